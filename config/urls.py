@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from config.health import healthz
+
+api_v1 = [
+    path("knowledge/", include("knowledge.api.urls")),
+    path("transactions/", include("transactions.api.urls")),
+    path("chat/", include("chat.api.urls")),
+    path("auth/", include("config.auth_urls")),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+]
+
+# The web UI (templates + htmx) mounts last so the API/admin prefixes win.
+urlpatterns.append(path("", include("config.web_urls")))

