@@ -1,0 +1,59 @@
+"""Small helpers shared by benchmarks: Django setup, timing, percentiles, result files."""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+RESULTS_DIR = Path(__file__).resolve().parent / "results"
+SHARED_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+def django_setup() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+
+    django.setup()
+
+
+def percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    idx = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[idx]
+
+
+def latency_summary(ms: list[float]) -> dict:
+    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
+            "mean_ms": round(statistics.fmean(ms), 2) if ms else None}
+
+
+@contextmanager
+def timer():
+    box = {"seconds": 0.0}
+    start = time.perf_counter()
+    try:
+        yield box
+    finally:
+        box["seconds"] = time.perf_counter() - start
+
+
+def verdict(name: str, value: float, target: float, *, higher_is_better: bool = True) -> dict:
+    ok = value >= target if higher_is_better else value < target
+    sign = ">=" if higher_is_better else "<"
+    print(f"  {'PASS' if ok else 'MISS'}  {name}: {value:.4g} (target {sign} {target:g})")
+    return {"name": name, "value": value, "target": target, "pass": ok}
+
+
+def write_results(name: str, payload: dict) -> Path:
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    payload = {"benchmark": name, "at": datetime.now(UTC).isoformat(timespec="seconds"), **payload}
+    path = RESULTS_DIR / f"{name}.json"
+    path.write_text(json.dumps(payload, indent=2, default=str))
+    print(f"results written to {path}")
+    return path
