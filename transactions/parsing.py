@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from config.api import DomainError
 
@@ -47,6 +48,9 @@ _NUMERIC_DATE = re.compile(r"^\s*(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})\s*$")
 _TEXT_DATE_FORMATS = ("%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y", "%d %b %y", "%Y%m%d", "%d%b%Y",
                       "%b %d, %Y", "%B %d, %Y", "%a %d %b %Y")
 _MONEY_STRIP = re.compile(r"[\s\u00a0'’]")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d{1,2})?")
+_MONEY_NUMBER = re.compile(r"\d+(\.\d+)?|\.\d+")
+_THOUSANDS_COMMA = re.compile(r",\d{3}$")
 
 
 @dataclass
@@ -129,6 +133,9 @@ def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
     text = (raw or "").strip()
     if not text:
         raise ValueError("is empty")
+    if _PLAIN_NUMBER.fullmatch(text) and not decimal_comma:
+        value = Decimal(text)
+        return (value.quantize(Decimal("0.01")) if value.as_tuple().exponent < -2 else value), None
     currency = None
     for symbol, code in CURRENCY_SYMBOLS.items():
         if symbol in text:
@@ -162,8 +169,8 @@ def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
         else:
             text = text.replace(",", "")
     elif "," in text:
-        text = text.replace(",", "") if re.search(r",\d{3}$", text) else text.replace(",", ".")
-    if not re.fullmatch(r"\d+(\.\d+)?|\.\d+", text):
+        text = text.replace(",", "") if _THOUSANDS_COMMA.search(text) else text.replace(",", ".")
+    if not _MONEY_NUMBER.fullmatch(text):
         raise ValueError(f"is not a number ({raw.strip()!r})")
     try:
         value = Decimal(text)
@@ -228,7 +235,9 @@ def _date_formats_for(values: list[str], date_format: str | None) -> tuple[tuple
         code="ambiguous_date_format", details={"field": "date", "example": sample, "choices": ["DMY", "MDY"]})
 
 
+@lru_cache(maxsize=100_000)
 def date_parse(raw: str, formats: tuple[str, ...]) -> date:
+    """Cached: a statement has a few hundred distinct dates in tens of thousands of rows."""
     text = (raw or "").strip()
     if not text:
         raise ValueError("is empty")
@@ -295,7 +304,7 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
                           code="bad_file", details={"field": "description"})
     result = ParsedStatement(file_format="csv", columns=dict(roles))
     data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
-            and any(c.strip() for c in cells)]
+            and "".join(cells).strip()]
 
     def cell(cells: list[str], role: str) -> str:
         idx = roles.get(role)
