@@ -53,7 +53,7 @@ _MONEY_NUMBER = re.compile(r"\d+(\.\d+)?|\.\d+")
 _THOUSANDS_COMMA = re.compile(r",\d{3}$")
 
 
-@dataclass
+@dataclass(slots=True)
 class ParsedRow:
     line: int
     date: date
@@ -313,29 +313,40 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     formats, result.date_format = _date_formats_for([cell(c, "date") for _, c in data], date_format)
     money_values = [cell(c, r) for _, c in data for r in ("amount", "debit", "credit", "balance") if cell(c, r)]
     decimal_comma = _detect_decimal_comma(money_values[:5000])
+    # Every role gets a column index; missing roles point at a sentinel empty column past the end.
+    width = max((len(c) for _, c in data), default=0)
+    sentinel = width
+    ix = {role: roles.get(role, sentinel) for role in
+          ("date", "description", "memo", "amount", "debit", "credit", "balance", "currency", "category", "notes")}
+    i_date, i_desc, i_memo, i_amount = ix["date"], ix["description"], ix["memo"], ix["amount"]
+    i_debit, i_credit, i_balance, i_ccy = ix["debit"], ix["credit"], ix["balance"], ix["currency"]
+    i_cat, i_notes = ix["category"], ix["notes"]
+    has_memo = "memo" in roles
+    pad = [""] * (width + 1)
+    too_large = Decimal("1e12")
     for line, cells in data:
+        cells = cells + pad[len(cells):]
         row_errors = []
-
-        def bad(field_name: str, reason: str, line=line, row_errors=row_errors):
-            row_errors.append({"line": line, "field": field_name, "reason": reason})
-
         try:
-            when = date_parse(cell(cells, "date"), formats)
+            when = date_parse(cells[i_date].strip(), formats)
         except ValueError as exc:
-            bad("date", f"date {exc}")
+            row_errors.append({"line": line, "field": "date", "reason": f"date {exc}"})
             when = None
-        description = cell(cells, "description")
-        if "memo" in roles and cell(cells, "memo") and cell(cells, "memo") not in description:
-            description = f"{description} {cell(cells, 'memo')}".strip()
+        description = cells[i_desc].strip()
+        if has_memo:
+            memo = cells[i_memo].strip()
+            if memo and memo not in description:
+                description = f"{description} {memo}".strip()
         if not description:
-            bad("description", "description is empty")
-        currency = (cell(cells, "currency") or "").upper() or None
+            row_errors.append({"line": line, "field": "description", "reason": "description is empty"})
+        currency = cells[i_ccy].strip().upper() or None
         amount = None
         try:
-            if "amount" in roles and cell(cells, "amount"):
-                amount, symbol_ccy = money_parse(cell(cells, "amount"), decimal_comma=decimal_comma)
+            raw_amount = cells[i_amount].strip()
+            if raw_amount:
+                amount, symbol_ccy = money_parse(raw_amount, decimal_comma=decimal_comma)
             else:
-                debit_raw, credit_raw = cell(cells, "debit"), cell(cells, "credit")
+                debit_raw, credit_raw = cells[i_debit].strip(), cells[i_credit].strip()
                 if not debit_raw and not credit_raw:
                     raise ValueError("is empty (no amount, debit or credit)")
                 debit, sym1 = money_parse(debit_raw, decimal_comma=decimal_comma) if debit_raw else (Decimal(0), None)
@@ -343,24 +354,25 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
                                                                                                       None)
                 amount, symbol_ccy = abs(credit) - abs(debit), sym1 or sym2
             currency = currency or symbol_ccy
+            if abs(amount) >= too_large:
+                raise ValueError("is too large")
         except ValueError as exc:
-            bad("amount", f"amount {exc}")
+            row_errors.append({"line": line, "field": "amount", "reason": f"amount {exc}"})
         balance = None
-        if cell(cells, "balance"):
+        raw_balance = cells[i_balance].strip()
+        if raw_balance:
             try:
-                balance, _ = money_parse(cell(cells, "balance"), decimal_comma=decimal_comma)
+                balance, _ = money_parse(raw_balance, decimal_comma=decimal_comma)
             except ValueError as exc:
-                bad("balance", f"balance {exc}")
+                row_errors.append({"line": line, "field": "balance", "reason": f"balance {exc}"})
         if currency and (len(currency) != 3 or not currency.isalpha()):
-            bad("currency", f"currency {currency!r} is not a 3-letter code")
-        if amount is not None and abs(amount) >= Decimal("1e12"):
-            bad("amount", "amount is too large")
+            row_errors.append({"line": line, "field": "currency",
+                               "reason": f"currency {currency!r} is not a 3-letter code"})
         if row_errors:
             result.errors.extend(row_errors)
             continue
-        result.rows.append(ParsedRow(line=line, date=when, description=description[:500], amount=amount,
-                                     currency=currency or default_currency, category=cell(cells, "category")[:80],
-                                     balance=balance, notes=cell(cells, "notes")))
+        result.rows.append(ParsedRow(line, when, description[:500], amount, currency or default_currency,
+                                     cells[i_cat].strip()[:80], balance, cells[i_notes].strip()))
     return result
 
 
