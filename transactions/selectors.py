@@ -10,9 +10,11 @@ came in; transfers count as neither. Spending figures are positive and net of re
 from __future__ import annotations
 
 import difflib
+import re
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
@@ -179,6 +181,25 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     }
 
 
+def _tsquery_term(word: str) -> str:
+    clean = re.sub(r"[^\w]+", " ", word.lower()).split()
+    return " & ".join(f"{w}:*" for w in clean)
+
+
+def _text_q(user, words: list[str]) -> Q:
+    """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
+    (the user's merchant table is small, so a substring match there is cheap)."""
+    terms = [t for t in (_tsquery_term(w) for w in words) if t]
+    merchant_q = Q()
+    for word in words:
+        merchant_q |= Q(name__icontains=word)
+    merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
+    q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
+    if terms:
+        q |= Q(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw", config="simple"))
+    return q
+
+
 # --- natural-language search -------------------------------------------------------------------------------
 
 def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
@@ -202,13 +223,12 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
     if filters.amount_max is not None:
         qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
+    if filters.any_text or filters.text:
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
     if filters.any_text:
-        any_q = Q()
-        for word in filters.any_text:
-            any_q |= Q(description__icontains=word) | Q(merchant__name__icontains=word)
-        qs = qs.filter(any_q)
+        qs = qs.filter(_text_q(user, filters.any_text))
     for word in filters.text:
-        qs = qs.filter(Q(description__icontains=word) | Q(merchant__name__icontains=word))
+        qs = qs.filter(_text_q(user, [word]))
     limit = max(1, min(int(limit or 50), 500))
     agg = qs.aggregate(count=Count("id"), total=Sum("amount"),
                        spent=Sum("amount", filter=Q(amount__lt=0)), received=Sum("amount", filter=Q(amount__gt=0)))
