@@ -527,8 +527,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip-learning", action="store_true")
     args = parser.parse_args(argv)
     _setup(args)
+    from django.conf import settings
+
     print(f"transactions benchmark: {args.rows:,} rows for one user, {args.users:,} other users "
-          f"(database {os.environ.get('DATABASE_URL', '').rsplit('/', 1)[-1].split('?')[0]})")
+          f"(database {settings.DATABASES['default']['NAME']})")
     payload: dict = {"args": vars(args)}
     verdicts = []
     if not args.skip_analytics:
