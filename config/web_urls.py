@@ -1,6 +1,6 @@
 """Web UI routes: server-rendered pages (templates + htmx). Page views live in `<app>/web/`."""
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from config.web import views
 
@@ -8,4 +8,5 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.home, name="home"),
+    path("", include("transactions.web.urls")),
 ]

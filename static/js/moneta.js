@@ -139,5 +139,16 @@
   }
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSettle", function (ev) { init(ev.target); });
+  // Upload progress for forms that carry a <progress> element (statement import, document upload).
+  document.addEventListener("htmx:xhr:progress", function (ev) {
+    var bar = ev.target.querySelector && ev.target.querySelector("progress");
+    if (!bar || !ev.detail.lengthComputable) return;
+    bar.hidden = false;
+    bar.value = Math.round((ev.detail.loaded / ev.detail.total) * 100);
+  });
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    var bar = ev.target.querySelector && ev.target.querySelector("progress");
+    if (bar) bar.hidden = true;
+  });
   window.Moneta = { renderCharts: renderCharts };
 })();
