@@ -259,13 +259,26 @@ def date_parse(raw: str, formats: tuple[str, ...]) -> date:
     raise ValueError(f"is not a recognisable date ({raw.strip()!r})")
 
 
+def _delimiter_detect(text: str) -> str:
+    """The delimiter whose per-line count is most consistent over the first lines (preambles allowed)."""
+    from collections import Counter
+
+    lines = [ln for ln in text.splitlines()[:30] if ln.strip()]
+    best, best_score = ",", -1
+    for delim in (",", ";", "\t", "|"):
+        counts = [len(next(csv.reader([ln], delimiter=delim))) - 1 for ln in lines]
+        nonzero = [c for c in counts if c > 0]
+        if not nonzero:
+            continue
+        mode, freq = Counter(nonzero).most_common(1)[0]
+        score = freq * 100 + mode
+        if score > best_score:
+            best, best_score = delim, score
+    return best
+
+
 def csv_parse(text: str, *, date_format: str | None = None, default_currency: str = "USD") -> ParsedStatement:
-    sample = text[:8192]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
-        delimiter = dialect.delimiter
-    except csv.Error:
-        delimiter = ","
+    delimiter = _delimiter_detect(text)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     all_rows = list(reader)
     header_index = None
