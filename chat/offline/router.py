@@ -35,23 +35,16 @@ class _Embedder:
         self._lock = threading.Lock()
 
     def __call__(self, texts: list[str]) -> np.ndarray:
+        """Short texts (category names, single words) are cached; questions are embedded every time."""
         from knowledge.embeddings import embed_texts
 
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            vectors = embed_texts(missing)
-            with self._lock:
-                for t, v in zip(missing, vectors):
-                    if len(t) <= 64:
-                        self._cache[t] = v
-                    else:
-                        self._cache.setdefault("__last__" + t, v)
-        out = []
-        for t in texts:
-            v = self._cache.get(t)
-            if v is None:
-                v = self._cache.pop("__last__" + t)
-            out.append(v)
+        fresh = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        computed = dict(zip(fresh, embed_texts(fresh))) if fresh else {}
+        with self._lock:
+            for t, v in computed.items():
+                if len(t.split()) <= 3 and len(self._cache) < 20000:
+                    self._cache[t] = v
+        out = [self._cache[t] if t in self._cache else computed[t] for t in texts]
         return np.vstack(out) if out else np.zeros((0, 384), dtype=np.float32)
 
 
