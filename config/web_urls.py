@@ -9,4 +9,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.home, name="home"),
     path("", include("transactions.web.urls")),
+    path("", include("chat.web.urls")),
 ]

@@ -63,6 +63,8 @@
       if (!question) { textarea.focus(); return; }
       var button = form.querySelector("button[type=submit]");
       button.disabled = true;
+      var empty = document.getElementById("chat-empty");
+      if (empty) empty.remove();
       appendUserBubble(log, question);
       var live = document.createElement("div");
       live.className = "msg msg-assistant";
@@ -131,6 +133,12 @@
         })
         .finally(function () { button.disabled = false; textarea.focus(); });
     });
+    // "Ask" on the home page lands here with the question filled in: send it straight away.
+    var pending = form.querySelector("textarea[data-autosend]");
+    if (pending && pending.value.trim()) {
+      pending.removeAttribute("data-autosend");
+      if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", { cancelable: true }));
+    }
   }
 
   function init(root) {
