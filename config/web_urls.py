@@ -10,4 +10,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("", include("transactions.web.urls")),
     path("", include("chat.web.urls")),
+    path("", include("knowledge.web.urls")),
 ]

@@ -19,19 +19,15 @@ UPLOAD_MAX_BYTES = 25 * 1024 * 1024
 IN_PROGRESS = ("pending", "processing")
 
 
-def _private_slug(user) -> str:
-    return services.corpus_private_for(user=user).slug
+PRIVATE = "private"  # the knowledge app's alias for the requesting user's own corpus
 
 
 def _documents(user) -> list[dict]:
-    docs = selectors.document_list(user=user, corpus=_private_slug(user))
+    docs = selectors.document_list(user=user, corpus=PRIVATE)
     for doc in docs:
-        progress = doc.get("progress")
-        if isinstance(progress, dict):
-            done, total = progress.get("done") or progress.get("pages_done"), progress.get("total")
-        else:
-            done, total = None, None
-        doc["progress_done"], doc["progress_total"] = done, total
+        progress = doc.get("progress") if isinstance(doc.get("progress"), dict) else {}
+        doc["progress_done"], doc["progress_total"] = progress.get("pages_done"), progress.get("pages_total")
+        doc["progress_stage"] = progress.get("stage")
         doc["in_progress"] = doc.get("status") in IN_PROGRESS
     return docs
 
@@ -56,7 +52,7 @@ def document_upload(request):
             raise DomainError("Choose a file to upload (PDF, Markdown, text or HTML).")
         if upload.size > UPLOAD_MAX_BYTES:
             raise DomainError(f"{upload.name} is larger than 25 MB.")
-        doc = services.document_upload(user=request.user, corpus_slug=_private_slug(request.user),
+        doc = services.document_upload(user=request.user, corpus_slug=PRIVATE,
                                        uploaded_file=upload, title=title)
         status = f"Uploaded {doc.title}. Moneta is reading it now; this list updates as it goes."
     except DomainError as exc:
