@@ -47,10 +47,26 @@ class _SafeLinks(markdown.Extension):
         md.treeprocessors.register(_DropUnsafeLinks(md), "moneta_safe_links", 0)
 
 
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def _loosen_lists(text: str) -> str:
+    """Answers (offline composer and LLMs alike) often start a list on the line after a sentence; strict
+    Markdown would run it into the paragraph. Put a blank line before the first item of each list."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if LIST_ITEM.match(line) and out and out[-1].strip() and not LIST_ITEM.match(out[-1]):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
 def markdown_safe(text: str) -> str:
-    """Markdown → HTML with raw HTML escaped (a `<` or `&` in an answer can never become markup)."""
-    escaped = (text or "").replace("&", "&amp;").replace("<", "&lt;")
-    return markdown.markdown(escaped, extensions=["tables", "sane_lists", _SafeLinks()], output_format="html")
+    """Markdown → HTML with raw HTML escaped (a `<` or `&` in an answer can never become markup).
+    Single newlines are kept as line breaks, as chat answers are written."""
+    escaped = _loosen_lists((text or "").replace("&", "&amp;").replace("<", "&lt;"))
+    return markdown.markdown(escaped, extensions=["tables", "sane_lists", "nl2br", _SafeLinks()],
+                             output_format="html")
 
 
 def tool_label(name: str) -> str:
