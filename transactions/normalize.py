@@ -175,7 +175,8 @@ def merchant_normalise(description: str) -> str:
 _COMMON_SHORT_WORDS = {"THE", "AND", "BAR", "CAR", "BUS", "GYM", "PUB", "TAP", "ZOO", "BOX", "PET", "HUB", "CAB", "ART",
                        "INN", "AIR", "TEA", "SUN", "JOE", "BIG", "RED", "HOT", "TOP", "NEW", "OLD", "ONE", "FIT", "MKT",
                        "KIT", "CUP", "POT", "BAY", "DAY", "WAY", "FOX", "OAK", "SKY", "SEA", "ICE", "EAT", "FUN", "JOY",
-                       "MAX", "PRO", "WEB", "NET", "APP", "CAT", "DOG", "KEY", "LAB", "MAP", "PAD", "PAY", "PIE", "BUY"}
+                       "MAX", "PRO", "WEB", "NET", "APP", "CAT", "DOG", "KEY", "LAB", "MAP", "PAD", "PAY", "PIE", "BUY",
+                       "OIL", "GAS", "MED", "VET", "SPA", "TAX", "LAW", "ROW", "BED", "BAG", "TOY", "ALE", "BUN"}
 
 
 def _title(name: str) -> str:
