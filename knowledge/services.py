@@ -96,8 +96,9 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
 def document_upload(*, user, corpus_slug: str, uploaded_file, title: str | None = None) -> Document:
     corpus = _corpus_for_write(user=user, corpus_slug=corpus_slug)
     content = uploaded_file.read()
-    doc, _created = document_create(corpus=corpus, file_name=getattr(uploaded_file, "name", ""), content=content,
-                                    title=title, uploaded_by=user)
+    doc, created = document_create(corpus=corpus, file_name=getattr(uploaded_file, "name", ""), content=content,
+                                   title=title, uploaded_by=user)
+    doc.was_created = created  # the API answers 201 for a new upload, 200 for the same file again
     return doc
 
 
@@ -169,3 +170,21 @@ def document_ingest_now(*, document_id: int) -> Document:
     if pipeline.document_ingest_pages(document_id=document_id):
         pipeline.document_finalize(document_id=document_id)
     return Document.objects.get(id=document_id)
+
+
+def page_png(*, page: Page) -> bytes | None:
+    """The stored PNG of an image-like page, or a fresh render of a PDF page (cached on the row)."""
+    if page.image is not None:
+        return bytes(page.image)
+    doc = page.document
+    if doc.kind != Document.Kind.PDF:
+        return None
+    from knowledge.ingestion.parsers import pdf_page_png
+
+    try:
+        with doc.file.open("rb") as fh:
+            png = pdf_page_png(fh.read(), page.number)
+    except (FileNotFoundError, ParseError) as exc:
+        raise NotFound(f"The page image is not available: {exc}") from exc
+    Page.objects.filter(id=page.id).update(image=png)
+    return png

@@ -41,6 +41,11 @@ def _row_text(line: str) -> str:
     return " | ".join([label or "—"] + cells)
 
 
+def _is_column_header(row: str) -> bool:
+    cells = [c.strip() for c in row.split(" | ")[1:]]
+    return bool(cells) and all(re.fullmatch(r"(FY\s?)?(19|20)\d\d|Q[1-4]( (19|20)\d\d)?", c) for c in cells)
+
+
 def _short_header_line(line: str) -> bool:
     s = line.strip()
     return 0 < len(s) <= 140 and not s.endswith(".")
@@ -82,6 +87,9 @@ def page_blocks(text: str) -> list[tuple[str, list[str], list[str]]]:
                 break
             if markdown and rows and not header:
                 header, rows = [rows[0]], rows[1:]
+            # Column-header rows ("As of December 31, | 2021 | 2020") repeat with every chunk of the table.
+            while rows and _is_column_header(rows[0]) and len(header) < 4:
+                header.append(rows.pop(0))
             blocks.append(("table", header, rows))
             continue
         prose.append(line)

@@ -18,6 +18,8 @@ def split_cells(line: str) -> tuple[str, list[str]]:
     i = len(tokens) - 1
     while i >= 0:
         tok = tokens[i]
+        if tok.endswith(","):  # "December 31," belongs to the label, not a cell
+            break
         if _NUM.match(tok):
             if i > 0 and tokens[i - 1] in _CURRENCY:
                 tok = tokens[i - 1].replace("(", "") + tok if tokens[i - 1] != "(" else "(" + tok
