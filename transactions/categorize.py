@@ -150,7 +150,14 @@ def _learn_from_neighbours(*, user, items: list[Item], decisions: dict) -> list[
     keys = sorted({i.description_key for i in items if i.description_key})
     if not keys:
         return items
-    embeddings_ensure(keys)
+    with connection.cursor() as cur:
+        # Labels whose text was never embedded (labelled by a file column or a correction) join the batch.
+        cur.execute("SELECT DISTINCT t.description_key FROM transactions_transaction t "
+                    "LEFT JOIN transactions_descriptionembedding e ON e.key = t.description_key "
+                    "WHERE t.user_id = %s AND t.category_source = 'user' AND t.description_key <> '' "
+                    "AND e.id IS NULL", [user.id])
+        missing_labels = [r[0] for r in cur.fetchall()]
+    embeddings_ensure(keys + missing_labels)
     with connection.cursor() as cur:
         cur.execute(
             f"""

@@ -38,12 +38,16 @@ PROCESSORS = {
     "STRIPE", "GOOGLE", "GOOG", "APL", "APPLE", "PADDLE", "FS", "WPY", "CKO", "ADYEN", "KLARNA", "AFTERPAY",
     "ZIP", "GRABPAY", "MOMO", "VNPAY", "LSP", "DRI", "BT", "2CO", "WL", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU",
 }
+# Processors that never name the merchant themselves, stripped even without a "*" ("SQ BLUE BOTTLE").
+PROCESSORS_ALWAYS = {"SQ", "SQU", "TST", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "WPY", "CKO", "LSP", "DRI",
+                     "PAYPAL", "FS", "PADDLE", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU"}
 # Company-form and filler words that never name the merchant on their own.
 SUFFIX_WORDS = {
     "PTY", "LTD", "LIMITED", "INC", "INCORPORATED", "LLC", "LLP", "PLC", "CO", "CORP", "CORPORATION", "COMPANY",
     "GMBH", "AG", "SA", "SAS", "SARL", "BV", "NV", "AB", "AS", "OY", "SRL", "SPA", "KK", "PTE", "BHD", "SDN",
     "STORE", "STORES", "SHOP", "BRANCH", "OUTLET", "LOCATION", "THE", "AND", "&", "-", "*", "/", "US", "USA",
-    "INTERNATIONAL", "INTL", "ONLINE", "HELP", "BILL", "BILLING", "MEMBERSHIP", "PAYMENT",
+    "INTERNATIONAL", "INTL", "ONLINE", "HELP", "BILL", "BILLING", "MEMBERSHIP", "PAYMENT", "REFUND", "REFUNDS",
+    "REVERSAL", "RETURN", "CREDIT", "PENDING", "DD", "DR", "CR", "PMT", "SO", "FEE", "SUBSCRIPTION", "RECURRING",
 }
 # Trailing location codes: US states, Canadian provinces, Australian states, ISO country codes in use.
 LOCATION_CODES = {
@@ -92,7 +96,7 @@ def _strip_prefixes(tokens: list[str]) -> list[str]:
                                               and _is_reference(head)):
             tokens = tokens[1:]
             changed = True
-        elif head in PROCESSORS and len(tokens) > 1:
+        elif head in PROCESSORS_ALWAYS and len(tokens) > 1:
             tokens = tokens[1:]
             changed = True
     return tokens
@@ -152,7 +156,7 @@ def merchant_normalise(description: str) -> str:
         stripped_code = True
     if stripped_code and len(tokens) > 2:
         tokens = tokens[:-1]
-    while len(tokens) > 1 and tokens[-1] in SUFFIX_WORDS:
+    while len(tokens) > 1 and (tokens[-1] in SUFFIX_WORDS or len(tokens[-1]) == 1):
         tokens = tokens[:-1]
     while len(tokens) > 1 and tokens[0] in SUFFIX_WORDS - {"THE"}:
         tokens = tokens[1:]
@@ -168,12 +172,19 @@ def merchant_normalise(description: str) -> str:
     return _title(name)
 
 
+_COMMON_SHORT_WORDS = {"THE", "AND", "BAR", "CAR", "BUS", "GYM", "PUB", "TAP", "ZOO", "BOX", "PET", "HUB", "CAB", "ART",
+                       "INN", "AIR", "TEA", "SUN", "JOE", "BIG", "RED", "HOT", "TOP", "NEW", "OLD", "ONE", "FIT", "MKT",
+                       "KIT", "CUP", "POT", "BAY", "DAY", "WAY", "FOX", "OAK", "SKY", "SEA", "ICE", "EAT", "FUN", "JOY",
+                       "MAX", "PRO", "WEB", "NET", "APP", "CAT", "DOG", "KEY", "LAB", "MAP", "PAD", "PAY", "PIE", "BUY",
+                       "OIL", "GAS", "MED", "VET", "SPA", "TAX", "LAW", "ROW", "BED", "BAG", "TOY", "ALE", "BUN"}
+
+
 def _title(name: str) -> str:
+    """Title case that keeps short acronyms (CVS, AMC, BP) in capitals."""
     words = []
     for word in name.split():
-        if len(word) <= 3 and word.isalpha() and word not in {"THE", "AND", "BAR", "CAR", "BUS", "GYM", "PUB", "TAP",
-                                                               "ZOO", "BOX", "PET", "HUB", "CAB", "ART", "INN"}:
-            words.append(word if len(word) <= 2 else word.capitalize())
+        if len(word) <= 3 and word.isalpha() and word not in _COMMON_SHORT_WORDS:
+            words.append(word)
         else:
             words.append("-".join(p[:1].upper() + p[1:].lower() for p in word.split("-")))
     return " ".join(words)

@@ -581,7 +581,10 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
         slope = float(r["slope"] or 0)
         trend = "rising" if slope > 0.05 * float(r["median"]) else "falling" if slope < -0.05 * float(
             r["median"]) else "steady"
-        if r["merchant"]:
+        if r["merchant"] and r["visits"] == 1:
+            tip = (f"Your one {r['name']} charge last month was {r['merchant']} at "
+                   f"{_money_text(r['tip_spent'], currency)}: a fixed cost, worth renegotiating or comparing at renewal.")
+        elif r["merchant"]:
             visit_word = "visit" if r["visits"] == 1 else "visits"
             tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
                    f"halving them would save about {_money_text(r['tip_half'], currency)} a month.")

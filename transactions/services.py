@@ -77,6 +77,7 @@ def category_resolve(*, user, name: str, create: bool = False, kind: str | None 
 
 
 def category_create(*, user, name: str, kind: str = "expense", monthly_budget=None) -> Category:
+    categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
         raise DomainError("Category name is empty.", code="validation_error", details={"field": "name"})
@@ -359,6 +360,7 @@ def transaction_category_set(*, user, transaction_id: int, category: str) -> Tra
     - other automatically categorised transactions from the same merchant follow it too
       (the user's own choices on those stay as they are).
     """
+    categories_ensure_defaults(user=user)
     with transaction.atomic():
         tx = _own(Transaction, user, transaction_id)
         target = category_resolve(user=user, name=category, create=True)
@@ -426,6 +428,7 @@ def _rule_validate(match_type: str, pattern: str) -> str:
 
 def rule_create(*, user, pattern: str, category: str, match_type: str = "contains", priority: int = 100,
                 active: bool = True, apply: bool = True) -> CategorisationRule:
+    categories_ensure_defaults(user=user)
     pattern = _rule_validate(match_type, pattern)
     target = category_resolve(user=user, name=category)
     if CategorisationRule.objects.filter(user=user, match_type=match_type, pattern__iexact=pattern).exists():
@@ -473,6 +476,7 @@ def _jar_categories(user, names) -> list[Category]:
 
 def jar_create(*, user, name: str, monthly_budget, categories: list[str] | None = None, rollover: bool = False,
                rollover_start: date | None = None) -> Jar:
+    categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
         raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
@@ -523,6 +527,7 @@ def jar_delete(*, user, jar_id: int) -> None:
 
 
 def budget_suggestion_accept(*, user, category: str, amount) -> Category:
+    categories_ensure_defaults(user=user)
     target = category_resolve(user=user, name=category)
     value = _money(amount, "amount")
     if value <= 0:
