@@ -1,11 +1,14 @@
 """The tool loop: a small LangGraph graph (model → tools → model ... → respond).
 
-Tools run one after another in the caller's thread (LangGraph runs a single-task step inline), so
-the database connection, transaction and request scoping are the caller's. Events for the SSE
-stream go through LangGraph's custom stream writer and come out of `graph.stream` as they happen.
+Events for the SSE stream (tool started/finished, model tokens) go through LangGraph's custom stream
+writer and come out of `graph.stream` while the nodes run. With custom streaming LangGraph runs the
+nodes in a worker thread; the tools, which read the database, are handed back to the caller's thread
+(a "_call" event carrying a Future) so they use the caller's connection and transaction — in a
+request, and in tests where the data is uncommitted.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Annotated, Any, TypedDict
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage, message_chunk_to_message
@@ -30,6 +33,15 @@ def _add_usage(total: dict, message: AIMessage) -> dict:
     for key in ("input_tokens", "output_tokens", "total_tokens"):
         out[key] = out.get(key, 0) + int(usage.get(key) or 0)
     return out
+
+
+CALL_TIMEOUT = 600
+
+
+def _in_caller_thread(writer, fn):
+    future: Future = Future()
+    writer({"type": "_call", "fn": fn, "future": future})
+    return future.result(timeout=CALL_TIMEOUT)
 
 
 def build_graph(*, model, assistant: FinanceAssistant, max_iterations: int, stream_tokens: bool):
@@ -66,7 +78,7 @@ def build_graph(*, model, assistant: FinanceAssistant, max_iterations: int, stre
                 continue
             if name != "respond":
                 writer({"type": "tool_started", "name": name, "arguments": args})
-            record = assistant.run_tool(tool, args)
+            record = _in_caller_thread(writer, lambda tool=tool, args=args: assistant.run_tool(tool, args))
             if name == "respond" and not record.error:
                 final = record.result
                 out.append(ToolMessage(content="answer delivered", tool_call_id=call["id"], name=name))
@@ -100,7 +112,12 @@ def run_graph(graph, messages: list[AnyMessage], *, max_iterations: int):
     last = state
     for mode, data in graph.stream(state, config={"recursion_limit": 2 * max_iterations + 6},
                                    stream_mode=["custom", "values"]):
-        if mode == "custom":
+        if mode == "custom" and data.get("type") == "_call":
+            try:
+                data["future"].set_result(data["fn"]())
+            except BaseException as exc:  # handed back to the node, which re-raises it
+                data["future"].set_exception(exc)
+        elif mode == "custom":
             yield "event", data
         else:
             last = data

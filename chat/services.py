@@ -252,7 +252,7 @@ def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_s
 def chat_turn_events(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
                      stream_tokens: bool = True) -> Iterator[dict]:
     """The chat turn as a stream of events (the SSE view iterates this); the last one is "final"."""
-    from chat.offline.router import RouteContext
+    from chat.offline.router import RouteContext, single_thread_inference
 
     started = time.perf_counter()
     text = (message or "").strip()
@@ -289,7 +289,13 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     try:
         graph = build_graph(model=model, assistant=assistant, max_iterations=config.max_iterations,
                             stream_tokens=stream)
-        for kind, data in run_graph(graph, messages, max_iterations=config.max_iterations):
+        steps = run_graph(graph, messages, max_iterations=config.max_iterations)
+        while True:
+            with single_thread_inference():
+                step = next(steps, None)
+            if step is None:
+                break
+            kind, data = step
             if kind == "event":
                 streamed = streamed or data.get("type") == "token"
                 yield data

@@ -69,12 +69,106 @@ def _row_text(row: dict, currency: str | None) -> str:
     return text
 
 
+def _specific(name: str, r: dict) -> str | None:
+    """Plain-language sentences for the common transactions tools (figures copied from the result)."""
+    cur = r.get("currency")
+    rows = r.get("rows") or []
+    if name == "analyze_by_category" and "total" in r:
+        if not r.get("count"):
+            return f"**{r.get('title')}**\nNo {r.get('category')} transactions in {r.get('period')}."
+        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} on {r.get('category')} ({r.get('period')}) "
+                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average")
+        if r.get("monthly_average"):
+            text += f" and {money(r['monthly_average'], cur)} a month"
+        text += "."
+        top = r.get("top_merchants") or []
+        if top:
+            text += " Top merchants: " + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})" for t in top[:3]) + "."
+        return text
+    if name == "analyze_merchant" and "total" in r:
+        if not r.get("count"):
+            return f"**{r.get('title')}**\nNo transactions at {r.get('merchant')} in {r.get('period')}."
+        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} at {r.get('merchant')} ({r.get('period')}) "
+                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average.")
+        if r.get("refunds"):
+            text += f" Refunds: {money(r['refunds'], cur)}."
+        if r.get("group_by_category") and rows:
+            text += "\nBy category:\n" + "\n".join(
+                f"- {x.get('category')}: {money(x.get('total'), cur)} ({x.get('count')} transactions)" for x in rows)
+        return text
+    if name == "get_spending_summary" and "total_spent" in r:
+        text = (f"**{r.get('title')}**\nSpending: {money(r['total_spent'], cur)}; income: "
+                f"{money(r.get('total_income'), cur)}; net: {money(r.get('net'), cur)} "
+                f"({r.get('transaction_count')} transactions).")
+        if rows:
+            text += "\nBiggest categories:\n" + "\n".join(
+                f"- {x.get('category')}: {money(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:5])
+        return text
+    if name == "compare_spending" and "totals" in r:
+        periods = r.get("periods") or []
+        lines = [f"**{r.get('title')}**"]
+        for x in rows:
+            values = x.get("values") or {}
+            vals = "; ".join(f"{p}: {money(values.get(p), cur)}" for p in periods)
+            change = ""
+            if x.get("change") is not None and len(periods) == 2:
+                pct = f", {x['change_pct']}%" if x.get("change_pct") is not None else ""
+                change = f" (change {money(x['change'], cur)}{pct})"
+            lines.append(f"- {x.get('category')}: {vals}{change}")
+        if len(periods) > 1:
+            lines.append("Totals: " + "; ".join(f"{p}: {money(v, cur)}" for p, v in (r.get("totals") or {}).items()))
+        return "\n".join(lines)
+    if name == "search_transactions" and "count" in r:
+        if not r.get("count"):
+            return f"I found no transactions matching {r.get('filters_text') or r.get('query')!r}."
+        text = (f"**{r.get('title')}**\nI found {r['count']} transactions: {money(r.get('spent'), cur)} spent"
+                + (f", {money(r.get('received'), cur)} received" if r.get("received") else "") + ".")
+        shown = rows[:5]
+        text += "\n" + "\n".join(f"- {x.get('date')} {x.get('merchant') or x.get('description')}: "
+                                  f"{money(x.get('amount'), cur)} ({x.get('category') or 'uncategorised'})"
+                                  for x in shown)
+        if r["count"] > len(shown):
+            text += f"\n- … {r['count'] - len(shown)} more in the table."
+        return text
+    if name == "get_jar_status" and "total_budget" in r:
+        if not rows:
+            return "You have no jars set up yet — create one on the Jars page."
+        lines = [f"**{r.get('title')}**: {money(r.get('total_spent'), cur)} spent of {money(r.get('total_budget'), cur)} "
+                 "budgeted."]
+        for x in rows:
+            flag = {"over": " — over budget", "warning": " — nearly used up"}.get(x.get("status"), "")
+            lines.append(f"- {x.get('name')}: {money(x.get('spent'), cur)} of {money(x.get('available'), cur)} "
+                         f"({x.get('pct')}%), {money(x.get('remaining'), cur)} left{flag}")
+        return "\n".join(lines)
+    if name == "list_subscriptions" and "total_per_month" in r:
+        if not rows:
+            return "I haven't detected any subscriptions in your transactions."
+        lines = [f"**{r.get('title')}**: {r.get('count')} recurring charges, {money(r.get('total_per_month'), cur)} "
+                 "per month."]
+        for x in rows[:8]:
+            change = (f" — price changed from {money(x.get('previous_amount'), cur)}"
+                      if x.get("price_changed") and x.get("previous_amount") is not None else "")
+            lines.append(f"- {x.get('merchant')}: {money(x.get('amount'), cur)} {x.get('cadence')}, next "
+                         f"{x.get('next_expected')}{change}")
+        return "\n".join(lines)
+    if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
+        lines = [f"**{r.get('title')}**"]
+        for x in rows[:6]:
+            lines.append(f"- {x.get('category')}: suggested {money(x.get('suggested_budget'), cur)} a month "
+                         f"(typical {money(x.get('median'), cur)}, {x.get('trend')}). {x.get('tip') or ''}".rstrip())
+        return "\n".join(lines)
+    return None
+
+
 def money_result_text(name: str, result: dict) -> str:
     """A short paragraph stating the figures a transactions selector returned, and its top rows."""
     if not isinstance(result, dict):
         return ""
     if result.get("error"):
         return f"I couldn't get that from your transactions: {result['error']}"
+    specific = _specific(name, result)
+    if specific:
+        return specific
     currency = result.get("currency")
     title = result.get("title") or _label(name)
     lines = [f"**{title}**"]

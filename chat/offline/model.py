@@ -92,7 +92,7 @@ class OfflineChatModel(BaseChatModel):
         names = [c["name"] for c in calls]
         if "search_online" in names or "search_online" not in enabled:
             return None
-        knowledge = [p for n, p in results if n in KNOWLEDGE_TOOLS]
+        knowledge = [p for n, p in results if n == "search_knowledge_base"]
         money = [n for n in names if n in MONEY_TOOLS]
         if knowledge and not money:
             best = max((r.get("score") or 0 for p in knowledge for r in (p.get("results") or [])), default=0)

@@ -7,9 +7,11 @@ source families (money vs knowledge) also calls both. Arguments come from params
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -25,6 +27,30 @@ FOLLOWUP_RE = re.compile(r"^\s*(?:and|what about|how about|same for|and for|now|
                          r"|what of|then)\b", re.I)
 CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
                              r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
+
+
+@contextmanager
+def single_thread_inference():
+    """Run short, latency-bound embeddings (one question) on one torch thread.
+
+    Intra-op parallelism only pays off for big batches; on a busy 2-core machine two OpenMP threads
+    fighting for the cores made a one-sentence embedding take 200-800 ms instead of ~20 ms. Ingestion
+    runs in Celery worker processes and is not affected.
+    """
+    try:
+        import torch
+    except ImportError:
+        yield
+        return
+    before = torch.get_num_threads()
+    if before == 1:
+        yield
+        return
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 class _Embedder:
@@ -64,10 +90,25 @@ class IntentClassifier:
         if self._matrix is None:
             with self._lock:
                 if self._matrix is None:
-                    from knowledge.embeddings import embed_texts
-
-                    self._matrix = embed_texts(self.texts)
+                    self._matrix = self._load()
         return self._matrix
+
+    def _load(self) -> np.ndarray:
+        """Exemplar embeddings, cached on disk by a hash of the exemplar texts (recomputed when they change)."""
+        from django.conf import settings
+
+        from knowledge.embeddings import embed_texts
+
+        digest = hashlib.sha256("\n".join(self.texts).encode()).hexdigest()[:16]
+        path = settings.MONETA_DATA_DIR / "cache" / f"chat-exemplars-{settings.MONETA_EMBEDDING_BACKEND}-{digest}.npy"
+        if path.exists():
+            matrix = np.load(path)
+            if matrix.shape == (len(self.texts), 384):
+                return matrix
+        matrix = embed_texts(self.texts)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.save(path, matrix)
+        return matrix
 
     def scores(self, vectors: np.ndarray) -> list[dict[str, float]]:
         sims = vectors @ self.matrix.T
