@@ -1,0 +1,1 @@
+"""Ingestion internals: parsing sources into pages, chunking pages into facts, document identity."""

@@ -1,0 +1,366 @@
+"""Reads for the knowledge base. Every function takes `user=` and only sees shared corpora plus the
+user's own private corpus, filtered in the query itself."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Count, Q, QuerySet
+
+from config.api import DomainError, NotFound
+from knowledge.embeddings import embed_text
+from knowledge.models import Corpus, Document, Page
+
+# Fusion defaults beyond settings.MONETA_SEARCH_DEFAULTS (which chat overrides per agent config).
+SEARCH_EXTRA_DEFAULTS = {
+    "hybrid": True,
+    "vector_weight": 0.6,
+    "text_weight": 0.25,
+    "document_weight": 0.15,
+    "page_similarity": True,  # the seed formula: (fact_sim + page_sim) / 2
+    "candidates": 150,
+}
+
+
+def corpora_visible(*, user) -> QuerySet[Corpus]:
+    visible = Q(visibility=Corpus.Visibility.SHARED)
+    if user is not None and getattr(user, "is_authenticated", False):
+        visible |= Q(visibility=Corpus.Visibility.PRIVATE, owner_id=user.id)
+    return Corpus.objects.filter(visible)
+
+
+def corpus_list(*, user) -> list[dict]:
+    rows = corpora_visible(user=user).annotate(n=Count("documents")).order_by("visibility", "slug")
+    return [{"slug": c.slug, "name": c.name, "description": c.description, "visibility": c.visibility,
+             "documents": c.n} for c in rows]
+
+
+def _resolve_slugs(user, slugs: list[str] | None) -> list[str] | None:
+    if slugs is None:
+        return None
+    out = []
+    for slug in slugs:
+        slug = (slug or "").strip()
+        if slug in ("private", "mine", "notes") and user is not None and getattr(user, "is_authenticated", False):
+            slug = f"private-{user.id}"
+        if slug:
+            out.append(slug)
+    return out
+
+
+def _progress(doc: Document) -> dict:
+    pct = round(100 * doc.pages_done / doc.pages_total) if doc.pages_total else (100 if doc.status == "ready" else 0)
+    return {"pages_done": doc.pages_done, "pages_total": doc.pages_total, "percent": pct, "stage": doc.stage}
+
+
+def document_row(doc: Document, *, pages: int | None = None, facts: int | None = None) -> dict:
+    return {
+        "document_id": doc.id, "title": doc.title, "file_name": doc.file_name, "corpus": doc.corpus.slug,
+        "kind": doc.kind, "status": doc.status, "pages": pages if pages is not None else doc.pages_total,
+        "facts": facts if facts is not None else 0, "summary": doc.summary, "error": doc.error,
+        "progress": _progress(doc), "created_at": doc.created_at.isoformat(),
+        "ingested_at": doc.ingested_at.isoformat() if doc.ingested_at else None,
+    }
+
+
+def document_list(*, user, corpus: str | None = None) -> list[dict]:
+    qs = Document.objects.filter(corpus__in=corpora_visible(user=user)).select_related("corpus")
+    if corpus:
+        slugs = _resolve_slugs(user, [corpus])
+        qs = qs.filter(corpus__slug__in=slugs)
+    qs = qs.annotate(n_pages=Count("pages", distinct=True), n_facts=Count("facts", distinct=True))
+    return [document_row(d, pages=d.n_pages or d.pages_total, facts=d.n_facts) for d in qs.order_by("-created_at")]
+
+
+def document_detail(*, user, document_id: int) -> dict:
+    doc = (Document.objects.filter(id=document_id, corpus__in=corpora_visible(user=user))
+           .select_related("corpus").annotate(n_pages=Count("pages", distinct=True),
+                                              n_facts=Count("facts", distinct=True)).first())
+    if doc is None:
+        raise NotFound(f"Document {document_id} does not exist")
+    row = document_row(doc, pages=doc.n_pages or doc.pages_total, facts=doc.n_facts)
+    row["metadata"] = doc.metadata.get("identity", {})
+    row["page_list"] = [{"page_id": p.id, "page": p.number, "heading": p.heading, "summary": p.summary,
+                         "representation": p.representation}
+                        for p in Page.objects.filter(document=doc).only("id", "number", "heading", "summary",
+                                                                         "representation").order_by("number")]
+    return row
+
+
+def page_image_available(page: Page, doc: Document) -> bool:
+    return doc.kind == Document.Kind.PDF or page.image is not None
+
+
+def page_detail(*, user, page_id: int) -> dict:
+    page = (Page.objects.filter(id=page_id, document__corpus__in=corpora_visible(user=user))
+            .select_related("document", "document__corpus").defer("image", "embedding", "search_vector").first())
+    if page is None:
+        raise NotFound(f"Page {page_id} does not exist")
+    doc = page.document
+    return {
+        "page_id": page.id, "document": doc.title, "document_id": doc.id, "file_name": doc.file_name,
+        "corpus": doc.corpus.slug, "page": page.number, "pages_total": doc.pages_total, "heading": page.heading,
+        "text": page.text, "markdown": page.markdown, "summary": page.summary,
+        "representation": page.representation,
+        "image_url": f"/api/v1/knowledge/pages/{page.id}/image.png" if page_image_available(page, doc) else None,
+    }
+
+
+def page_for_image(*, user, page_id: int) -> Page:
+    page = (Page.objects.filter(id=page_id, document__corpus__in=corpora_visible(user=user))
+            .select_related("document").first())
+    if page is None:
+        raise NotFound(f"Page {page_id} does not exist")
+    return page
+
+
+# --- Search -----------------------------------------------------------------------------------------
+
+_YEAR = re.compile(r"(?<![\d])(?:fy\s*'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d])", re.I)
+_FY_SHORT = re.compile(r"\bfy\s*'?(\d\d)\b", re.I)
+_QUARTER = re.compile(r"(?<![a-z])q([1-4])\b", re.I)
+
+
+def query_identity(query: str) -> dict:
+    """Years, document type and quarter a question names ('FY2019', '10-K', 'Q2', 'fiscal 2018')."""
+    years = {int(y) for y in _YEAR.findall(query)} | {2000 + int(y) for y in _FY_SHORT.findall(query)}
+    lowered = query.lower()
+    doc_type = ""
+    if re.search(r"\b10-?k\b|annual report", lowered):
+        doc_type = "10-K"
+    elif re.search(r"\b10-?q\b|quarterly report", lowered):
+        doc_type = "10-Q"
+    elif re.search(r"\b8-?k\b", lowered):
+        doc_type = "8-K"
+    elif re.search(r"\bearnings (release|report|call)\b", lowered):
+        doc_type = "earnings release"
+    quarter = _QUARTER.search(query)
+    return {"years": years, "doc_type": doc_type, "quarter": f"Q{quarter.group(1)}" if quarter else ""}
+
+
+_GENERIC_FIRST_WORDS = {"american", "general", "united", "first", "national", "international", "global", "new",
+                        "the", "bank", "financial", "my", "how", "what", "moneta"}
+
+
+def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
+    """0..1 per document: does the question name this document's company (required), year, type, quarter?"""
+    lowered = query.lower()
+    spaced = " " + " ".join(re.findall(r"[a-z0-9&']+", lowered)) + " "
+    squashed = re.sub(r"[^a-z0-9]", "", lowered)
+    qid = query_identity(query)
+    scores: dict[int, float] = {}
+    for doc in docs:
+        ident = doc.get("identity") or {}
+        name_score = 0.0
+        for name in ident.get("names") or []:
+            if len(name) >= 3 and f" {name} " in spaced:
+                name_score = 1.0
+                break
+            if " " not in name and len(name) >= 6 and name in squashed:
+                name_score = 1.0
+                break
+            first = name.split(" ")[0]
+            if " " in name and len(first) >= 3 and first not in _GENERIC_FIRST_WORDS and f" {first} " in spaced:
+                name_score = max(name_score, 0.7)
+        if not name_score:
+            continue
+        fy = ident.get("fiscal_year")
+        year_score = 0.0
+        if qid["years"] and fy:
+            if fy in qid["years"]:
+                year_score = 1.0
+            elif (fy - 1) in qid["years"] or (fy - 2) in qid["years"]:
+                year_score = 0.4  # a later filing restates the prior years
+        type_score = 1.0 if qid["doc_type"] and qid["doc_type"] == ident.get("doc_type") else 0.0
+        quarter_score = 1.0 if qid["quarter"] and qid["quarter"] == ident.get("quarter") else 0.0
+        scores[doc["id"]] = round(0.55 * name_score + 0.3 * year_score + 0.1 * type_score + 0.05 * quarter_score, 4)
+    return scores
+
+
+def search_settings(**overrides) -> dict:
+    effective = {**settings.MONETA_SEARCH_DEFAULTS, **SEARCH_EXTRA_DEFAULTS,
+                 **getattr(settings, "MONETA_SEARCH_EXTRA", {})}
+    for key, value in overrides.items():
+        if value is not None:
+            effective[key] = value
+    for key in ("k", "per_document_limit", "document_limit", "fact_limit", "candidates"):
+        try:
+            effective[key] = int(effective[key])
+        except (TypeError, ValueError) as exc:
+            raise DomainError(f"{key} must be a whole number", details={key: effective[key]}) from exc
+        if effective[key] < 1:
+            raise DomainError(f"{key} must be at least 1", details={key: effective[key]})
+    effective["k"] = min(effective["k"], 200)
+    for key in ("similarity_threshold", "vector_weight", "text_weight", "document_weight"):
+        try:
+            effective[key] = float(effective[key])
+        except (TypeError, ValueError) as exc:
+            raise DomainError(f"{key} must be a number", details={key: effective[key]}) from exc
+    return effective
+
+
+def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, corpus_include: list[str] | None = None,
+                     corpus_exclude: list[str] | None = None, per_document_limit=None, document_limit=None,
+                     fact_limit=None, hybrid: bool = True, vector_weight: float | None = None,
+                     text_weight: float | None = None) -> dict:
+    """Hybrid search over the facts the user may see. See knowledge/README.md for the score formula."""
+    return search_run(user=user, query=query, k=k, similarity_threshold=similarity_threshold,
+                      corpus_include=corpus_include, corpus_exclude=corpus_exclude,
+                      per_document_limit=per_document_limit, document_limit=document_limit, fact_limit=fact_limit,
+                      hybrid=hybrid, vector_weight=vector_weight, text_weight=text_weight)
+
+
+def search_run(*, user, query: str, page_similarity: bool | None = None, document_weight: float | None = None,
+               query_vector=None, **params) -> dict:
+    """knowledge_search with the extra knobs the benchmark compares (seed formula, document boost)."""
+    started = time.perf_counter()
+    query = (query or "").strip()
+    if not query:
+        raise DomainError("The search query is empty", details={"q": "required"})
+    if len(query) > 2000:
+        raise DomainError("The search query is longer than 2000 characters", details={"q": "too long"})
+    opts = search_settings(**params, page_similarity=page_similarity, document_weight=document_weight)
+    include = _resolve_slugs(user, params.get("corpus_include"))
+    exclude = _resolve_slugs(user, params.get("corpus_exclude")) or []
+    corpora = corpora_visible(user=user)
+    if include:
+        corpora = corpora.filter(slug__in=include)
+    if exclude:
+        corpora = corpora.exclude(slug__in=exclude)
+    docs = list(Document.objects.filter(corpus__in=corpora, status=Document.Status.READY)
+                .values("id", "title", "file_name", "summary", "corpus__slug", "metadata__identity"))
+    for d in docs:
+        d["identity"] = d.pop("metadata__identity") or {}
+    effective = {key: opts[key] for key in ("k", "similarity_threshold", "per_document_limit", "document_limit",
+                                            "fact_limit", "hybrid", "vector_weight", "text_weight",
+                                            "document_weight", "page_similarity")}
+    effective.update({"corpus_include": include, "corpus_exclude": exclude})
+    result = {"query": query, "settings": effective, "results": [], "documents": []}
+    if not docs:
+        return result
+
+    doc_by_id = {d["id"]: d for d in docs}
+    doc_ids = list(doc_by_id)
+    doc_scores = document_match_scores(query, docs)
+    boosted = [d for d, s in sorted(doc_scores.items(), key=lambda kv: -kv[1]) if s >= 0.5][:6]
+    vector = query_vector if query_vector is not None else embed_text(query)
+    vec_literal = "[" + ",".join(f"{x:.6f}" for x in vector.tolist()) + "]"
+    hybrid = bool(opts["hybrid"])
+    rows = _candidates(vec_literal, query, doc_ids, boosted, n=opts["candidates"], hybrid=hybrid)
+
+    vw, tw, dw = opts["vector_weight"], (opts["text_weight"] if hybrid else 0.0), opts["document_weight"]
+    max_text = max((r[8] or 0.0) for r in rows) if rows else 0.0
+    scored = []
+    for (fact_id, text, questions, document_id, page_id, number, fsim, qsim, trank, psim) in rows:
+        own = max(fsim if fsim is not None else 0.0, qsim if qsim is not None else -1.0)
+        combined = (own + psim) / 2 if (opts["page_similarity"] and psim is not None) else own
+        text_rel = (trank or 0.0) / max_text if max_text > 0 else 0.0
+        doc_score = doc_scores.get(document_id, 0.0)
+        total_w = vw + tw + dw or 1.0
+        fused = (vw * combined + tw * text_rel + dw * doc_score) / total_w
+        scored.append({
+            "fact_id": fact_id, "text": text, "questions": questions or [], "document_id": document_id,
+            "page_id": page_id, "page": number,
+            "scores": {"vector": round(own, 4), "text": round(float(trank or 0.0), 4), "fused": round(fused, 4),
+                       "page": round(psim, 4) if psim is not None else None, "document": doc_score},
+        })
+    scored.sort(key=lambda r: -r["scores"]["fused"])
+    scored = [r for r in scored if r["scores"]["fused"] >= opts["similarity_threshold"]]
+
+    limit = min(opts["k"], opts["fact_limit"])
+    doc_order: list[int] = []
+    per_doc: dict[int, int] = {}
+    picked = []
+    for r in scored:
+        d = r["document_id"]
+        if d not in per_doc:
+            if len(doc_order) >= opts["document_limit"]:
+                continue
+            doc_order.append(d)
+            per_doc[d] = 0
+        if per_doc[d] >= opts["per_document_limit"]:
+            continue
+        per_doc[d] += 1
+        doc = doc_by_id[d]
+        r.update({"document": doc["title"], "file_name": doc["file_name"], "corpus": doc["corpus__slug"]})
+        picked.append(r)
+        if len(picked) >= limit:
+            break
+    groups = []
+    for d in doc_order:
+        members = [r for r in picked if r["document_id"] == d]
+        if not members:
+            continue
+        doc = doc_by_id[d]
+        groups.append({"document_id": d, "document": doc["title"], "file_name": doc["file_name"],
+                       "corpus": doc["corpus__slug"], "summary": doc["summary"],
+                       "best_score": members[0]["scores"]["fused"], "results": members})
+    result["results"] = picked
+    result["documents"] = groups
+    result["took_ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return result
+
+
+def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool) -> list:
+    """Candidate facts from every retriever, then one exact scoring pass over their union."""
+    fact_ids: set[int] = set()
+    page_ids: set[int] = set()
+    with transaction.atomic(), connection.cursor() as cur:
+        cur.execute("SET LOCAL hnsw.ef_search = %s", [max(100, n * 2)])
+        # ANN over facts, questions and pages (HNSW); the visibility filter is applied to the union below.
+        cur.execute("SELECT id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
+        fact_ids.update(r[0] for r in cur.fetchall())
+        cur.execute("SELECT id FROM knowledge_fact WHERE question_embedding IS NOT NULL "
+                    "ORDER BY question_embedding <=> %s::vector LIMIT %s", [vec, n // 3])
+        fact_ids.update(r[0] for r in cur.fetchall())
+        cur.execute("SELECT id FROM knowledge_page ORDER BY embedding <=> %s::vector LIMIT %s", [vec, 30])
+        page_ids.update(r[0] for r in cur.fetchall())
+        if boosted:
+            # Documents the question names: exact scan within them ("+ 0" keeps the planner off the index,
+            # whose post-filtering would lose most rows).
+            cur.execute("SELECT id FROM knowledge_fact WHERE document_id = ANY(%s) "
+                        "ORDER BY (embedding <=> %s::vector) + 0 LIMIT %s", [boosted, vec, n])
+            fact_ids.update(r[0] for r in cur.fetchall())
+            cur.execute("SELECT id FROM knowledge_page WHERE document_id = ANY(%s) "
+                        "ORDER BY (embedding <=> %s::vector) + 0 LIMIT 20", [boosted, vec])
+            page_ids.update(r[0] for r in cur.fetchall())
+        if hybrid:
+            scope = boosted or doc_ids
+            cur.execute(
+                "SELECT f.id FROM knowledge_fact f, "
+                "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q "
+                "WHERE f.search_vector @@ q.t AND f.document_id = ANY(%s) "
+                "ORDER BY ts_rank(f.search_vector, q.t, 1) DESC LIMIT %s", [query, scope, n])
+            fact_ids.update(r[0] for r in cur.fetchall())
+        if page_ids:
+            # The best few facts of each candidate page (pages found by their overall meaning).
+            cur.execute("SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY page_id "
+                        "ORDER BY embedding <=> %s::vector) AS rn FROM knowledge_fact WHERE page_id = ANY(%s)) x "
+                        "WHERE rn <= 3", [vec, list(page_ids)])
+            fact_ids.update(r[0] for r in cur.fetchall())
+        if not fact_ids:
+            return []
+        text_expr = ("ts_rank(f.search_vector, q.t, 1)" if hybrid else "0")
+        cur.execute(
+            f"""SELECT f.id, f.text, f.questions, f.document_id, f.page_id, p.number,
+                       1 - (f.embedding <=> %s::vector),
+                       CASE WHEN f.question_embedding IS NULL THEN NULL
+                            ELSE 1 - (f.question_embedding <=> %s::vector) END,
+                       {text_expr},
+                       CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END
+                FROM knowledge_fact f
+                LEFT JOIN knowledge_page p ON p.id = f.page_id,
+                (SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q
+                WHERE f.id = ANY(%s) AND f.document_id = ANY(%s)""",
+            [vec, vec, vec, query, list(fact_ids), doc_ids])
+        rows = cur.fetchall()
+    out = []
+    for r in rows:
+        questions = r[2] if isinstance(r[2], list) else json.loads(r[2] or "[]")
+        out.append((r[0], r[1], questions, r[3], r[4], r[5], float(r[6]) if r[6] is not None else None,
+                    float(r[7]) if r[7] is not None else None, float(r[8] or 0.0),
+                    float(r[9]) if r[9] is not None else None))
+    return out

@@ -1,0 +1,190 @@
+"""Writes for the knowledge base: corpora, uploads, notes, deletion, (re-)ingestion."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from pathlib import Path
+
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+
+from config.api import DomainError, NotFound
+from knowledge.ingestion import pipeline
+from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
+from knowledge.models import Corpus, Document, Fact, Page
+
+logger = logging.getLogger(__name__)
+
+
+def user_is_editor(user) -> bool:
+    """Editors manage shared corpora: staff, or anyone granted knowledge.add_document (group Editors)."""
+    return bool(user and user.is_authenticated and user.is_active
+                and (user.is_superuser or user.is_staff or user.has_perm("knowledge.add_document")))
+
+
+def corpus_private_for(*, user) -> Corpus:
+    """The user's private corpus (notes and own uploads), created on first use."""
+    corpus, _ = Corpus.objects.get_or_create(
+        slug=f"private-{user.id}",
+        defaults={"name": f"{user.get_username()}'s notes", "visibility": Corpus.Visibility.PRIVATE, "owner": user,
+                  "description": "Private notes and uploads; visible only to their owner."},
+    )
+    return corpus
+
+
+def corpus_ensure(*, slug: str, name: str, description: str = "") -> Corpus:
+    corpus, created = Corpus.objects.get_or_create(slug=slug, defaults={"name": name, "description": description})
+    if not created and (corpus.name != name or corpus.description != description):
+        Corpus.objects.filter(id=corpus.id).update(name=name, description=description)
+    return corpus
+
+
+def _corpus_for_write(*, user, corpus_slug: str) -> Corpus:
+    if corpus_slug in ("private", "mine", f"private-{getattr(user, 'id', '')}"):
+        return corpus_private_for(user=user)
+    corpus = Corpus.objects.filter(slug=corpus_slug).first()
+    if corpus is None or (corpus.visibility == Corpus.Visibility.PRIVATE and corpus.owner_id != user.id):
+        raise NotFound(f"Corpus '{corpus_slug}' does not exist", details={"corpus": corpus_slug})
+    if corpus.visibility == Corpus.Visibility.SHARED and not user_is_editor(user):
+        raise DomainError(f"Only editors can add documents to the shared corpus '{corpus_slug}'; "
+                          "upload to your private corpus ('private') instead",
+                          code="permission_denied", status_code=403, details={"corpus": corpus_slug})
+    return corpus
+
+
+def ingestion_enqueue(*, document_id: int) -> None:
+    """Start the worker chain once the surrounding transaction has committed."""
+    from knowledge.tasks import ingestion_chain
+
+    transaction.on_commit(lambda: ingestion_chain(document_id).delay())
+
+
+def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
+                    uploaded_by=None, metadata: dict | None = None, enqueue: bool = True) -> tuple[Document, bool]:
+    """Store a file as a pending document. The same bytes in the same corpus return the existing document."""
+    file_name = Path(file_name or "").name.strip()
+    if not file_name:
+        raise DomainError("The upload has no file name", details={"file": "missing"})
+    try:
+        kind = kind_for_file_name(file_name)
+    except ParseError as exc:
+        raise DomainError(str(exc), code="unsupported_type", details={"file": file_name}) from exc
+    if not content:
+        raise DomainError(f"{file_name} is empty (0 bytes)", details={"file": file_name})
+    if len(content) > MAX_FILE_BYTES:
+        raise DomainError(f"{file_name} is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB limit",
+                          code="too_large", details={"file": file_name, "bytes": len(content)})
+    sha = hashlib.sha256(content).hexdigest()
+    existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
+    if existing:
+        return existing, False
+    title = (title or "").strip() or re.sub(r"[_\-]+", " ", Path(file_name).stem).strip() or file_name
+    try:
+        with transaction.atomic():
+            doc = Document(corpus=corpus, title=title[:300], file_name=file_name[:300], sha256=sha, kind=kind,
+                           size_bytes=len(content), uploaded_by=uploaded_by, metadata=metadata or {})
+            doc.file.save(file_name, ContentFile(content), save=False)
+            doc.save()
+            if enqueue:
+                ingestion_enqueue(document_id=doc.id)
+    except IntegrityError:  # the same file raced in from another request
+        return Document.objects.get(corpus=corpus, sha256=sha), False
+    return doc, True
+
+
+def document_upload(*, user, corpus_slug: str, uploaded_file, title: str | None = None) -> Document:
+    corpus = _corpus_for_write(user=user, corpus_slug=corpus_slug)
+    content = uploaded_file.read()
+    doc, created = document_create(corpus=corpus, file_name=getattr(uploaded_file, "name", ""), content=content,
+                                   title=title, uploaded_by=user)
+    doc.was_created = created  # the API answers 201 for a new upload, 200 for the same file again
+    return doc
+
+
+def note_save(*, user, title: str, text: str) -> Document:
+    title = (title or "").strip()
+    if not title:
+        raise DomainError("A note needs a title", details={"title": "required"})
+    if not (text or "").strip():
+        raise DomainError("A note needs some text", details={"text": "required"})
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
+    content = f"# {title}\n\n{text.strip()}\n".encode()
+    doc, _ = document_create(corpus=corpus_private_for(user=user), file_name=f"{slug}.md", content=content,
+                             title=title, uploaded_by=user, metadata={"note": True})
+    return doc
+
+
+def _document_for_write(*, user, document_id: int) -> Document:
+    doc = Document.objects.select_related("corpus").filter(id=document_id).first()
+    if doc is None:
+        raise NotFound(f"Document {document_id} does not exist")
+    corpus = doc.corpus
+    if corpus.visibility == Corpus.Visibility.PRIVATE:
+        if corpus.owner_id != user.id:
+            raise NotFound(f"Document {document_id} does not exist")
+    elif not user_is_editor(user):
+        raise DomainError("Only editors can change documents in shared corpora", code="permission_denied",
+                          status_code=403)
+    return doc
+
+
+def document_delete(*, user, document_id: int) -> None:
+    doc = _document_for_write(user=user, document_id=document_id)
+    document_remove(document=doc)
+
+
+def document_remove(*, document: Document) -> None:
+    """Delete a document with its pages, facts and stored file."""
+    file_name = document.file.name if document.file else ""
+    storage = document.file.storage if document.file else None
+    with transaction.atomic():
+        Fact.objects.filter(document_id=document.id).delete()
+        Page.objects.filter(document_id=document.id).delete()
+        document.delete()
+    if storage and file_name:
+        transaction.on_commit(lambda: storage.delete(file_name))
+
+
+def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
+    """Start over: drop pages/facts, back to pending, enqueue (admin action; also for failed documents)."""
+    with transaction.atomic():
+        Fact.objects.filter(document_id=document_id).delete()
+        Page.objects.filter(document_id=document_id).delete()
+        Document.objects.filter(id=document_id).update(
+            status=Document.Status.PENDING, error="", stage="queued", pages_done=0, claimed_at=None, summary="")
+        if enqueue:
+            ingestion_enqueue(document_id=document_id)
+
+
+def document_ingest_pages(*, document_id: int) -> bool:
+    return pipeline.document_ingest_pages(document_id=document_id)
+
+
+def document_finalize(*, document_id: int) -> bool:
+    return pipeline.document_finalize(document_id=document_id)
+
+
+def document_ingest_now(*, document_id: int) -> Document:
+    """Both stages in this process (demo loader, `ingest_documents --sync`): same code the worker runs."""
+    if pipeline.document_ingest_pages(document_id=document_id):
+        pipeline.document_finalize(document_id=document_id)
+    return Document.objects.get(id=document_id)
+
+
+def page_png(*, page: Page) -> bytes | None:
+    """The stored PNG of an image-like page, or a fresh render of a PDF page (cached on the row)."""
+    if page.image is not None:
+        return bytes(page.image)
+    doc = page.document
+    if doc.kind != Document.Kind.PDF:
+        return None
+    from knowledge.ingestion.parsers import pdf_page_png
+
+    try:
+        with doc.file.open("rb") as fh:
+            png = pdf_page_png(fh.read(), page.number)
+    except (FileNotFoundError, ParseError) as exc:
+        raise NotFound(f"The page image is not available: {exc}") from exc
+    Page.objects.filter(id=page.id).update(image=png)
+    return png
