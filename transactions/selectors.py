@@ -155,7 +155,9 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     if start or end:
         applied.append(range_label(start, end))
     if search:
-        qs = qs.filter(Q(description__icontains=search) | Q(merchant__name__icontains=search))
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
+        for word in search.split():
+            qs = qs.filter(_text_q(user, [word]))
         applied.append(f'text: "{search}"')
     if source:
         qs = qs.filter(category_source=source)
