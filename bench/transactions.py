@@ -80,6 +80,7 @@ def _generate(args) -> object:
     others = User.objects.filter(username__startswith=PREFIX).count()
     if main and have == args.rows and others == args.users and not args.rebuild:
         print(f"  reusing {have:,} rows for {MAIN_USER} and {others:,} other users")
+        _vacuum()
         return main
     t0 = time.perf_counter()
     if main:
@@ -150,9 +151,18 @@ def _generate(args) -> object:
             """,
             [today, args.per_user, CATEGORY_CYCLE, PREFIX + "%"],
         )
-    _sql("ANALYZE transactions_transaction; ANALYZE transactions_category; ANALYZE transactions_merchant")
     print(f"  {args.users:,} other users × {args.per_user} rows: {time.perf_counter() - t1:.1f}s")
+    _vacuum()
     return main
+
+
+def _vacuum() -> None:
+    """VACUUM ANALYZE, as autovacuum would after a bulk load: sets the visibility map so the covering
+    indexes answer period aggregates with index-only scans."""
+    t = time.perf_counter()
+    for table in ("transactions_transaction", "transactions_category", "transactions_merchant", "auth_user"):
+        _sql(f"VACUUM ANALYZE {table}")
+    print(f"  vacuum analyze: {time.perf_counter() - t:.1f}s")
 
 
 # --- analytics vs pandas ---------------------------------------------------------------------------------------

@@ -213,10 +213,14 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(date__gte=filters.start)
     if filters.end:
         qs = qs.filter(date__lte=filters.end)
+    # Names → the user's ids first (small tables), so the big table is read through (user, category|merchant,
+    # date) indexes instead of joining every user's categories.
     if filters.categories:
-        qs = qs.filter(category__name__in=filters.categories, category__user=user)
+        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=filters.categories)
+                                            .values_list("id", flat=True)))
     if filters.merchants:
-        qs = qs.filter(merchant__name__in=filters.merchants, merchant__user=user)
+        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=filters.merchants)
+                                            .values_list("id", flat=True)))
     if filters.direction == "out":
         qs = qs.filter(amount__lt=0)
     elif filters.direction == "in":
@@ -267,7 +271,7 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
         f"FROM m ORDER BY month", [sign, *params])
     top = _fetch(
         "SELECT coalesce(mm.name, '(unknown)') AS merchant, round(%s * sum(t.amount), 2) AS total, count(*) AS n "
-        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id "
+        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id "
         "WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s "
         "GROUP BY 1 ORDER BY 2 DESC LIMIT 10", [sign, *params])
     label = range_label(start, end) if (start or end) else "all time"
@@ -293,7 +297,8 @@ def _summary_rows(user, start_: date, end_: date) -> list[dict]:
         f"""
         WITH r AS (
             SELECT t.category_id, t.amount, {KIND_SQL} AS kind
-            FROM transactions_transaction t LEFT JOIN transactions_category c ON c.id = t.category_id
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
         ), by_cat AS (
             SELECT category_id, kind, -sum(amount) FILTER (WHERE kind = 'expense') AS spent,
@@ -356,7 +361,8 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     if group_by_category:
         groups = _fetch(f"SELECT coalesce(c.name, 'Uncategorised') AS label, round(-sum(t.amount), 2) AS total, "
                         f"count(*) AS n FROM transactions_transaction t LEFT JOIN transactions_category c "
-                        f"ON c.id = t.category_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC", params)
+                        f"ON c.id = t.category_id AND c.user_id = t.user_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
+                        params)
         rows = [{"category": g["label"], "total": _num(g["total"]), "count": g["n"]} for g in groups]
         chart = _chart("pie", f"{', '.join(names)} by category", [g["label"] for g in groups],
                        [("spent", [g["total"] for g in groups])])
@@ -402,18 +408,18 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
         r AS (
             SELECT w.idx, t.category_id, t.amount, {KIND_SQL} AS kind
             FROM w JOIN transactions_transaction t ON t.user_id = %s AND t.date BETWEEN w.s AND w.e
-            LEFT JOIN transactions_category c ON c.id = t.category_id
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             WHERE (%s::bigint[] IS NULL OR t.category_id = ANY(%s::bigint[]))
         )
         SELECT r.idx, r.category_id, coalesce(c.name, 'Uncategorised') AS name,
                round(CASE WHEN max(r.kind) = 'income' THEN sum(r.amount) ELSE -sum(r.amount) END, 2) AS total,
                count(*) AS n
-        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id
+        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id AND c.user_id = %s
         WHERE r.kind <> 'transfer' AND (%s::bigint[] IS NOT NULL OR r.kind = 'expense')
         GROUP BY 1, 2, 3
         """,
         [list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], user.id, cat_ids, cat_ids,
-         cat_ids],
+         user.id, cat_ids],
     )
     labels = [w[2] for w in windows]
     names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
@@ -498,8 +504,8 @@ def jar_status(*, user, month: date | None = None) -> dict:
             FROM transactions_transaction t
             JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
             JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %s
-            JOIN transactions_category c ON c.id = t.category_id
-            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
+            JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
             WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
         ) x WHERE rn <= %s
         """,
@@ -581,7 +587,7 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
             SELECT DISTINCT ON (t.category_id) t.category_id, mm.name AS merchant, count(*) AS visits,
                    -sum(t.amount) AS spent
             FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
-            JOIN transactions_merchant mm ON mm.id = t.merchant_id
+            JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id
             WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
             GROUP BY t.category_id, mm.name
             ORDER BY t.category_id, count(*) DESC, -sum(t.amount) DESC
