@@ -287,11 +287,16 @@ def route(question: str, ctx: RouteContext) -> Plan:
     clauses = [c.strip(" ,.?") for c in CLAUSE_SPLIT_RE.split(text) if c and len(c.split()) >= 3]
     if len(clauses) < 2:
         clauses = []
-    vectors = embed([text] + clauses)
+    with single_thread_inference():
+        vectors = embed([text] + clauses)
     scored = classifier.scores(vectors)
     whole = scored[0]
-    slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=embed)
     best_intent, best_score = _best(whole)
+    # Category synonyms by embedding only matter when the question may be about the user's money.
+    top_two = sorted(whole, key=whole.get, reverse=True)[:2]
+    semantic = embed if any(INTENT_FAMILY[i] == "money" for i in top_two) or ctx.previous_calls else None
+    with single_thread_inference():
+        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic)
 
     # Follow-up: short, continues the previous turn, names a new period/category/merchant.
     words = len(text.split())
