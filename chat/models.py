@@ -1,1 +1,191 @@
-from django.db import models  # noqa: F401
+"""Chat: conversations, messages with their tool traces, admin-editable prompts and agent configs,
+the escalation queue and user feedback."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Conversation(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversations")
+    title = models.CharField(max_length=200, blank=True)
+    agent_slug = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["user", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.title or f"Conversation {self.pk}"
+
+
+class Message(models.Model):
+    class Role(models.TextChoices):
+        USER = "user", "User"
+        ASSISTANT = "assistant", "Assistant"
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    content = models.TextField()
+    # The full answer object (citations, data, tools_used, grounding report, ...) for assistant messages.
+    answer = models.JSONField(default=dict, blank=True)
+    confidence = models.FloatField(null=True, blank=True)
+    escalated = models.BooleanField(default=False)
+    latency_ms = models.FloatField(null=True, blank=True)
+    token_usage = models.JSONField(default=dict, blank=True)
+    timings = models.JSONField(default=dict, blank=True)
+    agent_slug = models.CharField(max_length=64, blank=True)
+    provider = models.CharField(max_length=32, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.role}: {self.content[:60]}"
+
+
+class ToolCall(models.Model):
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="tool_calls")
+    position = models.PositiveIntegerField(default=0)
+    tool = models.CharField(max_length=64)
+    arguments = models.JSONField(default=dict, blank=True)
+    result_summary = models.TextField(blank=True)
+    duration_ms = models.FloatField(default=0)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["message_id", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.tool}({self.arguments})"
+
+
+class Prompt(models.Model):
+    """One version of a named prompt. Versions are never edited in place; one active version per name."""
+
+    class Kind(models.TextChoices):
+        SYSTEM = "system", "System prompt"
+        REACT = "react", "ReAct format instructions"
+        MESSAGE = "message", "Message template"
+
+    name = models.SlugField(max_length=64)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.SYSTEM)
+    content = models.TextField()
+    version = models.PositiveIntegerField()
+    is_active = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True, help_text="What changed in this version")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["name", "version"], name="chat_prompt_name_version_unique"),
+            models.UniqueConstraint(fields=["name"], condition=Q(is_active=True), name="chat_prompt_one_active"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version}{' (active)' if self.is_active else ''}"
+
+
+class AgentConfig(models.Model):
+    """An assistant: provider and model settings, its tools, prompts and search settings."""
+
+    class Provider(models.TextChoices):
+        AUTO = "auto", "Auto (OpenAI-compatible endpoint when configured, else offline)"
+        OPENAI = "openai", "OpenAI-compatible endpoint"
+        OFFLINE = "offline", "Built-in offline model"
+
+    class ToolMode(models.TextChoices):
+        NATIVE = "native", "Native tool calling"
+        REACT_TEXT = "react_text", "ReAct text (Thought / Action / Observation / Answer)"
+
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    is_active = models.BooleanField(default=True)
+    is_default = models.BooleanField(default=False)
+    staff_only = models.BooleanField(default=False)
+    provider = models.CharField(max_length=16, choices=Provider.choices, default=Provider.AUTO)
+    model = models.CharField(max_length=120, blank=True, help_text="Blank: MONETA_LLM_MODEL")
+    temperature = models.FloatField(default=0.0)
+    max_tokens = models.PositiveIntegerField(default=1024)
+    max_iterations = models.PositiveIntegerField(default=6)
+    timeout_seconds = models.FloatField(default=60.0)
+    max_retries = models.PositiveIntegerField(default=2)
+    tool_mode = models.CharField(max_length=16, choices=ToolMode.choices, default=ToolMode.NATIVE)
+    enabled_tools = models.JSONField(default=list, blank=True, help_text="Tool names; empty list = all tools")
+    system_prompt = models.SlugField(max_length=64, default="system", help_text="Name of the system Prompt")
+    answer_format = models.CharField(
+        max_length=32, default="markdown", choices=[("markdown", "Markdown answer"),
+                                                    ("fact_ids", "{answer, relevant_fact_ids}")])
+    # Search settings, passed to knowledge_search.
+    similarity_threshold = models.FloatField(default=0.0)
+    max_results = models.PositiveIntegerField(default=8)
+    hybrid = models.BooleanField(default=True)
+    vector_weight = models.FloatField(null=True, blank=True)
+    text_weight = models.FloatField(null=True, blank=True)
+    corpus_include = models.JSONField(default=list, blank=True)
+    corpus_exclude = models.JSONField(default=list, blank=True)
+    corpus_order = models.JSONField(default=list, blank=True,
+                                    help_text="Corpora searched one after another (document investigator)")
+    confidence_threshold = models.FloatField(default=0.4)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-is_default", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["is_default"], condition=Q(is_default=True), name="chat_one_default_agent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug})"
+
+
+class Escalation(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ASSIGNED = "assigned", "Assigned"
+        RESOLVED = "resolved", "Resolved"
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="escalations")
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="escalation")
+    reason = models.TextField()
+    confidence = models.FloatField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    assignee = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="chat_escalations")
+    resolution_note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["status", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"Escalation {self.pk} ({self.status})"
+
+
+class Feedback(models.Model):
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="feedback")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_feedback")
+    rating = models.SmallIntegerField()
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "user"], name="chat_feedback_one_per_user"),
+            models.CheckConstraint(condition=Q(rating__in=[1, -1]), name="chat_feedback_rating_pm1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{'+1' if self.rating > 0 else '-1'} on message {self.message_id}"

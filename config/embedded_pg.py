@@ -30,6 +30,14 @@ def embedded_server(pgdata: Path | None = None):
     key = str(pgdata)
     if key in _servers:
         return _servers[key]
+    if not os.environ.get("XDG_RUNTIME_DIR"):
+        # pgserver (via platformdirs) wants a runtime dir at import; keep it inside our data folder.
+        runtime = pgdata.parent / "run"
+        try:
+            runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+        except OSError:
+            pass
     try:
         import pgserver
     except ImportError as exc:  # pragma: no cover - requirements install it
@@ -37,16 +45,12 @@ def embedded_server(pgdata: Path | None = None):
             "DATABASE_URL is not set and the 'pgserver' package is not installed; "
             "run `make run` or `pip install -r requirements.txt`, or set DATABASE_URL."
         ) from exc
-    pgdata.mkdir(parents=True, exist_ok=True)
-    if not os.environ.get("XDG_RUNTIME_DIR"):
-        runtime = pgdata.parent / "run"
-        runtime.mkdir(mode=0o700, exist_ok=True)
-        os.environ["XDG_RUNTIME_DIR"] = str(runtime)
     try:
+        pgdata.mkdir(parents=True, exist_ok=True)
         server = pgserver.get_server(pgdata, cleanup_mode="stop")
     except Exception as exc:
         log = pgdata / "log"
-        tail = log.read_text(errors="replace")[-2000:] if log.exists() else "(no log)"
+        tail = log.read_text(errors="replace")[-2000:] if log.is_file() else "(no log)"
         raise EmbeddedPostgresError(
             f"Could not start the embedded Postgres in {pgdata}: {exc}\n"
             f"Is another server using this folder? Postgres log tail:\n{tail}"

@@ -1,13 +1,14 @@
-"""Web UI routes. The web UI issue fills this in; until then the home page points at the API."""
-from django.http import HttpResponse
-from django.urls import path
+"""Web UI routes: server-rendered pages (templates + htmx). Page views live in `<app>/web/`."""
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
 
+from config.web import views
 
-def home(request):
-    return HttpResponse(
-        "<h1>Moneta</h1><p><a href='/admin/'>Admin</a> · <a href='/api/docs/'>API docs</a> · "
-        "<a href='/healthz'>Health</a></p>"
-    )
-
-
-urlpatterns = [path("", home, name="home")]
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", views.home, name="home"),
+    path("", include("transactions.web.urls")),
+    path("", include("chat.web.urls")),
+    path("", include("knowledge.web.urls")),
+]

@@ -1,1 +1,241 @@
-from django.db import models  # noqa: F401
+"""The user's own money: categories, merchants, transactions, rules, jars, subscriptions, import batches.
+
+Every row carries `user` and every read filters on it in the query itself (see selectors.py).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector
+from django.db import models
+from django.db.models.functions import Lower
+from pgvector.django import VectorField
+
+EMBEDDING_DIM = 384
+
+
+class Category(models.Model):
+    class Kind(models.TextChoices):
+        EXPENSE = "expense", "Expense"
+        INCOME = "income", "Income"
+        TRANSFER = "transfer", "Transfer"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_categories")
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EXPENSE)
+    # A monthly budget for the category (set directly or by accepting a budget suggestion).
+    monthly_budget = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    is_default = models.BooleanField(default=False, help_text="created from Moneta's default list")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "categories"
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "user", name="tx_category_unique_name_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Merchant(models.Model):
+    """A normalised merchant ("Starbucks") with the raw narratives seen for it (aliases)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_merchants")
+    name = models.CharField(max_length=120)
+    # The lower-cased normalised key the normaliser produced; lookups and learning use it.
+    key = models.CharField(max_length=120)
+    aliases = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="tx_merchant_unique_key_per_user")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DescriptionEmbedding(models.Model):
+    """Embedding of a normalised description text, computed once per distinct text.
+
+    Transactions point here through `description_key`; the cache is internal (never listed to users)
+    and only ever joined through a user's own transactions.
+    """
+
+    key = models.CharField(max_length=255, unique=True)
+    embedding = VectorField(dimensions=EMBEDDING_DIM)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ImportBatch(models.Model):
+    class Status(models.TextChoices):
+        IMPORTED = "imported", "Imported"
+        FAILED = "failed", "Failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_import_batches")
+    file_name = models.CharField(max_length=255)
+    file_format = models.CharField(max_length=10, default="csv")
+    sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.IMPORTED)
+    rows_total = models.PositiveIntegerField(default=0)
+    rows_created = models.PositiveIntegerField(default=0)
+    rows_duplicate = models.PositiveIntegerField(default=0)
+    rows_categorised = models.PositiveIntegerField(default=0)
+    error_count = models.PositiveIntegerField(default=0)
+    errors = models.JSONField(default=list, blank=True)
+    message = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "import batches"
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.status}, {self.rows_created} new)"
+
+
+class CategorySource(models.TextChoices):
+    USER = "user", "Set by the user"
+    RULE = "rule", "Rule"
+    LEARNED = "learned", "Learned from your labels"
+    LLM = "llm", "Language model"
+    NONE = "none", "Uncategorised"
+
+
+class Transaction(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_transactions")
+    date = models.DateField()
+    description = models.CharField(max_length=500)
+    merchant = models.ForeignKey(Merchant, null=True, blank=True, on_delete=models.SET_NULL)
+    # Signed: negative = money out, positive = money in.
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    currency = models.CharField(max_length=3, default="USD")
+    category = models.ForeignKey(Category, null=True, blank=True, on_delete=models.SET_NULL)
+    category_source = models.CharField(max_length=10, choices=CategorySource.choices, default=CategorySource.NONE)
+    category_confidence = models.FloatField(default=0.0)
+    rule = models.ForeignKey("CategorisationRule", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    notes = models.TextField(blank=True)
+    balance = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    batch = models.ForeignKey(ImportBatch, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="transactions")
+    fingerprint = models.CharField(max_length=64)
+    # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
+    description_key = models.CharField(max_length=255, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "fingerprint"], name="tx_transaction_unique_fingerprint"),
+        ]
+        indexes = [
+            # Covering indexes: period aggregates read only the index (see README "indexes").
+            models.Index(fields=["user", "date"], include=["amount", "category", "merchant"],
+                         name="tx_user_date_cov"),
+            models.Index(fields=["user", "category", "date"], include=["amount", "merchant"],
+                         name="tx_user_cat_date_cov"),
+            models.Index(fields=["user", "merchant", "date"], include=["amount", "category"],
+                         name="tx_user_merchant_date_cov"),
+            # Word search in narratives (no pg_trgm in the embedded server): the same expression as the query.
+            GinIndex(SearchVector("description", config="simple"), name="tx_description_fts"),
+            # Learning reads only the user's own labels.
+            models.Index(fields=["user", "merchant"], condition=models.Q(category_source="user"),
+                         include=["category"], name="tx_user_labels"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.description} {self.amount}"
+
+
+class CategorisationRule(models.Model):
+    class MatchType(models.TextChoices):
+        MERCHANT = "merchant", "Merchant is"
+        CONTAINS = "contains", "Description contains"
+        REGEX = "regex", "Description matches regex"
+
+    class Origin(models.TextChoices):
+        USER = "user", "Written by the user"
+        LEARNED = "learned", "Learned from a correction"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_rules")
+    match_type = models.CharField(max_length=10, choices=MatchType.choices, default=MatchType.CONTAINS)
+    pattern = models.CharField(max_length=255)
+    category = models.ForeignKey(Category, on_delete=models.CASCADE, related_name="rules")
+    origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.USER)
+    priority = models.IntegerField(default=100, help_text="lower runs first")
+    active = models.BooleanField(default=True)
+    hits = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["priority", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("pattern"), "user", "match_type", name="tx_rule_unique_pattern"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_match_type_display()} {self.pattern!r} → {self.category}"
+
+
+class Jar(models.Model):
+    """A budget envelope fed by some of the user's categories."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_jars")
+    name = models.CharField(max_length=80)
+    monthly_budget = models.DecimalField(max_digits=14, decimal_places=2)
+    categories = models.ManyToManyField(Category, related_name="jars", blank=True)
+    rollover = models.BooleanField(default=False, help_text="carry unspent (or overspent) budget forward")
+    rollover_start = models.DateField(null=True, blank=True, help_text="first month counted for rollover")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(Lower("name"), "user", name="tx_jar_unique_name_per_user")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Subscription(models.Model):
+    class Cadence(models.TextChoices):
+        WEEKLY = "weekly", "Weekly"
+        MONTHLY = "monthly", "Monthly"
+        QUARTERLY = "quarterly", "Quarterly"
+        YEARLY = "yearly", "Yearly"
+
+    class Status(models.TextChoices):
+        DETECTED = "detected", "Detected"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISMISSED = "dismissed", "Dismissed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_subscriptions")
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE)
+    cadence = models.CharField(max_length=10, choices=Cadence.choices)
+    amount = models.DecimalField(max_digits=14, decimal_places=2, help_text="latest charge")
+    previous_amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    price_changed = models.BooleanField(default=False)
+    monthly_cost = models.DecimalField(max_digits=14, decimal_places=2)
+    currency = models.CharField(max_length=3, default="USD")
+    occurrences = models.PositiveIntegerField(default=0)
+    first_date = models.DateField()
+    last_date = models.DateField()
+    next_expected = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DETECTED)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-monthly_cost"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "merchant", "cadence"], name="tx_subscription_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.merchant} {self.cadence} {self.amount}"

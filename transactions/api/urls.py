@@ -1,1 +1,31 @@
-urlpatterns: list = []
+from django.urls import path
+
+from . import views as v
+
+app_name = "transactions"
+
+urlpatterns = [
+    path("", v.TransactionListCreateView.as_view(), name="transaction-list"),
+    path("<int:pk>/", v.TransactionDetailView.as_view(), name="transaction-detail"),
+    path("<int:pk>/category/", v.TransactionCategoryView.as_view(), name="transaction-category"),
+    path("imports/", v.ImportView.as_view(), name="import"),
+    path("imports/<int:pk>/", v.ImportDetailView.as_view(), name="import-detail"),
+    path("categories/", v.CategoryListCreateView.as_view(), name="category-list"),
+    path("categories/<int:pk>/", v.CategoryDetailView.as_view(), name="category-detail"),
+    path("rules/", v.RuleListCreateView.as_view(), name="rule-list"),
+    path("rules/<int:pk>/", v.RuleDetailView.as_view(), name="rule-detail"),
+    path("jars/", v.JarListCreateView.as_view(), name="jar-list"),
+    path("jars/status/", v.JarStatusView.as_view(), name="jar-status"),
+    path("jars/<int:pk>/", v.JarDetailView.as_view(), name="jar-detail"),
+    path("search/", v.SearchView.as_view(), name="search"),
+    path("analytics/summary/", v.SummaryView.as_view(), name="analytics-summary"),
+    path("analytics/category/", v.CategoryAnalyticsView.as_view(), name="analytics-category"),
+    path("analytics/merchant/", v.MerchantAnalyticsView.as_view(), name="analytics-merchant"),
+    path("analytics/compare/", v.CompareView.as_view(), name="analytics-compare"),
+    path("budgets/suggestions/", v.BudgetSuggestionsView.as_view(), name="budget-suggestions"),
+    path("budgets/accept/", v.BudgetAcceptView.as_view(), name="budget-accept"),
+    path("subscriptions/", v.SubscriptionListView.as_view(), name="subscription-list"),
+    path("subscriptions/detect/", v.SubscriptionDetectView.as_view(), name="subscription-detect"),
+    path("subscriptions/<int:pk>/confirm/", v.SubscriptionConfirmView.as_view(), name="subscription-confirm"),
+    path("subscriptions/<int:pk>/dismiss/", v.SubscriptionDismissView.as_view(), name="subscription-dismiss"),
+]

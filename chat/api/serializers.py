@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class ChatRequestSerializer(serializers.Serializer):
+    message = serializers.CharField(max_length=4000, allow_blank=False, trim_whitespace=True)
+    conversation_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    agent = serializers.SlugField(required=False, allow_null=True, allow_blank=True, max_length=64)
+
+
+class FeedbackRequestSerializer(serializers.Serializer):
+    rating = serializers.ChoiceField(choices=[1, -1])
+    comment = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+
+
+class CitationSerializer(serializers.Serializer):
+    n = serializers.IntegerField()
+    fact_id = serializers.IntegerField()
+    document = serializers.CharField(allow_null=True)
+    page = serializers.IntegerField(allow_null=True)
+    page_id = serializers.IntegerField(allow_null=True)
+    quote = serializers.CharField()
+
+
+class ToolCallSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    arguments = serializers.DictField()
+    duration_ms = serializers.FloatField()
+    error = serializers.CharField(allow_null=True)
+
+
+class AnswerSerializer(serializers.Serializer):
+    """The answer object of a chat turn (documentation for the schema; views return the dict as is)."""
+
+    answer = serializers.CharField()
+    citations = CitationSerializer(many=True)
+    data = serializers.ListField(child=serializers.DictField())
+    tools_used = serializers.ListField(child=serializers.CharField())
+    tool_calls = ToolCallSerializer(many=True)
+    confidence = serializers.FloatField()
+    escalated = serializers.BooleanField()
+    conversation_id = serializers.IntegerField()
+    message_id = serializers.IntegerField()
+    relevant_fact_ids = serializers.DictField(required=False)
+
+
+class ConversationSerializer(serializers.Serializer):
+    conversation_id = serializers.IntegerField()
+    title = serializers.CharField()
+    agent = serializers.CharField()
+    message_count = serializers.IntegerField()
+    created_at = serializers.CharField()
+    updated_at = serializers.CharField()

@@ -1,0 +1,256 @@
+"""Extractive answers for the offline model: quote the facts it cites, state the numbers tools returned.
+
+Every figure written here is copied from a tool result (formatted with 2 decimals as the selectors
+round them), so the grounding check finds it; nothing is computed here.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
+FACT_SPREAD = 0.12         # quote facts within this of the best one
+MAX_FACTS = 3
+MONEY_KEYS = ("total", "spending", "spent", "income", "net", "average", "budget", "remaining", "monthly_total",
+              "total_monthly", "amount", "monthly_cost", "suggested", "median")
+
+
+def money(value: Any, currency: str | None = None) -> str:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    text = f"{number:,.2f}"
+    return f"{currency} {text}" if currency else text
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").strip().capitalize()
+
+
+def _scalar_figures(result: dict) -> list[tuple[str, Any]]:
+    out = []
+    for key, value in result.items():
+        if key in ("currency", "query", "count_omitted") or key.endswith("_omitted") or key.endswith("_id"):
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        out.append((key, value))
+    return out
+
+
+def _row_text(row: dict, currency: str | None) -> str:
+    parts = []
+    for key in ("date", "label", "name", "category", "merchant", "description", "month", "period"):
+        if row.get(key) not in (None, ""):
+            parts.append(str(row[key]))
+            if len(parts) >= 2:
+                break
+    figures = []
+    for key, value in row.items():
+        if key in ("id", "category_confidence", "jar_id", "subscription_id", "transaction_id") or key.endswith("_id"):
+            continue
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            is_money = any(k in key for k in MONEY_KEYS)
+            if key in ("count", "transactions", "visits"):
+                figures.append(f"{value} {key if key != 'count' else 'transactions'}")
+            elif key in ("percentage", "percent", "share", "pct", "percent_used"):
+                figures.append(f"{value}%")
+            elif is_money:
+                figures.append(f"{_label(key).lower()} {money(value, currency)}")
+        if len(figures) >= 3:
+            break
+    tip = row.get("tip") or row.get("reason")
+    text = " — ".join(p for p in [" · ".join(parts), ", ".join(figures)] if p)
+    if tip:
+        text += f". {tip}"
+    if row.get("price_changed") or row.get("price_change"):
+        text += " (price changed)"
+    return text
+
+
+def _specific(name: str, r: dict) -> str | None:
+    """Plain-language sentences for the common transactions tools (figures copied from the result)."""
+    cur = r.get("currency")
+    rows = r.get("rows") or []
+    if name == "analyze_by_category" and "total" in r:
+        if not r.get("count"):
+            return f"**{r.get('title')}**\nNo {r.get('category')} transactions in {r.get('period')}."
+        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} on {r.get('category')} ({r.get('period')}) "
+                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average")
+        if r.get("monthly_average") and len(rows) > 1:
+            text += f" and {money(r['monthly_average'], cur)} a month"
+        text += "."
+        top = r.get("top_merchants") or []
+        if top:
+            text += " Top merchants: " + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})" for t in top[:3]) + "."
+        return text
+    if name == "analyze_merchant" and "total" in r:
+        if not r.get("count"):
+            return f"**{r.get('title')}**\nNo transactions at {r.get('merchant')} in {r.get('period')}."
+        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} at {r.get('merchant')} ({r.get('period')}) "
+                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average.")
+        if r.get("refunds"):
+            text += f" Refunds: {money(r['refunds'], cur)}."
+        if r.get("group_by_category") and rows:
+            text += "\nBy category:\n" + "\n".join(
+                f"- {x.get('category')}: {money(x.get('total'), cur)} ({x.get('count')} transactions)" for x in rows)
+        return text
+    if name == "get_spending_summary" and "total_spent" in r:
+        text = (f"**{r.get('title')}**\nSpending: {money(r['total_spent'], cur)}; income: "
+                f"{money(r.get('total_income'), cur)}; net: {money(r.get('net'), cur)} "
+                f"({r.get('transaction_count')} transactions).")
+        if rows:
+            text += "\nBiggest categories:\n" + "\n".join(
+                f"- {x.get('category')}: {money(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:5])
+        return text
+    if name == "compare_spending" and "totals" in r:
+        periods = r.get("periods") or []
+        lines = [f"**{r.get('title')}**"]
+        for x in rows:
+            values = x.get("values") or {}
+            vals = "; ".join(f"{p}: {money(values.get(p), cur)}" for p in periods)
+            change = ""
+            if x.get("change") is not None and len(periods) == 2:
+                pct = f", {x['change_pct']}%" if x.get("change_pct") is not None else ""
+                change = f" (change {money(x['change'], cur)}{pct})"
+            lines.append(f"- {x.get('category')}: {vals}{change}")
+        if len(periods) > 1:
+            lines.append("Totals: " + "; ".join(f"{p}: {money(v, cur)}" for p, v in (r.get("totals") or {}).items()))
+        return "\n".join(lines)
+    if name == "search_transactions" and "count" in r:
+        if not r.get("count"):
+            return f"I found no transactions matching {r.get('filters_text') or r.get('query')!r}."
+        text = (f"**{r.get('title')}**\nI found {r['count']} transactions: {money(r.get('spent'), cur)} spent"
+                + (f", {money(r.get('received'), cur)} received" if r.get("received") else "") + ".")
+        shown = rows[:5]
+        text += "\n" + "\n".join(f"- {x.get('date')} {x.get('merchant') or x.get('description')}: "
+                                  f"{money(x.get('amount'), cur)} ({x.get('category') or 'uncategorised'})"
+                                  for x in shown)
+        if r["count"] > len(shown):
+            text += f"\nThe table lists all {r['count']} transactions."
+        return text
+    if name == "get_jar_status" and "total_budget" in r:
+        if not rows:
+            return "You have no jars set up yet — create one on the Jars page."
+        lines = [f"**{r.get('title')}**: {money(r.get('total_spent'), cur)} spent of {money(r.get('total_budget'), cur)} "
+                 "budgeted."]
+        for x in rows:
+            flag = {"over": " — over budget", "warning": " — nearly used up"}.get(x.get("status"), "")
+            lines.append(f"- {x.get('name')}: {money(x.get('spent'), cur)} of {money(x.get('available'), cur)} "
+                         f"({x.get('pct')}%), {money(x.get('remaining'), cur)} left{flag}")
+        return "\n".join(lines)
+    if name == "list_subscriptions" and "total_per_month" in r:
+        if not rows:
+            return "I haven't detected any subscriptions in your transactions."
+        lines = [f"**{r.get('title')}**: {r.get('count')} recurring charges, {money(r.get('total_per_month'), cur)} "
+                 "per month."]
+        for x in rows[:8]:
+            change = (f" — price changed from {money(x.get('previous_amount'), cur)}"
+                      if x.get("price_changed") and x.get("previous_amount") is not None else "")
+            lines.append(f"- {x.get('merchant')}: {money(x.get('amount'), cur)} {x.get('cadence')}, next "
+                         f"{x.get('next_expected')}{change}")
+        return "\n".join(lines)
+    if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
+        lines = [f"**{r.get('title')}**"]
+        for x in rows[:6]:
+            lines.append(f"- {x.get('category')}: suggested {money(x.get('suggested_budget'), cur)} a month "
+                         f"(typical {money(x.get('median'), cur)}, {x.get('trend')}). {x.get('tip') or ''}".rstrip())
+        return "\n".join(lines)
+    return None
+
+
+def money_result_text(name: str, result: dict) -> str:
+    """A short paragraph stating the figures a transactions selector returned, and its top rows."""
+    if not isinstance(result, dict):
+        return ""
+    if result.get("error"):
+        return f"I couldn't get that from your transactions: {result['error']}"
+    specific = _specific(name, result)
+    if specific:
+        return specific
+    currency = result.get("currency")
+    title = result.get("title") or _label(name)
+    lines = [f"**{title}**"]
+    if result.get("filters_text"):
+        lines.append(f"Filters understood: {result['filters_text']}.")
+    figures = _scalar_figures(result)
+    if figures:
+        bits = []
+        for key, value in figures:
+            if key in ("count", "transactions"):
+                bits.append(f"{value} transactions")
+            elif "percent" in key or key in ("share", "change_pct"):
+                bits.append(f"{_label(key).lower()} {value}%")
+            else:
+                bits.append(f"{_label(key).lower()} {money(value, currency)}")
+        lines.append("; ".join(bits) + ".")
+    rows = result.get("rows") or []
+    if rows and isinstance(rows, list):
+        shown = rows[:6]
+        lines.extend(f"- {_row_text(r, currency)}" for r in shown if isinstance(r, dict))
+        if len(rows) > len(shown) or result.get("rows_omitted"):
+            lines.append("- … and more in the table.")
+    elif not figures:
+        lines.append("No matching transactions were found.")
+    for key in ("top_merchants", "by_category", "categories_breakdown"):
+        extra = result.get(key)
+        if isinstance(extra, list) and extra and isinstance(extra[0], dict):
+            lines.append(f"{_label(key)}: " + "; ".join(_row_text(r, currency) for r in extra[:4]) + ".")
+    return "\n".join(lines)
+
+
+def pick_facts(results: list[dict]) -> list[dict]:
+    if not results:
+        return []
+    ranked = sorted(results, key=lambda r: -(r.get("score") or 0))
+    best = ranked[0].get("score") or 0
+    if best < FACT_FLOOR:
+        return []
+    return [r for r in ranked if (r.get("score") or 0) >= best - FACT_SPREAD][:MAX_FACTS]
+
+
+def _quote(text: str, limit: int = 320) -> str:
+    body = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    text = re.sub(r"\s+", " ", " ".join(body) if any(b.strip() for b in body) else text).strip()
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def knowledge_text(name: str, result: dict) -> tuple[str, list[int]]:
+    if result.get("error"):
+        return f"I couldn't search the knowledge base: {result['error']}", []
+    facts = pick_facts(result.get("results") or [])
+    source = "Moneta's help pages" if name == "get_app_information" else "the knowledge base"
+    if not facts:
+        return f"I couldn't find anything in {source} that answers this.", []
+    lines = [f"From {source}:"]
+    for f in facts:
+        where = f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page") else "")
+        lines.append(f"- {where}: “{_quote(f['text'])}” [#{f['fact_id']}]")
+    return "\n".join(lines), [int(f["fact_id"]) for f in facts]
+
+
+def web_text(result: dict) -> str:
+    if not result.get("available", True) or result.get("error"):
+        return result.get("message") or f"Web search unavailable: {result.get('error')}."
+    hits = result.get("results") or []
+    if not hits:
+        return "The web search returned nothing useful."
+    return "From the web:\n" + "\n".join(f"- [{h.get('title')}]({h.get('url')}): {_quote(h.get('snippet', ''), 200)}"
+                                          for h in hits[:3])
+
+
+def documents_text(result: dict) -> str:
+    docs = result.get("documents") or []
+    if not docs:
+        return "There are no documents you can see in the knowledge base yet."
+    lines = [f"You can see {result.get('count', len(docs))} documents:"]
+    for d in docs[:12]:
+        lines.append(f"- *{d.get('title')}* ({d.get('corpus')}, {d.get('status')}, {d.get('pages') or 0} pages)")
+    return "\n".join(lines)
+
+
+OUT_OF_SCOPE = ("I'm Moneta, your personal-finance assistant. I can help with your spending, budgets and jars, "
+                "subscriptions, Moneta's features and financial concepts — but not with that question.")
+NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or sell a specific investment), "
+             "but here is some general background that may help you decide with a licensed adviser.")

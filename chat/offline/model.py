@@ -1,0 +1,138 @@
+"""The built-in offline model: a LangChain chat model that emits real tool calls.
+
+It drives the very same tool loop as an LLM: on a new question it routes (chat.offline.router) and
+returns an AIMessage with tool calls; given the tool results (ToolMessages, exactly what an LLM would
+read) it may take another step (the next corpus for the document investigator; the web when the
+knowledge base has nothing close) and finally calls `respond` with an extractive answer.
+"""
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+
+from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
+from chat.offline import compose
+from chat.offline.router import RouteContext, route
+
+WEAK_KNOWLEDGE = 0.35
+
+
+def _call(name: str, args: dict) -> dict:
+    return {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
+
+
+class OfflineChatModel(BaseChatModel):
+    context: Any = None  # RouteContext
+    answer_format: str = "markdown"
+
+    @property
+    def _llm_type(self) -> str:
+        return "moneta-offline"
+
+    def bind_tools(self, tools, **kwargs):
+        names = [getattr(t, "name", None) or t.get("name") for t in tools]
+        if self.context is not None and not self.context.enabled_tools:
+            self.context.enabled_tools = [n for n in names if n]
+        return self
+
+    def _generate(self, messages: list[BaseMessage], stop=None, run_manager=None, **kwargs: Any) -> ChatResult:
+        ctx: RouteContext = self.context or RouteContext()
+        last_human = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+        question = str(messages[last_human].content)
+        calls_made: list[dict] = []
+        results: list[tuple[str, dict]] = []
+        by_id: dict[str, dict] = {}
+        for m in messages[last_human + 1:]:
+            if isinstance(m, AIMessage):
+                for c in m.tool_calls:
+                    by_id[c["id"]] = c
+                    calls_made.append(c)
+            elif isinstance(m, ToolMessage):
+                call = by_id.get(m.tool_call_id, {})
+                try:
+                    payload = json.loads(m.content) if isinstance(m.content, str) else m.content
+                except json.JSONDecodeError:
+                    payload = {"error": str(m.content)}
+                results.append((call.get("name") or m.name or "", payload if isinstance(payload, dict) else {}))
+        if not calls_made:
+            plan = route(question, ctx)
+            ctx.timings["intents"] = [i for i, _, _ in plan.intents]
+            if plan.calls:
+                return self._tool_message([_call(c["name"], c["args"]) for c in plan.calls])
+            intent = plan.intents[0][0]
+            return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
+                                 "I'm not sure which of your data or documents would answer that. Could you "
+                                 "rephrase, for example naming a category, a merchant or a period?", [])
+        next_calls = self._next_step(question, calls_made, results, ctx)
+        if next_calls:
+            return self._tool_message(next_calls)
+        started = time.perf_counter()
+        answer, cited, relevant = self._compose(question, results, ctx)
+        ctx.timings["compose_ms"] = round((time.perf_counter() - started) * 1000, 2)
+        return self._respond(answer, cited, relevant)
+
+    # ---- steps -----------------------------------------------------------------------------
+    def _next_step(self, question: str, calls: list[dict], results: list[tuple[str, dict]], ctx: RouteContext):
+        enabled = set(ctx.enabled_tools or [])
+        if ctx.corpus_order:
+            searched = [c["args"].get("corpus", [None])[0] for c in calls if c["name"] == "search_knowledge_base"]
+            remaining = [c for c in ctx.corpus_order if c not in searched]
+            if remaining:
+                # refine: the question plus the best fact found so far
+                best = next((r for _, p in results for r in (p.get("results") or [])[:1]), None)
+                query = question if best is None else f"{question} {best['text'][:160]}"
+                return [_call("search_knowledge_base", {"query": query, "corpus": [remaining[0]]})]
+            return None
+        names = [c["name"] for c in calls]
+        if "search_online" in names or "search_online" not in enabled:
+            return None
+        knowledge = [p for n, p in results if n == "search_knowledge_base"]
+        money = [n for n in names if n in MONEY_TOOLS]
+        if knowledge and not money:
+            best = max((r.get("score") or 0 for p in knowledge for r in (p.get("results") or [])), default=0)
+            if best < WEAK_KNOWLEDGE:
+                return [_call("search_online", {"query": question})]
+        return None
+
+    def _compose(self, question: str, results: list[tuple[str, dict]], ctx: RouteContext):
+        parts: list[str] = []
+        cited: list[int] = []
+        relevant: dict[str, list[int]] = {}
+        intents = ctx.timings.get("intents") or []
+        if "investment_advice" in intents:
+            parts.append(compose.NO_ADVICE)
+        for name, payload in results:
+            if name in KNOWLEDGE_TOOLS:
+                text, ids = compose.knowledge_text(name, payload)
+                parts.append(text)
+                cited.extend(i for i in ids if i not in cited)
+                for r in payload.get("results") or []:
+                    if int(r["fact_id"]) in ids:
+                        relevant.setdefault(r.get("corpus") or "unknown", []).append(int(r["fact_id"]))
+            elif name in MONEY_TOOLS:
+                parts.append(compose.money_result_text(name, payload))
+            elif name == "search_online":
+                parts.append(compose.web_text(payload))
+            elif name == "list_documents":
+                parts.append(compose.documents_text(payload))
+            elif name == "save_note":
+                parts.append(f"Saved your note *{payload.get('title')}* to your private documents."
+                             if payload.get("saved") else f"I couldn't save the note: {payload.get('error')}")
+        answer = "\n\n".join(p for p in parts if p)
+        return answer or "I couldn't find anything to answer that.", cited, relevant
+
+    # ---- messages ----------------------------------------------------------------------------
+    def _tool_message(self, calls: list[dict]) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content="", tool_calls=calls))])
+
+    def _respond(self, answer: str, cited: list[int], relevant: dict | None = None) -> ChatResult:
+        args: dict[str, Any] = {"answer": answer, "cited_fact_ids": cited}
+        if self.answer_format == "fact_ids":
+            args["relevant_fact_ids"] = relevant or {}
+        return self._tool_message([_call("respond", args)])

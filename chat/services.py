@@ -1,0 +1,441 @@
+"""Chat writes: a chat turn (the tool loop, grounding, confidence, escalation, persistence), prompt
+versions, agent configs, escalations and feedback."""
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator
+from datetime import date
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.grounding import confidence, ground, result_summary
+from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
+from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
+from config.api import DomainError, NotFound
+
+log = logging.getLogger(__name__)
+MAX_MESSAGE_CHARS = 4000
+HISTORY_MESSAGES = 8
+TOKEN_CHUNK = 24
+
+
+# ---- prompts -------------------------------------------------------------------------------------
+def prompt_version_create(*, name: str, content: str, kind: str | None = None, activate: bool = True,
+                          note: str = "", author=None) -> Prompt:
+    """Add a new version of a prompt (validated); optionally make it the active one."""
+    current = Prompt.objects.filter(name=name).order_by("-version").first()
+    kind = kind or (current.kind if current else DEFAULT_PROMPTS.get(name, ("system",))[0])
+    problems = prompt_problems(name=name, kind=kind, content=content)
+    if problems:
+        raise DomainError(" ".join(problems), details={"content": problems}, code="invalid_prompt")
+    with transaction.atomic():
+        version = (Prompt.objects.select_for_update().filter(name=name).aggregate(v=Max("version"))["v"] or 0) + 1
+        if activate:
+            Prompt.objects.filter(name=name, is_active=True).update(is_active=False)
+        return Prompt.objects.create(name=name, kind=kind, content=content, version=version, is_active=activate,
+                                     note=note, created_by=author)
+
+
+def prompt_activate(*, prompt_id: int) -> Prompt:
+    with transaction.atomic():
+        prompt = Prompt.objects.select_for_update().get(pk=prompt_id)
+        problems = prompt_problems(name=prompt.name, kind=prompt.kind, content=prompt.content)
+        if problems:
+            raise DomainError(" ".join(problems), code="invalid_prompt")
+        Prompt.objects.filter(name=prompt.name, is_active=True).exclude(pk=prompt.pk).update(is_active=False)
+        if not prompt.is_active:
+            prompt.is_active = True
+            prompt.save(update_fields=["is_active"])
+        return prompt
+
+
+def prompt_rollback(*, name: str) -> Prompt:
+    """Activate the version before the currently active one."""
+    active = Prompt.objects.filter(name=name, is_active=True).first()
+    if active is None:
+        raise DomainError(f"Prompt {name!r} has no active version to roll back from.")
+    previous = Prompt.objects.filter(name=name, version__lt=active.version).order_by("-version").first()
+    if previous is None:
+        raise DomainError(f"Prompt {name!r} v{active.version} is the first version; there is nothing to roll back to.")
+    return prompt_activate(prompt_id=previous.pk)
+
+
+def prompt_active_content(name: str) -> str:
+    return prompts_active(name)[name]
+
+
+def prompts_active(*names: str) -> dict[str, str]:
+    """Active content of each named prompt in one query (the built-in default when none was ever saved)."""
+    found = dict(Prompt.objects.filter(name__in=names, is_active=True).values_list("name", "content"))
+    for name in names:
+        if name not in found:
+            if name not in DEFAULT_PROMPTS:
+                raise DomainError(f"No active prompt named {name!r}: create one in admin.", code="missing_prompt")
+            found[name] = DEFAULT_PROMPTS[name][1]
+    return found
+
+
+def prompts_ensure_defaults() -> list[Prompt]:
+    """Create v1 of every default prompt that does not exist yet (never overwrites editors' versions)."""
+    out = []
+    for name, (kind, content) in DEFAULT_PROMPTS.items():
+        if not Prompt.objects.filter(name=name).exists():
+            out.append(prompt_version_create(name=name, kind=kind, content=content, note="default"))
+    return out
+
+
+# ---- agent configs -------------------------------------------------------------------------------
+def agent_config_problems(values: dict) -> dict[str, str]:
+    """Field → message for every invalid value of an agent config."""
+    errors: dict[str, str] = {}
+
+    def check_range(field: str, low: float, high: float):
+        value = values.get(field)
+        if value is None:
+            return
+        if not (low <= float(value) <= high):
+            errors[field] = f"{field.replace('_', ' ')} must be between {low:g} and {high:g}, got {value:g}."
+
+    check_range("temperature", 0, 2)
+    check_range("similarity_threshold", 0, 1)
+    check_range("confidence_threshold", 0, 1)
+    check_range("max_iterations", 1, 25)
+    check_range("max_results", 1, 100)
+    check_range("max_tokens", 16, 32000)
+    check_range("timeout_seconds", 0.5, 600)
+    check_range("max_retries", 0, 10)
+    for w in ("vector_weight", "text_weight"):
+        check_range(w, 0, 10)
+    tools = values.get("enabled_tools")
+    if tools is not None:
+        if not isinstance(tools, list) or not all(isinstance(t, str) for t in tools):
+            errors["enabled_tools"] = "enabled tools must be a JSON list of tool names."
+        else:
+            unknown = [t for t in tools if t not in ALL_TOOLS]
+            if unknown:
+                errors["enabled_tools"] = f"unknown tool(s) {', '.join(unknown)}; known tools: {', '.join(ALL_TOOLS)}."
+    for field in ("corpus_include", "corpus_exclude", "corpus_order"):
+        value = values.get(field)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            errors[field] = f"{field.replace('_', ' ')} must be a JSON list of corpus slugs."
+            continue
+        unknown = _unknown_corpora(value)
+        if unknown:
+            errors[field] = f"unknown corpus slug(s) in {field.replace('_', ' ')}: {', '.join(unknown)}."
+    overlap = set(values.get("corpus_include") or []) & set(values.get("corpus_exclude") or [])
+    if overlap and "corpus_exclude" not in errors:
+        errors["corpus_exclude"] = f"corpus {', '.join(sorted(overlap))} is both included and excluded."
+    prompt_name = values.get("system_prompt")
+    if prompt_name and prompt_name not in DEFAULT_PROMPTS and not Prompt.objects.filter(
+            name=prompt_name, is_active=True).exists():
+        errors["system_prompt"] = f"no active prompt named {prompt_name!r}; create it under Prompts first."
+    if values.get("tool_mode") == "react_text" and values.get("provider") == "offline":
+        errors["tool_mode"] = "react_text needs a language model; the offline model always uses native tool calls."
+    return errors
+
+
+def _unknown_corpora(slugs: list[str]) -> list[str]:
+    try:
+        from knowledge.models import Corpus
+    except ImportError:
+        return []
+    if not hasattr(Corpus, "slug"):
+        return []
+    known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
+    return [s for s in slugs if s not in known and not s.startswith("private-")]
+
+
+def agent_config_for(*, user, agent_slug: str | None = None) -> AgentConfig:
+    qs = AgentConfig.objects.filter(is_active=True)
+    config = qs.filter(slug=agent_slug).first() if agent_slug else (qs.filter(is_default=True).first()
+                                                                      or qs.order_by("id").first())
+    if config is None:
+        if agent_slug:
+            raise NotFound(f"No active assistant named {agent_slug!r}.")
+        config = AgentConfig(slug="default", name="Moneta assistant")  # unsaved defaults before the demo loads
+    if config.staff_only and not user.is_staff:
+        raise DomainError(f"The assistant {config.slug!r} is for staff only.", code="forbidden", status_code=403)
+    return config
+
+
+def agent_config_set_default(*, config_id: int) -> AgentConfig:
+    with transaction.atomic():
+        AgentConfig.objects.filter(is_default=True).exclude(pk=config_id).update(is_default=False)
+        config = AgentConfig.objects.get(pk=config_id)
+        config.is_default = True
+        config.is_active = True
+        config.save(update_fields=["is_default", "is_active"])
+        return config
+
+
+# ---- the chat turn -------------------------------------------------------------------------------
+def _user_lists(user) -> tuple[list[str], list[str]]:
+    try:
+        from transactions.selectors import category_list, merchant_list
+    except ImportError:
+        return [], []
+    return list(category_list(user=user)), list(merchant_list(user=user))
+
+
+def _build_model(config: AgentConfig, *, route_context, stream: bool):
+    """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
+    from config.llm import chat_model, llm_configured
+
+    use_llm = config.provider != AgentConfig.Provider.OFFLINE and llm_configured()
+    if not use_llm:
+        from chat.offline.model import OfflineChatModel
+
+        return OfflineChatModel(context=route_context, answer_format=config.answer_format), "offline", False
+    model = chat_model(model=config.model or None, temperature=config.temperature, max_tokens=config.max_tokens,
+                       timeout=config.timeout_seconds, max_retries=config.max_retries, streaming=stream)
+    if config.tool_mode == AgentConfig.ToolMode.REACT_TEXT:
+        from chat.react import ReactTextChatModel
+
+        return ReactTextChatModel(inner=model, react_prompt=prompt_active_content("react-format")), "openai:react", False
+    return model, "openai", stream
+
+
+def _conversation_for(*, user, conversation_id: int | None, message: str, agent_slug: str) -> Conversation:
+    if conversation_id is None:
+        return Conversation.objects.create(user=user, title=message[:80], agent_slug=agent_slug)
+    conversation = Conversation.objects.filter(pk=conversation_id, user=user).first()
+    if conversation is None:
+        raise NotFound(f"Conversation {conversation_id} not found.")
+    return conversation
+
+
+def _history(conversation: Conversation, before_id: int) -> list:
+    rows = list(conversation.messages.filter(id__lt=before_id).order_by("-id")[:HISTORY_MESSAGES])[::-1]
+    return [HumanMessage(content=m.content) if m.role == Message.Role.USER else AIMessage(content=m.content)
+            for m in rows]
+
+
+def _previous_calls(conversation: Conversation, before_id: int) -> list[dict]:
+    last = conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id").first()
+    if last is None:
+        return []
+    return [{"name": c.tool, "args": c.arguments} for c in last.tool_calls.all() if not c.error and c.tool != "respond"]
+
+
+def _data_items(recorder: TurnRecorder) -> list[dict]:
+    items = []
+    for record in recorder.tool_records:
+        result = record.result
+        if record.error or not isinstance(result, dict) or record.name not in MONEY_TOOLS:
+            continue
+        rows = result.get("rows")
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            columns = list(rows[0].keys())
+            items.append({"kind": "table", "tool": record.name, "title": result.get("title") or record.name,
+                          "columns": columns, "rows": rows, "currency": result.get("currency")})
+        chart = result.get("chart")
+        if isinstance(chart, dict) and chart.get("labels"):
+            items.append({"kind": "chart", "tool": record.name, **chart})
+    return items
+
+
+def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+              on_event: Callable[[dict], None] | None = None) -> dict:
+    """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events."""
+    final = None
+    for event in chat_turn_events(user=user, message=message, conversation_id=conversation_id,
+                                  agent_slug=agent_slug):
+        if on_event is not None:
+            on_event(event)
+        if event["type"] == "final":
+            final = event["answer"]
+    return final
+
+
+def chat_turn_events(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+                     stream_tokens: bool = True) -> Iterator[dict]:
+    """The chat turn as a stream of events (the SSE view iterates this); the last one is "final"."""
+    from chat.offline.router import RouteContext, single_thread_inference
+
+    started = time.perf_counter()
+    text = (message or "").strip()
+    if not text:
+        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"})
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise DomainError(f"message: at most {MAX_MESSAGE_CHARS} characters (got {len(text)}).")
+    config = agent_config_for(user=user, agent_slug=agent_slug)
+    conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
+                                     agent_slug=config.slug)
+    user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text)
+    yield {"type": "started", "conversation_id": conversation.pk, "user_message_id": user_message.pk,
+           "agent": config.slug}
+
+    categories, merchants = _user_lists(user)
+    new_conversation = conversation_id is None
+    ctx = RouteContext(categories=categories, merchants=merchants,
+                       previous_calls=[] if new_conversation else _previous_calls(conversation, user_message.pk),
+                       corpus_order=list(config.corpus_order or []), today=timezone.localdate())
+    assistant = FinanceAssistant(user=user, config=config)
+    ctx.enabled_tools = assistant.enabled_tool_names()
+    prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    system_prompt = prompt_render(prompts[config.system_prompt], {
+        "today": date.today().isoformat(), "categories": ", ".join(categories) or "(none yet)",
+        "user_name": user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
+        "currency": "", "tools": ", ".join(ctx.enabled_tools)})
+    model, provider, stream = _build_model(config, route_context=ctx, stream=stream_tokens)
+    from chat.agent import build_graph, run_graph
+
+    history = [] if new_conversation else _history(conversation, user_message.pk)
+    messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=text)]
+    state: dict = {}
+    failure = ""
+    streamed = False
+    loop_started = time.perf_counter()
+    try:
+        graph = build_graph(model=model, assistant=assistant, max_iterations=config.max_iterations,
+                            stream_tokens=stream)
+        steps = run_graph(graph, messages, max_iterations=config.max_iterations)
+        while True:
+            with single_thread_inference():
+                step = next(steps, None)
+            if step is None:
+                break
+            kind, data = step
+            if kind == "event":
+                streamed = streamed or data.get("type") == "token"
+                yield data
+            else:
+                state = data
+    except DomainError:
+        raise
+    except Exception as exc:  # the model endpoint failed after its retries: say so, keep the user's message
+        log.warning("chat turn failed for conversation %s: %s", conversation.pk, exc)
+        failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+    loop_ms = (time.perf_counter() - loop_started) * 1000
+
+    compose_started = time.perf_counter()
+    recorder = assistant.recorder
+    final = state.get("final")
+    partial = bool(state.get("stop_reason")) and final is None
+    if failure:
+        answer_text = prompt_render(prompts["llm-failure"], {"error": failure.split(":")[0]})
+        cited: list[int] = []
+    elif final is not None:
+        answer_text, cited = final.get("answer") or "", list(final.get("cited_fact_ids") or [])
+    elif partial:
+        from chat.offline.model import OfflineChatModel
+
+        gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
+        body, cited, _ = OfflineChatModel()._compose(text, gathered, RouteContext())
+        answer_text = (f"I reached my limit of {config.max_iterations} steps before finishing, so this answer may "
+                       f"be incomplete. Here is what I found so far:\n\n{body}")
+    else:
+        last = next((m for m in reversed(state.get("messages") or []) if isinstance(m, AIMessage)), None)
+        answer_text = (last.content if last is not None and isinstance(last.content, str) else "") or \
+            "I couldn't produce an answer this time."
+        cited = []
+        streamed = streamed and bool(answer_text)
+    report = ground(answer_text, recorder=recorder, cited_fact_ids=cited, question=text)
+    if failure:
+        score, reasons = 0.0, [f"the language model failed: {failure}"]
+    else:
+        score, reasons = confidence(report, recorder=recorder, partial=partial)
+    threshold = config.confidence_threshold
+    escalate = not failure and score < threshold
+    answer_md = report.answer
+    if escalate:
+        answer_md = f"{answer_md}\n\n{prompt_render(prompts['escalation-notice'], {'confidence': score})}"
+    tools_used = list(dict.fromkeys(r.name for r in recorder.tool_records))
+    relevant = None
+    if config.answer_format == "fact_ids":
+        relevant = {}
+        for c in report.citations:
+            relevant.setdefault(c["corpus"] or "unknown", []).append(c["fact_id"])
+        claimed = (final or {}).get("relevant_fact_ids") or {}
+        for ids in claimed.values() if isinstance(claimed, dict) else []:
+            for fid in ids or []:
+                fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
+                if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
+                    relevant[fact.get("corpus") or "unknown"].append(int(fid))
+    compose_ms = (time.perf_counter() - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
+
+    persist_started = time.perf_counter()
+    tool_calls = [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms, "error": r.error or None}
+                  for r in recorder.tool_records]
+    answer = {
+        "answer": answer_md, "citations": report.citations, "data": _data_items(recorder), "tools_used": tools_used,
+        "tool_calls": tool_calls, "confidence": score, "escalated": escalate, "conversation_id": conversation.pk,
+        "message_id": None, "agent": config.slug, "provider": provider,
+        "grounding": {**report.as_dict(), "reasons": reasons}, "partial": partial, "error": failure or None,
+    }
+    if relevant is not None:
+        answer["relevant_fact_ids"] = relevant
+    timings = {
+        "loop_ms": round(loop_ms, 2), "routing_ms": ctx.timings.get("routing_ms"), "compose_ms": round(compose_ms, 2),
+        "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records],
+    }
+    with transaction.atomic():
+        assistant_message = Message.objects.create(
+            conversation=conversation, role=Message.Role.ASSISTANT, content=answer_md, answer=answer,
+            confidence=score, escalated=escalate, agent_slug=config.slug, provider=provider, error=failure,
+            token_usage=state.get("usage") or {}, timings=timings,
+            latency_ms=round((time.perf_counter() - started) * 1000, 2),
+        )
+        if recorder.tool_records:
+            ToolCall.objects.bulk_create([
+                ToolCall(message=assistant_message, position=i, tool=r.name, arguments=r.arguments,
+                         result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
+                for i, r in enumerate(recorder.tool_records)
+            ])
+        if escalate:
+            Escalation.objects.create(conversation=conversation, message=assistant_message, confidence=score,
+                                      reason="; ".join(reasons) or f"confidence {score} below {threshold}")
+        if not new_conversation:
+            Conversation.objects.filter(pk=conversation.pk).update(updated_at=timezone.now())
+    persist_ms = (time.perf_counter() - persist_started) * 1000
+    total_ms = (time.perf_counter() - started) * 1000
+    # The stored answer carries everything but its own row id (added when read back, see selectors).
+    answer = {**answer, "message_id": assistant_message.pk,
+              "timings": {**timings, "total_ms": round(total_ms, 2), "persistence_ms": round(persist_ms, 2)}}
+    if not streamed:
+        for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer_md, flags=re.S):
+            yield {"type": "token", "text": piece, "source": "answer"}
+    yield {"type": "final", "answer": answer}
+
+
+# ---- escalations and feedback ----------------------------------------------------------------------
+def escalation_assign(*, escalation_id: int, assignee) -> Escalation:
+    changed = Escalation.objects.filter(pk=escalation_id, status=Escalation.Status.OPEN).update(
+        status=Escalation.Status.ASSIGNED, assignee=assignee, updated_at=timezone.now())
+    escalation = Escalation.objects.get(pk=escalation_id)
+    if not changed and escalation.assignee_id != getattr(assignee, "pk", None):
+        raise DomainError(f"Escalation {escalation_id} is already {escalation.status}.")
+    return escalation
+
+
+def escalation_resolve(*, escalation_id: int, resolver, note: str) -> Escalation:
+    if not (note or "").strip():
+        raise DomainError("resolution note: say how the question was resolved.")
+    escalation = Escalation.objects.get(pk=escalation_id)
+    escalation.status = Escalation.Status.RESOLVED
+    escalation.assignee = escalation.assignee or resolver
+    escalation.resolution_note = note.strip()
+    escalation.save(update_fields=["status", "assignee", "resolution_note", "updated_at"])
+    return escalation
+
+
+def feedback_submit(*, user, message_id: int, rating: int, comment: str = "") -> Feedback:
+    if rating not in (1, -1):
+        raise DomainError("rating must be 1 (helpful) or -1 (not helpful).", details={"rating": rating})
+    message = Message.objects.filter(pk=message_id, conversation__user=user, role=Message.Role.ASSISTANT).first()
+    if message is None:
+        raise NotFound(f"Message {message_id} not found.")
+    try:
+        feedback, _ = Feedback.objects.update_or_create(
+            message=message, user=user, defaults={"rating": rating, "comment": (comment or "")[:2000]})
+    except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
+        raise DomainError("feedback was submitted twice at once; please retry.") from exc
+    return feedback

@@ -1,0 +1,1 @@
+"""Chat pages: conversations, the streamed answer, citations, data, tool trace, feedback."""

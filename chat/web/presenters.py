@@ -1,0 +1,176 @@
+"""Shape a chat answer (issue 5's answer object) for the templates: safe markdown, citations that link to
+the cited page, tables and charts from tool data, the tool trace, and confidence in plain words."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlencode
+
+import markdown
+from django.urls import reverse
+from markdown.treeprocessors import Treeprocessor
+
+from config.web.charts import chart_prepare
+from config.web.format import money
+
+MAX_TABLE_ROWS = 50
+SAFE_URL = re.compile(r"^(https?://|/|#|mailto:)", re.I)
+TOOL_LABELS = {
+    "search_knowledge_base": "the knowledge base", "list_documents": "your document list",
+    "get_app_information": "Moneta's help pages", "search_online": "a web search",
+    "search_transactions": "your transactions", "analyze_by_category": "spending by category",
+    "get_spending_summary": "your spending summary", "analyze_merchant": "spending by merchant",
+    "compare_spending": "a spending comparison", "get_jar_status": "your jars",
+    "list_subscriptions": "your subscriptions", "suggest_budgets": "budget suggestions",
+    "save_note": "your notes", "respond": "the final answer",
+}
+MONEY_COLUMNS = {"amount", "total", "spent", "average", "budget", "remaining", "available", "median",
+                 "monthly_cost", "suggested_budget", "income", "refunds", "last_month", "change"}
+
+
+class _DropUnsafeLinks(Treeprocessor):
+    """Model-written markdown may carry javascript: links or images; keep only plain http(s)/relative links."""
+
+    def run(self, root):
+        for element in root.iter():
+            for attr in ("href", "src"):
+                value = element.get(attr)
+                if value is not None and not SAFE_URL.match(value.strip()):
+                    del element.attrib[attr]
+            if element.tag == "a" and (element.get("href") or "").lower().startswith("http"):
+                element.set("rel", "noopener noreferrer nofollow")
+                element.set("target", "_blank")
+
+
+class _SafeLinks(markdown.Extension):
+    def extendMarkdown(self, md):
+        md.treeprocessors.register(_DropUnsafeLinks(md), "moneta_safe_links", 0)
+
+
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def _loosen_lists(text: str) -> str:
+    """Answers (offline composer and LLMs alike) often start a list on the line after a sentence; strict
+    Markdown would run it into the paragraph. Put a blank line before the first item of each list."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if LIST_ITEM.match(line) and out and out[-1].strip() and not LIST_ITEM.match(out[-1]):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def markdown_safe(text: str) -> str:
+    """Markdown → HTML with raw HTML escaped (a `<` or `&` in an answer can never become markup).
+    Single newlines are kept as line breaks, as chat answers are written."""
+    escaped = _loosen_lists((text or "").replace("&", "&amp;").replace("<", "&lt;"))
+    return markdown.markdown(escaped, extensions=["tables", "sane_lists", "nl2br", _SafeLinks()],
+                             output_format="html")
+
+
+def tool_label(name: str) -> str:
+    return TOOL_LABELS.get(name, name.replace("_", " "))
+
+
+def confidence_words(score) -> dict:
+    if score is None:
+        return {"level": "unknown", "text": "Confidence: not measured"}
+    pct = round(float(score) * 100)
+    level = "high" if score >= 0.75 else "medium" if score >= 0.5 else "low"
+    return {"level": level, "pct": pct, "text": f"Confidence: {level} ({pct}%)"}
+
+
+def _cell(column: str, value, currency: str | None) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)) and column in MONEY_COLUMNS:
+        return money(value, currency)
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_cell(column, v, currency)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_cell(column, v, currency) for v in value)
+    return "" if value is None else str(value)
+
+
+def _table(item: dict) -> dict:
+    columns = [c for c in item.get("columns") or [] if c not in ("id", "currency", "category_confidence")]
+    rows = item.get("rows") or []
+    currency = item.get("currency")
+    return {
+        "title": item.get("title") or "", "columns": [c.replace("_", " ") for c in columns],
+        "rows": [[_cell(c, row.get(c), row.get("currency") or currency) for c in columns]
+                 for row in rows[:MAX_TABLE_ROWS] if isinstance(row, dict)],
+        "numeric": [c in MONEY_COLUMNS or c in ("count", "pct", "share_pct") for c in columns],
+        "more": max(0, len(rows) - MAX_TABLE_ROWS), "total_rows": len(rows),
+    }
+
+
+def citation_url(citation: dict) -> str | None:
+    if not citation.get("page_id"):
+        return None
+    query = {"quote": (citation.get("quote") or "")[:600]}
+    return reverse("web-page", args=[citation["page_id"]]) + "?" + urlencode(query)
+
+
+def answer_present(answer: dict) -> dict:
+    """The template context for one assistant answer."""
+    citations = []
+    for i, c in enumerate(answer.get("citations") or [], start=1):
+        citations.append({**c, "n": c.get("n") or i, "url": citation_url(c)})
+    html = markdown_safe(answer.get("answer") or "")
+    message_id = answer.get("message_id")
+    numbers = {str(c["n"]) for c in citations}
+
+    def link_marker(match: re.Match) -> str:
+        n = match.group(1)
+        if n not in numbers:
+            return match.group(0)
+        return f'<a href="#cite-{message_id}-{n}" class="cite-marker" aria-label="source {n}">[{n}]</a>'
+
+    html = re.sub(r"\[(\d{1,3})\]", link_marker, html)
+    tables, charts = [], []
+    for item in answer.get("data") or []:
+        if item.get("kind") == "table":
+            tables.append(_table(item))
+        elif item.get("kind") == "chart":
+            chart = chart_prepare(item)
+            if chart:
+                charts.append(chart)
+    trace = [{"name": t.get("name"), "label": tool_label(t.get("name") or ""),
+              "arguments": json.dumps(t.get("arguments") or {}, ensure_ascii=False, default=str),
+              "duration_ms": t.get("duration_ms"), "error": t.get("error")}
+             for t in answer.get("tool_calls") or []]
+    return {
+        "message_id": message_id, "answer_html": html, "citations": citations, "tables": tables, "charts": charts,
+        "trace": trace, "sources": [tool_label(n) for n in answer.get("tools_used") or [] if n != "respond"],
+        "confidence": confidence_words(answer.get("confidence")), "escalated": bool(answer.get("escalated")),
+        "error": answer.get("error"), "partial": answer.get("partial"),
+    }
+
+
+def conversation_present(detail: dict) -> list[dict]:
+    """Messages of a conversation, each {"role", "content"} or {"role": "assistant", "a": answer_present(...)}."""
+    out = []
+    for message in detail.get("messages") or []:
+        if message.get("role") == "assistant":
+            answer = dict(message.get("answer") or {})
+            answer.setdefault("answer", message.get("content"))
+            answer.setdefault("message_id", message.get("message_id"))
+            answer["message_id"] = message.get("message_id")
+            answer.setdefault("confidence", message.get("confidence"))
+            answer.setdefault("escalated", message.get("escalated"))
+            if not answer.get("tool_calls"):
+                answer["tool_calls"] = message.get("tool_calls") or []
+            out.append({"role": "assistant", "a": answer_present(answer)})
+        else:
+            out.append({"role": message.get("role"), "content": message.get("content")})
+    return out
+
+
+def stream_event_label(event: dict) -> dict:
+    return {"name": event.get("name"), "label": tool_label(event.get("name") or ""),
+            "error": event.get("error")}
+

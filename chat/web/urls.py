@@ -1,0 +1,10 @@
+from django.urls import path
+
+from chat.web import views
+
+urlpatterns = [
+    path("chat/", views.chat_page, name="web-chat"),
+    path("chat/stream/", views.chat_stream, name="web-chat-stream"),
+    path("chat/<int:conversation_id>/", views.chat_page, name="web-chat-conversation"),
+    path("chat/messages/<int:message_id>/feedback/", views.feedback, name="web-chat-feedback"),
+]

@@ -1,0 +1,32 @@
+"""Turn a contract chart spec into what the chart partial renders.
+
+Spec (CONTRACTS.md): {"type": "bar"|"line"|"pie", "title": str, "labels": [str],
+"series": [{"name": str, "data": [number]}]}. The partial draws it with Chart.js and also shows the
+numbers as a table, so a screen reader (or a browser without JS) still gets every figure.
+"""
+from __future__ import annotations
+
+from numbers import Number
+from typing import Any
+
+CHART_TYPES = ("bar", "line", "pie")
+
+
+def chart_prepare(spec: Any) -> dict | None:
+    """A render-ready chart, or None when `spec` is not a usable chart spec (nothing to draw)."""
+    if not isinstance(spec, dict) or spec.get("type") not in CHART_TYPES:
+        return None
+    labels = [str(label) for label in (spec.get("labels") or [])]
+    series = []
+    for item in spec.get("series") or []:
+        if not isinstance(item, dict):
+            continue
+        data = [float(v) if isinstance(v, Number) else None for v in (item.get("data") or [])]
+        data = (data + [None] * len(labels))[: len(labels)]
+        series.append({"name": str(item.get("name") or ""), "data": data})
+    if not labels or not series:
+        return None
+    clean = {"type": spec["type"], "title": str(spec.get("title") or ""), "labels": labels, "series": series}
+    rows = [[label] + [s["data"][i] for s in series] for i, label in enumerate(labels)]
+    return {"spec": clean, "title": clean["title"], "type": clean["type"],
+            "columns": [s["name"] for s in series], "rows": rows}

@@ -1,0 +1,1 @@
+"""My documents (the user's private corpus) and the citation page view."""

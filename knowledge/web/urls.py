@@ -1,0 +1,10 @@
+from django.urls import path
+
+from knowledge.web import views
+
+urlpatterns = [
+    path("documents/", views.documents_page, name="web-documents"),
+    path("documents/upload/", views.document_upload, name="web-document-upload"),
+    path("documents/notes/", views.note_save, name="web-note-save"),
+    path("documents/pages/<int:page_id>/", views.page_view, name="web-page"),
+]

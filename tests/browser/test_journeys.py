@@ -1,0 +1,221 @@
+"""End-to-end journeys in chromium against a live Moneta loaded with the demo data (see conftest).
+
+One module on purpose: the live site and its data are set up once per module."""
+from __future__ import annotations
+
+import re
+from datetime import date
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser.conftest import login
+
+ANSWER = "article.msg-assistant"
+
+
+def ask(page, question: str):
+    page.get_by_label("Your question").fill(question)
+    page.get_by_role("button", name="Send").click()
+    answer = page.locator(ANSWER).last
+    answer.wait_for(state="visible", timeout=60_000)
+    return answer
+
+
+def test_login_shows_home_and_logout_returns_to_login(page):
+    page.goto("/transactions/")
+    page.wait_for_url(re.compile(r"/login/\?next=/transactions/"))
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("wrong password")
+    page.get_by_role("button", name="Log in").click()
+    assert page.get_by_role("alert").inner_text().startswith("That username and password do not match")
+
+    login(page, "alice")
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(re.compile(r"/login/$"))
+    page.goto("/")
+    page.wait_for_url(re.compile(r"/login/\?next=/$"))
+    assert page.js_errors == []
+
+
+def test_keyboard_only_login(page):
+    """Focus order on the login form: username (autofocused) → password → Log in; Enter submits."""
+    page.goto("/login/")
+    assert page.evaluate("document.activeElement.id") == "id_username"
+    page.keyboard.type("alice")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "id_password"
+    page.keyboard.type("alice-demo-pass")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Log in"
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: urlparse(url).path == "/")
+    assert page.get_by_text("Signed in as alice").is_visible()
+    # the skip link is the first thing a keyboard user reaches on every page
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to content"
+
+
+def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, django_user_model):
+    from transactions import selectors
+    from transactions.periods import period_resolve
+
+    alice = django_user_model.objects.get(username="alice")
+    start, end, _ = period_resolve("last_month")
+    expected = selectors.spending_by_category(user=alice, category="Dining", start=start, end=end)["total"]
+    assert expected > 0
+    login(page, "alice")
+    page.goto("/chat/")
+    answer = ask(page, "How much did I spend on dining last month?")
+    text = answer.locator(".answer-text").inner_text()
+    assert f"{expected:,.2f}" in text, text  # the figure the database computed
+    chart = answer.locator("figure.chart").first
+    chart.wait_for(state="visible")
+    assert chart.get_attribute("data-ready") == "1"  # Chart.js drew it
+    # the canvas really has pixels on it
+    assert page.evaluate("""(el) => { const c = el.querySelector('canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return true; } return false; }""",
+                         chart.element_handle())
+    # "how I got this": collapsed, opens to show the tool call
+    trace = answer.locator("details.trace")
+    assert not trace.get_attribute("open")
+    trace.locator("summary").click()
+    assert "analyze_by_category" in trace.inner_text()
+    assert answer.locator("[data-confidence]").inner_text().startswith("Confidence:")
+    # the URL now names the conversation, and it is listed
+    assert re.search(r"/chat/\d+/$", page.url)
+    assert page.locator("#conversation-list a[aria-current=true]").count() == 1
+    # thumbs down with a comment
+    answer.get_by_label("Comment (optional)").fill("I wanted it by week")
+    answer.get_by_role("button", name="Not helpful (thumbs down)").click()
+    thanks = answer.locator(".feedback-box .success")
+    thanks.wait_for()
+    assert "Thanks" in thanks.inner_text()
+    from chat.models import Feedback
+
+    assert Feedback.objects.filter(user=alice, rating=-1, comment="I wanted it by week").exists()
+    assert page.js_errors == []
+
+
+def test_emergency_fund_answer_is_cited_and_the_citation_opens_the_page(page):
+    login(page, "alice")
+    page.goto("/")
+    page.get_by_label("Your question").fill("What is an emergency fund?")
+    page.get_by_role("button", name="Ask").click()  # the home chat box hands over to the chat page
+    answer = page.locator(ANSWER).last
+    answer.wait_for(state="visible", timeout=60_000)
+    assert "emergency" in answer.locator(".answer-text").inner_text().lower()
+    link = answer.locator("a.citation-link").first
+    document = link.inner_text()
+    link.click()
+    page.wait_for_url(re.compile(r"/documents/pages/\d+/"))
+    assert page.get_by_role("heading", level=1).inner_text().startswith(document.split(", page")[0])
+    mark = page.locator("mark#quote")
+    assert mark.is_visible() and len(mark.inner_text()) > 20
+
+
+def test_natural_language_search_shows_filters_and_matching_rows(page):
+    login(page, "alice")
+    page.goto("/transactions/")
+    page.get_by_role("searchbox", name="Search").fill("dining under 20 last month")
+    page.get_by_role("button", name="Search", exact=True).click()
+    understood = page.locator("[data-testid=filters-text]")
+    understood.wait_for()
+    assert "category: Dining" in understood.inner_text()
+    assert "amount < 20" in understood.inner_text() and "last month" in understood.inner_text()
+    rows = page.locator("#tx-table tbody tr")
+    assert rows.count() > 0
+    today = date.today()
+    last = date(today.year - (today.month == 1), (today.month - 2) % 12 + 1, 1)
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        assert row.get_attribute("data-category") == "Dining"
+        assert abs(float(row.get_attribute("data-amount"))) < 20
+        assert row.get_attribute("data-date").startswith(last.strftime("%Y-%m"))
+    assert "q=dining" in page.url  # the search is bookmarkable
+
+
+def test_category_correction_is_learned_and_the_next_import_follows_it(page, tmp_path, django_user_model):
+    from transactions.models import Transaction
+
+    alice = django_user_model.objects.get(username="alice")
+    example = (Transaction.objects.filter(user=alice, merchant__name="Spotify").order_by("-date").first()
+               or Transaction.objects.filter(user=alice, merchant__isnull=False).exclude(category__name="Travel")
+               .order_by("-date").first())
+    merchant = example.merchant.name
+    login(page, "alice")
+    page.goto(f"/transactions/?merchant={merchant}")
+    row = page.locator(f"#tx-{example.id}")
+    row.get_by_label(re.compile("Category for")).select_option("Travel")
+    row.get_by_role("button", name=re.compile("Save")).click()
+    status = page.locator("#tx-status")
+    status.wait_for()
+    assert "Moneta learned" in status.inner_text() and merchant in status.inner_text()
+    assert page.locator(f"#tx-{example.id}").get_attribute("data-category") == "Travel"
+
+    statement = tmp_path / "next-statement.csv"
+    statement.write_text(f"Date,Description,Amount\n{date.today().isoformat()},{example.description} 77,-9.99\n")
+    page.goto("/transactions/import/")
+    page.get_by_label("Statement file").set_input_files(str(statement))
+    page.get_by_role("button", name="Import").click()
+    assert "1 new transaction" in page.locator("#import-success").inner_text()
+    new = Transaction.objects.get(user=alice, description=f"{example.description} 77")
+    assert new.category.name == "Travel"
+    page.goto(f"/transactions/?merchant={merchant}")
+    assert page.locator(f"#tx-{new.id}").get_attribute("data-category") == "Travel"
+
+
+def test_import_with_one_bad_row_names_the_line_and_imports_nothing(page, tmp_path, django_user_model):
+    from transactions.models import Transaction
+
+    alice = django_user_model.objects.get(username="alice")
+    before = Transaction.objects.filter(user=alice).count()
+    statement = tmp_path / "march.csv"
+    statement.write_text("Date,Description,Amount\n2025-03-02,CORNER CAFE,-4.20\n2025-03-03,BOOKSHOP,twelve\n"
+                         "2025-03-04,PHARMACY,-8.00\n")
+    login(page, "alice")
+    page.goto("/transactions/import/")
+    page.get_by_label("Statement file").set_input_files(str(statement))
+    page.get_by_role("button", name="Import").click()
+    error = page.locator("#import-error")
+    error.wait_for()
+    assert "Nothing was imported" in error.inner_text()
+    assert "line 3" in page.locator("#import-errors").inner_text()
+    assert Transaction.objects.filter(user=alice).count() == before
+
+
+def test_bob_never_sees_alices_data(page, django_user_model):
+    from chat.models import Conversation
+    from transactions.models import Transaction
+
+    alice = django_user_model.objects.get(username="alice")
+    conversation = Conversation.objects.filter(user=alice).first()
+    tx = Transaction.objects.filter(user=alice).order_by("-date").first()
+    login(page, "bob")
+    for url in ("/", "/transactions/", "/jars/", "/subscriptions/", "/chat/", "/documents/"):
+        page.goto(url)
+        body = page.locator("main").inner_text()
+        assert "alice" not in body.lower(), url
+    # alice's jars (Essentials, Fun) are not bob's
+    page.goto("/jars/")
+    assert "Essentials" not in page.locator("main").inner_text()
+    # bob's search over "his" transactions never returns alice's rows
+    page.goto("/transactions/?q=" + tx.description.split()[0])
+    ids = page.locator("#tx-table tbody tr").evaluate_all("rows => rows.map(r => r.id)")
+    assert f"tx-{tx.id}" not in ids
+    if conversation is not None:
+        response = page.goto(f"/chat/{conversation.id}/")
+        assert response.status == 404
+    response = page.request.post(f"/transactions/{tx.id}/category/", form={"category": "Travel"},
+                                 headers={"X-CSRFToken": next(c["value"] for c in page.context.cookies()
+                                                              if c["name"] == "csrftoken")})
+    assert response.status == 404
+
+
+@pytest.mark.parametrize("url", ["/", "/transactions/", "/chat/", "/jars/"])
+def test_phone_width_pages_do_not_scroll_sideways(phone_page, url):
+    login(phone_page, "alice")
+    phone_page.goto(url)
+    overflow = phone_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"{url} is {overflow}px wider than a phone screen"

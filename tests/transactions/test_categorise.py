@@ -1,0 +1,100 @@
+"""The categorisation chain, learning from corrections, and never overwriting the user's choice."""
+from __future__ import annotations
+
+import pytest
+
+from transactions.models import CategorisationRule, Transaction
+from transactions.selectors import rule_list
+from transactions.services import rule_create, transaction_category_set, transaction_create, transactions_import
+
+pytestmark = pytest.mark.django_db
+
+
+def _tx(user, description):
+    return Transaction.objects.filter(user=user, description=description).select_related("category").get()
+
+
+def test_new_rows_without_history_stay_uncategorised(alice, import_rows):
+    import_rows(alice, [("2026-01-02", "MYSTERY SHOP 123", "-9.99", "")])
+    tx = _tx(alice, "MYSTERY SHOP 123")
+    assert tx.category is None and tx.category_source == "none" and tx.category_confidence == 0
+
+
+def test_user_rule_wins_and_counts_hits(alice, import_rows):
+    import_rows(alice, [("2026-01-01", "STARBUCKS 1", "-4", "Groceries")])  # a label that the rule overrides
+    rule = rule_create(user=alice, pattern="coffee", category="Dining", match_type="contains")
+    import_rows(alice, [("2026-01-02", "SQ *BLUE BOTTLE COFFEE 0423", "-6", ""),
+                        ("2026-01-03", "SQ *BLUE BOTTLE COFFEE 0424", "-7", "")])
+    tx = _tx(alice, "SQ *BLUE BOTTLE COFFEE 0423")
+    assert (tx.category.name, tx.category_source, tx.category_confidence, tx.rule_id) == ("Dining", "rule", 1.0,
+                                                                                          rule.id)
+    rule.refresh_from_db()
+    assert rule.hits == 2
+
+
+def test_learned_from_same_merchant_in_users_labels(alice, bob, import_rows):
+    import_rows(alice, [("2026-01-01", "STARBUCKS STORE #1234 SEATTLE", "-4.50", "Dining"),
+                        ("2026-01-08", "STARBUCKS STORE #77 SEATTLE", "-4.10", "Dining")])
+    import_rows(alice, [("2026-02-01", "POS STARBUCKS 0042 PORTLAND OR", "-5.00", "")])
+    tx = _tx(alice, "POS STARBUCKS 0042 PORTLAND OR")
+    assert tx.category.name == "Dining" and tx.category_source == "learned" and 0.5 < tx.category_confidence < 1
+    # bob's history is not alice's: nothing learned for him
+    import_rows(bob, [("2026-02-01", "POS STARBUCKS 0042 PORTLAND OR", "-5.00", "")])
+    assert _tx(bob, "POS STARBUCKS 0042 PORTLAND OR").category is None
+
+
+def test_learned_from_nearest_neighbours_on_description_embeddings(alice, import_rows):
+    import_rows(alice, [("2026-01-01", "WHOLE FOODS MARKET 101", "-80", "Groceries"),
+                        ("2026-01-02", "SAFEWAY SUPERMARKET 22", "-60", "Groceries"),
+                        ("2026-01-03", "SHELL PETROL STATION 9", "-50", "Transport")])
+    import_rows(alice, [("2026-02-01", "FRESH FOODS SUPERMARKET 7", "-40", "")])
+    tx = _tx(alice, "FRESH FOODS SUPERMARKET 7")
+    assert tx.category.name == "Groceries" and tx.category_source == "learned"
+
+
+def test_correction_creates_visible_learned_rule_and_next_import_follows(alice, import_rows):
+    import_rows(alice, [("2026-01-02", "NEWSHOP 123 BERLIN", "-19.99", ""),
+                        ("2026-01-09", "NEWSHOP 124 BERLIN", "-29.99", "")])
+    first, second = Transaction.objects.filter(user=alice).order_by("date")
+    transaction_category_set(user=alice, transaction_id=first.id, category="Shopping")
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.category.name, first.category_source) == ("Shopping", "user")
+    assert (second.category.name, second.category_source) == ("Shopping", "rule")  # the rest follow
+    rules = rule_list(user=alice)
+    assert [(r.match_type, r.pattern, r.category.name, r.origin) for r in rules] == [
+        ("merchant", "Newshop", "Shopping", "learned")]
+    import_rows(alice, [("2026-02-02", "NEWSHOP 555 BERLIN", "-5.00", "")])
+    nxt = _tx(alice, "NEWSHOP 555 BERLIN")
+    assert (nxt.category.name, nxt.category_source) == ("Shopping", "rule")
+    # correcting again updates the same rule rather than adding another
+    transaction_category_set(user=alice, transaction_id=nxt.id, category="Entertainment")
+    assert CategorisationRule.objects.filter(user=alice).count() == 1
+    assert CategorisationRule.objects.get(user=alice).category.name == "Entertainment"
+
+
+def test_user_category_is_never_overwritten_by_automation(alice, import_rows):
+    import_rows(alice, [("2026-01-02", "NEWSHOP 123", "-19.99", "")])
+    tx = Transaction.objects.get(user=alice)
+    transaction_category_set(user=alice, transaction_id=tx.id, category="Health")
+    rule_create(user=alice, pattern="NEWSHOP", category="Shopping", match_type="contains", priority=1)
+    tx.refresh_from_db()
+    assert (tx.category.name, tx.category_source) == ("Health", "user")
+    # a re-import of the same row is a duplicate and changes nothing
+    import_rows(alice, [("2026-01-02", "NEWSHOP 123", "-19.99", "")])
+    tx.refresh_from_db()
+    assert tx.category.name == "Health" and Transaction.objects.filter(user=alice).count() == 1
+
+
+def test_manual_transaction_runs_the_chain(alice):
+    rule_create(user=alice, pattern="gym", category="Health", match_type="contains")
+    tx = transaction_create(user=alice, date="2026-03-01", description="PURE GYM DD 55", amount="-29.99")
+    assert tx.category.name == "Health" and tx.category_source == "rule"
+
+
+def test_file_categories_count_as_user_labels(alice):
+    content = b"Date,Description,Amount,Category\n2026-01-01,BOOKSHOP 1,-10,Books\n"
+    batch = transactions_import(user=alice, file_name="x.csv", content=content)
+    tx = Transaction.objects.get(user=alice)
+    assert tx.category.name == "Books" and tx.category_source == "user"
+    assert batch.rows_categorised == 1

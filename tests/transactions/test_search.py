@@ -1,0 +1,96 @@
+"""Natural-language search: parsing (English + Vietnamese) and that the rows match the filters."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from transactions.nlquery import query_parse
+from transactions.periods import period_resolve
+from transactions.selectors import transactions_search
+
+TODAY = date(2026, 11, 21)
+CATS = ["Dining", "Groceries", "Shopping", "Transport", "Salary"]
+MERCHANTS = ["Starbucks", "Amazon", "Whole Foods Mkt", "Uber"]
+
+
+def parse(q):
+    return query_parse(q, categories=CATS, merchants=MERCHANTS, today=TODAY)
+
+
+def test_amounts():
+    assert parse("over $100").amount_min == Decimal("100") and parse("over $100").direction == "out"
+    assert parse("under 20").amount_max == Decimal("20")
+    f = parse("between 10 and 50")
+    assert (f.amount_min, f.amount_max) == (Decimal("10"), Decimal("50"))
+    assert parse("more than 12,50").amount_min == Decimal("12.50")
+
+
+def test_dates():
+    assert (parse("last month").start, parse("last month").end) == (date(2026, 10, 1), date(2026, 10, 31))
+    assert (parse("in March").start, parse("in March").end) == (date(2026, 3, 1), date(2026, 3, 31))
+    assert (parse("december").start, parse("december").end) == (date(2025, 12, 1), date(2025, 12, 31))
+    assert (parse("Q1").start, parse("Q1").end) == (date(2026, 1, 1), date(2026, 3, 31))
+    assert parse("yesterday").start == parse("yesterday").end == date(2026, 11, 20)
+    f = parse("last 3 months")
+    assert (f.start, f.end) == (date(2026, 8, 22), TODAY)
+    assert parse("last week").start == date(2026, 11, 9) and parse("last week").end == date(2026, 11, 15)
+    assert parse("this year").start == date(2026, 1, 1)
+
+
+def test_categories_merchants_and_fuzzy_names():
+    f = parse("Amazon purchases over $100 last month")
+    assert f.merchants == ["Amazon"] and f.amount_min == 100 and f.start == date(2026, 10, 1)
+    assert parse("groceries in March").categories == ["Groceries"]
+    assert parse("starbuks").merchants == ["Starbucks"]  # misspelt merchant
+    assert parse("grocries").categories == ["Groceries"]  # misspelt category
+    assert parse("whole foods mkt").merchants == ["Whole Foods Mkt"]
+    assert parse("lunch under 15").categories == ["Dining"]
+
+
+def test_vietnamese():
+    f = parse("ăn trưa dưới 20 đô")
+    assert f.categories == ["Dining"] and f.amount_max == Decimal("20") and f.text == []
+    f = parse("tháng trước")
+    assert (f.start, f.end) == (date(2026, 10, 1), date(2026, 10, 31))
+    f = parse("tuần trước")
+    assert (f.start, f.end) == (date(2026, 11, 9), date(2026, 11, 15))
+    f = parse("mua sắm trên 50 đô")
+    assert f.categories == ["Shopping"] and f.amount_min == Decimal("50")
+    f = parse("từ 10 đến 50 đô tháng trước")
+    assert (f.amount_min, f.amount_max, f.start) == (Decimal("10"), Decimal("50"), date(2026, 10, 1))
+    f = parse("an trua duoi 20 do")  # typed without diacritics
+    assert f.categories == ["Dining"] and f.amount_max == Decimal("20")
+
+
+def test_free_text_kept_and_described():
+    f = parse("coffee last month")
+    assert "starbucks" in f.any_text and "last month" in f.describe()
+    f = parse("dining under 20 last month")
+    assert f.describe() == "category: Dining · amount < 20 · money out · last month (October 2026)"
+    assert parse("zzfoo").text == ["zzfoo"]
+
+
+@pytest.mark.django_db
+def test_search_rows_match_filters(alice, bob, import_rows):
+    start, end, _ = period_resolve("last_month")
+    d = lambda n: (start + timedelta(days=n)).isoformat()  # noqa: E731
+    import_rows(alice, [
+        (d(1), "STARBUCKS STORE #1 SEATTLE", "-4.50", "Dining"),
+        (d(2), "TST* JOES PIZZA", "-25.00", "Dining"),
+        (d(3), "SQ *LUNCH BAR", "-12.00", "Dining"),
+        (d(4), "WOOLWORTHS 12", "-15.00", "Groceries"),
+        ((start - timedelta(days=3)).isoformat(), "STARBUCKS STORE #1 SEATTLE", "-3.00", "Dining"),
+    ])
+    import_rows(bob, [(d(1), "STARBUCKS STORE #1 SEATTLE", "-4.50", "Dining")])
+    result = transactions_search(user=alice, query="ăn trưa dưới 20 đô tháng trước")
+    assert result["count"] == 2
+    assert sorted(r["amount"] for r in result["rows"]) == [-12.0, -4.5]
+    assert result["filters"]["categories"] == ["Dining"] and result["filters"]["amount_max"] == 20
+    assert result["filters_text"].startswith("category: Dining")
+    assert result["spent"] == 16.5 and result["chart"]["type"] == "bar"
+    coffee = transactions_search(user=alice, query="coffee last month")
+    assert [r["merchant"] for r in coffee["rows"]] == ["Starbucks"]
+    everything = transactions_search(user=alice, query="starbucks")
+    assert everything["count"] == 2  # alice's two, never bob's

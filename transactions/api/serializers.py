@@ -1,0 +1,162 @@
+"""Input validation and output shapes. No logic: services and selectors do the work."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from transactions.models import CategorisationRule, Category, ImportBatch, Jar, Subscription
+
+
+class TransactionOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.CharField()
+    description = serializers.CharField()
+    merchant = serializers.CharField()
+    amount = serializers.FloatField()
+    currency = serializers.CharField()
+    category = serializers.CharField(allow_null=True)
+    category_source = serializers.CharField()
+    category_confidence = serializers.FloatField()
+    notes = serializers.CharField()
+
+
+class TransactionIn(serializers.Serializer):
+    date = serializers.DateField()
+    description = serializers.CharField(max_length=500)
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    currency = serializers.CharField(max_length=3, required=False)
+    category = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    notes = serializers.CharField(required=False, allow_blank=True)
+
+
+class TransactionPatch(serializers.Serializer):
+    date = serializers.DateField(required=False)
+    description = serializers.CharField(max_length=500, required=False)
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
+    category = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True)
+    notes = serializers.CharField(required=False, allow_blank=True)
+
+
+class TransactionListQuery(serializers.Serializer):
+    category = serializers.CharField(required=False)
+    merchant = serializers.CharField(required=False)
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+    q = serializers.CharField(required=False)
+    source = serializers.ChoiceField(choices=["user", "rule", "learned", "llm", "none"], required=False)
+    uncategorised = serializers.BooleanField(required=False, default=False)
+    page = serializers.IntegerField(required=False, min_value=1, default=1)
+    page_size = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
+
+
+class CategorySetIn(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+
+
+class CategoryOut(serializers.ModelSerializer):
+    class Meta:
+        model = Category
+        fields = ["id", "name", "kind", "monthly_budget", "is_default", "created_at"]
+
+
+class CategoryIn(serializers.Serializer):
+    name = serializers.CharField(max_length=80, required=False)
+    kind = serializers.ChoiceField(choices=Category.Kind.choices, required=False)
+    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, required=False, allow_null=True,
+                                              min_value=0)
+
+
+class RuleOut(serializers.ModelSerializer):
+    category = serializers.CharField(source="category.name")
+
+    class Meta:
+        model = CategorisationRule
+        fields = ["id", "match_type", "pattern", "category", "origin", "priority", "active", "hits", "created_at",
+                  "updated_at"]
+
+
+class RuleIn(serializers.Serializer):
+    pattern = serializers.CharField(max_length=255, required=False)
+    category = serializers.CharField(max_length=80, required=False)
+    match_type = serializers.ChoiceField(choices=CategorisationRule.MatchType.choices, required=False)
+    priority = serializers.IntegerField(required=False)
+    active = serializers.BooleanField(required=False)
+
+
+class JarOut(serializers.ModelSerializer):
+    categories = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Jar
+        fields = ["id", "name", "monthly_budget", "categories", "rollover", "rollover_start", "created_at"]
+
+    def get_categories(self, jar) -> list[str]:
+        return sorted(c.name for c in jar.categories.all())
+
+
+class JarIn(serializers.Serializer):
+    name = serializers.CharField(max_length=80, required=False)
+    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0, required=False)
+    categories = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
+    rollover = serializers.BooleanField(required=False)
+    rollover_start = serializers.DateField(required=False)
+
+
+class BatchOut(serializers.ModelSerializer):
+    class Meta:
+        model = ImportBatch
+        fields = ["id", "file_name", "file_format", "status", "rows_total", "rows_created", "rows_duplicate",
+                  "rows_categorised", "error_count", "errors", "message", "details", "created_at"]
+
+
+class ImportIn(serializers.Serializer):
+    file = serializers.FileField()
+    date_format = serializers.CharField(required=False, allow_blank=True)
+
+
+class SubscriptionOut(serializers.ModelSerializer):
+    merchant = serializers.CharField(source="merchant.name")
+
+    class Meta:
+        model = Subscription
+        fields = ["id", "merchant", "cadence", "amount", "previous_amount", "price_changed", "monthly_cost",
+                  "currency", "occurrences", "first_date", "last_date", "next_expected", "status"]
+
+
+class BudgetAcceptIn(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
+
+
+class SearchQuery(serializers.Serializer):
+    q = serializers.CharField()
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
+
+
+class PeriodQuery(serializers.Serializer):
+    period = serializers.CharField(required=False, default="last_month")
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class CategoryAnalyticsQuery(serializers.Serializer):
+    category = serializers.CharField()
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class MerchantAnalyticsQuery(serializers.Serializer):
+    merchant = serializers.CharField()
+    group_by_category = serializers.BooleanField(required=False, default=False)
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class CompareQuery(serializers.Serializer):
+    categories = serializers.CharField(required=False, help_text="comma-separated category names")
+    periods = serializers.CharField(required=False, help_text="comma-separated periods, e.g. last_month,this_month")
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class MonthQuery(serializers.Serializer):
+    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM")

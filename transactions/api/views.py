@@ -1,0 +1,294 @@
+"""Thin views: validate input, call one service/selector, serialize. Objects of other users are 404."""
+from __future__ import annotations
+
+from datetime import date
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import DomainError
+from transactions import selectors, services
+from transactions.models import CategorisationRule, Category, Jar
+
+from . import serializers as s
+
+MAX_UPLOAD_BYTES = 25 * 1024 * 1024
+
+
+def _valid(serializer_class, data) -> dict:
+    ser = serializer_class(data=data)
+    ser.is_valid(raise_exception=True)
+    return ser.validated_data
+
+
+def _own_or_404(model, user, pk):
+    return services._own(model, user, pk)
+
+
+# --- transactions -------------------------------------------------------------------------------------
+
+class TransactionListCreateView(APIView):
+    @extend_schema(parameters=[s.TransactionListQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.TransactionListQuery, request.query_params)
+        return Response(selectors.transaction_list(
+            user=request.user, category=q.get("category"), merchant=q.get("merchant"), start=q.get("start"),
+            end=q.get("end"), search=q.get("q"), source=q.get("source"), uncategorised=q["uncategorised"],
+            page=q["page"], page_size=q["page_size"]))
+
+    @extend_schema(request=s.TransactionIn, responses={201: s.TransactionOut})
+    def post(self, request):
+        data = _valid(s.TransactionIn, request.data)
+        tx = services.transaction_create(user=request.user, **data)
+        return Response(selectors.transaction_get(user=request.user, transaction_id=tx.id),
+                        status=status.HTTP_201_CREATED)
+
+
+class TransactionDetailView(APIView):
+    @extend_schema(responses=s.TransactionOut)
+    def get(self, request, pk: int):
+        return Response(selectors.transaction_get(user=request.user, transaction_id=pk))
+
+    @extend_schema(request=s.TransactionPatch, responses=s.TransactionOut)
+    def patch(self, request, pk: int):
+        data = _valid(s.TransactionPatch, request.data)
+        services.transaction_update(user=request.user, transaction_id=pk, **data)
+        return Response(selectors.transaction_get(user=request.user, transaction_id=pk))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.transaction_delete(user=request.user, transaction_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TransactionCategoryView(APIView):
+    @extend_schema(request=s.CategorySetIn, responses=s.TransactionOut,
+                   description="Correct a transaction's category; Moneta learns a rule for its merchant.")
+    def post(self, request, pk: int):
+        data = _valid(s.CategorySetIn, request.data)
+        services.transaction_category_set(user=request.user, transaction_id=pk, category=data["category"])
+        return Response(selectors.transaction_get(user=request.user, transaction_id=pk))
+
+
+# --- import -----------------------------------------------------------------------------------------------
+
+class ImportView(APIView):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=s.ImportIn, responses={201: s.BatchOut})
+    def post(self, request):
+        data = _valid(s.ImportIn, request.data)
+        upload = data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise DomainError(f"{upload.name} is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.",
+                              code="too_large", details={"field": "file"})
+        batch = services.transactions_import(user=request.user, file_name=upload.name, content=upload.read(),
+                                             date_format=data.get("date_format") or None)
+        return Response(s.BatchOut(batch).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=s.BatchOut(many=True))
+    def get(self, request):
+        return Response(s.BatchOut(selectors.import_batch_list(user=request.user), many=True).data)
+
+
+class ImportDetailView(APIView):
+    @extend_schema(responses=s.BatchOut)
+    def get(self, request, pk: int):
+        return Response(s.BatchOut(selectors.import_batch_get(user=request.user, batch_id=pk)).data)
+
+
+# --- categories, rules, jars ----------------------------------------------------------------------------------
+
+class CategoryListCreateView(APIView):
+    @extend_schema(responses=s.CategoryOut(many=True))
+    def get(self, request):
+        return Response(s.CategoryOut(selectors.category_rows(user=request.user), many=True).data)
+
+    @extend_schema(request=s.CategoryIn, responses={201: s.CategoryOut})
+    def post(self, request):
+        data = _valid(s.CategoryIn, request.data)
+        if not data.get("name"):
+            raise DomainError("name is required.", code="validation_error", details={"field": "name"})
+        category = services.category_create(user=request.user, name=data["name"], kind=data.get("kind", "expense"),
+                                            monthly_budget=data.get("monthly_budget"))
+        return Response(s.CategoryOut(category).data, status=status.HTTP_201_CREATED)
+
+
+class CategoryDetailView(APIView):
+    @extend_schema(responses=s.CategoryOut)
+    def get(self, request, pk: int):
+        return Response(s.CategoryOut(_own_or_404(Category, request.user, pk)).data)
+
+    @extend_schema(request=s.CategoryIn, responses=s.CategoryOut)
+    def patch(self, request, pk: int):
+        data = _valid(s.CategoryIn, request.data)
+        return Response(s.CategoryOut(services.category_update(user=request.user, category_id=pk, **data)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.category_delete(user=request.user, category_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RuleListCreateView(APIView):
+    @extend_schema(responses=s.RuleOut(many=True))
+    def get(self, request):
+        return Response(s.RuleOut(selectors.rule_list(user=request.user), many=True).data)
+
+    @extend_schema(request=s.RuleIn, responses={201: s.RuleOut})
+    def post(self, request):
+        data = _valid(s.RuleIn, request.data)
+        if not data.get("pattern") or not data.get("category"):
+            raise DomainError("pattern and category are required.", code="validation_error",
+                              details={"field": "pattern" if not data.get("pattern") else "category"})
+        rule = services.rule_create(user=request.user, pattern=data["pattern"], category=data["category"],
+                                    match_type=data.get("match_type", "contains"),
+                                    priority=data.get("priority", 100), active=data.get("active", True))
+        return Response(s.RuleOut(rule).data, status=status.HTTP_201_CREATED)
+
+
+class RuleDetailView(APIView):
+    @extend_schema(responses=s.RuleOut)
+    def get(self, request, pk: int):
+        return Response(s.RuleOut(_own_or_404(CategorisationRule, request.user, pk)).data)
+
+    @extend_schema(request=s.RuleIn, responses=s.RuleOut)
+    def patch(self, request, pk: int):
+        data = _valid(s.RuleIn, request.data)
+        return Response(s.RuleOut(services.rule_update(user=request.user, rule_id=pk, **data)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.rule_delete(user=request.user, rule_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class JarListCreateView(APIView):
+    @extend_schema(responses=s.JarOut(many=True))
+    def get(self, request):
+        return Response(s.JarOut(selectors.jar_list(user=request.user), many=True).data)
+
+    @extend_schema(request=s.JarIn, responses={201: s.JarOut})
+    def post(self, request):
+        data = _valid(s.JarIn, request.data)
+        if not data.get("name") or data.get("monthly_budget") is None:
+            raise DomainError("name and monthly_budget are required.", code="validation_error",
+                              details={"field": "name" if not data.get("name") else "monthly_budget"})
+        jar = services.jar_create(user=request.user, **data)
+        return Response(s.JarOut(jar).data, status=status.HTTP_201_CREATED)
+
+
+class JarDetailView(APIView):
+    @extend_schema(responses=s.JarOut)
+    def get(self, request, pk: int):
+        return Response(s.JarOut(_own_or_404(Jar, request.user, pk)).data)
+
+    @extend_schema(request=s.JarIn, responses=s.JarOut)
+    def patch(self, request, pk: int):
+        data = _valid(s.JarIn, request.data)
+        return Response(s.JarOut(services.jar_update(user=request.user, jar_id=pk, **data)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.jar_delete(user=request.user, jar_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class JarStatusView(APIView):
+    @extend_schema(parameters=[s.MonthQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.MonthQuery, request.query_params)
+        month = date.fromisoformat(q["month"] + "-01") if q.get("month") else None
+        return Response(selectors.jar_status(user=request.user, month=month))
+
+
+# --- search and analytics ------------------------------------------------------------------------------------
+
+class SearchView(APIView):
+    @extend_schema(parameters=[s.SearchQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.SearchQuery, request.query_params)
+        return Response(selectors.transactions_search(user=request.user, query=q["q"], limit=q["limit"]))
+
+
+class SummaryView(APIView):
+    @extend_schema(parameters=[s.PeriodQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.PeriodQuery, request.query_params)
+        return Response(selectors.spending_summary(user=request.user, period=q["period"], start=q.get("start"),
+                                                   end=q.get("end")))
+
+
+class CategoryAnalyticsView(APIView):
+    @extend_schema(parameters=[s.CategoryAnalyticsQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.CategoryAnalyticsQuery, request.query_params)
+        return Response(selectors.spending_by_category(user=request.user, category=q["category"],
+                                                       start=q.get("start"), end=q.get("end")))
+
+
+class MerchantAnalyticsView(APIView):
+    @extend_schema(parameters=[s.MerchantAnalyticsQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.MerchantAnalyticsQuery, request.query_params)
+        return Response(selectors.spending_by_merchant(user=request.user, merchant=q["merchant"],
+                                                       group_by_category=q["group_by_category"],
+                                                       start=q.get("start"), end=q.get("end")))
+
+
+class CompareView(APIView):
+    @extend_schema(parameters=[s.CompareQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(s.CompareQuery, request.query_params)
+
+        def split(v):
+            return [x.strip() for x in v.split(",") if x.strip()] if v else None
+
+        return Response(selectors.spending_compare(user=request.user, categories=split(q.get("categories")),
+                                                   periods=split(q.get("periods")), start=q.get("start"),
+                                                   end=q.get("end")))
+
+
+class BudgetSuggestionsView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        return Response(selectors.budget_suggestions(user=request.user))
+
+
+class BudgetAcceptView(APIView):
+    @extend_schema(request=s.BudgetAcceptIn, responses=s.CategoryOut)
+    def post(self, request):
+        data = _valid(s.BudgetAcceptIn, request.data)
+        return Response(s.CategoryOut(services.budget_suggestion_accept(user=request.user, **data)).data)
+
+
+class SubscriptionListView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        include = request.query_params.get("include_dismissed") in ("1", "true", "yes")
+        return Response(selectors.subscription_list(user=request.user, include_dismissed=include))
+
+
+class SubscriptionDetectView(APIView):
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        services.subscriptions_detect(user=request.user)
+        return Response(selectors.subscription_list(user=request.user))
+
+
+class SubscriptionConfirmView(APIView):
+    @extend_schema(request=None, responses=s.SubscriptionOut)
+    def post(self, request, pk: int):
+        return Response(s.SubscriptionOut(services.subscription_confirm(user=request.user, subscription_id=pk)).data)
+
+
+class SubscriptionDismissView(APIView):
+    @extend_schema(request=None, responses=s.SubscriptionOut)
+    def post(self, request, pk: int):
+        return Response(s.SubscriptionOut(services.subscription_dismiss(user=request.user, subscription_id=pk)).data)
+
+

@@ -1,0 +1,208 @@
+"""Merchant normalisation: bank narratives → merchant names.
+
+"POS Purchase WOOLWORTHS * 23 Aug" → "Woolworths", "STARBUCKS STORE #1234 SEATTLE WA" → "Starbucks",
+"Magtape Debit Vodacom" → "Vodacom", "SQ *BLUE BOTTLE COFFEE 0423" → "Blue Bottle Coffee".
+
+The rules are about the *shape* of narratives, not about particular banks: strip transaction-type
+prefixes, payment-processor prefixes, card/reference numbers, dates and times, store numbers,
+trailing locations (city + state/country code), web domains and company suffixes. Whatever is left
+is the merchant. Pure functions, no database: the importer calls `merchant_normalise` once per distinct
+description (cached), so it costs microseconds per row.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "SEPT", "OCT", "NOV", "DEC",
+          "JANUARY", "FEBRUARY", "MARCH", "APRIL", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER",
+          "NOVEMBER", "DECEMBER")
+_MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+
+# Words banks put before the merchant to say what kind of transaction it was. Matched repeatedly at the
+# start ("VISA DEBIT PURCHASE CARD 1234 ..." loses all of them).
+TYPE_WORDS = {
+    "POS", "EFTPOS", "PURCHASE", "PURCHASES", "PURCH", "PUR", "CARD", "DEBIT", "CREDIT", "VISA", "MASTERCARD", "MC",
+    "MAESTRO", "AMEX", "CHECKCARD", "CHECK", "CHQ", "CONTACTLESS", "TAP", "PAYPASS", "PAYWAVE", "ONLINE", "INTERNET",
+    "WEB", "MOBILE", "APP", "RECURRING", "RECUR", "PREAUTH", "PRE-AUTH", "AUTH", "AUTHORIZED", "AUTHORISED",
+    "MAGTAPE", "DEBIT-ORDER", "ORDER", "DIRECT", "DD", "SO", "STANDING", "ACH", "EFT", "BPAY", "FPS", "BACS",
+    "PAYMENT", "PAYMENTS", "PMT", "PYMT", "PAY", "BILL", "BILLPAY", "TRANSACTION", "TXN", "TRN", "TFR",
+    "WITHDRAWAL", "DEPOSIT", "INTL", "INT'L", "FOREIGN", "DBT", "CRD", "DR", "CR", "ELECTRONIC", "ECOM",
+    "E-COM", "NETBANK", "SALE", "SALES", "CASH", "ATM", "BRANCH", "FEE", "CHG", "PENDING", "DEBITCARD",
+    "POINT", "OF", "TO", "FROM", "FOR", "AT", "IN", "ON", "VIA", "WITH", "NO", "REF", "REFERENCE", "ID", "SEPA",
+    "LASTSCHRIFT", "KARTENZAHLUNG", "ZAHLUNG", "PRLV", "CB", "PAIEMENT", "ACHAT", "COMPRA", "PAGO", "TARJETA",
+}
+# Prefixes that are processors or aggregators: the merchant follows them ("SQ *BLUE BOTTLE").
+PROCESSORS = {
+    "SQ", "SQU", "SQUARE", "TST", "TOAST", "PAYPAL", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "SUM",
+    "STRIPE", "GOOGLE", "GOOG", "APL", "APPLE", "PADDLE", "FS", "WPY", "CKO", "ADYEN", "KLARNA", "AFTERPAY",
+    "ZIP", "GRABPAY", "MOMO", "VNPAY", "LSP", "DRI", "BT", "2CO", "WL", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU",
+}
+# Processors that never name the merchant themselves, stripped even without a "*" ("SQ BLUE BOTTLE").
+PROCESSORS_ALWAYS = {"SQ", "SQU", "TST", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "WPY", "CKO", "LSP", "DRI",
+                     "PAYPAL", "FS", "PADDLE", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU"}
+# Company-form and filler words that never name the merchant on their own.
+SUFFIX_WORDS = {
+    "PTY", "LTD", "LIMITED", "INC", "INCORPORATED", "LLC", "LLP", "PLC", "CO", "CORP", "CORPORATION", "COMPANY",
+    "GMBH", "AG", "SA", "SAS", "SARL", "BV", "NV", "AB", "AS", "OY", "SRL", "SPA", "KK", "PTE", "BHD", "SDN",
+    "STORE", "STORES", "SHOP", "BRANCH", "OUTLET", "LOCATION", "THE", "AND", "&", "-", "*", "/", "US", "USA",
+    "INTERNATIONAL", "INTL", "ONLINE", "HELP", "BILL", "BILLING", "MEMBERSHIP", "PAYMENT", "REFUND", "REFUNDS",
+    "REVERSAL", "RETURN", "CREDIT", "PENDING", "DD", "DR", "CR", "PMT", "SO", "FEE", "SUBSCRIPTION", "RECURRING",
+}
+# Trailing location codes: US states, Canadian provinces, Australian states, ISO country codes in use.
+LOCATION_CODES = {
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+    "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
+    "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+    "ON", "QC", "BC", "AB", "MB", "SK", "NS", "NB", "NL", "PE", "NSW", "VIC", "QLD", "SA", "TAS", "ACT", "NT",
+    "AU", "AUS", "NZ", "NZL", "GB", "GBR", "UK", "IE", "IRL", "US", "USA", "CAN", "ZA", "ZAF", "RSA", "DEU",
+    "FR", "FRA", "NLD", "ES", "ESP", "IT", "ITA", "SG", "SGP", "VN", "VNM", "HK", "JP", "JPN", "IND",
+    "CH", "CHE", "SE", "SWE", "NO", "NOR", "DK", "DNK", "BE", "BEL", "AT", "AUT", "PT", "PRT", "LU", "LUX", "MX",
+}
+# Abbreviations banks use for common brands; only clear, widely used ones.
+BRAND_ALIASES = {
+    "AMZN": "Amazon", "AMZ": "Amazon", "AMAZON MKTPLACE": "Amazon", "AMAZON MKTP": "Amazon", "AMZN MKTP": "Amazon",
+    "AMAZON MARKETPLACE": "Amazon", "AMAZON PRIME": "Amazon Prime", "AMZN PRIME": "Amazon Prime",
+    "WOOLIES": "Woolworths", "WW": "Woolworths", "MCD": "McDonald's", "MCDONALDS": "McDonald's",
+    "MCDONALD S": "McDonald's", "MCDONALD'S": "McDonald's", "WM SUPERCENTER": "Walmart", "WAL-MART": "Walmart", "WALMART COM": "Walmart",
+    "SBUX": "Starbucks", "NFLX": "Netflix", "NETFLIX COM": "Netflix", "SPOTIFY USA": "Spotify",
+    "UBER TRIP": "Uber", "UBER EATS": "Uber Eats", "UBEREATS": "Uber Eats", "UBER BV": "Uber",
+}
+
+_DATE_PATTERNS = [
+    re.compile(r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b"),                      # 2026-08-23
+    re.compile(r"\b\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b"),               # 23/08, 23/08/26
+    re.compile(rf"\b\d{{1,2}}\s?(?:{_MONTH_RE})\b(?:\s?\d{{2,4}})?", re.I),   # 23 Aug, 23AUG26
+    re.compile(rf"\b(?:{_MONTH_RE})\s?\d{{1,2}}\b(?:,?\s?\d{{4}})?", re.I),  # Aug 23
+    re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?\b", re.I),       # 14:05
+]
+_CARD_RE = re.compile(r"(?:\bCARD\s*(?:NO\.?|NUMBER)?\s*)?[X*#]{2,}\d{2,6}\b|\bX{2,}\b|\bCARD\s+\d{3,}\b", re.I)
+_DOMAIN_RE = re.compile(r"\b(?:WWW\.)?([A-Z0-9][A-Z0-9-]{1,})\.(?:COM|NET|ORG|IO|CO|AU|UK|DE|FR|VN|NZ|CA|TV|APP)"
+                        r"(?:\.[A-Z]{2})?\b(?:/\S*)?", re.I)
+_REF_RE = re.compile(r"\b(?:REF|REFERENCE|RRN|AUTH|TRACE|ID|INV|INVOICE|TXN|SEQ)\b[\s.:#-]*[A-Z0-9-]*\d[A-Z0-9-]*", re.I)
+_STORE_RE = re.compile(r"\b(?:STORE|STR|BRANCH|LOC|UNIT|SHOP|STN|NO\.?)\s*#?\s*\d+\b|#\s*\d+", re.I)
+_TOKEN_SPLIT = re.compile(r"\s+")
+_NON_WORD = re.compile(r"[^\w&'\-* ]+", re.UNICODE)
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def _strip_prefixes(tokens: list[str]) -> list[str]:
+    """Drop leading transaction-type words and processor prefixes ("VISA PURCHASE SQ * ...")."""
+    changed = True
+    while changed and len(tokens) > 1:
+        changed = False
+        head = tokens[0].strip("*:-.")
+        if not head or head in TYPE_WORDS or (_HAS_DIGIT.search(head) and not head.isalpha() and len(tokens) > 1
+                                              and _is_reference(head)):
+            tokens = tokens[1:]
+            changed = True
+        elif head in PROCESSORS_ALWAYS and len(tokens) > 1:
+            tokens = tokens[1:]
+            changed = True
+    return tokens
+
+
+def _is_reference(token: str) -> bool:
+    """Numbers and number-heavy codes ("000123", "2K3ZX9", "1234XXXX") rather than names like "7-ELEVEN"."""
+    digits = sum(c.isdigit() for c in token)
+    return digits >= 3 or (digits and digits >= len(token) / 2) or token.isdigit()
+
+
+def _apply_processor_star(text: str) -> str:
+    """'SQ *BLUE BOTTLE' → 'BLUE BOTTLE'; 'WOOLWORTHS * 23 AUG' → 'WOOLWORTHS'; 'AMZN MKTP US*2K3' → 'AMZN MKTP US'."""
+    if "*" not in text:
+        return text
+    before, _, after = text.partition("*")
+    before_tokens = before.split()
+    head = before_tokens[-1] if before_tokens else ""
+    if not before.strip() or (len(before_tokens) <= 2 and head in PROCESSORS):
+        return after
+    after_clean = after.strip()
+    # Keep a trailing single alphabetic word only when it is part of a product ("UBER *EATS").
+    if after_clean and after_clean.split()[0] in ("EATS",):
+        return before + " " + after_clean.split()[0]
+    return before
+
+
+@lru_cache(maxsize=200_000)
+def merchant_normalise(description: str) -> str:
+    """The merchant name in a bank narrative, title-cased; "" when nothing name-like is left."""
+    text = (description or "").upper().strip()
+    if not text:
+        return ""
+    text = text.replace("\u2019", "'").replace("_", " ")
+    domain = _DOMAIN_RE.search(text)
+    for pattern in _DATE_PATTERNS:
+        text = pattern.sub(" ", text)
+    text = _CARD_RE.sub(" ", text)
+    text = _REF_RE.sub(" ", text)
+    # A store number ends the name: what follows is a location ("STARBUCKS STORE #1234 SEATTLE").
+    text = _STORE_RE.sub(" 0000 ", text)
+    text = re.sub(r"\s*\*\s*", " * ", text)
+    tokens = _strip_prefixes(_TOKEN_SPLIT.split(_NON_WORD.sub(" ", text).strip()))
+    text = _apply_processor_star(" ".join(tokens))
+    tokens = [t.strip("-'") for t in _TOKEN_SPLIT.split(text.replace("*", " ").strip()) if t.strip("-'")]
+    tokens = _strip_prefixes(tokens)
+    # Cut at the first reference-like token after the name ("STARBUCKS 0423 SEATTLE" → "STARBUCKS").
+    for i, token in enumerate(tokens):
+        if i > 0 and _HAS_DIGIT.search(token) and _is_reference(token):
+            tokens = tokens[:i]
+            break
+    tokens = [t for t in tokens if not (t.isdigit() and len(tokens) > 1)]
+    # Trailing location: "... SEATTLE WA" / "... SYDNEY NSW AU" → drop the codes and the city before them.
+    stripped_code = False
+    while len(tokens) > 1 and tokens[-1] in LOCATION_CODES:
+        tokens = tokens[:-1]
+        stripped_code = True
+    if stripped_code and len(tokens) > 2:
+        tokens = tokens[:-1]
+    while len(tokens) > 1 and (tokens[-1] in SUFFIX_WORDS or len(tokens[-1]) == 1):
+        tokens = tokens[:-1]
+    while len(tokens) > 1 and tokens[0] in SUFFIX_WORDS - {"THE"}:
+        tokens = tokens[1:]
+    name = " ".join(tokens).strip(" -*&")
+    if domain and (not name or domain.group(1).upper().replace("-", " ") in name or len(name.split()) > 3):
+        name = domain.group(1).upper()
+    for length in (3, 2, 1):
+        head = " ".join(name.split()[:length])
+        if head in BRAND_ALIASES:
+            return BRAND_ALIASES[head]
+    if not name or name.isdigit():
+        return ""
+    return _title(name)
+
+
+_COMMON_SHORT_WORDS = {"THE", "AND", "BAR", "CAR", "BUS", "GYM", "PUB", "TAP", "ZOO", "BOX", "PET", "HUB", "CAB", "ART",
+                       "INN", "AIR", "TEA", "SUN", "JOE", "BIG", "RED", "HOT", "TOP", "NEW", "OLD", "ONE", "FIT", "MKT",
+                       "KIT", "CUP", "POT", "BAY", "DAY", "WAY", "FOX", "OAK", "SKY", "SEA", "ICE", "EAT", "FUN", "JOY",
+                       "MAX", "PRO", "WEB", "NET", "APP", "CAT", "DOG", "KEY", "LAB", "MAP", "PAD", "PAY", "PIE", "BUY",
+                       "OIL", "GAS", "MED", "VET", "SPA", "TAX", "LAW", "ROW", "BED", "BAG", "TOY", "ALE", "BUN"}
+
+
+def _title(name: str) -> str:
+    """Title case that keeps short acronyms (CVS, AMC, BP) in capitals."""
+    words = []
+    for word in name.split():
+        if len(word) <= 3 and word.isalpha() and word not in _COMMON_SHORT_WORDS:
+            words.append(word)
+        else:
+            words.append("-".join(p[:1].upper() + p[1:].lower() for p in word.split("-")))
+    return " ".join(words)
+
+
+_KEY_PUNCT = re.compile(r"[^\w ]+")
+_KEY_SPACE = re.compile(r"\s+")
+_DESC_STRIP = re.compile(r"[\d\W_]+")
+
+
+@lru_cache(maxsize=200_000)
+def merchant_key(name: str) -> str:
+    """Lower-case key used for identity and learning ("Blue Bottle Coffee" → "blue bottle coffee")."""
+    return _KEY_SPACE.sub(" ", _KEY_PUNCT.sub(" ", name.lower())).strip()
+
+
+def description_key(description: str, merchant: str) -> str:
+    """The text embedded for nearest-neighbour learning: the merchant name, or the words of the narrative."""
+    if merchant:
+        return merchant_key(merchant)[:255]
+    return _KEY_SPACE.sub(" ", _DESC_STRIP.sub(" ", (description or "").lower())).strip()[:255]

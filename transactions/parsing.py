@@ -1,0 +1,445 @@
+"""Statement parsing: bank CSV exports and OFX/QFX → rows, or every bad row with line, field and reason.
+
+No database here. `statement_parse` returns a `ParsedStatement`; the import service decides what to do
+with errors (nothing is stored when there are any).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+from config.api import DomainError
+
+MAX_REPORTED_ERRORS = 100
+
+HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "date": ("date", "transactiondate", "transdate", "txndate", "posted", "posteddate", "postingdate", "postdate",
+             "bookingdate", "valuedate", "dateposted", "completeddate", "startedDate".lower(), "ngay",
+             "ngaygiaodich", "datum", "buchungstag", "fecha"),
+    "description": ("description", "narrative", "transactiondescription", "details", "transactiondetails",
+                    "particulars", "payee", "merchant", "merchantname", "name", "memo", "reference", "text",
+                    "mota", "noidung", "diengiai", "verwendungszweck", "concepto", "libelle"),
+    "amount": ("amount", "transactionamount", "value", "sum", "amt", "netamount", "sotien", "betrag", "importe",
+               "montant"),
+    "debit": ("debit", "debits", "debitamount", "withdrawal", "withdrawals", "moneyout", "paidout", "out",
+              "spent", "ghino", "chi"),
+    "credit": ("credit", "credits", "creditamount", "deposit", "deposits", "moneyin", "paidin", "in",
+               "received", "ghico", "thu"),
+    "category": ("category", "categories", "type category".replace(" ", ""), "danhmuc"),
+    "balance": ("balance", "runningbalance", "closingbalance", "sodu"),
+    "currency": ("currency", "ccy", "currencycode", "tiente"),
+    "notes": ("notes", "note", "comment", "comments", "ghichu"),
+}
+# Description columns in order of preference when a file has several (payee + memo).
+DESCRIPTION_PRIORITY = HEADER_SYNONYMS["description"]
+
+CURRENCY_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "₫": "VND", "₹": "INR", "₩": "KRW", "₱": "PHP", "฿": "THB"}
+CURRENCY_CODES = {"USD", "EUR", "GBP", "AUD", "NZD", "CAD", "ZAR", "VND", "JPY", "INR", "SGD", "CHF", "HKD", "SEK",
+                  "NOK", "DKK", "PLN", "MXN", "BRL", "KRW", "PHP", "THB", "IDR", "MYR", "CNY"}
+DATE_FORMAT_ALIASES = {
+    "DMY": ("%d/%m/%Y", "%d/%m/%y"), "MDY": ("%m/%d/%Y", "%m/%d/%y"), "YMD": ("%Y/%m/%d",), "ISO": ("%Y/%m/%d",),
+}
+_NUMERIC_DATE = re.compile(r"^\s*(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})\s*$")
+_TEXT_DATE_FORMATS = ("%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y", "%d %b %y", "%Y%m%d", "%d%b%Y",
+                      "%b %d, %Y", "%B %d, %Y", "%a %d %b %Y")
+_MONEY_STRIP = re.compile(r"[\s\u00a0'’]")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d{1,2})?")
+_MONEY_NUMBER = re.compile(r"\d+(\.\d+)?|\.\d+")
+_THOUSANDS_COMMA = re.compile(r",\d{3}$")
+
+
+@dataclass(slots=True)
+class ParsedRow:
+    line: int
+    date: date
+    description: str
+    amount: Decimal
+    currency: str
+    category: str = ""
+    balance: Decimal | None = None
+    notes: str = ""
+
+
+@dataclass
+class ParsedStatement:
+    file_format: str
+    rows: list[ParsedRow] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)
+    columns: dict = field(default_factory=dict)
+    date_format: str = ""
+
+
+def _norm_header(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", _strip_accents(text.lower()))
+
+
+def _strip_accents(text: str) -> str:
+    import unicodedata
+
+    text = text.replace("đ", "d").replace("Đ", "D")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _decode(content: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return content.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return content.decode("latin-1")
+
+
+def _match_header(cells: list[str]) -> dict[str, int] | None:
+    """Map roles → column indexes when this row looks like a header (has a date and an amount)."""
+    roles: dict[str, int] = {}
+    normed = [_norm_header(c) for c in cells]
+    for role, names in HEADER_SYNONYMS.items():
+        candidates = []
+        for idx, n in enumerate(normed):
+            if not n:
+                continue
+            for rank, name in enumerate(names):
+                # "Amount (USD)" → "amountusd" starts with "amount"; exact matches rank first.
+                if n == name or (len(name) >= 4 and n.startswith(name) and role != "description"):
+                    candidates.append((0 if n == name else 1, rank, idx))
+                    break
+        if candidates:
+            roles[role] = sorted(candidates)[0][2]
+    if "date" in roles and ("amount" in roles or ("debit" in roles and "credit" in roles)
+                            or "debit" in roles or "credit" in roles):
+        used = set()
+        for role in ("date", "amount", "debit", "credit", "description", "balance", "category", "currency", "notes"):
+            if role in roles:
+                if roles[role] in used:
+                    del roles[role]
+                else:
+                    used.add(roles[role])
+        if "description" in roles:
+            # Payee + Memo: both are kept (joined) so neither half of the narrative is lost.
+            extra = [i for i, n in enumerate(normed) if n in ("memo", "notes") and i not in used]
+            if extra and normed[roles["description"]] != "memo":
+                roles["memo"] = extra[0]
+        return roles
+    return None
+
+
+def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
+    """'(1.234,56 €)' → (-1234.56, 'EUR'). Raises ValueError with a reason."""
+    text = (raw or "").strip()
+    if not text:
+        raise ValueError("is empty")
+    if _PLAIN_NUMBER.fullmatch(text) and not decimal_comma:
+        value = Decimal(text)
+        return (value.quantize(Decimal("0.01")) if value.as_tuple().exponent < -2 else value), None
+    currency = None
+    for symbol, code in CURRENCY_SYMBOLS.items():
+        if symbol in text:
+            currency = code
+            text = text.replace(symbol, "")
+    upper = text.upper()
+    for code in CURRENCY_CODES:
+        if code in upper:
+            currency = code
+            upper = upper.replace(code, "")
+    text = upper.replace("$", "").replace("R ", "")
+    negative = False
+    text = _MONEY_STRIP.sub("", text)
+    if text.startswith("(") and text.endswith(")"):
+        negative, text = True, text[1:-1]
+    if text.endswith("DR"):
+        negative, text = True, text[:-2]
+    elif text.endswith("CR"):
+        text = text[:-2]
+    if text.endswith("-"):
+        negative, text = True, text[:-1]
+    if text.startswith("-"):
+        negative, text = not negative, text[1:]
+    elif text.startswith("+"):
+        text = text[1:]
+    if decimal_comma:
+        text = text.replace(".", "").replace(",", ".")
+    elif "," in text and "." in text:
+        if text.rfind(",") > text.rfind("."):
+            text = text.replace(".", "").replace(",", ".")
+        else:
+            text = text.replace(",", "")
+    elif "," in text:
+        text = text.replace(",", "") if _THOUSANDS_COMMA.search(text) else text.replace(",", ".")
+    if not _MONEY_NUMBER.fullmatch(text):
+        raise ValueError(f"is not a number ({raw.strip()!r})")
+    try:
+        value = Decimal(text)
+    except InvalidOperation as exc:
+        raise ValueError(f"is not a number ({raw.strip()!r})") from exc
+    if value.as_tuple().exponent < -2:
+        value = value.quantize(Decimal("0.01"))
+    return (-value if negative else value), currency
+
+
+def _detect_decimal_comma(values: list[str]) -> bool:
+    comma = dot = 0
+    for v in values:
+        v = _MONEY_STRIP.sub("", v or "")
+        if re.search(r",\d{1,2}\)?(\D*)$", v) and not re.search(r"\.\d{1,2}\)?\D*$", v):
+            comma += 1
+        if re.search(r"\.\d{1,2}\)?\D*$", v):
+            dot += 1
+        if re.search(r"\d\.\d{3},", v):
+            comma += 1
+    return comma > dot
+
+
+def _date_formats_for(values: list[str], date_format: str | None) -> tuple[tuple[str, ...], str]:
+    """Pick the strptime formats for the file's dates, or raise DomainError when D/M vs M/D is ambiguous."""
+    if date_format:
+        key = date_format.strip().upper()
+        if key in DATE_FORMAT_ALIASES:
+            return DATE_FORMAT_ALIASES[key], key
+        if "%" in date_format:
+            return (date_format,), date_format
+        raise DomainError(f"Unknown date format {date_format!r}: use DMY, MDY, YMD or a strptime pattern like %d/%m/%Y.",
+                          code="bad_date_format", details={"field": "date_format"})
+    first_gt12 = second_gt12 = year_first = numeric = 0
+    for raw in values:
+        m = _NUMERIC_DATE.match(raw.replace(" ", "") if raw else "")
+        if not m:
+            continue
+        numeric += 1
+        a, b, _c = m.groups()
+        if len(a) == 4:
+            year_first += 1
+            continue
+        if int(a) > 12:
+            first_gt12 += 1
+        if int(b) > 12:
+            second_gt12 += 1
+    if not numeric or year_first == numeric:
+        return DATE_FORMAT_ALIASES["YMD"], "YMD" if numeric else "text"
+    if first_gt12 and not second_gt12:
+        return DATE_FORMAT_ALIASES["DMY"], "DMY"
+    if second_gt12 and not first_gt12:
+        return DATE_FORMAT_ALIASES["MDY"], "MDY"
+    if first_gt12 and second_gt12:
+        raise DomainError(
+            "The dates in this file mix day-first and month-first forms; tell Moneta the format (date_format=DMY "
+            "or MDY).", code="ambiguous_date_format", details={"field": "date", "choices": ["DMY", "MDY"]})
+    sample = next((v for v in values if _NUMERIC_DATE.match(v or "")), "")
+    raise DomainError(
+        f"The dates in this file could be day/month or month/day (e.g. {sample!r}); import it again with "
+        "date_format=DMY (day first) or date_format=MDY (month first).",
+        code="ambiguous_date_format", details={"field": "date", "example": sample, "choices": ["DMY", "MDY"]})
+
+
+@lru_cache(maxsize=100_000)
+def date_parse(raw: str, formats: tuple[str, ...]) -> date:
+    """Cached: a statement has a few hundred distinct dates in tens of thousands of rows."""
+    text = (raw or "").strip()
+    if not text:
+        raise ValueError("is empty")
+    # Drop a time part ("2026-03-01 14:22:00", "2026-03-01T14:22").
+    text = re.split(r"[T ](?=\d{1,2}:\d{2})", text)[0].strip()
+    m = _NUMERIC_DATE.match(text)
+    if m:
+        norm = "/".join(m.groups())
+        for fmt in formats:
+            try:
+                return datetime.strptime(norm, fmt).date()
+            except ValueError:
+                continue
+        if len(m.group(1)) == 4:
+            try:
+                return datetime.strptime(norm, "%Y/%m/%d").date()
+            except ValueError:
+                pass
+        raise ValueError(f"is not a valid date ({raw.strip()!r})")
+    for fmt in formats + _TEXT_DATE_FORMATS:
+        try:
+            return datetime.strptime(text.replace("-", " ").replace(",", ", ").replace(",  ", ", "), fmt).date()
+        except ValueError:
+            try:
+                return datetime.strptime(text, fmt).date()
+            except ValueError:
+                continue
+    raise ValueError(f"is not a recognisable date ({raw.strip()!r})")
+
+
+def _delimiter_detect(text: str) -> str:
+    """The delimiter whose per-line count is most consistent over the first lines (preambles allowed)."""
+    from collections import Counter
+
+    lines = [ln for ln in text.splitlines()[:30] if ln.strip()]
+    best, best_score = ",", -1
+    for delim in (",", ";", "\t", "|"):
+        counts = [len(next(csv.reader([ln], delimiter=delim))) - 1 for ln in lines]
+        nonzero = [c for c in counts if c > 0]
+        if not nonzero:
+            continue
+        mode, freq = Counter(nonzero).most_common(1)[0]
+        score = freq * 100 + mode
+        if score > best_score:
+            best, best_score = delim, score
+    return best
+
+
+def csv_parse(text: str, *, date_format: str | None = None, default_currency: str = "USD") -> ParsedStatement:
+    delimiter = _delimiter_detect(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    all_rows = list(reader)
+    header_index = None
+    roles: dict[str, int] | None = None
+    for i, cells in enumerate(all_rows[:15]):
+        roles = _match_header(cells)
+        if roles:
+            header_index = i
+            break
+    if roles is None:
+        roles, header_index = _infer_columns(all_rows), -1
+    if "description" not in roles:
+        raise DomainError("Could not find a description column (Description, Narrative, Payee, Memo, Details…).",
+                          code="bad_file", details={"field": "description"})
+    result = ParsedStatement(file_format="csv", columns=dict(roles))
+    data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
+            and "".join(cells).strip()]
+
+    def cell(cells: list[str], role: str) -> str:
+        idx = roles.get(role)
+        return cells[idx].strip() if idx is not None and idx < len(cells) else ""
+
+    formats, result.date_format = _date_formats_for([cell(c, "date") for _, c in data], date_format)
+    money_values = [cell(c, r) for _, c in data for r in ("amount", "debit", "credit", "balance") if cell(c, r)]
+    decimal_comma = _detect_decimal_comma(money_values[:5000])
+    # Every role gets a column index; missing roles point at a sentinel empty column past the end.
+    width = max((len(c) for _, c in data), default=0)
+    sentinel = width
+    ix = {role: roles.get(role, sentinel) for role in
+          ("date", "description", "memo", "amount", "debit", "credit", "balance", "currency", "category", "notes")}
+    i_date, i_desc, i_memo, i_amount = ix["date"], ix["description"], ix["memo"], ix["amount"]
+    i_debit, i_credit, i_balance, i_ccy = ix["debit"], ix["credit"], ix["balance"], ix["currency"]
+    i_cat, i_notes = ix["category"], ix["notes"]
+    has_memo = "memo" in roles
+    pad = [""] * (width + 1)
+    too_large = Decimal("1e12")
+    for line, cells in data:
+        cells = cells + pad[len(cells):]
+        row_errors = []
+        try:
+            when = date_parse(cells[i_date].strip(), formats)
+        except ValueError as exc:
+            row_errors.append({"line": line, "field": "date", "reason": f"date {exc}"})
+            when = None
+        description = cells[i_desc].strip()
+        if has_memo:
+            memo = cells[i_memo].strip()
+            if memo and memo not in description:
+                description = f"{description} {memo}".strip()
+        if not description:
+            row_errors.append({"line": line, "field": "description", "reason": "description is empty"})
+        currency = cells[i_ccy].strip().upper() or None
+        amount = None
+        try:
+            raw_amount = cells[i_amount].strip()
+            if raw_amount:
+                amount, symbol_ccy = money_parse(raw_amount, decimal_comma=decimal_comma)
+            else:
+                debit_raw, credit_raw = cells[i_debit].strip(), cells[i_credit].strip()
+                if not debit_raw and not credit_raw:
+                    raise ValueError("is empty (no amount, debit or credit)")
+                debit, sym1 = money_parse(debit_raw, decimal_comma=decimal_comma) if debit_raw else (Decimal(0), None)
+                credit, sym2 = money_parse(credit_raw, decimal_comma=decimal_comma) if credit_raw else (Decimal(0),
+                                                                                                      None)
+                amount, symbol_ccy = abs(credit) - abs(debit), sym1 or sym2
+            currency = currency or symbol_ccy
+            if abs(amount) >= too_large:
+                raise ValueError("is too large")
+        except ValueError as exc:
+            row_errors.append({"line": line, "field": "amount", "reason": f"amount {exc}"})
+        balance = None
+        raw_balance = cells[i_balance].strip()
+        if raw_balance:
+            try:
+                balance, _ = money_parse(raw_balance, decimal_comma=decimal_comma)
+            except ValueError as exc:
+                row_errors.append({"line": line, "field": "balance", "reason": f"balance {exc}"})
+        if currency and (len(currency) != 3 or not currency.isalpha()):
+            row_errors.append({"line": line, "field": "currency",
+                               "reason": f"currency {currency!r} is not a 3-letter code"})
+        if row_errors:
+            result.errors.extend(row_errors)
+            continue
+        result.rows.append(ParsedRow(line, when, description[:500], amount, currency or default_currency,
+                                     cells[i_cat].strip()[:80], balance, cells[i_notes].strip()))
+    return result
+
+
+def _infer_columns(rows: list[list[str]]) -> dict[str, int]:
+    """A file without a header: find the date, amount and description columns from the values."""
+    sample = [r for r in rows[:50] if any(c.strip() for c in r)]
+    if not sample:
+        raise DomainError("The file is empty.", code="bad_file", details={"field": "file"})
+    width = max(len(r) for r in sample)
+    roles: dict[str, int] = {}
+    for idx in range(width):
+        values = [r[idx].strip() for r in sample if idx < len(r) and r[idx].strip()]
+        if not values:
+            continue
+        if "date" not in roles and all(_NUMERIC_DATE.match(v) or re.match(r"^\d{1,2} \w{3} \d{2,4}$", v)
+                                       for v in values):
+            roles["date"] = idx
+        elif "amount" not in roles and all(re.fullmatch(r"[-+(]?[$€£]?-?[\d.,]+\)?", v) for v in values):
+            roles["amount"] = idx
+    texts = [(sum(len(r[i]) for r in sample if i < len(r)), i) for i in range(width) if i not in roles.values()]
+    if texts:
+        roles["description"] = max(texts)[1]
+    if "date" not in roles or "amount" not in roles:
+        raise DomainError("Could not find the header row: the file needs Date, Description and Amount "
+                          "(or Debit/Credit) columns.", code="bad_file", details={"field": "header", "line": 1})
+    return roles
+
+
+def ofx_parse(content: bytes) -> ParsedStatement:
+    import ofxparse
+
+    try:
+        ofx = ofxparse.OfxParser.parse(io.BytesIO(content))
+    except Exception as exc:  # ofxparse raises a zoo of exception types for malformed files
+        raise DomainError(f"This OFX/QFX file could not be read: {exc}", code="bad_file",
+                          details={"field": "file"}) from exc
+    result = ParsedStatement(file_format="ofx", date_format="OFX")
+    accounts = list(getattr(ofx, "accounts", []) or ([ofx.account] if getattr(ofx, "account", None) else []))
+    position = 0
+    for account in accounts:
+        statement = getattr(account, "statement", None)
+        if statement is None:
+            continue
+        currency = (getattr(statement, "currency", None) or "USD").upper()
+        for tx in statement.transactions:
+            position += 1
+            payee = (tx.payee or "").strip()
+            memo = (tx.memo or "").strip()
+            description = payee if not memo or memo in payee else f"{payee} {memo}".strip()
+            if not description:
+                result.errors.append({"line": position, "field": "description",
+                                      "reason": "transaction has no payee or memo"})
+                continue
+            if tx.date is None or tx.amount is None:
+                result.errors.append({"line": position, "field": "date" if tx.date is None else "amount",
+                                      "reason": "missing"})
+                continue
+            result.rows.append(ParsedRow(line=position, date=tx.date.date(), description=description[:500],
+                                         amount=Decimal(tx.amount).quantize(Decimal("0.01")), currency=currency))
+    return result
+
+
+def statement_parse(*, file_name: str, content: bytes, date_format: str | None = None,
+                    default_currency: str = "USD") -> ParsedStatement:
+    head = content[:2048].lstrip().upper()
+    if file_name.lower().endswith((".ofx", ".qfx")) or head.startswith(b"OFXHEADER") or b"<OFX>" in head:
+        return ofx_parse(content)
+    if not content.strip():
+        raise DomainError(f"{file_name} is empty.", code="bad_file", details={"field": "file"})
+    return csv_parse(_decode(content), date_format=date_format, default_currency=default_currency)

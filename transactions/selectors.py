@@ -1,0 +1,665 @@
+"""Reads for the transactions app. Every function takes `user=` and filters on it in the SQL itself.
+
+Every figure (totals, counts, averages, shares, medians, trends, carry-overs) is computed by Postgres;
+Python only shapes the result: `{"title", "rows", "chart", "currency", ...figures}`, JSON-ready.
+
+Spending convention: a row is *expense* when its category is an expense category, or it is uncategorised
+and money went out; *income* when its category is an income category, or it is uncategorised and money
+came in; transfers count as neither. Spending figures are positive and net of refunds in the same category.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db import connection
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+
+from config.api import NotFound
+
+from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
+from .nlquery import query_parse
+from .periods import ALL_TIME_START, add_months, month_bounds, period_resolve, range_label
+
+KIND_SQL = ("CASE WHEN c.kind IS NULL THEN (CASE WHEN t.amount < 0 THEN 'expense' ELSE 'income' END) "
+            "ELSE c.kind END")
+MAX_JAR_TRANSACTIONS = 100
+
+
+def _num(value) -> float:
+    return round(float(value), 2) if value is not None else 0.0
+
+
+def _fetch(sql: str, params: list) -> list[dict]:
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        cols = [c.name for c in cur.description]
+        return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def _currency(user) -> str:
+    latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
+    return latest or "USD"
+
+
+def _chart(kind: str, title: str, labels: list, series: list[tuple[str, list]]) -> dict:
+    return {"type": kind, "title": title, "labels": [str(x) for x in labels],
+            "series": [{"name": name, "data": [_num(v) for v in data]} for name, data in series]}
+
+
+def _range(start: date | None, end: date | None) -> tuple[date, date]:
+    return start or ALL_TIME_START, end or timezone.localdate()
+
+
+TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
+             "category_source", "category_confidence", "notes")
+
+
+def tx_row(values: dict) -> dict:
+    return {
+        "id": values["id"], "date": values["date"].isoformat(), "description": values["description"],
+        "merchant": values.get("merchant__name") or "", "amount": _num(values["amount"]),
+        "currency": values["currency"], "category": values.get("category__name") or None,
+        "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
+        "notes": values.get("notes") or "",
+    }
+
+
+# --- lists for the chat's parameter extraction and the UI ------------------------------------------------
+
+def category_list(*, user) -> list[str]:
+    return list(Category.objects.filter(user=user).order_by("name").values_list("name", flat=True))
+
+
+def category_rows(*, user) -> list[Category]:
+    return list(Category.objects.filter(user=user).order_by("name"))
+
+
+def merchant_list(*, user) -> list[str]:
+    return list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+
+
+def rule_list(*, user) -> list[CategorisationRule]:
+    return list(CategorisationRule.objects.filter(user=user).select_related("category"))
+
+
+def jar_list(*, user) -> list[Jar]:
+    return list(Jar.objects.filter(user=user).prefetch_related("categories"))
+
+
+def import_batch_list(*, user) -> list[ImportBatch]:
+    return list(ImportBatch.objects.filter(user=user)[:100])
+
+
+def import_batch_get(*, user, batch_id: int) -> ImportBatch:
+    batch = ImportBatch.objects.filter(user=user, id=batch_id).first()
+    if batch is None:
+        raise NotFound(f"Import {batch_id} not found.")
+    return batch
+
+
+def transaction_get(*, user, transaction_id: int) -> dict:
+    values = Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS).first()
+    if values is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    return tx_row(values)
+
+
+def _category_ids(user, names: list[str]) -> list[int]:
+    from .services import category_resolve
+
+    return [category_resolve(user=user, name=n).id for n in names]
+
+
+def merchant_resolve(*, user, merchant: str) -> list[Merchant]:
+    """The user's merchants called `merchant`: exact name, then containing it, then closest spelling."""
+    text = " ".join((merchant or "").split())
+    qs = Merchant.objects.filter(user=user)
+    exact = list(qs.filter(name__iexact=text))
+    if exact:
+        return exact
+    contains = list(qs.filter(name__icontains=text)[:20]) if text else []
+    if contains:
+        return contains
+    names = list(qs.values_list("name", flat=True))
+    close = difflib.get_close_matches(text.lower(), [n.lower() for n in names], n=1, cutoff=0.7)
+    if close:
+        return list(qs.filter(name__iexact=close[0]))
+    raise NotFound(f"No transactions from a merchant called {text!r}.", details={"field": "merchant"})
+
+
+def transaction_list(*, user, category: str | None = None, merchant: str | None = None, start: date | None = None,
+                     end: date | None = None, search: str | None = None, source: str | None = None,
+                     min_amount=None, max_amount=None, uncategorised: bool = False, page: int = 1,
+                     page_size: int = 50) -> dict:
+    qs = Transaction.objects.filter(user=user)
+    applied = []
+    if category:
+        qs = qs.filter(category_id__in=_category_ids(user, [category]))
+        applied.append(f"category: {category}")
+    if uncategorised:
+        qs = qs.filter(category__isnull=True)
+        applied.append("uncategorised")
+    if merchant:
+        qs = qs.filter(merchant__in=merchant_resolve(user=user, merchant=merchant))
+        applied.append(f"merchant: {merchant}")
+    if start:
+        qs = qs.filter(date__gte=start)
+    if end:
+        qs = qs.filter(date__lte=end)
+    if start or end:
+        applied.append(range_label(start, end))
+    if search:
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
+        for word in search.split():
+            qs = qs.filter(_text_q(user, [word]))
+        applied.append(f'text: "{search}"')
+    if source:
+        qs = qs.filter(category_source=source)
+        applied.append(f"categorised by: {source}")
+    if min_amount is not None:
+        qs = qs.filter(amount__gte=min_amount)
+    if max_amount is not None:
+        qs = qs.filter(amount__lte=max_amount)
+    page_size = max(1, min(int(page_size or 50), 500))
+    agg = qs.aggregate(count=Count("id"), total=Sum("amount"))
+    count = agg["count"]
+    pages = max(1, -(-count // page_size))
+    page = max(1, min(int(page or 1), pages))
+    rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[(page - 1) * page_size:page * page_size]]
+    monthly = list(qs.annotate(month=TruncMonth("date")).values("month").annotate(total=Sum("amount"))
+                   .order_by("month"))[-24:]
+    return {
+        "title": "Transactions" + (f" ({' · '.join(applied)})" if applied else ""),
+        "rows": rows, "count": count, "total": _num(agg["total"]), "page": page, "pages": pages,
+        "page_size": page_size, "currency": _currency(user), "filters_text": " · ".join(applied),
+        "chart": _chart("bar", "Net amount by month", [m["month"].strftime("%Y-%m") for m in monthly],
+                        [("net", [m["total"] for m in monthly])]),
+    }
+
+
+def _tsquery_term(word: str) -> str:
+    clean = re.sub(r"[^\w]+", " ", word.lower()).split()
+    return " & ".join(f"{w}:*" for w in clean)
+
+
+def _text_q(user, words: list[str]) -> Q:
+    """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
+    (the user's merchant table is small, so a substring match there is cheap)."""
+    terms = [t for t in (_tsquery_term(w) for w in words) if t]
+    merchant_q = Q()
+    for word in words:
+        merchant_q |= Q(name__icontains=word)
+    merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
+    q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
+    if terms:
+        q |= Q(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw", config="simple"))
+    return q
+
+
+# --- natural-language search -------------------------------------------------------------------------------
+
+def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
+    today = today or timezone.localdate()
+    filters = query_parse(query or "", categories=category_list(user=user), merchants=merchant_list(user=user),
+                          today=today)
+    qs = Transaction.objects.filter(user=user)
+    if filters.start:
+        qs = qs.filter(date__gte=filters.start)
+    if filters.end:
+        qs = qs.filter(date__lte=filters.end)
+    # Names → the user's ids first (small tables), so the big table is read through (user, category|merchant,
+    # date) indexes instead of joining every user's categories.
+    if filters.categories:
+        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=filters.categories)
+                                            .values_list("id", flat=True)))
+    if filters.merchants:
+        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=filters.merchants)
+                                            .values_list("id", flat=True)))
+    if filters.direction == "out":
+        qs = qs.filter(amount__lt=0)
+    elif filters.direction == "in":
+        qs = qs.filter(amount__gt=0)
+    if filters.amount_min is not None:
+        qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
+    if filters.amount_max is not None:
+        qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
+    if filters.any_text or filters.text:
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
+    if filters.any_text:
+        qs = qs.filter(_text_q(user, filters.any_text))
+    for word in filters.text:
+        qs = qs.filter(_text_q(user, [word]))
+    limit = max(1, min(int(limit or 50), 500))
+    agg = qs.aggregate(count=Count("id"), total=Sum("amount"),
+                       spent=Sum("amount", filter=Q(amount__lt=0)), received=Sum("amount", filter=Q(amount__gt=0)))
+    rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[:limit]]
+    monthly = list(qs.annotate(month=TruncMonth("date")).values("month")
+                   .annotate(spent=Sum("amount", filter=Q(amount__lt=0))).order_by("-month")[:12])[::-1]
+    text = filters.describe()
+    return {
+        "query": query, "filters": filters.as_dict(), "filters_text": text, "count": agg["count"],
+        "total": _num(agg["total"]), "spent": _num(-(agg["spent"] or 0)), "received": _num(agg["received"]),
+        "currency": _currency(user), "rows": rows, "title": f"Transactions: {text}",
+        "chart": _chart("bar", "Spending by month (matching transactions)",
+                        [m["month"].strftime("%Y-%m") for m in monthly], [("spent", [-(m["spent"] or 0)
+                                                                                       for m in monthly])]),
+    }
+
+
+# --- analytics -----------------------------------------------------------------------------------------------
+
+def spending_by_category(*, user, category: str, start: date | None = None, end: date | None = None) -> dict:
+    from .services import category_resolve
+
+    cat = category_resolve(user=user, name=category)
+    start_, end_ = _range(start, end)
+    sign = 1 if cat.kind == Category.Kind.INCOME else -1
+    base = "FROM transactions_transaction t WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s"
+    params = [user.id, cat.id, start_, end_]
+    totals = _fetch(f"SELECT round(%s * coalesce(sum(t.amount), 0), 2) AS total, count(*) AS n, "
+                    f"round(%s * avg(t.amount), 2) AS average, min(t.date) AS first, max(t.date) AS last {base}",
+                    [sign, sign, *params])[0]
+    by_month = _fetch(
+        f"WITH m AS (SELECT date_trunc('month', t.date)::date AS month, %s * sum(t.amount) AS total, count(*) AS n "
+        f"{base} GROUP BY 1) SELECT month, round(total, 2) AS total, n, round(avg(total) OVER (), 2) AS monthly_avg "
+        f"FROM m ORDER BY month", [sign, *params])
+    top = _fetch(
+        "SELECT coalesce(mm.name, '(unknown)') AS merchant, round(%s * sum(t.amount), 2) AS total, count(*) AS n "
+        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id "
+        "WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s "
+        "GROUP BY 1 ORDER BY 2 DESC LIMIT 10", [sign, *params])
+    label = range_label(start, end) if (start or end) else "all time"
+    verb = "Income" if sign == 1 else "Spending"
+    return {
+        "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
+        "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
+        "currency": _currency(user), "total": _num(totals["total"]), "count": totals["n"],
+        "average": _num(totals["average"]),
+        "monthly_average": _num(by_month[0]["monthly_avg"]) if by_month else 0.0,
+        "first_date": totals["first"].isoformat() if totals["first"] else None,
+        "last_date": totals["last"].isoformat() if totals["last"] else None,
+        "rows": [{"month": r["month"].strftime("%Y-%m"), "total": _num(r["total"]), "count": r["n"]}
+                 for r in by_month],
+        "top_merchants": [{"merchant": r["merchant"], "total": _num(r["total"]), "count": r["n"]} for r in top],
+        "chart": _chart("bar", f"{cat.name} by month", [r["month"].strftime("%Y-%m") for r in by_month],
+                        [(cat.name, [r["total"] for r in by_month])]),
+    }
+
+
+def _summary_rows(user, start_: date, end_: date) -> list[dict]:
+    return _fetch(
+        f"""
+        WITH r AS (
+            SELECT t.category_id, t.amount, {KIND_SQL} AS kind
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
+        ), by_cat AS (
+            SELECT category_id, kind, -sum(amount) FILTER (WHERE kind = 'expense') AS spent,
+                   sum(amount) FILTER (WHERE kind = 'income') AS income, count(*) AS n
+            FROM r GROUP BY 1, 2
+        )
+        SELECT b.category_id, b.kind, coalesce(c.name, CASE WHEN b.kind = 'income' THEN 'Uncategorised income'
+                                                          ELSE 'Uncategorised' END) AS name,
+               round(b.spent, 2) AS spent, round(b.income, 2) AS income, b.n,
+               round(100 * b.spent / nullif(sum(b.spent) OVER (), 0), 1) AS pct,
+               round(coalesce(sum(b.spent) OVER (), 0), 2) AS total_spent,
+               round(coalesce(sum(b.income) OVER (), 0), 2) AS total_income,
+               sum(b.n) OVER () AS total_n
+        FROM by_cat b LEFT JOIN transactions_category c ON c.id = b.category_id AND c.user_id = %s
+        ORDER BY b.spent DESC NULLS LAST, b.income DESC NULLS LAST
+        """,
+        [user.id, start_, end_, user.id],
+    )
+
+
+def spending_summary(*, user, period: str = "last_month", start: date | None = None, end: date | None = None) -> dict:
+    if start or end:
+        start_, end_ = _range(start, end)
+        label = range_label(start, end)
+    else:
+        start_, end_, label = period_resolve(period)
+    rows = _summary_rows(user, start_, end_)
+    spending = [r for r in rows if r["kind"] == "expense"]
+    income = [r for r in rows if r["kind"] == "income"]
+    total_spent = _num(rows[0]["total_spent"]) if rows else 0.0
+    total_income = _num(rows[0]["total_income"]) if rows else 0.0
+    net = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS net", [total_income, total_spent])[0]["net"]
+    return {
+        "title": f"Spending summary: {label}", "period": label, "start": start_.isoformat(), "end": end_.isoformat(),
+        "currency": _currency(user), "total_spent": total_spent, "total_income": total_income, "net": _num(net),
+        "transaction_count": int(rows[0]["total_n"]) if rows else 0,
+        "rows": [{"category": r["name"], "spent": _num(r["spent"]), "count": r["n"], "share_pct": _num(r["pct"])}
+                 for r in spending],
+        "income": [{"category": r["name"], "amount": _num(r["income"]), "count": r["n"]} for r in income],
+        "categories": category_list(user=user),
+        "chart": _chart("pie", f"Spending by category, {label}", [r["name"] for r in spending],
+                        [("spent", [r["spent"] for r in spending])]),
+        "income_vs_spending": {"income": total_income, "spending": total_spent},
+    }
+
+
+def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False, start: date | None = None,
+                         end: date | None = None) -> dict:
+    merchants = merchant_resolve(user=user, merchant=merchant)
+    ids = [m.id for m in merchants]
+    names = sorted({m.name for m in merchants})
+    start_, end_ = _range(start, end)
+    where = "t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+    params = [user.id, ids, start_, end_]
+    totals = _fetch(f"SELECT round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent, "
+                    f"round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS refunds, "
+                    f"count(*) AS n, round(-avg(t.amount) FILTER (WHERE t.amount < 0), 2) AS average, "
+                    f"min(t.date) AS first, max(t.date) AS last FROM transactions_transaction t WHERE {where}",
+                    params)[0]
+    if group_by_category:
+        groups = _fetch(f"SELECT coalesce(c.name, 'Uncategorised') AS label, round(-sum(t.amount), 2) AS total, "
+                        f"count(*) AS n FROM transactions_transaction t LEFT JOIN transactions_category c "
+                        f"ON c.id = t.category_id AND c.user_id = t.user_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
+                        params)
+        rows = [{"category": g["label"], "total": _num(g["total"]), "count": g["n"]} for g in groups]
+        chart = _chart("pie", f"{', '.join(names)} by category", [g["label"] for g in groups],
+                       [("spent", [g["total"] for g in groups])])
+    else:
+        groups = _fetch(f"SELECT date_trunc('month', t.date)::date AS month, round(-sum(t.amount), 2) AS total, "
+                        f"count(*) AS n FROM transactions_transaction t WHERE {where} GROUP BY 1 ORDER BY 1", params)
+        rows = [{"month": g["month"].strftime("%Y-%m"), "total": _num(g["total"]), "count": g["n"]} for g in groups]
+        chart = _chart("bar", f"{', '.join(names)} by month", [r["month"] for r in rows],
+                       [("spent", [g["total"] for g in groups])])
+    recent = [tx_row(v) for v in Transaction.objects.filter(user=user, merchant_id__in=ids, date__gte=start_,
+                                                            date__lte=end_).order_by("-date", "-id")
+              .values(*TX_FIELDS)[:10]]
+    label = range_label(start, end) if (start or end) else "all time"
+    return {
+        "title": f"{', '.join(names)}: spending ({label})" + (" by category" if group_by_category else ""),
+        "merchant": names[0] if len(names) == 1 else ", ".join(names), "merchants": names, "period": label,
+        "currency": _currency(user), "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
+        "count": totals["n"], "average": _num(totals["average"]),
+        "first_date": totals["first"].isoformat() if totals["first"] else None,
+        "last_date": totals["last"].isoformat() if totals["last"] else None,
+        "group_by_category": group_by_category, "rows": rows, "recent": recent, "chart": chart,
+    }
+
+
+def spending_compare(*, user, categories: list[str] | None = None, periods: list[str] | None = None,
+                     start: date | None = None, end: date | None = None) -> dict:
+    """Two (or more) categories side by side over one period, or two periods side by side per category."""
+    from .services import category_resolve
+
+    if periods:
+        windows = [period_resolve(p) for p in periods]
+    elif start or end:
+        s, e = _range(start, end)
+        windows = [(s, e, range_label(start, end))]
+    else:
+        windows = [period_resolve("last_3_months")]
+    cats = [category_resolve(user=user, name=c) for c in (categories or [])]
+    cat_ids = [c.id for c in cats] or None
+    # One query: spending per (window, category) with the windows passed as arrays.
+    rows_sql = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%s::int[], %s::date[], %s::date[]) AS w(idx, s, e)),
+        r AS (
+            SELECT w.idx, t.category_id, t.amount, {KIND_SQL} AS kind
+            FROM w JOIN transactions_transaction t ON t.user_id = %s AND t.date BETWEEN w.s AND w.e
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE (%s::bigint[] IS NULL OR t.category_id = ANY(%s::bigint[]))
+        )
+        SELECT r.idx, r.category_id, coalesce(c.name, 'Uncategorised') AS name,
+               round(CASE WHEN max(r.kind) = 'income' THEN sum(r.amount) ELSE -sum(r.amount) END, 2) AS total,
+               count(*) AS n
+        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id AND c.user_id = %s
+        WHERE r.kind <> 'transfer' AND (%s::bigint[] IS NOT NULL OR r.kind = 'expense')
+        GROUP BY 1, 2, 3
+        """,
+        [list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], user.id, cat_ids, cat_ids,
+         user.id, cat_ids],
+    )
+    labels = [w[2] for w in windows]
+    names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
+    table = {(r["idx"], r["name"]): r for r in rows_sql}
+    rows = []
+    for name in names:
+        values = {labels[i]: _num(table.get((i, name), {}).get("total")) for i in range(len(windows))}
+        counts = {labels[i]: int(table.get((i, name), {}).get("n") or 0) for i in range(len(windows))}
+        rows.append({"category": name, "values": values, "counts": counts})
+    totals_sql = _fetch(
+        "SELECT w.idx, round(coalesce(sum(x.total), 0), 2) AS total FROM unnest(%s::int[]) AS w(idx) "
+        "LEFT JOIN unnest(%s::int[], %s::numeric[]) AS x(idx, total) ON x.idx = w.idx GROUP BY 1 ORDER BY 1",
+        [list(range(len(windows))), [r["idx"] for r in rows_sql if r["name"] in names],
+         [r["total"] for r in rows_sql if r["name"] in names]])
+    totals = {labels[t["idx"]]: _num(t["total"]) for t in totals_sql}
+    if len(windows) == 2:
+        diff = _fetch("SELECT x.name, round(x.b - x.a, 2) AS change, round(100 * (x.b - x.a) / nullif(x.a, 0), 1) "
+                      "AS pct FROM unnest(%s::text[], %s::numeric[], %s::numeric[]) AS x(name, a, b)",
+                      [[r["category"] for r in rows], [r["values"][labels[0]] for r in rows],
+                       [r["values"][labels[1]] for r in rows]])
+        for r, d in zip(rows, diff):
+            r["change"] = _num(d["change"])
+            r["change_pct"] = float(d["pct"]) if d["pct"] is not None else None
+    if len(windows) > 1:
+        title = "Spending compared: " + " vs ".join(labels)
+        chart = _chart("bar", title, names, [(lbl, [r["values"][lbl] for r in rows]) for lbl in labels])
+    else:
+        title = f"{' vs '.join(names)} ({labels[0]})"
+        chart = _chart("bar", title, names, [(labels[0], [r["values"][labels[0]] for r in rows])])
+    return {"title": title, "currency": _currency(user), "periods": labels, "categories": names, "rows": rows,
+            "totals": totals, "chart": chart,
+            "windows": [{"label": w[2], "start": w[0].isoformat(), "end": w[1].isoformat()} for w in windows]}
+
+
+# --- jars, budgets, subscriptions ------------------------------------------------------------------------------
+
+def jar_status(*, user, month: date | None = None) -> dict:
+    today = timezone.localdate()
+    month = (month or today).replace(day=1)
+    month_start, month_end = month_bounds(month.year, month.month)
+    figures = _fetch(
+        """
+        WITH jars AS (
+            SELECT id, name, monthly_budget AS budget, rollover,
+                   date_trunc('month', coalesce(rollover_start, created_at::date))::date AS rs
+            FROM transactions_jar WHERE user_id = %(user)s
+        ), months AS (
+            SELECT j.id AS jar_id, gs::date AS m FROM jars j,
+                   generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
+                                   %(month)s, interval '1 month') gs
+        ), spent AS (
+            SELECT jc.jar_id, date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s, count(*) AS n
+            FROM transactions_transaction t
+            JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
+            JOIN jars ON jars.id = jc.jar_id
+            WHERE t.user_id = %(user)s AND t.date >= (SELECT coalesce(min(m), %(month)s) FROM months)
+              AND t.date <= %(month_end)s
+            GROUP BY 1, 2
+        ), per_jar AS (
+            SELECT j.id, j.name, j.budget, j.rollover,
+                   coalesce(sum(j.budget - coalesce(sp.s, 0)) FILTER (WHERE mo.m < %(month)s), 0) AS carryover,
+                   coalesce(sum(sp.s) FILTER (WHERE mo.m = %(month)s), 0) AS spent,
+                   coalesce(sum(sp.n) FILTER (WHERE mo.m = %(month)s), 0) AS n
+            FROM jars j JOIN months mo ON mo.jar_id = j.id
+            LEFT JOIN spent sp ON sp.jar_id = j.id AND sp.m = mo.m
+            GROUP BY 1, 2, 3, 4
+        )
+        SELECT id, name, budget, rollover, round(carryover, 2) AS carryover, budget + carryover AS available,
+               round(spent, 2) AS spent, round(budget + carryover - spent, 2) AS remaining, n,
+               round(100 * spent / nullif(budget + carryover, 0), 1) AS pct,
+               round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
+        FROM per_jar ORDER BY name
+        """,
+        {"user": user.id, "month": month_start, "month_end": month_end},
+    )
+    txs = _fetch(
+        """
+        SELECT * FROM (
+            SELECT jc.jar_id, t.id, t.date, t.description, m.name AS merchant, t.amount, t.currency,
+                   c.name AS category, t.category_source, t.category_confidence, t.notes,
+                   row_number() OVER (PARTITION BY jc.jar_id ORDER BY t.date DESC, t.id DESC) AS rn
+            FROM transactions_transaction t
+            JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
+            JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %s
+            JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
+            WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
+        ) x WHERE rn <= %s
+        """,
+        [user.id, user.id, month_start, month_end, MAX_JAR_TRANSACTIONS],
+    )
+    by_jar: dict[int, list[dict]] = {}
+    for t in txs:
+        by_jar.setdefault(t["jar_id"], []).append({
+            "id": t["id"], "date": t["date"].isoformat(), "description": t["description"],
+            "merchant": t["merchant"] or "", "amount": _num(t["amount"]), "currency": t["currency"],
+            "category": t["category"], "category_source": t["category_source"],
+            "category_confidence": round(t["category_confidence"], 2), "notes": t["notes"]})
+    cats: dict[int, list[str]] = {}
+    for jar_id, name in Jar.categories.through.objects.filter(jar__user=user).values_list("jar_id",
+                                                                                          "category__name"):
+        cats.setdefault(jar_id, []).append(name)
+    rows = []
+    for f in figures:
+        pct = float(f["pct"]) if f["pct"] is not None else (0.0 if not f["spent"] else 100.0)
+        rows.append({
+            "jar_id": f["id"], "name": f["name"], "categories": sorted(cats.get(f["id"], [])),
+            "budget": _num(f["budget"]), "rollover": f["rollover"], "carryover": _num(f["carryover"]),
+            "available": _num(f["available"]), "spent": _num(f["spent"]), "remaining": _num(f["remaining"]),
+            "pct": pct, "status": "over" if pct > 100 else "warning" if pct >= 80 else "ok",
+            "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
+        })
+    category_budgets = _fetch(
+        """
+        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
+               round(100 * -coalesce(sum(t.amount), 0) / nullif(c.monthly_budget, 0), 1) AS pct
+        FROM transactions_category c
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s
+        WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
+        """, [user.id, month_start, month_end, user.id])
+    label = f"{month_start:%B %Y}"
+    return {
+        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": _currency(user),
+        "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
+        "total_spent": _num(figures[0]["total_spent"]) if figures else 0.0,
+        "rows": rows,
+        "category_budgets": [{"category": b["name"], "budget": _num(b["budget"]), "spent": _num(b["spent"]),
+                              "pct": float(b["pct"]) if b["pct"] is not None else 0.0} for b in category_budgets],
+        "chart": _chart("bar", f"Jars: spent vs available, {label}", [r["name"] for r in rows],
+                        [("available", [r["available"] for r in rows]), ("spent", [r["spent"] for r in rows])]),
+    }
+
+
+def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> dict:
+    """Per expense category: median and trend of the last `months` complete months, a suggested budget,
+    and one saving tip from the category's most frequent merchant last month."""
+    today = today or timezone.localdate()
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -months)
+    last_month = add_months(this_month, -1)
+    rows = _fetch(
+        """
+        WITH months AS (
+            SELECT gs::date AS m, row_number() OVER (ORDER BY gs) AS idx
+            FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
+        ), cats AS (
+            SELECT c.id, c.name, c.monthly_budget FROM transactions_category c
+            WHERE c.user_id = %(user)s AND c.kind = 'expense'
+        ), spent AS (
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
+            FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+            WHERE t.user_id = %(user)s AND t.date >= %(first)s AND t.date < %(this)s
+            GROUP BY 1, 2
+        ), grid AS (
+            SELECT cats.id, cats.name, cats.monthly_budget, months.idx, months.m, coalesce(spent.s, 0) AS s
+            FROM cats CROSS JOIN months LEFT JOIN spent ON spent.category_id = cats.id AND spent.m = months.m
+        ), stats AS (
+            SELECT id, name, monthly_budget,
+                   percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS median,
+                   regr_slope(s, idx) AS slope, avg(s) AS mean,
+                   max(s) FILTER (WHERE m = %(last)s) AS last_month,
+                   count(*) FILTER (WHERE s > 0) AS active_months
+            FROM grid GROUP BY 1, 2, 3
+        ), tip AS (
+            SELECT DISTINCT ON (t.category_id) t.category_id, mm.name AS merchant, count(*) AS visits,
+                   -sum(t.amount) AS spent
+            FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+            JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
+            GROUP BY t.category_id, mm.name
+            ORDER BY t.category_id, count(*) DESC, -sum(t.amount) DESC
+        )
+        SELECT s.id, s.name, s.monthly_budget, round(s.median::numeric, 2) AS median, round(s.slope::numeric, 2) AS slope,
+               round(s.mean, 2) AS mean, round(s.last_month, 2) AS last_month, s.active_months,
+               round(5 * round((s.median * CASE WHEN s.slope > 0 THEN 0.9 ELSE 0.95 END)::numeric / 5), 2)
+                   AS suggested,
+               tip.merchant, tip.visits, round(tip.spent, 2) AS tip_spent, round(tip.spent / 2, 2) AS tip_half
+        FROM stats s LEFT JOIN tip ON tip.category_id = s.id
+        WHERE s.active_months >= 2 AND s.median > 0
+        ORDER BY s.median DESC
+        """,
+        {"user": user.id, "first": first, "last": last_month, "this": this_month},
+    )
+    currency = _currency(user)
+    out = []
+    for r in rows:
+        slope = float(r["slope"] or 0)
+        trend = "rising" if slope > 0.05 * float(r["median"]) else "falling" if slope < -0.05 * float(
+            r["median"]) else "steady"
+        if r["merchant"] and r["visits"] == 1:
+            tip = (f"Your one {r['name']} charge last month was {r['merchant']} at "
+                   f"{_money_text(r['tip_spent'], currency)}: a fixed cost, worth renegotiating or comparing at renewal.")
+        elif r["merchant"]:
+            visit_word = "visit" if r["visits"] == 1 else "visits"
+            tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
+                   f"halving them would save about {_money_text(r['tip_half'], currency)} a month.")
+        else:
+            tip = (f"You spent {_money_text(r['last_month'] or 0, currency)} on {r['name']} last month against a "
+                   f"typical {_money_text(r['median'], currency)}.")
+        out.append({
+            "category": r["name"], "median": _num(r["median"]), "average": _num(r["mean"]),
+            "last_month": _num(r["last_month"]), "trend": trend, "trend_per_month": _num(r["slope"]),
+            "suggested_budget": _num(r["suggested"]),
+            "current_budget": _num(r["monthly_budget"]) if r["monthly_budget"] is not None else None,
+            "tip": tip,
+        })
+    return {
+        "title": f"Budget suggestions from your last {months} months", "currency": currency,
+        "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
+        "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
+                        [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),
+    }
+
+
+def _money_text(value, currency: str) -> str:
+    symbol = {"USD": "$", "AUD": "$", "NZD": "$", "CAD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")
+    amount = f"{Decimal(value):,.2f}"
+    return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
+
+
+def subscription_list(*, user, include_dismissed: bool = False) -> dict:
+    qs = Subscription.objects.filter(user=user).select_related("merchant")
+    if not include_dismissed:
+        qs = qs.exclude(status=Subscription.Status.DISMISSED)
+    totals = qs.aggregate(monthly=Sum("monthly_cost"), n=Count("id"))
+    rows = []
+    for s in qs.order_by("-monthly_cost", "merchant__name"):
+        rows.append({
+            "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
+            "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
+            "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "currency": s.currency,
+            "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
+            "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
+        })
+    upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
+    return {
+        "title": "Subscriptions and recurring charges", "currency": _currency(user),
+        "total_per_month": _num(totals["monthly"]), "count": totals["n"], "rows": rows,
+        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"]}
+                             for r in sorted(upcoming, key=lambda r: r["next_expected"])],
+        "chart": _chart("bar", "Monthly cost of subscriptions", [r["merchant"] for r in rows],
+                        [("per month", [r["monthly_cost"] for r in rows])]),
+    }

@@ -1,0 +1,1 @@
+"""Pages for the transactions app: transactions, import, jars & budgets, subscriptions."""

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from transactions.web import views
+
+urlpatterns = [
+    path("transactions/", views.transactions_page, name="web-transactions"),
+    path("transactions/import/", views.transactions_import_page, name="web-transactions-import"),
+    path("transactions/<int:transaction_id>/category/", views.transaction_category_set, name="web-transaction-category"),
+    path("jars/", views.jars_page, name="web-jars"),
+    path("jars/<int:jar_id>/budget/", views.jar_budget_update, name="web-jar-budget"),
+    path("budgets/accept/", views.budget_suggestion_accept, name="web-budget-accept"),
+    path("subscriptions/", views.subscriptions_page, name="web-subscriptions"),
+    path("subscriptions/<int:subscription_id>/<str:decision>/", views.subscription_decide,
+         name="web-subscription-decide"),
+]

@@ -1,0 +1,257 @@
+"""Transactions, import, jars & budgets, subscriptions pages. Thin: selectors read, services write."""
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from config.api import DomainError, NotFound
+from config.web.charts import chart_prepare
+from config.web.format import money, rows_with_money
+from transactions import selectors, services
+
+PAGE_SIZE = 50
+SEARCH_LIMIT = 200
+IMPORT_MAX_BYTES = 10 * 1024 * 1024
+
+
+def _date_param(params: QueryDict, name: str, errors: list[str]) -> date | None:
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        errors.append(f"{name}: {raw!r} is not a date (use YYYY-MM-DD).")
+        return None
+
+
+def _listing(user, params: QueryDict) -> dict:
+    """The transactions list for these query parameters: NL search when `q` is set, else filters + paging."""
+    query = (params.get("q") or "").strip()
+    errors: list[str] = []
+    categories = selectors.category_list(user=user)
+    context = {"query": query, "categories": categories, "params": params, "errors": errors}
+    try:
+        if query:
+            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_LIMIT)
+            context["mode"] = "search"
+        else:
+            filters = {
+                "category": (params.get("category") or "").strip() or None,
+                "merchant": (params.get("merchant") or "").strip() or None,
+                "search": (params.get("text") or "").strip() or None,
+                "start": _date_param(params, "start", errors),
+                "end": _date_param(params, "end", errors),
+                "uncategorised": params.get("uncategorised") == "1",
+            }
+            try:
+                page = int(params.get("page") or 1)
+            except ValueError:
+                page = 1
+            result = selectors.transaction_list(user=user, page=page, page_size=PAGE_SIZE, **filters)
+            context["mode"] = "list"
+            base = params.copy()
+            base.pop("page", None)
+            context["page_query"] = base.urlencode()
+    except DomainError as exc:  # e.g. a merchant or category the user does not have
+        errors.append(exc.message)
+        result = {"rows": [], "count": 0, "total": 0, "filters_text": "", "currency": "USD"}
+        context["mode"] = "search" if query else "list"
+    result["rows"] = rows_with_money(result.get("rows") or [], currency=result.get("currency"))
+    context["result"] = result
+    context["total_display"] = money(result.get("total"), result.get("currency"))
+    context["list_query"] = params.urlencode()
+    return context
+
+
+@login_required
+def transactions_page(request):
+    context = _listing(request.user, request.GET)
+    if request.htmx and request.htmx.target == "tx-results":
+        return render(request, "web/transactions/_results.html", context)
+    context.update(nav="transactions", batches=selectors.import_batch_list(user=request.user)[:5],
+                   rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
+    return render(request, "web/transactions/list.html", context)
+
+
+@login_required
+@require_POST
+def transaction_category_set(request, transaction_id: int):
+    """Correct a category. Moneta learns (a merchant rule); the list is re-rendered so rows that followed
+    the correction show it too."""
+    category = (request.POST.get("category") or "").strip()
+    back = QueryDict(request.POST.get("list_query") or "")
+    status = None
+    try:
+        if not category:
+            raise DomainError("Choose a category.")
+        tx = services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
+        merchant = tx.merchant.name if tx.merchant_id else None
+        if merchant:
+            status = (f"Saved: {category}. Moneta learned — transactions from {merchant}, including future "
+                      f"imports, will be categorised as {category}.")
+        else:
+            status = f"Saved: {category}."
+        level = "success"
+    except NotFound:
+        raise Http404("No such transaction.")
+    except DomainError as exc:
+        status, level = exc.message, "error"
+    if not request.htmx:
+        getattr(messages, level)(request, status)
+        return redirect(reverse("web-transactions") + (f"?{back.urlencode()}" if back else ""))
+    context = _listing(request.user, back)
+    context.update(status=status, status_level=level)
+    return render(request, "web/transactions/_results.html", context)
+
+
+@login_required
+def transactions_import_page(request):
+    context: dict = {"nav": "transactions"}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        date_format = (request.POST.get("date_format") or "").strip() or None
+        if upload is None:
+            context["import_error"] = {"message": "Choose a CSV, OFX or QFX file to import."}
+        elif upload.size > IMPORT_MAX_BYTES:
+            context["import_error"] = {"message": f"{upload.name} is larger than 10 MB; split the statement."}
+        else:
+            try:
+                context["batch"] = services.transactions_import(
+                    user=request.user, file_name=upload.name, content=upload.read(), date_format=date_format)
+            except DomainError as exc:
+                details = exc.details if isinstance(exc.details, dict) else {}
+                context["import_error"] = {
+                    "message": exc.message, "file": details.get("file") or upload.name,
+                    "errors": details.get("errors") or [], "error_count": details.get("error_count"),
+                    "truncated": details.get("errors_truncated"), "choices": details.get("choices") or [],
+                    "example": details.get("example"),
+                }
+        if request.htmx:
+            return render(request, "web/transactions/_import_result.html", context)
+    context["batches"] = selectors.import_batch_list(user=request.user)[:20]
+    return render(request, "web/transactions/import.html", context)
+
+
+# --- jars & budgets ------------------------------------------------------------------------------------------
+
+def _jar_rows(status: dict) -> list[dict]:
+    rows = []
+    for jar in status.get("rows") or []:
+        jar = dict(jar)
+        for field in ("budget", "spent", "remaining", "available", "carryover"):
+            jar[f"{field}_display"] = money(jar.get(field), status.get("currency"))
+        jar["bar_pct"] = max(0.0, min(100.0, float(jar.get("pct") or 0)))
+        rows.append(jar)
+    return rows
+
+
+@login_required
+def jars_page(request):
+    status = selectors.jar_status(user=request.user)
+    suggestions = selectors.budget_suggestions(user=request.user)
+    currency = status.get("currency")
+    budgets = [{**b, "budget_display": money(b["budget"], currency), "spent_display": money(b["spent"], currency),
+                "bar_pct": max(0.0, min(100.0, float(b.get("pct") or 0)))} for b in status.get("category_budgets") or []]
+    context = {
+        "nav": "jars", "status": status, "jars": _jar_rows(status), "category_budgets": budgets,
+        "total_budget_display": money(status.get("total_budget"), currency),
+        "total_spent_display": money(status.get("total_spent"), currency),
+        "chart": chart_prepare(status.get("chart")),
+        "suggestions": [{**s, "suggested_display": money(s["suggested_budget"], suggestions.get("currency")),
+                         "median_display": money(s["median"], suggestions.get("currency")),
+                         "current_display": money(s["current_budget"], suggestions.get("currency"))
+                         if s.get("current_budget") is not None else None}
+                        for s in suggestions.get("rows") or []],
+        "suggestions_title": suggestions.get("title"),
+    }
+    return render(request, "web/jars/page.html", context)
+
+
+@login_required
+@require_POST
+def jar_budget_update(request, jar_id: int):
+    raw = (request.POST.get("monthly_budget") or "").strip()
+    error = None
+    try:
+        if not raw:
+            raise DomainError("Enter a monthly budget (a number, 0 or more).")
+        services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw)
+    except NotFound:
+        raise Http404("No such jar.")
+    except DomainError as exc:
+        error = exc.message
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, "Budget saved.")
+        return redirect("web-jars")
+    status = selectors.jar_status(user=request.user)
+    jar = next((j for j in _jar_rows(status) if j["jar_id"] == jar_id), None)
+    if jar is None:
+        raise Http404("No such jar.")
+    return render(request, "web/jars/_jar.html", {"jar": jar, "error": error, "saved": error is None})
+
+
+@login_required
+@require_POST
+def budget_suggestion_accept(request):
+    category = (request.POST.get("category") or "").strip()
+    amount = (request.POST.get("amount") or "").strip()
+    try:
+        target = services.budget_suggestion_accept(user=request.user, category=category, amount=amount)
+        text, level = f"{target.name}: monthly budget set to {money(target.monthly_budget)}.", "success"
+    except NotFound:
+        raise Http404("No such category.")
+    except DomainError as exc:
+        text, level = exc.message, "error"
+    if request.htmx:
+        return render(request, "web/jars/_accepted.html", {"text": text, "level": level})
+    getattr(messages, level)(request, text)
+    return redirect("web-jars")
+
+
+# --- subscriptions ----------------------------------------------------------------------------------------------
+
+def _subscription_rows(result: dict) -> list[dict]:
+    return rows_with_money(result.get("rows") or [], fields=("amount", "previous_amount", "monthly_cost"),
+                           currency=result.get("currency"))
+
+
+@login_required
+def subscriptions_page(request):
+    show_dismissed = request.GET.get("dismissed") == "1"
+    result = selectors.subscription_list(user=request.user, include_dismissed=show_dismissed)
+    upcoming = rows_with_money(result.get("upcoming_30_days") or [], currency=result.get("currency"))
+    context = {
+        "nav": "subscriptions", "result": result, "rows": _subscription_rows(result), "upcoming": upcoming,
+        "total_display": money(result.get("total_per_month"), result.get("currency")),
+        "chart": chart_prepare(result.get("chart")), "show_dismissed": show_dismissed,
+    }
+    return render(request, "web/subscriptions/page.html", context)
+
+
+@login_required
+@require_POST
+def subscription_decide(request, subscription_id: int, decision: str):
+    service = {"confirm": services.subscription_confirm, "dismiss": services.subscription_dismiss}.get(decision)
+    if service is None:
+        raise Http404("Unknown action.")
+    try:
+        service(user=request.user, subscription_id=subscription_id)
+    except NotFound:
+        raise Http404("No such subscription.")
+    if not request.htmx:
+        return redirect("web-subscriptions")
+    result = selectors.subscription_list(user=request.user, include_dismissed=True)
+    row = next((r for r in _subscription_rows(result) if r["id"] == subscription_id), None)
+    if row is None:
+        raise Http404("No such subscription.")
+    return render(request, "web/subscriptions/_row.html", {"s": row, "just_decided": decision})
