@@ -155,7 +155,6 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     if start or end:
         applied.append(range_label(start, end))
     if search:
-        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
         for word in search.split():
             qs = qs.filter(_text_q(user, [word]))
         applied.append(f'text: "{search}"')
@@ -198,7 +197,14 @@ def _text_q(user, words: list[str]) -> Q:
     merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
     q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
     if terms:
-        q |= Q(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw", config="simple"))
+        # The matching ids come from the GIN index in a subquery, so Postgres never re-parses every narrative
+        # of the period into a tsvector.
+        matching = (Transaction.objects.filter(user=user)
+                    .annotate(search_vector=SearchVector("description", config="simple"))
+                    .filter(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw",
+                                                      config="simple"))
+                    .values("id"))
+        q |= Q(id__in=matching)
     return q
 
 
@@ -229,8 +235,6 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
     if filters.amount_max is not None:
         qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
-    if filters.any_text or filters.text:
-        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
     if filters.any_text:
         qs = qs.filter(_text_q(user, filters.any_text))
     for word in filters.text:
