@@ -187,14 +187,18 @@ def _tsquery_term(word: str) -> str:
     return " & ".join(f"{w}:*" for w in clean)
 
 
-def _text_q(user, words: list[str]) -> Q:
+def _text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
     """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
     (the user's merchant table is small, so a substring match there is cheap)."""
-    terms = [t for t in (_tsquery_term(w) for w in words) if t]
-    merchant_q = Q()
+    merchant_ids: list[int] = []
+    terms = []
     for word in words:
-        merchant_q |= Q(name__icontains=word)
-    merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
+        ids = list(Merchant.objects.filter(user=user, name__icontains=word).values_list("id", flat=True)[:500])
+        merchant_ids += ids
+        if fulltext and not ids and _tsquery_term(word):
+            # Merchant names come from the narratives, so a word found in a merchant's name is covered by
+            # that merchant; the full-text index is for the other words (memos, references, places).
+            terms.append(_tsquery_term(word))
     q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
     if terms:
         # The matching ids come from the GIN index in a subquery, so Postgres never re-parses every narrative
@@ -236,15 +240,25 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
     if filters.amount_max is not None:
         qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
     if filters.any_text:
-        qs = qs.filter(_text_q(user, filters.any_text))
+        # Concept words ("coffee" → cafés, Starbucks…) name merchants: match them against merchant names only.
+        qs = qs.filter(_text_q(user, filters.any_text, fulltext=False))
     for word in filters.text:
         qs = qs.filter(_text_q(user, [word]))
     limit = max(1, min(int(limit or 50), 500))
-    agg = qs.aggregate(count=Count("id"), total=Sum("amount"),
-                       spent=Sum("amount", filter=Q(amount__lt=0)), received=Sum("amount", filter=Q(amount__gt=0)))
     rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[:limit]]
-    monthly = list(qs.annotate(month=TruncMonth("date")).values("month")
-                   .annotate(spent=Sum("amount", filter=Q(amount__lt=0))).order_by("-month")[:12])[::-1]
+    # One pass for the chart and the totals: per-month sums, with grand totals as window sums over them.
+    per_month = (qs.annotate(month=TruncMonth("date")).values("month").order_by()
+                 .annotate(n=Count("id"), total=Sum("amount"), spent=Sum("amount", filter=Q(amount__lt=0)),
+                           received=Sum("amount", filter=Q(amount__gt=0))))
+    inner_sql, inner_params = per_month.query.sql_with_params()
+    monthly_all = _fetch(
+        f"SELECT x.month, x.spent, sum(x.n) OVER () AS all_n, sum(x.total) OVER () AS all_total, "
+        f"sum(x.spent) OVER () AS all_spent, sum(x.received) OVER () AS all_received "
+        f"FROM ({inner_sql}) x ORDER BY x.month DESC", list(inner_params))
+    first = monthly_all[0] if monthly_all else {}
+    agg = {"count": int(first.get("all_n") or 0), "total": first.get("all_total"), "spent": first.get("all_spent"),
+           "received": first.get("all_received")}
+    monthly = monthly_all[:12][::-1]
     text = filters.describe()
     return {
         "query": query, "filters": filters.as_dict(), "filters_text": text, "count": agg["count"],
