@@ -305,8 +305,9 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
     fingerprints = _fingerprints(parsed.rows)
     with transaction.atomic():
         with connection.cursor() as cur:
-            cur.execute("SELECT fingerprint FROM transactions_transaction WHERE user_id = %s "
-                        "AND fingerprint = ANY(%s)", [user.id, fingerprints])
+            cur.execute("SELECT t.fingerprint FROM unnest(%s::text[]) AS f(fp) "
+                        "JOIN transactions_transaction t ON t.user_id = %s AND t.fingerprint = f.fp",
+                        [fingerprints, user.id])
             existing = {row[0] for row in cur.fetchall()}
         fresh = [(r, fp) for r, fp in zip(parsed.rows, fingerprints) if fp not in existing]
         batch = ImportBatch.objects.create(user=user, file_name=file_name[:255], file_format=parsed.file_format,
