@@ -74,13 +74,17 @@ def _singular(word: str) -> str:
     return word
 
 
-def _similar(a: str, b: str) -> float:
+def _similar(a: str, b: str, floor: float = 0.86) -> float:
+    """Spelling similarity of two words (0 when clearly below `floor`, cheap checks first)."""
     a, b = _singular(a), _singular(b)
     if a == b:
         return 1.0
-    if min(len(a), len(b)) < 4:
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 3:
         return 0.0
-    return SequenceMatcher(None, a, b).ratio()
+    matcher = SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+        return 0.0
+    return matcher.ratio()
 
 
 @dataclass
@@ -143,7 +147,8 @@ def match_merchants(text: str, merchants: list[str]) -> list[str]:
                 score = _similar(window[0].removesuffix("s"), mtoks[0]) if len(mtoks[0]) >= 4 else float(
                     window[0] == mtoks[0])
             else:
-                score = SequenceMatcher(None, " ".join(window), " ".join(mtoks)).ratio()
+                matcher = SequenceMatcher(None, " ".join(window), " ".join(mtoks))
+                score = matcher.ratio() if matcher.real_quick_ratio() >= 0.86 and matcher.quick_ratio() >= 0.86 else 0.0
             if score > best:
                 best, where = score, i
         # glued forms ("wholefoods")
@@ -193,6 +198,11 @@ def match_categories(text: str, categories: list[str], *, exclude_words: set[str
         if c not in out:
             out.append(c)
     return out
+
+
+def candidate_words(text: str) -> list[str]:
+    """Words that may get an embedding lookup in match_categories (so the router can embed them in one batch)."""
+    return [t for t in dict.fromkeys(_tokens(text)) if t not in GENERIC and len(t) >= 3 and not t.isdigit()]
 
 
 def extract_slots(text: str, *, categories: list[str], merchants: list[str], today: date, embed=None) -> Slots:
