@@ -124,7 +124,7 @@ def _llm_model():
 def _context(identity: dict, page: ParsedPage) -> str:
     parts = [identity.get("short") or ""]
     if page.heading and page.heading != identity.get("short"):
-        parts.append(page.heading)
+        parts.append(page.heading[:90])
     return " — ".join(p for p in parts if p)[:500]
 
 
