@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -219,3 +220,28 @@ def test_phone_width_pages_do_not_scroll_sideways(phone_page, url):
     phone_page.goto(url)
     overflow = phone_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1, f"{url} is {overflow}px wider than a phone screen"
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
+
+
+def test_pages_pass_automated_accessibility_checks(page):
+    """axe-core (installed from npm, test-only) on every page: no serious or critical WCAG 2 A/AA violations
+    (labels, contrast, names of buttons and links, landmarks, ARIA use)."""
+    login(page, "alice")
+    problems = {}
+    for url in ("/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/", "/subscriptions/",
+                "/documents/", "/chat/"):
+        if url == "/login/":
+            page.context.clear_cookies()
+        page.goto(url)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        if result:
+            problems[url] = result
+        if url == "/login/":
+            login(page, "alice")
+    assert problems == {}
