@@ -103,3 +103,18 @@ def test_cited_pdf_page_shows_its_image(alice_web, bob_web):
     image = alice_web.get(image_url)
     assert image.status_code == 200 and image["Content-Type"] == "image/png"
     assert bob_web.get(image_url).status_code == 404
+
+
+def test_delete_own_document_only(alice_web, bob_web, alice):
+    from knowledge.models import Document
+
+    upload(alice_web, title="Holiday plan")
+    doc = Document.objects.get(title="Holiday plan")
+    assert bob_web.post(f"/documents/{doc.id}/delete/").status_code == 404
+    body = alice_web.post(f"/documents/{doc.id}/delete/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Deleted Holiday plan." in body and not Document.objects.filter(id=doc.id).exists()
+
+
+def test_not_found_page_is_friendly(alice_web):
+    response = alice_web.get("/chat/999999/")
+    assert response.status_code == 404 and "it belongs to someone else" in response.content.decode()
