@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector
 from django.db import models
 from django.db.models.functions import Lower
 from pgvector.django import VectorField
@@ -141,6 +143,8 @@ class Transaction(models.Model):
                          name="tx_user_cat_date_cov"),
             models.Index(fields=["user", "merchant", "date"], include=["amount", "category"],
                          name="tx_user_merchant_date_cov"),
+            # Word search in narratives (no pg_trgm in the embedded server): the same expression as the query.
+            GinIndex(SearchVector("description", config="simple"), name="tx_description_fts"),
             # Learning reads only the user's own labels.
             models.Index(fields=["user", "merchant"], condition=models.Q(category_source="user"),
                          include=["category"], name="tx_user_labels"),

@@ -29,7 +29,7 @@ TYPE_WORDS = {
     "PAYMENT", "PAYMENTS", "PMT", "PYMT", "PAY", "BILL", "BILLPAY", "TRANSACTION", "TXN", "TRN", "TFR",
     "WITHDRAWAL", "DEPOSIT", "INTL", "INT'L", "FOREIGN", "DBT", "CRD", "DR", "CR", "ELECTRONIC", "ECOM",
     "E-COM", "NETBANK", "SALE", "SALES", "CASH", "ATM", "BRANCH", "FEE", "CHG", "PENDING", "DEBITCARD",
-    "POINT", "OF", "TO", "FROM", "FOR", "AT", "IN", "VIA", "WITH", "NO", "REF", "REFERENCE", "ID", "SEPA",
+    "POINT", "OF", "TO", "FROM", "FOR", "AT", "IN", "ON", "VIA", "WITH", "NO", "REF", "REFERENCE", "ID", "SEPA",
     "LASTSCHRIFT", "KARTENZAHLUNG", "ZAHLUNG", "PRLV", "CB", "PAIEMENT", "ACHAT", "COMPRA", "PAGO", "TARJETA",
 }
 # Prefixes that are processors or aggregators: the merchant follows them ("SQ *BLUE BOTTLE").
@@ -190,14 +190,19 @@ def _title(name: str) -> str:
     return " ".join(words)
 
 
+_KEY_PUNCT = re.compile(r"[^\w ]+")
+_KEY_SPACE = re.compile(r"\s+")
+_DESC_STRIP = re.compile(r"[\d\W_]+")
+
+
+@lru_cache(maxsize=200_000)
 def merchant_key(name: str) -> str:
     """Lower-case key used for identity and learning ("Blue Bottle Coffee" → "blue bottle coffee")."""
-    return re.sub(r"\s+", " ", re.sub(r"[^\w ]+", " ", name.lower())).strip()
+    return _KEY_SPACE.sub(" ", _KEY_PUNCT.sub(" ", name.lower())).strip()
 
 
 def description_key(description: str, merchant: str) -> str:
-    """The text embedded for nearest-neighbour learning: the merchant plus leftover words, without numbers."""
+    """The text embedded for nearest-neighbour learning: the merchant name, or the words of the narrative."""
     if merchant:
         return merchant_key(merchant)[:255]
-    text = re.sub(r"[\d\W_]+", " ", (description or "").lower())
-    return re.sub(r"\s+", " ", text).strip()[:255]
+    return _KEY_SPACE.sub(" ", _DESC_STRIP.sub(" ", (description or "").lower())).strip()[:255]

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from config.api import DomainError
 
@@ -47,9 +48,12 @@ _NUMERIC_DATE = re.compile(r"^\s*(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})\s*$")
 _TEXT_DATE_FORMATS = ("%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y", "%d %b %y", "%Y%m%d", "%d%b%Y",
                       "%b %d, %Y", "%B %d, %Y", "%a %d %b %Y")
 _MONEY_STRIP = re.compile(r"[\s\u00a0'’]")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d{1,2})?")
+_MONEY_NUMBER = re.compile(r"\d+(\.\d+)?|\.\d+")
+_THOUSANDS_COMMA = re.compile(r",\d{3}$")
 
 
-@dataclass
+@dataclass(slots=True)
 class ParsedRow:
     line: int
     date: date
@@ -129,6 +133,9 @@ def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
     text = (raw or "").strip()
     if not text:
         raise ValueError("is empty")
+    if _PLAIN_NUMBER.fullmatch(text) and not decimal_comma:
+        value = Decimal(text)
+        return (value.quantize(Decimal("0.01")) if value.as_tuple().exponent < -2 else value), None
     currency = None
     for symbol, code in CURRENCY_SYMBOLS.items():
         if symbol in text:
@@ -162,8 +169,8 @@ def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
         else:
             text = text.replace(",", "")
     elif "," in text:
-        text = text.replace(",", "") if re.search(r",\d{3}$", text) else text.replace(",", ".")
-    if not re.fullmatch(r"\d+(\.\d+)?|\.\d+", text):
+        text = text.replace(",", "") if _THOUSANDS_COMMA.search(text) else text.replace(",", ".")
+    if not _MONEY_NUMBER.fullmatch(text):
         raise ValueError(f"is not a number ({raw.strip()!r})")
     try:
         value = Decimal(text)
@@ -228,7 +235,9 @@ def _date_formats_for(values: list[str], date_format: str | None) -> tuple[tuple
         code="ambiguous_date_format", details={"field": "date", "example": sample, "choices": ["DMY", "MDY"]})
 
 
+@lru_cache(maxsize=100_000)
 def date_parse(raw: str, formats: tuple[str, ...]) -> date:
+    """Cached: a statement has a few hundred distinct dates in tens of thousands of rows."""
     text = (raw or "").strip()
     if not text:
         raise ValueError("is empty")
@@ -295,7 +304,7 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
                           code="bad_file", details={"field": "description"})
     result = ParsedStatement(file_format="csv", columns=dict(roles))
     data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
-            and any(c.strip() for c in cells)]
+            and "".join(cells).strip()]
 
     def cell(cells: list[str], role: str) -> str:
         idx = roles.get(role)
@@ -304,29 +313,40 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     formats, result.date_format = _date_formats_for([cell(c, "date") for _, c in data], date_format)
     money_values = [cell(c, r) for _, c in data for r in ("amount", "debit", "credit", "balance") if cell(c, r)]
     decimal_comma = _detect_decimal_comma(money_values[:5000])
+    # Every role gets a column index; missing roles point at a sentinel empty column past the end.
+    width = max((len(c) for _, c in data), default=0)
+    sentinel = width
+    ix = {role: roles.get(role, sentinel) for role in
+          ("date", "description", "memo", "amount", "debit", "credit", "balance", "currency", "category", "notes")}
+    i_date, i_desc, i_memo, i_amount = ix["date"], ix["description"], ix["memo"], ix["amount"]
+    i_debit, i_credit, i_balance, i_ccy = ix["debit"], ix["credit"], ix["balance"], ix["currency"]
+    i_cat, i_notes = ix["category"], ix["notes"]
+    has_memo = "memo" in roles
+    pad = [""] * (width + 1)
+    too_large = Decimal("1e12")
     for line, cells in data:
+        cells = cells + pad[len(cells):]
         row_errors = []
-
-        def bad(field_name: str, reason: str, line=line, row_errors=row_errors):
-            row_errors.append({"line": line, "field": field_name, "reason": reason})
-
         try:
-            when = date_parse(cell(cells, "date"), formats)
+            when = date_parse(cells[i_date].strip(), formats)
         except ValueError as exc:
-            bad("date", f"date {exc}")
+            row_errors.append({"line": line, "field": "date", "reason": f"date {exc}"})
             when = None
-        description = cell(cells, "description")
-        if "memo" in roles and cell(cells, "memo") and cell(cells, "memo") not in description:
-            description = f"{description} {cell(cells, 'memo')}".strip()
+        description = cells[i_desc].strip()
+        if has_memo:
+            memo = cells[i_memo].strip()
+            if memo and memo not in description:
+                description = f"{description} {memo}".strip()
         if not description:
-            bad("description", "description is empty")
-        currency = (cell(cells, "currency") or "").upper() or None
+            row_errors.append({"line": line, "field": "description", "reason": "description is empty"})
+        currency = cells[i_ccy].strip().upper() or None
         amount = None
         try:
-            if "amount" in roles and cell(cells, "amount"):
-                amount, symbol_ccy = money_parse(cell(cells, "amount"), decimal_comma=decimal_comma)
+            raw_amount = cells[i_amount].strip()
+            if raw_amount:
+                amount, symbol_ccy = money_parse(raw_amount, decimal_comma=decimal_comma)
             else:
-                debit_raw, credit_raw = cell(cells, "debit"), cell(cells, "credit")
+                debit_raw, credit_raw = cells[i_debit].strip(), cells[i_credit].strip()
                 if not debit_raw and not credit_raw:
                     raise ValueError("is empty (no amount, debit or credit)")
                 debit, sym1 = money_parse(debit_raw, decimal_comma=decimal_comma) if debit_raw else (Decimal(0), None)
@@ -334,24 +354,25 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
                                                                                                       None)
                 amount, symbol_ccy = abs(credit) - abs(debit), sym1 or sym2
             currency = currency or symbol_ccy
+            if abs(amount) >= too_large:
+                raise ValueError("is too large")
         except ValueError as exc:
-            bad("amount", f"amount {exc}")
+            row_errors.append({"line": line, "field": "amount", "reason": f"amount {exc}"})
         balance = None
-        if cell(cells, "balance"):
+        raw_balance = cells[i_balance].strip()
+        if raw_balance:
             try:
-                balance, _ = money_parse(cell(cells, "balance"), decimal_comma=decimal_comma)
+                balance, _ = money_parse(raw_balance, decimal_comma=decimal_comma)
             except ValueError as exc:
-                bad("balance", f"balance {exc}")
+                row_errors.append({"line": line, "field": "balance", "reason": f"balance {exc}"})
         if currency and (len(currency) != 3 or not currency.isalpha()):
-            bad("currency", f"currency {currency!r} is not a 3-letter code")
-        if amount is not None and abs(amount) >= Decimal("1e12"):
-            bad("amount", "amount is too large")
+            row_errors.append({"line": line, "field": "currency",
+                               "reason": f"currency {currency!r} is not a 3-letter code"})
         if row_errors:
             result.errors.extend(row_errors)
             continue
-        result.rows.append(ParsedRow(line=line, date=when, description=description[:500], amount=amount,
-                                     currency=currency or default_currency, category=cell(cells, "category")[:80],
-                                     balance=balance, notes=cell(cells, "notes")))
+        result.rows.append(ParsedRow(line, when, description[:500], amount, currency or default_currency,
+                                     cells[i_cat].strip()[:80], balance, cells[i_notes].strip()))
     return result
 
 

@@ -10,9 +10,11 @@ came in; transfers count as neither. Spending figures are positive and net of re
 from __future__ import annotations
 
 import difflib
+import re
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
@@ -153,7 +155,9 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     if start or end:
         applied.append(range_label(start, end))
     if search:
-        qs = qs.filter(Q(description__icontains=search) | Q(merchant__name__icontains=search))
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
+        for word in search.split():
+            qs = qs.filter(_text_q(user, [word]))
         applied.append(f'text: "{search}"')
     if source:
         qs = qs.filter(category_source=source)
@@ -179,6 +183,25 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     }
 
 
+def _tsquery_term(word: str) -> str:
+    clean = re.sub(r"[^\w]+", " ", word.lower()).split()
+    return " & ".join(f"{w}:*" for w in clean)
+
+
+def _text_q(user, words: list[str]) -> Q:
+    """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
+    (the user's merchant table is small, so a substring match there is cheap)."""
+    terms = [t for t in (_tsquery_term(w) for w in words) if t]
+    merchant_q = Q()
+    for word in words:
+        merchant_q |= Q(name__icontains=word)
+    merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
+    q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
+    if terms:
+        q |= Q(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw", config="simple"))
+    return q
+
+
 # --- natural-language search -------------------------------------------------------------------------------
 
 def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
@@ -190,10 +213,14 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(date__gte=filters.start)
     if filters.end:
         qs = qs.filter(date__lte=filters.end)
+    # Names → the user's ids first (small tables), so the big table is read through (user, category|merchant,
+    # date) indexes instead of joining every user's categories.
     if filters.categories:
-        qs = qs.filter(category__name__in=filters.categories, category__user=user)
+        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=filters.categories)
+                                            .values_list("id", flat=True)))
     if filters.merchants:
-        qs = qs.filter(merchant__name__in=filters.merchants, merchant__user=user)
+        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=filters.merchants)
+                                            .values_list("id", flat=True)))
     if filters.direction == "out":
         qs = qs.filter(amount__lt=0)
     elif filters.direction == "in":
@@ -202,13 +229,12 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
     if filters.amount_max is not None:
         qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
+    if filters.any_text or filters.text:
+        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
     if filters.any_text:
-        any_q = Q()
-        for word in filters.any_text:
-            any_q |= Q(description__icontains=word) | Q(merchant__name__icontains=word)
-        qs = qs.filter(any_q)
+        qs = qs.filter(_text_q(user, filters.any_text))
     for word in filters.text:
-        qs = qs.filter(Q(description__icontains=word) | Q(merchant__name__icontains=word))
+        qs = qs.filter(_text_q(user, [word]))
     limit = max(1, min(int(limit or 50), 500))
     agg = qs.aggregate(count=Count("id"), total=Sum("amount"),
                        spent=Sum("amount", filter=Q(amount__lt=0)), received=Sum("amount", filter=Q(amount__gt=0)))
@@ -245,7 +271,7 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
         f"FROM m ORDER BY month", [sign, *params])
     top = _fetch(
         "SELECT coalesce(mm.name, '(unknown)') AS merchant, round(%s * sum(t.amount), 2) AS total, count(*) AS n "
-        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id "
+        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id "
         "WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s "
         "GROUP BY 1 ORDER BY 2 DESC LIMIT 10", [sign, *params])
     label = range_label(start, end) if (start or end) else "all time"
@@ -271,7 +297,8 @@ def _summary_rows(user, start_: date, end_: date) -> list[dict]:
         f"""
         WITH r AS (
             SELECT t.category_id, t.amount, {KIND_SQL} AS kind
-            FROM transactions_transaction t LEFT JOIN transactions_category c ON c.id = t.category_id
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
         ), by_cat AS (
             SELECT category_id, kind, -sum(amount) FILTER (WHERE kind = 'expense') AS spent,
@@ -334,7 +361,8 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     if group_by_category:
         groups = _fetch(f"SELECT coalesce(c.name, 'Uncategorised') AS label, round(-sum(t.amount), 2) AS total, "
                         f"count(*) AS n FROM transactions_transaction t LEFT JOIN transactions_category c "
-                        f"ON c.id = t.category_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC", params)
+                        f"ON c.id = t.category_id AND c.user_id = t.user_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
+                        params)
         rows = [{"category": g["label"], "total": _num(g["total"]), "count": g["n"]} for g in groups]
         chart = _chart("pie", f"{', '.join(names)} by category", [g["label"] for g in groups],
                        [("spent", [g["total"] for g in groups])])
@@ -380,18 +408,18 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
         r AS (
             SELECT w.idx, t.category_id, t.amount, {KIND_SQL} AS kind
             FROM w JOIN transactions_transaction t ON t.user_id = %s AND t.date BETWEEN w.s AND w.e
-            LEFT JOIN transactions_category c ON c.id = t.category_id
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             WHERE (%s::bigint[] IS NULL OR t.category_id = ANY(%s::bigint[]))
         )
         SELECT r.idx, r.category_id, coalesce(c.name, 'Uncategorised') AS name,
                round(CASE WHEN max(r.kind) = 'income' THEN sum(r.amount) ELSE -sum(r.amount) END, 2) AS total,
                count(*) AS n
-        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id
+        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id AND c.user_id = %s
         WHERE r.kind <> 'transfer' AND (%s::bigint[] IS NOT NULL OR r.kind = 'expense')
         GROUP BY 1, 2, 3
         """,
         [list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], user.id, cat_ids, cat_ids,
-         cat_ids],
+         user.id, cat_ids],
     )
     labels = [w[2] for w in windows]
     names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
@@ -476,8 +504,8 @@ def jar_status(*, user, month: date | None = None) -> dict:
             FROM transactions_transaction t
             JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
             JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %s
-            JOIN transactions_category c ON c.id = t.category_id
-            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
+            JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
             WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
         ) x WHERE rn <= %s
         """,
@@ -559,7 +587,7 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
             SELECT DISTINCT ON (t.category_id) t.category_id, mm.name AS merchant, count(*) AS visits,
                    -sum(t.amount) AS spent
             FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
-            JOIN transactions_merchant mm ON mm.id = t.merchant_id
+            JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id
             WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
             GROUP BY t.category_id, mm.name
             ORDER BY t.category_id, count(*) DESC, -sum(t.amount) DESC

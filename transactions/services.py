@@ -37,6 +37,7 @@ DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
     ("Other Income", "income"), ("Transfers", "transfer"),
 )
 _INCOME_WORDS = re.compile(r"salary|income|payroll|wage|interest|dividend|refund|thu nh", re.I)
+_DIGITS = re.compile(r"\d")
 _TRANSFER_WORDS = re.compile(r"transfer|savings|chuyển", re.I)
 
 
@@ -124,7 +125,7 @@ def user_currency(*, user) -> str:
 
 # --- import ---------------------------------------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class _Prepared:
     row: ParsedRow
     fingerprint: str
@@ -155,9 +156,16 @@ def _merchants_ensure(*, user, descriptions: list[str]) -> dict[str, tuple[int |
     per_desc: dict[str, tuple[str, str]] = {}
     samples: dict[str, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
+    by_shape: dict[str, tuple[str, str]] = {}
     for desc in descriptions:
-        name = merchant_normalise(desc)[:120]
-        key = merchant_key(name)[:120]
+        # Narratives that differ only in their digits (store numbers, dates, references) name the same
+        # merchant: normalise one of them. Cuts import time when every row's narrative is unique.
+        shape = _DIGITS.sub("0", desc)
+        found = by_shape.get(shape)
+        if found is None:
+            name = merchant_normalise(desc)[:120]
+            found = by_shape[shape] = (merchant_key(name)[:120], name)
+        key, name = found
         per_desc[desc] = (key, name)
         if key:
             names.setdefault(key, name)
@@ -179,17 +187,19 @@ def _prepare(*, user, rows: list[ParsedRow], fingerprints: list[str]) -> list[_P
     to_categorise = {}
     for r in rows:
         if not r.category and r.description not in to_categorise:
-            mid, key, name = merchants[r.description]
-            to_categorise[r.description] = Item(r.description, key, name, description_key(r.description, name))
+            _mid, key, name = merchants[r.description]
+            to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
+                                                description_key(r.description, name))
     decisions = categorise(user=user, items=list(to_categorise.values())) if to_categorise else {}
     prepared = []
+    desc_keys = {d: description_key(d, name) for d, (_mid, _key, name) in merchants.items()}
     for r, fp in zip(rows, fingerprints):
-        mid, key, name = merchants[r.description]
+        mid = merchants[r.description][0]
         if r.category:
             decision = Decision(category_ids[r.category], CategorySource.USER, 1.0)
         else:
             decision = decisions[r.description]
-        prepared.append(_Prepared(r, fp, mid, description_key(r.description, name), decision))
+        prepared.append(_Prepared(r, fp, mid, desc_keys[r.description], decision))
     return prepared
 
 
@@ -198,16 +208,34 @@ _COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "cur
                  "description_key", "created_at")
 
 
+_COPY_ESCAPE = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _copy_text(value) -> str:
+    if value is None:
+        return "\\N"
+    return str(value).translate(_COPY_ESCAPE)
+
+
 def _copy_rows(*, user, prepared: list[_Prepared], batch_id: int | None) -> None:
-    """COPY is ~10× faster than INSERT for large statements; the unique fingerprint constraint still holds."""
-    now = timezone.now()
+    """COPY in text format, built in one pass: ~10× faster than INSERT (and than per-row adaptation) for large
+    statements. The unique (user, fingerprint) constraint still guards against duplicates."""
+    now = timezone.now().isoformat()
     sql = f"COPY transactions_transaction ({', '.join(_COPY_COLUMNS)}) FROM STDIN"
+    head = f"{user.id}\t"
+    tail = "\t" + ("\\N" if batch_id is None else str(batch_id))
+    lines = []
+    for p in prepared:
+        r, d = p.row, p.decision
+        lines.append("\t".join((
+            head + r.date.isoformat(), _copy_text(r.description), _copy_text(p.merchant_id), str(r.amount),
+            _copy_text(r.currency), _copy_text(d.category_id), str(d.source), repr(float(d.confidence)),
+            _copy_text(d.rule_id), _copy_text(r.notes), _copy_text(r.balance),
+        )) + tail + "\t" + p.fingerprint + "\t" + _copy_text(p.description_key) + "\t" + now + "\n")
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        for p in prepared:
-            r, d = p.row, p.decision
-            copy.write_row((user.id, r.date, r.description, p.merchant_id, r.amount, r.currency, d.category_id,
-                            d.source, d.confidence, d.rule_id, r.notes, r.balance, batch_id, p.fingerprint,
-                            p.description_key, now))
+        chunk = 5000
+        for i in range(0, len(lines), chunk):
+            copy.write("".join(lines[i:i + chunk]))
 
 
 def _rule_hits_record(prepared: list[_Prepared]) -> None:
@@ -260,8 +288,10 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
                           details={"file": file_name, "field": "file"})
     fingerprints = _fingerprints(parsed.rows)
     with transaction.atomic():
-        existing = set(Transaction.objects.filter(user=user, fingerprint__in=fingerprints)
-                       .values_list("fingerprint", flat=True))
+        with connection.cursor() as cur:
+            cur.execute("SELECT fingerprint FROM transactions_transaction WHERE user_id = %s "
+                        "AND fingerprint = ANY(%s)", [user.id, fingerprints])
+            existing = {row[0] for row in cur.fetchall()}
         fresh = [(r, fp) for r, fp in zip(parsed.rows, fingerprints) if fp not in existing]
         batch = ImportBatch.objects.create(user=user, file_name=file_name[:255], file_format=parsed.file_format,
                                            sha256=sha, rows_total=len(parsed.rows))
@@ -278,7 +308,7 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
         batch.rows_duplicate = len(parsed.rows) - len(prepared)
         batch.rows_categorised = sum(n for s, n in by_source.items() if s != CategorySource.NONE)
         batch.details = {"date_format": parsed.date_format, "columns": parsed.columns,
-                         "by_source": dict(by_source),
+                         "by_source": {str(k): v for k, v in by_source.items()},
                          "first_date": min(r.date for r in parsed.rows).isoformat(),
                          "last_date": max(r.date for r in parsed.rows).isoformat()}
         batch.message = (f"{batch.rows_created} new, {batch.rows_duplicate} already imported, "

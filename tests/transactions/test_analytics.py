@@ -108,6 +108,9 @@ def test_lists_and_paging(alice, bob, month_data):
     page = transaction_list(user=alice, category="Dining", page_size=2)
     assert page["count"] == 4 and page["pages"] == 2 and len(page["rows"]) == 2 and page["total"] == -80.0
     assert transaction_list(user=bob)["count"] == 1
+    assert transaction_list(user=alice, search="woolworths")["count"] == 2  # word in the narrative
+    assert transaction_list(user=alice, search="pizz")["count"] == 2  # part of a merchant name
+    assert transaction_list(user=bob, search="woolworths")["count"] == 0
 
 
 def test_no_data_is_zero_not_error(alice):

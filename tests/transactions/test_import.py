@@ -151,3 +151,14 @@ def test_broken_ofx_is_a_clear_error(alice):
         transactions_import(user=alice, file_name="x.ofx", content=b"OFXHEADER:100\n<OFX><BROKEN")
     assert "OFX" in exc.value.message
     assert Transaction.objects.filter(user=alice).count() == 0
+
+
+def test_headerless_csv_columns_are_inferred(alice):
+    batch = _import(alice, "2026-03-01,-4.50,STARBUCKS STORE #1 SEATTLE\n2026-03-02,-12.00,UBER *TRIP\n")
+    assert batch.rows_created == 2
+    assert set(Transaction.objects.filter(user=alice).values_list("merchant__name", flat=True)) == {"Starbucks", "Uber"}
+
+
+def test_payee_and_memo_are_joined_and_tab_delimited(alice):
+    _import(alice, "Date\tPayee\tMemo\tAmount\n2026-03-01\tACME SHOP\tOrder 55 gift\t-9.00\n")
+    assert Transaction.objects.get(user=alice).description == "ACME SHOP Order 55 gift"

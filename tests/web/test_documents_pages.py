@@ -77,3 +77,11 @@ def test_highlight_escapes_html_and_tolerates_whitespace():
     assert found and str(html) == 'A &lt;b&gt;bold&lt;/b&gt;\n <mark id="quote">claim about   savings</mark>.'
     html, found = highlight("nothing here", "absent words")
     assert not found and str(html) == "nothing here"
+
+
+def test_highlight_matches_a_fact_built_from_markdown():
+    from knowledge.web.views import highlight
+
+    page = "Emergency funds\n\nAn emergency fund is money set aside for the unexpected — a job loss or urgent repair."
+    html, found = highlight(page, "# Emergency funds An emergency fund is money set aside")
+    assert found and '<mark id="quote">Emergency funds' in str(html) and "set aside</mark>" in str(html)
