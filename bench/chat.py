@@ -9,6 +9,7 @@ Targets: p95 < 400 ms per offline turn; routing accuracy >= 90%.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import time
@@ -89,6 +90,8 @@ def main(argv: list[str]) -> int:
         user = get_user_model().objects.get(username=args.user)
     overlap = {q["q"].lower() for q in QUESTIONS} & {e.lower() for v in EXEMPLARS.values() for e in v}
     print(f"labelled questions: {len(QUESTIONS)} (overlap with router exemplars: {len(overlap)})")
+    load_before = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} (1 min) at start")
     created: list[int] = []
 
     started = time.perf_counter()
@@ -145,6 +148,8 @@ def main(argv: list[str]) -> int:
     kw_total = sum(1 for item in QUESTIONS if not item.get("before"))
     Conversation.objects.filter(pk__in=created).delete()
 
+    load_after = os.getloadavg()
+    print(f"load average at end: {load_after[0]:.2f} (1 min), {load_after[1]:.2f} (5 min)")
     accuracy = correct / len(QUESTIONS)
     turn = latency_summary(totals)
     print(f"\nper-turn latency over {len(totals)} offline turns: p50 {turn['p50_ms']} ms, p95 {turn['p95_ms']} ms, "
@@ -172,7 +177,7 @@ def main(argv: list[str]) -> int:
     write_results("chat", {
         "turns": turn, "cold_start_ms": round(cold_ms, 1), "breakdown": breakdown, "baseline_direct_tools": direct,
         "routing_accuracy": accuracy, "questions": len(QUESTIONS), "keyword_baseline_accuracy": kw_correct / kw_total,
-        "misses": wrong, "checks": checks,
+        "misses": wrong, "checks": checks, "load_average": {"start": load_before, "end": load_after},
     })
     return 0 if all(c["pass"] for c in checks) else 1
 

@@ -22,7 +22,11 @@ from chat.offline.params import Slots, extract_slots, search_query
 
 TOP_K = 3
 CLAUSE_MIN_SCORE = 0.40
-PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we)\b|\b(?:tôi|mình)\b", re.I)
+# A reference to the user or to their own records: the user's-money tools need one of these (or a named
+# category/merchant/period) — "What is the envelope method?" is not about the user's jars.
+PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
+                         r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
+                         r"giao dịch)\b", re.I)
 MIXED_MARGIN = 0.025
 FOLLOWUP_RE = re.compile(r"^\s*(?:and|what about|how about|same for|and for|now|also|ok(?:ay)?,?\s*(?:and|what about)"
                          r"|what of|then)\b", re.I)
@@ -296,7 +300,8 @@ def route(question: str, ctx: RouteContext) -> Plan:
     top_two = sorted(whole, key=whole.get, reverse=True)[:2]
     semantic = embed if any(INTENT_FAMILY[i] == "money" for i in top_two) or ctx.previous_calls else None
     with single_thread_inference():
-        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic)
+        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic,
+                              semantic_if_found=best_intent == "compare")
 
     # Follow-up: short, continues the previous turn, names a new period/category/merchant.
     words = len(text.split())
