@@ -19,7 +19,7 @@ def message_as_dict(message: Message) -> dict:
            "created_at": message.created_at.isoformat()}
     if message.role == Message.Role.ASSISTANT:
         answer = dict(message.answer or {})
-        answer.pop("timings", None)
+        answer["message_id"] = message.pk
         out.update(answer=answer, confidence=message.confidence, escalated=message.escalated,
                    latency_ms=message.latency_ms,
                    tool_calls=[{"name": t.tool, "arguments": t.arguments, "duration_ms": t.duration_ms,

@@ -67,12 +67,18 @@ def prompt_rollback(*, name: str) -> Prompt:
 
 
 def prompt_active_content(name: str) -> str:
-    prompt = Prompt.objects.filter(name=name, is_active=True).only("content").first()
-    if prompt is not None:
-        return prompt.content
-    if name in DEFAULT_PROMPTS:
-        return DEFAULT_PROMPTS[name][1]
-    raise DomainError(f"No active prompt named {name!r}: create one in admin.", code="missing_prompt")
+    return prompts_active(name)[name]
+
+
+def prompts_active(*names: str) -> dict[str, str]:
+    """Active content of each named prompt in one query (the built-in default when none was ever saved)."""
+    found = dict(Prompt.objects.filter(name__in=names, is_active=True).values_list("name", "content"))
+    for name in names:
+        if name not in found:
+            if name not in DEFAULT_PROMPTS:
+                raise DomainError(f"No active prompt named {name!r}: create one in admin.", code="missing_prompt")
+            found[name] = DEFAULT_PROMPTS[name][1]
+    return found
 
 
 def prompts_ensure_defaults() -> list[Prompt]:
@@ -268,24 +274,27 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
            "agent": config.slug}
 
     categories, merchants = _user_lists(user)
+    new_conversation = conversation_id is None
     ctx = RouteContext(categories=categories, merchants=merchants,
-                       previous_calls=_previous_calls(conversation, user_message.pk),
+                       previous_calls=[] if new_conversation else _previous_calls(conversation, user_message.pk),
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate())
     assistant = FinanceAssistant(user=user, config=config)
     ctx.enabled_tools = assistant.enabled_tool_names()
-    system_prompt = prompt_render(prompt_active_content(config.system_prompt), {
+    prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    system_prompt = prompt_render(prompts[config.system_prompt], {
         "today": date.today().isoformat(), "categories": ", ".join(categories) or "(none yet)",
         "user_name": user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
         "currency": "", "tools": ", ".join(ctx.enabled_tools)})
     model, provider, stream = _build_model(config, route_context=ctx, stream=stream_tokens)
     from chat.agent import build_graph, run_graph
 
-    messages = [SystemMessage(content=system_prompt), *_history(conversation, user_message.pk),
-                HumanMessage(content=text)]
+    history = [] if new_conversation else _history(conversation, user_message.pk)
+    messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=text)]
     state: dict = {}
     failure = ""
     streamed = False
     loop_started = time.perf_counter()
+    setup_ms = (loop_started - started) * 1000
     try:
         graph = build_graph(model=model, assistant=assistant, max_iterations=config.max_iterations,
                             stream_tokens=stream)
@@ -313,7 +322,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     final = state.get("final")
     partial = bool(state.get("stop_reason")) and final is None
     if failure:
-        answer_text = prompt_render(prompt_active_content("llm-failure"), {"error": failure.split(":")[0]})
+        answer_text = prompt_render(prompts["llm-failure"], {"error": failure.split(":")[0]})
         cited: list[int] = []
     elif final is not None:
         answer_text, cited = final.get("answer") or "", list(final.get("cited_fact_ids") or [])
@@ -330,6 +339,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
             "I couldn't produce an answer this time."
         cited = []
         streamed = streamed and bool(answer_text)
+    grounding_started = time.perf_counter()
     report = ground(answer_text, recorder=recorder, cited_fact_ids=cited, question=text)
     if failure:
         score, reasons = 0.0, [f"the language model failed: {failure}"]
@@ -339,7 +349,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     escalate = not failure and score < threshold
     answer_md = report.answer
     if escalate:
-        answer_md = f"{answer_md}\n\n{prompt_render(prompt_active_content('escalation-notice'), {'confidence': score})}"
+        answer_md = f"{answer_md}\n\n{prompt_render(prompts['escalation-notice'], {'confidence': score})}"
     tools_used = list(dict.fromkeys(r.name for r in recorder.tool_records))
     relevant = None
     if config.answer_format == "fact_ids":
@@ -352,7 +362,8 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
                 fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
                 if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
                     relevant[fact.get("corpus") or "unknown"].append(int(fid))
-    compose_ms = (time.perf_counter() - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
+    grounding_ms = (time.perf_counter() - grounding_started) * 1000
+    compose_ms = (grounding_started - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
 
     persist_started = time.perf_counter()
     tool_calls = [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms, "error": r.error or None}
@@ -365,33 +376,34 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     }
     if relevant is not None:
         answer["relevant_fact_ids"] = relevant
+    timings = {
+        "setup_ms": round(setup_ms, 2), "loop_ms": round(loop_ms, 2), "routing_ms": ctx.timings.get("routing_ms"),
+        "compose_ms": round(compose_ms, 2), "grounding_ms": round(grounding_ms, 2),
+        "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records],
+    }
     with transaction.atomic():
         assistant_message = Message.objects.create(
             conversation=conversation, role=Message.Role.ASSISTANT, content=answer_md, answer=answer,
             confidence=score, escalated=escalate, agent_slug=config.slug, provider=provider, error=failure,
-            token_usage=state.get("usage") or {},
+            token_usage=state.get("usage") or {}, timings=timings,
+            latency_ms=round((time.perf_counter() - started) * 1000, 2),
         )
-        ToolCall.objects.bulk_create([
-            ToolCall(message=assistant_message, position=i, tool=r.name, arguments=r.arguments,
-                     result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
-            for i, r in enumerate(recorder.tool_records)
-        ])
+        if recorder.tool_records:
+            ToolCall.objects.bulk_create([
+                ToolCall(message=assistant_message, position=i, tool=r.name, arguments=r.arguments,
+                         result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
+                for i, r in enumerate(recorder.tool_records)
+            ])
         if escalate:
             Escalation.objects.create(conversation=conversation, message=assistant_message, confidence=score,
                                       reason="; ".join(reasons) or f"confidence {score} below {threshold}")
-        Conversation.objects.filter(pk=conversation.pk).update(updated_at=timezone.now())
+        if not new_conversation:
+            Conversation.objects.filter(pk=conversation.pk).update(updated_at=timezone.now())
     persist_ms = (time.perf_counter() - persist_started) * 1000
     total_ms = (time.perf_counter() - started) * 1000
-    timings = {
-        "total_ms": round(total_ms, 2), "loop_ms": round(loop_ms, 2),
-        "routing_ms": ctx.timings.get("routing_ms"), "compose_ms": round(compose_ms, 2),
-        "persistence_ms": round(persist_ms, 2),
-        "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records],
-    }
-    answer["message_id"] = assistant_message.pk
-    answer["timings"] = timings
-    Message.objects.filter(pk=assistant_message.pk).update(answer=answer, latency_ms=round(total_ms, 2),
-                                                           timings=timings)
+    # The stored answer carries everything but its own row id (added when read back, see selectors).
+    answer = {**answer, "message_id": assistant_message.pk,
+              "timings": {**timings, "total_ms": round(total_ms, 2), "persistence_ms": round(persist_ms, 2)}}
     if not streamed:
         for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer_md, flags=re.S):
             yield {"type": "token", "text": piece, "source": "answer"}

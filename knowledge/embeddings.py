@@ -33,7 +33,10 @@ def _local_model():
     import torch
     from sentence_transformers import SentenceTransformer
 
-    torch.set_num_threads(max(1, os.cpu_count() or 1))
+    # MONETA_TORCH_THREADS: on a shared/overloaded machine 1 thread is several times faster than
+    # cpu_count threads (torch's intra-op workers spin while waiting for a core).
+    threads = int(os.environ.get("MONETA_TORCH_THREADS") or 0) or max(1, os.cpu_count() or 1)
+    torch.set_num_threads(threads)
     return SentenceTransformer(str(local_model_path()), device="cpu")
 
 

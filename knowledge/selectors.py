@@ -159,7 +159,7 @@ def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
             if len(name) >= 3 and f" {name} " in spaced:
                 name_score = 1.0
                 break
-            if " " not in name and len(name) >= 6 and name in squashed:
+            if len(name) >= 6 and name.replace(" ", "") in squashed:
                 name_score = 1.0
                 break
             first = name.split(" ")[0]

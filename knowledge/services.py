@@ -79,6 +79,9 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
     existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
     if existing:
         return existing, False
+    if not (title or "").strip() and kind == "markdown":
+        first_h1 = re.search(rb"^#\s+(.+)$", content[:4000], re.M)
+        title = first_h1.group(1).decode("utf-8", "replace").strip() if first_h1 else ""
     title = (title or "").strip() or re.sub(r"[_\-]+", " ", Path(file_name).stem).strip() or file_name
     try:
         with transaction.atomic():

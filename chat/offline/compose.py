@@ -78,7 +78,7 @@ def _specific(name: str, r: dict) -> str | None:
             return f"**{r.get('title')}**\nNo {r.get('category')} transactions in {r.get('period')}."
         text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} on {r.get('category')} ({r.get('period')}) "
                 f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average")
-        if r.get("monthly_average"):
+        if r.get("monthly_average") and len(rows) > 1:
             text += f" and {money(r['monthly_average'], cur)} a month"
         text += "."
         top = r.get("top_merchants") or []
@@ -128,7 +128,7 @@ def _specific(name: str, r: dict) -> str | None:
                                   f"{money(x.get('amount'), cur)} ({x.get('category') or 'uncategorised'})"
                                   for x in shown)
         if r["count"] > len(shown):
-            text += f"\n- … {r['count'] - len(shown)} more in the table."
+            text += f"\nThe table lists all {r['count']} transactions."
         return text
     if name == "get_jar_status" and "total_budget" in r:
         if not rows:
@@ -189,9 +189,8 @@ def money_result_text(name: str, result: dict) -> str:
     if rows and isinstance(rows, list):
         shown = rows[:6]
         lines.extend(f"- {_row_text(r, currency)}" for r in shown if isinstance(r, dict))
-        more = len(rows) - len(shown) + int(result.get("rows_omitted") or 0)
-        if more > 0:
-            lines.append(f"- … and {more} more (see the table).")
+        if len(rows) > len(shown) or result.get("rows_omitted"):
+            lines.append("- … and more in the table.")
     elif not figures:
         lines.append("No matching transactions were found.")
     for key in ("top_merchants", "by_category", "categories_breakdown"):
@@ -212,7 +211,8 @@ def pick_facts(results: list[dict]) -> list[dict]:
 
 
 def _quote(text: str, limit: int = 320) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
+    body = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    text = re.sub(r"\s+", " ", " ".join(body) if any(b.strip() for b in body) else text).strip()
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 

@@ -23,6 +23,7 @@ EXEMPLARS: dict[str, list[str]] = {
         "When did I last buy groceries?",
         "Show the transactions from yesterday",
         "Any charges from a hotel recently?",
+        "What purchases did I make at the bakery in August?",
     ],
     # How much in a category or at a merchant.
     "spend_amount": [
@@ -39,6 +40,7 @@ EXEMPLARS: dict[str, list[str]] = {
         "Tell me my rent spending",
         "What are my top merchants for dining?",
         "How much do I spend on eating out per month?",
+        "How much do I usually spend on fuel?",
     ],
     # A merchant broken down by category.
     "merchant_breakdown": [
@@ -187,6 +189,10 @@ EXEMPLARS: dict[str, list[str]] = {
         "Thanks!",
         "What's the capital of France?",
         "Translate this sentence into German",
+        "How do I bake sourdough bread?",
+        "Recommend a good movie to watch tonight",
+        "What time is it in Tokyo?",
+        "Help me fix my Python code",
     ],
 }
 

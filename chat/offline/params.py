@@ -74,13 +74,17 @@ def _singular(word: str) -> str:
     return word
 
 
-def _similar(a: str, b: str) -> float:
+def _similar(a: str, b: str, floor: float = 0.86) -> float:
+    """Spelling similarity of two words (0 when clearly below `floor`, cheap checks first)."""
     a, b = _singular(a), _singular(b)
     if a == b:
         return 1.0
-    if min(len(a), len(b)) < 4:
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 3:
         return 0.0
-    return SequenceMatcher(None, a, b).ratio()
+    matcher = SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+        return 0.0
+    return matcher.ratio()
 
 
 @dataclass
@@ -143,7 +147,8 @@ def match_merchants(text: str, merchants: list[str]) -> list[str]:
                 score = _similar(window[0].removesuffix("s"), mtoks[0]) if len(mtoks[0]) >= 4 else float(
                     window[0] == mtoks[0])
             else:
-                score = SequenceMatcher(None, " ".join(window), " ".join(mtoks)).ratio()
+                matcher = SequenceMatcher(None, " ".join(window), " ".join(mtoks))
+                score = matcher.ratio() if matcher.real_quick_ratio() >= 0.86 and matcher.quick_ratio() >= 0.86 else 0.0
             if score > best:
                 best, where = score, i
         # glued forms ("wholefoods")
@@ -156,7 +161,8 @@ def match_merchants(text: str, merchants: list[str]) -> list[str]:
     return [m for _, m in found]
 
 
-def match_categories(text: str, categories: list[str], *, exclude_words: set[str], embed=None) -> list[str]:
+def match_categories(text: str, categories: list[str], *, exclude_words: set[str], embed=None,
+                     semantic_if_found: bool = True) -> list[str]:
     toks = [t for t in _tokens(text) if t not in exclude_words]
     found: list[tuple[int, str]] = []
     leftovers: list[tuple[int, str]] = []
@@ -174,7 +180,7 @@ def match_categories(text: str, categories: list[str], *, exclude_words: set[str
             found.append((i, hit))
         elif tok not in GENERIC and len(tok) >= 3 and not tok.isdigit():
             leftovers.append((i, tok))
-    if embed is not None and leftovers and categories:
+    if embed is not None and leftovers and categories and (semantic_if_found or not found):
         vectors = embed([t for _, t in leftovers])
         cat_vectors = embed(categories)
         sims = vectors @ cat_vectors.T
@@ -195,7 +201,15 @@ def match_categories(text: str, categories: list[str], *, exclude_words: set[str
     return out
 
 
-def extract_slots(text: str, *, categories: list[str], merchants: list[str], today: date, embed=None) -> Slots:
+def candidate_words(text: str) -> list[str]:
+    """Words that may get an embedding lookup in match_categories (so the router can embed them in one batch)."""
+    return [t for t in dict.fromkeys(_tokens(text)) if t not in GENERIC and len(t) >= 3 and not t.isdigit()]
+
+
+def extract_slots(text: str, *, categories: list[str], merchants: list[str], today: date, embed=None,
+                  semantic_if_found: bool = True) -> Slots:
+    """Slots of a question. The embedding fallback for category synonyms runs only when `embed` is given, and
+    (unless `semantic_if_found`) only when no category or merchant was recognised by spelling."""
     periods = extract_periods(text, today=today)
     found_merchants = match_merchants(text, merchants)
     exclude = set()
@@ -204,7 +218,9 @@ def extract_slots(text: str, *, categories: list[str], merchants: list[str], tod
     for _, span in periods:
         exclude.update(_tokens(span))
     # a merchant name that is also a category word stays a merchant only when it is not a category
-    cats = match_categories(text, categories, exclude_words=exclude, embed=embed)
+    cats = match_categories(text, categories, exclude_words=exclude,
+                            embed=embed if semantic_if_found or not found_merchants else None,
+                            semantic_if_found=semantic_if_found)
     return Slots(periods=periods, categories=cats, merchants=found_merchants,
                  group_by_category=bool(GROUP_BY_RE.search(text)))
 

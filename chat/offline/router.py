@@ -1,7 +1,7 @@
 """Semantic routing for the offline model: question → intents → tool calls with arguments.
 
-Intents are scored by embedding similarity to labelled exemplars (mean of the 3 nearest exemplars of
-each intent, all-MiniLM-L6-v2). A question is also split into clauses so that "what is budgeting and
+Intents are scored by embedding similarity to labelled exemplars (half the nearest exemplar's cosine,
+half the mean of the 3 nearest, per intent; all-MiniLM-L6-v2). A question is also split into clauses so that "what is budgeting and
 how does Moneta help?" gets both a knowledge and an app-help call; a near tie between two different
 source families (money vs knowledge) also calls both. Arguments come from params.extract_slots.
 """
@@ -21,8 +21,13 @@ from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from chat.offline.params import Slots, extract_slots, search_query
 
 TOP_K = 3
-CLAUSE_MIN_SCORE = 0.42
-MIXED_MARGIN = 0.035
+CLAUSE_MIN_SCORE = 0.40
+# A reference to the user or to their own records: the user's-money tools need one of these (or a named
+# category/merchant/period) — "What is the envelope method?" is not about the user's jars.
+PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
+                         r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
+                         r"giao dịch)\b", re.I)
+MIXED_MARGIN = 0.025
 FOLLOWUP_RE = re.compile(r"^\s*(?:and|what about|how about|same for|and for|now|also|ok(?:ay)?,?\s*(?:and|what about)"
                          r"|what of|then)\b", re.I)
 CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
@@ -117,7 +122,7 @@ class IntentClassifier:
             per = {}
             for idx, intent in enumerate(self.intents):
                 s = np.sort(row[self.labels == idx])[::-1][:TOP_K]
-                per[intent] = float(s.mean())
+                per[intent] = float(0.5 * s[0] + 0.5 * s.mean())
             out.append(per)
         return out
 
@@ -191,8 +196,9 @@ def calls_for_intent(intent: str, text: str, slots: Slots, ctx: RouteContext) ->
             return [{"name": "get_spending_summary", "args": {"period": period}}]
         return [{"name": "search_transactions", "args": {"query": search_query(text)}}]
     if intent == "summary":
-        if cats and len(cats) == 1 and not slots.group_by_category:
-            return [{"name": "analyze_by_category", "args": _drop_none({"category": cats[0], "period": period})}]
+        if merchants:
+            return [{"name": "analyze_merchant", "args": _drop_none(
+                {"merchant": merchants[0], "group_by_category": slots.group_by_category, "period": period})}]
         return [{"name": "get_spending_summary", "args": {"period": period or "last_month"}}]
     if intent == "compare":
         if len(cats) >= 2:
@@ -201,8 +207,9 @@ def calls_for_intent(intent: str, text: str, slots: Slots, ctx: RouteContext) ->
         if len(periods) >= 2:
             return [{"name": "compare_spending", "args": _drop_none({"periods": periods[:2], "categories": cats or None})}]
         base = period or "this_month"
-        return [{"name": "compare_spending", "args": _drop_none(
-            {"periods": [_previous_period(base, ctx.today), base], "categories": cats or None})}]
+        pair = {"last_month": ["last_month", "this_month"], "last_year": ["last_year", "this_year"],
+                "last_week": ["last_week", "this_week"]}.get(base, [_previous_period(base, ctx.today), base])
+        return [{"name": "compare_spending", "args": _drop_none({"periods": pair, "categories": cats or None})}]
     if intent == "jars":
         month = next((c for c in periods if re.fullmatch(r"\d{4}-\d{2}", c)), None)
         if period == "last_month":
@@ -284,32 +291,68 @@ def route(question: str, ctx: RouteContext) -> Plan:
     clauses = [c.strip(" ,.?") for c in CLAUSE_SPLIT_RE.split(text) if c and len(c.split()) >= 3]
     if len(clauses) < 2:
         clauses = []
-    vectors = embed([text] + clauses)
+    with single_thread_inference():
+        vectors = embed([text] + clauses)
     scored = classifier.scores(vectors)
     whole = scored[0]
-    slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=embed)
     best_intent, best_score = _best(whole)
+    # Category synonyms by embedding only matter when the question may be about the user's money.
+    top_two = sorted(whole, key=whole.get, reverse=True)[:2]
+    semantic = embed if any(INTENT_FAMILY[i] == "money" for i in top_two) or ctx.previous_calls else None
+    with single_thread_inference():
+        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic,
+                              semantic_if_found=best_intent == "compare")
 
     # Follow-up: short, continues the previous turn, names a new period/category/merchant.
     words = len(text.split())
     changes = bool(slots.periods or slots.categories or slots.merchants)
-    if ctx.previous_calls and changes and words <= 8 and (FOLLOWUP_RE.search(text) or best_score < 0.45):
+    if ctx.previous_calls and changes and words <= 8 and (FOLLOWUP_RE.search(text) or (words <= 4 and best_score < 0.45)):
         calls = _followup_calls(text, slots, ctx)
         if calls:
             ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
             return Plan(intents=[("followup", best_score, text)], calls=calls, slots=slots, followup=True)
 
+    personal = bool(PERSONAL_RE.search(text))
+    has_slots = bool(slots.categories or slots.merchants or slots.periods)
+
+    def usable(intent: str, clause_personal: bool, clause_slots: bool) -> bool:
+        # The user's-money tools answer about *the user's* money: the question refers to them or names one
+        # of their categories, merchants or a period. "What is the envelope method?" is not about their jars.
+        return INTENT_FAMILY[intent] != "money" or clause_personal or clause_slots
+
+    def best_usable(scores: dict[str, float], clause_personal: bool, clause_slots: bool) -> tuple[str, float]:
+        for intent, score in sorted(scores.items(), key=lambda kv: -kv[1]):
+            if usable(intent, clause_personal, clause_slots):
+                return intent, score
+        return "out_of_scope", 0.0
+
+    best_intent, best_score = best_usable(whole, personal, has_slots)
     intents: list[tuple[str, float, str]] = [(best_intent, best_score, text)]
-    if best_intent != "compare":
+    if best_intent != "compare" and clauses:
+        found = []
         for clause, scores in zip(clauses, scored[1:]):
-            intent, score = _best(scores)
-            if score >= CLAUSE_MIN_SCORE and intent not in [i for i, _, _ in intents] and intent != "out_of_scope":
-                intents.append((intent, score, clause))
-        ranked = sorted(whole.items(), key=lambda kv: -kv[1])
-        second, second_score = ranked[1]
-        families = {INTENT_FAMILY[i] for i, _, _ in intents}
-        if (len(intents) == 1 and INTENT_FAMILY[second] not in families and best_score - second_score < MIXED_MARGIN
-                and second_score >= 0.45 and {INTENT_FAMILY[best_intent], INTENT_FAMILY[second]} == {"money", "knowledge"}):
+            clause_slots = extract_slots(clause, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today,
+                                         embed=embed)
+            intent, score = best_usable(scores, bool(PERSONAL_RE.search(clause)),
+                                        bool(clause_slots.categories or clause_slots.merchants or clause_slots.periods))
+            if score >= CLAUSE_MIN_SCORE and intent != "out_of_scope":
+                found.append((intent, score, clause))
+        if len(found) == len(clauses):
+            # every part of a multi-part question is understood on its own: answer the parts
+            intents = []
+            for f in found:
+                if f[0] not in [i for i, _, _ in intents]:
+                    intents.append(f)
+        else:
+            for f in found:
+                if f[0] not in [i for i, _, _ in intents]:
+                    intents.append(f)
+    if len(intents) == 1 and best_intent != "out_of_scope":
+        ranked = [(i, sc) for i, sc in sorted(whole.items(), key=lambda kv: -kv[1])
+                  if usable(i, personal, has_slots) and i != best_intent]
+        second, second_score = ranked[0] if ranked else ("out_of_scope", 0.0)
+        if (best_score - second_score < MIXED_MARGIN and second_score >= 0.45
+                and {INTENT_FAMILY[best_intent], INTENT_FAMILY[second]} == {"money", "knowledge"}):
             intents.append((second, second_score, text))
     # a question whose first clause decided the whole gets its own clause for knowledge queries
     calls: list[dict] = []

@@ -13,7 +13,7 @@ from .tables import looks_like_table_row, split_cells
 
 PROSE_TARGET = 600
 PROSE_MAX = 900
-TABLE_TARGET = 520
+TABLE_TARGET = 450
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(“\"•])")
 
 
@@ -88,8 +88,13 @@ def page_blocks(text: str) -> list[tuple[str, list[str], list[str]]]:
             if markdown and rows and not header:
                 header, rows = [rows[0]], rows[1:]
             # Column-header rows ("As of December 31, | 2021 | 2020") repeat with every chunk of the table.
-            while rows and _is_column_header(rows[0]) and len(header) < 4:
+            while rows and _is_column_header(rows[0]) and len(header) < 6:
                 header.append(rows.pop(0))
+            # A table right after another one continues the same statement: keep its title and columns.
+            if blocks and blocks[-1][0] == "table" and not markdown:
+                header = blocks[-1][1][:4] + [h for h in header if h not in blocks[-1][1]]
+                if not blocks[-1][2]:
+                    blocks.pop()  # a header-only block: folded into this one
             blocks.append(("table", header, rows))
             continue
         prose.append(line)
@@ -141,11 +146,11 @@ def _table_chunks(header: list[str], rows: list[str], *, subject: str) -> list[C
     head = "\n".join(h.strip() for h in header)
     chunks: list[Chunk] = []
     current: list[str] = []
-    size = len(head)
+    size = 0  # the header is repeated in every chunk; the budget is for rows
     for row in rows:
         if current and size + len(row) > TABLE_TARGET:
             chunks.append(_table_chunk(head, current, subject=subject))
-            current, size = [], len(head)
+            current, size = [], 0
         current.append(row)
         size += len(row) + 1
     if current:

@@ -35,6 +35,11 @@ class ParsedPage:
     has_tables: bool = False
     representation: str = "text"
     image: bytes | None = None
+    body: str = ""  # text without running headers/footers: what facts and summaries are built from
+
+    def __post_init__(self):
+        if not self.body:
+            self.body = self.text
 
 
 @dataclass
@@ -213,7 +218,38 @@ def parse_pdf(content: bytes, *, file_name: str, render_images: bool = True) -> 
     if not any(p.text.strip() for p in pages):
         raise ParseError(f"{file_name}: no text could be extracted from any of its {n} pages; it looks like a "
                          "scanned document and Moneta does not run OCR")
+    strip_running_lines(pages)
     return ParsedDocument(kind="pdf", pages=pages, metadata=metadata)
+
+
+def strip_running_lines(pages: list[ParsedPage], *, edge: int = 3) -> None:
+    """Drop running headers/footers ("Table of Contents", "ACME INC. AND SUBSIDIARIES", page numbers) from
+    the text facts are built from: lines within `edge` lines of a page's top or bottom that recur on at
+    least 30% of pages (min. 4). The page's own text keeps them for citations."""
+    if len(pages) < 4:
+        return
+    counts: dict[str, int] = {}
+    for page in pages:
+        lines = page.text.splitlines()
+        for line in set(lines[:edge] + lines[-edge:]):
+            key = re.sub(r"\d+", "#", line.strip().lower())
+            counts[key] = counts.get(key, 0) + 1
+    threshold = max(4, int(0.3 * len(pages)))
+    running = {k for k, c in counts.items() if c >= threshold}
+    if not running:
+        return
+    for page in pages:
+        lines = page.text.splitlines()
+        keep = []
+        for i, line in enumerate(lines):
+            near_edge = i < edge or i >= len(lines) - edge
+            if near_edge and re.sub(r"\d+", "#", line.strip().lower()) in running:
+                continue
+            keep.append(line)
+        page.body = "\n".join(keep)
+        heading = page_heading(keep)
+        if heading:
+            page.heading = heading
 
 
 _IMAGE_TEXT_CHARS = 200

@@ -124,7 +124,7 @@ def _llm_model():
 def _context(identity: dict, page: ParsedPage) -> str:
     parts = [identity.get("short") or ""]
     if page.heading and page.heading != identity.get("short"):
-        parts.append(page.heading)
+        parts.append(page.heading[:90])
     return " — ".join(p for p in parts if p)[:500]
 
 
@@ -134,7 +134,7 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
     fact_rows: list[dict] = []
     for page in pages:
         context = _context(identity, page)
-        summary = page_summary(page.text, heading=page.heading)
+        summary = page_summary(page.body, heading=page.heading)
         facts: list[tuple[str, list[str], str, str]] = []
         if model is not None and page.text.strip():
             try:
@@ -148,7 +148,7 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
         if not facts:
             subject = identity.get("short", "")
             facts = [(c.text, c.questions, origin, Fact.Mode.OFFLINE)
-                     for c in page_chunks(page.markdown if doc.kind != "pdf" else page.text, subject=subject)]
+                     for c in page_chunks(page.markdown if doc.kind != "pdf" else page.body, subject=subject)]
         page_rows.append({"page": page, "summary": summary, "context": context})
         fact_rows.extend({"page_number": page.number, "ordinal": i, "text": t, "questions": q, "origin": o,
                           "mode": m, "context": context} for i, (t, q, o, m) in enumerate(facts))
@@ -161,7 +161,7 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
         if f["mode"] == Fact.Mode.LLM and f["questions"]:
             question_slots.append(i)
             texts.append(f"{f['context']}\n" + " ".join(f["questions"]))
-    lonely_pages = [r for r in page_rows if r["page"].text.strip()
+    lonely_pages = [r for r in page_rows if r["page"].body.strip()
                     and not any(f["page_number"] == r["page"].number for f in fact_rows)]
     texts.extend(f"{r['context']}\n{r['summary'] or r['page'].text[:1000]}" for r in lonely_pages)
     vectors = embed_texts(texts) if texts else np.zeros((0, 384), dtype=np.float32)

@@ -88,25 +88,34 @@ def _after_write(request, *, error: str | None, status: str | None):
 
 
 def highlight(text: str, quote: str) -> tuple[str, bool]:
-    """The page text, HTML-escaped, with the quoted passage wrapped in <mark>. Whitespace may differ between
-    the quote (a fact) and the page text, so the match ignores runs of whitespace."""
+    """The page text, HTML-escaped, with the quoted passage wrapped in <mark>.
+
+    A quote is a fact, and facts are built from the page but not always character for character (markdown
+    heading marks, table pipes, joined lines), so matching is word by word with any non-word characters in
+    between. When the whole quote does not match, the longest run of its words that does is marked."""
     text = text or ""
-    words = (quote or "").split()
+    words = re.findall(r"\w+", quote or "")
     if not words:
         return escape(text), False
-    for size in (len(words), min(len(words), 12), min(len(words), 6)):
-        pattern = r"\s+".join(re.escape(w) for w in words[:size])
-        match = re.search(pattern, text, flags=re.I)
-        if match:
-            end = match.end()
-            if size < len(words):  # matched the start of the quote: extend over the rest where it still agrees
-                tail = r"\s+".join(re.escape(w) for w in words[size:])
-                rest = re.match(r"\s+" + tail, text[end:], flags=re.I)
-                end = end + rest.end() if rest else end
-            html = (escape(text[:match.start()]) + '<mark id="quote">' + escape(text[match.start():end])
-                    + "</mark>" + escape(text[end:]))
-            return mark_safe(html), True
-    return escape(text), False
+    best = None
+    for first in range(0, min(len(words), 8)):
+        for size in (len(words) - first, 24, 12, 6, 4):
+            if size < min(4, len(words)) or first + size > len(words):
+                continue
+            pattern = r"\W+".join(re.escape(w) for w in words[first:first + size])
+            match = re.search(r"(?<!\w)" + pattern + r"(?!\w)", text, flags=re.I)
+            if match and (best is None or size > best[0]):
+                best = (size, match)
+            if match:
+                break
+        if best and best[0] == len(words) - first:
+            break
+    if best is None:
+        return escape(text), False
+    match = best[1]
+    html = (escape(text[:match.start()]) + '<mark id="quote">' + escape(text[match.start():match.end()])
+            + "</mark>" + escape(text[match.end():]))
+    return mark_safe(html), True
 
 
 @login_required
@@ -121,3 +130,20 @@ def page_view(request, page_id: int):
     return render(request, "web/documents/page_view.html", {
         "nav": "chat", "page": page, "text_html": html, "quote": quote, "found": found,
     })
+
+
+@login_required
+@require_POST
+def document_delete(request, document_id: int):
+    """Delete one of the user's own documents (its pages and facts go with it)."""
+    own = {d["document_id"]: d for d in selectors.document_list(user=request.user, corpus=PRIVATE)}
+    if document_id not in own:  # shared corpora are managed by editors in admin, not from this page
+        raise Http404("No such document.")
+    try:
+        services.document_delete(user=request.user, document_id=document_id)
+        status, error = f"Deleted {own[document_id]['title']}.", None
+    except NotFound:
+        raise Http404("No such document.")
+    except DomainError as exc:
+        status, error = None, exc.message
+    return _after_write(request, error=error, status=status)

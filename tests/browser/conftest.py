@@ -2,7 +2,7 @@
 
 Why not pytest-django's `live_server` fixture directly: it flushes the database after every test
 (transactional_db), so the demo data would be loaded again for each test. The suite instead loads the
-demo data once per module (`manage.py demo`: users alice/bob/editor and every app's demo loader) and runs
+demo data once per module (see seed_site: the demo users and the apps' demo loaders/services) and runs
 pytest-django's own `LiveServer` thread on that database; the database is flushed before and after the
 module so no other test sees this data. Tests in a module therefore share data: each one works on data
 no other test in the module depends on.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -23,6 +24,7 @@ from tests.conftest import ROOT, require_chromium
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 DEMO_PASSWORDS = {"alice": "alice-demo-pass", "bob": "bob-demo-pass"}
+KNOWLEDGE_DOCS = ("finance-education/emergency-fund.md",)
 # playwright's sync API keeps an asyncio loop running in the test thread; Django then refuses ORM calls
 # from that thread. The test body only reads committed data between browser steps, so that is safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -44,6 +46,32 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
+def seed_site() -> None:
+    """Users (the demo users), the transactions and chat demo data, and from the knowledge demo the corpora
+    plus the one article the citation journey reads, ingested by the knowledge app's own service. (Ingesting
+    all twelve demo articles takes about a minute on this shared 2-core machine; one takes a few seconds.)"""
+    import io
+
+    from chat import demo as chat_demo
+    from config.demo import demo_users_ensure
+    from knowledge.demo import CORPORA, DEMO_DOCS
+    from knowledge.services import corpus_ensure, document_create, document_ingest_now
+    from transactions import demo as transactions_demo
+
+    demo_users_ensure()
+    corpora = {slug: corpus_ensure(slug=slug, name=name, description=desc) for slug, name, desc in CORPORA}
+    for relative in KNOWLEDGE_DOCS:
+        path = DEMO_DOCS / relative
+        content = path.read_bytes()
+        title = next((line[2:].strip() for line in content.decode().splitlines() if line.startswith("# ")), path.stem)
+        doc, _ = document_create(corpus=corpora[path.parent.name], file_name=path.name, content=content, title=title,
+                                 enqueue=False)
+        document_ingest_now(document_id=doc.id)
+    out = io.StringIO()
+    transactions_demo.load_demo(stdout=out)
+    chat_demo.load_demo(stdout=out)
+
+
 def _flush_database() -> None:
     from django.core.management import call_command
 
@@ -53,13 +81,14 @@ def _flush_database() -> None:
 @pytest.fixture(scope="module")
 def web_server(django_db_setup, django_db_blocker):
     """A live Moneta with the demo data loaded; yields its base URL."""
-    from django.core.management import call_command
     from pytest_django.live_server_helper import LiveServer
 
     require_chromium()
     with django_db_blocker.unblock():
         _flush_database()  # a crashed earlier run may have left rows in the reused test database
-        call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+        started = time.perf_counter()
+        seed_site()
+        print(f"\n[browser] demo data loaded in {time.perf_counter() - started:.1f}s")
         server = LiveServer("127.0.0.1:0")
         server._live_server_modified_settings.enable()
         try:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from .pdfs import ANNUAL_REPORT_PAGES, make_pdf
@@ -32,3 +34,7 @@ def acme_pdf() -> bytes:
 @pytest.fixture
 def acme_doc(shared_corpus, ingest, acme_pdf):
     return ingest(shared_corpus, "ACMEROCKETS_2021_10K.pdf", acme_pdf)
+
+
+# Tests embed a handful of short texts: one torch thread avoids thread contention on a busy machine.
+os.environ.setdefault("MONETA_TORCH_THREADS", "1")

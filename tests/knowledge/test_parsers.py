@@ -89,7 +89,7 @@ def test_html_tables_and_headings_survive_and_scripts_do_not():
 
 
 def test_plain_text_is_split_at_form_feeds():
-    doc = parse_document(kind="text", content="First page.\fSecond page.".encode(), file_name="t.txt")
+    doc = parse_document(kind="text", content=b"First page.\fSecond page.", file_name="t.txt")
     assert [p.text for p in doc.pages] == ["First page.", "Second page."]
 
 

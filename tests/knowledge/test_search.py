@@ -1,0 +1,116 @@
+"""knowledge_search: result shape, scores, filters, limits, document boost, private isolation."""
+from __future__ import annotations
+
+import pytest
+
+from config.api import DomainError
+from knowledge.models import Document
+from knowledge.selectors import document_match_scores, knowledge_search, query_identity
+from knowledge.services import corpus_ensure, note_save
+
+from .pdfs import make_pdf
+
+RESULT_KEYS = {"fact_id", "text", "questions", "document_id", "document", "file_name", "corpus", "page", "page_id",
+               "scores"}
+
+
+@pytest.fixture
+def library(acme_doc, ingest):
+    edu = corpus_ensure(slug="finance-education", name="Finance education")
+    compound = ingest(edu, "compound-interest.md",
+                      b"# Compound interest\n\nCompound interest is interest earned on interest. $1,000 at 5% "
+                      b"grows to $1,628.89 after ten years.\n\n## Rule of 72\n\nDivide 72 by the rate to estimate "
+                      b"the years needed to double your money.\n")
+    other = ingest(corpus_ensure(slug="bank-documents", name="Bank documents"), "BOLTMOTORS_2021_10K.pdf",
+                   make_pdf([["FORM 10-K", "For the fiscal year ended December 31, 2021", "BOLT MOTORS CORP",
+                              "(Exact name of registrant as specified in its charter)"],
+                             ["CONSOLIDATED STATEMENTS OF OPERATIONS", ["Year ended December 31,", "2021", "2020"],
+                              ["Launch revenue", "$ 77", "$ 66"], ["Vehicle revenue", "$ 5,400", "$ 4,100"],
+                              ["Net income", "$ 300", "$ 200"]]]))
+    return {"acme": acme_doc, "compound": compound, "bolt": other}
+
+
+def test_results_have_contract_fields_and_separate_scores(library):
+    out = knowledge_search(user=None, query="What is compound interest?")
+    assert out["query"] == "What is compound interest?"
+    assert {"k", "similarity_threshold", "per_document_limit", "document_limit", "fact_limit", "hybrid",
+            "vector_weight", "text_weight"} <= set(out["settings"])
+    top = out["results"][0]
+    assert RESULT_KEYS <= set(top)
+    assert top["document"] == "Compound interest" and top["corpus"] == "finance-education" and top["page"] == 1
+    assert {"vector", "text", "fused"} <= set(top["scores"])
+    assert 0 < top["scores"]["vector"] <= 1 and top["scores"]["text"] > 0
+    group = out["documents"][0]
+    assert group["document_id"] == top["document_id"] and group["summary"]
+    assert group["best_score"] == top["scores"]["fused"]
+    fused = [r["scores"]["fused"] for r in out["results"]]
+    assert fused == sorted(fused, reverse=True)
+
+
+def test_company_and_year_in_question_rank_that_filing_first(library):
+    out = knowledge_search(user=None, query="What was Acme Rockets' launch revenue in FY2021?", k=3)
+    top = out["results"][0]
+    assert top["document_id"] == library["acme"].id and top["page"] == 2
+    assert "$1,250" in top["text"]
+    assert top["scores"]["document"] > 0
+    out = knowledge_search(user=None, query="What was Bolt Motors' launch revenue in FY2021?", k=3)
+    assert out["results"][0]["document_id"] == library["bolt"].id
+
+
+def test_query_identity_and_document_match():
+    ident = query_identity("What is the FY2019 capex of Acme in its 10-K? Compare with fiscal 2018 and Q2")
+    assert ident == {"years": {2019, 2018}, "doc_type": "10-K", "quarter": "Q2"}
+    docs = [{"id": 1, "identity": {"names": ["acme rockets", "acmerockets"], "fiscal_year": 2019, "doc_type": "10-K"}},
+            {"id": 2, "identity": {"names": ["acme rockets"], "fiscal_year": 2015, "doc_type": "10-K"}},
+            {"id": 3, "identity": {"names": ["bolt motors"], "fiscal_year": 2019, "doc_type": "10-K"}}]
+    scores = document_match_scores("AcmeRockets FY2019 10-K revenue", docs)
+    assert scores[1] > scores.get(2, 0) > 0 and 3 not in scores
+
+
+def test_corpus_include_exclude_k_and_limits(library):
+    only_edu = knowledge_search(user=None, query="revenue interest", corpus_include=["finance-education"])
+    assert only_edu["results"] and {r["corpus"] for r in only_edu["results"]} == {"finance-education"}
+    no_edu = knowledge_search(user=None, query="compound interest", corpus_exclude=["finance-education"])
+    assert all(r["corpus"] != "finance-education" for r in no_edu["results"])
+    assert len(knowledge_search(user=None, query="revenue", k=2)["results"]) == 2
+    limited = knowledge_search(user=None, query="revenue net income", k=10, per_document_limit=1, document_limit=2)
+    assert len(limited["results"]) == len({r["document_id"] for r in limited["results"]}) <= 2
+    assert len(knowledge_search(user=None, query="revenue", k=50, fact_limit=3)["results"]) == 3
+    assert knowledge_search(user=None, query="revenue", similarity_threshold=0.99)["results"] == []
+
+
+def test_vector_only_mode_has_no_text_component(library):
+    out = knowledge_search(user=None, query="compound interest", hybrid=False)
+    assert out["results"] and all(r["scores"]["text"] == 0 for r in out["results"])
+    assert out["settings"]["hybrid"] is False
+
+
+def test_defaults_come_from_settings_and_are_overridable(library, settings):
+    settings.MONETA_SEARCH_DEFAULTS = {**settings.MONETA_SEARCH_DEFAULTS, "k": 1}
+    assert len(knowledge_search(user=None, query="revenue")["results"]) == 1
+    assert len(knowledge_search(user=None, query="revenue", k=3)["results"]) == 3
+
+
+def test_empty_query_is_an_error(library):
+    with pytest.raises(DomainError, match="empty"):
+        knowledge_search(user=None, query="   ")
+
+
+def test_documents_not_ready_are_not_searchable(library):
+    Document.objects.filter(id=library["compound"].id).update(status=Document.Status.PROCESSING)
+    out = knowledge_search(user=None, query="compound interest rule of 72")
+    assert all(r["document_id"] != library["compound"].id for r in out["results"])
+
+
+def test_private_notes_are_invisible_to_other_users(library, alice, bob):
+    from knowledge.services import document_ingest_now
+
+    note = note_save(user=alice, title="Secret savings plan", text="I keep my emergency fund at Kestrel Bank.")
+    assert document_ingest_now(document_id=note.id).status == Document.Status.READY
+    mine = knowledge_search(user=alice, query="Where is my emergency fund kept? Kestrel")
+    assert mine["results"][0]["document_id"] == note.id and mine["results"][0]["corpus"] == f"private-{alice.id}"
+    assert mine["results"][0]["text"].endswith("Kestrel Bank.")
+    for attempt in (None, [f"private-{alice.id}"], ["private"]):
+        theirs = knowledge_search(user=bob, query="Kestrel Bank emergency fund", corpus_include=attempt)
+        assert all(r["document_id"] != note.id for r in theirs["results"])
+    assert all(r["document_id"] != note.id for r in knowledge_search(user=None, query="Kestrel")["results"])
