@@ -9,6 +9,7 @@ Targets: p95 < 400 ms per offline turn; routing accuracy >= 90%.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import time
@@ -89,6 +90,8 @@ def main(argv: list[str]) -> int:
         user = get_user_model().objects.get(username=args.user)
     overlap = {q["q"].lower() for q in QUESTIONS} & {e.lower() for v in EXEMPLARS.values() for e in v}
     print(f"labelled questions: {len(QUESTIONS)} (overlap with router exemplars: {len(overlap)})")
+    load_before = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} (1 min) at start")
     created: list[int] = []
 
     started = time.perf_counter()
@@ -98,6 +101,7 @@ def main(argv: list[str]) -> int:
     print(f"cold start (embedding model + exemplars + first turn): {cold_ms:.0f} ms")
 
     totals, routing, compose, persistence, other = [], [], [], [], []
+    setup, grounding, loop_other = [], [], []
     per_tool: dict[str, list[float]] = {}
     correct, wrong = 0, []
     direct_ms: list[float] = []
@@ -120,7 +124,11 @@ def main(argv: list[str]) -> int:
             tool_sum = sum(x["duration_ms"] for x in t["tools"])
             for x in t["tools"]:
                 per_tool.setdefault(x["name"], []).append(x["duration_ms"])
-            other.append(max(0.0, wall - tool_sum - routing[-1] - compose[-1] - persistence[-1]))
+            setup.append(t.get("setup_ms") or 0.0)
+            grounding.append(t.get("grounding_ms") or 0.0)
+            loop_other.append(max(0.0, (t.get("loop_ms") or 0.0) - tool_sum - routing[-1]))
+            other.append(max(0.0, wall - tool_sum - routing[-1] - compose[-1] - persistence[-1] - setup[-1]
+                             - grounding[-1] - loop_other[-1]))
             # latency baseline: the same tool calls, made directly
             assistant = FinanceAssistant(user=user, config=config)
             d0 = time.perf_counter()
@@ -140,16 +148,21 @@ def main(argv: list[str]) -> int:
     kw_total = sum(1 for item in QUESTIONS if not item.get("before"))
     Conversation.objects.filter(pk__in=created).delete()
 
+    load_after = os.getloadavg()
+    print(f"load average at end: {load_after[0]:.2f} (1 min), {load_after[1]:.2f} (5 min)")
     accuracy = correct / len(QUESTIONS)
     turn = latency_summary(totals)
     print(f"\nper-turn latency over {len(totals)} offline turns: p50 {turn['p50_ms']} ms, p95 {turn['p95_ms']} ms, "
           f"mean {turn['mean_ms']} ms")
-    breakdown = {"routing": latency_summary(routing), "answer_composition": latency_summary(compose),
-                 "persistence": latency_summary(persistence), "loop_and_grounding_overhead": latency_summary(other)}
+    breakdown = {"setup (config, conversation, user message, lists, prompt)": latency_summary(setup),
+                 "routing": latency_summary(routing),
+                 "graph loop overhead (LangGraph, thread hand-off, model plumbing)": latency_summary(loop_other),
+                 "answer_composition": latency_summary(compose), "grounding + confidence": latency_summary(grounding),
+                 "persistence": latency_summary(persistence), "rest (token events, bookkeeping)": latency_summary(other)}
     for name, values in sorted(per_tool.items()):
         breakdown[f"tool:{name}"] = latency_summary(values)
     for name, s in breakdown.items():
-        print(f"  {name:<34} n={s['n']:<4} p50 {s['p50_ms']:>8} ms   p95 {s['p95_ms']:>8} ms")
+        print(f"  {name:<66} n={s['n']:<4} p50 {s['p50_ms']:>8} ms   p95 {s['p95_ms']:>8} ms")
     direct = latency_summary(direct_ms)
     print(f"baseline (same tool calls made directly, no assistant): p50 {direct['p50_ms']} ms, "
           f"p95 {direct['p95_ms']} ms → the assistant adds p50 "
@@ -164,7 +177,7 @@ def main(argv: list[str]) -> int:
     write_results("chat", {
         "turns": turn, "cold_start_ms": round(cold_ms, 1), "breakdown": breakdown, "baseline_direct_tools": direct,
         "routing_accuracy": accuracy, "questions": len(QUESTIONS), "keyword_baseline_accuracy": kw_correct / kw_total,
-        "misses": wrong, "checks": checks,
+        "misses": wrong, "checks": checks, "load_average": {"start": load_before, "end": load_after},
     })
     return 0 if all(c["pass"] for c in checks) else 1
 

@@ -9,7 +9,7 @@ request, and in tests where the data is uncommitted.
 from __future__ import annotations
 
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Annotated, Any, TypedDict
 
@@ -57,6 +57,19 @@ class Turn:
     max_iterations: int
     stream_tokens: bool
     graph: Any = None
+    # Inline: no model tokens to stream (offline model, react_text), so LangGraph runs every node in the
+    # caller's thread and node events are buffered and handed out after each step. Otherwise nodes run in
+    # LangGraph's worker thread and events stream live through the custom stream writer.
+    inline: bool = False
+    buffer: list = field(default_factory=list)
+
+    def emitter(self):
+        return self.buffer.append if self.inline else get_stream_writer()
+
+    def in_caller_thread(self, emit, fn):
+        if self.inline:
+            return fn()
+        return _in_caller_thread(emit, fn)
 
 
 def _turn(config: RunnableConfig) -> Turn:
@@ -67,7 +80,7 @@ def _agent(state: AgentState, config: RunnableConfig) -> dict:
     turn = _turn(config)
     if state["iterations"] >= turn.max_iterations:
         return {"stop_reason": "max_iterations"}
-    writer = get_stream_writer()
+    writer = turn.emitter()
     if turn.stream_tokens:
         acc = None
         for chunk in turn.bound.stream(state["messages"]):
@@ -83,7 +96,7 @@ def _agent(state: AgentState, config: RunnableConfig) -> dict:
 
 def _run_tools(state: AgentState, config: RunnableConfig) -> dict:
     turn = _turn(config)
-    writer = get_stream_writer()
+    writer = turn.emitter()
     out: list[ToolMessage] = []
     final = None
     for call in state["messages"][-1].tool_calls:
@@ -95,7 +108,7 @@ def _run_tools(state: AgentState, config: RunnableConfig) -> dict:
             continue
         if name != "respond":
             writer({"type": "tool_started", "name": name, "arguments": args})
-        record = _in_caller_thread(writer, lambda tool=tool, args=args: turn.assistant.run_tool(tool, args))
+        record = turn.in_caller_thread(writer, lambda tool=tool, args=args: turn.assistant.run_tool(tool, args))
         if name == "respond" and not record.error:
             final = record.result
             out.append(ToolMessage(content="answer delivered", tool_call_id=call["id"], name=name))
@@ -131,7 +144,8 @@ def _compiled_graph():
 def build_graph(*, model, assistant: FinanceAssistant, max_iterations: int, stream_tokens: bool) -> Turn:
     tools = {t.name: t for t in assistant.tools()}
     return Turn(bound=model.bind_tools(list(tools.values())), tools=tools, assistant=assistant,
-                max_iterations=max_iterations, stream_tokens=stream_tokens, graph=_compiled_graph())
+                max_iterations=max_iterations, stream_tokens=stream_tokens, graph=_compiled_graph(),
+                inline=not stream_tokens)
 
 
 def run_graph(turn: Turn, messages: list[AnyMessage], *, max_iterations: int):
@@ -139,6 +153,13 @@ def run_graph(turn: Turn, messages: list[AnyMessage], *, max_iterations: int):
     state: dict[str, Any] = {"messages": messages, "iterations": 0, "final": None, "stop_reason": None, "usage": {}}
     last = state
     config = {"recursion_limit": 2 * max_iterations + 6, "configurable": {"turn": turn}}
+    if turn.inline:
+        for data in turn.graph.stream(state, config=config, stream_mode="values"):
+            while turn.buffer:
+                yield "event", turn.buffer.pop(0)
+            last = data
+        yield "state", last
+        return
     for mode, data in turn.graph.stream(state, config=config, stream_mode=["custom", "values"]):
         if mode == "custom" and data.get("type") == "_call":
             try:

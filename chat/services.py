@@ -294,6 +294,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     failure = ""
     streamed = False
     loop_started = time.perf_counter()
+    setup_ms = (loop_started - started) * 1000
     try:
         graph = build_graph(model=model, assistant=assistant, max_iterations=config.max_iterations,
                             stream_tokens=stream)
@@ -338,6 +339,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
             "I couldn't produce an answer this time."
         cited = []
         streamed = streamed and bool(answer_text)
+    grounding_started = time.perf_counter()
     report = ground(answer_text, recorder=recorder, cited_fact_ids=cited, question=text)
     if failure:
         score, reasons = 0.0, [f"the language model failed: {failure}"]
@@ -360,7 +362,8 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
                 fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
                 if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
                     relevant[fact.get("corpus") or "unknown"].append(int(fid))
-    compose_ms = (time.perf_counter() - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
+    grounding_ms = (time.perf_counter() - grounding_started) * 1000
+    compose_ms = (grounding_started - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
 
     persist_started = time.perf_counter()
     tool_calls = [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms, "error": r.error or None}
@@ -374,7 +377,8 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     if relevant is not None:
         answer["relevant_fact_ids"] = relevant
     timings = {
-        "loop_ms": round(loop_ms, 2), "routing_ms": ctx.timings.get("routing_ms"), "compose_ms": round(compose_ms, 2),
+        "setup_ms": round(setup_ms, 2), "loop_ms": round(loop_ms, 2), "routing_ms": ctx.timings.get("routing_ms"),
+        "compose_ms": round(compose_ms, 2), "grounding_ms": round(grounding_ms, 2),
         "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records],
     }
     with transaction.atomic():

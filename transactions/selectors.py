@@ -155,7 +155,6 @@ def transaction_list(*, user, category: str | None = None, merchant: str | None 
     if start or end:
         applied.append(range_label(start, end))
     if search:
-        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
         for word in search.split():
             qs = qs.filter(_text_q(user, [word]))
         applied.append(f'text: "{search}"')
@@ -188,17 +187,28 @@ def _tsquery_term(word: str) -> str:
     return " & ".join(f"{w}:*" for w in clean)
 
 
-def _text_q(user, words: list[str]) -> Q:
+def _text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
     """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
     (the user's merchant table is small, so a substring match there is cheap)."""
-    terms = [t for t in (_tsquery_term(w) for w in words) if t]
-    merchant_q = Q()
+    merchant_ids: list[int] = []
+    terms = []
     for word in words:
-        merchant_q |= Q(name__icontains=word)
-    merchant_ids = list(Merchant.objects.filter(merchant_q, user=user).values_list("id", flat=True)[:500])
+        ids = list(Merchant.objects.filter(user=user, name__icontains=word).values_list("id", flat=True)[:500])
+        merchant_ids += ids
+        if fulltext and not ids and _tsquery_term(word):
+            # Merchant names come from the narratives, so a word found in a merchant's name is covered by
+            # that merchant; the full-text index is for the other words (memos, references, places).
+            terms.append(_tsquery_term(word))
     q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
     if terms:
-        q |= Q(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw", config="simple"))
+        # The matching ids come from the GIN index in a subquery, so Postgres never re-parses every narrative
+        # of the period into a tsvector.
+        matching = (Transaction.objects.filter(user=user)
+                    .annotate(search_vector=SearchVector("description", config="simple"))
+                    .filter(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw",
+                                                      config="simple"))
+                    .values("id"))
+        q |= Q(id__in=matching)
     return q
 
 
@@ -229,18 +239,26 @@ def transactions_search(*, user, query: str, limit: int = 50, today: date | None
         qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
     if filters.amount_max is not None:
         qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
-    if filters.any_text or filters.text:
-        qs = qs.annotate(search_vector=SearchVector("description", config="simple"))
     if filters.any_text:
-        qs = qs.filter(_text_q(user, filters.any_text))
+        # Concept words ("coffee" → cafés, Starbucks…) name merchants: match them against merchant names only.
+        qs = qs.filter(_text_q(user, filters.any_text, fulltext=False))
     for word in filters.text:
         qs = qs.filter(_text_q(user, [word]))
     limit = max(1, min(int(limit or 50), 500))
-    agg = qs.aggregate(count=Count("id"), total=Sum("amount"),
-                       spent=Sum("amount", filter=Q(amount__lt=0)), received=Sum("amount", filter=Q(amount__gt=0)))
     rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[:limit]]
-    monthly = list(qs.annotate(month=TruncMonth("date")).values("month")
-                   .annotate(spent=Sum("amount", filter=Q(amount__lt=0))).order_by("-month")[:12])[::-1]
+    # One pass for the chart and the totals: per-month sums, with grand totals as window sums over them.
+    per_month = (qs.annotate(month=TruncMonth("date")).values("month").order_by()
+                 .annotate(n=Count("id"), total=Sum("amount"), spent=Sum("amount", filter=Q(amount__lt=0)),
+                           received=Sum("amount", filter=Q(amount__gt=0))))
+    inner_sql, inner_params = per_month.query.sql_with_params()
+    monthly_all = _fetch(
+        f"SELECT x.month, x.spent, sum(x.n) OVER () AS all_n, sum(x.total) OVER () AS all_total, "
+        f"sum(x.spent) OVER () AS all_spent, sum(x.received) OVER () AS all_received "
+        f"FROM ({inner_sql}) x ORDER BY x.month DESC", list(inner_params))
+    first = monthly_all[0] if monthly_all else {}
+    agg = {"count": int(first.get("all_n") or 0), "total": first.get("all_total"), "spent": first.get("all_spent"),
+           "received": first.get("all_received")}
+    monthly = monthly_all[:12][::-1]
     text = filters.describe()
     return {
         "query": query, "filters": filters.as_dict(), "filters_text": text, "count": agg["count"],
@@ -260,20 +278,33 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     cat = category_resolve(user=user, name=category)
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
-    base = "FROM transactions_transaction t WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s"
-    params = [user.id, cat.id, start_, end_]
-    totals = _fetch(f"SELECT round(%s * coalesce(sum(t.amount), 0), 2) AS total, count(*) AS n, "
-                    f"round(%s * avg(t.amount), 2) AS average, min(t.date) AS first, max(t.date) AS last {base}",
-                    [sign, sign, *params])[0]
-    by_month = _fetch(
-        f"WITH m AS (SELECT date_trunc('month', t.date)::date AS month, %s * sum(t.amount) AS total, count(*) AS n "
-        f"{base} GROUP BY 1) SELECT month, round(total, 2) AS total, n, round(avg(total) OVER (), 2) AS monthly_avg "
-        f"FROM m ORDER BY month", [sign, *params])
+    params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
+    # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
+    grouped = _fetch(
+        """
+        SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
+               %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
+        FROM transactions_transaction
+        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+        GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
+        """, params)
+    by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
+    totals = next((r for r in grouped if r["month"] is None), {"total": 0, "n": 0, "average": None, "first": None,
+                                                               "last": None})
+    monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
+                         [[r["total"] for r in by_month]])[0]["a"]
     top = _fetch(
-        "SELECT coalesce(mm.name, '(unknown)') AS merchant, round(%s * sum(t.amount), 2) AS total, count(*) AS n "
-        "FROM transactions_transaction t LEFT JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id "
-        "WHERE t.user_id = %s AND t.category_id = %s AND t.date BETWEEN %s AND %s "
-        "GROUP BY 1 ORDER BY 2 DESC LIMIT 10", [sign, *params])
+        """
+        WITH m AS (
+            SELECT merchant_id, %(sign)s * sum(amount) AS total, count(*) AS n
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+            GROUP BY 1 ORDER BY 2 DESC LIMIT 10
+        )
+        SELECT coalesce(mm.name, '(unknown)') AS merchant, round(m.total, 2) AS total, m.n
+        FROM m LEFT JOIN transactions_merchant mm ON mm.id = m.merchant_id AND mm.user_id = %(user)s
+        ORDER BY m.total DESC
+        """, params)
     label = range_label(start, end) if (start or end) else "all time"
     verb = "Income" if sign == 1 else "Spending"
     return {
@@ -281,7 +312,7 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
         "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
         "currency": _currency(user), "total": _num(totals["total"]), "count": totals["n"],
         "average": _num(totals["average"]),
-        "monthly_average": _num(by_month[0]["monthly_avg"]) if by_month else 0.0,
+        "monthly_average": _num(monthly_avg),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
         "last_date": totals["last"].isoformat() if totals["last"] else None,
         "rows": [{"month": r["month"].strftime("%Y-%m"), "total": _num(r["total"]), "count": r["n"]}
@@ -292,30 +323,41 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     }
 
 
+GROUPED_KIND_SQL = """
+    -- Aggregate the big table by category id first (index-only scan, a handful of groups), then classify:
+    -- categorised groups take their category's kind; uncategorised money out is expense, money in income.
+    SELECT g.category_id, c.name, c.kind AS kind, g.total, g.n FROM g JOIN transactions_category c
+        ON c.id = g.category_id AND c.user_id = %(user)s
+    UNION ALL
+    SELECT NULL, 'Uncategorised', 'expense', g.outflow, g.n_out FROM g WHERE g.category_id IS NULL AND g.n_out > 0
+    UNION ALL
+    SELECT NULL, 'Uncategorised income', 'income', g.inflow, g.n_in FROM g WHERE g.category_id IS NULL AND g.n_in > 0
+"""
+
+
 def _summary_rows(user, start_: date, end_: date) -> list[dict]:
     return _fetch(
         f"""
-        WITH r AS (
-            SELECT t.category_id, t.amount, {KIND_SQL} AS kind
-            FROM transactions_transaction t
-            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
-        ), by_cat AS (
-            SELECT category_id, kind, -sum(amount) FILTER (WHERE kind = 'expense') AS spent,
-                   sum(amount) FILTER (WHERE kind = 'income') AS income, count(*) AS n
-            FROM r GROUP BY 1, 2
+        WITH g AS (
+            SELECT category_id, sum(amount) AS total, count(*) AS n,
+                   sum(amount) FILTER (WHERE amount < 0) AS outflow, count(*) FILTER (WHERE amount < 0) AS n_out,
+                   sum(amount) FILTER (WHERE amount > 0) AS inflow, count(*) FILTER (WHERE amount > 0) AS n_in
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND date BETWEEN %(start)s AND %(end)s
+            GROUP BY category_id
+        ), k AS ({GROUPED_KIND_SQL}), b AS (
+            SELECT category_id, name, kind, CASE WHEN kind = 'expense' THEN -total END AS spent,
+                   CASE WHEN kind = 'income' THEN total END AS income, n
+            FROM k WHERE kind <> 'transfer'
         )
-        SELECT b.category_id, b.kind, coalesce(c.name, CASE WHEN b.kind = 'income' THEN 'Uncategorised income'
-                                                          ELSE 'Uncategorised' END) AS name,
-               round(b.spent, 2) AS spent, round(b.income, 2) AS income, b.n,
-               round(100 * b.spent / nullif(sum(b.spent) OVER (), 0), 1) AS pct,
-               round(coalesce(sum(b.spent) OVER (), 0), 2) AS total_spent,
-               round(coalesce(sum(b.income) OVER (), 0), 2) AS total_income,
-               sum(b.n) OVER () AS total_n
-        FROM by_cat b LEFT JOIN transactions_category c ON c.id = b.category_id AND c.user_id = %s
-        ORDER BY b.spent DESC NULLS LAST, b.income DESC NULLS LAST
+        SELECT category_id, kind, name, round(spent, 2) AS spent, round(income, 2) AS income, n,
+               round(100 * spent / nullif(sum(spent) OVER (), 0), 1) AS pct,
+               round(coalesce(sum(spent) OVER (), 0), 2) AS total_spent,
+               round(coalesce(sum(income) OVER (), 0), 2) AS total_income,
+               sum(n) OVER () AS total_n
+        FROM b ORDER BY spent DESC NULLS LAST, income DESC NULLS LAST
         """,
-        [user.id, start_, end_, user.id],
+        {"user": user.id, "start": start_, "end": end_},
     )
 
 
@@ -403,23 +445,24 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
     cat_ids = [c.id for c in cats] or None
     # One query: spending per (window, category) with the windows passed as arrays.
     rows_sql = _fetch(
-        f"""
-        WITH w AS (SELECT * FROM unnest(%s::int[], %s::date[], %s::date[]) AS w(idx, s, e)),
-        r AS (
-            SELECT w.idx, t.category_id, t.amount, {KIND_SQL} AS kind
-            FROM w JOIN transactions_transaction t ON t.user_id = %s AND t.date BETWEEN w.s AND w.e
-            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE (%s::bigint[] IS NULL OR t.category_id = ANY(%s::bigint[]))
+        """
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
+        g AS (
+            SELECT w.idx, t.category_id, sum(t.amount) AS total, count(*) AS n,
+                   sum(t.amount) FILTER (WHERE t.amount < 0) AS outflow, count(*) FILTER (WHERE t.amount < 0) AS n_out
+            FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
+            WHERE (%(cats)s::bigint[] IS NULL OR t.category_id = ANY(%(cats)s::bigint[]))
+            GROUP BY 1, 2
         )
-        SELECT r.idx, r.category_id, coalesce(c.name, 'Uncategorised') AS name,
-               round(CASE WHEN max(r.kind) = 'income' THEN sum(r.amount) ELSE -sum(r.amount) END, 2) AS total,
-               count(*) AS n
-        FROM r LEFT JOIN transactions_category c ON c.id = r.category_id AND c.user_id = %s
-        WHERE r.kind <> 'transfer' AND (%s::bigint[] IS NOT NULL OR r.kind = 'expense')
-        GROUP BY 1, 2, 3
+        SELECT g.idx, c.name, round(CASE WHEN c.kind = 'income' THEN g.total ELSE -g.total END, 2) AS total, g.n
+        FROM g JOIN transactions_category c ON c.id = g.category_id AND c.user_id = %(user)s
+        WHERE c.kind <> 'transfer' AND (%(cats)s::bigint[] IS NOT NULL OR c.kind = 'expense')
+        UNION ALL
+        SELECT g.idx, 'Uncategorised', round(-g.outflow, 2), g.n_out FROM g
+        WHERE g.category_id IS NULL AND g.n_out > 0 AND %(cats)s::bigint[] IS NULL
         """,
-        [list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], user.id, cat_ids, cat_ids,
-         user.id, cat_ids],
+        {"idx": list(range(len(windows))), "s": [w[0] for w in windows], "e": [w[1] for w in windows],
+         "user": user.id, "cats": cat_ids},
     )
     labels = [w[2] for w in windows]
     names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
@@ -460,6 +503,9 @@ def jar_status(*, user, month: date | None = None) -> dict:
     today = timezone.localdate()
     month = (month or today).replace(day=1)
     month_start, month_end = month_bounds(month.year, month.month)
+    starts = [(rs or created.date()).replace(day=1) for rs, created in
+              Jar.objects.filter(user=user, rollover=True).values_list("rollover_start", "created_at")]
+    since = min([month_start, *starts])
     figures = _fetch(
         """
         WITH jars AS (
@@ -470,13 +516,18 @@ def jar_status(*, user, month: date | None = None) -> dict:
             SELECT j.id AS jar_id, gs::date AS m FROM jars j,
                    generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
                                    %(month)s, interval '1 month') gs
-        ), spent AS (
-            SELECT jc.jar_id, date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s, count(*) AS n
+        ), per_cat AS (
+            -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
             FROM transactions_transaction t
-            JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s
+              AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
+                                    JOIN jars ON jars.id = jc.jar_id)
+            GROUP BY 1, 2
+        ), spent AS (
+            SELECT jc.jar_id, pc.m, -sum(pc.s) AS s, sum(pc.n) AS n
+            FROM per_cat pc JOIN transactions_jar_categories jc ON jc.category_id = pc.category_id
             JOIN jars ON jars.id = jc.jar_id
-            WHERE t.user_id = %(user)s AND t.date >= (SELECT coalesce(min(m), %(month)s) FROM months)
-              AND t.date <= %(month_end)s
             GROUP BY 1, 2
         ), per_jar AS (
             SELECT j.id, j.name, j.budget, j.rollover,
@@ -493,27 +544,33 @@ def jar_status(*, user, month: date | None = None) -> dict:
                round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
         FROM per_jar ORDER BY name
         """,
-        {"user": user.id, "month": month_start, "month_end": month_end},
+        {"user": user.id, "month": month_start, "month_end": month_end, "since": since},
     )
+    # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
+    # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
     txs = _fetch(
         """
-        SELECT * FROM (
-            SELECT jc.jar_id, t.id, t.date, t.description, m.name AS merchant, t.amount, t.currency,
-                   c.name AS category, t.category_source, t.category_confidence, t.notes,
-                   row_number() OVER (PARTITION BY jc.jar_id ORDER BY t.date DESC, t.id DESC) AS rn
+        SELECT jc.jar_id, x.* FROM transactions_jar j
+        JOIN transactions_jar_categories jc ON jc.jar_id = j.id
+        CROSS JOIN LATERAL (
+            SELECT t.id, t.date, t.description, m.name AS merchant, t.amount, t.currency, c.name AS category,
+                   t.category_source, t.category_confidence, t.notes
             FROM transactions_transaction t
-            JOIN transactions_jar_categories jc ON jc.category_id = t.category_id
-            JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %s
             JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
-            WHERE t.user_id = %s AND t.date BETWEEN %s AND %s
-        ) x WHERE rn <= %s
+            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s
+            ORDER BY t.date DESC, t.id DESC LIMIT %s
+        ) x
+        WHERE j.user_id = %s
         """,
-        [user.id, user.id, month_start, month_end, MAX_JAR_TRANSACTIONS],
+        [user.id, month_start, month_end, MAX_JAR_TRANSACTIONS, user.id],
     )
+    txs.sort(key=lambda t: (t["date"], t["id"]), reverse=True)
     by_jar: dict[int, list[dict]] = {}
     for t in txs:
-        by_jar.setdefault(t["jar_id"], []).append({
+        if len(by_jar.setdefault(t["jar_id"], [])) >= MAX_JAR_TRANSACTIONS:
+            continue
+        by_jar[t["jar_id"]].append({
             "id": t["id"], "date": t["date"].isoformat(), "description": t["description"],
             "merchant": t["merchant"] or "", "amount": _num(t["amount"]), "currency": t["currency"],
             "category": t["category"], "category_source": t["category_source"],
@@ -583,14 +640,17 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
                    max(s) FILTER (WHERE m = %(last)s) AS last_month,
                    count(*) FILTER (WHERE s > 0) AS active_months
             FROM grid GROUP BY 1, 2, 3
-        ), tip AS (
-            SELECT DISTINCT ON (t.category_id) t.category_id, mm.name AS merchant, count(*) AS visits,
+        ), top AS (
+            SELECT DISTINCT ON (t.category_id) t.category_id, t.merchant_id, count(*) AS visits,
                    -sum(t.amount) AS spent
             FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
-            JOIN transactions_merchant mm ON mm.id = t.merchant_id AND mm.user_id = t.user_id
             WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
-            GROUP BY t.category_id, mm.name
+              AND t.merchant_id IS NOT NULL
+            GROUP BY t.category_id, t.merchant_id
             ORDER BY t.category_id, count(*) DESC, -sum(t.amount) DESC
+        ), tip AS (
+            SELECT top.category_id, mm.name AS merchant, top.visits, top.spent FROM top
+            JOIN transactions_merchant mm ON mm.id = top.merchant_id AND mm.user_id = %(user)s
         )
         SELECT s.id, s.name, s.monthly_budget, round(s.median::numeric, 2) AS median, round(s.slope::numeric, 2) AS slope,
                round(s.mean, 2) AS mean, round(s.last_month, 2) AS last_month, s.active_months,
@@ -640,26 +700,56 @@ def _money_text(value, currency: str) -> str:
     return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
 
 
+# Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
+# user might cancel; they are listed, but kept out of the "subscriptions cost" figure.
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare")
+
+
+def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
+    """The category most of the user's charges at each merchant carry (one grouped query)."""
+    if not merchant_ids:
+        return {}
+    rows = (Transaction.objects.filter(user=user, merchant_id__in=merchant_ids, amount__lt=0,
+                                       category__isnull=False)
+            .values("merchant_id", "category__name").annotate(n=Count("id")).order_by("merchant_id", "-n"))
+    main: dict[int, str] = {}
+    for row in rows:
+        main.setdefault(row["merchant_id"], row["category__name"])
+    return main
+
+
 def subscription_list(*, user, include_dismissed: bool = False) -> dict:
     qs = Subscription.objects.filter(user=user).select_related("merchant")
     if not include_dismissed:
         qs = qs.exclude(status=Subscription.Status.DISMISSED)
+    subs = list(qs.order_by("-monthly_cost", "merchant__name"))
+    main_category = _merchant_main_category(user=user, merchant_ids=[s.merchant_id for s in subs])
     totals = qs.aggregate(monthly=Sum("monthly_cost"), n=Count("id"))
     rows = []
-    for s in qs.order_by("-monthly_cost", "merchant__name"):
+    for s in subs:
+        category = main_category.get(s.merchant_id)
+        kind = "bill" if category and any(w in category.lower() for w in BILL_CATEGORY_WORDS) else "subscription"
         rows.append({
             "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
             "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
             "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "currency": s.currency,
             "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
             "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
+            "category": category, "kind": kind,
         })
+    # Sums of already-rounded monthly costs, split by kind (the total itself comes from SQL above).
+    subscriptions_total = sum((Decimal(str(r["monthly_cost"])) for r in rows if r["kind"] == "subscription"),
+                              Decimal("0"))
     upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
     return {
         "title": "Subscriptions and recurring charges", "currency": _currency(user),
-        "total_per_month": _num(totals["monthly"]), "count": totals["n"], "rows": rows,
-        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"]}
+        "total_per_month": _num(totals["monthly"]), "count": totals["n"],
+        "subscriptions_per_month": _num(subscriptions_total),
+        "bills_per_month": _num((totals["monthly"] or Decimal("0")) - subscriptions_total),
+        "rows": rows,
+        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"],
+                              "kind": r["kind"]}
                              for r in sorted(upcoming, key=lambda r: r["next_expected"])],
-        "chart": _chart("bar", "Monthly cost of subscriptions", [r["merchant"] for r in rows],
+        "chart": _chart("bar", "Monthly cost of recurring charges", [r["merchant"] for r in rows],
                         [("per month", [r["monthly_cost"] for r in rows])]),
     }

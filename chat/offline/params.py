@@ -161,7 +161,8 @@ def match_merchants(text: str, merchants: list[str]) -> list[str]:
     return [m for _, m in found]
 
 
-def match_categories(text: str, categories: list[str], *, exclude_words: set[str], embed=None) -> list[str]:
+def match_categories(text: str, categories: list[str], *, exclude_words: set[str], embed=None,
+                     semantic_if_found: bool = True) -> list[str]:
     toks = [t for t in _tokens(text) if t not in exclude_words]
     found: list[tuple[int, str]] = []
     leftovers: list[tuple[int, str]] = []
@@ -179,7 +180,7 @@ def match_categories(text: str, categories: list[str], *, exclude_words: set[str
             found.append((i, hit))
         elif tok not in GENERIC and len(tok) >= 3 and not tok.isdigit():
             leftovers.append((i, tok))
-    if embed is not None and leftovers and categories:
+    if embed is not None and leftovers and categories and (semantic_if_found or not found):
         vectors = embed([t for _, t in leftovers])
         cat_vectors = embed(categories)
         sims = vectors @ cat_vectors.T
@@ -205,7 +206,10 @@ def candidate_words(text: str) -> list[str]:
     return [t for t in dict.fromkeys(_tokens(text)) if t not in GENERIC and len(t) >= 3 and not t.isdigit()]
 
 
-def extract_slots(text: str, *, categories: list[str], merchants: list[str], today: date, embed=None) -> Slots:
+def extract_slots(text: str, *, categories: list[str], merchants: list[str], today: date, embed=None,
+                  semantic_if_found: bool = True) -> Slots:
+    """Slots of a question. The embedding fallback for category synonyms runs only when `embed` is given, and
+    (unless `semantic_if_found`) only when no category or merchant was recognised by spelling."""
     periods = extract_periods(text, today=today)
     found_merchants = match_merchants(text, merchants)
     exclude = set()
@@ -214,7 +218,9 @@ def extract_slots(text: str, *, categories: list[str], merchants: list[str], tod
     for _, span in periods:
         exclude.update(_tokens(span))
     # a merchant name that is also a category word stays a merchant only when it is not a category
-    cats = match_categories(text, categories, exclude_words=exclude, embed=embed)
+    cats = match_categories(text, categories, exclude_words=exclude,
+                            embed=embed if semantic_if_found or not found_merchants else None,
+                            semantic_if_found=semantic_if_found)
     return Slots(periods=periods, categories=cats, merchants=found_merchants,
                  group_by_category=bool(GROUP_BY_RE.search(text)))
 

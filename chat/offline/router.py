@@ -22,7 +22,11 @@ from chat.offline.params import Slots, extract_slots, search_query
 
 TOP_K = 3
 CLAUSE_MIN_SCORE = 0.40
-PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we)\b|\b(?:tôi|mình)\b", re.I)
+# A reference to the user or to their own records: the user's-money tools need one of these (or a named
+# category/merchant/period) — "What is the envelope method?" is not about the user's jars.
+PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
+                         r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
+                         r"giao dịch)\b", re.I)
 MIXED_MARGIN = 0.025
 FOLLOWUP_RE = re.compile(r"^\s*(?:and|what about|how about|same for|and for|now|also|ok(?:ay)?,?\s*(?:and|what about)"
                          r"|what of|then)\b", re.I)
@@ -173,7 +177,13 @@ def calls_for_intent(intent: str, text: str, slots: Slots, ctx: RouteContext) ->
     periods = [code for code, _ in slots.periods]
     cats, merchants = slots.categories, slots.merchants
     if intent == "tx_search":
-        return [{"name": "search_transactions", "args": {"query": search_query(text)}}]
+        args: dict = {"query": search_query(text)}
+        latest = re.search(r"\b(?:last|latest|most recent|recent)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?))",
+                           text, re.I)
+        if latest:  # "my last 5 grocery transactions": a row limit, not search words
+            args["limit"] = int(latest.group(1))
+            args["query"] = search_query(text.replace(latest.group(0), " ")) or args["query"]
+        return [{"name": "search_transactions", "args": args}]
     if intent == "merchant_breakdown" or (intent in ("spend_amount", "summary") and merchants and slots.group_by_category):
         if merchants:
             return [{"name": "analyze_merchant", "args": _drop_none(
@@ -296,7 +306,8 @@ def route(question: str, ctx: RouteContext) -> Plan:
     top_two = sorted(whole, key=whole.get, reverse=True)[:2]
     semantic = embed if any(INTENT_FAMILY[i] == "money" for i in top_two) or ctx.previous_calls else None
     with single_thread_inference():
-        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic)
+        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic,
+                              semantic_if_found=best_intent == "compare")
 
     # Follow-up: short, continues the previous turn, names a new period/category/merchant.
     words = len(text.split())

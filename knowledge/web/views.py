@@ -130,3 +130,20 @@ def page_view(request, page_id: int):
     return render(request, "web/documents/page_view.html", {
         "nav": "chat", "page": page, "text_html": html, "quote": quote, "found": found,
     })
+
+
+@login_required
+@require_POST
+def document_delete(request, document_id: int):
+    """Delete one of the user's own documents (its pages and facts go with it)."""
+    own = {d["document_id"]: d for d in selectors.document_list(user=request.user, corpus=PRIVATE)}
+    if document_id not in own:  # shared corpora are managed by editors in admin, not from this page
+        raise Http404("No such document.")
+    try:
+        services.document_delete(user=request.user, document_id=document_id)
+        status, error = f"Deleted {own[document_id]['title']}.", None
+    except NotFound:
+        raise Http404("No such document.")
+    except DomainError as exc:
+        status, error = None, exc.message
+    return _after_write(request, error=error, status=status)

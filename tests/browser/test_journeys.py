@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -213,9 +214,77 @@ def test_bob_never_sees_alices_data(page, django_user_model):
     assert response.status == 404
 
 
+def _in_own_connection(fn, *args, **kwargs):
+    """Run `fn` on a thread with its own (autocommit) DB connection: the test body itself runs inside a
+    transaction the live server cannot see, so writes the server must see are made this way."""
+    import threading
+
+    from django.db import connection
+
+    errors = []
+
+    def run():
+        try:
+            fn(*args, **kwargs)
+        except Exception as exc:  # surfaced in the test below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    assert not errors, errors
+
+
+def test_my_documents_upload_shows_progress_until_ready(page, tmp_path):
+    from knowledge import services
+    from knowledge.models import Document
+
+    note = tmp_path / "car-fund.md"
+    note.write_text("# Car fund\n\nI save 200 dollars a month towards replacing the car in 2028.\n")
+    login(page, "alice")
+    page.goto("/documents/")
+    page.get_by_label("File (PDF, Markdown, text or HTML, up to 25 MB)").set_input_files(str(note))
+    page.get_by_role("button", name="Upload", exact=True).click()
+    page.get_by_text("Uploaded Car fund.").wait_for()
+    doc = Document.objects.get(title="Car fund", corpus__slug__startswith="private-")
+    row = page.locator(f"#doc-{doc.id}")
+    assert row.get_attribute("data-status") == "pending"
+    # what the Celery worker does; the page polls and shows the result without a reload
+    _in_own_connection(services.document_ingest_now, document_id=doc.id)
+    page.wait_for_selector(f'#doc-{doc.id}[data-status="ready"]', timeout=20_000)
+    assert "ready" in page.locator(f"#doc-{doc.id}").inner_text()
+
+
 @pytest.mark.parametrize("url", ["/", "/transactions/", "/chat/", "/jars/"])
 def test_phone_width_pages_do_not_scroll_sideways(phone_page, url):
     login(phone_page, "alice")
     phone_page.goto(url)
     overflow = phone_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1, f"{url} is {overflow}px wider than a phone screen"
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
+
+
+def test_pages_pass_automated_accessibility_checks(page):
+    """axe-core (installed from npm, test-only) on every page: no serious or critical WCAG 2 A/AA violations
+    (labels, contrast, names of buttons and links, landmarks, ARIA use)."""
+    login(page, "alice")
+    problems = {}
+    for url in ("/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/", "/subscriptions/",
+                "/documents/", "/chat/"):
+        if url == "/login/":
+            page.context.clear_cookies()
+        page.goto(url)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        if result:
+            problems[url] = result
+        if url == "/login/":
+            login(page, "alice")
+    assert problems == {}

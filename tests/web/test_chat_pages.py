@@ -79,3 +79,12 @@ def test_bob_cannot_see_or_continue_alices_conversation(alice_web, bob_web, alic
                                                        "conversation_id": final["conversation_id"]}))
     assert events[0][0] == "error" and "not found" in events[0][1]["message"].lower()
     assert bob_web.post(f"/chat/messages/{final['message_id']}/feedback/", {"rating": "up"}).status_code == 404
+
+
+def test_low_confidence_turn_says_a_person_will_follow_up(alice_web, alice, chat_ready):
+    from chat.models import Escalation
+
+    final = sse_events(alice_web.post("/chat/stream/", {"message": "What is an emergency fund?"}))[-1][1]
+    # nothing in the (empty) knowledge base and no network: Moneta says so and escalates
+    assert "A person will follow up." in final["html"] and 'data-confidence="low"' in final["html"]
+    assert Escalation.objects.filter(message_id=final["message_id"], conversation__user=alice).exists()

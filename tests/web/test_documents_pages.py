@@ -85,3 +85,36 @@ def test_highlight_matches_a_fact_built_from_markdown():
     page = "Emergency funds\n\nAn emergency fund is money set aside for the unexpected — a job loss or urgent repair."
     html, found = highlight(page, "# Emergency funds An emergency fund is money set aside")
     assert found and '<mark id="quote">Emergency funds' in str(html) and "set aside</mark>" in str(html)
+
+
+def test_cited_pdf_page_shows_its_image(alice_web, bob_web):
+    from knowledge import services
+    from knowledge.models import Document, Page
+    from tests.knowledge.pdfs import make_pdf
+
+    pdf = make_pdf([["Statement of savings", ["Month", "Saved"], ["January", "150"], ["February", "175"]]])
+    upload(alice_web, name="savings.pdf", content=pdf, title="Savings statement")
+    doc = Document.objects.get(title="Savings statement")
+    services.document_ingest_now(document_id=doc.id)
+    page = Page.objects.get(document=doc, number=1)
+    html = alice_web.get(f"/documents/pages/{page.id}/", {"quote": "Statement of savings"}).content.decode()
+    image_url = f"/api/v1/knowledge/pages/{page.id}/image.png"
+    assert f'<img class="page-image" src="{image_url}"' in html and '<mark id="quote">' in html
+    image = alice_web.get(image_url)
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+    assert bob_web.get(image_url).status_code == 404
+
+
+def test_delete_own_document_only(alice_web, bob_web, alice):
+    from knowledge.models import Document
+
+    upload(alice_web, title="Holiday plan")
+    doc = Document.objects.get(title="Holiday plan")
+    assert bob_web.post(f"/documents/{doc.id}/delete/").status_code == 404
+    body = alice_web.post(f"/documents/{doc.id}/delete/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Deleted Holiday plan." in body and not Document.objects.filter(id=doc.id).exists()
+
+
+def test_not_found_page_is_friendly(alice_web):
+    response = alice_web.get("/chat/999999/")
+    assert response.status_code == 404 and "it belongs to someone else" in response.content.decode()

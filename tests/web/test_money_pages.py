@@ -6,8 +6,22 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def test_home_shows_month_at_a_glance(alice_web, alice_data):
+def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from config.web.format import money
+    from transactions import selectors
+    from transactions.periods import period_resolve
+
     page = alice_web.get("/").content.decode()
+    this_month = selectors.spending_summary(user=alice, period="this_month")["total_spent"]
+    start, end, _ = period_resolve("last_month")
+    same_day = min(start + timedelta(days=timezone.localdate().day - 1), end)
+    before = selectors.spending_summary(user=alice, start=start, end=same_day)["total_spent"]
+    assert f'id="spent-this-month">{money(this_month)}<' in page
+    assert f'id="spent-last-month-to-date">{money(before)}<' in page
     assert "Spending this month" in page and 'id="spent-this-month"' in page
     assert "Jars at risk" in page and "Eating out" in page  # $20 budget, Starbucks spending well over it
     assert "Upcoming charges" in page

@@ -89,3 +89,20 @@ def test_other_users_transaction_is_404(bob_web, alice, alice_data, bob_data):
     page = bob_web.get("/transactions/", {"q": "starbucks"}).content.decode()
     assert "STARBUCKS" not in page and "BOBS SECRET BAKERY" not in page  # no match for bob's query either
     assert "BOBS SECRET BAKERY" in bob_web.get("/transactions/").content.decode()
+
+
+def test_learned_rule_is_listed_and_can_be_changed_or_forgotten(alice_web, bob_web, alice, alice_data):
+    from transactions.models import CategorisationRule, Transaction
+
+    tx = Transaction.objects.filter(user=alice, description__startswith="NETFLIX").first()
+    alice_web.post(f"/transactions/{tx.id}/category/", {"category": "Entertainment"})
+    rule = CategorisationRule.objects.get(user=alice, pattern__iexact="Netflix")
+    page = alice_web.get("/transactions/").content.decode()
+    assert f'id="rule-{rule.id}"' in page and "learned from you" in page
+    assert bob_web.post(f"/transactions/rules/{rule.id}/", {"action": "forget"}).status_code == 404
+    alice_web.post(f"/transactions/rules/{rule.id}/", {"action": "save", "category": "Subscriptions"})
+    rule.refresh_from_db()
+    assert rule.category.name == "Subscriptions"
+    response = alice_web.post(f"/transactions/rules/{rule.id}/", {"action": "forget"}, follow=True)
+    assert "Moneta forgot that rule" in response.content.decode()
+    assert not CategorisationRule.objects.filter(id=rule.id).exists()

@@ -6,6 +6,7 @@ urlpatterns = [
     path("transactions/", views.transactions_page, name="web-transactions"),
     path("transactions/import/", views.transactions_import_page, name="web-transactions-import"),
     path("transactions/<int:transaction_id>/category/", views.transaction_category_set, name="web-transaction-category"),
+    path("transactions/rules/<int:rule_id>/", views.rule_edit, name="web-rule-edit"),
     path("jars/", views.jars_page, name="web-jars"),
     path("jars/<int:jar_id>/budget/", views.jar_budget_update, name="web-jar-budget"),
     path("budgets/accept/", views.budget_suggestion_accept, name="web-budget-accept"),

@@ -255,3 +255,23 @@ def subscription_decide(request, subscription_id: int, decision: str):
     if row is None:
         raise Http404("No such subscription.")
     return render(request, "web/subscriptions/_row.html", {"s": row, "just_decided": decision})
+
+
+@login_required
+@require_POST
+def rule_edit(request, rule_id: int):
+    """Change what a learned (or own) rule assigns, or forget it. Transactions already categorised stay as they
+    are; new ones follow the rule as it is now."""
+    try:
+        if request.POST.get("action") == "forget":
+            services.rule_delete(user=request.user, rule_id=rule_id)
+            messages.success(request, "Moneta forgot that rule; new transactions will not follow it.")
+        else:
+            rule = services.rule_update(user=request.user, rule_id=rule_id,
+                                        category=(request.POST.get("category") or "").strip())
+            messages.success(request, f"Rule saved: “{rule.pattern}” → {rule.category.name}.")
+    except NotFound:
+        raise Http404("No such rule.")
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("web-transactions") + "#rules-heading")
