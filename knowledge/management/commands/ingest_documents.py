@@ -39,7 +39,7 @@ class Command(BaseCommand):
                 with transaction.atomic():
                     doc, created = document_create(corpus=corpus, file_name=path.name, content=path.read_bytes(),
                                                    enqueue=not opts["sync"])
-                    if not created and (opts["reingest"] or doc.status == Document.Status.FAILED and opts["reingest"]):
+                    if not created and opts["reingest"]:
                         document_reingest(document_id=doc.id, enqueue=not opts["sync"])
                         created = True
             except DomainError as exc:
