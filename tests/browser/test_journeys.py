@@ -87,6 +87,13 @@ def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, djang
     # the URL now names the conversation, and it is listed
     assert re.search(r"/chat/\d+/$", page.url)
     assert page.locator("#conversation-list a[aria-current=true]").count() == 1
+    # a follow-up in the same conversation, sent with the Enter key
+    conversation_url = page.url
+    page.get_by_label("Your question").fill("and the month before?")
+    page.get_by_label("Your question").press("Enter")
+    page.locator(ANSWER).nth(1).wait_for(state="visible", timeout=60_000)
+    assert page.url == conversation_url and page.locator("#conversation-list li").count() == 1
+    assert "Dining" in page.locator(ANSWER).nth(1).locator(".answer-text").inner_text()
     # thumbs down with a comment
     answer.get_by_label("Comment (optional)").fill("I wanted it by week")
     answer.get_by_role("button", name="Not helpful (thumbs down)").click()
