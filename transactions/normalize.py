@@ -76,7 +76,7 @@ _DATE_PATTERNS = [
     re.compile(rf"\b(?:{_MONTH_RE})\s?\d{{1,2}}\b(?:,?\s?\d{{4}})?", re.I),  # Aug 23
     re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?\b", re.I),       # 14:05
 ]
-_CARD_RE = re.compile(r"(?:\bCARD\s*(?:NO\.?|NUMBER)?\s*)?[X*#]{2,}\d{2,6}\b|\bX{2,}\b|\bCARD\s+\d{3,}\b", re.I)
+_CARD_RE = re.compile(r"(?:\bCARD\s*(?:NO\.?|NUMBER)?\s*)?(?<![A-Z])[X*#]{2,}\d{2,6}\b|\bX{2,}\b|\bCARD\s+\d{3,}\b", re.I)
 _DOMAIN_RE = re.compile(r"\b(?:WWW\.)?([A-Z0-9][A-Z0-9-]{1,})\.(?:COM|NET|ORG|IO|CO|AU|UK|DE|FR|VN|NZ|CA|TV|APP)"
                         r"(?:\.[A-Z]{2})?\b(?:/\S*)?", re.I)
 _REF_RE = re.compile(r"\b(?:REF|REFERENCE|RRN|AUTH|TRACE|ID|INV|INVOICE|TXN|SEQ)\b[\s.:#-]*[A-Z0-9-]*\d[A-Z0-9-]*", re.I)
@@ -124,12 +124,18 @@ def _apply_processor_star(text: str) -> str:
     return before
 
 
-@lru_cache(maxsize=200_000)
 def merchant_normalise(description: str) -> str:
     """The merchant name in a bank narrative, title-cased; "" when nothing name-like is left."""
+    return merchant_normalise_ex(description)[0]
+
+
+@lru_cache(maxsize=200_000)
+def merchant_normalise_ex(description: str) -> tuple[str, bool]:
+    """(merchant name, whether a trailing location code was removed). The flag lets the importer spot city
+    names that follow many different merchants in one statement (see services._merchants_ensure)."""
     text = (description or "").upper().strip()
     if not text:
-        return ""
+        return "", False
     text = text.replace("\u2019", "'").replace("_", " ")
     domain = _DOMAIN_RE.search(text)
     for pattern in _DATE_PATTERNS:
@@ -166,10 +172,10 @@ def merchant_normalise(description: str) -> str:
     for length in (3, 2, 1):
         head = " ".join(name.split()[:length])
         if head in BRAND_ALIASES:
-            return BRAND_ALIASES[head]
+            return BRAND_ALIASES[head], False
     if not name or name.isdigit():
-        return ""
-    return _title(name)
+        return "", False
+    return _title(name), stripped_code
 
 
 _COMMON_SHORT_WORDS = {"THE", "AND", "BAR", "CAR", "BUS", "GYM", "PUB", "TAP", "ZOO", "BOX", "PET", "HUB", "CAB", "ART",

@@ -27,7 +27,7 @@ from .models import (
     Subscription,
     Transaction,
 )
-from .normalize import description_key, merchant_key, merchant_normalise
+from .normalize import description_key, merchant_key, merchant_normalise_ex
 from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
@@ -156,17 +156,33 @@ def _merchants_ensure(*, user, descriptions: list[str]) -> dict[str, tuple[int |
     per_desc: dict[str, tuple[str, str]] = {}
     samples: dict[str, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
-    by_shape: dict[str, tuple[str, str]] = {}
+    by_shape: dict[str, tuple[str, bool]] = {}
+    raw_names: dict[str, tuple[str, bool]] = {}
     for desc in descriptions:
         # Narratives that differ only in their digits (store numbers, dates, references) name the same
         # merchant: normalise one of them. Cuts import time when every row's narrative is unique.
         shape = _DIGITS.sub("0", desc)
         found = by_shape.get(shape)
         if found is None:
-            name = merchant_normalise(desc)[:120]
-            found = by_shape[shape] = (merchant_key(name)[:120], name)
-        key, name = found
-        per_desc[desc] = (key, name)
+            found = by_shape[shape] = merchant_normalise_ex(desc)
+        raw_names[desc] = found
+    # A word that ends names before a state/country code for 3+ different merchants in this statement is a
+    # place ("Freshmart Springfield IL", "Toytown Springfield IL"): drop it wherever it ends a name.
+    followers: dict[str, set[str]] = defaultdict(set)
+    for name, had_code in set(raw_names.values()):
+        parts = name.split()
+        if had_code and len(parts) >= 2:
+            followers[parts[-1]].add(" ".join(parts[:-1]))
+    places = {word for word, heads in followers.items() if len(heads) >= 3}
+    cleaned: dict[str, tuple[str, str]] = {}
+    for desc, (name, _had_code) in raw_names.items():
+        if name not in cleaned:
+            parts = name.split()
+            final = " ".join(parts[:-1]) if len(parts) >= 2 and parts[-1] in places else name
+            final = final[:120]
+            cleaned[name] = (merchant_key(final)[:120], final)
+        per_desc[desc] = cleaned[name]
+    for desc, (key, name) in per_desc.items():
         if key:
             names.setdefault(key, name)
             if len(samples[key]) < 5:

@@ -162,3 +162,11 @@ def test_headerless_csv_columns_are_inferred(alice):
 def test_payee_and_memo_are_joined_and_tab_delimited(alice):
     _import(alice, "Date\tPayee\tMemo\tAmount\n2026-03-01\tACME SHOP\tOrder 55 gift\t-9.00\n")
     assert Transaction.objects.get(user=alice).description == "ACME SHOP Order 55 gift"
+
+
+def test_city_after_many_merchants_in_one_statement_is_dropped(alice):
+    rows = "".join(f"2026-03-0{i + 1},EFTPOS {name} SPRINGFIELD IL 0403 55{i},-5\n"
+                   for i, name in enumerate(["FRESHMART", "TOYTOWN", "BOWL-O-RAMA", "FRESHMART"]))
+    _import(alice, "Date,Description,Amount\n" + rows)
+    names = set(Transaction.objects.filter(user=alice).values_list("merchant__name", flat=True))
+    assert names == {"Freshmart", "Toytown", "Bowl-O-Rama"}
