@@ -84,6 +84,7 @@ _STORE_RE = re.compile(r"\b(?:STORE|STR|BRANCH|LOC|UNIT|SHOP|STN|NO\.?)\s*#?\s*\
 _TOKEN_SPLIT = re.compile(r"\s+")
 _NON_WORD = re.compile(r"[^\w&'\-* ]+", re.UNICODE)
 _HAS_DIGIT = re.compile(r"\d")
+_STAR_SPACING = re.compile(r"\s*\*\s*")
 
 
 def _strip_prefixes(tokens: list[str]) -> list[str]:
@@ -144,7 +145,7 @@ def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     text = _REF_RE.sub(" ", text)
     # A store number ends the name: what follows is a location ("STARBUCKS STORE #1234 SEATTLE").
     text = _STORE_RE.sub(" 0000 ", text)
-    text = re.sub(r"\s*\*\s*", " * ", text)
+    text = _STAR_SPACING.sub(" * ", text)
     tokens = _strip_prefixes(_TOKEN_SPLIT.split(_NON_WORD.sub(" ", text).strip()))
     text = _apply_processor_star(" ".join(tokens))
     tokens = [t.strip("-'") for t in _TOKEN_SPLIT.split(text.replace("*", " ").strip()) if t.strip("-'")]

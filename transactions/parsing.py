@@ -181,15 +181,21 @@ def money_parse(raw: str, *, decimal_comma: bool) -> tuple[Decimal, str | None]:
     return (-value if negative else value), currency
 
 
+_COMMA_DECIMAL_END = re.compile(r",\d{1,2}\)?(\D*)$")
+_DOT_DECIMAL_END = re.compile(r"\.\d{1,2}\)?\D*$")
+_DOT_THOUSANDS_COMMA = re.compile(r"\d\.\d{3},")
+
+
 def _detect_decimal_comma(values: list[str]) -> bool:
     comma = dot = 0
     for v in values:
         v = _MONEY_STRIP.sub("", v or "")
-        if re.search(r",\d{1,2}\)?(\D*)$", v) and not re.search(r"\.\d{1,2}\)?\D*$", v):
+        dot_end = _DOT_DECIMAL_END.search(v)
+        if _COMMA_DECIMAL_END.search(v) and not dot_end:
             comma += 1
-        if re.search(r"\.\d{1,2}\)?\D*$", v):
+        if dot_end:
             dot += 1
-        if re.search(r"\d\.\d{3},", v):
+        if _DOT_THOUSANDS_COMMA.search(v):
             comma += 1
     return comma > dot
 
