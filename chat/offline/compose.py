@@ -213,6 +213,8 @@ def pick_facts(results: list[dict]) -> list[dict]:
 def _quote(text: str, limit: int = 320) -> str:
     body = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
     text = re.sub(r"\s+", " ", " ".join(body) if any(b.strip() for b in body) else text).strip()
+    # chunks that kept a markdown heading inline ("## Where to keep it Keep the fund…"): drop the heading
+    text = re.sub(r"^#{1,6}\s+.+?\s+(?=[A-Z])", "", text, count=1)
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 

@@ -177,7 +177,13 @@ def calls_for_intent(intent: str, text: str, slots: Slots, ctx: RouteContext) ->
     periods = [code for code, _ in slots.periods]
     cats, merchants = slots.categories, slots.merchants
     if intent == "tx_search":
-        return [{"name": "search_transactions", "args": {"query": search_query(text)}}]
+        args: dict = {"query": search_query(text)}
+        latest = re.search(r"\b(?:last|latest|most recent|recent)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?))",
+                           text, re.I)
+        if latest:  # "my last 5 grocery transactions": a row limit, not search words
+            args["limit"] = int(latest.group(1))
+            args["query"] = search_query(text.replace(latest.group(0), " ")) or args["query"]
+        return [{"name": "search_transactions", "args": args}]
     if intent == "merchant_breakdown" or (intent in ("spend_amount", "summary") and merchants and slots.group_by_category):
         if merchants:
             return [{"name": "analyze_merchant", "args": _drop_none(
