@@ -18,8 +18,8 @@ from knowledge.models import Corpus, Document, Page
 SEARCH_EXTRA_DEFAULTS = {
     "hybrid": True,
     "vector_weight": 0.6,
-    "text_weight": 0.25,
-    "document_weight": 0.15,
+    "text_weight": 0.05,
+    "document_weight": 0.3,
     "page_similarity": True,  # the seed formula: (fact_sim + page_sim) / 2
     "candidates": 150,
 }
@@ -231,9 +231,12 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     if exclude:
         corpora = corpora.exclude(slug__in=exclude)
     docs = list(Document.objects.filter(corpus__in=corpora, status=Document.Status.READY)
-                .values("id", "title", "file_name", "summary", "corpus__slug", "metadata__identity"))
+                .values("id", "title", "file_name", "summary", "corpus__slug", "metadata__identity",
+                        "metadata__question_vectors"))
     for d in docs:
         d["identity"] = d.pop("metadata__identity") or {}
+        # Documents ingested before the flag existed count as "may have question vectors".
+        d["question_vectors"] = d.pop("metadata__question_vectors") is not False
     effective = {key: opts[key] for key in ("k", "similarity_threshold", "per_document_limit", "document_limit",
                                             "fact_limit", "hybrid", "vector_weight", "text_weight",
                                             "document_weight", "page_similarity")}
@@ -249,7 +252,8 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     vector = query_vector if query_vector is not None else embed_text(query)
     vec_literal = "[" + ",".join(f"{x:.6f}" for x in vector.tolist()) + "]"
     hybrid = bool(opts["hybrid"])
-    rows = _candidates(vec_literal, query, doc_ids, boosted, n=opts["candidates"], hybrid=hybrid)
+    rows = _candidates(vec_literal, query, doc_ids, boosted, n=opts["candidates"], hybrid=hybrid,
+                       questions=any(d["question_vectors"] for d in docs))
 
     vw, tw, dw = opts["vector_weight"], (opts["text_weight"] if hybrid else 0.0), opts["document_weight"]
     max_text = max((r[8] or 0.0) for r in rows) if rows else 0.0
@@ -304,7 +308,8 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     return result
 
 
-def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool) -> list:
+def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool,
+                questions: bool = True) -> list:
     """Candidate facts from every retriever, then one exact scoring pass over their union."""
     fact_ids: set[int] = set()
     page_ids: set[int] = set()
@@ -313,9 +318,10 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
         # ANN over facts, questions and pages (HNSW); the visibility filter is applied to the union below.
         cur.execute("SELECT id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
         fact_ids.update(r[0] for r in cur.fetchall())
-        cur.execute("SELECT id FROM knowledge_fact WHERE question_embedding IS NOT NULL "
-                    "ORDER BY question_embedding <=> %s::vector LIMIT %s", [vec, n // 3])
-        fact_ids.update(r[0] for r in cur.fetchall())
+        if questions:
+            cur.execute("SELECT id FROM knowledge_fact WHERE question_embedding IS NOT NULL "
+                        "ORDER BY question_embedding <=> %s::vector LIMIT %s", [vec, n // 3])
+            fact_ids.update(r[0] for r in cur.fetchall())
         cur.execute("SELECT id FROM knowledge_page ORDER BY embedding <=> %s::vector LIMIT %s", [vec, 30])
         page_ids.update(r[0] for r in cur.fetchall())
         if boosted:

@@ -73,7 +73,7 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
     if not content:
         raise DomainError(f"{file_name} is empty (0 bytes)", details={"file": file_name})
     if len(content) > MAX_FILE_BYTES:
-        raise DomainError(f"{file_name} is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB limit",
+        raise DomainError(f"{file_name} is larger than the limit of {MAX_FILE_BYTES:,} bytes",
                           code="too_large", details={"file": file_name, "bytes": len(content)})
     sha = hashlib.sha256(content).hexdigest()
     existing = Document.objects.filter(corpus=corpus, sha256=sha).first()

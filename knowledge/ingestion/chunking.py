@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from .tables import looks_like_table_row, split_cells
 
-PROSE_TARGET = 600
-PROSE_MAX = 900
-TABLE_TARGET = 450
+PROSE_TARGET = 800
+PROSE_MAX = 1100
+TABLE_TARGET = 600
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(“\"•])")
 
 

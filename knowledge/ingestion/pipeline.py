@@ -255,7 +255,10 @@ def document_finalize(*, document_id: int) -> bool:
             summary = ask() or summary
         except Exception as exc:
             logger.warning("LLM document summary failed for %s: %s", doc.id, exc)
+    # Search skips the question-vector index entirely unless some visible document has LLM questions.
+    metadata = {**doc.metadata, "question_vectors": Fact.objects.filter(
+        document_id=doc.id, question_embedding__isnull=False).exists()}
     changed = Document.objects.filter(id=doc.id, status=Document.Status.PROCESSING).update(
-        status=Document.Status.READY, summary=summary, stage="", claimed_at=None, pages_done=stored,
+        status=Document.Status.READY, summary=summary, metadata=metadata, stage="", claimed_at=None, pages_done=stored,
         ingested_at=timezone.now(), error="")
     return changed == 1
