@@ -207,7 +207,7 @@ def _prepare(*, user, rows: list[ParsedRow], fingerprints: list[str]) -> list[_P
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
                                                 description_key(r.description, name))
-    decisions = categorise(user=user, items=list(to_categorise.values())) if to_categorise else {}
+    decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     prepared = []
     desc_keys = {d: description_key(d, name) for d, (_mid, _key, name) in merchants.items()}
     for r, fp in zip(rows, fingerprints):
@@ -218,6 +218,23 @@ def _prepare(*, user, rows: list[ParsedRow], fingerprints: list[str]) -> list[_P
             decision = decisions[r.description]
         prepared.append(_Prepared(r, fp, mid, desc_keys[r.description], decision))
     return prepared
+
+
+def _categorise_grouped(*, user, items: dict[str, Item]) -> dict[str, Decision]:
+    """Categorise once per merchant when no rule looks at the raw narrative (contains/regex): every narrative
+    of a merchant gets the same answer from merchant rules and learning, so 100k narratives cost a few
+    hundred decisions."""
+    narrative_rules = (CategorisationRule.objects.filter(user=user, active=True)
+                       .exclude(match_type=CategorisationRule.MatchType.MERCHANT).exists())
+    if narrative_rules:
+        return categorise(user=user, items=list(items.values()))
+    representative: dict[tuple[str, str], Item] = {}
+    for desc, item in items.items():
+        representative.setdefault((item.merchant_key, item.description_key) if item.merchant_key else ("", desc), item)
+    decided = categorise(user=user, items=list(representative.values()))
+    return {desc: decided[representative[(item.merchant_key, item.description_key) if item.merchant_key
+                                         else ("", desc)].description]
+            for desc, item in items.items()}
 
 
 _COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "currency", "category_id",

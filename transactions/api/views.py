@@ -32,7 +32,8 @@ def _own_or_404(model, user, pk):
 # --- transactions -------------------------------------------------------------------------------------
 
 class TransactionListCreateView(APIView):
-    @extend_schema(parameters=[s.TransactionListQuery], responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[s.TransactionListQuery], responses=OpenApiTypes.OBJECT,
+                   operation_id="v1_transactions_list")
     def get(self, request):
         q = _valid(s.TransactionListQuery, request.query_params)
         return Response(selectors.transaction_list(
