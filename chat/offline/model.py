@@ -125,6 +125,15 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents."
                              if payload.get("saved") else f"I couldn't save the note: {payload.get('error')}")
         answer = "\n\n".join(p for p in parts if p)
+        sources = []
+        for name, payload in results:
+            label = ("your transactions" if name in MONEY_TOOLS else "Moneta's help pages" if name == "get_app_information"
+                     else "the knowledge base" if name in ("search_knowledge_base", "list_documents")
+                     else "the web" if name == "search_online" and payload.get("available") else None)
+            if label and not payload.get("error") and label not in sources:
+                sources.append(label)
+        if answer and sources:
+            answer += f"\n\n_Sources: {'; '.join(sources)}._"
         return answer or "I couldn't find anything to answer that.", cited, relevant
 
     # ---- messages ----------------------------------------------------------------------------

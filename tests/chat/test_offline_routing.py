@@ -69,6 +69,10 @@ def test_app_question_uses_the_help_corpus(chat_demo, alice, knowledge_docs):
 def test_mixed_questions_use_both_sources(chat_demo, alice, alice_money, knowledge_docs, question, tools):
     answer = chat_turn(user=alice, message=question)
     assert tools <= set(answer["tools_used"]), answer["tool_calls"]
+    sources = answer["answer"].rsplit("_Sources:", 1)[1]  # the answer says which sources it used
+    expected = {"analyze_by_category": "your transactions", "search_knowledge_base": "the knowledge base",
+                "get_app_information": "Moneta's help pages"}
+    assert all(expected[t] in sources for t in tools)
 
 
 def test_compare_two_categories(chat_demo, alice, alice_money):
