@@ -25,7 +25,7 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
     assert "Spending this month" in page and 'id="spent-this-month"' in page
     assert "Jars at risk" in page and "Eating out" in page  # $20 budget, Starbucks spending well over it
     assert "Upcoming charges" in page
-    assert 'name="ask"' in page  # the chat box
+    assert 'name="ask"' in page and "?ask=What+is+an+emergency+fund%3F" in page  # the chat box + examples
     assert '<figure class="chart"' in page
 
 
