@@ -75,8 +75,7 @@ def transactions_page(request):
     context = _listing(request.user, request.GET)
     if request.htmx and request.htmx.target == "tx-results":
         return render(request, "web/transactions/_results.html", context)
-    context.update(nav="transactions", batches=selectors.import_batch_list(user=request.user)[:5],
-                   rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
+    context.update(nav="transactions", rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
     return render(request, "web/transactions/list.html", context)
 
 
