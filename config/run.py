@@ -135,7 +135,9 @@ def main() -> None:
 
         spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
                "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h"], env, "worker")
-        spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"], env, "web")
+        # The web server warms the chat router's model in the background so the first question is quick.
+        spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
+              {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1")}, "web")
 
         from config.demo import DEMO_USERS
 

@@ -700,26 +700,56 @@ def _money_text(value, currency: str) -> str:
     return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
 
 
+# Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
+# user might cancel; they are listed, but kept out of the "subscriptions cost" figure.
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare")
+
+
+def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
+    """The category most of the user's charges at each merchant carry (one grouped query)."""
+    if not merchant_ids:
+        return {}
+    rows = (Transaction.objects.filter(user=user, merchant_id__in=merchant_ids, amount__lt=0,
+                                       category__isnull=False)
+            .values("merchant_id", "category__name").annotate(n=Count("id")).order_by("merchant_id", "-n"))
+    main: dict[int, str] = {}
+    for row in rows:
+        main.setdefault(row["merchant_id"], row["category__name"])
+    return main
+
+
 def subscription_list(*, user, include_dismissed: bool = False) -> dict:
     qs = Subscription.objects.filter(user=user).select_related("merchant")
     if not include_dismissed:
         qs = qs.exclude(status=Subscription.Status.DISMISSED)
+    subs = list(qs.order_by("-monthly_cost", "merchant__name"))
+    main_category = _merchant_main_category(user=user, merchant_ids=[s.merchant_id for s in subs])
     totals = qs.aggregate(monthly=Sum("monthly_cost"), n=Count("id"))
     rows = []
-    for s in qs.order_by("-monthly_cost", "merchant__name"):
+    for s in subs:
+        category = main_category.get(s.merchant_id)
+        kind = "bill" if category and any(w in category.lower() for w in BILL_CATEGORY_WORDS) else "subscription"
         rows.append({
             "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
             "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
             "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "currency": s.currency,
             "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
             "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
+            "category": category, "kind": kind,
         })
+    # Sums of already-rounded monthly costs, split by kind (the total itself comes from SQL above).
+    subscriptions_total = sum((Decimal(str(r["monthly_cost"])) for r in rows if r["kind"] == "subscription"),
+                              Decimal("0"))
     upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
     return {
         "title": "Subscriptions and recurring charges", "currency": _currency(user),
-        "total_per_month": _num(totals["monthly"]), "count": totals["n"], "rows": rows,
-        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"]}
+        "total_per_month": _num(totals["monthly"]), "count": totals["n"],
+        "subscriptions_per_month": _num(subscriptions_total),
+        "bills_per_month": _num((totals["monthly"] or Decimal("0")) - subscriptions_total),
+        "rows": rows,
+        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"],
+                              "kind": r["kind"]}
                              for r in sorted(upcoming, key=lambda r: r["next_expected"])],
-        "chart": _chart("bar", "Monthly cost of subscriptions", [r["merchant"] for r in rows],
+        "chart": _chart("bar", "Monthly cost of recurring charges", [r["merchant"] for r in rows],
                         [("per month", [r["monthly_cost"] for r in rows])]),
     }

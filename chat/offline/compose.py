@@ -145,6 +145,9 @@ def _specific(name: str, r: dict) -> str | None:
             return "I haven't detected any subscriptions in your transactions."
         lines = [f"**{r.get('title')}**: {r.get('count')} recurring charges, {money(r.get('total_per_month'), cur)} "
                  "per month."]
+        if r.get("bills_per_month"):
+            lines[0] += (f" Of that, {money(r.get('subscriptions_per_month'), cur)} is subscriptions and "
+                         f"{money(r.get('bills_per_month'), cur)} regular bills such as rent or utilities.")
         for x in rows[:8]:
             change = (f" — price changed from {money(x.get('previous_amount'), cur)}"
                       if x.get("price_changed") and x.get("previous_amount") is not None else "")

@@ -104,3 +104,32 @@ def test_subscription_detection_with_price_change(alice, bob, import_rows):
     with pytest.raises(NotFound):
         subscription_dismiss(user=bob, subscription_id=sub.id)
     assert subscription_list(user=bob)["rows"] == []
+
+
+@pytest.mark.django_db
+def test_rent_is_a_recurring_bill_not_a_subscription(alice):
+    from datetime import date
+
+    from transactions.selectors import subscription_list
+    from transactions.services import subscriptions_detect, transaction_category_set, transactions_import
+
+    today = date.today()
+    lines = ["Date,Description,Amount"]
+    for back in range(1, 5):
+        y, m = divmod(today.month - 1 - back, 12)
+        day = date(today.year + y, m + 1, 3).isoformat()
+        lines.append(f"{day},RENT PAYMENT OAK STREET APTS REF {back}88,-1850.00")
+        lines.append(f"{day},NETFLIX.COM 866-579-7172 CA,-17.99")
+    batch = transactions_import(user=alice, file_name="s.csv", content="\n".join(lines).encode())
+    assert batch.rows_created == 8
+    from transactions.models import Transaction
+
+    rent = Transaction.objects.filter(user=alice, description__startswith="RENT").first()
+    transaction_category_set(user=alice, transaction_id=rent.id, category="Rent")
+    subscriptions_detect(user=alice)
+    result = subscription_list(user=alice)
+    kinds = {r["merchant"]: r["kind"] for r in result["rows"]}
+    assert sorted(kinds.values()) == ["bill", "subscription"]
+    assert result["subscriptions_per_month"] == 17.99
+    assert result["bills_per_month"] == 1850.0
+    assert result["total_per_month"] == 1867.99
