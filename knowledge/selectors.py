@@ -147,8 +147,9 @@ _GENERIC_FIRST_WORDS = {"american", "general", "united", "first", "national", "i
 
 def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
     """0..1 per document: does the question name this document's company (required), year, type, quarter?"""
-    lowered = query.lower()
-    spaced = " " + " ".join(re.findall(r"[a-z0-9&']+", lowered)) + " "
+    # "AMCOR's" / "Amcor’s" must match "amcor": drop possessives and apostrophes before matching.
+    lowered = re.sub(r"['’]s\b|['’]", "", query.lower())
+    spaced = " " + " ".join(re.findall(r"[a-z0-9&]+", lowered)) + " "
     squashed = re.sub(r"[^a-z0-9]", "", lowered)
     qid = query_identity(query)
     scores: dict[int, float] = {}

@@ -29,7 +29,7 @@ _FILE_WORDS = {"earnings", "dated", "annual", "report", "transcript", "final", "
 
 def name_variants(name: str) -> list[str]:
     """'ACTIVISION BLIZZARD, INC.' → ['activision blizzard', 'activisionblizzard']."""
-    words = [w for w in re.findall(r"[a-z0-9&']+", name.lower()) if w not in _SUFFIXES]
+    words = [w for w in re.findall(r"[a-z0-9&]+", re.sub(r"['’]s\b|['’]", "", name.lower())) if w not in _SUFFIXES]
     if not words:
         return []
     spaced = " ".join(words)

@@ -65,6 +65,8 @@ def test_query_identity_and_document_match():
             {"id": 3, "identity": {"names": ["bolt motors"], "fiscal_year": 2019, "doc_type": "10-K"}}]
     scores = document_match_scores("AcmeRockets FY2019 10-K revenue", docs)
     assert scores[1] > scores.get(2, 0) > 0 and 3 not in scores
+    possessive = document_match_scores("What was ACME ROCKETS’s capex in FY2019?", docs)
+    assert possessive == document_match_scores("What was ACME ROCKETS capex in FY2019?", docs) and 1 in possessive
 
 
 def test_corpus_include_exclude_k_and_limits(library):
