@@ -67,9 +67,16 @@ def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, djang
     assert expected > 0
     login(page, "alice")
     page.goto("/chat/")
+    # record what the live status line says while the answer streams in
+    page.evaluate("""() => { window.statusSeen = []; new MutationObserver((records) => records.forEach(
+        (r) => r.addedNodes.forEach((n) => window.statusSeen.push(n.textContent))))
+        .observe(document.getElementById('stream-status'), {childList: true}); }""")
     answer = ask(page, "How much did I spend on dining last month?")
     text = answer.locator(".answer-text").inner_text()
     assert f"{expected:,.2f}" in text, text  # the figure the database computed
+    page.wait_for_function("window.statusSeen.includes('Answer ready.')")
+    seen = page.evaluate("window.statusSeen")
+    assert "Using spending by category…" in seen, seen  # tool events streamed before the answer
     chart = answer.locator("figure.chart").first
     chart.wait_for(state="visible")
     assert chart.get_attribute("data-ready") == "1"  # Chart.js drew it
