@@ -119,7 +119,9 @@ def answer_present(answer: dict) -> dict:
     """The template context for one assistant answer."""
     citations = []
     for i, c in enumerate(answer.get("citations") or [], start=1):
-        citations.append({**c, "n": c.get("n") or i, "url": citation_url(c)})
+        # facts keep the page's markdown ("# Heading …"); show the words, not the markup
+        shown = " ".join(re.sub(r"(^|\s)#{1,6}\s+", " ", c.get("quote") or "").split())
+        citations.append({**c, "n": c.get("n") or i, "url": citation_url(c), "quote_text": shown})
     html = markdown_safe(answer.get("answer") or "")
     message_id = answer.get("message_id")
     numbers = {str(c["n"]) for c in citations}

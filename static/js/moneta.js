@@ -133,6 +133,14 @@
         })
         .finally(function () { button.disabled = false; textarea.focus(); });
     });
+    // Enter sends, Shift+Enter starts a new line (as in most chat apps).
+    var box = form.querySelector("textarea[name=message]");
+    box.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
+        ev.preventDefault();
+        if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", { cancelable: true }));
+      }
+    });
     // "Ask" on the home page lands here with the question filled in: send it straight away.
     var pending = form.querySelector("textarea[data-autosend]");
     if (pending && pending.value.trim()) {

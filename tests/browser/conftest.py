@@ -25,9 +25,6 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 DEMO_PASSWORDS = {"alice": "alice-demo-pass", "bob": "bob-demo-pass"}
 KNOWLEDGE_DOCS = ("finance-education/emergency-fund.md",)
-# playwright's sync API keeps an asyncio loop running in the test thread; Django then refuses ORM calls
-# from that thread. The test body only reads committed data between browser steps, so that is safe here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_collection_modifyitems(items):
@@ -102,15 +99,27 @@ def web_server(django_db_setup, django_db_blocker):
             _flush_database()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
     executable = require_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+    # playwright's sync API keeps an asyncio loop running in the test thread, and Django then refuses ORM
+    # calls from that thread. Browser tests only touch the database between browser steps, never from
+    # inside the loop, so allow it while the browser is up (and only then: module scope, so the loop and the
+    # permission end with the browser tests and the rest of the suite runs with Django's check intact).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def _new_page(chromium, request, base_url: str, *, width: int = 1280, height: int = 900):

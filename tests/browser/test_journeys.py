@@ -67,9 +67,16 @@ def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, djang
     assert expected > 0
     login(page, "alice")
     page.goto("/chat/")
+    # record what the live status line says while the answer streams in
+    page.evaluate("""() => { window.statusSeen = []; new MutationObserver((records) => records.forEach(
+        (r) => r.addedNodes.forEach((n) => window.statusSeen.push(n.textContent))))
+        .observe(document.getElementById('stream-status'), {childList: true}); }""")
     answer = ask(page, "How much did I spend on dining last month?")
     text = answer.locator(".answer-text").inner_text()
     assert f"{expected:,.2f}" in text, text  # the figure the database computed
+    page.wait_for_function("window.statusSeen.includes('Answer ready.')")
+    seen = page.evaluate("window.statusSeen")
+    assert "Using spending by category…" in seen, seen  # tool events streamed before the answer
     chart = answer.locator("figure.chart").first
     chart.wait_for(state="visible")
     assert chart.get_attribute("data-ready") == "1"  # Chart.js drew it
@@ -87,6 +94,13 @@ def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, djang
     # the URL now names the conversation, and it is listed
     assert re.search(r"/chat/\d+/$", page.url)
     assert page.locator("#conversation-list a[aria-current=true]").count() == 1
+    # a follow-up in the same conversation, sent with the Enter key
+    conversation_url = page.url
+    page.get_by_label("Your question").fill("and the month before?")
+    page.get_by_label("Your question").press("Enter")
+    page.locator(ANSWER).nth(1).wait_for(state="visible", timeout=60_000)
+    assert page.url == conversation_url and page.locator("#conversation-list li").count() == 1
+    assert "Dining" in page.locator(ANSWER).nth(1).locator(".answer-text").inner_text()
     # thumbs down with a comment
     answer.get_by_label("Comment (optional)").fill("I wanted it by week")
     answer.get_by_role("button", name="Not helpful (thumbs down)").click()
@@ -268,23 +282,17 @@ def test_phone_width_pages_do_not_scroll_sideways(phone_page, url):
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
 
 
-def test_pages_pass_automated_accessibility_checks(page):
-    """axe-core (installed from npm, test-only) on every page: no serious or critical WCAG 2 A/AA violations
+@pytest.mark.parametrize("url", ["/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/",
+                                 "/subscriptions/", "/documents/", "/chat/"])
+def test_page_passes_automated_accessibility_checks(page, url):
+    """axe-core (installed from npm, test-only) finds no serious or critical WCAG 2.1 A/AA violations
     (labels, contrast, names of buttons and links, landmarks, ARIA use)."""
-    login(page, "alice")
-    problems = {}
-    for url in ("/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/", "/subscriptions/",
-                "/documents/", "/chat/"):
-        if url == "/login/":
-            page.context.clear_cookies()
-        page.goto(url)
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
-            .filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
-        if result:
-            problems[url] = result
-        if url == "/login/":
-            login(page, "alice")
-    assert problems == {}
+    if url != "/login/":
+        login(page, "alice")
+    page.goto(url)
+    page.add_script_tag(path=str(AXE))
+    problems = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+    assert problems == []

@@ -25,7 +25,7 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
     assert "Spending this month" in page and 'id="spent-this-month"' in page
     assert "Jars at risk" in page and "Eating out" in page  # $20 budget, Starbucks spending well over it
     assert "Upcoming charges" in page
-    assert 'name="ask"' in page  # the chat box
+    assert 'name="ask"' in page and "?ask=What+is+an+emergency+fund%3F" in page  # the chat box + examples
     assert '<figure class="chart"' in page
 
 
@@ -85,3 +85,17 @@ def test_other_users_jars_and_subscriptions_are_404(bob_web, alice, alice_data):
     assert "Netflix" not in bob_web.get("/subscriptions/").content.decode()
     jar.refresh_from_db()
     assert float(jar.monthly_budget) == 10.0
+
+
+def test_jar_categories_and_rollover_can_be_edited(alice_web, alice, alice_data):
+    from transactions.models import Jar
+
+    jar = Jar.objects.get(user=alice, name="Eating out")
+    page = alice_web.get("/jars/").content.decode()
+    assert 'name="categories" value="Dining" checked' in page
+    body = alice_web.post(f"/jars/{jar.id}/budget/", {"monthly_budget": "10", "edit_categories": "1",
+                                                      "categories": ["Dining", "Entertainment"], "rollover": "1"},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "Budget saved." in body and "Dining, Entertainment" in body
+    jar.refresh_from_db()
+    assert jar.rollover and sorted(jar.categories.values_list("name", flat=True)) == ["Dining", "Entertainment"]

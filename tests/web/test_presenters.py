@@ -23,7 +23,7 @@ def test_answer_present_links_citations_and_formats_tables():
         "answer": "An emergency fund covers 3–6 months of costs [1].", "message_id": 7, "confidence": 0.42,
         "escalated": True, "tools_used": ["search_knowledge_base", "respond"],
         "citations": [{"n": 1, "fact_id": 3, "document": "Emergency funds", "page": 2, "page_id": 11,
-                       "quote": "Keep three to six months"}],
+                       "quote": "# Emergency funds Keep three to six months"}],
         "data": [{"kind": "table", "title": "Dining", "columns": ["month", "total", "count"],
                   "rows": [{"month": "2026-10", "total": 326.79, "count": 22}], "currency": "USD"},
                  {"kind": "chart", "type": "bar", "title": "Dining by month", "labels": ["2026-10"],
@@ -32,7 +32,8 @@ def test_answer_present_links_citations_and_formats_tables():
     }
     out = answer_present(answer)
     assert '<a href="#cite-7-1" class="cite-marker" aria-label="source 1">[1]</a>' in out["answer_html"]
-    assert out["citations"][0]["url"] == "/documents/pages/11/?quote=Keep+three+to+six+months"
+    assert out["citations"][0]["url"] == "/documents/pages/11/?quote=%23+Emergency+funds+Keep+three+to+six+months"
+    assert out["citations"][0]["quote_text"] == "Emergency funds Keep three to six months"
     assert out["tables"][0]["rows"] == [["2026-10", "$326.79", "22"]]
     assert out["charts"][0]["rows"] == [["2026-10", 326.79]]
     assert out["confidence"] == {"level": "low", "pct": 42, "text": "Confidence: low (42%)"}

@@ -106,3 +106,25 @@ def test_learned_rule_is_listed_and_can_be_changed_or_forgotten(alice_web, bob_w
     response = alice_web.post(f"/transactions/rules/{rule.id}/", {"action": "forget"}, follow=True)
     assert "Moneta forgot that rule" in response.content.decode()
     assert not CategorisationRule.objects.filter(id=rule.id).exists()
+
+
+def test_ofx_import_and_ambiguous_dates_ask_for_the_format(alice_web, alice):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.transactions.test_import import OFX
+    from transactions.models import Transaction
+
+    page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("feb.qfx", OFX)},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "Imported feb.qfx:" in page and "2 new transactions" in page
+    again = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("feb.qfx", OFX)},
+                           HTTP_HX_REQUEST="true").content.decode()
+    assert "0 new transactions" in again and "2 already imported" in again
+    ambiguous = b"Date,Description,Amount\n03/04/2026,CAFE,-3.00\n05/06/2026,BAKERY,-4.00\n"
+    page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("spring.csv", ambiguous)},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "Choose the date format above" in page and Transaction.objects.filter(user=alice).count() == 2
+    page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("spring.csv", ambiguous),
+                                                    "date_format": "DMY"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "2 new transactions" in page
+    assert Transaction.objects.get(user=alice, description="CAFE").date.isoformat() == "2026-04-03"

@@ -75,8 +75,7 @@ def transactions_page(request):
     context = _listing(request.user, request.GET)
     if request.htmx and request.htmx.target == "tx-results":
         return render(request, "web/transactions/_results.html", context)
-    context.update(nav="transactions", batches=selectors.import_batch_list(user=request.user)[:5],
-                   rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
+    context.update(nav="transactions", rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
     return render(request, "web/transactions/list.html", context)
 
 
@@ -169,7 +168,7 @@ def jars_page(request):
                          "current_display": money(s["current_budget"], suggestions.get("currency"))
                          if s.get("current_budget") is not None else None}
                         for s in suggestions.get("rows") or []],
-        "suggestions_title": suggestions.get("title"),
+        "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
     }
     return render(request, "web/jars/page.html", context)
 
@@ -177,12 +176,17 @@ def jars_page(request):
 @login_required
 @require_POST
 def jar_budget_update(request, jar_id: int):
+    """Edit a jar: its monthly budget, and (when the form sends them) the categories that feed it and rollover."""
     raw = (request.POST.get("monthly_budget") or "").strip()
+    changes: dict = {}
+    if request.POST.get("edit_categories") == "1":
+        changes["categories"] = request.POST.getlist("categories")
+        changes["rollover"] = request.POST.get("rollover") == "1"
     error = None
     try:
         if not raw:
             raise DomainError("Enter a monthly budget (a number, 0 or more).")
-        services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw)
+        services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw, **changes)
     except NotFound:
         raise Http404("No such jar.")
     except DomainError as exc:
@@ -191,13 +195,14 @@ def jar_budget_update(request, jar_id: int):
         if error:
             messages.error(request, error)
         else:
-            messages.success(request, "Budget saved.")
+            messages.success(request, "Jar saved.")
         return redirect("web-jars")
     status = selectors.jar_status(user=request.user)
     jar = next((j for j in _jar_rows(status) if j["jar_id"] == jar_id), None)
     if jar is None:
         raise Http404("No such jar.")
-    return render(request, "web/jars/_jar.html", {"jar": jar, "error": error, "saved": error is None})
+    return render(request, "web/jars/_jar.html", {"jar": jar, "error": error, "saved": error is None,
+                                                  "categories": selectors.category_list(user=request.user)})
 
 
 @login_required
