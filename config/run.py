@@ -133,8 +133,11 @@ def main() -> None:
             if rc != 0:
                 fail(f"manage.py {' '.join(step)} exited with {rc}")
 
+        # Prefork children each get one torch thread: N processes on N cores embed faster than one
+        # process with N threads (measured in `python -m bench knowledge --workers`).
         spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-               "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h"], env, "worker")
+               "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h"],
+              {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}, "worker")
         # The web server warms the chat router's model in the background so the first question is quick.
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
               {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1")}, "web")
