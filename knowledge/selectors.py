@@ -12,7 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from config.api import DomainError, NotFound
 from knowledge.embeddings import embed_text
-from knowledge.models import Corpus, Document, Page
+from knowledge.models import Corpus, Document, Fact, Page
 
 # Fusion defaults beyond settings.MONETA_SEARCH_DEFAULTS (which chat overrides per agent config).
 SEARCH_EXTRA_DEFAULTS = {
@@ -66,19 +66,33 @@ def document_row(doc: Document, *, pages: int | None = None, facts: int | None =
     }
 
 
+def _with_counts(qs):
+    """Page and fact counts as correlated subqueries: joining both tables at once would multiply
+    pages × facts rows per document (seconds for a few 10-Ks)."""
+    from django.db.models import IntegerField, OuterRef, Subquery
+    from django.db.models.functions import Coalesce
+
+    def count_of(model):
+        sub = (model.objects.filter(document=OuterRef("pk")).order_by().values("document")
+               .annotate(c=Count("id")).values("c"))
+        return Coalesce(Subquery(sub, output_field=IntegerField()), 0)
+
+    return qs.annotate(n_pages=count_of(Page), n_facts=count_of(Fact))
+
+
 def document_list(*, user, corpus: str | None = None) -> list[dict]:
     qs = Document.objects.filter(corpus__in=corpora_visible(user=user)).select_related("corpus")
     if corpus:
         slugs = _resolve_slugs(user, [corpus])
         qs = qs.filter(corpus__slug__in=slugs)
-    qs = qs.annotate(n_pages=Count("pages", distinct=True), n_facts=Count("facts", distinct=True))
+    qs = _with_counts(qs)
     return [document_row(d, pages=d.n_pages or d.pages_total, facts=d.n_facts) for d in qs.order_by("-created_at")]
 
 
 def document_detail(*, user, document_id: int) -> dict:
     doc = (Document.objects.filter(id=document_id, corpus__in=corpora_visible(user=user))
-           .select_related("corpus").annotate(n_pages=Count("pages", distinct=True),
-                                              n_facts=Count("facts", distinct=True)).first())
+           .select_related("corpus"))
+    doc = _with_counts(doc).first()
     if doc is None:
         raise NotFound(f"Document {document_id} does not exist")
     row = document_row(doc, pages=doc.n_pages or doc.pages_total, facts=doc.n_facts)
