@@ -10,14 +10,17 @@ from transactions.services import transaction_category_set, transactions_import
 
 def _rollup() -> set:
     with connection.cursor() as cur:
-        cur.execute("SELECT user_id, category_id, month, total, n FROM transactions_monthly_category_spend")
+        cur.execute("SELECT user_id, category_id, month, total, n FROM transactions_monthly_category_spend "
+                    "WHERE user_id IN (SELECT id FROM auth_user WHERE username IN ('alice', 'bob'))")
         return set(cur.fetchall())
 
 
 def _direct() -> set:
     with connection.cursor() as cur:
         cur.execute("""SELECT user_id, category_id, date_trunc('month', date)::date, sum(amount), count(*)
-                       FROM transactions_transaction GROUP BY 1, 2, 3""")
+                       FROM transactions_transaction
+                       WHERE user_id IN (SELECT id FROM auth_user WHERE username IN ('alice', 'bob'))
+                       GROUP BY 1, 2, 3""")
         return set(cur.fetchall())
 
 
@@ -51,3 +54,14 @@ def test_rollup_follows_every_kind_of_write(alice, bob):
         cur.execute("SELECT count(*) FROM transactions_monthly_category_spend WHERE user_id = %s", [alice.id])
         assert cur.fetchone()[0] == 0  # emptied months leave no zero rows behind
     assert Transaction.objects.filter(user=bob).count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rollup_is_emptied_with_a_truncate(alice):
+    transactions_import(user=alice, file_name="a.csv",
+                        content=b"Date,Description,Amount\n2026-01-05,STARBUCKS STORE #1234,-5.75\n")
+    assert _rollup()
+    with connection.cursor() as cur:
+        cur.execute("TRUNCATE transactions_transaction CASCADE")
+        cur.execute("SELECT count(*) FROM transactions_monthly_category_spend")
+        assert cur.fetchone()[0] == 0
