@@ -215,7 +215,7 @@ def scale_run(n: int, *, queries: int = 100, seed: int = 7) -> dict:
             cur.execute("SELECT id FROM bench_scale_fact ORDER BY (embedding <=> %s) + 0 LIMIT 10", [q])
             exact.append({r[0] for r in cur.fetchall()})
         results = {}
-        for ef in (40, 100, 200):
+        for ef in (40, 100, 200, 400):
             cur.execute(f"SET hnsw.ef_search = {ef}")
             lat, recall = [], []
             for q, truth in zip(qs, exact):
@@ -253,8 +253,11 @@ def main(argv) -> int:
     if not args.skip_scale:
         scale = scale_run(args.scale_facts)
         payload["scale"] = scale
-        best = scale["by_ef_search"][200]
-        checks.append(verdict(f"scale {scale['facts']:,} facts: HNSW recall@10 (ef_search=200)", best["recall@10"], 0.95))
+        # The smallest ef_search that reaches the recall target (else the largest tried), and its latency.
+        by_ef = scale["by_ef_search"]
+        ef = next((e for e in sorted(by_ef) if by_ef[e]["recall@10"] >= 0.95), max(by_ef))
+        best = by_ef[ef]
+        checks.append(verdict(f"scale {scale['facts']:,} facts: HNSW recall@10 (ef_search={ef})", best["recall@10"], 0.95))
         checks.append(verdict(f"scale {scale['facts']:,} facts: vector search p95 ms", best["p95_ms"], 150,
                               higher_is_better=False))
     payload["checks"] = checks
