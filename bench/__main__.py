@@ -11,8 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def available() -> list[str]:
-    skip = {"common", "__main__"}
-    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]) if m.name not in skip)
+    # A benchmark is a module with `def main(`; data modules (e.g. chat_questions) are not listed.
+    here = Path(__file__).parent
+    return sorted(m.name for m in pkgutil.iter_modules([str(here)])
+                  if m.name not in {"common", "__main__"} and "\ndef main(" in (here / f"{m.name}.py").read_text())
 
 
 def main() -> int:
