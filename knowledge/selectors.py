@@ -20,8 +20,12 @@ SEARCH_EXTRA_DEFAULTS = {
     "vector_weight": 0.6,
     "text_weight": 0.05,
     "document_weight": 0.3,
+    "statement_weight": 0.15,  # only when the question names a financial statement
     "page_similarity": True,  # the seed formula: (fact_sim + page_sim) / 2
     "candidates": 150,
+    # HNSW search breadth (pgvector hnsw.ef_search); never below 2 x candidates. See the scale run in
+    # knowledge/README.md for the recall this buys on a 1M-fact index.
+    "ef_search": 400,
 }
 
 
@@ -155,6 +159,53 @@ def query_identity(query: str) -> dict:
     return {"years": years, "doc_type": doc_type, "quarter": f"Q{quarter.group(1)}" if quarter else ""}
 
 
+# Financial statements a question can name, and the titles a statement page carries. A filing says on each
+# statement page which statement it is ("CONSOLIDATED STATEMENTS OF CASH FLOWS"); questions often say which
+# one they need ("...shown in the cash flow statement", "...the statement of financial position").
+_STATEMENT_QUERY = {
+    "balance": r"balance sheets?|statements? of financial (?:position|condition)|financial position",
+    "income": r"income statements?|statements? of (?:consolidated )?(?:income|operations|earnings)|"
+              r"p\s?&\s?l\b|profit and loss",
+    "comprehensive": r"statements? of comprehensive (?:income|loss)",
+    "cash_flow": r"cash ?flows? statements?|statements? of cash ?flows?",
+    "equity": r"statements? of (?:changes in )?(?:share|stock)holders[’']? equity|statements? of (?:changes in )?equity",
+}
+_STATEMENT_TITLE = {
+    "balance": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
+    "income": r"statements? of (?:consolidated )?(?:income|operations|earnings)(?: and comprehensive "
+              r"(?:income|loss))?|income statements?",
+    "comprehensive": r"statements? of comprehensive (?:income|loss)",
+    "cash_flow": r"statements? of (?:consolidated )?cash ?flows?|cash ?flows? statements?",
+    "equity": r"statements? of (?:changes in )?(?:share|stock)holders[’']? (?:equity|deficit)|"
+              r"statements? of (?:changes in )?equity",
+}
+_STATEMENT_QUERY_RE = {k: re.compile(v, re.I) for k, v in _STATEMENT_QUERY.items()}
+# A title line: short, nothing but "(condensed) (consolidated) <statement> (unaudited) (continued)".
+_STATEMENT_TITLE_RE = {k: re.compile(r"^\W*(?:[a-z.,&'’ ]+ (?:and|&) subsidiaries\W*)?(?:condensed\s+)?"
+                                     r"(?:consolidated\s+)?(?:condensed\s+)?(?:" + v + r")\b[^a-z]*"
+                                     r"(?:\((?:unaudited|continued|deficit)\)\W*)*$", re.I)
+                       for k, v in _STATEMENT_TITLE.items()}
+
+
+def query_statements(query: str) -> set[str]:
+    """The financial statements a question names: {'balance', 'income', 'comprehensive', 'cash_flow', 'equity'}."""
+    return {kind for kind, rx in _STATEMENT_QUERY_RE.items() if rx.search(query)}
+
+
+def page_statement(head: str) -> str:
+    """Which statement a page is, from the title lines at its top ('' when it is none, or a table of
+    contents naming several)."""
+    found = []
+    for line in (head or "").splitlines()[:12]:
+        line = line.strip()
+        if not line or len(line) > 110:
+            continue
+        for kind, rx in _STATEMENT_TITLE_RE.items():
+            if rx.match(line) and kind not in found:
+                found.append(kind)
+    return found[0] if len(found) == 1 else ""
+
+
 _GENERIC_FIRST_WORDS = {"american", "general", "united", "first", "national", "international", "global", "new",
                         "the", "bank", "financial", "my", "how", "what", "moneta"}
 
@@ -201,7 +252,7 @@ def search_settings(**overrides) -> dict:
     for key, value in overrides.items():
         if value is not None:
             effective[key] = value
-    for key in ("k", "per_document_limit", "document_limit", "fact_limit", "candidates"):
+    for key in ("k", "per_document_limit", "document_limit", "fact_limit", "candidates", "ef_search"):
         try:
             effective[key] = int(effective[key])
         except (TypeError, ValueError) as exc:
@@ -209,7 +260,7 @@ def search_settings(**overrides) -> dict:
         if effective[key] < 1:
             raise DomainError(f"{key} must be at least 1", details={key: effective[key]})
     effective["k"] = min(effective["k"], 200)
-    for key in ("similarity_threshold", "vector_weight", "text_weight", "document_weight"):
+    for key in ("similarity_threshold", "vector_weight", "text_weight", "document_weight", "statement_weight"):
         try:
             effective[key] = float(effective[key])
         except (TypeError, ValueError) as exc:
@@ -229,7 +280,7 @@ def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, cor
 
 
 def search_run(*, user, query: str, page_similarity: bool | None = None, document_weight: float | None = None,
-               query_vector=None, **params) -> dict:
+               statement_weight: float | None = None, query_vector=None, **params) -> dict:
     """knowledge_search with the extra knobs the benchmark compares (seed formula, document boost)."""
     started = time.perf_counter()
     query = (query or "").strip()
@@ -237,7 +288,8 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
         raise DomainError("The search query is empty", details={"q": "required"})
     if len(query) > 2000:
         raise DomainError("The search query is longer than 2000 characters", details={"q": "too long"})
-    opts = search_settings(**params, page_similarity=page_similarity, document_weight=document_weight)
+    opts = search_settings(**params, page_similarity=page_similarity, document_weight=document_weight,
+                           statement_weight=statement_weight)
     include = _resolve_slugs(user, params.get("corpus_include"))
     exclude = _resolve_slugs(user, params.get("corpus_exclude")) or []
     corpora = corpora_visible(user=user)
@@ -254,7 +306,8 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
         d["question_vectors"] = d.pop("metadata__question_vectors") is not False
     effective = {key: opts[key] for key in ("k", "similarity_threshold", "per_document_limit", "document_limit",
                                             "fact_limit", "hybrid", "vector_weight", "text_weight",
-                                            "document_weight", "page_similarity")}
+                                            "document_weight", "statement_weight", "page_similarity",
+                                            "ef_search")}
     effective.update({"corpus_include": include, "corpus_exclude": exclude})
     result = {"query": query, "settings": effective, "results": [], "documents": []}
     if not docs:
@@ -268,23 +321,30 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     vec_literal = "[" + ",".join(f"{x:.6f}" for x in vector.tolist()) + "]"
     hybrid = bool(opts["hybrid"])
     rows = _candidates(vec_literal, query, doc_ids, boosted, n=opts["candidates"], hybrid=hybrid,
-                       questions=any(d["question_vectors"] for d in docs))
+                       questions=any(d["question_vectors"] for d in docs), ef_search=opts["ef_search"])
 
     vw, tw, dw = opts["vector_weight"], (opts["text_weight"] if hybrid else 0.0), opts["document_weight"]
+    # The statement term only exists for questions that name a statement, so other questions' scores
+    # (and thresholds set on them) are unchanged.
+    wanted_statements = query_statements(query)
+    sw = opts["statement_weight"] if wanted_statements else 0.0
     max_text = max((r[8] or 0.0) for r in rows) if rows else 0.0
+    total_w = vw + tw + dw + sw or 1.0
     scored = []
-    for (fact_id, text, questions, document_id, page_id, number, fsim, qsim, trank, psim) in rows:
+    for (fact_id, text, questions, document_id, page_id, number, fsim, qsim, trank, psim, head) in rows:
         own = max(fsim if fsim is not None else 0.0, qsim if qsim is not None else -1.0)
         combined = (own + psim) / 2 if (opts["page_similarity"] and psim is not None) else own
         text_rel = (trank or 0.0) / max_text if max_text > 0 else 0.0
         doc_score = doc_scores.get(document_id, 0.0)
-        total_w = vw + tw + dw or 1.0
-        fused = (vw * combined + tw * text_rel + dw * doc_score) / total_w
+        statement = page_statement(head) if sw else ""
+        statement_score = 1.0 if statement and statement in wanted_statements else 0.0
+        fused = (vw * combined + tw * text_rel + dw * doc_score + sw * statement_score) / total_w
         scored.append({
             "fact_id": fact_id, "text": text, "questions": questions or [], "document_id": document_id,
             "page_id": page_id, "page": number,
             "scores": {"vector": round(own, 4), "text": round(float(trank or 0.0), 4), "fused": round(fused, 4),
-                       "page": round(psim, 4) if psim is not None else None, "document": doc_score},
+                       "page": round(psim, 4) if psim is not None else None, "document": doc_score,
+                       "statement": statement_score},
         })
     scored.sort(key=lambda r: -r["scores"]["fused"])
     scored = [r for r in scored if r["scores"]["fused"] >= opts["similarity_threshold"]]
@@ -324,12 +384,12 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
 
 
 def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool,
-                questions: bool = True) -> list:
+                questions: bool = True, ef_search: int = 400) -> list:
     """Candidate facts from every retriever, then one exact scoring pass over their union."""
     fact_ids: set[int] = set()
     page_ids: set[int] = set()
     with transaction.atomic(), connection.cursor() as cur:
-        cur.execute("SET LOCAL hnsw.ef_search = %s", [max(100, n * 2)])
+        cur.execute("SET LOCAL hnsw.ef_search = %s", [min(1000, max(ef_search, n * 2))])
         # ANN over facts, questions and pages (HNSW); the visibility filter is applied to the union below.
         cur.execute("SELECT id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
         fact_ids.update(r[0] for r in cur.fetchall())
@@ -371,7 +431,8 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
                        CASE WHEN f.question_embedding IS NULL THEN NULL
                             ELSE 1 - (f.question_embedding <=> %s::vector) END,
                        {text_expr},
-                       CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END
+                       CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END,
+                       left(p.text, 700)
                 FROM knowledge_fact f
                 LEFT JOIN knowledge_page p ON p.id = f.page_id,
                 (SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q
@@ -383,5 +444,5 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
         questions = r[2] if isinstance(r[2], list) else json.loads(r[2] or "[]")
         out.append((r[0], r[1], questions, r[3], r[4], r[5], float(r[6]) if r[6] is not None else None,
                     float(r[7]) if r[7] is not None else None, float(r[8] or 0.0),
-                    float(r[9]) if r[9] is not None else None))
+                    float(r[9]) if r[9] is not None else None, r[10] or ""))
     return out

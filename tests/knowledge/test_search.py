@@ -116,3 +116,46 @@ def test_private_notes_are_invisible_to_other_users(library, alice, bob):
         theirs = knowledge_search(user=bob, query="Kestrel Bank emergency fund", corpus_include=attempt)
         assert all(r["document_id"] != note.id for r in theirs["results"])
     assert all(r["document_id"] != note.id for r in knowledge_search(user=None, query="Kestrel")["results"])
+
+
+def test_statement_named_in_question_and_page_titles():
+    from knowledge.selectors import page_statement, query_statements
+
+    assert query_statements("Answer from the statement of income and the cash flow statement.") == {"income",
+                                                                                                      "cash_flow"}
+    assert query_statements("shown in the statement of financial position") == {"balance"}
+    assert query_statements("What is Acme's revenue?") == set()
+    assert page_statement("Table of Contents\n61\nACME INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)") == "balance"
+    assert page_statement("Acme Inc. and Subsidiaries\nConsolidated statements of cash flows (unaudited)") == \
+        "cash_flow"
+    assert page_statement("Consolidated Statements of Stockholders’ Equity (Deficit)\n") == "equity"
+    assert page_statement("CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME") == "comprehensive"
+    # A table of contents names several statements: it is none of them. Prose that mentions one is not one.
+    assert page_statement("Consolidated Balance Sheets\nConsolidated Statements of Operations\n") == ""
+    assert page_statement("Cash rose as shown on our consolidated balance sheets as of December 31, 2021, while "
+                          "debt fell.") == ""
+
+
+def test_question_naming_a_statement_prefers_that_statement_page(shared_corpus, ingest):
+    doc = ingest(shared_corpus, "DELTAWIDGETS_2022_10K.pdf", make_pdf([
+        ["FORM 10-K", "For the fiscal year ended December 31, 2022", "DELTA WIDGETS CORP",
+         "(Exact name of registrant as specified in its charter)"],
+        ["CONSOLIDATED STATEMENTS OF OPERATIONS", ["Year ended December 31,", "2022", "2021"],
+         ["Widget revenue", "$ 900", "$ 800"], ["Depreciation and amortization", "45", "40"],
+         ["Net income", "$ 120", "$ 95"]],
+        ["CONSOLIDATED STATEMENTS OF CASH FLOWS", ["Year ended December 31,", "2022", "2021"],
+         ["Net income", "$ 120", "$ 95"], ["Depreciation and amortization", "45", "40"],
+         ["Purchases of property and equipment", "(60)", "(52)"]],
+    ]))
+    question = "What was Delta Widgets' FY2022 depreciation and amortization? Use the cash flow statement."
+    out = knowledge_search(user=None, query=question, k=5)
+    top = out["results"][0]
+    assert top["document_id"] == doc.id and top["page"] == 3 and top["scores"]["statement"] == 1.0
+    assert out["settings"]["statement_weight"] > 0
+    ops = [r for r in out["results"] if r["page"] == 2]
+    assert ops and all(r["scores"]["statement"] == 0.0 for r in ops)
+    # Without the statement term both pages tie on meaning; with it the named statement wins by a margin.
+    assert top["scores"]["fused"] > ops[0]["scores"]["fused"]
+    # A question naming no statement leaves the term out entirely.
+    plain = knowledge_search(user=None, query="What was Delta Widgets' FY2022 depreciation and amortization?", k=5)
+    assert all(r["scores"]["statement"] == 0.0 for r in plain["results"])
