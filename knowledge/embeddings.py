@@ -16,6 +16,7 @@ import numpy as np
 from django.conf import settings
 
 EMBEDDING_DIM = 384
+BF16_MIN_BATCH = 16
 _lock = threading.Lock()
 
 
@@ -84,7 +85,10 @@ def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
     model = _local_model()
     import torch
 
-    with _lock, torch.autocast("cpu", dtype=torch.bfloat16, enabled=use_bf16()):
+    # bf16 for batches only: oneDNN builds a kernel per new input shape (~0.1-0.9 s, then cached), which
+    # batch ingestion amortises but a one-off query embedding would pay in full.
+    bf16 = len(cleaned) >= BF16_MIN_BATCH and use_bf16()
+    with _lock, torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
         # (the lock: the torch model is not re-entrant across threads)
         vectors = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=False,
                                convert_to_numpy=True, show_progress_bar=False).astype(np.float32)

@@ -40,6 +40,22 @@ def name_variants(name: str) -> list[str]:
     return variants
 
 
+# "Common Stock, Par Value $1.00 JNJ New York Stock Exchange" in the cover page's table of securities
+# ("Trading Symbol(s)"); preferred/notes symbols such as "JNJ24C" or "AUKF/27" are not the company's ticker.
+_TICKER = re.compile(r"(?<![A-Za-z0-9/])([A-Z]{1,5})(?:\s+PR\s+[A-Z])?\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|"
+                     r"Nasdaq|NASDAQ|The Nasdaq|Chicago Stock Exchange)")
+
+
+def tickers(cover: str) -> list[str]:
+    """Trading symbols a filing's cover page lists, most frequent first (at most 2)."""
+    if not re.search(r"trading\s+symbol", cover, re.I):
+        return []
+    counts: dict[str, int] = {}
+    for m in _TICKER.finditer(cover):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return sorted(counts, key=lambda t: -counts[t])[:2]
+
+
 def _registrant(lines: list[str]) -> str:
     for i, line in enumerate(lines):
         if re.search(r"exact name of (the )?registrant", line, re.I):
@@ -99,7 +115,8 @@ def document_identity(*, file_name: str, title: str, first_pages: list[str], met
         fiscal_year = max(set(years), key=years.count) if years else None
 
     names: list[str] = []
-    for candidate in (company, file_company, metadata.get("author", ""), title):
+    # Not the PDF's "author": it names whoever produced the file ("EDGAR Online…", a person), not the company.
+    for candidate in (company, file_company, title):
         for v in name_variants(candidate or ""):
             if len(v) >= 3 and v not in names:
                 names.append(v)
@@ -129,6 +146,7 @@ def document_identity(*, file_name: str, title: str, first_pages: list[str], met
     return {
         "company": display,
         "names": names,
+        "tickers": tickers("\n".join(lines[:120])),
         "doc_type": doc_type,
         "quarter": quarter,
         "fiscal_year": fiscal_year,

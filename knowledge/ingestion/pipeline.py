@@ -276,3 +276,18 @@ def search_indexes_flush() -> None:
                         "gin_clean_pending_list('knowledge_page_search_gin'::regclass)")
     except Exception as exc:  # noqa: BLE001 - never fail a finished document over an optimisation
         logger.info("could not flush the GIN pending lists: %s", exc)
+
+
+def document_identity_refresh(*, document_id: int) -> dict:
+    """Recompute what a ready document says about itself (company, tickers, type, period) from its stored
+    first pages, after the identity rules improved; no re-parsing or re-embedding."""
+    doc = Document.objects.select_related("corpus").get(id=document_id)
+    first = list(Page.objects.filter(document_id=doc.id).order_by("number").values_list("text", flat=True)[:3])
+    identity = document_identity(file_name=doc.file_name, title=doc.title, first_pages=first,
+                                 metadata=doc.metadata.get("source") or {})
+    if doc.kind != "pdf":
+        identity["short"] = doc.title
+        identity["text"] = f"{doc.title} ({doc.corpus.name})"
+    Document.objects.filter(id=doc.id).update(metadata={**doc.metadata, "identity": identity},
+                                              identity=identity["text"])
+    return identity

@@ -159,3 +159,45 @@ def test_question_naming_a_statement_prefers_that_statement_page(shared_corpus, 
     # A question naming no statement leaves the term out entirely.
     plain = knowledge_search(user=None, query="What was Delta Widgets' FY2022 depreciation and amortization?", k=5)
     assert all(r["scores"]["statement"] == 0.0 for r in plain["results"])
+
+
+def test_statement_title_split_over_lines_and_implied_statements():
+    from knowledge.selectors import page_statement, query_statement_scores
+
+    # PDFs that put one word per line, or the company after the title, still name the statement.
+    assert page_statement("MGM\nRESORTS\nINTERNATIONAL\nAND\nSUBSIDIARIES\nCONSOLIDATED\nBALANCE\nSHEETS\n"
+                          "(In thousands)\nDecember 31,\n2018") == "balance"
+    assert page_statement("Index\nConsolidated Statements of Income Corning Incorporated and Subsidiary Companies\n"
+                          "Year ended December 31,\n2020 2019") == "income"
+    assert page_statement("ITEM 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA\nAcme, Inc.\n"
+                          "Consolidated Statements of Operations\nYear Ended") == "income"
+    assert query_statement_scores("Use the cash flow statement") == {"cash_flow": 1.0}
+    assert query_statement_scores("What was Acme's FY2021 capital expenditure?") == {"cash_flow": 0.5}
+    assert query_statement_scores("Who founded Acme?") == {}
+
+
+def test_tickers_nicknames_and_documents_of_one_company():
+    from knowledge.ingestion.identity import tickers
+
+    cover = ("Title of each class Trading Symbol Name of each exchange on which registered\n"
+             "Common Stock, Par Value $1.00 JNJ New York Stock Exchange\n"
+             "0.650% Notes Due May 2024 JNJ24C New York Stock Exchange\n")
+    assert tickers(cover) == ["JNJ"]
+    assert tickers("Common Stock JNJ New York Stock Exchange") == []  # no securities table: no guessing
+    docs = [
+        {"id": 1, "identity": {"names": ["johnson johnson", "johnsonjohnson"], "tickers": ["JNJ"],
+                               "fiscal_year": 2022, "doc_type": "10-K"}},
+        # An earnings release without a cover page: known only by its file name.
+        {"id": 2, "identity": {"names": ["johnsonjohnson"], "fiscal_year": 2022, "doc_type": "earnings release"}},
+        {"id": 3, "identity": {"names": ["mgm resorts international", "mgmresorts"], "tickers": ["MGM"],
+                               "fiscal_year": 2022, "doc_type": "10-K"}},
+        {"id": 4, "identity": {"names": ["nternational", "mgmresorts"], "fiscal_year": 2018, "doc_type": "10-K"}},
+        {"id": 5, "identity": {"names": ["boeing"], "tickers": ["BA"], "fiscal_year": 2022, "doc_type": "10-K"}},
+    ]
+    scores = document_match_scores("What was JnJ's FY2022 inventory turnover?", docs)
+    assert set(scores) == {1, 2} and scores[1] > scores[2]  # the annual report first for a fiscal-year question
+    # A mangled registrant name inside an ordinary word does not match.
+    assert 4 not in document_match_scores("How did international sales grow in FY2022?", docs)
+    assert set(document_match_scores("Which MGM region grew most in FY2022?", docs)) == {3, 4}
+    assert 5 in document_match_scores("BA FY2022 backlog", docs)
+    assert 5 not in document_match_scores("Did the ba degree help in 2022?", docs)
