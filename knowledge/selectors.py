@@ -257,6 +257,7 @@ _QUESTION_WORDS = {"what", "which", "who", "whom", "when", "where", "why", "how"
 _TICKER_WORDS = {"all", "are", "big", "can", "car", "cat", "eat", "fun", "has", "key", "low", "man", "net", "new",
                  "now", "one", "out", "run", "see", "two", "who", "win", "good", "life", "true", "tech", "well",
                  "love", "fast", "cash", "earn", "bank", "real", "ford", "next", "open", "safe", "best"}
+FOCUS_DOCUMENTS = 3  # documents the relaxed (OR) full-text query ranks within (the best-matching ones)
 _GENERIC_FIRST_WORDS = {"american", "general", "united", "first", "national", "international", "global", "new",
                         "the", "bank", "financial", "my", "how", "what", "moneta"}
 
@@ -426,20 +427,20 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     # (and thresholds set on them) are unchanged.
     wanted_statements = query_statement_scores(query)
     sw = opts["statement_weight"] if wanted_statements else 0.0
-    max_text = max((r[8] or 0.0) for r in rows) if rows else 0.0
+    max_text = max((r[6] or 0.0) for r in rows) if rows else 0.0
     total_w = vw + tw + dw + sw or 1.0
+    page_kinds = _page_statements({r[2] for r in rows if r[2]}) if sw else {}
     scored = []
-    for (fact_id, text, questions, document_id, page_id, number, fsim, qsim, trank, psim, head) in rows:
+    for (fact_id, document_id, page_id, number, fsim, qsim, trank, psim) in rows:
         own = max(fsim if fsim is not None else 0.0, qsim if qsim is not None else -1.0)
         combined = (own + psim) / 2 if (opts["page_similarity"] and psim is not None) else own
         text_rel = (trank or 0.0) / max_text if max_text > 0 else 0.0
         doc_score = doc_scores.get(document_id, 0.0)
-        statement = page_statement(head) if sw else ""
+        statement = page_kinds.get(page_id, "")
         statement_score = wanted_statements.get(statement, 0.0) if statement else 0.0
         fused = (vw * combined + tw * text_rel + dw * doc_score + sw * statement_score) / total_w
         scored.append({
-            "fact_id": fact_id, "text": text, "questions": questions or [], "document_id": document_id,
-            "page_id": page_id, "page": number,
+            "fact_id": fact_id, "document_id": document_id, "page_id": page_id, "page": number,
             "scores": {"vector": round(own, 4), "text": round(float(trank or 0.0), 4), "fused": round(fused, 4),
                        "page": round(psim, 4) if psim is not None else None, "document": doc_score,
                        "statement": statement_score},
@@ -466,6 +467,9 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
         picked.append(r)
         if len(picked) >= limit:
             break
+    texts = _fact_texts([r["fact_id"] for r in picked]) if picked else {}
+    picked = [{"fact_id": r["fact_id"], "text": texts.get(r["fact_id"], ("", []))[0],
+               "questions": texts.get(r["fact_id"], ("", []))[1], **r} for r in picked]
     groups = []
     for d in doc_order:
         members = [r for r in picked if r["document_id"] == d]
@@ -489,8 +493,9 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
     with transaction.atomic(), connection.cursor() as cur:
         cur.execute("SET LOCAL hnsw.ef_search = %s", [min(1000, max(ef_search, n * 2))])
         # ANN over facts, questions and pages (HNSW); the visibility filter is applied to the union below.
-        cur.execute("SELECT id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
-        fact_ids.update(r[0] for r in cur.fetchall())
+        cur.execute("SELECT id, document_id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
+        nearest = cur.fetchall()
+        fact_ids.update(r[0] for r in nearest)
         if questions:
             cur.execute("SELECT id FROM knowledge_fact WHERE question_embedding IS NOT NULL "
                         "ORDER BY question_embedding <=> %s::vector LIMIT %s", [vec, n // 3])
@@ -507,13 +512,24 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
                         "ORDER BY (embedding <=> %s::vector) + 0 LIMIT 20", [boosted, vec])
             page_ids.update(r[0] for r in cur.fetchall())
         if hybrid:
-            scope = boosted or doc_ids
+            # Full text, twice: every query word (websearch AND semantics) over everything visible, which the
+            # GIN index answers quickly because few facts have them all; then any query word (OR), which a
+            # long question matches in most facts, so only within the documents in focus (those the
+            # question names, else those of the nearest facts) — ranking ~20k OR-matches cost ~90 ms.
             cur.execute(
-                "SELECT f.id FROM knowledge_fact f, "
-                "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q "
+                "SELECT f.id FROM knowledge_fact f, (SELECT websearch_to_tsquery('english', %s) AS t) q "
                 "WHERE f.search_vector @@ q.t AND f.document_id = ANY(%s) "
-                "ORDER BY ts_rank(f.search_vector, q.t, 1) DESC LIMIT %s", [query, scope, n])
+                "ORDER BY ts_rank(f.search_vector, q.t, 1) DESC LIMIT %s", [query, doc_ids, n // 3])
             fact_ids.update(r[0] for r in cur.fetchall())
+            visible = set(doc_ids)
+            focus = (boosted or list(dict.fromkeys(d for _, d in nearest if d in visible)))[:FOCUS_DOCUMENTS]
+            if focus:
+                cur.execute(
+                    "SELECT f.id FROM knowledge_fact f, "
+                    "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q "
+                    "WHERE f.search_vector @@ q.t AND f.document_id = ANY(%s) "
+                    "ORDER BY ts_rank(f.search_vector, q.t, 1) DESC LIMIT %s", [query, focus, n])
+                fact_ids.update(r[0] for r in cur.fetchall())
         if page_ids:
             # The best few facts of each candidate page (pages found by their overall meaning).
             cur.execute("SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY page_id "
@@ -524,23 +540,32 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
             return []
         text_expr = ("ts_rank(f.search_vector, q.t, 1)" if hybrid else "0")
         cur.execute(
-            f"""SELECT f.id, f.text, f.questions, f.document_id, f.page_id, p.number,
+            f"""SELECT f.id, f.document_id, f.page_id, p.number,
                        1 - (f.embedding <=> %s::vector),
                        CASE WHEN f.question_embedding IS NULL THEN NULL
                             ELSE 1 - (f.question_embedding <=> %s::vector) END,
                        {text_expr},
-                       CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END,
-                       left(p.text, 700)
+                       CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END
                 FROM knowledge_fact f
                 LEFT JOIN knowledge_page p ON p.id = f.page_id,
                 (SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q
                 WHERE f.id = ANY(%s) AND f.document_id = ANY(%s)""",
             [vec, vec, vec, query, list(fact_ids), doc_ids])
         rows = cur.fetchall()
-    out = []
-    for r in rows:
-        questions = r[2] if isinstance(r[2], list) else json.loads(r[2] or "[]")
-        out.append((r[0], r[1], questions, r[3], r[4], r[5], float(r[6]) if r[6] is not None else None,
-                    float(r[7]) if r[7] is not None else None, float(r[8] or 0.0),
-                    float(r[9]) if r[9] is not None else None, r[10] or ""))
-    return out
+    return [(r[0], r[1], r[2], r[3], float(r[4]) if r[4] is not None else None,
+             float(r[5]) if r[5] is not None else None, float(r[6] or 0.0), float(r[7]) if r[7] is not None else None)
+            for r in rows]
+
+
+def _page_statements(page_ids: set[int]) -> dict[int, str]:
+    """Which statement each candidate page is, read from the top of its text."""
+    with connection.cursor() as cur:
+        cur.execute("SELECT id, left(text, 700) FROM knowledge_page WHERE id = ANY(%s)", [list(page_ids)])
+        return {pid: page_statement(head or "") for pid, head in cur.fetchall()}
+
+
+def _fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list]]:
+    """Text and questions of the facts that made the cut (fetched last: candidates are many)."""
+    with connection.cursor() as cur:
+        cur.execute("SELECT id, text, questions FROM knowledge_fact WHERE id = ANY(%s)", [fact_ids])
+        return {fid: (text, q if isinstance(q, list) else json.loads(q or "[]")) for fid, text, q in cur.fetchall()}
