@@ -382,6 +382,7 @@ def retrieval_benchmark(args) -> tuple[dict, list]:
         "fused (default)": {},
         "no seed formula (fact_sim only)": {"page_similarity": False},
         "no document boost": {"document_weight": 0.0},
+        "no statement match": {"statement_weight": 0.0},
         "vector only": {"hybrid": False},
     }
     ranked_by_variant = {}

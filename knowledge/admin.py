@@ -64,7 +64,7 @@ class DocumentAdmin(admin.ModelAdmin):
                     "created_at")
     list_filter = ("status", "corpus", "kind")
     search_fields = ("title", "file_name", "sha256")
-    actions = ["reingest"]
+    actions = ["reingest", "refresh_identity"]
     readonly_fields = ("file_name", "sha256", "kind", "size_bytes", "status", "stage", "error", "pages_total",
                        "pages_done", "attempts", "summary", "identity", "metadata", "uploaded_by", "created_at",
                        "ingested_at")
@@ -118,6 +118,13 @@ class DocumentAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for doc in queryset:
             services.document_remove(document=doc)
+
+    @admin.action(description="Refresh what the selected documents say about themselves (no re-ingestion)")
+    def refresh_identity(self, request, queryset):
+        ready = queryset.filter(status=Document.Status.READY)
+        for doc in ready:
+            services.document_identity_refresh(document_id=doc.id)
+        self.message_user(request, f"Identity refreshed for {ready.count()} ready document(s).", messages.SUCCESS)
 
     @admin.action(description="Re-ingest selected documents (also retries failed ones)")
     def reingest(self, request, queryset):

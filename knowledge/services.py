@@ -160,6 +160,12 @@ def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
             ingestion_enqueue(document_id=document_id)
 
 
+def document_identity_refresh(*, document_id: int) -> dict:
+    """Re-read what a ready document says about itself (company, tickers, type, period) from its stored
+    pages, without re-parsing or re-embedding (admin action, after the identity rules improved)."""
+    return pipeline.document_identity_refresh(document_id=document_id)
+
+
 def document_ingest_pages(*, document_id: int) -> bool:
     return pipeline.document_ingest_pages(document_id=document_id)
 

@@ -51,3 +51,18 @@ def test_admin_delete_removes_pages_and_facts(admin_client, acme_doc):
     assert response.status_code == 302
     assert not Document.objects.filter(id=acme_doc.id).exists()
     assert not Page.objects.exists() and not Fact.objects.exists()
+
+
+def test_admin_refresh_identity_rereads_cover_page_without_reingesting(admin_client, acme_doc):
+    facts_before = set(Fact.objects.filter(document=acme_doc).values_list("id", flat=True))
+    Document.objects.filter(id=acme_doc.id).update(metadata={**acme_doc.metadata, "identity": {"names": ["stale"]}})
+    page = Page.objects.get(document=acme_doc, number=1)
+    Page.objects.filter(id=page.id).update(text=page.text + "\nTitle of each class Trading Symbol Name of each "
+                                           "exchange on which registered\nCommon Stock ACME New York Stock Exchange")
+    response = admin_client.post("/admin/knowledge/document/", {"action": "refresh_identity",
+                                                               "_selected_action": [acme_doc.id]})
+    assert response.status_code == 302
+    acme_doc.refresh_from_db()
+    ident = acme_doc.metadata["identity"]
+    assert "acme rockets" in ident["names"] and ident["tickers"] == ["ACME"] and ident["fiscal_year"] == 2021
+    assert set(Fact.objects.filter(document=acme_doc).values_list("id", flat=True)) == facts_before

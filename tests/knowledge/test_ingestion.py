@@ -28,6 +28,17 @@ def test_pdf_ingests_into_pages_and_facts_with_context(acme_doc):
     assert "Acme Rockets" in doc.summary and "CONSOLIDATED STATEMENTS OF OPERATIONS (p. 2)" in doc.summary
 
 
+def test_ready_document_leaves_no_full_text_entries_pending(shared_corpus, ingest):
+    from django.db import connection
+
+    # Fact and page inserts go to the GIN pending lists (fastupdate); finishing the document merges them.
+    ingest(shared_corpus, "ACMEROCKETS_2021_10K.pdf", make_pdf(ANNUAL_REPORT_PAGES))
+    with connection.cursor() as cur:
+        cur.execute("SELECT gin_clean_pending_list('knowledge_fact_search_gin'::regclass), "
+                    "gin_clean_pending_list('knowledge_page_search_gin'::regclass)")
+        assert cur.fetchone() == (0, 0)
+
+
 def test_encrypted_but_openable_pdf_is_ingested(shared_corpus, ingest):
     doc = ingest(shared_corpus, "enc.pdf", encrypt_pdf(make_pdf(ANNUAL_REPORT_PAGES)))
     assert doc.status == Document.Status.READY
