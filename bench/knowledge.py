@@ -218,13 +218,17 @@ def scale_run(n: int, *, queries: int = 100, seed: int = 7) -> dict:
                     copy.write_row([start + j, body, vecs[j]])
         raw.commit()
         load_s = time.perf_counter() - t0
-        print(f"scale: loaded in {load_s:.0f}s; building HNSW (m=16, ef_construction=64) …", flush=True)
+        from knowledge.models import HNSW_EF_CONSTRUCTION, HNSW_M
+
+        # The same graph parameters as Moneta's own vector indexes.
+        print(f"scale: loaded in {load_s:.0f}s; building HNSW (m={HNSW_M}, ef_construction={HNSW_EF_CONSTRUCTION}) …",
+              flush=True)
         t1 = time.perf_counter()
         # The graph of 1M 384-d vectors needs ~2-3 GB: built outside memory, HNSW builds slow down many times.
         cur.execute("SET maintenance_work_mem = '4GB'")
-        cur.execute("SET max_parallel_maintenance_workers = 1")
+        cur.execute("SET max_parallel_maintenance_workers = 1")  # + the leader: both cores
         cur.execute("CREATE INDEX bench_scale_fact_hnsw ON bench_scale_fact USING hnsw (embedding vector_cosine_ops) "
-                    "WITH (m = 16, ef_construction = 64)")
+                    f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})")
         raw.commit()
         build_s = time.perf_counter() - t1
         print(f"scale: index built in {build_s:.0f}s", flush=True)
@@ -251,7 +255,8 @@ def scale_run(n: int, *, queries: int = 100, seed: int = 7) -> dict:
                   f"p50 {results[ef]['p50_ms']} ms  p95 {results[ef]['p95_ms']} ms", flush=True)
         cur.execute("DROP TABLE bench_scale_fact")
         raw.commit()
-    return {"facts": n, "load_seconds": round(load_s, 1), "index_build_seconds": round(build_s, 1),
+    return {"facts": n, "hnsw": {"m": HNSW_M, "ef_construction": HNSW_EF_CONSTRUCTION},
+            "load_seconds": round(load_s, 1), "index_build_seconds": round(build_s, 1),
             "by_ef_search": results}
 
 

@@ -14,6 +14,12 @@ from pgvector.django import HnswIndex, VectorField
 EMBEDDING_DIM = 384
 
 
+# HNSW graph parameters for every vector index. m=16/ef_construction=64 (pgvector's defaults) topped out at
+# recall@10 0.94 on the 1M-fact scale run whatever ef_search was (0.937 at both 400 and 800): the graph,
+# not the search breadth, was the limit. See knowledge/README.md, "Scale run".
+HNSW_M = 32
+HNSW_EF_CONSTRUCTION = 128
+
 class Corpus(models.Model):
     class Visibility(models.TextChoices):
         SHARED = "shared", "Shared (managed by editors)"
@@ -117,8 +123,8 @@ class Page(models.Model):
             models.UniqueConstraint(fields=["document", "number"], name="knowledge_page_unique_number"),
         ]
         indexes = [
-            HnswIndex(name="knowledge_page_embedding_hnsw", fields=["embedding"], m=16, ef_construction=64,
-                      opclasses=["vector_cosine_ops"]),
+            HnswIndex(name="knowledge_page_embedding_hnsw", fields=["embedding"], m=HNSW_M,
+                      ef_construction=HNSW_EF_CONSTRUCTION, opclasses=["vector_cosine_ops"]),
             GinIndex(name="knowledge_page_search_gin", fields=["search_vector"]),
         ]
 
@@ -157,10 +163,10 @@ class Fact(models.Model):
                                     nulls_distinct=False),
         ]
         indexes = [
-            HnswIndex(name="knowledge_fact_embedding_hnsw", fields=["embedding"], m=16, ef_construction=64,
-                      opclasses=["vector_cosine_ops"]),
-            HnswIndex(name="knowledge_fact_question_hnsw", fields=["question_embedding"], m=16, ef_construction=64,
-                      opclasses=["vector_cosine_ops"]),
+            HnswIndex(name="knowledge_fact_embedding_hnsw", fields=["embedding"], m=HNSW_M,
+                      ef_construction=HNSW_EF_CONSTRUCTION, opclasses=["vector_cosine_ops"]),
+            HnswIndex(name="knowledge_fact_question_hnsw", fields=["question_embedding"], m=HNSW_M,
+                      ef_construction=HNSW_EF_CONSTRUCTION, opclasses=["vector_cosine_ops"]),
             GinIndex(name="knowledge_fact_search_gin", fields=["search_vector"]),
         ]
 
