@@ -20,7 +20,7 @@ SEARCH_EXTRA_DEFAULTS = {
     "vector_weight": 0.6,
     "text_weight": 0.05,
     "document_weight": 0.3,
-    "statement_weight": 0.15,  # only when the question names a financial statement
+    "statement_weight": 0.15,  # only when the question names or implies a financial statement
     "page_similarity": True,  # the seed formula: (fact_sim + page_sim) / 2
     "candidates": 150,
     # HNSW search breadth (pgvector hnsw.ef_search); never below 2 x candidates (300 by default). The scale run in
@@ -180,7 +180,7 @@ _STATEMENT_TITLE = {
               r"statements? of (?:changes in )?equity",
 }
 _STATEMENT_QUERY_RE = {k: re.compile(v, re.I) for k, v in _STATEMENT_QUERY.items()}
-# A title line: short, nothing but "(condensed) (consolidated) <statement> (unaudited) (continued)".
+# Searched for in a page's title block (see _title_block), not in its body.
 _STATEMENT_TITLE_SEARCH = {k: re.compile(r"\b(?:" + v + r")\b", re.I) for k, v in _STATEMENT_TITLE.items()}
 
 
@@ -269,7 +269,7 @@ def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
     spaced = " " + " ".join(re.findall(r"[a-z0-9&]+", lowered)) + " "
     # Runs of 1-4 consecutive words glued together ("mgm resorts" → "mgmresorts"): a squashed name must
     # equal one, not merely occur inside the question ("nternational" is inside "international").
-    tokens = [t for t in re.findall(r"[a-z0-9]+", lowered)]
+    tokens = re.findall(r"[a-z0-9]+", lowered)
     grams = {"".join(tokens[i:i + n]) for n in range(1, 5) for i in range(len(tokens) - n + 1)}
     qid = query_identity(query)
     aliases = _company_aliases(docs)
@@ -380,7 +380,8 @@ def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, cor
 
 def search_run(*, user, query: str, page_similarity: bool | None = None, document_weight: float | None = None,
                statement_weight: float | None = None, query_vector=None, **params) -> dict:
-    """knowledge_search with the extra knobs the benchmark compares (seed formula, document boost)."""
+    """knowledge_search with the extra knobs the benchmark compares (seed formula, document boost,
+    statement match)."""
     started = time.perf_counter()
     query = (query or "").strip()
     if not query:
@@ -423,7 +424,7 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
                        questions=any(d["question_vectors"] for d in docs), ef_search=opts["ef_search"])
 
     vw, tw, dw = opts["vector_weight"], (opts["text_weight"] if hybrid else 0.0), opts["document_weight"]
-    # The statement term only exists for questions that name a statement, so other questions' scores
+    # The statement term only exists for questions that name or imply a statement, so other questions' scores
     # (and thresholds set on them) are unchanged.
     wanted_statements = query_statement_scores(query)
     sw = opts["statement_weight"] if wanted_statements else 0.0
@@ -468,8 +469,11 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
         if len(picked) >= limit:
             break
     texts = _fact_texts([r["fact_id"] for r in picked]) if picked else {}
-    picked = [{"fact_id": r["fact_id"], "text": texts.get(r["fact_id"], ("", []))[0],
-               "questions": texts.get(r["fact_id"], ("", []))[1], **r} for r in picked]
+    with_text = []
+    for r in picked:
+        text, questions = texts.get(r["fact_id"], ("", []))
+        with_text.append({"fact_id": r["fact_id"], "text": text, "questions": questions, **r})
+    picked = with_text
     groups = []
     for d in doc_order:
         members = [r for r in picked if r["document_id"] == d]
@@ -485,8 +489,12 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     return result
 
 
+# The question as a full-text query that any of its words satisfies (websearch AND relaxed to OR), as `q.t`.
+_ANY_WORD_QUERY = "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q"
+
+
 def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool,
-                questions: bool = True, ef_search: int = 400) -> list:
+                questions: bool, ef_search: int) -> list:
     """Candidate facts from every retriever, then one exact scoring pass over their union."""
     fact_ids: set[int] = set()
     page_ids: set[int] = set()
@@ -525,8 +533,7 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
             focus = (boosted or list(dict.fromkeys(d for _, d in nearest if d in visible)))[:FOCUS_DOCUMENTS]
             if focus:
                 cur.execute(
-                    "SELECT f.id FROM knowledge_fact f, "
-                    "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q "
+                    f"SELECT f.id FROM knowledge_fact f, {_ANY_WORD_QUERY} "
                     "WHERE f.search_vector @@ q.t AND f.document_id = ANY(%s) "
                     "ORDER BY ts_rank(f.search_vector, q.t, 1) DESC LIMIT %s", [query, focus, n])
                 fact_ids.update(r[0] for r in cur.fetchall())
@@ -547,8 +554,7 @@ def _candidates(vec: str, query: str, doc_ids: list[int], boosted: list[int], *,
                        {text_expr},
                        CASE WHEN p.embedding IS NULL THEN NULL ELSE 1 - (p.embedding <=> %s::vector) END
                 FROM knowledge_fact f
-                LEFT JOIN knowledge_page p ON p.id = f.page_id,
-                (SELECT replace(websearch_to_tsquery('english', %s)::text, ' & ', ' | ')::tsquery AS t) q
+                LEFT JOIN knowledge_page p ON p.id = f.page_id, {_ANY_WORD_QUERY}
                 WHERE f.id = ANY(%s) AND f.document_id = ANY(%s)""",
             [vec, vec, vec, query, list(fact_ids), doc_ids])
         rows = cur.fetchall()

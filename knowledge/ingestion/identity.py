@@ -2,7 +2,7 @@
 
 Sources, strongest first: the cover page of SEC filings ("(Exact name of registrant as specified in its
 charter)", "For the fiscal year ended …", "FORM 10-K"), the file name (e.g. ACTIVISIONBLIZZARD_2019_10K),
-the PDF's metadata title, and the title the uploader gave. Retrieval prefixes every fact with this context
+and the title the uploader gave (not the PDF's "author": it names whoever produced the file). Retrieval prefixes every fact with this context
 and boosts documents whose identity the question names.
 """
 from __future__ import annotations
@@ -85,8 +85,7 @@ def _file_name_parts(file_name: str) -> tuple[list[str], list[int], str, str]:
     return name_tokens, years, doc_type, quarter
 
 
-def document_identity(*, file_name: str, title: str, first_pages: list[str], metadata: dict | None = None) -> dict:
-    metadata = metadata or {}
+def document_identity(*, file_name: str, title: str, first_pages: list[str]) -> dict:
     head_text = "\n".join(first_pages)[:20000]
     lines = [line.strip() for line in head_text.splitlines() if line.strip()]
 
@@ -115,7 +114,6 @@ def document_identity(*, file_name: str, title: str, first_pages: list[str], met
         fiscal_year = max(set(years), key=years.count) if years else None
 
     names: list[str] = []
-    # Not the PDF's "author": it names whoever produced the file ("EDGAR Online…", a person), not the company.
     for candidate in (company, file_company, title):
         for v in name_variants(candidate or ""):
             if len(v) >= 3 and v not in names:

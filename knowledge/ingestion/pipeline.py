@@ -77,12 +77,7 @@ def document_ingest_pages(*, document_id: int) -> bool:
     stage = "parsing"
     try:
         parsed = parse_document(kind=doc.kind, content=_read(doc), file_name=doc.file_name)
-        identity = document_identity(file_name=doc.file_name, title=doc.title,
-                                     first_pages=[p.text for p in parsed.pages[:3]], metadata=parsed.metadata)
-        if doc.kind != "pdf":
-            # Help pages and notes: their own title is the best context.
-            identity["short"] = doc.title
-            identity["text"] = f"{doc.title} ({doc.corpus.name})"
+        identity = _identity(doc, first_pages=[p.text for p in parsed.pages[:3]])
         metadata = {**doc.metadata, "identity": identity, "source": parsed.metadata}
         Document.objects.filter(id=doc.id).update(metadata=metadata, identity=identity["text"],
                                                   pages_total=len(parsed.pages), stage="embedding")
@@ -113,6 +108,15 @@ def document_ingest_pages(*, document_id: int) -> bool:
             reason = f"{doc.file_name}: unexpected error while {stage}: {type(exc).__name__}: {exc}"
         document_fail(document_id=doc.id, reason=reason)
         return False
+
+
+def _identity(doc: Document, *, first_pages: list[str]) -> dict:
+    identity = document_identity(file_name=doc.file_name, title=doc.title, first_pages=first_pages)
+    if doc.kind != "pdf":
+        # Help pages and notes: their own title is the best context.
+        identity["short"] = doc.title
+        identity["text"] = f"{doc.title} ({doc.corpus.name})"
+    return identity
 
 
 def _llm_model():
@@ -283,11 +287,7 @@ def document_identity_refresh(*, document_id: int) -> dict:
     first pages, after the identity rules improved; no re-parsing or re-embedding."""
     doc = Document.objects.select_related("corpus").get(id=document_id)
     first = list(Page.objects.filter(document_id=doc.id).order_by("number").values_list("text", flat=True)[:3])
-    identity = document_identity(file_name=doc.file_name, title=doc.title, first_pages=first,
-                                 metadata=doc.metadata.get("source") or {})
-    if doc.kind != "pdf":
-        identity["short"] = doc.title
-        identity["text"] = f"{doc.title} ({doc.corpus.name})"
+    identity = _identity(doc, first_pages=first)
     Document.objects.filter(id=doc.id).update(metadata={**doc.metadata, "identity": identity},
                                               identity=identity["text"])
     return identity
