@@ -145,6 +145,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ALWAYS_EAGER = False  # never run tasks inside a web request
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing from a web request must fail fast when the broker is down (the document sweeper re-sends).
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 3.0)
+# Celery beat (the worker runs it embedded, `-B`): re-send stuck documents every minute.
+CELERY_BEAT_SCHEDULE = {
+    "knowledge-documents-sweep": {"task": "knowledge.documents_sweep", "schedule": 60.0},
+}
 MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
 
 # --- API ------------------------------------------------------------------------------
