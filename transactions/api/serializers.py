@@ -104,11 +104,17 @@ class CategoryIn(serializers.Serializer):
 
 class RuleOut(serializers.ModelSerializer):
     category = serializers.CharField(source="category.name")
+    refiling = serializers.SerializerMethodField(
+        help_text="after a create/update: done (existing transactions re-filed), queued (large: the worker "
+                  "re-files them shortly) or skipped")
 
     class Meta:
         model = CategorisationRule
         fields = ["id", "match_type", "pattern", "category", "origin", "priority", "active", "hits", "created_at",
-                  "updated_at"]
+                  "updated_at", "refiling"]
+
+    def get_refiling(self, rule) -> str | None:
+        return getattr(rule, "refiling", None)
 
 
 class RuleIn(serializers.Serializer):
