@@ -259,3 +259,195 @@ OUT_OF_SCOPE = ("I'm Moneta, your personal-finance assistant. I can help with yo
                 "subscriptions, Moneta's features and financial concepts — but not with that question.")
 NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or sell a specific investment), "
              "but here is some general background that may help you decide with a licensed adviser.")
+
+
+# ---- answers to money queries (transactions.query results) -----------------------------------------------------
+def _m(value, currency: str | None) -> str:
+    from config.web.format import money as money_format
+
+    return money_format(value, currency or "USD")
+
+
+def _names(names: list[str], *, conj: str = "and") -> str:
+    names = [n for n in names if n]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _what(q: dict, vi: bool = False) -> str:
+    """"at Shell", "on coffee (Starbucks and Blue Bottle Coffee)", "on Dining", "over $50" — from the query."""
+    parts = []
+    concept = {link["mention"]: link["names"] for link in q.get("links") or []
+               if link.get("kind") == "merchant" and link.get("how") == "concept"}
+    merchants = list(q.get("merchants") or [])
+    for mention, names in concept.items():
+        if set(names) <= set(merchants):
+            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names)})")
+            merchants = [m for m in merchants if m not in names]
+    if merchants:
+        parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
+    if q.get("categories"):
+        parts.append(f"cho {_names(q['categories'], conj='hoặc')}" if vi else
+                      f"on {_names(q['categories'], conj='or')}")
+    if q.get("text"):
+        quoted = " and ".join(f"“{t}”" for t in q["text"])
+        parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
+    if q.get("amount_min") is not None:
+        parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
+    if q.get("amount_max") is not None:
+        parts.append(f"under {_m(q['amount_max'], None)}" if not vi else f"dưới {_m(q['amount_max'], None)}")
+    return " ".join(parts)
+
+
+def _when(label: str | None, vi: bool = False) -> str:
+    if not label or label == "all time":
+        return "từ trước đến nay" if vi else "in all your transactions"
+    if re.match(r"(?:since|the |today|yesterday|this |last )", label):
+        return label
+    return f"trong {label}" if vi else f"in {label}"
+
+
+def _understood_line(r: dict) -> str:
+    q = r.get("query") or {}
+    bits = [r.get("understood") or ""]
+    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
+    if q.get("ignored"):
+        line += f" _I didn't use: {', '.join(repr(w) for w in q['ignored'])}._"
+    return line
+
+
+def money_answer(result: dict, *, vi: bool = False) -> str:
+    """The direct answer first, in one sentence with the figure, then the detail."""
+    q = result.get("query") or {}
+    cur = result.get("currency")
+    measure = result.get("measure") or q.get("measure") or "total"
+    what, when = _what(q, vi), _when(result.get("period"), vi)
+    rows = result.get("rows") or []
+    lines: list[str] = []
+    unknown = result.get("unknown") or q.get("unknown") or []
+    if unknown and not result.get("found"):
+        names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
+        if vi:
+            lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {_when(result.get('period'), vi)}.")
+        else:
+            lines.append(f"I found no transactions at {names} {when}." if not what else
+                         f"I found no transactions at {names} {what} {when}.")
+        close = [n for names_ in (result.get("suggestions") or {}).values() for n in names_]
+        if close:
+            lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
+                         + ", ".join(close) + ".")
+        return "\n".join(lines + [_understood_line(result)]).strip()
+    if not result.get("found") and measure not in ("compare", "top_categories"):
+        lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
+                     f"I found no transactions {what} {when}.".replace("  ", " "))
+        return "\n".join(lines + [_understood_line(result)]).strip()
+    count = result.get("count") or 0
+    if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
+        measure = "income"
+    if measure == "total":
+        total = _m(result.get("total"), cur)
+        lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
+                     f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
+                     .replace("  ", " "))
+        _by_merchant(lines, result, cur, q)
+    elif measure == "count":
+        total = _m(result.get("total"), cur)
+        noun = "payments" if q.get("direction") == "in" else "purchases"
+        lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
+                     f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
+                     .replace("  ", " "))
+        _by_merchant(lines, result, cur, q)
+    elif measure == "average":
+        lines.append(f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
+                     f"transactions ({_m(result.get('total'), cur)} in total).".replace("  ", " "))
+    elif measure == "income":
+        total = _m(result.get("received"), cur)
+        lines.append(f"Bạn đã nhận {total} {when} ({count} khoản tiền vào)." if vi else
+                     f"You received {total} {what} {when} ({count} payment{'s' if count != 1 else ''} in)."
+                     .replace("  ", " "))
+        for s in (result.get("by_source") or [])[:5]:
+            lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
+    elif measure == "net":
+        lines.append(f"{when.capitalize()} you received {_m(result.get('received'), cur)} and spent "
+                     f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
+    elif measure in ("largest", "smallest"):
+        pick = result.get("pick") or (rows[0] if rows else None)
+        word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
+            ("biggest" if measure == "largest" else "smallest")
+        if pick:
+            where = pick.get("merchant") or pick.get("description")
+            lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
+                         f"{pick['date']}." if vi else
+                         f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
+                         f"{pick['date']}.".replace("  ", " "))
+            if len(rows) > 1:
+                lines.append("Next:" if not vi else "Tiếp theo:")
+                lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
+                             for r in rows[1:5])
+    elif measure == "top_merchants":
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
+        lines.append(f"Your top {n} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
+                     if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
+    elif measure == "top_categories":
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
+        lines.append(f"Your top {n} spending categories {what} {when}: {listed}.".replace("  ", " "))
+    elif measure == "monthly_average":
+        lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
+                     f"{result.get('months')} tháng trọn vẹn ({result.get('window')})." if vi else
+                     f"You spent {_m(result.get('average'), cur)} a month on average {what} over the "
+                     f"{result.get('months')} full months {result.get('window')} ({_m(result.get('total'), cur)} in "
+                     f"total).".replace("  ", " "))
+        lines.extend(f"- {r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
+    elif measure == "compare":
+        lines.extend(_compare_lines(result, q, cur, vi))
+    if measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
+        if measure == "list":
+            lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
+                            + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."
+                            .replace("  ", " "))
+            lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+                         f" ({r.get('category') or 'uncategorised'})" for r in rows[:8])
+            if count > 8:
+                lines.append(f"The table lists {min(count, len(rows))} of them.")
+    if result.get("by_currency"):
+        lines.append("Other currencies (not added together): " + "; ".join(
+            f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
+    lines.append(_understood_line(result))
+    return "\n".join(line for line in lines if line).strip()
+
+
+def _by_merchant(lines: list[str], result: dict, cur, q: dict) -> None:
+    shown = result.get("by_merchant") or []
+    if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
+        lines.append("By merchant: " + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+
+
+def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
+    rows = result.get("rows") or []
+    if len(rows) < 2:
+        return [f"{r['label']}: {_m(r['total'], cur)}" for r in rows]
+    a, b = rows[0], rows[1]
+    mode = result.get("mode")
+    what = _what({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
+    when = _when((q.get("period") or {}).get("label"), vi) if mode == "sides" else ""
+    diff = result.get("difference") or 0
+    if mode == "usual":
+        out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
+               f"{_m(b['total'], cur)}.".replace("  ", " ")]
+        if len(rows) > 2:
+            out.append(f"{rows[2]['label'].capitalize()}: {_m(rows[2]['total'], cur)}.")
+        word = "more" if diff > 0 else "less"
+        out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
+                   (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
+        return out
+    more = a if a["total"] >= b["total"] else b
+    lead = (f"{a['label']}: {_m(a['total'], cur)} vs {b['label']}: {_m(b['total'], cur)} {what} {when}".strip()
+            .replace("  ", " "))
+    out = [f"{lead} — {more['label']} is {_m(abs(diff), cur)} higher" +
+           (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None and mode == "periods" else ".")]
+    for extra in rows[2:]:
+        out.append(f"{extra['label'].capitalize()}: {_m(extra['total'], cur)}.")
+    return out

@@ -8,6 +8,7 @@ knowledge base has nothing close) and finally calls `respond` with an extractive
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from typing import Any
@@ -19,8 +20,10 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.offline import compose
 from chat.offline.router import RouteContext, route
+from transactions.query import is_vietnamese
 
 WEAK_KNOWLEDGE = 0.35
+EMERGENCY_RE = re.compile(r"\bemergenc|\brainy day|\bquỹ (?:khẩn cấp|dự phòng)", re.I)
 
 
 def _call(name: str, args: dict) -> dict:
@@ -105,9 +108,22 @@ class OfflineChatModel(BaseChatModel):
         cited: list[int] = []
         relevant: dict[str, list[int]] = {}
         intents = ctx.timings.get("intents") or []
+        vi = is_vietnamese(question)
         if "investment_advice" in intents:
             parts.append(compose.NO_ADVICE)
-        for name, payload in results:
+        money_first = [(n, p) for n, p in results if n in MONEY_TOOLS]
+        ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
+        for name, payload in ordered:
+            if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
+                text = compose.money_answer(payload, vi=vi)
+                if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
+                    text = (f"Based on your own spending — {compose._m(payload.get('average'), payload.get('currency'))}"
+                            f" a month on average over the {payload.get('months')} full months "
+                            f"{payload.get('window')} — an emergency fund of 3–6 months of expenses would be "
+                            f"{compose._m(payload.get('three_months'), payload.get('currency'))} to "
+                            f"{compose._m(payload.get('six_months'), payload.get('currency'))}.")
+                parts.append(text)
+                continue
             if name in KNOWLEDGE_TOOLS:
                 text, ids = compose.knowledge_text(name, payload)
                 parts.append(text)
@@ -122,8 +138,9 @@ class OfflineChatModel(BaseChatModel):
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
             elif name == "save_note":
-                parts.append(f"Saved your note *{payload.get('title')}* to your private documents."
-                             if payload.get("saved") else f"I couldn't save the note: {payload.get('error')}")
+                parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
+                             f"it under My documents ({payload.get('undo_url') or '/documents/'})."
+                             if payload.get("saved") else f"I didn't save a note: {payload.get('error')}")
         answer = "\n\n".join(p for p in parts if p)
         sources = []
         for name, payload in results:
