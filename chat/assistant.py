@@ -383,14 +383,15 @@ class FinanceAssistant:
 
     def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
                          sides: list[dict] | None = None, mode: str | None = None,
-                         merchants: list[str] | None = None, period: str | None = None) -> dict:
+                         merchants: list[str] | None = None, period: str | None = None,
+                         text: list[str] | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
         ("usual": `period` against the average of the previous full months, like for like)."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
-                                "categories": categories if not sides else None}, measure="compare")
+                                "categories": categories, "text": text}, measure="compare")
         from transactions.selectors import spending_compare
 
         return spending_compare(user=self.user, categories=categories or None,

@@ -261,6 +261,8 @@ def turn_understood(recorder: TurnRecorder, ctx) -> dict | None:
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             return record.result["query"]
+    if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
+        return getattr(ctx, "understood", None)
     return None
 
 

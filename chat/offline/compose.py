@@ -443,11 +443,16 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
                    (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
         return out
-    more = a if a["total"] >= b["total"] else b
+    if mode == "sides":
+        side_periods = {(s.get("period") or {}).get("label") for s in (q.get("compare") or {}).get("sides") or []}
+        if len(side_periods) == 1 and None not in side_periods:
+            when = _when(side_periods.pop(), vi)
     lead = (f"{a['label']}: {_m(a['total'], cur)} vs {b['label']}: {_m(b['total'], cur)} {what} {when}".strip()
             .replace("  ", " "))
-    out = [f"{lead} — {more['label']} is {_m(abs(diff), cur)} higher" +
-           (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None and mode == "periods" else ".")]
+    direction = "more" if diff > 0 else "less"
+    pct = f" ({result['change_pct']:+}%)" if result.get("change_pct") is not None and mode == "periods" else ""
+    out = [f"{lead} — {a['label']} is {_m(abs(diff), cur)} {direction} than {b['label']}{pct}."
+           if diff else f"{lead} — the same."]
     for extra in rows[2:]:
         out.append(f"{extra['label'].capitalize()}: {_m(extra['total'], cur)}.")
     return out

@@ -190,8 +190,9 @@ def money_calls(q) -> list[dict]:
     something (a category breakdown with income and net, a monthly series, a side-by-side comparison)."""
     args = query_args(q)
     if q.measure == "compare":
-        return [{"name": "compare_spending", "args": {"sides": args.get("compare"), "mode": args.get("compare_mode"),
-                                                       **({"period": args["period"]} if args.get("period") else {})}}]
+        return [{"name": "compare_spending", "args": _drop_none({
+            "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
+            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
     if q.measure == "top_categories" and not (q.merchants or q.categories or q.text or q.amount_min or q.amount_max):
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
@@ -257,6 +258,9 @@ def _is_money_question(text: str, q, intent: str) -> bool:
         return False
     if names or q.amount_min is not None or q.amount_max is not None:
         return True
+    if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest") and \
+            (PERSONAL_RE.search(text) or q.period or q.compare or q.months):
+        return bool(measure) or q.measure != "total"
     # no names: a period with a money measure ("spending last month", "biggest purchase this year")
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 

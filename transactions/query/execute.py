@@ -89,9 +89,10 @@ def _window(q: MoneyQuery, period: Period | None) -> tuple[date | None, date | N
 def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | None = None,
           direction: str | None = "unset") -> QuerySet:
     start, end, _ = _window(q, period if period is not None else (side.period if side and side.period else q.period))
-    return filtered(user=user, merchants=(side.merchants if side else q.merchants) or (),
-                    categories=(side.categories if side else q.categories) or (),
-                    text=(side.text if side else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
+    named = side is not None and bool(side.merchants or side.categories or side.text)
+    return filtered(user=user, merchants=(side.merchants if named else q.merchants) or (),
+                    categories=(side.categories if named else q.categories) or (),
+                    text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
                     direction=q.direction if direction == "unset" else direction, start=start, end=end)
 
 

@@ -315,9 +315,38 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
+    _examples_and_kinds(q, vocab)
+    if TEXT_CUE.search(text):
+        # "everything with UBER on my statement": the words of the narrative, not one merchant
+        for link in q.links:
+            if link.kind == "merchant" and link.how != "concept":
+                q.merchants = [m for m in q.merchants if m not in link.names]
+                link.kind, link.names, link.how = "text", [link.mention], "narrative"
+                q.text.append(link.mention)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     return q
+
+
+TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
+                      r"containing|that says?|with the words?|labell?ed)\b")
+
+
+def _examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
+    """Merchants named beside a category they belong to are examples of it ("health stuff – gym, pharmacy";
+    "restaurant or cafe"), and a kind of merchant named beside one of its own ("fill up at Shell") is that one."""
+    if q.followup:
+        return
+    if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
+        q.links = [link for link in q.links if link.kind != "merchant"]
+        q.merchants = []
+    specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" for n in link.names}
+    if specific:
+        for link in [x for x in q.links if x.kind == "merchant" and x.how == "concept"]:
+            if specific & set(link.names):
+                q.links.remove(link)
+                q.merchants = [m for m in q.merchants if m in specific or any(
+                    m in x.names for x in q.links if x.kind == "merchant")]
 
 
 def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
