@@ -155,7 +155,7 @@ EXPLICIT_NOTE_RE = re.compile(
     r"(?:that\b|this\b|:)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 APP_HOWTO_RE = re.compile(
     r"\bhow (?:do|does|can|should|would|will|is)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
-    r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|you|moneta|the app|a jar|one jar|jars?|it)\b"
+    r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
     r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
     r"|\blam (?:sao|the nao)\b", re.I)
@@ -163,6 +163,8 @@ APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"search\w* (?:my )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
+WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
+                    r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
@@ -189,6 +191,12 @@ def money_calls(q) -> list[dict]:
     """The tool call that answers a money query: one structured query; the narrow tools only where they add
     something (a category breakdown with income and net, a monthly series, a side-by-side comparison)."""
     args = query_args(q)
+    if (q.group_by == "category" or q.measure == "top_categories") and len(set(q.merchants)) == 1 \
+            and not q.categories and q.measure in ("total", "list", "top_categories"):
+        return [{"name": "analyze_merchant", "args": _drop_none({
+            "merchant": q.merchants[0], "group_by_category": True,
+            "period": None if q.period is None or q.period.grain == "all" else
+            f"{q.period.start.isoformat()} to {q.period.end.isoformat()}"})}]
     if q.measure == "compare":
         return [{"name": "compare_spending", "args": _drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
@@ -265,24 +273,50 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 
 
+CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
+                             r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
+
+
 def route(question: str, ctx: RouteContext) -> Plan:
+    """A question → tool calls. A question in several parts ("how much on dining last month, and what is
+    compound interest?") gets each part answered."""
     started = time.perf_counter()
     text = question.strip()
+    clauses = [c.strip(" ,.?") for c in CLAUSE_SPLIT_RE.split(text) if c and len(c.split()) >= 3]
     with single_thread_inference():
-        vectors = embed([text])
-        scores = classifier.scores(vectors)[0]
+        vectors = embed([text] + (clauses if len(clauses) >= 2 else []))
+        scored = classifier.scores(vectors)
         q = understand(text, ctx)
     ctx.understood = q.as_dict()
+    plan = _route_one(text, q, scored[0], ctx)
+    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
+        parts = []
+        for clause, scores in zip(clauses, scored[1:]):
+            with single_thread_inference():
+                cq = understand(clause, RouteContext(vocab=ctx.vocab, today=ctx.today))
+            parts.append(_route_one(clause, cq, scores, ctx))
+        families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts if p.calls}
+        if len(families) >= 2:
+            calls = []
+            for p in parts:
+                calls.extend(c for c in p.calls if c not in calls)
+            money = next((p.query for p in parts if p.query is not None), None)
+            if money is not None:
+                ctx.understood = money.as_dict()
+            plan = Plan(intents=[i for p in parts for i in p.intents], calls=calls, query=money)
+    if ctx.corpus_order:
+        plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
+    if ctx.enabled_tools:
+        plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
+    ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
+    return plan
+
+
+def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Plan:
     ranked = sorted(scores, key=scores.get, reverse=True)
     intent, best = ranked[0], scores[ranked[0]]
-    calls: list[dict] = []
 
     def done(intents, calls_, *, query=None, followup=False) -> Plan:
-        if ctx.corpus_order:
-            calls_ = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
-        if ctx.enabled_tools:
-            calls_ = [c for c in calls_ if c["name"] in ctx.enabled_tools]
-        ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
         return Plan(intents=intents, calls=calls_, query=query, followup=followup)
 
     # 1. writes only on an explicit request
@@ -297,17 +331,19 @@ def route(question: str, ctx: RouteContext) -> Plan:
     # 2. a follow-up of a money question changes what it names and keeps the rest
     if q.followup and ctx.previous_query and not APP_HOWTO_RE.search(text):
         return done([("followup", best, text)], money_calls(q), query=q, followup=True)
+    if WEB_RE.search(text):
+        return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
     # 3. how Moneta works
     if APP_HOWTO_RE.search(text) and APP_NOUNS.search(text) and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": text}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
-    if SHOULD_RE.search(text):
+    if SHOULD_RE.search(text) and intent not in ("web",):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
         calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
-        return done([("concept", best, text)], calls)
+        return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
     family = INTENT_FAMILY.get(intent)
     money = _is_money_question(text, q, intent)
     # 5. the user's subscriptions, jars and budgets have their own tools unless a figure is asked for

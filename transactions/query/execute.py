@@ -120,7 +120,44 @@ def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> di
     out.update(runner(user, q, today))
     out.setdefault("currency", _currency(user))
     out["found"] = bool(out.get("count"))
+    out["title"] = f"{MEASURE_TITLES.get(q.measure, 'Transactions')}: {out['understood']}"
+    chart = _chart_for(user, q, out)
+    if chart:
+        out["chart"] = chart
     return out
+
+
+MEASURE_TITLES = {"total": "Spending", "count": "Count", "average": "Average purchase", "income": "Money in",
+                  "net": "Net cash flow", "list": "Transactions", "largest": "Largest", "smallest": "Smallest",
+                  "top_merchants": "Top merchants", "top_categories": "Top categories",
+                  "monthly_average": "Monthly average", "compare": "Comparison"}
+
+
+def _chart_for(user, q: MoneyQuery, out: dict) -> dict | None:
+    """A chart only where it shows more than one bar: months of the period, or the parts of the answer."""
+    def bar(title: str, labels: list, values: list) -> dict | None:
+        if len(labels) < 2:
+            return None
+        return {"type": "bar", "title": title, "labels": [str(x) for x in labels],
+                "series": [{"name": q.measure, "data": [_num(v) for v in values]}]}
+
+    rows = out.get("rows") or []
+    if q.measure in ("top_merchants", "top_categories"):
+        key = "merchant" if q.measure == "top_merchants" else "category"
+        return bar(out["title"], [r[key] for r in rows], [r["total"] for r in rows])
+    if q.measure == "monthly_average":
+        return bar(out["title"], [r["month"] for r in rows], [r["total"] for r in rows])
+    if q.measure == "compare":
+        return bar(out["title"], [r["label"] for r in rows], [r["total"] for r in rows])
+    if q.measure in ("total", "count", "average", "income", "list", "net") and out.get("count"):
+        per_month = list(_base(user, q, direction=None if q.measure in ("net", "list") else "unset")
+                         .annotate(m=TruncMonth("date")).values("m").order_by("m").annotate(t=Sum("amount")))[-24:]
+        if len(per_month) >= 2:
+            return bar(f"{out['title']} — by month", [r["m"].strftime("%Y-%m") for r in per_month],
+                       [abs(r["t"] or 0) for r in per_month])
+        parts = out.get("by_merchant") or out.get("by_source") or []
+        return bar(f"{out['title']} — by merchant", [r["merchant"] for r in parts], [r["total"] for r in parts])
+    return None
 
 
 def _currency(user) -> str:

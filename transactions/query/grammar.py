@@ -447,7 +447,8 @@ GROUP_BY_RE = {
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),
     "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\btheo thang\b"),
 }
-TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(\d+|three|five|ten)\s+"
+TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:last|latest|most recent|"
+                   r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
                    r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+) (?:merchants|stores|categories|"
                    r"places|shops)\b")
 
