@@ -221,13 +221,32 @@ def _quote(text: str, limit: int = 320) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def knowledge_text(name: str, result: dict) -> tuple[str, list[int]]:
+CLOSE_FACT = 0.55  # a fact this close to the question answers it even without shared words
+QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
+why when where which who me my i you your it its this that these those about between difference explain tell
+mean means meaning good bad best work works there any much many more most less than vs versus really actually
+""".split())
+
+
+def _terms(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
+
+
+def fits_question(question: str, fact: dict) -> bool:
+    """Does a fact answer the question, or is it merely the nearest text? Close in meaning, or sharing one of the
+    question's own terms (APR, emergency, jar…)."""
+    if not question:
+        return True
+    return (fact.get("score") or 0) >= CLOSE_FACT or bool(_terms(question) & _terms(fact.get("text") or ""))
+
+
+def knowledge_text(name: str, result: dict, question: str = "") -> tuple[str, list[int]]:
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
-    facts = pick_facts(result.get("results") or [])
+    facts = [f for f in pick_facts(result.get("results") or []) if fits_question(question, f)]
     source = "Moneta's help pages" if name == "get_app_information" else "the knowledge base"
     if not facts:
-        return f"I couldn't find anything in {source} that answers this.", []
+        return f"I don't have that in {source}.", []
     lines = [f"From {source}:"]
     for f in facts:
         where = f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page") else "")

@@ -98,8 +98,10 @@ class OfflineChatModel(BaseChatModel):
         knowledge = [p for n, p in results if n == "search_knowledge_base"]
         money = [n for n in names if n in MONEY_TOOLS]
         if knowledge and not money:
-            best = max((r.get("score") or 0 for p in knowledge for r in (p.get("results") or [])), default=0)
-            if best < WEAK_KNOWLEDGE:
+            found = [r for p in knowledge for r in (p.get("results") or [])]
+            best = max((r.get("score") or 0 for r in found), default=0)
+            if best < WEAK_KNOWLEDGE or not any(compose.fits_question(p.get("query") or question, r)
+                                               for p in knowledge for r in (p.get("results") or [])):
                 return [_call("search_online", {"query": question})]
         return None
 
@@ -125,7 +127,7 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(text)
                 continue
             if name in KNOWLEDGE_TOOLS:
-                text, ids = compose.knowledge_text(name, payload)
+                text, ids = compose.knowledge_text(name, payload, payload.get("query") or question)
                 parts.append(text)
                 cited.extend(i for i in ids if i not in cited)
                 for r in payload.get("results") or []:

@@ -175,6 +175,28 @@ SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|b
 JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\benvelope\w*\b|\bbudget (?:left|remaining|status)\b|\bover budget\b", re.I)
 
 
+VI_CONCEPT_RE = re.compile(r"\blà gì\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
+                           r"\bgiải thích\b|\bcó nên\b", re.I)
+# Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
+VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
+               "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
+               "lạm phát": "inflation", "ngân sách": "budget", "tiết kiệm": "savings", "nợ": "debt",
+               "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
+               "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
+               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement"}
+
+
+def knowledge_query(text: str) -> str:
+    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
+    from transactions.query import is_vietnamese
+
+    if not is_vietnamese(text):
+        return text
+    low = text.lower()
+    terms = [en for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])) if vi in low]
+    return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
+
+
 def understand(text: str, ctx: RouteContext):
     """The money reading of a question (and of the conversation so far), by the one parser."""
     from transactions.query import MoneyQuery, money_query_parse
@@ -256,7 +278,7 @@ def _drop_none(args: dict) -> dict:
 
 
 def _is_money_question(text: str, q, intent: str) -> bool:
-    from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+    from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
 
     norm = normalise(text)
     measure, _ = find_measure(norm)
@@ -267,7 +289,7 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     if names or q.amount_min is not None or q.amount_max is not None:
         return True
     if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest") and \
-            (PERSONAL_RE.search(text) or q.period or q.compare or q.months):
+            (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())):
         return bool(measure) or q.measure != "total"
     # no names: a period with a money measure ("spending last month", "biggest purchase this year")
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
@@ -336,6 +358,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
     # 3. how Moneta works
     if APP_HOWTO_RE.search(text) and APP_NOUNS.search(text) and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": text}}])
+    if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
+        tool = "get_app_information" if APP_NOUNS.search(text) else "search_knowledge_base"
+        return done([("concept", best, text)], [{"name": tool, "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
     if SHOULD_RE.search(text) and intent not in ("web",):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
@@ -366,9 +391,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
             return done([("money", best, text)], money_calls(q), query=q)
         intent = second if scores.get(second, 0) >= 0.4 else "out_of_scope"
     if intent in ("concept", "doc_question", "investment_advice"):
-        calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
     elif intent == "app_help":
-        calls = [{"name": "get_app_information", "args": {"query": text}}]
+        calls = [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}]
     elif intent == "documents":
         calls = [{"name": "list_documents", "args": {}}]
     elif intent == "web":

@@ -319,6 +319,13 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             if any(a < span[1] and span[0] < b for a, b in taken):
                 continue
             word = m.group(0).strip()
+            abbrev = re.fullmatch(rf"(?:in|during|for|of|on|over)?\s*({MONTH_RE})\.?", word)
+            if abbrev and abbrev.group(1) not in calendar.month_name[1:] and abbrev.group(1) != "sept" and \
+                    abbrev.group(1).lower() not in [n.lower() for n in calendar.month_name[1:]] and \
+                    not re.search(r"\b(?:in|during|for|of|since|from|on|over|until|before|after)\s*$",
+                                  text[max(0, span[0] - 10):span[0] + (len(m.group(0)) - len(m.group(0).lstrip()))]) \
+                    and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)):
+                continue  # "APR", "dec", "mar" alone are words, not months
             if re.search(r"\bmay\b", word) and not re.search(
                     r"\b(?:in|during|for|of|since|from|on|over|last|this)\s+may\b|\bmay\s+(?:\d|of\b)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]):
