@@ -409,7 +409,7 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
         lines.append(f"Your top {n} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
                      if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
-    elif measure == "top_categories":
+    elif measure in ("top_categories", "summary"):
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
         lines.append(f"Your top {n} spending categories {what} {when}: {listed}.".replace("  ", " "))

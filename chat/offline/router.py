@@ -152,19 +152,20 @@ MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "
 EXPLICIT_NOTE_RE = re.compile(
     r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
     r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
-    r"(?:that\b|this\b|:)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
+    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 APP_HOWTO_RE = re.compile(
     r"\bhow (?:do|does|can|should|would|will|is)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
     r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
     r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
-    r"|\blam (?:sao|the nao)\b", re.I)
+    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b", re.I)
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"search\w* (?:my )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
+CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|how does|why)\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
@@ -172,7 +173,8 @@ MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|f
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
 SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b", re.I)
-JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\benvelope\w*\b|\bbudget (?:left|remaining|status)\b|\bover budget\b", re.I)
+JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
+                    r"|\bsafe to spend\b|\bover budget\b", re.I)
 
 
 VI_CONCEPT_RE = re.compile(r"\blà gì\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
@@ -223,7 +225,8 @@ def money_calls(q) -> list[dict]:
         return [{"name": "compare_spending", "args": _drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure == "top_categories" and not (q.merchants or q.categories or q.text or q.amount_min or q.amount_max):
+    if q.measure in ("top_categories", "summary") and not (q.merchants or q.categories or q.text or q.amount_min
+                                                            or q.amount_max):
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
@@ -283,12 +286,14 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
     measure, _ = find_measure(norm)
     cue = bool(measure) or bool(SPEND_CUE.search(norm))
-    names = bool(q.merchants or q.categories or q.unknown or q.text)
+    names = bool(q.merchants or q.categories or q.unknown or q.text or any(
+        side.merchants or side.categories or side.text for side in (q.compare or {}).get("sides") or []))
     if not cue:
         return False
     if names or q.amount_min is not None or q.amount_max is not None:
         return True
-    if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest") and \
+    if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest",
+                     "summary") and \
             (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())):
         return bool(measure) or q.measure != "total"
     # no names: a period with a money measure ("spending last month", "biggest purchase this year")
@@ -362,7 +367,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         tool = "get_app_information" if APP_NOUNS.search(text) else "search_knowledge_base"
         return done([("concept", best, text)], [{"name": tool, "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
-    if SHOULD_RE.search(text) and intent not in ("web",):
+    if SHOULD_RE.search(text) and intent not in ("web", "out_of_scope"):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
         calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
@@ -375,7 +380,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
     if intent == "subscriptions" or (SUBSCRIPTION_RE.search(text) and not q.merchants and not q.period):
         if not (money and (q.merchants or q.period)):
             return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if intent == "jars" or JAR_RE.search(text):
+    if (intent == "jars" or JAR_RE.search(text)) and (PERSONAL_RE.search(text) or not CONCEPT_Q_RE.search(text)):
         if not money or JAR_RE.search(text):
             month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
             return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])

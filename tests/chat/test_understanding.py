@@ -78,7 +78,7 @@ def test_a_concept_with_my_money_uses_both(chat_demo, alice, alice_money, knowle
 def test_a_question_never_writes(chat_demo, alice, alice_money):
     before = (Document.objects.filter(corpus__owner=alice).count(), Transaction.objects.filter(user=alice).count())
     for question in ("when does my car insurance renew? remember it's in June", "remind me what I spent on rent",
-                     "note: how much did I spend on dining?"):
+                     "noted, thanks — how much did I spend on dining?"):
         chat_turn(user=alice, message=question)
     after = (Document.objects.filter(corpus__owner=alice).count(), Transaction.objects.filter(user=alice).count())
     assert after == before

@@ -116,6 +116,7 @@ def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> di
                     "unknown": q.unknown + concept_missing})
         return out
     runner = {"compare": _compare, "top_merchants": _top_merchants, "top_categories": _top_categories,
+              "summary": _top_categories,
               "monthly_average": _monthly_average, "largest": _extreme, "smallest": _extreme}.get(q.measure, _aggregate)
     out.update(runner(user, q, today))
     out.setdefault("currency", _currency(user))
@@ -142,7 +143,7 @@ def _chart_for(user, q: MoneyQuery, out: dict) -> dict | None:
                 "series": [{"name": q.measure, "data": [_num(v) for v in values]}]}
 
     rows = out.get("rows") or []
-    if q.measure in ("top_merchants", "top_categories"):
+    if q.measure in ("top_merchants", "top_categories", "summary"):
         key = "merchant" if q.measure == "top_merchants" else "category"
         return bar(out["title"], [r[key] for r in rows], [r["total"] for r in rows])
     if q.measure == "monthly_average":

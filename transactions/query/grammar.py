@@ -407,6 +407,9 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
 # ---- measures --------------------------------------------------------------------------------------------
 MEASURE_RULES: list[tuple[str, str]] = [
     # (measure, regex) — first match wins, so the specific ones come first.
+    ("summary", r"\b(?:summary|summari[sz]e|overview|rundown|run-down|recap|breakdown of my|tong quan|tom tat)\b"
+                r"|\bwhere (?:has|have|did|does) (?:all )?(?:my|the) money (?:gone|go|went)\b"
+                r"|\bwhat did my (?:finances|money|spending) look like\b|\bhow (?:am i|are my finances) doing\b"),
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"

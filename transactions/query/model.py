@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from transactions.query.grammar import Period
 
-MEASURES = ("total", "count", "average", "monthly_average", "largest", "smallest", "list", "top_merchants",
+MEASURES = ("summary", "total", "count", "average", "monthly_average", "largest", "smallest", "list", "top_merchants",
             "top_categories", "compare", "income", "net")
 
 
@@ -140,7 +140,7 @@ class MoneyQuery:
                     or self.amount_max is not None)
 
 
-MEASURE_LABELS = {"total": "total", "count": "count", "average": "average per transaction",
+MEASURE_LABELS = {"summary": "summary", "total": "total", "count": "count", "average": "average per transaction",
                   "monthly_average": "monthly average", "largest": "largest", "smallest": "smallest", "list": "list",
                   "top_merchants": "top merchants", "top_categories": "top categories", "compare": "comparison",
                   "income": "income", "net": "net cash flow"}
