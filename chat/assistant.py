@@ -428,8 +428,8 @@ class FinanceAssistant:
         from knowledge.services import note_save
 
         if self.request_text is not None and not EXPLICIT_NOTE_RE.search(self.request_text):
-            return {"saved": False, "error": "notes are saved only when you ask explicitly, e.g. "
-                                             "\"save a note: my car insurance renews in June\""}
+            raise DomainError("not saved: notes are saved only when the user asks explicitly, e.g. "
+                              "\"save a note: my car insurance renews in June\"; answer the question instead")
 
         doc = note_save(user=self.user, title=title, text=text)
         return {"saved": True, "document_id": doc.pk, "title": getattr(doc, "title", title),
