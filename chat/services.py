@@ -150,7 +150,7 @@ def _unknown_corpora(slugs: list[str]) -> list[str]:
     if not hasattr(Corpus, "slug"):
         return []
     known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
-    return [s for s in slugs if s not in known and not s.startswith("private-")]
+    return [s for s in slugs if s not in known and not s.startswith("private-") and s not in ("private", "mine", "notes")]
 
 
 def agent_config_for(*, user, agent_slug: str | None = None) -> AgentConfig:

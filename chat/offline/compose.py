@@ -229,7 +229,7 @@ mean means meaning good bad best work works there any much many more most less t
 
 
 def _terms(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
+    return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
 
 
 def fits_question(question: str, fact: dict) -> bool:
@@ -240,17 +240,58 @@ def fits_question(question: str, fact: dict) -> bool:
     return (fact.get("score") or 0) >= CLOSE_FACT or bool(_terms(question) & _terms(fact.get("text") or ""))
 
 
-def knowledge_text(name: str, result: dict, question: str = "") -> tuple[str, list[int]]:
+def _plain(text: str) -> str:
+    """A fact as plain sentences: no markdown headings, bullets or table pipes."""
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("#"):
+            # a heading kept inline with its section ("## Rollover When rollover is …"): keep the section
+            inline = re.match(r"^#{1,6}\s+.+?\s+(?=[A-Z\"“(])", line)
+            line = line[inline.end():] if inline else ""
+        if not line:
+            continue
+        line = re.sub(r"^[-*•]\s+|^\d+[.)]\s+", "", line).replace("|", " ")
+        lines.append(line if re.search(r"[.!?:;]$", line) else line + ";" if line else line)
+    text = re.sub(r"\s+", " ", " ".join(lines)).strip().rstrip(";")
+    text = re.sub(r"^#{1,6}\s+.+?\s+(?=[A-Z])", "", text, count=1)
+    return text + ("" if re.search(r"[.!?]$", text) else ".")
+
+
+def _substantive(fact: dict) -> bool:
+    """A heading cut off from its section ("## The rule of | 72") explains nothing on its own."""
+    return len(_plain(fact.get("text") or "").split()) >= 6
+
+
+def _sentences(text: str, limit: int) -> str:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
+    out = ""
+    for part in parts:
+        if out and len(out) + len(part) > limit:
+            break
+        out = f"{out} {part}".strip()
+    return out if len(out) <= limit + 80 else out[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = False) -> tuple[str, list[int]]:
+    """The answer in plain words from the best fact, then what else the cited facts add; each sentence carries
+    its citation. Facts that do not fit the question are not quoted ("I don't have that")."""
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
-    facts = [f for f in pick_facts(result.get("results") or []) if fits_question(question, f)]
+    facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
+             if fits_question(question, f)]
     source = "Moneta's help pages" if name == "get_app_information" else "the knowledge base"
     if not facts:
-        return f"I don't have that in {source}.", []
-    lines = [f"From {source}:"]
-    for f in facts:
-        where = f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page") else "")
-        lines.append(f"- {where}: “{_quote(f['text'])}” [#{f['fact_id']}]")
+        return ("Tôi không có thông tin này trong cơ sở kiến thức." if vi else f"I don't have that in {source}."), []
+    lead = facts[0]
+    lines = [("Theo tài liệu (tiếng Anh): " if vi else "") + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
+    more = facts[1:]
+    if more:
+        lines.append("Also:" if not vi else "Thêm:")
+        lines.extend(f"- {_sentences(_plain(f['text']), 260)} [#{f['fact_id']}]" for f in more)
+    where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page")
+                                                                                 else "") for f in facts))
+    lines.append(f"From {source}: {where}.")
     return "\n".join(lines), [int(f["fact_id"]) for f in facts]
 
 

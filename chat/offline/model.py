@@ -100,8 +100,9 @@ class OfflineChatModel(BaseChatModel):
         if knowledge and not money:
             found = [r for p in knowledge for r in (p.get("results") or [])]
             best = max((r.get("score") or 0 for r in found), default=0)
-            if best < WEAK_KNOWLEDGE or not any(compose.fits_question(p.get("query") or question, r)
-                                               for p in knowledge for r in (p.get("results") or [])):
+            if not any(compose.fits_question(p.get("query") or question, r) and compose._substantive(r)
+                       and (r.get("score") or 0) >= compose.FACT_FLOOR
+                       for p in knowledge for r in (p.get("results") or [])) or best < compose.FACT_FLOOR:
                 return [_call("search_online", {"query": question})]
         return None
 
@@ -127,7 +128,7 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(text)
                 continue
             if name in KNOWLEDGE_TOOLS:
-                text, ids = compose.knowledge_text(name, payload, payload.get("query") or question)
+                text, ids = compose.knowledge_text(name, payload, payload.get("query") or question, vi=vi)
                 parts.append(text)
                 cited.extend(i for i in ids if i not in cited)
                 for r in payload.get("results") or []:

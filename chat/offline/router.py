@@ -165,6 +165,8 @@ APP_NOUNS = re.compile(
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
+MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
+                         r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|how does|why)\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
@@ -360,6 +362,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         return done([("followup", best, text)], money_calls(q), query=q, followup=True)
     if WEB_RE.search(text):
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if MY_NOTES_RE.search(text):
+        return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
+                                                      "args": {"query": text, "corpus": ["private"]}}])
     # 3. how Moneta works
     if APP_HOWTO_RE.search(text) and APP_NOUNS.search(text) and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": text}}])

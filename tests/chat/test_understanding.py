@@ -105,3 +105,22 @@ def test_out_of_knowledge_concepts_are_not_confident(chat_demo, alice, knowledge
 def test_vietnamese_question_gets_a_vietnamese_answer(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ăn uống?")
     assert answer["answer"].startswith("Bạn đã chi $76.00 cho Dining")
+
+
+def test_bulk_corpora_stay_out_of_everyday_answers_and_notes_come_first(chat_demo, alice, knowledge_docs):
+    from tests.chat.conftest import knowledge_doc
+
+    knowledge_doc(corpus_slug="sec-filings", corpus_name="SEC filings", file_name="10k.md",
+                  text="# Interest expense\n\nCompound interest on the company's notes payable was $12 million, "
+                       "and interest earned on cash balances compounds monthly.")
+    answer = chat_turn(user=alice, message="What is compound interest?")
+    assert answer["citations"] and {c["corpus"] for c in answer["citations"]} == {"finance-education"}
+    chat_turn(user=alice, message="save a note: the landlord said rent goes up to 1500 in July")
+    from knowledge.models import Document
+    from knowledge.services import document_ingest_now
+
+    for doc in Document.objects.filter(corpus__owner=alice):
+        document_ingest_now(document_id=doc.id)
+    notes = chat_turn(user=alice, message="what do my notes say about the rent?")
+    assert notes["tool_calls"][0]["arguments"]["corpus"] == ["private"]
+    assert notes["citations"] and notes["citations"][0]["corpus"].startswith("private-")
