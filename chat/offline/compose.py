@@ -463,7 +463,13 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         lines.extend(f"- {r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
     elif measure == "compare":
         lines.extend(_compare_lines(result, q, cur, vi))
-    if measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
+    if measure == "list" and q.get("limit") == 1 and rows:
+        r = rows[0]
+        lines.insert(0, (f"Giao dịch gần nhất {what}: {r['date']}, {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']})." if vi else
+                         f"Your most recent transaction {what} was on {r['date']}: {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']}).").replace("  ", " "))
+    elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
         if measure == "list":
             lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
                             + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."

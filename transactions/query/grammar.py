@@ -420,6 +420,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?)\b"
                       r"|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"),
+    ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
+            r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
+    ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
+                r"payments|orders|bills)\b|\b(?:biggest|largest)\s+(?:\d+|three|five|ten)\b"
+                r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),
     ("compare", r"\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"
@@ -435,7 +440,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("monthly_average", r"\b(?:average|avg|typical(?:ly)?|usually|normally|on average|trung binh)\b.*"
                         r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|mỗi|moi)\s+month\b"
                         r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly average\b"
-                        r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"),
+                        r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
+                        r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b|\bhow much (?:do|does) (?:i|it|my \w+) "
+                        r"(?:spend|cost|pay)\w* (?:a|per|each|every) month\b"),
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"),
     ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),

@@ -315,6 +315,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
+        if LATEST_RE.search(text) and q.measure in ("total", "list"):
+            q.measure, q.limit = "list", q.limit or 1
     _examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
@@ -328,6 +330,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     return q
 
 
+LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
+                       r"payment|visit|trip|bill|ride)\b|\bwhen did i last\b|\blast time i\b")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 
