@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from chat.mcp.views import mcp_endpoint
 from config.health import healthz
 
 api_v1 = [
@@ -14,6 +15,8 @@ api_v1 = [
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("mcp/", mcp_endpoint, name="mcp"),
+    path("mcp", mcp_endpoint),  # clients configured without the slash: a POST cannot be redirected
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
