@@ -215,10 +215,23 @@ class MessageAdmin(admin.ModelAdmin):
     readonly_fields = ("conversation", "role", "content", "answer", "confidence", "escalated", "latency_ms",
                        "token_usage", "timings", "agent_slug", "provider", "error", "created_at")
     inlines = [ToolCallInline]
+    actions = ["approve_as_answer_fact"]
 
     @admin.display(description="Content")
     def short(self, obj):
         return obj.content[:80]
+
+    @admin.action(description="Approve as answer facts (cited, confident answers become knowledge for their asker)")
+    def approve_as_answer_fact(self, request, queryset):
+        from chat.answer_facts import answer_fact_from_message
+
+        for message in queryset:
+            try:
+                kept = answer_fact_from_message(message=message, approved_by=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"Message {message.pk}: {exc.message}", messages.WARNING)
+                continue
+            self.message_user(request, f"Message {message.pk} kept as answer fact {kept.pk}.", messages.SUCCESS)
 
 
 # ---- escalations and feedback ----------------------------------------------------------------------

@@ -257,14 +257,18 @@ class FinanceAssistant:
             corpus_include=include, corpus_exclude=exclude, hybrid=c.hybrid,
             vector_weight=c.vector_weight, text_weight=c.text_weight,
         )
-        results = found.get("results", [])
+        from knowledge.answers import answer_facts_present
+
+        results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
         self.recorder.add_facts(results)
+        self.recorder.add_facts([{**s, "text": s.get("quote", "")} for r in results for s in r.get("based_on", [])])
         return {
             "query": query,
             "settings": found.get("settings", {}),
             "results": [
                 {"fact_id": r["fact_id"], "text": r["text"], "document": r.get("document"), "page": r.get("page"),
-                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3)}
+                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3),
+                 **({"based_on": r["based_on"]} if r.get("based_on") else {})}
                 for r in results
             ],
         }

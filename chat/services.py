@@ -478,4 +478,7 @@ def feedback_submit(*, user, message_id: int, rating: int, comment: str = "") ->
             message=message, user=user, defaults={"rating": rating, "comment": (comment or "")[:2000]})
     except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
         raise DomainError("feedback was submitted twice at once; please retry.") from exc
+    from chat.answer_facts import answer_fact_on_feedback
+
+    answer_fact_on_feedback(feedback=feedback)  # a helpful, cited, confident answer becomes an answer fact
     return feedback
