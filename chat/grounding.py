@@ -114,7 +114,9 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
     report.answer = text
 
     # Coverage: share of substantive sentences backed by a citation, a grounded number or evidence words.
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(s.split()) >= 4]
+    # meta lines in italics ("_What I looked up: …_", "_Sources: …_") describe the answer; they are not claims
+    body = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line))
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", body) if len(s.split()) >= 4]
     if sentences:
         supported = 0
         for s in sentences:
