@@ -139,3 +139,9 @@ def test_seasons_and_plain_concept_answers(chat_demo, alice, alice_money, knowle
     concept = chat_turn(user=alice, message="what is compound interest?")
     assert "##" not in concept["answer"] and "|" not in concept["answer"]
     assert concept["answer"].startswith("Compound interest is interest earned")
+
+
+def test_a_turn_that_changes_nothing_is_not_a_follow_up(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="how much did I spend at Starbucks?")
+    thanks = chat_turn(user=alice, message="thanks!", conversation_id=first["conversation_id"])
+    assert thanks["tool_calls"] == []
