@@ -153,7 +153,9 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
             from transactions.query.grammar import period_label
 
             s, e = _iso(start) or date(1900, 1, 1), _iso(end) or _today()
-            return Period(s, e, period_label(s, e, "range"), "range")
+            if s > e:
+                raise DomainError(f"start {s.isoformat()} is after end {e.isoformat()}.")
+            return Period(s, e, period_label(s, e, "range", today=_today()), "range")
         if period:
             found = period_from_words(str(period))
             if found is None:

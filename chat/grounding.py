@@ -107,17 +107,25 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
         flagged.append(raw.strip())
         return f"{raw} (unverified)"
 
-    # Do not check numbers inside citation markers [1], links or ISO dates.
-    pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2})", text)
+    # Do not check numbers inside citation markers [1], links or dates (ISO, "Sat 7 Nov 2026", "24 Aug").
+    pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?"
+                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2})", text)
     text = "".join(p if i % 2 else NUMBER_RE.sub(check, p) for i, p in enumerate(pieces))
     report.unsupported_numbers = flagged
     report.answer = text
 
     # Coverage: share of substantive sentences backed by a citation, a grounded number or evidence words.
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(s.split()) >= 4]
+    # meta lines in italics ("_What I looked up: …_", "_Sources: …_") describe the answer; they are not claims
+    body = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line))
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", body) if len(s.split()) >= 4]
+    absent = {str(u).lower() for r in recorder.tool_records if isinstance(r.result, dict)
+              for u in (r.result.get("unknown") or []) if not r.result.get("found")}
     if sentences:
         supported = 0
         for s in sentences:
+            if any(name in s.lower() for name in absent):  # "no transactions at Costco": the query found none
+                supported += 1
+                continue
             if re.search(r"\[\d+\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
                 supported += 1
                 continue

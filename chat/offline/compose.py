@@ -6,6 +6,7 @@ round them), so the grounding check finds it; nothing is computed here.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
@@ -328,6 +329,15 @@ def _m(value, currency: str | None) -> str:
     return money_format(value, currency or "USD")
 
 
+def _day(iso: str) -> str:
+    """2026-11-07 → "Sat 7 Nov 2026", as people read dates."""
+    try:
+        d = date.fromisoformat(str(iso))
+    except ValueError:
+        return str(iso)
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
 def _names(names: list[str], *, conj: str = "and") -> str:
     names = [n for n in names if n]
     if len(names) <= 1:
@@ -429,22 +439,27 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         for s in (result.get("by_source") or [])[:5]:
             lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
     elif measure == "net":
-        lines.append(f"{when.capitalize()} you received {_m(result.get('received'), cur)} and spent "
+        lines.append(f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
                      f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
     elif measure in ("largest", "smallest"):
         pick = result.get("pick") or (rows[0] if rows else None)
         word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
             ("biggest" if measure == "largest" else "smallest")
-        if pick:
+        n = min(q.get("limit") or 1, len(rows))
+        if pick and n > 1 and not vi:
+            lines.append(f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+            lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
+                         for r in rows[:n])
+        elif pick:
             where = pick.get("merchant") or pick.get("description")
             lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
                          f"{pick['date']}." if vi else
                          f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
-                         f"{pick['date']}.".replace("  ", " "))
+                         f"{_day(pick['date'])}.".replace("  ", " "))
             if len(rows) > 1:
                 lines.append("Next:" if not vi else "Tiếp theo:")
-                lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
-                             for r in rows[1:5])
+                lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
+                             f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
     elif measure == "top_merchants":
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
@@ -467,7 +482,7 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         r = rows[0]
         lines.insert(0, (f"Giao dịch gần nhất {what}: {r['date']}, {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
-                         f"Your most recent transaction {what} was on {r['date']}: {_m(abs(r['amount']), cur)} "
+                         f"Your most recent transaction {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']}).").replace("  ", " "))
     elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
         if measure == "list":
@@ -504,7 +519,7 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
                f"{_m(b['total'], cur)}.".replace("  ", " ")]
         if len(rows) > 2:
-            out.append(f"{rows[2]['label'].capitalize()}: {_m(rows[2]['total'], cur)}.")
+            out.append(f"{rows[2]['label'][:1].upper() + rows[2]['label'][1:]}: {_m(rows[2]['total'], cur)}.")
         word = "more" if diff > 0 else "less"
         out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
                    (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
@@ -520,5 +535,5 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
     out = [f"{lead} — {a['label']} is {_m(abs(diff), cur)} {direction} than {b['label']}{pct}."
            if diff else f"{lead} — the same."]
     for extra in rows[2:]:
-        out.append(f"{extra['label'].capitalize()}: {_m(extra['total'], cur)}.")
+        out.append(f"{extra['label'][:1].upper() + extra['label'][1:]}: {_m(extra['total'], cur)}.")
     return out

@@ -124,3 +124,24 @@ def test_bulk_corpora_stay_out_of_everyday_answers_and_notes_come_first(chat_dem
     notes = chat_turn(user=alice, message="what do my notes say about the rent?")
     assert notes["tool_calls"][0]["arguments"]["corpus"] == ["private"]
     assert notes["citations"] and notes["citations"][0]["corpus"].startswith("private-")
+
+
+def test_seasons_and_plain_concept_answers(chat_demo, alice, alice_money, knowledge_docs):
+    from datetime import date
+
+    from transactions.query import period_from_words
+
+    spring = period_from_words("spring")
+    answer = chat_turn(user=alice, message="what did uber cost me in the spring?")
+    args = _call(answer)[1]
+    assert args["merchants"] == ["Uber"] and args["start"] == spring.start.isoformat()
+    assert spring.start.month == 3 and spring.start <= date.today()
+    concept = chat_turn(user=alice, message="what is compound interest?")
+    assert "##" not in concept["answer"] and "|" not in concept["answer"]
+    assert concept["answer"].startswith("Compound interest is interest earned")
+
+
+def test_a_turn_that_changes_nothing_is_not_a_follow_up(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="how much did I spend at Starbucks?")
+    thanks = chat_turn(user=alice, message="thanks!", conversation_id=first["conversation_id"])
+    assert thanks["tool_calls"] == []

@@ -90,11 +90,19 @@ def fmt_day(d: date, *, year: bool = True) -> str:
     return f"{d.day} {d:%b}" + (f" {d.year}" if year else "")
 
 
-def period_label(start: date, end: date, grain: str) -> str:
+def period_label(start: date, end: date, grain: str, *, today: date | None = None) -> str:
+    """How people say a period: "October 2026", "November 2026 so far", "2026 so far", "2025", "3 Mar – 9 Apr"."""
     if grain == "all":
         return "all time"
     if start == end:
         return fmt_day(start)
+    if today is not None and end == today and start.day == 1:
+        if (start.year, start.month) == (end.year, end.month):
+            return f"{start:%B %Y} so far"
+        if (start.month, start.year) == (1, end.year):
+            return f"{end.year} so far"
+    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
+        return str(start.year)
     if grain == "month" or (start.day == 1 and end == month_bounds(end.year, end.month)[1]
                             and (start.year, start.month) == (end.year, end.month)):
         return f"{start:%B %Y}"

@@ -354,7 +354,14 @@ def _examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
 
 
 def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
+    """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
+    the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
     words = len(text.split())
+    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.amount_min is not None
+                 or q.amount_max is not None or find_periods(text, date.today()))
+    changes = names or measure is not None
+    if not changes:
+        return False
     if FOLLOWUP_RE.search(text) and words <= 12:
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
