@@ -115,7 +115,7 @@ class AgentConfigForm(forms.ModelForm):
                   "temperature", "max_tokens", "max_iterations", "timeout_seconds", "max_retries", "tool_mode",
                   "enabled_tools", "system_prompt", "answer_format", "similarity_threshold", "max_results", "hybrid",
                   "vector_weight", "text_weight", "corpus_include", "corpus_exclude", "corpus_order",
-                  "confidence_threshold"]
+                  "confidence_threshold", "external_servers"]
 
     def clean(self):
         data = super().clean()
@@ -141,7 +141,9 @@ class AgentConfigAdmin(admin.ModelAdmin):
         ("Search", {"fields": ("similarity_threshold", "max_results", "hybrid", "vector_weight", "text_weight",
                                "corpus_include", "corpus_exclude", "corpus_order")}),
         ("Escalation", {"fields": ("confidence_threshold",)}),
+        ("External tools (MCP servers, A2A agents)", {"fields": ("external_servers",)}),
     )
+    filter_horizontal = ("external_servers",)
 
     def save_model(self, request, obj, form, change):
         make_default = obj.is_default
@@ -291,3 +293,6 @@ class FeedbackAdmin(admin.ModelAdmin):
     list_filter = ("rating",)
     search_fields = ("comment", "message__content")
     readonly_fields = ("message", "user", "rating", "comment", "created_at", "updated_at")
+
+
+from chat import external_admin  # noqa: E402,F401  (external MCP servers and A2A agents: registered there)

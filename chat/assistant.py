@@ -464,14 +464,17 @@ class FinanceAssistant:
             template = _tool_template(name)
             out.append(StructuredTool(name=name, description=template.description, args_schema=template.args_schema,
                                       func=getattr(self, name)))
-        return out
+        return out + list(getattr(self, "extra_tools", []))  # external MCP servers / A2A agents (chat/mcp/client.py)
 
     def run_tool(self, tool: StructuredTool, arguments: dict) -> ToolRecord:
         """Run one tool call: validated by its schema, timed, errors kept for the model and the trace."""
         record = ToolRecord(name=tool.name, arguments=dict(arguments or {}))
         started = time.perf_counter()
         try:
-            result = tool.func(**tool.args_schema.model_validate(record.arguments).model_dump(exclude_unset=True))
+            schema = tool.args_schema  # a JSON-schema dict for external tools: their server validates
+            args = schema.model_validate(record.arguments).model_dump(exclude_unset=True) \
+                if hasattr(schema, "model_validate") else record.arguments
+            result = tool.func(**args)
             record.result = result
             record.content = json.dumps(_compact(result), default=str, ensure_ascii=False)
         except DomainError as exc:
