@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from chat.a2a.views import agent_card, investigator_rpc
 from chat.mcp.views import mcp_endpoint
 from config.health import healthz
 
@@ -17,6 +18,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("mcp/", mcp_endpoint, name="mcp"),
     path("mcp", mcp_endpoint),  # clients configured without the slash: a POST cannot be redirected
+    path(".well-known/agent.json", agent_card, name="a2a-agent-card"),
+    path(".well-known/agent-card.json", agent_card),
+    path("a2a/document-investigator/", investigator_rpc, name="a2a-investigator"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
