@@ -117,3 +117,13 @@ def test_admin_registers_validates_and_tests_a_server(editor, client, chat_demo)
     assert "rates: 1 allowed tool(s): exchange_rate." in [str(m) for m in page.context["messages"]], [str(m) for m in page.context["messages"]]
     assert client.get(f"/admin/chat/agentconfig/{AgentConfig.objects.get(slug='finance-assistant').pk}/change/"
                       ).status_code == 200
+
+
+def test_offline_model_answers_as_before_with_external_tools_attached(alice, chat_demo, alice_money):
+    with HttpServer() as tiny:
+        _enable(ExternalServer.objects.create(slug="rates", name="Rates", url=tiny.url, timeout_seconds=5,
+                                              allowed_tools=["*"]))
+        answer = chat_turn(user=alice, message="How much did I spend on dining last month?")
+    assert answer["provider"] == "offline" and answer["error"] is None
+    assert answer["tools_used"] and not any(t.startswith("rates__") for t in answer["tools_used"])
+    assert "unavailable" not in answer["answer"]
