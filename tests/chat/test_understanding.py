@@ -62,7 +62,7 @@ def test_periods_people_say(chat_demo, alice, alice_money):
 
 def test_filler_words_are_not_required_text(chat_demo, alice, alice_money):
     coffee = chat_turn(user=alice, message="coffee shop under $6")
-    assert _call(coffee)[1]["merchants"] == ["Starbucks"]
+    assert _call(coffee)[1]["merchants"] == ["coffee"] and coffee["understood"]["merchants"] == ["Starbucks"]
     assert "$23.00" in coffee["answer"] and "across 4 transactions" in coffee["answer"]  # the four 5.75 visits
     amazon = chat_turn(user=alice, message="stuff from amazon")
     assert "$245.96" in amazon["answer"]

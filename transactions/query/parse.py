@@ -372,8 +372,10 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
            ) -> MoneyQuery:
     q = MoneyQuery.from_dict(prev.as_dict())
     q.language = new.language
-    q.links, q.unknown, q.ignored, q.suggestions = new.links, new.unknown, new.ignored, new.suggestions
+    q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions
     names_something = bool(new.merchants or new.categories or new.text or new.unknown)
+    # what the turn did not rename keeps how it was understood ("coffee" stays coffee in "only the ones over $10")
+    q.links = new.links if names_something and not narrow else [*prev.links, *new.links]
     if names_something:
         if narrow:
             # "just the coffee ones": narrow what was asked; a merchant inside a category keeps the period
@@ -385,7 +387,9 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
                 q.categories = []
         else:
             q.merchants, q.categories, q.text = new.merchants, new.categories, new.text
-        if q.compare and not narrow:
+        if q.compare and q.compare.get("mode") == "periods":
+            pass  # "what about dining?" after "groceries this month vs last": the same comparison for dining
+        elif q.compare and not narrow:
             q.compare = None
             q.measure = "total"
     if new.amount_min is not None or new.amount_max is not None:
