@@ -145,3 +145,10 @@ def test_a_turn_that_changes_nothing_is_not_a_follow_up(chat_demo, alice, alice_
     first = chat_turn(user=alice, message="how much did I spend at Starbucks?")
     thanks = chat_turn(user=alice, message="thanks!", conversation_id=first["conversation_id"])
     assert thanks["tool_calls"] == []
+
+
+def test_a_known_merchant_with_nothing_in_the_period_is_zero_not_missing(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend at Starbucks yesterday?")
+    assert answer["answer"].startswith("You spent $0.00 at Starbucks yesterday") or "You spent $" in answer["answer"]
+    count = chat_turn(user=alice, message="how many times did I go to Starbucks last week?")
+    assert "purchase" in count["answer"]
