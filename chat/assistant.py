@@ -102,7 +102,7 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     """A tool call's arguments → MoneyQuery. Structured fields win; free words (`question`/`query`) are parsed
     by the same parser the offline model and the search box use. Names are linked to the user's own merchants
     and categories (spelling, prefixes, concepts); a name they do not have is kept as `unknown`."""
-    from transactions.query import MoneyQuery, Side, money_query_parse, period_from_words, query_vocab
+    from transactions.query import Link, MoneyQuery, Side, money_query_parse, period_from_words, query_vocab
     from transactions.query.grammar import normalise
     from transactions.query.parse import Linker, tokens
 
@@ -130,6 +130,8 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
             if not found:
                 concept = linker.concept_for(normalise(name).strip())
                 found = linker.concept_merchants(concept) if concept else []
+                if found:
+                    q.links.append(Link(str(name), "merchant", found, "concept"))
             if found:
                 out.extend(n for n in found if n not in out)
             else:

@@ -408,9 +408,21 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
             lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
                          + ", ".join(close) + ".")
         return "\n".join(lines + [_understood_line(result)]).strip()
-    if not result.get("found") and measure not in ("compare", "top_categories"):
-        lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
-                     f"I found no transactions {what} {when}.".replace("  ", " "))
+    if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
+        # names the user has, nothing in this period: say the figure is zero, plainly
+        zero = _m(0, cur)
+        if measure in ("total", "average", "monthly_average"):
+            lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào." if vi else
+                         f"You spent {zero} {what} {when} — there are no transactions.".replace("  ", " "))
+        elif measure == "income" or q.get("direction") == "in":
+            lines.append(f"Bạn đã nhận {zero} {what} {when} — không có khoản tiền vào nào." if vi else
+                         f"You received {zero} {what} {when} — nothing came in.".replace("  ", " "))
+        elif measure == "count":
+            lines.append(f"Bạn có 0 giao dịch {what} {when}." if vi else
+                         f"You made 0 purchases {what} {when}.".replace("  ", " "))
+        else:
+            lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
+                         f"I found no transactions {what} {when}.".replace("  ", " "))
         return "\n".join(lines + [_understood_line(result)]).strip()
     count = result.get("count") or 0
     if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":

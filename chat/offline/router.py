@@ -249,7 +249,11 @@ def money_calls(q) -> list[dict]:
 def query_args(q) -> dict:
     """A MoneyQuery as the query tool's arguments (the same schema the LLM fills in)."""
     d = q.as_dict()
-    args = {"measure": q.measure, "merchants": q.merchants or None, "categories": q.categories or None,
+    # a concept ("coffee", "gas") travels as the word the user said; the tool resolves it to their merchants
+    concept = {link.mention: link.names for link in q.links if link.kind == "merchant" and link.how == "concept"}
+    merchants = [m for m in q.merchants if not any(m in names for names in concept.values())]
+    merchants = [*[c for c, names in concept.items() if set(names) & set(q.merchants)], *merchants]
+    args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
             "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
             "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
             "months": q.months, "limit": q.limit, "unknown": q.unknown or None}

@@ -14,7 +14,7 @@ def _calls(answer):
 
 
 @pytest.mark.parametrize("question, tool, expected", [
-    ("Find my coffee purchases", "search_transactions", {"measure": "list", "merchants": ["Starbucks"]}),
+    ("Find my coffee purchases", "search_transactions", {"measure": "list", "merchants": ["coffee"]}),
     ("How much did I spend on shopping?", "search_transactions", {"measure": "total", "categories": ["Shopping"]}),
     ("What did I spend at Starbucks?", "search_transactions", {"measure": "total", "merchants": ["Starbucks"]}),
     ("Show me my last 3 grocery transactions", "search_transactions",

@@ -62,7 +62,7 @@ def test_periods_people_say(chat_demo, alice, alice_money):
 
 def test_filler_words_are_not_required_text(chat_demo, alice, alice_money):
     coffee = chat_turn(user=alice, message="coffee shop under $6")
-    assert _call(coffee)[1]["merchants"] == ["Starbucks"]
+    assert _call(coffee)[1]["merchants"] == ["coffee"] and coffee["understood"]["merchants"] == ["Starbucks"]
     assert "$23.00" in coffee["answer"] and "across 4 transactions" in coffee["answer"]  # the four 5.75 visits
     amazon = chat_turn(user=alice, message="stuff from amazon")
     assert "$245.96" in amazon["answer"]
@@ -145,3 +145,10 @@ def test_a_turn_that_changes_nothing_is_not_a_follow_up(chat_demo, alice, alice_
     first = chat_turn(user=alice, message="how much did I spend at Starbucks?")
     thanks = chat_turn(user=alice, message="thanks!", conversation_id=first["conversation_id"])
     assert thanks["tool_calls"] == []
+
+
+def test_a_known_merchant_with_nothing_in_the_period_is_zero_not_missing(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend at Starbucks yesterday?")
+    assert answer["answer"].startswith("You spent $0.00 at Starbucks yesterday") or "You spent $" in answer["answer"]
+    count = chat_turn(user=alice, message="how many times did I go to Starbucks last week?")
+    assert "purchase" in count["answer"]

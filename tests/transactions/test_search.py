@@ -61,6 +61,11 @@ def test_dates():
     assert (parse("between july 1 and july 15").start, parse("between july 1 and july 15").end) == (
         date(2026, 7, 1), date(2026, 7, 15))
     assert parse("what may I buy").period is None  # "may" the verb is not the month
+    assert parse("APR vs APY").period is None  # nor is an abbreviation on its own
+    assert (parse("q4 last year").start, parse("q4 last year").end) == (date(2025, 10, 1), date(2025, 12, 31))
+    assert parse("september of last year").start == date(2025, 9, 1)
+    assert parse("the past year").start == date(2025, 11, 22)  # the last 12 months, not the calendar year
+    assert parse("since the 1st").start == date(2026, 11, 1)
     assert parse("last week").start == date(2026, 11, 9) and parse("last week").end == date(2026, 11, 15)
     assert parse("this year").start == date(2026, 1, 1)
 

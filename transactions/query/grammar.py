@@ -251,6 +251,15 @@ def _rules(today: date):
     def n_months_ago(m):
         return month_offset(_n(m.group(1)))
 
+    def since_nth(m):
+        n = int(m.group(1))
+        start = today.replace(day=1) if n <= today.day else add_months(today.replace(day=1), -1)
+        try:
+            start = start.replace(day=n)
+        except ValueError:
+            return None
+        return Period(start, today, f"since {fmt_day(start)}", "range")
+
     def single_day(m):
         d = _day(m.group(1), m.group(2), m.group(3), today)
         return Period(d, d, fmt_day(d), "day") if d else None
@@ -266,6 +275,9 @@ def _rules(today: date):
          iso_range),
         (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\s*(?:to|and|until|till|through|thru|-|–)\s*"
          rf"(?:({MONTH_RE})\.?\s+)?{DAY}(?:,?\s+{YEAR})?\b", range_days),
+        (r"\b(?:q|quarter\s*)([1-4])\s+(?:of\s+)?(last|this)\s+year\b",
+         lambda m: _quarter_period(int(m.group(1)), today.year - (1 if m.group(2) == "last" else 0), today)),
+        (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
          r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau)\b", "all"),
@@ -275,7 +287,8 @@ def _rules(today: date):
         (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|this year|this calendar year|nam nay"
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january)\b",
          lambda m: year_offset(0)),
-        (r"\b(?:last|previous|past|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
+        (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
+        (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
         (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay)\b",
          lambda m: month_offset(0)),
@@ -285,6 +298,7 @@ def _rules(today: date):
         (rf"\b{NUM}\s+months?\s+ago\b|\b(\d+)\s+thang truoc\b", n_months_ago),
         (r"\b(?:this|current)\s+quarter\b|\bquy nay\b", lambda m: quarter_offset(0)),
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
+        (r"\bsince the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of)", since_nth),
         (rf"\b(?:q|quy\s*|quarter\s*)([1-4])\b(?:\s*(?:of\s+)?{YEAR})?",
          lambda m: _quarter_period(int(m.group(1)), int(m.group(2)) if m.group(2) else None, today)),
         (rf"\b(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter\b(?:\s*(?:of\s+)?{YEAR})?",
@@ -304,7 +318,6 @@ def _rules(today: date):
          lambda m: rolling("days", 7)),
         (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b(?:\s+{YEAR})?",
          lambda m: _season_period(m.group(2), m.group(1), today)),
-        (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),

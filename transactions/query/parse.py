@@ -112,6 +112,10 @@ class Linker:
             return prefix, "prefix"
         return spelled, "spelling" if spelled else ""
 
+    def exact_name(self, window: list[str]) -> bool:
+        """The whole of one of their merchant names, even made of everyday words ("Best Buy")."""
+        return len(window) > 1 and any(mt == window for mt in self.merchant_tokens.values())
+
     # concepts ------------------------------------------------------------------------------------------------
     def concept_for(self, phrase: str) -> str | None:
         if phrase in CONCEPT_WORDS:
@@ -179,7 +183,7 @@ def link_entities(toks: list[str], linker: Linker) -> tuple[list[Link], list[str
     for n in (4, 3, 2, 1):
         for i, window in _windows(toks, used, n):
             if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
-                          or all(w in STOPWORDS for w in window)):
+                          or all(w in STOPWORDS for w in window)) and not linker.exact_name(window):
                 continue
             names, how = linker.merchants_for(window)
             if names:
@@ -315,7 +319,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
-        if LATEST_RE.search(text) and q.measure in ("total", "list"):
+        if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
     _examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):
@@ -331,7 +335,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
 
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
-                       r"payment|visit|trip|bill|ride)\b|\bwhen did i last\b|\blast time i\b")
+                       r"payment|visit|trip|bill|ride|paycheck|pay ?check|deposit|salary)\b|\bwhen did i last\b|\blast time i\b")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 
@@ -372,8 +376,10 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
            ) -> MoneyQuery:
     q = MoneyQuery.from_dict(prev.as_dict())
     q.language = new.language
-    q.links, q.unknown, q.ignored, q.suggestions = new.links, new.unknown, new.ignored, new.suggestions
+    q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions
     names_something = bool(new.merchants or new.categories or new.text or new.unknown)
+    # what the turn did not rename keeps how it was understood ("coffee" stays coffee in "only the ones over $10")
+    q.links = new.links if names_something and not narrow else [*prev.links, *new.links]
     if names_something:
         if narrow:
             # "just the coffee ones": narrow what was asked; a merchant inside a category keeps the period
@@ -385,7 +391,9 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
                 q.categories = []
         else:
             q.merchants, q.categories, q.text = new.merchants, new.categories, new.text
-        if q.compare and not narrow:
+        if q.compare and q.compare.get("mode") == "periods":
+            pass  # "what about dining?" after "groceries this month vs last": the same comparison for dining
+        elif q.compare and not narrow:
             q.compare = None
             q.measure = "total"
     if new.amount_min is not None or new.amount_max is not None:
