@@ -20,6 +20,7 @@ from django.db import close_old_connections, connection
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
 _END = object()
+RESPONSE_START_TIMEOUT = 600.0  # seconds before the app must start its response (a non-streamed agent turn)
 
 
 async def run_in_thread(fn: Callable[[], Any]) -> Any:
@@ -84,7 +85,11 @@ def asgi_response(app, request: HttpRequest, *, path: str, state: dict | None = 
             except RuntimeError:
                 pass
 
-    first = out.get()
+    try:
+        first = out.get(timeout=RESPONSE_START_TIMEOUT)
+    except queue.Empty:
+        abandon()
+        return HttpResponse("the request took too long to start answering", status=504, content_type="text/plain")
     if first is _END or isinstance(first, Exception) or first.get("type") != "http.response.start":
         return HttpResponse(f"internal error: {first!r}"[:300], status=500, content_type="text/plain")
     status = first["status"]

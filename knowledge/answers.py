@@ -29,8 +29,8 @@ _MARKER = re.compile(r"\s*\[(?:#)?\d+\]")
 
 
 def answer_text_clean(text: str) -> str:
-    """The answer as knowledge: citation markers and notices appended after the answer are dropped."""
-    text = (text or "").split("\n\n_")[0]
+    """The answer as knowledge: citation markers and the turn's notes about unavailable tool servers dropped."""
+    text = re.sub(r"\n\nThe external tool server “.*\Z", "", text or "", flags=re.S)
     return _MARKER.sub("", text).strip()
 
 
