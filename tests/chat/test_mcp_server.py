@@ -44,6 +44,10 @@ def test_each_kind_of_tool_for_the_token_user_only(live_server, alice, bob, alic
             "merchant": await session.call_tool("analyze_merchant", {"merchant": "Starbucks"}),
             "subs": await session.call_tool("list_subscriptions", {}),
             "help": await session.call_tool("get_app_information", {"query": "what are budget jars?"}),
+            "search_kb": await session.call_tool("search_knowledge_base", {"query": "budget jars rollover"}),
+            "jars": await session.call_tool("get_jar_status", {}),
+            "category": await session.call_tool("analyze_by_category", {"category": "Dining"}),
+            "budgets": await session.call_tool("suggest_budgets", {}),
         }
 
     alice_results = mcp_http(f"{live_server.url}/mcp/", _token(alice), calls)
@@ -56,6 +60,8 @@ def test_each_kind_of_tool_for_the_token_user_only(live_server, alice, bob, alic
     assert _text(alice_results["merchant"])["total"] == pytest.approx(_text(bob_results["merchant"])["total"])
     assert alice_results["summary"].structured_content == _text(alice_results["summary"])
     # knowledge search with fact ids to cite
+    assert _text(alice_results["category"])["total"] > 0 and _text(alice_results["jars"])["month"]
+    assert _text(alice_results["search_kb"])["results"]
     facts = _text(alice_results["help"])["results"]
     assert facts and facts[0]["fact_id"] and "jar" in facts[0]["text"].lower()
 
