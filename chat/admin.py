@@ -116,7 +116,7 @@ class AgentConfigForm(forms.ModelForm):
                   "temperature", "max_tokens", "max_iterations", "timeout_seconds", "max_retries", "tool_mode",
                   "enabled_tools", "system_prompt", "answer_format", "similarity_threshold", "max_results", "hybrid",
                   "vector_weight", "text_weight", "corpus_include", "corpus_exclude", "corpus_order",
-                  "confidence_threshold"]
+                  "confidence_threshold", "external_servers"]
 
     def clean(self):
         data = super().clean()
@@ -142,7 +142,9 @@ class AgentConfigAdmin(admin.ModelAdmin):
         ("Search", {"fields": ("similarity_threshold", "max_results", "hybrid", "vector_weight", "text_weight",
                                "corpus_include", "corpus_exclude", "corpus_order")}),
         ("Escalation", {"fields": ("confidence_threshold",)}),
+        ("External tools (MCP servers, A2A agents)", {"fields": ("external_servers",)}),
     )
+    filter_horizontal = ("external_servers",)
 
     def save_model(self, request, obj, form, change):
         make_default = obj.is_default
@@ -224,10 +226,23 @@ class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     readonly_fields = ("conversation", "role", "content", "answer", "confidence", "escalated", "latency_ms",
                        "token_usage", "timings", "agent_slug", "provider", "error", "created_at")
     inlines = [ToolCallInline]
+    actions = ["approve_as_answer_fact"]
 
     @admin.display(description="Content")
     def short(self, obj):
         return obj.content[:80]
+
+    @admin.action(description="Approve as answer facts (cited, confident answers become knowledge for their asker)")
+    def approve_as_answer_fact(self, request, queryset):
+        from chat.answer_facts import answer_fact_from_message
+
+        for message in queryset:
+            try:
+                kept = answer_fact_from_message(message=message, approved_by=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"Message {message.pk}: {exc.message}", messages.WARNING)
+                continue
+            self.message_user(request, f"Message {message.pk} kept as answer fact {kept.pk}.", messages.SUCCESS)
 
 
 # ---- escalations and feedback ----------------------------------------------------------------------
@@ -287,3 +302,6 @@ class FeedbackAdmin(admin.ModelAdmin):
     list_filter = ("rating",)
     search_fields = ("comment", "message__content")
     readonly_fields = ("message", "user", "rating", "comment", "created_at", "updated_at")
+
+
+from chat import external_admin  # noqa: E402,F401  (external MCP servers and A2A agents: registered there)

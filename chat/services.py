@@ -14,7 +14,7 @@ from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorder
-from chat.grounding import confidence, ground, result_summary
+from chat.grounding import answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
 from config.api import DomainError, NotFound
@@ -150,7 +150,7 @@ def _unknown_corpora(slugs: list[str]) -> list[str]:
     if not hasattr(Corpus, "slug"):
         return []
     known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
-    return [s for s in slugs if s not in known and not s.startswith("private-")]
+    return [s for s in slugs if s not in known and not s.startswith("private-") and s not in ("private", "mine", "notes")]
 
 
 def agent_config_for(*, user, agent_slug: str | None = None) -> AgentConfig:
@@ -177,14 +177,6 @@ def agent_config_set_default(*, config_id: int) -> AgentConfig:
 
 
 # ---- the chat turn -------------------------------------------------------------------------------
-def _user_lists(user) -> tuple[list[str], list[str]]:
-    try:
-        from transactions.selectors import category_list, merchant_list
-    except ImportError:
-        return [], []
-    return list(category_list(user=user)), list(merchant_list(user=user))
-
-
 def _build_model(config: AgentConfig, *, route_context, stream: bool):
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
     from config.llm import chat_model, llm_configured
@@ -218,6 +210,12 @@ def _history(conversation: Conversation, before_id: int) -> list:
             for m in rows]
 
 
+def _previous_query(conversation: Conversation, before_id: int) -> dict | None:
+    """Dialogue state: the money query the previous answer ran (None when it was not about money)."""
+    last = conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id").first()
+    return (last.answer or {}).get("understood") if last is not None else None
+
+
 def _previous_calls(conversation: Conversation, before_id: int) -> list[dict]:
     last = conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id").first()
     if last is None:
@@ -240,6 +238,46 @@ def _data_items(recorder: TurnRecorder) -> list[dict]:
         if isinstance(chart, dict) and chart.get("labels"):
             items.append({"kind": "chart", "tool": record.name, **chart})
     return items
+
+
+def turn_understand(*, user, config: AgentConfig, conversation: Conversation, before_id: int,
+                    new_conversation: bool):
+    """What the router and the checks need about this user and this conversation: their own names (for entity
+    linking), the previous turn's money query (dialogue state), the corpora and today."""
+    from chat.offline.router import RouteContext, embed
+    from transactions.query import query_vocab
+
+    vocab = query_vocab(user=user, embed=embed)
+    return RouteContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                        previous_calls=[] if new_conversation else _previous_calls(conversation, before_id),
+                        previous_query=None if new_conversation else _previous_query(conversation, before_id),
+                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
+
+
+def turn_understood(recorder: TurnRecorder, ctx) -> dict | None:
+    """The money query that actually ran this turn (the last money tool result that carries one), else the
+    router's reading when it was a money question; this is the next turn's dialogue state."""
+    for record in reversed(recorder.tool_records):
+        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
+                                                                                          dict):
+            return record.result["query"]
+    if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
+        return getattr(ctx, "understood", None)
+    return None
+
+
+def turn_check(*, text: str, report, recorder: TurnRecorder, ctx, partial: bool, failure: str) -> tuple[float, list[str]]:
+    """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
+    amount and period the question names must be in a query that ran; names the user doesn't have must be
+    said; knowledge answers whose best fact is far from the question are not confident."""
+    if failure:
+        return 0.0, [f"the language model failed: {failure}"]
+    score, reasons = confidence(report, recorder=recorder, partial=partial)
+    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx)
+    if penalty:
+        score = round(max(0.0, score - penalty), 3)
+        reasons.extend(why)
+    return score, reasons
 
 
 def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
@@ -273,12 +311,14 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     yield {"type": "started", "conversation_id": conversation.pk, "user_message_id": user_message.pk,
            "agent": config.slug}
 
-    categories, merchants = _user_lists(user)
     new_conversation = conversation_id is None
-    ctx = RouteContext(categories=categories, merchants=merchants,
-                       previous_calls=[] if new_conversation else _previous_calls(conversation, user_message.pk),
-                       corpus_order=list(config.corpus_order or []), today=timezone.localdate())
-    assistant = FinanceAssistant(user=user, config=config)
+    ctx = turn_understand(user=user, config=config, conversation=conversation, before_id=user_message.pk,
+                          new_conversation=new_conversation)
+    categories = ctx.categories
+    assistant = FinanceAssistant(user=user, config=config, request_text=text)
+    from chat.mcp.client import external_tools_attach
+
+    external_notes = external_tools_attach(assistant=assistant, config=config)  # MCP servers, A2A agents; down → note
     ctx.enabled_tools = assistant.enabled_tool_names()
     prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
     system_prompt = prompt_render(prompts[config.system_prompt], {
@@ -341,13 +381,13 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
         streamed = streamed and bool(answer_text)
     grounding_started = time.perf_counter()
     report = ground(answer_text, recorder=recorder, cited_fact_ids=cited, question=text)
-    if failure:
-        score, reasons = 0.0, [f"the language model failed: {failure}"]
-    else:
-        score, reasons = confidence(report, recorder=recorder, partial=partial)
+    score, reasons = turn_check(text=text, report=report, recorder=recorder, ctx=ctx, partial=partial,
+                                failure=failure)
     threshold = config.confidence_threshold
     escalate = not failure and score < threshold
     answer_md = report.answer
+    if external_notes:  # an external tool server was down: say so rather than fail
+        answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(external_notes))
     if escalate:
         answer_md = f"{answer_md}\n\n{prompt_render(prompts['escalation-notice'], {'confidence': score})}"
     tools_used = list(dict.fromkeys(r.name for r in recorder.tool_records))
@@ -373,6 +413,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
         "tool_calls": tool_calls, "confidence": score, "escalated": escalate, "conversation_id": conversation.pk,
         "message_id": None, "agent": config.slug, "provider": provider,
         "grounding": {**report.as_dict(), "reasons": reasons}, "partial": partial, "error": failure or None,
+        "understood": turn_understood(recorder, ctx),
     }
     if relevant is not None:
         answer["relevant_fact_ids"] = relevant
@@ -442,4 +483,7 @@ def feedback_submit(*, user, message_id: int, rating: int, comment: str = "") ->
             message=message, user=user, defaults={"rating": rating, "comment": (comment or "")[:2000]})
     except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
         raise DomainError("feedback was submitted twice at once; please retry.") from exc
+    from chat.answer_facts import answer_fact_on_feedback
+
+    answer_fact_on_feedback(feedback=feedback)  # a helpful, cited, confident answer becomes an answer fact
     return feedback

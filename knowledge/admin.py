@@ -192,3 +192,5 @@ class FactAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     @admin.display(description="Fact")
     def short_text(self, obj):
         return obj.text[:100]
+
+from knowledge import answer_admin  # noqa: E402,F401  (answer facts: registered there)

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
 from knowledge.models import Corpus, Document, Fact, Page
@@ -226,6 +227,7 @@ def document_remove(*, document: Document) -> None:
     file_name = document.file.name if document.file else ""
     storage = document.file.storage if document.file else None
     with transaction.atomic():
+        answer_facts_invalidate(document_ids=[document.id], reason=f"source document {document.title!r} was deleted")
         Fact.objects.filter(document_id=document.id).delete()
         Page.objects.filter(document_id=document.id).delete()
         document.delete()
@@ -236,6 +238,7 @@ def document_remove(*, document: Document) -> None:
 def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
     """Start over: drop pages/facts, back to pending, enqueue (admin action; also for failed documents)."""
     with transaction.atomic():
+        answer_facts_invalidate(document_ids=[document_id], reason=f"source document {document_id} was re-ingested")
         Fact.objects.filter(document_id=document_id).delete()
         Page.objects.filter(document_id=document_id).delete()
         Document.objects.filter(id=document_id).update(

@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("knowledge", "0002_hnsw_denser_graph")]
+    dependencies = [("knowledge", "0003_answer_facts")]
 
     operations = [
         migrations.AddField(
