@@ -103,6 +103,12 @@ def test_admin_approves_lists_and_retires(alice, editor, chat_demo, knowledge_do
     answer = _good_answer(alice)
     editor.is_superuser = True
     editor.save()
+    # Admin privacy (issue 11): staff see another user's conversation only while an escalation in it is
+    # assigned to them, so an editor approves answers they were asked to look at.
+    from chat.models import Escalation
+
+    Escalation.objects.create(conversation_id=answer["conversation_id"], message_id=answer["message_id"],
+                              reason="review", confidence=answer["confidence"], assignee=editor, status="assigned")
     client.force_login(editor)
     response = client.post("/admin/chat/message/", {"action": "approve_as_answer_fact",
                                                     "_selected_action": [answer["message_id"]]}, follow=True)
