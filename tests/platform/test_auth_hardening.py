@@ -72,3 +72,11 @@ def test_tokens_expire_and_are_replaced(alice):
     assert client.get("/api/v1/auth/me/").status_code == 200
     assert client.delete("/api/v1/auth/token/").status_code == 204
     assert client.get("/api/v1/auth/me/").status_code in (401, 403)
+
+
+def test_admin_login_is_locked_too(editor):
+    client = Client()
+    for i in range(5):
+        client.post("/admin/login/", {"username": "editor", "password": f"wrong-{i}", "next": "/admin/"})
+    response = client.post("/admin/login/", {"username": "editor", "password": PASSWORD, "next": "/admin/"})
+    assert response.status_code == 200 and "_auth_user_id" not in client.session  # refused like a wrong password
