@@ -30,7 +30,7 @@ from .models import (
     Transaction,
 )
 from .normalize import description_key, merchant_key, merchant_normalise_ex
-from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
+from .parsing import MAX_REPORTED_ERRORS, ParsedRow, date_plausible_check, statement_parse
 from .saferegex import rule_regex_check
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
@@ -413,8 +413,17 @@ def _money(value, field_name: str = "amount") -> Decimal:
     return amount
 
 
+def _plausible_date(value: date) -> date:
+    try:
+        date_plausible_check(value)
+    except ValueError as exc:
+        raise DomainError(f"date {exc}.", code="validation_error", details={"field": "date"})
+    return value
+
+
 def transaction_create(*, user, date: date, description: str, amount, currency: str | None = None,
                        category: str | None = None, notes: str = "") -> Transaction:
+    _plausible_date(date)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
@@ -451,7 +460,7 @@ def transaction_update(*, user, transaction_id: int, **fields) -> Transaction:
     if "amount" in fields and fields["amount"] is not None:
         tx.amount = _money(fields["amount"])
     if "date" in fields and fields["date"] is not None:
-        tx.date = fields["date"]
+        tx.date = _plausible_date(fields["date"])
     if "description" in fields and fields["description"]:
         tx.description = fields["description"].strip()[:500]
         merchants = _merchants_ensure(user=user, descriptions=[tx.description])
