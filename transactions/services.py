@@ -413,17 +413,20 @@ def _money(value, field_name: str = "amount") -> Decimal:
     return amount
 
 
-def _plausible_date(value: date) -> date:
+def _plausible_date(value) -> date:
+    """A date (or ISO string) between 1900-01-01 and a year from today, else DomainError."""
     try:
+        if isinstance(value, str):
+            value = date.fromisoformat(value.strip())
         date_plausible_check(value)
-    except ValueError as exc:
+    except (ValueError, TypeError, AttributeError) as exc:
         raise DomainError(f"date {exc}.", code="validation_error", details={"field": "date"})
     return value
 
 
 def transaction_create(*, user, date: date, description: str, amount, currency: str | None = None,
                        category: str | None = None, notes: str = "") -> Transaction:
-    _plausible_date(date)
+    date = _plausible_date(date)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
