@@ -132,6 +132,9 @@ def documents_sweep(*, now=None) -> int:
 def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
                     uploaded_by=None, metadata: dict | None = None, enqueue: bool = True) -> tuple[Document, bool]:
     """Store a file as a pending document. The same bytes in the same corpus return the existing document."""
+    if "\x00" in (file_name or "") or "\x00" in (title or ""):
+        raise DomainError("The title or file name contains a NUL character (\\x00).", code="nul_byte",
+                          details={"field": "title" if "\x00" in (title or "") else "file"})
     file_name = Path(file_name or "").name.strip()
     if not file_name:
         raise DomainError("The upload has no file name", details={"file": "missing"})
@@ -196,6 +199,8 @@ def note_save(*, user, title: str, text: str) -> Document:
         raise DomainError("A note needs a title", details={"title": "required"})
     if not (text or "").strip():
         raise DomainError("A note needs some text", details={"text": "required"})
+    if "\x00" in text:
+        raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
     content = f"# {title}\n\n{text.strip()}\n".encode()
     doc, _ = document_create(corpus=corpus_private_for(user=user), file_name=f"{slug}.md", content=content,
