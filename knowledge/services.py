@@ -72,9 +72,10 @@ def ingestion_enqueue(*, document_id: int) -> None:
 
 def ingestion_send(*, document_id: int) -> bool:
     """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
+    from config.celery_app import broker_reachable
     from knowledge.tasks import ingestion_chain
 
-    if not _broker_answers():
+    if not broker_reachable():
         logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
         return False
     try:
@@ -84,24 +85,6 @@ def ingestion_send(*, document_id: int) -> bool:
         return False
     Document.objects.filter(id=document_id).update(enqueued_at=timezone.now())
     return True
-
-
-def _broker_answers(timeout: float = 1.0) -> bool:
-    """A TCP connect to a Redis broker before publishing: when it is down, redis-py's own retries would hold
-    the request for several seconds for a message that cannot be sent anyway."""
-    import socket
-    from urllib.parse import urlsplit
-
-    from config.celery_app import app
-
-    url = urlsplit(str(app.conf.broker_url or ""))
-    if url.scheme not in ("redis", "rediss") or not url.hostname:
-        return True
-    try:
-        with socket.create_connection((url.hostname, url.port or 6379), timeout=timeout):
-            return True
-    except OSError:
-        return False
 
 
 def documents_sweep(*, now=None) -> int:

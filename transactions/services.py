@@ -521,9 +521,11 @@ RECATEGORISE_INLINE_MAX = 2000
 
 def transactions_recategorise_soon(*, user) -> str:
     """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
+    from config.celery_app import broker_reachable
+
     count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
-    if count <= RECATEGORISE_INLINE_MAX:
-        transactions_recategorise(user=user)
+    if count <= RECATEGORISE_INLINE_MAX or not broker_reachable():
+        transactions_recategorise(user=user)  # small, or no worker can be reached: do it now rather than never
         return "done"
     from .tasks import recategorise_task
 
