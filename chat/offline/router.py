@@ -258,7 +258,7 @@ def query_args(q) -> dict:
     args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
             "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
             "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
-            "months": q.months, "limit": q.limit, "unknown": q.unknown or None}
+            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"
