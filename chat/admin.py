@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from chat import services
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import KIND_RULES, NAME_RULES, prompt_problems
+from config.admin_privacy import OwnRowsOnlyAdmin, conversations_visible_q
 from config.api import DomainError
 
 
@@ -190,7 +191,12 @@ class MessageInline(admin.StackedInline):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    """Own conversations, or one whose escalation is assigned to you (config/admin_privacy.py)."""
+
+    def private_rows(self, request):
+        return conversations_visible_q(request)
+
     list_display = ("id", "user", "title", "agent_slug", "updated_at")
     list_filter = ("agent_slug",)
     search_fields = ("title", "user__username", "messages__content")
@@ -210,7 +216,10 @@ class ToolCallInline(admin.TabularInline):
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin):
+class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return conversations_visible_q(request, "conversation__")
+
     list_display = ("id", "conversation", "role", "short", "confidence", "escalated", "latency_ms", "created_at")
     list_filter = ("role", "escalated", "provider")
     search_fields = ("content",)

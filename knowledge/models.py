@@ -75,6 +75,9 @@ class Document(models.Model):
     pages_done = models.PositiveIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When the ingestion task was last handed to the broker (empty: "
+                                                 "not yet, e.g. the broker was down; the sweeper retries)")
     summary = models.TextField(blank=True)
     metadata = models.JSONField(default=dict, blank=True)
     identity = models.TextField(blank=True, help_text="Company, document type and period, used for retrieval")
