@@ -129,7 +129,6 @@ classifier = IntentClassifier(EXEMPLARS)
 class RouteContext:
     categories: list[str] = field(default_factory=list)
     merchants: list[str] = field(default_factory=list)
-    previous_calls: list[dict] = field(default_factory=list)  # [{"name", "args"}] of the last turn
     enabled_tools: list[str] = field(default_factory=list)
     corpus_order: list[str] = field(default_factory=list)
     today: date = field(default_factory=date.today)
