@@ -63,6 +63,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF, "'unsafe-inline'"],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],  # ReDoc builds its search worker from a blob
         "font-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
