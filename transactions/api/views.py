@@ -1,8 +1,6 @@
 """Thin views: validate input, call one service/selector, serialize. Objects of other users are 404."""
 from __future__ import annotations
 
-from datetime import date
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -203,8 +201,7 @@ class JarStatusView(APIView):
     @extend_schema(parameters=[s.MonthQuery], responses=OpenApiTypes.OBJECT)
     def get(self, request):
         q = _valid(s.MonthQuery, request.query_params)
-        month = date.fromisoformat(q["month"] + "-01") if q.get("month") else None
-        return Response(selectors.jar_status(user=request.user, month=month))
+        return Response(selectors.jar_status(user=request.user, month=q.get("month")))
 
 
 # --- search and analytics ------------------------------------------------------------------------------------
