@@ -100,9 +100,10 @@ def _word_slices(crop: np.ndarray) -> list[tuple[int, int]]:
     ink_height = (rows[-1] - rows[0] + 1) if rows.size else crop.shape[0]
     columns = ink.any(axis=0)
     # Capitals and digits are ~0.72 em high. A word space leaves >= 0.36 em of blank (0.28 em space plus the
-    # letters' side bearings); the widest gap inside a word is after a "1" or an "I" (~0.23 em).
+    # letters' side bearings); the widest gap inside a word is after a "1" (~0.23 em; a number split there is
+    # joined again after recognition).
     em = ink_height / 0.72
-    min_gap = max(3, int(round(0.3 * em)))
+    min_gap = max(3, int(round(0.26 * em)))
     words, start, blank = [], None, 0
     for x, has_ink in enumerate(columns):
         if has_ink:
