@@ -97,8 +97,14 @@ def _word_slices(crop: np.ndarray) -> list[tuple[int, int]]:
         return [(0, crop.shape[1])]
     ink = gray < (lo + hi) / 2
     rows = np.flatnonzero(ink.any(axis=1))
-    ink_height = (rows[-1] - rows[0] + 1) if rows.size else crop.shape[0]
     columns = ink.any(axis=0)
+    if not rows.size:
+        return [(0, crop.shape[1])]
+    # Height from the top of the ink to the baseline (the median lowest ink pixel of the columns), so that
+    # descenders (g, p, y) do not inflate the estimate of the font size.
+    lowest = ink.shape[0] - 1 - np.argmax(ink[::-1, columns], axis=0)
+    baseline = float(np.median(lowest))
+    ink_height = max(baseline - rows[0] + 1, 1.0)
     # Capitals and digits are ~0.72 em high. A word space leaves >= 0.36 em of blank (0.28 em space plus the
     # letters' side bearings); the widest gap inside a word is after a "1" (~0.23 em; a number split there is
     # joined again after recognition).
