@@ -261,14 +261,18 @@ class FinanceAssistant:
             corpus_include=include, corpus_exclude=exclude, hybrid=c.hybrid,
             vector_weight=c.vector_weight, text_weight=c.text_weight,
         )
-        results = found.get("results", [])
+        from knowledge.answers import answer_facts_present
+
+        results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
         self.recorder.add_facts(results)
+        self.recorder.add_facts([{**s, "text": s.get("quote", "")} for r in results for s in r.get("based_on", [])])
         return {
             "query": query,
             "settings": found.get("settings", {}),
             "results": [
                 {"fact_id": r["fact_id"], "text": r["text"], "document": r.get("document"), "page": r.get("page"),
-                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3)}
+                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3),
+                 **({"based_on": r["based_on"]} if r.get("based_on") else {})}
                 for r in results
             ],
         }
@@ -462,14 +466,17 @@ class FinanceAssistant:
             template = _tool_template(name)
             out.append(StructuredTool(name=name, description=template.description, args_schema=template.args_schema,
                                       func=getattr(self, name)))
-        return out
+        return out + list(getattr(self, "extra_tools", []))  # external MCP servers / A2A agents (chat/mcp/client.py)
 
     def run_tool(self, tool: StructuredTool, arguments: dict) -> ToolRecord:
         """Run one tool call: validated by its schema, timed, errors kept for the model and the trace."""
         record = ToolRecord(name=tool.name, arguments=dict(arguments or {}))
         started = time.perf_counter()
         try:
-            result = tool.func(**tool.args_schema.model_validate(record.arguments).model_dump(exclude_unset=True))
+            schema = tool.args_schema  # a JSON-schema dict for external tools: their server validates
+            args = schema.model_validate(record.arguments).model_dump(exclude_unset=True) \
+                if hasattr(schema, "model_validate") else record.arguments
+            result = tool.func(**args)
             record.result = result
             record.content = json.dumps(_compact(result), default=str, ensure_ascii=False)
         except DomainError as exc:

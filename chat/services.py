@@ -316,6 +316,9 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
                           new_conversation=new_conversation)
     categories = ctx.categories
     assistant = FinanceAssistant(user=user, config=config, request_text=text)
+    from chat.mcp.client import external_tools_attach
+
+    external_notes = external_tools_attach(assistant=assistant, config=config)  # MCP servers, A2A agents; down → note
     ctx.enabled_tools = assistant.enabled_tool_names()
     prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
     system_prompt = prompt_render(prompts[config.system_prompt], {
@@ -383,6 +386,8 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     threshold = config.confidence_threshold
     escalate = not failure and score < threshold
     answer_md = report.answer
+    if external_notes:  # an external tool server was down: say so rather than fail
+        answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(external_notes))
     if escalate:
         answer_md = f"{answer_md}\n\n{prompt_render(prompts['escalation-notice'], {'confidence': score})}"
     tools_used = list(dict.fromkeys(r.name for r in recorder.tool_records))
@@ -478,4 +483,7 @@ def feedback_submit(*, user, message_id: int, rating: int, comment: str = "") ->
             message=message, user=user, defaults={"rating": rating, "comment": (comment or "")[:2000]})
     except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
         raise DomainError("feedback was submitted twice at once; please retry.") from exc
+    from chat.answer_facts import answer_fact_on_feedback
+
+    answer_fact_on_feedback(feedback=feedback)  # a helpful, cited, confident answer becomes an answer fact
     return feedback

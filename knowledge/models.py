@@ -75,6 +75,9 @@ class Document(models.Model):
     pages_done = models.PositiveIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When the ingestion task was last handed to the broker (empty: "
+                                                 "not yet, e.g. the broker was down; the sweeper retries)")
     summary = models.TextField(blank=True)
     metadata = models.JSONField(default=dict, blank=True)
     identity = models.TextField(blank=True, help_text="Company, document type and period, used for retrieval")
@@ -192,3 +195,40 @@ class Fact(models.Model):
 
     def __str__(self) -> str:
         return self.text[:80]
+
+
+class AnswerFact(models.Model):
+    """A good answer kept as knowledge: the question, the answer, the facts it cited (the original citations).
+
+    While active, `fact` is a Fact of origin `answer` in the owner's private corpus (document "Saved answers"), so
+    retrieval finds it for that user only. Retiring or invalidating it deletes that Fact (search never sees it
+    again) and keeps this row for the editors' record. See knowledge/answers.py.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        RETIRED = "retired", "Retired by an editor"
+        INVALIDATED = "invalidated", "Invalidated (a source document changed)"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="answer_facts")
+    fact = models.OneToOneField(Fact, null=True, blank=True, on_delete=models.SET_NULL, related_name="answer_fact")
+    question = models.TextField()
+    answer = models.TextField()
+    # [{fact_id, document_id, document, file_name, corpus, page, page_id, quote}] as cited when the answer was given
+    sources = models.JSONField(default=list)
+    source_documents = models.ManyToManyField(Document, blank=True, related_name="answer_facts")
+    source_message_id = models.BigIntegerField(null=True, blank=True, unique=True,
+                                               help_text="The chat message (assistant answer) it came from")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    status_reason = models.CharField(max_length=300, blank=True)
+    rated_helpful = models.BooleanField(default=False)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="approved_answer_facts")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.question[:60]} ({self.status})"

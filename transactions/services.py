@@ -31,6 +31,7 @@ from .models import (
 )
 from .normalize import description_key, merchant_key, merchant_normalise_ex
 from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
+from .saferegex import rule_regex_check
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
     ("Dining", "expense"), ("Groceries", "expense"), ("Shopping", "expense"), ("Transport", "expense"),
@@ -502,6 +503,23 @@ def transaction_category_set(*, user, transaction_id: int, category: str) -> Tra
     return tx
 
 
+# Re-filing more transactions than this after a rule change runs in the worker, not in the request.
+RECATEGORISE_INLINE_MAX = 2000
+
+
+def transactions_recategorise_soon(*, user) -> str:
+    """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
+    count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
+    if count <= RECATEGORISE_INLINE_MAX:
+        transactions_recategorise(user=user)
+        return "done"
+    from .tasks import recategorise_task
+
+    user_id = user.id
+    transaction.on_commit(lambda: recategorise_task.delay(user_id), robust=True)
+    return "queued"
+
+
 def transactions_recategorise(*, user) -> int:
     """Run the chain again over every transaction the user has not categorised themselves."""
     rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
@@ -547,10 +565,9 @@ def _rule_validate(match_type: str, pattern: str) -> str:
                           code="validation_error", details={"field": "match_type"})
     if match_type == CategorisationRule.MatchType.REGEX:
         try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise DomainError(f"pattern is not a valid regular expression: {exc}", code="validation_error",
-                              details={"field": "pattern"})
+            rule_regex_check(pattern)
+        except ValueError as exc:
+            raise DomainError(f"pattern is {exc}", code="validation_error", details={"field": "pattern"})
     return pattern
 
 
@@ -563,8 +580,7 @@ def rule_create(*, user, pattern: str, category: str, match_type: str = "contain
         raise DomainError(f"You already have a rule for {pattern!r}.", code="duplicate", details={"field": "pattern"})
     rule = CategorisationRule.objects.create(user=user, pattern=pattern, match_type=match_type, category=target,
                                              priority=_rule_priority(priority), active=active)
-    if apply:
-        transactions_recategorise(user=user)
+    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
     return rule
 
 
@@ -588,8 +604,7 @@ def rule_update(*, user, rule_id: int, apply: bool = True, **fields) -> Categori
     except IntegrityError:
         raise DomainError(f"You already have a rule for {rule.pattern!r}.", code="duplicate",
                           details={"field": "pattern"})
-    if apply:
-        transactions_recategorise(user=user)
+    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
     return rule
 
 

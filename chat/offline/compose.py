@@ -98,12 +98,15 @@ def _specific(name: str, r: dict) -> str | None:
                 f"- {x.get('category')}: {money(x.get('total'), cur)} ({x.get('count')} transactions)" for x in rows)
         return text
     if name == "get_spending_summary" and "total_spent" in r:
-        text = (f"**{r.get('title')}**\nSpending: {money(r['total_spent'], cur)}; income: "
-                f"{money(r.get('total_income'), cur)}; net: {money(r.get('net'), cur)} "
-                f"({r.get('transaction_count')} transactions).")
-        if rows:
-            text += "\nBiggest categories:\n" + "\n".join(
-                f"- {x.get('category')}: {money(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:5])
+        period = _when(r.get("period"))
+        top = ", ".join(f"{x.get('category')} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)" for x in rows[:3])
+        text = f"You spent {_m(r['total_spent'], cur)} {period}" + (f"; the biggest categories were {top}." if top
+                                                                        else ".")
+        text += (f"\nIncome: {_m(r.get('total_income'), cur)}; net: {_m(r.get('net'), cur)} "
+                 f"({r.get('transaction_count')} transactions).")
+        if len(rows) > 3:
+            text += "\nAll categories:\n" + "\n".join(
+                f"- {x.get('category')}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:10])
         return text
     if name == "compare_spending" and "totals" in r:
         periods = r.get("periods") or []
@@ -238,7 +241,10 @@ def fits_question(question: str, fact: dict) -> bool:
     question's own terms (APR, emergency, jar…)."""
     if not question:
         return True
-    return (fact.get("score") or 0) >= CLOSE_FACT or bool(_terms(question) & _terms(fact.get("text") or ""))
+    terms = _terms(question)
+    if not terms:  # "what can you do?": nothing to compare but meaning
+        return (fact.get("score") or 0) >= FACT_FLOOR
+    return (fact.get("score") or 0) >= CLOSE_FACT or bool(terms & _terms(fact.get("text") or ""))
 
 
 def _plain(text: str) -> str:
@@ -316,6 +322,9 @@ def documents_text(result: dict) -> str:
     return "\n".join(lines)
 
 
+GREETING = ("Hi! I'm Moneta, your personal-finance assistant. Ask me about your spending (\"how much did I spend on "
+            "dining last month?\"), your budgets and subscriptions, how Moneta works, or a money concept such as "
+            "compound interest.")
 OUT_OF_SCOPE = ("I'm Moneta, your personal-finance assistant. I can help with your spending, budgets and jars, "
                 "subscriptions, Moneta's features and financial concepts — but not with that question.")
 NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or sell a specific investment), "

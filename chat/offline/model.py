@@ -23,6 +23,8 @@ from chat.offline.router import RouteContext, route
 from transactions.query import is_vietnamese
 
 WEAK_KNOWLEDGE = 0.35
+GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|xin chào|chào)\b[\s!.,]*"
+                         r"(?:there|moneta|bạn)?[\s!.,]*$", re.I)
 EMERGENCY_RE = re.compile(r"\bemergenc|\brainy day|\bquỹ (?:khẩn cấp|dự phòng)", re.I)
 
 
@@ -69,6 +71,8 @@ class OfflineChatModel(BaseChatModel):
             if plan.calls:
                 return self._tool_message([_call(c["name"], c["args"]) for c in plan.calls])
             intent = plan.intents[0][0]
+            if GREETING_RE.search(question):
+                return self._respond(compose.GREETING, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])

@@ -167,6 +167,8 @@ WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|t
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
 MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
+HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
+                             re.I)
 CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|how does|why)\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
@@ -290,6 +292,8 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
 
     norm = normalise(text)
+    if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
+        return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
     cue = bool(measure) or bool(SPEND_CUE.search(norm))
     names = bool(q.merchants or q.categories or q.unknown or q.text or any(

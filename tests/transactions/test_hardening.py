@@ -172,3 +172,10 @@ def test_start_after_end_is_a_400(alice_client, url):
     sep = "&" if "?" in url else "?"
     response = alice_client.get(f"{url}{sep}start=2026-03-01&end=2026-02-01")
     assert response.status_code == 400 and "start" in response.json()["error"]["message"]
+
+
+def test_web_transactions_page_says_start_after_end(alice):
+    client = Client()
+    client.force_login(alice)
+    page = client.get("/transactions/", {"start": "2026-03-01", "end": "2026-02-01"}).content.decode()
+    assert "is after the end date" in page

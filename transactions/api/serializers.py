@@ -96,7 +96,9 @@ class CategoryOut(serializers.ModelSerializer):
 
 
 class CategoryIn(serializers.Serializer):
-    name = serializers.CharField(max_length=80, required=False)
+    """Create: `name` required. PATCH validates the same fields partially (all optional)."""
+
+    name = serializers.CharField(max_length=80)
     kind = serializers.ChoiceField(choices=Category.Kind.choices, required=False)
     monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, required=False, allow_null=True,
                                               min_value=0)
@@ -104,16 +106,24 @@ class CategoryIn(serializers.Serializer):
 
 class RuleOut(serializers.ModelSerializer):
     category = serializers.CharField(source="category.name")
+    refiling = serializers.SerializerMethodField(
+        help_text="after a create/update: done (existing transactions re-filed), queued (large: the worker "
+                  "re-files them shortly) or skipped")
 
     class Meta:
         model = CategorisationRule
         fields = ["id", "match_type", "pattern", "category", "origin", "priority", "active", "hits", "created_at",
-                  "updated_at"]
+                  "updated_at", "refiling"]
+
+    def get_refiling(self, rule) -> str | None:
+        return getattr(rule, "refiling", None)
 
 
 class RuleIn(serializers.Serializer):
-    pattern = serializers.CharField(max_length=255, required=False)
-    category = serializers.CharField(max_length=80, required=False)
+    """Create: `pattern` and `category` required. PATCH validates partially (all optional)."""
+
+    pattern = serializers.CharField(max_length=255)
+    category = serializers.CharField(max_length=80)
     match_type = serializers.ChoiceField(choices=CategorisationRule.MatchType.choices, required=False)
     priority = serializers.IntegerField(required=False, min_value=RULE_PRIORITY_MIN, max_value=RULE_PRIORITY_MAX,
                                         help_text="lower runs first")
@@ -132,8 +142,10 @@ class JarOut(serializers.ModelSerializer):
 
 
 class JarIn(serializers.Serializer):
-    name = serializers.CharField(max_length=80, required=False)
-    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0, required=False)
+    """Create: `name` and `monthly_budget` required. PATCH validates partially (all optional)."""
+
+    name = serializers.CharField(max_length=80)
+    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
     categories = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
     rollover = serializers.BooleanField(required=False)
     rollover_start = PlausibleDateField(required=False)

@@ -30,7 +30,8 @@ SEMANTIC_CATEGORY_MIN = 0.60
 FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to", "with", "my", "i", "me", "and", "or",
                   "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
-USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong)\b")
+USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
+                      r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
 @dataclass
