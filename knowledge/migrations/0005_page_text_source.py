@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('knowledge', '0002_hnsw_denser_graph'),
+        ('knowledge', '0004_document_enqueued_at'),
     ]
 
     operations = [
