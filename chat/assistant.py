@@ -173,6 +173,7 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
     q.period = period_of(args.get("period"), args.get("start"), args.get("end"))
     q.months = int(args["months"]) if args.get("months") else None
+    q.weekdays = sorted({int(d) for d in args.get("weekdays") or [] if 0 <= int(d) <= 6})
     q.limit = int(args["limit"]) if args.get("limit") else None
     if q.measure == "monthly_average" and not q.months:
         q.months = 3
@@ -331,14 +332,15 @@ class FinanceAssistant:
                             text: list[str] | None = None, amount_min: float | None = None,
                             amount_max: float | None = None, period: str | None = None, start: str | None = None,
                             end: str | None = None, months: int | None = None, limit: int | None = None,
-                            direction: str | None = None, compare: list[dict] | None = None,
+                            direction: str | None = None, weekdays: list[int] | None = None,
+                            compare: list[dict] | None = None,
                             compare_mode: str | None = None, unknown: list[str] | None = None,
                             query: str | None = None) -> dict:
         """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
         count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
         | income | net. Filters: `merchants` and `categories` (the user's own names), `text` (words that must
         appear in the bank narrative), `amount_min`/`amount_max` (size of the transaction), `direction`
-        ("out" money spent, "in" money received). Period: `period` in words ("last month", "since March",
+        ("out" money spent, "in" money received), `weekdays` (0 = Monday … 6 = Sunday; [5, 6] = weekends). Period: `period` in words ("last month", "since March",
         "Q2 2026", "the last 30 days", "2026-09") or `start`/`end` (YYYY-MM-DD). `months`: full months for a
         monthly average. `limit`: rows or top-N. `compare`: two or more sides, each {label, merchants,
         categories, text, period}, with `compare_mode` "sides" | "periods" | "usual" (this period against the

@@ -7,7 +7,8 @@ conversations") holds in the admin site too, for staff and superusers alike:
 - knowledge: shared corpora, plus the staff member's own private corpus (notes, uploads, their facts/pages);
 - conversations and messages: the staff member's own, plus — scoped to an escalation — a conversation
   whose escalation is assigned to them and not yet resolved. The escalation queue itself shows every
-  editor the escalated question, the answer given and its tool trace (what a human needs to pick it up).
+  editor the escalated question, the answer given and its tool trace (what a human needs to pick it up);
+- answer facts: the staff member's own and the ones they approved (from a conversation they could see).
 Deleting a user (which cascades to their data) remains possible for superusers.
 """
 from __future__ import annotations

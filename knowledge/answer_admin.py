@@ -1,17 +1,24 @@
-"""Admin for answer facts: editors see every kept answer with its sources, correct the wording (the searchable
-fact is rebuilt), retire or reactivate it. Imported by knowledge/admin.py."""
+"""Admin for answer facts: editors see the kept answers they approved (from an escalation assigned to them) and
+their own, with their sources; they correct the wording (the searchable fact is rebuilt), retire or reactivate
+it. Answers a user kept by rating them stay private to that user (config/admin_privacy.py).
+Imported by knowledge/admin.py."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.db.models import Q
 from django.utils.html import format_html_join
 
+from config.admin_privacy import OwnRowsOnlyAdmin
 from config.api import DomainError
 from knowledge.answers import answer_fact_reactivate, answer_fact_retire, answer_fact_update
 from knowledge.models import AnswerFact
 
 
 @admin.register(AnswerFact)
-class AnswerFactAdmin(admin.ModelAdmin):
+class AnswerFactAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return Q(owner=request.user) | Q(approved_by=request.user)
+
     list_display = ("id", "question_short", "owner", "status", "rated_helpful", "approved_by", "source_count",
                     "created_at")
     list_filter = ("status", "rated_helpful")

@@ -372,6 +372,10 @@ def _what(q: dict, vi: bool = False) -> str:
     if q.get("text"):
         quoted = " and ".join(f"“{t}”" for t in q["text"])
         parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
+    if q.get("weekdays"):
+        from transactions.query.model import weekdays_label
+
+        parts.append(weekdays_label(q["weekdays"]))
     if q.get("amount_min") is not None:
         parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
     if q.get("amount_max") is not None:

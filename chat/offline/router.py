@@ -129,7 +129,6 @@ classifier = IntentClassifier(EXEMPLARS)
 class RouteContext:
     categories: list[str] = field(default_factory=list)
     merchants: list[str] = field(default_factory=list)
-    previous_calls: list[dict] = field(default_factory=list)  # [{"name", "args"}] of the last turn
     enabled_tools: list[str] = field(default_factory=list)
     corpus_order: list[str] = field(default_factory=list)
     today: date = field(default_factory=date.today)
@@ -258,7 +257,7 @@ def query_args(q) -> dict:
     args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
             "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
             "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
-            "months": q.months, "limit": q.limit, "unknown": q.unknown or None}
+            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"

@@ -98,11 +98,15 @@ def test_not_helpful_takes_it_back_and_uncited_answers_are_not_kept(alice, kept,
 
 
 def test_admin_approves_lists_and_retires(alice, editor, chat_demo, knowledge_docs, client):
-    from chat.models import Message
+    from chat.models import Escalation, Message
 
     answer = _good_answer(alice)
     editor.is_superuser = True
     editor.save()
+    # editors see another user's conversation only through an escalation assigned to them (admin privacy)
+    message = Message.objects.get(pk=answer["message_id"])
+    Escalation.objects.create(conversation=message.conversation, message=message, confidence=0.5, reason="review",
+                              status=Escalation.Status.ASSIGNED, assignee=editor)
     client.force_login(editor)
     response = client.post("/admin/chat/message/", {"action": "approve_as_answer_fact",
                                                     "_selected_action": [answer["message_id"]]}, follow=True)

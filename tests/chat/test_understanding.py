@@ -152,3 +152,12 @@ def test_a_known_merchant_with_nothing_in_the_period_is_zero_not_missing(chat_de
     assert answer["answer"].startswith("You spent $0.00 at Starbucks yesterday") or "You spent $" in answer["answer"]
     count = chat_turn(user=alice, message="how many times did I go to Starbucks last week?")
     assert "purchase" in count["answer"]
+
+
+def test_days_of_the_week(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend on weekends?")
+    assert _call(answer)[1]["weekdays"] == [5, 6]
+    expected = -sum(t.amount for t in Transaction.objects.filter(user=alice, amount__lt=0)
+                    if t.date.weekday() >= 5)
+    assert expected > 0
+    assert f"${expected:,.2f}" in answer["answer"] and "on weekends" in answer["answer"]

@@ -32,7 +32,7 @@ def _text_q(user, phrase: str) -> Q:
 
 
 def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amount_max=None, direction=None,
-             start: date | None = None, end: date | None = None) -> QuerySet:
+             start: date | None = None, end: date | None = None, weekdays=()) -> QuerySet:
     """The user's transactions matching the filters (names are the user's own; ids resolved first)."""
     qs = Transaction.objects.filter(user=user)
     if start:
@@ -47,6 +47,9 @@ def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amo
                                             .values_list("id", flat=True)))
     for phrase in text or ():
         qs = qs.filter(_text_q(user, phrase))
+    if weekdays:
+        # Django's week_day counts 1 = Sunday … 7 = Saturday; ours 0 = Monday … 6 = Sunday
+        qs = qs.filter(date__week_day__in=[(d + 1) % 7 + 1 for d in weekdays])
     if direction == "out":
         qs = qs.filter(amount__lt=0)
     elif direction == "in":
@@ -93,7 +96,8 @@ def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | Non
     return filtered(user=user, merchants=(side.merchants if named else q.merchants) or (),
                     categories=(side.categories if named else q.categories) or (),
                     text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
-                    direction=q.direction if direction == "unset" else direction, start=start, end=end)
+                    direction=q.direction if direction == "unset" else direction, start=start, end=end,
+                    weekdays=q.weekdays)
 
 
 def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> dict:

@@ -506,6 +506,28 @@ def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
     return None, None
 
 
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+WEEKDAY_RE = re.compile(r"\b(?:on |during |over )?(?:the )?(weekends?|weekdays?|workdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)"
+                        r"days?)\b|\b(?:cuoi tuan)\b")
+
+
+def find_weekdays(text: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Days of the week the question limits to ("on weekends", "fridays"): 0 = Monday … 6 = Sunday."""
+    days: list[int] = []
+    spans = []
+    for m in WEEKDAY_RE.finditer(text):
+        word = (m.group(1) or "weekend").rstrip("s")
+        if word == "weekend" or "cuoi tuan" in m.group(0):
+            found = [5, 6]
+        elif word in ("weekday", "workday"):
+            found = [0, 1, 2, 3, 4]
+        else:
+            found = [WEEKDAYS[word]] if word in WEEKDAYS else []
+        days += [d for d in found if d not in days]
+        spans.append(m.span())
+    return sorted(days), spans
+
+
 def find_top_n(text: str) -> int | None:
     m = TOP_N.search(text)
     if not m:

@@ -60,6 +60,7 @@ class MoneyQuery:
     amount_max: Decimal | None = None
     direction: str | None = None  # out | in | None (both)
     period: Period | None = None
+    weekdays: list[int] = field(default_factory=list)  # 0 = Monday … 6 = Sunday; empty = every day
     months: int | None = None  # monthly average over this many full months
     group_by: str | None = None
     limit: int | None = None
@@ -82,6 +83,7 @@ class MoneyQuery:
             "amount_min": str(self.amount_min) if self.amount_min is not None else None,
             "amount_max": str(self.amount_max) if self.amount_max is not None else None,
             "direction": self.direction, "period": self.period.as_dict() if self.period else None,
+            "weekdays": self.weekdays,
             "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
             "suggestions": self.suggestions, "ignored": self.ignored, "followup": self.followup,
@@ -101,6 +103,7 @@ class MoneyQuery:
             amount_min=Decimal(str(d["amount_min"])) if d.get("amount_min") not in (None, "") else None,
             amount_max=Decimal(str(d["amount_max"])) if d.get("amount_max") not in (None, "") else None,
             direction=d.get("direction"), period=Period.from_dict(d.get("period")), months=d.get("months"),
+            weekdays=[int(x) for x in d.get("weekdays") or []],
             group_by=d.get("group_by"), limit=d.get("limit"), compare=compare,
             links=[Link(**x) for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
             unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
@@ -126,6 +129,8 @@ class MoneyQuery:
                         "field": "direction"})
         if self.period:
             out.append({"kind": "period", "label": self.period.label, "field": "period"})
+        if self.weekdays:
+            out.append({"kind": "weekdays", "label": weekdays_label(self.weekdays), "field": "weekdays"})
         if self.months:
             out.append({"kind": "period", "label": f"average of {self.months} full months", "field": "months"})
         return out
@@ -137,13 +142,24 @@ class MoneyQuery:
     @property
     def has_filters(self) -> bool:
         return bool(self.merchants or self.categories or self.text or self.amount_min is not None
-                    or self.amount_max is not None)
+                    or self.amount_max is not None or self.weekdays)
 
 
 MEASURE_LABELS = {"summary": "summary", "total": "total", "count": "count", "average": "average per transaction",
                   "monthly_average": "monthly average", "largest": "largest", "smallest": "smallest", "list": "list",
                   "top_merchants": "top merchants", "top_categories": "top categories", "compare": "comparison",
                   "income": "income", "net": "net cash flow"}
+
+
+DAY_NAMES = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
+
+
+def weekdays_label(days: list[int]) -> str:
+    if days == [5, 6]:
+        return "on weekends"
+    if days == [0, 1, 2, 3, 4]:
+        return "on weekdays"
+    return "on " + " and ".join(DAY_NAMES[d] for d in days)
 
 
 def _amount(value: Decimal) -> str:

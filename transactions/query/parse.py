@@ -16,7 +16,15 @@ from difflib import SequenceMatcher, get_close_matches
 
 from transactions.periods import add_months
 from transactions.query import grammar
-from transactions.query.grammar import Period, find_amounts, find_group_by, find_measure, find_periods, find_top_n
+from transactions.query.grammar import (
+    Period,
+    find_amounts,
+    find_group_by,
+    find_measure,
+    find_periods,
+    find_top_n,
+    find_weekdays,
+)
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS, NAME_PREPOSITIONS, STOPWORDS
 from transactions.query.model import Link, MoneyQuery, Side
 
@@ -298,8 +306,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     measure, _ = find_measure(text)
     q.limit = find_top_n(text)
     q.group_by = find_group_by(text)
+    q.weekdays, weekday_spans = find_weekdays(_blank(text, [s for _, s in periods]))
     rest = _blank(text, [s for _, s in periods])
     rest = _blank(rest, amount_spans)
+    rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     links, unknown, ignored, suggestions = link_entities(tokens(rest), Linker(vocab))
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
@@ -362,7 +372,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
     the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
     words = len(text.split())
-    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.amount_min is not None
+    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays
+                 or q.amount_min is not None
                  or q.amount_max is not None or find_periods(text, date.today()))
     changes = names or measure is not None
     if not changes:
@@ -399,6 +410,8 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
             q.measure = "total"
     if new.amount_min is not None or new.amount_max is not None:
         q.amount_min, q.amount_max = new.amount_min, new.amount_max
+    if new.weekdays:
+        q.weekdays = new.weekdays
     if periods:
         p = periods[0]
         if p.relative and prev.period is not None:
