@@ -360,9 +360,17 @@ def _delimiter_detect(text: str) -> str:
 
 
 def csv_parse(text: str, *, date_format: str | None = None, default_currency: str = "USD") -> ParsedStatement:
-    # Old Mac exports end lines with a bare CR, and a bare CR inside a field is not a line end the csv
-    # module accepts: treat every CR as a line end.
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Old Mac exports end every line with a bare CR: those are line ends. In a file whose lines end in LF, a
+    # bare CR sits inside a field (a damaged export); the csv module cannot read it, so say where it is.
+    text = text.replace("\r\n", "\n")
+    if "\r" in text:
+        if "\n" not in text.rstrip("\r"):
+            text = text.replace("\r", "\n")
+        else:
+            line = text[:text.index("\r")].count("\n") + 1
+            raise DomainError(f"Line {line} of the file has a carriage return (\\r) inside a field; re-export the "
+                              "statement, or remove the stray line break.", code="bad_file",
+                              details={"field": "file", "line": line})
     delimiter = _delimiter_detect(text)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:

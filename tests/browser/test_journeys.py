@@ -291,7 +291,8 @@ def test_page_passes_automated_accessibility_checks(page, url):
     if url != "/login/":
         login(page, "alice")
     page.goto(url)
-    page.add_script_tag(path=str(AXE))
+    # Evaluated through the DevTools protocol: the pages' CSP (no inline scripts) rightly refuses a <script> tag.
+    page.evaluate(AXE.read_text() + "\n;0")
     problems = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
         values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
