@@ -24,9 +24,22 @@ from config.models import LoginFailure
 
 
 def client_ip(request) -> str | None:
+    """The client's address. Behind a reverse proxy set MONETA_CLIENT_IP_HEADER (e.g. HTTP_X_FORWARDED_FOR):
+    the right-most entry is the one the (single, trusted) proxy appended, which a client cannot forge.
+    Without it every user behind the proxy would share one address and one per-address failure count."""
+    import ipaddress
+
     if request is None:
         return None
-    return (request.META.get("REMOTE_ADDR") or "").strip() or None
+    raw = ""
+    header = settings.MONETA_CLIENT_IP_HEADER
+    if header:
+        raw = (request.META.get(header) or "").split(",")[-1].strip()
+    raw = raw or (request.META.get("REMOTE_ADDR") or "").strip()
+    try:
+        return str(ipaddress.ip_address(raw))
+    except ValueError:
+        return None
 
 
 def login_retry_after(*, username: str, ip: str | None) -> int:

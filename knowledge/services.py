@@ -72,9 +72,10 @@ def ingestion_enqueue(*, document_id: int) -> None:
 
 def ingestion_send(*, document_id: int) -> bool:
     """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
+    from config.celery_app import broker_reachable
     from knowledge.tasks import ingestion_chain
 
-    if not _broker_answers():
+    if not broker_reachable():
         logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
         return False
     try:
@@ -84,24 +85,6 @@ def ingestion_send(*, document_id: int) -> bool:
         return False
     Document.objects.filter(id=document_id).update(enqueued_at=timezone.now())
     return True
-
-
-def _broker_answers(timeout: float = 1.0) -> bool:
-    """A TCP connect to a Redis broker before publishing: when it is down, redis-py's own retries would hold
-    the request for several seconds for a message that cannot be sent anyway."""
-    import socket
-    from urllib.parse import urlsplit
-
-    from config.celery_app import app
-
-    url = urlsplit(str(app.conf.broker_url or ""))
-    if url.scheme not in ("redis", "rediss") or not url.hostname:
-        return True
-    try:
-        with socket.create_connection((url.hostname, url.port or 6379), timeout=timeout):
-            return True
-    except OSError:
-        return False
 
 
 def documents_sweep(*, now=None) -> int:
@@ -132,6 +115,9 @@ def documents_sweep(*, now=None) -> int:
 def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
                     uploaded_by=None, metadata: dict | None = None, enqueue: bool = True) -> tuple[Document, bool]:
     """Store a file as a pending document. The same bytes in the same corpus return the existing document."""
+    if "\x00" in (file_name or "") or "\x00" in (title or ""):
+        raise DomainError("The title or file name contains a NUL character (\\x00).", code="nul_byte",
+                          details={"field": "title" if "\x00" in (title or "") else "file"})
     file_name = Path(file_name or "").name.strip()
     if not file_name:
         raise DomainError("The upload has no file name", details={"file": "missing"})
@@ -196,6 +182,8 @@ def note_save(*, user, title: str, text: str) -> Document:
         raise DomainError("A note needs a title", details={"title": "required"})
     if not (text or "").strip():
         raise DomainError("A note needs some text", details={"text": "required"})
+    if "\x00" in text:
+        raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
     content = f"# {title}\n\n{text.strip()}\n".encode()
     doc, _ = document_create(corpus=corpus_private_for(user=user), file_name=f"{slug}.md", content=content,

@@ -30,7 +30,7 @@ from .models import (
     Transaction,
 )
 from .normalize import description_key, merchant_key, merchant_normalise_ex
-from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
+from .parsing import MAX_REPORTED_ERRORS, ParsedRow, date_plausible_check, statement_parse
 from .saferegex import rule_regex_check
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
@@ -325,7 +325,7 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
 
 
 def _transactions_import(*, user, file_name: str, content: bytes, date_format: str | None = None) -> ImportBatch:
-    """Import a bank statement (CSV or OFX/QFX) all-or-nothing.
+    """Import a bank statement (CSV, OFX/QFX, QIF, CAMT.053, MT940, XLSX/XLS, PDF) all-or-nothing.
 
     Any bad row → DomainError listing every bad row (line, field, reason; first 100 + the total) and nothing
     stored. Rows already imported (same fingerprint) are skipped, so re-importing a file or an overlapping
@@ -413,8 +413,20 @@ def _money(value, field_name: str = "amount") -> Decimal:
     return amount
 
 
+def _plausible_date(value) -> date:
+    """A date (or ISO string) between 1900-01-01 and a year from today, else DomainError."""
+    try:
+        if isinstance(value, str):
+            value = date.fromisoformat(value.strip())
+        date_plausible_check(value)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise DomainError(f"date {exc}.", code="validation_error", details={"field": "date"})
+    return value
+
+
 def transaction_create(*, user, date: date, description: str, amount, currency: str | None = None,
                        category: str | None = None, notes: str = "") -> Transaction:
+    date = _plausible_date(date)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
@@ -451,7 +463,7 @@ def transaction_update(*, user, transaction_id: int, **fields) -> Transaction:
     if "amount" in fields and fields["amount"] is not None:
         tx.amount = _money(fields["amount"])
     if "date" in fields and fields["date"] is not None:
-        tx.date = fields["date"]
+        tx.date = _plausible_date(fields["date"])
     if "description" in fields and fields["description"]:
         tx.description = fields["description"].strip()[:500]
         merchants = _merchants_ensure(user=user, descriptions=[tx.description])
@@ -509,9 +521,11 @@ RECATEGORISE_INLINE_MAX = 2000
 
 def transactions_recategorise_soon(*, user) -> str:
     """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
+    from config.celery_app import broker_reachable
+
     count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
-    if count <= RECATEGORISE_INLINE_MAX:
-        transactions_recategorise(user=user)
+    if count <= RECATEGORISE_INLINE_MAX or not broker_reachable():
+        transactions_recategorise(user=user)  # small, or no worker can be reached: do it now rather than never
         return "done"
     from .tasks import recategorise_task
 

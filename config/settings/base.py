@@ -117,6 +117,8 @@ MONETA_LOGIN_FAILURE_LIMIT = env_int("MONETA_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 MONETA_LOGIN_IP_FAILURE_LIMIT = env_int("MONETA_LOGIN_IP_FAILURE_LIMIT", 30, minimum=1)
 MONETA_LOGIN_LOCKOUT_SECONDS = env_int("MONETA_LOGIN_LOCKOUT_SECONDS", 15 * 60, minimum=1)
 MONETA_TOKEN_TTL_SECONDS = env_int("MONETA_TOKEN_TTL_SECONDS", 7 * 24 * 3600, minimum=60)
+# Behind a reverse proxy: the META key of the header it sets with the client address (HTTP_X_FORWARDED_FOR).
+MONETA_CLIENT_IP_HEADER = env.str("MONETA_CLIENT_IP_HEADER", default="")
 LOGIN_URL = "/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/login/"

@@ -72,3 +72,25 @@ def test_tokens_expire_and_are_replaced(alice):
     assert client.get("/api/v1/auth/me/").status_code == 200
     assert client.delete("/api/v1/auth/token/").status_code == 204
     assert client.get("/api/v1/auth/me/").status_code in (401, 403)
+
+
+def test_admin_login_is_locked_too(editor):
+    client = Client()
+    for i in range(5):
+        client.post("/admin/login/", {"username": "editor", "password": f"wrong-{i}", "next": "/admin/"})
+    response = client.post("/admin/login/", {"username": "editor", "password": PASSWORD, "next": "/admin/"})
+    assert response.status_code == 200 and "_auth_user_id" not in client.session  # refused like a wrong password
+
+
+@override_settings(MONETA_CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR", MONETA_LOGIN_IP_FAILURE_LIMIT=3)
+def test_behind_a_proxy_the_forwarded_address_counts(alice, bob):
+    client = APIClient()
+    for name in ("x1", "x2", "x3"):  # an attacker spraying usernames from one address
+        client.post("/api/v1/auth/token/", {"username": name, "password": "nope"}, REMOTE_ADDR="10.0.0.9",
+                    HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7")
+    attacker = client.post("/api/v1/auth/token/", {"username": "bob", "password": PASSWORD},
+                           REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="9.9.9.9, 203.0.113.7")
+    assert attacker.status_code == 429  # a forged left-most entry does not escape the count
+    neighbour = client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD},
+                            REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert neighbour.status_code == 200  # same proxy, other client: not locked

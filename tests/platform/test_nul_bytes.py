@@ -28,7 +28,7 @@ def web(alice):
 
 
 def _files_under(folder: Path) -> set[Path]:
-    return set(folder.rglob("*")) if folder.exists() else set()
+    return {p for p in folder.rglob("*") if p.is_file()} if folder.exists() else set()
 
 
 @pytest.mark.parametrize("url,data", [
@@ -81,3 +81,28 @@ def test_csv_import_date_format_with_nul_via_api(alice_client, alice):
     with pytest.raises(services.DomainError):
         services.transactions_import(user=alice, file_name="s.csv", content=b"Date,Description,Amount\n"
                                      b"2026-03-01,Coffee,-3\n", date_format=NUL)
+
+
+def test_note_service_refuses_nul_and_leaves_no_file(alice):
+    from knowledge.services import note_save
+
+    before = _files_under(Path(settings.MEDIA_ROOT))
+    for title, text in ((NUL, "text"), ("title", NUL)):
+        with pytest.raises(services.DomainError, match="NUL"):
+            note_save(user=alice, title=title, text=text)
+    assert not Document.objects.exists() and _files_under(Path(settings.MEDIA_ROOT)) == before
+
+
+def test_a_failed_document_save_removes_its_stored_file(alice, monkeypatch):
+    from knowledge.services import corpus_private_for, document_create
+
+    corpus = corpus_private_for(user=alice)
+    before = _files_under(Path(settings.MEDIA_ROOT))
+
+    def broken_save(self, *args, **kwargs):
+        raise RuntimeError("database refused the row")
+
+    monkeypatch.setattr(Document, "save", broken_save)
+    with pytest.raises(RuntimeError):
+        document_create(corpus=corpus, file_name="n.md", content=b"# N\n\nText.", enqueue=False)
+    assert _files_under(Path(settings.MEDIA_ROOT)) == before

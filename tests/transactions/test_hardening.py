@@ -179,3 +179,13 @@ def test_web_transactions_page_says_start_after_end(alice):
     client.force_login(alice)
     page = client.get("/transactions/", {"start": "2026-03-01", "end": "2026-02-01"}).content.decode()
     assert "is after the end date" in page
+
+
+def test_services_refuse_implausible_dates_too(alice):
+    with pytest.raises(services.DomainError, match="plausible"):
+        services.transaction_create(user=alice, date=date(1, 1, 1), description="Coffee", amount="-3")
+    tx = services.transaction_create(user=alice, date=date(2026, 3, 1), description="Coffee", amount="-3")
+    with pytest.raises(services.DomainError, match="plausible"):
+        services.transaction_update(user=alice, transaction_id=tx.id, date=date(9999, 1, 1))
+    tx.refresh_from_db()
+    assert tx.date == date(2026, 3, 1)

@@ -1,6 +1,7 @@
 """Regex rules cannot stall a request; large re-filings after a rule change run in the worker."""
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
@@ -67,6 +68,7 @@ def test_large_refiling_runs_in_a_task(alice, monkeypatch, django_capture_on_com
     services.transactions_import(user=alice, file_name="s.csv",
                                  content=b"Date,Description,Amount\n2026-03-01,UBER TRIP,-12\n")
     monkeypatch.setattr(services, "RECATEGORISE_INLINE_MAX", 0)
+    monkeypatch.setattr(sys.modules["config.celery_app"], "broker_reachable", lambda timeout=1.0: True)
     sent = []
     monkeypatch.setattr(tasks.recategorise_task, "delay", lambda user_id: sent.append(user_id))
     with django_capture_on_commit_callbacks(execute=True):
@@ -76,3 +78,13 @@ def test_large_refiling_runs_in_a_task(alice, monkeypatch, django_capture_on_com
         Transaction.objects.get(user=alice).category.name != "Transport"
     tasks.recategorise_task.run(alice.id)  # what the worker runs
     assert Transaction.objects.get(user=alice).category.name == "Transport"
+
+
+def test_large_refiling_is_done_inline_when_no_broker_answers(alice, monkeypatch):
+    services.categories_ensure_defaults(user=alice)
+    services.transactions_import(user=alice, file_name="s.csv",
+                                 content=b"Date,Description,Amount\n2026-03-01,UBER TRIP,-12\n")
+    monkeypatch.setattr(services, "RECATEGORISE_INLINE_MAX", 0)
+    monkeypatch.setattr(sys.modules["config.celery_app"], "broker_reachable", lambda timeout=1.0: False)
+    rule = services.rule_create(user=alice, pattern="uber", category="Transport")
+    assert rule.refiling == "done" and Transaction.objects.get(user=alice).category.name == "Transport"
