@@ -64,6 +64,9 @@ def queue_depths() -> dict[str, int]:
 class StateCollector:
     """Gauges read at scrape time: queue depth, documents by status, pages ingested in the last 5 minutes."""
 
+    def describe(self):
+        return []  # registering must not query the database (it may not be migrated yet)
+
     def collect(self):
         depth = GaugeMetricFamily("moneta_queue_depth", "Messages waiting per Celery queue", labels=["queue"])
         try:
