@@ -83,6 +83,13 @@ def _test_database_url() -> str:
     return f"postgresql://{auth}{host}{':' + str(port) if port else ''}/{s['NAME']}"
 
 
+def worker_queues() -> str:
+    """Both of this session's queues (interactive, ingestion), for a worker that runs every task."""
+    from django.conf import settings
+
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.MONETA_INGESTION_QUEUE}"
+
+
 @pytest.fixture
 def celery_worker_process(transactional_db):
     """A real `celery worker` process on the test database and this session's own queue."""
@@ -90,7 +97,7 @@ def celery_worker_process(transactional_db):
     env["DATABASE_URL"] = _test_database_url()
     env["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING", "-Q", worker_queues(),
          "--concurrency", "1", "--pool", "solo", "-n", f"test-{os.getpid()}@%h"],
         cwd=ROOT, env=env, start_new_session=True,
     )
