@@ -180,5 +180,5 @@ def subscription_reminders_send(*, today: date | None = None, days: int = REMIND
             defaults={"text": f"{sub.merchant.name} renews on {sub.next_expected:%A %-d %B}: "
                               f"about {sub.amount} {sub.currency}."})
         created += made
-    log.info("subscription reminders", extra={"created": created, "due": len(due)})
+    log.info("subscription reminders", extra={"reminders_created": created, "due": len(due)})
     return created
