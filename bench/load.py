@@ -237,7 +237,10 @@ async def interference(base: str, users: int, seconds: float, ingest_seconds: fl
         report["during_ingestion"] = await run_step(sessions, users, ingest_seconds, seed=102)
         if doc_id:
             detail = (await client.get(f"/api/v1/knowledge/documents/{doc_id}/", headers=auth)).json()
-            report["pdf"].update({k: detail.get(k) for k in ("status", "pages_done", "pages_total")})
+            report["pdf"].update({k: detail.get(k) for k in ("status", "pages", "progress")})
+            done = re.match(r"(\d+)/(\d+)", detail.get("progress") or "")
+            if done:  # pages finished in the window, per minute (the ingestion worker's throughput under load)
+                report["pdf"]["pages_per_minute_under_load"] = round(int(done.group(1)) / ingest_seconds * 60, 1)
         content = make_csv(csv_rows, seed=int(time.time()))
 
         async def do_import():
