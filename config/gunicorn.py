@@ -9,6 +9,8 @@ from uvicorn_worker import UvicornWorker
 
 # Each web worker loads the chat router's model in the background at start, not on the first question.
 os.environ.setdefault("MONETA_CHAT_WARMUP", "1")
+# A database connection pool per web worker (see config/settings/production.py).
+os.environ.setdefault("DATABASE_POOL", "1")
 
 bind = f"{os.environ.get('MONETA_HOST', '127.0.0.1')}:{os.environ.get('MONETA_PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
