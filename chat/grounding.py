@@ -92,6 +92,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
             "file_name": fact.get("file_name"), "corpus": fact.get("corpus"), "page": fact.get("page"),
             "page_id": fact.get("page_id"), "quote": fact.get("text", "")[:600],
             "score": round(float((fact.get("scores") or {}).get("vector") or 0), 3),
+            **({"source_note": fact["source_note"]} if fact.get("source_note") else {}),
         })
 
     numbers, words = evidence(recorder, question)

@@ -103,10 +103,23 @@ class Document(models.Model):
         return ""
 
 
+def source_note(text_source: str | None, ocr_confidence: float | None) -> str:
+    """What a citation says about where a page's words came from ("" for an ordinary text page)."""
+    if text_source != "ocr":
+        return ""
+    if ocr_confidence is None:
+        return "text read from a scan (OCR)"
+    return f"text read from a scan (OCR, {ocr_confidence:.0%} confidence)"
+
+
 class Page(models.Model):
     class Representation(models.TextChoices):
         TEXT = "text", "Text"
         IMAGE = "image", "Image (layout carries the meaning)"
+
+    class TextSource(models.TextChoices):
+        LAYER = "layer", "The PDF's text layer (or the file's own text)"
+        OCR = "ocr", "Read from a scan (OCR)"
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="pages")
     number = models.PositiveIntegerField(help_text="1-based, as in the source")
@@ -117,6 +130,9 @@ class Page(models.Model):
     representation = models.CharField(max_length=8, choices=Representation.choices, default=Representation.TEXT)
     image = models.BinaryField(null=True, blank=True, editable=False)
     has_tables = models.BooleanField(default=False)
+    text_source = models.CharField(max_length=5, choices=TextSource.choices, default=TextSource.LAYER)
+    ocr_confidence = models.FloatField(null=True, blank=True,
+                                       help_text="OCR engine's mean character confidence (0-1) for OCR'd pages")
     embedding = VectorField(dimensions=EMBEDDING_DIM, null=True, blank=True)
     search_vector = SearchVectorField(null=True, blank=True)
 
@@ -133,6 +149,10 @@ class Page(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} p.{self.number}"
+
+    @property
+    def source_note(self) -> str:
+        return source_note(self.text_source, self.ocr_confidence)
 
 
 class Fact(models.Model):

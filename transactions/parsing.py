@@ -378,6 +378,12 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     except csv.Error as exc:
         raise DomainError(f"Line {reader.line_num} of the file is not valid CSV: {exc}.", code="bad_file",
                           details={"field": "file", "line": reader.line_num}) from exc
+    return table_parse(all_rows, date_format=date_format, default_currency=default_currency)
+
+
+def table_parse(all_rows: list[list[str]], *, date_format: str | None = None, default_currency: str = "USD",
+                file_format: str = "csv") -> ParsedStatement:
+    """Rows of cells (a CSV file, a spreadsheet's sheet) → transactions; line numbers are 1-based row numbers."""
     header_index = None
     roles: dict[str, int] | None = None
     for i, cells in enumerate(all_rows[:15]):
@@ -390,7 +396,7 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     if "description" not in roles:
         raise DomainError("Could not find a description column (Description, Narrative, Payee, Memo, Details…).",
                           code="bad_file", details={"field": "description"})
-    result = ParsedStatement(file_format="csv", columns=dict(roles))
+    result = ParsedStatement(file_format=file_format, columns=dict(roles))
     data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
             and "".join(cells).strip()]
 
@@ -542,13 +548,32 @@ def ofx_parse(content: bytes) -> ParsedStatement:
 
 def statement_parse(*, file_name: str, content: bytes, date_format: str | None = None,
                     default_currency: str = "USD") -> ParsedStatement:
-    head = content[:2048].lstrip().upper()
-    if file_name.lower().endswith((".ofx", ".qfx")) or head.startswith(b"OFXHEADER") or b"<OFX>" in head:
-        return ofx_parse(content)
+    from .formats import format_detect
+
     if not content.strip():
         raise DomainError(f"{file_name} is empty.", code="bad_file", details={"field": "file"})
     if date_format and "\x00" in date_format:
         raise DomainError("date_format contains a NUL byte.", code="validation_error",
                           details={"field": "date_format"})
+    kind = format_detect(file_name=file_name, content=content)
+    if kind == "ofx":
+        return ofx_parse(content)
+    if kind != "csv":
+        from .formats.camt import camt053_parse
+        from .formats.mt940 import mt940_parse
+        from .formats.pdf import pdf_statement_parse
+        from .formats.qif import qif_parse
+        from .formats.xlsx import spreadsheet_parse
+
+        common = {"file_name": file_name, "default_currency": default_currency}
+        if kind == "pdf":
+            return pdf_statement_parse(content, date_format=date_format, **common)
+        if kind in ("xlsx", "xls"):
+            return spreadsheet_parse(content, kind=kind, date_format=date_format, **common)
+        if kind == "qif":
+            return qif_parse(content, date_format=date_format, **common)
+        if kind == "camt053":
+            return camt053_parse(content, **common)
+        return mt940_parse(content, **common)
     return csv_parse(_decode(content, file_name=file_name), date_format=date_format,
                      default_currency=default_currency)

@@ -325,7 +325,7 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
 
 
 def _transactions_import(*, user, file_name: str, content: bytes, date_format: str | None = None) -> ImportBatch:
-    """Import a bank statement (CSV or OFX/QFX) all-or-nothing.
+    """Import a bank statement (CSV, OFX/QFX, QIF, CAMT.053, MT940, XLSX/XLS, PDF) all-or-nothing.
 
     Any bad row → DomainError listing every bad row (line, field, reason; first 100 + the total) and nothing
     stored. Rows already imported (same fingerprint) are skipped, so re-importing a file or an overlapping

@@ -194,7 +194,8 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
                 vec = lonely_vectors[p.number]
             page_objs.append(Page(document=doc, number=p.number, text=p.text, markdown=p.markdown,
                                   heading=p.heading[:300], summary=r["summary"], representation=p.representation,
-                                  image=p.image, has_tables=p.has_tables,
+                                  image=p.image, has_tables=p.has_tables, text_source=p.text_source,
+                                  ocr_confidence=p.ocr_confidence,
                                   embedding=vec.tolist() if vec is not None else None))
         Page.objects.bulk_create(page_objs)
         ids = {p.number: p.id for p in page_objs}
