@@ -135,6 +135,7 @@ class RouteContext:
     timings: dict = field(default_factory=dict)
     vocab: object = None  # transactions.query.Vocab of the user (built by the chat service)
     previous_query: dict | None = None  # the money query the previous turn ran (dialogue state)
+    earlier_query: dict | None = None  # and the one before it
     previous_family: str | None = None
     understood: dict | None = None  # filled by route(): the money query of this turn
 
@@ -153,9 +154,10 @@ EXPLICIT_NOTE_RE = re.compile(
     r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
     r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 APP_HOWTO_RE = re.compile(
-    r"\bhow (?:do|does|can|should|would|will|is)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
+    r"\bhow (?:do|does|can|should|would|will|is|are)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
+    r"subscriptions?|categories|budgets?|rules|transactions|"
     r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
-    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when)\b|\bdoes (?:the app|moneta|it|this app) "
+    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
     r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b", re.I)
 APP_NOUNS = re.compile(
@@ -168,7 +170,8 @@ MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?n
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
                              re.I)
-CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|how does|why)\b", re.I)
+CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are| does)|explain|define|how does|why|what'?s the (?:point|idea|deal))\b",
+                          re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
@@ -207,11 +210,12 @@ def understand(text: str, ctx: RouteContext):
     from transactions.query import MoneyQuery, money_query_parse
 
     previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
+    earlier = MoneyQuery.from_dict(ctx.earlier_query) if ctx.earlier_query else None
     if ctx.vocab is None:
         from transactions.query import Vocab
 
         ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
-    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous)
+    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier)
 
 
 def money_calls(q) -> list[dict]:
@@ -407,6 +411,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         if PERSONAL_RE.search(text) and (q.period or q.has_filters):
             return done([("money", best, text)], money_calls(q), query=q)
         intent = second if scores.get(second, 0) >= 0.4 else "out_of_scope"
+    if intent not in ("concept", "doc_question", "investment_advice", "app_help", "documents", "web") and \
+            CONCEPT_Q_RE.search(text) and (intent != "out_of_scope" or best < 0.45):
+        intent = "concept"  # "explain the envelope method": a question about a concept, whatever it sounded like
     if intent in ("concept", "doc_question", "investment_advice"):
         calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
     elif intent == "app_help":

@@ -31,6 +31,7 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "electricity": (("pg e", "pge", "electric", "energy", "power", "edison", "evn", "con ed"), "Utilities"),
     "rent": (("apartments", "apartment", "rent", "property", "realty", "landlord", "lease"), "Rent"),
     "amazon": (("amazon", "amzn"), None),
+    "payroll": (("payroll", "salary", "wages", "paycheck", "direct dep", "luong"), "Salary"),
 }
 # spoken forms → concept
 CONCEPT_WORDS: dict[str, str] = {
@@ -53,6 +54,9 @@ CONCEPT_WORDS: dict[str, str] = {
     "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity",
     "tien dien": "electricity",
     "amzn": "amazon",
+    "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
+    "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "job": "payroll",
+    "work": "payroll", "employer": "payroll", "tien luong": "payroll",
 }
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -75,7 +79,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts", "games", "giai tri"),
     "Fees": ("fees", "fee", "bank fees", "charges fees", "phi"),
     "Income": ("income", "thu nhap"),
-    "Salary": ("salary", "paycheck", "paychecks", "payroll", "wages", "luong"),
+    "Salary": ("luong",),
 }
 # words that are part of asking, not part of what is asked about
 STOPWORDS = set("""

@@ -297,7 +297,10 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None = None) -> MoneyQuery:
+def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None = None,
+                      earlier: MoneyQuery | None = None) -> MoneyQuery:
+    """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
+    the two)."""
     text = grammar.normalise(question)
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
@@ -340,6 +343,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                 q.merchants = [m for m in q.merchants if m not in link.names]
                 link.kind, link.names, link.how = "text", [link.mention], "narrative"
                 q.text.append(link.mention)
+    if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
+        _compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     return q
@@ -471,7 +476,26 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         _compare_sides(q, text, periods, today)
 
 
+def _compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> None:
+    """"which one was more?" after two answers: the two queries become the two sides."""
+    def side(x: MoneyQuery) -> Side:
+        names = x.merchants or x.categories or x.text
+        label = ", ".join(names) if names else (x.period.label if x.period else "all time")
+        return Side(label=label, merchants=list(x.merchants), categories=list(x.categories), text=list(x.text),
+                    period=x.period)
+
+    a, b = side(earlier), side(previous)
+    same_names = (a.merchants, a.categories, a.text) == (b.merchants, b.categories, b.text)
+    if same_names and a.period and b.period:
+        a.label, b.label = a.period.label, b.period.label
+    q.merchants, q.categories, q.text = [], [], []
+    q.compare = {"mode": "periods" if same_names else "sides", "sides": [a, b]}
+    q.period = None if same_names else previous.period
+
+
 def _compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) -> None:
+    if q.followup and q.compare is not None and q.compare.get("from_turns"):
+        return
     groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
     if q.followup and q.compare and not groups:
         # keep the sides, move them to the new period
