@@ -453,7 +453,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),
     ("compare", r"\bwhich (?:one |of (?:them|the two|those) )?(?:was|is|were|are|cost) (?:more|bigger|higher|larger|less|"
                 r"cheaper|smaller|lower)\b|\bcompare (?:them|the two|those|both)\b|\b(?:more|less) (?:expensive|costly|pricey) than\b|\bcost (?:me )?(?:more|less) than\b"
-                r"|\bstacks? up\b|\bagainst\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
+                r"|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"

@@ -55,8 +55,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "tien dien": "electricity",
     "amzn": "amazon",
     "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
-    "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "job": "payroll",
-    "work": "payroll", "employer": "payroll", "tien luong": "payroll",
+    "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
+    "tien luong": "payroll",
 }
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
