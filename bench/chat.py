@@ -235,10 +235,14 @@ def main(argv: list[str]) -> int:
     for q, expected, got in wrong:
         print(f"  MISS {q!r}: expected {expected}, got {got}")
     dev = assistant_eval([ROOT.parent / "shared" / "eval" / "assistant" / "questions-dev.jsonl"], "dev")
+    extra = assistant_eval([ROOT / "bench" / "assistant_dev_extra.jsonl"], "dev-extra")
     heldout = assistant_eval([ROOT / "bench" / "assistant_heldout" / "questions-heldout.jsonl"], "heldout")
+    heldout2 = assistant_eval([ROOT / "bench" / "assistant_heldout" / "questions-heldout-2.jsonl"], "heldout-2")
     print()
     print_eval("dev questions", dev)
-    print_eval("held-out questions, unseen by the code's authors", heldout)
+    print_eval("team's extra dev questions (bench/assistant_dev_extra.jsonl)", extra)
+    print_eval("held-out set 1, unseen by the code's authors", heldout)
+    print_eval("held-out set 2, unseen and never used while developing", heldout2)
     checks = [verdict("turn p95 ms", turn["p95_ms"], 400, higher_is_better=False),
               verdict("routing accuracy", accuracy, 0.95)]
     if dev:
@@ -249,7 +253,7 @@ def main(argv: list[str]) -> int:
         "turns": turn, "cold_start_ms": round(cold_ms, 1), "breakdown": breakdown, "baseline_direct_tools": direct,
         "routing_accuracy": accuracy, "questions": len(QUESTIONS), "keyword_baseline_accuracy": kw_correct / kw_total,
         "misses": wrong, "checks": checks, "load_average": {"start": load_before, "end": load_after},
-        "assistant_eval": {"dev": dev, "heldout": heldout},
+        "assistant_eval": {"dev": dev, "dev_extra": extra, "heldout": heldout, "heldout_2": heldout2},
     })
     return 0 if all(c["pass"] for c in checks) else 1
 

@@ -214,10 +214,11 @@ def _history(conversation: Conversation, before_id: int) -> list:
             for m in rows]
 
 
-def _previous_query(conversation: Conversation, before_id: int) -> dict | None:
-    """Dialogue state: the money query the previous answer ran (None when it was not about money)."""
-    last = conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id").first()
-    return (last.answer or {}).get("understood") if last is not None else None
+def _previous_queries(conversation: Conversation, before_id: int) -> tuple[dict | None, dict | None]:
+    """Dialogue state: the money queries the last two answers ran (None where an answer was not about money)."""
+    last_two = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id")[:2])
+    found = [(m.answer or {}).get("understood") for m in last_two] + [None, None]
+    return found[0], found[1]
 
 
 def _data_items(recorder: TurnRecorder) -> list[dict]:
@@ -245,8 +246,9 @@ def turn_understand(*, user, config: AgentConfig, conversation: Conversation, be
     from transactions.query import query_vocab
 
     vocab = query_vocab(user=user, embed=embed)
+    previous, earlier = (None, None) if new_conversation else _previous_queries(conversation, before_id)
     return RouteContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
-                        previous_query=None if new_conversation else _previous_query(conversation, before_id),
+                        previous_query=previous, earlier_query=earlier,
                         corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
 
 

@@ -135,6 +135,7 @@ class RouteContext:
     timings: dict = field(default_factory=dict)
     vocab: object = None  # transactions.query.Vocab of the user (built by the chat service)
     previous_query: dict | None = None  # the money query the previous turn ran (dialogue state)
+    earlier_query: dict | None = None  # and the one before it
     previous_family: str | None = None
     understood: dict | None = None  # filled by route(): the money query of this turn
 
@@ -153,14 +154,16 @@ EXPLICIT_NOTE_RE = re.compile(
     r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
     r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 APP_HOWTO_RE = re.compile(
-    r"\bhow (?:do|does|can|should|would|will|is)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
+    r"\bhow (?:do|does|can|should|would|will|is|are)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
+    r"subscriptions?|categories|budgets?|rules|transactions|"
     r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
-    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when)\b|\bdoes (?:the app|moneta|it|this app) "
+    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
-    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b", re.I)
+    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
+    r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b", re.I)
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
-    r"search\w* (?:my )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
+    r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
@@ -168,7 +171,8 @@ MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?n
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
                              re.I)
-CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|how does|why)\b", re.I)
+CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s| is| are| does)|explain|define|how does|why|"
+                          r"what'?s the (?:point|idea|deal))\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
@@ -207,11 +211,12 @@ def understand(text: str, ctx: RouteContext):
     from transactions.query import MoneyQuery, money_query_parse
 
     previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
+    earlier = MoneyQuery.from_dict(ctx.earlier_query) if ctx.earlier_query else None
     if ctx.vocab is None:
         from transactions.query import Vocab
 
         ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
-    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous)
+    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier)
 
 
 def money_calls(q) -> list[dict]:
@@ -291,6 +296,9 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
 
     norm = normalise(text)
+    if CONCEPT_Q_RE.search(text) and not (q.merchants or q.categories or q.unknown or q.period or q.amount_min
+                                          or q.amount_max):
+        return False  # "why is my credit score lower than…": a question about a concept, not a figure
     if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
         return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
@@ -331,7 +339,9 @@ def route(question: str, ctx: RouteContext) -> Plan:
             with single_thread_inference():
                 cq = understand(clause, RouteContext(vocab=ctx.vocab, today=ctx.today))
             parts.append(_route_one(clause, cq, scores, ctx))
-        families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts if p.calls}
+        # only parts that stand on their own as questions ("use the last 12 months" modifies the first part)
+        parts = [p for p in parts if p.calls and (p.query is not None or p.intents[0][1] >= 0.45)]
+        families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
             calls = []
             for p in parts:
@@ -396,6 +406,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         if not money or JAR_RE.search(text):
             month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
             return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
+    if intent == "budget_advice" and not money and not PERSONAL_RE.search(text):
+        # "tips for sticking to a budget": general advice, not their budget suggestions
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": text}}])
     if intent == "budget_advice" and not money:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
     # 6. the user's money
@@ -407,6 +420,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         if PERSONAL_RE.search(text) and (q.period or q.has_filters):
             return done([("money", best, text)], money_calls(q), query=q)
         intent = second if scores.get(second, 0) >= 0.4 else "out_of_scope"
+    if intent not in ("concept", "doc_question", "investment_advice", "app_help", "documents", "web") and \
+            CONCEPT_Q_RE.search(text) and (intent != "out_of_scope" or best < 0.45):
+        intent = "concept"  # "explain the envelope method": a question about a concept, whatever it sounded like
     if intent in ("concept", "doc_question", "investment_advice"):
         calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
     elif intent == "app_help":

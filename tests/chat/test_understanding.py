@@ -161,3 +161,12 @@ def test_days_of_the_week(chat_demo, alice, alice_money):
                     if t.date.weekday() >= 5)
     assert expected > 0
     assert f"${expected:,.2f}" in answer["answer"] and "on weekends" in answer["answer"]
+
+
+def test_which_one_was_more_compares_the_last_two_answers(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="how much did I spend at Starbucks?")
+    chat_turn(user=alice, message="and at Amazon?", conversation_id=first["conversation_id"])
+    answer = chat_turn(user=alice, message="which one was more?", conversation_id=first["conversation_id"])
+    name, args = _call(answer)
+    assert name == "compare_spending" and args["mode"] == "sides"
+    assert "$48.00" in answer["answer"] and "$245.96" in answer["answer"]

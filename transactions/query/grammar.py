@@ -288,6 +288,8 @@ def _rules(today: date):
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
+        (r"\b(?:the\s+)?(?:past|last)\s+half(?:\s+a)?\s+year\b|\b(?:the\s+)?(?:past|last)\s+six months\b",
+         lambda m: rolling("months", 6)),
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
         (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay)\b",
@@ -436,19 +438,25 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
-                       r"|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
+                       r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\bdanh muc nao\b"),
     ("top_merchants", r"\b(?:top|biggest|main)\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
-                      r"vendors?|payees?|retailers?|companies|brands)\b|\bwhich\s+(?:\w+\s+)?(?:merchants?|stores?|shops?"
-                      r"|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?)\b"
-                      r"|\bwho (?:gets|got|takes|took) (?:the )?most\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
+                      r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:\w+\s+)?(?:merchants?|"
+                      r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
+                      r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
+                      r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
+                      r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
+                      r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
             r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
     ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
                 r"payments|orders|bills)\b|\b(?:biggest|largest)\s+(?:\d+|three|five|ten)\b"
                 r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),
-    ("compare", r"\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
+    ("compare", r"\bwhich (?:one |of (?:them|the two|those) )?(?:was|is|were|are|cost) (?:more|bigger|higher|larger|less|"
+                r"cheaper|smaller|lower)\b|\bcompare (?:them|the two|those|both)\b|\b(?:more|less) (?:expensive|costly|pricey) than\b|\bcost (?:me )?(?:more|less) than\b"
+                r"|\bor\b.{0,60}\b(?:costing|cost|spend\w*|paying|pay) (?:me )?(?:more|less|most)\b|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
+                r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
@@ -462,7 +470,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                  r"(?!\s+(?:categor\w*|merchants?|stores?|shops?|places?|months?)\b)"),
     ("monthly_average", r"\b(?:average|avg|typical(?:ly)?|usually|normally|on average|trung binh)\b.*"
                         r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|mỗi|moi)\s+month\b"
-                        r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly average\b"
+                        r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
                         r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
                         r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b|\bhow much (?:do|does) (?:i|it|my \w+) "
                         r"(?:spend|cost|pay)\w* (?:a|per|each|every) month\b"),
@@ -471,10 +479,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
-    ("income", r"\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b|\bgot paid\b"
+    ("income", r"\bhow much (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b|\bgot paid\b"
                r"|\bget(?:ting|s)? paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b"),
-    ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which)\b"
+    ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
+             r"purchases|payments|charges|orders))\b"
              r"|\bwhat (?:did i buy|were (?:my|the|those))\b|\bwhen did i\b|\blast time i\b|\bdid i (?:buy|get)"
              r"\b.*\?\s*$|\btransactions? (?:list|details)\b|\bliet ke\b|\bcho xem\b"),
 ]

@@ -31,6 +31,7 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "electricity": (("pg e", "pge", "electric", "energy", "power", "edison", "evn", "con ed"), "Utilities"),
     "rent": (("apartments", "apartment", "rent", "property", "realty", "landlord", "lease"), "Rent"),
     "amazon": (("amazon", "amzn"), None),
+    "payroll": (("payroll", "salary", "wages", "paycheck", "direct dep", "luong"), "Salary"),
 }
 # spoken forms → concept
 CONCEPT_WORDS: dict[str, str] = {
@@ -53,6 +54,9 @@ CONCEPT_WORDS: dict[str, str] = {
     "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity",
     "tien dien": "electricity",
     "amzn": "amazon",
+    "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
+    "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
+    "tien luong": "payroll",
 }
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -75,7 +79,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts", "games", "giai tri"),
     "Fees": ("fees", "fee", "bank fees", "charges fees", "phi"),
     "Income": ("income", "thu nhap"),
-    "Salary": ("salary", "paycheck", "paychecks", "payroll", "wages", "luong"),
+    "Salary": ("luong",),
 }
 # words that are part of asking, not part of what is asked about
 STOPWORDS = set("""
@@ -99,7 +103,7 @@ list show display pull look lookup search see view
 stuff things thing items item place places store stores shop shops merchant merchants vendor vendors
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
-use using used based eat ate eats eating go going visit visited usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
+use using used based eat ate eats eating go going visit visited rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
 last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 mo muc loai

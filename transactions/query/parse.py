@@ -283,8 +283,11 @@ def link_entities(toks: list[str], linker: Linker) -> tuple[list[Link], list[str
 
 
 def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:
-    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides")."""
+    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides"); a verb form
+    ("finding") never does."""
     end = i if end is None else end
+    if toks[end].endswith("ing") and len(toks[end]) > 5:
+        return False
     before = toks[i - 1] if i > 0 else ""
     after = toks[end + 1] if end + 1 < len(toks) else ""
     return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (after and after in CONCEPT_WORDS)
@@ -297,7 +300,10 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None = None) -> MoneyQuery:
+def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None = None,
+                      earlier: MoneyQuery | None = None) -> MoneyQuery:
+    """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
+    the two)."""
     text = grammar.normalise(question)
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
@@ -312,6 +318,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     links, unknown, ignored, suggestions = link_entities(tokens(rest), Linker(vocab))
+    if not links and not unknown and ignored and measure in (None, "total", "count", "list", "largest", "average") \
+            and len(tokens(rest)) <= 8 and (measure or grammar.SPEND_CUE.search(text)):
+        # a money question that names nothing we know ("walgreens total"): the unplaced name is what it asks about
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{3,}", w) and not w.endswith("ing")]
+        unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
+        suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
+            u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     for link in links:
         target = {"merchant": q.merchants, "category": q.categories, "text": q.text}.get(link.kind)
@@ -340,6 +353,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                 q.merchants = [m for m in q.merchants if m not in link.names]
                 link.kind, link.names, link.how = "text", [link.mention], "narrative"
                 q.text.append(link.mention)
+    if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
+        _compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     return q
@@ -471,7 +486,26 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         _compare_sides(q, text, periods, today)
 
 
+def _compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> None:
+    """"which one was more?" after two answers: the two queries become the two sides."""
+    def side(x: MoneyQuery) -> Side:
+        names = x.merchants or x.categories or x.text
+        label = ", ".join(names) if names else (x.period.label if x.period else "all time")
+        return Side(label=label, merchants=list(x.merchants), categories=list(x.categories), text=list(x.text),
+                    period=x.period)
+
+    a, b = side(earlier), side(previous)
+    same_names = (a.merchants, a.categories, a.text) == (b.merchants, b.categories, b.text)
+    if same_names and a.period and b.period:
+        a.label, b.label = a.period.label, b.period.label
+    q.merchants, q.categories, q.text = [], [], []
+    q.compare = {"mode": "periods" if same_names else "sides", "sides": [a, b]}
+    q.period = None if same_names else previous.period
+
+
 def _compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) -> None:
+    if q.followup and q.compare is not None and q.compare.get("from_turns"):
+        return
     groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
     if q.followup and q.compare and not groups:
         # keep the sides, move them to the new period
