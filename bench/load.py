@@ -73,6 +73,14 @@ class Server:
         args = [sys.executable, "-m", "config.run"] + (["serve"] if self.mode == "serve" else [])
         self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log_path.open("w"),
                                      stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            self._wait_until_up()
+        except BaseException:  # Ctrl-C or a failed start: take the launcher and its children down too
+            self.__exit__()
+            raise
+        return self
+
+    def _wait_until_up(self) -> None:
         import httpx
 
         deadline = time.time() + 600
@@ -88,7 +96,6 @@ class Server:
         else:
             raise SystemExit(f"{self.mode} did not come up on port {self.port}; see {self.log_path}")
         time.sleep(3)  # let the workers and the chat warm-up settle
-        return self
 
     def __exit__(self, *exc) -> None:
         if self.proc and self.proc.poll() is None:
@@ -97,6 +104,49 @@ class Server:
                 self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def _processes(server_pid: int, pgdata: str) -> dict[str, list]:
+    """The server's processes by role: web (gunicorn / runserver), workers (celery), postgres (this pgdata)."""
+    import psutil
+
+    roles: dict[str, list] = {"web": [], "workers": [], "postgres": []}
+    try:
+        family = psutil.Process(server_pid).children(recursive=True)
+    except psutil.Error:
+        family = []
+    for proc in family:
+        try:
+            cmd = " ".join(proc.cmdline())
+        except psutil.Error:
+            continue
+        if "celery" in cmd:
+            roles["workers"].append(proc)
+        elif "gunicorn" in cmd or "runserver" in cmd:
+            roles["web"].append(proc)
+    for proc in psutil.process_iter(["name", "cmdline"]):
+        if (proc.info["name"] or "").startswith("postgres") and pgdata in " ".join(proc.info["cmdline"] or []):
+            roles["postgres"] = [proc, *proc.children(recursive=True)]
+            break
+    return roles
+
+
+def cpu_seconds(server_pid: int, pgdata: str) -> dict[str, float]:
+    import psutil
+
+    out = {}
+    for role, procs in _processes(server_pid, pgdata).items():
+        total = 0.0
+        for proc in procs:
+            try:
+                t = proc.cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                pass
+        out[role] = total
+    own = psutil.Process().cpu_times()
+    out["load_client"] = own.user + own.system
+    return out
 
 
 async def _session(base: str, username: str):
@@ -128,8 +178,13 @@ async def _one_request(session: tuple, kind: str, rng: random.Random):
     return await client.post("/api/v1/chat/", json={"message": rng.choice(QUESTIONS)}, headers=auth)
 
 
+CPU_PROBE = None  # set by main: () -> {role: cpu seconds} for the server under test
+
+
 async def run_step(sessions: list, users: int, seconds: float, seed: int) -> dict:
-    """`users` simulated users for `seconds`; latencies of requests that finished inside the window."""
+    """`users` simulated users for `seconds`; latencies of requests that finished inside the window, and the
+    cores each role (web, workers, postgres) used meanwhile."""
+    cpu_before = CPU_PROBE() if CPU_PROBE else None
     kinds, weights = zip(*MIX, strict=True)
     results: list[tuple[str, float, int]] = []
     end = time.perf_counter() + seconds
@@ -154,7 +209,10 @@ async def run_step(sessions: list, users: int, seconds: float, seed: int) -> dic
     ms = [r[1] for r in results]
     errors = sum(1 for r in results if r[2] >= 400)
     chats = sum(1 for r in results if r[0] == "chat" and r[2] < 400)
+    cores = ({role: round((v - cpu_before.get(role, 0.0)) / elapsed, 2) for role, v in CPU_PROBE().items()}
+             if cpu_before is not None else None)
     return {"users": users, "requests": len(results), "errors": errors, "seconds": round(elapsed, 1),
+            "cores_used": cores,
             "rps": round((len(results) - errors) / elapsed, 2), "chat_turns_per_s": round(chats / elapsed, 3),
             "p50_ms": round(percentile(ms, 50), 1), "p95_ms": round(percentile(ms, 95), 1),
             "by_kind_p95_ms": {k: round(percentile([r[1] for r in results if r[0] == k], 95), 1) for k in kinds}}
@@ -168,8 +226,10 @@ async def ramp(base: str, levels: list[int], seconds: float, label: str) -> dict
         for n in levels:
             step = await run_step(sessions, n, seconds, seed=n)
             steps.append(step)
+            cores = " ".join(f"{k} {v:.2f}" for k, v in (step["cores_used"] or {}).items())
             print(f"  {label:5} users={n:3}  {step['rps']:7.2f} req/s  {step['chat_turns_per_s']:6.3f} chat/s  "
-                  f"p50 {step['p50_ms']:7.1f} ms  p95 {step['p95_ms']:7.1f} ms  errors {step['errors']}", flush=True)
+                  f"p50 {step['p50_ms']:7.1f} ms  p95 {step['p95_ms']:7.1f} ms  errors {step['errors']}  "
+                  f"cores: {cores}", flush=True)
             if step["p95_ms"] > P95_LIMIT_MS:
                 break
     finally:
@@ -316,7 +376,10 @@ def main(argv: list[str]) -> int:
     print(f"machine: {payload['machine_before']}  (other agents share these cores)")
 
     print(f"make serve (gunicorn + uvicorn workers, WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', '2')}):")
+    global CPU_PROBE
+    pgdata = str(ROOT / ".moneta" / "pgdata")
     with Server("serve", free_port(), logs / "serve.log") as server:
+        CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
         payload["serve"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "serve"))
         if not args.skip_interference:
             best = payload["serve"]["sustained"]
@@ -334,6 +397,7 @@ def main(argv: list[str]) -> int:
     if not args.skip_dev:
         print("make run (Django development server):")
         with Server("run", free_port(), logs / "run.log") as server:
+            CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
             payload["dev"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "run"))
     payload["machine_after"] = machine_load()
 
