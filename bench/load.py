@@ -336,6 +336,8 @@ async def interference(base: str, users: int, seconds: float, ingest_seconds: fl
                                   "seconds_since_upload": round(elapsed, 1),
                                   "pages_per_minute_since_upload": round((progress.get("pages_done") or 0)
                                                                          / elapsed * 60, 1)})
+        if doc_id:  # leave no half-ingested 300-page document behind for the next server to pick up
+            await client.delete(f"/api/v1/knowledge/documents/{doc_id}/", headers=auth)
         report["during_import"] = {"steps": steps, "worst_step_p95_ms": merged_ms_p95,
                                    "rps": round(sum(s["rps"] * s["seconds"] for s in steps)
                                                 / max(1e-9, sum(s["seconds"] for s in steps)), 2) if steps else None}
@@ -375,9 +377,16 @@ def main(argv: list[str]) -> int:
                      "step_seconds": args.step_seconds}
     print(f"machine: {payload['machine_before']}  (other agents share these cores)")
 
-    print(f"make serve (gunicorn + uvicorn workers, WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', '2')}):")
     global CPU_PROBE
     pgdata = str(ROOT / ".moneta" / "pgdata")
+    # The development server first: the serve run leaves Celery work (the big PDF) that must not load it.
+    if not args.skip_dev:
+        print("make run (Django development server):")
+        with Server("run", free_port(), logs / "run.log") as server:
+            CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
+            payload["dev"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "run"))
+    payload["machine_between"] = machine_load()
+    print(f"make serve (gunicorn + uvicorn workers, WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', '2')}):")
     with Server("serve", free_port(), logs / "serve.log") as server:
         CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
         payload["serve"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "serve"))
@@ -393,12 +402,6 @@ def main(argv: list[str]) -> int:
             print(f"  quiet p95 {i['quiet']['p95_ms']} ms; during ingestion p95 {i['during_ingestion']['p95_ms']} ms "
                   f"(pdf {i['pdf']}); during import worst p95 {i['during_import']['worst_step_p95_ms']} ms "
                   f"(csv {i['csv']})")
-    payload["machine_between"] = machine_load()
-    if not args.skip_dev:
-        print("make run (Django development server):")
-        with Server("run", free_port(), logs / "run.log") as server:
-            CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
-            payload["dev"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "run"))
     payload["machine_after"] = machine_load()
 
     print("\nsummary (largest load with p95 <= 1 s and no errors):")
