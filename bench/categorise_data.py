@@ -261,6 +261,42 @@ CITIES = {
     "IN": ["BANGALORE", "MUMBAI", "DELHI", "PUNE"],
     "VN": ["HO CHI MINH", "HA NOI", "DA NANG"],
 }
+# The long tail: most merchants on a real statement appear once or twice (a market stall, a plumber, a
+# friend's shop). Each persona gets a few new small merchants every month, named like small businesses in that
+# country: an owner/place name plus a kind word (two disjoint halves per category: "a" for tuning personas,
+# "b" for held-out ones), or an opaque name with no kind word at all (a person's name, initials), which is
+# the hard case for any categoriser. Processor prefixes are the ones small merchants in that country use.
+TAIL = {
+    "US": {"names": ["JOES", "MARIAS", "LUCKY", "GOLDEN", "SUNSET", "MAIN ST", "ELM", "BIG SKY", "RED BARN", "TWIN OAKS"],
+           "people": ["JOHN M KELLY", "AMY CHEN LLC", "RJ HOLDINGS", "D PATEL", "KMS SERVICES"],
+           "processors": ["SQ *", "TST* ", "PAYPAL *", "SP "]},
+    "UK": {"names": ["ROYAL OAK", "KINGS", "ABBEY", "VICTORIA", "HIGH STREET", "RIVERSIDE", "ST JOHNS", "ALBION"],
+           "people": ["J SMITH", "MRS P KAUR", "AHMED AND SONS", "T JONES", "R&B LTD"],
+           "processors": ["SUMUP *", "IZ *", "ZETTLE_*", "SQ *"]},
+    "EU": {"names": ["SONNE", "ZUR POST", "DU PARC", "LE PETIT", "DE HOEK", "EL RINCON", "AM DOM", "LINDE"],
+           "people": ["M. SCHULZE", "J. DUBOIS", "VAN DIJK BV", "GARCIA S.L.", "K. WAGNER"],
+           "processors": ["SUMUP *", "ZETTLE_*", "SQ *", "PAYPAL *"]},
+    "ZA": {"names": ["MZANSI", "UBUNTU", "KAROO", "TABLE VIEW", "SOWETO", "GOLDEN ARROW", "LEKKER", "SIYABONGA"],
+           "people": ["THABO M", "S NAIDOO", "J VAN WYK", "NOMSA K", "BHEKI TRADING"],
+           "processors": ["ZAPPER1*", "IKH*", "YOCO *", "PAYFAST*", "SNAPSCAN*"]},
+    "IN": {"names": ["SHREE GANESH", "NEW DELHI", "JAI HIND", "GANGA", "LAKSHMI", "OM SAI", "MAHALAXMI", "BALAJI"],
+           "people": ["RAMESH KUMAR", "S K ENTERPRISES", "MOHAMMED IRFAN", "PRIYA S", "A R TRADERS"],
+           "processors": ["RAZORPAY*", "PAYTM*", "PAYU*"]},
+    "VN": {"names": ["MINH ANH", "HOA SEN", "SAI GON", "BA DUNG", "THANH TAM", "HUONG", "NGOC LAN", "PHUONG"],
+           "people": ["NGUYEN VAN A", "TRAN THI B", "LE HOANG", "PHAM MINH", "HO KINH DOANH VU"],
+           "processors": ["TT QR MOMO ", "TT VNPAY-QR ", "TT QR ZALOPAY "]},
+}
+TAIL_KINDS = {  # category → (tuning half, held-out half), mixed languages as shop signs are
+    "Dining": (["CAFE", "DINER", "PIZZERIA", "TAQUERIA", "KEBAB", "NOODLE BAR", "QUAN AN", "DHABA", "BRAAI"],
+               ["BISTRO", "COFFEE ROASTERS", "SUSHI", "BURGERS", "CANTINA", "RESTAURANT", "COM BINH DAN", "TIFFIN"]),
+    "Groceries": (["MARKET", "FRESH PRODUCE", "BUTCHERY", "KIRANA", "SIEU THI MINI", "MINIMARKT"],
+                  ["GROCERS", "FOOD MART", "SUPERMARKET", "FRUIT AND VEG", "TAP HOA", "PROVISION STORE"]),
+    "Shopping": (["HARDWARE", "BOUTIQUE", "BOOKSHOP", "ELECTRONICS", "SHOE SHOP"],
+                 ["GIFT SHOP", "FASHIONS", "FURNITURE", "TOY STORE", "MOBILE SHOP"]),
+    "Transport": (["AUTO REPAIR", "TAXI", "PARKING", "TYRES"], ["CAR WASH", "PANEL BEATERS", "CABS", "FUEL STOP"]),
+    "Health": (["PHARMACY", "DENTAL", "PHYSIO", "OPTOMETRIST"], ["CHEMIST", "CLINIC", "MEDICAL CENTRE", "GYM"]),
+    "Entertainment": (["BOWLING", "KARAOKE", "ARCADE", "LIVE MUSIC"], ["CINEMA", "COMEDY CLUB", "ESCAPE ROOM", "POOL HALL"]),
+}
 BILL_CATEGORIES = {"Utilities", "Rent", "Subscriptions"}
 AMOUNTS = {  # typical spend per category, in each currency's units (roughly)
     "USD": 1, "GBP": 0.8, "EUR": 0.9, "ZAR": 18, "INR": 80, "VND": 24000,
@@ -313,6 +349,25 @@ def _persona(country: str, split: str, seed: int, *, end: date, months: int = 12
             rows.append(Row(d, text, f"-{amount:.2f}", spec["currency"], category, merchant))
             step = 30 if recurring else max(2, int(30 / visits * rng.uniform(0.5, 1.5)))
             d += timedelta(days=step)
+    tail = TAIL[country]
+    half = 0 if split == "tune" else 1
+    month = start
+    while month <= end:
+        for _ in range(6):
+            category = rng.choice(list(TAIL_KINDS))
+            if rng.random() < 0.25:
+                name = rng.choice(tail["people"])  # opaque: nothing in the name says what it sells
+            else:
+                name = f"{rng.choice(tail['names'])} {rng.choice(TAIL_KINDS[category][half])}"
+            merchant = (rng.choice(tail["processors"]) + name) if rng.random() < 0.6 else name
+            for _visit in range(rng.choice([1, 1, 1, 2, 3])):
+                d = month + timedelta(days=rng.randint(0, 29))
+                if d > end:
+                    continue
+                amount = BASE_AMOUNT[category] * scale * rng.uniform(0.4, 1.8)
+                text = rng.choice(spec["formats"])(rng, merchant, d)
+                rows.append(Row(d, text, f"-{amount:.2f}", spec["currency"], category, merchant))
+        month += timedelta(days=30)
     d = start + timedelta(days=rng.randint(0, 5))
     while d <= end:
         rows.append(Row(d, spec["salary"](rng, d), f"{4000 * scale:.2f}", spec["currency"], "Salary", "salary"))

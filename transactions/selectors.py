@@ -212,6 +212,24 @@ def _text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
     return q
 
 
+def correction_preview(*, user, transaction_id: int, category: str) -> dict:
+    """What a correction would do, before doing it: how many other rows from the same merchant would be
+    re-filed if the user says yes (rows the user categorised themselves are never counted or changed)."""
+    from .services import _others_to_refile
+
+    tx = Transaction.objects.filter(user=user, id=transaction_id).select_related("merchant").first()
+    if tx is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    target = Category.objects.filter(user=user, name__iexact=" ".join((category or "").split())).first()
+    others = _others_to_refile(user=user, tx=tx, target_id=target.id if target else None) if tx.merchant_id else None
+    count = others.count() if others is not None else 0
+    return {"transaction_id": tx.id, "merchant": tx.merchant.name if tx.merchant_id else "",
+            "category": target.name if target else " ".join((category or "").split()), "others": count,
+            "examples": [{"id": o.id, "date": o.date.isoformat(), "description": o.description,
+                          "category": o.category.name if o.category_id else None}
+                         for o in (others.select_related("category").order_by("-date")[:5] if count else [])]}
+
+
 # --- natural-language search -------------------------------------------------------------------------------
 
 def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
