@@ -105,7 +105,9 @@ def _run_persona(persona) -> list[dict]:
     for desc, cat, conf, sugg in (Transaction.objects.filter(user=user, batch__file_name="recent.csv")
                                   .values_list("description", "category__name", "category_confidence",
                                                "category_suggestions")):
-        got[desc] = (cat, conf, [names.get(s[0]) for s in (sugg or [])])
+        top3 = [names.get(s[0]) for s in (sugg or [])]
+        # The top suggestion, filed or not (rows under FILE_THRESHOLD stay uncategorised but are suggested).
+        got[desc] = (cat or (top3[0] if top3 else None), conf, top3)
     emb, tfidf = _baselines(learn, predict)
     seen = {r.merchant for r in learn}
     out = []

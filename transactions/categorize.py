@@ -43,6 +43,9 @@ SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.js
 LLM_MAX_ITEMS = 60
 TOP_K = 3
 REVIEW_THRESHOLD = 0.6
+# Below this the row is not filed at all (it stays uncategorised in every figure) but keeps its top-3, so the
+# review queue still offers them: a guess this weak would move money between categories silently.
+FILE_THRESHOLD = 0.3
 KNN_NEIGHBOURS = 10
 # Blend weights per evidence kind (see the module docstring).
 WEIGHTS = {"merchant": 4.0, "embedding": 1.5, "ngram": 1.5, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2,
@@ -121,7 +124,10 @@ def categorise(*, user, items: list[Item], use_llm: bool = True) -> dict[str, De
                                                    ((rule.category_id, 1.0), *others))
             continue
         source = CategorySource.LEARNED if from_labels[item.description] else CategorySource.SUGGESTED
-        decisions[item.description] = Decision(options[0][0], source, options[0][1], None, tuple(options))
+        if options[0][1] < FILE_THRESHOLD:
+            decisions[item.description] = Decision(None, CategorySource.NONE, options[0][1], None, tuple(options))
+        else:
+            decisions[item.description] = Decision(options[0][0], source, options[0][1], None, tuple(options))
     unsure = [i for i in pending if decisions[i.description].source not in (CategorySource.RULE,)
               and decisions[i.description].confidence < REVIEW_THRESHOLD]
     if unsure and use_llm and llm_configured():
