@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from config.api import NotFound
 
+from .categorize import REVIEW_THRESHOLD
 from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
 from .nlquery import query_parse
 from .periods import ALL_TIME_START, add_months, month_bounds, period_resolve, range_label
@@ -67,6 +68,8 @@ def tx_row(values: dict) -> dict:
         "currency": values["currency"], "category": values.get("category__name") or None,
         "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
         "notes": values.get("notes") or "",
+        "needs_review": (values["category_source"] not in ("user", "rule")
+                         and values["category_confidence"] < REVIEW_THRESHOLD),
     }
 
 
@@ -228,6 +231,48 @@ def correction_preview(*, user, transaction_id: int, category: str) -> dict:
             "examples": [{"id": o.id, "date": o.date.isoformat(), "description": o.description,
                           "category": o.category.name if o.category_id else None}
                          for o in (others.select_related("category").order_by("-date")[:5] if count else [])]}
+
+
+# --- the "needs review" queue ------------------------------------------------------------------------------
+
+def _review_q() -> Q:
+    # The same condition as the partial index tx_needs_review (models.Transaction.Meta).
+    return Q(category_confidence__lt=REVIEW_THRESHOLD) & ~Q(category_source__in=["user", "rule"])
+
+
+def suggestions_named(*, user, rows: list[dict]) -> list[dict]:
+    """Each row with its ranked suggestions as `[{"category", "confidence"}]` (names, the user's own)."""
+    names = dict(Category.objects.filter(user=user).values_list("id", "name"))
+    out = []
+    for row in rows:
+        raw = row.pop("category_suggestions", None) or []
+        row["suggestions"] = [{"category": names[c], "confidence": round(float(p), 2)} for c, p in raw if c in names]
+        out.append(row)
+    return out
+
+
+def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
+    """Rows Moneta was not sure about (confidence under categorize.REVIEW_THRESHOLD, not set by the user or a
+    rule), newest first, each with its ranked top-3: one click confirms the first or picks another."""
+    qs = Transaction.objects.filter(user=user).filter(_review_q())
+    count = qs.count()
+    page_size = max(1, min(int(page_size or 25), 200))
+    pages = max(1, -(-count // page_size))
+    page = max(1, min(int(page or 1), pages))
+    values = list(qs.order_by("-date", "-id").values(*TX_FIELDS, "category_suggestions")
+                  [(page - 1) * page_size:page * page_size])
+    rows = []
+    for v in values:
+        row = tx_row(v)
+        row["category_suggestions"] = v["category_suggestions"]
+        rows.append(row)
+    return {"title": "Needs review", "count": count, "page": page, "pages": pages, "page_size": page_size,
+            "threshold": REVIEW_THRESHOLD, "currency": _currency(user),
+            "rows": suggestions_named(user=user, rows=rows)}
+
+
+def review_count(*, user) -> int:
+    return Transaction.objects.filter(user=user).filter(_review_q()).count()
 
 
 # --- natural-language search -------------------------------------------------------------------------------
