@@ -271,6 +271,17 @@ def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
             "rows": suggestions_named(user=user, rows=rows)}
 
 
+def review_item(*, user, transaction_id: int) -> dict:
+    """One transaction as the review queue shows it: the tx row plus its named, ranked suggestions."""
+    values = (Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS, "category_suggestions")
+              .first())
+    if values is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    row = tx_row(values)
+    row["category_suggestions"] = values["category_suggestions"]
+    return suggestions_named(user=user, rows=[row])[0]
+
+
 def review_count(*, user) -> int:
     return Transaction.objects.filter(user=user).filter(_review_q()).count()
 
