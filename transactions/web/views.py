@@ -105,8 +105,8 @@ def transaction_category_set(request, transaction_id: int):
                       f"{'s' if tx.others_refiled != 1 else ''} from {merchant} re-filed as {category}, and future "
                       f"ones will follow.")
         elif merchant:
-            status = (f"Saved: {category}. Moneta learned — future transactions from {merchant} will be "
-                      f"categorised as {category}.")
+            status = (f"Saved: {category}. Moneta learned — new transactions from {merchant}, including future "
+                      f"imports, will be categorised as {category}.")
             preview = selectors.correction_preview(user=request.user, transaction_id=tx.id, category=category)
             if preview["others"]:
                 refile_offer = {**preview, "transaction_id": tx.id}
