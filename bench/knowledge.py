@@ -7,6 +7,9 @@ page text, 1000/200-character recursive chunks, the same embedding model, exact 
 A hit = an evidence page among the first k *distinct pages* returned.
 Then a scale run: N synthetic facts (clustered unit vectors + generated text) in a scratch table with the
 same HNSW parameters: recall@10 of HNSW against exact search, and p95 latency.
+OCR (separately, `--ocr-pages N`, `--only-ocr`): the first N pages of the PDFs rendered to images at 144 dpi
+(a scanned copy without a text layer), parsed with OCR: OCR pages/minute and mean confidence, and whether the
+OCR'd text has the words of the text layer (word recall).
 """
 from __future__ import annotations
 
@@ -34,6 +37,8 @@ def _args(argv):
     p.add_argument("--skip-scale", action="store_true")
     p.add_argument("--skip-baseline", action="store_true")
     p.add_argument("--only-scale", action="store_true")
+    p.add_argument("--ocr-pages", type=int, default=10, help="pages for the OCR measurement (0 = skip it)")
+    p.add_argument("--only-ocr", action="store_true")
     p.add_argument("--reuse", action="store_true", help="keep an already ingested bench corpus (no throughput)")
     p.add_argument("--threads", type=int, default=0, help="torch threads (MONETA_TORCH_THREADS)")
     p.add_argument("--workers", type=int, default=2,
@@ -275,8 +280,15 @@ def main(argv) -> int:
     logging.getLogger("knowledge").setLevel(logging.WARNING)
     payload: dict = {}
     checks = []
+    if args.only_ocr:
+        payload["ocr"] = ocr_run(args.ocr_pages or 10)
+        payload["checks"] = []
+        write_results("knowledge_ocr", payload)
+        return 0
     if not args.only_scale:
         payload, checks = retrieval_benchmark(args)
+    if args.ocr_pages and not args.only_scale:
+        payload["ocr"] = ocr_run(args.ocr_pages)
     if not args.skip_scale:
         scale = scale_run(args.scale_facts)
         payload["scale"] = scale
@@ -290,6 +302,50 @@ def main(argv) -> int:
     payload["checks"] = checks
     write_results("knowledge", payload)
     return 0
+
+
+def ocr_run(n_pages: int) -> dict:
+    """OCR pages/minute on scanned copies of real filing pages (rendered to images, no text layer)."""
+    import io
+    import re
+
+    import pypdfium2 as pdfium
+
+    from knowledge.ingestion.ocr import ocr_engine
+    from knowledge.ingestion.parsers import parse_pdf
+
+    images, layer_words = [], []
+    for path in sorted((DATA / "pdfs").glob("*.pdf")):
+        pdf = pdfium.PdfDocument(path.read_bytes())
+        try:
+            for index in range(min(len(pdf), n_pages - len(images))):
+                page = pdf[index]
+                textpage = page.get_textpage()
+                layer_words.append(set(re.findall(r"[a-z]{4,}", textpage.get_text_range().lower())))
+                textpage.close()
+                images.append(page.render(scale=2).to_pil().convert("L"))
+                page.close()
+        finally:
+            pdf.close()
+        if len(images) >= n_pages:
+            break
+    out = io.BytesIO()
+    images[0].save(out, format="PDF", save_all=True, append_images=images[1:], resolution=144)
+    ocr_engine()  # model load (~0.5 s) is paid once per worker, not per page
+    started = time.perf_counter()
+    doc = parse_pdf(out.getvalue(), file_name="scanned.pdf", render_images=False)
+    seconds = time.perf_counter() - started
+    ocr_pages = [p for p in doc.pages if p.text_source == "ocr"]
+    recall = [len(words & set(re.findall(r"[a-z]{4,}", page.text.lower()))) / len(words)
+              for words, page in zip(layer_words, doc.pages) if words]
+    result = {"pages": len(doc.pages), "ocr_pages": len(ocr_pages), "seconds": round(seconds, 1),
+              "ocr_pages_per_min": round(len(ocr_pages) / seconds * 60, 1) if ocr_pages else 0.0,
+              "mean_confidence": round(sum(p.ocr_confidence or 0 for p in ocr_pages) / max(len(ocr_pages), 1), 3),
+              "word_recall_vs_text_layer": round(sum(recall) / max(len(recall), 1), 3)}
+    print(f"OCR: {result['ocr_pages']} scanned pages in {seconds:.1f}s = {result['ocr_pages_per_min']} pages/min, "
+          f"mean confidence {result['mean_confidence']}, word recall vs text layer "
+          f"{result['word_recall_vs_text_layer']}", flush=True)
+    return result
 
 
 def retrieval_benchmark(args) -> tuple[dict, list]:

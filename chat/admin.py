@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from chat import services
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import KIND_RULES, NAME_RULES, prompt_problems
+from config.admin_privacy import OwnRowsOnlyAdmin, conversations_visible_q
 from config.api import DomainError
 
 
@@ -115,7 +116,7 @@ class AgentConfigForm(forms.ModelForm):
                   "temperature", "max_tokens", "max_iterations", "timeout_seconds", "max_retries", "tool_mode",
                   "enabled_tools", "system_prompt", "answer_format", "similarity_threshold", "max_results", "hybrid",
                   "vector_weight", "text_weight", "corpus_include", "corpus_exclude", "corpus_order",
-                  "confidence_threshold"]
+                  "confidence_threshold", "external_servers"]
 
     def clean(self):
         data = super().clean()
@@ -141,7 +142,9 @@ class AgentConfigAdmin(admin.ModelAdmin):
         ("Search", {"fields": ("similarity_threshold", "max_results", "hybrid", "vector_weight", "text_weight",
                                "corpus_include", "corpus_exclude", "corpus_order")}),
         ("Escalation", {"fields": ("confidence_threshold",)}),
+        ("External tools (MCP servers, A2A agents)", {"fields": ("external_servers",)}),
     )
+    filter_horizontal = ("external_servers",)
 
     def save_model(self, request, obj, form, change):
         make_default = obj.is_default
@@ -188,7 +191,12 @@ class MessageInline(admin.StackedInline):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    """Own conversations, or one whose escalation is assigned to you (config/admin_privacy.py)."""
+
+    def private_rows(self, request):
+        return conversations_visible_q(request)
+
     list_display = ("id", "user", "title", "agent_slug", "updated_at")
     list_filter = ("agent_slug",)
     search_fields = ("title", "user__username", "messages__content")
@@ -208,17 +216,33 @@ class ToolCallInline(admin.TabularInline):
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin):
+class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return conversations_visible_q(request, "conversation__")
+
     list_display = ("id", "conversation", "role", "short", "confidence", "escalated", "latency_ms", "created_at")
     list_filter = ("role", "escalated", "provider")
     search_fields = ("content",)
     readonly_fields = ("conversation", "role", "content", "answer", "confidence", "escalated", "latency_ms",
                        "token_usage", "timings", "agent_slug", "provider", "error", "created_at")
     inlines = [ToolCallInline]
+    actions = ["approve_as_answer_fact"]
 
     @admin.display(description="Content")
     def short(self, obj):
         return obj.content[:80]
+
+    @admin.action(description="Approve as answer facts (cited, confident answers become knowledge for their asker)")
+    def approve_as_answer_fact(self, request, queryset):
+        from chat.answer_facts import answer_fact_from_message
+
+        for message in queryset:
+            try:
+                kept = answer_fact_from_message(message=message, approved_by=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"Message {message.pk}: {exc.message}", messages.WARNING)
+                continue
+            self.message_user(request, f"Message {message.pk} kept as answer fact {kept.pk}.", messages.SUCCESS)
 
 
 # ---- escalations and feedback ----------------------------------------------------------------------
@@ -278,3 +302,6 @@ class FeedbackAdmin(admin.ModelAdmin):
     list_filter = ("rating",)
     search_fields = ("comment", "message__content")
     readonly_fields = ("message", "user", "rating", "comment", "created_at", "updated_at")
+
+
+from chat import external_admin  # noqa: E402,F401  (external MCP servers and A2A agents: registered there)

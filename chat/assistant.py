@@ -11,6 +11,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -58,11 +59,158 @@ class TurnRecorder:
 
 
 def _period_dates(period: str | None) -> tuple[date | None, date | None, str | None]:
+    """A period in words ("since March", "Q2") or a code ("last_month", "2026-09") → (start, end, label)."""
     if not period:
         return None, None, None
-    from transactions.periods import period_resolve
+    from transactions.query import period_from_words
 
-    return period_resolve(period)
+    found = period_from_words(period)
+    if found is None:
+        raise DomainError(f"period: I couldn't read {period!r} as a period (try 'last month', 'since March', "
+                          f"'2026-09', 'this year').")
+    if found.grain == "all":
+        return None, None, found.label
+    return found.start, found.end, found.label
+
+
+def _period_code(period: str) -> str:
+    """Codes pass through; words ("last quarter") become YYYY-MM-DD bounds the selectors understand as a code
+    only when they are a month or year, otherwise the code itself is tried."""
+    from transactions.periods import PERIODS
+
+    key = (period or "").strip().lower().replace(" ", "_")
+    if key in PERIODS or re.fullmatch(r"\d{4}(-\d{2})?", key):
+        return key
+    start, end, _ = _period_dates(period)
+    if start and end and start.day == 1 and start.month == end.month and start.year == end.year:
+        return f"{start:%Y-%m}"
+    if start and end and (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
+        return str(start.year)
+    return key
+
+
+def _iso(value: str | None) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError as exc:
+        raise DomainError(f"date must look like YYYY-MM-DD, got {value!r}") from exc
+
+
+def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab=None):
+    """A tool call's arguments → MoneyQuery. Structured fields win; free words (`question`/`query`) are parsed
+    by the same parser the offline model and the search box use. Names are linked to the user's own merchants
+    and categories (spelling, prefixes, concepts); a name they do not have is kept as `unknown`."""
+    from transactions.query import Link, MoneyQuery, Side, money_query_parse, period_from_words, query_vocab
+    from transactions.query.grammar import normalise
+    from transactions.query.parse import Linker, tokens
+
+    vocab = vocab or query_vocab(user=user)
+    words = args.get("question") or args.get("query")
+    structured = {k for k in ("measure", "merchants", "categories", "text", "amount_min", "amount_max", "period",
+                              "start", "end", "months", "compare", "unknown") if args.get(k) not in (None, [], "")}
+    if words and not structured:
+        q = money_query_parse(str(words), vocab=vocab, today=_today())
+        if measure:
+            q.measure = measure
+        if args.get("limit"):
+            q.limit = int(args["limit"])
+        return q
+    linker = Linker(vocab)
+    q = MoneyQuery(measure=measure or args.get("measure") or "total")
+
+    def merchants_of(names) -> list[str]:
+        out = []
+        for name in names or []:
+            if name in vocab.merchants:
+                out.append(name)
+                continue
+            found, _ = linker.merchants_for(tokens(normalise(name)))
+            if not found:
+                concept = linker.concept_for(normalise(name).strip())
+                found = linker.concept_merchants(concept) if concept else []
+                if found:
+                    q.links.append(Link(str(name), "merchant", found, "concept"))
+            if found:
+                out.extend(n for n in found if n not in out)
+            else:
+                q.unknown.append(name)
+        return out
+
+    def categories_of(names) -> list[str]:
+        out = []
+        for name in names or []:
+            hit = next((c for c in vocab.categories if c.lower() == str(name).lower()), None) or \
+                linker.category_for(tokens(normalise(name)))
+            if hit:
+                out.append(hit)
+            else:
+                q.unknown.append(name)
+        return out
+
+    def period_of(period, start, end):
+        if start or end:
+            from transactions.query import Period
+            from transactions.query.grammar import period_label
+
+            s, e = _iso(start) or date(1900, 1, 1), _iso(end) or _today()
+            if s > e:
+                raise DomainError(f"start {s.isoformat()} is after end {e.isoformat()}.")
+            return Period(s, e, period_label(s, e, "range", today=_today()), "range")
+        if period:
+            found = period_from_words(str(period))
+            if found is None:
+                raise DomainError(f"period: I couldn't read {period!r} as a period.")
+            return found
+        return None
+
+    q.merchants = merchants_of(args.get("merchants"))
+    q.categories = categories_of(args.get("categories"))
+    q.text = [str(t) for t in args.get("text") or []]
+    q.unknown += [str(u) for u in args.get("unknown") or []]
+    q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
+    q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
+    q.period = period_of(args.get("period"), args.get("start"), args.get("end"))
+    q.months = int(args["months"]) if args.get("months") else None
+    q.weekdays = sorted({int(d) for d in args.get("weekdays") or [] if 0 <= int(d) <= 6})
+    q.limit = int(args["limit"]) if args.get("limit") else None
+    if q.measure == "monthly_average" and not q.months:
+        q.months = 3
+    q.direction = args.get("direction") or ("in" if q.measure == "income" else None if q.measure in ("net", "list")
+                                            else "out")
+    if (q.categories and {vocab.categories.get(c) for c in q.categories} == {"income"}) and q.measure != "net":
+        q.direction = "in"
+    sides = args.get("compare") or []
+    if q.measure == "compare" or sides:
+        q.measure = "compare"
+        mode = args.get("compare_mode") or ("sides" if any(s.get("merchants") or s.get("categories") or s.get("text")
+                                                           for s in sides) else "periods")
+        built = []
+        for s in sides:
+            side = Side(label=str(s.get("label") or ""), merchants=merchants_of(s.get("merchants")),
+                        categories=categories_of(s.get("categories")), text=list(s.get("text") or []),
+                        period=period_of(s.get("period"), s.get("start"), s.get("end")))
+            side.label = side.label or (side.period.label if side.period else ", ".join(
+                side.merchants + side.categories + side.text))
+            built.append(side)
+        if mode == "usual":
+            current = q.period or period_from_words("this month")
+            q.period = current
+            built = [Side(label=current.label, period=current)]
+        if mode != "usual" and len(built) < 2:
+            raise DomainError("compare: give at least two sides (merchants, categories or periods), or "
+                              "mode 'usual' with one period.")
+        if mode == "periods":
+            q.period = None
+        q.compare = {"mode": mode, "sides": built}
+    return q
+
+
+def _today() -> date:
+    from django.utils import timezone
+
+    return timezone.localdate()
 
 
 def _compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
@@ -92,10 +240,11 @@ def _tool_template(name: str) -> StructuredTool:
 class FinanceAssistant:
     """Moneta's assistant for one user and one agent config."""
 
-    def __init__(self, *, user, config, recorder: TurnRecorder | None = None):
+    def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None):
         self.user = user
         self.config = config
         self.recorder = recorder or TurnRecorder()
+        self.request_text = request_text  # the user's message this turn: writes need an explicit request in it
 
     # ---- knowledge -----------------------------------------------------------------------------
     def _corpus_filters(self, corpus: list[str] | None, exclude_corpus: list[str] | None):
@@ -113,14 +262,18 @@ class FinanceAssistant:
             corpus_include=include, corpus_exclude=exclude, hybrid=c.hybrid,
             vector_weight=c.vector_weight, text_weight=c.text_weight,
         )
-        results = found.get("results", [])
+        from knowledge.answers import answer_facts_present
+
+        results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
         self.recorder.add_facts(results)
+        self.recorder.add_facts([{**s, "text": s.get("quote", "")} for r in results for s in r.get("based_on", [])])
         return {
             "query": query,
             "settings": found.get("settings", {}),
             "results": [
                 {"fact_id": r["fact_id"], "text": r["text"], "document": r.get("document"), "page": r.get("page"),
-                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3)}
+                 "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3),
+                 **({"based_on": r["based_on"]} if r.get("based_on") else {})}
                 for r in results
             ],
         }
@@ -159,46 +312,100 @@ class FinanceAssistant:
         return {"query": query, "available": True, "results": hits}
 
     # ---- the user's money ------------------------------------------------------------------------
-    def search_transactions(self, query: str, limit: int = 20) -> dict:
-        """Find the user's transactions from a natural-language description: words of the description or
-        merchant, category, amounts ("over 100", "under 20"), dates ("last month", "in March"). Returns the
-        filters understood, count, total and matching rows."""
-        from transactions.selectors import transactions_search
+    def _money(self, args: dict, *, measure: str | None = None) -> dict:
+        """Every question about amounts runs through one structured query (transactions.query), whichever tool
+        the model picked; the result carries the query as understood."""
+        from transactions.query import money_query_run
 
-        return transactions_search(user=self.user, query=query, limit=max(1, min(int(limit), 200)))
+        query = money_query_from_args(user=self.user, args=args, measure=measure, vocab=self._vocab())
+        return money_query_run(user=self.user, query=query)
 
-    def analyze_by_category(self, category: str, period: str | None = None) -> dict:
+    def _vocab(self):
+        if getattr(self, "_vocab_cache", None) is None:
+            from transactions.query import query_vocab
+
+            self._vocab_cache = query_vocab(user=self.user)
+        return self._vocab_cache
+
+    def search_transactions(self, question: str | None = None, measure: str | None = None,
+                            merchants: list[str] | None = None, categories: list[str] | None = None,
+                            text: list[str] | None = None, amount_min: float | None = None,
+                            amount_max: float | None = None, period: str | None = None, start: str | None = None,
+                            end: str | None = None, months: int | None = None, limit: int | None = None,
+                            direction: str | None = None, weekdays: list[int] | None = None,
+                            compare: list[dict] | None = None,
+                            compare_mode: str | None = None, unknown: list[str] | None = None,
+                            query: str | None = None) -> dict:
+        """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
+        count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
+        | income | net. Filters: `merchants` and `categories` (the user's own names), `text` (words that must
+        appear in the bank narrative), `amount_min`/`amount_max` (size of the transaction), `direction`
+        ("out" money spent, "in" money received), `weekdays` (0 = Monday … 6 = Sunday; [5, 6] = weekends). Period: `period` in words ("last month", "since March",
+        "Q2 2026", "the last 30 days", "2026-09") or `start`/`end` (YYYY-MM-DD). `months`: full months for a
+        monthly average. `limit`: rows or top-N. `compare`: two or more sides, each {label, merchants,
+        categories, text, period}, with `compare_mode` "sides" | "periods" | "usual" (this period against the
+        average of the previous full months). `question`: the user's words, parsed the same way when you pass no
+        filters. Names the user does not have come back as `unknown` with close names: say so."""
+        args = {k: v for k, v in locals().items() if k != "self" and v is not None}
+        return self._money(args)
+
+    def analyze_by_category(self, category: str, period: str | None = None, measure: str | None = None,
+                            months: int | None = None) -> dict:
         """Spending in one of the user's categories: total, count, average, by month and top merchants.
-        `period`: last_week | last_month | last_3_months | this_month | this_year | last_year | all_time |
-        YYYY-MM | YYYY (omit for all time)."""
+        `period` as in search_transactions (omit for all time). `measure="monthly_average"` with `months`:
+        the average per month over that many full months before this one."""
+        if measure or months:
+            return self._money({"categories": [category], "period": period, "months": months},
+                               measure=measure or "monthly_average")
         from transactions.selectors import spending_by_category
 
         start, end, _ = _period_dates(period)
         return spending_by_category(user=self.user, category=category, start=start, end=end)
 
-    def get_spending_summary(self, period: str = "last_month") -> dict:
-        """Overview of the user's spending for a period: spending by category, income vs spending.
-        `period`: last_week | last_month | last_3_months | this_month | this_year | last_year | all_time |
-        YYYY-MM | YYYY."""
+    def get_spending_summary(self, period: str = "last_month", start: str | None = None, end: str | None = None,
+                             measure: str | None = None, months: int | None = None) -> dict:
+        """Overview of the user's spending for a period: spending by category (largest first), income vs
+        spending. `period`: last_week | last_month | last_3_months | this_month | this_year | last_year |
+        all_time | YYYY-MM | YYYY, or `start`/`end` (YYYY-MM-DD). `measure="monthly_average"` with `months`:
+        average monthly spending over that many full months."""
+        if measure or months:
+            return self._money({"period": period if not (start or end) else None, "start": start, "end": end,
+                                "months": months}, measure=measure or "monthly_average")
         from transactions.selectors import spending_summary
 
-        return spending_summary(user=self.user, period=period or "last_month")
+        if start or end:
+            return spending_summary(user=self.user, start=_iso(start), end=_iso(end))
+        return spending_summary(user=self.user, period=_period_code(period or "last_month"))
 
-    def analyze_merchant(self, merchant: str, group_by_category: bool = False, period: str | None = None) -> dict:
+    def analyze_merchant(self, merchant: str, group_by_category: bool = False, period: str | None = None,
+                         measure: str | None = None, months: int | None = None) -> dict:
         """Spending at one merchant (e.g. Starbucks, Amazon): total, count, by month; with
-        group_by_category=true, broken down by category. `period` as in analyze_by_category."""
+        group_by_category=true, broken down by category. `period` as in search_transactions.
+        `measure="monthly_average"` with `months`: the average per month over that many full months."""
+        if measure or months:
+            return self._money({"merchants": [merchant], "period": period, "months": months},
+                               measure=measure or "monthly_average")
         from transactions.selectors import spending_by_merchant
 
         start, end, _ = _period_dates(period)
         return spending_by_merchant(user=self.user, merchant=merchant, group_by_category=bool(group_by_category),
                                     start=start, end=end)
 
-    def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None) -> dict:
+    def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
+                         sides: list[dict] | None = None, mode: str | None = None,
+                         merchants: list[str] | None = None, period: str | None = None,
+                         text: list[str] | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
-        (e.g. ["last_month", "this_month"]) optionally limited to `categories`."""
+        (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
+        `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
+        ("usual": `period` against the average of the previous full months, like for like)."""
+        if sides or merchants or mode:
+            return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
+                                "categories": categories, "text": text}, measure="compare")
         from transactions.selectors import spending_compare
 
-        return spending_compare(user=self.user, categories=categories or None, periods=periods or None)
+        return spending_compare(user=self.user, categories=categories or None,
+                                periods=[_period_code(p) for p in periods] if periods else None)
 
     def get_jar_status(self, month: str | None = None) -> dict:
         """Budget jars for a month (YYYY-MM, default this month): budget, spent, remaining, percentage."""
@@ -225,12 +432,18 @@ class FinanceAssistant:
         return budget_suggestions(user=self.user)
 
     def save_note(self, title: str, text: str) -> dict:
-        """Save a note into the user's private knowledge corpus (searchable once ingested)."""
+        """Save a note into the user's private knowledge corpus (searchable once ingested). Only when the user
+        explicitly asks to save or remember something ("save a note: …"); never for a question."""
+        from chat.offline.router import EXPLICIT_NOTE_RE
         from knowledge.services import note_save
+
+        if self.request_text is not None and not EXPLICIT_NOTE_RE.search(self.request_text):
+            raise DomainError("not saved: notes are saved only when the user asks explicitly, e.g. "
+                              "\"save a note: my car insurance renews in June\"; answer the question instead")
 
         doc = note_save(user=self.user, title=title, text=text)
         return {"saved": True, "document_id": doc.pk, "title": getattr(doc, "title", title),
-                "status": getattr(doc, "status", "pending")}
+                "status": getattr(doc, "status", "pending"), "undo_url": "/documents/"}
 
     def respond(self, answer: str, cited_fact_ids: list[int] | None = None,
                 relevant_fact_ids: dict[str, list[int]] | None = None) -> dict:
@@ -255,14 +468,17 @@ class FinanceAssistant:
             template = _tool_template(name)
             out.append(StructuredTool(name=name, description=template.description, args_schema=template.args_schema,
                                       func=getattr(self, name)))
-        return out
+        return out + list(getattr(self, "extra_tools", []))  # external MCP servers / A2A agents (chat/mcp/client.py)
 
     def run_tool(self, tool: StructuredTool, arguments: dict) -> ToolRecord:
         """Run one tool call: validated by its schema, timed, errors kept for the model and the trace."""
         record = ToolRecord(name=tool.name, arguments=dict(arguments or {}))
         started = time.perf_counter()
         try:
-            result = tool.func(**tool.args_schema.model_validate(record.arguments).model_dump(exclude_unset=True))
+            schema = tool.args_schema  # a JSON-schema dict for external tools: their server validates
+            args = schema.model_validate(record.arguments).model_dump(exclude_unset=True) \
+                if hasattr(schema, "model_validate") else record.arguments
+            result = tool.func(**args)
             record.result = result
             record.content = json.dumps(_compact(result), default=str, ensure_ascii=False)
         except DomainError as exc:

@@ -12,7 +12,10 @@ AGENTS = (
         "slug": "finance-assistant", "name": "Moneta finance assistant", "is_default": True, "staff_only": False,
         "description": "The end-user assistant: the user's own money, the knowledge base, Moneta's help and the web.",
         "system_prompt": "system", "enabled_tools": list(ALL_TOOLS), "answer_format": "markdown",
-        "corpus_include": [], "corpus_exclude": [], "corpus_order": [], "max_iterations": 6,
+        # everyday answers come from help, education and the user's own notes; editors' bulk corpora (filings,
+        # regulations) only when an editor adds them here
+        "corpus_include": ["moneta-help", "finance-education", "private"], "corpus_exclude": [], "corpus_order": [],
+        "max_iterations": 6,
         "confidence_threshold": 0.4, "max_results": 8,
     },
     {

@@ -92,6 +92,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
             "file_name": fact.get("file_name"), "corpus": fact.get("corpus"), "page": fact.get("page"),
             "page_id": fact.get("page_id"), "quote": fact.get("text", "")[:600],
             "score": round(float((fact.get("scores") or {}).get("vector") or 0), 3),
+            **({"source_note": fact["source_note"]} if fact.get("source_note") else {}),
         })
 
     numbers, words = evidence(recorder, question)
@@ -107,17 +108,25 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
         flagged.append(raw.strip())
         return f"{raw} (unverified)"
 
-    # Do not check numbers inside citation markers [1], links or ISO dates.
-    pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2})", text)
+    # Do not check numbers inside citation markers [1], links or dates (ISO, "Sat 7 Nov 2026", "24 Aug").
+    pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?"
+                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2})", text)
     text = "".join(p if i % 2 else NUMBER_RE.sub(check, p) for i, p in enumerate(pieces))
     report.unsupported_numbers = flagged
     report.answer = text
 
     # Coverage: share of substantive sentences backed by a citation, a grounded number or evidence words.
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if len(s.split()) >= 4]
+    # meta lines in italics ("_What I looked up: …_", "_Sources: …_") describe the answer; they are not claims
+    body = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line))
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", body) if len(s.split()) >= 4]
+    absent = {str(u).lower() for r in recorder.tool_records if isinstance(r.result, dict)
+              for u in (r.result.get("unknown") or []) if not r.result.get("found")}
     if sentences:
         supported = 0
         for s in sentences:
+            if any(name in s.lower() for name in absent):  # "no transactions at Costco": the query found none
+                supported += 1
+                continue
             if re.search(r"\[\d+\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
                 supported += 1
                 continue
@@ -185,3 +194,68 @@ def result_summary(result: Any, error: str = "") -> str:
         if bits:
             return ", ".join(bits)[:500]
     return json.dumps(result, default=str)[:500]
+
+
+def _ran_queries(recorder: TurnRecorder) -> list[dict]:
+    out = []
+    for r in recorder.tool_records:
+        if r.name in MONEY_TOOLS and not r.error and isinstance(r.result, dict):
+            q = r.result.get("query") if isinstance(r.result.get("query"), dict) else {}
+            out.append({"query": q, "arguments": r.arguments, "result": r.result})
+    return out
+
+
+def _mentions(ran: list[dict]) -> str:
+    """Everything the money tools were asked and answered about, as one lower-case text."""
+    return json.dumps([{"q": x["query"], "a": x["arguments"], "t": x["result"].get("title"),
+                        "m": x["result"].get("merchant"), "c": x["result"].get("category"),
+                        "cats": x["result"].get("categories")} for x in ran], default=str).lower()
+
+
+def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
+    """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
+    or period the question names that no query used; words that were not understood; names linked only by
+    similarity. Works the same for the offline model and an LLM's tool calls: the question is read by the same
+    parser and compared with the queries that ran."""
+    ran = _ran_queries(recorder)
+    if not ran:
+        return 0.0, []
+    understood = getattr(ctx, "understood", None)
+    if understood is None and getattr(ctx, "vocab", None) is not None:
+        from transactions.query import MoneyQuery, money_query_parse
+
+        previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
+        understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous).as_dict()
+    if not understood:
+        return 0.0, []
+    penalty, reasons = 0.0, []
+    said = _mentions(ran)
+    missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])
+               if n.lower() not in said]
+    for name in missing[:2]:
+        penalty += 0.5
+        reasons.append(f"the question names {name!r} but no query that ran used it")
+    for bound in ("amount_min", "amount_max"):
+        value = understood.get(bound)
+        if value is not None and not any(x["query"].get(bound) is not None or x["arguments"].get(bound) is not None
+                                         for x in ran):
+            penalty += 0.4
+            reasons.append(f"the question sets {bound.replace('_', ' ')} {value} but the query ignored it")
+    period = understood.get("period") or {}
+    if period.get("start") and period.get("label") != "all time":
+        ran_periods = [(x["query"].get("period") or {}) for x in ran] + [
+            {"start": x["result"].get("start"), "end": x["result"].get("end")} for x in ran]
+        if not any(p.get("start") == period["start"] and p.get("end") == period["end"] for p in ran_periods) and \
+                not any((s.get("period") or {}).get("start") for x in ran
+                        for s in ((x["query"].get("compare") or {}).get("sides") or [])):
+            penalty += 0.4
+            reasons.append(f"the question asks about {period.get('label')} but the query covered another period")
+    ignored = [w for w in understood.get("ignored") or [] if len(w) > 3]
+    if ignored:
+        penalty += min(0.3, 0.15 * len(ignored))
+        reasons.append(f"words not understood: {ignored}")
+    loose = [link["mention"] for link in understood.get("links") or [] if link.get("how") in ("meaning", "spelling")]
+    if loose:
+        penalty += 0.15
+        reasons.append(f"linked by similarity only: {loose}")
+    return round(penalty, 3), reasons

@@ -93,6 +93,39 @@ class Prompt(models.Model):
         return f"{self.name} v{self.version}{' (active)' if self.is_active else ''}"
 
 
+class ExternalServer(models.Model):
+    """An external tool source an assistant may use: an MCP server (Streamable HTTP URL or a stdio command) whose
+    allowed tools join the tool loop, or an A2A agent the assistant can delegate a question to."""
+
+    class Kind(models.TextChoices):
+        MCP_HTTP = "mcp_http", "MCP server (Streamable HTTP URL)"
+        MCP_STDIO = "mcp_stdio", "MCP server (stdio command)"
+        A2A = "a2a", "A2A agent (delegate questions)"
+
+    slug = models.SlugField(max_length=40, unique=True, help_text="Prefix of its tool names: <slug>__<tool>")
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, help_text="A2A: when to delegate (the model reads it)")
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.MCP_HTTP)
+    url = models.URLField(max_length=500, blank=True, help_text="MCP endpoint or A2A agent base URL")
+    headers = models.JSONField(default=dict, blank=True,
+                               help_text='HTTP headers, e.g. {"Authorization": "Bearer …"} (stored in the database)')
+    command = models.CharField(max_length=500, blank=True, help_text="stdio: the program to start")
+    args = models.JSONField(default=list, blank=True, help_text="stdio: its arguments (JSON list)")
+    env = models.JSONField(default=dict, blank=True, help_text="stdio: extra environment variables")
+    allowed_tools = models.JSONField(default=list, blank=True,
+                                     help_text='Tool names the assistant may call; ["*"] allows every tool')
+    timeout_seconds = models.FloatField(default=10.0)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug})"
+
+
 class AgentConfig(models.Model):
     """An assistant: provider and model settings, its tools, prompts and search settings."""
 
@@ -135,6 +168,8 @@ class AgentConfig(models.Model):
     corpus_order = models.JSONField(default=list, blank=True,
                                     help_text="Corpora searched one after another (document investigator)")
     confidence_threshold = models.FloatField(default=0.4)
+    external_servers = models.ManyToManyField(ExternalServer, blank=True, related_name="agents",
+                                              help_text="MCP servers and A2A agents whose tools this assistant uses")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,11 +2,14 @@
 versions, agent configs, escalations and feedback."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -14,7 +17,7 @@ from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorder
-from chat.grounding import confidence, ground, result_summary
+from chat.grounding import answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
 from config.api import DomainError, NotFound
@@ -150,7 +153,7 @@ def _unknown_corpora(slugs: list[str]) -> list[str]:
     if not hasattr(Corpus, "slug"):
         return []
     known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
-    return [s for s in slugs if s not in known and not s.startswith("private-")]
+    return [s for s in slugs if s not in known and not s.startswith("private-") and s not in ("private", "mine", "notes")]
 
 
 def agent_config_for(*, user, agent_slug: str | None = None) -> AgentConfig:
@@ -177,14 +180,6 @@ def agent_config_set_default(*, config_id: int) -> AgentConfig:
 
 
 # ---- the chat turn -------------------------------------------------------------------------------
-def _user_lists(user) -> tuple[list[str], list[str]]:
-    try:
-        from transactions.selectors import category_list, merchant_list
-    except ImportError:
-        return [], []
-    return list(category_list(user=user)), list(merchant_list(user=user))
-
-
 def _build_model(config: AgentConfig, *, route_context, stream: bool):
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
     from config.llm import chat_model, llm_configured
@@ -218,11 +213,11 @@ def _history(conversation: Conversation, before_id: int) -> list:
             for m in rows]
 
 
-def _previous_calls(conversation: Conversation, before_id: int) -> list[dict]:
-    last = conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id").first()
-    if last is None:
-        return []
-    return [{"name": c.tool, "args": c.arguments} for c in last.tool_calls.all() if not c.error and c.tool != "respond"]
+def _previous_queries(conversation: Conversation, before_id: int) -> tuple[dict | None, dict | None]:
+    """Dialogue state: the money queries the last two answers ran (None where an answer was not about money)."""
+    last_two = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id")[:2])
+    found = [(m.answer or {}).get("understood") for m in last_two] + [None, None]
+    return found[0], found[1]
 
 
 def _data_items(recorder: TurnRecorder) -> list[dict]:
@@ -242,6 +237,46 @@ def _data_items(recorder: TurnRecorder) -> list[dict]:
     return items
 
 
+def turn_understand(*, user, config: AgentConfig, conversation: Conversation, before_id: int,
+                    new_conversation: bool):
+    """What the router and the checks need about this user and this conversation: their own names (for entity
+    linking), the previous turn's money query (dialogue state), the corpora and today."""
+    from chat.offline.router import RouteContext, embed
+    from transactions.query import query_vocab
+
+    vocab = query_vocab(user=user, embed=embed)
+    previous, earlier = (None, None) if new_conversation else _previous_queries(conversation, before_id)
+    return RouteContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                        previous_query=previous, earlier_query=earlier,
+                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
+
+
+def turn_understood(recorder: TurnRecorder, ctx) -> dict | None:
+    """The money query that actually ran this turn (the last money tool result that carries one), else the
+    router's reading when it was a money question; this is the next turn's dialogue state."""
+    for record in reversed(recorder.tool_records):
+        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
+                                                                                          dict):
+            return record.result["query"]
+    if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
+        return getattr(ctx, "understood", None)
+    return None
+
+
+def turn_check(*, text: str, report, recorder: TurnRecorder, ctx, partial: bool, failure: str) -> tuple[float, list[str]]:
+    """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
+    amount and period the question names must be in a query that ran; names the user doesn't have must be
+    said; knowledge answers whose best fact is far from the question are not confident."""
+    if failure:
+        return 0.0, [f"the language model failed: {failure}"]
+    score, reasons = confidence(report, recorder=recorder, partial=partial)
+    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx)
+    if penalty:
+        score = round(max(0.0, score - penalty), 3)
+        reasons.extend(why)
+    return score, reasons
+
+
 def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
               on_event: Callable[[dict], None] | None = None) -> dict:
     """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events."""
@@ -255,11 +290,30 @@ def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_s
     return final
 
 
-def chat_turn_events(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
-                     stream_tokens: bool = True) -> Iterator[dict]:
-    """The chat turn as a stream of events (the SSE view iterates this); the last one is "final"."""
-    from chat.offline.router import RouteContext, single_thread_inference
+@dataclass
+class Turn:
+    """One chat turn in flight: what each step hands to the next."""
 
+    user: Any
+    text: str
+    config: AgentConfig
+    conversation: Conversation
+    user_message: Message
+    new_conversation: bool
+    started: float
+    ctx: Any = None  # chat.offline.router.RouteContext: the user's names, dialogue state, timings
+    assistant: FinanceAssistant | None = None
+    prompts: dict = dataclasses.field(default_factory=dict)
+    external_notes: list[str] = dataclasses.field(default_factory=list)
+    provider: str = ""
+    state: dict = dataclasses.field(default_factory=dict)  # the graph's final state
+    failure: str = ""
+    streamed: bool = False
+    timings: dict = dataclasses.field(default_factory=dict)
+
+
+def turn_prepare(*, user, message: str, conversation_id: int | None, agent_slug: str | None) -> Turn:
+    """Validate the message, pick the assistant, and store the user's message first (nothing is lost later)."""
     started = time.perf_counter()
     text = (message or "").strip()
     if not text:
@@ -270,33 +324,33 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
                                      agent_slug=config.slug)
     user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text)
-    yield {"type": "started", "conversation_id": conversation.pk, "user_message_id": user_message.pk,
-           "agent": config.slug}
+    return Turn(user=user, text=text, config=config, conversation=conversation, user_message=user_message,
+                new_conversation=conversation_id is None, started=started)
 
-    categories, merchants = _user_lists(user)
-    new_conversation = conversation_id is None
-    ctx = RouteContext(categories=categories, merchants=merchants,
-                       previous_calls=[] if new_conversation else _previous_calls(conversation, user_message.pk),
-                       corpus_order=list(config.corpus_order or []), today=timezone.localdate())
-    assistant = FinanceAssistant(user=user, config=config)
-    ctx.enabled_tools = assistant.enabled_tool_names()
-    prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
-    system_prompt = prompt_render(prompts[config.system_prompt], {
-        "today": date.today().isoformat(), "categories": ", ".join(categories) or "(none yet)",
-        "user_name": user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
-        "currency": "", "tools": ", ".join(ctx.enabled_tools)})
-    model, provider, stream = _build_model(config, route_context=ctx, stream=stream_tokens)
+
+def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict]:
+    """The tool loop (LangGraph) with the model (an LLM endpoint or the offline model); yields its events and
+    leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
     from chat.agent import build_graph, run_graph
+    from chat.mcp.client import external_tools_attach
+    from chat.offline.router import single_thread_inference
 
-    history = [] if new_conversation else _history(conversation, user_message.pk)
-    messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=text)]
-    state: dict = {}
-    failure = ""
-    streamed = False
+    config, ctx = turn.config, turn.ctx
+    turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text)
+    turn.external_notes = external_tools_attach(assistant=turn.assistant, config=config)  # down → a note
+    ctx.enabled_tools = turn.assistant.enabled_tool_names()
+    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    system_prompt = prompt_render(turn.prompts[config.system_prompt], {
+        "today": date.today().isoformat(), "categories": ", ".join(ctx.categories) or "(none yet)",
+        "user_name": turn.user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
+        "currency": "", "tools": ", ".join(ctx.enabled_tools)})
+    model, turn.provider, stream = _build_model(config, route_context=ctx, stream=stream_tokens)
+    history = [] if turn.new_conversation else _history(turn.conversation, turn.user_message.pk)
+    messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=turn.text)]
     loop_started = time.perf_counter()
-    setup_ms = (loop_started - started) * 1000
+    turn.timings["setup_ms"] = round((loop_started - turn.started) * 1000, 2)
     try:
-        graph = build_graph(model=model, assistant=assistant, max_iterations=config.max_iterations,
+        graph = build_graph(model=model, assistant=turn.assistant, max_iterations=config.max_iterations,
                             stream_tokens=stream)
         steps = run_graph(graph, messages, max_iterations=config.max_iterations)
         while True:
@@ -306,106 +360,127 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
                 break
             kind, data = step
             if kind == "event":
-                streamed = streamed or data.get("type") == "token"
+                turn.streamed = turn.streamed or data.get("type") == "token"
                 yield data
             else:
-                state = data
+                turn.state = data
     except DomainError:
         raise
     except Exception as exc:  # the model endpoint failed after its retries: say so, keep the user's message
-        log.warning("chat turn failed for conversation %s: %s", conversation.pk, exc)
-        failure = f"{type(exc).__name__}: {str(exc)[:200]}"
-    loop_ms = (time.perf_counter() - loop_started) * 1000
+        log.warning("chat turn failed for conversation %s: %s", turn.conversation.pk, exc)
+        turn.failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+    turn.timings["loop_ms"] = round((time.perf_counter() - loop_started) * 1000, 2)
 
-    compose_started = time.perf_counter()
-    recorder = assistant.recorder
-    final = state.get("final")
-    partial = bool(state.get("stop_reason")) and final is None
-    if failure:
-        answer_text = prompt_render(prompts["llm-failure"], {"error": failure.split(":")[0]})
-        cited: list[int] = []
-    elif final is not None:
-        answer_text, cited = final.get("answer") or "", list(final.get("cited_fact_ids") or [])
-    elif partial:
-        from chat.offline.model import OfflineChatModel
 
+def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
+    """(answer text, cited fact ids, partial?) from how the loop ended: the model's `respond`, an honest failure
+    message, a partial answer at the step limit, or the model's plain text."""
+    from chat.offline.model import OfflineChatModel
+    from chat.offline.router import RouteContext
+
+    recorder = turn.assistant.recorder
+    final = turn.state.get("final")
+    partial = bool(turn.state.get("stop_reason")) and final is None
+    if turn.failure:
+        return prompt_render(turn.prompts["llm-failure"], {"error": turn.failure.split(":")[0]}), [], False
+    if final is not None:
+        return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
+    if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel()._compose(text, gathered, RouteContext())
-        answer_text = (f"I reached my limit of {config.max_iterations} steps before finishing, so this answer may "
-                       f"be incomplete. Here is what I found so far:\n\n{body}")
-    else:
-        last = next((m for m in reversed(state.get("messages") or []) if isinstance(m, AIMessage)), None)
-        answer_text = (last.content if last is not None and isinstance(last.content, str) else "") or \
-            "I couldn't produce an answer this time."
-        cited = []
-        streamed = streamed and bool(answer_text)
-    grounding_started = time.perf_counter()
-    report = ground(answer_text, recorder=recorder, cited_fact_ids=cited, question=text)
-    if failure:
-        score, reasons = 0.0, [f"the language model failed: {failure}"]
-    else:
-        score, reasons = confidence(report, recorder=recorder, partial=partial)
-    threshold = config.confidence_threshold
-    escalate = not failure and score < threshold
-    answer_md = report.answer
-    if escalate:
-        answer_md = f"{answer_md}\n\n{prompt_render(prompts['escalation-notice'], {'confidence': score})}"
-    tools_used = list(dict.fromkeys(r.name for r in recorder.tool_records))
-    relevant = None
-    if config.answer_format == "fact_ids":
-        relevant = {}
-        for c in report.citations:
-            relevant.setdefault(c["corpus"] or "unknown", []).append(c["fact_id"])
-        claimed = (final or {}).get("relevant_fact_ids") or {}
-        for ids in claimed.values() if isinstance(claimed, dict) else []:
-            for fid in ids or []:
-                fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
-                if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
-                    relevant[fact.get("corpus") or "unknown"].append(int(fid))
-    grounding_ms = (time.perf_counter() - grounding_started) * 1000
-    compose_ms = (grounding_started - compose_started) * 1000 + float(ctx.timings.get("compose_ms") or 0)
+        body, cited, _ = OfflineChatModel()._compose(turn.text, gathered, RouteContext())
+        return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
+                f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
+    last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)
+    text = (last.content if last is not None and isinstance(last.content, str) else "") or \
+        "I couldn't produce an answer this time."
+    turn.streamed = turn.streamed and bool(text)
+    return text, [], False
 
-    persist_started = time.perf_counter()
-    tool_calls = [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms, "error": r.error or None}
-                  for r in recorder.tool_records]
+
+def _relevant_fact_ids(report, recorder: TurnRecorder, final: dict | None) -> dict[str, list[int]]:
+    """Document investigator: the fact ids used, grouped by corpus (cited ones plus those the model claims)."""
+    relevant: dict[str, list[int]] = {}
+    for c in report.citations:
+        relevant.setdefault(c["corpus"] or "unknown", []).append(c["fact_id"])
+    claimed = (final or {}).get("relevant_fact_ids") or {}
+    for ids in claimed.values() if isinstance(claimed, dict) else []:
+        for fid in ids or []:
+            fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
+            if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
+                relevant[fact.get("corpus") or "unknown"].append(int(fid))
+    return relevant
+
+
+def turn_persist(turn: Turn, *, report, score: float, reasons: list[str], partial: bool) -> dict:
+    """Store the answer, its tool calls and any escalation in one transaction; return the answer object."""
+    config, recorder = turn.config, turn.assistant.recorder
+    escalate = not turn.failure and score < config.confidence_threshold
+    answer_md = report.answer
+    if turn.external_notes:  # an external tool server was down: say so rather than fail
+        answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
+    if escalate:
+        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts['escalation-notice'], {'confidence': score})}"
     answer = {
-        "answer": answer_md, "citations": report.citations, "data": _data_items(recorder), "tools_used": tools_used,
-        "tool_calls": tool_calls, "confidence": score, "escalated": escalate, "conversation_id": conversation.pk,
-        "message_id": None, "agent": config.slug, "provider": provider,
-        "grounding": {**report.as_dict(), "reasons": reasons}, "partial": partial, "error": failure or None,
+        "answer": answer_md, "citations": report.citations, "data": _data_items(recorder),
+        "tools_used": list(dict.fromkeys(r.name for r in recorder.tool_records)),
+        "tool_calls": [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms,
+                        "error": r.error or None} for r in recorder.tool_records],
+        "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
+        "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
+        "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
     }
-    if relevant is not None:
-        answer["relevant_fact_ids"] = relevant
-    timings = {
-        "setup_ms": round(setup_ms, 2), "loop_ms": round(loop_ms, 2), "routing_ms": ctx.timings.get("routing_ms"),
-        "compose_ms": round(compose_ms, 2), "grounding_ms": round(grounding_ms, 2),
-        "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records],
-    }
+    if config.answer_format == "fact_ids":
+        answer["relevant_fact_ids"] = _relevant_fact_ids(report, recorder, turn.state.get("final"))
+    timings = {**turn.timings, "routing_ms": turn.ctx.timings.get("routing_ms"),
+               "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records]}
+    persist_started = time.perf_counter()
     with transaction.atomic():
-        assistant_message = Message.objects.create(
-            conversation=conversation, role=Message.Role.ASSISTANT, content=answer_md, answer=answer,
-            confidence=score, escalated=escalate, agent_slug=config.slug, provider=provider, error=failure,
-            token_usage=state.get("usage") or {}, timings=timings,
-            latency_ms=round((time.perf_counter() - started) * 1000, 2),
+        message = Message.objects.create(
+            conversation=turn.conversation, role=Message.Role.ASSISTANT, content=answer_md, answer=answer,
+            confidence=score, escalated=escalate, agent_slug=config.slug, provider=turn.provider, error=turn.failure,
+            token_usage=turn.state.get("usage") or {}, timings=timings,
+            latency_ms=round((time.perf_counter() - turn.started) * 1000, 2),
         )
         if recorder.tool_records:
             ToolCall.objects.bulk_create([
-                ToolCall(message=assistant_message, position=i, tool=r.name, arguments=r.arguments,
+                ToolCall(message=message, position=i, tool=r.name, arguments=r.arguments,
                          result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
                 for i, r in enumerate(recorder.tool_records)
             ])
         if escalate:
-            Escalation.objects.create(conversation=conversation, message=assistant_message, confidence=score,
-                                      reason="; ".join(reasons) or f"confidence {score} below {threshold}")
-        if not new_conversation:
-            Conversation.objects.filter(pk=conversation.pk).update(updated_at=timezone.now())
-    persist_ms = (time.perf_counter() - persist_started) * 1000
-    total_ms = (time.perf_counter() - started) * 1000
+            Escalation.objects.create(conversation=turn.conversation, message=message, confidence=score,
+                                      reason="; ".join(reasons) or f"confidence {score} below "
+                                                                    f"{config.confidence_threshold}")
+        if not turn.new_conversation:
+            Conversation.objects.filter(pk=turn.conversation.pk).update(updated_at=timezone.now())
     # The stored answer carries everything but its own row id (added when read back, see selectors).
-    answer = {**answer, "message_id": assistant_message.pk,
-              "timings": {**timings, "total_ms": round(total_ms, 2), "persistence_ms": round(persist_ms, 2)}}
-    if not streamed:
-        for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer_md, flags=re.S):
+    return {**answer, "message_id": message.pk,
+            "timings": {**timings, "total_ms": round((time.perf_counter() - turn.started) * 1000, 2),
+                        "persistence_ms": round((time.perf_counter() - persist_started) * 1000, 2)}}
+
+
+def chat_turn_events(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+                     stream_tokens: bool = True) -> Iterator[dict]:
+    """The chat turn as a stream of events (the SSE view iterates this); the last one is "final".
+    prepare → understand → run tools → compose → check → persist."""
+    turn = turn_prepare(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug)
+    yield {"type": "started", "conversation_id": turn.conversation.pk, "user_message_id": turn.user_message.pk,
+           "agent": turn.config.slug}
+    turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
+                               before_id=turn.user_message.pk, new_conversation=turn.new_conversation)
+    yield from turn_run_tools(turn, stream_tokens=stream_tokens)
+    compose_started = time.perf_counter()
+    answer_text, cited, partial = turn_compose(turn)
+    check_started = time.perf_counter()
+    report = ground(answer_text, recorder=turn.assistant.recorder, cited_fact_ids=cited, question=turn.text)
+    score, reasons = turn_check(text=turn.text, report=report, recorder=turn.assistant.recorder, ctx=turn.ctx,
+                                partial=partial, failure=turn.failure)
+    turn.timings["grounding_ms"] = round((time.perf_counter() - check_started) * 1000, 2)
+    turn.timings["compose_ms"] = round((check_started - compose_started) * 1000
+                                       + float(turn.ctx.timings.get("compose_ms") or 0), 2)
+    answer = turn_persist(turn, report=report, score=score, reasons=reasons, partial=partial)
+    if not turn.streamed:
+        for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer["answer"], flags=re.S):
             yield {"type": "token", "text": piece, "source": "answer"}
     yield {"type": "final", "answer": answer}
 
@@ -442,4 +517,7 @@ def feedback_submit(*, user, message_id: int, rating: int, comment: str = "") ->
             message=message, user=user, defaults={"rating": rating, "comment": (comment or "")[:2000]})
     except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
         raise DomainError("feedback was submitted twice at once; please retry.") from exc
+    from chat.answer_facts import answer_fact_on_feedback
+
+    answer_fact_on_feedback(feedback=feedback)  # a helpful, cited, confident answer becomes an answer fact
     return feedback

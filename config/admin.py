@@ -1,9 +1,21 @@
 from django.contrib import admin
 
-from config.models import WorkerHeartbeat
+from config.models import LoginFailure, WorkerHeartbeat
 
 
 @admin.register(WorkerHeartbeat)
 class WorkerHeartbeatAdmin(admin.ModelAdmin):
     list_display = ("hostname", "last_seen")
     readonly_fields = ("hostname", "last_seen")
+
+
+@admin.register(LoginFailure)
+class LoginFailureAdmin(admin.ModelAdmin):
+    """Failed sign-ins. Deleting a username's rows unlocks it at once (the lock otherwise ends by itself)."""
+
+    list_display = ("username", "ip", "created_at")
+    search_fields = ("username", "ip")
+    readonly_fields = ("username", "ip", "created_at")
+
+    def has_add_permission(self, request):
+        return False

@@ -8,3 +8,6 @@ class ConfigConfig(AppConfig):
     label = "moneta"
     verbose_name = "Moneta platform"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from config import auth  # noqa: F401 - connects the sign-in failure/success signals

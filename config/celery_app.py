@@ -18,6 +18,23 @@ def ping(value: str = "pong") -> dict:
     return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}
 
 
+def broker_reachable(timeout: float = 1.0) -> bool:
+    """A TCP connect to a Redis broker before publishing from a web request: when it is down, redis-py's own
+    retries would hold the request for several seconds for a message that cannot be sent anyway. Other
+    transports (the filesystem one of `make run`) are always reachable."""
+    import socket
+    from urllib.parse import urlsplit
+
+    url = urlsplit(str(app.conf.broker_url or ""))
+    if url.scheme not in ("redis", "rediss") or not url.hostname:
+        return True
+    try:
+        with socket.create_connection((url.hostname, url.port or 6379), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
 def _start_heartbeat(sender=None, **kwargs) -> None:
     """Write a heartbeat row from the worker's main process every few seconds.
 

@@ -136,7 +136,9 @@ def main() -> None:
         # Prefork children each get one torch thread: N processes on N cores embed faster than one
         # process with N threads (measured in `python -m bench knowledge --workers`).
         spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-               "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h"],
+               "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h",
+               # embedded beat: the periodic sweep that re-sends stuck documents
+               "-B", "--schedule", str(ROOT / ".moneta" / "celerybeat-schedule")],
               {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}, "worker")
         # The web server warms the chat router's model in the background so the first question is quick.
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],

@@ -1,7 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from chat.a2a.views import agent_card, investigator_rpc
+from chat.mcp.views import mcp_endpoint
 from config.health import healthz
 
 api_v1 = [
@@ -14,9 +16,15 @@ api_v1 = [
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("mcp/", mcp_endpoint, name="mcp"),
+    path("mcp", mcp_endpoint),  # clients configured without the slash: a POST cannot be redirected
+    path(".well-known/agent.json", agent_card, name="a2a-agent-card"),
+    path(".well-known/agent-card.json", agent_card),
+    path("a2a/document-investigator/", investigator_rpc, name="a2a-investigator"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script as a file: the CSP allows no inline scripts.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
 ]
 

@@ -5,13 +5,17 @@ from django import forms
 from django.contrib import admin, messages
 from django.utils.html import format_html
 
+from config.admin_privacy import OwnRowsOnlyAdmin, corpus_visible_q
 from config.api import DomainError
 from knowledge import services
 from knowledge.models import Corpus, Document, Fact, Page
 
 
 @admin.register(Corpus)
-class CorpusAdmin(admin.ModelAdmin):
+class CorpusAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return corpus_visible_q(request)
+
     list_display = ("slug", "name", "visibility", "owner", "created_at")
     list_filter = ("visibility",)
     search_fields = ("slug", "name")
@@ -59,7 +63,10 @@ class PageInline(admin.TabularInline):
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return corpus_visible_q(request, "corpus__")
+
     list_display = ("title", "corpus", "kind", "status_badge", "progress_display", "stage", "error_short",
                     "created_at")
     list_filter = ("status", "corpus", "kind")
@@ -151,9 +158,12 @@ class _UploadRejected(Exception):
 
 
 @admin.register(Page)
-class PageAdmin(admin.ModelAdmin):
+class PageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return corpus_visible_q(request, "document__corpus__")
+
     list_display = ("document", "number", "heading", "representation", "has_tables")
-    list_filter = ("representation", "has_tables", "document__corpus")
+    list_filter = ("representation", "has_tables", ("document__corpus", admin.RelatedOnlyFieldListFilter))
     search_fields = ("document__title", "heading")
     readonly_fields = ("document", "number", "heading", "summary", "representation", "has_tables", "text",
                        "markdown")
@@ -164,9 +174,12 @@ class PageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Fact)
-class FactAdmin(admin.ModelAdmin):
+class FactAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    def private_rows(self, request):
+        return corpus_visible_q(request, "document__corpus__")
+
     list_display = ("short_text", "document", "page", "origin", "mode")
-    list_filter = ("origin", "mode", "document__corpus")
+    list_filter = ("origin", "mode", ("document__corpus", admin.RelatedOnlyFieldListFilter))
     search_fields = ("text",)
     readonly_fields = ("document", "page", "ordinal", "context", "text", "questions", "origin", "mode")
     exclude = ("embedding", "question_embedding", "search_vector")
@@ -179,3 +192,5 @@ class FactAdmin(admin.ModelAdmin):
     @admin.display(description="Fact")
     def short_text(self, obj):
         return obj.text[:100]
+
+from knowledge import answer_admin  # noqa: E402,F401  (answer facts: registered there)

@@ -75,6 +75,9 @@ class Document(models.Model):
     pages_done = models.PositiveIntegerField(default=0)
     attempts = models.PositiveIntegerField(default=0)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When the ingestion task was last handed to the broker (empty: "
+                                                 "not yet, e.g. the broker was down; the sweeper retries)")
     summary = models.TextField(blank=True)
     metadata = models.JSONField(default=dict, blank=True)
     identity = models.TextField(blank=True, help_text="Company, document type and period, used for retrieval")
@@ -100,10 +103,23 @@ class Document(models.Model):
         return ""
 
 
+def source_note(text_source: str | None, ocr_confidence: float | None) -> str:
+    """What a citation says about where a page's words came from ("" for an ordinary text page)."""
+    if text_source != "ocr":
+        return ""
+    if ocr_confidence is None:
+        return "text read from a scan (OCR)"
+    return f"text read from a scan (OCR, {ocr_confidence:.0%} confidence)"
+
+
 class Page(models.Model):
     class Representation(models.TextChoices):
         TEXT = "text", "Text"
         IMAGE = "image", "Image (layout carries the meaning)"
+
+    class TextSource(models.TextChoices):
+        LAYER = "layer", "The PDF's text layer (or the file's own text)"
+        OCR = "ocr", "Read from a scan (OCR)"
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="pages")
     number = models.PositiveIntegerField(help_text="1-based, as in the source")
@@ -114,6 +130,9 @@ class Page(models.Model):
     representation = models.CharField(max_length=8, choices=Representation.choices, default=Representation.TEXT)
     image = models.BinaryField(null=True, blank=True, editable=False)
     has_tables = models.BooleanField(default=False)
+    text_source = models.CharField(max_length=5, choices=TextSource.choices, default=TextSource.LAYER)
+    ocr_confidence = models.FloatField(null=True, blank=True,
+                                       help_text="OCR engine's mean character confidence (0-1) for OCR'd pages")
     embedding = VectorField(dimensions=EMBEDDING_DIM, null=True, blank=True)
     search_vector = SearchVectorField(null=True, blank=True)
 
@@ -130,6 +149,10 @@ class Page(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} p.{self.number}"
+
+    @property
+    def source_note(self) -> str:
+        return source_note(self.text_source, self.ocr_confidence)
 
 
 class Fact(models.Model):
@@ -172,3 +195,40 @@ class Fact(models.Model):
 
     def __str__(self) -> str:
         return self.text[:80]
+
+
+class AnswerFact(models.Model):
+    """A good answer kept as knowledge: the question, the answer, the facts it cited (the original citations).
+
+    While active, `fact` is a Fact of origin `answer` in the owner's private corpus (document "Saved answers"), so
+    retrieval finds it for that user only. Retiring or invalidating it deletes that Fact (search never sees it
+    again) and keeps this row for the editors' record. See knowledge/answers.py.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        RETIRED = "retired", "Retired by an editor"
+        INVALIDATED = "invalidated", "Invalidated (a source document changed)"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="answer_facts")
+    fact = models.OneToOneField(Fact, null=True, blank=True, on_delete=models.SET_NULL, related_name="answer_fact")
+    question = models.TextField()
+    answer = models.TextField()
+    # [{fact_id, document_id, document, file_name, corpus, page, page_id, quote}] as cited when the answer was given
+    sources = models.JSONField(default=list)
+    source_documents = models.ManyToManyField(Document, blank=True, related_name="answer_facts")
+    source_message_id = models.BigIntegerField(null=True, blank=True, unique=True,
+                                               help_text="The chat message (assistant answer) it came from")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    status_reason = models.CharField(max_length=300, blank=True)
+    rated_helpful = models.BooleanField(default=False)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="approved_answer_facts")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.question[:60]} ({self.status})"

@@ -12,7 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from config.api import DomainError, NotFound
 from knowledge.embeddings import embed_text
-from knowledge.models import Corpus, Document, Fact, Page
+from knowledge.models import Corpus, Document, Fact, Page, source_note
 
 # Fusion defaults beyond settings.MONETA_SEARCH_DEFAULTS (which chat overrides per agent config).
 SEARCH_EXTRA_DEFAULTS = {
@@ -122,7 +122,8 @@ def page_detail(*, user, page_id: int) -> dict:
         "page_id": page.id, "document": doc.title, "document_id": doc.id, "file_name": doc.file_name,
         "corpus": doc.corpus.slug, "page": page.number, "pages_total": doc.pages_total, "heading": page.heading,
         "text": page.text, "markdown": page.markdown, "summary": page.summary,
-        "representation": page.representation,
+        "representation": page.representation, "text_source": page.text_source,
+        "ocr_confidence": page.ocr_confidence, "source_note": page.source_note,
         "image_url": f"/api/v1/knowledge/pages/{page.id}/image.png" if page_image_available(page, doc) else None,
     }
 
@@ -471,8 +472,11 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
     texts = _fact_texts([r["fact_id"] for r in picked]) if picked else {}
     with_text = []
     for r in picked:
-        text, questions = texts.get(r["fact_id"], ("", []))
-        with_text.append({"fact_id": r["fact_id"], "text": text, "questions": questions, **r})
+        text, questions, note = texts.get(r["fact_id"], ("", [], ""))
+        row = {"fact_id": r["fact_id"], "text": text, "questions": questions, **r}
+        if note:
+            row["source_note"] = note
+        with_text.append(row)
     picked = with_text
     groups = []
     for d in doc_order:
@@ -570,8 +574,11 @@ def _page_statements(page_ids: set[int]) -> dict[int, str]:
         return {pid: page_statement(head or "") for pid, head in cur.fetchall()}
 
 
-def _fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list]]:
-    """Text and questions of the facts that made the cut (fetched last: candidates are many)."""
+def _fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list, str]]:
+    """Text, questions and source note ("text read from a scan …" for OCR'd pages) of the facts that made
+    the cut (fetched last: candidates are many)."""
     with connection.cursor() as cur:
-        cur.execute("SELECT id, text, questions FROM knowledge_fact WHERE id = ANY(%s)", [fact_ids])
-        return {fid: (text, q if isinstance(q, list) else json.loads(q or "[]")) for fid, text, q in cur.fetchall()}
+        cur.execute("SELECT f.id, f.text, f.questions, p.text_source, p.ocr_confidence FROM knowledge_fact f "
+                    "LEFT JOIN knowledge_page p ON p.id = f.page_id WHERE f.id = ANY(%s)", [fact_ids])
+        return {fid: (text, q if isinstance(q, list) else json.loads(q or "[]"), source_note(src, conf))
+                for fid, text, q, src, conf in cur.fetchall()}

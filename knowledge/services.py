@@ -4,12 +4,16 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
 from knowledge.models import Corpus, Document, Fact, Page
@@ -53,16 +57,67 @@ def _corpus_for_write(*, user, corpus_slug: str) -> Corpus:
     return corpus
 
 
+# A pending document whose message was published this long ago without a worker claiming it is sent again
+# (a lost message is rare; a long queue only costs a duplicate that the claim turns into a no-op).
+REQUEUE_PENDING_AFTER = timedelta(minutes=30)
+
+
 def ingestion_enqueue(*, document_id: int) -> None:
-    """Start the worker chain once the surrounding transaction has committed."""
+    """Send the ingestion task once the surrounding transaction has committed.
+
+    `robust`: a broker outage must not turn a committed upload into a server error; the document stays
+    `pending` with no `enqueued_at`, and the sweeper sends it when the broker is back."""
+    transaction.on_commit(lambda: ingestion_send(document_id=document_id), robust=True)
+
+
+def ingestion_send(*, document_id: int) -> bool:
+    """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
+    from config.celery_app import broker_reachable
     from knowledge.tasks import ingestion_chain
 
-    transaction.on_commit(lambda: ingestion_chain(document_id).delay())
+    if not broker_reachable():
+        logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
+        return False
+    try:
+        ingestion_chain(document_id).apply_async(retry=False)
+    except Exception as exc:  # noqa: BLE001 - kombu/redis raise many types; all mean "not sent"
+        logger.warning("could not queue ingestion of document %s (the sweeper will retry): %s", document_id, exc)
+        return False
+    Document.objects.filter(id=document_id).update(enqueued_at=timezone.now())
+    return True
+
+
+def documents_sweep(*, now=None) -> int:
+    """Re-send work that would otherwise be stuck (run every minute by Celery beat):
+
+    - `pending` documents never published (broker down at upload) or published long ago and never claimed;
+    - `processing` documents whose claim lease expired (the worker died; the claim may be taken over).
+    Returns how many were sent."""
+    from knowledge.ingestion.pipeline import CLAIM_LEASE
+
+    now = now or timezone.now()
+    stuck = Document.objects.filter(
+        Q(status=Document.Status.PENDING, enqueued_at__isnull=True)
+        | Q(status=Document.Status.PENDING, enqueued_at__lt=now - REQUEUE_PENDING_AFTER)
+        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - CLAIM_LEASE)
+        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - CLAIM_LEASE)
+    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - CLAIM_LEASE))
+    sent = 0
+    for document_id in stuck.order_by("id").values_list("id", flat=True)[:500]:
+        if not ingestion_send(document_id=document_id):
+            break  # the broker is still down: try again next sweep
+        sent += 1
+    if sent:
+        logger.info("documents sweep re-queued %s document(s)", sent)
+    return sent
 
 
 def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
                     uploaded_by=None, metadata: dict | None = None, enqueue: bool = True) -> tuple[Document, bool]:
     """Store a file as a pending document. The same bytes in the same corpus return the existing document."""
+    if "\x00" in (file_name or "") or "\x00" in (title or ""):
+        raise DomainError("The title or file name contains a NUL character (\\x00).", code="nul_byte",
+                          details={"field": "title" if "\x00" in (title or "") else "file"})
     file_name = Path(file_name or "").name.strip()
     if not file_name:
         raise DomainError("The upload has no file name", details={"file": "missing"})
@@ -78,11 +133,14 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
     sha = hashlib.sha256(content).hexdigest()
     existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
     if existing:
+        if enqueue and existing.status == Document.Status.PENDING and existing.enqueued_at is None:
+            ingestion_enqueue(document_id=existing.id)  # its first send failed: uploading again retries it
         return existing, False
     if not (title or "").strip() and kind == "markdown":
         first_h1 = re.search(rb"^#\s+(.+)$", content[:4000], re.M)
         title = first_h1.group(1).decode("utf-8", "replace").strip() if first_h1 else ""
     title = (title or "").strip() or re.sub(r"[_\-]+", " ", Path(file_name).stem).strip() or file_name
+    doc = None
     try:
         with transaction.atomic():
             doc = Document(corpus=corpus, title=title[:300], file_name=file_name[:300], sha256=sha, kind=kind,
@@ -92,8 +150,21 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
             if enqueue:
                 ingestion_enqueue(document_id=doc.id)
     except IntegrityError:  # the same file raced in from another request
+        _stored_file_discard(doc)
         return Document.objects.get(corpus=corpus, sha256=sha), False
+    except Exception:
+        _stored_file_discard(doc)  # no row, so no file either
+        raise
     return doc, True
+
+
+def _stored_file_discard(doc: Document | None) -> None:
+    name = doc.file.name if doc is not None and doc.file else ""
+    if name:
+        try:
+            doc.file.storage.delete(name)
+        except OSError:
+            logger.warning("could not delete orphaned upload %s", name)
 
 
 def document_upload(*, user, corpus_slug: str, uploaded_file, title: str | None = None) -> Document:
@@ -111,6 +182,8 @@ def note_save(*, user, title: str, text: str) -> Document:
         raise DomainError("A note needs a title", details={"title": "required"})
     if not (text or "").strip():
         raise DomainError("A note needs some text", details={"text": "required"})
+    if "\x00" in text:
+        raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
     content = f"# {title}\n\n{text.strip()}\n".encode()
     doc, _ = document_create(corpus=corpus_private_for(user=user), file_name=f"{slug}.md", content=content,
@@ -142,6 +215,7 @@ def document_remove(*, document: Document) -> None:
     file_name = document.file.name if document.file else ""
     storage = document.file.storage if document.file else None
     with transaction.atomic():
+        answer_facts_invalidate(document_ids=[document.id], reason=f"source document {document.title!r} was deleted")
         Fact.objects.filter(document_id=document.id).delete()
         Page.objects.filter(document_id=document.id).delete()
         document.delete()
@@ -152,10 +226,12 @@ def document_remove(*, document: Document) -> None:
 def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
     """Start over: drop pages/facts, back to pending, enqueue (admin action; also for failed documents)."""
     with transaction.atomic():
+        answer_facts_invalidate(document_ids=[document_id], reason=f"source document {document_id} was re-ingested")
         Fact.objects.filter(document_id=document_id).delete()
         Page.objects.filter(document_id=document_id).delete()
         Document.objects.filter(id=document_id).update(
-            status=Document.Status.PENDING, error="", stage="queued", pages_done=0, claimed_at=None, summary="")
+            status=Document.Status.PENDING, error="", stage="queued", pages_done=0, claimed_at=None, summary="",
+            enqueued_at=None)
         if enqueue:
             ingestion_enqueue(document_id=document_id)
 

@@ -1,26 +1,47 @@
-"""Celery tasks: take a document id, re-fetch, call one service. Both are idempotent (acks_late)."""
+"""Celery tasks: take a document id, re-fetch, call one service.
+
+Delivery is at-least-once: `acks_late` + `reject_on_worker_lost` put the message back when a worker dies
+mid-task, and the `documents_sweep` task (Celery beat, every minute) re-sends documents whose message was
+never published (broker down at upload) or whose worker vanished (claim lease expired). Every task is
+idempotent: the document is claimed with a conditional UPDATE, pages are unique per (document, number), and
+a duplicate delivery of a finished document does nothing.
+"""
 from __future__ import annotations
 
-from celery import chain, shared_task
+from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+_RELIABLE = dict(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+                 autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, retry_backoff_max=60,
+                 max_retries=5)
 
-@shared_task(bind=True, acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2,
-             retry_backoff_max=60, max_retries=5, name="knowledge.ingest_pages")
+
+@shared_task(name="knowledge.ingest_pages", **_RELIABLE)
 def ingest_pages_task(self, document_id: int) -> bool:
-    from knowledge.services import document_ingest_pages
+    """Both stages in one task: a finished document becomes searchable at once, instead of its finalize
+    message waiting behind every ingest message queued after it."""
+    from knowledge.services import document_finalize, document_ingest_pages
 
-    return document_ingest_pages(document_id=document_id)
+    if document_ingest_pages(document_id=document_id):
+        return document_finalize(document_id=document_id)
+    return False
 
 
-@shared_task(bind=True, acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2,
-             retry_backoff_max=60, max_retries=5, name="knowledge.finalize_document")
+@shared_task(name="knowledge.finalize_document", **_RELIABLE)
 def finalize_document_task(self, document_id: int) -> bool:
+    """Kept for messages queued by older versions (ingest → finalize chains); a no-op unless stage 1 is done."""
     from knowledge.services import document_finalize
 
     return document_finalize(document_id=document_id)
 
 
+@shared_task(name="knowledge.documents_sweep", ignore_result=True)
+def documents_sweep_task() -> int:
+    from knowledge.services import documents_sweep
+
+    return documents_sweep()
+
+
 def ingestion_chain(document_id: int):
-    """parse → pages → representation/PNG → summaries → facts → embeddings (stage 1), then searchable (stage 2)."""
-    return chain(ingest_pages_task.si(document_id), finalize_document_task.si(document_id))
+    """The signature that ingests one document (parse → pages → facts → embeddings → searchable)."""
+    return ingest_pages_task.si(document_id)

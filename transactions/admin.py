@@ -1,23 +1,25 @@
 from django.contrib import admin
 
+from config.admin_privacy import OwnRowsOnlyAdmin
+
 from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
 
 
 @admin.register(Category)
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "kind", "monthly_budget", "is_default")
     list_filter = ("kind", "is_default")
     search_fields = ("name", "user__username")
 
 
 @admin.register(Merchant)
-class MerchantAdmin(admin.ModelAdmin):
+class MerchantAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "key")
     search_fields = ("name", "key", "user__username")
 
 
 @admin.register(Transaction)
-class TransactionAdmin(admin.ModelAdmin):
+class TransactionAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("date", "user", "description", "merchant", "amount", "currency", "category", "category_source",
                     "category_confidence")
     list_filter = ("category_source", "currency")
@@ -28,7 +30,7 @@ class TransactionAdmin(admin.ModelAdmin):
 
 
 @admin.register(CategorisationRule)
-class RuleAdmin(admin.ModelAdmin):
+class RuleAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("pattern", "match_type", "category", "user", "origin", "priority", "active", "hits")
     list_filter = ("match_type", "origin", "active")
     search_fields = ("pattern", "user__username")
@@ -36,14 +38,14 @@ class RuleAdmin(admin.ModelAdmin):
 
 
 @admin.register(Jar)
-class JarAdmin(admin.ModelAdmin):
+class JarAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start")
     filter_horizontal = ("categories",)
     raw_id_fields = ("user",)
 
 
 @admin.register(Subscription)
-class SubscriptionAdmin(admin.ModelAdmin):
+class SubscriptionAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("merchant", "user", "cadence", "amount", "previous_amount", "price_changed", "monthly_cost",
                     "next_expected", "status")
     list_filter = ("cadence", "status", "price_changed")
@@ -51,7 +53,7 @@ class SubscriptionAdmin(admin.ModelAdmin):
 
 
 @admin.register(ImportBatch)
-class ImportBatchAdmin(admin.ModelAdmin):
+class ImportBatchAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("file_name", "user", "status", "rows_total", "rows_created", "rows_duplicate", "error_count",
                     "created_at")
     list_filter = ("status", "file_format")

@@ -36,6 +36,7 @@ from django.db import connection
 from config.llm import chat_model, llm_configured
 
 from .models import CategorisationRule, Category, CategorySource, DescriptionEmbedding
+from .saferegex import rule_regex_compile, rule_regex_search
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,13 @@ def _rule_matches(rule: CategorisationRule, item: Item, compiled: dict) -> bool:
     if rule.match_type == CategorisationRule.MatchType.CONTAINS:
         return pattern in item.description.lower()
     regex = compiled.get(rule.id)
-    return bool(regex and regex.search(item.description))
+    if regex is None:
+        return False
+    found = rule_regex_search(regex, item.description)
+    if found is None:  # out of time: skip this rule for the rest of the run
+        log.warning("rule %s timed out on a description; skipped for this run", rule.id)
+        del compiled[rule.id]
+    return bool(found)
 
 
 def calibrate(share: float) -> float:
@@ -110,8 +117,8 @@ def categorise(*, user, items: list[Item], use_llm: bool = True) -> dict[str, De
     for rule in rules:
         if rule.match_type == CategorisationRule.MatchType.REGEX:
             try:
-                compiled[rule.id] = re.compile(rule.pattern, re.I)
-            except re.error:
+                compiled[rule.id] = rule_regex_compile(rule.pattern)
+            except ValueError:
                 log.warning("rule %s has an invalid regex; skipped", rule.id)
     ranked, from_labels = suggestions_rank(user=user, items=pending, categories=categories)
     decisions: dict[str, Decision] = {}

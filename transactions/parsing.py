@@ -85,13 +85,77 @@ def _strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def _decode(content: bytes) -> str:
-    for encoding in ("utf-8-sig", "cp1252"):
+# File signatures of things people pick by mistake instead of their statement export.
+_BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive (or an Excel .xlsx workbook)"),
+    (b"\xd0\xcf\x11\xe0", "an old Excel/Office document"), (b"\x1f\x8b", "a gzip archive"),
+)
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# A date this far from today is a typo or a test value; it would also break date arithmetic (year 10000).
+EARLIEST_PLAUSIBLE_DATE = date(1900, 1, 1)
+FUTURE_PLAUSIBLE_DAYS = 366
+
+
+def date_plausible_check(value: date, *, today: date | None = None) -> None:
+    """Raise ValueError (with a reason) for a date outside 1900-01-01 … one year from today."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    latest = (today or timezone.localdate()) + timedelta(days=FUTURE_PLAUSIBLE_DAYS)
+    if value < EARLIEST_PLAUSIBLE_DATE or value > latest:
+        raise ValueError(f"{value.isoformat()} is outside the plausible range "
+                         f"({EARLIEST_PLAUSIBLE_DATE.isoformat()} to {latest.isoformat()})")
+
+
+def _looks_utf16(content: bytes) -> str | None:
+    """UTF-16 without a byte-order mark: ASCII text has a NUL in every other byte."""
+    sample = content[:4096]
+    if len(sample) < 8:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > 0.8 * len(odd) and even.count(0) < 0.05 * len(even):
+        return "utf-16-le"
+    if even.count(0) > 0.8 * len(even) and odd.count(0) < 0.05 * len(odd):
+        return "utf-16-be"
+    return None
+
+
+def _decode(content: bytes, *, file_name: str = "the file") -> str:
+    """Bytes → text: UTF-8 (with or without BOM), UTF-16/32 (BOM or not), else Windows-1252.
+    Raises DomainError naming the problem for binary files (images, PDFs, spreadsheets)."""
+    for signature, what in _BINARY_SIGNATURES:
+        if content.startswith(signature):
+            raise DomainError(f"{file_name} looks like {what}, not a CSV/OFX statement; export the statement as "
+                              "CSV or OFX from your bank.", code="bad_file", details={"field": "file"})
+    if content.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        encodings: tuple[str, ...] = ("utf-32",)
+    elif content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encodings = ("utf-16",)
+    elif guessed := _looks_utf16(content):
+        encodings = (guessed,)
+    else:
+        encodings = ("utf-8-sig", "cp1252")
+    text = None
+    for encoding in encodings:
         try:
-            return content.decode(encoding)
+            text = content.decode(encoding)
+            break
         except UnicodeDecodeError:
             continue
-    return content.decode("latin-1")
+    if text is None:
+        if encodings[0].startswith("utf-16") or encodings[0] == "utf-32":
+            raise DomainError(f"{file_name} claims to be {encodings[0].upper()} text but is not valid "
+                              f"{encodings[0].upper()}; save it as UTF-8 CSV.", code="bad_encoding",
+                              details={"field": "file", "encoding": encodings[0]})
+        text = content.decode("latin-1")
+    text = text.lstrip("\ufeff")
+    sample = text[:8192]
+    if sample and len(_CONTROL_CHARS.findall(sample)) > max(8, len(sample) // 50):
+        raise DomainError(f"{file_name} is a binary file, not a CSV/OFX text statement; export the statement as "
+                          "CSV or OFX from your bank.", code="bad_file", details={"field": "file"})
+    return text
 
 
 def _match_header(cells: list[str]) -> dict[str, int] | None:
@@ -281,7 +345,10 @@ def _delimiter_detect(text: str) -> str:
     lines = [ln for ln in text.splitlines()[:30] if ln.strip()]
     best, best_score = ",", -1
     for delim in (",", ";", "\t", "|"):
-        counts = [len(next(csv.reader([ln], delimiter=delim))) - 1 for ln in lines]
+        try:
+            counts = [len(next(csv.reader([ln], delimiter=delim))) - 1 for ln in lines]
+        except csv.Error:  # e.g. a field over the csv module's size limit; the full parse reports it
+            continue
         nonzero = [c for c in counts if c > 0]
         if not nonzero:
             continue
@@ -293,9 +360,30 @@ def _delimiter_detect(text: str) -> str:
 
 
 def csv_parse(text: str, *, date_format: str | None = None, default_currency: str = "USD") -> ParsedStatement:
+    # Old Mac exports end every line with a bare CR: those are line ends. In a file whose lines end in LF, a
+    # bare CR sits inside a field (a damaged export); the csv module cannot read it, so say where it is.
+    text = text.replace("\r\n", "\n")
+    if "\r" in text:
+        if "\n" not in text.rstrip("\r"):
+            text = text.replace("\r", "\n")
+        else:
+            line = text[:text.index("\r")].count("\n") + 1
+            raise DomainError(f"Line {line} of the file has a carriage return (\\r) inside a field; re-export the "
+                              "statement, or remove the stray line break.", code="bad_file",
+                              details={"field": "file", "line": line})
     delimiter = _delimiter_detect(text)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    all_rows = list(reader)
+    try:
+        all_rows = list(reader)
+    except csv.Error as exc:
+        raise DomainError(f"Line {reader.line_num} of the file is not valid CSV: {exc}.", code="bad_file",
+                          details={"field": "file", "line": reader.line_num}) from exc
+    return table_parse(all_rows, date_format=date_format, default_currency=default_currency)
+
+
+def table_parse(all_rows: list[list[str]], *, date_format: str | None = None, default_currency: str = "USD",
+                file_format: str = "csv") -> ParsedStatement:
+    """Rows of cells (a CSV file, a spreadsheet's sheet) → transactions; line numbers are 1-based row numbers."""
     header_index = None
     roles: dict[str, int] | None = None
     for i, cells in enumerate(all_rows[:15]):
@@ -308,7 +396,7 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     if "description" not in roles:
         raise DomainError("Could not find a description column (Description, Narrative, Payee, Memo, Details…).",
                           code="bad_file", details={"field": "description"})
-    result = ParsedStatement(file_format="csv", columns=dict(roles))
+    result = ParsedStatement(file_format=file_format, columns=dict(roles))
     data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
             and "".join(cells).strip()]
 
@@ -330,11 +418,19 @@ def csv_parse(text: str, *, date_format: str | None = None, default_currency: st
     has_memo = "memo" in roles
     pad = [""] * (width + 1)
     too_large = Decimal("1e12")
+    role_of = {idx: role for role, idx in roles.items()}
     for line, cells in data:
         cells = cells + pad[len(cells):]
         row_errors = []
+        nul_at = [i for i, c in enumerate(cells) if "\x00" in c]
+        if nul_at:
+            # Postgres text cannot hold NUL; a stray one usually means a damaged export.
+            result.errors.extend({"line": line, "field": role_of.get(i, f"column {i + 1}"),
+                                  "reason": "contains a NUL byte (\\x00)"} for i in nul_at)
+            continue
         try:
             when = date_parse(cells[i_date].strip(), formats)
+            date_plausible_check(when)
         except ValueError as exc:
             row_errors.append({"line": line, "field": "date", "reason": f"date {exc}"})
             when = None
@@ -436,6 +532,15 @@ def ofx_parse(content: bytes) -> ParsedStatement:
                 result.errors.append({"line": position, "field": "date" if tx.date is None else "amount",
                                       "reason": "missing"})
                 continue
+            try:
+                date_plausible_check(tx.date.date())
+            except ValueError as exc:
+                result.errors.append({"line": position, "field": "date", "reason": f"date {exc}"})
+                continue
+            if "\x00" in description:
+                result.errors.append({"line": position, "field": "description",
+                                      "reason": "contains a NUL byte (\\x00)"})
+                continue
             result.rows.append(ParsedRow(line=position, date=tx.date.date(), description=description[:500],
                                          amount=Decimal(tx.amount).quantize(Decimal("0.01")), currency=currency))
     return result
@@ -443,9 +548,32 @@ def ofx_parse(content: bytes) -> ParsedStatement:
 
 def statement_parse(*, file_name: str, content: bytes, date_format: str | None = None,
                     default_currency: str = "USD") -> ParsedStatement:
-    head = content[:2048].lstrip().upper()
-    if file_name.lower().endswith((".ofx", ".qfx")) or head.startswith(b"OFXHEADER") or b"<OFX>" in head:
-        return ofx_parse(content)
+    from .formats import format_detect
+
     if not content.strip():
         raise DomainError(f"{file_name} is empty.", code="bad_file", details={"field": "file"})
-    return csv_parse(_decode(content), date_format=date_format, default_currency=default_currency)
+    if date_format and "\x00" in date_format:
+        raise DomainError("date_format contains a NUL byte.", code="validation_error",
+                          details={"field": "date_format"})
+    kind = format_detect(file_name=file_name, content=content)
+    if kind == "ofx":
+        return ofx_parse(content)
+    if kind != "csv":
+        from .formats.camt import camt053_parse
+        from .formats.mt940 import mt940_parse
+        from .formats.pdf import pdf_statement_parse
+        from .formats.qif import qif_parse
+        from .formats.xlsx import spreadsheet_parse
+
+        common = {"file_name": file_name, "default_currency": default_currency}
+        if kind == "pdf":
+            return pdf_statement_parse(content, date_format=date_format, **common)
+        if kind in ("xlsx", "xls"):
+            return spreadsheet_parse(content, kind=kind, date_format=date_format, **common)
+        if kind == "qif":
+            return qif_parse(content, date_format=date_format, **common)
+        if kind == "camt053":
+            return camt053_parse(content, **common)
+        return mt940_parse(content, **common)
+    return csv_parse(_decode(content, file_name=file_name), date_format=date_format,
+                     default_currency=default_currency)

@@ -24,7 +24,6 @@ from config.api import NotFound
 
 from .categorize import REVIEW_THRESHOLD
 from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
-from .nlquery import query_parse
 from .periods import ALL_TIME_START, add_months, month_bounds, period_resolve, range_label
 
 KIND_SQL = ("CASE WHEN c.kind IS NULL THEN (CASE WHEN t.amount < 0 THEN 'expense' ELSE 'income' END) "
@@ -289,58 +288,35 @@ def review_count(*, user) -> int:
 # --- natural-language search -------------------------------------------------------------------------------
 
 def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
+    """The search box and the API: the question is read by the one parser (transactions.query) as a list of
+    matching transactions; the result says what was understood (`filters`, `filters_text`, `chips`) and names
+    anything it could not find (`unknown` with close names)."""
+    from .query import money_query_parse, money_query_run, query_vocab
+
     today = today or timezone.localdate()
-    filters = query_parse(query or "", categories=category_list(user=user), merchants=merchant_list(user=user),
-                          today=today)
-    qs = Transaction.objects.filter(user=user)
-    if filters.start:
-        qs = qs.filter(date__gte=filters.start)
-    if filters.end:
-        qs = qs.filter(date__lte=filters.end)
-    # Names → the user's ids first (small tables), so the big table is read through (user, category|merchant,
-    # date) indexes instead of joining every user's categories.
-    if filters.categories:
-        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=filters.categories)
-                                            .values_list("id", flat=True)))
-    if filters.merchants:
-        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=filters.merchants)
-                                            .values_list("id", flat=True)))
-    if filters.direction == "out":
-        qs = qs.filter(amount__lt=0)
-    elif filters.direction == "in":
-        qs = qs.filter(amount__gt=0)
-    if filters.amount_min is not None:
-        qs = qs.filter(Q(amount__gte=filters.amount_min) | Q(amount__lte=-filters.amount_min))
-    if filters.amount_max is not None:
-        qs = qs.filter(amount__lte=filters.amount_max, amount__gte=-filters.amount_max)
-    if filters.any_text:
-        # Concept words ("coffee" → cafés, Starbucks…) name merchants: match them against merchant names only.
-        qs = qs.filter(_text_q(user, filters.any_text, fulltext=False))
-    for word in filters.text:
-        qs = qs.filter(_text_q(user, [word]))
-    limit = max(1, min(int(limit or 50), 500))
-    rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[:limit]]
-    # One pass for the chart and the totals: per-month sums, with grand totals as window sums over them.
-    per_month = (qs.annotate(month=TruncMonth("date")).values("month").order_by()
-                 .annotate(n=Count("id"), total=Sum("amount"), spent=Sum("amount", filter=Q(amount__lt=0)),
-                           received=Sum("amount", filter=Q(amount__gt=0))))
-    inner_sql, inner_params = per_month.query.sql_with_params()
-    monthly_all = _fetch(
-        f"SELECT x.month, x.spent, sum(x.n) OVER () AS all_n, sum(x.total) OVER () AS all_total, "
-        f"sum(x.spent) OVER () AS all_spent, sum(x.received) OVER () AS all_received "
-        f"FROM ({inner_sql}) x ORDER BY x.month DESC", list(inner_params))
-    first = monthly_all[0] if monthly_all else {}
-    agg = {"count": int(first.get("all_n") or 0), "total": first.get("all_total"), "spent": first.get("all_spent"),
-           "received": first.get("all_received")}
-    monthly = monthly_all[:12][::-1]
-    text = filters.describe()
+    q = money_query_parse(query or "", vocab=query_vocab(user=user), today=today)
+    # in the search box every word typed is meant: a word the parser could not place occurs in none of the
+    # user's narratives (those became text filters), so it names something they don't have
+    q.unknown, q.ignored = q.unknown + q.ignored, []
+    if q.measure not in ("list", "largest", "smallest"):
+        q.measure = "list"
+    q.limit = max(1, min(int(limit or 50), 500)) if q.measure == "list" else q.limit
+    result = money_query_run(user=user, query=q, today=today)
+    period = q.period
+    filters = {"amount_min": float(q.amount_min) if q.amount_min is not None else None,
+               "amount_max": float(q.amount_max) if q.amount_max is not None else None,
+               "start": period.start.isoformat() if period and period.grain != "all" else None,
+               "end": period.end.isoformat() if period and period.grain != "all" else None,
+               "period": period.label if period else None, "categories": q.categories, "merchants": q.merchants,
+               "text": q.text, "direction": q.direction, "unknown": q.unknown}
+    text = q.describe()
     return {
-        "query": query, "filters": filters.as_dict(), "filters_text": text, "count": agg["count"],
-        "total": _num(agg["total"]), "spent": _num(-(agg["spent"] or 0)), "received": _num(agg["received"]),
-        "currency": _currency(user), "rows": rows, "title": f"Transactions: {text}",
-        "chart": _chart("bar", "Spending by month (matching transactions)",
-                        [m["month"].strftime("%Y-%m") for m in monthly], [("spent", [-(m["spent"] or 0)
-                                                                                       for m in monthly])]),
+        "query": query, "filters": filters, "filters_text": text, "chips": q.chips()[1:],
+        "unknown": q.unknown, "suggestions": q.suggestions, "ignored": q.ignored,
+        "count": result.get("count", 0), "total": _num((result.get("received") or 0) - (result.get("spent") or 0)),
+        "spent": result.get("spent", 0.0), "received": result.get("received", 0.0),
+        "currency": result.get("currency") or _currency(user), "rows": result.get("rows") or [],
+        "title": f"Transactions: {text}", "chart": result.get("chart"),
     }
 
 

@@ -5,6 +5,7 @@ import difflib
 import gc
 import hashlib
 import json
+import logging
 import re
 import statistics
 import uuid
@@ -30,7 +31,8 @@ from .models import (
     Transaction,
 )
 from .normalize import description_key, merchant_key, merchant_normalise_ex
-from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
+from .parsing import MAX_REPORTED_ERRORS, ParsedRow, date_plausible_check, statement_parse
+from .saferegex import rule_regex_check
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
     ("Dining", "expense"), ("Groceries", "expense"), ("Shopping", "expense"), ("Transport", "expense"),
@@ -41,6 +43,8 @@ DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
 _INCOME_WORDS = re.compile(r"salary|income|payroll|wage|interest|dividend|refund|thu nh", re.I)
 _DIGITS = re.compile(r"\d")
 _TRANSFER_WORDS = re.compile(r"transfer|savings|chuyển", re.I)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+logger = logging.getLogger(__name__)
 
 
 # --- categories ---------------------------------------------------------------------------------------
@@ -77,6 +81,24 @@ def category_resolve(*, user, name: str, create: bool = False, kind: str | None 
     if close:
         return Category.objects.get(user=user, name=lower[close[0]])
     raise NotFound(f"You have no category called {clean!r}.", details={"field": "category", "categories": names})
+
+
+def category_for_write(*, user, name: str, field: str = "category") -> Category:
+    """The user's category with exactly this name (any case). A write never guesses: a near-miss name is a 400
+    that suggests the close match, instead of silently filing money under a different category."""
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise DomainError("Category name is empty.", code="validation_error", details={"field": field})
+    found = Category.objects.filter(user=user, name__iexact=clean).first()
+    if found:
+        return found
+    names = sorted(Category.objects.filter(user=user).values_list("name", flat=True))
+    close = difflib.get_close_matches(clean.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        hint = " Did you mean " + repr(next(n for n in names if n.lower() == close[0])) + "?"
+    raise DomainError(f"You have no category called {clean!r}.{hint} Create it first, or use one of yours.",
+                      code="unknown_category", details={"field": field, "categories": names})
 
 
 def category_create(*, user, name: str, kind: str = "expense", monthly_budget=None) -> Category:
@@ -310,13 +332,15 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
 
 
 def _transactions_import(*, user, file_name: str, content: bytes, date_format: str | None = None) -> ImportBatch:
-    """Import a bank statement (CSV or OFX/QFX) all-or-nothing.
+    """Import a bank statement (CSV, OFX/QFX, QIF, CAMT.053, MT940, XLSX/XLS, PDF) all-or-nothing.
 
     Any bad row → DomainError listing every bad row (line, field, reason; first 100 + the total) and nothing
     stored. Rows already imported (same fingerprint) are skipped, so re-importing a file or an overlapping
     statement adds only what is new. New rows run through the categorisation chain.
     """
     sha = hashlib.sha256(content).hexdigest()
+    # A file name is shown back to the user and stored: no control characters (Postgres rejects NUL).
+    file_name = _CONTROL.sub("", file_name or "") or "statement"
     categories_ensure_defaults(user=user)
     try:
         parsed = statement_parse(file_name=file_name, content=content, date_format=date_format,
@@ -370,8 +394,18 @@ def _transactions_import(*, user, file_name: str, content: bytes, date_format: s
                          f"{batch.rows_categorised} categorised")
         batch.save()
         if prepared:
-            subscriptions_detect(user=user)
+            _subscriptions_detect_safely(user=user)
     return batch
+
+
+def _subscriptions_detect_safely(*, user) -> None:
+    """Subscription detection is a bonus of an import: a bug or odd data there must never fail the import.
+    A savepoint keeps a database error from spoiling the import's transaction."""
+    try:
+        with transaction.atomic():
+            subscriptions_detect(user=user)
+    except Exception:  # noqa: BLE001 - logged with its traceback; the import itself succeeded
+        logger.exception("subscription detection failed for user %s after an import", user.id)
 
 
 # --- single transactions ---------------------------------------------------------------------------------
@@ -386,11 +420,25 @@ def _money(value, field_name: str = "amount") -> Decimal:
     return amount
 
 
+def _plausible_date(value) -> date:
+    """A date (or ISO string) between 1900-01-01 and a year from today, else DomainError."""
+    try:
+        if isinstance(value, str):
+            value = date.fromisoformat(value.strip())
+        date_plausible_check(value)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise DomainError(f"date {exc}.", code="validation_error", details={"field": "date"})
+    return value
+
+
 def transaction_create(*, user, date: date, description: str, amount, currency: str | None = None,
                        category: str | None = None, notes: str = "") -> Transaction:
+    date = _plausible_date(date)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
+    if (category or "").strip():
+        category = category_for_write(user=user, name=category).name  # a manual entry never invents one
     row = ParsedRow(line=0, date=date, description=description.strip()[:500], amount=_money(amount),
                     currency=(currency or user_currency(user=user)).upper(), category=(category or "").strip(),
                     notes=notes or "")
@@ -423,7 +471,7 @@ def transaction_update(*, user, transaction_id: int, **fields) -> Transaction:
     if "amount" in fields and fields["amount"] is not None:
         tx.amount = _money(fields["amount"])
     if "date" in fields and fields["date"] is not None:
-        tx.date = fields["date"]
+        tx.date = _plausible_date(fields["date"])
     if "description" in fields and fields["description"]:
         tx.description = fields["description"].strip()[:500]
         merchants = _merchants_ensure(user=user, descriptions=[tx.description])
@@ -490,6 +538,25 @@ def _others_to_refile(*, user, tx: Transaction, target_id: int | None):
     return qs
 
 
+# Re-filing more transactions than this after a rule change runs in the worker, not in the request.
+RECATEGORISE_INLINE_MAX = 2000
+
+
+def transactions_recategorise_soon(*, user) -> str:
+    """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
+    from config.celery_app import broker_reachable
+
+    count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
+    if count <= RECATEGORISE_INLINE_MAX or not broker_reachable():
+        transactions_recategorise(user=user)  # small, or no worker can be reached: do it now rather than never
+        return "done"
+    from .tasks import recategorise_task
+
+    user_id = user.id
+    transaction.on_commit(lambda: recategorise_task.delay(user_id), robust=True)
+    return "queued"
+
+
 def transactions_recategorise(*, user) -> int:
     """Run the suggestion engine again over every transaction the user has not categorised themselves."""
     rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
@@ -529,6 +596,21 @@ def transaction_review_confirm(*, user, transaction_id: int) -> Transaction:
 
 # --- rules ------------------------------------------------------------------------------------------------
 
+# The column is a 32-bit integer; a sane ordering needs far less room.
+RULE_PRIORITY_MIN, RULE_PRIORITY_MAX = 0, 1_000_000
+
+
+def _rule_priority(value) -> int:
+    try:
+        priority = int(value)
+    except (TypeError, ValueError):
+        raise DomainError("priority must be a whole number.", code="validation_error", details={"field": "priority"})
+    if not RULE_PRIORITY_MIN <= priority <= RULE_PRIORITY_MAX:
+        raise DomainError(f"priority must be between {RULE_PRIORITY_MIN} and {RULE_PRIORITY_MAX:,}.",
+                          code="validation_error", details={"field": "priority"})
+    return priority
+
+
 def _rule_validate(match_type: str, pattern: str) -> str:
     pattern = (pattern or "").strip()
     if not pattern:
@@ -538,10 +620,9 @@ def _rule_validate(match_type: str, pattern: str) -> str:
                           code="validation_error", details={"field": "match_type"})
     if match_type == CategorisationRule.MatchType.REGEX:
         try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise DomainError(f"pattern is not a valid regular expression: {exc}", code="validation_error",
-                              details={"field": "pattern"})
+            rule_regex_check(pattern)
+        except ValueError as exc:
+            raise DomainError(f"pattern is {exc}", code="validation_error", details={"field": "pattern"})
     return pattern
 
 
@@ -549,27 +630,27 @@ def rule_create(*, user, pattern: str, category: str, match_type: str = "contain
                 active: bool = True, apply: bool = True) -> CategorisationRule:
     categories_ensure_defaults(user=user)
     pattern = _rule_validate(match_type, pattern)
-    target = category_resolve(user=user, name=category)
+    target = category_for_write(user=user, name=category)
     if CategorisationRule.objects.filter(user=user, match_type=match_type, pattern__iexact=pattern).exists():
         raise DomainError(f"You already have a rule for {pattern!r}.", code="duplicate", details={"field": "pattern"})
     rule = CategorisationRule.objects.create(user=user, pattern=pattern, match_type=match_type, category=target,
-                                             priority=priority, active=active)
-    if apply:
-        transactions_recategorise(user=user)
+                                             priority=_rule_priority(priority), active=active)
+    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
     return rule
 
 
 def rule_update(*, user, rule_id: int, apply: bool = True, **fields) -> CategorisationRule:
     rule = _own(CategorisationRule, user, rule_id)
     if "category" in fields and fields["category"]:
-        rule.category = category_resolve(user=user, name=fields.pop("category"))
+        rule.category = category_for_write(user=user, name=fields.pop("category"))
     match_type = fields.get("match_type") or rule.match_type
     if "pattern" in fields or "match_type" in fields:
         rule.pattern = _rule_validate(match_type, fields.get("pattern") or rule.pattern)
         rule.match_type = match_type
-    for key in ("priority", "active"):
-        if key in fields and fields[key] is not None:
-            setattr(rule, key, fields[key])
+    if fields.get("priority") is not None:
+        rule.priority = _rule_priority(fields["priority"])
+    if fields.get("active") is not None:
+        rule.active = fields["active"]
     if rule.origin == CategorisationRule.Origin.LEARNED:
         rule.origin = CategorisationRule.Origin.USER  # the user has now written it
     try:
@@ -578,8 +659,7 @@ def rule_update(*, user, rule_id: int, apply: bool = True, **fields) -> Categori
     except IntegrityError:
         raise DomainError(f"You already have a rule for {rule.pattern!r}.", code="duplicate",
                           details={"field": "pattern"})
-    if apply:
-        transactions_recategorise(user=user)
+    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
     return rule
 
 
@@ -590,7 +670,7 @@ def rule_delete(*, user, rule_id: int) -> None:
 # --- jars and budgets ---------------------------------------------------------------------------------------
 
 def _jar_categories(user, names) -> list[Category]:
-    return [category_resolve(user=user, name=n) for n in (names or [])]
+    return [category_for_write(user=user, name=n, field="categories") for n in (names or [])]
 
 
 def jar_create(*, user, name: str, monthly_budget, categories: list[str] | None = None, rollover: bool = False,
@@ -647,7 +727,7 @@ def jar_delete(*, user, jar_id: int) -> None:
 
 def budget_suggestion_accept(*, user, category: str, amount) -> Category:
     categories_ensure_defaults(user=user)
-    target = category_resolve(user=user, name=category)
+    target = category_for_write(user=user, name=category)
     value = _money(amount, "amount")
     if value <= 0:
         raise DomainError("amount must be positive.", code="validation_error", details={"field": "amount"})
@@ -722,20 +802,23 @@ def subscriptions_detect(*, user, today: date | None = None) -> list[Subscriptio
     confirm/dismiss decisions; detected ones that stopped recurring are removed."""
     today = today or timezone.localdate()
     since = today - timedelta(days=800)
+    # Rows dated far in the future (typos kept from before imports refused them) would overflow the
+    # next-charge arithmetic (year 10000): only charges up to a year ahead count.
+    until = today + timedelta(days=366)
     with connection.cursor() as cur:
         cur.execute(
             """
             WITH candidates AS (
                 SELECT merchant_id FROM transactions_transaction
-                WHERE user_id = %s AND amount < 0 AND date >= %s AND merchant_id IS NOT NULL
+                WHERE user_id = %s AND amount < 0 AND date >= %s AND date <= %s AND merchant_id IS NOT NULL
                 GROUP BY merchant_id HAVING count(*) BETWEEN 3 AND 120
             )
             SELECT t.merchant_id, t.date, -t.amount, t.currency FROM transactions_transaction t
             JOIN candidates c ON c.merchant_id = t.merchant_id
-            WHERE t.user_id = %s AND t.amount < 0 AND t.date >= %s
+            WHERE t.user_id = %s AND t.amount < 0 AND t.date >= %s AND t.date <= %s
             ORDER BY t.merchant_id, t.date
             """,
-            [user.id, since, user.id, since],
+            [user.id, since, until, user.id, since, until],
         )
         per_merchant: dict[int, list[tuple[date, Decimal, str]]] = defaultdict(list)
         for merchant_id, d, amount, currency in cur.fetchall():

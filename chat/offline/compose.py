@@ -6,6 +6,7 @@ round them), so the grounding check finds it; nothing is computed here.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
@@ -97,12 +98,15 @@ def _specific(name: str, r: dict) -> str | None:
                 f"- {x.get('category')}: {money(x.get('total'), cur)} ({x.get('count')} transactions)" for x in rows)
         return text
     if name == "get_spending_summary" and "total_spent" in r:
-        text = (f"**{r.get('title')}**\nSpending: {money(r['total_spent'], cur)}; income: "
-                f"{money(r.get('total_income'), cur)}; net: {money(r.get('net'), cur)} "
-                f"({r.get('transaction_count')} transactions).")
-        if rows:
-            text += "\nBiggest categories:\n" + "\n".join(
-                f"- {x.get('category')}: {money(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:5])
+        period = _when(r.get("period"))
+        top = ", ".join(f"{x.get('category')} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)" for x in rows[:3])
+        text = f"You spent {_m(r['total_spent'], cur)} {period}" + (f"; the biggest categories were {top}." if top
+                                                                        else ".")
+        text += (f"\nIncome: {_m(r.get('total_income'), cur)}; net: {_m(r.get('net'), cur)} "
+                 f"({r.get('transaction_count')} transactions).")
+        if len(rows) > 3:
+            text += "\nAll categories:\n" + "\n".join(
+                f"- {x.get('category')}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:10])
         return text
     if name == "compare_spending" and "totals" in r:
         periods = r.get("periods") or []
@@ -221,17 +225,80 @@ def _quote(text: str, limit: int = 320) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def knowledge_text(name: str, result: dict) -> tuple[str, list[int]]:
+CLOSE_FACT = 0.55  # a fact this close to the question answers it even without shared words
+QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
+why when where which who me my i you your it its this that these those about between difference explain tell
+mean means meaning good bad best work works there any much many more most less than vs versus really actually
+""".split())
+
+
+def _terms(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
+
+
+def fits_question(question: str, fact: dict) -> bool:
+    """Does a fact answer the question, or is it merely the nearest text? Close in meaning, or sharing one of the
+    question's own terms (APR, emergency, jar…)."""
+    if not question:
+        return True
+    terms = _terms(question)
+    if not terms:  # "what can you do?": nothing to compare but meaning
+        return (fact.get("score") or 0) >= FACT_FLOOR
+    return (fact.get("score") or 0) >= CLOSE_FACT or bool(terms & _terms(fact.get("text") or ""))
+
+
+def _plain(text: str) -> str:
+    """A fact as plain sentences: no markdown headings, bullets or table pipes."""
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("#"):
+            # a heading kept inline with its section ("## Rollover When rollover is …"): keep the section
+            inline = re.match(r"^#{1,6}\s+.+?\s+(?=[A-Z\"“(])", line)
+            line = line[inline.end():] if inline else ""
+        if not line:
+            continue
+        line = re.sub(r"^[-*•]\s+|^\d+[.)]\s+", "", line).replace("|", " ")
+        lines.append(line if re.search(r"[.!?:;]$", line) else line + ";" if line else line)
+    text = re.sub(r"\s+", " ", " ".join(lines)).strip().rstrip(";")
+    text = re.sub(r"^#{1,6}\s+.+?\s+(?=[A-Z])", "", text, count=1)
+    return text + ("" if re.search(r"[.!?]$", text) else ".")
+
+
+def _substantive(fact: dict) -> bool:
+    """A heading cut off from its section ("## The rule of | 72") explains nothing on its own."""
+    return len(_plain(fact.get("text") or "").split()) >= 6
+
+
+def _sentences(text: str, limit: int) -> str:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
+    out = ""
+    for part in parts:
+        if out and len(out) + len(part) > limit:
+            break
+        out = f"{out} {part}".strip()
+    return out if len(out) <= limit + 80 else out[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = False) -> tuple[str, list[int]]:
+    """The answer in plain words from the best fact, then what else the cited facts add; each sentence carries
+    its citation. Facts that do not fit the question are not quoted ("I don't have that")."""
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
-    facts = pick_facts(result.get("results") or [])
+    facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
+             if fits_question(question, f)]
     source = "Moneta's help pages" if name == "get_app_information" else "the knowledge base"
     if not facts:
-        return f"I couldn't find anything in {source} that answers this.", []
-    lines = [f"From {source}:"]
-    for f in facts:
-        where = f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page") else "")
-        lines.append(f"- {where}: “{_quote(f['text'])}” [#{f['fact_id']}]")
+        return ("Tôi không có thông tin này trong cơ sở kiến thức." if vi else f"I don't have that in {source}."), []
+    lead = facts[0]
+    lines = [("Theo tài liệu (tiếng Anh): " if vi else "") + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
+    more = facts[1:]
+    if more:
+        lines.append("Also:" if not vi else "Thêm:")
+        lines.extend(f"- {_sentences(_plain(f['text']), 260)} [#{f['fact_id']}]" for f in more)
+    where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page")
+                                                                                 else "") for f in facts))
+    lines.append(f"From {source}: {where}.")
     return "\n".join(lines), [int(f["fact_id"]) for f in facts]
 
 
@@ -255,7 +322,243 @@ def documents_text(result: dict) -> str:
     return "\n".join(lines)
 
 
+GREETING = ("Hi! I'm Moneta, your personal-finance assistant. Ask me about your spending (\"how much did I spend on "
+            "dining last month?\"), your budgets and subscriptions, how Moneta works, or a money concept such as "
+            "compound interest.")
 OUT_OF_SCOPE = ("I'm Moneta, your personal-finance assistant. I can help with your spending, budgets and jars, "
                 "subscriptions, Moneta's features and financial concepts — but not with that question.")
 NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or sell a specific investment), "
              "but here is some general background that may help you decide with a licensed adviser.")
+
+
+# ---- answers to money queries (transactions.query results) -----------------------------------------------------
+def _m(value, currency: str | None) -> str:
+    from config.web.format import money as money_format
+
+    return money_format(value, currency or "USD")
+
+
+def _day(iso: str) -> str:
+    """2026-11-07 → "Sat 7 Nov 2026", as people read dates."""
+    try:
+        d = date.fromisoformat(str(iso))
+    except ValueError:
+        return str(iso)
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
+def _names(names: list[str], *, conj: str = "and") -> str:
+    names = [n for n in names if n]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _what(q: dict, vi: bool = False) -> str:
+    """"at Shell", "on coffee (Starbucks and Blue Bottle Coffee)", "on Dining", "over $50" — from the query."""
+    parts = []
+    concept = {link["mention"]: link["names"] for link in q.get("links") or []
+               if link.get("kind") == "merchant" and link.get("how") == "concept"}
+    merchants = list(q.get("merchants") or [])
+    for mention, names in concept.items():
+        if set(names) <= set(merchants):
+            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names)})")
+            merchants = [m for m in merchants if m not in names]
+    if merchants:
+        parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
+    if q.get("categories"):
+        parts.append(f"cho {_names(q['categories'], conj='hoặc')}" if vi else
+                      f"on {_names(q['categories'], conj='or')}")
+    if q.get("text"):
+        quoted = " and ".join(f"“{t}”" for t in q["text"])
+        parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
+    if q.get("weekdays"):
+        from transactions.query.model import weekdays_label
+
+        parts.append(weekdays_label(q["weekdays"]))
+    if q.get("amount_min") is not None:
+        parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
+    if q.get("amount_max") is not None:
+        parts.append(f"under {_m(q['amount_max'], None)}" if not vi else f"dưới {_m(q['amount_max'], None)}")
+    return " ".join(parts)
+
+
+def _when(label: str | None, vi: bool = False) -> str:
+    if not label or label == "all time":
+        return "từ trước đến nay" if vi else "in all your transactions"
+    if re.match(r"(?:since|the |today|yesterday|this |last )", label):
+        return label
+    return f"trong {label}" if vi else f"in {label}"
+
+
+def _understood_line(r: dict) -> str:
+    q = r.get("query") or {}
+    bits = [r.get("understood") or ""]
+    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
+    if q.get("ignored"):
+        line += f" _I didn't use: {', '.join(repr(w) for w in q['ignored'])}._"
+    return line
+
+
+def money_answer(result: dict, *, vi: bool = False) -> str:
+    """The direct answer first, in one sentence with the figure, then the detail."""
+    q = result.get("query") or {}
+    cur = result.get("currency")
+    measure = result.get("measure") or q.get("measure") or "total"
+    what, when = _what(q, vi), _when(result.get("period"), vi)
+    rows = result.get("rows") or []
+    lines: list[str] = []
+    unknown = result.get("unknown") or q.get("unknown") or []
+    if unknown and not result.get("found"):
+        names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
+        if vi:
+            lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {_when(result.get('period'), vi)}.")
+        else:
+            lines.append(f"I found no transactions at {names} {when}." if not what else
+                         f"I found no transactions at {names} {what} {when}.")
+        close = [n for names_ in (result.get("suggestions") or {}).values() for n in names_]
+        if close:
+            lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
+                         + ", ".join(close) + ".")
+        return "\n".join(lines + [_understood_line(result)]).strip()
+    if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
+        # names the user has, nothing in this period: say the figure is zero, plainly
+        zero = _m(0, cur)
+        if measure in ("total", "average", "monthly_average"):
+            lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào." if vi else
+                         f"You spent {zero} {what} {when} — there are no transactions.".replace("  ", " "))
+        elif measure == "income" or q.get("direction") == "in":
+            lines.append(f"Bạn đã nhận {zero} {what} {when} — không có khoản tiền vào nào." if vi else
+                         f"You received {zero} {what} {when} — nothing came in.".replace("  ", " "))
+        elif measure == "count":
+            lines.append(f"Bạn có 0 giao dịch {what} {when}." if vi else
+                         f"You made 0 purchases {what} {when}.".replace("  ", " "))
+        else:
+            lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
+                         f"I found no transactions {what} {when}.".replace("  ", " "))
+        return "\n".join(lines + [_understood_line(result)]).strip()
+    count = result.get("count") or 0
+    if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
+        measure = "income"
+    if measure == "total":
+        total = _m(result.get("total"), cur)
+        lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
+                     f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
+                     .replace("  ", " "))
+        _by_merchant(lines, result, cur, q)
+    elif measure == "count":
+        total = _m(result.get("total"), cur)
+        noun = "payments" if q.get("direction") == "in" else "purchases"
+        lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
+                     f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
+                     .replace("  ", " "))
+        _by_merchant(lines, result, cur, q)
+    elif measure == "average":
+        lines.append(f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
+                     f"transactions ({_m(result.get('total'), cur)} in total).".replace("  ", " "))
+    elif measure == "income":
+        total = _m(result.get("received"), cur)
+        lines.append(f"Bạn đã nhận {total} {when} ({count} khoản tiền vào)." if vi else
+                     f"You received {total} {what} {when} ({count} payment{'s' if count != 1 else ''} in)."
+                     .replace("  ", " "))
+        for s in (result.get("by_source") or [])[:5]:
+            lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
+    elif measure == "net":
+        lines.append(f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
+                     f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
+    elif measure in ("largest", "smallest"):
+        pick = result.get("pick") or (rows[0] if rows else None)
+        word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
+            ("biggest" if measure == "largest" else "smallest")
+        n = min(q.get("limit") or 1, len(rows))
+        if pick and n > 1 and not vi:
+            lines.append(f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+            lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
+                         for r in rows[:n])
+        elif pick:
+            where = pick.get("merchant") or pick.get("description")
+            lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
+                         f"{pick['date']}." if vi else
+                         f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
+                         f"{_day(pick['date'])}.".replace("  ", " "))
+            if len(rows) > 1:
+                lines.append("Next:" if not vi else "Tiếp theo:")
+                lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
+                             f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
+    elif measure == "top_merchants":
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
+        lines.append(f"Your top {n} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
+                     if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
+    elif measure in ("top_categories", "summary"):
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
+        lines.append(f"Your top {n} spending categories {what} {when}: {listed}.".replace("  ", " "))
+    elif measure == "monthly_average":
+        lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
+                     f"{result.get('months')} tháng trọn vẹn ({result.get('window')})." if vi else
+                     f"You spent {_m(result.get('average'), cur)} a month on average {what} over the "
+                     f"{result.get('months')} full months {result.get('window')} ({_m(result.get('total'), cur)} in "
+                     f"total).".replace("  ", " "))
+        lines.extend(f"- {r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
+    elif measure == "compare":
+        lines.extend(_compare_lines(result, q, cur, vi))
+    if measure == "list" and q.get("limit") == 1 and rows:
+        r = rows[0]
+        lines.insert(0, (f"Giao dịch gần nhất {what}: {r['date']}, {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']})." if vi else
+                         f"Your most recent transaction {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']}).").replace("  ", " "))
+    elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
+        if measure == "list":
+            lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
+                            + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."
+                            .replace("  ", " "))
+            lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+                         f" ({r.get('category') or 'uncategorised'})" for r in rows[:8])
+            if count > 8:
+                lines.append(f"The table lists {min(count, len(rows))} of them.")
+    if result.get("by_currency"):
+        lines.append("Other currencies (not added together): " + "; ".join(
+            f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
+    lines.append(_understood_line(result))
+    return "\n".join(line for line in lines if line).strip()
+
+
+def _by_merchant(lines: list[str], result: dict, cur, q: dict) -> None:
+    shown = result.get("by_merchant") or []
+    if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
+        lines.append("By merchant: " + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+
+
+def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
+    rows = result.get("rows") or []
+    if len(rows) < 2:
+        return [f"{r['label']}: {_m(r['total'], cur)}" for r in rows]
+    a, b = rows[0], rows[1]
+    mode = result.get("mode")
+    what = _what({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
+    when = _when((q.get("period") or {}).get("label"), vi) if mode == "sides" else ""
+    diff = result.get("difference") or 0
+    if mode == "usual":
+        out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
+               f"{_m(b['total'], cur)}.".replace("  ", " ")]
+        if len(rows) > 2:
+            out.append(f"{rows[2]['label'][:1].upper() + rows[2]['label'][1:]}: {_m(rows[2]['total'], cur)}.")
+        word = "more" if diff > 0 else "less"
+        out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
+                   (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
+        return out
+    if mode == "sides":
+        side_periods = {(s.get("period") or {}).get("label") for s in (q.get("compare") or {}).get("sides") or []}
+        if len(side_periods) == 1 and None not in side_periods:
+            when = _when(side_periods.pop(), vi)
+    lead = (f"{a['label']}: {_m(a['total'], cur)} vs {b['label']}: {_m(b['total'], cur)} {what} {when}".strip()
+            .replace("  ", " "))
+    direction = "more" if diff > 0 else "less"
+    pct = f" ({result['change_pct']:+}%)" if result.get("change_pct") is not None and mode == "periods" else ""
+    out = [f"{lead} — {a['label']} is {_m(abs(diff), cur)} {direction} than {b['label']}{pct}."
+           if diff else f"{lead} — the same."]
+    for extra in rows[2:]:
+        out.append(f"{extra['label'][:1].upper() + extra['label'][1:]}: {_m(extra['total'], cur)}.")
+    return out

@@ -8,6 +8,7 @@ knowledge base has nothing close) and finally calls `respond` with an extractive
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from typing import Any
@@ -19,8 +20,12 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.offline import compose
 from chat.offline.router import RouteContext, route
+from transactions.query import is_vietnamese
 
 WEAK_KNOWLEDGE = 0.35
+GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|xin chào|chào)\b[\s!.,]*"
+                         r"(?:there|moneta|bạn)?[\s!.,]*$", re.I)
+EMERGENCY_RE = re.compile(r"\bemergenc|\brainy day|\bquỹ (?:khẩn cấp|dự phòng)", re.I)
 
 
 def _call(name: str, args: dict) -> dict:
@@ -66,6 +71,8 @@ class OfflineChatModel(BaseChatModel):
             if plan.calls:
                 return self._tool_message([_call(c["name"], c["args"]) for c in plan.calls])
             intent = plan.intents[0][0]
+            if GREETING_RE.search(question):
+                return self._respond(compose.GREETING, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])
@@ -95,8 +102,11 @@ class OfflineChatModel(BaseChatModel):
         knowledge = [p for n, p in results if n == "search_knowledge_base"]
         money = [n for n in names if n in MONEY_TOOLS]
         if knowledge and not money:
-            best = max((r.get("score") or 0 for p in knowledge for r in (p.get("results") or [])), default=0)
-            if best < WEAK_KNOWLEDGE:
+            found = [r for p in knowledge for r in (p.get("results") or [])]
+            best = max((r.get("score") or 0 for r in found), default=0)
+            if not any(compose.fits_question(p.get("query") or question, r) and compose._substantive(r)
+                       and (r.get("score") or 0) >= compose.FACT_FLOOR
+                       for p in knowledge for r in (p.get("results") or [])) or best < compose.FACT_FLOOR:
                 return [_call("search_online", {"query": question})]
         return None
 
@@ -105,11 +115,24 @@ class OfflineChatModel(BaseChatModel):
         cited: list[int] = []
         relevant: dict[str, list[int]] = {}
         intents = ctx.timings.get("intents") or []
+        vi = is_vietnamese(question)
         if "investment_advice" in intents:
             parts.append(compose.NO_ADVICE)
-        for name, payload in results:
+        money_first = [(n, p) for n, p in results if n in MONEY_TOOLS]
+        ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
+        for name, payload in ordered:
+            if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
+                text = compose.money_answer(payload, vi=vi)
+                if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
+                    text = (f"Based on your own spending — {compose._m(payload.get('average'), payload.get('currency'))}"
+                            f" a month on average over the {payload.get('months')} full months "
+                            f"{payload.get('window')} — an emergency fund of 3–6 months of expenses would be "
+                            f"{compose._m(payload.get('three_months'), payload.get('currency'))} to "
+                            f"{compose._m(payload.get('six_months'), payload.get('currency'))}.")
+                parts.append(text)
+                continue
             if name in KNOWLEDGE_TOOLS:
-                text, ids = compose.knowledge_text(name, payload)
+                text, ids = compose.knowledge_text(name, payload, payload.get("query") or question, vi=vi)
                 parts.append(text)
                 cited.extend(i for i in ids if i not in cited)
                 for r in payload.get("results") or []:
@@ -122,8 +145,9 @@ class OfflineChatModel(BaseChatModel):
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
             elif name == "save_note":
-                parts.append(f"Saved your note *{payload.get('title')}* to your private documents."
-                             if payload.get("saved") else f"I couldn't save the note: {payload.get('error')}")
+                parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
+                             f"it under My documents ({payload.get('undo_url') or '/documents/'})."
+                             if payload.get("saved") else f"I didn't save a note: {payload.get('error')}")
         answer = "\n\n".join(p for p in parts if p)
         sources = []
         for name, payload in results:

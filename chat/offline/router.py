@@ -1,9 +1,11 @@
-"""Semantic routing for the offline model: question → intents → tool calls with arguments.
+"""Routing for the offline model: question (+ the conversation so far) → tool calls with arguments.
 
-Intents are scored by embedding similarity to labelled exemplars (half the nearest exemplar's cosine,
-half the mean of the 3 nearest, per intent; all-MiniLM-L6-v2). A question is also split into clauses so that "what is budgeting and
-how does Moneta help?" gets both a knowledge and an app-help call; a near tie between two different
-source families (money vs knowledge) also calls both. Arguments come from params.extract_slots.
+Two readings meet here. The money reading comes from the one parser (transactions.query): measure, the
+user's own merchants and categories, amounts, periods, follow-ups. The family of the question (money,
+knowledge, app help, jars, subscriptions, notes, out of scope) comes from embedding similarity to labelled
+exemplars (half the nearest exemplar's cosine, half the mean of the 3 nearest; all-MiniLM-L6-v2), corrected
+by grammar where wording misleads it: a question that asks for a figure about named things is a money
+question; "how do jars work" is app help; "should I…" is advice; a note is saved only when asked for.
 """
 from __future__ import annotations
 
@@ -13,25 +15,18 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 
 import numpy as np
 
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
-from chat.offline.params import Slots, extract_slots, search_query
 
 TOP_K = 3
-CLAUSE_MIN_SCORE = 0.40
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
 # category/merchant/period) — "What is the envelope method?" is not about the user's jars.
 PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
                          r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
                          r"giao dịch)\b", re.I)
-MIXED_MARGIN = 0.025
-FOLLOWUP_RE = re.compile(r"^\s*(?:and|what about|how about|same for|and for|now|also|ok(?:ay)?,?\s*(?:and|what about)"
-                         r"|what of|then)\b", re.I)
-CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
-                             r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
 
 @contextmanager
@@ -134,245 +129,299 @@ classifier = IntentClassifier(EXEMPLARS)
 class RouteContext:
     categories: list[str] = field(default_factory=list)
     merchants: list[str] = field(default_factory=list)
-    previous_calls: list[dict] = field(default_factory=list)  # [{"name", "args"}] of the last turn
     enabled_tools: list[str] = field(default_factory=list)
     corpus_order: list[str] = field(default_factory=list)
     today: date = field(default_factory=date.today)
     timings: dict = field(default_factory=dict)
+    vocab: object = None  # transactions.query.Vocab of the user (built by the chat service)
+    previous_query: dict | None = None  # the money query the previous turn ran (dialogue state)
+    earlier_query: dict | None = None  # and the one before it
+    previous_family: str | None = None
+    understood: dict | None = None  # filled by route(): the money query of this turn
 
 
 @dataclass
 class Plan:
     intents: list[tuple[str, float, str]]
     calls: list[dict]
-    slots: Slots
+    query: object = None  # MoneyQuery
     followup: bool = False
 
 
-def _best(scores: dict[str, float]) -> tuple[str, float]:
-    intent = max(scores, key=scores.get)
-    return intent, scores[intent]
+MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
+EXPLICIT_NOTE_RE = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
+    r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
+    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
+APP_HOWTO_RE = re.compile(
+    r"\bhow (?:do|does|can|should|would|will|is|are)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
+    r"subscriptions?|categories|budgets?|rules|transactions|"
+    r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
+    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
+    r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
+    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b", re.I)
+APP_NOUNS = re.compile(
+    r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
+    r"search\w* (?:my )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
+    r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
+WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
+                    r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
+MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
+                         r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
+HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
+                             re.I)
+CONCEPT_Q_RE = re.compile(r"^\s*(?:what(?:'s| is| are| does)|explain|define|how does|why|what'?s the (?:point|idea|deal))\b",
+                          re.I)
+SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
+                       r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
+BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
+MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
+                            r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
+                            r"(?:spending|expenses)\b", re.I)
+SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b", re.I)
+JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
+                    r"|\bsafe to spend\b|\bover budget\b", re.I)
 
 
-def _previous_period(code: str, today: date) -> str:
-    if code == "this_month":
-        return "last_month"
-    if code == "last_month":
-        first = today.replace(day=1) - timedelta(days=1)
-        prev = first.replace(day=1) - timedelta(days=1)
-        return f"{prev.year:04d}-{prev.month:02d}"
-    if code == "this_year":
-        return "last_year"
-    if re.fullmatch(r"\d{4}-\d{2}", code):
-        y, m = int(code[:4]), int(code[5:])
-        y, m = (y - 1, 12) if m == 1 else (y, m - 1)
-        return f"{y:04d}-{m:02d}"
-    if re.fullmatch(r"\d{4}", code):
-        return str(int(code) - 1)
-    return "last_month"
+VI_CONCEPT_RE = re.compile(r"\blà gì\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
+                           r"\bgiải thích\b|\bcó nên\b", re.I)
+# Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
+VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
+               "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
+               "lạm phát": "inflation", "ngân sách": "budget", "tiết kiệm": "savings", "nợ": "debt",
+               "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
+               "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
+               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement"}
 
 
-def calls_for_intent(intent: str, text: str, slots: Slots, ctx: RouteContext) -> list[dict]:
-    period = slots.period
-    periods = [code for code, _ in slots.periods]
-    cats, merchants = slots.categories, slots.merchants
-    if intent == "tx_search":
-        args: dict = {"query": search_query(text)}
-        latest = re.search(r"\b(?:last|latest|most recent|recent)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?))",
-                           text, re.I)
-        if latest:  # "my last 5 grocery transactions": a row limit, not search words
-            args["limit"] = int(latest.group(1))
-            args["query"] = search_query(text.replace(latest.group(0), " ")) or args["query"]
-        return [{"name": "search_transactions", "args": args}]
-    if intent == "merchant_breakdown" or (intent in ("spend_amount", "summary") and merchants and slots.group_by_category):
-        if merchants:
-            return [{"name": "analyze_merchant", "args": _drop_none(
-                {"merchant": merchants[0], "group_by_category": True, "period": period})}]
-        return [{"name": "get_spending_summary", "args": {"period": period or "last_month"}}]
-    if intent == "spend_amount":
-        if merchants and not cats:
-            return [{"name": "analyze_merchant", "args": _drop_none(
-                {"merchant": merchants[0], "group_by_category": slots.group_by_category, "period": period})}]
-        if len(cats) >= 2:
-            return [{"name": "compare_spending", "args": _drop_none(
-                {"categories": cats, "periods": [period] if period else None})}]
-        if cats:
-            return [{"name": "analyze_by_category", "args": _drop_none({"category": cats[0], "period": period})}]
-        if period:
-            return [{"name": "get_spending_summary", "args": {"period": period}}]
-        return [{"name": "search_transactions", "args": {"query": search_query(text)}}]
-    if intent == "summary":
-        if merchants:
-            return [{"name": "analyze_merchant", "args": _drop_none(
-                {"merchant": merchants[0], "group_by_category": slots.group_by_category, "period": period})}]
-        return [{"name": "get_spending_summary", "args": {"period": period or "last_month"}}]
-    if intent == "compare":
-        if len(cats) >= 2:
-            return [{"name": "compare_spending", "args": _drop_none(
-                {"categories": cats, "periods": periods[:1] or None})}]
-        if len(periods) >= 2:
-            return [{"name": "compare_spending", "args": _drop_none({"periods": periods[:2], "categories": cats or None})}]
-        base = period or "this_month"
-        pair = {"last_month": ["last_month", "this_month"], "last_year": ["last_year", "this_year"],
-                "last_week": ["last_week", "this_week"]}.get(base, [_previous_period(base, ctx.today), base])
-        return [{"name": "compare_spending", "args": _drop_none({"periods": pair, "categories": cats or None})}]
-    if intent == "jars":
-        month = next((c for c in periods if re.fullmatch(r"\d{4}-\d{2}", c)), None)
-        if period == "last_month":
-            prev = ctx.today.replace(day=1) - timedelta(days=1)
-            month = f"{prev.year:04d}-{prev.month:02d}"
-        return [{"name": "get_jar_status", "args": _drop_none({"month": month})}]
-    if intent == "subscriptions":
-        return [{"name": "list_subscriptions", "args": {}}]
-    if intent == "budget_advice":
-        return [{"name": "suggest_budgets", "args": {}}]
-    if intent in ("concept", "doc_question", "investment_advice"):
-        return [{"name": "search_knowledge_base", "args": {"query": text.strip()}}]
-    if intent == "app_help":
-        return [{"name": "get_app_information", "args": {"query": text.strip()}}]
-    if intent == "documents":
-        return [{"name": "list_documents", "args": {}}]
-    if intent == "note":
-        body = re.sub(r"^\s*(?:please\s+)?(?:save a note|make a note|note to self|remember|write down)"
-                      r"\s*(?:that|:)?\s*", "", text, flags=re.I).strip() or text.strip()
-        return [{"name": "save_note", "args": {"title": body[:60], "text": body}}]
-    if intent == "web":
-        return [{"name": "search_online", "args": {"query": text.strip()}}]
-    return []
+def knowledge_query(text: str) -> str:
+    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
+    from transactions.query import is_vietnamese
+
+    if not is_vietnamese(text):
+        return text
+    low = text.lower()
+    terms = [en for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])) if vi in low]
+    return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
+
+
+def understand(text: str, ctx: RouteContext):
+    """The money reading of a question (and of the conversation so far), by the one parser."""
+    from transactions.query import MoneyQuery, money_query_parse
+
+    previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
+    earlier = MoneyQuery.from_dict(ctx.earlier_query) if ctx.earlier_query else None
+    if ctx.vocab is None:
+        from transactions.query import Vocab
+
+        ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
+    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier)
+
+
+def money_calls(q) -> list[dict]:
+    """The tool call that answers a money query: one structured query; the narrow tools only where they add
+    something (a category breakdown with income and net, a monthly series, a side-by-side comparison)."""
+    args = query_args(q)
+    if (q.group_by == "category" or q.measure == "top_categories") and len(set(q.merchants)) == 1 \
+            and not q.categories and q.measure in ("total", "list", "top_categories"):
+        return [{"name": "analyze_merchant", "args": _drop_none({
+            "merchant": q.merchants[0], "group_by_category": True,
+            "period": None if q.period is None or q.period.grain == "all" else
+            f"{q.period.start.isoformat()} to {q.period.end.isoformat()}"})}]
+    if q.measure == "compare":
+        return [{"name": "compare_spending", "args": _drop_none({
+            "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
+            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
+    if q.measure in ("top_categories", "summary") and not (q.merchants or q.categories or q.text or q.amount_min
+                                                            or q.amount_max):
+        if q.period is None or q.period.grain == "all":
+            return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
+        return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
+                                                          "end": q.period.end.isoformat()}}]
+    if q.measure == "monthly_average":
+        if q.categories and not q.merchants and len(q.categories) == 1:
+            return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
+                                                             "months": q.months}}]
+        if q.merchants and not q.categories and len(set(q.merchants)) >= 1 and not q.text:
+            if len(q.merchants) == 1:
+                return [{"name": "analyze_merchant", "args": {"merchant": q.merchants[0], "measure": "monthly_average",
+                                                              "months": q.months}}]
+        if not q.has_filters:
+            return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
+    return [{"name": "search_transactions", "args": args}]
+
+
+def query_args(q) -> dict:
+    """A MoneyQuery as the query tool's arguments (the same schema the LLM fills in)."""
+    d = q.as_dict()
+    # a concept ("coffee", "gas") travels as the word the user said; the tool resolves it to their merchants
+    concept = {link.mention: link.names for link in q.links if link.kind == "merchant" and link.how == "concept"}
+    merchants = [m for m in q.merchants if not any(m in names for names in concept.values())]
+    merchants = [*[c for c, names in concept.items() if set(names) & set(q.merchants)], *merchants]
+    args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
+            "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
+            "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
+            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None}
+    if q.period is not None:
+        if q.period.grain == "all":
+            args["period"] = "all time"
+        else:
+            args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
+            args["period"] = None
+    if q.compare:
+        args["compare_mode"] = q.compare["mode"]
+        args["compare"] = []
+        for side in d["compare"]["sides"]:
+            period = side.pop("period")
+            if period:
+                side["start"], side["end"] = period["start"], period["end"]
+            args["compare"].append({k: v for k, v in side.items() if v})
+        if q.period is not None and q.period.grain != "all":
+            args["period"] = None
+            for side in args["compare"]:
+                side.setdefault("start", q.period.start.isoformat())
+                side.setdefault("end", q.period.end.isoformat())
+            if q.compare["mode"] == "usual":
+                args["period"] = q.period.label
+                args["compare"] = None
+    return _drop_none(args)
 
 
 def _drop_none(args: dict) -> dict:
     return {k: v for k, v in args.items() if v is not None}
 
 
-def _followup_calls(text: str, slots: Slots, ctx: RouteContext) -> list[dict]:
-    """Re-use the previous turn's tools with what the follow-up changes (period, category, merchant)."""
-    out = []
-    for call in ctx.previous_calls:
-        name, args = call["name"], dict(call.get("args") or {})
-        if name in ("respond",) or name not in _money_and_knowledge():
-            continue
-        if slots.merchants and name in ("analyze_by_category", "search_transactions"):
-            name, args = "analyze_merchant", {"merchant": slots.merchants[0], **_keep(args, "period")}
-        elif slots.categories and name == "analyze_merchant":
-            name, args = "analyze_by_category", {"category": slots.categories[0], **_keep(args, "period")}
-        elif slots.categories and name == "analyze_by_category":
-            args["category"] = slots.categories[0]
-        elif slots.merchants and name == "analyze_merchant":
-            args["merchant"] = slots.merchants[0]
-        if slots.period:
-            if name in ("analyze_by_category", "analyze_merchant", "get_spending_summary"):
-                args["period"] = slots.period
-            elif name == "compare_spending" and args.get("categories"):
-                args["periods"] = [slots.period]
-            elif name == "search_transactions":
-                args["query"] = (_strip_periods(args.get("query", "")) + " " + slots.periods[0][1]).strip()
-        if name in ("search_knowledge_base", "get_app_information"):
-            args["query"] = text.strip()
-        out.append({"name": name, "args": args})
-    return out
+def _is_money_question(text: str, q, intent: str) -> bool:
+    from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
+
+    norm = normalise(text)
+    if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
+        return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
+    measure, _ = find_measure(norm)
+    cue = bool(measure) or bool(SPEND_CUE.search(norm))
+    names = bool(q.merchants or q.categories or q.unknown or q.text or any(
+        side.merchants or side.categories or side.text for side in (q.compare or {}).get("sides") or []))
+    if not cue:
+        return False
+    if names or q.amount_min is not None or q.amount_max is not None:
+        return True
+    if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest",
+                     "summary") and \
+            (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())):
+        return bool(measure) or q.measure != "total"
+    # no names: a period with a money measure ("spending last month", "biggest purchase this year")
+    return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 
 
-def _keep(args: dict, *keys: str) -> dict:
-    return {k: args[k] for k in keys if k in args}
-
-
-def _strip_periods(query: str) -> str:
-    from chat.offline.params import PERIOD_PATTERNS
-
-    for pattern, _ in PERIOD_PATTERNS:
-        query = re.sub(pattern, "", query, flags=re.I)
-    return re.sub(r"\s+", " ", query).strip()
-
-
-def _money_and_knowledge() -> set[str]:
-    from chat.assistant import ALL_TOOLS
-
-    return set(ALL_TOOLS)
+CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
+                             r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
 
 def route(question: str, ctx: RouteContext) -> Plan:
+    """A question → tool calls. A question in several parts ("how much on dining last month, and what is
+    compound interest?") gets each part answered."""
     started = time.perf_counter()
     text = question.strip()
     clauses = [c.strip(" ,.?") for c in CLAUSE_SPLIT_RE.split(text) if c and len(c.split()) >= 3]
-    if len(clauses) < 2:
-        clauses = []
     with single_thread_inference():
-        vectors = embed([text] + clauses)
-    scored = classifier.scores(vectors)
-    whole = scored[0]
-    best_intent, best_score = _best(whole)
-    # Category synonyms by embedding only matter when the question may be about the user's money.
-    top_two = sorted(whole, key=whole.get, reverse=True)[:2]
-    semantic = embed if any(INTENT_FAMILY[i] == "money" for i in top_two) or ctx.previous_calls else None
-    with single_thread_inference():
-        slots = extract_slots(text, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=semantic,
-                              semantic_if_found=best_intent == "compare")
-
-    # Follow-up: short, continues the previous turn, names a new period/category/merchant.
-    words = len(text.split())
-    changes = bool(slots.periods or slots.categories or slots.merchants)
-    if ctx.previous_calls and changes and words <= 8 and (FOLLOWUP_RE.search(text) or (words <= 4 and best_score < 0.45)):
-        calls = _followup_calls(text, slots, ctx)
-        if calls:
-            ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
-            return Plan(intents=[("followup", best_score, text)], calls=calls, slots=slots, followup=True)
-
-    personal = bool(PERSONAL_RE.search(text))
-    has_slots = bool(slots.categories or slots.merchants or slots.periods)
-
-    def usable(intent: str, clause_personal: bool, clause_slots: bool) -> bool:
-        # The user's-money tools answer about *the user's* money: the question refers to them or names one
-        # of their categories, merchants or a period. "What is the envelope method?" is not about their jars.
-        return INTENT_FAMILY[intent] != "money" or clause_personal or clause_slots
-
-    def best_usable(scores: dict[str, float], clause_personal: bool, clause_slots: bool) -> tuple[str, float]:
-        for intent, score in sorted(scores.items(), key=lambda kv: -kv[1]):
-            if usable(intent, clause_personal, clause_slots):
-                return intent, score
-        return "out_of_scope", 0.0
-
-    best_intent, best_score = best_usable(whole, personal, has_slots)
-    intents: list[tuple[str, float, str]] = [(best_intent, best_score, text)]
-    if best_intent != "compare" and clauses:
-        found = []
+        vectors = embed([text] + (clauses if len(clauses) >= 2 else []))
+        scored = classifier.scores(vectors)
+        q = understand(text, ctx)
+    ctx.understood = q.as_dict()
+    plan = _route_one(text, q, scored[0], ctx)
+    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
+        parts = []
         for clause, scores in zip(clauses, scored[1:]):
-            clause_slots = extract_slots(clause, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today,
-                                         embed=embed)
-            intent, score = best_usable(scores, bool(PERSONAL_RE.search(clause)),
-                                        bool(clause_slots.categories or clause_slots.merchants or clause_slots.periods))
-            if score >= CLAUSE_MIN_SCORE and intent != "out_of_scope":
-                found.append((intent, score, clause))
-        if len(found) == len(clauses):
-            # every part of a multi-part question is understood on its own: answer the parts
-            intents = []
-            for f in found:
-                if f[0] not in [i for i, _, _ in intents]:
-                    intents.append(f)
-        else:
-            for f in found:
-                if f[0] not in [i for i, _, _ in intents]:
-                    intents.append(f)
-    if len(intents) == 1 and best_intent != "out_of_scope":
-        ranked = [(i, sc) for i, sc in sorted(whole.items(), key=lambda kv: -kv[1])
-                  if usable(i, personal, has_slots) and i != best_intent]
-        second, second_score = ranked[0] if ranked else ("out_of_scope", 0.0)
-        if (best_score - second_score < MIXED_MARGIN and second_score >= 0.45
-                and {INTENT_FAMILY[best_intent], INTENT_FAMILY[second]} == {"money", "knowledge"}):
-            intents.append((second, second_score, text))
-    # a question whose first clause decided the whole gets its own clause for knowledge queries
-    calls: list[dict] = []
-    for intent, _, clause in intents:
-        clause_slots = slots if clause == text else extract_slots(
-            clause, categories=ctx.categories, merchants=ctx.merchants, today=ctx.today, embed=embed)
-        if clause != text and not (clause_slots.periods or clause_slots.categories or clause_slots.merchants):
-            clause_slots = slots if INTENT_FAMILY[intent] == "money" and len(intents) == 1 else clause_slots
-        for call in calls_for_intent(intent, clause, clause_slots, ctx):
-            if call not in calls:
-                calls.append(call)
+            with single_thread_inference():
+                cq = understand(clause, RouteContext(vocab=ctx.vocab, today=ctx.today))
+            parts.append(_route_one(clause, cq, scores, ctx))
+        families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts if p.calls}
+        if len(families) >= 2:
+            calls = []
+            for p in parts:
+                calls.extend(c for c in p.calls if c not in calls)
+            money = next((p.query for p in parts if p.query is not None), None)
+            if money is not None:
+                ctx.understood = money.as_dict()
+            plan = Plan(intents=[i for p in parts for i in p.intents], calls=calls, query=money)
     if ctx.corpus_order:
-        calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
+        plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:
-        calls = [c for c in calls if c["name"] in ctx.enabled_tools]
+        plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
-    return Plan(intents=intents, calls=calls, slots=slots)
+    return plan
+
+
+def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Plan:
+    ranked = sorted(scores, key=scores.get, reverse=True)
+    intent, best = ranked[0], scores[ranked[0]]
+
+    def done(intents, calls_, *, query=None, followup=False) -> Plan:
+        return Plan(intents=intents, calls=calls_, query=query, followup=followup)
+
+    # 1. writes only on an explicit request
+    if EXPLICIT_NOTE_RE.search(text):
+        body = re.sub(r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+"
+                      r"(?:a\s+|this\s+(?:as\s+a\s+)?|me\s+a\s+)?note\s*(?:that|:|-)?\s*|^\s*note to self\s*:?\s*|"
+                      r"^\s*(?:please\s+)?(?:remember|write down|jot down)\s*(?:that|this|:)?\s*|^\s*(?:ghi chú|ghi nhớ|"
+                      r"lưu ghi chú)\s*:?\s*", "", text, flags=re.I).strip() or text
+        return done([("note", 1.0, text)], [{"name": "save_note", "args": {"title": body[:60], "text": body}}])
+    if intent == "note":  # sounds like something to remember, but nobody asked to save it
+        intent = next(i for i in ranked if i != "note")
+    # 2. a follow-up of a money question changes what it names and keeps the rest
+    if q.followup and ctx.previous_query and not APP_HOWTO_RE.search(text):
+        return done([("followup", best, text)], money_calls(q), query=q, followup=True)
+    if WEB_RE.search(text):
+        return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if MY_NOTES_RE.search(text):
+        return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
+                                                      "args": {"query": text, "corpus": ["private"]}}])
+    # 3. how Moneta works
+    if APP_HOWTO_RE.search(text) and APP_NOUNS.search(text) and not (q.period and not JAR_RE.search(text)):
+        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": text}}])
+    if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
+        tool = "get_app_information" if APP_NOUNS.search(text) else "search_knowledge_base"
+        return done([("concept", best, text)], [{"name": tool, "args": {"query": knowledge_query(text)}}])
+    # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
+    if SHOULD_RE.search(text) and intent not in ("web", "out_of_scope"):
+        if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
+            return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
+        calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
+        if MY_SPENDING_RE.search(text):
+            calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
+        return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
+    family = INTENT_FAMILY.get(intent)
+    money = _is_money_question(text, q, intent)
+    # 5. the user's subscriptions, jars and budgets have their own tools unless a figure is asked for
+    if intent == "subscriptions" or (SUBSCRIPTION_RE.search(text) and not q.merchants and not q.period):
+        if not (money and (q.merchants or q.period)):
+            return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+    if (intent == "jars" or JAR_RE.search(text)) and (PERSONAL_RE.search(text) or not CONCEPT_Q_RE.search(text)):
+        if not money or JAR_RE.search(text):
+            month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
+            return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
+    if intent == "budget_advice" and not money:
+        return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
+    # 6. the user's money
+    if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)):
+        return done([("money", best, text)], money_calls(q), query=q)
+    # 7. knowledge, help, documents, web, or nothing we can answer
+    if intent in MONEY_INTENTS or family == "money":
+        second = next((i for i in ranked if INTENT_FAMILY.get(i) != "money"), "out_of_scope")
+        if PERSONAL_RE.search(text) and (q.period or q.has_filters):
+            return done([("money", best, text)], money_calls(q), query=q)
+        intent = second if scores.get(second, 0) >= 0.4 else "out_of_scope"
+    if intent not in ("concept", "doc_question", "investment_advice", "app_help", "documents", "web") and \
+            CONCEPT_Q_RE.search(text) and (intent != "out_of_scope" or best < 0.45):
+        intent = "concept"  # "explain the envelope method": a question about a concept, whatever it sounded like
+    if intent in ("concept", "doc_question", "investment_advice"):
+        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
+    elif intent == "app_help":
+        calls = [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}]
+    elif intent == "documents":
+        calls = [{"name": "list_documents", "args": {}}]
+    elif intent == "web":
+        calls = [{"name": "search_online", "args": {"query": text}}]
+    else:
+        calls = []
+    return done([(intent, best, text)], calls)

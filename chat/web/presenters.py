@@ -14,7 +14,10 @@ from config.web.charts import chart_prepare
 from config.web.format import money
 
 MAX_TABLE_ROWS = 50
-SAFE_URL = re.compile(r"^(https?://|/|#|mailto:)", re.I)
+SAFE_URL = re.compile(r"^(https?://|/(?![/\\])|#|mailto:)", re.I)
+# Images may only come from Moneta itself (a page image): a remote one would be fetched by the reader's
+# browser, telling a third party who read the answer and when.
+LOCAL_IMAGE = re.compile(r"^/(?![/\\])")
 TOOL_LABELS = {
     "search_knowledge_base": "the knowledge base", "list_documents": "your document list",
     "get_app_information": "Moneta's help pages", "search_online": "a web search",
@@ -32,6 +35,10 @@ class _DropUnsafeLinks(Treeprocessor):
     """Model-written markdown may carry javascript: links or images; keep only plain http(s)/relative links."""
 
     def run(self, root):
+        for parent in list(root.iter()):
+            for child in list(parent):
+                if child.tag == "img" and not LOCAL_IMAGE.match((child.get("src") or "").strip()):
+                    _replace_with_text(parent, child, child.get("alt") or "")
         for element in root.iter():
             for attr in ("href", "src"):
                 value = element.get(attr)
@@ -40,6 +47,18 @@ class _DropUnsafeLinks(Treeprocessor):
             if element.tag == "a" and (element.get("href") or "").lower().startswith("http"):
                 element.set("rel", "noopener noreferrer nofollow")
                 element.set("target", "_blank")
+
+
+def _replace_with_text(parent, child, text: str) -> None:
+    """Remove `child` from `parent`, keeping `text` (and the child's tail) where it stood."""
+    index = list(parent).index(child)
+    keep = (text + (child.tail or "")) if text else (child.tail or "")
+    if index == 0:
+        parent.text = (parent.text or "") + keep
+    else:
+        previous = parent[index - 1]
+        previous.tail = (previous.tail or "") + keep
+    parent.remove(child)
 
 
 class _SafeLinks(markdown.Extension):
@@ -115,6 +134,28 @@ def citation_url(citation: dict) -> str | None:
     return reverse("web-page", args=[citation["page_id"]]) + "?" + urlencode(query)
 
 
+CITE_MARKER = re.compile(r"\[(\d{1,3})\]")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def _outside_tags_and_links(html: str, change) -> str:
+    """Apply `change` to the text between tags only: never inside an attribute (a `[1]` in a link's URL or
+    title) and never inside an existing link (an `<a>` in an `<a>` is invalid)."""
+    out, in_link, in_code = [], 0, 0
+    for part in _TAG.split(html):
+        if part.startswith("<"):
+            name = part[1:].lstrip("/").split(None, 1)[0].rstrip(">").lower() if len(part) > 2 else ""
+            closing = part.startswith("</")
+            if name == "a":
+                in_link += -1 if closing else 1
+            elif name in ("code", "pre"):
+                in_code += -1 if closing else 1
+            out.append(part)
+        else:
+            out.append(change(part) if in_link <= 0 and in_code <= 0 else part)
+    return "".join(out)
+
+
 def answer_present(answer: dict) -> dict:
     """The template context for one assistant answer."""
     citations = []
@@ -132,7 +173,7 @@ def answer_present(answer: dict) -> dict:
             return match.group(0)
         return f'<a href="#cite-{message_id}-{n}" class="cite-marker" aria-label="source {n}">[{n}]</a>'
 
-    html = re.sub(r"\[(\d{1,3})\]", link_marker, html)
+    html = _outside_tags_and_links(html, lambda text: CITE_MARKER.sub(link_marker, text))
     tables, charts = [], []
     for item in answer.get("data") or []:
         if item.get("kind") == "table":

@@ -31,7 +31,13 @@ def _conversation_id(raw) -> int | None:
 
 @login_required
 def chat_page(request, conversation_id: int | None = None):
-    if request.method == "POST":  # no-JavaScript fallback: one whole turn, then show the conversation
+    autosend = False
+    ask = (request.GET.get("ask") or "").strip()[:2000]
+    if request.method == "POST" and "message" not in request.POST and request.POST.get("ask"):
+        # The home page's "Ask" form: a CSRF-checked POST from Moneta's own page, so the page may send the
+        # question at once. A GET ?ask= link (which any site can make) only fills the box: a GET never writes.
+        ask, autosend = request.POST["ask"].strip()[:2000], True
+    elif request.method == "POST":  # no-JavaScript fallback: one whole turn, then show the conversation
         try:
             answer = services.chat_turn(user=request.user, message=request.POST.get("message") or "",
                                         conversation_id=conversation_id)
@@ -52,7 +58,7 @@ def chat_page(request, conversation_id: int | None = None):
         "nav": "chat", "conversation": conversation, "conversation_id": conversation_id,
         "items": conversation_present(conversation) if conversation else [],
         "conversations": selectors.conversation_list(user=request.user),
-        "ask": (request.GET.get("ask") or "").strip()[:2000],
+        "ask": ask, "autosend": autosend,
     }
     return render(request, "web/chat/page.html", context)
 

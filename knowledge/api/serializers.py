@@ -39,6 +39,7 @@ class SearchResultSerializer(serializers.Serializer):
     page = serializers.IntegerField(allow_null=True)
     page_id = serializers.IntegerField(allow_null=True)
     scores = ScoresSerializer()
+    source_note = serializers.CharField(required=False, help_text="Present when the page was read from a scan")
 
 
 class SearchDocumentSerializer(serializers.Serializer):
@@ -82,6 +83,9 @@ class PageSerializer(serializers.Serializer):
     text = serializers.CharField()
     markdown = serializers.CharField()
     representation = serializers.CharField()
+    text_source = serializers.ChoiceField(choices=["layer", "ocr"])
+    ocr_confidence = serializers.FloatField(allow_null=True)
+    source_note = serializers.CharField(help_text='"text read from a scan (OCR, 97% confidence)" or ""')
     image_url = serializers.CharField(allow_null=True)
 
 

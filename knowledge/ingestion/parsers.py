@@ -36,6 +36,8 @@ class ParsedPage:
     representation: str = "text"
     image: bytes | None = None
     body: str = ""  # text without running headers/footers: what facts and summaries are built from
+    text_source: str = "layer"  # "ocr" when the page had no text layer and its words were read from the image
+    ocr_confidence: float | None = None
 
     def __post_init__(self):
         if not self.body:
@@ -215,9 +217,12 @@ def parse_pdf(content: bytes, *, file_name: str, render_images: bool = True) -> 
         metadata = pdf_metadata(pdf)
     finally:
         pdf.close()
+    ocr_pages = [p.number for p in pages if p.text_source == "ocr"]
+    if ocr_pages:
+        metadata["ocr_pages"] = ocr_pages
     if not any(p.text.strip() for p in pages):
-        raise ParseError(f"{file_name}: no text could be extracted from any of its {n} pages; it looks like a "
-                         "scanned document and Moneta does not run OCR")
+        raise ParseError(f"{file_name}: no text could be extracted from any of its {n} pages, not even by OCR; it "
+                         "looks like a scanned document without legible text (or only drawings)")
     strip_running_lines(pages)
     return ParsedDocument(kind="pdf", pages=pages, metadata=metadata)
 
@@ -253,9 +258,11 @@ def strip_running_lines(pages: list[ParsedPage], *, edge: int = 3) -> None:
 
 
 _IMAGE_TEXT_CHARS = 200
+# A page with less text than this in its layer (a scanner's stamp, a page number) and a picture on it is a scan.
+_NO_TEXT_LAYER_CHARS = 20
 
 
-def pdf_page_parse(pdf, index: int, *, render_images: bool = True) -> ParsedPage:
+def pdf_page_parse(pdf, index: int, *, render_images: bool = True, ocr: bool = True) -> ParsedPage:
     page = pdf[index]
     try:
         textpage = page.get_textpage()
@@ -265,17 +272,32 @@ def pdf_page_parse(pdf, index: int, *, render_images: bool = True) -> ParsedPage
             textpage.close()
         text = _clean_pdf_text(raw)
         representation, image = "text", None
+        text_source, ocr_confidence = "layer", None
         if len(text) < _IMAGE_TEXT_CHARS and _page_has_graphics(page):
             # Meaning is in the layout (scan, chart, slide): keep a PNG for citations.
             representation = "image"
+            if ocr and len(text) < _NO_TEXT_LAYER_CHARS and page_has_image(page):
+                from .ocr import ocr_pdf_page
+
+                result = ocr_pdf_page(page)
+                if result.lines:
+                    text, text_source, ocr_confidence = result.text, "ocr", round(result.confidence, 4)
             if render_images:
                 image = _render_png(page)
         lines = text.splitlines()
         markdown, has_tables = rows_to_markdown(lines)
         return ParsedPage(number=index + 1, text=text, markdown=markdown, heading=page_heading(lines),
-                          has_tables=has_tables, representation=representation, image=image)
+                          has_tables=has_tables, representation=representation, image=image,
+                          text_source=text_source, ocr_confidence=ocr_confidence)
     finally:
         page.close()
+
+
+def page_has_image(page) -> bool:
+    """A raster image on the page (a scan), as opposed to vector drawings only."""
+    import pypdfium2.raw as pdfium_c
+
+    return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
 
 
 def _clean_pdf_text(raw: str) -> str:

@@ -29,6 +29,8 @@ logger = logging.getLogger(__name__)
 BATCH_PAGES = 32
 # A claim older than this is considered abandoned (worker crash) and may be taken over.
 CLAIM_LEASE = timedelta(seconds=180)
+# Stage 1 sets this when every page is stored; only then may stage 2 mark the document ready.
+STAGE_PAGES_STORED = "pages stored"
 
 
 def document_claim(*, document_id: int) -> bool:
@@ -90,6 +92,7 @@ def document_ingest_pages(*, document_id: int) -> bool:
             _ingest_batch(doc, todo[start:start + BATCH_PAGES], identity=identity, model=model)
             _progress(doc.id, pages_done=len(done) + min(start + BATCH_PAGES, len(todo)),
                       stage=f"embedding pages ({len(done) + min(start + BATCH_PAGES, len(todo))}/{len(parsed.pages)})")
+        _progress(doc.id, stage=STAGE_PAGES_STORED)
         return True
     except ParseError as exc:
         document_fail(document_id=doc.id, reason=str(exc))
@@ -191,7 +194,8 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
                 vec = lonely_vectors[p.number]
             page_objs.append(Page(document=doc, number=p.number, text=p.text, markdown=p.markdown,
                                   heading=p.heading[:300], summary=r["summary"], representation=p.representation,
-                                  image=p.image, has_tables=p.has_tables,
+                                  image=p.image, has_tables=p.has_tables, text_source=p.text_source,
+                                  ocr_confidence=p.ocr_confidence,
                                   embedding=vec.tolist() if vec is not None else None))
         Page.objects.bulk_create(page_objs)
         ids = {p.number: p.id for p in page_objs}
@@ -235,10 +239,12 @@ def document_summary_offline(*, doc: Document, identity: dict) -> str:
 
 def document_finalize(*, document_id: int) -> bool:
     doc = Document.objects.filter(id=document_id).first()
-    if doc is None or doc.status != Document.Status.PROCESSING:
+    if doc is None or doc.status != Document.Status.PROCESSING or doc.stage != STAGE_PAGES_STORED:
+        # Stage 1 has not finished (a duplicate or stale delivery arriving while another worker is still
+        # parsing, when pages_total is still 0): marking it ready now would publish a document with no pages.
         return False
     stored = Page.objects.filter(document_id=doc.id).count()
-    if stored < doc.pages_total:
+    if stored < doc.pages_total or stored == 0:
         return False  # another worker is still storing pages
     identity = doc.metadata.get("identity") or {}
     summary = document_summary_offline(doc=doc, identity=identity)

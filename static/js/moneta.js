@@ -141,7 +141,8 @@
         if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", { cancelable: true }));
       }
     });
-    // "Ask" on the home page lands here with the question filled in: send it straight away.
+    // The home page's "Ask" form (a CSRF-checked POST) lands here marked to send straight away. A plain
+    // link with ?ask= only fills the box: the user presses Send (a GET link must never run a turn).
     var pending = form.querySelector("textarea[data-autosend]");
     if (pending && pending.value.trim()) {
       pending.removeAttribute("data-autosend");

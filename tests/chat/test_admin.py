@@ -85,6 +85,11 @@ def test_config_change_takes_effect_next_turn(chat_demo, alice, alice_money):
 def test_admin_pages_show_traces_escalations_and_feedback(staff_client, alice, alice_money):
     answer = chat_turn(user=alice, message="What does the regulation say about mortgage broker licensing?")
     assert answer["escalated"]
+    # Another user's conversation opens only for the editor the escalation is assigned to (admin privacy).
+    from chat.models import Escalation
+
+    escalation = Escalation.objects.get(message_id=answer["message_id"])
+    staff_client.post("/admin/chat/escalation/", {"action": "assign_to_me", "_selected_action": [escalation.pk]})
     conv = staff_client.get(f"/admin/chat/conversation/{answer['conversation_id']}/change/").content.decode()
     assert "search_knowledge_base" in conv
     queue = staff_client.get("/admin/chat/escalation/").content.decode()

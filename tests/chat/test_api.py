@@ -17,10 +17,13 @@ def test_post_a_question_returns_the_answer_object(chat_demo, alice_client, alic
     for key in ("answer", "citations", "data", "tools_used", "tool_calls", "confidence", "escalated",
                 "conversation_id", "message_id"):
         assert key in body
-    assert body["tools_used"] == ["analyze_by_category"] and "171.96" in body["answer"]
+    assert body["tools_used"] == ["search_transactions"] and "171.96" in body["answer"]
     follow = alice_client.post("/api/v1/chat/", {"message": "and last month?",
                                                  "conversation_id": body["conversation_id"]}, format="json")
-    assert follow.json()["tool_calls"][0]["arguments"]["period"] == "last_month"
+    from transactions.periods import period_resolve
+
+    assert follow.json()["tool_calls"][0]["arguments"]["start"] == period_resolve("last_month")[0].isoformat()
+    assert follow.json()["tool_calls"][0]["arguments"]["categories"] == ["Shopping"]
 
 
 def test_empty_message_is_a_clear_error(chat_demo, alice_client):
@@ -82,7 +85,7 @@ def test_stream_sends_tool_events_tokens_and_the_final_answer(chat_demo, alice_c
     assert kinds[0] == "started" and kinds[-1] == "final"
     assert kinds.index("tool_started") < kinds.index("tool_finished") < kinds.index("token")
     started = dict(events)["tool_started"]
-    assert started["name"] == "analyze_merchant" and started["arguments"]["merchant"] == "Starbucks"
+    assert started["name"] == "search_transactions" and started["arguments"]["merchants"] == ["Starbucks"]
     final = events[-1][1]["answer"]
     assert "".join(e["text"] for k, e in events if k == "token") == final["answer"]
     assert Message.objects.filter(pk=final["message_id"], role="assistant").exists()

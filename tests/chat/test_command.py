@@ -23,7 +23,7 @@ def test_text_mode_shows_steps_and_answer(chat_demo, alice, alice_money):
     out = io.StringIO()
     call_command("chat", "--user", "alice", "How much did I spend on shopping?", stdout=out)
     text = out.getvalue()
-    assert "→ analyze_by_category" in text and "171.96" in text and "confidence" in text
+    assert "→ search_transactions" in text and "171.96" in text and "confidence" in text
 
 
 def test_interactive_mode_keeps_the_conversation(chat_demo, alice, alice_money, monkeypatch):
@@ -32,8 +32,10 @@ def test_interactive_mode_keeps_the_conversation(chat_demo, alice, alice_money, 
     out = io.StringIO()
     call_command("chat", "--user", "alice", stdout=out)
     text = out.getvalue()
-    assert text.count("→ analyze_by_category") == 2
-    assert '"period": "last_month"' in text
+    from transactions.periods import period_resolve
+
+    assert text.count("→ search_transactions") == 2
+    assert f'"start": "{period_resolve("last_month")[0].isoformat()}"' in text
 
 
 def test_unknown_user_is_a_clear_error(db):

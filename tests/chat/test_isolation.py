@@ -32,7 +32,7 @@ def test_alice_asking_for_bobs_data_gets_nothing_of_bobs(chat_demo, alice, bob, 
 
 
 def test_injected_document_instructions_do_not_reach_bobs_data(chat_demo, alice, bob, alice_money, bob_money):
-    knowledge_doc(corpus_slug="bank-documents", corpus_name="Bank documents", file_name="security-notice.md",
+    knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name="security-notice.md",
                   text=INJECTION)
     answer = chat_turn(user=alice, message="What does the security notice say about account security?")
     assert "search_knowledge_base" in answer["tools_used"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from chat.services import chat_turn
+from transactions.periods import add_months
 
 pytestmark = pytest.mark.django_db
 
@@ -13,15 +14,16 @@ def _calls(answer):
 
 
 @pytest.mark.parametrize("question, tool, expected", [
-    ("Find my coffee purchases", "search_transactions", {"query": "coffee"}),
-    ("How much did I spend on shopping?", "analyze_by_category", {"category": "Shopping"}),
-    ("What's my spending summary for last month?", "get_spending_summary", {"period": "last_month"}),
-    ("Can you group my Amazon transactions by category?", "analyze_merchant",
-     {"merchant": "Amazon", "group_by_category": True}),
-    ("What did I spend at Starbucks?", "analyze_merchant", {"merchant": "Starbucks"}),
-    ("Show me my last 3 grocery transactions", "search_transactions", {"query": "grocery", "limit": 3}),
-    ("How much have I spent on groceries this year?", "analyze_by_category",
-     {"category": "Groceries", "period": "this_year"}),
+    ("Find my coffee purchases", "search_transactions", {"measure": "list", "merchants": ["coffee"]}),
+    ("How much did I spend on shopping?", "search_transactions", {"measure": "total", "categories": ["Shopping"]}),
+    ("What did I spend at Starbucks?", "search_transactions", {"measure": "total", "merchants": ["Starbucks"]}),
+    ("Show me my last 3 grocery transactions", "search_transactions",
+     {"measure": "list", "categories": ["Groceries"], "limit": 3}),
+    ("how many times did i go to starbuck?", "search_transactions", {"measure": "count", "merchants": ["Starbucks"]}),
+    ("biggest amazon order", "search_transactions", {"measure": "largest", "merchants": ["Amazon"]}),
+    ("What are my top spending categories last month?", "get_spending_summary", {}),
+    ("average monthly dining spend over the last 2 months", "analyze_by_category",
+     {"category": "Dining", "measure": "monthly_average", "months": 2}),
 ])
 def test_money_questions_route_with_the_right_arguments(chat_demo, alice, alice_money, question, tool, expected):
     answer = chat_turn(user=alice, message=question)
@@ -35,11 +37,11 @@ def test_money_questions_route_with_the_right_arguments(chat_demo, alice, alice_
 
 def test_money_answers_state_the_numbers_the_tools_returned(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="What did I spend at Starbucks?")
-    # 4 months x (5.75 + 6.25) in the statement fixture
-    assert "48.00" in answer["answer"] and "8 transactions" in answer["answer"]
+    # 4 months x (5.75 + 6.25) in the statement fixture; the direct answer comes first, in one sentence
+    assert answer["answer"].startswith("You spent $48.00 at Starbucks in all your transactions, across 8 transactions.")
     assert answer["grounding"]["unsupported_numbers"] == []
-    chart = next(d for d in answer["data"] if d["kind"] == "chart")
-    assert chart["labels"] and chart["series"][0]["data"]
+    table = next(d for d in answer["data"] if d["kind"] == "table")
+    assert len(table["rows"]) == 8
 
 
 def test_concept_question_searches_knowledge_and_cites_facts(chat_demo, alice, knowledge_docs):
@@ -64,13 +66,13 @@ def test_app_question_uses_the_help_corpus(chat_demo, alice, knowledge_docs):
 @pytest.mark.parametrize("question, tools", [
     ("What is budgeting and how does Moneta help?", {"search_knowledge_base", "get_app_information"}),
     ("How much did I spend on dining last month, and what is compound interest?",
-     {"analyze_by_category", "search_knowledge_base"}),
+     {"search_transactions", "search_knowledge_base"}),
 ])
 def test_mixed_questions_use_both_sources(chat_demo, alice, alice_money, knowledge_docs, question, tools):
     answer = chat_turn(user=alice, message=question)
     assert tools <= set(answer["tools_used"]), answer["tool_calls"]
     sources = answer["answer"].rsplit("_Sources:", 1)[1]  # the answer says which sources it used
-    expected = {"analyze_by_category": "your transactions", "search_knowledge_base": "the knowledge base",
+    expected = {"search_transactions": "your transactions", "search_knowledge_base": "the knowledge base",
                 "get_app_information": "Moneta's help pages"}
     assert all(expected[t] in sources for t in tools)
 
@@ -78,16 +80,28 @@ def test_mixed_questions_use_both_sources(chat_demo, alice, alice_money, knowled
 def test_compare_two_categories(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="Compare my food and shopping spending")
     name, args = _calls(answer)[0]
-    assert name == "compare_spending"
-    assert "Shopping" in args["categories"] and {"Dining", "Groceries"} & set(args["categories"])
+    assert name == "compare_spending" and args["mode"] == "sides"
+    sides = [set(side.get("categories") or []) for side in args["sides"]]
+    assert {"Shopping"} in sides and any(s & {"Dining", "Groceries"} for s in sides)
+    assert "Shopping: $" in answer["answer"]
 
 
-def test_follow_up_reuses_the_previous_tool_with_the_new_period(chat_demo, alice, alice_money):
-    first = chat_turn(user=alice, message="How much did I spend on dining?")
-    follow = chat_turn(user=alice, message="and last month?", conversation_id=first["conversation_id"])
-    assert _calls(follow) == [("analyze_by_category", {"category": "Dining", "period": "last_month"})]
-    switch = chat_turn(user=alice, message="what about groceries?", conversation_id=first["conversation_id"])
-    assert _calls(switch)[0] == ("analyze_by_category", {"category": "Groceries", "period": "last_month"})
+def test_follow_up_changes_what_it_names_and_keeps_the_rest(chat_demo, alice, alice_money):
+    from transactions.periods import period_resolve
+
+    start, end, _ = period_resolve("last_month")
+    first = chat_turn(user=alice, message="How much did I spend on dining last month?")
+    cid = first["conversation_id"]
+    before = add_months(start, -1)
+    follow = chat_turn(user=alice, message="and the month before?", conversation_id=cid)
+    args = _calls(follow)[0][1]
+    assert args["categories"] == ["Dining"] and args["start"] == before.isoformat()
+    switch = chat_turn(user=alice, message="what about groceries?", conversation_id=cid)
+    args = _calls(switch)[0][1]
+    assert args["categories"] == ["Groceries"] and args["start"] == before.isoformat()
+    count = chat_turn(user=alice, message="how many times?", conversation_id=cid)
+    args = _calls(count)[0][1]
+    assert args["measure"] == "count" and args["categories"] == ["Groceries"]
 
 
 def test_out_of_scope_answers_politely_without_tools(chat_demo, alice):

@@ -141,3 +141,39 @@ def test_iteration_cap_gives_an_honest_partial_answer(fake_llm, alice, alice_mon
     assert answer["partial"] is True
     assert "limit of 2 steps" in answer["answer"]
     assert "Dining" in answer["answer"] and len(answer["tool_calls"]) == 2
+
+
+def test_the_llm_uses_the_same_query_tool_and_grounding(fake_llm, alice, alice_money):
+    fake_llm([
+        {"tool_calls": [("search_transactions", {"measure": "total", "merchants": ["starbuck"],
+                                                 "period": "all time"})]},
+        {"tool_calls": [("respond", {"answer": "You spent $48.00 at Starbucks across 8 transactions.",
+                                     "cited_fact_ids": []})]},
+    ])
+    answer = chat_turn(user=alice, message="how much have I spent at starbucks?")
+    call = answer["tool_calls"][0]
+    assert call["name"] == "search_transactions" and not call["error"]
+    assert answer["understood"]["merchants"] == ["Starbucks"]  # linked to the user's own merchant
+    assert answer["confidence"] >= 0.8 and not answer["escalated"], answer["grounding"]
+
+
+def test_an_llm_query_that_drops_the_named_merchant_is_not_confident(fake_llm, alice, alice_money):
+    fake_llm([
+        {"tool_calls": [("search_transactions", {"measure": "total", "period": "all time"})]},
+        {"tool_calls": [("respond", {"answer": "You spent $7,063.24 in total.", "cited_fact_ids": []})]},
+    ])
+    answer = chat_turn(user=alice, message="how much have I spent at starbucks?")
+    assert answer["confidence"] < 0.4 and answer["escalated"]
+    assert any("Starbucks" in r for r in answer["grounding"]["reasons"])
+
+
+def test_an_llm_cannot_save_a_note_from_a_question(fake_llm, alice):
+    from knowledge.models import Document
+
+    fake_llm([
+        {"tool_calls": [("save_note", {"title": "car insurance", "text": "renews in June"})]},
+        {"tool_calls": [("respond", {"answer": "Noted.", "cited_fact_ids": []})]},
+    ])
+    answer = chat_turn(user=alice, message="when does my car insurance renew?")
+    assert Document.objects.filter(corpus__owner=alice).count() == 0
+    assert "explicitly" in answer["tool_calls"][0]["error"]

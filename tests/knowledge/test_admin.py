@@ -12,7 +12,7 @@ def test_admin_upload_list_reingest_and_delete(admin_client, shared_corpus, djan
                                                monkeypatch):
     enqueued = []
     monkeypatch.setattr("knowledge.tasks.ingestion_chain", lambda doc_id: type(
-        "Sig", (), {"delay": staticmethod(lambda: enqueued.append(doc_id))})())
+        "Sig", (), {"apply_async": staticmethod(lambda **kw: enqueued.append(doc_id))})())
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post("/admin/knowledge/document/add/", {
             "corpus": shared_corpus.id, "title": "",

@@ -29,7 +29,7 @@ def chat_ready(transactional_db):
 
 
 def test_streamed_turn_renders_answer_with_number_chart_and_trace(alice_web, alice_data, chat_ready):
-    response = alice_web.post("/chat/stream/", {"message": "How much did I spend on dining last month?"})
+    response = alice_web.post("/chat/stream/", {"message": "How much did I spend on dining in the last 3 months?"})
     assert response["Content-Type"].startswith("text/event-stream")
     events = sse_events(response)
     kinds = [k for k, _ in events]
@@ -38,12 +38,12 @@ def test_streamed_turn_renders_answer_with_number_chart_and_trace(alice_web, ali
     final = events[-1][1]
     html = final["html"]
     assert "$" in html and '<figure class="chart"' in html
-    assert "How I got this" in html and "analyze_by_category" in html
+    assert "How I got this" in html and "search_transactions" in html
     assert "Confidence:" in html and "Was this helpful?" in html
     # the conversation is now listed and has its own page showing the same answer
     assert final["conversation_url"] == f"/chat/{final['conversation_id']}/"
     page = alice_web.get(final["conversation_url"]).content.decode()
-    assert "How much did I spend on dining last month?" in page and f'id="m-{final["message_id"]}"' in page
+    assert "How much did I spend on dining in the last 3 months?" in page and f'id="m-{final["message_id"]}"' in page
 
 
 def test_empty_question_is_a_clear_error_event(alice_web, chat_ready):

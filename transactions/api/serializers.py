@@ -1,9 +1,46 @@
 """Input validation and output shapes. No logic: services and selectors do the work."""
 from __future__ import annotations
 
+from datetime import date
+
 from rest_framework import serializers
 
 from transactions.models import CategorisationRule, Category, ImportBatch, Jar, Subscription
+from transactions.parsing import date_plausible_check
+from transactions.services import RULE_PRIORITY_MAX, RULE_PRIORITY_MIN
+
+
+class PlausibleDateField(serializers.DateField):
+    """A date between 1900-01-01 and a year from today: year 0001 or 9999 is a typo, and stored it would
+    break date arithmetic later (subscriptions, periods)."""
+
+    def to_internal_value(self, value):
+        parsed = super().to_internal_value(value)
+        try:
+            date_plausible_check(parsed)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc
+        return parsed
+
+
+class CurrencyField(serializers.RegexField):
+    def __init__(self, **kwargs):
+        super().__init__(r"^[A-Za-z]{3}$", max_length=3, min_length=3,
+                         error_messages={"invalid": "Use a 3-letter ISO currency code such as USD or EUR."},
+                         help_text="3-letter ISO 4217 code, e.g. USD", **kwargs)
+
+    def to_internal_value(self, data):
+        return super().to_internal_value(data).upper()
+
+
+class DateRangeMixin:
+    """`start` after `end` is a mistake, not an empty answer."""
+
+    def validate(self, attrs):
+        start, end = attrs.get("start"), attrs.get("end")
+        if start and end and start > end:
+            raise serializers.ValidationError({"start": [f"start ({start}) is after end ({end})."]})
+        return attrs
 
 
 class TransactionOut(serializers.Serializer):
@@ -20,23 +57,23 @@ class TransactionOut(serializers.Serializer):
 
 
 class TransactionIn(serializers.Serializer):
-    date = serializers.DateField()
+    date = PlausibleDateField()
     description = serializers.CharField(max_length=500)
     amount = serializers.DecimalField(max_digits=14, decimal_places=2)
-    currency = serializers.CharField(max_length=3, required=False)
+    currency = CurrencyField(required=False)
     category = serializers.CharField(max_length=80, required=False, allow_blank=True)
     notes = serializers.CharField(required=False, allow_blank=True)
 
 
 class TransactionPatch(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = PlausibleDateField(required=False)
     description = serializers.CharField(max_length=500, required=False)
     amount = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
     category = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True)
     notes = serializers.CharField(required=False, allow_blank=True)
 
 
-class TransactionListQuery(serializers.Serializer):
+class TransactionListQuery(DateRangeMixin, serializers.Serializer):
     category = serializers.CharField(required=False)
     merchant = serializers.CharField(required=False)
     start = serializers.DateField(required=False)
@@ -76,7 +113,9 @@ class CategoryOut(serializers.ModelSerializer):
 
 
 class CategoryIn(serializers.Serializer):
-    name = serializers.CharField(max_length=80, required=False)
+    """Create: `name` required. PATCH validates the same fields partially (all optional)."""
+
+    name = serializers.CharField(max_length=80)
     kind = serializers.ChoiceField(choices=Category.Kind.choices, required=False)
     monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, required=False, allow_null=True,
                                               min_value=0)
@@ -84,18 +123,27 @@ class CategoryIn(serializers.Serializer):
 
 class RuleOut(serializers.ModelSerializer):
     category = serializers.CharField(source="category.name")
+    refiling = serializers.SerializerMethodField(
+        help_text="after a create/update: done (existing transactions re-filed), queued (large: the worker "
+                  "re-files them shortly) or skipped")
 
     class Meta:
         model = CategorisationRule
         fields = ["id", "match_type", "pattern", "category", "origin", "priority", "active", "hits", "created_at",
-                  "updated_at"]
+                  "updated_at", "refiling"]
+
+    def get_refiling(self, rule) -> str | None:
+        return getattr(rule, "refiling", None)
 
 
 class RuleIn(serializers.Serializer):
-    pattern = serializers.CharField(max_length=255, required=False)
-    category = serializers.CharField(max_length=80, required=False)
+    """Create: `pattern` and `category` required. PATCH validates partially (all optional)."""
+
+    pattern = serializers.CharField(max_length=255)
+    category = serializers.CharField(max_length=80)
     match_type = serializers.ChoiceField(choices=CategorisationRule.MatchType.choices, required=False)
-    priority = serializers.IntegerField(required=False)
+    priority = serializers.IntegerField(required=False, min_value=RULE_PRIORITY_MIN, max_value=RULE_PRIORITY_MAX,
+                                        help_text="lower runs first")
     active = serializers.BooleanField(required=False)
 
 
@@ -111,11 +159,13 @@ class JarOut(serializers.ModelSerializer):
 
 
 class JarIn(serializers.Serializer):
-    name = serializers.CharField(max_length=80, required=False)
-    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0, required=False)
+    """Create: `name` and `monthly_budget` required. PATCH validates partially (all optional)."""
+
+    name = serializers.CharField(max_length=80)
+    monthly_budget = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
     categories = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
     rollover = serializers.BooleanField(required=False)
-    rollover_start = serializers.DateField(required=False)
+    rollover_start = PlausibleDateField(required=False)
 
 
 class BatchOut(serializers.ModelSerializer):
@@ -149,26 +199,26 @@ class SearchQuery(serializers.Serializer):
     limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
 
 
-class PeriodQuery(serializers.Serializer):
+class PeriodQuery(DateRangeMixin, serializers.Serializer):
     period = serializers.CharField(required=False, default="last_month")
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
 
 
-class CategoryAnalyticsQuery(serializers.Serializer):
+class CategoryAnalyticsQuery(DateRangeMixin, serializers.Serializer):
     category = serializers.CharField()
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
 
 
-class MerchantAnalyticsQuery(serializers.Serializer):
+class MerchantAnalyticsQuery(DateRangeMixin, serializers.Serializer):
     merchant = serializers.CharField()
     group_by_category = serializers.BooleanField(required=False, default=False)
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
 
 
-class CompareQuery(serializers.Serializer):
+class CompareQuery(DateRangeMixin, serializers.Serializer):
     categories = serializers.CharField(required=False, help_text="comma-separated category names")
     periods = serializers.CharField(required=False, help_text="comma-separated periods, e.g. last_month,this_month")
     start = serializers.DateField(required=False)
@@ -177,3 +227,11 @@ class CompareQuery(serializers.Serializer):
 
 class MonthQuery(serializers.Serializer):
     month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM")
+
+    def validate_month(self, value: str) -> date:
+        try:
+            month = date.fromisoformat(value + "-01")
+            date_plausible_check(month)
+        except ValueError as exc:
+            raise serializers.ValidationError(f"{value!r} is not a month (YYYY-MM, month 01-12): {exc}") from exc
+        return month

@@ -1,8 +1,6 @@
 """Thin views: validate input, call one service/selector, serialize. Objects of other users are 404."""
 from __future__ import annotations
 
-from datetime import date
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -19,8 +17,8 @@ from . import serializers as s
 MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 
 
-def _valid(serializer_class, data) -> dict:
-    ser = serializer_class(data=data)
+def _valid(serializer_class, data, *, partial: bool = False) -> dict:
+    ser = serializer_class(data=data, partial=partial)
     ser.is_valid(raise_exception=True)
     return ser.validated_data
 
@@ -166,7 +164,7 @@ class CategoryDetailView(APIView):
 
     @extend_schema(request=s.CategoryIn, responses=s.CategoryOut)
     def patch(self, request, pk: int):
-        data = _valid(s.CategoryIn, request.data)
+        data = _valid(s.CategoryIn, request.data, partial=True)
         return Response(s.CategoryOut(services.category_update(user=request.user, category_id=pk, **data)).data)
 
     @extend_schema(responses={204: None})
@@ -199,7 +197,7 @@ class RuleDetailView(APIView):
 
     @extend_schema(request=s.RuleIn, responses=s.RuleOut)
     def patch(self, request, pk: int):
-        data = _valid(s.RuleIn, request.data)
+        data = _valid(s.RuleIn, request.data, partial=True)
         return Response(s.RuleOut(services.rule_update(user=request.user, rule_id=pk, **data)).data)
 
     @extend_schema(responses={204: None})
@@ -230,7 +228,7 @@ class JarDetailView(APIView):
 
     @extend_schema(request=s.JarIn, responses=s.JarOut)
     def patch(self, request, pk: int):
-        data = _valid(s.JarIn, request.data)
+        data = _valid(s.JarIn, request.data, partial=True)
         return Response(s.JarOut(services.jar_update(user=request.user, jar_id=pk, **data)).data)
 
     @extend_schema(responses={204: None})
@@ -243,8 +241,7 @@ class JarStatusView(APIView):
     @extend_schema(parameters=[s.MonthQuery], responses=OpenApiTypes.OBJECT)
     def get(self, request):
         q = _valid(s.MonthQuery, request.query_params)
-        month = date.fromisoformat(q["month"] + "-01") if q.get("month") else None
-        return Response(selectors.jar_status(user=request.user, month=month))
+        return Response(selectors.jar_status(user=request.user, month=q.get("month")))
 
 
 # --- search and analytics ------------------------------------------------------------------------------------

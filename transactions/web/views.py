@@ -50,6 +50,8 @@ def _listing(user, params: QueryDict) -> dict:
                 "end": _date_param(params, "end", errors),
                 "uncategorised": params.get("uncategorised") == "1",
             }
+            if filters["start"] and filters["end"] and filters["start"] > filters["end"]:
+                raise DomainError(f"The start date ({filters['start']}) is after the end date ({filters['end']}).")
             try:
                 page = int(params.get("page") or 1)
             except ValueError:

@@ -1,0 +1,1 @@
+"""Model Context Protocol: Moneta as an MCP server (server.py) and as an MCP client (client.py)."""

@@ -1,0 +1,178 @@
+"""Moneta as an MCP client: the tools of external MCP servers join an assistant's tool loop.
+
+Editors register servers in admin (`ExternalServer`: Streamable HTTP URL or stdio command, allow-list, timeout)
+and enable them per agent config. At the start of a turn each enabled server's tools are listed (cached for a
+short while), filtered by the allow-list and offered to the model as `<slug>__<tool>` with the server's own
+description and JSON schema. A call goes through `FinanceAssistant.run_tool` like a built-in tool (traced,
+timed, errors back to the model) and is bounded by the server's timeout. A server that cannot be reached is
+left out and the turn's answer says so; it never fails the turn.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from langchain_core.tools import StructuredTool
+
+from config.api import DomainError
+
+log = logging.getLogger(__name__)
+LIST_CACHE_SECONDS = 30.0
+_listing_cache: dict[tuple[int, str], tuple[float, list]] = {}
+
+
+class ExternalServerUnavailable(Exception):
+    pass
+
+
+def error_reason(exc: BaseException) -> str:
+    """The innermost, most specific message of an (exception-group wrapped) failure."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    if isinstance(exc, TimeoutError):
+        return "it did not answer in time"
+    text = str(exc).strip() or type(exc).__name__
+    return text[:200]
+
+
+@asynccontextmanager
+async def _session(server):
+    from mcp import ClientSession
+
+    if server.kind == "mcp_stdio":
+        from mcp import StdioServerParameters
+        from mcp.client.stdio import stdio_client
+
+        params = StdioServerParameters(command=server.command, args=[str(a) for a in server.args or []],
+                                       env={**os.environ, **{k: str(v) for k, v in (server.env or {}).items()}})
+        transport = stdio_client(params)
+    else:
+        from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
+
+        transport = None
+    if transport is not None:
+        async with transport as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            yield session
+        return
+    async with create_mcp_http_client(headers={k: str(v) for k, v in (server.headers or {}).items()}) as http, \
+            streamable_http_client(server.url, http_client=http) as streams, \
+            ClientSession(streams[0], streams[1]) as session:
+        await session.initialize()
+        yield session
+
+
+def _run(server, action) -> Any:
+    """Run `await action(session)` against `server` within its timeout, from synchronous code."""
+    async def main():
+        with anyio.fail_after(max(0.5, float(server.timeout_seconds or 10))):
+            async with _session(server) as session:
+                return await action(session)
+
+    try:
+        return anyio.run(main)
+    except DomainError:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - connection refused, timeouts, protocol errors: all "down"
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        raise ExternalServerUnavailable(error_reason(exc)) from exc
+
+
+def _allowed(server, name: str) -> bool:
+    allowed = server.allowed_tools or []
+    return "*" in allowed or name in allowed
+
+
+def mcp_server_tools(server) -> list:
+    """The server's allowed tools (MCP Tool objects), listed live or from a cache of a few seconds."""
+    key = (server.pk, str(server.updated_at))
+    cached = _listing_cache.get(key)
+    if cached and time.monotonic() - cached[0] < LIST_CACHE_SECONDS:
+        return cached[1]
+
+    async def list_all(session):
+        return (await session.list_tools()).tools
+
+    tools = [t for t in _run(server, list_all) if _allowed(server, t.name)]
+    _listing_cache[key] = (time.monotonic(), tools)
+    return tools
+
+
+def mcp_server_call(server, name: str, arguments: dict, *, notes: list[str] | None = None) -> dict:
+    """Call one allowed tool; an MCP tool error becomes a DomainError (the model and the trace see it)."""
+    if not _allowed(server, name):
+        raise DomainError(f"{server.slug}: tool {name!r} is not on this server's allow-list")
+
+    async def call(session):
+        return await session.call_tool(name, arguments)
+
+    try:
+        result = _run(server, call)
+    except ExternalServerUnavailable as exc:
+        if notes is not None:
+            notes.append(unavailable_note(server, str(exc)))
+        raise DomainError(f"the external tool server {server.name!r} is unavailable: {exc}") from exc
+    text = "\n".join(getattr(c, "text", "") for c in result.content or [] if getattr(c, "text", None))
+    if result.is_error:
+        raise DomainError(f"{server.name}: {text or 'the tool failed'}")
+    out: dict = {"server": server.slug, "tool": name, "content": text}
+    if result.structured_content is not None:
+        out["structured"] = result.structured_content
+    else:
+        try:
+            out["structured"] = json.loads(text)
+        except ValueError:
+            pass
+    return out
+
+
+def _tool_name(server, name: str) -> str:
+    return f"{server.slug}__{name}"[:64]
+
+
+def unavailable_note(server, reason: str) -> str:
+    return (f"The external tool server “{server.name}” is unavailable right now ({reason}), so this answer does not "
+            f"use it.")
+
+
+def mcp_langchain_tools(server, *, notes: list[str] | None = None) -> list[StructuredTool]:
+    out = []
+    for tool in mcp_server_tools(server):
+        schema = dict(tool.input_schema or {"type": "object", "properties": {}})
+        schema.setdefault("type", "object")
+
+        def call(_tool=tool.name, **kwargs):
+            return mcp_server_call(server, _tool, kwargs, notes=notes)
+
+        out.append(StructuredTool(name=_tool_name(server, tool.name), args_schema=schema, func=call,
+                                  description=f"[{server.name}] {(tool.description or tool.name).strip()}"[:1024]))
+    return out
+
+
+def external_tools_attach(*, assistant, config) -> list[str]:
+    """Give `assistant` the tools of `config`'s enabled external servers (MCP and A2A). Returns a note for each
+    server that is down; the turn carries on without it."""
+    if config.pk is None:
+        return []
+    notes: list[str] = []
+    extra: list[StructuredTool] = []
+    assistant.extra_tools, assistant.external_notes = extra, notes
+    for server in config.external_servers.filter(is_active=True).order_by("slug"):
+        try:
+            if server.kind == "a2a":
+                from chat.a2a.client import a2a_langchain_tool
+
+                extra.append(a2a_langchain_tool(server, assistant=assistant))
+            else:
+                extra.extend(mcp_langchain_tools(server, notes=notes))
+        except ExternalServerUnavailable as exc:
+            log.warning("external server %s unavailable: %s", server.slug, exc)
+            notes.append(unavailable_note(server, str(exc)))
+    return notes

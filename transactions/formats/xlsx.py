@@ -1,0 +1,102 @@
+"""Spreadsheets: XLSX through openpyxl (read-only, values not formulas), old XLS through xlrd.
+
+The first sheet whose rows contain a header the CSV reader recognises (or whose columns it can infer) is the
+statement; its cells become strings and go through the same table reader as CSV (`parsing.table_parse`), so
+headers, debit/credit columns, decimal commas and the date rule are the same. Real dates become ISO strings
+(no day/month question); numbers keep their exact decimal value.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from io import BytesIO
+
+from config.api import DomainError
+
+from ..parsing import ParsedStatement, table_parse
+
+MAX_ROWS = 200_000
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.date().isoformat() if not (value.hour or value.minute) else value.isoformat(sep=" ")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        # 12.5 → "12.5", 1e-05 → "0.00001": repr is exact for the float, Decimal keeps it plain.
+        return format(Decimal(repr(value)).normalize(), "f") if value == value else ""
+    if isinstance(value, int):
+        return str(value)
+    return str(value).strip()
+
+
+def _sheets_xlsx(content: bytes, *, file_name: str):
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        book = openpyxl.load_workbook(BytesIO(content), read_only=True, data_only=True)
+    except (InvalidFileException, KeyError, OSError, ValueError) as exc:
+        raise DomainError(f"{file_name} is not a readable Excel workbook ({exc}).", code="bad_file",
+                          details={"field": "file"}) from exc
+    try:
+        for sheet in book.worksheets:
+            rows = []
+            for row in sheet.iter_rows(values_only=True):
+                rows.append([_cell_text(v) for v in row])
+                if len(rows) > MAX_ROWS:
+                    break
+            yield sheet.title, rows
+    finally:
+        book.close()
+
+
+def _sheets_xls(content: bytes, *, file_name: str):
+    import xlrd
+
+    try:
+        book = xlrd.open_workbook(file_contents=content, on_demand=True)
+    except xlrd.XLRDError as exc:
+        raise DomainError(f"{file_name} looks like an old Office document but not an Excel workbook Moneta can "
+                          f"read ({exc}); save it as .xlsx or CSV.", code="unsupported_format",
+                          details={"field": "file", "detected": "an old Office (OLE) document"}) from exc
+    for index in range(book.nsheets):
+        sheet = book.sheet_by_index(index)
+        rows = []
+        for r in range(min(sheet.nrows, MAX_ROWS)):
+            cells = []
+            for c in range(sheet.ncols):
+                cell = sheet.cell(r, c)
+                if cell.ctype == xlrd.XL_CELL_DATE:
+                    cells.append(_cell_text(xlrd.xldate_as_datetime(cell.value, book.datemode)))
+                else:
+                    cells.append(_cell_text(cell.value))
+            rows.append(cells)
+        yield sheet.name, rows
+
+
+def spreadsheet_parse(content: bytes, *, file_name: str, kind: str, date_format: str | None = None,
+                      default_currency: str = "USD") -> ParsedStatement:
+    sheets = _sheets_xlsx(content, file_name=file_name) if kind == "xlsx" else _sheets_xls(content,
+                                                                                           file_name=file_name)
+    first_error: DomainError | None = None
+    for title, rows in sheets:
+        if not any(any(c for c in r) for r in rows):
+            continue  # empty rows stay in: line numbers are the sheet's row numbers
+        try:
+            result = table_parse(rows, date_format=date_format, default_currency=default_currency, file_format=kind)
+        except DomainError as exc:
+            if exc.code == "ambiguous_date_format":
+                raise
+            first_error = first_error or exc
+            continue
+        result.columns = {**result.columns, "sheet": title}
+        return result
+    if first_error is not None:
+        raise first_error
+    raise DomainError(f"{file_name}: every sheet is empty.", code="bad_file", details={"field": "file"})

@@ -1,0 +1,88 @@
+"""One understanding of money questions: parse a question (and the conversation so far) into a MoneyQuery,
+and run it in SQL. Used by the transaction search box, the API and the assistant (offline and LLM)."""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db.models import Count
+from django.utils import timezone
+
+from transactions.query.execute import filtered, full_months_before, money_query_run
+from transactions.query.grammar import Period, is_vietnamese, normalise, strip_accents
+from transactions.query.model import MEASURES, Link, MoneyQuery, Side
+from transactions.query.parse import Vocab, money_query_parse
+
+__all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
+           "is_vietnamese", "money_query_parse", "money_query_run", "money_question", "normalise", "period_from_words",
+           "query_vocab",
+           "strip_accents"]
+
+
+def _narrative_lookup(user):
+    from transactions.models import Transaction
+
+    cache: dict[str, bool] = {}
+
+    def has(phrase: str, *, exact: bool = False) -> bool:
+        words = [w for w in phrase.lower().split() if w.isalnum()]
+        if not words:
+            return False
+        key = " ".join(words) + ("=" if exact else "*")
+        if key not in cache:
+            raw = " <-> ".join(words[:-1] + [words[-1] if exact else f"{words[-1]}:*"])
+            cache[key] = (Transaction.objects.filter(user=user)
+                          .annotate(search_vector=SearchVector("description", config="simple"))
+                          .filter(search_vector=SearchQuery(raw, search_type="raw", config="simple")).exists())
+        return cache[key]
+
+    return has
+
+
+def query_vocab(*, user, embed=None) -> Vocab:
+    """The user's own names for the parser: merchants (with the category each is mostly filed under),
+    categories with their kind, and a lookup into their narratives."""
+    from transactions.models import Category, Transaction
+
+    categories = dict(Category.objects.filter(user=user).values_list("name", "kind"))
+    usage = (Transaction.objects.filter(user=user, merchant__isnull=False)
+             .values("merchant__name", "category__name").order_by().annotate(n=Count("id")))
+    main: dict[str, tuple[int, str]] = {}
+    for row in usage:
+        name = row["merchant__name"]
+        if name not in main or row["n"] > main[name][0]:
+            main[name] = (row["n"], row["category__name"] or "")
+    from transactions.models import Merchant
+
+    merchants = list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+    return Vocab(merchants=merchants, merchant_category={k: v[1] for k, v in main.items()}, categories=categories,
+                 narrative_has=_narrative_lookup(user), embed=embed)
+
+
+def money_question(*, user, question: str, previous: MoneyQuery | None = None, today: date | None = None,
+                   embed=None) -> dict:
+    """Parse and run in one call (the search box and the API)."""
+    today = today or timezone.localdate()
+    query = money_query_parse(question, vocab=query_vocab(user=user, embed=embed), today=today, previous=previous)
+    return money_query_run(user=user, query=query, today=today)
+
+
+def period_from_words(words: str, *, today: date | None = None) -> Period | None:
+    """"last month", "since March", "Q2 2026", "2026-09", "this_year", "last_3_months", "all_time" → Period."""
+    from transactions.periods import period_resolve
+    from transactions.query.grammar import find_periods
+
+    today = today or timezone.localdate()
+    raw = (words or "").strip()
+    code = raw.lower().replace(" ", "_").replace("-", "_")
+    if code in ("all_time", "all", "ever"):
+        return Period(date(1900, 1, 1), today, "all time", "all")
+    if code in ("this_week", "last_week", "this_month", "last_month", "last_3_months", "this_year", "last_year") \
+            or re.fullmatch(r"\d{4}(-\d{2})?", raw):
+        start, end, label = period_resolve(raw if re.fullmatch(r"\d{4}(-\d{2})?", raw) else code, today=today)
+        grain = "month" if "month" in code and code != "last_3_months" or len(raw) == 7 else \
+            "year" if "year" in code or len(raw) == 4 else "week" if "week" in code else "range"
+        return Period(start, end, label, grain)
+    found = find_periods(normalise(raw.replace("_", " ")), today)
+    return found[0][0] if found else None

@@ -1,0 +1,362 @@
+"""MoneyQuery → figures, computed by Postgres. Every sum, count, average and share in the result comes from SQL;
+Python only shapes it. Money out is what left the account (amount < 0), money in what arrived (amount > 0);
+figures are kept per currency and never summed across currencies.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import Abs, TruncMonth
+from django.utils import timezone
+
+from transactions.models import Category, Merchant, Transaction
+from transactions.periods import add_months, month_bounds
+from transactions.query.grammar import Period, period_label
+from transactions.query.model import MoneyQuery, Side
+
+LIST_LIMIT = 20
+MAX_LIMIT = 200
+USUAL_MONTHS = 3
+
+
+def _num(value) -> float:
+    return round(float(value), 2) if value is not None else 0.0
+
+
+def _text_q(user, phrase: str) -> Q:
+    from transactions.selectors import _text_q as text_q  # narrative full text + merchant names, one definition
+
+    return text_q(user, [phrase])
+
+
+def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amount_max=None, direction=None,
+             start: date | None = None, end: date | None = None, weekdays=()) -> QuerySet:
+    """The user's transactions matching the filters (names are the user's own; ids resolved first)."""
+    qs = Transaction.objects.filter(user=user)
+    if start:
+        qs = qs.filter(date__gte=start)
+    if end:
+        qs = qs.filter(date__lte=end)
+    if merchants:
+        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=list(merchants))
+                                            .values_list("id", flat=True)))
+    if categories:
+        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=list(categories))
+                                            .values_list("id", flat=True)))
+    for phrase in text or ():
+        qs = qs.filter(_text_q(user, phrase))
+    if weekdays:
+        # Django's week_day counts 1 = Sunday … 7 = Saturday; ours 0 = Monday … 6 = Sunday
+        qs = qs.filter(date__week_day__in=[(d + 1) % 7 + 1 for d in weekdays])
+    if direction == "out":
+        qs = qs.filter(amount__lt=0)
+    elif direction == "in":
+        qs = qs.filter(amount__gt=0)
+    if amount_min is not None or amount_max is not None:
+        qs = qs.annotate(size=Abs("amount"))
+        if amount_min is not None:
+            qs = qs.filter(size__gte=Decimal(amount_min))
+        if amount_max is not None:
+            qs = qs.filter(size__lte=Decimal(amount_max))
+    return qs
+
+
+def _totals(qs: QuerySet) -> list[dict]:
+    """Per currency: money out, money in, counts (largest currency first)."""
+    rows = (qs.values("currency").order_by()
+            .annotate(out=Sum("amount", filter=Q(amount__lt=0)), into=Sum("amount", filter=Q(amount__gt=0)),
+                      n_out=Count("id", filter=Q(amount__lt=0)), n_in=Count("id", filter=Q(amount__gt=0)),
+                      n=Count("id")))
+    out = [{"currency": r["currency"], "spent": _num(-(r["out"] or 0)), "received": _num(r["into"] or 0),
+            "count_out": r["n_out"], "count_in": r["n_in"], "count": r["n"]} for r in rows]
+    return sorted(out, key=lambda r: -r["count"])
+
+
+def _row(t: dict) -> dict:
+    return {"id": t["id"], "date": t["date"].isoformat(), "merchant": t.get("merchant__name") or "",
+            "description": t["description"], "amount": _num(t["amount"]), "currency": t["currency"],
+            "category": t.get("category__name") or None}
+
+
+ROW_FIELDS = ("id", "date", "merchant__name", "description", "amount", "currency", "category__name")
+
+
+def _window(q: MoneyQuery, period: Period | None) -> tuple[date | None, date | None, str]:
+    if period is None or period.grain == "all":
+        return None, None, "all time"
+    return period.start, period.end, period.label
+
+
+def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | None = None,
+          direction: str | None = "unset") -> QuerySet:
+    start, end, _ = _window(q, period if period is not None else (side.period if side and side.period else q.period))
+    named = side is not None and bool(side.merchants or side.categories or side.text)
+    return filtered(user=user, merchants=(side.merchants if named else q.merchants) or (),
+                    categories=(side.categories if named else q.categories) or (),
+                    text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
+                    direction=q.direction if direction == "unset" else direction, start=start, end=end,
+                    weekdays=q.weekdays)
+
+
+def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> dict:
+    """Run a MoneyQuery for `user`. The result always carries the query as understood (`query`, `understood`,
+    `chips`), the period it covered, the figures of its measure, and `rows` for a table."""
+    today = today or timezone.localdate()
+    q = query
+    start, end, label = _window(q, q.period)
+    out: dict = {"query": q.as_dict(), "understood": q.describe(), "chips": q.chips(), "measure": q.measure,
+                 "period": label, "start": start.isoformat() if start else None,
+                 "end": (end or today).isoformat(), "unknown": q.unknown, "suggestions": q.suggestions,
+                 "ignored": q.ignored}
+    if q.unknown and not q.has_filters:
+        # asked about names this user does not have: say so, never answer a different total
+        out.update({"count": 0, "total": 0.0, "rows": [], "found": False, "currency": _currency(user)})
+        return out
+    concept_missing = [link.mention for link in q.links if link.kind == "concept"]
+    if concept_missing and not q.has_filters:
+        out.update({"count": 0, "total": 0.0, "rows": [], "found": False, "currency": _currency(user),
+                    "unknown": q.unknown + concept_missing})
+        return out
+    runner = {"compare": _compare, "top_merchants": _top_merchants, "top_categories": _top_categories,
+              "summary": _top_categories,
+              "monthly_average": _monthly_average, "largest": _extreme, "smallest": _extreme}.get(q.measure, _aggregate)
+    out.update(runner(user, q, today))
+    out.setdefault("currency", _currency(user))
+    out["found"] = bool(out.get("count"))
+    out["title"] = f"{MEASURE_TITLES.get(q.measure, 'Transactions')}: {out['understood']}"
+    chart = _chart_for(user, q, out)
+    if chart:
+        out["chart"] = chart
+    return out
+
+
+MEASURE_TITLES = {"total": "Spending", "count": "Count", "average": "Average purchase", "income": "Money in",
+                  "net": "Net cash flow", "list": "Transactions", "largest": "Largest", "smallest": "Smallest",
+                  "top_merchants": "Top merchants", "top_categories": "Top categories",
+                  "monthly_average": "Monthly average", "compare": "Comparison"}
+
+
+def _chart_for(user, q: MoneyQuery, out: dict) -> dict | None:
+    """A chart only where it shows more than one bar: months of the period, or the parts of the answer."""
+    def bar(title: str, labels: list, values: list) -> dict | None:
+        if len(labels) < 2:
+            return None
+        return {"type": "bar", "title": title, "labels": [str(x) for x in labels],
+                "series": [{"name": q.measure, "data": [_num(v) for v in values]}]}
+
+    rows = out.get("rows") or []
+    if q.measure in ("top_merchants", "top_categories", "summary"):
+        key = "merchant" if q.measure == "top_merchants" else "category"
+        return bar(out["title"], [r[key] for r in rows], [r["total"] for r in rows])
+    if q.measure == "monthly_average":
+        return bar(out["title"], [r["month"] for r in rows], [r["total"] for r in rows])
+    if q.measure == "compare":
+        return bar(out["title"], [r["label"] for r in rows], [r["total"] for r in rows])
+    if q.measure in ("total", "count", "average", "income", "list", "net") and out.get("count"):
+        per_month = list(_base(user, q, direction=None if q.measure in ("net", "list") else "unset")
+                         .annotate(m=TruncMonth("date")).values("m").order_by("m").annotate(t=Sum("amount")))[-24:]
+        if len(per_month) >= 2:
+            return bar(f"{out['title']} — by month", [r["m"].strftime("%Y-%m") for r in per_month],
+                       [abs(r["t"] or 0) for r in per_month])
+        parts = out.get("by_merchant") or out.get("by_source") or []
+        return bar(f"{out['title']} — by merchant", [r["merchant"] for r in parts], [r["total"] for r in parts])
+    return None
+
+
+def _currency(user) -> str:
+    latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
+    return latest or "USD"
+
+
+def _aggregate(user, q: MoneyQuery, today: date) -> dict:
+    """total, count, average, income, net, list."""
+    direction = None if q.measure in ("net", "list") and q.direction is None else q.direction
+    qs = _base(user, q, direction=direction)
+    totals = _totals(qs)
+    main = totals[0] if totals else {"currency": _currency(user), "spent": 0.0, "received": 0.0, "count_out": 0,
+                                     "count_in": 0, "count": 0}
+    limit = max(1, min(int(q.limit or LIST_LIMIT), MAX_LIMIT))
+    rows = [_row(t) for t in qs.order_by("-date", "-id").values(*ROW_FIELDS)[:limit]]
+    result = {"currency": main["currency"], "by_currency": totals if len(totals) > 1 else [],
+              "count": main["count_in"] if q.direction == "in" else main["count_out"] if q.direction == "out"
+              else main["count"],
+              "spent": main["spent"], "received": main["received"], "rows": rows}
+    result["total"] = main["received"] if q.direction == "in" else main["spent"]
+    if q.measure == "net":
+        net = qs.aggregate(net=Sum("amount"))["net"]
+        result["net"] = _num(net)
+    if q.measure == "average" and result["count"]:
+        avg = qs.aggregate(a=Sum("amount") / Count("id"))["a"]
+        result["average"] = _num(abs(avg or 0))
+    if q.measure == "income" or q.direction == "in":
+        result["by_source"] = [
+            {"merchant": r["merchant__name"] or "(unknown)", "total": _num(r["t"]), "count": r["n"]}
+            for r in qs.filter(amount__gt=0).values("merchant__name").order_by()
+            .annotate(t=Sum("amount"), n=Count("id")).order_by("-t")[:5]]
+    if q.measure in ("total", "count", "average") and result["count"]:
+        result["by_merchant"] = [
+            {"merchant": r["merchant__name"] or "(unknown)", "total": _num(-(r["t"] or 0)) if q.direction == "out"
+             else _num(r["t"]), "count": r["n"]}
+            for r in qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
+            .order_by("t" if q.direction == "out" else "-t")[:5]]
+    return result
+
+
+def _extreme(user, q: MoneyQuery, today: date) -> dict:
+    qs = _base(user, q)
+    order = ("amount" if q.direction != "in" else "-amount") if q.measure == "largest" else \
+        ("-amount" if q.direction != "in" else "amount")
+    rows = [_row(t) for t in qs.order_by(order, "-date").values(*ROW_FIELDS)[:max(1, min(q.limit or 5, 50))]]
+    totals = _totals(qs)
+    main = totals[0] if totals else {"count_out": 0, "count_in": 0, "currency": _currency(user)}
+    return {"rows": rows, "count": main["count_in"] if q.direction == "in" else main["count_out"],
+            "currency": main["currency"], "pick": rows[0] if rows else None}
+
+
+def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
+    qs = _base(user, q)
+    n = q.limit or 5
+    grouped = (qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
+               .order_by("t" if q.direction == "out" else "-t")[:n])
+    rows = [{"merchant": r["merchant__name"] or "(no merchant)",
+             "total": _num(-(r["t"] or 0)) if q.direction == "out" else _num(r["t"]), "count": r["n"]}
+            for r in grouped]
+    totals = _totals(qs)
+    main = totals[0] if totals else {"count_out": 0, "spent": 0.0, "currency": _currency(user)}
+    return {"rows": rows, "count": main.get("count_out", 0), "total": main.get("spent", 0.0),
+            "currency": main["currency"], "n": n}
+
+
+def _top_categories(user, q: MoneyQuery, today: date) -> dict:
+    qs = _base(user, q).filter(Q(category__isnull=True) | ~Q(category__kind=Category.Kind.TRANSFER))
+    n = q.limit or 5
+    grouped = list(qs.values("category__name").order_by().annotate(t=Sum("amount"), n=Count("id")).order_by("t"))
+    spent = qs.aggregate(t=Sum("amount"))["t"] or Decimal(0)
+    share = {r["category__name"]: r["t"] for r in grouped}
+    pct = {k: _num(Decimal(100) * v / spent) if spent else 0.0 for k, v in share.items()}  # ratio of SQL sums
+    rows = [{"category": r["category__name"] or "Uncategorised", "total": _num(-(r["t"] or 0)), "count": r["n"],
+             "share_pct": pct[r["category__name"]]} for r in grouped]
+    return {"rows": rows[:max(n, 1)], "all_rows": len(rows), "count": sum(r["count"] for r in rows),
+            "total": _num(-spent), "n": n}
+
+
+def full_months_before(today: date, n: int) -> tuple[date, date]:
+    """The n full calendar months before the current one: (first day, last day)."""
+    first_this = today.replace(day=1)
+    return add_months(first_this, -n), first_this - timedelta(days=1)
+
+
+def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
+    n = q.months or USUAL_MONTHS
+    if q.period is not None and q.period.grain == "year" and q.period.start.year < today.year:
+        start, end = q.period.start, q.period.end
+        n = 12
+    else:
+        start, end = full_months_before(today, n)
+    qs = _base(user, q, period=Period(start, end, "", "range"))
+    per_month = {r["m"].strftime("%Y-%m"): r for r in qs.annotate(m=TruncMonth("date")).values("m").order_by()
+                 .annotate(t=Sum("amount"), c=Count("id"))}
+    months = []
+    cursor = start
+    while cursor <= end:
+        key = cursor.strftime("%Y-%m")
+        r = per_month.get(key)
+        months.append({"month": key, "total": _num(abs(r["t"])) if r else 0.0, "count": r["c"] if r else 0})
+        cursor = add_months(cursor, 1)
+    agg = qs.aggregate(t=Sum("amount"), c=Count("id"))
+    from django.db import connection
+
+    with connection.cursor() as cur:  # the average (and the 3- and 6-month multiples) are SQL arithmetic too
+        cur.execute("SELECT round(abs(%s::numeric) / %s, 2), round(3 * round(abs(%s::numeric) / %s, 2), 2), "
+                    "round(6 * round(abs(%s::numeric) / %s, 2), 2)",
+                    [agg["t"] or 0, len(months) or 1] * 3)
+        average, three, six = cur.fetchone()
+    return {"average": _num(average), "three_months": _num(three), "six_months": _num(six),
+            "months": len(months), "total": _num(abs(agg["t"] or 0)),
+            "count": agg["c"], "rows": months, "window": period_label(start, end, "range"),
+            "start": start.isoformat(), "end": end.isoformat()}
+
+
+def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
+    qs = _base(user, q, side=side, period=period)
+    totals = _totals(qs)
+    main = totals[0] if totals else {"spent": 0.0, "received": 0.0, "count_out": 0, "count_in": 0, "count": 0}
+    value = main["received"] if q.direction == "in" else main["spent"]
+    count = main["count_in"] if q.direction == "in" else main["count_out"]
+    return {"total": value, "count": count}
+
+
+def _compare(user, q: MoneyQuery, today: date) -> dict:
+    compare = q.compare or {}
+    sides: list[Side] = compare.get("sides") or []
+    rows = []
+    if compare.get("mode") == "usual":
+        current = sides[0].period if sides and sides[0].period else q.period
+        now = _side_total(user, q, Side(label=current.label), current)
+        rows.append({"label": current.label, **now})
+        start, end = full_months_before(today, USUAL_MONTHS)
+        partial = current.grain == "month" and current.end >= today and current.start.day == 1
+        usual = _average_of_months(user, q, start, end, upto_day=today.day if partial else None)
+        rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
+                               if partial else f"usual (average of the {USUAL_MONTHS} full months before)"),
+                     "total": usual["average"], "count": None, "months": usual["months"]})
+        if partial:
+            full = _average_of_months(user, q, start, end, upto_day=None)
+            rows.append({"label": f"a usual whole month (average of the {USUAL_MONTHS} full months before)",
+                         "total": full["average"], "count": None, "months": full["months"]})
+    else:
+        for side in sides:
+            period = side.period or q.period
+            rows.append({"label": side.label if compare.get("mode") == "sides" else (period.label if period
+                                                                                      else side.label),
+                         **_side_total(user, q, side, period)})
+            if compare.get("mode") == "periods" and period and period.grain == "month" and period.end >= today \
+                    and period.start.day == 1 and len(sides) == 2:
+                # a partial current month against the same days of the other month, as well as its whole
+                other = next(s.period for s in sides if s is not side and s.period)
+                if other and other.end < period.start:
+                    same_days = Period(other.start, min(other.start.replace(day=1) + timedelta(days=today.day - 1),
+                                                        other.end), f"{other.start:%B} 1–{today.day}", "range")
+                    rows.append({"label": f"{same_days.label} (same days)",
+                                 **_side_total(user, q, Side(label=""), same_days), "same_days": True})
+    from django.db import connection
+
+    if len(rows) >= 2:
+        with connection.cursor() as cur:  # differences are SQL arithmetic too
+            cur.execute("SELECT round(%s::numeric - %s::numeric, 2), "
+                        "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1)",
+                        [rows[0]["total"], rows[1]["total"], rows[0]["total"], rows[1]["total"], rows[1]["total"]])
+            diff, pct = cur.fetchone()
+        change = {"difference": _num(diff), "change_pct": float(pct) if pct is not None else None}
+    else:
+        change = {"difference": None, "change_pct": None}
+    return {"rows": rows, "mode": compare.get("mode"), **change,
+            "count": sum((r.get("count") or 0) for r in rows) or (1 if any(r["total"] for r in rows) else 0)}
+
+
+def _average_of_months(user, q: MoneyQuery, start: date, end: date, *, upto_day: int | None) -> dict:
+    """Average per month over the full months start..end; with `upto_day`, only days 1..upto_day of each."""
+    qs = _base(user, q, period=Period(start, end, "", "range"))
+    if upto_day is not None:
+        qs = qs.filter(date__day__lte=upto_day)
+    total = qs.aggregate(t=Sum("amount"))["t"] or 0
+    months = 0
+    cursor = start
+    while cursor <= end:
+        months += 1
+        cursor = add_months(cursor, 1)
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT round(abs(%s::numeric) / %s, 2)", [total, months or 1])
+        average = cur.fetchone()[0]
+    return {"average": _num(average), "months": months}
+
+
+def latest_date(*, user) -> date | None:
+    return Transaction.objects.filter(user=user).aggregate(d=Max("date"))["d"]
+
+
+__all__ = ["money_query_run", "filtered", "full_months_before", "month_bounds", "latest_date"]

@@ -1,0 +1,118 @@
+"""Words people use for money things, and the words that carry no filter.
+
+Concepts name a kind of merchant ("coffee", "gas") by well-known chains and by words that appear in merchant
+names; they are resolved against the user's own merchants (and, failing that, a category). Category synonyms
+map everyday words to the category they usually mean. Everything is accent-stripped lower case.
+"""
+from __future__ import annotations
+
+# concept → (words/chains found in merchant names, fallback category, label)
+CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "coffee": (("coffee", "cafe", "caffe", "espresso", "starbucks", "peet", "peets", "dunkin", "costa", "philz",
+                "tim hortons", "caribou", "blue bottle", "highlands", "phuc long", "trung nguyen", "cong caphe",
+                "ca phe", "caphe", "nero", "pret"), None),
+    "gas": (("shell", "chevron", "exxon", "mobil", "exxonmobil", "bp", "arco", "texaco", "valero", "sunoco",
+             "citgo", "marathon", "speedway", "circle k", "wawa", "sheetz", "76", "petro", "fuel", "gas station",
+             "petrolimex", "esso", "total energies", "caltex", "engen", "sasol", "indian oil", "hp petrol"), None),
+    "rideshare": (("uber trip", "lyft", "grab", "bolt", "taxi", "cab", "be group", "xanh sm", "ola"), None),
+    "food delivery": (("uber eats", "doordash", "grubhub", "postmates", "deliveroo", "grabfood", "just eat",
+                       "swiggy", "zomato", "shopeefood", "baemin"), None),
+    "streaming": (("netflix", "spotify", "hulu", "disney", "hbo", "youtube", "apple music", "prime video",
+                   "paramount", "peacock", "deezer", "tidal"), "Subscriptions"),
+    "pharmacy": (("cvs", "walgreens", "rite aid", "boots", "pharmacy", "chemist", "duane reade", "long chau",
+                  "pharmacity"), "Health"),
+    "airline": (("delta", "united", "american airlines", "southwest", "jetblue", "alaska air", "air lines",
+                 "airlines", "airways", "ryanair", "easyjet", "vietjet", "vietnam airlines", "bamboo"), "Travel"),
+    "gym": (("fitness", "gym", "planet fitness", "equinox", "crossfit", "yoga", "24 hour fitness", "la fitness"),
+            "Health"),
+    "dental": (("dental", "dentist", "orthodont", "smiles"), "Health"),
+    "phone and internet": (("comcast", "xfinity", "verizon", "at t", "t mobile", "tmobile", "sprint", "vodafone",
+                            "viettel", "vinaphone", "mobifone", "fpt", "spectrum", "internet"), "Utilities"),
+    "electricity": (("pg e", "pge", "electric", "energy", "power", "edison", "evn", "con ed"), "Utilities"),
+    "rent": (("apartments", "apartment", "rent", "property", "realty", "landlord", "lease"), "Rent"),
+    "amazon": (("amazon", "amzn"), None),
+    "payroll": (("payroll", "salary", "wages", "paycheck", "direct dep", "luong"), "Salary"),
+}
+# spoken forms → concept
+CONCEPT_WORDS: dict[str, str] = {
+    "coffee": "coffee", "coffees": "coffee", "cafe": "coffee", "cafes": "coffee", "latte": "coffee",
+    "lattes": "coffee", "ca phe": "coffee", "cafe sua": "coffee", "espresso": "coffee",
+    "gas": "gas", "fuel": "gas", "petrol": "gas", "gasoline": "gas", "fill up": "gas", "fill ups": "gas",
+    "fill-up": "gas", "fill-ups": "gas", "filled up": "gas", "fill up at": "gas", "gas station": "gas",
+    "gas stations": "gas", "xang": "gas", "do xang": "gas", "tien xang": "gas",
+    "rideshare": "rideshare", "ride share": "rideshare", "taxi": "rideshare", "taxis": "rideshare",
+    "cab": "rideshare", "cabs": "rideshare",
+    "food delivery": "food delivery", "delivery": "food delivery", "takeout delivery": "food delivery",
+    "streaming": "streaming", "streaming services": "streaming",
+    "pharmacy": "pharmacy", "drugstore": "pharmacy", "chemist": "pharmacy", "prescriptions": "pharmacy",
+    "flights": "airline", "flight": "airline", "airfare": "airline", "plane tickets": "airline",
+    "airline": "airline", "airlines": "airline", "ve may bay": "airline",
+    "gym": "gym", "gym membership": "gym", "fitness": "gym",
+    "dentist": "dental", "dental": "dental", "teeth": "dental", "nha si": "dental",
+    "phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
+    "cable": "phone and internet", "wifi": "phone and internet",
+    "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity",
+    "tien dien": "electricity",
+    "amzn": "amazon",
+    "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
+    "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
+    "tien luong": "payroll",
+}
+# everyday words → the category they usually mean (resolved against the user's own category names)
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
+               "takeaway", "take out", "meals out", "meal", "meals", "lunch", "lunches", "dinner", "dinners",
+               "breakfast", "brunch", "food", "eating", "an uong", "an ngoai", "an trua", "an toi", "an sang",
+               "nha hang", "do an", "quan an"),
+    "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
+                  "food shopping", "food shop", "di cho", "sieu thi", "thuc pham", "tien cho", "cho"),
+    "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",
+                  "driving", "transit", "di lai", "xe co", "giao thong"),
+    "Utilities": ("utilities", "utility", "utility bills", "dien nuoc", "tien nuoc", "hoa don"),
+    "Rent": ("rent", "housing", "tien nha", "thue nha"),
+    "Shopping": ("shopping", "clothes", "clothing", "stuff online", "online shopping", "mua sam", "quan ao"),
+    "Health": ("health", "healthcare", "medical", "doctor", "doctors", "medicine", "suc khoe", "thuoc",
+               "benh vien"),
+    "Travel": ("travel", "vacation", "vacations", "holiday", "holidays", "hotel", "hotels",
+               "du lich"),
+    "Subscriptions": ("subscriptions", "subscription", "subs", "dang ky"),
+    "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts", "games", "giai tri"),
+    "Fees": ("fees", "fee", "bank fees", "charges fees", "phi"),
+    "Income": ("income", "thu nhap"),
+    "Salary": ("luong",),
+}
+# words that are part of asking, not part of what is asked about
+STOPWORDS = set("""
+a an the i me my mine myself we our us you your it its it's this that these those there here what what's whats which
+who whom whose when where why how is are was were be been being am do does did done doing have has had having
+can could would should will shall may might must to of in on at for from by with about as into over under than
+and or but if so not no yes too very just only also again even ever still all any some each every both either
+per up down out off then now already yet get got getting give gave show shows showed list find tell let know
+please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho though like really actually
+basically much many more most less least lot lots total totals sum overall altogether all together combined
+spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges
+purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
+money cash dollars dollar bucks usd amount amounts figure number times time often frequently much
+blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
+spending? money? how's hows i've ive i'd id i'm im i'll ill
+average avg typical typically usually normally monthly month months year years week weeks day days so far
+biggest largest smallest cheapest priciest expensive highest lowest single one ones once one-time go
+top best worst main compare compared comparison versus vs difference between against
+come came coming in out income earn earned earnings received receive made make making
+list show display pull look lookup search see view
+stuff things thing items item place places store stores shop shops merchant merchants vendor vendors
+category categories kind kinds type types breakdown break broken group grouped
+rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
+use using used based eat ate eats eating go going visit visited usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
+last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
+entire altogether together exactly roughly approximately about around
+mo muc loai
+toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
+nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao
+""".split())
+# nouns that head a phrase after a name ("lyft rides", "peet's coffee"): a preceding unknown word is a name
+HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
+              "bill", "bills", "spending", "spend", "subscription", "subscriptions", "payments", "payment",
+              "visits", "runs", "stuff", "transactions", "coffee", "membership", "tickets", "fees", "fee"}
+# words after which an unknown word is a name the user means ("at Costco", "pay Hulu")
+NAME_PREPOSITIONS = {"at", "from", "to", "with", "on", "pay", "paid", "paying", "for", "tai", "o", "cho"}

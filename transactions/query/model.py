@@ -1,0 +1,170 @@
+"""The structured money query: what a question asks of the user's transactions.
+
+One shape for the search box, the API, the offline model and the LLM's tool call. JSON round-trips through
+`as_dict`/`from_dict`, which is also how a conversation remembers the previous question (dialogue state).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from transactions.query.grammar import Period
+
+MEASURES = ("summary", "total", "count", "average", "monthly_average", "largest", "smallest", "list", "top_merchants",
+            "top_categories", "compare", "income", "net")
+
+
+@dataclass
+class Side:
+    """One side of a comparison: an entity group ("Starbucks", "gas") and/or a period."""
+
+    label: str
+    merchants: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    period: Period | None = None
+
+    def as_dict(self) -> dict:
+        return {"label": self.label, "merchants": self.merchants, "categories": self.categories, "text": self.text,
+                "period": self.period.as_dict() if self.period else None}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Side:
+        return cls(label=d.get("label") or "", merchants=list(d.get("merchants") or []),
+                   categories=list(d.get("categories") or []), text=list(d.get("text") or []),
+                   period=Period.from_dict(d.get("period")))
+
+
+@dataclass
+class Link:
+    """How a phrase of the question was understood: `kind` merchant | category | text | concept, the names it
+    stands for in the user's data, and how it was matched (exact, spelling, prefix, concept, meaning)."""
+
+    mention: str
+    kind: str
+    names: list[str]
+    how: str = "exact"
+
+    def as_dict(self) -> dict:
+        return {"mention": self.mention, "kind": self.kind, "names": self.names, "how": self.how}
+
+
+@dataclass
+class MoneyQuery:
+    measure: str = "total"
+    merchants: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    amount_min: Decimal | None = None
+    amount_max: Decimal | None = None
+    direction: str | None = None  # out | in | None (both)
+    period: Period | None = None
+    weekdays: list[int] = field(default_factory=list)  # 0 = Monday … 6 = Sunday; empty = every day
+    months: int | None = None  # monthly average over this many full months
+    group_by: str | None = None
+    limit: int | None = None
+    compare: dict | None = None  # {"mode": periods|usual|sides, "sides": [Side...]}
+    links: list[Link] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)  # names asked about that are not in the user's data
+    suggestions: dict[str, list[str]] = field(default_factory=dict)  # unknown name → close names the user has
+    ignored: list[str] = field(default_factory=list)
+    followup: bool = False
+    language: str = "en"
+
+    # ---- (de)serialisation --------------------------------------------------------------------------------
+    def as_dict(self) -> dict:
+        compare = None
+        if self.compare:
+            compare = {"mode": self.compare.get("mode"),
+                       "sides": [s.as_dict() for s in self.compare.get("sides") or []]}
+        return {
+            "measure": self.measure, "merchants": self.merchants, "categories": self.categories, "text": self.text,
+            "amount_min": str(self.amount_min) if self.amount_min is not None else None,
+            "amount_max": str(self.amount_max) if self.amount_max is not None else None,
+            "direction": self.direction, "period": self.period.as_dict() if self.period else None,
+            "weekdays": self.weekdays,
+            "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
+            "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
+            "suggestions": self.suggestions, "ignored": self.ignored, "followup": self.followup,
+            "language": self.language,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict | None) -> MoneyQuery:
+        d = d or {}
+        compare = None
+        if d.get("compare"):
+            compare = {"mode": d["compare"].get("mode"),
+                       "sides": [Side.from_dict(s) for s in d["compare"].get("sides") or []]}
+        return cls(
+            measure=d.get("measure") or "total", merchants=list(d.get("merchants") or []),
+            categories=list(d.get("categories") or []), text=list(d.get("text") or []),
+            amount_min=Decimal(str(d["amount_min"])) if d.get("amount_min") not in (None, "") else None,
+            amount_max=Decimal(str(d["amount_max"])) if d.get("amount_max") not in (None, "") else None,
+            direction=d.get("direction"), period=Period.from_dict(d.get("period")), months=d.get("months"),
+            weekdays=[int(x) for x in d.get("weekdays") or []],
+            group_by=d.get("group_by"), limit=d.get("limit"), compare=compare,
+            links=[Link(**x) for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
+            unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
+            ignored=list(d.get("ignored") or []), followup=bool(d.get("followup")), language=d.get("language") or "en",
+        )
+
+    # ---- what was understood, in words ---------------------------------------------------------------------
+    def chips(self) -> list[dict]:
+        """What was understood, as removable chips for the UI: [{"kind", "label", "field"}]."""
+        out = [{"kind": "measure", "label": MEASURE_LABELS.get(self.measure, self.measure), "field": "measure"}]
+        for name in self.merchants:
+            out.append({"kind": "merchant", "label": name, "field": "merchants"})
+        for name in self.categories:
+            out.append({"kind": "category", "label": name, "field": "categories"})
+        for word in self.text:
+            out.append({"kind": "text", "label": f"“{word}”", "field": "text"})
+        if self.amount_min is not None:
+            out.append({"kind": "amount", "label": f"over {_amount(self.amount_min)}", "field": "amount_min"})
+        if self.amount_max is not None:
+            out.append({"kind": "amount", "label": f"under {_amount(self.amount_max)}", "field": "amount_max"})
+        if self.direction:
+            out.append({"kind": "direction", "label": "money in" if self.direction == "in" else "money out",
+                        "field": "direction"})
+        if self.period:
+            out.append({"kind": "period", "label": self.period.label, "field": "period"})
+        if self.weekdays:
+            out.append({"kind": "weekdays", "label": weekdays_label(self.weekdays), "field": "weekdays"})
+        if self.months:
+            out.append({"kind": "period", "label": f"average of {self.months} full months", "field": "months"})
+        return out
+
+    def describe(self) -> str:
+        parts = [c["label"] for c in self.chips()[1:]]
+        return " · ".join(parts) if parts else "all transactions"
+
+    @property
+    def has_filters(self) -> bool:
+        return bool(self.merchants or self.categories or self.text or self.amount_min is not None
+                    or self.amount_max is not None or self.weekdays)
+
+
+MEASURE_LABELS = {"summary": "summary", "total": "total", "count": "count", "average": "average per transaction",
+                  "monthly_average": "monthly average", "largest": "largest", "smallest": "smallest", "list": "list",
+                  "top_merchants": "top merchants", "top_categories": "top categories", "compare": "comparison",
+                  "income": "income", "net": "net cash flow"}
+
+
+DAY_NAMES = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
+
+
+def weekdays_label(days: list[int]) -> str:
+    if days == [5, 6]:
+        return "on weekends"
+    if days == [0, 1, 2, 3, 4]:
+        return "on weekdays"
+    return "on " + " and ".join(DAY_NAMES[d] for d in days)
+
+
+def _amount(value: Decimal) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def today_period(today: date) -> Period:
+    return Period(date(1900, 1, 1), today, "all time", "all")

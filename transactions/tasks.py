@@ -1,0 +1,17 @@
+"""Celery tasks for transactions: take ids, re-fetch, call one service."""
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+
+@shared_task(name="transactions.recategorise", acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
+def recategorise_task(user_id: int) -> int:
+    """Re-file a user's automatically categorised transactions after a rule changed (idempotent)."""
+    from django.contrib.auth import get_user_model
+
+    from transactions.services import transactions_recategorise
+
+    user = get_user_model().objects.filter(id=user_id).first()
+    return transactions_recategorise(user=user) if user is not None else 0
