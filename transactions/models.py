@@ -152,6 +152,9 @@ class Transaction(models.Model):
             # Learning reads only the user's own labels.
             models.Index(fields=["user", "merchant"], condition=models.Q(category_source="user"),
                          include=["category"], name="tx_user_labels"),
+            # Which currencies a user has (a skip scan reads one index entry per currency): figures are never
+            # summed across currencies (selectors.user_currencies).
+            models.Index(fields=["user", "currency"], name="tx_user_currency"),
             # The "needs review" queue (categorize.REVIEW_THRESHOLD = 0.6): small, read newest first.
             models.Index(fields=["user", "-date"], condition=models.Q(category_confidence__lt=0.6)
                          & ~models.Q(category_source__in=["user", "rule"]), name="tx_needs_review"),

@@ -46,7 +46,7 @@ PROCESSORS = {
     "STRIPE", "GOOGLE", "GOOG", "APL", "APPLE", "PADDLE", "FS", "WPY", "CKO", "ADYEN", "KLARNA", "AFTERPAY",
     "ZIP", "GRABPAY", "MOMO", "VNPAY", "LSP", "DRI", "BT", "2CO", "WL", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU",
     "ZAPPER1", "IKH", "IKHOKHA", "PAYFAST", "PF", "RAZORPAY", "RZP", "PAYTM", "PHONEPE", "CCAVENUE", "BILLDESK",
-    "VNPAY-QR", "ZALOPAY", "SHOPEEPAY", "MOLLIE", "PAYPLUG", "SUMUP", "ZETTLE", "SQSP", "EBAY", "ETSY",
+    "VNPAY-QR", "ZALOPAY", "SHOPEEPAY", "MOLLIE", "PAYPLUG", "SQSP", "EBAY", "ETSY",
 }
 # Processors that never name the merchant themselves, stripped even without a "*" ("SQ BLUE BOTTLE").
 PROCESSORS_ALWAYS = {"SQ", "SQU", "TST", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "WPY", "CKO", "LSP", "DRI",
@@ -59,7 +59,7 @@ SUFFIX_WORDS = {
     "STORE", "STORES", "SHOP", "BRANCH", "OUTLET", "LOCATION", "THE", "AND", "&", "-", "*", "/", "US", "USA",
     "INTERNATIONAL", "INTL", "ONLINE", "HELP", "BILL", "BILLING", "MEMBERSHIP", "PAYMENT", "REFUND", "REFUNDS",
     "REVERSAL", "RETURN", "CREDIT", "PENDING", "DD", "DR", "CR", "PMT", "SO", "FEE", "SUBSCRIPTION", "RECURRING",
-    "PVT", "CTY", "TNHH", "CD", "SE", "SPA",
+    "PVT", "CTY", "TNHH", "CD", "SE",
 }
 # Cities that end narratives without a state/country code (several words each in some countries). Only
 # stripped at the end of a name that has something else left ("WOOLWORTHS CAPE TOWN" → "Woolworths").
