@@ -295,7 +295,10 @@ def subscriptions_page(request):
     upcoming = rows_with_money(result.get("upcoming_30_days") or [], currency=result.get("currency"))
     context = {
         "nav": "subscriptions", "result": result, "rows": _subscription_rows(result), "upcoming": upcoming,
-        "total_display": money(result.get("total_per_month"), result.get("currency")),
+        "total_display": money(result.get("subscriptions_per_month"), result.get("currency")),
+        "yearly_display": money(result.get("subscriptions_per_year"), result.get("currency")),
+        "bills_display": money(result.get("bills_per_month"), result.get("currency")),
+        "bills_yearly_display": money(result.get("bills_per_year"), result.get("currency")),
         "chart": chart_prepare(result.get("chart")), "show_dismissed": show_dismissed,
     }
     return render(request, "web/subscriptions/page.html", context)
