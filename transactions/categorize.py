@@ -48,6 +48,7 @@ REVIEW_THRESHOLD = 0.6
 # review queue still offers them: a guess this weak would move money between categories silently.
 FILE_THRESHOLD = 0.3
 KNN_NEIGHBOURS = 10
+CHUNK = 1000
 # Blend weights per evidence kind (see the module docstring).
 WEIGHTS = {"merchant": 4.0, "embedding": 1.5, "ngram": 1.5, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2,
            "prior": 0.15}
@@ -281,62 +282,67 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
     vectors = _vectors(texts + [k for k, _, _ in labels] + list(prompts.values()))
     dim = 384
     zero = np.zeros(dim, dtype=np.float32)
-    item_mat = np.stack([vectors.get(t, zero) for t in texts]) if texts else np.zeros((0, dim), np.float32)
     prompt_mat = np.stack([vectors.get(prompts[c], zero) for c in ids])
-    zs = item_mat @ prompt_mat.T  # (items, categories)
     if labels:
         label_mat = np.stack([vectors.get(k, zero) for k, _, _ in labels])
         label_cats = np.array([c for _, c, _ in labels])
         label_n = np.array([n for _, _, n in labels])
-        emb_sims = item_mat @ label_mat.T
         from sklearn.feature_extraction.text import TfidfVectorizer
 
         vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True)
         vec.fit([k for k, _, _ in labels] + texts)
-        ngram_sims = (vec.transform(texts) @ vec.transform([k for k, _, _ in labels]).T).toarray()
+        label_grams = vec.transform([k for k, _, _ in labels])
         prior = _normalised({c: float(n) for c, n in zip(label_cats, label_n)})
     else:
         prior = {}
     ranked: dict[str, list[tuple[int, float]]] = {}
     from_labels: dict[str, bool] = {}
-    for row, item in enumerate(items):
-        learned = np.zeros(len(ids))
-        other = np.zeros(len(ids))
-
-        def add(target, votes: dict[int, float], weight: float) -> None:
-            for c, v in votes.items():
-                if c in index:
-                    target[index[c]] += weight * v
-
-        counts = merchant_votes.get(item.merchant_key, {})
-        if counts:
-            total = sum(counts.values())
-            add(learned, _normalised({c: float(n) for c, n in counts.items()}),
-                WEIGHTS["merchant"] * total / (total + 0.5))
+    # In chunks, so a re-file of 100k distinct narratives never holds a 100k × labels matrix.
+    for lo in range(0, len(items), CHUNK):
+        chunk = items[lo:lo + CHUNK]
+        item_mat = np.stack([vectors.get(t, zero) for t in texts[lo:lo + CHUNK]])
+        zs = item_mat @ prompt_mat.T  # (items, categories)
         if labels:
-            votes, strength = _neighbour_votes(emb_sims[row], label_cats, label_n, floor=0.3, span=0.5)
-            add(learned, votes, WEIGHTS["embedding"] * strength)
-            votes, strength = _neighbour_votes(ngram_sims[row], label_cats, label_n, floor=0.2, span=0.6)
-            add(learned, votes, WEIGHTS["ngram"] * strength)
-            add(learned, prior, WEIGHTS["prior"])
-        z = zs[row] / 0.05
-        z = np.exp(z - z.max())
-        other += WEIGHTS["zero_shot"] * z / z.sum()
-        chain, keyword = _seed_votes(item, names)
-        add(other, _normalised(chain), WEIGHTS["chain"])
-        add(other, _normalised(keyword), WEIGHTS["keyword"])
-        score = learned + other + 1e-6
-        if item.outflow is not None:
-            for c, i in index.items():
-                if item.outflow and kinds[c] == Category.Kind.INCOME:
-                    score[i] *= DIRECTION_PENALTY["income_on_outflow"]
-                elif not item.outflow and kinds[c] == Category.Kind.EXPENSE:
-                    score[i] *= DIRECTION_PENALTY["expense_on_inflow"]
-        share = score / score.sum()
-        order = np.argsort(-share)[:TOP_K]
-        ranked[item.description] = [(ids[i], calibrate(share[i])) for i in order]
-        best = order[0]
-        from_labels[item.description] = bool(learned[best] >= other[best])
+            emb_sims = item_mat @ label_mat.T
+            ngram_sims = (vec.transform(texts[lo:lo + CHUNK]) @ label_grams.T).toarray()
+        for row, item in enumerate(chunk):
+            learned = np.zeros(len(ids))
+            other = np.zeros(len(ids))
+
+            def add(target, votes: dict[int, float], weight: float) -> None:
+                for c, v in votes.items():
+                    if c in index:
+                        target[index[c]] += weight * v
+
+            counts = merchant_votes.get(item.merchant_key, {})
+            if counts:
+                total = sum(counts.values())
+                add(learned, _normalised({c: float(n) for c, n in counts.items()}),
+                    WEIGHTS["merchant"] * total / (total + 0.5))
+            if labels:
+                votes, strength = _neighbour_votes(emb_sims[row], label_cats, label_n, floor=0.3, span=0.5)
+                add(learned, votes, WEIGHTS["embedding"] * strength)
+                votes, strength = _neighbour_votes(ngram_sims[row], label_cats, label_n, floor=0.2, span=0.6)
+                add(learned, votes, WEIGHTS["ngram"] * strength)
+                add(learned, prior, WEIGHTS["prior"])
+            z = zs[row] / 0.05
+            z = np.exp(z - z.max())
+            other += WEIGHTS["zero_shot"] * z / z.sum()
+            chain, keyword = _seed_votes(item, names)
+            add(other, _normalised(chain), WEIGHTS["chain"])
+            add(other, _normalised(keyword), WEIGHTS["keyword"])
+            score = learned + other + 1e-6
+            if item.outflow is not None:
+                for c, i in index.items():
+                    if item.outflow and kinds[c] == Category.Kind.INCOME:
+                        score[i] *= DIRECTION_PENALTY["income_on_outflow"]
+                    elif not item.outflow and kinds[c] == Category.Kind.EXPENSE:
+                        score[i] *= DIRECTION_PENALTY["expense_on_inflow"]
+            share = score / score.sum()
+            order = np.argsort(-share)[:TOP_K]
+            ranked[item.description] = [(ids[i], calibrate(share[i])) for i in order]
+            best = order[0]
+            from_labels[item.description] = bool(learned[best] >= other[best])
     return ranked, from_labels
 
 
