@@ -347,6 +347,10 @@ def route(question: str, ctx: RouteContext) -> Plan:
         q = understand(text, ctx)
     ctx.understood = q.as_dict()
     plan = _route_one(text, q, scored[0], ctx)
+    # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
+    ranked = sorted(scored[0], key=scored[0].get, reverse=True)
+    ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
+                                 "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
