@@ -403,13 +403,15 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
     params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    one_currency = _currency_sql(currency if other_currencies else None)
     # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
     grouped = _fetch(
-        """
+        f"""
         SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
                %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
         FROM transactions_transaction
-        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
         GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
         """, params)
     by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
@@ -418,11 +420,11 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     top = _fetch(
-        """
+        f"""
         WITH m AS (
             SELECT merchant_id, %(sign)s * sum(amount) AS total, count(*) AS n
             FROM transactions_transaction
-            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
             GROUP BY 1 ORDER BY 2 DESC LIMIT 10
         )
         SELECT coalesce(mm.name, '(unknown)') AS merchant, round(m.total, 2) AS total, m.n
@@ -434,7 +436,9 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     return {
         "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
         "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
-        "currency": _currency(user), "total": _num(totals["total"]), "count": totals["n"],
+        "currency": currency, "total": _num(totals["total"]), "count": totals["n"],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "average": _num(totals["average"]),
         "monthly_average": _num(monthly_avg),
         "first_date": totals["first"].isoformat() if totals["first"] else None,

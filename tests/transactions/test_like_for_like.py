@@ -15,6 +15,7 @@ from transactions.periods import (
 )
 from transactions.selectors import (
     budget_suggestions,
+    spending_by_category,
     spending_compare,
     spending_summary,
     spending_usual,
@@ -115,6 +116,8 @@ def test_currencies_are_never_summed(alice):
     assert "never added" in r["currency_note"]
     cmp = spending_compare(user=alice, categories=["Groceries"], start=start, end=start + timedelta(days=5))
     assert cmp["totals"] == {next(iter(cmp["totals"])): 20.0} and "EUR" in cmp["currency_note"]
+    groceries = spending_by_category(user=alice, category="Groceries", start=start, end=start + timedelta(days=5))
+    assert (groceries["total"], groceries["currency"], groceries["count"]) == (20.0, "USD", 1)
 
 
 def test_budget_tips_quote_their_own_figures_and_never_cut_fixed_costs(alice, import_rows):
