@@ -14,9 +14,10 @@ pytestmark = pytest.mark.django_db
 BOB_MARKERS = ("777.77", "Pawn", "PAWN", "Bobcorp", "BOBCORP")
 
 
-def _leaks(answer: dict) -> list[str]:
+def _leaks(answer: dict, question: str = "") -> list[str]:
+    """Bob's markers in the answer, other than words alice typed herself ("I found no transactions at Pawn")."""
     blob = json.dumps(answer)
-    return [m for m in BOB_MARKERS if m in blob]
+    return [m for m in BOB_MARKERS if m in blob and m.lower() not in question.lower()]
 
 
 @pytest.mark.parametrize("question", [
@@ -28,7 +29,8 @@ def _leaks(answer: dict) -> list[str]:
 def test_alice_asking_for_bobs_data_gets_nothing_of_bobs(chat_demo, alice, bob, alice_money, bob_money, question):
     answer = chat_turn(user=alice, message=question)
     assert answer["tool_calls"], "the question still runs tools, scoped to alice"
-    assert _leaks(answer) == []
+    assert _leaks(answer, question) == []
+    assert "777.77" not in json.dumps(answer)  # bob's pawn-shop amount, whatever the wording
 
 
 def test_injected_document_instructions_do_not_reach_bobs_data(chat_demo, alice, bob, alice_money, bob_money):

@@ -438,13 +438,19 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
-                       r"|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
+                       r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\bdanh muc nao\b"),
     ("top_merchants", r"\b(?:top|biggest|main)\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:\w+\s+)?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
-                      r"|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
+                      r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
+                      r"|\b(?:favou?rite|highest(?: spending)?|most expensive)\s+(?:\w+\s+){0,2}?(?:merchants?|stores?|"
+                      r"shops?|places?|vendors?|payees?|businesses|companies|brands|retailers?)\b"
+                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\bthe most\b"
+                      r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
+                      r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
+                      r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
             r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
@@ -453,7 +459,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),
     ("compare", r"\bwhich (?:one |of (?:them|the two|those) )?(?:was|is|were|are|cost) (?:more|bigger|higher|larger|less|"
                 r"cheaper|smaller|lower)\b|\bcompare (?:them|the two|those|both)\b|\b(?:more|less) (?:expensive|costly|pricey) than\b|\bcost (?:me )?(?:more|less) than\b"
-                r"|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
+                r"|\bor\b.{0,60}\b(?:costing|cost|spend\w*|paying|pay) (?:me )?(?:more|less|most)\b|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"

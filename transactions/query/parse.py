@@ -283,8 +283,11 @@ def link_entities(toks: list[str], linker: Linker) -> tuple[list[Link], list[str
 
 
 def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:
-    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides")."""
+    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides"); a verb form
+    ("finding") never does."""
     end = i if end is None else end
+    if toks[end].endswith("ing") and len(toks[end]) > 5:
+        return False
     before = toks[i - 1] if i > 0 else ""
     after = toks[end + 1] if end + 1 < len(toks) else ""
     return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (after and after in CONCEPT_WORDS)
@@ -315,6 +318,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     links, unknown, ignored, suggestions = link_entities(tokens(rest), Linker(vocab))
+    if not links and not unknown and ignored and measure in (None, "total", "count", "list", "largest", "average") \
+            and len(tokens(rest)) <= 8 and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
+        # a money question that names nothing we know ("walgreens total"): the unplaced name is what it asks about
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{3,}", w) and not w.endswith("ing")]
+        unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
+        suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
+            u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     for link in links:
         target = {"merchant": q.merchants, "category": q.categories, "text": q.text}.get(link.kind)
