@@ -177,6 +177,10 @@ def _is_reference(token: str) -> bool:
     return digits >= 3 or (digits and digits >= len(token) / 2) or token.isdigit()
 
 
+# Words after a brand that name a different business of the same company ("UBER EATS" is food delivery, not rides).
+PRODUCT_WORDS = {"EATS", "FRESH", "PRIME", "FOOD", "GRABFOOD", "MART", "MUSIC", "TV", "EXPRESS", "PHARMACY"}
+
+
 def _apply_processor_star(text: str) -> str:
     """'SQ *BLUE BOTTLE' → 'BLUE BOTTLE'; 'WOOLWORTHS * 23 AUG' → 'WOOLWORTHS'; 'AMZN MKTP US*2K3' → 'AMZN MKTP US'."""
     if "*" not in text:
@@ -188,7 +192,7 @@ def _apply_processor_star(text: str) -> str:
         return after
     after_clean = after.strip()
     # Keep a trailing single alphabetic word only when it is part of a product ("UBER *EATS").
-    if after_clean and after_clean.split()[0] in ("EATS",):
+    if after_clean and after_clean.split()[0] in PRODUCT_WORDS:
         return before + " " + after_clean.split()[0]
     return before
 
@@ -240,7 +244,9 @@ def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     while len(tokens) > 1 and tokens[0] in SUFFIX_WORDS - {"THE"}:
         tokens = tokens[1:]
     name = " ".join(tokens).strip(" -*&")
-    if domain and (not name or domain.group(1).upper().replace("-", " ") in name or len(name.split()) > 3):
+    product = len(name.split()) > 1 and name.split()[1] in PRODUCT_WORDS  # "UBER EATS … HELP.UBER.COM" stays Uber Eats
+    if domain and not product and (not name or domain.group(1).upper().replace("-", " ") in name
+                                   or len(name.split()) > 3):
         name = domain.group(1).upper()
     for length in (3, 2, 1):
         head = " ".join(name.split()[:length])

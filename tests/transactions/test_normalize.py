@@ -35,3 +35,11 @@ def test_same_merchant_from_different_banks_gets_one_name():
     variants = ["STARBUCKS STORE #1234 SEATTLE WA", "POS STARBUCKS 0042", "VISA PURCHASE STARBUCKS * 12 JAN",
                 "Card Purchase Starbucks 11/01/26"]
     assert {merchant_normalise(v) for v in variants} == {"Starbucks"}
+
+
+def test_a_product_of_the_same_company_is_its_own_merchant():
+    from transactions.normalize import merchant_normalise
+
+    assert merchant_normalise("UBER *EATS 7XK2P HELP.UBER.COM") == "Uber Eats"
+    assert merchant_normalise("UBER *TRIP 4HJ2 HELP.UBER.COM") == "Uber"
+    assert merchant_normalise("UBER   *TRIP 8005928996 CA") == "Uber"
