@@ -524,7 +524,15 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     ids = [m.id for m in merchants]
     names = sorted({m.name for m in merchants})
     start_, end_ = _range(start, end)
-    where = "t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    if other_currencies:  # the merchant's own main currency (a euro shop's figures are in euros)
+        counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                        "AND merchant_id = ANY(%s) AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1",
+                        [user.id, ids, start_, end_])
+        if counts:
+            currency, other_currencies = counts[0]["currency"], [c["currency"] for c in counts[1:]]
+    where = ("t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+             + _currency_sql(currency if other_currencies else None, "t."))
     params = [user.id, ids, start_, end_]
     totals = _fetch(f"SELECT round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent, "
                     f"round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS refunds, "
@@ -552,7 +560,9 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     return {
         "title": f"{', '.join(names)}: spending ({label})" + (" by category" if group_by_category else ""),
         "merchant": names[0] if len(names) == 1 else ", ".join(names), "merchants": names, "period": label,
-        "currency": _currency(user), "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
+        "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "", "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
         "count": totals["n"], "average": _num(totals["average"]),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
         "last_date": totals["last"].isoformat() if totals["last"] else None,
