@@ -186,8 +186,13 @@ def main(argv: list[str]) -> int:
     payload["all"] = total = _summarise(rows)
     _print("all", total)
     payload["calibration"] = _calibration(rows)
-    print("  calibration (confidence → share right): " + ", ".join(
-        f"{c['confidence']}: {c['right']:.2f} (n={c['rows']})" for c in payload["calibration"]))
+    payload["calibration_by_split"] = {}
+    for split in ("tune", "held_out"):
+        part = [r for r in rows if r["split"] == split]
+        if part:
+            payload["calibration_by_split"][split] = cal = _calibration(part)
+            print(f"  calibration {split} (confidence → share right): " + ", ".join(
+                f"{c['confidence']}: {c['right']:.2f} (n={c['rows']})" for c in cal))
     if args.errors:
         wrong = [r for r in rows if r["split"] == "tune" and r["moneta"] != r["truth"]]
         for r in Counter((r["description"][:70], r["truth"], r["moneta"]) for r in wrong).most_common(args.errors):

@@ -39,6 +39,8 @@ TYPE_WORDS = {
     "DEB", "BGC", "FPO", "FPI", "CPT", "VIS", "SEPA-LASTSCHRIFT", "UEBERWEISUNG", "ÜBERWEISUNG", "DEBITK", "PAR",
     "CARTE", "VIR", "VIREMENT", "BEA", "GEA", "BETAALPAS", "PINNEN", "TARJ", "LOCAL", "FNB", "UPI", "IMPS", "NEFT",
     "RTGS", "NACH", "BBPS", "TT", "QR", "CK", "MBVCB", "THANH", "TOAN", "IBG", "GIRO",
+    # Capitec-style "<kind>: <merchant>" labels ("Banking App Prepaid Purchase:", "Immediate Payment:").
+    "BANKING", "PREPAID", "IMMEDIATE", "RECEIVED", "SEND", "CASHSEND",
 }
 # Prefixes that are processors or aggregators: the merchant follows them ("SQ *BLUE BOTTLE").
 PROCESSORS = {
@@ -108,6 +110,7 @@ BRAND_ALIASES = {
     "WOOLIES": "Woolworths", "WW": "Woolworths", "MCD": "McDonald's", "MCDONALDS": "McDonald's",
     "MCDONALD S": "McDonald's", "MCDONALD'S": "McDonald's", "WM SUPERCENTER": "Walmart", "WAL-MART": "Walmart", "WALMART COM": "Walmart",
     "SBUX": "Starbucks", "NFLX": "Netflix", "NETFLIX COM": "Netflix", "SPOTIFY USA": "Spotify",
+    "PNP": "Pick N Pay", "PNP FAM": "Pick N Pay", "PNP HYPER": "Pick N Pay",
     "UBER TRIP": "Uber", "UBER EATS": "Uber Eats", "UBEREATS": "Uber Eats", "UBER BV": "Uber",
 }
 

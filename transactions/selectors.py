@@ -403,13 +403,15 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
     params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    one_currency = _currency_sql(currency if other_currencies else None)
     # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
     grouped = _fetch(
-        """
+        f"""
         SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
                %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
         FROM transactions_transaction
-        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
         GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
         """, params)
     by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
@@ -418,11 +420,11 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     top = _fetch(
-        """
+        f"""
         WITH m AS (
             SELECT merchant_id, %(sign)s * sum(amount) AS total, count(*) AS n
             FROM transactions_transaction
-            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
             GROUP BY 1 ORDER BY 2 DESC LIMIT 10
         )
         SELECT coalesce(mm.name, '(unknown)') AS merchant, round(m.total, 2) AS total, m.n
@@ -434,7 +436,9 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     return {
         "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
         "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
-        "currency": _currency(user), "total": _num(totals["total"]), "count": totals["n"],
+        "currency": currency, "total": _num(totals["total"]), "count": totals["n"],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "average": _num(totals["average"]),
         "monthly_average": _num(monthly_avg),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
@@ -520,7 +524,15 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     ids = [m.id for m in merchants]
     names = sorted({m.name for m in merchants})
     start_, end_ = _range(start, end)
-    where = "t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    if other_currencies:  # the merchant's own main currency (a euro shop's figures are in euros)
+        counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                        "AND merchant_id = ANY(%s) AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1",
+                        [user.id, ids, start_, end_])
+        if counts:
+            currency, other_currencies = counts[0]["currency"], [c["currency"] for c in counts[1:]]
+    where = ("t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+             + _currency_sql(currency if other_currencies else None, "t."))
     params = [user.id, ids, start_, end_]
     totals = _fetch(f"SELECT round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent, "
                     f"round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS refunds, "
@@ -548,7 +560,9 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     return {
         "title": f"{', '.join(names)}: spending ({label})" + (" by category" if group_by_category else ""),
         "merchant": names[0] if len(names) == 1 else ", ".join(names), "merchants": names, "period": label,
-        "currency": _currency(user), "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
+        "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "", "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
         "count": totals["n"], "average": _num(totals["average"]),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
         "last_date": totals["last"].isoformat() if totals["last"] else None,

@@ -105,3 +105,34 @@ def test_file_categories_count_as_user_labels(alice):
     tx = Transaction.objects.get(user=alice)
     assert tx.category.name == "Books" and tx.category_source == "user"
     assert batch.rows_categorised == 1
+
+
+def test_aggregator_prefixes_do_not_make_unrelated_shops_one_merchant(alice, import_rows):
+    """Issue 12: 'Zapper1*…' and 'Ikh*…' became the merchant, so one learned rule filed unrelated shops."""
+    import_rows(alice, [("2026-01-02", "POS Purchase ZAPPER1*MZANSI GRILL HOUSE 4567*1234 02 Jan", "-120", ""),
+                        ("2026-01-03", "POS Purchase ZAPPER1*KNEAD BAKERY 4567*1234 03 Jan", "-45", ""),
+                        ("2026-01-04", "POS Purchase IKH*KASI CUTS BARBER 4192*3205 04 Jan", "-80", "")])
+    grill = _tx(alice, "POS Purchase ZAPPER1*MZANSI GRILL HOUSE 4567*1234 02 Jan")
+    cuts = _tx(alice, "POS Purchase IKH*KASI CUTS BARBER 4192*3205 04 Jan")
+    assert {grill.merchant.name, cuts.merchant.name} == {"Mzansi Grill House", "Kasi Cuts Barber"}
+    transaction_category_set(user=alice, transaction_id=grill.id, category="Dining", refile_others=True)
+    cuts.refresh_from_db()
+    bakery = _tx(alice, "POS Purchase ZAPPER1*KNEAD BAKERY 4567*1234 03 Jan")
+    assert cuts.category_source != "rule" and bakery.category_source != "rule"  # the rule is for the grill only
+    assert cuts.category is None or cuts.category.name == "Health"  # "barber": the seed words, not the grill
+
+
+def test_every_row_gets_three_ranked_suggestions_from_the_seed_list_and_labels(alice, import_rows):
+    import_rows(alice, [("2026-01-01", "UPI/DR/412345678901/SHARMA SWEETS/YESB/sharma1@ybl/UPI", "-150", "Dining")])
+    import_rows(alice, [("2026-02-01", "UPI/DR/412345678902/SHARMA SWEETS/YESB/sharma1@ybl/UPI", "-90", ""),
+                        ("2026-02-02", "POS 512345XXXXXX1234 BIGBASKET", "-900", ""),
+                        ("2026-02-03", "NEFT CR-CITI0000001-ACME TECHNOLOGIES PVT LTD-SALARY FEB 2026", "90000", "")])
+    sweets = _tx(alice, "UPI/DR/412345678902/SHARMA SWEETS/YESB/sharma1@ybl/UPI")
+    basket = _tx(alice, "POS 512345XXXXXX1234 BIGBASKET")
+    salary = _tx(alice, "NEFT CR-CITI0000001-ACME TECHNOLOGIES PVT LTD-SALARY FEB 2026")
+    assert (sweets.category.name, sweets.category_source) == ("Dining", "learned")  # the user's own label
+    assert (basket.category.name, basket.category_source) == ("Groceries", "suggested")  # the chain list
+    assert salary.category.name == "Salary"  # money in + "salary": never an expense category
+    for tx in (sweets, basket, salary):
+        assert len(tx.category_suggestions) == 3 and tx.category_suggestions[0][0] == tx.category_id
+        assert tx.category_suggestions[0][1] == tx.category_confidence

@@ -15,6 +15,8 @@ from transactions.periods import (
 )
 from transactions.selectors import (
     budget_suggestions,
+    spending_by_category,
+    spending_by_merchant,
     spending_compare,
     spending_summary,
     spending_usual,
@@ -115,6 +117,10 @@ def test_currencies_are_never_summed(alice):
     assert "never added" in r["currency_note"]
     cmp = spending_compare(user=alice, categories=["Groceries"], start=start, end=start + timedelta(days=5))
     assert cmp["totals"] == {next(iter(cmp["totals"])): 20.0} and "EUR" in cmp["currency_note"]
+    groceries = spending_by_category(user=alice, category="Groceries", start=start, end=start + timedelta(days=5))
+    assert (groceries["total"], groceries["currency"], groceries["count"]) == (20.0, "USD", 1)
+    rewe = spending_by_merchant(user=alice, merchant="Rewe", start=start, end=start + timedelta(days=5))
+    assert (rewe["total"], rewe["currency"], rewe["currency_note"]) == (1000.0, "EUR", "")  # a euro shop, in euros
 
 
 def test_budget_tips_quote_their_own_figures_and_never_cut_fixed_costs(alice, import_rows):
