@@ -132,22 +132,27 @@ def _processes(server_pid: int, pgdata: str) -> dict[str, list]:
     return roles
 
 
-def cpu_seconds(server_pid: int, pgdata: str) -> dict[str, float]:
+def cpu_seconds(server_pid: int, pgdata: str) -> dict[str, dict[int, float]]:
+    """CPU seconds per process, by role (per pid, so a recycled worker does not make a step's figure negative)."""
     import psutil
 
-    out = {}
+    out: dict[str, dict[int, float]] = {}
     for role, procs in _processes(server_pid, pgdata).items():
-        total = 0.0
+        out[role] = {}
         for proc in procs:
             try:
                 t = proc.cpu_times()
-                total += t.user + t.system
+                out[role][proc.pid] = t.user + t.system
             except psutil.Error:
                 pass
-        out[role] = total
     own = psutil.Process().cpu_times()
-    out["load_client"] = own.user + own.system
+    out["load_client"] = {os.getpid(): own.user + own.system}
     return out
+
+
+def cores_used(before: dict, after: dict, seconds: float) -> dict[str, float]:
+    return {role: round(sum(v - before.get(role, {}).get(pid, 0.0) for pid, v in pids.items()) / seconds, 2)
+            for role, pids in after.items()}
 
 
 async def _session(base: str, username: str):
@@ -210,8 +215,7 @@ async def run_step(sessions: list, users: int, seconds: float, seed: int) -> dic
     ms = [r[1] for r in results]
     errors = sum(1 for r in results if r[2] >= 400)
     chats = sum(1 for r in results if r[0] == "chat" and r[2] < 400)
-    cores = ({role: round((v - cpu_before.get(role, 0.0)) / elapsed, 2) for role, v in CPU_PROBE().items()}
-             if cpu_before is not None else None)
+    cores = cores_used(cpu_before, CPU_PROBE(), elapsed) if cpu_before is not None else None
     return {"users": users, "requests": len(results), "errors": errors, "seconds": round(elapsed, 1),
             "cores_used": cores,
             "rps": round((len(results) - errors) / elapsed, 2), "chat_turns_per_s": round(chats / elapsed, 3),
