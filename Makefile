@@ -1,11 +1,13 @@
-# Moneta: `make run` (demo) and `make test` (lint + whole suite). Both set everything up.
+# Moneta: `make run` (demo), `make serve` (production mode) and `make test` (lint + whole suite).
+# Each sets everything up: run/serve install the runtime requirements, test adds the development tools.
 SHELL := /bin/bash
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.requirements-installed
+DEV_STAMP := $(VENV)/.requirements-dev-installed
 
-.PHONY: run test setup lint bench browser-deps clean-data
+.PHONY: run serve test setup setup-dev lint bench browser-deps clean-data
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null || { echo "Moneta needs Python 3.11 ($(PYTHON) not found)"; exit 1; }
@@ -18,24 +20,34 @@ $(STAMP): requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	@touch $(STAMP)
 
+$(DEV_STAMP): requirements-dev.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	@touch $(DEV_STAMP)
+
 setup: $(STAMP)
+
+setup-dev: $(DEV_STAMP)
 
 run: setup
 	$(BIN)/python -m config.run
 
-browser-deps: setup
+# gunicorn + uvicorn workers, interactive and ingestion Celery workers, beat (see README "Serving").
+serve: setup
+	$(BIN)/python -m config.run serve
+
+browser-deps: setup-dev
 	@bash tests/browser_deps.sh
 
-lint: setup
+lint: setup-dev
 	$(BIN)/ruff check .
 
 # pytest exits 5 when it collected no tests: that is a failure, not a pass.
-test: setup browser-deps
+test: setup-dev browser-deps
 	$(BIN)/ruff check .
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
-bench: setup
+bench: setup-dev
 	$(BIN)/python -m bench $(or $(BENCH),all)
 
 clean-data:

@@ -21,6 +21,7 @@ from chat.grounding import answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
 from config.api import DomainError, NotFound
+from config.metrics import chat_turn_observe
 
 log = logging.getLogger(__name__)
 MAX_MESSAGE_CHARS = 4000
@@ -453,6 +454,8 @@ def turn_persist(turn: Turn, *, report, score: float, reasons: list[str], partia
                                                                     f"{config.confidence_threshold}")
         if not turn.new_conversation:
             Conversation.objects.filter(pk=turn.conversation.pk).update(updated_at=timezone.now())
+    chat_turn_observe(latency_ms=message.latency_ms, tool_records=recorder.tool_records, escalated=escalate,
+                      failed=bool(turn.failure))
     # The stored answer carries everything but its own row id (added when read back, see selectors).
     return {**answer, "message_id": message.pk,
             "timings": {**timings, "total_ms": round((time.perf_counter() - turn.started) * 1000, 2),

@@ -11,3 +11,6 @@ class ConfigConfig(AppConfig):
 
     def ready(self) -> None:
         from config import auth  # noqa: F401 - connects the sign-in failure/success signals
+        from config.observability import sentry_init
+
+        sentry_init()

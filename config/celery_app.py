@@ -9,6 +9,15 @@ app = Celery("moneta")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+from config.observability import celery_signals_connect  # noqa: E402
+
+celery_signals_connect()  # the request id follows a web request into the tasks it enqueues
+
+
+@app.on_after_finalize.connect
+def _task_metrics(**kwargs) -> None:
+    import config.metrics  # noqa: F401 - Celery task run-time histogram
+
 
 @app.task(name="moneta.ping")
 def ping(value: str = "pong") -> dict:

@@ -1,4 +1,10 @@
-"""`make run`: one command that brings Moneta up with demo data, and Ctrl-C takes it all down.
+"""`make run` (demo) and `make serve` (production mode): one command brings Moneta up, Ctrl-C takes it down.
+
+`python -m config.run`        development: runserver + one Celery worker on both queues with embedded beat.
+`python -m config.run serve`  production: gunicorn with uvicorn workers (ASGI), an interactive worker, an
+                              ingestion worker, a beat process. The argv of each process comes from
+                              `serve_commands`, which the tests and the containers (`python -m config.run
+                              process NAME`) use as well, so what is tested is what is deployed.
 
 Order: embedded Postgres (unless DATABASE_URL) → Redis (REDIS_URL; else start a local
 redis-server; else the Celery filesystem transport, said in the log) → migrate → demo data →
@@ -101,8 +107,76 @@ def choose_broker(env: dict) -> None:
     env["CELERY_BROKER_URL"] = "filesystem://"
 
 
-def main() -> None:
+def queue_names(env: dict) -> tuple[str, str]:
+    """(interactive, ingestion) queue names, computed as config/settings/base.py computes them."""
+    interactive = env.get("MONETA_CELERY_QUEUE") or "moneta"
+    return interactive, env.get("MONETA_INGESTION_QUEUE") or f"{interactive}-ingestion"
+
+
+def serve_commands(env: dict) -> dict[str, list[str]]:
+    """The production processes. Workers are stateless: on a second machine run the same worker command
+    with DATABASE_URL and REDIS_URL pointing at the shared Postgres and Redis."""
+    interactive, ingestion = queue_names(env)
+    celery = [PY, "-m", "celery", "-A", "config"]
+    return {
+        "web": [PY, "-m", "gunicorn", "-c", "python:config.gunicorn", "config.asgi:application"],
+        # imports, re-filing, notifications, beat jobs: short tasks, several at once
+        "worker-interactive": [*celery, "worker", "-Q", interactive, "--loglevel", "INFO", "-n", "interactive@%h",
+                               "--concurrency", env.get("MONETA_INTERACTIVE_CONCURRENCY", "2")],
+        # document ingestion: CPU-bound, one torch thread per prefork child, one document per child
+        "worker-ingestion": [*celery, "worker", "-Q", ingestion, "--loglevel", "INFO", "-n", "ingestion@%h",
+                             "--concurrency", env.get("MONETA_INGESTION_CONCURRENCY", "1")],
+        # exactly one per deployment (django-celery-beat's database scheduler)
+        "beat": [*celery, "beat", "--loglevel", "INFO"],
+    }
+
+
+def serve_env(env: dict) -> dict:
+    """Production settings for `make serve`, with what a single-machine trial needs filled in (logged)."""
+    # Not setdefault: importing the `config` package (to run this module) already set the development
+    # settings in os.environ (config/celery_app.py). MONETA_SERVE_SETTINGS picks another settings module.
+    env["DJANGO_SETTINGS_MODULE"] = env.get("MONETA_SERVE_SETTINGS") or "config.settings.production"
+    env["MONETA_DEMO_MODE"] = "false"
+    env.setdefault("MONETA_TORCH_THREADS", "1")
+    if not env.get("DJANGO_SECRET_KEY"):
+        key_file = Path(env.get("MONETA_DATA_DIR") or ROOT / ".moneta") / "secret_key"
+        if not key_file.exists():
+            import secrets
+
+            key_file.parent.mkdir(parents=True, exist_ok=True)
+            key_file.write_text(secrets.token_urlsafe(50))
+            key_file.chmod(0o600)
+        env["DJANGO_SECRET_KEY"] = key_file.read_text().strip()
+        log(f"DJANGO_SECRET_KEY not set: using the random key kept in {key_file}")
+    host = env.get("MONETA_HOST", "127.0.0.1")
+    if host in ("127.0.0.1", "localhost", "::1") and "DJANGO_SECURE_COOKIES" not in env:
+        # Plain HTTP on the loopback interface (a local trial, the load benchmark): secure-only cookies and
+        # the HTTPS redirect would make signing in impossible. Behind TLS, leave both on.
+        env["DJANGO_SECURE_COOKIES"] = "false"
+        env.setdefault("DJANGO_SECURE_SSL_REDIRECT", "false")
+        log("serving plain HTTP on loopback: secure cookies and the HTTPS redirect are off (set "
+            "DJANGO_SECURE_COOKIES=true behind TLS)")
+    metrics_dir = Path(env.get("MONETA_DATA_DIR") or ROOT / ".moneta") / "prometheus"
+    env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
+    shutil.rmtree(env["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
+    Path(env["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def process_exec(name: str) -> None:
+    """`python -m config.run process NAME`: exec one production process (what a container runs)."""
+    commands = serve_commands(dict(os.environ))
+    if name not in commands:
+        print(f"unknown process {name!r}; one of: {', '.join(commands)}")
+        sys.exit(2)
+    os.execv(commands[name][0], commands[name])
+
+
+def main(mode: str = "run") -> None:
+    serving = mode == "serve"
     env = dict(os.environ)
+    if serving:
+        serve_env(env)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     env.setdefault("MONETA_DEMO_MODE", "true")
     env["PYTHONUNBUFFERED"] = "1"
@@ -127,15 +201,36 @@ def main() -> None:
             log("using DATABASE_URL")
         choose_broker(env)
 
-        for step in (["migrate", "--noinput"], ["demo"]):
+        steps: list[tuple[list[str], dict]] = [(["migrate", "--noinput"], env)]
+        if serving:
+            steps.append((["collectstatic", "--noinput", "-v", "0"], env))
+            if env.get("MONETA_SERVE_DEMO", "").lower() in ("1", "true", "yes"):
+                # the demo users and data, loaded once by the development settings (production refuses demo mode)
+                steps.append((["demo"], {**env, "DJANGO_SETTINGS_MODULE": "config.settings.local",
+                                         "MONETA_DEMO_MODE": "true"}))
+        else:
+            steps.append((["demo"], env))
+        for step, step_env in steps:
             log("manage.py " + " ".join(step))
-            rc = subprocess.call([PY, "manage.py", *step], cwd=ROOT, env=env)
+            rc = subprocess.call([PY, "manage.py", *step], cwd=ROOT, env=step_env)
             if rc != 0:
                 fail(f"manage.py {' '.join(step)} exited with {rc}")
 
+        if serving:
+            for name, argv in serve_commands(env).items():
+                spawn(argv, {**env, "MONETA_HOST": host, "MONETA_PORT": str(port)}, name)
+            wait_for_http(host, port)
+            print("\n" + "=" * 64)
+            print(f"  Moneta (production mode) is serving:  http://{host}:{port}/")
+            print(f"  processes: {', '.join(serve_commands(env))}   metrics: /metrics (staff or token)")
+            print("  Ctrl-C stops everything this command started.")
+            print("=" * 64 + "\n", flush=True)
+            supervise()
+            return
+
         # Prefork children each get one torch thread: N processes on N cores embed faster than one
         # process with N threads (measured in `python -m bench knowledge --workers`).
-        spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
+        spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO", "-Q", ",".join(queue_names(env)),
                "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h",
                # embedded beat: the periodic sweep that re-sends stuck documents
                "-B", "--schedule", str(ROOT / ".moneta" / "celerybeat-schedule")],
@@ -157,11 +252,7 @@ def main() -> None:
         print("  Ctrl-C stops everything this command started.")
         print("=" * 64 + "\n", flush=True)
 
-        while True:
-            for proc in children:
-                if proc.poll() is not None:
-                    fail(f"{proc.moneta_name} exited unexpectedly with code {proc.returncode}")
-            time.sleep(1)
+        supervise()
     except KeyboardInterrupt:
         log("stopping…")
     finally:
@@ -169,6 +260,32 @@ def main() -> None:
         log("stopped")
 
 
+def supervise() -> None:
+    while True:
+        for proc in children:
+            if proc.poll() is not None:
+                fail(f"{proc.moneta_name} exited unexpectedly with code {proc.returncode}")
+        time.sleep(1)
+
+
+def wait_for_http(host: str, port: int, timeout: float = 90.0) -> None:
+    import urllib.request
+
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for proc in children:
+            if proc.poll() is not None:
+                fail(f"{proc.moneta_name} exited unexpectedly with code {proc.returncode}")
+        try:
+            urllib.request.urlopen(f"http://{host}:{port}/login/", timeout=2).read()
+            return
+        except Exception:
+            time.sleep(0.5)
+    fail(f"the web server did not answer on {host}:{port} within {timeout:.0f}s")
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    main()
+    if len(sys.argv) > 2 and sys.argv[1] == "process":
+        process_exec(sys.argv[2])
+    main(sys.argv[1] if len(sys.argv) > 1 else "run")

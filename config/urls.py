@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from chat.a2a.views import agent_card, investigator_rpc
 from chat.mcp.views import mcp_endpoint
 from config.health import healthz
+from config.metrics import metrics_view
 
 api_v1 = [
     path("knowledge/", include("knowledge.api.urls")),
@@ -15,6 +16,8 @@ api_v1 = [
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics_view, name="metrics"),
+    path("api/v1/account/", include("accounts.api.urls")),
     path("admin/", admin.site.urls),
     path("mcp/", mcp_endpoint, name="mcp"),
     path("mcp", mcp_endpoint),  # clients configured without the slash: a POST cannot be redirected

@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("transactions.web.urls")),
     path("", include("chat.web.urls")),
     path("", include("knowledge.web.urls")),
+    path("", include("accounts.web.urls")),
 ]

@@ -91,6 +91,7 @@ _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive (or an Excel .xlsx workbook)"),
     (b"\xd0\xcf\x11\xe0", "an old Excel/Office document"), (b"\x1f\x8b", "a gzip archive"),
 )
+_READABLE = "Moneta reads CSV, OFX/QFX, QIF, CAMT.053, MT940, Excel (XLSX/XLS) and PDF statements"
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # A date this far from today is a typo or a test value; it would also break date arithmetic (year 10000).
 EARLIEST_PLAUSIBLE_DATE = date(1900, 1, 1)
@@ -127,8 +128,8 @@ def _decode(content: bytes, *, file_name: str = "the file") -> str:
     Raises DomainError naming the problem for binary files (images, PDFs, spreadsheets)."""
     for signature, what in _BINARY_SIGNATURES:
         if content.startswith(signature):
-            raise DomainError(f"{file_name} looks like {what}, not a CSV/OFX statement; export the statement as "
-                              "CSV or OFX from your bank.", code="bad_file", details={"field": "file"})
+            raise DomainError(f"{file_name} looks like {what}, not a bank statement; {_READABLE}.",
+                              code="bad_file", details={"field": "file"})
     if content.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         encodings: tuple[str, ...] = ("utf-32",)
     elif content.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -153,8 +154,8 @@ def _decode(content: bytes, *, file_name: str = "the file") -> str:
     text = text.lstrip("\ufeff")
     sample = text[:8192]
     if sample and len(_CONTROL_CHARS.findall(sample)) > max(8, len(sample) // 50):
-        raise DomainError(f"{file_name} is a binary file, not a CSV/OFX text statement; export the statement as "
-                          "CSV or OFX from your bank.", code="bad_file", details={"field": "file"})
+        raise DomainError(f"{file_name} is a binary file, not a text statement; {_READABLE}.", code="bad_file",
+                          details={"field": "file"})
     return text
 
 
@@ -548,13 +549,42 @@ def ofx_parse(content: bytes) -> ParsedStatement:
 
 def statement_parse(*, file_name: str, content: bytes, date_format: str | None = None,
                     default_currency: str = "USD") -> ParsedStatement:
-    from .formats import format_detect
-
     if not content.strip():
         raise DomainError(f"{file_name} is empty.", code="bad_file", details={"field": "file"})
     if date_format and "\x00" in date_format:
         raise DomainError("date_format contains a NUL byte.", code="validation_error",
                           details={"field": "date_format"})
+    parsed = _statement_parse_any(file_name=file_name, content=content, date_format=date_format,
+                                  default_currency=default_currency)
+    return statement_rows_check(parsed)
+
+
+def statement_rows_check(parsed: ParsedStatement) -> ParsedStatement:
+    """Checks every format's rows the same way (CSV, OFX, QIF, CAMT, MT940, spreadsheets, PDF): a date far
+    outside the plausible range or a NUL character anywhere becomes a bad row, never a stored one."""
+    kept = []
+    for row in parsed.rows:
+        try:
+            date_plausible_check(row.date)
+        except ValueError as exc:
+            parsed.errors.append({"line": row.line, "field": "date", "reason": f"date {exc}"})
+            continue
+        nul = next((f for f in ("description", "category", "notes", "currency") if "\x00" in (getattr(row, f) or "")),
+                   None)
+        if nul:
+            parsed.errors.append({"line": row.line, "field": nul, "reason": "contains a NUL byte (\\x00)"})
+            continue
+        kept.append(row)
+    if len(kept) != len(parsed.rows):
+        parsed.errors.sort(key=lambda e: e["line"] if isinstance(e.get("line"), int) else 0)
+    parsed.rows = kept
+    return parsed
+
+
+def _statement_parse_any(*, file_name: str, content: bytes, date_format: str | None,
+                         default_currency: str) -> ParsedStatement:
+    from .formats import format_detect
+
     kind = format_detect(file_name=file_name, content=content)
     if kind == "ofx":
         return ofx_parse(content)

@@ -169,15 +169,21 @@ APP_NOUNS = re.compile(
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
+                    r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
 MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
                              re.I)
-JAR_STATUS_RE = re.compile(r"\bmy jars?\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
+PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|gone up|go up|price (?:change|hike|increase)"
+                             r"\w*)\b.{0,20}\bprices?\b|\bprices? (?:change|hike|increase|went up|go up)\w*\b"
+                             r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b", re.I)
+UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
+JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
                            r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
 VI_HOWTO_RE = re.compile(r"\bcách (?:dùng|sử dụng|làm|nhập|tạo)\b|\blàm (?:sao|thế nào) để\b|\bnhư thế nào\b", re.I)
 DOCUMENT_LIST_RE = re.compile(r"\b(?:list|show|which|what)\b.{0,30}\b(?:documents?|files?|sources|uploads?)\b"
+                              r"|\bin (?:the|your) knowledge base\b"
                               r"|\b(?:documents?|files?) (?:do|have) (?:you|i)\b|\bprocessed yet\b", re.I)
 FINANCE_WORDS_RE = re.compile(
     r"\b(?:money|sav(?:e|es|ed|ing|ings)|invest\w*|interest|debt|credit|loan|mortgage|budget\w*|income|retire\w*|"
@@ -193,7 +199,7 @@ MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|f
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
 SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b", re.I)
-JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
+JAR_RE = re.compile(r"\bjars?\b|\benvelopes?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
                     r"|\bsafe to spend\b|\bover budget\b", re.I)
 
 
@@ -309,7 +315,7 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
 
     norm = normalise(text)
-    if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max) and (
+    if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
     if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
@@ -347,6 +353,10 @@ def route(question: str, ctx: RouteContext) -> Plan:
         q = understand(text, ctx)
     ctx.understood = q.as_dict()
     plan = _route_one(text, q, scored[0], ctx)
+    # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
+    ranked = sorted(scored[0], key=scored[0].get, reverse=True)
+    ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
+                                 "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
@@ -415,8 +425,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
     money = _is_money_question(text, q, intent)
     concept_q = bool(CONCEPT_Q_RE.search(text))
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
+    if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
     if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text)) and not q.merchants and not q.period \
-            and PERSONAL_RE.search(text) and not concept_q:
+            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text)):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
     if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
@@ -432,7 +444,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
     # 7. everything else that is about money or Moneta is answered from the knowledge the assistant may use (help,
     #    education, the user's notes): the best fitting fact decides which, not a guess between "concept" and
     #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
-    if intent == "documents" and DOCUMENT_LIST_RE.search(text):
+    if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
     if intent == "web":
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])

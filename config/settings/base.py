@@ -32,13 +32,19 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "django_celery_beat",
+    "django_prometheus",
     "config.apps.ConfigConfig",
+    "accounts.apps.AccountsConfig",
     "knowledge.apps.KnowledgeConfig",
     "transactions.apps.TransactionsConfig",
     "chat.apps.ChatConfig",
 ]
 
 MIDDLEWARE = [
+    "config.observability.RequestIdMiddleware",
+    "config.asgi_streaming.StreamSyncIteratorsMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -50,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Content-Security-Policy (django-csp): scripts only from Moneta itself, no remote images, no framing.
@@ -63,6 +70,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF, "'unsafe-inline'"],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],  # ReDoc builds its search worker from a blob
         "font-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
@@ -161,7 +169,17 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 15 * 60, minimum=1)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 20 * 60, minimum=1)
+# Two queues, each with its own workers: `moneta` (interactive: imports, re-filing, notifications, beat
+# jobs) and `moneta-ingestion` (long, CPU-heavy document ingestion), so a 3,000-page upload never sits in
+# front of a user's import. Tests get their own pair per session (see settings/test.py).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("MONETA_CELERY_QUEUE", "moneta")
+MONETA_INGESTION_QUEUE = os.environ.get("MONETA_INGESTION_QUEUE") or f"{CELERY_TASK_DEFAULT_QUEUE}-ingestion"
+CELERY_TASK_ROUTES = {
+    "knowledge.ingest_pages": {"queue": MONETA_INGESTION_QUEUE},
+    "knowledge.finalize_document": {"queue": MONETA_INGESTION_QUEUE},
+}
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING below (JSON in production)
+CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TASK_ACKS_LATE = False  # opted into per task, only where the task is idempotent
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_RESULT_EXPIRES = 3600
@@ -169,9 +187,14 @@ CELERY_TASK_ALWAYS_EAGER = False  # never run tasks inside a web request
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Publishing from a web request must fail fast when the broker is down (the document sweeper re-sends).
 CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 3.0)
-# Celery beat (the worker runs it embedded, `-B`): re-send stuck documents every minute.
+# Celery beat with django-celery-beat's database scheduler: the entries below are written to the
+# django_celery_beat tables when beat starts (editable in the admin). Exactly one beat process per
+# deployment (`make run` embeds it in its worker with -B; `make serve` runs it as its own process).
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "knowledge-documents-sweep": {"task": "knowledge.documents_sweep", "schedule": 60.0},
+    "accounts-subscription-reminders": {"task": "accounts.subscription_reminders", "schedule": 3600.0},
+    "moneta-rollup-check": {"task": "moneta.rollup_check", "schedule": 6 * 3600.0},
 }
 MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
 
@@ -224,11 +247,20 @@ MONETA_SEARCH_DEFAULTS = {
 
 MONETA_DEMO_MODE = env_bool("MONETA_DEMO_MODE", False)
 
+# --- Observability -----------------------------------------------------------------------------
+# Logs: `json` (one object per line, with the request id) or `plain`; production defaults to json.
+MONETA_LOG_FORMAT = env_choice("MONETA_LOG_FORMAT", "plain", ("plain", "json"))
+# /metrics (Prometheus): staff session, or `Authorization: Bearer $MONETA_METRICS_TOKEN` for a scraper.
+MONETA_METRICS_TOKEN = env.str("MONETA_METRICS_TOKEN", default="")
+PROMETHEUS_EXPORT_MIGRATIONS = False
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+                   "json": {"()": "config.observability.JsonFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": MONETA_LOG_FORMAT,
+                             "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": "INFO"},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},

@@ -2,7 +2,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F401,F403
-from .env import env, env_bool, env_int
+from .env import env, env_bool, env_choice, env_int
 
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
 if not SECRET_KEY:
@@ -15,8 +15,10 @@ MONETA_DEMO_MODE = env_bool("MONETA_DEMO_MODE", False)
 if MONETA_DEMO_MODE:
     raise ImproperlyConfigured("MONETA_DEMO_MODE must be false in production (demo users have known passwords).")
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
+# Secure cookies and the HTTPS redirect stay on unless turned off explicitly; `make serve` turns them off
+# only when it binds to the loopback interface without TLS (a local trial or the load benchmark).
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # HTTPS only: redirect plain HTTP (except the health check a load balancer may probe over HTTP) and tell
 # browsers, for a year and for every subdomain, never to use HTTP again (eligible for the preload list).
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
@@ -26,5 +28,17 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.storage.MonetaStaticFilesStorage"},
 }
+
+LOGGING["handlers"]["console"]["formatter"] = env_choice("MONETA_LOG_FORMAT", "json", ("plain", "json"))  # noqa: F405
+
+# The web process (config/gunicorn.py sets DATABASE_POOL=1) uses a connection pool per process. Under ASGI each
+# request runs its synchronous code in a thread of its own, and a persistent per-thread connection
+# (CONN_MAX_AGE) is left behind by every one of them: `python -m bench load` hit Postgres' "too many clients"
+# at 4 simulated users that way. With the pool, a burst waits for a connection instead of failing.
+# Celery workers keep per-process persistent connections (a pool must not cross their fork).
+if env_bool("DATABASE_POOL", False):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+        "min_size": 1, "max_size": env_int("DATABASE_POOL_MAX_SIZE", 8, minimum=1), "timeout": 20}

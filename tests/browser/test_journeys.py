@@ -337,3 +337,18 @@ def test_page_passes_automated_accessibility_checks(page, url):
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
         .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
     assert problems == []
+
+
+def test_content_security_policy_blocks_nothing_moneta_needs(page):
+    """Every page works under the CSP (scripts from self only): no violation reported while the pages load,
+    a chat answer streams and Swagger UI renders."""
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    login(page, "alice")
+    for url in ("/", "/transactions/?q=coffee", "/transactions/import/", "/jars/", "/subscriptions/", "/documents/"):
+        page.goto(url)
+    page.goto("/chat/")
+    assert ask(page, "What is an emergency fund?").is_visible()
+    page.goto("/api/docs/")
+    page.locator(".swagger-ui .info").wait_for(state="visible", timeout=30_000)
+    assert violations == []

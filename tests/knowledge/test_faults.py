@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from knowledge.models import Document, Fact, Page
 
-from ..conftest import ROOT, _test_database_url, wait_for
+from ..conftest import ROOT, _test_database_url, wait_for, worker_queues
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -103,7 +103,7 @@ def workers(broker, transactional_db):
         env = dict(os.environ, DATABASE_URL=_test_database_url(), DJANGO_SETTINGS_MODULE="config.settings.test",
                    CELERY_BROKER_URL=broker.url, CELERY_RESULT_BACKEND=broker.url, MONETA_TORCH_THREADS="1")
         proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING",
-                                 "--concurrency", "1", "--pool", "solo", "-n", f"fault-{len(procs)}-{os.getpid()}@%h"],
+                                 "-Q", worker_queues(), "--concurrency", "1", "--pool", "solo", "-n", f"fault-{len(procs)}-{os.getpid()}@%h"],
                                 cwd=ROOT, env=env, start_new_session=True)
         procs.append(proc)
         return proc
@@ -118,7 +118,7 @@ def workers(broker, transactional_db):
 def _queue() -> str:
     from django.conf import settings
 
-    return settings.CELERY_TASK_DEFAULT_QUEUE
+    return settings.MONETA_INGESTION_QUEUE  # ingestion messages are routed to their own queue
 
 
 def _assert_complete(doc_id: int) -> Document:

@@ -189,3 +189,11 @@ def test_services_refuse_implausible_dates_too(alice):
         services.transaction_update(user=alice, transaction_id=tx.id, date=date(9999, 1, 1))
     tx.refresh_from_db()
     assert tx.date == date(2026, 3, 1)
+
+
+def test_every_statement_format_gets_the_date_and_nul_checks(alice):
+    qif = b"!Type:Bank\nD10/15/9999\nT-15.49\nPNETFLIX.COM\n^\nD03/01/2026\nT-4.50\nPCOFFEE\x00SHOP\n^\n"
+    with pytest.raises(services.DomainError) as exc:
+        services.transactions_import(user=alice, file_name="s.qif", content=qif, date_format="MDY")
+    fields = sorted(e["field"] for e in exc.value.details["errors"])
+    assert fields == ["date", "description"] and not Transaction.objects.filter(user=alice).exists()
