@@ -744,8 +744,11 @@ def jar_status(*, user, month: date | None = None) -> dict:
     starts = [(rs or created.date()).replace(day=1) for rs, created in
               Jar.objects.filter(user=user, rollover=True).values_list("rollover_start", "created_at")]
     since = min([month_start, *starts])
+    # Budgets are in one currency: a jar counts the main currency's spending only (others named in a note).
+    currency, other_currencies = _figures_currency(user, since, month_end)
+    one = _currency_sql(currency if other_currencies else None, "t.")
     figures = _fetch(
-        """
+        f"""
         WITH jars AS (
             SELECT id, name, monthly_budget AS budget, rollover,
                    date_trunc('month', coalesce(rollover_start, created_at::date))::date AS rs
@@ -758,7 +761,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
             -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
             SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
             FROM transactions_transaction t
-            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
               AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
                                     JOIN jars ON jars.id = jc.jar_id)
             GROUP BY 1, 2
@@ -787,7 +790,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
     # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
     # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
     txs = _fetch(
-        """
+        f"""
         SELECT jc.jar_id, x.* FROM transactions_jar j
         JOIN transactions_jar_categories jc ON jc.jar_id = j.id
         CROSS JOIN LATERAL (
@@ -796,7 +799,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
             FROM transactions_transaction t
             JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
-            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s
+            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s{one}
             ORDER BY t.date DESC, t.id DESC LIMIT %s
         ) x
         WHERE j.user_id = %s
@@ -828,16 +831,18 @@ def jar_status(*, user, month: date | None = None) -> dict:
             "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
         })
     category_budgets = _fetch(
-        """
+        f"""
         SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
                round(100 * -coalesce(sum(t.amount), 0) / nullif(c.monthly_budget, 0), 1) AS pct
         FROM transactions_category c
-        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s{one}
         WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
         """, [user.id, month_start, month_end, user.id])
     label = f"{month_start:%B %Y}"
     return {
-        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": _currency(user),
+        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
         "total_spent": _num(figures[0]["total_spent"]) if figures else 0.0,
         "rows": rows,

@@ -121,6 +121,12 @@ def test_currencies_are_never_summed(alice):
     assert (groceries["total"], groceries["currency"], groceries["count"]) == (20.0, "USD", 1)
     rewe = spending_by_merchant(user=alice, merchant="Rewe", start=start, end=start + timedelta(days=5))
     assert (rewe["total"], rewe["currency"], rewe["currency_note"]) == (1000.0, "EUR", "")  # a euro shop, in euros
+    from transactions.selectors import jar_status
+    from transactions.services import jar_create
+
+    jar_create(user=alice, name="Food", monthly_budget=100, categories=["Groceries"])
+    jar = jar_status(user=alice, month=start)
+    assert jar["rows"][0]["spent"] == 20.0 and jar["currency"] == "USD" and "EUR" in jar["currency_note"]
 
 
 def test_budget_tips_quote_their_own_figures_and_never_cut_fixed_costs(alice, import_rows):
