@@ -212,14 +212,30 @@ def _mentions(ran: list[dict]) -> str:
                         "cats": x["result"].get("categories")} for x in ran], default=str).lower()
 
 
+def _readings_disagree(ctx) -> str:
+    """Two independent readings of the question — the grammar's route and the nearest labelled exemplars — that
+    point at different sources (money vs knowledge), with the exemplars sure of theirs, make an answer doubtful."""
+    seen = (getattr(ctx, "timings", None) or {}).get("classifier") or {}
+    family, score, route = seen.get("family"), seen.get("score") or 0, seen.get("route")
+    if not family or route in ("followup", "note", "out_of_scope") or score < 0.55:
+        return ""
+    routed = "money" if route in ("money", "jars", "subscriptions", "budget_advice") else \
+        "knowledge" if route in ("concept", "doc_question", "investment_advice", "app_help") else route
+    exemplar = "knowledge" if family in ("knowledge", "app") else family
+    if {routed, exemplar} == {"money", "knowledge"}:
+        return f"the question reads as {exemplar} by its wording but was answered from {routed}"
+    return ""
+
+
 def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
     """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
     or period the question names that no query used; words that were not understood; names linked only by
     similarity. Works the same for the offline model and an LLM's tool calls: the question is read by the same
     parser and compared with the queries that ran."""
     ran = _ran_queries(recorder)
+    disagreement = _readings_disagree(ctx)
     if not ran:
-        return 0.0, []
+        return (0.3, [disagreement]) if disagreement else (0.0, [])
     understood = getattr(ctx, "understood", None)
     if understood is None and getattr(ctx, "vocab", None) is not None:
         from transactions.query import MoneyQuery, money_query_parse
@@ -254,6 +270,9 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     if ignored:
         penalty += min(0.3, 0.15 * len(ignored))
         reasons.append(f"words not understood: {ignored}")
+    if disagreement:
+        penalty += 0.3
+        reasons.append(disagreement)
     loose = [link["mention"] for link in understood.get("links") or [] if link.get("how") in ("meaning", "spelling")]
     if loose:
         penalty += 0.15

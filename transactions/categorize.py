@@ -1,16 +1,36 @@
-"""The categorisation chain: user rules → learned (same merchant, then nearest neighbours) → LLM → none.
+"""Suggestions for every row: a ranked top-3 with a calibrated confidence, from everything Moneta knows.
 
 Works on *distinct* descriptions, never on rows: an import of 100k rows usually holds a few thousand
-distinct narratives and a few hundred merchants, so rules run once per narrative, merchant learning is
-one GROUP BY, and the embedding model only sees merchants nothing else could place.
+distinct narratives and a few hundred merchants.
+
+Evidence, each turned into a distribution over the user's categories and blended with fixed weights
+(`WEIGHTS`, chosen on the tuning statements of `python -m bench categorise`, see transactions/README.md):
+
+- **rule** — the user's rules (merchant is / contains / regex), by priority: a match decides the row
+  (source `rule`, confidence 1.0); the blend still supplies the two alternatives;
+- **merchant** — the user's own labels for the same normalised merchant (majority, stronger with more labels);
+- **neighbours (embeddings)** — nearest labelled texts on all-MiniLM-L6-v2 embeddings of the normalised text;
+- **neighbours (character n-grams)** — nearest labelled texts on TF-IDF character 2–4-grams (catches spellings
+  and abbreviations embeddings miss: "WHOLEFDS" / "WHOLE FOODS");
+- **zero-shot** — similarity between the text and each category's name + description;
+- **seeds** — an editable list of well-known chains per country and of words banks and shops use in several
+  languages (`transactions/data/categorisation_seeds.json`);
+- **direction** — money in is rarely an expense, money out is never salary.
+
+The top category's blended share is mapped through `CALIBRATION` (measured: confidence ≈ share of such
+suggestions that were right). Rows under `REVIEW_THRESHOLD` go to the "needs review" queue.
 """
 from __future__ import annotations
 
 import json
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
+import numpy as np
 from django.db import connection
 
 from config.llm import chat_model, llm_configured
@@ -20,9 +40,25 @@ from .saferegex import rule_regex_compile, rule_regex_search
 
 log = logging.getLogger(__name__)
 
-KNN_K = 3
-KNN_MIN_SIMILARITY = 0.2  # measured on unseen merchants (bench): k=3, 0.2 beats stricter cut-offs
+SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
 LLM_MAX_ITEMS = 60
+TOP_K = 3
+REVIEW_THRESHOLD = 0.6
+# Below this the row is not filed at all (it stays uncategorised in every figure) but keeps its top-3, so the
+# review queue still offers them: a guess this weak would move money between categories silently.
+FILE_THRESHOLD = 0.3
+KNN_NEIGHBOURS = 10
+CHUNK = 1000
+# Blend weights per evidence kind (see the module docstring).
+WEIGHTS = {"merchant": 4.0, "embedding": 1.5, "ngram": 1.5, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2,
+           "prior": 0.15}
+# Money in/out: how much a category of the wrong kind keeps (refunds do land in expense categories).
+DIRECTION_PENALTY = {"expense_on_inflow": 0.15, "income_on_outflow": 0.02}
+# (blended share of the top category → calibrated confidence), piecewise linear, read off the tuning statements
+# of bench/categorise.py (share of suggestions right per bin of blended share; 1,270 predicted rows; second
+# pass: shares 0.58–0.63 were right ~62 % of the time, so they now sit around the 0.6 review threshold).
+CALIBRATION = ((0.0, 0.0), (0.25, 0.03), (0.35, 0.1), (0.45, 0.45), (0.58, 0.55), (0.63, 0.62), (0.7, 0.9),
+               (0.75, 0.96), (1.0, 0.99))
 
 
 @dataclass(frozen=True)
@@ -31,6 +67,8 @@ class Decision:
     source: str
     confidence: float
     rule_id: int | None = None
+    # Ranked (category id, confidence) pairs, best first, at most TOP_K; the first is the decision.
+    suggestions: tuple[tuple[int, float], ...] = ()
 
 
 NONE = Decision(None, CategorySource.NONE, 0.0)
@@ -42,6 +80,7 @@ class Item:
     merchant_key: str
     merchant_name: str
     description_key: str
+    outflow: bool | None = None  # money out (True), in (False), unknown (None)
 
 
 def _rule_matches(rule: CategorisationRule, item: Item, compiled: dict) -> bool:
@@ -60,10 +99,21 @@ def _rule_matches(rule: CategorisationRule, item: Item, compiled: dict) -> bool:
     return bool(found)
 
 
+def calibrate(share: float) -> float:
+    """Blended share of the top category → confidence (piecewise linear through CALIBRATION)."""
+    share = min(1.0, max(0.0, float(share)))
+    for (x0, y0), (x1, y1) in zip(CALIBRATION, CALIBRATION[1:]):
+        if share <= x1:
+            return round(y0 + (y1 - y0) * (share - x0) / (x1 - x0), 2)
+    return CALIBRATION[-1][1]
+
+
 def categorise(*, user, items: list[Item], use_llm: bool = True) -> dict[str, Decision]:
-    """Decision per item.description. Never called for rows whose category the user set."""
-    decisions: dict[str, Decision] = {}
+    """Decision (with its top-3) per item.description. Never called for rows whose category the user set."""
     pending = list({i.description: i for i in items}.values())
+    categories = list(Category.objects.filter(user=user).values_list("id", "name", "kind"))
+    if not pending or not categories:
+        return {i.description: NONE for i in pending}
     rules = list(CategorisationRule.objects.filter(user=user, active=True).order_by("priority", "id"))
     compiled = {}
     for rule in rules:
@@ -72,31 +122,73 @@ def categorise(*, user, items: list[Item], use_llm: bool = True) -> dict[str, De
                 compiled[rule.id] = rule_regex_compile(rule.pattern)
             except ValueError:
                 log.warning("rule %s has an invalid regex; skipped", rule.id)
-    if rules:
-        rest = []
-        for item in pending:
-            rule = next((r for r in rules if _rule_matches(r, item, compiled)), None)
-            if rule:
-                decisions[item.description] = Decision(rule.category_id, CategorySource.RULE, 1.0, rule.id)
-            else:
-                rest.append(item)
-        pending = rest
-    if pending:
-        pending = _learn_from_merchants(user=user, items=pending, decisions=decisions)
-    if pending:
-        pending = _learn_from_neighbours(user=user, items=pending, decisions=decisions)
-    if pending and use_llm and llm_configured():
-        pending = _llm_suggest(user=user, items=pending, decisions=decisions)
+    ranked, from_labels = suggestions_rank(user=user, items=pending, categories=categories)
+    decisions: dict[str, Decision] = {}
     for item in pending:
-        decisions[item.description] = NONE
+        options = ranked[item.description]
+        rule = next((r for r in rules if _rule_matches(r, item, compiled)), None)
+        if rule:
+            others = [(c, p) for c, p in options if c != rule.category_id][: TOP_K - 1]
+            decisions[item.description] = Decision(rule.category_id, CategorySource.RULE, 1.0, rule.id,
+                                                   ((rule.category_id, 1.0), *others))
+            continue
+        source = CategorySource.LEARNED if from_labels[item.description] else CategorySource.SUGGESTED
+        if options[0][1] < FILE_THRESHOLD:
+            decisions[item.description] = Decision(None, CategorySource.NONE, options[0][1], None, tuple(options))
+        else:
+            decisions[item.description] = Decision(options[0][0], source, options[0][1], None, tuple(options))
+    unsure = [i for i in pending if decisions[i.description].source not in (CategorySource.RULE,)
+              and decisions[i.description].confidence < REVIEW_THRESHOLD]
+    if unsure and use_llm and llm_configured():
+        _llm_suggest(user=user, items=unsure, decisions=decisions)
     return decisions
 
 
-def _learn_from_merchants(*, user, items: list[Item], decisions: dict) -> list[Item]:
-    """Majority category among the user's own labels for the same normalised merchant."""
+# --- evidence --------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def seeds() -> dict:
+    """The shipped seed list (descriptions, chains, keywords), keyed by lower-case category name."""
+    data = json.loads(SEEDS_PATH.read_text(encoding="utf-8"))
+    lower = {section: {k.lower(): v for k, v in data.get(section, {}).items()}
+             for section in ("descriptions", "chains", "keywords")}
+    return lower
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents and punctuation removed, padded with spaces for whole-word `in` tests."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("đ", "d"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " " + " ".join(re.sub(r"[^a-z0-9]+", " ", text).split()) + " "
+
+
+def _seed_votes(item: Item, names: dict[str, int]) -> tuple[dict[int, float], dict[int, float]]:
+    """(chain votes, keyword votes) for one item, over the user's categories that have a seed entry."""
+    data = seeds()
+    merchant = _plain(item.merchant_name or item.merchant_key)
+    narrative = _plain(item.description + " " + item.merchant_name)
+    chain: dict[int, float] = {}
+    keyword: dict[int, float] = {}
+    for name, category_id in names.items():
+        for chain_name in data["chains"].get(name, ()):
+            if merchant.startswith(" " + chain_name + " "):
+                chain[category_id] = max(chain.get(category_id, 0.0), 1.0 + len(chain_name) / 100)
+        hits = sum(1 for word in data["keywords"].get(name, ()) if f" {word} " in narrative)
+        if hits:
+            keyword[category_id] = float(hits)
+    return chain, keyword
+
+
+def _normalised(votes: dict[int, float]) -> dict[int, float]:
+    total = sum(votes.values())
+    return {c: v / total for c, v in votes.items()} if total > 0 else {}
+
+
+def _merchant_votes(*, user, items: list[Item]) -> dict[str, dict[int, int]]:
+    """Counts of the user's own labels per category for each item's normalised merchant."""
     keys = sorted({i.merchant_key for i in items if i.merchant_key})
     if not keys:
-        return items
+        return {}
     with connection.cursor() as cur:
         cur.execute(
             """
@@ -108,25 +200,19 @@ def _learn_from_merchants(*, user, items: list[Item], decisions: dict) -> list[I
             """,
             [user.id, user.id, keys],
         )
-        votes: dict[str, list[tuple[int, int]]] = {}
+        votes: dict[str, dict[int, int]] = {}
         for key, category_id, n in cur.fetchall():
-            votes.setdefault(key, []).append((n, category_id))
-    rest = []
-    for item in items:
-        options = votes.get(item.merchant_key)
-        if not options:
-            rest.append(item)
-            continue
-        total = sum(n for n, _ in options)
-        n, category_id = max(options)
-        share = n / total
-        if share < 0.5:
-            rest.append(item)
-            continue
-        # More labels and a clearer majority → more confidence; one label is still a good hint (0.6).
-        confidence = round(min(0.97, share * (0.55 + 0.45 * min(total, 5) / 5)) + 0.05, 2)
-        decisions[item.description] = Decision(category_id, CategorySource.LEARNED, min(confidence, 0.97))
-    return rest
+            votes.setdefault(key, {})[category_id] = n
+    return votes
+
+
+def _labels(*, user) -> list[tuple[str, int, int]]:
+    """(text key, category id, count) of the user's own labels."""
+    with connection.cursor() as cur:
+        cur.execute("SELECT description_key, category_id, count(*) FROM transactions_transaction "
+                    "WHERE user_id = %s AND category_source = 'user' AND category_id IS NOT NULL "
+                    "AND description_key <> '' GROUP BY 1, 2", [user.id])
+        return [(k, c, n) for k, c, n in cur.fetchall()]
 
 
 def embeddings_ensure(keys: list[str]) -> None:
@@ -147,66 +233,118 @@ def embeddings_ensure(keys: list[str]) -> None:
     )
 
 
-def _learn_from_neighbours(*, user, items: list[Item], decisions: dict) -> list[Item]:
-    """Similarity-weighted vote of the K nearest labelled descriptions (pgvector cosine distance)."""
-    with connection.cursor() as cur:
-        cur.execute("SELECT EXISTS (SELECT 1 FROM transactions_transaction WHERE user_id = %s "
-                    "AND category_source = 'user' AND description_key <> '')", [user.id])
-        if not cur.fetchone()[0]:
-            return items
-    keys = sorted({i.description_key for i in items if i.description_key})
-    if not keys:
-        return items
-    with connection.cursor() as cur:
-        # Labels whose text was never embedded (labelled by a file column or a correction) join the batch.
-        cur.execute("SELECT DISTINCT t.description_key FROM transactions_transaction t "
-                    "LEFT JOIN transactions_descriptionembedding e ON e.key = t.description_key "
-                    "WHERE t.user_id = %s AND t.category_source = 'user' AND t.description_key <> '' "
-                    "AND e.id IS NULL", [user.id])
-        missing_labels = [r[0] for r in cur.fetchall()]
-    embeddings_ensure(keys + missing_labels)
-    with connection.cursor() as cur:
-        cur.execute(
-            f"""
-            WITH labels AS MATERIALIZED (
-                SELECT e.embedding, l.category_id, l.n
-                FROM (SELECT description_key, category_id, count(*) AS n FROM transactions_transaction
-                      WHERE user_id = %s AND category_source = 'user' AND category_id IS NOT NULL
-                        AND description_key <> ''
-                      GROUP BY 1, 2) l
-                JOIN transactions_descriptionembedding e ON e.key = l.description_key
-            )
-            SELECT q.key, nn.category_id, nn.sim, nn.n
-            FROM transactions_descriptionembedding q
-            CROSS JOIN LATERAL (
-                SELECT labels.category_id, labels.n, 1 - (labels.embedding <=> q.embedding) AS sim
-                FROM labels ORDER BY labels.embedding <=> q.embedding LIMIT {KNN_K}
-            ) nn
-            WHERE q.key = ANY(%s)
-            """,
-            [user.id, keys],
-        )
-        neighbours: dict[str, list[tuple[int, float]]] = {}
-        for key, category_id, sim, _n in cur.fetchall():
-            neighbours.setdefault(key, []).append((category_id, float(sim)))
-    rest = []
-    for item in items:
-        near = [(c, s) for c, s in neighbours.get(item.description_key, []) if s >= KNN_MIN_SIMILARITY]
-        if not near:
-            rest.append(item)
+def _vectors(keys: list[str]) -> dict[str, np.ndarray]:
+    embeddings_ensure(keys)
+    out: dict[str, np.ndarray] = {}
+    unique = sorted(set(keys))
+    for i in range(0, len(unique), 5000):
+        for key, vec in DescriptionEmbedding.objects.filter(key__in=unique[i:i + 5000]).values_list("key",
+                                                                                                   "embedding"):
+            out[key] = np.asarray(vec, dtype=np.float32)
+    return out
+
+
+def _category_prompt(name: str) -> str:
+    description = seeds()["descriptions"].get(name.lower(), "")
+    return f"category {name}: {description}"[:255] if description else f"category {name}"[:255]
+
+
+def _neighbour_votes(sims: np.ndarray, label_cats: np.ndarray, label_n: np.ndarray, *, floor: float,
+                     span: float) -> tuple[dict[int, float], float]:
+    """Kernel vote of the nearest labelled texts: (category → share, strength 0..1 from the best similarity)."""
+    if sims.size == 0:
+        return {}, 0.0
+    k = min(KNN_NEIGHBOURS, sims.size)
+    top = np.argpartition(-sims, k - 1)[:k]
+    best = float(sims[top].max())
+    votes: dict[int, float] = {}
+    for j in top:
+        sim = float(sims[j])
+        if sim < best - 0.15:
             continue
-        weights: dict[int, float] = {}
-        for category_id, sim in near:
-            weights[category_id] = weights.get(category_id, 0.0) + sim
-        best = max(weights, key=weights.get)
-        share = weights[best] / sum(weights.values())
-        top_sim = max(s for c, s in near if c == best)
-        confidence = round(share * top_sim * 0.9, 2)
-        if share < 0.5 or confidence < 0.15:
-            rest.append(item)
-            continue
-        decisions[item.description] = Decision(best, CategorySource.LEARNED, confidence)
-    return rest
+        weight = float(np.exp((sim - best) / 0.05)) * (1.0 + 0.1 * min(int(label_n[j]), 5))
+        votes[int(label_cats[j])] = votes.get(int(label_cats[j]), 0.0) + weight
+    strength = min(1.0, max(0.0, (best - floor) / span))
+    return _normalised(votes), strength
+
+
+def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str, str]]
+                     ) -> tuple[dict[str, list[tuple[int, float]]], dict[str, bool]]:
+    """Ranked top-3 (category id, calibrated confidence) per item.description, and whether the user's own
+    labels carried the top category (source `learned`) rather than seeds and zero-shot (`suggested`)."""
+    ids = [c for c, _, _ in categories]
+    kinds = {c: k for c, _, k in categories}
+    names = {n.lower(): c for c, n, _ in categories}
+    index = {c: i for i, c in enumerate(ids)}
+    labels = _labels(user=user)
+    merchant_votes = _merchant_votes(user=user, items=items)
+    texts = [i.description_key or i.merchant_key or _plain(i.description).strip() for i in items]
+    prompts = {c: _category_prompt(n) for c, n, _ in categories}
+    vectors = _vectors(texts + [k for k, _, _ in labels] + list(prompts.values()))
+    dim = 384
+    zero = np.zeros(dim, dtype=np.float32)
+    prompt_mat = np.stack([vectors.get(prompts[c], zero) for c in ids])
+    if labels:
+        label_mat = np.stack([vectors.get(k, zero) for k, _, _ in labels])
+        label_cats = np.array([c for _, c, _ in labels])
+        label_n = np.array([n for _, _, n in labels])
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
+        vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True)
+        vec.fit([k for k, _, _ in labels] + texts)
+        label_grams = vec.transform([k for k, _, _ in labels])
+        prior = _normalised({c: float(n) for c, n in zip(label_cats, label_n)})
+    else:
+        prior = {}
+    ranked: dict[str, list[tuple[int, float]]] = {}
+    from_labels: dict[str, bool] = {}
+    # In chunks, so a re-file of 100k distinct narratives never holds a 100k × labels matrix.
+    for lo in range(0, len(items), CHUNK):
+        chunk = items[lo:lo + CHUNK]
+        item_mat = np.stack([vectors.get(t, zero) for t in texts[lo:lo + CHUNK]])
+        zs = item_mat @ prompt_mat.T  # (items, categories)
+        if labels:
+            emb_sims = item_mat @ label_mat.T
+            ngram_sims = (vec.transform(texts[lo:lo + CHUNK]) @ label_grams.T).toarray()
+        for row, item in enumerate(chunk):
+            learned = np.zeros(len(ids))
+            other = np.zeros(len(ids))
+
+            def add(target, votes: dict[int, float], weight: float) -> None:
+                for c, v in votes.items():
+                    if c in index:
+                        target[index[c]] += weight * v
+
+            counts = merchant_votes.get(item.merchant_key, {})
+            if counts:
+                total = sum(counts.values())
+                add(learned, _normalised({c: float(n) for c, n in counts.items()}),
+                    WEIGHTS["merchant"] * total / (total + 0.5))
+            if labels:
+                votes, strength = _neighbour_votes(emb_sims[row], label_cats, label_n, floor=0.3, span=0.5)
+                add(learned, votes, WEIGHTS["embedding"] * strength)
+                votes, strength = _neighbour_votes(ngram_sims[row], label_cats, label_n, floor=0.2, span=0.6)
+                add(learned, votes, WEIGHTS["ngram"] * strength)
+                add(learned, prior, WEIGHTS["prior"])
+            z = zs[row] / 0.05
+            z = np.exp(z - z.max())
+            other += WEIGHTS["zero_shot"] * z / z.sum()
+            chain, keyword = _seed_votes(item, names)
+            add(other, _normalised(chain), WEIGHTS["chain"])
+            add(other, _normalised(keyword), WEIGHTS["keyword"])
+            score = learned + other + 1e-6
+            if item.outflow is not None:
+                for c, i in index.items():
+                    if item.outflow and kinds[c] == Category.Kind.INCOME:
+                        score[i] *= DIRECTION_PENALTY["income_on_outflow"]
+                    elif not item.outflow and kinds[c] == Category.Kind.EXPENSE:
+                        score[i] *= DIRECTION_PENALTY["expense_on_inflow"]
+            share = score / score.sum()
+            order = np.argsort(-share)[:TOP_K]
+            ranked[item.description] = [(ids[i], calibrate(share[i])) for i in order]
+            best = order[0]
+            from_labels[item.description] = bool(learned[best] >= other[best])
+    return ranked, from_labels
 
 
 def _llm_suggest(*, user, items: list[Item], decisions: dict) -> list[Item]:
@@ -238,7 +376,10 @@ def _llm_suggest(*, user, items: list[Item], decisions: dict) -> list[Item]:
         name = answer.get(str(n)) or answer.get(n)
         category_id = categories.get(str(name).lower()) if name else None
         if category_id:
-            decisions[item.description] = Decision(category_id, CategorySource.LLM, 0.6)
+            before = decisions.get(item.description)
+            others = [(c, p) for c, p in (before.suggestions if before else ()) if c != category_id][: TOP_K - 1]
+            decisions[item.description] = Decision(category_id, CategorySource.LLM, 0.6, None,
+                                                   ((category_id, 0.6), *others))
         else:
             rest.append(item)
     return rest + items[LLM_MAX_ITEMS:]

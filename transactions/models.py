@@ -104,6 +104,7 @@ class CategorySource(models.TextChoices):
     USER = "user", "Set by the user"
     RULE = "rule", "Rule"
     LEARNED = "learned", "Learned from your labels"
+    SUGGESTED = "suggested", "Suggested by Moneta (seed list, similarity to category names)"
     LLM = "llm", "Language model"
     NONE = "none", "Uncategorised"
 
@@ -119,6 +120,9 @@ class Transaction(models.Model):
     category = models.ForeignKey(Category, null=True, blank=True, on_delete=models.SET_NULL)
     category_source = models.CharField(max_length=10, choices=CategorySource.choices, default=CategorySource.NONE)
     category_confidence = models.FloatField(default=0.0)
+    # Moneta's ranked top-3 as [[category id, confidence], ...], best first (the first is what it filed);
+    # kept for the "needs review" queue, which offers the alternatives as one-click choices.
+    category_suggestions = models.JSONField(default=list, blank=True)
     rule = models.ForeignKey("CategorisationRule", null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="+")
     notes = models.TextField(blank=True)
@@ -148,6 +152,12 @@ class Transaction(models.Model):
             # Learning reads only the user's own labels.
             models.Index(fields=["user", "merchant"], condition=models.Q(category_source="user"),
                          include=["category"], name="tx_user_labels"),
+            # Which currencies a user has (a skip scan reads one index entry per currency): figures are never
+            # summed across currencies (selectors.user_currencies).
+            models.Index(fields=["user", "currency"], name="tx_user_currency"),
+            # The "needs review" queue (categorize.REVIEW_THRESHOLD = 0.6): small, read newest first.
+            models.Index(fields=["user", "-date"], condition=models.Q(category_confidence__lt=0.6)
+                         & ~models.Q(category_source__in=["user", "rule"]), name="tx_needs_review"),
         ]
 
     def __str__(self) -> str:

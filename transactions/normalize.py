@@ -31,16 +31,29 @@ TYPE_WORDS = {
     "E-COM", "NETBANK", "SALE", "SALES", "CASH", "ATM", "BRANCH", "FEE", "CHG", "PENDING", "DEBITCARD",
     "POINT", "OF", "TO", "FROM", "FOR", "AT", "IN", "ON", "VIA", "WITH", "NO", "REF", "REFERENCE", "ID", "SEPA",
     "LASTSCHRIFT", "KARTENZAHLUNG", "ZAHLUNG", "PRLV", "CB", "PAIEMENT", "ACHAT", "COMPRA", "PAGO", "TARJETA",
+    # More bank words, by country: US (CHECKCARD, DEBIT CARD), UK (Lloyds/Halifax codes DEB, BGC, FPO, FPI,
+    # CPT, VIS; "CARD PAYMENT TO"), EU (German "SEPA-Lastschrift", "Überweisung", "Debitk."; French "PAR CARTE",
+    # "VIR SEPA"; Dutch ING "BEA, Betaalpas", "GEA"; Spanish "COMPRA TARJ."), South Africa (FNB/Capitec
+    # "FNB App Payment", "Local Card Purchase", "Magtape"), India (UPI, IMPS, NEFT, RTGS, NACH, BBPS),
+    # Vietnam (TT = thanh toán, QR, CK = chuyển khoản, MBVCB = Vietcombank mobile banking).
+    "DEB", "BGC", "FPO", "FPI", "CPT", "VIS", "SEPA-LASTSCHRIFT", "UEBERWEISUNG", "ÜBERWEISUNG", "DEBITK", "PAR",
+    "CARTE", "VIR", "VIREMENT", "BEA", "GEA", "BETAALPAS", "PINNEN", "TARJ", "LOCAL", "FNB", "UPI", "IMPS", "NEFT",
+    "RTGS", "NACH", "BBPS", "TT", "QR", "CK", "MBVCB", "THANH", "TOAN", "IBG", "GIRO",
+    # Capitec-style "<kind>: <merchant>" labels ("Banking App Prepaid Purchase:", "Immediate Payment:").
+    "BANKING", "PREPAID", "IMMEDIATE", "RECEIVED", "SEND", "CASHSEND",
 }
 # Prefixes that are processors or aggregators: the merchant follows them ("SQ *BLUE BOTTLE").
 PROCESSORS = {
     "SQ", "SQU", "SQUARE", "TST", "TOAST", "PAYPAL", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "SUM",
     "STRIPE", "GOOGLE", "GOOG", "APL", "APPLE", "PADDLE", "FS", "WPY", "CKO", "ADYEN", "KLARNA", "AFTERPAY",
     "ZIP", "GRABPAY", "MOMO", "VNPAY", "LSP", "DRI", "BT", "2CO", "WL", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU",
+    "ZAPPER1", "IKH", "IKHOKHA", "PAYFAST", "PF", "RAZORPAY", "RZP", "PAYTM", "PHONEPE", "CCAVENUE", "BILLDESK",
+    "VNPAY-QR", "ZALOPAY", "SHOPEEPAY", "MOLLIE", "PAYPLUG", "SQSP", "EBAY", "ETSY",
 }
 # Processors that never name the merchant themselves, stripped even without a "*" ("SQ BLUE BOTTLE").
 PROCESSORS_ALWAYS = {"SQ", "SQU", "TST", "PP", "SP", "IZ", "IZETTLE", "ZETTLE", "SUMUP", "WPY", "CKO", "LSP", "DRI",
-                     "PAYPAL", "FS", "PADDLE", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU"}
+                     "PAYPAL", "FS", "PADDLE", "YOCO", "SNAPSCAN", "ZAPPER", "PAYU", "ZAPPER1", "IKH", "IKHOKHA",
+                     "PAYFAST", "RAZORPAY", "RZP", "PAYTM", "MOMO", "VNPAY", "VNPAY-QR", "ZALOPAY", "MOLLIE"}
 # Company-form and filler words that never name the merchant on their own.
 SUFFIX_WORDS = {
     "PTY", "LTD", "LIMITED", "INC", "INCORPORATED", "LLC", "LLP", "PLC", "CO", "CORP", "CORPORATION", "COMPANY",
@@ -48,7 +61,38 @@ SUFFIX_WORDS = {
     "STORE", "STORES", "SHOP", "BRANCH", "OUTLET", "LOCATION", "THE", "AND", "&", "-", "*", "/", "US", "USA",
     "INTERNATIONAL", "INTL", "ONLINE", "HELP", "BILL", "BILLING", "MEMBERSHIP", "PAYMENT", "REFUND", "REFUNDS",
     "REVERSAL", "RETURN", "CREDIT", "PENDING", "DD", "DR", "CR", "PMT", "SO", "FEE", "SUBSCRIPTION", "RECURRING",
+    "PVT", "CTY", "TNHH", "CD", "SE",
 }
+# Cities that end narratives without a state/country code (several words each in some countries). Only
+# stripped at the end of a name that has something else left ("WOOLWORTHS CAPE TOWN" → "Woolworths").
+CITY_NAMES = {
+    "CAPE TOWN", "JOHANNESBURG", "JHB", "DURBAN", "PRETORIA", "SANDTON", "PORT ELIZABETH", "GQEBERHA", "BLOEMFONTEIN",
+    "HO CHI MINH", "HO CHI MINH CITY", "HCM", "HCMC", "TP HCM", "HA NOI", "HANOI", "DA NANG", "HAI PHONG",
+    "BANGALORE", "BENGALURU", "MUMBAI", "DELHI", "NEW DELHI", "PUNE", "CHENNAI", "HYDERABAD", "KOLKATA", "GURGAON",
+    "NOIDA", "LONDON", "MANCHESTER", "LEEDS", "BRISTOL", "BIRMINGHAM", "GLASGOW", "EDINBURGH", "LIVERPOOL",
+    "BERLIN", "MUENCHEN", "MÜNCHEN", "MUNICH", "HAMBURG", "KOELN", "FRANKFURT", "PARIS", "LYON", "AMSTERDAM",
+    "ROTTERDAM", "UTRECHT", "MADRID", "BARCELONA", "VALENCIA", "MILANO", "ROMA", "LISBOA", "DUBLIN", "BRUXELLES",
+    "NEW YORK", "BROOKLYN", "SAN FRANCISCO", "LOS ANGELES", "SEATTLE", "CHICAGO", "AUSTIN", "BOSTON", "DENVER",
+    "OAKLAND", "SYDNEY", "MELBOURNE", "AUCKLAND", "SINGAPORE", "TORONTO",
+}
+# Everything from one of these words on is a mandate, reference or terminal, never the merchant.
+_CUT_RE = re.compile(r"[\s,]+(?:MANDAT|MANDATE|GLÄUBIGER-ID|GLAEUBIGER|ECH/|ID EMETTEUR|MA GD|CT TU|PAS\d+|NR:|"
+                     r"TERM:|TRANSACTIE:|PASVOLGNR|CD \d{4}\b|S\d{9,}|SEC:).*$")
+# Structured narratives whose merchant sits in a known field.
+_STRUCTURED = (
+    # India UPI (SBI/ICICI): UPI/DR/<RRN>/<payee>/<bank>/<vpa>/<note>; also IMPS/NEFT/BBPS/NACH slashes.
+    re.compile(r"^(?:UPI|IMPS|NEFT|RTGS|BBPS|NACH|MMT)/(?:(?:DR|CR|P2A|P2M|P2P|IN|OUT)/)*(?:\d+/)?([^/]*[A-Z]{3}[^/]*)/"),
+    # India UPI (HDFC): UPI-<payee>-<vpa>-<IFSC>-<RRN>-<note>
+    re.compile(r"^UPI-([^-]+)-"),
+    # India NEFT/RTGS credit: NEFT CR-<IFSC>-<remitter>-<note>
+    re.compile(r"^(?:NEFT|RTGS|IMPS) ?(?:CR|DR)?-[A-Z]{4}0[A-Z0-9]{6}-([^-]+)"),
+    # US ACH (Chase): ORIG CO NAME:<company> ORIG ID:…
+    re.compile(r"ORIG CO NAME:(.+?)\s+(?:ORIG ID|CO ENTRY|DESC DATE)"),
+    # Vietcombank: MBVCB.<ref>.<ref>.<note>.CT tu <acct> toi <acct>
+    re.compile(r"^MBVCB\.[\d.]+\.(.+?)(?:\.CT TU .*)?$"),
+)
+_ACH_PREFIX = re.compile(r"^ACH [DC]-\s*")
+_DASH_NUMBER = re.compile(r"-(?=\d{4,})")
 # Trailing location codes: US states, Canadian provinces, Australian states, ISO country codes in use.
 LOCATION_CODES = {
     "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
@@ -66,6 +110,7 @@ BRAND_ALIASES = {
     "WOOLIES": "Woolworths", "WW": "Woolworths", "MCD": "McDonald's", "MCDONALDS": "McDonald's",
     "MCDONALD S": "McDonald's", "MCDONALD'S": "McDonald's", "WM SUPERCENTER": "Walmart", "WAL-MART": "Walmart", "WALMART COM": "Walmart",
     "SBUX": "Starbucks", "NFLX": "Netflix", "NETFLIX COM": "Netflix", "SPOTIFY USA": "Spotify",
+    "PNP": "Pick N Pay", "PNP FAM": "Pick N Pay", "PNP HYPER": "Pick N Pay",
     "UBER TRIP": "Uber", "UBER EATS": "Uber Eats", "UBEREATS": "Uber Eats", "UBER BV": "Uber",
 }
 
@@ -76,7 +121,9 @@ _DATE_PATTERNS = [
     re.compile(rf"\b(?:{_MONTH_RE})\s?\d{{1,2}}\b(?:,?\s?\d{{4}})?", re.I),  # Aug 23
     re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?\b", re.I),       # 14:05
 ]
-_CARD_RE = re.compile(r"(?:\bCARD\s*(?:NO\.?|NUMBER)?\s*)?(?<![A-Z])[X*#]{2,}\d{2,6}\b|\bX{2,}\b|\bCARD\s+\d{3,}\b", re.I)
+_CARD_RE = re.compile(r"\b\d{4,6}[X*]{4,}\d{2,4}\b|\bX\d{4}\b|"
+                      r"(?:\bCARD\s*(?:NO\.?|NUMBER)?\s*)?(?<![A-Z])[X*#]{2,}\d{2,6}\b|\bX{2,}\b|\bCARD\s+\d{3,}\b",
+                      re.I)
 _DOMAIN_RE = re.compile(r"\b(?:WWW\.)?([A-Z0-9][A-Z0-9-]{1,})\.(?:COM|NET|ORG|IO|CO|AU|UK|DE|FR|VN|NZ|CA|TV|APP)"
                         r"(?:\.[A-Z]{2})?\b(?:/\S*)?", re.I)
 _REF_RE = re.compile(r"\b(?:REF|REFERENCE|RRN|AUTH|TRACE|ID|INV|INVOICE|TXN|SEQ)\b[\s.:#-]*[A-Z0-9-]*\d[A-Z0-9-]*", re.I)
@@ -103,10 +150,38 @@ def _strip_prefixes(tokens: list[str]) -> list[str]:
     return tokens
 
 
+def _structured_field(text: str) -> str:
+    """The merchant field of a structured narrative (UPI, NEFT, Chase ACH, Vietcombank), else the text."""
+    for pattern in _STRUCTURED:
+        m = pattern.search(text)
+        if m and m.group(1).strip():
+            return m.group(1).strip()
+    return text
+
+
+_CITY_MAX_WORDS = max(len(c.split()) for c in CITY_NAMES)
+
+
+def _ends_with_city(tokens: list[str]) -> bool:
+    return any(" ".join(tokens[-n:]) in CITY_NAMES for n in range(1, _CITY_MAX_WORDS + 1) if len(tokens) > n)
+
+
+def _strip_city(tokens: list[str]) -> list[str]:
+    """Drop a known city at the end ("CHECKERS HYPER JOHANNESBURG", "PHUC LONG HO CHI MINH")."""
+    for n in range(_CITY_MAX_WORDS, 0, -1):
+        if len(tokens) > n and " ".join(tokens[-n:]) in CITY_NAMES:
+            return tokens[:-n]
+    return tokens
+
+
 def _is_reference(token: str) -> bool:
     """Numbers and number-heavy codes ("000123", "2K3ZX9", "1234XXXX") rather than names like "7-ELEVEN"."""
     digits = sum(c.isdigit() for c in token)
     return digits >= 3 or (digits and digits >= len(token) / 2) or token.isdigit()
+
+
+# Words after a brand that name a different business of the same company ("UBER EATS" is food delivery, not rides).
+PRODUCT_WORDS = {"EATS", "FRESH", "PRIME", "FOOD", "GRABFOOD", "MART", "MUSIC", "TV", "EXPRESS", "PHARMACY"}
 
 
 def _apply_processor_star(text: str) -> str:
@@ -116,11 +191,11 @@ def _apply_processor_star(text: str) -> str:
     before, _, after = text.partition("*")
     before_tokens = before.split()
     head = before_tokens[-1] if before_tokens else ""
-    if not before.strip() or (len(before_tokens) <= 2 and head in PROCESSORS):
+    if not before.strip() or head in PROCESSORS:
         return after
     after_clean = after.strip()
     # Keep a trailing single alphabetic word only when it is part of a product ("UBER *EATS").
-    if after_clean and after_clean.split()[0] in ("EATS",):
+    if after_clean and after_clean.split()[0] in PRODUCT_WORDS:
         return before + " " + after_clean.split()[0]
     return before
 
@@ -137,7 +212,10 @@ def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     text = (description or "").upper().strip()
     if not text:
         return "", False
-    text = text.replace("\u2019", "'").replace("_", " ")
+    text = text.replace("\u2019", "'").replace("_", " ").replace("CO.OP", "COOP")
+    text = _structured_field(text)
+    text = _CUT_RE.sub("", _ACH_PREFIX.sub("", text))
+    text = _DASH_NUMBER.sub(" ", text)
     domain = _DOMAIN_RE.search(text)
     for pattern in _DATE_PATTERNS:
         text = pattern.sub(" ", text)
@@ -161,14 +239,17 @@ def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     while len(tokens) > 1 and tokens[-1] in LOCATION_CODES:
         tokens = tokens[:-1]
         stripped_code = True
-    if stripped_code and len(tokens) > 2:
+    if stripped_code and len(tokens) > 2 and not _ends_with_city(tokens):
         tokens = tokens[:-1]
+    tokens = _strip_city(tokens)
     while len(tokens) > 1 and (tokens[-1] in SUFFIX_WORDS or len(tokens[-1]) == 1):
         tokens = tokens[:-1]
     while len(tokens) > 1 and tokens[0] in SUFFIX_WORDS - {"THE"}:
         tokens = tokens[1:]
     name = " ".join(tokens).strip(" -*&")
-    if domain and (not name or domain.group(1).upper().replace("-", " ") in name or len(name.split()) > 3):
+    product = len(name.split()) > 1 and name.split()[1] in PRODUCT_WORDS  # "UBER EATS … HELP.UBER.COM" stays Uber Eats
+    if domain and not product and (not name or domain.group(1).upper().replace("-", " ") in name
+                                   or len(name.split()) > 3):
         name = domain.group(1).upper()
     for length in (3, 2, 1):
         head = " ".join(name.split()[:length])

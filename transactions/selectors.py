@@ -16,14 +16,26 @@ from decimal import Decimal
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from config.api import NotFound
 
+from .categorize import REVIEW_THRESHOLD
 from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
-from .periods import ALL_TIME_START, add_months, month_bounds, period_resolve, range_label
+from .periods import (
+    ALL_TIME_START,
+    add_months,
+    month_bounds,
+    period_is_partial,
+    period_key_is_month,
+    period_resolve,
+    period_to_date_comparison,
+    previous_full_months,
+    range_label,
+    usual_window,
+)
 
 KIND_SQL = ("CASE WHEN c.kind IS NULL THEN (CASE WHEN t.amount < 0 THEN 'expense' ELSE 'income' END) "
             "ELSE c.kind END")
@@ -46,6 +58,69 @@ def _currency(user) -> str:
     return latest or "USD"
 
 
+def user_currencies(*, user) -> list[str]:
+    """The currencies of the user's transactions, most recent first is not implied (alphabetical). A skip scan
+    over the (user, currency) index: one probe per currency, however many rows."""
+    rows = _fetch(
+        """
+        WITH RECURSIVE c(cur) AS (
+            SELECT min(currency) FROM transactions_transaction WHERE user_id = %(user)s
+            UNION ALL
+            SELECT (SELECT min(currency) FROM transactions_transaction WHERE user_id = %(user)s AND currency > c.cur)
+            FROM c WHERE c.cur IS NOT NULL
+        )
+        SELECT cur FROM c WHERE cur IS NOT NULL
+        """, {"user": user.id})
+    return [r["cur"] for r in rows]
+
+
+def _figures_currency(user, start: date, end: date) -> tuple[str, list[str]]:
+    """(the currency the figures are in, the user's other currencies). Amounts in different currencies are never
+    added up: figures cover the period's main currency (most transactions in the period) and the others are
+    reported beside them, each in its own currency."""
+    currencies = user_currencies(user=user)
+    if len(currencies) <= 1:
+        return (currencies[0] if currencies else _currency(user)), []
+    counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                    "AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1", [user.id, start, end])
+    main = counts[0]["currency"] if counts else _currency(user)
+    return main, [c for c in currencies if c != main]
+
+
+def _currency_sql(currency: str | None, alias: str = "") -> str:
+    """An extra WHERE condition for one currency (empty when the user has only one: no cost on that path)."""
+    if not currency:
+        return ""
+    return f" AND {alias}currency = '{currency}'" if re.fullmatch(r"[A-Z]{3}", currency) else " AND false"
+
+
+def _other_currency_totals(user, start: date, end: date, others: list[str]) -> list[dict]:
+    """Spending and income per other currency in the window, each in its own currency (never converted)."""
+    if not others:
+        return []
+    rows = _fetch(
+        f"""
+        SELECT t.currency,
+               round(-coalesce(sum(t.amount) FILTER (WHERE {KIND_SQL} = 'expense'), 0), 2) AS spent,
+               round(coalesce(sum(t.amount) FILTER (WHERE {KIND_SQL} = 'income'), 0), 2) AS income, count(*) AS n
+        FROM transactions_transaction t LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+        WHERE t.user_id = %s AND t.date BETWEEN %s AND %s AND t.currency = ANY(%s)
+        GROUP BY 1 ORDER BY 1
+        """, [user.id, start, end, others])
+    return [{"currency": r["currency"], "total_spent": _num(r["spent"]), "total_income": _num(r["income"]),
+             "count": r["n"]} for r in rows]
+
+
+def _currency_note(currency: str, others: list[dict]) -> str:
+    if not others:
+        return ""
+    parts = [f"{o['total_spent']:,.2f} {o['currency']} spent" for o in others if o["count"]]
+    if not parts:
+        return ""
+    return (f"Figures are in {currency}. Also in this period: {', '.join(parts)} — shown separately, never added "
+            f"to the {currency} figures (no exchange rates are stored).")
+
+
 def _chart(kind: str, title: str, labels: list, series: list[tuple[str, list]]) -> dict:
     return {"type": kind, "title": title, "labels": [str(x) for x in labels],
             "series": [{"name": name, "data": [_num(v) for v in data]} for name, data in series]}
@@ -66,6 +141,8 @@ def tx_row(values: dict) -> dict:
         "currency": values["currency"], "category": values.get("category__name") or None,
         "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
         "notes": values.get("notes") or "",
+        "needs_review": (values["category_source"] not in ("user", "rule")
+                         and values["category_confidence"] < REVIEW_THRESHOLD),
     }
 
 
@@ -211,6 +288,77 @@ def _text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
     return q
 
 
+def correction_preview(*, user, transaction_id: int, category: str) -> dict:
+    """What a correction would do, before doing it: how many other rows from the same merchant would be
+    re-filed if the user says yes (rows the user categorised themselves are never counted or changed)."""
+    from .services import _others_to_refile
+
+    tx = Transaction.objects.filter(user=user, id=transaction_id).select_related("merchant").first()
+    if tx is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    target = Category.objects.filter(user=user, name__iexact=" ".join((category or "").split())).first()
+    others = _others_to_refile(user=user, tx=tx, target_id=target.id if target else None) if tx.merchant_id else None
+    count = others.count() if others is not None else 0
+    return {"transaction_id": tx.id, "merchant": tx.merchant.name if tx.merchant_id else "",
+            "category": target.name if target else " ".join((category or "").split()), "others": count,
+            "examples": [{"id": o.id, "date": o.date.isoformat(), "description": o.description,
+                          "category": o.category.name if o.category_id else None}
+                         for o in (others.select_related("category").order_by("-date")[:5] if count else [])]}
+
+
+# --- the "needs review" queue ------------------------------------------------------------------------------
+
+def _review_q() -> Q:
+    # The same condition as the partial index tx_needs_review (models.Transaction.Meta).
+    return Q(category_confidence__lt=REVIEW_THRESHOLD) & ~Q(category_source__in=["user", "rule"])
+
+
+def suggestions_named(*, user, rows: list[dict]) -> list[dict]:
+    """Each row with its ranked suggestions as `[{"category", "confidence"}]` (names, the user's own)."""
+    names = dict(Category.objects.filter(user=user).values_list("id", "name"))
+    out = []
+    for row in rows:
+        raw = row.pop("category_suggestions", None) or []
+        row["suggestions"] = [{"category": names[c], "confidence": round(float(p), 2)} for c, p in raw if c in names]
+        out.append(row)
+    return out
+
+
+def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
+    """Rows Moneta was not sure about (confidence under categorize.REVIEW_THRESHOLD, not set by the user or a
+    rule), newest first, each with its ranked top-3: one click confirms the first or picks another."""
+    qs = Transaction.objects.filter(user=user).filter(_review_q())
+    count = qs.count()
+    page_size = max(1, min(int(page_size or 25), 200))
+    pages = max(1, -(-count // page_size))
+    page = max(1, min(int(page or 1), pages))
+    values = list(qs.order_by("-date", "-id").values(*TX_FIELDS, "category_suggestions")
+                  [(page - 1) * page_size:page * page_size])
+    rows = []
+    for v in values:
+        row = tx_row(v)
+        row["category_suggestions"] = v["category_suggestions"]
+        rows.append(row)
+    return {"title": "Needs review", "count": count, "page": page, "pages": pages, "page_size": page_size,
+            "threshold": REVIEW_THRESHOLD, "currency": _currency(user),
+            "rows": suggestions_named(user=user, rows=rows)}
+
+
+def review_item(*, user, transaction_id: int) -> dict:
+    """One transaction as the review queue shows it: the tx row plus its named, ranked suggestions."""
+    values = (Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS, "category_suggestions")
+              .first())
+    if values is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    row = tx_row(values)
+    row["category_suggestions"] = values["category_suggestions"]
+    return suggestions_named(user=user, rows=[row])[0]
+
+
+def review_count(*, user) -> int:
+    return Transaction.objects.filter(user=user).filter(_review_q()).count()
+
+
 # --- natural-language search -------------------------------------------------------------------------------
 
 def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None) -> dict:
@@ -255,13 +403,15 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
     params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    one_currency = _currency_sql(currency if other_currencies else None)
     # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
     grouped = _fetch(
-        """
+        f"""
         SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
                %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
         FROM transactions_transaction
-        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
         GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
         """, params)
     by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
@@ -270,11 +420,11 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     top = _fetch(
-        """
+        f"""
         WITH m AS (
             SELECT merchant_id, %(sign)s * sum(amount) AS total, count(*) AS n
             FROM transactions_transaction
-            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s
+            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
             GROUP BY 1 ORDER BY 2 DESC LIMIT 10
         )
         SELECT coalesce(mm.name, '(unknown)') AS merchant, round(m.total, 2) AS total, m.n
@@ -286,7 +436,9 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
     return {
         "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
         "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
-        "currency": _currency(user), "total": _num(totals["total"]), "count": totals["n"],
+        "currency": currency, "total": _num(totals["total"]), "count": totals["n"],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "average": _num(totals["average"]),
         "monthly_average": _num(monthly_avg),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
@@ -311,7 +463,7 @@ GROUPED_KIND_SQL = """
 """
 
 
-def _summary_rows(user, start_: date, end_: date) -> list[dict]:
+def _summary_rows(user, start_: date, end_: date, currency: str | None = None) -> list[dict]:
     return _fetch(
         f"""
         WITH g AS (
@@ -319,7 +471,7 @@ def _summary_rows(user, start_: date, end_: date) -> list[dict]:
                    sum(amount) FILTER (WHERE amount < 0) AS outflow, count(*) FILTER (WHERE amount < 0) AS n_out,
                    sum(amount) FILTER (WHERE amount > 0) AS inflow, count(*) FILTER (WHERE amount > 0) AS n_in
             FROM transactions_transaction
-            WHERE user_id = %(user)s AND date BETWEEN %(start)s AND %(end)s
+            WHERE user_id = %(user)s AND date BETWEEN %(start)s AND %(end)s{_currency_sql(currency)}
             GROUP BY category_id
         ), k AS ({GROUPED_KIND_SQL}), b AS (
             SELECT category_id, name, kind, CASE WHEN kind = 'expense' THEN -total END AS spent,
@@ -343,7 +495,9 @@ def spending_summary(*, user, period: str = "last_month", start: date | None = N
         label = range_label(start, end)
     else:
         start_, end_, label = period_resolve(period)
-    rows = _summary_rows(user, start_, end_)
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    rows = _summary_rows(user, start_, end_, currency if other_currencies else None)
+    by_currency = _other_currency_totals(user, start_, end_, other_currencies)
     spending = [r for r in rows if r["kind"] == "expense"]
     income = [r for r in rows if r["kind"] == "income"]
     total_spent = _num(rows[0]["total_spent"]) if rows else 0.0
@@ -351,7 +505,8 @@ def spending_summary(*, user, period: str = "last_month", start: date | None = N
     net = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS net", [total_income, total_spent])[0]["net"]
     return {
         "title": f"Spending summary: {label}", "period": label, "start": start_.isoformat(), "end": end_.isoformat(),
-        "currency": _currency(user), "total_spent": total_spent, "total_income": total_income, "net": _num(net),
+        "currency": currency, "other_currencies": by_currency, "currency_note": _currency_note(currency, by_currency),
+        "total_spent": total_spent, "total_income": total_income, "net": _num(net),
         "transaction_count": int(rows[0]["total_n"]) if rows else 0,
         "rows": [{"category": r["name"], "spent": _num(r["spent"]), "count": r["n"], "share_pct": _num(r["pct"])}
                  for r in spending],
@@ -369,7 +524,15 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     ids = [m.id for m in merchants]
     names = sorted({m.name for m in merchants})
     start_, end_ = _range(start, end)
-    where = "t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    if other_currencies:  # the merchant's own main currency (a euro shop's figures are in euros)
+        counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                        "AND merchant_id = ANY(%s) AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1",
+                        [user.id, ids, start_, end_])
+        if counts:
+            currency, other_currencies = counts[0]["currency"], [c["currency"] for c in counts[1:]]
+    where = ("t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+             + _currency_sql(currency if other_currencies else None, "t."))
     params = [user.id, ids, start_, end_]
     totals = _fetch(f"SELECT round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent, "
                     f"round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS refunds, "
@@ -397,7 +560,9 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     return {
         "title": f"{', '.join(names)}: spending ({label})" + (" by category" if group_by_category else ""),
         "merchant": names[0] if len(names) == 1 else ", ".join(names), "merchants": names, "period": label,
-        "currency": _currency(user), "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
+        "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "", "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
         "count": totals["n"], "average": _num(totals["average"]),
         "first_date": totals["first"].isoformat() if totals["first"] else None,
         "last_date": totals["last"].isoformat() if totals["last"] else None,
@@ -406,12 +571,15 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
 
 
 def spending_compare(*, user, categories: list[str] | None = None, periods: list[str] | None = None,
-                     start: date | None = None, end: date | None = None) -> dict:
+                     start: date | None = None, end: date | None = None, today: date | None = None) -> dict:
     """Two (or more) categories side by side over one period, or two periods side by side per category."""
     from .services import category_resolve
 
+    like_for_like = None
     if periods:
-        windows = [period_resolve(p) for p in periods]
+        today = today or timezone.localdate()
+        windows = [period_resolve(p, today=today) for p in periods]
+        windows, like_for_like = comparable_windows(periods, windows, today=today)
     elif start or end:
         s, e = _range(start, end)
         windows = [(s, e, range_label(start, end))]
@@ -419,15 +587,17 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
         windows = [period_resolve("last_3_months")]
     cats = [category_resolve(user=user, name=c) for c in (categories or [])]
     cat_ids = [c.id for c in cats] or None
+    currency, other_currencies = _figures_currency(user, min(w[0] for w in windows), max(w[1] for w in windows))
+    currency_sql = _currency_sql(currency if other_currencies else None, "t.")
     # One query: spending per (window, category) with the windows passed as arrays.
     rows_sql = _fetch(
-        """
+        f"""
         WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
         g AS (
             SELECT w.idx, t.category_id, sum(t.amount) AS total, count(*) AS n,
                    sum(t.amount) FILTER (WHERE t.amount < 0) AS outflow, count(*) FILTER (WHERE t.amount < 0) AS n_out
             FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
-            WHERE (%(cats)s::bigint[] IS NULL OR t.category_id = ANY(%(cats)s::bigint[]))
+            WHERE (%(cats)s::bigint[] IS NULL OR t.category_id = ANY(%(cats)s::bigint[])){currency_sql}
             GROUP BY 1, 2
         )
         SELECT g.idx, c.name, round(CASE WHEN c.kind = 'income' THEN g.total ELSE -g.total END, 2) AS total, g.n
@@ -468,9 +638,101 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
     else:
         title = f"{' vs '.join(names)} ({labels[0]})"
         chart = _chart("bar", title, names, [(labels[0], [r["values"][labels[0]] for r in rows])])
-    return {"title": title, "currency": _currency(user), "periods": labels, "categories": names, "rows": rows,
-            "totals": totals, "chart": chart,
+    return {"title": title, "currency": currency, "periods": labels, "categories": names, "rows": rows,
+            "totals": totals, "chart": chart, "like_for_like": like_for_like,
+            "currency_note": (f"Figures are in {currency}; transactions in {', '.join(other_currencies)} are left "
+                              f"out, not added (no exchange rates are stored).") if other_currencies else "",
             "windows": [{"label": w[2], "start": w[0].isoformat(), "end": w[1].isoformat()} for w in windows]}
+
+
+def comparable_windows(periods: list[str], windows: list[tuple[date, date, str]], *, today: date
+                       ) -> tuple[list[tuple[date, date, str]], dict | None]:
+    """Make a comparison like for like: when exactly one of the periods is still running ("this_month" on the
+    22nd), every other period is cut to the same days (1–22 of its month, or as many days from its start).
+    Returns the windows to use and a description of the cut (None when nothing was cut)."""
+    running = [i for i, (p, (s, e, _)) in enumerate(zip(periods, windows))
+               if period_is_partial(s, e, today=today) and not p.strip().lower().startswith(("last_", "all"))]
+    if len(running) != 1 or len(windows) < 2:
+        return windows, None
+    r = running[0]
+    r_start = windows[r][0]
+    monthly = periods[r].strip().lower() == "this_month" or period_key_is_month(periods[r])
+    out = []
+    for i, (s, e, _label) in enumerate(windows):
+        if i == r:
+            out.append((s, today, _days_label(s, today)))
+            continue
+        if monthly and s.day == 1 and e == month_bounds(s.year, s.month)[1]:
+            cut = min(s + timedelta(days=today.day - 1), e)
+        else:
+            cut = min(s + (today - r_start), e)
+        out.append((s, cut, _days_label(s, cut)))
+    days = (today - r_start).days + 1
+    note = (f"{windows[r][2].capitalize()} has run {days} day{'s' if days != 1 else ''}, so "
+            + "; ".join(f"{w[2]} counts only {o[2]}" for i, (w, o) in enumerate(zip(windows, out)) if i != r)
+            + " — the same days, so the comparison is like for like.")
+    return out, {"days": days, "running_period": periods[r], "note": note,
+                 "windows": [{"start": o[0].isoformat(), "end": o[1].isoformat(), "label": o[2]} for o in out]}
+
+
+def _days_label(start: date, end: date) -> str:
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{end.day} {end:%B %Y}" if start != end else f"{end.day} {end:%B %Y}"
+    return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
+
+
+def spending_usual(*, user, category: str | None = None, months: int = 3, today: date | None = None) -> dict:
+    """"Is this more than usual?": the usual is the average of the previous `months` *full* months (zero months
+    count), never a partial month; this month so far is set against the same days of last month, and the
+    month is projected only as a plain pace figure. Spending in the period's main currency."""
+    from .services import category_resolve
+
+    today = today or timezone.localdate()
+    full = previous_full_months(months, today=today)
+    usual_start, usual_end, usual_label = usual_window(months, today=today)
+    so_far = period_to_date_comparison("this_month", today=today)
+    (cur_start, cur_end, _), (prev_start, prev_end, _) = so_far["current"], so_far["previous"]
+    cat = category_resolve(user=user, name=category) if category else None
+    currency, other_currencies = _figures_currency(user, usual_start, cur_end)
+    sign = 1 if cat is not None and cat.kind == Category.Kind.INCOME else -1
+    where_cat = "AND t.category_id = %(cat)s" if cat else f"AND {KIND_SQL} = 'expense'"
+    rows = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e))
+        SELECT w.idx, round(coalesce(%(sign)s * sum(t.amount), 0), 2) AS total, count(t.id) AS n
+        FROM w LEFT JOIN (transactions_transaction t
+                          LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id)
+          ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e {where_cat}
+             {_currency_sql(currency if other_currencies else None, "t.")}
+        GROUP BY w.idx ORDER BY w.idx
+        """,
+        {"idx": list(range(len(full) + 2)), "s": [s for s, _ in full] + [cur_start, prev_start],
+         "e": [e for _, e in full] + [cur_end, prev_end], "sign": sign, "user": user.id,
+         "cat": cat.id if cat else None})
+    totals = [r["total"] for r in rows]
+    usual = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x", [totals[:len(full)]])[0]["a"]
+    this_so_far, same_days = totals[len(full)], totals[len(full) + 1]
+    diff = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
+                  "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
+                  [this_so_far, same_days, this_so_far, same_days, same_days])[0]
+    what = cat.name if cat else "all spending"
+    return {
+        "title": f"{what}: this month so far vs usual", "category": cat.name if cat else None, "currency": currency,
+        "usual": _num(usual), "usual_months": [s.strftime("%Y-%m") for s, _ in full],
+        "usual_label": usual_label,
+        "this_month_so_far": _num(this_so_far), "this_month_days": so_far["days"],
+        "same_days_last_month": _num(same_days), "same_days_label": _days_label(prev_start, prev_end),
+        "change_vs_same_days": _num(diff["d"]),
+        "change_vs_same_days_pct": float(diff["pct"]) if diff["pct"] is not None else None,
+        "rows": [{"month": s.strftime("%Y-%m"), "total": _num(t), "count": r["n"]}
+                 for (s, _), t, r in zip(full, totals, rows)],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "chart": _chart("bar", f"{what}: previous full months, usual and this month so far",
+                        [s.strftime("%Y-%m") for s, _ in full] + ["usual", f"this month (to day {so_far['days']})",
+                                                                  f"last month (to day {so_far['days']})"],
+                        [("spent" if sign < 0 else "received", totals[:len(full)] + [usual, this_so_far, same_days])]),
+    }
 
 
 # --- jars, budgets, subscriptions ------------------------------------------------------------------------------
@@ -482,8 +744,11 @@ def jar_status(*, user, month: date | None = None) -> dict:
     starts = [(rs or created.date()).replace(day=1) for rs, created in
               Jar.objects.filter(user=user, rollover=True).values_list("rollover_start", "created_at")]
     since = min([month_start, *starts])
+    # Budgets are in one currency: a jar counts the main currency's spending only (others named in a note).
+    currency, other_currencies = _figures_currency(user, since, month_end)
+    one = _currency_sql(currency if other_currencies else None, "t.")
     figures = _fetch(
-        """
+        f"""
         WITH jars AS (
             SELECT id, name, monthly_budget AS budget, rollover,
                    date_trunc('month', coalesce(rollover_start, created_at::date))::date AS rs
@@ -496,7 +761,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
             -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
             SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
             FROM transactions_transaction t
-            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
               AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
                                     JOIN jars ON jars.id = jc.jar_id)
             GROUP BY 1, 2
@@ -525,7 +790,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
     # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
     # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
     txs = _fetch(
-        """
+        f"""
         SELECT jc.jar_id, x.* FROM transactions_jar j
         JOIN transactions_jar_categories jc ON jc.jar_id = j.id
         CROSS JOIN LATERAL (
@@ -534,7 +799,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
             FROM transactions_transaction t
             JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
-            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s
+            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s{one}
             ORDER BY t.date DESC, t.id DESC LIMIT %s
         ) x
         WHERE j.user_id = %s
@@ -566,16 +831,18 @@ def jar_status(*, user, month: date | None = None) -> dict:
             "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
         })
     category_budgets = _fetch(
-        """
+        f"""
         SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
                round(100 * -coalesce(sum(t.amount), 0) / nullif(c.monthly_budget, 0), 1) AS pct
         FROM transactions_category c
-        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s{one}
         WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
         """, [user.id, month_start, month_end, user.id])
     label = f"{month_start:%B %Y}"
     return {
-        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": _currency(user),
+        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
         "total_spent": _num(figures[0]["total_spent"]) if figures else 0.0,
         "rows": rows,
@@ -587,26 +854,40 @@ def jar_status(*, user, month: date | None = None) -> dict:
 
 
 def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> dict:
-    """Per expense category: median and trend of the last `months` complete months, a suggested budget,
-    and one saving tip from the category's most frequent merchant last month."""
+    """Per expense category: median and trend of the last `months` complete months, a suggested budget, and
+    one tip built only from figures the same query returns (and the tip quotes them as returned).
+
+    Fixed costs (rent, utilities, insurance, loans… see `is_bill_category`) are never given a lower budget:
+    their suggestion is the median itself and the tip says so. Variable categories get median × 0.9 when
+    rising, × 0.95 otherwise, rounded to 5. Figures are in the period's main currency only."""
     today = today or timezone.localdate()
     this_month = today.replace(day=1)
     first = add_months(this_month, -months)
     last_month = add_months(this_month, -1)
+    currency, other_currencies = _figures_currency(user, first, this_month - timedelta(days=1))
+    if other_currencies:
+        # The roll-up has no currency column: read the rows, one currency only.
+        spent_sql = f"""
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
+            FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+            WHERE t.user_id = %(user)s AND t.date >= %(first)s AND t.date < %(this)s{_currency_sql(currency, "t.")}
+            GROUP BY 1, 2"""
+    else:
+        # Monthly sums from the trigger-maintained roll-up (migration 0003): same figures as aggregating the
+        # rows, without scanning six months of them on every call.
+        spent_sql = """
+            SELECT r.category_id, r.month AS m, -r.total AS s
+            FROM transactions_monthly_category_spend r JOIN cats ON cats.id = r.category_id
+            WHERE r.user_id = %(user)s AND r.month >= %(first)s AND r.month < %(this)s"""
     rows = _fetch(
-        """
+        f"""
         WITH months AS (
             SELECT gs::date AS m, row_number() OVER (ORDER BY gs) AS idx
             FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
         ), cats AS (
             SELECT c.id, c.name, c.monthly_budget FROM transactions_category c
             WHERE c.user_id = %(user)s AND c.kind = 'expense'
-        ), spent AS (
-            -- Monthly sums from the trigger-maintained roll-up (migration 0003): same figures as
-            -- aggregating the rows, without scanning six months of them on every call.
-            SELECT r.category_id, r.month AS m, -r.total AS s
-            FROM transactions_monthly_category_spend r JOIN cats ON cats.id = r.category_id
-            WHERE r.user_id = %(user)s AND r.month >= %(first)s AND r.month < %(this)s
+        ), spent AS ({spent_sql}
         ), grid AS (
             SELECT cats.id, cats.name, cats.monthly_budget, months.idx, months.m, coalesce(spent.s, 0) AS s
             FROM cats CROSS JOIN months LEFT JOIN spent ON spent.category_id = cats.id AND spent.m = months.m
@@ -617,14 +898,17 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
                    max(s) FILTER (WHERE m = %(last)s) AS last_month,
                    count(*) FILTER (WHERE s > 0) AS active_months
             FROM grid GROUP BY 1, 2, 3
-        ), top AS (
-            SELECT DISTINCT ON (t.category_id) t.category_id, t.merchant_id, count(*) AS visits,
-                   -sum(t.amount) AS spent
-            FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+        ), last_rows AS (
+            SELECT t.category_id, t.merchant_id, t.amount FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
             WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
-              AND t.merchant_id IS NOT NULL
-            GROUP BY t.category_id, t.merchant_id
-            ORDER BY t.category_id, count(*) DESC, -sum(t.amount) DESC
+              {_currency_sql(currency if other_currencies else None, "t.")}
+        ), cat_last AS (
+            SELECT category_id, count(*) AS charges, -sum(amount) AS charged FROM last_rows GROUP BY 1
+        ), top AS (
+            SELECT DISTINCT ON (category_id) category_id, merchant_id, count(*) AS visits, -sum(amount) AS spent
+            FROM last_rows WHERE merchant_id IS NOT NULL
+            GROUP BY category_id, merchant_id
+            ORDER BY category_id, count(*) DESC, -sum(amount) DESC
         ), tip AS (
             SELECT top.category_id, mm.name AS merchant, top.visits, top.spent FROM top
             JOIN transactions_merchant mm ON mm.id = top.merchant_id AND mm.user_id = %(user)s
@@ -633,22 +917,27 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
                round(s.mean, 2) AS mean, round(s.last_month, 2) AS last_month, s.active_months,
                round(5 * round((s.median * CASE WHEN s.slope > 0 THEN 0.9 ELSE 0.95 END)::numeric / 5), 2)
                    AS suggested,
+               round(5 * ceil(s.median::numeric / 5), 2) AS fixed_suggested,
+               coalesce(cl.charges, 0) AS charges, round(coalesce(cl.charged, 0), 2) AS charged,
                tip.merchant, tip.visits, round(tip.spent, 2) AS tip_spent, round(tip.spent / 2, 2) AS tip_half
-        FROM stats s LEFT JOIN tip ON tip.category_id = s.id
+        FROM stats s LEFT JOIN tip ON tip.category_id = s.id LEFT JOIN cat_last cl ON cl.category_id = s.id
         WHERE s.active_months >= 2 AND s.median > 0
         ORDER BY s.median DESC
         """,
         {"user": user.id, "first": first, "last": last_month, "this": this_month},
     )
-    currency = _currency(user)
     out = []
     for r in rows:
         slope = float(r["slope"] or 0)
         trend = "rising" if slope > 0.05 * float(r["median"]) else "falling" if slope < -0.05 * float(
             r["median"]) else "steady"
-        if r["merchant"] and r["visits"] == 1:
-            tip = (f"Your one {r['name']} charge last month was {r['merchant']} at "
-                   f"{_money_text(r['tip_spent'], currency)}: a fixed cost, worth renegotiating or comparing at renewal.")
+        fixed = is_bill_category(r["name"])
+        charges = int(r["charges"])
+        charge_words = f"{charges} {r['name']} charge{'s' if charges != 1 else ''}"
+        if fixed:
+            tip = (f"{r['name']} is a fixed cost ({charge_words} last month, "
+                   f"{_money_text(r['charged'], currency)}): keep its budget at what it costs and compare "
+                   f"providers or terms at renewal rather than cutting it.")
         elif r["merchant"]:
             visit_word = "visit" if r["visits"] == 1 else "visits"
             tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
@@ -658,13 +947,16 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
                    f"typical {_money_text(r['median'], currency)}.")
         out.append({
             "category": r["name"], "median": _num(r["median"]), "average": _num(r["mean"]),
-            "last_month": _num(r["last_month"]), "trend": trend, "trend_per_month": _num(r["slope"]),
-            "suggested_budget": _num(r["suggested"]),
+            "last_month": _num(r["last_month"]), "last_month_charges": charges, "trend": trend,
+            "trend_per_month": _num(r["slope"]), "fixed_cost": fixed,
+            "suggested_budget": _num(r["fixed_suggested"] if fixed else r["suggested"]),
             "current_budget": _num(r["monthly_budget"]) if r["monthly_budget"] is not None else None,
             "tip": tip,
         })
     return {
         "title": f"Budget suggestions from your last {months} months", "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
         "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
         "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
                         [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),
@@ -678,8 +970,24 @@ def _money_text(value, currency: str) -> str:
 
 
 # Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
-# user might cancel; they are listed, but kept out of the "subscriptions cost" figure.
-BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare")
+# user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
+# suggest cutting them.
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare",
+                       "electric", "water", "energy", "council", "phone", "internet")
+# Words in a merchant's name that make a recurring charge a bill even when it has no category yet.
+BILL_MERCHANT_WORDS = ("rent", "rental", "rentals", "lettings", "property", "apts", "apartments", "insurance",
+                       "assurance", "electric", "electricity", "water", "energy", "power", "gas", "council",
+                       "mortgage", "loan", "miete", "loyer", "huur", "versicherung", "eskom", "tien nha", "tien dien")
+
+
+def is_bill_category(name: str | None) -> bool:
+    """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
+    return bool(name) and any(w in name.lower() for w in BILL_CATEGORY_WORDS)
+
+
+def _is_bill_merchant(name: str) -> bool:
+    plain = " " + re.sub(r"[^a-z]+", " ", name.lower()) + " "
+    return any(f" {w} " in plain for w in BILL_MERCHANT_WORDS)
 
 
 def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
@@ -696,37 +1004,63 @@ def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
 
 
 def subscription_list(*, user, include_dismissed: bool = False) -> dict:
+    """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or its merchant's name
+    when uncategorised) or a `subscription`. The subscriptions total never includes bills and is given per
+    month and per year; totals are per currency (the headline figures are in the main currency, the rest in
+    `by_currency`), never summed across currencies."""
     qs = Subscription.objects.filter(user=user).select_related("merchant")
     if not include_dismissed:
         qs = qs.exclude(status=Subscription.Status.DISMISSED)
-    subs = list(qs.order_by("-monthly_cost", "merchant__name"))
+    subs = list(qs.annotate(yearly=F("monthly_cost") * 12).order_by("-monthly_cost", "merchant__name"))
     main_category = _merchant_main_category(user=user, merchant_ids=[s.merchant_id for s in subs])
-    totals = qs.aggregate(monthly=Sum("monthly_cost"), n=Count("id"))
     rows = []
     for s in subs:
         category = main_category.get(s.merchant_id)
-        kind = "bill" if category and any(w in category.lower() for w in BILL_CATEGORY_WORDS) else "subscription"
+        bill = is_bill_category(category) if category else _is_bill_merchant(s.merchant.name)
         rows.append({
             "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
             "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
-            "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "currency": s.currency,
-            "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
+            "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "yearly_cost": _num(s.yearly),
+            "currency": s.currency, "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
             "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
-            "category": category, "kind": kind,
+            "category": category, "kind": "bill" if bill else "subscription",
         })
-    # Sums of already-rounded monthly costs, split by kind (the total itself comes from SQL above).
-    subscriptions_total = sum((Decimal(str(r["monthly_cost"])) for r in rows if r["kind"] == "subscription"),
-                              Decimal("0"))
+    # Exact Decimal sums of the stored monthly costs, per (currency, kind).
+    sums: dict[tuple[str, str], Decimal] = {}
+    for s, r in zip(subs, rows):
+        key = (s.currency, r["kind"])
+        sums[key] = sums.get(key, Decimal("0")) + s.monthly_cost
+    currencies = sorted({c for c, _ in sums}, key=lambda c: -sum(v for (cc, _), v in sums.items() if cc == c))
+    currency = currencies[0] if currencies else _currency(user)
+    by_currency = [{"currency": c,
+                    "subscriptions_per_month": _num(sums.get((c, "subscription"), 0)),
+                    "subscriptions_per_year": _num(sums.get((c, "subscription"), Decimal("0")) * 12),
+                    "bills_per_month": _num(sums.get((c, "bill"), 0)),
+                    "bills_per_year": _num(sums.get((c, "bill"), Decimal("0")) * 12),
+                    "total_per_month": _num(sums.get((c, "subscription"), Decimal("0")) + sums.get((c, "bill"),
+                                                                                                Decimal("0")))}
+                   for c in currencies]
+    main = by_currency[0] if by_currency else {k: 0.0 for k in ("subscriptions_per_month", "subscriptions_per_year",
+                                                                "bills_per_month", "bills_per_year",
+                                                                "total_per_month")}
     upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
+    subs_only = [r for r in rows if r["kind"] == "subscription" and r["currency"] == currency]
     return {
-        "title": "Subscriptions and recurring charges", "currency": _currency(user),
-        "total_per_month": _num(totals["monthly"]), "count": totals["n"],
-        "subscriptions_per_month": _num(subscriptions_total),
-        "bills_per_month": _num((totals["monthly"] or Decimal("0")) - subscriptions_total),
+        "title": "Subscriptions and recurring bills", "currency": currency,
+        "total_per_month": main["total_per_month"], "count": len(rows),
+        "subscriptions_per_month": main["subscriptions_per_month"],
+        "subscriptions_per_year": main["subscriptions_per_year"],
+        "bills_per_month": main["bills_per_month"], "bills_per_year": main["bills_per_year"],
+        "by_currency": by_currency,
+        "currency_note": ("Also recurring in other currencies: " + "; ".join(
+            f"{b['subscriptions_per_month']:,.2f} {b['currency']} a month in subscriptions, "
+            f"{b['bills_per_month']:,.2f} {b['currency']} in bills" for b in by_currency[1:])
+            + " — never added to the figures above.") if len(by_currency) > 1 else "",
         "rows": rows,
         "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"],
-                              "kind": r["kind"]}
+                              "kind": r["kind"], "currency": r["currency"]}
                              for r in sorted(upcoming, key=lambda r: r["next_expected"])],
-        "chart": _chart("bar", "Monthly cost of recurring charges", [r["merchant"] for r in rows],
-                        [("per month", [r["monthly_cost"] for r in rows])]),
+        # The chart shows subscriptions only: a rent bill would dwarf every one of them.
+        "chart": _chart("bar", f"Subscriptions, monthly cost ({currency})", [r["merchant"] for r in subs_only],
+                        [("per month", [r["monthly_cost"] for r in subs_only])]),
     }

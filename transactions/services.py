@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import gc
 import hashlib
+import json
 import logging
 import re
 import statistics
@@ -228,7 +229,7 @@ def _prepare(*, user, rows: list[ParsedRow], fingerprints: list[str]) -> list[_P
         if not r.category and r.description not in to_categorise:
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
-                                                description_key(r.description, name))
+                                                description_key(r.description, name), outflow=r.amount < 0)
     decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     prepared = []
     desc_keys = {d: description_key(d, name) for d, (_mid, _key, name) in merchants.items()}
@@ -250,18 +251,19 @@ def _categorise_grouped(*, user, items: dict[str, Item]) -> dict[str, Decision]:
                        .exclude(match_type=CategorisationRule.MatchType.MERCHANT).exists())
     if narrative_rules:
         return categorise(user=user, items=list(items.values()))
-    representative: dict[tuple[str, str], Item] = {}
+    def group(desc: str, item: Item) -> tuple:
+        return (item.merchant_key, item.description_key, item.outflow) if item.merchant_key else ("", desc, None)
+
+    representative: dict[tuple, Item] = {}
     for desc, item in items.items():
-        representative.setdefault((item.merchant_key, item.description_key) if item.merchant_key else ("", desc), item)
+        representative.setdefault(group(desc, item), item)
     decided = categorise(user=user, items=list(representative.values()))
-    return {desc: decided[representative[(item.merchant_key, item.description_key) if item.merchant_key
-                                         else ("", desc)].description]
-            for desc, item in items.items()}
+    return {desc: decided[representative[group(desc, item)].description] for desc, item in items.items()}
 
 
 _COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "currency", "category_id",
                  "category_source", "category_confidence", "rule_id", "notes", "balance", "batch_id", "fingerprint",
-                 "description_key", "created_at")
+                 "description_key", "created_at", "category_suggestions")
 
 
 _COPY_ESCAPE = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
@@ -287,11 +289,16 @@ def _copy_rows(*, user, prepared: list[_Prepared], batch_id: int | None) -> None
             head + r.date.isoformat(), _copy_text(r.description), _copy_text(p.merchant_id), str(r.amount),
             _copy_text(r.currency), _copy_text(d.category_id), str(d.source), repr(float(d.confidence)),
             _copy_text(d.rule_id), _copy_text(r.notes), _copy_text(r.balance),
-        )) + tail + "\t" + p.fingerprint + "\t" + _copy_text(p.description_key) + "\t" + now + "\n")
+        )) + tail + "\t" + p.fingerprint + "\t" + _copy_text(p.description_key) + "\t" + now + "\t"
+            + _suggestions_json(d) + "\n")
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         chunk = 5000
         for i in range(0, len(lines), chunk):
             copy.write("".join(lines[i:i + chunk]))
+
+
+def _suggestions_json(decision: Decision) -> str:
+    return json.dumps([[c, round(p, 2)] for c, p in decision.suggestions])
 
 
 def _rule_hits_record(prepared: list[_Prepared]) -> None:
@@ -443,6 +450,7 @@ def transaction_create(*, user, date: date, description: str, amount, currency: 
             user=user, date=row.date, description=row.description, merchant_id=p.merchant_id, amount=row.amount,
             currency=row.currency, category_id=p.decision.category_id, category_source=p.decision.source,
             category_confidence=p.decision.confidence, rule_id=p.decision.rule_id, notes=row.notes,
+            category_suggestions=json.loads(_suggestions_json(p.decision)),
             fingerprint=fingerprint, description_key=p.description_key)
         _rule_hits_record([p])
     return tx
@@ -477,16 +485,20 @@ def transaction_delete(*, user, transaction_id: int) -> None:
     _own(Transaction, user, transaction_id).delete()
 
 
-def transaction_category_set(*, user, transaction_id: int, category: str) -> Transaction:
+def transaction_category_set(*, user, transaction_id: int, category: str, refile_others: bool = False
+                             ) -> Transaction:
     """The user says what this transaction is. Moneta learns it:
 
     - the transaction is marked source=user (automation never touches it again);
-    - a visible, editable learned rule "merchant is X → category" is created or updated, so the next
-      transaction from that merchant follows the correction;
-    - other automatically categorised transactions from the same merchant follow it too
-      (the user's own choices on those stay as they are).
+    - a visible, editable learned rule "merchant is X → category" is created or updated, so *future*
+      transactions from that merchant follow the correction;
+    - past transactions are re-filed only when asked (`refile_others=True`, after the user saw how many
+      `correction_preview` says would change): the merchant's other automatically categorised rows follow it
+      then; the user's own choices on those stay as they are either way.
+    The number of rows re-filed is on the returned object as `others_refiled`.
     """
     categories_ensure_defaults(user=user)
+    refiled = 0
     with transaction.atomic():
         tx = _own(Transaction, user, transaction_id)
         target = category_resolve(user=user, name=category, create=True)
@@ -507,12 +519,23 @@ def transaction_category_set(*, user, transaction_id: int, category: str) -> Tra
             elif rule.category_id != target.id or not rule.active:
                 rule.category, rule.active = target, True
                 rule.save(update_fields=["category", "active", "updated_at"])
-            Transaction.objects.filter(user=user, merchant_id=tx.merchant_id).exclude(
-                category_source=CategorySource.USER).update(
-                category=target, category_source=CategorySource.RULE, category_confidence=1.0, rule=rule)
+            if refile_others:
+                refiled = (_others_to_refile(user=user, tx=tx, target_id=target.id)
+                           .update(category=target, category_source=CategorySource.RULE, category_confidence=1.0,
+                                   rule=rule))
+    tx.others_refiled = refiled
     if tx.description_key:
         transaction.on_commit(lambda: embeddings_ensure([tx.description_key]))
     return tx
+
+
+def _others_to_refile(*, user, tx: Transaction, target_id: int | None):
+    """The merchant's other rows that a re-file would change: automatic ones not already in the target."""
+    qs = (Transaction.objects.filter(user=user, merchant_id=tx.merchant_id).exclude(id=tx.id)
+          .exclude(category_source=CategorySource.USER))
+    if target_id is not None:
+        qs = qs.exclude(category_id=target_id, category_source=CategorySource.RULE)
+    return qs
 
 
 # Re-filing more transactions than this after a rule change runs in the worker, not in the request.
@@ -535,12 +558,14 @@ def transactions_recategorise_soon(*, user) -> str:
 
 
 def transactions_recategorise(*, user) -> int:
-    """Run the chain again over every transaction the user has not categorised themselves."""
+    """Run the suggestion engine again over every transaction the user has not categorised themselves."""
     rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
                 .select_related("merchant").values("id", "description", "merchant__key", "merchant__name",
-                                                   "description_key"))
-    items = {r["description"]: Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
-                                    r["description_key"]) for r in rows}
+                                                   "description_key", "amount"))
+    items = {}
+    for r in rows:
+        items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
+                                                r["description_key"], outflow=r["amount"] < 0))
     decisions = categorise(user=user, items=list(items.values()))
     groups: dict[Decision, list[int]] = defaultdict(list)
     for r in rows:
@@ -549,8 +574,24 @@ def transactions_recategorise(*, user) -> int:
         for d, ids in groups.items():
             Transaction.objects.filter(user=user, id__in=ids).exclude(category_source=CategorySource.USER).update(
                 category_id=d.category_id, category_source=d.source, category_confidence=d.confidence,
-                rule_id=d.rule_id)
+                rule_id=d.rule_id, category_suggestions=json.loads(_suggestions_json(d)))
     return len(rows)
+
+
+def transaction_review_confirm(*, user, transaction_id: int) -> Transaction:
+    """The user confirms Moneta's suggestion as it stands (one click in the "needs review" queue): the row
+    becomes the user's own label, so it teaches the next suggestions. Re-files nothing else."""
+    with transaction.atomic():
+        tx = _own(Transaction, user, transaction_id)
+        if tx.category_id is None:
+            raise DomainError("This transaction has no suggested category to confirm; pick one.",
+                              code="validation_error", details={"field": "category"})
+        Transaction.objects.filter(user=user, id=tx.id).update(
+            category_source=CategorySource.USER, category_confidence=1.0, rule=None)
+        tx.refresh_from_db()
+    if tx.description_key:
+        transaction.on_commit(lambda: embeddings_ensure([tx.description_key]))
+    return tx
 
 
 # --- rules ------------------------------------------------------------------------------------------------

@@ -160,18 +160,37 @@ APP_HOWTO_RE = re.compile(
     r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
     r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
-    r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b", re.I)
+    r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b"
+    r"|\bhow (?:do|does|is|are|can|will|would)\b(?:\s+\S+){0,4}?\s+(?:work|worked out|calculated|decided|chosen|"
+    r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
+    r"|\bwhere do (?:my|the|its|their) \w+ (?:go|come from)\b|\bwhere do its\b", re.I)
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
+                    r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
 MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
                              re.I)
-CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s| is| are| does)|explain|define|how does|why|"
+PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|gone up|go up|price (?:change|hike|increase)"
+                             r"\w*)\b.{0,20}\bprices?\b|\bprices? (?:change|hike|increase|went up|go up)\w*\b"
+                             r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b", re.I)
+UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
+JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
+                           r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
+VI_HOWTO_RE = re.compile(r"\bcách (?:dùng|sử dụng|làm|nhập|tạo)\b|\blàm (?:sao|thế nào) để\b|\bnhư thế nào\b", re.I)
+DOCUMENT_LIST_RE = re.compile(r"\b(?:list|show|which|what)\b.{0,30}\b(?:documents?|files?|sources|uploads?)\b"
+                              r"|\bin (?:the|your) knowledge base\b"
+                              r"|\b(?:documents?|files?) (?:do|have) (?:you|i)\b|\bprocessed yet\b", re.I)
+FINANCE_WORDS_RE = re.compile(
+    r"\b(?:money|sav(?:e|es|ed|ing|ings)|invest\w*|interest|debt|credit|loan|mortgage|budget\w*|income|retire\w*|"
+    r"tax\w*|inflation|emergenc\w*|fund\w*|bank\w*|card|cards|spend\w*|bills?|pay\w*|price\w*|cost\w*|afford\w*|"
+    r"finance\w*|financial|compound\w*|score|apr|apy|dollars?|jars?|subscriptions?|categor\w*|moneta|app|"
+    r"tiền|tiết kiệm|ngân sách|nợ|lãi)\b", re.I)
+CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
@@ -180,7 +199,7 @@ MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|f
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
 SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b", re.I)
-JAR_RE = re.compile(r"\bjars?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
+JAR_RE = re.compile(r"\bjars?\b|\benvelopes?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
                     r"|\bsafe to spend\b|\bover budget\b", re.I)
 
 
@@ -296,13 +315,14 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
 
     norm = normalise(text)
-    if CONCEPT_Q_RE.search(text) and not (q.merchants or q.categories or q.unknown or q.period or q.amount_min
-                                          or q.amount_max):
-        return False  # "why is my credit score lower than…": a question about a concept, not a figure
+    if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
+            not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
+        return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
     if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
         return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
-    cue = bool(measure) or bool(SPEND_CUE.search(norm))
+    # a name and a period alone ("costco this month?") ask for a figure too
+    cue = bool(measure) or bool(SPEND_CUE.search(norm)) or bool(q.period and (q.merchants or q.categories or q.unknown))
     names = bool(q.merchants or q.categories or q.unknown or q.text or any(
         side.merchants or side.categories or side.text for side in (q.compare or {}).get("sides") or []))
     if not cue:
@@ -333,6 +353,10 @@ def route(question: str, ctx: RouteContext) -> Plan:
         q = understand(text, ctx)
     ctx.understood = q.as_dict()
     plan = _route_one(text, q, scored[0], ctx)
+    # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
+    ranked = sorted(scored[0], key=scored[0].get, reverse=True)
+    ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
+                                 "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
@@ -382,12 +406,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
     if MY_NOTES_RE.search(text):
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])
-    # 3. how Moneta works
-    if APP_HOWTO_RE.search(text) and APP_NOUNS.search(text) and not (q.period and not JAR_RE.search(text)):
-        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": text}}])
+    # 3. how Moneta works (their own jar status is not a how-to: "how are my jars doing")
+    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text))
+    if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
+            and not (q.period and not JAR_RE.search(text)):
+        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}])
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
-        tool = "get_app_information" if APP_NOUNS.search(text) else "search_knowledge_base"
-        return done([("concept", best, text)], [{"name": tool, "args": {"query": knowledge_query(text)}}])
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
     if SHOULD_RE.search(text) and intent not in ("web", "out_of_scope"):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
@@ -398,39 +423,34 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Pla
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
     family = INTENT_FAMILY.get(intent)
     money = _is_money_question(text, q, intent)
-    # 5. the user's subscriptions, jars and budgets have their own tools unless a figure is asked for
-    if intent == "subscriptions" or (SUBSCRIPTION_RE.search(text) and not q.merchants and not q.period):
-        if not (money and (q.merchants or q.period)):
-            return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if (intent == "jars" or JAR_RE.search(text)) and (PERSONAL_RE.search(text) or not CONCEPT_Q_RE.search(text)):
-        if not money or JAR_RE.search(text):
-            month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
-            return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
-    if intent == "budget_advice" and not money and not PERSONAL_RE.search(text):
-        # "tips for sticking to a budget": general advice, not their budget suggestions
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": text}}])
-    if intent == "budget_advice" and not money:
+    concept_q = bool(CONCEPT_Q_RE.search(text))
+    # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
+    if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+    if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text)) and not q.merchants and not q.period \
+            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text)):
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+    if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
+                      and not money):
+        month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
+        return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
+    if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
     # 6. the user's money
     if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)):
         return done([("money", best, text)], money_calls(q), query=q)
-    # 7. knowledge, help, documents, web, or nothing we can answer
-    if intent in MONEY_INTENTS or family == "money":
-        second = next((i for i in ranked if INTENT_FAMILY.get(i) != "money"), "out_of_scope")
-        if PERSONAL_RE.search(text) and (q.period or q.has_filters):
-            return done([("money", best, text)], money_calls(q), query=q)
-        intent = second if scores.get(second, 0) >= 0.4 else "out_of_scope"
-    if intent not in ("concept", "doc_question", "investment_advice", "app_help", "documents", "web") and \
-            CONCEPT_Q_RE.search(text) and (intent != "out_of_scope" or best < 0.45):
-        intent = "concept"  # "explain the envelope method": a question about a concept, whatever it sounded like
-    if intent in ("concept", "doc_question", "investment_advice"):
-        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
-    elif intent == "app_help":
-        calls = [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}]
-    elif intent == "documents":
-        calls = [{"name": "list_documents", "args": {}}]
-    elif intent == "web":
-        calls = [{"name": "search_online", "args": {"query": text}}]
-    else:
-        calls = []
-    return done([(intent, best, text)], calls)
+    if intent in MONEY_INTENTS and PERSONAL_RE.search(text) and (q.period or q.has_filters):
+        return done([("money", best, text)], money_calls(q), query=q)
+    # 7. everything else that is about money or Moneta is answered from the knowledge the assistant may use (help,
+    #    education, the user's notes): the best fitting fact decides which, not a guess between "concept" and
+    #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
+    if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
+        return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
+    if intent == "web":
+        return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
+    if out_of_scope or (intent == "out_of_scope" and not (concept_q or FINANCE_WORDS_RE.search(text)
+                                                          or APP_NOUNS.search(text))):
+        return done([("out_of_scope", best, text)], [])
+    label = "investment_advice" if intent == "investment_advice" else "concept"
+    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])

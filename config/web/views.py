@@ -48,6 +48,8 @@ def home(request):
         "nav": "home", "glance": _spending_glance(user), "jars_at_risk": at_risk, "jar_count": len(jars.get("rows") or []),
         "upcoming": rows_with_money(subscriptions.get("upcoming_30_days") or [], currency=subscriptions.get("currency")),
         "subscriptions_total": money(subscriptions.get("subscriptions_per_month"), subscriptions.get("currency")),
+        "subscriptions_yearly": money(subscriptions.get("subscriptions_per_year"), subscriptions.get("currency")),
+        "review_count": tx_selectors.review_count(user=user),
         "bills_total": money(subscriptions.get("bills_per_month"), subscriptions.get("currency"))
         if subscriptions.get("bills_per_month") else None,
     }

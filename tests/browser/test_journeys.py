@@ -169,6 +169,8 @@ def test_category_correction_is_learned_and_the_next_import_follows_it(page, tmp
     status.wait_for()
     assert "Moneta learned" in status.inner_text() and merchant in status.inner_text()
     assert page.locator(f"#tx-{example.id}").get_attribute("data-category") == "Travel"
+    # the learned-rules list updated in place, without a reload
+    assert re.search(re.escape(merchant), page.locator("#rules-section").inner_text(), re.I)
 
     statement = tmp_path / "next-statement.csv"
     statement.write_text(f"Date,Description,Amount\n{date.today().isoformat()},{example.description} 77,-9.99\n")
@@ -180,6 +182,42 @@ def test_category_correction_is_learned_and_the_next_import_follows_it(page, tmp
     assert new.category.name == "Travel"
     page.goto(f"/transactions/?merchant={merchant}")
     assert page.locator(f"#tx-{new.id}").get_attribute("data-category") == "Travel"
+
+
+def test_needs_review_queue_one_click_confirms_or_picks_another(page, tmp_path, django_user_model):
+    from transactions.models import Transaction
+
+    statement = tmp_path / "unsure.csv"
+    today = date.today().isoformat()
+    statement.write_text(f"Date,Description,Amount\n{today},KMS SERVICES 4471,-20.00\n{today},XQZ 9931,-7.50\n")
+    login(page, "bob")
+    page.goto("/transactions/import/")
+    page.get_by_label("Statement file").set_input_files(str(statement))
+    page.get_by_role("button", name="Import").click()
+    page.locator("#import-success").wait_for()
+    page.goto("/transactions/")
+    page.locator("#review-link a").click()
+    page.wait_for_url(re.compile(r"/transactions/review/"))
+    bob = django_user_model.objects.get(username="bob")
+    kms = Transaction.objects.get(user=bob, description="KMS SERVICES 4471")
+    xqz = Transaction.objects.get(user=bob, description="XQZ 9931")
+    item = page.locator(f"#review-{kms.id}")
+    top = item.locator("button.primary")
+    suggested = top.inner_text().replace("✓", "").split()[0]
+    top.click()  # one click: Moneta's suggestion, confirmed
+    page.locator(f"#review-{kms.id} [role=status]").wait_for()
+    assert f"Filed as {suggested}" in page.locator(f"#review-{kms.id}").inner_text()
+    other = page.locator(f"#review-{xqz.id}")
+    other.get_by_label(re.compile("Another category for")).select_option("Health")
+    other.get_by_role("button", name=re.compile("Save")).click()
+    page.locator(f"#review-{xqz.id} [role=status]").wait_for()
+    assert "Filed as Health" in page.locator(f"#review-{xqz.id}").inner_text()
+    kms.refresh_from_db()
+    xqz.refresh_from_db()
+    assert (kms.category_source, xqz.category_source, xqz.category.name) == ("user", "user", "Health")
+    page.goto("/transactions/review/")
+    ids = page.locator(".review-item").evaluate_all("items => items.map(i => i.id)")
+    assert f"review-{kms.id}" not in ids and f"review-{xqz.id}" not in ids
 
 
 def test_import_with_one_bad_row_names_the_line_and_imports_nothing(page, tmp_path, django_user_model):
@@ -284,7 +322,7 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.
 
 
 @pytest.mark.parametrize("url", ["/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/",
-                                 "/subscriptions/", "/documents/", "/chat/"])
+                                 "/subscriptions/", "/documents/", "/chat/", "/transactions/review/"])
 def test_page_passes_automated_accessibility_checks(page, url):
     """axe-core (installed from npm, test-only) finds no serious or critical WCAG 2.1 A/AA violations
     (labels, contrast, names of buttons and links, landmarks, ARIA use)."""

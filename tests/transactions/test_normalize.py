@@ -35,3 +35,52 @@ def test_same_merchant_from_different_banks_gets_one_name():
     variants = ["STARBUCKS STORE #1234 SEATTLE WA", "POS STARBUCKS 0042", "VISA PURCHASE STARBUCKS * 12 JAN",
                 "Card Purchase Starbucks 11/01/26"]
     assert {merchant_normalise(v) for v in variants} == {"Starbucks"}
+
+
+def test_a_product_of_the_same_company_is_its_own_merchant():
+    from transactions.normalize import merchant_normalise
+
+    assert merchant_normalise("UBER *EATS 7XK2P HELP.UBER.COM") == "Uber Eats"
+    assert merchant_normalise("UBER *TRIP 4HJ2 HELP.UBER.COM") == "Uber"
+    assert merchant_normalise("UBER   *TRIP 8005928996 CA") == "Uber"
+
+
+@pytest.mark.parametrize("raw, merchant", [
+    # South Africa: aggregators (Zapper, iKhokha, Yoco, PayFast, SnapScan), FNB / Capitec / debit orders
+    ("POS Purchase ZAPPER1*MZANSI GRILL HOUSE 4567*1234 14 Oct", "Mzansi Grill House"),
+    ("POS Purchase IKH*KASI CUTS BARBER 4192*3205 02 Aug", "Kasi Cuts Barber"),
+    ("Local Card Purchase 07/11/2025 YOCO *BEAN THERE COFFEE CAPE TOWN ZA", "Bean There Coffee"),
+    ("FNB App Payment ZAPPER1*MZANSI GRILL HOUSE", "Mzansi Grill House"),
+    ("Payfast*Superbalist Cape Town ZA", "Superbalist"),
+    ("Banking App Prepaid Purchase: Vodacom Airtime", "Vodacom Airtime"),
+    ("#CARD PURCHASE CHECKERS HYPER JOHANNESBURG 251117", "Checkers Hyper"),
+    ("PNP FAM CLAREMONT", "Pick N Pay"),
+    # India: UPI (two layouts), aggregators, BBPS, ACH, NEFT salary
+    ("UPI/DR/970322955700/UBER INDIA/ICIC/uber48@ybl/Pay to merchant", "Uber India"),
+    ("UPI-FLIPKART-FLIPKART.RZP@HDFCBANK-HDFC0000499-561009894771-PAYMENT", "Flipkart"),
+    ("PAYTM*INDIGO AIRLINES PUNE IN", "Indigo Airlines"),
+    ("BBPS/AIRTEL/8936064037/BILLPAY", "Airtel"),
+    ("ACH D- TATA POWER-7205056680", "Tata Power"),
+    ("NEFT CR-CITI0000001-ACME TECHNOLOGIES PVT LTD-SALARY NOV 2025", "Acme Technologies"),
+    # Vietnam: Vietcombank, MoMo / VNPay QR, card with city
+    ("MBVCB.9117403290.968102.Thanh toan SHOPEE.CT tu 7071273726 toi 8193508641", "Shopee"),
+    ("TT QR MOMO HIGHLANDS COFFEE 986446454", "Highlands Coffee"),
+    ("TT VNPAY-QR CGV CINEMAS MA GD 16212074", "CGV Cinemas"),
+    ("POS PHUC LONG HO CHI MINH VN 181125", "Phuc Long"),
+    # EU: girocard, SEPA mandate, French card/PRLV, Dutch ING, Spanish card
+    ("Kartenzahlung RYANAIR 2025-11-07T15:51 Debitk.34 2027-12", "Ryanair"),
+    ("SEPA-Lastschrift HAUSVERWALTUNG SCHMIDT MIETE Mandat 1529402 Gläubiger-ID DE98ZZZ000083561",
+     "Hausverwaltung Schmidt Miete"),
+    ("PAIEMENT PAR CARTE X7738 APOTHEKE AM MARKT 09/11", "Apotheke AM Markt"),
+    ("PRLV SEPA EDF ECH/081125 ID EMETTEUR/FR871727312", "EDF"),
+    ("BEA, Betaalpas BAECKEREI MUELLER,PAS282 NR:G366458 06.11.25/12.11 PARIS", "Baeckerei Mueller"),
+    ("COMPRA TARJ. 5402XXXXXXXX3271 KINO BABYLON MUENCHEN", "Kino Babylon"),
+    # UK and US
+    ("DEB TFL TRAVEL CH CD 7604", "TFL Travel"),
+    ("CONTACTLESS PAYMENT ZETTLE_*HACKNEY VEG BOX 09/11/25", "Hackney VEG Box"),
+    ("ORIG CO NAME:ACME WIDGETS INC ORIG ID:4363708957 DESC DATE:251105 CO ENTRY DESCR:PAYROLL SEC:PPD",
+     "Acme Widgets"),
+    ("PURCHASE AUTHORIZED ON 11/09 WALGREENS #4431 OAKLAND CA S889484621280 CARD 5277", "Walgreens"),
+])
+def test_narratives_from_many_countries(raw, merchant):
+    assert merchant_normalise(raw) == merchant

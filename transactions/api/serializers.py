@@ -87,6 +87,23 @@ class TransactionListQuery(DateRangeMixin, serializers.Serializer):
 
 class CategorySetIn(serializers.Serializer):
     category = serializers.CharField(max_length=80)
+    refile_others = serializers.BooleanField(
+        required=False, default=False,
+        help_text="also re-file this merchant's other automatically categorised rows (see the preview count)")
+
+
+class CategoryPreviewQuery(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+
+
+class ReviewIn(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["confirm", "pick"], default="confirm")
+    category = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+
+class ReviewQuery(serializers.Serializer):
+    page = serializers.IntegerField(required=False, default=1, min_value=1)
+    page_size = serializers.IntegerField(required=False, default=25, min_value=1, max_value=200)
 
 
 class CategoryOut(serializers.ModelSerializer):

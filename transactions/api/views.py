@@ -65,12 +65,52 @@ class TransactionDetailView(APIView):
 
 
 class TransactionCategoryView(APIView):
-    @extend_schema(request=s.CategorySetIn, responses=s.TransactionOut,
-                   description="Correct a transaction's category; Moneta learns a rule for its merchant.")
+    @extend_schema(request=s.CategorySetIn, responses=OpenApiTypes.OBJECT,
+                   description="Correct a transaction's category; Moneta learns a rule for its merchant (future "
+                               "rows follow it). Past rows from the merchant are re-filed only with refile_others; "
+                               "`others_pending` says how many would change.")
     def post(self, request, pk: int):
         data = _valid(s.CategorySetIn, request.data)
-        services.transaction_category_set(user=request.user, transaction_id=pk, category=data["category"])
-        return Response(selectors.transaction_get(user=request.user, transaction_id=pk))
+        tx = services.transaction_category_set(user=request.user, transaction_id=pk, category=data["category"],
+                                               refile_others=data["refile_others"])
+        preview = selectors.correction_preview(user=request.user, transaction_id=pk, category=data["category"])
+        return Response({**selectors.transaction_get(user=request.user, transaction_id=pk),
+                         "others_refiled": tx.others_refiled, "others_pending": preview["others"]})
+
+
+class TransactionCategoryPreviewView(APIView):
+    @extend_schema(parameters=[s.CategoryPreviewQuery], responses=OpenApiTypes.OBJECT,
+                   description="Before correcting: how many other rows from the same merchant a re-file would change.")
+    def get(self, request, pk: int):
+        q = _valid(s.CategoryPreviewQuery, request.query_params)
+        return Response(selectors.correction_preview(user=request.user, transaction_id=pk, category=q["category"]))
+
+
+class ReviewQueueView(APIView):
+    @extend_schema(parameters=[s.ReviewQuery], responses=OpenApiTypes.OBJECT,
+                   description="Rows Moneta was unsure about, newest first, each with its ranked top-3 suggestions.")
+    def get(self, request):
+        q = _valid(s.ReviewQuery, request.query_params)
+        return Response(selectors.review_queue(user=request.user, page=q["page"], page_size=q["page_size"]))
+
+
+class ReviewDecideView(APIView):
+    @extend_schema(request=s.ReviewIn, responses=OpenApiTypes.OBJECT,
+                   description="One click: confirm Moneta's suggestion, or pick another category (which teaches a rule "
+                               "for the merchant; past rows are not re-filed — see others_pending).")
+    def post(self, request, pk: int):
+        data = _valid(s.ReviewIn, request.data)
+        if data["action"] == "pick" or data.get("category"):
+            if not data.get("category"):
+                raise DomainError("Choose a category.", code="validation_error", details={"field": "category"})
+            services.transaction_category_set(user=request.user, transaction_id=pk, category=data["category"])
+            pending = selectors.correction_preview(user=request.user, transaction_id=pk,
+                                                   category=data["category"])["others"]
+        else:
+            services.transaction_review_confirm(user=request.user, transaction_id=pk)
+            pending = 0
+        return Response({**selectors.transaction_get(user=request.user, transaction_id=pk),
+                         "others_pending": pending, "remaining": selectors.review_count(user=request.user)})
 
 
 # --- import -----------------------------------------------------------------------------------------------

@@ -445,6 +445,10 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
                       r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
+                      r"|\b(?:favou?rite|highest(?: spending)?|most expensive)\s+(?:\w+\s+){0,2}?(?:merchants?|stores?|"
+                      r"shops?|places?|vendors?|payees?|businesses|companies|brands|retailers?)\b"
+                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\bthe most\b"
+                      r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"),

@@ -103,7 +103,7 @@ list show display pull look lookup search see view
 stuff things thing items item place places store stores shop shops merchant merchants vendor vendors
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
-use using used based eat ate eats eating go going visit visited rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
+use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
 last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 mo muc loai

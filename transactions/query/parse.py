@@ -319,7 +319,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     links, unknown, ignored, suggestions = link_entities(tokens(rest), Linker(vocab))
     if not links and not unknown and ignored and measure in (None, "total", "count", "list", "largest", "average") \
-            and len(tokens(rest)) <= 8 and (measure or grammar.SPEND_CUE.search(text)):
+            and len(tokens(rest)) <= 8 and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total"): the unplaced name is what it asks about
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{3,}", w) and not w.endswith("ing")]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]

@@ -4,6 +4,8 @@ from transactions.web import views
 
 urlpatterns = [
     path("transactions/", views.transactions_page, name="web-transactions"),
+    path("transactions/review/", views.review_page, name="web-transactions-review"),
+    path("transactions/<int:transaction_id>/review/", views.review_decide, name="web-transaction-review"),
     path("transactions/import/", views.transactions_import_page, name="web-transactions-import"),
     path("transactions/<int:transaction_id>/category/", views.transaction_category_set, name="web-transaction-category"),
     path("transactions/rules/<int:rule_id>/", views.rule_edit, name="web-rule-edit"),

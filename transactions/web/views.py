@@ -77,26 +77,41 @@ def transactions_page(request):
     context = _listing(request.user, request.GET)
     if request.htmx and request.htmx.target == "tx-results":
         return render(request, "web/transactions/_results.html", context)
-    context.update(nav="transactions", rules=[r for r in selectors.rule_list(user=request.user) if r.active][:50])
+    context.update(nav="transactions", rules=_active_rules(request.user),
+                   review_count=selectors.review_count(user=request.user))
     return render(request, "web/transactions/list.html", context)
+
+
+def _active_rules(user) -> list:
+    return [r for r in selectors.rule_list(user=user) if r.active][:50]
 
 
 @login_required
 @require_POST
 def transaction_category_set(request, transaction_id: int):
-    """Correct a category. Moneta learns (a merchant rule); the list is re-rendered so rows that followed
-    the correction show it too."""
+    """Correct a category. Moneta learns a merchant rule for future rows; past rows from the merchant are
+    re-filed only after the user says yes to the count it shows (`refile=1`). The list and the rules list
+    are re-rendered in place."""
     category = (request.POST.get("category") or "").strip()
+    refile = request.POST.get("refile") == "1"
     back = QueryDict(request.POST.get("list_query") or "")
-    status = None
+    status, refile_offer = None, None
     try:
         if not category:
             raise DomainError("Choose a category.")
-        tx = services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
+        tx = services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category,
+                                               refile_others=refile)
         merchant = tx.merchant.name if tx.merchant_id else None
-        if merchant:
-            status = (f"Saved: {category}. Moneta learned — transactions from {merchant}, including future "
+        if merchant and refile:
+            status = (f"Saved: {category}. Moneta learned — {tx.others_refiled} earlier transaction"
+                      f"{'s' if tx.others_refiled != 1 else ''} from {merchant} re-filed as {category}, and future "
+                      f"ones will follow.")
+        elif merchant:
+            status = (f"Saved: {category}. Moneta learned — new transactions from {merchant}, including future "
                       f"imports, will be categorised as {category}.")
+            preview = selectors.correction_preview(user=request.user, transaction_id=tx.id, category=category)
+            if preview["others"]:
+                refile_offer = {**preview, "transaction_id": tx.id}
         else:
             status = f"Saved: {category}."
         level = "success"
@@ -108,8 +123,49 @@ def transaction_category_set(request, transaction_id: int):
         getattr(messages, level)(request, status)
         return redirect(reverse("web-transactions") + (f"?{back.urlencode()}" if back else ""))
     context = _listing(request.user, back)
-    context.update(status=status, status_level=level)
+    context.update(status=status, status_level=level, refile_offer=refile_offer, rules=_active_rules(request.user),
+                   rules_oob=True)
     return render(request, "web/transactions/_results.html", context)
+
+
+@login_required
+def review_page(request):
+    """The "needs review" queue: rows Moneta was unsure about, each with one-click choices."""
+    try:
+        page = int(request.GET.get("page") or 1)
+    except ValueError:
+        page = 1
+    queue = selectors.review_queue(user=request.user, page=page)
+    queue["rows"] = rows_with_money(queue["rows"], currency=queue.get("currency"))
+    return render(request, "web/transactions/review.html", {
+        "nav": "transactions", "queue": queue, "categories": selectors.category_list(user=request.user)})
+
+
+@login_required
+@require_POST
+def review_decide(request, transaction_id: int):
+    """One click: confirm the suggestion (`action=confirm`) or pick another (`category=…`)."""
+    category = (request.POST.get("category") or "").strip()
+    error = None
+    try:
+        if request.POST.get("action") == "confirm" and not category:
+            services.transaction_review_confirm(user=request.user, transaction_id=transaction_id)
+        elif category:
+            services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
+        else:
+            raise DomainError("Choose a category.")
+    except NotFound:
+        raise Http404("No such transaction.")
+    except DomainError as exc:
+        error = exc.message
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("web-transactions-review")
+    tx = rows_with_money([selectors.review_item(user=request.user, transaction_id=transaction_id)])[0]
+    return render(request, "web/transactions/_review_row.html", {
+        "tx": tx, "decided": error is None, "error": error, "remaining": selectors.review_count(user=request.user),
+        "categories": selectors.category_list(user=request.user)})
 
 
 @login_required
@@ -239,7 +295,10 @@ def subscriptions_page(request):
     upcoming = rows_with_money(result.get("upcoming_30_days") or [], currency=result.get("currency"))
     context = {
         "nav": "subscriptions", "result": result, "rows": _subscription_rows(result), "upcoming": upcoming,
-        "total_display": money(result.get("total_per_month"), result.get("currency")),
+        "total_display": money(result.get("subscriptions_per_month"), result.get("currency")),
+        "yearly_display": money(result.get("subscriptions_per_year"), result.get("currency")),
+        "bills_display": money(result.get("bills_per_month"), result.get("currency")),
+        "bills_yearly_display": money(result.get("bills_per_year"), result.get("currency")),
         "chart": chart_prepare(result.get("chart")), "show_dismissed": show_dismissed,
     }
     return render(request, "web/subscriptions/page.html", context)
