@@ -175,15 +175,15 @@ def process_exec(name: str) -> None:
 def main(mode: str = "run") -> None:
     serving = mode == "serve"
     env = dict(os.environ)
+    host = env.get("MONETA_HOST", "127.0.0.1")
+    port = int(env.get("MONETA_PORT", "8000"))
+    if not port_free(host, port):  # before anything else: a running Moneta's files are left alone
+        fail(f"port {port} on {host} is in use; stop what is using it or set MONETA_PORT.")
     if serving:
         serve_env(env)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     env.setdefault("MONETA_DEMO_MODE", "true")
     env["PYTHONUNBUFFERED"] = "1"
-    host = env.get("MONETA_HOST", "127.0.0.1")
-    port = int(env.get("MONETA_PORT", "8000"))
-    if not port_free(host, port):
-        fail(f"port {port} on {host} is in use; stop what is using it or set MONETA_PORT.")
 
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
