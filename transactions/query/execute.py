@@ -7,12 +7,12 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Abs, TruncMonth
 from django.utils import timezone
 
 from transactions.models import Category, Merchant, Transaction
-from transactions.periods import add_months, month_bounds
+from transactions.periods import add_months
 from transactions.query.grammar import Period, period_label
 from transactions.query.model import MoneyQuery, Side
 
@@ -355,8 +355,4 @@ def _average_of_months(user, q: MoneyQuery, start: date, end: date, *, upto_day:
     return {"average": _num(average), "months": months}
 
 
-def latest_date(*, user) -> date | None:
-    return Transaction.objects.filter(user=user).aggregate(d=Max("date"))["d"]
-
-
-__all__ = ["money_query_run", "filtered", "full_months_before", "month_bounds", "latest_date"]
+__all__ = ["money_query_run", "filtered", "full_months_before"]

@@ -6,7 +6,6 @@ One shape for the search box, the API, the offline model and the LLM's tool call
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 from decimal import Decimal
 
 from transactions.query.grammar import Period
@@ -164,7 +163,3 @@ def weekdays_label(days: list[int]) -> str:
 
 def _amount(value: Decimal) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
-
-
-def today_period(today: date) -> Period:
-    return Period(date(1900, 1, 1), today, "all time", "all")
