@@ -26,7 +26,7 @@ def _num(value) -> float:
 
 
 def _text_q(user, phrase: str) -> Q:
-    from transactions.selectors import _text_q as text_q  # narrative full text + merchant names, one definition
+    from transactions.selectors import text_q  # narrative full text + merchant names, one definition
 
     return text_q(user, [phrase])
 
