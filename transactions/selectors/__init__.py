@@ -33,6 +33,11 @@ from .budgets import (  # noqa: F401
     budget_suggestions,
     jar_status,
 )
+from .imports import (  # noqa: F401
+    account_list,
+    import_errors_rows,
+    import_status,
+)
 from .ledger import (  # noqa: F401
     TX_FIELDS,
     category_list,
