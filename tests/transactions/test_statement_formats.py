@@ -144,5 +144,8 @@ def test_web_import_page_takes_a_pdf_statement(alice):
     client.force_login(alice)
     response = client.post("/transactions/import/",
                            {"file": SimpleUploadedFile("march.pdf", samples.statement_pdf())})
-    assert response.status_code == 200
+    assert response.status_code == 302  # to the preview: nothing stored yet
+    assert not Transaction.objects.filter(user=alice).exists()
+    assert f"Import {len(samples.TRANSACTIONS)} rows" in client.get(response["Location"]).content.decode()
+    client.post(response["Location"] + "confirm/", {"account": "new", "account_name": "Current account"})
     assert Transaction.objects.filter(user=alice).count() == len(samples.TRANSACTIONS)

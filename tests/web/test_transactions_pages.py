@@ -67,11 +67,11 @@ def test_category_correction_teaches_moneta(alice_web, alice, alice_data):
 def test_import_success_and_bad_row_report(alice_web, alice):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
+    from tests.web.test_import_pages import import_through_page
     from transactions.models import Transaction
 
-    good = SimpleUploadedFile("good.csv", statement_csv([(months_back(0, 2), "UBER TRIP", "-12.00", "")]))
-    page = alice_web.post("/transactions/import/", {"file": good}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Imported good.csv:" in page and "1 new transaction" in page
+    page = import_through_page(alice_web, "good.csv", statement_csv([(months_back(0, 2), "UBER TRIP", "-12.00", "")]))
+    assert "Imported good.csv into Main:" in page and "1 new transaction" in page
     bad = SimpleUploadedFile("bad.csv", b"Date,Description,Amount\n2025-01-02,COFFEE,-3.00\n2025-01-03,TEA,abc\n")
     page = alice_web.post("/transactions/import/", {"file": bad}, HTTP_HX_REQUEST="true").content.decode()
     assert "Nothing was imported" in page and "line 3" in page
@@ -112,19 +112,17 @@ def test_ofx_import_and_ambiguous_dates_ask_for_the_format(alice_web, alice):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from tests.transactions.test_import import OFX
+    from tests.web.test_import_pages import import_through_page
     from transactions.models import Transaction
 
-    page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("feb.qfx", OFX)},
-                          HTTP_HX_REQUEST="true").content.decode()
-    assert "Imported feb.qfx:" in page and "2 new transactions" in page
-    again = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("feb.qfx", OFX)},
-                           HTTP_HX_REQUEST="true").content.decode()
+    page = import_through_page(alice_web, "feb.qfx", OFX)
+    assert "Imported feb.qfx into Main:" in page and "2 new transactions" in page
+    again = import_through_page(alice_web, "feb.qfx", OFX)
     assert "0 new transactions" in again and "2 already imported" in again
     ambiguous = b"Date,Description,Amount\n03/04/2026,CAFE,-3.00\n05/06/2026,BAKERY,-4.00\n"
     page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("spring.csv", ambiguous)},
                           HTTP_HX_REQUEST="true").content.decode()
-    assert "Choose the date format above" in page and Transaction.objects.filter(user=alice).count() == 2
-    page = alice_web.post("/transactions/import/", {"file": SimpleUploadedFile("spring.csv", ambiguous),
-                                                    "date_format": "DMY"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "choose below" in page and Transaction.objects.filter(user=alice).count() == 2
+    page = import_through_page(alice_web, "spring.csv", ambiguous, date_format="DMY")
     assert "2 new transactions" in page
     assert Transaction.objects.get(user=alice, description="CAFE").date.isoformat() == "2026-04-03"

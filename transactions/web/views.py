@@ -1,6 +1,7 @@
 """Transactions, import, jars & budgets, subscriptions pages. Thin: selectors read, services write."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from django.contrib import messages
@@ -168,8 +169,40 @@ def review_decide(request, transaction_id: int):
         "categories": selectors.category_list(user=request.user)})
 
 
+def _import_context(user, batch_id: int) -> dict:
+    """One import for the page: its preview, progress or report, with the amounts ready to show."""
+    try:
+        status = selectors.import_status(user=user, batch_id=batch_id)
+    except NotFound:
+        raise Http404("No such import.")
+    preview = status.get("preview")
+    if preview:
+        preview = {**preview, "rows": [{**r, "amount_display": money(r["amount"], r["currency"]),
+                                        "date_display": _long_date(r["date"])} for r in preview["rows"]]}
+    return {"imp": status, "preview": preview, "accounts": selectors.account_list(user=user),
+            "date_choices": [("", "Detect automatically"), ("DMY", "Day first (31/01/2026)"),
+                             ("MDY", "Month first (01/31/2026)"), ("YMD", "Year first (2026-01-31)")],
+            "sign_choices": [("negative_out", "Money out is negative (−12.40)"),
+                             ("positive_out", "Money out is positive (12.40), as on many card exports")]}
+
+
+def _long_date(iso: str) -> str:
+    d = date.fromisoformat(iso)
+    return f"{d.day} {d:%b %Y}"
+
+
+def _import_render(request, batch_id: int, *, error: str | None = None):
+    context = _import_context(request.user, batch_id)
+    context["form_error"] = error
+    if request.htmx:
+        return render(request, "web/transactions/_import_batch.html", context)
+    context.update(nav="transactions")
+    return render(request, "web/transactions/import_batch.html", context)
+
+
 @login_required
 def transactions_import_page(request):
+    """Step 1: choose a file. Moneta reads it and shows a preview; nothing is stored until the user confirms."""
     context: dict = {"nav": "transactions"}
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -180,8 +213,8 @@ def transactions_import_page(request):
             context["import_error"] = {"message": f"{upload.name} is larger than 10 MB; split the statement."}
         else:
             try:
-                context["batch"] = services.transactions_import(
-                    user=request.user, file_name=upload.name, content=upload.read(), date_format=date_format)
+                batch = services.import_preview_create(user=request.user, file_name=upload.name,
+                                                       content=upload.read(), date_format=date_format)
             except DomainError as exc:
                 details = exc.details if isinstance(exc.details, dict) else {}
                 context["import_error"] = {
@@ -190,10 +223,91 @@ def transactions_import_page(request):
                     "truncated": details.get("errors_truncated"), "choices": details.get("choices") or [],
                     "example": details.get("example"),
                 }
+            else:
+                if not request.htmx:
+                    return redirect("web-transactions-import-batch", batch_id=batch.id)
+                response = _import_render(request, batch.id)
+                response["HX-Push-Url"] = reverse("web-transactions-import-batch", args=[batch.id])
+                return response
         if request.htmx:
             return render(request, "web/transactions/_import_result.html", context)
     context["batches"] = selectors.import_batch_list(user=request.user)[:20]
     return render(request, "web/transactions/import.html", context)
+
+
+@login_required
+def import_batch_page(request, batch_id: int):
+    """An import: its preview (step 2), its progress while it runs (polled), then its report."""
+    return _import_render(request, batch_id)
+
+
+@login_required
+@require_POST
+def import_preview_update(request, batch_id: int):
+    """The user corrected how the dates or the signs are read: the preview is read again that way."""
+    error = None
+    try:
+        services.import_preview_update(user=request.user, batch_id=batch_id,
+                                       date_format=(request.POST.get("date_format") or "").strip() or None,
+                                       sign_convention=(request.POST.get("sign_convention") or "").strip() or None)
+    except NotFound:
+        raise Http404("No such import.")
+    except DomainError as exc:
+        error = exc.message
+    if not request.htmx and error is None:
+        return redirect("web-transactions-import-batch", batch_id=batch_id)
+    return _import_render(request, batch_id, error=error)
+
+
+@login_required
+@require_POST
+def import_confirm(request, batch_id: int):
+    """Step 3: import into the chosen account. Small files are done when this answers; large ones run on the
+    worker and the page shows their progress."""
+    choice = (request.POST.get("account") or "").strip()
+    account_name = (request.POST.get("account_name") or "").strip()
+    error = None
+    try:
+        account_id = int(choice) if choice.isdigit() else None
+        if account_id is None and not account_name:
+            raise DomainError("Choose an account, or name a new one.")
+        services.import_confirm(user=request.user, batch_id=batch_id, account_id=account_id,
+                                account_name=None if account_id else account_name,
+                                date_format=(request.POST.get("date_format") or "").strip() or None
+                                if "date_format" in request.POST else None,
+                                sign_convention=(request.POST.get("sign_convention") or "").strip() or None)
+    except NotFound:
+        raise Http404("No such import.")
+    except DomainError as exc:
+        error = exc.message
+    if not request.htmx and error is None:
+        return redirect("web-transactions-import-batch", batch_id=batch_id)
+    return _import_render(request, batch_id, error=error)
+
+
+@login_required
+def import_errors_csv(request, batch_id: int):
+    """The per-row error report as a CSV file (row number, field, problem)."""
+    import csv
+
+    from django.http import HttpResponse
+
+    try:
+        status = selectors.import_status(user=request.user, batch_id=batch_id)
+        rows = selectors.import_errors_rows(user=request.user, batch_id=batch_id)
+    except NotFound:
+        raise Http404("No such import.")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", status["file_name"].rsplit(".", 1)[0])[:60] or "statement"
+    response["Content-Disposition"] = f'attachment; filename="{stem}-errors.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["row", "field", "problem"])
+    for row in rows:
+        # A cell starting with = + - @ would be run as a formula by a spreadsheet: quote it.
+        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") else c for c in row])
+    if status["error_count"] > len(rows):
+        writer.writerow(["", "", f"… and {status['error_count'] - len(rows)} more bad rows not listed"])
+    return response
 
 
 # --- jars & budgets ------------------------------------------------------------------------------------------
