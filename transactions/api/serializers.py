@@ -180,6 +180,28 @@ class ImportIn(serializers.Serializer):
     date_format = serializers.CharField(required=False, allow_blank=True)
 
 
+class ImportPreviewIn(serializers.Serializer):
+    file = serializers.FileField()
+    date_format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    sign_convention = serializers.ChoiceField(choices=["negative_out", "positive_out"], required=False)
+
+
+class ImportPreviewUpdateIn(serializers.Serializer):
+    date_format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    sign_convention = serializers.ChoiceField(choices=["negative_out", "positive_out"], required=False)
+
+
+class ImportConfirmIn(ImportPreviewUpdateIn):
+    account_id = serializers.IntegerField(required=False, min_value=1)
+    account_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+
+
+class AccountOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    currency = serializers.CharField()
+
+
 class SubscriptionOut(serializers.ModelSerializer):
     merchant = serializers.CharField(source="merchant.name")
 

@@ -140,6 +140,65 @@ class ImportDetailView(APIView):
         return Response(s.BatchOut(selectors.import_batch_get(user=request.user, batch_id=pk)).data)
 
 
+class ImportPreviewView(APIView):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=s.ImportPreviewIn, responses={201: OpenApiTypes.OBJECT},
+                   description="Read a statement without storing any transaction: `preview` says in words how the "
+                               "columns, dates and signs were read (`columns_text`, `date_format_text`, `sign_text`) "
+                               "with the first rows and any bad rows. Then POST `/imports/<id>/confirm/`.")
+    def post(self, request):
+        data = _valid(s.ImportPreviewIn, request.data)
+        upload = data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise DomainError(f"{upload.name} is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.",
+                              code="too_large", details={"field": "file"})
+        batch = services.import_preview_create(user=request.user, file_name=upload.name, content=upload.read(),
+                                               date_format=data.get("date_format") or None,
+                                               sign_convention=data.get("sign_convention"))
+        return Response(selectors.import_status(user=request.user, batch_id=batch.id), status=status.HTTP_201_CREATED)
+
+
+class ImportPreviewUpdateView(APIView):
+    @extend_schema(request=s.ImportPreviewUpdateIn, responses=OpenApiTypes.OBJECT,
+                   description="Correct the date format (DMY, MDY, YMD or a strptime pattern) or the sign convention "
+                               "of a preview; the stored file is read again.")
+    def post(self, request, pk: int):
+        data = _valid(s.ImportPreviewUpdateIn, request.data)
+        services.import_preview_update(user=request.user, batch_id=pk, date_format=data.get("date_format") or None,
+                                       sign_convention=data.get("sign_convention"))
+        return Response(selectors.import_status(user=request.user, batch_id=pk))
+
+
+class ImportConfirmView(APIView):
+    @extend_schema(request=s.ImportConfirmIn, responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT},
+                   description="Import a preview into an account (`account_id`, or `account_name` to create one). "
+                               "Small files are imported before this answers (200); large ones run on the worker "
+                               "(202): poll `/imports/<id>/status/` for `rows_processed` / `rows_total`.")
+    def post(self, request, pk: int):
+        data = _valid(s.ImportConfirmIn, request.data)
+        services.import_confirm(user=request.user, batch_id=pk, account_id=data.get("account_id"),
+                                account_name=data.get("account_name") or None,
+                                date_format=data.get("date_format") if "date_format" in data else None,
+                                sign_convention=data.get("sign_convention"))
+        result = selectors.import_status(user=request.user, batch_id=pk)
+        return Response(result, status=status.HTTP_200_OK if result["finished"] else status.HTTP_202_ACCEPTED)
+
+
+class ImportStatusView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT,
+                   description="An import's preview, progress (`rows_processed` of `rows_total`, `percent`) and, "
+                               "when `finished`, its result or every bad row (`errors`: line, field, reason).")
+    def get(self, request, pk: int):
+        return Response(selectors.import_status(user=request.user, batch_id=pk))
+
+
+class AccountListView(APIView):
+    @extend_schema(responses=s.AccountOut(many=True))
+    def get(self, request):
+        return Response(s.AccountOut(selectors.account_list(user=request.user), many=True).data)
+
+
 # --- categories, rules, jars ----------------------------------------------------------------------------------
 
 class CategoryListCreateView(APIView):
