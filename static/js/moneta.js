@@ -157,14 +157,16 @@
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSettle", function (ev) { init(ev.target); });
   // Upload progress for forms that carry a <progress> element (statement import, document upload).
+  // Only a form's own bar: other progress bars (an import's rows, a document's pages) show server-side progress.
+  function uploadBar(el) { return el && el.tagName === "FORM" ? el.querySelector("progress") : null; }
   document.addEventListener("htmx:xhr:progress", function (ev) {
-    var bar = ev.target.querySelector && ev.target.querySelector("progress");
+    var bar = uploadBar(ev.target);
     if (!bar || !ev.detail.lengthComputable) return;
     bar.hidden = false;
     bar.value = Math.round((ev.detail.loaded / ev.detail.total) * 100);
   });
   document.addEventListener("htmx:afterRequest", function (ev) {
-    var bar = ev.target.querySelector && ev.target.querySelector("progress");
+    var bar = uploadBar(ev.target);
     if (bar) bar.hidden = true;
   });
   window.Moneta = { renderCharts: renderCharts };

@@ -174,3 +174,18 @@ def test_progress_advances_while_the_import_runs(alice):
     assert done.status == "imported" and done.rows_created == 3000 and done.rows_processed == 3000
     assert any(0 < n < 3000 for n in seen), sorted(set(seen))
     assert seen == sorted(seen)  # it only goes forward
+
+
+@pytest.mark.worker
+def test_a_real_worker_runs_the_confirmed_import(celery_worker_process, alice):
+    """Confirm hands the batch id to Celery on commit; a real worker process imports it."""
+    from tests.conftest import wait_for
+    from transactions.models import ImportBatch, Transaction
+    from transactions.services import import_confirm, import_preview_create
+
+    batch = import_preview_create(user=alice, file_name="uk.csv", content=UK)
+    assert import_confirm(user=alice, batch_id=batch.id, account_name="Everyday", inline=False).status == "queued"
+    assert wait_for(lambda: ImportBatch.objects.get(id=batch.id).status in ("imported", "failed"), timeout=90)
+    done = ImportBatch.objects.get(id=batch.id)
+    assert done.status == "imported" and done.rows_created == 3 and done.started_at and done.finished_at
+    assert Transaction.objects.filter(user=alice, account__name="Everyday").count() == 3
