@@ -2,13 +2,19 @@ from django.contrib import admin
 
 from config.admin_privacy import OwnRowsOnlyAdmin
 
-from .models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
+from .models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
 
 
 @admin.register(Category)
 class CategoryAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "kind", "monthly_budget", "is_default")
     list_filter = ("kind", "is_default")
+    search_fields = ("name", "user__username")
+
+
+@admin.register(Account)
+class AccountAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    list_display = ("name", "user", "currency", "created_at")
     search_fields = ("name", "user__username")
 
 

@@ -8,6 +8,7 @@ import logging
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
@@ -358,6 +359,7 @@ def _subscriptions_detect_safely(*, user) -> None:
 # --- preview → confirm → background import ----------------------------------------------------------------------
 
 PREVIEW_ROWS = 10
+PREVIEW_KEPT_FOR = timedelta(days=1)
 # A confirmed import with more rows than this runs on the worker (settings.MONETA_IMPORT_INLINE_MAX_ROWS).
 INLINE_MAX_ROWS = 2000
 ROLE_WORDS = {"date": "date", "description": "description", "memo": "description (added after it)",
@@ -480,6 +482,9 @@ def import_preview_create(*, user, file_name: str, content: bytes, date_format: 
     Moneta cannot read at all (wrong format, no header, empty) raises DomainError naming what is wrong."""
     file_name = _clean_file_name(file_name)
     sign_convention = _sign_choice(sign_convention)
+    # Previews never confirmed hold their file: drop the user's abandoned ones (older than a day).
+    ImportBatch.objects.filter(user=user, status=ImportBatch.Status.PREVIEW,
+                               created_at__lt=timezone.now() - PREVIEW_KEPT_FOR).delete()
     categories_ensure_defaults(user=user)
     preview, errors, sign = _preview_build(user=user, file_name=file_name, content=content, date_format=date_format,
                                            sign_convention=sign_convention)

@@ -183,9 +183,28 @@ def test_a_real_worker_runs_the_confirmed_import(celery_worker_process, alice):
     from transactions.models import ImportBatch, Transaction
     from transactions.services import import_confirm, import_preview_create
 
-    batch = import_preview_create(user=alice, file_name="uk.csv", content=UK)
+    # Every row carries its category, so the worker does not load the embedding model (keeps the test short).
+    filed = (b"Date,Details,Amount,Category\n03/04/2026,TESCO STORES 2231,-12.40,Groceries\n"
+             b"15/04/2026,ACME PAYROLL,2500.00,Salary\n20/04/2026,NETFLIX.COM,-15.99,Subscriptions\n")
+    batch = import_preview_create(user=alice, file_name="uk.csv", content=filed)
     assert import_confirm(user=alice, batch_id=batch.id, account_name="Everyday", inline=False).status == "queued"
     assert wait_for(lambda: ImportBatch.objects.get(id=batch.id).status in ("imported", "failed"), timeout=90)
     done = ImportBatch.objects.get(id=batch.id)
     assert done.status == "imported" and done.rows_created == 3 and done.started_at and done.finished_at
     assert Transaction.objects.filter(user=alice, account__name="Everyday").count() == 3
+
+
+def test_abandoned_previews_are_dropped_after_a_day(alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from transactions.models import ImportBatch
+    from transactions.services import import_preview_create
+
+    old = import_preview_create(user=alice, file_name="old.csv", content=UK)
+    bobs = import_preview_create(user=bob, file_name="bob.csv", content=UK)
+    ImportBatch.objects.filter(id__in=[old.id, bobs.id]).update(created_at=timezone.now() - timedelta(days=2))
+    fresh = import_preview_create(user=alice, file_name="new.csv", content=UK)
+    assert not ImportBatch.objects.filter(id=old.id).exists()
+    assert ImportBatch.objects.filter(id__in=[fresh.id, bobs.id]).count() == 2  # bob's are his own business
