@@ -12,8 +12,9 @@ from typing import Any
 CHART_TYPES = ("bar", "line", "pie")
 
 
-def chart_prepare(spec: Any) -> dict | None:
-    """A render-ready chart, or None when `spec` is not a usable chart spec (nothing to draw)."""
+def chart_prepare(spec: Any, *, currency: str | None = None) -> dict | None:
+    """A render-ready chart, or None when `spec` is not a usable chart spec (nothing to draw). With `currency`
+    the numbers table shows money as money ("$1,978.99", not "1978.99")."""
     if not isinstance(spec, dict) or spec.get("type") not in CHART_TYPES:
         return None
     labels = [str(label) for label in (spec.get("labels") or [])]
@@ -28,5 +29,11 @@ def chart_prepare(spec: Any) -> dict | None:
         return None
     clean = {"type": spec["type"], "title": str(spec.get("title") or ""), "labels": labels, "series": series}
     rows = [[label] + [s["data"][i] for s in series] for i, label in enumerate(labels)]
-    return {"spec": clean, "title": clean["title"], "type": clean["type"],
-            "columns": [s["name"] for s in series], "rows": rows}
+    out = {"spec": clean, "title": clean["title"], "type": clean["type"],
+           "columns": [s["name"] for s in series], "rows": rows}
+    if currency:
+        from config.web.format import money
+
+        out["display_rows"] = [[row[0]] + [money(v, currency) if v is not None else "" for v in row[1:]]
+                               for row in rows]
+    return out
