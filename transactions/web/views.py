@@ -1,6 +1,7 @@
 """Transactions, import, jars & budgets, subscriptions pages. Thin: selectors read, services write."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from django.contrib import messages
@@ -16,7 +17,7 @@ from config.web.format import money, rows_with_money
 from transactions import selectors, services
 
 PAGE_SIZE = 50
-SEARCH_LIMIT = 200
+SEARCH_PAGE_SIZE = 50
 IMPORT_MAX_BYTES = 10 * 1024 * 1024
 
 
@@ -31,6 +32,49 @@ def _date_param(params: QueryDict, name: str, errors: list[str]) -> date | None:
         return None
 
 
+def _page_param(params: QueryDict) -> int:
+    try:
+        return max(1, int(params.get("page") or 1))
+    except ValueError:
+        return 1
+
+
+def _with(params: QueryDict, **changes) -> str:
+    """The query string of `params` with `page` reset and the changes applied (a list value adds repeats)."""
+    out = params.copy()
+    out.pop("page", None)
+    for name, value in changes.items():
+        if isinstance(value, list):
+            for item in value:
+                if item not in out.getlist(name):
+                    out.appendlist(name, item)
+        elif value is None:
+            out.pop(name, None)
+        else:
+            out[name] = value
+    return out.urlencode()
+
+
+def _search_links(params: QueryDict, result: dict) -> dict:
+    """Links for the search results: remove a chip (re-run without that part), take a broader search, take a
+    "did you mean" name in place of a word Moneta could not place, and page on."""
+    query = (params.get("q") or "").strip()
+    for chip in result.get("chips") or []:
+        chip["remove_query"] = _with(params, drop=[chip["key"]])
+    for item in result.get("broader") or []:
+        item["query"] = _with(params, drop=[item["key"]])
+    did_you_mean = []
+    for word, names in (result.get("suggestions") or {}).items():
+        for name in names[:3]:
+            pattern = re.compile(re.escape(word), re.IGNORECASE)
+            replaced = pattern.sub(name, query, count=1) if pattern.search(query) else f"{query} {name}"
+            did_you_mean.append({"word": word, "name": name, "query": _with(params, q=replaced, drop=None)})
+    base = params.copy()
+    base.pop("page", None)
+    return {"did_you_mean": did_you_mean, "page_query": base.urlencode(),
+            "reset_query": _with(params, drop=None) if result.get("dropped") else ""}
+
+
 def _listing(user, params: QueryDict) -> dict:
     """The transactions list for these query parameters: NL search when `q` is set, else filters + paging."""
     query = (params.get("q") or "").strip()
@@ -39,8 +83,10 @@ def _listing(user, params: QueryDict) -> dict:
     context = {"query": query, "categories": categories, "params": params, "errors": errors}
     try:
         if query:
-            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_LIMIT)
+            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_PAGE_SIZE,
+                                                   page=_page_param(params), drop=params.getlist("drop"))
             context["mode"] = "search"
+            context.update(_search_links(params, result))
         else:
             filters = {
                 "category": (params.get("category") or "").strip() or None,
@@ -52,11 +98,7 @@ def _listing(user, params: QueryDict) -> dict:
             }
             if filters["start"] and filters["end"] and filters["start"] > filters["end"]:
                 raise DomainError(f"The start date ({filters['start']}) is after the end date ({filters['end']}).")
-            try:
-                page = int(params.get("page") or 1)
-            except ValueError:
-                page = 1
-            result = selectors.transaction_list(user=user, page=page, page_size=PAGE_SIZE, **filters)
+            result = selectors.transaction_list(user=user, page=_page_param(params), page_size=PAGE_SIZE, **filters)
             context["mode"] = "list"
             base = params.copy()
             base.pop("page", None)
