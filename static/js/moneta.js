@@ -184,6 +184,9 @@
   }
   document.addEventListener("DOMContentLoaded", function () { setupMenu(); init(document); });
   document.addEventListener("htmx:afterSettle", function (ev) { init(ev.target); });
+  // A chart swapped in out of band (e.g. the budget chart after a save) is outside the request's target.
+  // (htmx reports the replaced element, so look again over the page: only figures not drawn yet are drawn.)
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(function () { renderCharts(document); }, 0); });
   // Upload progress for forms that carry a <progress> element (statement import, document upload).
   document.addEventListener("htmx:xhr:progress", function (ev) {
     var bar = ev.target.querySelector && ev.target.querySelector("progress");
