@@ -21,7 +21,9 @@ from ._base import (  # noqa: F401
 )
 from .analytics import (  # noqa: F401
     GROUPED_KIND_SQL,
+    cash_flow_trend,
     comparable_windows,
+    month_glance,
     spending_by_category,
     spending_by_merchant,
     spending_compare,
@@ -30,8 +32,10 @@ from .analytics import (  # noqa: F401
 )
 from .budgets import (  # noqa: F401
     MAX_JAR_TRANSACTIONS,
+    budget_overview,
     budget_suggestions,
     jar_status,
+    safe_to_spend,
 )
 from .imports import (  # noqa: F401
     account_list,

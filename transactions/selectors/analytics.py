@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from ..models import Category, Transaction
 from ..periods import (
+    add_months,
     month_bounds,
     period_is_partial,
     period_key_is_month,
@@ -361,4 +362,104 @@ def spending_usual(*, user, category: str | None = None, months: int = 3, today:
                         [s.strftime("%Y-%m") for s, _ in full] + ["usual", f"this month (to day {so_far['days']})",
                                                                   f"last month (to day {so_far['days']})"],
                         [("spent" if sign < 0 else "received", totals[:len(full)] + [usual, this_so_far, same_days])]),
+    }
+
+
+def _bill_category_ids(user) -> list[int]:
+    """The user's expense categories that are fixed bills (rent, utilities, insurance…; see is_bill_category)."""
+    from .subscriptions import is_bill_category
+
+    return [cid for cid, name in Category.objects.filter(user=user, kind=Category.Kind.EXPENSE)
+            .values_list("id", "name") if is_bill_category(name)]
+
+
+def month_glance(*, user, today: date | None = None) -> dict:
+    """This month to date at a glance, set against the same days of last month (like for like): income,
+    spending split into fixed bills (rent, utilities, insurance… by category) and everything else, and net
+    cash flow (income − spending; transfers count as neither). One query, both windows."""
+    today = today or timezone.localdate()
+    so_far = period_to_date_comparison("this_month", today=today)
+    (cur_start, cur_end, _), (prev_start, prev_end, _) = so_far["current"], so_far["previous"]
+    currency, other_currencies = _figures_currency(user, prev_start, cur_end)
+    rows = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
+        k AS (
+            SELECT w.idx, {KIND_SQL} AS kind, t.amount, t.category_id
+            FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE true {_currency_sql(currency if other_currencies else None, "t.")}
+        )
+        SELECT w.idx,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'
+                                                     AND k.category_id = ANY(%(bills)s::bigint[])), 0), 2) AS bills,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense' AND (k.category_id IS NULL
+                     OR NOT k.category_id = ANY(%(bills)s::bigint[]))), 0), 2) AS discretionary,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0)
+                     + coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS net,
+               count(k.amount) AS n
+        FROM w LEFT JOIN k ON k.idx = w.idx GROUP BY w.idx ORDER BY w.idx
+        """,
+        {"idx": [0, 1], "s": [cur_start, prev_start], "e": [cur_end, prev_end], "user": user.id,
+         "bills": _bill_category_ids(user)})
+    now, before = rows[0], rows[1]
+    change = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
+                    "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
+                    [now["spent"], before["spent"], now["spent"], before["spent"], before["spent"]])[0]
+
+    def figures(r: dict) -> dict:
+        return {"income": _num(r["income"]), "spent": _num(r["spent"]), "bills": _num(r["bills"]),
+                "discretionary": _num(r["discretionary"]), "net": _num(r["net"]), "count": int(r["n"])}
+
+    return {
+        "title": f"{cur_start:%B %Y} so far", "currency": currency, "days": so_far["days"],
+        "start": cur_start.isoformat(), "end": cur_end.isoformat(),
+        "same_days_start": prev_start.isoformat(), "same_days_end": prev_end.isoformat(),
+        "same_days_label": _days_label(prev_start, prev_end), "this_month": figures(now),
+        "same_days_last_month": figures(before), "spending_change": _num(change["d"]),
+        "spending_change_pct": float(change["pct"]) if change["pct"] is not None else None,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+    }
+
+
+def cash_flow_trend(*, user, months: int = 6, today: date | None = None) -> dict:
+    """Income and spending for each of the last `months` full months and this month to date (labelled as such,
+    so a partial month is never read as a whole one), with net cash flow per month. Figures in the main
+    currency of the window."""
+    today = today or timezone.localdate()
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -months)
+    currency, other_currencies = _figures_currency(user, first, today)
+    rows = _fetch(
+        f"""
+        WITH m AS (SELECT gs::date AS m FROM generate_series(%(first)s::date, %(this)s::date, interval '1 month') gs),
+        k AS (
+            SELECT date_trunc('month', t.date)::date AS m, {KIND_SQL} AS kind, t.amount
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(first)s AND %(today)s
+              {_currency_sql(currency if other_currencies else None, "t.")}
+        )
+        SELECT m.m, round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind IN ('income', 'expense')), 0), 2) AS net
+        FROM m LEFT JOIN k ON k.m = m.m GROUP BY m.m ORDER BY m.m
+        """, {"first": first, "this": this_month, "today": today, "user": user.id})
+    out = []
+    for r in rows:
+        partial = r["m"] == this_month
+        label = f"{r['m']:%b} 1–{today.day} (so far)" if partial else f"{r['m']:%b %Y}"
+        out.append({"month": r["m"].strftime("%Y-%m"), "label": label, "partial": partial,
+                    "income": _num(r["income"]), "spent": _num(r["spent"]), "net": _num(r["net"])})
+    return {
+        "title": f"Income and spending, last {months} months and this month so far", "currency": currency,
+        "rows": out,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "chart": _chart("bar", f"Income and spending by month ({currency}); the last bar is this month so far",
+                        [r["label"] for r in out],
+                        [("income", [r["income"] for r in out]), ("spending", [r["spent"] for r in out])]),
     }

@@ -10,7 +10,7 @@ from ..periods import (
     add_months,
     month_bounds,
 )
-from ._base import _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num
+from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
 from .subscriptions import is_bill_category
 
 MAX_JAR_TRANSACTIONS = 100
@@ -239,4 +239,115 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
         "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
         "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
                         [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),
+    }
+
+
+def _standalone_category_budgets(user, month_start: date, month_end: date, one: str) -> list[dict]:
+    """Category budgets of categories that feed no jar (a category in a jar is budgeted by its jar: counting
+    both would budget the same money twice), with what they spent in the month."""
+    return _fetch(
+        f"""
+        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent
+        FROM transactions_category c
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %(user)s
+             AND t.date BETWEEN %(start)s AND %(end)s{one}
+        WHERE c.user_id = %(user)s AND c.monthly_budget IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
+                          WHERE jc.category_id = c.id AND j.user_id = %(user)s)
+        GROUP BY c.id ORDER BY c.name
+        """, {"user": user.id, "start": month_start, "end": month_end})
+
+
+def budget_overview(*, user, month: date | None = None, today: date | None = None) -> dict:
+    """Income against what is budgeted for a month: "Income 4,200 · Budgeted 3,100 · Unbudgeted 1,100".
+
+    Budgeted = the jars' monthly budgets plus the budgets of categories that feed no jar (never both for one
+    category). Income = money in under income categories (and uncategorised money in) during the month, to
+    date for the running month. Unbudgeted = income − budgeted (negative: more budgeted than earned)."""
+    today = today or timezone.localdate()
+    month_start, month_end = month_bounds(*(month or today).replace(day=1).timetuple()[:2])
+    end = min(month_end, today) if month_start <= today else month_end
+    currency, other_currencies = _figures_currency(user, month_start, month_end)
+    one = _currency_sql(currency if other_currencies else None, "t.")
+    jars = _fetch("SELECT coalesce(sum(monthly_budget), 0) AS b, count(*) AS n FROM transactions_jar "
+                  "WHERE user_id = %s", [user.id])[0]
+    standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    figures = _fetch(
+        f"""
+        WITH inc AS (
+            SELECT coalesce(sum(t.amount), 0) AS income FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(start)s AND %(end)s AND {KIND_SQL} = 'income'{one}
+        ), bud AS (
+            SELECT %(jars)s::numeric + coalesce((SELECT sum(x) FROM unnest(%(cats)s::numeric[]) x), 0) AS budgeted
+        )
+        SELECT round(inc.income, 2) AS income, round(bud.budgeted, 2) AS budgeted,
+               round(inc.income - bud.budgeted, 2) AS unbudgeted
+        FROM inc, bud
+        """, {"user": user.id, "start": month_start, "end": end, "jars": jars["b"],
+              "cats": [r["budget"] for r in standalone]})[0]
+    running = month_start <= today <= month_end
+    return {
+        "month": month_start.strftime("%Y-%m"), "label": f"{month_start:%B %Y}", "currency": currency,
+        "income": _num(figures["income"]), "income_to_date": running,
+        "budgeted": _num(figures["budgeted"]), "unbudgeted": _num(figures["unbudgeted"]),
+        "jar_count": int(jars["n"]), "category_budgets_outside_jars": [r["name"] for r in standalone],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+    }
+
+
+# How often each cadence charges, as a Postgres interval (generate_series steps).
+_CADENCE_STEP = {"weekly": "7 days", "monthly": "1 month", "quarterly": "3 months", "yearly": "1 year"}
+
+
+def safe_to_spend(*, user, today: date | None = None) -> dict:
+    """What is safe to spend for the rest of this month, and per day.
+
+    safe = budgeted − spent in those budgets − recurring charges still due this month, where
+    budgeted = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
+    categories that feed no jar; spent = what those jars/categories spent this month; due = every expected
+    charge of a subscription or bill (not dismissed) from today to the month's end, each charge of a weekly
+    one counted. Main currency only. Negative when the month is already over budget. `per_day` divides by the
+    days left including today."""
+    today = today or timezone.localdate()
+    month_start, month_end = month_bounds(today.year, today.month)
+    status = jar_status(user=user, month=today)
+    currency = status["currency"]
+    one = _currency_sql(currency, "t.") if len(user_currencies(user=user)) > 1 else ""
+    standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    steps = " ".join(f"WHEN '{cadence}' THEN interval '{step}'" for cadence, step in _CADENCE_STEP.items())
+    due = _fetch(
+        f"""
+        SELECT s.id, m.name AS merchant, d::date AS date, s.amount
+        FROM transactions_subscription s JOIN transactions_merchant m ON m.id = s.merchant_id AND m.user_id = s.user_id
+        CROSS JOIN LATERAL generate_series(s.next_expected::timestamp, %(end)s::timestamp,
+                                           CASE s.cadence {steps} END) d
+        WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND s.currency = %(currency)s
+          AND d::date >= %(today)s
+        ORDER BY d, m.name
+        """, {"user": user.id, "end": month_end, "today": today, "currency": currency})
+    budgets = [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]
+    spent = [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]
+    days_left = (month_end - today).days + 1
+    f = _fetch(
+        """
+        SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
+               round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
+               round(coalesce((SELECT sum(-x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
+        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
+    safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
+                  "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",
+                  {"b": f["budgeted"], "s": f["spent"], "d": f["due"], "days": days_left})[0]
+    return {
+        "title": f"Safe to spend for the rest of {month_start:%B %Y}", "currency": currency,
+        "has_budgets": bool(budgets), "budgeted": _num(f["budgeted"]), "spent": _num(f["spent"]),
+        "budget_left": _num(_fetch("SELECT round(%s::numeric - %s::numeric, 2) AS x",
+                                   [f["budgeted"], f["spent"]])[0]["x"]),
+        "upcoming": _num(f["due"]), "safe": _num(safe["safe"]), "per_day": _num(safe["per_day"]),
+        "days_left": days_left, "month_end": month_end.isoformat(),
+        "upcoming_charges": [{"merchant": r["merchant"], "date": r["date"].isoformat(), "amount": _num(r["amount"])}
+                             for r in due],
+        "includes": ("your jar budgets (with carried-over money) and category budgets outside jars, minus what "
+                     "they have spent this month, minus subscriptions and bills still due before the month ends"),
     }

@@ -82,16 +82,18 @@ def subscription_list(*, user, include_dismissed: bool = False) -> dict:
                     "bills_per_month": _num(sums.get((c, "bill"), 0)),
                     "bills_per_year": _num(sums.get((c, "bill"), Decimal("0")) * 12),
                     "total_per_month": _num(sums.get((c, "subscription"), Decimal("0")) + sums.get((c, "bill"),
-                                                                                                Decimal("0")))}
+                                                                                                Decimal("0"))),
+                    "total_per_year": _num((sums.get((c, "subscription"), Decimal("0"))
+                                            + sums.get((c, "bill"), Decimal("0"))) * 12)}
                    for c in currencies]
     main = by_currency[0] if by_currency else {k: 0.0 for k in ("subscriptions_per_month", "subscriptions_per_year",
                                                                 "bills_per_month", "bills_per_year",
-                                                                "total_per_month")}
+                                                                "total_per_month", "total_per_year")}
     upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
     subs_only = [r for r in rows if r["kind"] == "subscription" and r["currency"] == currency]
     return {
         "title": "Subscriptions and recurring bills", "currency": currency,
-        "total_per_month": main["total_per_month"], "count": len(rows),
+        "total_per_month": main["total_per_month"], "total_per_year": main["total_per_year"], "count": len(rows),
         "subscriptions_per_month": main["subscriptions_per_month"],
         "subscriptions_per_year": main["subscriptions_per_year"],
         "bills_per_month": main["bills_per_month"], "bills_per_year": main["bills_per_year"],
