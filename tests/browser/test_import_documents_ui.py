@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import _new_page, _screenshot_on_failure, login
+from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure
 
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
 USERS = {"desktop": "alice", "phone": "bob"}
@@ -24,6 +24,16 @@ def sized_page(request, chromium, web_server):
     yield page
     _screenshot_on_failure(request, page)
     context.close()
+
+
+def login(page, username: str) -> None:
+    """The real login form; at phone width the menu (with "Signed in as") is folded behind a button."""
+    page.goto("/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(DEMO_PASSWORDS[username])
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)  # the home page
+    assert f"Signed in as {username}" in " ".join(page.locator(".who").text_content().split())
 
 
 def _in_own_connection(fn, *args, **kwargs):
@@ -156,9 +166,10 @@ def test_note_save_open_read_edit_delete(sized_page):
     assert "still reading this note" in page.content()
     doc = Document.objects.get(title=title)
     _in_own_connection(document_ingest_now, document_id=doc.id)
+    page.locator("#page-text").wait_for(timeout=20_000)  # the page polls while Moneta reads; no reload
+    assert "150 dollars every payday" in page.locator("#page-text").inner_text()
     _in_own_connection(Page.objects.create, document_id=doc.id, number=2, text="Page two: book flights in March.")
     page.reload()
-    assert "150 dollars every payday" in page.locator("#page-text").inner_text()
     assert "Page 1 of 2" in page.locator("#page-heading").inner_text()
     page.get_by_role("link", name="Page 2 →").click()
     page.locator("#page-heading", has_text="Page 2 of 2").wait_for()
