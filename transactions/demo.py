@@ -21,6 +21,7 @@ from django.utils import timezone
 from .models import CategorisationRule, Category, CategorySource, ImportBatch, Jar, Transaction
 from .periods import add_months
 from .services import (
+    account_resolve,
     categories_ensure_defaults,
     jar_create,
     rule_create,
@@ -171,7 +172,8 @@ def _load_user(user, profile: dict, seed: int, today: date, stdout) -> None:
         old = ImportBatch.objects.filter(user=user, file_name=file_name)
         Transaction.objects.filter(user=user, batch__in=old).delete()
         old.delete()
-        batch = transactions_import(user=user, file_name=file_name, content=content)
+        batch = transactions_import(user=user, file_name=file_name, content=content,
+                                    account=account_resolve(user=user, account_name="Everyday account"))
         # The "user" labelled most of their older history; newer rows are left for Moneta to categorise.
         truth = {}
         for r in rows:
