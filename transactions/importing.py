@@ -583,7 +583,7 @@ def import_confirm(*, user, batch_id: int, account_id: int | None = None, accoun
     if inline is None:
         inline = batch.rows_total <= getattr(settings, "MONETA_IMPORT_INLINE_MAX_ROWS", INLINE_MAX_ROWS)
     if inline:
-        import_batch_run(batch_id=batch.id)
+        import_batch_run(batch_id=batch.id, report_progress=False)  # done before the page could poll
     else:
         transaction.on_commit(lambda: import_batch_send(batch_id=batch.id), robust=True)
     return ImportBatch.objects.defer("content").get(id=batch.id)
@@ -623,7 +623,7 @@ class _ProgressWriter:
         self.conn.close()
 
 
-def import_batch_run(*, batch_id: int) -> ImportBatch | None:
+def import_batch_run(*, batch_id: int, report_progress: bool = True) -> ImportBatch | None:
     """Run a confirmed import (the worker's task, or inline for a small file). Claimed with a conditional
     UPDATE, so a second delivery of the task does nothing. Failures are recorded on the batch (message and
     every bad row); nothing is half-written."""
@@ -634,7 +634,7 @@ def import_batch_run(*, batch_id: int) -> ImportBatch | None:
     batch = ImportBatch.objects.select_related("user", "account").get(id=batch_id)
     # Progress from another connection only when this one is not inside a transaction that holds the row
     # (an inline run in a request or a test): that writer would wait on the lock.
-    writer = None if connection.in_atomic_block else _ProgressWriter(batch_id)
+    writer = _ProgressWriter(batch_id) if report_progress and not connection.in_atomic_block else None
     try:
         return transactions_import(user=batch.user, file_name=batch.file_name, content=bytes(batch.content or b""),
                                    date_format=batch.date_format or None, sign_convention=batch.sign_convention,
