@@ -21,3 +21,12 @@ def test_import_command(alice, tmp_path, capsys):
     with pytest.raises(CommandError):
         call_command("import_transactions", str(good), user="nobody")
     assert Transaction.objects.filter(user=alice).count() == 1
+
+
+def test_import_command_into_an_account_with_positive_money_out(alice, tmp_path):
+    card = tmp_path / "card.csv"
+    card.write_text("Date,Description,Amount\n2026-03-01,BOOKSHOP,12.50\n2026-03-05,PAYMENT THANK YOU,-12.50\n")
+    call_command("import_transactions", str(card), user="alice", account="Visa card", money_out_positive=True)
+    book = Transaction.objects.get(user=alice, description="BOOKSHOP")
+    assert str(book.amount) == "-12.50" and book.account.name == "Visa card"
+    assert str(Transaction.objects.get(user=alice, description="PAYMENT THANK YOU").amount) == "12.50"
