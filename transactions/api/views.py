@@ -161,6 +161,7 @@ class ImportPreviewView(APIView):
 
 class ImportPreviewUpdateView(APIView):
     @extend_schema(request=s.ImportPreviewUpdateIn, responses=OpenApiTypes.OBJECT,
+                   operation_id="v1_transactions_imports_preview_update",
                    description="Correct the date format (DMY, MDY, YMD or a strptime pattern) or the sign convention "
                                "of a preview; the stored file is read again.")
     def post(self, request, pk: int):
