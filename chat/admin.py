@@ -243,7 +243,8 @@ class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_filter = ("role", "escalated", "provider")
     search_fields = ("content",)
     readonly_fields = ("conversation", "role", "content", "answer", "confidence", "escalated", "latency_ms",
-                       "token_usage", "timings", "agent_slug", "provider", "error", "created_at")
+                       "token_usage", "timings", "agent_slug", "provider", "error", "author", "reply_to", "read_at",
+                       "created_at")
     inlines = [ToolCallInline]
     actions = ["approve_as_answer_fact"]
 
