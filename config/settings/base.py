@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "knowledge.apps.KnowledgeConfig",
     "transactions.apps.TransactionsConfig",
     "chat.apps.ChatConfig",
+    "dashboard.apps.DashboardConfig",
 ]
 
 MIDDLEWARE = [

@@ -230,12 +230,43 @@
     }
   }
 
+  // The site menu on a phone: one "Menu" button instead of three rows of links. The button is a real
+  // <button> (Enter/Space open it); Escape closes the open menu and gives the focus back to the button.
+  function setupMenu() {
+    var header = document.querySelector(".site-header");
+    var toggle = document.getElementById("menu-toggle");
+    if (!header || !toggle || header.classList.contains("menu-ready")) return;
+    toggle.hidden = false;
+    header.classList.add("menu-ready");
+    function setOpen(open) {
+      header.classList.toggle("menu-open", open);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    toggle.addEventListener("click", function () {
+      var open = toggle.getAttribute("aria-expanded") !== "true";
+      setOpen(open);
+      if (open) {
+        var first = document.querySelector("#site-menu a");
+        if (first) first.focus();
+      }
+    });
+    header.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && header.classList.contains("menu-open")) {
+        setOpen(false);
+        toggle.focus();
+      }
+    });
+  }
+
   function init(root) {
     renderCharts(root);
     (root || document).querySelectorAll("form[data-stream-url]").forEach(setupChat);
   }
-  document.addEventListener("DOMContentLoaded", function () { init(document); setupChatPage(); });
+  document.addEventListener("DOMContentLoaded", function () { setupMenu(); init(document); setupChatPage(); });
   document.addEventListener("htmx:afterSettle", function (ev) { init(ev.target); });
+  // A chart swapped in out of band (e.g. the budget chart after a save) is outside the request's target.
+  // (htmx reports the replaced element, so look again over the page: only figures not drawn yet are drawn.)
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(function () { renderCharts(document); }, 0); });
   // Upload progress for forms that carry a <progress> element (statement import, document upload).
   document.addEventListener("htmx:xhr:progress", function (ev) {
     var bar = ev.target.querySelector && ev.target.querySelector("progress");
