@@ -195,3 +195,15 @@ def test_home_shows_the_teams_reply_until_it_is_read(escalated, editor, alice, b
     services.escalation_replies_mark_read(user=alice, conversation_id=escalated.conversation_id)
     assert "Replies from the Moneta team" not in web(alice).get("/").content.decode()
     assert resolved.status == "resolved"
+
+
+def test_api_feedback_can_ask_for_a_person(chat_demo, alice, alice_client, bob_client):
+    answer = services.chat_turn(user=alice, message="What does the regulation say about crypto custody?")
+    Escalation.objects.filter(message_id=answer["message_id"]).delete()  # start from an answer not in the queue
+    url = f"/api/v1/chat/messages/{answer['message_id']}/feedback/"
+    missing = alice_client.post(url, {"rating": -1, "comment": "", "escalate": True}, format="json")
+    assert missing.status_code == 400 and "comment" in missing.json()["error"]["message"]
+    assert bob_client.post(url, {"rating": -1, "comment": "x", "escalate": True}, format="json").status_code == 404
+    done = alice_client.post(url, {"rating": -1, "comment": "Which regulator?", "escalate": True}, format="json")
+    assert done.status_code == 201 and done.json()["escalated"] is True
+    assert Escalation.objects.get(message_id=answer["message_id"]).source == "feedback"
