@@ -11,21 +11,11 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure
+from tests.browser.conftest import _new_page, _screenshot_on_failure, login
 
 DESKTOP, PHONE = (1366, 900), (390, 844)
 ANSWER = "article.msg-assistant"
 UNSURE = "What does the regulation say about mortgage broker licensing?"
-
-
-def login(page, username: str) -> None:
-    """Log in through the real form. (On a phone "Signed in as" sits in the folded menu: check it is there.)"""
-    page.goto("/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(DEMO_PASSWORDS[username])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: urlparse(url).path == "/")
-    assert page.locator(".who").text_content().split() == ["Signed", "in", "as", username]
 
 
 def in_own_connection(fn, *args, **kwargs):
