@@ -334,7 +334,7 @@ def safe_to_spend(*, user, today: date | None = None) -> dict:
         """
         SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
                round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
-               round(coalesce((SELECT sum(-x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
+               round(coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
         """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
     safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
                   "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",
