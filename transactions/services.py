@@ -27,7 +27,12 @@ from .categories import (  # noqa: F401
     category_update,
 )
 from .categorize import Decision, Item, categorise, embeddings_ensure
-from .importing import (
+from .importing import (  # noqa: F401 - the import flow's writes, re-exported
+    account_resolve,
+    import_batch_run,
+    import_confirm,
+    import_preview_create,
+    import_preview_update,
     merchants_ensure,
     rows_prepare,
     rule_hits_record,

@@ -37,6 +37,11 @@ from .budgets import (  # noqa: F401
     jar_status,
     safe_to_spend,
 )
+from .imports import (  # noqa: F401
+    account_list,
+    import_errors_rows,
+    import_status,
+)
 from .ledger import (  # noqa: F401
     TX_FIELDS,
     category_list,

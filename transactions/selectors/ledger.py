@@ -20,7 +20,7 @@ from ..periods import (
 from ._base import _chart, _currency, _num, category_find, others_to_refile
 
 TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
-             "category_source", "category_confidence", "notes")
+             "category_source", "category_confidence", "notes", "account__name")
 
 
 def tx_row(values: dict) -> dict:
@@ -29,7 +29,7 @@ def tx_row(values: dict) -> dict:
         "merchant": values.get("merchant__name") or "", "amount": _num(values["amount"]),
         "currency": values["currency"], "category": values.get("category__name") or None,
         "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
-        "notes": values.get("notes") or "",
+        "notes": values.get("notes") or "", "account": values.get("account__name") or None,
         "needs_review": (values["category_source"] not in ("user", "rule")
                          and values["category_confidence"] < REVIEW_THRESHOLD),
     }
@@ -56,11 +56,11 @@ def jar_list(*, user) -> list[Jar]:
 
 
 def import_batch_list(*, user) -> list[ImportBatch]:
-    return list(ImportBatch.objects.filter(user=user)[:100])
+    return list(ImportBatch.objects.filter(user=user).defer("content").select_related("account")[:100])
 
 
 def import_batch_get(*, user, batch_id: int) -> ImportBatch:
-    batch = ImportBatch.objects.filter(user=user, id=batch_id).first()
+    batch = ImportBatch.objects.filter(user=user, id=batch_id).defer("content").select_related("account").first()
     if batch is None:
         raise NotFound(f"Import {batch_id} not found.")
     return batch
