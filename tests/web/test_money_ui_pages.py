@@ -116,7 +116,6 @@ def test_home_headline_review_link_and_readable_dates(alice_web, alice, alice_da
     tomorrow = today + timedelta(days=1)
     assert f"Tomorrow, {tomorrow:%a} {tomorrow.day} {tomorrow:%b}" in page  # not 2026-11-24
     assert 'id="trend"' in page and "(so far)" in page and 'id="like-for-like"' in page
-    assert "REPLIES FROM THE MONETA TEAM" not in page  # the placeholder is a template comment, never shown
 
 
 def test_home_without_budgets_says_how_to_get_safe_to_spend(bob_web, bob_data):
