@@ -233,3 +233,14 @@ def test_subscriptions_show_monthly_and_yearly_money_everywhere(alice_web, alice
     # the chart's numbers table shows money, not bare decimals such as "15.49"
     table = page.split("Show the numbers")[-1]
     assert re.search(r'<td class="num">\$15\.49</td>', table) and not re.search(r'<td class="num">15\.49</td>', table)
+
+
+def test_search_api_pages_too(alice_client, many_coffees):
+    first = alice_client.get("/api/v1/transactions/search/", {"q": "coffee hut last month", "limit": 100}).json()
+    third = alice_client.get("/api/v1/transactions/search/",
+                             {"q": "coffee hut last month", "limit": 100, "page": 3}).json()
+    assert first["count"] == 230 and first["pages"] == 3 and len(first["rows"]) == 100
+    assert third["page"] == 3 and len(third["rows"]) == 30
+    assert not {r["id"] for r in first["rows"]} & {r["id"] for r in third["rows"]}
+    too_many = alice_client.get("/api/v1/transactions/search/", {"q": "coffee", "limit": 500})
+    assert too_many.status_code == 400 and "limit" in str(too_many.json())
