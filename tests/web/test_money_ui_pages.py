@@ -217,6 +217,15 @@ def test_saving_a_budget_updates_totals_and_chart_in_place(alice_web, alice, ali
     assert plain.status_code == 302 and plain["Location"].endswith(f"?month={month:%Y-%m}")
 
 
+def test_accepting_a_suggestion_updates_what_is_budgeted(alice_web, alice, alice_data):
+    body = alice_web.post("/budgets/accept/", {"category": "Groceries", "amount": "80"},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "Groceries: monthly budget set to $80.00." in body
+    # Groceries feeds no jar, so its budget now counts: the jar's $10 + $80
+    assert 'hx-swap-oob="true"' in body and 'id="overview-budgeted">$90.00<' in body
+    assert "the budgets of Groceries (categories in no jar)" in body
+
+
 # --- subscriptions ----------------------------------------------------------------------------------------------
 
 def test_subscriptions_show_monthly_and_yearly_money_everywhere(alice_web, alice, alice_data):

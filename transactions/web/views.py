@@ -360,10 +360,12 @@ def budget_suggestion_accept(request):
         raise Http404("No such category.")
     except DomainError as exc:
         text, level = exc.message, "error"
-    if request.htmx:
-        return render(request, "web/jars/_accepted.html", {"text": text, "level": level})
+    month = _month_param(request.POST.get("month"), [])
+    if request.htmx:  # the message in place of the button, and the budget totals above swapped in too
+        return render(request, "web/jars/_accepted.html", {
+            "text": text, "level": level, **_budget_summary(request.user, month)})
     getattr(messages, level)(request, text)
-    return redirect("web-jars")
+    return redirect(reverse("web-jars") + f"?month={month:%Y-%m}")
 
 
 # --- subscriptions ----------------------------------------------------------------------------------------------
