@@ -285,6 +285,7 @@ def _budget_summary(user, month: date) -> dict:
         "total_spent_display": money(status.get("total_spent"), currency),
         "income_display": money(overview["income"], overview["currency"]),
         "budgeted_display": money(overview["budgeted"], overview["currency"]),
+        "previous_income_display": money(overview["previous_month_income"], overview["currency"]),
         "unbudgeted_display": money(abs(overview["unbudgeted"]), overview["currency"]),
         "chart": chart_prepare(status.get("chart"), currency=currency),
     }
