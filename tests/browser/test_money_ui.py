@@ -195,3 +195,15 @@ def test_subscriptions_show_monthly_and_yearly_money(screen):
     assert re.search(r"(Today|Tomorrow|\b[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2})", next_charge)
     _no_sideways_scroll(page)
     assert page.js_errors == []
+
+
+def test_tablet_header_stays_one_row_too(chromium, web_server, request):
+    context, page = _new_page(chromium, request, web_server, width=820, height=1180)
+    try:
+        login(page, "alice")
+        assert page.locator("#menu-toggle").is_visible()
+        assert page.locator(".site-header").bounding_box()["height"] < 70
+        _no_sideways_scroll(page)
+    finally:
+        _screenshot_on_failure(request, page)
+        context.close()
