@@ -254,3 +254,14 @@ def test_search_api_pages_too(alice_client, many_coffees):
     assert not {r["id"] for r in first["rows"]} & {r["id"] for r in third["rows"]}
     too_many = alice_client.get("/api/v1/transactions/search/", {"q": "coffee", "limit": 500})
     assert too_many.status_code == 400 and "limit" in str(too_many.json())
+
+
+def test_bob_sees_none_of_alices_money_on_these_pages(bob_web, bob_data, alice_data):
+    home = bob_web.get("/").content.decode()
+    assert "Eating out" not in home and "Netflix" not in home and "$3,200.00" not in home
+    jars = bob_web.get("/jars/", {"month": f"{months_back(1, 1):%Y-%m}"}).content.decode()
+    assert 'id="overview-budgeted">$0.00<' in jars and 'id="overview-income">$0.00<' in jars
+    search = bob_web.get("/transactions/", {"q": "starbuks"}).content.decode()
+    assert "Starbucks" not in search and "STARBUCKS" not in search  # not even as a "did you mean"
+    subs = bob_web.get("/subscriptions/").content.decode()
+    assert "Netflix" not in subs
