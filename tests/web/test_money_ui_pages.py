@@ -151,6 +151,17 @@ def test_search_pages_past_200_results(alice_web, many_coffees):
     assert bad.status_code == 200 and set(re.findall(r'<tr id="tx-(\d+)"', bad.content.decode())) == ids_first
 
 
+def test_page_links_show_ends_and_neighbours(alice_web, many_coffees):
+    from transactions.web.views import _page_links
+
+    assert _page_links(1, 1) == [1] and _page_links(2, 4) == [1, 2, 3, 4]
+    assert _page_links(1, 5) == [1, 2, 3, None, 5]
+    assert _page_links(6, 12) == [1, None, 4, 5, 6, 7, 8, None, 12]
+    page = alice_web.get("/transactions/", {"q": "coffee hut last month", "page": "3"}).content.decode()
+    assert re.search(r'<a aria-current="page" href="\?q=coffee\+hut\+last\+month&amp;page=3">3</a>', page)
+    assert 'aria-label="Page 5"' in page and 'aria-label="Page 1"' in page
+
+
 def test_removing_a_chip_searches_without_that_part(alice_web, many_coffees):
     from urllib.parse import unquote_plus
 
