@@ -116,6 +116,8 @@ def test_home_headline_review_link_and_readable_dates(alice_web, alice, alice_da
     tomorrow = today + timedelta(days=1)
     assert f"Tomorrow, {tomorrow:%a} {tomorrow.day} {tomorrow:%b}" in page  # not 2026-11-24
     assert 'id="trend"' in page and "(so far)" in page and 'id="like-for-like"' in page
+    trend = selectors.cash_flow_trend(user=alice)["rows"]
+    assert f'{trend[-2]["label"]} {money(trend[-2]["net"])}' in page  # net cash flow per month under the chart
 
 
 def test_home_without_budgets_says_how_to_get_safe_to_spend(bob_web, bob_data):
