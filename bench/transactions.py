@@ -113,11 +113,12 @@ def _generate(args) -> object:
         _sql(
             """
             INSERT INTO transactions_transaction (user_id, date, description, merchant_id, amount, currency,
-                category_id, category_source, category_confidence, notes, fingerprint, description_key, created_at)
+                category_id, category_source, category_confidence, category_suggestions, notes, fingerprint,
+                description_key, created_at)
             SELECT %(uid)s, %(today)s::date - r.day, upper(m.name) || ' ' || r.ref, m.id,
                    CASE WHEN m.income THEN round((2000 + r.x * 3000)::numeric, 2)
                         ELSE -round((1 + r.x * r.x * 250)::numeric, 2) END,
-                   'USD', m.category_id, CASE WHEN r.x < 0.3 THEN 'user' ELSE 'learned' END, 0.9, '',
+                   'USD', m.category_id, CASE WHEN r.x < 0.3 THEN 'user' ELSE 'learned' END, 0.9, '[]', '',
                    md5('main-' || r.g), m.key, now()
             FROM (SELECT g, floor(random() * %(days)s)::int AS day, floor(random() * 9999)::int AS ref, random() AS x,
                          1 + floor(power(random(), 2.2) * %(n)s)::int AS idx
@@ -141,9 +142,10 @@ def _generate(args) -> object:
         _sql(
             """
             INSERT INTO transactions_transaction (user_id, date, description, merchant_id, amount, currency,
-                category_id, category_source, category_confidence, notes, fingerprint, description_key, created_at)
+                category_id, category_source, category_confidence, category_suggestions, notes, fingerprint,
+                description_key, created_at)
             SELECT u.id, %s::date - floor(random() * 730)::int, 'OTHER SHOP ' || g, NULL,
-                   -round((1 + random() * 200)::numeric, 2), 'USD', c.id, 'user', 1.0, '', md5(u.id || '-' || g), '',
+                   -round((1 + random() * 200)::numeric, 2), 'USD', c.id, 'user', 1.0, '[]', '', md5(u.id || '-' || g), '',
                    now()
             FROM auth_user u CROSS JOIN generate_series(1, %s) g
             JOIN transactions_category c ON c.user_id = u.id AND c.name = (%s::text[])[1 + g %% 9]
