@@ -75,7 +75,7 @@ def _baselines(learn, predict) -> tuple[list[str], list[str]]:
     """1-NN predictions on raw narratives: MiniLM embeddings, and TF-IDF char n-grams."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
 
     labels = [r.category for r in learn]
     a = embed_texts([r.description for r in learn])

@@ -442,7 +442,7 @@ def _fresh_user(username: str):
 def _learning(args) -> dict:
     import numpy as np
 
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
     from transactions.models import Transaction
     from transactions.services import transactions_import
 
@@ -492,7 +492,7 @@ def _learning(args) -> dict:
 
 
 def _import_bench(args) -> dict:
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
     from transactions.services import transactions_import
 
     print(f"\n[import] {args.import_rows:,}-row CSV, categorisation included, offline")

@@ -334,7 +334,7 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict]:
     leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
     from chat.agent import build_graph, run_graph
     from chat.mcp.client import external_tools_attach
-    from chat.offline.router import single_thread_inference
+    from core.embeddings import single_thread_inference
 
     config, ctx = turn.config, turn.ctx
     turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text)
@@ -388,7 +388,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel()._compose(turn.text, gathered, RouteContext())
+        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, RouteContext())
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)

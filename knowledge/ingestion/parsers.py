@@ -14,6 +14,8 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from core.text import decode_first
+
 from .tables import looks_like_table_row, rows_to_markdown
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -88,11 +90,9 @@ def parse_document(*, kind: str, content: bytes, file_name: str) -> ParsedDocume
 def _decode(content: bytes, *, file_name: str) -> str:
     if b"\x00" in content[:4096]:
         raise ParseError(f"{file_name} looks like a binary file, not text")
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return content.decode(encoding)
-        except UnicodeDecodeError:
-            continue
+    text = decode_first(content)
+    if text is not None:
+        return text
     raise ParseError(f"{file_name} is not valid UTF-8 text")
 
 
