@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from knowledge import tasks
 from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
@@ -73,13 +74,12 @@ def ingestion_enqueue(*, document_id: int) -> None:
 def ingestion_send(*, document_id: int) -> bool:
     """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
     from config.celery_app import broker_reachable
-    from knowledge.tasks import ingestion_chain
 
     if not broker_reachable():
         logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
         return False
     try:
-        ingestion_chain(document_id).apply_async(retry=False)
+        tasks.ingestion_chain(document_id).apply_async(retry=False)
     except Exception as exc:  # noqa: BLE001 - kombu/redis raise many types; all mean "not sent"
         logger.warning("could not queue ingestion of document %s (the sweeper will retry): %s", document_id, exc)
         return False
@@ -93,15 +93,13 @@ def documents_sweep(*, now=None) -> int:
     - `pending` documents never published (broker down at upload) or published long ago and never claimed;
     - `processing` documents whose claim lease expired (the worker died; the claim may be taken over).
     Returns how many were sent."""
-    from knowledge.ingestion.pipeline import CLAIM_LEASE
-
     now = now or timezone.now()
     stuck = Document.objects.filter(
         Q(status=Document.Status.PENDING, enqueued_at__isnull=True)
         | Q(status=Document.Status.PENDING, enqueued_at__lt=now - REQUEUE_PENDING_AFTER)
-        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - CLAIM_LEASE)
-        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - CLAIM_LEASE)
-    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - CLAIM_LEASE))
+        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - pipeline.CLAIM_LEASE)
+        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - pipeline.CLAIM_LEASE)
+    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - pipeline.CLAIM_LEASE))
     sent = 0
     for document_id in stuck.order_by("id").values_list("id", flat=True)[:500]:
         if not ingestion_send(document_id=document_id):
