@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import difflib
 import json
+from datetime import timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from chat import services
@@ -24,6 +30,13 @@ class PromptForm(forms.ModelForm):
     class Meta:
         model = Prompt
         fields = ["name", "kind", "content", "note"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Editing an old, inactive version must not silently make the edit live: tick "activate" only when the
+        # version being edited is the active one (or for a brand-new prompt).
+        if self.instance.pk and not self.is_bound:
+            self.fields["activate"].initial = bool(self.instance.is_active)
 
     def clean(self):
         data = super().clean()
@@ -88,6 +101,12 @@ class PromptAdmin(admin.ModelAdmin):
         obj.pk, obj.version, obj.is_active = new.pk, new.version, new.is_active
         obj._state.adding = False
         self.message_user(request, f"Saved {new} as a new version.", messages.SUCCESS)
+
+    def response_change(self, request, obj):
+        # Saving created a new version (a new row): "Save and continue" must open that version, not the old one.
+        if "_continue" in request.POST and obj.pk:
+            return HttpResponseRedirect(reverse("admin:chat_prompt_change", args=[obj.pk]))
+        return super().response_change(request, obj)
 
     @admin.action(description="Activate the selected version")
     def activate_versions(self, request, queryset):
@@ -246,15 +265,56 @@ class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
 
 
 # ---- escalations and feedback ----------------------------------------------------------------------
+def _sla_hours() -> int:
+    return int(getattr(settings, "MONETA_ESCALATION_SLA_HOURS", 24))
+
+
+def _hours(delta: timedelta) -> str:
+    hours = delta.total_seconds() / 3600
+    if hours < 1:
+        return f"{max(1, round(hours * 60))} min"
+    return f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+
+
+class OverdueFilter(admin.SimpleListFilter):
+    title = "SLA"
+    parameter_name = "sla"
+
+    def lookups(self, request, model_admin):
+        return [("overdue", f"Overdue (open over {_sla_hours()} h)"), ("within", "Open, within SLA")]
+
+    def queryset(self, request, queryset):
+        deadline = timezone.now() - timedelta(hours=_sla_hours())
+        unresolved = queryset.exclude(status=Escalation.Status.RESOLVED)
+        if self.value() == "overdue":
+            return unresolved.filter(created_at__lt=deadline)
+        if self.value() == "within":
+            return unresolved.filter(created_at__gte=deadline)
+        return queryset
+
+
 class EscalationForm(forms.ModelForm):
+    reply = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 5}), label="Reply to the user",
+        help_text="Shown in the user's conversation as “Reply from the Moneta team”, with an unread notice until "
+                  "they open it. The resolution note below stays internal.")
+
     class Meta:
         model = Escalation
-        fields = ["status", "assignee", "resolution_note"]
+        fields = ["status", "assignee", "reply", "resolution_note"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "assignee" in self.fields:  # only staff can pick up an escalation
+            self.fields["assignee"].queryset = get_user_model().objects.filter(is_staff=True, is_active=True)
 
     def clean(self):
         data = super().clean()
-        if data.get("status") == Escalation.Status.RESOLVED and not (data.get("resolution_note") or "").strip():
-            self.add_error("resolution_note", "Say how the question was resolved before marking it resolved.")
+        has_reply = bool((data.get("reply") or "").strip())
+        if (data.get("status") == Escalation.Status.RESOLVED and not has_reply
+                and not (data.get("resolution_note") or "").strip()):
+            self.add_error("resolution_note", "Say how the question was resolved (or write a reply to the user) "
+                                              "before marking it resolved.")
         if data.get("status") == Escalation.Status.ASSIGNED and not data.get("assignee"):
             self.add_error("assignee", "Choose who the escalation is assigned to.")
         return data
@@ -263,11 +323,12 @@ class EscalationForm(forms.ModelForm):
 @admin.register(Escalation)
 class EscalationAdmin(admin.ModelAdmin):
     form = EscalationForm
-    list_display = ("id", "status", "confidence", "user", "question", "assignee", "created_at")
-    list_filter = ("status",)
-    readonly_fields = ("conversation", "message", "question", "answer_given", "reason", "confidence", "created_at",
-                       "updated_at", "tool_trace")
-    fields = ("status", "assignee", "resolution_note") + readonly_fields
+    list_display = ("id", "status", "age", "sla", "source", "confidence", "user", "question", "assignee",
+                    "created_at")
+    list_filter = ("status", OverdueFilter, "source")
+    readonly_fields = ("conversation", "message", "question", "answer_given", "reason", "source", "confidence",
+                       "age", "sla", "replies_sent", "created_at", "updated_at", "resolved_at", "tool_trace")
+    fields = ("status", "assignee", "reply", "resolution_note") + readonly_fields
     actions = ["assign_to_me"]
 
     @admin.display(description="User")
@@ -283,9 +344,51 @@ class EscalationAdmin(admin.ModelAdmin):
     def answer_given(self, obj):
         return obj.message.content
 
+    @admin.display(description="Age", ordering="created_at")
+    def age(self, obj):
+        end = obj.resolved_at if obj.status == Escalation.Status.RESOLVED and obj.resolved_at else timezone.now()
+        return _hours(end - obj.created_at)
+
+    @admin.display(description="SLA")
+    def sla(self, obj):
+        limit = timedelta(hours=_sla_hours())
+        if obj.status == Escalation.Status.RESOLVED:
+            took = (obj.resolved_at or obj.updated_at) - obj.created_at
+            return "met" if took <= limit else f"resolved late ({_hours(took - limit)} over)"
+        left = obj.created_at + limit - timezone.now()
+        if left.total_seconds() < 0:
+            return format_html('<strong style="color:#a50e0e">overdue by {}</strong>', _hours(-left))
+        return f"due in {_hours(left)}"
+
+    @admin.display(description="Replies sent to the user")
+    def replies_sent(self, obj):
+        replies = list(obj.replies.order_by("created_at")) if obj.pk else []
+        if not replies:
+            return "None yet."
+        return format_html_join("", "<p><strong>{}</strong> · {} · {}<br>{}</p>", (
+            (r.author or "staff", f"{r.created_at:%Y-%m-%d %H:%M}", "read" if r.read_at else "unread", r.content)
+            for r in replies))
+
     @admin.display(description="Tool calls")
     def tool_trace(self, obj):
         return _trace_html(obj.message)
+
+    def save_model(self, request, obj, form, change):
+        # Writes go through the services: the reply becomes a message in the user's conversation.
+        if not change:
+            return super().save_model(request, obj, form, change)
+        data = form.cleaned_data
+        try:
+            services.escalation_update(escalation_id=obj.pk, actor=request.user, status=data["status"],
+                                       assignee=data.get("assignee"), note=data.get("resolution_note") or "",
+                                       reply=data.get("reply") or "")
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return
+        obj.refresh_from_db()
+        if (data.get("reply") or "").strip():
+            self.message_user(request, f"Your reply was posted in {obj.conversation.user}'s conversation.",
+                              messages.SUCCESS)
 
     @admin.action(description="Assign to me")
     def assign_to_me(self, request, queryset):

@@ -26,6 +26,7 @@ class Message(models.Model):
     class Role(models.TextChoices):
         USER = "user", "User"
         ASSISTANT = "assistant", "Assistant"
+        STAFF = "staff", "Moneta team"  # a person's reply to an escalated question
 
     conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
     role = models.CharField(max_length=16, choices=Role.choices)
@@ -40,10 +41,18 @@ class Message(models.Model):
     agent_slug = models.CharField(max_length=64, blank=True)
     provider = models.CharField(max_length=32, blank=True)
     error = models.TextField(blank=True)
+    # Staff replies: who wrote it, the escalation it answers, and when the user read it (None = unread).
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    reply_to = models.ForeignKey("Escalation", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="replies")
+    read_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["role", "read_at"], name="chat_msg_unread_idx",
+                                condition=Q(role="staff", read_at__isnull=True))]
 
     def __str__(self) -> str:
         return f"{self.role}: {self.content[:60]}"
@@ -196,7 +205,10 @@ class Escalation(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     assignee = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="chat_escalations")
-    resolution_note = models.TextField(blank=True)
+    resolution_note = models.TextField(blank=True, help_text="Internal note for the team (the user never sees it)")
+    source = models.CharField(max_length=16, default="confidence",
+                              choices=[("confidence", "Low confidence"), ("feedback", "User feedback")])
+    resolved_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,13 +2,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config.web import views
 from config.web.login import LoginView
 
 urlpatterns = [
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", views.home, name="home"),
+    path("", include("dashboard.web.urls")),
     path("", include("transactions.web.urls")),
     path("", include("chat.web.urls")),
     path("", include("knowledge.web.urls")),

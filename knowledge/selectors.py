@@ -130,6 +130,46 @@ def page_for_image(*, user, page_id: int) -> Page:
     return page
 
 
+def own_document_get(*, user, document_id: int) -> dict:
+    """One of the user's own documents or notes (their private corpus only; anyone else's id is NotFound),
+    with its page numbers for paging."""
+    doc = (Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE,
+                                   corpus__owner_id=getattr(user, "id", None)).select_related("corpus"))
+    doc = _with_counts(doc).first()
+    if doc is None:
+        raise NotFound(f"Document {document_id} does not exist")
+    row = document_row(doc, pages=doc.n_pages or doc.pages_total, facts=doc.n_facts)
+    row["is_note"] = bool((doc.metadata or {}).get("note"))
+    row["page_numbers"] = list(Page.objects.filter(document=doc).order_by("number").values_list("number", flat=True))
+    return row
+
+
+def own_document_page(*, user, document_id: int, number: int) -> dict | None:
+    """Page `number` of one of the user's own documents (its text, page by page); None when the document
+    has no such page (yet)."""
+    page = (Page.objects.filter(document_id=document_id, number=number,
+                                document__corpus__visibility=Corpus.Visibility.PRIVATE,
+                                document__corpus__owner_id=getattr(user, "id", None))
+            .only("id", "number", "text", "markdown", "heading", "text_source", "ocr_confidence").first())
+    if page is None:
+        return None
+    return {"page_id": page.id, "page": page.number, "heading": page.heading,
+            "text": page.text or page.markdown, "source_note": page.source_note}
+
+
+def note_get(*, user, document_id: int) -> dict:
+    """A note's title and text as the user wrote them (read back from the stored file), for editing."""
+    doc = (Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE,
+                                   corpus__owner_id=getattr(user, "id", None)).first())
+    if doc is None or not (doc.metadata or {}).get("note"):
+        raise NotFound(f"Note {document_id} does not exist")
+    with doc.file.open("rb") as fh:
+        content = fh.read().decode("utf-8", "replace")
+    heading = f"# {doc.title}\n"
+    text = content[len(heading):] if content.startswith(heading) else content
+    return {"document_id": doc.id, "title": doc.title, "text": text.strip(), "status": doc.status}
+
+
 # --- Search (user-scoped entry points; the ranking is knowledge.search) ---------------------------
 
 def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, corpus_include: list[str] | None = None,

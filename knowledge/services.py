@@ -189,6 +189,45 @@ def note_save(*, user, title: str, text: str) -> Document:
     return doc
 
 
+def note_update(*, user, document_id: int, title: str, text: str) -> Document:
+    """Edit one of the user's notes: the stored file is rewritten and the note is read again (its pages,
+    facts and embeddings are replaced by the re-ingestion), so answers follow the new text."""
+    title = (title or "").strip()
+    if not title:
+        raise DomainError("A note needs a title", details={"title": "required"})
+    if not (text or "").strip():
+        raise DomainError("A note needs some text", details={"text": "required"})
+    if "\x00" in text or "\x00" in title:
+        raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
+    doc = _document_for_write(user=user, document_id=document_id)
+    if not (doc.metadata or {}).get("note"):
+        raise NotFound(f"Note {document_id} does not exist")
+    content = f"# {title}\n\n{text.strip()}\n".encode()
+    sha = hashlib.sha256(content).hexdigest()
+    if sha == doc.sha256 and title == doc.title:
+        return doc  # nothing changed: no need to read it again
+    if Document.objects.filter(corpus_id=doc.corpus_id, sha256=sha).exclude(id=doc.id).exists():
+        raise DomainError("You already have a note with exactly this title and text.", code="duplicate",
+                          details={"text": "duplicate"})
+    old_name = doc.file.name if doc.file else ""
+    storage = doc.file.storage
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
+    with transaction.atomic():
+        doc.file.save(f"{slug}.md", ContentFile(content), save=False)
+        new_name = doc.file.name
+        try:
+            Document.objects.filter(id=doc.id).update(title=title[:300], file=new_name, file_name=f"{slug}.md"[:300],
+                                                      sha256=sha, size_bytes=len(content))
+            document_reingest(document_id=doc.id)
+        except Exception:
+            storage.delete(new_name)
+            raise
+    if old_name and old_name != new_name:
+        transaction.on_commit(lambda: storage.delete(old_name))
+    doc.refresh_from_db()
+    return doc
+
+
 def _document_for_write(*, user, document_id: int) -> Document:
     doc = Document.objects.select_related("corpus").filter(id=document_id).first()
     if doc is None:

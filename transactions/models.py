@@ -72,8 +72,33 @@ class DescriptionEmbedding(models.Model):
         return self.key
 
 
+class Account(models.Model):
+    """A bank account or card the user imports statements into ("Everyday account", "Visa card")."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_accounts")
+    name = models.CharField(max_length=80)
+    currency = models.CharField(max_length=3, default="USD")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(Lower("name"), "user", name="tx_account_unique_name_per_user")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SignConvention(models.TextChoices):
+    # What a negative amount in the file means; debit/credit columns and OFX/CAMT/MT940 say it themselves.
+    NEGATIVE_OUT = "negative_out", "Money out is shown as negative amounts"
+    POSITIVE_OUT = "positive_out", "Money out is shown as positive amounts (as on many credit-card exports)"
+
+
 class ImportBatch(models.Model):
     class Status(models.TextChoices):
+        PREVIEW = "preview", "Preview (nothing stored yet)"
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Importing"
         IMPORTED = "imported", "Imported"
         FAILED = "failed", "Failed"
 
@@ -90,6 +115,16 @@ class ImportBatch(models.Model):
     errors = models.JSONField(default=list, blank=True)
     message = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
+    # The preview/confirm flow: the uploaded file is kept here (not on a disk the worker may not share) until
+    # the import has run; the user's choices from the preview; progress written while the worker imports.
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="imports")
+    date_format = models.CharField(max_length=40, blank=True)
+    sign_convention = models.CharField(max_length=12, choices=SignConvention.choices,
+                                       default=SignConvention.NEGATIVE_OUT)
+    rows_processed = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -129,6 +164,7 @@ class Transaction(models.Model):
     balance = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     batch = models.ForeignKey(ImportBatch, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="transactions")
+    account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
     fingerprint = models.CharField(max_length=64)
     # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
     description_key = models.CharField(max_length=255, blank=True, default="")

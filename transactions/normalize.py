@@ -208,7 +208,7 @@ def merchant_normalise(description: str) -> str:
 @lru_cache(maxsize=200_000)
 def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     """(merchant name, whether a trailing location code was removed). The flag lets the importer spot city
-    names that follow many different merchants in one statement (see services._merchants_ensure)."""
+    names that follow many different merchants in one statement (see importing.merchants_ensure)."""
     text = (description or "").upper().strip()
     if not text:
         return "", False

@@ -73,6 +73,10 @@ class ParsedStatement:
     errors: list[dict] = field(default_factory=list)
     columns: dict = field(default_factory=dict)
     date_format: str = ""
+    # The header row's cells (empty when the columns were inferred) and the first good row's date as written:
+    # the import preview shows them back in words.
+    headers: list = field(default_factory=list)
+    date_sample: str = ""
 
 
 def _norm_header(text: str) -> str:
@@ -388,7 +392,8 @@ def table_parse(all_rows: list[list[str]], *, date_format: str | None = None, de
     if "description" not in roles:
         raise DomainError("Could not find a description column (Description, Narrative, Payee, Memo, Details…).",
                           code="bad_file", details={"field": "description"})
-    result = ParsedStatement(file_format=file_format, columns=dict(roles))
+    result = ParsedStatement(file_format=file_format, columns=dict(roles),
+                             headers=[c.strip() for c in all_rows[header_index]] if header_index >= 0 else [])
     data = [(idx + 1, cells) for idx, cells in enumerate(all_rows) if idx > header_index
             and "".join(cells).strip()]
 
@@ -465,6 +470,8 @@ def table_parse(all_rows: list[list[str]], *, date_format: str | None = None, de
         if row_errors:
             result.errors.extend(row_errors)
             continue
+        if not result.rows:
+            result.date_sample = cells[i_date].strip()
         result.rows.append(ParsedRow(line, when, description[:500], amount, currency or default_currency,
                                      cells[i_cat].strip()[:80], balance, cells[i_notes].strip()))
     return result

@@ -15,3 +15,13 @@ def recategorise_task(user_id: int) -> int:
 
     user = get_user_model().objects.filter(id=user_id).first()
     return transactions_recategorise(user=user) if user is not None else 0
+
+
+@shared_task(name="transactions.import_batch", acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
+def import_batch_task(batch_id: int) -> str | None:
+    """Run a confirmed statement import (claimed by status, so a second delivery does nothing)."""
+    from transactions.importing import import_batch_run
+
+    batch = import_batch_run(batch_id=batch_id)
+    return batch.status if batch is not None else None

@@ -12,6 +12,8 @@ class ChatRequestSerializer(serializers.Serializer):
 class FeedbackRequestSerializer(serializers.Serializer):
     rating = serializers.ChoiceField(choices=[1, -1])
     comment = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+    escalate = serializers.BooleanField(required=False, default=False,
+                                        help_text="With rating -1 and a comment: a person on the team follows up")
 
 
 class CitationSerializer(serializers.Serializer):
@@ -50,5 +52,15 @@ class ConversationSerializer(serializers.Serializer):
     title = serializers.CharField()
     agent = serializers.CharField()
     message_count = serializers.IntegerField()
+    unread_replies = serializers.IntegerField(help_text="Replies from the Moneta team not read yet")
     created_at = serializers.CharField()
     updated_at = serializers.CharField()
+
+
+class TeamReplySerializer(serializers.Serializer):
+    message_id = serializers.IntegerField()
+    conversation_id = serializers.IntegerField()
+    conversation_title = serializers.CharField()
+    escalation_id = serializers.IntegerField(allow_null=True)
+    excerpt = serializers.CharField()
+    created_at = serializers.CharField()

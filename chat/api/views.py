@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from django.http import StreamingHttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import renderers, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +15,7 @@ from chat.api.serializers import (
     ChatRequestSerializer,
     ConversationSerializer,
     FeedbackRequestSerializer,
+    TeamReplySerializer,
 )
 from config.api import DomainError
 
@@ -74,9 +75,26 @@ class ChatStreamView(APIView):
 
 
 class ConversationListView(APIView):
-    @extend_schema(responses={200: ConversationSerializer(many=True)}, tags=["chat"])
+    @extend_schema(responses={200: ConversationSerializer(many=True)}, tags=["chat"],
+                   parameters=[OpenApiParameter("q", str, description="Only conversations whose title or a "
+                                                                      "message contains this text")])
     def get(self, request):
-        return Response(selectors.conversation_list(user=request.user))
+        return Response(selectors.conversation_list(user=request.user, q=request.query_params.get("q") or ""))
+
+
+class TeamRepliesView(APIView):
+    @extend_schema(responses={200: TeamReplySerializer(many=True)}, tags=["chat"],
+                   summary="Unread replies from the Moneta team to your escalated questions")
+    def get(self, request):
+        return Response(selectors.escalation_replies_unread(user=request.user))
+
+
+class ConversationReadView(APIView):
+    @extend_schema(request=None, tags=["chat"], summary="Mark the team's replies in a conversation as read",
+                   responses={200: inline_serializer("RepliesRead", {"marked_read": serializers.IntegerField()})})
+    def post(self, request, conversation_id: int):
+        changed = services.escalation_replies_mark_read(user=request.user, conversation_id=conversation_id)
+        return Response({"marked_read": changed})
 
 
 class ConversationDetailView(APIView):
@@ -94,7 +112,7 @@ class FeedbackView(APIView):
     def post(self, request, message_id: int):
         data = _validated(FeedbackRequestSerializer, request.data)
         feedback = services.feedback_submit(user=request.user, message_id=message_id, rating=data["rating"],
-                                            comment=data.get("comment", ""))
+                                            comment=data.get("comment", ""), escalate=data.get("escalate", False))
         return Response({"message_id": feedback.message_id, "rating": feedback.rating, "comment": feedback.comment},
                         status=201)
 

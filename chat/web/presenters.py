@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date, datetime
 from urllib.parse import urlencode
 
 import markdown
 from django.urls import reverse
+from django.utils import timezone
 from markdown.treeprocessors import Treeprocessor
 
 from config.web.charts import chart_prepare
@@ -194,11 +196,38 @@ def answer_present(answer: dict) -> dict:
     }
 
 
+def conversation_groups(conversations: list[dict], *, today: date | None = None) -> list[dict]:
+    """Conversations grouped by when they were last active: Today, Yesterday, Previous 7 days, then by month."""
+    today = today or timezone.localdate()
+    groups: list[dict] = []
+    for c in conversations:
+        day = timezone.localtime(datetime.fromisoformat(c["updated_at"])).date()
+        age = (today - day).days
+        if age <= 0:
+            label = "Today"
+        elif age == 1:
+            label = "Yesterday"
+        elif age <= 7:
+            label = "Previous 7 days"
+        else:
+            label = f"{day:%B %Y}"
+        if not groups or groups[-1]["label"] != label:
+            groups.append({"label": label, "items": []})
+        groups[-1]["items"].append(c)
+    return groups
+
+
 def conversation_present(detail: dict) -> list[dict]:
-    """Messages of a conversation, each {"role", "content"} or {"role": "assistant", "a": answer_present(...)}."""
+    """Messages of a conversation, each {"role", "content"}, {"role": "assistant", "a": answer_present(...)} or
+    {"role": "staff", "html", "unread", ...} for a reply from the Moneta team."""
     out = []
     for message in detail.get("messages") or []:
-        if message.get("role") == "assistant":
+        if message.get("role") == "staff":
+            out.append({"role": "staff", "message_id": message.get("message_id"),
+                        "html": markdown_safe(message.get("content") or ""),
+                        "created_at": datetime.fromisoformat(message["created_at"]),
+                        "unread": not message.get("read_at")})
+        elif message.get("role") == "assistant":
             answer = dict(message.get("answer") or {})
             answer.setdefault("answer", message.get("content"))
             answer.setdefault("message_id", message.get("message_id"))

@@ -5,6 +5,8 @@ from chat.web import views
 urlpatterns = [
     path("chat/", views.chat_page, name="web-chat"),
     path("chat/stream/", views.chat_stream, name="web-chat-stream"),
+    path("chat/conversations/", views.conversations_partial, name="web-chat-conversations"),
+    path("chat/<int:conversation_id>/read/", views.replies_read, name="web-chat-replies-read"),
     path("chat/<int:conversation_id>/", views.chat_page, name="web-chat-conversation"),
     path("chat/messages/<int:message_id>/feedback/", views.feedback, name="web-chat-feedback"),
 ]

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "knowledge.apps.KnowledgeConfig",
     "transactions.apps.TransactionsConfig",
     "chat.apps.ChatConfig",
+    "dashboard.apps.DashboardConfig",
 ]
 
 MIDDLEWARE = [
@@ -236,6 +237,8 @@ MONETA_LLM_MODEL = env.str("MONETA_LLM_MODEL", default="gpt-4o-mini")
 MONETA_LLM_TIMEOUT = env_float("MONETA_LLM_TIMEOUT", 60.0)
 MONETA_LLM_MAX_RETRIES = env_int("MONETA_LLM_MAX_RETRIES", 2, minimum=0)
 MONETA_WEB_SEARCH = env_bool("MONETA_WEB_SEARCH", True)
+# A person answers an escalated question within this many hours (the admin queue marks older ones overdue).
+MONETA_ESCALATION_SLA_HOURS = env_int("MONETA_ESCALATION_SLA_HOURS", 24, minimum=1)
 
 # --- Knowledge search defaults (overridable per call; chat wires them to AgentConfig) ---------
 MONETA_SEARCH_DEFAULTS = {

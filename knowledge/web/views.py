@@ -56,8 +56,8 @@ def document_upload(request):
                                        uploaded_file=upload, title=title)
         status = f"Uploaded {doc.title}. Moneta is reading it now; this list updates as it goes."
     except DomainError as exc:
-        error = exc.message
-    return _after_write(request, error=error, status=None if error else status)
+        error, doc = exc.message, None
+    return _after_write(request, error=error, status=None if error else status, opened=doc)
 
 
 @login_required
@@ -65,17 +65,19 @@ def document_upload(request):
 def note_save(request):
     title = (request.POST.get("title") or "").strip()
     text = (request.POST.get("text") or "").strip()
-    error = None
+    error, doc = None, None
     try:
         if not title or not text:
             raise DomainError("A note needs a title and some text.")
-        services.note_save(user=request.user, title=title, text=text)
+        doc = services.note_save(user=request.user, title=title, text=text)
     except DomainError as exc:
         error = exc.message
-    return _after_write(request, error=error, status=None if error else f"Saved the note “{title}”.")
+    return _after_write(request, error=error, status=None if error else f"Saved the note “{title}”.", opened=doc)
 
 
-def _after_write(request, *, error: str | None, status: str | None):
+def _after_write(request, *, error: str | None, status: str | None, opened=None):
+    """After an upload, a note or a deletion: the list again, with what happened (and a link to open what was
+    just saved)."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -84,7 +86,8 @@ def _after_write(request, *, error: str | None, status: str | None):
         return redirect("web-documents")
     docs = _documents(request.user)
     return render(request, "web/documents/_list.html", {
-        "documents": docs, "polling": any(d["in_progress"] for d in docs), "error": error, "status": status})
+        "documents": docs, "polling": any(d["in_progress"] for d in docs), "error": error, "status": status,
+        "opened": opened})
 
 
 def highlight(text: str, quote: str) -> tuple[str, bool]:
@@ -132,16 +135,71 @@ def page_view(request, page_id: int):
     })
 
 
-@login_required
-@require_POST
-def document_delete(request, document_id: int):
-    """Delete one of the user's own documents (its pages and facts go with it)."""
-    own = {d["document_id"]: d for d in selectors.document_list(user=request.user, corpus=PRIVATE)}
-    if document_id not in own:  # shared corpora are managed by editors in admin, not from this page
+def _own_document(user, document_id: int) -> dict:
+    try:
+        return selectors.own_document_get(user=user, document_id=document_id)
+    except NotFound:
         raise Http404("No such document.")
+
+
+@login_required
+def document_detail(request, document_id: int):
+    """One of the user's documents or notes: status, summary and its text page by page (`?page=N`)."""
+    doc = _own_document(request.user, document_id)
+    numbers = doc["page_numbers"]
+    try:
+        wanted = int(request.GET.get("page") or (numbers[0] if numbers else 1))
+    except ValueError:
+        wanted = numbers[0] if numbers else 1
+    page = selectors.own_document_page(user=request.user, document_id=document_id, number=wanted) if numbers else None
+    if numbers and page is None:
+        raise Http404("No such page.")
+    index = numbers.index(wanted) if page else -1
+    context = {
+        "nav": "documents", "doc": doc, "page": page, "page_count": len(numbers),
+        "prev_page": numbers[index - 1] if index > 0 else None,
+        "next_page": numbers[index + 1] if 0 <= index < len(numbers) - 1 else None,
+        "in_progress": doc["status"] in IN_PROGRESS,
+    }
+    return render(request, "web/documents/detail.html", context)
+
+
+@login_required
+def note_edit(request, document_id: int):
+    """Edit a note (GET: the form with its current text; POST: save, then Moneta reads it again)."""
+    try:
+        note = selectors.note_get(user=request.user, document_id=document_id)
+    except NotFound:
+        raise Http404("No such note.")
+    error = None
+    if request.method == "POST":
+        title = (request.POST.get("title") or "").strip()
+        text = (request.POST.get("text") or "").strip()
+        try:
+            if not title or not text:
+                raise DomainError("A note needs a title and some text.")
+            services.note_update(user=request.user, document_id=document_id, title=title, text=text)
+            messages.success(request, f"Saved the note “{title}”. Moneta is reading it again; answers will use "
+                                      "the new text once it is ready.")
+            return redirect("web-document", document_id=document_id)
+        except NotFound:
+            raise Http404("No such note.")
+        except DomainError as exc:
+            error = exc.message
+            note = {**note, "title": title, "text": text}
+    return render(request, "web/documents/note_edit.html", {"nav": "documents", "note": note, "error": error})
+
+
+@login_required
+def document_delete(request, document_id: int):
+    """Delete one of the user's own documents (its pages and facts go with it). GET asks to confirm (the
+    page without JavaScript); the list's button confirms in the browser and posts."""
+    doc = _own_document(request.user, document_id)  # shared corpora are managed by editors in admin
+    if request.method != "POST":
+        return render(request, "web/documents/delete_confirm.html", {"nav": "documents", "doc": doc})
     try:
         services.document_delete(user=request.user, document_id=document_id)
-        status, error = f"Deleted {own[document_id]['title']}.", None
+        status, error = f"Deleted {doc['title']}.", None
     except NotFound:
         raise Http404("No such document.")
     except DomainError as exc:

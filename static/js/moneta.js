@@ -50,31 +50,61 @@
     log.appendChild(div);
   }
 
+  function removeLastAnswer(log) {
+    // Regenerate replaces the answer(s) after the last question (a finished, stopped or failed one).
+    var users = log.querySelectorAll(".msg-user");
+    var lastUser = users.length ? users[users.length - 1] : null;
+    var node = lastUser ? lastUser.nextElementSibling : null;
+    while (node) {
+      var next = node.nextElementSibling;
+      if (node.classList.contains("msg-assistant")) node.remove();
+      node = next;
+    }
+  }
+
   function setupChat(form) {
     if (form.dataset.bound) return;
     form.dataset.bound = "1";
     var log = document.getElementById("chat-log");
     var status = document.getElementById("stream-status");
+    var sendButton = form.querySelector("#chat-send") || form.querySelector("button[type=submit]");
+    var stopButton = form.querySelector("#chat-stop");
+    var regenButton = form.querySelector("#chat-regenerate");
+    var controller = null;
+    if (stopButton) stopButton.addEventListener("click", function () { if (controller) controller.abort(); });
     form.addEventListener("submit", function (ev) {
-      if (!window.fetch || !window.ReadableStream) return;  // plain POST fallback
+      if (!window.fetch || !window.ReadableStream || !window.AbortController) return;  // plain POST fallback
       ev.preventDefault();
+      if (controller) return;  // one answer at a time
+      var regenerate = !!(ev.submitter && ev.submitter.name === "regenerate");
       var textarea = form.querySelector("textarea[name=message]");
       var question = textarea.value.trim();
-      if (!question) { textarea.focus(); return; }
-      var button = form.querySelector("button[type=submit]");
-      button.disabled = true;
+      if (!regenerate && !question) { textarea.focus(); return; }
+      var body = new FormData(form);
       var empty = document.getElementById("chat-empty");
       if (empty) empty.remove();
-      appendUserBubble(log, question);
+      if (regenerate) {
+        body.set("regenerate", "1");
+        removeLastAnswer(log);
+      } else {
+        appendUserBubble(log, question);
+        textarea.value = "";
+      }
       var live = document.createElement("div");
-      live.className = "msg msg-assistant";
+      live.className = "msg msg-assistant msg-live";
+      live.setAttribute("aria-busy", "true");
       live.innerHTML = '<div class="bubble"><p class="streaming"></p></div>';
       log.appendChild(live);
+      live.scrollIntoView({ block: "end" });
       var streaming = live.querySelector(".streaming");
       status.textContent = "Moneta is thinking…";
-      var body = new FormData(form);
-      textarea.value = "";
+      controller = new AbortController();
+      sendButton.disabled = true;
+      if (regenButton) regenButton.hidden = true;
+      if (stopButton) stopButton.hidden = false;
+      var finished = false;
       fetch(form.dataset.streamUrl, { method: "POST", body: body, credentials: "same-origin",
+                                      signal: controller.signal,
                                       headers: { "X-CSRFToken": csrfToken(), "Accept": "text/event-stream" } })
         .then(function (resp) {
           if (!resp.ok) throw new Error("The server answered " + resp.status);
@@ -89,13 +119,17 @@
             });
             if (!data) return;
             var payload = JSON.parse(data);
-            if (type === "tool_started") {
+            if (type === "started") {
+              var started = form.querySelector("input[name=conversation_id]");
+              if (started && payload.conversation_id) started.value = payload.conversation_id;
+            } else if (type === "tool_started") {
               status.textContent = "Using " + (payload.label || payload.name) + "…";
             } else if (type === "tool_finished") {
               status.textContent = "Finished " + (payload.label || payload.name) + ".";
             } else if (type === "token") {
               streaming.textContent += payload.text || "";
             } else if (type === "final") {
+              finished = true;
               live.outerHTML = payload.html;
               var input = form.querySelector("input[name=conversation_id]");
               if (input && payload.conversation_id) input.value = payload.conversation_id;
@@ -109,8 +143,10 @@
               renderCharts(added);
               if (window.htmx && added) htmx.process(added);
             } else if (type === "error") {
+              finished = true;
               streaming.textContent = payload.message;
               streaming.className = "error";
+              live.removeAttribute("aria-busy");
               status.textContent = "";
             }
           }
@@ -127,18 +163,36 @@
           return pump();
         })
         .catch(function (err) {
+          if (finished) return;
+          live.removeAttribute("aria-busy");
+          if (err && err.name === "AbortError") {
+            // Keep what was written so far, marked as stopped; Regenerate asks again.
+            live.classList.add("msg-stopped");
+            var note = document.createElement("p");
+            note.className = "stopped-note";
+            note.textContent = "Stopped — this answer is incomplete.";
+            live.querySelector(".bubble").appendChild(note);
+            status.textContent = "Stopped.";
+            return;
+          }
           streaming.textContent = "Moneta could not answer: " + err.message + ". Please try again.";
           streaming.className = "error";
           status.textContent = "";
         })
-        .finally(function () { button.disabled = false; textarea.focus(); });
+        .finally(function () {
+          controller = null;
+          sendButton.disabled = false;
+          if (stopButton) stopButton.hidden = true;
+          if (regenButton) regenButton.hidden = false;
+          textarea.focus();
+        });
     });
     // Enter sends, Shift+Enter starts a new line (as in most chat apps).
     var box = form.querySelector("textarea[name=message]");
     box.addEventListener("keydown", function (ev) {
       if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
         ev.preventDefault();
-        if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", { cancelable: true }));
+        if (form.requestSubmit) form.requestSubmit(sendButton); else form.dispatchEvent(new Event("submit", { cancelable: true }));
       }
     });
     // The home page's "Ask" form (a CSRF-checked POST) lands here marked to send straight away. A plain
@@ -146,16 +200,73 @@
     var pending = form.querySelector("textarea[data-autosend]");
     if (pending && pending.value.trim()) {
       pending.removeAttribute("data-autosend");
-      if (form.requestSubmit) form.requestSubmit(); else form.dispatchEvent(new Event("submit", { cancelable: true }));
+      if (form.requestSubmit) form.requestSubmit(sendButton); else form.dispatchEvent(new Event("submit", { cancelable: true }));
     }
+  }
+
+  function setupChatPage() {
+    var log = document.getElementById("chat-log");
+    if (!log) return;
+    // Open at the latest message (unless the address points at a particular one).
+    if (!location.hash && log.querySelector(".msg")) window.scrollTo(0, document.documentElement.scrollHeight);
+    // On a phone the conversation list folds away behind its disclosure, so the question box comes first.
+    var disclosure = document.getElementById("conv-disclosure");
+    if (disclosure && window.matchMedia && window.matchMedia("(max-width: 700px)").matches) disclosure.open = false;
+    // "Skip to your question" puts the keyboard in the box.
+    document.querySelectorAll("a[data-focus]").forEach(function (link) {
+      link.addEventListener("click", function (ev) {
+        var target = document.getElementById(link.dataset.focus);
+        if (!target) return;
+        ev.preventDefault();
+        target.focus();
+      });
+    });
+    // Opening a conversation with a reply from the team marks it read (a POST: reading a page never writes).
+    var read = document.getElementById("replies-read");
+    if (read && window.fetch) {
+      fetch(read.action, { method: "POST", body: new FormData(read), credentials: "same-origin",
+                           headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" } })
+        .then(function (resp) { if (resp.ok) read.hidden = true; });
+    }
+  }
+
+  // The site menu on a phone: one "Menu" button instead of three rows of links. The button is a real
+  // <button> (Enter/Space open it); Escape closes the open menu and gives the focus back to the button.
+  function setupMenu() {
+    var header = document.querySelector(".site-header");
+    var toggle = document.getElementById("menu-toggle");
+    if (!header || !toggle || header.classList.contains("menu-ready")) return;
+    toggle.hidden = false;
+    header.classList.add("menu-ready");
+    function setOpen(open) {
+      header.classList.toggle("menu-open", open);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    toggle.addEventListener("click", function () {
+      var open = toggle.getAttribute("aria-expanded") !== "true";
+      setOpen(open);
+      if (open) {
+        var first = document.querySelector("#site-menu a");
+        if (first) first.focus();
+      }
+    });
+    header.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && header.classList.contains("menu-open")) {
+        setOpen(false);
+        toggle.focus();
+      }
+    });
   }
 
   function init(root) {
     renderCharts(root);
     (root || document).querySelectorAll("form[data-stream-url]").forEach(setupChat);
   }
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("DOMContentLoaded", function () { setupMenu(); init(document); setupChatPage(); });
   document.addEventListener("htmx:afterSettle", function (ev) { init(ev.target); });
+  // A chart swapped in out of band (e.g. the budget chart after a save) is outside the request's target.
+  // (htmx reports the replaced element, so look again over the page: only figures not drawn yet are drawn.)
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(function () { renderCharts(document); }, 0); });
   // Upload progress for forms that carry a <progress> element (statement import, document upload).
   document.addEventListener("htmx:xhr:progress", function (ev) {
     var bar = ev.target.querySelector && ev.target.querySelector("progress");

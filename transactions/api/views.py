@@ -24,7 +24,7 @@ def _valid(serializer_class, data, *, partial: bool = False) -> dict:
 
 
 def _own_or_404(model, user, pk):
-    return services._own(model, user, pk)
+    return selectors.object_owned(model, user=user, object_id=pk)
 
 
 # --- transactions -------------------------------------------------------------------------------------

@@ -9,15 +9,20 @@ from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count
 from django.utils import timezone
 
-from transactions.query.execute import filtered, full_months_before, money_query_run
+from transactions.query.execute import (
+    filtered,
+    full_months_before,
+    money_query_count,
+    money_query_rows,
+    money_query_run,
+)
 from transactions.query.grammar import Period, is_vietnamese, normalise, strip_accents
 from transactions.query.model import MEASURES, Link, MoneyQuery, Side
 from transactions.query.parse import Vocab, money_query_parse
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
-           "is_vietnamese", "money_query_parse", "money_query_run", "money_question", "normalise", "period_from_words",
-           "query_vocab",
-           "strip_accents"]
+           "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",
+           "money_question", "normalise", "period_from_words", "query_vocab", "strip_accents"]
 
 
 def _narrative_lookup(user):

@@ -26,7 +26,7 @@ def _num(value) -> float:
 
 
 def _text_q(user, phrase: str) -> Q:
-    from transactions.selectors import _text_q as text_q  # narrative full text + merchant names, one definition
+    from transactions.selectors import text_q  # narrative full text + merchant names, one definition
 
     return text_q(user, [phrase])
 
@@ -202,6 +202,22 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
             for r in qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
             .order_by("t" if q.direction == "out" else "-t")[:5]]
     return result
+
+
+def money_query_rows(*, user, query: MoneyQuery, offset: int = 0, limit: int = LIST_LIMIT) -> dict:
+    """One page of a list query's rows, newest first, as the list measure orders them (paging past the first
+    MAX_LIMIT rows): `{"rows", "count"}`, `count` counting every matching row, in every currency."""
+    qs = _base(user, query, direction=query.direction)
+    offset, limit = max(0, int(offset)), max(1, min(int(limit), MAX_LIMIT))
+    values = qs.order_by("-date", "-id").values(*ROW_FIELDS, "category_source", "category_confidence")
+    rows = [{**_row(t), "category_source": t["category_source"],
+             "category_confidence": round(t["category_confidence"], 2)} for t in values[offset:offset + limit]]
+    return {"rows": rows, "count": qs.count()}
+
+
+def money_query_count(*, user, query: MoneyQuery) -> int:
+    """How many transactions a query's filters match (the "what if I dropped this part" counts)."""
+    return _base(user, query, direction=query.direction).count()
 
 
 def _extreme(user, q: MoneyQuery, today: date) -> dict:

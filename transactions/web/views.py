@@ -1,6 +1,7 @@
 """Transactions, import, jars & budgets, subscriptions pages. Thin: selectors read, services write."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from django.contrib import messages
@@ -8,15 +9,18 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from config.api import DomainError, NotFound
 from config.web.charts import chart_prepare
+from config.web.dates import day_and_relative
 from config.web.format import money, rows_with_money
 from transactions import selectors, services
+from transactions.periods import add_months
 
 PAGE_SIZE = 50
-SEARCH_LIMIT = 200
+SEARCH_PAGE_SIZE = 50
 IMPORT_MAX_BYTES = 10 * 1024 * 1024
 
 
@@ -31,6 +35,49 @@ def _date_param(params: QueryDict, name: str, errors: list[str]) -> date | None:
         return None
 
 
+def _page_param(params: QueryDict) -> int:
+    try:
+        return max(1, int(params.get("page") or 1))
+    except ValueError:
+        return 1
+
+
+def _with(params: QueryDict, **changes) -> str:
+    """The query string of `params` with `page` reset and the changes applied (a list value adds repeats)."""
+    out = params.copy()
+    out.pop("page", None)
+    for name, value in changes.items():
+        if isinstance(value, list):
+            for item in value:
+                if item not in out.getlist(name):
+                    out.appendlist(name, item)
+        elif value is None:
+            out.pop(name, None)
+        else:
+            out[name] = value
+    return out.urlencode()
+
+
+def _search_links(params: QueryDict, result: dict) -> dict:
+    """Links for the search results: remove a chip (re-run without that part), take a broader search, take a
+    "did you mean" name in place of a word Moneta could not place, and page on."""
+    query = (params.get("q") or "").strip()
+    for chip in result.get("chips") or []:
+        chip["remove_query"] = _with(params, drop=[chip["key"]])
+    for item in result.get("broader") or []:
+        item["query"] = _with(params, drop=[item["key"]])
+    did_you_mean = []
+    for word, names in (result.get("suggestions") or {}).items():
+        for name in names[:3]:
+            pattern = re.compile(re.escape(word), re.IGNORECASE)
+            replaced = pattern.sub(name, query, count=1) if pattern.search(query) else f"{query} {name}"
+            did_you_mean.append({"word": word, "name": name, "query": _with(params, q=replaced, drop=None)})
+    base = params.copy()
+    base.pop("page", None)
+    return {"did_you_mean": did_you_mean, "page_query": base.urlencode(),
+            "reset_query": _with(params, drop=None) if result.get("dropped") else ""}
+
+
 def _listing(user, params: QueryDict) -> dict:
     """The transactions list for these query parameters: NL search when `q` is set, else filters + paging."""
     query = (params.get("q") or "").strip()
@@ -39,8 +86,10 @@ def _listing(user, params: QueryDict) -> dict:
     context = {"query": query, "categories": categories, "params": params, "errors": errors}
     try:
         if query:
-            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_LIMIT)
+            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_PAGE_SIZE,
+                                                   page=_page_param(params), drop=params.getlist("drop"))
             context["mode"] = "search"
+            context.update(_search_links(params, result))
         else:
             filters = {
                 "category": (params.get("category") or "").strip() or None,
@@ -52,11 +101,7 @@ def _listing(user, params: QueryDict) -> dict:
             }
             if filters["start"] and filters["end"] and filters["start"] > filters["end"]:
                 raise DomainError(f"The start date ({filters['start']}) is after the end date ({filters['end']}).")
-            try:
-                page = int(params.get("page") or 1)
-            except ValueError:
-                page = 1
-            result = selectors.transaction_list(user=user, page=page, page_size=PAGE_SIZE, **filters)
+            result = selectors.transaction_list(user=user, page=_page_param(params), page_size=PAGE_SIZE, **filters)
             context["mode"] = "list"
             base = params.copy()
             base.pop("page", None)
@@ -209,18 +254,54 @@ def _jar_rows(status: dict) -> list[dict]:
     return rows
 
 
+def _month_param(raw: str | None, errors: list[str]) -> date:
+    """`?month=YYYY-MM` → its first day; empty or unreadable → this month (unreadable also names the problem)."""
+    today = timezone.localdate()
+    raw = (raw or "").strip()
+    if raw:
+        try:
+            return date.fromisoformat(f"{raw}-01")
+        except ValueError:
+            errors.append(f"month: {raw!r} is not a month (use YYYY-MM, e.g. {today:%Y-%m}); showing this month.")
+    return today.replace(day=1)
+
+
+def _budget_summary(user, month: date) -> dict:
+    """The figures above the jars (income vs budgeted, spent of budgeted) and the chart: the region a budget
+    save re-renders in place."""
+    status = selectors.jar_status(user=user, month=month)
+    overview = selectors.budget_overview(user=user, month=month)
+    currency = status.get("currency")
+    today = timezone.localdate()
+    this_month = today.replace(day=1)
+    return {
+        "status": status, "overview": overview, "month": month, "month_value": f"{month:%Y-%m}",
+        "month_label": f"{month:%B %Y}", "is_current_month": month == this_month,
+        "previous_month": f"{add_months(month, -1):%Y-%m}", "previous_label": f"{add_months(month, -1):%B %Y}",
+        "next_month": f"{add_months(month, 1):%Y-%m}" if month < this_month else None,
+        "next_label": f"{add_months(month, 1):%B %Y}",
+        "this_month_value": f"{this_month:%Y-%m}",
+        "total_budget_display": money(status.get("total_budget"), currency),
+        "total_spent_display": money(status.get("total_spent"), currency),
+        "income_display": money(overview["income"], overview["currency"]),
+        "budgeted_display": money(overview["budgeted"], overview["currency"]),
+        "unbudgeted_display": money(abs(overview["unbudgeted"]), overview["currency"]),
+        "chart": chart_prepare(status.get("chart"), currency=currency),
+    }
+
+
 @login_required
 def jars_page(request):
-    status = selectors.jar_status(user=request.user)
+    errors: list[str] = []
+    month = _month_param(request.GET.get("month"), errors)
+    summary = _budget_summary(request.user, month)
+    status = summary["status"]
     suggestions = selectors.budget_suggestions(user=request.user)
     currency = status.get("currency")
     budgets = [{**b, "budget_display": money(b["budget"], currency), "spent_display": money(b["spent"], currency),
                 "bar_pct": max(0.0, min(100.0, float(b.get("pct") or 0)))} for b in status.get("category_budgets") or []]
     context = {
-        "nav": "jars", "status": status, "jars": _jar_rows(status), "category_budgets": budgets,
-        "total_budget_display": money(status.get("total_budget"), currency),
-        "total_spent_display": money(status.get("total_spent"), currency),
-        "chart": chart_prepare(status.get("chart")),
+        "nav": "jars", **summary, "errors": errors, "jars": _jar_rows(status), "category_budgets": budgets,
         "suggestions": [{**s, "suggested_display": money(s["suggested_budget"], suggestions.get("currency")),
                          "median_display": money(s["median"], suggestions.get("currency")),
                          "current_display": money(s["current_budget"], suggestions.get("currency"))
@@ -234,13 +315,16 @@ def jars_page(request):
 @login_required
 @require_POST
 def jar_budget_update(request, jar_id: int):
-    """Edit a jar: its monthly budget, and (when the form sends them) the categories that feed it and rollover."""
+    """Edit a jar: its monthly budget, and (when the form sends them) the categories that feed it and rollover.
+    With htmx the jar card is re-rendered, and the totals and chart above it are swapped in too (out of band),
+    for the month the page shows."""
     raw = (request.POST.get("monthly_budget") or "").strip()
     changes: dict = {}
     if request.POST.get("edit_categories") == "1":
         changes["categories"] = request.POST.getlist("categories")
         changes["rollover"] = request.POST.get("rollover") == "1"
     error = None
+    month = _month_param(request.POST.get("month"), [])
     try:
         if not raw:
             raise DomainError("Enter a monthly budget (a number, 0 or more).")
@@ -254,13 +338,14 @@ def jar_budget_update(request, jar_id: int):
             messages.error(request, error)
         else:
             messages.success(request, "Jar saved.")
-        return redirect("web-jars")
-    status = selectors.jar_status(user=request.user)
-    jar = next((j for j in _jar_rows(status) if j["jar_id"] == jar_id), None)
+        return redirect(reverse("web-jars") + f"?month={month:%Y-%m}")
+    summary = _budget_summary(request.user, month)
+    jar = next((j for j in _jar_rows(summary["status"]) if j["jar_id"] == jar_id), None)
     if jar is None:
         raise Http404("No such jar.")
-    return render(request, "web/jars/_jar.html", {"jar": jar, "error": error, "saved": error is None,
-                                                  "categories": selectors.category_list(user=request.user)})
+    return render(request, "web/jars/_jar_saved.html", {
+        **summary, "jar": jar, "error": error, "saved": error is None,
+        "categories": selectors.category_list(user=request.user)})
 
 
 @login_required
@@ -284,22 +369,30 @@ def budget_suggestion_accept(request):
 # --- subscriptions ----------------------------------------------------------------------------------------------
 
 def _subscription_rows(result: dict) -> list[dict]:
-    return rows_with_money(result.get("rows") or [], fields=("amount", "previous_amount", "monthly_cost"),
-                           currency=result.get("currency"))
+    today = timezone.localdate()
+    return [{**r, "next_when": day_and_relative(r["next_expected"], today=today)}
+            for r in rows_with_money(result.get("rows") or [],
+                                     fields=("amount", "previous_amount", "monthly_cost", "yearly_cost"),
+                                     currency=result.get("currency"))]
 
 
 @login_required
 def subscriptions_page(request):
     show_dismissed = request.GET.get("dismissed") == "1"
     result = selectors.subscription_list(user=request.user, include_dismissed=show_dismissed)
-    upcoming = rows_with_money(result.get("upcoming_30_days") or [], currency=result.get("currency"))
+    today = timezone.localdate()
+    upcoming = [{**u, "when": day_and_relative(u["date"], today=today)}
+                for u in rows_with_money(result.get("upcoming_30_days") or [], currency=result.get("currency"))]
+    cur = result.get("currency")
     context = {
         "nav": "subscriptions", "result": result, "rows": _subscription_rows(result), "upcoming": upcoming,
         "total_display": money(result.get("subscriptions_per_month"), result.get("currency")),
         "yearly_display": money(result.get("subscriptions_per_year"), result.get("currency")),
         "bills_display": money(result.get("bills_per_month"), result.get("currency")),
         "bills_yearly_display": money(result.get("bills_per_year"), result.get("currency")),
-        "chart": chart_prepare(result.get("chart")), "show_dismissed": show_dismissed,
+        "all_monthly_display": money(result.get("total_per_month"), cur),
+        "all_yearly_display": money(result.get("total_per_year"), cur),
+        "chart": chart_prepare(result.get("chart"), currency=cur), "show_dismissed": show_dismissed,
     }
     return render(request, "web/subscriptions/page.html", context)
 

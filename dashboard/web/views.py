@@ -1,0 +1,72 @@
+"""Home page: this month at a glance. Every figure comes from the transactions selectors (SQL); the view only
+formats money and dates for reading."""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.utils import timezone
+
+from config.web.charts import chart_prepare
+from config.web.dates import day_and_relative, day_label
+from config.web.format import money, rows_with_money
+from transactions import selectors as tx_selectors
+
+
+def _glance(user, today) -> dict:
+    g = tx_selectors.month_glance(user=user, today=today)
+    cur = g["currency"]
+    now, before = g["this_month"], g["same_days_last_month"]
+    shown = {f"{k}_display": money(v, cur) for k, v in now.items() if k != "count"}
+    shown_before = {f"{k}_display": money(v, cur) for k, v in before.items() if k != "count"}
+    this_label, last_label = f"1–{today.day} {today:%b}", g["same_days_label"]
+    chart = chart_prepare({
+        "type": "bar", "title": f"This month so far against the same days last month ({cur})",
+        "labels": ["Fixed bills", "Everything else", "Income"],
+        "series": [{"name": last_label, "data": [before["bills"], before["discretionary"], before["income"]]},
+                   {"name": f"{this_label} (so far)", "data": [now["bills"], now["discretionary"], now["income"]]}]},
+        currency=cur)
+    return {**g, "now": {**now, **shown}, "before": {**before, **shown_before},
+            "change_display": money(abs(g["spending_change"]), cur), "higher": g["spending_change"] > 0,
+            "chart": chart}
+
+
+def _safe(user, today) -> dict:
+    s = tx_selectors.safe_to_spend(user=user, today=today)
+    cur = s["currency"]
+    return {**s, **{f"{k}_display": money(s[k], cur)
+                    for k in ("safe", "per_day", "budgeted", "spent", "budget_left", "upcoming")},
+            "safe_abs_display": money(abs(s["safe"]), cur), "month_end_label": day_label(s["month_end"], today=today),
+            "upcoming_charges": [{**c, "amount_display": money(c["amount"], cur),
+                                  "when": day_and_relative(c["date"], today=today)} for c in s["upcoming_charges"]]}
+
+
+@login_required
+def home(request):
+    user = request.user
+    today = timezone.localdate()
+    jars = tx_selectors.jar_status(user=user)
+    subscriptions = tx_selectors.subscription_list(user=user)
+    trend = tx_selectors.cash_flow_trend(user=user, months=6, today=today)
+    month_summary = tx_selectors.spending_summary(user=user, period="this_month")
+    at_risk = [{**j, "spent_display": money(j["spent"], jars.get("currency")),
+                "available_display": money(j["available"], jars.get("currency"))}
+               for j in jars.get("rows") or [] if j.get("status") in ("warning", "over")]
+    upcoming = [{**u, "when": day_and_relative(u["date"], today=today)}
+                for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
+                                         currency=subscriptions.get("currency"))]
+    currency = subscriptions.get("currency")
+    context = {
+        "nav": "home", "today": today, "glance": _glance(user, today), "safe": _safe(user, today),
+        "jars_at_risk": at_risk, "jar_count": len(jars.get("rows") or []),
+        "upcoming": upcoming,
+        "subscriptions_total": money(subscriptions.get("subscriptions_per_month"), currency),
+        "subscriptions_yearly": money(subscriptions.get("subscriptions_per_year"), currency),
+        "bills_total": money(subscriptions.get("bills_per_month"), currency)
+        if subscriptions.get("bills_per_month") else None,
+        "review_count": tx_selectors.review_count(user=user),
+        "top_categories": rows_with_money(month_summary.get("rows") or [], fields=("spent",),
+                                          currency=month_summary.get("currency"))[:5],
+        "trend": trend, "trend_chart": chart_prepare(trend.get("chart"), currency=trend["currency"]),
+        "trend_rows": rows_with_money(trend["rows"], fields=("income", "spent", "net"), currency=trend["currency"]),
+    }
+    return render(request, "web/home.html", context)

@@ -1,0 +1,71 @@
+"""Reads for the transactions app. Every function takes `user=` and filters on it in the SQL itself.
+
+Every figure (totals, counts, averages, shares, medians, trends, carry-overs) is computed by Postgres;
+Python only shapes the result: `{"title", "rows", "chart", "currency", ...figures}`, JSON-ready.
+
+Spending convention: a row is *expense* when its category is an expense category, or it is uncategorised
+and money went out; *income* when its category is an income category, or it is uncategorised and money
+came in; transfers count as neither. Spending figures are positive and net of refunds in the same category.
+
+Modules: `ledger` (transactions, categories, merchants, rules, imports, search, review queue), `analytics`
+(spending by category/merchant/period, comparisons, usual), `budgets` (jars, suggestions), `subscriptions`
+(recurring charges and bills); `_base` holds the shared SQL/currency/chart pieces.
+"""
+from ._base import (  # noqa: F401
+    KIND_SQL,
+    category_find,
+    object_owned,
+    others_to_refile,
+    user_currencies,
+    user_currency,
+)
+from .analytics import (  # noqa: F401
+    GROUPED_KIND_SQL,
+    cash_flow_trend,
+    comparable_windows,
+    month_glance,
+    spending_by_category,
+    spending_by_merchant,
+    spending_compare,
+    spending_summary,
+    spending_usual,
+)
+from .budgets import (  # noqa: F401
+    MAX_JAR_TRANSACTIONS,
+    budget_overview,
+    budget_suggestions,
+    jar_status,
+    safe_to_spend,
+)
+from .imports import (  # noqa: F401
+    account_list,
+    import_errors_rows,
+    import_status,
+)
+from .ledger import (  # noqa: F401
+    TX_FIELDS,
+    category_list,
+    category_rows,
+    correction_preview,
+    import_batch_get,
+    import_batch_list,
+    jar_list,
+    merchant_list,
+    merchant_resolve,
+    review_count,
+    review_item,
+    review_queue,
+    rule_list,
+    suggestions_named,
+    text_q,
+    transaction_get,
+    transaction_list,
+    transactions_search,
+    tx_row,
+)
+from .subscriptions import (  # noqa: F401
+    BILL_CATEGORY_WORDS,
+    BILL_MERCHANT_WORDS,
+    is_bill_category,
+    subscription_list,
+)

@@ -1,0 +1,153 @@
+"""Shared pieces of the transactions reads: raw SQL fetch, the user's currencies, chart specs, money text."""
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import date
+from decimal import Decimal
+
+from django.db import connection
+from django.utils import timezone
+
+from config.api import DomainError, NotFound
+
+from ..models import Category, CategorySource, Transaction
+from ..periods import (
+    ALL_TIME_START,
+)
+
+KIND_SQL = ("CASE WHEN c.kind IS NULL THEN (CASE WHEN t.amount < 0 THEN 'expense' ELSE 'income' END) "
+            "ELSE c.kind END")
+
+
+def _num(value) -> float:
+    return round(float(value), 2) if value is not None else 0.0
+
+
+def _fetch(sql: str, params: list) -> list[dict]:
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        cols = [c.name for c in cur.description]
+        return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def _currency(user) -> str:
+    latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
+    return latest or "USD"
+
+
+def user_currencies(*, user) -> list[str]:
+    """The currencies of the user's transactions, most recent first is not implied (alphabetical). A skip scan
+    over the (user, currency) index: one probe per currency, however many rows."""
+    rows = _fetch(
+        """
+        WITH RECURSIVE c(cur) AS (
+            SELECT min(currency) FROM transactions_transaction WHERE user_id = %(user)s
+            UNION ALL
+            SELECT (SELECT min(currency) FROM transactions_transaction WHERE user_id = %(user)s AND currency > c.cur)
+            FROM c WHERE c.cur IS NOT NULL
+        )
+        SELECT cur FROM c WHERE cur IS NOT NULL
+        """, {"user": user.id})
+    return [r["cur"] for r in rows]
+
+
+def _figures_currency(user, start: date, end: date) -> tuple[str, list[str]]:
+    """(the currency the figures are in, the user's other currencies). Amounts in different currencies are never
+    added up: figures cover the period's main currency (most transactions in the period) and the others are
+    reported beside them, each in its own currency."""
+    currencies = user_currencies(user=user)
+    if len(currencies) <= 1:
+        return (currencies[0] if currencies else _currency(user)), []
+    counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                    "AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1", [user.id, start, end])
+    main = counts[0]["currency"] if counts else _currency(user)
+    return main, [c for c in currencies if c != main]
+
+
+def _currency_sql(currency: str | None, alias: str = "") -> str:
+    """An extra WHERE condition for one currency (empty when the user has only one: no cost on that path)."""
+    if not currency:
+        return ""
+    return f" AND {alias}currency = '{currency}'" if re.fullmatch(r"[A-Z]{3}", currency) else " AND false"
+
+
+def _other_currency_totals(user, start: date, end: date, others: list[str]) -> list[dict]:
+    """Spending and income per other currency in the window, each in its own currency (never converted)."""
+    if not others:
+        return []
+    rows = _fetch(
+        f"""
+        SELECT t.currency,
+               round(-coalesce(sum(t.amount) FILTER (WHERE {KIND_SQL} = 'expense'), 0), 2) AS spent,
+               round(coalesce(sum(t.amount) FILTER (WHERE {KIND_SQL} = 'income'), 0), 2) AS income, count(*) AS n
+        FROM transactions_transaction t LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+        WHERE t.user_id = %s AND t.date BETWEEN %s AND %s AND t.currency = ANY(%s)
+        GROUP BY 1 ORDER BY 1
+        """, [user.id, start, end, others])
+    return [{"currency": r["currency"], "total_spent": _num(r["spent"]), "total_income": _num(r["income"]),
+             "count": r["n"]} for r in rows]
+
+
+def _currency_note(currency: str, others: list[dict]) -> str:
+    if not others:
+        return ""
+    parts = [f"{o['total_spent']:,.2f} {o['currency']} spent" for o in others if o["count"]]
+    if not parts:
+        return ""
+    return (f"Figures are in {currency}. Also in this period: {', '.join(parts)} — shown separately, never added "
+            f"to the {currency} figures (no exchange rates are stored).")
+
+
+def _chart(kind: str, title: str, labels: list, series: list[tuple[str, list]]) -> dict:
+    return {"type": kind, "title": title, "labels": [str(x) for x in labels],
+            "series": [{"name": name, "data": [_num(v) for v in data]} for name, data in series]}
+
+
+def _range(start: date | None, end: date | None) -> tuple[date, date]:
+    return start or ALL_TIME_START, end or timezone.localdate()
+
+
+def _money_text(value, currency: str) -> str:
+    symbol = {"USD": "$", "AUD": "$", "NZD": "$", "CAD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")
+    amount = f"{Decimal(value):,.2f}"
+    return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
+
+
+def object_owned(model, *, user, object_id):
+    """The user's `model` row with this id, or NotFound (another user's id is indistinguishable from none)."""
+    try:
+        return model.objects.get(user=user, id=object_id)
+    except (model.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"{model._meta.verbose_name.capitalize()} {object_id} not found.")
+
+
+def category_find(*, user, name: str) -> Category:
+    """The user's category called `name` (case-insensitive, then close spelling), or NotFound."""
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise DomainError("Category name is empty.", code="validation_error", details={"field": "category"})
+    found = Category.objects.filter(user=user, name__iexact=clean).first()
+    if found:
+        return found
+    names = list(Category.objects.filter(user=user).values_list("name", flat=True))
+    lower = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(clean.lower(), list(lower), n=1, cutoff=0.75)
+    if close:
+        return Category.objects.get(user=user, name=lower[close[0]])
+    raise NotFound(f"You have no category called {clean!r}.", details={"field": "category", "categories": names})
+
+
+def others_to_refile(*, user, tx: Transaction, target_id: int | None):
+    """The merchant's other rows that a re-file would change: automatic ones not already in the target."""
+    qs = (Transaction.objects.filter(user=user, merchant_id=tx.merchant_id).exclude(id=tx.id)
+          .exclude(category_source=CategorySource.USER))
+    if target_id is not None:
+        qs = qs.exclude(category_id=target_id, category_source=CategorySource.RULE)
+    return qs
+
+
+def user_currency(*, user) -> str:
+    """The currency of the user's latest transaction (USD for a user with none): the default for new rows."""
+    latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
+    return latest or "USD"

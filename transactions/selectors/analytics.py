@@ -1,0 +1,465 @@
+"""Spending analytics: by category, merchant and period, comparisons and what is usual (all figures from SQL)."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.utils import timezone
+
+from ..models import Category, Transaction
+from ..periods import (
+    add_months,
+    month_bounds,
+    period_is_partial,
+    period_key_is_month,
+    period_resolve,
+    period_to_date_comparison,
+    previous_full_months,
+    range_label,
+    usual_window,
+)
+from ._base import (
+    KIND_SQL,
+    _chart,
+    _currency_note,
+    _currency_sql,
+    _fetch,
+    _figures_currency,
+    _num,
+    _other_currency_totals,
+    _range,
+    category_find,
+)
+from .ledger import TX_FIELDS, category_list, merchant_resolve, tx_row
+
+
+def spending_by_category(*, user, category: str, start: date | None = None, end: date | None = None) -> dict:
+    cat = category_find(user=user, name=category)
+    start_, end_ = _range(start, end)
+    sign = 1 if cat.kind == Category.Kind.INCOME else -1
+    params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    one_currency = _currency_sql(currency if other_currencies else None)
+    # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
+    grouped = _fetch(
+        f"""
+        SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
+               %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
+        FROM transactions_transaction
+        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
+        GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
+        """, params)
+    by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
+    totals = next((r for r in grouped if r["month"] is None), {"total": 0, "n": 0, "average": None, "first": None,
+                                                               "last": None})
+    monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
+                         [[r["total"] for r in by_month]])[0]["a"]
+    top = _fetch(
+        f"""
+        WITH m AS (
+            SELECT merchant_id, %(sign)s * sum(amount) AS total, count(*) AS n
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
+            GROUP BY 1 ORDER BY 2 DESC LIMIT 10
+        )
+        SELECT coalesce(mm.name, '(unknown)') AS merchant, round(m.total, 2) AS total, m.n
+        FROM m LEFT JOIN transactions_merchant mm ON mm.id = m.merchant_id AND mm.user_id = %(user)s
+        ORDER BY m.total DESC
+        """, params)
+    label = range_label(start, end) if (start or end) else "all time"
+    verb = "Income" if sign == 1 else "Spending"
+    return {
+        "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
+        "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
+        "currency": currency, "total": _num(totals["total"]), "count": totals["n"],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "average": _num(totals["average"]),
+        "monthly_average": _num(monthly_avg),
+        "first_date": totals["first"].isoformat() if totals["first"] else None,
+        "last_date": totals["last"].isoformat() if totals["last"] else None,
+        "rows": [{"month": r["month"].strftime("%Y-%m"), "total": _num(r["total"]), "count": r["n"]}
+                 for r in by_month],
+        "top_merchants": [{"merchant": r["merchant"], "total": _num(r["total"]), "count": r["n"]} for r in top],
+        "chart": _chart("bar", f"{cat.name} by month", [r["month"].strftime("%Y-%m") for r in by_month],
+                        [(cat.name, [r["total"] for r in by_month])]),
+    }
+
+
+GROUPED_KIND_SQL = """
+    -- Aggregate the big table by category id first (index-only scan, a handful of groups), then classify:
+    -- categorised groups take their category's kind; uncategorised money out is expense, money in income.
+    SELECT g.category_id, c.name, c.kind AS kind, g.total, g.n FROM g JOIN transactions_category c
+        ON c.id = g.category_id AND c.user_id = %(user)s
+    UNION ALL
+    SELECT NULL, 'Uncategorised', 'expense', g.outflow, g.n_out FROM g WHERE g.category_id IS NULL AND g.n_out > 0
+    UNION ALL
+    SELECT NULL, 'Uncategorised income', 'income', g.inflow, g.n_in FROM g WHERE g.category_id IS NULL AND g.n_in > 0
+"""
+
+
+def _summary_rows(user, start_: date, end_: date, currency: str | None = None) -> list[dict]:
+    return _fetch(
+        f"""
+        WITH g AS (
+            SELECT category_id, sum(amount) AS total, count(*) AS n,
+                   sum(amount) FILTER (WHERE amount < 0) AS outflow, count(*) FILTER (WHERE amount < 0) AS n_out,
+                   sum(amount) FILTER (WHERE amount > 0) AS inflow, count(*) FILTER (WHERE amount > 0) AS n_in
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND date BETWEEN %(start)s AND %(end)s{_currency_sql(currency)}
+            GROUP BY category_id
+        ), k AS ({GROUPED_KIND_SQL}), b AS (
+            SELECT category_id, name, kind, CASE WHEN kind = 'expense' THEN -total END AS spent,
+                   CASE WHEN kind = 'income' THEN total END AS income, n
+            FROM k WHERE kind <> 'transfer'
+        )
+        SELECT category_id, kind, name, round(spent, 2) AS spent, round(income, 2) AS income, n,
+               round(100 * spent / nullif(sum(spent) OVER (), 0), 1) AS pct,
+               round(coalesce(sum(spent) OVER (), 0), 2) AS total_spent,
+               round(coalesce(sum(income) OVER (), 0), 2) AS total_income,
+               sum(n) OVER () AS total_n
+        FROM b ORDER BY spent DESC NULLS LAST, income DESC NULLS LAST
+        """,
+        {"user": user.id, "start": start_, "end": end_},
+    )
+
+
+def spending_summary(*, user, period: str = "last_month", start: date | None = None, end: date | None = None) -> dict:
+    if start or end:
+        start_, end_ = _range(start, end)
+        label = range_label(start, end)
+    else:
+        start_, end_, label = period_resolve(period)
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    rows = _summary_rows(user, start_, end_, currency if other_currencies else None)
+    by_currency = _other_currency_totals(user, start_, end_, other_currencies)
+    spending = [r for r in rows if r["kind"] == "expense"]
+    income = [r for r in rows if r["kind"] == "income"]
+    total_spent = _num(rows[0]["total_spent"]) if rows else 0.0
+    total_income = _num(rows[0]["total_income"]) if rows else 0.0
+    net = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS net", [total_income, total_spent])[0]["net"]
+    return {
+        "title": f"Spending summary: {label}", "period": label, "start": start_.isoformat(), "end": end_.isoformat(),
+        "currency": currency, "other_currencies": by_currency, "currency_note": _currency_note(currency, by_currency),
+        "total_spent": total_spent, "total_income": total_income, "net": _num(net),
+        "transaction_count": int(rows[0]["total_n"]) if rows else 0,
+        "rows": [{"category": r["name"], "spent": _num(r["spent"]), "count": r["n"], "share_pct": _num(r["pct"])}
+                 for r in spending],
+        "income": [{"category": r["name"], "amount": _num(r["income"]), "count": r["n"]} for r in income],
+        "categories": category_list(user=user),
+        "chart": _chart("pie", f"Spending by category, {label}", [r["name"] for r in spending],
+                        [("spent", [r["spent"] for r in spending])]),
+        "income_vs_spending": {"income": total_income, "spending": total_spent},
+    }
+
+
+def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False, start: date | None = None,
+                         end: date | None = None) -> dict:
+    merchants = merchant_resolve(user=user, merchant=merchant)
+    ids = [m.id for m in merchants]
+    names = sorted({m.name for m in merchants})
+    start_, end_ = _range(start, end)
+    currency, other_currencies = _figures_currency(user, start_, end_)
+    if other_currencies:  # the merchant's own main currency (a euro shop's figures are in euros)
+        counts = _fetch("SELECT currency, count(*) AS n FROM transactions_transaction WHERE user_id = %s "
+                        "AND merchant_id = ANY(%s) AND date BETWEEN %s AND %s GROUP BY 1 ORDER BY 2 DESC, 1",
+                        [user.id, ids, start_, end_])
+        if counts:
+            currency, other_currencies = counts[0]["currency"], [c["currency"] for c in counts[1:]]
+    where = ("t.user_id = %s AND t.merchant_id = ANY(%s) AND t.date BETWEEN %s AND %s"
+             + _currency_sql(currency if other_currencies else None, "t."))
+    params = [user.id, ids, start_, end_]
+    totals = _fetch(f"SELECT round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent, "
+                    f"round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS refunds, "
+                    f"count(*) AS n, round(-avg(t.amount) FILTER (WHERE t.amount < 0), 2) AS average, "
+                    f"min(t.date) AS first, max(t.date) AS last FROM transactions_transaction t WHERE {where}",
+                    params)[0]
+    if group_by_category:
+        groups = _fetch(f"SELECT coalesce(c.name, 'Uncategorised') AS label, round(-sum(t.amount), 2) AS total, "
+                        f"count(*) AS n FROM transactions_transaction t LEFT JOIN transactions_category c "
+                        f"ON c.id = t.category_id AND c.user_id = t.user_id WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
+                        params)
+        rows = [{"category": g["label"], "total": _num(g["total"]), "count": g["n"]} for g in groups]
+        chart = _chart("pie", f"{', '.join(names)} by category", [g["label"] for g in groups],
+                       [("spent", [g["total"] for g in groups])])
+    else:
+        groups = _fetch(f"SELECT date_trunc('month', t.date)::date AS month, round(-sum(t.amount), 2) AS total, "
+                        f"count(*) AS n FROM transactions_transaction t WHERE {where} GROUP BY 1 ORDER BY 1", params)
+        rows = [{"month": g["month"].strftime("%Y-%m"), "total": _num(g["total"]), "count": g["n"]} for g in groups]
+        chart = _chart("bar", f"{', '.join(names)} by month", [r["month"] for r in rows],
+                       [("spent", [g["total"] for g in groups])])
+    recent = [tx_row(v) for v in Transaction.objects.filter(user=user, merchant_id__in=ids, date__gte=start_,
+                                                            date__lte=end_).order_by("-date", "-id")
+              .values(*TX_FIELDS)[:10]]
+    label = range_label(start, end) if (start or end) else "all time"
+    return {
+        "title": f"{', '.join(names)}: spending ({label})" + (" by category" if group_by_category else ""),
+        "merchant": names[0] if len(names) == 1 else ", ".join(names), "merchants": names, "period": label,
+        "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "", "total": _num(totals["spent"]), "refunds": _num(totals["refunds"]),
+        "count": totals["n"], "average": _num(totals["average"]),
+        "first_date": totals["first"].isoformat() if totals["first"] else None,
+        "last_date": totals["last"].isoformat() if totals["last"] else None,
+        "group_by_category": group_by_category, "rows": rows, "recent": recent, "chart": chart,
+    }
+
+
+def spending_compare(*, user, categories: list[str] | None = None, periods: list[str] | None = None,
+                     start: date | None = None, end: date | None = None, today: date | None = None) -> dict:
+    """Two (or more) categories side by side over one period, or two periods side by side per category."""
+    like_for_like = None
+    if periods:
+        today = today or timezone.localdate()
+        windows = [period_resolve(p, today=today) for p in periods]
+        windows, like_for_like = comparable_windows(periods, windows, today=today)
+    elif start or end:
+        s, e = _range(start, end)
+        windows = [(s, e, range_label(start, end))]
+    else:
+        windows = [period_resolve("last_3_months")]
+    cats = [category_find(user=user, name=c) for c in (categories or [])]
+    cat_ids = [c.id for c in cats] or None
+    currency, other_currencies = _figures_currency(user, min(w[0] for w in windows), max(w[1] for w in windows))
+    currency_sql = _currency_sql(currency if other_currencies else None, "t.")
+    # One query: spending per (window, category) with the windows passed as arrays.
+    rows_sql = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
+        g AS (
+            SELECT w.idx, t.category_id, sum(t.amount) AS total, count(*) AS n,
+                   sum(t.amount) FILTER (WHERE t.amount < 0) AS outflow, count(*) FILTER (WHERE t.amount < 0) AS n_out
+            FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
+            WHERE (%(cats)s::bigint[] IS NULL OR t.category_id = ANY(%(cats)s::bigint[])){currency_sql}
+            GROUP BY 1, 2
+        )
+        SELECT g.idx, c.name, round(CASE WHEN c.kind = 'income' THEN g.total ELSE -g.total END, 2) AS total, g.n
+        FROM g JOIN transactions_category c ON c.id = g.category_id AND c.user_id = %(user)s
+        WHERE c.kind <> 'transfer' AND (%(cats)s::bigint[] IS NOT NULL OR c.kind = 'expense')
+        UNION ALL
+        SELECT g.idx, 'Uncategorised', round(-g.outflow, 2), g.n_out FROM g
+        WHERE g.category_id IS NULL AND g.n_out > 0 AND %(cats)s::bigint[] IS NULL
+        """,
+        {"idx": list(range(len(windows))), "s": [w[0] for w in windows], "e": [w[1] for w in windows],
+         "user": user.id, "cats": cat_ids},
+    )
+    labels = [w[2] for w in windows]
+    names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
+    table = {(r["idx"], r["name"]): r for r in rows_sql}
+    rows = []
+    for name in names:
+        values = {labels[i]: _num(table.get((i, name), {}).get("total")) for i in range(len(windows))}
+        counts = {labels[i]: int(table.get((i, name), {}).get("n") or 0) for i in range(len(windows))}
+        rows.append({"category": name, "values": values, "counts": counts})
+    totals_sql = _fetch(
+        "SELECT w.idx, round(coalesce(sum(x.total), 0), 2) AS total FROM unnest(%s::int[]) AS w(idx) "
+        "LEFT JOIN unnest(%s::int[], %s::numeric[]) AS x(idx, total) ON x.idx = w.idx GROUP BY 1 ORDER BY 1",
+        [list(range(len(windows))), [r["idx"] for r in rows_sql if r["name"] in names],
+         [r["total"] for r in rows_sql if r["name"] in names]])
+    totals = {labels[t["idx"]]: _num(t["total"]) for t in totals_sql}
+    if len(windows) == 2:
+        diff = _fetch("SELECT x.name, round(x.b - x.a, 2) AS change, round(100 * (x.b - x.a) / nullif(x.a, 0), 1) "
+                      "AS pct FROM unnest(%s::text[], %s::numeric[], %s::numeric[]) AS x(name, a, b)",
+                      [[r["category"] for r in rows], [r["values"][labels[0]] for r in rows],
+                       [r["values"][labels[1]] for r in rows]])
+        for r, d in zip(rows, diff):
+            r["change"] = _num(d["change"])
+            r["change_pct"] = float(d["pct"]) if d["pct"] is not None else None
+    if len(windows) > 1:
+        title = "Spending compared: " + " vs ".join(labels)
+        chart = _chart("bar", title, names, [(lbl, [r["values"][lbl] for r in rows]) for lbl in labels])
+    else:
+        title = f"{' vs '.join(names)} ({labels[0]})"
+        chart = _chart("bar", title, names, [(labels[0], [r["values"][labels[0]] for r in rows])])
+    return {"title": title, "currency": currency, "periods": labels, "categories": names, "rows": rows,
+            "totals": totals, "chart": chart, "like_for_like": like_for_like,
+            "currency_note": (f"Figures are in {currency}; transactions in {', '.join(other_currencies)} are left "
+                              f"out, not added (no exchange rates are stored).") if other_currencies else "",
+            "windows": [{"label": w[2], "start": w[0].isoformat(), "end": w[1].isoformat()} for w in windows]}
+
+
+def comparable_windows(periods: list[str], windows: list[tuple[date, date, str]], *, today: date
+                       ) -> tuple[list[tuple[date, date, str]], dict | None]:
+    """Make a comparison like for like: when exactly one of the periods is still running ("this_month" on the
+    22nd), every other period is cut to the same days (1–22 of its month, or as many days from its start).
+    Returns the windows to use and a description of the cut (None when nothing was cut)."""
+    running = [i for i, (p, (s, e, _)) in enumerate(zip(periods, windows))
+               if period_is_partial(s, e, today=today) and not p.strip().lower().startswith(("last_", "all"))]
+    if len(running) != 1 or len(windows) < 2:
+        return windows, None
+    r = running[0]
+    r_start = windows[r][0]
+    monthly = periods[r].strip().lower() == "this_month" or period_key_is_month(periods[r])
+    out = []
+    for i, (s, e, _label) in enumerate(windows):
+        if i == r:
+            out.append((s, today, _days_label(s, today)))
+            continue
+        if monthly and s.day == 1 and e == month_bounds(s.year, s.month)[1]:
+            cut = min(s + timedelta(days=today.day - 1), e)
+        else:
+            cut = min(s + (today - r_start), e)
+        out.append((s, cut, _days_label(s, cut)))
+    days = (today - r_start).days + 1
+    note = (f"{windows[r][2].capitalize()} has run {days} day{'s' if days != 1 else ''}, so "
+            + "; ".join(f"{w[2]} counts only {o[2]}" for i, (w, o) in enumerate(zip(windows, out)) if i != r)
+            + " — the same days, so the comparison is like for like.")
+    return out, {"days": days, "running_period": periods[r], "note": note,
+                 "windows": [{"start": o[0].isoformat(), "end": o[1].isoformat(), "label": o[2]} for o in out]}
+
+
+def _days_label(start: date, end: date) -> str:
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{end.day} {end:%B %Y}" if start != end else f"{end.day} {end:%B %Y}"
+    return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
+
+
+def spending_usual(*, user, category: str | None = None, months: int = 3, today: date | None = None) -> dict:
+    """"Is this more than usual?": the usual is the average of the previous `months` *full* months (zero months
+    count), never a partial month; this month so far is set against the same days of last month, and the
+    month is projected only as a plain pace figure. Spending in the period's main currency."""
+    today = today or timezone.localdate()
+    full = previous_full_months(months, today=today)
+    usual_start, usual_end, usual_label = usual_window(months, today=today)
+    so_far = period_to_date_comparison("this_month", today=today)
+    (cur_start, cur_end, _), (prev_start, prev_end, _) = so_far["current"], so_far["previous"]
+    cat = category_find(user=user, name=category) if category else None
+    currency, other_currencies = _figures_currency(user, usual_start, cur_end)
+    sign = 1 if cat is not None and cat.kind == Category.Kind.INCOME else -1
+    where_cat = "AND t.category_id = %(cat)s" if cat else f"AND {KIND_SQL} = 'expense'"
+    rows = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e))
+        SELECT w.idx, round(coalesce(%(sign)s * sum(t.amount), 0), 2) AS total, count(t.id) AS n
+        FROM w LEFT JOIN (transactions_transaction t
+                          LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id)
+          ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e {where_cat}
+             {_currency_sql(currency if other_currencies else None, "t.")}
+        GROUP BY w.idx ORDER BY w.idx
+        """,
+        {"idx": list(range(len(full) + 2)), "s": [s for s, _ in full] + [cur_start, prev_start],
+         "e": [e for _, e in full] + [cur_end, prev_end], "sign": sign, "user": user.id,
+         "cat": cat.id if cat else None})
+    totals = [r["total"] for r in rows]
+    usual = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x", [totals[:len(full)]])[0]["a"]
+    this_so_far, same_days = totals[len(full)], totals[len(full) + 1]
+    diff = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
+                  "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
+                  [this_so_far, same_days, this_so_far, same_days, same_days])[0]
+    what = cat.name if cat else "all spending"
+    return {
+        "title": f"{what}: this month so far vs usual", "category": cat.name if cat else None, "currency": currency,
+        "usual": _num(usual), "usual_months": [s.strftime("%Y-%m") for s, _ in full],
+        "usual_label": usual_label,
+        "this_month_so_far": _num(this_so_far), "this_month_days": so_far["days"],
+        "same_days_last_month": _num(same_days), "same_days_label": _days_label(prev_start, prev_end),
+        "change_vs_same_days": _num(diff["d"]),
+        "change_vs_same_days_pct": float(diff["pct"]) if diff["pct"] is not None else None,
+        "rows": [{"month": s.strftime("%Y-%m"), "total": _num(t), "count": r["n"]}
+                 for (s, _), t, r in zip(full, totals, rows)],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "chart": _chart("bar", f"{what}: previous full months, usual and this month so far",
+                        [s.strftime("%Y-%m") for s, _ in full] + ["usual", f"this month (to day {so_far['days']})",
+                                                                  f"last month (to day {so_far['days']})"],
+                        [("spent" if sign < 0 else "received", totals[:len(full)] + [usual, this_so_far, same_days])]),
+    }
+
+
+def _bill_category_ids(user) -> list[int]:
+    """The user's expense categories that are fixed bills (rent, utilities, insurance…; see is_bill_category)."""
+    from .subscriptions import is_bill_category
+
+    return [cid for cid, name in Category.objects.filter(user=user, kind=Category.Kind.EXPENSE)
+            .values_list("id", "name") if is_bill_category(name)]
+
+
+def month_glance(*, user, today: date | None = None) -> dict:
+    """This month to date at a glance, set against the same days of last month (like for like): income,
+    spending split into fixed bills (rent, utilities, insurance… by category) and everything else, and net
+    cash flow (income − spending; transfers count as neither). One query, both windows."""
+    today = today or timezone.localdate()
+    so_far = period_to_date_comparison("this_month", today=today)
+    (cur_start, cur_end, _), (prev_start, prev_end, _) = so_far["current"], so_far["previous"]
+    currency, other_currencies = _figures_currency(user, prev_start, cur_end)
+    rows = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
+        k AS (
+            SELECT w.idx, {KIND_SQL} AS kind, t.amount, t.category_id
+            FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE true {_currency_sql(currency if other_currencies else None, "t.")}
+        )
+        SELECT w.idx,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'
+                                                     AND k.category_id = ANY(%(bills)s::bigint[])), 0), 2) AS bills,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense' AND (k.category_id IS NULL
+                     OR NOT k.category_id = ANY(%(bills)s::bigint[]))), 0), 2) AS discretionary,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0)
+                     + coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS net,
+               count(k.amount) AS n
+        FROM w LEFT JOIN k ON k.idx = w.idx GROUP BY w.idx ORDER BY w.idx
+        """,
+        {"idx": [0, 1], "s": [cur_start, prev_start], "e": [cur_end, prev_end], "user": user.id,
+         "bills": _bill_category_ids(user)})
+    now, before = rows[0], rows[1]
+    change = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
+                    "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
+                    [now["spent"], before["spent"], now["spent"], before["spent"], before["spent"]])[0]
+
+    def figures(r: dict) -> dict:
+        return {"income": _num(r["income"]), "spent": _num(r["spent"]), "bills": _num(r["bills"]),
+                "discretionary": _num(r["discretionary"]), "net": _num(r["net"]), "count": int(r["n"])}
+
+    return {
+        "title": f"{cur_start:%B %Y} so far", "currency": currency, "days": so_far["days"],
+        "start": cur_start.isoformat(), "end": cur_end.isoformat(),
+        "same_days_start": prev_start.isoformat(), "same_days_end": prev_end.isoformat(),
+        "same_days_label": _days_label(prev_start, prev_end), "this_month": figures(now),
+        "same_days_last_month": figures(before), "spending_change": _num(change["d"]),
+        "spending_change_pct": float(change["pct"]) if change["pct"] is not None else None,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+    }
+
+
+def cash_flow_trend(*, user, months: int = 6, today: date | None = None) -> dict:
+    """Income and spending for each of the last `months` full months and this month to date (labelled as such,
+    so a partial month is never read as a whole one), with net cash flow per month. Figures in the main
+    currency of the window."""
+    today = today or timezone.localdate()
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -months)
+    currency, other_currencies = _figures_currency(user, first, today)
+    rows = _fetch(
+        f"""
+        WITH m AS (SELECT gs::date AS m FROM generate_series(%(first)s::date, %(this)s::date, interval '1 month') gs),
+        k AS (
+            SELECT date_trunc('month', t.date)::date AS m, {KIND_SQL} AS kind, t.amount
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(first)s AND %(today)s
+              {_currency_sql(currency if other_currencies else None, "t.")}
+        )
+        SELECT m.m, round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
+               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
+               round(coalesce(sum(k.amount) FILTER (WHERE k.kind IN ('income', 'expense')), 0), 2) AS net
+        FROM m LEFT JOIN k ON k.m = m.m GROUP BY m.m ORDER BY m.m
+        """, {"first": first, "this": this_month, "today": today, "user": user.id})
+    out = []
+    for r in rows:
+        partial = r["m"] == this_month
+        label = f"{r['m']:%b} 1–{today.day} (so far)" if partial else f"{r['m']:%b %Y}"
+        out.append({"month": r["m"].strftime("%Y-%m"), "label": label, "partial": partial,
+                    "income": _num(r["income"]), "spent": _num(r["spent"]), "net": _num(r["net"])})
+    return {
+        "title": f"Income and spending, last {months} months and this month so far", "currency": currency,
+        "rows": out,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "chart": _chart("bar", f"Income and spending by month ({currency}); the last bar is this month so far",
+                        [r["label"] for r in out],
+                        [("income", [r["income"] for r in out]), ("spending", [r["spent"] for r in out])]),
+    }

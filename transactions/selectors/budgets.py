@@ -1,0 +1,353 @@
+"""Budget reads: jars with what is spent and left this month, and budget suggestions from history."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.utils import timezone
+
+from ..models import Jar
+from ..periods import (
+    add_months,
+    month_bounds,
+)
+from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
+from .subscriptions import is_bill_category
+
+MAX_JAR_TRANSACTIONS = 100
+
+
+def jar_status(*, user, month: date | None = None) -> dict:
+    today = timezone.localdate()
+    month = (month or today).replace(day=1)
+    month_start, month_end = month_bounds(month.year, month.month)
+    starts = [(rs or created.date()).replace(day=1) for rs, created in
+              Jar.objects.filter(user=user, rollover=True).values_list("rollover_start", "created_at")]
+    since = min([month_start, *starts])
+    # Budgets are in one currency: a jar counts the main currency's spending only (others named in a note).
+    currency, other_currencies = _figures_currency(user, since, month_end)
+    one = _currency_sql(currency if other_currencies else None, "t.")
+    figures = _fetch(
+        f"""
+        WITH jars AS (
+            SELECT id, name, monthly_budget AS budget, rollover,
+                   date_trunc('month', coalesce(rollover_start, created_at::date))::date AS rs
+            FROM transactions_jar WHERE user_id = %(user)s
+        ), months AS (
+            SELECT j.id AS jar_id, gs::date AS m FROM jars j,
+                   generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
+                                   %(month)s, interval '1 month') gs
+        ), per_cat AS (
+            -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
+              AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
+                                    JOIN jars ON jars.id = jc.jar_id)
+            GROUP BY 1, 2
+        ), spent AS (
+            SELECT jc.jar_id, pc.m, -sum(pc.s) AS s, sum(pc.n) AS n
+            FROM per_cat pc JOIN transactions_jar_categories jc ON jc.category_id = pc.category_id
+            JOIN jars ON jars.id = jc.jar_id
+            GROUP BY 1, 2
+        ), per_jar AS (
+            SELECT j.id, j.name, j.budget, j.rollover,
+                   coalesce(sum(j.budget - coalesce(sp.s, 0)) FILTER (WHERE mo.m < %(month)s), 0) AS carryover,
+                   coalesce(sum(sp.s) FILTER (WHERE mo.m = %(month)s), 0) AS spent,
+                   coalesce(sum(sp.n) FILTER (WHERE mo.m = %(month)s), 0) AS n
+            FROM jars j JOIN months mo ON mo.jar_id = j.id
+            LEFT JOIN spent sp ON sp.jar_id = j.id AND sp.m = mo.m
+            GROUP BY 1, 2, 3, 4
+        )
+        SELECT id, name, budget, rollover, round(carryover, 2) AS carryover, budget + carryover AS available,
+               round(spent, 2) AS spent, round(budget + carryover - spent, 2) AS remaining, n,
+               round(100 * spent / nullif(budget + carryover, 0), 1) AS pct,
+               round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
+        FROM per_jar ORDER BY name
+        """,
+        {"user": user.id, "month": month_start, "month_end": month_end, "since": since},
+    )
+    # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
+    # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
+    txs = _fetch(
+        f"""
+        SELECT jc.jar_id, x.* FROM transactions_jar j
+        JOIN transactions_jar_categories jc ON jc.jar_id = j.id
+        CROSS JOIN LATERAL (
+            SELECT t.id, t.date, t.description, m.name AS merchant, t.amount, t.currency, c.name AS category,
+                   t.category_source, t.category_confidence, t.notes
+            FROM transactions_transaction t
+            JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            LEFT JOIN transactions_merchant m ON m.id = t.merchant_id AND m.user_id = t.user_id
+            WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s{one}
+            ORDER BY t.date DESC, t.id DESC LIMIT %s
+        ) x
+        WHERE j.user_id = %s
+        """,
+        [user.id, month_start, month_end, MAX_JAR_TRANSACTIONS, user.id],
+    )
+    txs.sort(key=lambda t: (t["date"], t["id"]), reverse=True)
+    by_jar: dict[int, list[dict]] = {}
+    for t in txs:
+        if len(by_jar.setdefault(t["jar_id"], [])) >= MAX_JAR_TRANSACTIONS:
+            continue
+        by_jar[t["jar_id"]].append({
+            "id": t["id"], "date": t["date"].isoformat(), "description": t["description"],
+            "merchant": t["merchant"] or "", "amount": _num(t["amount"]), "currency": t["currency"],
+            "category": t["category"], "category_source": t["category_source"],
+            "category_confidence": round(t["category_confidence"], 2), "notes": t["notes"]})
+    cats: dict[int, list[str]] = {}
+    for jar_id, name in Jar.categories.through.objects.filter(jar__user=user).values_list("jar_id",
+                                                                                          "category__name"):
+        cats.setdefault(jar_id, []).append(name)
+    rows = []
+    for f in figures:
+        pct = float(f["pct"]) if f["pct"] is not None else (0.0 if not f["spent"] else 100.0)
+        rows.append({
+            "jar_id": f["id"], "name": f["name"], "categories": sorted(cats.get(f["id"], [])),
+            "budget": _num(f["budget"]), "rollover": f["rollover"], "carryover": _num(f["carryover"]),
+            "available": _num(f["available"]), "spent": _num(f["spent"]), "remaining": _num(f["remaining"]),
+            "pct": pct, "status": "over" if pct > 100 else "warning" if pct >= 80 else "ok",
+            "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
+        })
+    category_budgets = _fetch(
+        f"""
+        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
+               round(100 * -coalesce(sum(t.amount), 0) / nullif(c.monthly_budget, 0), 1) AS pct
+        FROM transactions_category c
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s{one}
+        WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
+        """, [user.id, month_start, month_end, user.id])
+    label = f"{month_start:%B %Y}"
+    return {
+        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
+        "total_spent": _num(figures[0]["total_spent"]) if figures else 0.0,
+        "rows": rows,
+        "category_budgets": [{"category": b["name"], "budget": _num(b["budget"]), "spent": _num(b["spent"]),
+                              "pct": float(b["pct"]) if b["pct"] is not None else 0.0} for b in category_budgets],
+        "chart": _chart("bar", f"Jars: spent vs available, {label}", [r["name"] for r in rows],
+                        [("available", [r["available"] for r in rows]), ("spent", [r["spent"] for r in rows])]),
+    }
+
+
+def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> dict:
+    """Per expense category: median and trend of the last `months` complete months, a suggested budget, and
+    one tip built only from figures the same query returns (and the tip quotes them as returned).
+
+    Fixed costs (rent, utilities, insurance, loans… see `is_bill_category`) are never given a lower budget:
+    their suggestion is the median itself and the tip says so. Variable categories get median × 0.9 when
+    rising, × 0.95 otherwise, rounded to 5. Figures are in the period's main currency only."""
+    today = today or timezone.localdate()
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -months)
+    last_month = add_months(this_month, -1)
+    currency, other_currencies = _figures_currency(user, first, this_month - timedelta(days=1))
+    if other_currencies:
+        # The roll-up has no currency column: read the rows, one currency only.
+        spent_sql = f"""
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
+            FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+            WHERE t.user_id = %(user)s AND t.date >= %(first)s AND t.date < %(this)s{_currency_sql(currency, "t.")}
+            GROUP BY 1, 2"""
+    else:
+        # Monthly sums from the trigger-maintained roll-up (migration 0003): same figures as aggregating the
+        # rows, without scanning six months of them on every call.
+        spent_sql = """
+            SELECT r.category_id, r.month AS m, -r.total AS s
+            FROM transactions_monthly_category_spend r JOIN cats ON cats.id = r.category_id
+            WHERE r.user_id = %(user)s AND r.month >= %(first)s AND r.month < %(this)s"""
+    rows = _fetch(
+        f"""
+        WITH months AS (
+            SELECT gs::date AS m, row_number() OVER (ORDER BY gs) AS idx
+            FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
+        ), cats AS (
+            SELECT c.id, c.name, c.monthly_budget FROM transactions_category c
+            WHERE c.user_id = %(user)s AND c.kind = 'expense'
+        ), spent AS ({spent_sql}
+        ), grid AS (
+            SELECT cats.id, cats.name, cats.monthly_budget, months.idx, months.m, coalesce(spent.s, 0) AS s
+            FROM cats CROSS JOIN months LEFT JOIN spent ON spent.category_id = cats.id AND spent.m = months.m
+        ), stats AS (
+            SELECT id, name, monthly_budget,
+                   percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS median,
+                   regr_slope(s, idx) AS slope, avg(s) AS mean,
+                   max(s) FILTER (WHERE m = %(last)s) AS last_month,
+                   count(*) FILTER (WHERE s > 0) AS active_months
+            FROM grid GROUP BY 1, 2, 3
+        ), last_rows AS (
+            SELECT t.category_id, t.merchant_id, t.amount FROM transactions_transaction t JOIN cats ON cats.id = t.category_id
+            WHERE t.user_id = %(user)s AND t.date >= %(last)s AND t.date < %(this)s AND t.amount < 0
+              {_currency_sql(currency if other_currencies else None, "t.")}
+        ), cat_last AS (
+            SELECT category_id, count(*) AS charges, -sum(amount) AS charged FROM last_rows GROUP BY 1
+        ), top AS (
+            SELECT DISTINCT ON (category_id) category_id, merchant_id, count(*) AS visits, -sum(amount) AS spent
+            FROM last_rows WHERE merchant_id IS NOT NULL
+            GROUP BY category_id, merchant_id
+            ORDER BY category_id, count(*) DESC, -sum(amount) DESC
+        ), tip AS (
+            SELECT top.category_id, mm.name AS merchant, top.visits, top.spent FROM top
+            JOIN transactions_merchant mm ON mm.id = top.merchant_id AND mm.user_id = %(user)s
+        )
+        SELECT s.id, s.name, s.monthly_budget, round(s.median::numeric, 2) AS median, round(s.slope::numeric, 2) AS slope,
+               round(s.mean, 2) AS mean, round(s.last_month, 2) AS last_month, s.active_months,
+               round(5 * round((s.median * CASE WHEN s.slope > 0 THEN 0.9 ELSE 0.95 END)::numeric / 5), 2)
+                   AS suggested,
+               round(5 * ceil(s.median::numeric / 5), 2) AS fixed_suggested,
+               coalesce(cl.charges, 0) AS charges, round(coalesce(cl.charged, 0), 2) AS charged,
+               tip.merchant, tip.visits, round(tip.spent, 2) AS tip_spent, round(tip.spent / 2, 2) AS tip_half
+        FROM stats s LEFT JOIN tip ON tip.category_id = s.id LEFT JOIN cat_last cl ON cl.category_id = s.id
+        WHERE s.active_months >= 2 AND s.median > 0
+        ORDER BY s.median DESC
+        """,
+        {"user": user.id, "first": first, "last": last_month, "this": this_month},
+    )
+    out = []
+    for r in rows:
+        slope = float(r["slope"] or 0)
+        trend = "rising" if slope > 0.05 * float(r["median"]) else "falling" if slope < -0.05 * float(
+            r["median"]) else "steady"
+        fixed = is_bill_category(r["name"])
+        charges = int(r["charges"])
+        charge_words = f"{charges} {r['name']} charge{'s' if charges != 1 else ''}"
+        if fixed:
+            tip = (f"{r['name']} is a fixed cost ({charge_words} last month, "
+                   f"{_money_text(r['charged'], currency)}): keep its budget at what it costs and compare "
+                   f"providers or terms at renewal rather than cutting it.")
+        elif r["merchant"]:
+            visit_word = "visit" if r["visits"] == 1 else "visits"
+            tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
+                   f"halving them would save about {_money_text(r['tip_half'], currency)} a month.")
+        else:
+            tip = (f"You spent {_money_text(r['last_month'] or 0, currency)} on {r['name']} last month against a "
+                   f"typical {_money_text(r['median'], currency)}.")
+        out.append({
+            "category": r["name"], "median": _num(r["median"]), "average": _num(r["mean"]),
+            "last_month": _num(r["last_month"]), "last_month_charges": charges, "trend": trend,
+            "trend_per_month": _num(r["slope"]), "fixed_cost": fixed,
+            "suggested_budget": _num(r["fixed_suggested"] if fixed else r["suggested"]),
+            "current_budget": _num(r["monthly_budget"]) if r["monthly_budget"] is not None else None,
+            "tip": tip,
+        })
+    return {
+        "title": f"Budget suggestions from your last {months} months", "currency": currency,
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+        "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
+        "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
+                        [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),
+    }
+
+
+def _standalone_category_budgets(user, month_start: date, month_end: date, one: str) -> list[dict]:
+    """Category budgets of categories that feed no jar (a category in a jar is budgeted by its jar: counting
+    both would budget the same money twice), with what they spent in the month."""
+    return _fetch(
+        f"""
+        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent
+        FROM transactions_category c
+        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %(user)s
+             AND t.date BETWEEN %(start)s AND %(end)s{one}
+        WHERE c.user_id = %(user)s AND c.monthly_budget IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
+                          WHERE jc.category_id = c.id AND j.user_id = %(user)s)
+        GROUP BY c.id ORDER BY c.name
+        """, {"user": user.id, "start": month_start, "end": month_end})
+
+
+def budget_overview(*, user, month: date | None = None, today: date | None = None) -> dict:
+    """Income against what is budgeted for a month: "Income 4,200 · Budgeted 3,100 · Unbudgeted 1,100".
+
+    Budgeted = the jars' monthly budgets plus the budgets of categories that feed no jar (never both for one
+    category). Income = money in under income categories (and uncategorised money in) during the month, to
+    date for the running month. Unbudgeted = income − budgeted (negative: more budgeted than earned)."""
+    today = today or timezone.localdate()
+    month_start, month_end = month_bounds(*(month or today).replace(day=1).timetuple()[:2])
+    end = min(month_end, today) if month_start <= today else month_end
+    currency, other_currencies = _figures_currency(user, month_start, month_end)
+    one = _currency_sql(currency if other_currencies else None, "t.")
+    jars = _fetch("SELECT coalesce(sum(monthly_budget), 0) AS b, count(*) AS n FROM transactions_jar "
+                  "WHERE user_id = %s", [user.id])[0]
+    standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    figures = _fetch(
+        f"""
+        WITH inc AS (
+            SELECT coalesce(sum(t.amount), 0) AS income FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(start)s AND %(end)s AND {KIND_SQL} = 'income'{one}
+        ), bud AS (
+            SELECT %(jars)s::numeric + coalesce((SELECT sum(x) FROM unnest(%(cats)s::numeric[]) x), 0) AS budgeted
+        )
+        SELECT round(inc.income, 2) AS income, round(bud.budgeted, 2) AS budgeted,
+               round(inc.income - bud.budgeted, 2) AS unbudgeted
+        FROM inc, bud
+        """, {"user": user.id, "start": month_start, "end": end, "jars": jars["b"],
+              "cats": [r["budget"] for r in standalone]})[0]
+    running = month_start <= today <= month_end
+    return {
+        "month": month_start.strftime("%Y-%m"), "label": f"{month_start:%B %Y}", "currency": currency,
+        "income": _num(figures["income"]), "income_to_date": running,
+        "budgeted": _num(figures["budgeted"]), "unbudgeted": _num(figures["unbudgeted"]),
+        "jar_count": int(jars["n"]), "category_budgets_outside_jars": [r["name"] for r in standalone],
+        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
+                          f"in.") if other_currencies else "",
+    }
+
+
+# How often each cadence charges, as a Postgres interval (generate_series steps).
+_CADENCE_STEP = {"weekly": "7 days", "monthly": "1 month", "quarterly": "3 months", "yearly": "1 year"}
+
+
+def safe_to_spend(*, user, today: date | None = None) -> dict:
+    """What is safe to spend for the rest of this month, and per day.
+
+    safe = budgeted − spent in those budgets − recurring charges still due this month, where
+    budgeted = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
+    categories that feed no jar; spent = what those jars/categories spent this month; due = every expected
+    charge of a subscription or bill (not dismissed) from today to the month's end, each charge of a weekly
+    one counted. Main currency only. Negative when the month is already over budget. `per_day` divides by the
+    days left including today."""
+    today = today or timezone.localdate()
+    month_start, month_end = month_bounds(today.year, today.month)
+    status = jar_status(user=user, month=today)
+    currency = status["currency"]
+    one = _currency_sql(currency, "t.") if len(user_currencies(user=user)) > 1 else ""
+    standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    steps = " ".join(f"WHEN '{cadence}' THEN interval '{step}'" for cadence, step in _CADENCE_STEP.items())
+    due = _fetch(
+        f"""
+        SELECT s.id, m.name AS merchant, d::date AS date, s.amount
+        FROM transactions_subscription s JOIN transactions_merchant m ON m.id = s.merchant_id AND m.user_id = s.user_id
+        CROSS JOIN LATERAL generate_series(s.next_expected::timestamp, %(end)s::timestamp,
+                                           CASE s.cadence {steps} END) d
+        WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND s.currency = %(currency)s
+          AND d::date >= %(today)s
+        ORDER BY d, m.name
+        """, {"user": user.id, "end": month_end, "today": today, "currency": currency})
+    budgets = [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]
+    spent = [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]
+    days_left = (month_end - today).days + 1
+    f = _fetch(
+        """
+        SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
+               round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
+               round(coalesce((SELECT sum(-x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
+        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
+    safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
+                  "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",
+                  {"b": f["budgeted"], "s": f["spent"], "d": f["due"], "days": days_left})[0]
+    return {
+        "title": f"Safe to spend for the rest of {month_start:%B %Y}", "currency": currency,
+        "has_budgets": bool(budgets), "budgeted": _num(f["budgeted"]), "spent": _num(f["spent"]),
+        "budget_left": _num(_fetch("SELECT round(%s::numeric - %s::numeric, 2) AS x",
+                                   [f["budgeted"], f["spent"]])[0]["x"]),
+        "upcoming": _num(f["due"]), "safe": _num(safe["safe"]), "per_day": _num(safe["per_day"]),
+        "days_left": days_left, "month_end": month_end.isoformat(),
+        "upcoming_charges": [{"merchant": r["merchant"], "date": r["date"].isoformat(), "amount": _num(r["amount"])}
+                             for r in due],
+        "includes": ("your jar budgets (with carried-over money) and category budgets outside jars, minus what "
+                     "they have spent this month, minus subscriptions and bills still due before the month ends"),
+    }

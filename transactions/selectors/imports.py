@@ -1,0 +1,41 @@
+"""Reads for the import flow: the user's accounts, and one import's preview, progress and report."""
+from __future__ import annotations
+
+from ..models import Account, ImportBatch
+from .ledger import import_batch_get
+
+
+def account_list(*, user) -> list[Account]:
+    return list(Account.objects.filter(user=user).order_by("name"))
+
+
+def import_status(*, user, batch_id: int) -> dict:
+    """One import as the page and the API show it: the preview (before anything is stored), then progress
+    (rows processed of the total), then the result or every bad row. Another user's id is NotFound."""
+    batch = import_batch_get(user=user, batch_id=batch_id)
+    total = batch.rows_total or 0
+    done = batch.rows_processed or 0
+    finished = batch.status in (ImportBatch.Status.IMPORTED, ImportBatch.Status.FAILED)
+    percent = 100 if batch.status == ImportBatch.Status.IMPORTED else (
+        min(100, round(100 * done / total)) if total else 0)
+    return {
+        "id": batch.id, "file_name": batch.file_name, "file_format": batch.file_format, "status": batch.status,
+        "status_text": batch.get_status_display(), "finished": finished,
+        "account": ({"id": batch.account_id, "name": batch.account.name} if batch.account_id else None),
+        "date_format": batch.date_format, "sign_convention": batch.sign_convention,
+        "rows_total": total, "rows_processed": total if batch.status == ImportBatch.Status.IMPORTED else done,
+        "percent": percent, "rows_created": batch.rows_created, "rows_duplicate": batch.rows_duplicate,
+        "rows_categorised": batch.rows_categorised, "error_count": batch.error_count, "errors": batch.errors or [],
+        "message": batch.message, "preview": (batch.details or {}).get("preview"),
+        "result": {k: v for k, v in (batch.details or {}).items() if k != "preview"},
+        "created_at": batch.created_at.isoformat(),
+        "started_at": batch.started_at.isoformat() if batch.started_at else None,
+        "finished_at": batch.finished_at.isoformat() if batch.finished_at else None,
+    }
+
+
+def import_errors_rows(*, user, batch_id: int) -> list[list]:
+    """The per-row error report as table rows (row number, field, problem), for a CSV download."""
+    batch = import_batch_get(user=user, batch_id=batch_id)
+    return [[e.get("line") if e.get("line") is not None else "", e.get("field") or "", e.get("reason") or ""]
+            for e in batch.errors or []]

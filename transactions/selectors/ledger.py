@@ -1,0 +1,358 @@
+"""Ledger reads: transactions, categories, merchants, rules, import batches, search and the review queue."""
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import date
+
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+
+from config.api import NotFound
+
+from ..categorize import REVIEW_THRESHOLD
+from ..models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
+from ..periods import (
+    range_label,
+)
+from ._base import _chart, _currency, _num, category_find, others_to_refile
+
+TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
+             "category_source", "category_confidence", "notes", "account__name")
+
+
+def tx_row(values: dict) -> dict:
+    return {
+        "id": values["id"], "date": values["date"].isoformat(), "description": values["description"],
+        "merchant": values.get("merchant__name") or "", "amount": _num(values["amount"]),
+        "currency": values["currency"], "category": values.get("category__name") or None,
+        "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
+        "notes": values.get("notes") or "", "account": values.get("account__name") or None,
+        "needs_review": (values["category_source"] not in ("user", "rule")
+                         and values["category_confidence"] < REVIEW_THRESHOLD),
+    }
+
+
+def category_list(*, user) -> list[str]:
+    return list(Category.objects.filter(user=user).order_by("name").values_list("name", flat=True))
+
+
+def category_rows(*, user) -> list[Category]:
+    return list(Category.objects.filter(user=user).order_by("name"))
+
+
+def merchant_list(*, user) -> list[str]:
+    return list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+
+
+def rule_list(*, user) -> list[CategorisationRule]:
+    return list(CategorisationRule.objects.filter(user=user).select_related("category"))
+
+
+def jar_list(*, user) -> list[Jar]:
+    return list(Jar.objects.filter(user=user).prefetch_related("categories"))
+
+
+def import_batch_list(*, user) -> list[ImportBatch]:
+    return list(ImportBatch.objects.filter(user=user).defer("content").select_related("account")[:100])
+
+
+def import_batch_get(*, user, batch_id: int) -> ImportBatch:
+    batch = ImportBatch.objects.filter(user=user, id=batch_id).defer("content").select_related("account").first()
+    if batch is None:
+        raise NotFound(f"Import {batch_id} not found.")
+    return batch
+
+
+def transaction_get(*, user, transaction_id: int) -> dict:
+    values = Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS).first()
+    if values is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    return tx_row(values)
+
+
+def _category_ids(user, names: list[str]) -> list[int]:
+    return [category_find(user=user, name=n).id for n in names]
+
+
+def merchant_resolve(*, user, merchant: str) -> list[Merchant]:
+    """The user's merchants called `merchant`: exact name, then containing it, then closest spelling."""
+    text = " ".join((merchant or "").split())
+    qs = Merchant.objects.filter(user=user)
+    exact = list(qs.filter(name__iexact=text))
+    if exact:
+        return exact
+    contains = list(qs.filter(name__icontains=text)[:20]) if text else []
+    if contains:
+        return contains
+    names = list(qs.values_list("name", flat=True))
+    close = difflib.get_close_matches(text.lower(), [n.lower() for n in names], n=1, cutoff=0.7)
+    if close:
+        return list(qs.filter(name__iexact=close[0]))
+    raise NotFound(f"No transactions from a merchant called {text!r}.", details={"field": "merchant"})
+
+
+def transaction_list(*, user, category: str | None = None, merchant: str | None = None, start: date | None = None,
+                     end: date | None = None, search: str | None = None, source: str | None = None,
+                     min_amount=None, max_amount=None, uncategorised: bool = False, page: int = 1,
+                     page_size: int = 50) -> dict:
+    qs = Transaction.objects.filter(user=user)
+    applied = []
+    if category:
+        qs = qs.filter(category_id__in=_category_ids(user, [category]))
+        applied.append(f"category: {category}")
+    if uncategorised:
+        qs = qs.filter(category__isnull=True)
+        applied.append("uncategorised")
+    if merchant:
+        qs = qs.filter(merchant__in=merchant_resolve(user=user, merchant=merchant))
+        applied.append(f"merchant: {merchant}")
+    if start:
+        qs = qs.filter(date__gte=start)
+    if end:
+        qs = qs.filter(date__lte=end)
+    if start or end:
+        applied.append(range_label(start, end))
+    if search:
+        for word in search.split():
+            qs = qs.filter(text_q(user, [word]))
+        applied.append(f'text: "{search}"')
+    if source:
+        qs = qs.filter(category_source=source)
+        applied.append(f"categorised by: {source}")
+    if min_amount is not None:
+        qs = qs.filter(amount__gte=min_amount)
+    if max_amount is not None:
+        qs = qs.filter(amount__lte=max_amount)
+    page_size = max(1, min(int(page_size or 50), 500))
+    agg = qs.aggregate(count=Count("id"), total=Sum("amount"))
+    count = agg["count"]
+    pages = max(1, -(-count // page_size))
+    page = max(1, min(int(page or 1), pages))
+    rows = [tx_row(v) for v in qs.order_by("-date", "-id").values(*TX_FIELDS)[(page - 1) * page_size:page * page_size]]
+    monthly = list(qs.annotate(month=TruncMonth("date")).values("month").annotate(total=Sum("amount"))
+                   .order_by("month"))[-24:]
+    return {
+        "title": "Transactions" + (f" ({' · '.join(applied)})" if applied else ""),
+        "rows": rows, "count": count, "total": _num(agg["total"]), "page": page, "pages": pages,
+        "page_size": page_size, "currency": _currency(user), "filters_text": " · ".join(applied),
+        "chart": _chart("bar", "Net amount by month", [m["month"].strftime("%Y-%m") for m in monthly],
+                        [("net", [m["total"] for m in monthly])]),
+    }
+
+
+def _tsquery_term(word: str) -> str:
+    clean = re.sub(r"[^\w]+", " ", word.lower()).split()
+    return " & ".join(f"{w}:*" for w in clean)
+
+
+def text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
+    """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
+    (the user's merchant table is small, so a substring match there is cheap)."""
+    merchant_ids: list[int] = []
+    terms = []
+    for word in words:
+        ids = list(Merchant.objects.filter(user=user, name__icontains=word).values_list("id", flat=True)[:500])
+        merchant_ids += ids
+        if fulltext and not ids and _tsquery_term(word):
+            # Merchant names come from the narratives, so a word found in a merchant's name is covered by
+            # that merchant; the full-text index is for the other words (memos, references, places).
+            terms.append(_tsquery_term(word))
+    q = Q(merchant_id__in=merchant_ids) if merchant_ids else Q(pk__in=[])
+    if terms:
+        # The matching ids come from the GIN index in a subquery, so Postgres never re-parses every narrative
+        # of the period into a tsvector.
+        matching = (Transaction.objects.filter(user=user)
+                    .annotate(search_vector=SearchVector("description", config="simple"))
+                    .filter(search_vector=SearchQuery(" | ".join(f"({t})" for t in terms), search_type="raw",
+                                                      config="simple"))
+                    .values("id"))
+        q |= Q(id__in=matching)
+    return q
+
+
+def correction_preview(*, user, transaction_id: int, category: str) -> dict:
+    """What a correction would do, before doing it: how many other rows from the same merchant would be
+    re-filed if the user says yes (rows the user categorised themselves are never counted or changed)."""
+    tx = Transaction.objects.filter(user=user, id=transaction_id).select_related("merchant").first()
+    if tx is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    target = Category.objects.filter(user=user, name__iexact=" ".join((category or "").split())).first()
+    others = others_to_refile(user=user, tx=tx, target_id=target.id if target else None) if tx.merchant_id else None
+    count = others.count() if others is not None else 0
+    return {"transaction_id": tx.id, "merchant": tx.merchant.name if tx.merchant_id else "",
+            "category": target.name if target else " ".join((category or "").split()), "others": count,
+            "examples": [{"id": o.id, "date": o.date.isoformat(), "description": o.description,
+                          "category": o.category.name if o.category_id else None}
+                         for o in (others.select_related("category").order_by("-date")[:5] if count else [])]}
+
+
+def _review_q() -> Q:
+    # The same condition as the partial index tx_needs_review (models.Transaction.Meta).
+    return Q(category_confidence__lt=REVIEW_THRESHOLD) & ~Q(category_source__in=["user", "rule"])
+
+
+def suggestions_named(*, user, rows: list[dict]) -> list[dict]:
+    """Each row with its ranked suggestions as `[{"category", "confidence"}]` (names, the user's own)."""
+    names = dict(Category.objects.filter(user=user).values_list("id", "name"))
+    out = []
+    for row in rows:
+        raw = row.pop("category_suggestions", None) or []
+        row["suggestions"] = [{"category": names[c], "confidence": round(float(p), 2)} for c, p in raw if c in names]
+        out.append(row)
+    return out
+
+
+def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
+    """Rows Moneta was not sure about (confidence under categorize.REVIEW_THRESHOLD, not set by the user or a
+    rule), newest first, each with its ranked top-3: one click confirms the first or picks another."""
+    qs = Transaction.objects.filter(user=user).filter(_review_q())
+    count = qs.count()
+    page_size = max(1, min(int(page_size or 25), 200))
+    pages = max(1, -(-count // page_size))
+    page = max(1, min(int(page or 1), pages))
+    values = list(qs.order_by("-date", "-id").values(*TX_FIELDS, "category_suggestions")
+                  [(page - 1) * page_size:page * page_size])
+    rows = []
+    for v in values:
+        row = tx_row(v)
+        row["category_suggestions"] = v["category_suggestions"]
+        rows.append(row)
+    return {"title": "Needs review", "count": count, "page": page, "pages": pages, "page_size": page_size,
+            "threshold": REVIEW_THRESHOLD, "currency": _currency(user),
+            "rows": suggestions_named(user=user, rows=rows)}
+
+
+def review_item(*, user, transaction_id: int) -> dict:
+    """One transaction as the review queue shows it: the tx row plus its named, ranked suggestions."""
+    values = (Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS, "category_suggestions")
+              .first())
+    if values is None:
+        raise NotFound(f"Transaction {transaction_id} not found.")
+    row = tx_row(values)
+    row["category_suggestions"] = values["category_suggestions"]
+    return suggestions_named(user=user, rows=[row])[0]
+
+
+def review_count(*, user) -> int:
+    return Transaction.objects.filter(user=user).filter(_review_q()).count()
+
+
+def _chip_keys(q) -> list[dict]:
+    """The understood parts as removable chips, each with the `key` that removes it (`drop=` in the page URL):
+    "period", "amount_min", "direction", "merchants:Starbucks", "text:coffee"…"""
+    out, seen = [], {"merchants": 0, "categories": 0, "text": 0}
+    for chip in q.chips()[1:]:
+        field = chip["field"]
+        if field in seen:
+            value = getattr(q, field)[seen[field]]
+            seen[field] += 1
+            out.append({**chip, "key": f"{field}:{value}"})
+        else:
+            out.append({**chip, "key": field})
+    return out
+
+
+def _query_drop(q, keys: list[str]) -> list[str]:
+    """Remove the parts named by `keys` (see _chip_keys) from a parsed query; returns the keys applied."""
+    applied = []
+    for key in keys:
+        field, _, value = key.partition(":")
+        if field in ("merchants", "categories", "text", "unknown") and value in getattr(q, field):
+            getattr(q, field).remove(value)
+            if field == "unknown":
+                q.suggestions.pop(value, None)
+        elif field in ("period", "amount_min", "amount_max", "direction", "months") and getattr(q, field):
+            setattr(q, field, None)
+        elif field == "weekdays" and q.weekdays:
+            q.weekdays = []
+        else:
+            continue
+        applied.append(key)
+    return applied
+
+
+def _close_names(user, words: list[str]) -> dict[str, list[str]]:
+    """For names the parser could not place and found no close merchant for: close category or merchant names
+    with a looser cutoff ("did you mean")."""
+    names = category_list(user=user) + merchant_list(user=user)
+    lower = {n.lower(): n for n in names}
+    out = {}
+    for word in words:
+        close = difflib.get_close_matches(word.lower(), list(lower), n=3, cutoff=0.5)
+        if close:
+            out[word] = [lower[c] for c in close]
+    return out
+
+
+def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None, page: int | None = None,
+                        drop: list[str] | None = None) -> dict:
+    """The search box and the API: the question is read by the one parser (transactions.query) as a list of
+    matching transactions; the result says what was understood (`filters`, `filters_text`, `chips`, each chip
+    with the `key` that removes it) and names anything it could not find (`unknown` with close names).
+
+    `page` pages through every match, `limit` rows a page (`count`, `pages`). `drop` removes understood parts
+    (chip keys) before the search runs. When nothing matches, `broader` offers searches that would: the same
+    without the period, or without one other part, each with its count (all counts from SQL)."""
+    import copy
+
+    from ..query import money_query_count, money_query_parse, money_query_rows, money_query_run, query_vocab
+
+    today = today or timezone.localdate()
+    q = money_query_parse(query or "", vocab=query_vocab(user=user), today=today)
+    # in the search box every word typed is meant: a word the parser could not place occurs in none of the
+    # user's narratives (those became text filters), so it names something they don't have
+    q.unknown, q.ignored = q.unknown + q.ignored, []
+    dropped = _query_drop(q, list(drop or []))
+    if q.measure not in ("list", "largest", "smallest"):
+        q.measure = "list"
+    page_size = max(1, min(int(limit or 50), 200))
+    q.limit = page_size if q.measure == "list" else q.limit
+    result = money_query_run(user=user, query=q, today=today)
+    count, rows, pages, page_no = result.get("count", 0), result.get("rows") or [], 1, 1
+    if q.measure == "list" and result.get("found") is not False:
+        page_no = max(1, int(page or 1))
+        listed = money_query_rows(user=user, query=q, offset=(page_no - 1) * page_size, limit=page_size)
+        count = listed["count"]
+        pages = max(1, -(-count // page_size))
+        if page_no > pages:
+            page_no = pages
+            listed = money_query_rows(user=user, query=q, offset=(page_no - 1) * page_size, limit=page_size)
+        rows = listed["rows"]
+    chips = _chip_keys(q)
+    suggestions = dict(q.suggestions)
+    missing = [w for w in q.unknown if not suggestions.get(w)]
+    suggestions.update(_close_names(user, missing))
+    broader = []
+    if not count and (q.has_filters or q.period or q.direction) and not q.unknown:
+        for chip in [c for c in chips if c["field"] == "period"] + [c for c in chips if c["field"] != "period"]:
+            if chip["field"] == "direction":
+                continue
+            trial = copy.deepcopy(q)
+            _query_drop(trial, [chip["key"]])
+            n = money_query_count(user=user, query=trial)
+            if n:
+                broader.append({"key": chip["key"], "label": chip["label"], "kind": chip["kind"], "count": n})
+            if len(broader) >= 4:
+                break
+    corrections = [{"mention": link.mention, "names": link.names} for link in q.links if link.how == "spelling"]
+    period = q.period
+    filters = {"amount_min": float(q.amount_min) if q.amount_min is not None else None,
+               "amount_max": float(q.amount_max) if q.amount_max is not None else None,
+               "start": period.start.isoformat() if period and period.grain != "all" else None,
+               "end": period.end.isoformat() if period and period.grain != "all" else None,
+               "period": period.label if period else None, "categories": q.categories, "merchants": q.merchants,
+               "text": q.text, "direction": q.direction, "unknown": q.unknown}
+    text = q.describe()
+    return {
+        "query": query, "filters": filters, "filters_text": text, "chips": chips, "dropped": dropped,
+        "unknown": q.unknown, "suggestions": suggestions, "ignored": q.ignored, "corrections": corrections,
+        "broader": broader,
+        "count": count, "total": _num((result.get("received") or 0) - (result.get("spent") or 0)),
+        "spent": result.get("spent", 0.0), "received": result.get("received", 0.0),
+        "currency": result.get("currency") or _currency(user), "rows": rows,
+        "page": page_no, "pages": pages, "page_size": page_size,
+        "title": f"Transactions: {text}", "chart": result.get("chart"),
+    }

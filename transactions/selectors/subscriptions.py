@@ -1,0 +1,112 @@
+"""Subscription and bill reads: what recurs, what it costs a month and a year, what is due."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db.models import Count, F
+from django.utils import timezone
+
+from ..models import Subscription, Transaction
+from ._base import _chart, _currency, _num
+
+# Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
+# user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
+# suggest cutting them.
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare",
+                       "electric", "water", "energy", "council", "phone", "internet")
+
+
+# Words in a merchant's name that make a recurring charge a bill even when it has no category yet.
+BILL_MERCHANT_WORDS = ("rent", "rental", "rentals", "lettings", "property", "apts", "apartments", "insurance",
+                       "assurance", "electric", "electricity", "water", "energy", "power", "gas", "council",
+                       "mortgage", "loan", "miete", "loyer", "huur", "versicherung", "eskom", "tien nha", "tien dien")
+
+
+def is_bill_category(name: str | None) -> bool:
+    """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
+    return bool(name) and any(w in name.lower() for w in BILL_CATEGORY_WORDS)
+
+
+def _is_bill_merchant(name: str) -> bool:
+    plain = " " + re.sub(r"[^a-z]+", " ", name.lower()) + " "
+    return any(f" {w} " in plain for w in BILL_MERCHANT_WORDS)
+
+
+def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
+    """The category most of the user's charges at each merchant carry (one grouped query)."""
+    if not merchant_ids:
+        return {}
+    rows = (Transaction.objects.filter(user=user, merchant_id__in=merchant_ids, amount__lt=0,
+                                       category__isnull=False)
+            .values("merchant_id", "category__name").annotate(n=Count("id")).order_by("merchant_id", "-n"))
+    main: dict[int, str] = {}
+    for row in rows:
+        main.setdefault(row["merchant_id"], row["category__name"])
+    return main
+
+
+def subscription_list(*, user, include_dismissed: bool = False) -> dict:
+    """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or its merchant's name
+    when uncategorised) or a `subscription`. The subscriptions total never includes bills and is given per
+    month and per year; totals are per currency (the headline figures are in the main currency, the rest in
+    `by_currency`), never summed across currencies."""
+    qs = Subscription.objects.filter(user=user).select_related("merchant")
+    if not include_dismissed:
+        qs = qs.exclude(status=Subscription.Status.DISMISSED)
+    subs = list(qs.annotate(yearly=F("monthly_cost") * 12).order_by("-monthly_cost", "merchant__name"))
+    main_category = _merchant_main_category(user=user, merchant_ids=[s.merchant_id for s in subs])
+    rows = []
+    for s in subs:
+        category = main_category.get(s.merchant_id)
+        bill = is_bill_category(category) if category else _is_bill_merchant(s.merchant.name)
+        rows.append({
+            "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
+            "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
+            "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "yearly_cost": _num(s.yearly),
+            "currency": s.currency, "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
+            "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
+            "category": category, "kind": "bill" if bill else "subscription",
+        })
+    # Exact Decimal sums of the stored monthly costs, per (currency, kind).
+    sums: dict[tuple[str, str], Decimal] = {}
+    for s, r in zip(subs, rows):
+        key = (s.currency, r["kind"])
+        sums[key] = sums.get(key, Decimal("0")) + s.monthly_cost
+    currencies = sorted({c for c, _ in sums}, key=lambda c: -sum(v for (cc, _), v in sums.items() if cc == c))
+    currency = currencies[0] if currencies else _currency(user)
+    by_currency = [{"currency": c,
+                    "subscriptions_per_month": _num(sums.get((c, "subscription"), 0)),
+                    "subscriptions_per_year": _num(sums.get((c, "subscription"), Decimal("0")) * 12),
+                    "bills_per_month": _num(sums.get((c, "bill"), 0)),
+                    "bills_per_year": _num(sums.get((c, "bill"), Decimal("0")) * 12),
+                    "total_per_month": _num(sums.get((c, "subscription"), Decimal("0")) + sums.get((c, "bill"),
+                                                                                                Decimal("0"))),
+                    "total_per_year": _num((sums.get((c, "subscription"), Decimal("0"))
+                                            + sums.get((c, "bill"), Decimal("0"))) * 12)}
+                   for c in currencies]
+    main = by_currency[0] if by_currency else {k: 0.0 for k in ("subscriptions_per_month", "subscriptions_per_year",
+                                                                "bills_per_month", "bills_per_year",
+                                                                "total_per_month", "total_per_year")}
+    upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
+    subs_only = [r for r in rows if r["kind"] == "subscription" and r["currency"] == currency]
+    return {
+        "title": "Subscriptions and recurring bills", "currency": currency,
+        "total_per_month": main["total_per_month"], "total_per_year": main["total_per_year"], "count": len(rows),
+        "subscriptions_per_month": main["subscriptions_per_month"],
+        "subscriptions_per_year": main["subscriptions_per_year"],
+        "bills_per_month": main["bills_per_month"], "bills_per_year": main["bills_per_year"],
+        "by_currency": by_currency,
+        "currency_note": ("Also recurring in other currencies: " + "; ".join(
+            f"{b['subscriptions_per_month']:,.2f} {b['currency']} a month in subscriptions, "
+            f"{b['bills_per_month']:,.2f} {b['currency']} in bills" for b in by_currency[1:])
+            + " — never added to the figures above.") if len(by_currency) > 1 else "",
+        "rows": rows,
+        "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"],
+                              "kind": r["kind"], "currency": r["currency"]}
+                             for r in sorted(upcoming, key=lambda r: r["next_expected"])],
+        # The chart shows subscriptions only: a rent bill would dwarf every one of them.
+        "chart": _chart("bar", f"Subscriptions, monthly cost ({currency})", [r["merchant"] for r in subs_only],
+                        [("per month", [r["monthly_cost"] for r in subs_only])]),
+    }
