@@ -4,12 +4,12 @@ from __future__ import annotations
 import difflib
 import re
 from datetime import date
-from decimal import Decimal
 
 from django.db import connection
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.money import money
 
 from ..models import Category, CategorySource, Transaction
 from ..periods import (
@@ -109,9 +109,8 @@ def _range(start: date | None, end: date | None) -> tuple[date, date]:
 
 
 def _money_text(value, currency: str) -> str:
-    symbol = {"USD": "$", "AUD": "$", "NZD": "$", "CAD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")
-    amount = f"{Decimal(value):,.2f}"
-    return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
+    """Tip wording writes amounts as the pages and chat answers do (core.money)."""
+    return money(value, currency)
 
 
 def object_owned(model, *, user, object_id):
