@@ -13,10 +13,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.uploads import upload_size_check
 from knowledge import tasks
 from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
-from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
+from knowledge.ingestion.parsers import ParseError, kind_for_file_name
 from knowledge.models import Corpus, Document, Fact, Page
 
 logger = logging.getLogger(__name__)
@@ -125,9 +126,7 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
         raise DomainError(str(exc), code="unsupported_type", details={"file": file_name}) from exc
     if not content:
         raise DomainError(f"{file_name} is empty (0 bytes)", details={"file": file_name})
-    if len(content) > MAX_FILE_BYTES:
-        raise DomainError(f"{file_name} is larger than the limit of {MAX_FILE_BYTES:,} bytes",
-                          code="too_large", details={"file": file_name, "bytes": len(content)})
+    upload_size_check(file_name=file_name, size=len(content))
     sha = hashlib.sha256(content).hexdigest()
     existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
     if existing:

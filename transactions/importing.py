@@ -14,6 +14,7 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections,
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.uploads import upload_size_check
 
 from .categories import categories_ensure_defaults, category_resolve
 from .categorize import Decision, Item, categorise
@@ -243,6 +244,7 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
     """Import a bank statement; see `_transactions_import`. The cyclic garbage collector is paused meanwhile:
     a 100k-row statement allocates millions of small objects and repeated full collections over them cost
     more than the rest of the import."""
+    upload_size_check(file_name=file_name, size=len(content))
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -477,7 +479,9 @@ def _clean_file_name(file_name: str) -> str:
 def import_preview_create(*, user, file_name: str, content: bytes, date_format: str | None = None,
                           sign_convention: str | None = None) -> ImportBatch:
     """Read a statement and keep it as a `preview` batch: nothing is imported until `import_confirm`. A file
-    Moneta cannot read at all (wrong format, no header, empty) raises DomainError naming what is wrong."""
+    Moneta cannot read at all (wrong format, no header, empty) or one over the upload limit raises DomainError
+    naming what is wrong."""
+    upload_size_check(file_name=file_name, size=len(content))
     file_name = _clean_file_name(file_name)
     sign_convention = _sign_choice(sign_convention)
     categories_ensure_defaults(user=user)

@@ -95,6 +95,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.context_processors.limits",
             ],
         },
     },
@@ -143,6 +144,9 @@ STATIC_ROOT = STATIC_ROOT_DIR
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").exists() else []
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MONETA_MEDIA_ROOT") or MONETA_DATA_DIR / "media")
+# The one upload size limit (core/uploads.py): knowledge documents and bank statements, web, API and admin.
+MONETA_MAX_UPLOAD_MB = env_int("MONETA_MAX_UPLOAD_MB", 25, minimum=1)
+# (Not limits: uploads above this are spooled to a temporary file instead of memory.)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 

@@ -18,7 +18,6 @@ from core.text import decode_first
 
 from .tables import looks_like_table_row, rows_to_markdown
 
-MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_PDF_PAGES = 3000
 SUPPORTED_EXTENSIONS = {".pdf": "pdf", ".md": "markdown", ".markdown": "markdown", ".txt": "text",
                         ".text": "text", ".html": "html", ".htm": "html"}
@@ -65,9 +64,6 @@ def kind_for_file_name(file_name: str) -> str:
 def parse_document(*, kind: str, content: bytes, file_name: str) -> ParsedDocument:
     if not content:
         raise ParseError(f"{file_name} is empty (0 bytes)")
-    if len(content) > MAX_FILE_BYTES:
-        raise ParseError(f"{file_name} is {len(content) // (1024 * 1024)} MB; the limit is "
-                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
     if kind == "pdf":
         return parse_pdf(content, file_name=file_name)
     text = _decode(content, file_name=file_name)
