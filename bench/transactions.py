@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import random
 import sys
 import time
 from datetime import date, timedelta
 
-from bench.common import latency_summary, verdict, write_results
+from bench.common import bench_database_setup, latency_summary, verdict, write_results
 
 BENCH_DB = "moneta_bench_tx"
 MAIN_USER = "bench_tx_main"
@@ -36,22 +35,7 @@ CATEGORY_CYCLE = ["Dining", "Groceries", "Shopping", "Transport", "Utilities", "
 
 
 def _setup(args) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-    if not os.environ.get("DATABASE_URL"):
-        from config.embedded_pg import embedded_database_url
-
-        os.environ["DATABASE_URL"] = embedded_database_url(BENCH_DB)
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    # Offline mode, whatever the environment says: the import figure must not depend on an LLM.
-    settings.OPENAI_API_KEY = ""
-    settings.OPENAI_BASE_URL = ""
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    bench_database_setup(BENCH_DB)
 
 
 def _sql(sql: str, params=None):
