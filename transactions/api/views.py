@@ -9,17 +9,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import DomainError
+from config.api import validated_input as _valid
 from core.uploads import upload_size_check
 from transactions import selectors, services
 from transactions.models import CategorisationRule, Category, Jar
 
 from . import serializers as s
-
-
-def _valid(serializer_class, data, *, partial: bool = False) -> dict:
-    ser = serializer_class(data=data, partial=partial)
-    ser.is_valid(raise_exception=True)
-    return ser.validated_data
 
 
 def _own_or_404(model, user, pk):
