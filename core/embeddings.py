@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from django.conf import settings
@@ -30,7 +32,7 @@ def local_model_path() -> Path:
 
 
 @lru_cache(maxsize=1)
-def _local_model():
+def _local_model() -> Any:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -75,7 +77,8 @@ def _openai_embed(texts: list[str]) -> np.ndarray:
     client = OpenAI(api_key=settings.OPENAI_API_KEY or None, base_url=settings.OPENAI_BASE_URL or None)
     out = client.embeddings.create(model=settings.OPENAI_EMBEDDING_MODEL, input=texts, dimensions=EMBEDDING_DIM)
     arr = np.array([d.embedding for d in out.data], dtype=np.float32)
-    return arr / np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
+    unit: np.ndarray = arr / np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
+    return unit
 
 
 def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
@@ -93,18 +96,20 @@ def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
     bf16 = len(cleaned) >= BF16_MIN_BATCH and use_bf16()
     with _lock, torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
         # (the lock: the torch model is not re-entrant across threads)
-        vectors = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=False,
+        vectors: np.ndarray = model.encode(cleaned, batch_size=batch_size, normalize_embeddings=False,
                                convert_to_numpy=True, show_progress_bar=False).astype(np.float32)
     # Normalised here, in float32, so every vector is unit length whatever precision the model ran in.
-    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    unit: np.ndarray = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    return unit
 
 
 def embed_text(text: str) -> np.ndarray:
-    return embed_texts([text])[0]
+    vector: np.ndarray = embed_texts([text])[0]
+    return vector
 
 
 @contextmanager
-def single_thread_inference():
+def single_thread_inference() -> Iterator[None]:
     """Run short, latency-bound embeddings (one question) on one torch thread.
 
     Intra-op parallelism only pays off for big batches; on a busy 2-core machine two OpenMP threads

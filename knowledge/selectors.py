@@ -3,10 +3,14 @@ user's own private corpus, filtered in the query itself."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
+import numpy as np
 from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import Coalesce
 
 from config.api import DomainError, NotFound
+from core.types import UserLike
 from knowledge.models import Corpus, Document, Fact, Page
 
 # The search itself lives in knowledge.search; its public names stay importable from here.
@@ -23,20 +27,20 @@ from knowledge.search import (  # noqa: F401
 )
 
 
-def corpora_visible(*, user) -> QuerySet[Corpus]:
+def corpora_visible(*, user: UserLike | None) -> QuerySet[Corpus]:
     visible = Q(visibility=Corpus.Visibility.SHARED)
     if user is not None and getattr(user, "is_authenticated", False):
         visible |= Q(visibility=Corpus.Visibility.PRIVATE, owner_id=user.id)
     return Corpus.objects.filter(visible)
 
 
-def corpus_list(*, user) -> list[dict]:
+def corpus_list(*, user: UserLike | None) -> list[dict[str, Any]]:
     rows = corpora_visible(user=user).annotate(n=Count("documents")).order_by("visibility", "slug")
     return [{"slug": c.slug, "name": c.name, "description": c.description, "visibility": c.visibility,
              "documents": c.n} for c in rows]
 
 
-def _resolve_slugs(user, slugs: list[str] | None) -> list[str] | None:
+def _resolve_slugs(user: UserLike | None, slugs: list[str] | None) -> list[str] | None:
     if slugs is None:
         return None
     out = []
@@ -49,12 +53,12 @@ def _resolve_slugs(user, slugs: list[str] | None) -> list[str] | None:
     return out
 
 
-def _progress(doc: Document) -> dict:
+def _progress(doc: Document) -> dict[str, Any]:
     pct = round(100 * doc.pages_done / doc.pages_total) if doc.pages_total else (100 if doc.status == "ready" else 0)
     return {"pages_done": doc.pages_done, "pages_total": doc.pages_total, "percent": pct, "stage": doc.stage}
 
 
-def document_row(doc: Document, *, pages: int | None = None, facts: int | None = None) -> dict:
+def document_row(doc: Document, *, pages: int | None = None, facts: int | None = None) -> dict[str, Any]:
     return {
         "document_id": doc.id, "title": doc.title, "file_name": doc.file_name, "corpus": doc.corpus.slug,
         "kind": doc.kind, "status": doc.status, "pages": pages if pages is not None else doc.pages_total,
@@ -64,13 +68,13 @@ def document_row(doc: Document, *, pages: int | None = None, facts: int | None =
     }
 
 
-def _with_counts(qs):
+def _with_counts(qs: QuerySet[Document]) -> Any:  # Documents annotated with n_pages, n_facts
     """Page and fact counts as correlated subqueries: joining both tables at once would multiply
     pages × facts rows per document (seconds for a few 10-Ks)."""
     from django.db.models import IntegerField, OuterRef, Subquery
     from django.db.models.functions import Coalesce
 
-    def count_of(model):
+    def count_of(model: Any) -> Coalesce:
         sub = (model.objects.filter(document=OuterRef("pk")).order_by().values("document")
                .annotate(c=Count("id")).values("c"))
         return Coalesce(Subquery(sub, output_field=IntegerField()), 0)
@@ -78,7 +82,7 @@ def _with_counts(qs):
     return qs.annotate(n_pages=count_of(Page), n_facts=count_of(Fact))
 
 
-def document_list(*, user, corpus: str | None = None) -> list[dict]:
+def document_list(*, user: UserLike | None, corpus: str | None = None) -> list[dict[str, Any]]:
     qs = Document.objects.filter(corpus__in=corpora_visible(user=user)).select_related("corpus")
     if corpus:
         slugs = _resolve_slugs(user, [corpus])
@@ -87,10 +91,10 @@ def document_list(*, user, corpus: str | None = None) -> list[dict]:
     return [document_row(d, pages=d.n_pages or d.pages_total, facts=d.n_facts) for d in qs.order_by("-created_at")]
 
 
-def document_detail(*, user, document_id: int) -> dict:
-    doc = (Document.objects.filter(id=document_id, corpus__in=corpora_visible(user=user))
-           .select_related("corpus"))
-    doc = _with_counts(doc).first()
+def document_detail(*, user: UserLike | None, document_id: int) -> dict[str, Any]:
+    visible = (Document.objects.filter(id=document_id, corpus__in=corpora_visible(user=user))
+               .select_related("corpus"))
+    doc = _with_counts(visible).first()
     if doc is None:
         raise NotFound(f"Document {document_id} does not exist")
     row = document_row(doc, pages=doc.n_pages or doc.pages_total, facts=doc.n_facts)
@@ -106,7 +110,7 @@ def page_image_available(page: Page, doc: Document) -> bool:
     return doc.kind == Document.Kind.PDF or page.image is not None
 
 
-def page_detail(*, user, page_id: int) -> dict:
+def page_detail(*, user: UserLike | None, page_id: int) -> dict[str, Any]:
     page = (Page.objects.filter(id=page_id, document__corpus__in=corpora_visible(user=user))
             .select_related("document", "document__corpus").defer("image", "embedding", "search_vector").first())
     if page is None:
@@ -122,7 +126,7 @@ def page_detail(*, user, page_id: int) -> dict:
     }
 
 
-def page_for_image(*, user, page_id: int) -> Page:
+def page_for_image(*, user: UserLike | None, page_id: int) -> Page:
     page = (Page.objects.filter(id=page_id, document__corpus__in=corpora_visible(user=user))
             .select_related("document").first())
     if page is None:
@@ -130,12 +134,12 @@ def page_for_image(*, user, page_id: int) -> Page:
     return page
 
 
-def own_document_get(*, user, document_id: int) -> dict:
+def own_document_get(*, user: UserLike | None, document_id: int) -> dict[str, Any]:
     """One of the user's own documents or notes (their private corpus only; anyone else's id is NotFound),
     with its page numbers for paging."""
-    doc = (Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE,
+    own = (Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE,
                                    corpus__owner_id=getattr(user, "id", None)).select_related("corpus"))
-    doc = _with_counts(doc).first()
+    doc = _with_counts(own).first()
     if doc is None:
         raise NotFound(f"Document {document_id} does not exist")
     row = document_row(doc, pages=doc.n_pages or doc.pages_total, facts=doc.n_facts)
@@ -144,7 +148,7 @@ def own_document_get(*, user, document_id: int) -> dict:
     return row
 
 
-def own_document_page(*, user, document_id: int, number: int) -> dict | None:
+def own_document_page(*, user: UserLike | None, document_id: int, number: int) -> dict[str, Any] | None:
     """Page `number` of one of the user's own documents (its text, page by page); None when the document
     has no such page (yet)."""
     page = (Page.objects.filter(document_id=document_id, number=number,
@@ -157,7 +161,7 @@ def own_document_page(*, user, document_id: int, number: int) -> dict | None:
             "text": page.text or page.markdown, "source_note": page.source_note}
 
 
-def note_get(*, user, document_id: int) -> dict:
+def note_get(*, user: UserLike | None, document_id: int) -> dict[str, Any]:
     """A note's title and text as the user wrote them (read back from the stored file), for editing."""
     doc = (Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE,
                                    corpus__owner_id=getattr(user, "id", None)).first())
@@ -172,10 +176,11 @@ def note_get(*, user, document_id: int) -> dict:
 
 # --- Search (user-scoped entry points; the ranking is knowledge.search) ---------------------------
 
-def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, corpus_include: list[str] | None = None,
-                     corpus_exclude: list[str] | None = None, per_document_limit=None, document_limit=None,
-                     fact_limit=None, hybrid: bool = True, vector_weight: float | None = None,
-                     text_weight: float | None = None) -> dict:
+def knowledge_search(*, user: UserLike | None, query: str, k: int | None = None,
+                     similarity_threshold: float | None = None, corpus_include: list[str] | None = None,
+                     corpus_exclude: list[str] | None = None, per_document_limit: int | None = None,
+                     document_limit: int | None = None, fact_limit: int | None = None, hybrid: bool = True, vector_weight: float | None = None,
+                     text_weight: float | None = None) -> dict[str, Any]:
     """Hybrid search over the facts the user may see. See knowledge/README.md for the score formula."""
     return search_run(user=user, query=query, k=k, similarity_threshold=similarity_threshold,
                       corpus_include=corpus_include, corpus_exclude=corpus_exclude,
@@ -183,8 +188,9 @@ def knowledge_search(*, user, query: str, k=None, similarity_threshold=None, cor
                       hybrid=hybrid, vector_weight=vector_weight, text_weight=text_weight)
 
 
-def search_run(*, user, query: str, page_similarity: bool | None = None, document_weight: float | None = None,
-               statement_weight: float | None = None, query_vector=None, **params) -> dict:
+def search_run(*, user: UserLike | None, query: str, page_similarity: bool | None = None,
+               document_weight: float | None = None, statement_weight: float | None = None,
+               query_vector: np.ndarray | None = None, **params: Any) -> dict[str, Any]:
     """knowledge_search with the extra knobs the benchmark compares (seed formula, document boost,
     statement match)."""
     started = time.perf_counter()
@@ -202,19 +208,19 @@ def search_run(*, user, query: str, page_similarity: bool | None = None, documen
         corpora = corpora.filter(slug__in=include)
     if exclude:
         corpora = corpora.exclude(slug__in=exclude)
-    docs = list(Document.objects.filter(corpus__in=corpora, status=Document.Status.READY)
+    docs: list[dict[str, Any]] = [dict(row) for row in Document.objects.filter(corpus__in=corpora, status=Document.Status.READY)
                 .values("id", "title", "file_name", "summary", "corpus__slug", "metadata__identity",
-                        "metadata__question_vectors"))
+                        "metadata__question_vectors")]
     for d in docs:
         d["identity"] = d.pop("metadata__identity") or {}
         # Documents ingested before the flag existed count as "may have question vectors".
         d["question_vectors"] = d.pop("metadata__question_vectors") is not False
-    effective = {key: opts[key] for key in ("k", "similarity_threshold", "per_document_limit", "document_limit",
+    effective: dict[str, Any] = {key: opts[key] for key in ("k", "similarity_threshold", "per_document_limit", "document_limit",
                                             "fact_limit", "hybrid", "vector_weight", "text_weight",
                                             "document_weight", "statement_weight", "page_similarity",
                                             "ef_search")}
     effective.update({"corpus_include": include, "corpus_exclude": exclude})
-    result = {"query": query, "settings": effective, "results": [], "documents": []}
+    result: dict[str, Any] = {"query": query, "settings": effective, "results": [], "documents": []}
     if not docs:
         return result
 

@@ -50,7 +50,7 @@ class AnswerSerializer(serializers.Serializer):
 
     answer = serializers.CharField()
     citations = CitationSerializer(many=True)
-    data = serializers.ListField(child=serializers.DictField())
+    data = serializers.ListField(child=serializers.DictField())  # type: ignore[assignment]  # a field, not .data
     tools_used = serializers.ListField(child=serializers.CharField())
     tool_calls = ToolCallSerializer(many=True)
     confidence = serializers.FloatField()
@@ -60,7 +60,8 @@ class AnswerSerializer(serializers.Serializer):
     agent = serializers.CharField(help_text="Slug of the assistant that answered")
     provider = serializers.CharField(help_text="offline, or the LLM provider")
     grounding = GroundingSerializer()
-    partial = serializers.BooleanField(help_text="The turn hit its step limit: the answer may be incomplete")
+    partial = serializers.BooleanField(  # type: ignore[assignment]  # a field, not .partial
+        help_text="The turn hit its step limit: the answer may be incomplete")
     error = serializers.CharField(allow_null=True)
     understood = serializers.DictField(allow_null=True, help_text="The money question as understood (next turn's "
                                                                   "dialogue state)")

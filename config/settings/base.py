@@ -153,7 +153,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # --- Redis / Celery ---------------------------------------------------------------------
 REDIS_URL = env_url("REDIS_URL", "redis://127.0.0.1:6379/0", schemes=("redis", "rediss", "unix"))
 # The run command sets CELERY_BROKER_URL=filesystem:// when no Redis can be reached.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL
+CELERY_BROKER_URL: str = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or ""
 CELERY_FILESYSTEM_DIR = MONETA_DATA_DIR / "celery"
 if CELERY_BROKER_URL.startswith("filesystem"):
     for sub in ("in", "processed"):

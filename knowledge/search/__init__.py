@@ -8,6 +8,10 @@ passes the user's visible documents). Four steps, one module each:
 """
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
 from core.embeddings import embed_text
 from knowledge.search.candidates import FOCUS_DOCUMENTS, candidate_facts, page_statements
 from knowledge.search.fusion import SEARCH_EXTRA_DEFAULTS, fuse_scores, search_settings
@@ -27,7 +31,8 @@ __all__ = [
 ]
 
 
-def search_documents(query: str, docs: list[dict], opts: dict, *, query_vector=None) -> tuple[list[dict], list[dict]]:
+def search_documents(query: str, docs: list[dict[str, Any]], opts: dict[str, Any], *,
+                     query_vector: np.ndarray | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Rank the facts of `docs` (rows with id, title, file_name, summary, corpus__slug, identity,
     question_vectors) for `query` with the effective settings `opts` → (results, results grouped by document)."""
     doc_by_id = {d["id"]: d for d in docs}

@@ -3,6 +3,8 @@ scans within the documents a question names, full text — then one exact scorin
 Callers pass the visible document ids: this module never decides what a user may see."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import connection, transaction
 
 from knowledge.search.query import page_statement
@@ -15,7 +17,7 @@ _ANY_WORD_QUERY = "(SELECT replace(websearch_to_tsquery('english', %s)::text, ' 
 
 
 def candidate_facts(vec: str, query: str, doc_ids: list[int], boosted: list[int], *, n: int, hybrid: bool,
-                questions: bool, ef_search: int) -> list:
+                questions: bool, ef_search: int) -> list[Any]:
     """Candidate facts from every retriever, then one exact scoring pass over their union."""
     fact_ids: set[int] = set()
     page_ids: set[int] = set()

@@ -2,6 +2,8 @@
 vector, full-text, document and statement evidence per candidate fact (see knowledge/README.md)."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 
 from config.api import DomainError
@@ -21,7 +23,7 @@ SEARCH_EXTRA_DEFAULTS = {
 }
 
 
-def search_settings(**overrides) -> dict:
+def search_settings(**overrides: Any) -> dict[str, Any]:
     effective = {**settings.MONETA_SEARCH_DEFAULTS, **SEARCH_EXTRA_DEFAULTS,
                  **getattr(settings, "MONETA_SEARCH_EXTRA", {})}
     for key, value in overrides.items():
@@ -43,8 +45,8 @@ def search_settings(**overrides) -> dict:
     return effective
 
 
-def fuse_scores(rows: list[tuple], *, opts: dict, doc_scores: dict[int, float], wanted_statements: dict[str, float],
-                page_kinds: dict[int, str]) -> list[dict]:
+def fuse_scores(rows: list[tuple[Any, ...]], *, opts: dict[str, Any], doc_scores: dict[int, float], wanted_statements: dict[str, float],
+                page_kinds: dict[int, str]) -> list[dict[str, Any]]:
     """Candidate rows (see candidates.candidate_facts) → scored rows, best first, above the threshold.
 
     fused = (vw·combined + tw·text_rel + dw·document + sw·statement) / (vw + tw + dw + sw), where combined is

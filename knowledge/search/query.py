@@ -3,13 +3,14 @@ company of each document — and which statement a page is. Pure functions of te
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _YEAR = re.compile(r"(?<![\d])(?:fy\s*'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d])", re.I)
 _FY_SHORT = re.compile(r"\bfy\s*'?(\d\d)\b", re.I)
 _QUARTER = re.compile(r"(?<![a-z])q([1-4])\b", re.I)
 
 
-def query_identity(query: str) -> dict:
+def query_identity(query: str) -> dict[str, Any]:
     """Years, document type and quarter a question names ('FY2019', '10-K', 'Q2', 'fiscal 2018')."""
     years = {int(y) for y in _YEAR.findall(query)} | {2000 + int(y) for y in _FY_SHORT.findall(query)}
     lowered = query.lower()
@@ -128,7 +129,7 @@ _GENERIC_FIRST_WORDS = {"american", "general", "united", "first", "national", "i
                         "the", "bank", "financial", "my", "how", "what", "moneta"}
 
 
-def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
+def document_match_scores(query: str, docs: list[dict[str, Any]]) -> dict[int, float]:
     """0..1 per document: does the question name this document's company (required), year, type, quarter?"""
     # "AMCOR's" / "Amcor’s" must match "amcor": drop possessives and apostrophes before matching.
     lowered = re.sub(r"['’]s\b|['’]", "", query.lower())
@@ -180,7 +181,7 @@ def document_match_scores(query: str, docs: list[dict]) -> dict[int, float]:
     return scores
 
 
-def _company_aliases(docs: list[dict]) -> dict[int, dict]:
+def _company_aliases(docs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Documents of one company rarely all say the same about themselves (an earnings release has no
     cover page; the 10-K lists the ticker). Documents sharing a squashed name (file name or registrant,
     e.g. "mgmresorts") pool their names and tickers."""
@@ -202,7 +203,7 @@ def _company_aliases(docs: list[dict]) -> dict[int, dict]:
                 parent[find(doc["id"])] = find(owner[key])
             else:
                 owner[key] = doc["id"]
-    groups: dict[int, dict] = {}
+    groups: dict[int, dict[str, Any]] = {}
     for doc in docs:
         ident = doc.get("identity") or {}
         g = groups.setdefault(find(doc["id"]), {"names": [], "tickers": []})

@@ -3,13 +3,14 @@ and the grouping by document that the API and the assistant show."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.db import connection
 
 from knowledge.models import source_note
 
 
-def pick_results(scored: list[dict], *, opts: dict, doc_by_id: dict[int, dict]) -> tuple[list[dict], list[int]]:
+def pick_results(scored: list[dict[str, Any]], *, opts: dict[str, Any], doc_by_id: dict[int, dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
     """The best rows within the limits, with their document's title, file and corpus; and the documents in
     the order they first appear."""
     limit = min(opts["k"], opts["fact_limit"])
@@ -34,7 +35,7 @@ def pick_results(scored: list[dict], *, opts: dict, doc_by_id: dict[int, dict]) 
     return picked, doc_order
 
 
-def with_texts(picked: list[dict]) -> list[dict]:
+def with_texts(picked: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each picked row with its fact's text, questions and (for OCR'd pages) source note."""
     texts = fact_texts([r["fact_id"] for r in picked]) if picked else {}
     with_text = []
@@ -47,7 +48,7 @@ def with_texts(picked: list[dict]) -> list[dict]:
     return with_text
 
 
-def group_by_document(picked: list[dict], doc_order: list[int], doc_by_id: dict[int, dict]) -> list[dict]:
+def group_by_document(picked: list[dict[str, Any]], doc_order: list[int], doc_by_id: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     groups = []
     for d in doc_order:
         members = [r for r in picked if r["document_id"] == d]
@@ -60,7 +61,7 @@ def group_by_document(picked: list[dict], doc_order: list[int], doc_by_id: dict[
     return groups
 
 
-def fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list, str]]:
+def fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list[Any], str]]:
     """Text, questions and source note ("text read from a scan …" for OCR'd pages) of the facts that made
     the cut (fetched last: candidates are many)."""
     with connection.cursor() as cur:
