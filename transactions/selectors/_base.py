@@ -92,7 +92,7 @@ def _other_currency_totals(user, start: date, end: date, others: list[str]) -> l
 def _currency_note(currency: str, others: list[dict]) -> str:
     if not others:
         return ""
-    parts = [f"{o['total_spent']:,.2f} {o['currency']} spent" for o in others if o["count"]]
+    parts = [f"{money(o['total_spent'], o['currency'])} spent" for o in others if o["count"]]
     if not parts:
         return ""
     return (f"Figures are in {currency}. Also in this period: {', '.join(parts)} — shown separately, never added "
