@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
 
+from chat import selectors as chat_selectors
 from config.web.charts import chart_prepare
 from config.web.dates import day_and_relative, day_label
 from config.web.format import money, rows_with_money
@@ -64,6 +65,7 @@ def home(request):
         "bills_total": money(subscriptions.get("bills_per_month"), currency)
         if subscriptions.get("bills_per_month") else None,
         "review_count": tx_selectors.review_count(user=user),
+        "team_replies": chat_selectors.escalation_replies_unread(user=user),
         "top_categories": rows_with_money(month_summary.get("rows") or [], fields=("spent",),
                                           currency=month_summary.get("currency"))[:5],
         "trend": trend, "trend_chart": chart_prepare(trend.get("chart"), currency=trend["currency"]),

@@ -183,3 +183,15 @@ def test_save_and_continue_opens_the_new_prompt_version_and_inactive_versions_ar
     old = staff_web.get(f"/admin/chat/prompt/{v1.pk}/change/").content.decode()
     checkbox = re.search(r'<input type="checkbox" name="activate"[^>]*>', old).group(0)
     assert "checked" not in checkbox  # editing an old version does not make it live by default
+
+
+def test_home_shows_the_teams_reply_until_it_is_read(escalated, editor, alice, bob):
+    resolved = services.escalation_resolve(escalation_id=escalated.pk, resolver=editor, note="",
+                                        reply="Brokers need a state licence: look them up on the NMLS register.")
+    home = web(alice).get("/").content.decode()
+    assert "Replies from the Moneta team" in home and "NMLS register" in home
+    assert f"/chat/{escalated.conversation_id}/#m-" in home
+    assert "Replies from the Moneta team" not in web(bob).get("/").content.decode()
+    services.escalation_replies_mark_read(user=alice, conversation_id=escalated.conversation_id)
+    assert "Replies from the Moneta team" not in web(alice).get("/").content.decode()
+    assert resolved.status == "resolved"
