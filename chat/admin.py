@@ -243,7 +243,8 @@ class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_filter = ("role", "escalated", "provider")
     search_fields = ("content",)
     readonly_fields = ("conversation", "role", "content", "answer", "confidence", "escalated", "latency_ms",
-                       "token_usage", "timings", "agent_slug", "provider", "error", "created_at")
+                       "token_usage", "timings", "agent_slug", "provider", "error", "author", "reply_to", "read_at",
+                       "created_at")
     inlines = [ToolCallInline]
     actions = ["approve_as_answer_fact"]
 
@@ -295,7 +296,7 @@ class OverdueFilter(admin.SimpleListFilter):
 
 class EscalationForm(forms.ModelForm):
     reply = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 5}), label="Reply to the user",
+        required=False, widget=forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"}), label="Reply to the user",
         help_text="Shown in the user's conversation as “Reply from the Moneta team”, with an unread notice until "
                   "they open it. The resolution note below stays internal.")
 
@@ -330,6 +331,10 @@ class EscalationAdmin(admin.ModelAdmin):
                        "age", "sla", "replies_sent", "created_at", "updated_at", "resolved_at", "tool_trace")
     fields = ("status", "assignee", "reply", "resolution_note") + readonly_fields
     actions = ["assign_to_me"]
+    ordering = ("status", "created_at")  # within a status, the oldest (closest to its SLA) first
+
+    def has_add_permission(self, request):
+        return False  # escalations come from the chat (low confidence) or a user's feedback, never typed in
 
     @admin.display(description="User")
     def user(self, obj):

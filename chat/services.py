@@ -211,8 +211,9 @@ def _conversation_for(*, user: AuthUser, conversation_id: int | None, message: s
 
 def _history(conversation: Conversation, before_id: int) -> list[Any]:
     rows = list(conversation.messages.filter(id__lt=before_id).order_by("-id")[:HISTORY_MESSAGES])[::-1]
-    return [HumanMessage(content=m.content) if m.role == Message.Role.USER else AIMessage(content=m.content)
-            for m in rows]
+    return [HumanMessage(content=m.content) if m.role == Message.Role.USER
+            else AIMessage(content=f"(A person from the Moneta team replied:) {m.content}") if m.role == Message.Role.STAFF
+            else AIMessage(content=m.content) for m in rows]
 
 
 def _previous_queries(conversation: Conversation, before_id: int) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:

@@ -110,10 +110,10 @@ class ConversationDetailView(APIView):
 class FeedbackView(APIView):
     @extend_schema(request=FeedbackRequestSerializer, tags=["chat"], responses={201: inline_serializer(
         "FeedbackResult", {"message_id": serializers.IntegerField(), "rating": serializers.IntegerField(),
-                           "comment": serializers.CharField()})})
+                           "comment": serializers.CharField(), "escalated": serializers.BooleanField()})})
     def post(self, request, message_id: int):
         data = validated_input(FeedbackRequestSerializer, request.data)
         feedback = services.feedback_submit(user=request.user, message_id=message_id, rating=data["rating"],
                                             comment=data.get("comment", ""), escalate=data.get("escalate", False))
-        return Response({"message_id": feedback.message_id, "rating": feedback.rating, "comment": feedback.comment},
-                        status=201)
+        return Response({"message_id": feedback.message_id, "rating": feedback.rating, "comment": feedback.comment,
+                         "escalated": bool(data.get("escalate"))}, status=201)

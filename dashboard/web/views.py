@@ -19,9 +19,9 @@ def _glance(user, today) -> dict:
     now, before = g["this_month"], g["same_days_last_month"]
     shown = {f"{k}_display": money(v, cur) for k, v in now.items() if k != "count"}
     shown_before = {f"{k}_display": money(v, cur) for k, v in before.items() if k != "count"}
-    this_label, last_label = f"1–{today.day} {today:%b}", g["same_days_label"]
+    this_label, last_label = f"1–{today.day} {today:%B %Y}", g["same_days_label"]
     chart = chart_prepare({
-        "type": "bar", "title": f"This month so far against the same days last month ({cur})",
+        "type": "bar", "title": f"Fixed bills, everything else and income, same days of each month ({cur})",
         "labels": ["Fixed bills", "Everything else", "Income"],
         "series": [{"name": last_label, "data": [before["bills"], before["discretionary"], before["income"]]},
                    {"name": f"{this_label} (so far)", "data": [now["bills"], now["discretionary"], now["income"]]}]},

@@ -195,3 +195,38 @@ def test_home_shows_the_teams_reply_until_it_is_read(escalated, editor, alice, b
     services.escalation_replies_mark_read(user=alice, conversation_id=escalated.conversation_id)
     assert "Replies from the Moneta team" not in web(alice).get("/").content.decode()
     assert resolved.status == "resolved"
+
+
+def test_api_feedback_can_ask_for_a_person(chat_demo, alice, alice_client, bob_client):
+    answer = services.chat_turn(user=alice, message="What does the regulation say about crypto custody?")
+    Escalation.objects.filter(message_id=answer["message_id"]).delete()  # start from an answer not in the queue
+    url = f"/api/v1/chat/messages/{answer['message_id']}/feedback/"
+    missing = alice_client.post(url, {"rating": -1, "comment": "", "escalate": True}, format="json")
+    assert missing.status_code == 400 and "comment" in missing.json()["error"]["message"]
+    assert bob_client.post(url, {"rating": -1, "comment": "x", "escalate": True}, format="json").status_code == 404
+    done = alice_client.post(url, {"rating": -1, "comment": "Which regulator?", "escalate": True}, format="json")
+    assert done.status_code == 201 and done.json()["escalated"] is True
+    assert Escalation.objects.get(message_id=answer["message_id"]).source == "feedback"
+
+
+def test_regenerate_from_the_page_with_and_without_javascript(chat_demo, alice, bob, alice_money):
+    alice_web = web(alice)
+    first = services.chat_turn(user=alice, message="How much did I spend on dining last month?")
+    conversation_id = first["conversation_id"]
+    # without JavaScript the Regenerate button posts the chat form
+    response = alice_web.post(f"/chat/{conversation_id}/", {"message": "", "regenerate": "1"})
+    assert response.status_code == 302
+    answers = list(Message.objects.filter(conversation_id=conversation_id, role="assistant"))
+    assert len(answers) == 1 and answers[0].pk != first["message_id"]
+    # with JavaScript it streams; another user's conversation is an error event, not their answer
+    body = b"".join(web(bob).post("/chat/stream/", {"conversation_id": conversation_id, "regenerate": "1"})
+                    .streaming_content).decode()
+    assert "event: error" in body and "not found" in body
+    body = b"".join(alice_web.post("/chat/stream/", {"conversation_id": conversation_id, "regenerate": "1"})
+                    .streaming_content).decode()
+    assert "event: final" in body
+    assert Message.objects.filter(conversation_id=conversation_id).count() == 2
+
+
+def test_escalations_are_not_typed_into_admin(staff_web):
+    assert staff_web.get("/admin/chat/escalation/add/").status_code == 403

@@ -124,7 +124,7 @@ def test_search_rows_match_filters(alice, bob, import_rows):
     assert sorted(r["amount"] for r in result["rows"]) == [-12.0, -4.5]
     assert result["filters"]["categories"] == ["Dining"] and result["filters"]["amount_max"] == 20
     assert result["filters_text"].startswith("Dining")
-    assert {"kind": "category", "label": "Dining", "field": "categories"} in result["chips"]
+    assert {"kind": "category", "label": "Dining", "field": "categories", "key": "categories:Dining"} in result["chips"]
     assert result["spent"] == 16.5
     coffee = transactions_search(user=alice, query="coffee last month")
     assert [r["merchant"] for r in coffee["rows"]] == ["Starbucks"]

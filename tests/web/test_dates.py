@@ -31,3 +31,4 @@ def test_day_and_relative():
     assert day_and_relative(date(2026, 12, 2), today=TODAY) == "Wed 2 Dec (in 9 days)"
     assert day_and_relative(date(2026, 11, 24), today=TODAY) == "Tomorrow, Tue 24 Nov"
     assert day_and_relative("", today=TODAY) == ""
+

@@ -22,9 +22,9 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
     before = selectors.spending_summary(user=alice, start=start, end=same_day)["total_spent"]
     assert f'id="spent-this-month">{money(this_month)}<' in page
     assert f'id="spent-last-month-to-date">{money(before)}<' in page
-    assert "Spending this month" in page and 'id="spent-this-month"' in page
+    assert f"Spending: {money(this_month)} so far" in page
     assert "Jars at risk" in page and "Eating out" in page  # $20 budget, Starbucks spending well over it
-    assert "Upcoming charges" in page
+    assert "Coming up" in page
     assert 'name="ask"' in page and "?ask=What+is+an+emergency+fund%3F" in page  # the chat box + examples
     assert '<figure class="chart"' in page
 

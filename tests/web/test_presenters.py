@@ -35,7 +35,7 @@ def test_answer_present_links_citations_and_formats_tables():
     assert out["citations"][0]["url"] == "/documents/pages/11/?quote=%23+Emergency+funds+Keep+three+to+six+months"
     assert out["citations"][0]["quote_text"] == "Emergency funds Keep three to six months"
     assert out["tables"][0]["rows"] == [["2026-10", "$326.79", "22"]]
-    assert out["charts"][0]["rows"] == [["2026-10", 326.79]]
+    assert out["charts"][0]["sentence"] == "Dining by month: 2026-10 — spent 326.79."  # one bar: a sentence
     assert out["confidence"] == {"level": "low", "pct": 42, "text": "Confidence: low (42%)"}
     assert out["escalated"] and out["sources"] == ["the knowledge base"]
 

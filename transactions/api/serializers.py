@@ -198,7 +198,9 @@ class BudgetAcceptIn(serializers.Serializer):
 
 class SearchQuery(serializers.Serializer):
     q = serializers.CharField()
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50,
+                                     help_text="rows per page (the result says `count` and `pages`)")
+    page = serializers.IntegerField(required=False, min_value=1, default=1)
 
 
 class PeriodQuery(DateRangeMixin, serializers.Serializer):

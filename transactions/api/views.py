@@ -242,7 +242,8 @@ class SearchView(APIView):
     @extend_schema(parameters=[s.SearchQuery], responses=OpenApiTypes.OBJECT)
     def get(self, request):
         q = _valid(s.SearchQuery, request.query_params)
-        return Response(selectors.transactions_search(user=request.user, query=q["q"], limit=q["limit"]))
+        return Response(selectors.transactions_search(user=request.user, query=q["q"], limit=q["limit"],
+                                                      page=q["page"]))
 
 
 class SummaryView(APIView):

@@ -263,7 +263,8 @@ def budget_overview(*, user, month: date | None = None, today: date | None = Non
 
     Budgeted = the jars' monthly budgets plus the budgets of categories that feed no jar (never both for one
     category). Income = money in under income categories (and uncategorised money in) during the month, to
-    date for the running month. Unbudgeted = income − budgeted (negative: more budgeted than earned)."""
+    date for the running month (with the month before's income beside it, since pay may not have come in yet).
+    Unbudgeted = income − budgeted (negative: more budgeted than earned)."""
     today = today or timezone.localdate()
     month_start, month_end = month_bounds(*(month or today).replace(day=1).timetuple()[:2])
     end = min(month_end, today) if month_start <= today else month_end
@@ -275,21 +276,24 @@ def budget_overview(*, user, month: date | None = None, today: date | None = Non
     figures = _fetch(
         f"""
         WITH inc AS (
-            SELECT coalesce(sum(t.amount), 0) AS income FROM transactions_transaction t
+            SELECT coalesce(sum(t.amount) FILTER (WHERE t.date >= %(start)s), 0) AS income,
+                   coalesce(sum(t.amount) FILTER (WHERE t.date < %(start)s), 0) AS previous
+            FROM transactions_transaction t
             LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE t.user_id = %(user)s AND t.date BETWEEN %(start)s AND %(end)s AND {KIND_SQL} = 'income'{one}
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(prev)s AND %(end)s AND {KIND_SQL} = 'income'{one}
         ), bud AS (
             SELECT %(jars)s::numeric + coalesce((SELECT sum(x) FROM unnest(%(cats)s::numeric[]) x), 0) AS budgeted
         )
-        SELECT round(inc.income, 2) AS income, round(bud.budgeted, 2) AS budgeted,
+        SELECT round(inc.income, 2) AS income, round(inc.previous, 2) AS previous, round(bud.budgeted, 2) AS budgeted,
                round(inc.income - bud.budgeted, 2) AS unbudgeted
         FROM inc, bud
-        """, {"user": user.id, "start": month_start, "end": end, "jars": jars["b"],
+        """, {"user": user.id, "start": month_start, "end": end, "prev": add_months(month_start, -1), "jars": jars["b"],
               "cats": [r["budget"] for r in standalone]})[0]
     running = month_start <= today <= month_end
     return {
         "month": month_start.strftime("%Y-%m"), "label": f"{month_start:%B %Y}", "currency": currency,
         "income": _num(figures["income"]), "income_to_date": running,
+        "previous_month_income": _num(figures["previous"]),
         "budgeted": _num(figures["budgeted"]), "unbudgeted": _num(figures["unbudgeted"]),
         "jar_count": int(jars["n"]), "category_budgets_outside_jars": [r["name"] for r in standalone],
         "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
@@ -334,7 +338,7 @@ def safe_to_spend(*, user, today: date | None = None) -> dict:
         """
         SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
                round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
-               round(coalesce((SELECT sum(-x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
+               round(coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
         """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
     safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
                   "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",

@@ -42,6 +42,17 @@ def _page_param(params: QueryDict) -> int:
         return 1
 
 
+def _page_links(page: int, pages: int) -> list[int | None]:
+    """Page numbers to link: the first, the last and two either side of this one; None marks a gap (…)."""
+    wanted = sorted({1, pages, *range(max(1, page - 2), min(pages, page + 2) + 1)})
+    out: list[int | None] = []
+    for n in wanted:
+        if out and n - (out[-1] or 0) > 1:
+            out.append(None)
+        out.append(n)
+    return out
+
+
 def _with(params: QueryDict, **changes) -> str:
     """The query string of `params` with `page` reset and the changes applied (a list value adds repeats)."""
     out = params.copy()
@@ -112,6 +123,7 @@ def _listing(user, params: QueryDict) -> dict:
         context["mode"] = "search" if query else "list"
     result["rows"] = rows_with_money(result.get("rows") or [], currency=result.get("currency"))
     context["result"] = result
+    context["page_links"] = _page_links(result.get("page") or 1, result.get("pages") or 1)
     context["total_display"] = money(result.get("total"), result.get("currency"))
     context["list_query"] = params.urlencode()
     return context
@@ -284,6 +296,7 @@ def _budget_summary(user, month: date) -> dict:
         "total_spent_display": money(status.get("total_spent"), currency),
         "income_display": money(overview["income"], overview["currency"]),
         "budgeted_display": money(overview["budgeted"], overview["currency"]),
+        "previous_income_display": money(overview["previous_month_income"], overview["currency"]),
         "unbudgeted_display": money(abs(overview["unbudgeted"]), overview["currency"]),
         "chart": chart_prepare(status.get("chart"), currency=currency),
     }
@@ -359,10 +372,12 @@ def budget_suggestion_accept(request):
         raise Http404("No such category.")
     except DomainError as exc:
         text, level = exc.message, "error"
-    if request.htmx:
-        return render(request, "web/jars/_accepted.html", {"text": text, "level": level})
+    month = _month_param(request.POST.get("month"), [])
+    if request.htmx:  # the message in place of the button, and the budget totals above swapped in too
+        return render(request, "web/jars/_accepted.html", {
+            "text": text, "level": level, **_budget_summary(request.user, month)})
     getattr(messages, level)(request, text)
-    return redirect("web-jars")
+    return redirect(reverse("web-jars") + f"?month={month:%Y-%m}")
 
 
 # --- subscriptions ----------------------------------------------------------------------------------------------
