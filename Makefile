@@ -40,10 +40,12 @@ browser-deps: setup-dev
 
 lint: setup-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # pytest exits 5 when it collected no tests: that is a failure, not a pass.
 test: setup-dev browser-deps
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

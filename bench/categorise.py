@@ -21,32 +21,17 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import time
 from collections import Counter, defaultdict
 from datetime import date
 
-from bench.common import verdict, write_results
+from bench.common import bench_database_setup, verdict, write_results
 
 BENCH_DB = "moneta_bench_cat"
 
 
 def _setup() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-    if not os.environ.get("DATABASE_URL"):
-        from config.embedded_pg import embedded_database_url
-
-        os.environ["DATABASE_URL"] = embedded_database_url(BENCH_DB)
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.OPENAI_API_KEY = ""  # offline, whatever the environment says
-    settings.OPENAI_BASE_URL = ""
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    bench_database_setup(BENCH_DB)
 
 
 def _csv(rows, *, with_category: bool) -> bytes:
@@ -75,7 +60,7 @@ def _baselines(learn, predict) -> tuple[list[str], list[str]]:
     """1-NN predictions on raw narratives: MiniLM embeddings, and TF-IDF char n-grams."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
 
     labels = [r.category for r in learn]
     a = embed_texts([r.description for r in learn])

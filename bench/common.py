@@ -20,6 +20,26 @@ def django_setup() -> None:
     django.setup()
 
 
+def bench_database_setup(database: str) -> None:
+    """Django on a bench's own database (embedded Postgres, unless DATABASE_URL is set), migrated, offline: the
+    figures must not depend on an LLM, whatever the environment says."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    if not os.environ.get("DATABASE_URL"):
+        from config.embedded_pg import embedded_database_url
+
+        os.environ["DATABASE_URL"] = embedded_database_url(database)
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.OPENAI_API_KEY = ""
+    settings.OPENAI_BASE_URL = ""
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
 def percentile(values: list[float], pct: float) -> float:
     if not values:
         return float("nan")

@@ -54,7 +54,7 @@ def _worker_init() -> None:
     import logging
 
     logging.getLogger("knowledge").setLevel(logging.WARNING)
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
 
     embed_texts(["warm up the model"])
 
@@ -139,7 +139,7 @@ def baseline_ingest(pdfs: list[Path], *, reuse: bool = False):
 def _baseline_build(pdfs: list[Path]) -> tuple[list[tuple[str, int]], np.ndarray, int, float]:
     from pypdf import PdfReader
 
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
 
     started = time.perf_counter()
     chunks, where = [], []
@@ -196,7 +196,9 @@ def scale_run(n: int, *, queries: int = 100, seed: int = 7) -> dict:
     from pgvector.psycopg import register_vector
 
     rng = np.random.default_rng(seed)
-    dim = 384
+    from core.embeddings import EMBEDDING_DIM
+
+    dim = EMBEDDING_DIM
     n_clusters = max(10, n // 500)
     centers = rng.normal(size=(n_clusters, dim)).astype(np.float32)
     words = np.array("revenue income cash debt equity margin lease tax asset liability dividend capex growth "
@@ -209,7 +211,7 @@ def scale_run(n: int, *, queries: int = 100, seed: int = 7) -> dict:
     with raw.cursor() as cur:
         cur.execute("DROP TABLE IF EXISTS bench_scale_fact")
         cur.execute("CREATE UNLOGGED TABLE bench_scale_fact (id bigint PRIMARY KEY, body text, "
-                    "embedding vector(384))")
+                    f"embedding vector({dim}))")
         batch = 50_000
         for start in range(0, n, batch):
             m = min(batch, n - start)
@@ -349,7 +351,7 @@ def ocr_run(n_pages: int) -> dict:
 
 
 def retrieval_benchmark(args) -> tuple[dict, list]:
-    from knowledge.embeddings import embed_text, embed_texts
+    from core.embeddings import embed_text, embed_texts
     from knowledge.models import Corpus, Document
     from knowledge.services import corpus_ensure, document_create, document_ingest_now, document_remove
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import random
 import sys
 import time
 from datetime import date, timedelta
 
-from bench.common import latency_summary, verdict, write_results
+from bench.common import bench_database_setup, latency_summary, verdict, write_results
 
 BENCH_DB = "moneta_bench_tx"
 MAIN_USER = "bench_tx_main"
@@ -36,22 +35,7 @@ CATEGORY_CYCLE = ["Dining", "Groceries", "Shopping", "Transport", "Utilities", "
 
 
 def _setup(args) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-    if not os.environ.get("DATABASE_URL"):
-        from config.embedded_pg import embedded_database_url
-
-        os.environ["DATABASE_URL"] = embedded_database_url(BENCH_DB)
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    # Offline mode, whatever the environment says: the import figure must not depend on an LLM.
-    settings.OPENAI_API_KEY = ""
-    settings.OPENAI_BASE_URL = ""
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    bench_database_setup(BENCH_DB)
 
 
 def _sql(sql: str, params=None):
@@ -113,11 +97,12 @@ def _generate(args) -> object:
         _sql(
             """
             INSERT INTO transactions_transaction (user_id, date, description, merchant_id, amount, currency,
-                category_id, category_source, category_confidence, notes, fingerprint, description_key, created_at)
+                category_id, category_source, category_confidence, category_suggestions, notes, fingerprint,
+                description_key, created_at)
             SELECT %(uid)s, %(today)s::date - r.day, upper(m.name) || ' ' || r.ref, m.id,
                    CASE WHEN m.income THEN round((2000 + r.x * 3000)::numeric, 2)
                         ELSE -round((1 + r.x * r.x * 250)::numeric, 2) END,
-                   'USD', m.category_id, CASE WHEN r.x < 0.3 THEN 'user' ELSE 'learned' END, 0.9, '',
+                   'USD', m.category_id, CASE WHEN r.x < 0.3 THEN 'user' ELSE 'learned' END, 0.9, '[]', '',
                    md5('main-' || r.g), m.key, now()
             FROM (SELECT g, floor(random() * %(days)s)::int AS day, floor(random() * 9999)::int AS ref, random() AS x,
                          1 + floor(power(random(), 2.2) * %(n)s)::int AS idx
@@ -141,9 +126,10 @@ def _generate(args) -> object:
         _sql(
             """
             INSERT INTO transactions_transaction (user_id, date, description, merchant_id, amount, currency,
-                category_id, category_source, category_confidence, notes, fingerprint, description_key, created_at)
+                category_id, category_source, category_confidence, category_suggestions, notes, fingerprint,
+                description_key, created_at)
             SELECT u.id, %s::date - floor(random() * 730)::int, 'OTHER SHOP ' || g, NULL,
-                   -round((1 + random() * 200)::numeric, 2), 'USD', c.id, 'user', 1.0, '', md5(u.id || '-' || g), '',
+                   -round((1 + random() * 200)::numeric, 2), 'USD', c.id, 'user', 1.0, '[]', '', md5(u.id || '-' || g), '',
                    now()
             FROM auth_user u CROSS JOIN generate_series(1, %s) g
             JOIN transactions_category c ON c.user_id = u.id AND c.name = (%s::text[])[1 + g %% 9]
@@ -440,7 +426,7 @@ def _fresh_user(username: str):
 def _learning(args) -> dict:
     import numpy as np
 
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
     from transactions.models import Transaction
     from transactions.services import transactions_import
 
@@ -490,7 +476,7 @@ def _learning(args) -> dict:
 
 
 def _import_bench(args) -> dict:
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
     from transactions.services import transactions_import
 
     print(f"\n[import] {args.import_rows:,}-row CSV, categorisation included, offline")

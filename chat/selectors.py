@@ -1,15 +1,18 @@
 """Chat reads: a user's own conversations and messages only."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from chat.models import Conversation, Message, ToolCall
 from config.api import DomainError, NotFound
+from core.types import AuthUser
 
 MAX_SEARCH_CHARS = 200
 
 
-def conversation_list(*, user, q: str = "") -> list[dict]:
+def conversation_list(*, user: AuthUser, q: str = "") -> list[dict[str, Any]]:
     """The user's conversations, newest first; `q` keeps those whose title or any message contains it."""
     q = (q or "").strip()
     if len(q) > MAX_SEARCH_CHARS:
@@ -27,7 +30,7 @@ def conversation_list(*, user, q: str = "") -> list[dict]:
              "created_at": c.created_at.isoformat(), "updated_at": c.updated_at.isoformat()} for c in rows]
 
 
-def escalation_replies_unread(*, user) -> list[dict]:
+def escalation_replies_unread(*, user: AuthUser) -> list[dict[str, Any]]:
     """Replies from the Moneta team to this user's escalated questions that they have not read yet, newest first."""
     rows = (Message.objects.filter(conversation__user=user, role=Message.Role.STAFF, read_at__isnull=True)
             .select_related("conversation").order_by("-created_at", "-id"))
@@ -37,7 +40,7 @@ def escalation_replies_unread(*, user) -> list[dict]:
             for m in rows]
 
 
-def message_as_dict(message: Message) -> dict:
+def message_as_dict(message: Message) -> dict[str, Any]:
     out = {"message_id": message.pk, "role": message.role, "content": message.content,
            "created_at": message.created_at.isoformat()}
     if message.role == Message.Role.STAFF:
@@ -54,7 +57,7 @@ def message_as_dict(message: Message) -> dict:
     return out
 
 
-def conversation_detail(*, user, conversation_id: int) -> dict:
+def conversation_detail(*, user: AuthUser, conversation_id: int) -> dict[str, Any]:
     conversation = (Conversation.objects.filter(pk=conversation_id, user=user)
                     .prefetch_related(Prefetch("messages", queryset=Message.objects.order_by("created_at", "id")
                                                .prefetch_related(Prefetch("tool_calls", queryset=ToolCall.objects

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -17,11 +17,12 @@ from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorder
-from chat.grounding import answer_fit, confidence, ground, result_summary
+from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
 from config.api import DomainError, NotFound
 from config.metrics import chat_turn_observe
+from core.types import AuthUser
 
 log = logging.getLogger(__name__)
 MAX_MESSAGE_CHARS = 4000
@@ -31,7 +32,7 @@ TOKEN_CHUNK = 24
 
 # ---- prompts -------------------------------------------------------------------------------------
 def prompt_version_create(*, name: str, content: str, kind: str | None = None, activate: bool = True,
-                          note: str = "", author=None) -> Prompt:
+                          note: str = "", author: AuthUser | None = None) -> Prompt:
     """Add a new version of a prompt (validated); optionally make it the active one."""
     current = Prompt.objects.filter(name=name).order_by("-version").first()
     kind = kind or (current.kind if current else DEFAULT_PROMPTS.get(name, ("system",))[0])
@@ -95,11 +96,11 @@ def prompts_ensure_defaults() -> list[Prompt]:
 
 
 # ---- agent configs -------------------------------------------------------------------------------
-def agent_config_problems(values: dict) -> dict[str, str]:
+def agent_config_problems(values: dict[str, Any]) -> dict[str, str]:
     """Field → message for every invalid value of an agent config."""
     errors: dict[str, str] = {}
 
-    def check_range(field: str, low: float, high: float):
+    def check_range(field: str, low: float, high: float) -> None:
         value = values.get(field)
         if value is None:
             return
@@ -157,7 +158,7 @@ def _unknown_corpora(slugs: list[str]) -> list[str]:
     return [s for s in slugs if s not in known and not s.startswith("private-") and s not in ("private", "mine", "notes")]
 
 
-def agent_config_for(*, user, agent_slug: str | None = None) -> AgentConfig:
+def agent_config_for(*, user: AuthUser, agent_slug: str | None = None) -> AgentConfig:
     qs = AgentConfig.objects.filter(is_active=True)
     config = qs.filter(slug=agent_slug).first() if agent_slug else (qs.filter(is_default=True).first()
                                                                       or qs.order_by("id").first())
@@ -181,7 +182,7 @@ def agent_config_set_default(*, config_id: int) -> AgentConfig:
 
 
 # ---- the chat turn -------------------------------------------------------------------------------
-def _build_model(config: AgentConfig, *, route_context, stream: bool):
+def _build_model(config: AgentConfig, *, route_context: Any, stream: bool) -> tuple[Any, str, bool]:
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
     from config.llm import chat_model, llm_configured
 
@@ -199,7 +200,7 @@ def _build_model(config: AgentConfig, *, route_context, stream: bool):
     return model, "openai", stream
 
 
-def _conversation_for(*, user, conversation_id: int | None, message: str, agent_slug: str) -> Conversation:
+def _conversation_for(*, user: AuthUser, conversation_id: int | None, message: str, agent_slug: str) -> Conversation:
     if conversation_id is None:
         return Conversation.objects.create(user=user, title=message[:80], agent_slug=agent_slug)
     conversation = Conversation.objects.filter(pk=conversation_id, user=user).first()
@@ -208,21 +209,21 @@ def _conversation_for(*, user, conversation_id: int | None, message: str, agent_
     return conversation
 
 
-def _history(conversation: Conversation, before_id: int) -> list:
+def _history(conversation: Conversation, before_id: int) -> list[Any]:
     rows = list(conversation.messages.filter(id__lt=before_id).order_by("-id")[:HISTORY_MESSAGES])[::-1]
     return [HumanMessage(content=m.content) if m.role == Message.Role.USER
             else AIMessage(content=f"(A person from the Moneta team replied:) {m.content}") if m.role == Message.Role.STAFF
             else AIMessage(content=m.content) for m in rows]
 
 
-def _previous_queries(conversation: Conversation, before_id: int) -> tuple[dict | None, dict | None]:
+def _previous_queries(conversation: Conversation, before_id: int) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """Dialogue state: the money queries the last two answers ran (None where an answer was not about money)."""
     last_two = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id")[:2])
     found = [(m.answer or {}).get("understood") for m in last_two] + [None, None]
     return found[0], found[1]
 
 
-def _data_items(recorder: TurnRecorder) -> list[dict]:
+def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
     items = []
     for record in recorder.tool_records:
         result = record.result
@@ -239,8 +240,8 @@ def _data_items(recorder: TurnRecorder) -> list[dict]:
     return items
 
 
-def turn_understand(*, user, config: AgentConfig, conversation: Conversation, before_id: int,
-                    new_conversation: bool):
+def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conversation, before_id: int,
+                    new_conversation: bool) -> Any:
     """What the router and the checks need about this user and this conversation: their own names (for entity
     linking), the previous turn's money query (dialogue state), the corpora and today."""
     from chat.offline.router import RouteContext, embed
@@ -253,19 +254,22 @@ def turn_understand(*, user, config: AgentConfig, conversation: Conversation, be
                         corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
 
 
-def turn_understood(recorder: TurnRecorder, ctx) -> dict | None:
+def turn_understood(recorder: TurnRecorder, ctx: Any) -> dict[str, Any] | None:
     """The money query that actually ran this turn (the last money tool result that carries one), else the
     router's reading when it was a money question; this is the next turn's dialogue state."""
     for record in reversed(recorder.tool_records):
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
-            return record.result["query"]
+            query: dict[str, Any] = record.result["query"]
+            return query
     if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
-        return getattr(ctx, "understood", None)
+        understood: dict[str, Any] | None = getattr(ctx, "understood", None)
+        return understood
     return None
 
 
-def turn_check(*, text: str, report, recorder: TurnRecorder, ctx, partial: bool, failure: str) -> tuple[float, list[str]]:
+def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: Any, partial: bool,
+               failure: str) -> tuple[float, list[str]]:
     """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
     amount and period the question names must be in a query that ran; names the user doesn't have must be
     said; knowledge answers whose best fact is far from the question are not confident."""
@@ -279,8 +283,8 @@ def turn_check(*, text: str, report, recorder: TurnRecorder, ctx, partial: bool,
     return score, reasons
 
 
-def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
-              on_event: Callable[[dict], None] | None = None, regenerate: bool = False) -> dict:
+def chat_turn(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+              on_event: Callable[[dict[str, Any]], None] | None = None, regenerate: bool = False) -> dict[str, Any]:
     """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events."""
     final = None
     for event in chat_turn_events(user=user, message=message, conversation_id=conversation_id,
@@ -289,7 +293,7 @@ def chat_turn(*, user, message: str, conversation_id: int | None = None, agent_s
             on_event(event)
         if event["type"] == "final":
             final = event["answer"]
-    return final
+    return cast("dict[str, Any]", final)  # chat_turn_events always ends with the "final" event
 
 
 @dataclass
@@ -305,16 +309,16 @@ class Turn:
     started: float
     ctx: Any = None  # chat.offline.router.RouteContext: the user's names, dialogue state, timings
     assistant: FinanceAssistant | None = None
-    prompts: dict = dataclasses.field(default_factory=dict)
+    prompts: dict[str, Any] = dataclasses.field(default_factory=dict)
     external_notes: list[str] = dataclasses.field(default_factory=list)
     provider: str = ""
-    state: dict = dataclasses.field(default_factory=dict)  # the graph's final state
+    state: dict[str, Any] = dataclasses.field(default_factory=dict)  # the graph's final state
     failure: str = ""
     streamed: bool = False
-    timings: dict = dataclasses.field(default_factory=dict)
+    timings: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
-def turn_regenerate_prepare(*, user, conversation_id: int | None) -> Message:
+def turn_regenerate_prepare(*, user: AuthUser, conversation_id: int | None) -> Message:
     """Regenerate: the conversation's last question, with the answer(s) given to it removed so the new answer
     replaces them. Refused once a person from the team has replied to it."""
     if conversation_id is None:
@@ -331,7 +335,7 @@ def turn_regenerate_prepare(*, user, conversation_id: int | None) -> Message:
     return question
 
 
-def turn_prepare(*, user, message: str, conversation_id: int | None, agent_slug: str | None,
+def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, agent_slug: str | None,
                  regenerate: bool = False) -> Turn:
     """Validate the message, pick the assistant, and store the user's message first (nothing is lost later)."""
     started = time.perf_counter()
@@ -354,12 +358,12 @@ def turn_prepare(*, user, message: str, conversation_id: int | None, agent_slug:
                 new_conversation=conversation_id is None, started=started)
 
 
-def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict]:
+def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any]]:
     """The tool loop (LangGraph) with the model (an LLM endpoint or the offline model); yields its events and
     leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
     from chat.agent import build_graph, run_graph
     from chat.mcp.client import external_tools_attach
-    from chat.offline.router import single_thread_inference
+    from core.embeddings import single_thread_inference
 
     config, ctx = turn.config, turn.ctx
     turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text)
@@ -404,6 +408,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
     from chat.offline.model import OfflineChatModel
     from chat.offline.router import RouteContext
 
+    assert turn.assistant is not None  # built by turn_run_tools
     recorder = turn.assistant.recorder
     final = turn.state.get("final")
     partial = bool(turn.state.get("stop_reason")) and final is None
@@ -413,7 +418,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel()._compose(turn.text, gathered, RouteContext())
+        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, RouteContext())
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)
@@ -423,7 +428,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
     return text, [], False
 
 
-def _relevant_fact_ids(report, recorder: TurnRecorder, final: dict | None) -> dict[str, list[int]]:
+def _relevant_fact_ids(report: GroundingReport, recorder: TurnRecorder, final: dict[str, Any] | None) -> dict[str, list[int]]:
     """Document investigator: the fact ids used, grouped by corpus (cited ones plus those the model claims)."""
     relevant: dict[str, list[int]] = {}
     for c in report.citations:
@@ -437,8 +442,9 @@ def _relevant_fact_ids(report, recorder: TurnRecorder, final: dict | None) -> di
     return relevant
 
 
-def turn_persist(turn: Turn, *, report, score: float, reasons: list[str], partial: bool) -> dict:
+def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: list[str], partial: bool) -> dict[str, Any]:
     """Store the answer, its tool calls and any escalation in one transaction; return the answer object."""
+    assert turn.assistant is not None  # built by turn_run_tools
     config, recorder = turn.config, turn.assistant.recorder
     escalate = not turn.failure and score < config.confidence_threshold
     answer_md = report.answer
@@ -487,8 +493,8 @@ def turn_persist(turn: Turn, *, report, score: float, reasons: list[str], partia
                         "persistence_ms": round((time.perf_counter() - persist_started) * 1000, 2)}}
 
 
-def chat_turn_events(*, user, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
-                     stream_tokens: bool = True, regenerate: bool = False) -> Iterator[dict]:
+def chat_turn_events(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+                     stream_tokens: bool = True, regenerate: bool = False) -> Iterator[dict[str, Any]]:
     """The chat turn as a stream of events (the SSE view iterates this); the last one is "final".
     prepare → understand → run tools → compose → check → persist. `regenerate` answers the conversation's last
     question again, replacing the answer it had."""
@@ -502,6 +508,7 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)
     check_started = time.perf_counter()
+    assert turn.assistant is not None  # built by turn_run_tools
     report = ground(answer_text, recorder=turn.assistant.recorder, cited_fact_ids=cited, question=turn.text)
     score, reasons = turn_check(text=turn.text, report=report, recorder=turn.assistant.recorder, ctx=turn.ctx,
                                 partial=partial, failure=turn.failure)
@@ -516,14 +523,14 @@ def chat_turn_events(*, user, message: str, conversation_id: int | None = None, 
 
 
 # ---- escalations and feedback ----------------------------------------------------------------------
-def _require_staff(person, *, role: str) -> None:
+def _require_staff(person: AuthUser | None, *, role: str) -> None:
     if person is None or not getattr(person, "is_staff", False) or not getattr(person, "is_active", True):
         name = getattr(person, "username", None) or "nobody"
         raise DomainError(f"{role}: only an active staff member can be the {role} of an escalation "
                           f"({name} is not staff).", details={role: "not staff"}, code="not_staff")
 
 
-def escalation_assign(*, escalation_id: int, assignee) -> Escalation:
+def escalation_assign(*, escalation_id: int, assignee: AuthUser) -> Escalation:
     """Claim an open escalation for a staff member (a conditional UPDATE: two editors never both get it)."""
     _require_staff(assignee, role="assignee")
     changed = Escalation.objects.filter(pk=escalation_id, status=Escalation.Status.OPEN).update(
@@ -534,7 +541,7 @@ def escalation_assign(*, escalation_id: int, assignee) -> Escalation:
     return escalation
 
 
-def escalation_reply(*, escalation_id: int, author, text: str) -> Message:
+def escalation_reply(*, escalation_id: int, author: AuthUser, text: str) -> Message:
     """A staff member's reply to an escalated question: a message in the user's conversation, marked as from a
     person, unread until the user opens the conversation."""
     _require_staff(author, role="author")
@@ -556,7 +563,7 @@ def escalation_reply(*, escalation_id: int, author, text: str) -> Message:
     return message
 
 
-def escalation_resolve(*, escalation_id: int, resolver, note: str = "", reply: str = "") -> Escalation:
+def escalation_resolve(*, escalation_id: int, resolver: AuthUser, note: str = "", reply: str = "") -> Escalation:
     """Close an escalation. A reply (what the user reads in their conversation) or an internal note is needed."""
     if not (note or "").strip() and not (reply or "").strip():
         raise DomainError("resolution note: say how the question was resolved (or write a reply to the user).",
@@ -574,8 +581,8 @@ def escalation_resolve(*, escalation_id: int, resolver, note: str = "", reply: s
     return escalation
 
 
-def escalation_update(*, escalation_id: int, actor, status: str, assignee=None, note: str = "",
-                      reply: str = "") -> Escalation:
+def escalation_update(*, escalation_id: int, actor: AuthUser, status: str, assignee: AuthUser | None = None,
+                      note: str = "", reply: str = "") -> Escalation:
     """What the admin change form does: (re)assign, reply, resolve — each through the services above."""
     if status not in Escalation.Status.values:
         raise DomainError(f"status must be one of {', '.join(Escalation.Status.values)}, got {status!r}.")
@@ -628,7 +635,7 @@ def escalation_open_from_feedback(*, feedback: Feedback) -> Escalation:
     return escalation
 
 
-def escalation_replies_mark_read(*, user, conversation_id: int) -> int:
+def escalation_replies_mark_read(*, user: AuthUser, conversation_id: int) -> int:
     """The user opened the conversation: its replies from the Moneta team are read. Returns how many changed."""
     if not Conversation.objects.filter(pk=conversation_id, user=user).exists():
         raise NotFound(f"Conversation {conversation_id} not found.")
@@ -636,7 +643,7 @@ def escalation_replies_mark_read(*, user, conversation_id: int) -> int:
                                   role=Message.Role.STAFF, read_at__isnull=True).update(read_at=timezone.now())
 
 
-def feedback_submit(*, user, message_id: int, rating: int, comment: str = "", escalate: bool = False) -> Feedback:
+def feedback_submit(*, user: AuthUser, message_id: int, rating: int, comment: str = "", escalate: bool = False) -> Feedback:
     """Rate an answer. `escalate` (with "not helpful" and a comment) asks a person on the team to follow up."""
     if rating not in (1, -1):
         raise DomainError("rating must be 1 (helpful) or -1 (not helpful).", details={"rating": rating})

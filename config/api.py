@@ -4,10 +4,12 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -15,8 +17,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 class DomainError(Exception):
     """Raised by services for a request that cannot be done; mapped to HTTP 400 (or `status`)."""
 
-    code = "invalid"
-    status = status.HTTP_400_BAD_REQUEST
+    code: str = "invalid"
+    status: int = status.HTTP_400_BAD_REQUEST
 
     def __init__(self, message: str, *, details: dict | list | None = None, code: str | None = None,
                  status_code: int | None = None):
@@ -30,8 +32,16 @@ class DomainError(Exception):
 
 
 class NotFound(DomainError):
-    code = "not_found"
-    status = status.HTTP_404_NOT_FOUND
+    code: str = "not_found"
+    status: int = status.HTTP_404_NOT_FOUND
+
+
+def validated_input(serializer_class: type[serializers.Serializer], data: Any, *, partial: bool = False) -> dict:
+    """The validated data of an input serializer; invalid input raises ValidationError (→ the one 400 shape)."""
+    serializer = serializer_class(data=data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    data_out: dict = serializer.validated_data
+    return data_out
 
 
 def error_response(*, code: str, message: str, status_code: int, details=None) -> Response:

@@ -35,7 +35,8 @@ class DocumentUploadForm(forms.ModelForm):
         self.fields["title"].help_text = "Defaults to the file name without extension"
 
     def clean_upload(self):
-        from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
+        from core.uploads import upload_size_check
+        from knowledge.ingestion.parsers import ParseError, kind_for_file_name
 
         upload = self.cleaned_data["upload"]
         try:
@@ -44,8 +45,10 @@ class DocumentUploadForm(forms.ModelForm):
             raise forms.ValidationError(str(exc)) from exc
         if upload.size == 0:
             raise forms.ValidationError(f"{upload.name} is empty (0 bytes)")
-        if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError(f"{upload.name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        try:
+            upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, quoted early
+        except DomainError as exc:
+            raise forms.ValidationError(exc.message) from exc
         return upload
 
 

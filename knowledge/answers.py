@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
-from knowledge.embeddings import embed_texts
+from core.embeddings import embed_texts
 from knowledge.models import AnswerFact, Document, Fact
 
 SAVED_ANSWERS_TITLE = "Saved answers"

@@ -11,8 +11,7 @@ from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from pgvector.django import HnswIndex, VectorField
 
-EMBEDDING_DIM = 384
-
+from core.embeddings import EMBEDDING_DIM
 
 # HNSW graph parameters for every vector index. m=16/ef_construction=64 (pgvector's defaults) topped out at
 # recall@10 0.94 on the 1M-fact scale run whatever ef_search was (0.937 at both 400 and 800): the graph,

@@ -4,30 +4,35 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.types import AuthUser, UserLike
+from core.uploads import upload_size_check
+from knowledge import tasks
 from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
-from knowledge.ingestion.parsers import MAX_FILE_BYTES, ParseError, kind_for_file_name
+from knowledge.ingestion.parsers import ParseError, kind_for_file_name
 from knowledge.models import Corpus, Document, Fact, Page
 
 logger = logging.getLogger(__name__)
 
 
-def user_is_editor(user) -> bool:
+def user_is_editor(user: UserLike | None) -> bool:
     """Editors manage shared corpora: staff, or anyone granted knowledge.add_document (group Editors)."""
     return bool(user and user.is_authenticated and user.is_active
                 and (user.is_superuser or user.is_staff or user.has_perm("knowledge.add_document")))
 
 
-def corpus_private_for(*, user) -> Corpus:
+def corpus_private_for(*, user: AuthUser) -> Corpus:
     """The user's private corpus (notes and own uploads), created on first use."""
     corpus, _ = Corpus.objects.get_or_create(
         slug=f"private-{user.id}",
@@ -44,7 +49,7 @@ def corpus_ensure(*, slug: str, name: str, description: str = "") -> Corpus:
     return corpus
 
 
-def _corpus_for_write(*, user, corpus_slug: str) -> Corpus:
+def _corpus_for_write(*, user: AuthUser, corpus_slug: str) -> Corpus:
     if corpus_slug in ("private", "mine", f"private-{getattr(user, 'id', '')}"):
         return corpus_private_for(user=user)
     corpus = Corpus.objects.filter(slug=corpus_slug).first()
@@ -73,13 +78,12 @@ def ingestion_enqueue(*, document_id: int) -> None:
 def ingestion_send(*, document_id: int) -> bool:
     """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
     from config.celery_app import broker_reachable
-    from knowledge.tasks import ingestion_chain
 
     if not broker_reachable():
         logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
         return False
     try:
-        ingestion_chain(document_id).apply_async(retry=False)
+        tasks.ingestion_chain(document_id).apply_async(retry=False)
     except Exception as exc:  # noqa: BLE001 - kombu/redis raise many types; all mean "not sent"
         logger.warning("could not queue ingestion of document %s (the sweeper will retry): %s", document_id, exc)
         return False
@@ -87,21 +91,19 @@ def ingestion_send(*, document_id: int) -> bool:
     return True
 
 
-def documents_sweep(*, now=None) -> int:
+def documents_sweep(*, now: datetime | None = None) -> int:
     """Re-send work that would otherwise be stuck (run every minute by Celery beat):
 
     - `pending` documents never published (broker down at upload) or published long ago and never claimed;
     - `processing` documents whose claim lease expired (the worker died; the claim may be taken over).
     Returns how many were sent."""
-    from knowledge.ingestion.pipeline import CLAIM_LEASE
-
     now = now or timezone.now()
     stuck = Document.objects.filter(
         Q(status=Document.Status.PENDING, enqueued_at__isnull=True)
         | Q(status=Document.Status.PENDING, enqueued_at__lt=now - REQUEUE_PENDING_AFTER)
-        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - CLAIM_LEASE)
-        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - CLAIM_LEASE)
-    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - CLAIM_LEASE))
+        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - pipeline.CLAIM_LEASE)
+        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - pipeline.CLAIM_LEASE)
+    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - pipeline.CLAIM_LEASE))
     sent = 0
     for document_id in stuck.order_by("id").values_list("id", flat=True)[:500]:
         if not ingestion_send(document_id=document_id):
@@ -113,7 +115,7 @@ def documents_sweep(*, now=None) -> int:
 
 
 def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
-                    uploaded_by=None, metadata: dict | None = None, enqueue: bool = True) -> tuple[Document, bool]:
+                    uploaded_by: AuthUser | None = None, metadata: dict[str, Any] | None = None, enqueue: bool = True) -> tuple[Document, bool]:
     """Store a file as a pending document. The same bytes in the same corpus return the existing document."""
     if "\x00" in (file_name or "") or "\x00" in (title or ""):
         raise DomainError("The title or file name contains a NUL character (\\x00).", code="nul_byte",
@@ -127,9 +129,7 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
         raise DomainError(str(exc), code="unsupported_type", details={"file": file_name}) from exc
     if not content:
         raise DomainError(f"{file_name} is empty (0 bytes)", details={"file": file_name})
-    if len(content) > MAX_FILE_BYTES:
-        raise DomainError(f"{file_name} is larger than the limit of {MAX_FILE_BYTES:,} bytes",
-                          code="too_large", details={"file": file_name, "bytes": len(content)})
+    upload_size_check(file_name=file_name, size=len(content))
     sha = hashlib.sha256(content).hexdigest()
     existing = Document.objects.filter(corpus=corpus, sha256=sha).first()
     if existing:
@@ -160,23 +160,23 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
 
 def _stored_file_discard(doc: Document | None) -> None:
     name = doc.file.name if doc is not None and doc.file else ""
-    if name:
+    if doc is not None and name:
         try:
             doc.file.storage.delete(name)
         except OSError:
             logger.warning("could not delete orphaned upload %s", name)
 
 
-def document_upload(*, user, corpus_slug: str, uploaded_file, title: str | None = None) -> Document:
+def document_upload(*, user: AuthUser, corpus_slug: str, uploaded_file: UploadedFile, title: str | None = None) -> Document:
     corpus = _corpus_for_write(user=user, corpus_slug=corpus_slug)
     content = uploaded_file.read()
     doc, created = document_create(corpus=corpus, file_name=getattr(uploaded_file, "name", ""), content=content,
                                    title=title, uploaded_by=user)
-    doc.was_created = created  # the API answers 201 for a new upload, 200 for the same file again
+    doc.was_created = created  # type: ignore[attr-defined]  # the API answers 201 for a new upload, 200 for the same file again
     return doc
 
 
-def note_save(*, user, title: str, text: str) -> Document:
+def note_save(*, user: AuthUser, title: str, text: str) -> Document:
     title = (title or "").strip()
     if not title:
         raise DomainError("A note needs a title", details={"title": "required"})
@@ -191,7 +191,7 @@ def note_save(*, user, title: str, text: str) -> Document:
     return doc
 
 
-def note_update(*, user, document_id: int, title: str, text: str) -> Document:
+def note_update(*, user: AuthUser, document_id: int, title: str, text: str) -> Document:
     """Edit one of the user's notes: the stored file is rewritten and the note is read again (its pages,
     facts and embeddings are replaced by the re-ingestion), so answers follow the new text."""
     title = (title or "").strip()
@@ -230,7 +230,7 @@ def note_update(*, user, document_id: int, title: str, text: str) -> Document:
     return doc
 
 
-def _document_for_write(*, user, document_id: int) -> Document:
+def _document_for_write(*, user: AuthUser, document_id: int) -> Document:
     doc = Document.objects.select_related("corpus").filter(id=document_id).first()
     if doc is None:
         raise NotFound(f"Document {document_id} does not exist")
@@ -244,7 +244,7 @@ def _document_for_write(*, user, document_id: int) -> Document:
     return doc
 
 
-def document_delete(*, user, document_id: int) -> None:
+def document_delete(*, user: AuthUser, document_id: int) -> None:
     doc = _document_for_write(user=user, document_id=document_id)
     document_remove(document=doc)
 
@@ -275,7 +275,7 @@ def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
             ingestion_enqueue(document_id=document_id)
 
 
-def document_identity_refresh(*, document_id: int) -> dict:
+def document_identity_refresh(*, document_id: int) -> dict[str, Any]:
     """Re-read what a ready document says about itself (company, tickers, type, period) from its stored
     pages, without re-parsing or re-embedding (admin action, after the identity rules improved)."""
     return pipeline.document_identity_refresh(document_id=document_id)

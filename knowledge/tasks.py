@@ -11,6 +11,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+# A module import (not `from … import name`): services imports this module at its top too, and either may be
+# imported first (Celery imports tasks; the web imports services).
+from knowledge import services
+
 _RELIABLE = dict(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
                  autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, retry_backoff_max=60,
                  max_retries=5)
@@ -20,26 +24,20 @@ _RELIABLE = dict(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_r
 def ingest_pages_task(self, document_id: int) -> bool:
     """Both stages in one task: a finished document becomes searchable at once, instead of its finalize
     message waiting behind every ingest message queued after it."""
-    from knowledge.services import document_finalize, document_ingest_pages
-
-    if document_ingest_pages(document_id=document_id):
-        return document_finalize(document_id=document_id)
+    if services.document_ingest_pages(document_id=document_id):
+        return services.document_finalize(document_id=document_id)
     return False
 
 
 @shared_task(name="knowledge.finalize_document", **_RELIABLE)
 def finalize_document_task(self, document_id: int) -> bool:
     """Kept for messages queued by older versions (ingest → finalize chains); a no-op unless stage 1 is done."""
-    from knowledge.services import document_finalize
-
-    return document_finalize(document_id=document_id)
+    return services.document_finalize(document_id=document_id)
 
 
 @shared_task(name="knowledge.documents_sweep", ignore_result=True)
 def documents_sweep_task() -> int:
-    from knowledge.services import documents_sweep
-
-    return documents_sweep()
+    return services.documents_sweep()
 
 
 def ingestion_chain(document_id: int):

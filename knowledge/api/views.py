@@ -34,7 +34,8 @@ class DocumentListApi(APIView):
     def get(self, request):
         return Response(selectors.document_list(user=request.user, corpus=request.query_params.get("corpus")))
 
-    @extend_schema(request={"multipart/form-data": s.DocumentUploadSerializer}, responses={201: s.DocumentSerializer},
+    @extend_schema(request={"multipart/form-data": s.DocumentUploadSerializer},
+                   responses={201: s.DocumentDetailSerializer, 200: s.DocumentDetailSerializer},
                    summary="Upload a document (editors: shared corpora; anyone: 'private')")
     def post(self, request):
         form = s.DocumentUploadSerializer(data=request.data)
@@ -49,7 +50,7 @@ class DocumentListApi(APIView):
 
 
 class DocumentDetailApi(APIView):
-    @extend_schema(responses=s.DocumentSerializer, summary="A document with its status, progress and pages")
+    @extend_schema(responses=s.DocumentDetailSerializer, summary="A document with its status, progress and pages")
     def get(self, request, document_id: int):
         return Response(selectors.document_detail(user=request.user, document_id=document_id))
 
@@ -60,7 +61,7 @@ class DocumentDetailApi(APIView):
 
 
 class NoteCreateApi(APIView):
-    @extend_schema(request=s.NoteSerializer, responses={201: s.DocumentSerializer},
+    @extend_schema(request=s.NoteSerializer, responses={201: s.DocumentDetailSerializer},
                    summary="Save a note into your private corpus")
     def post(self, request):
         form = s.NoteSerializer(data=request.data)

@@ -160,7 +160,7 @@ def _table_chunks(header: list[str], rows: list[str], *, subject: str) -> list[C
 
 def _table_chunk(head: str, rows: list[str], *, subject: str) -> Chunk:
     text = (head + "\n" if head else "") + "\n".join(rows)
-    questions = []
+    questions: list[str] = []
     for row in rows:
         label = row.split(" | ")[0].strip(" :")
         if " | " in row and 3 < len(label) <= 80 and not re.search(r"(19|20)\d\d", label) and len(questions) < 3:

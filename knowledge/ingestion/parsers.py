@@ -14,9 +14,10 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from core.text import decode_first
+
 from .tables import looks_like_table_row, rows_to_markdown
 
-MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_PDF_PAGES = 3000
 SUPPORTED_EXTENSIONS = {".pdf": "pdf", ".md": "markdown", ".markdown": "markdown", ".txt": "text",
                         ".text": "text", ".html": "html", ".htm": "html"}
@@ -63,9 +64,6 @@ def kind_for_file_name(file_name: str) -> str:
 def parse_document(*, kind: str, content: bytes, file_name: str) -> ParsedDocument:
     if not content:
         raise ParseError(f"{file_name} is empty (0 bytes)")
-    if len(content) > MAX_FILE_BYTES:
-        raise ParseError(f"{file_name} is {len(content) // (1024 * 1024)} MB; the limit is "
-                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
     if kind == "pdf":
         return parse_pdf(content, file_name=file_name)
     text = _decode(content, file_name=file_name)
@@ -88,11 +86,9 @@ def parse_document(*, kind: str, content: bytes, file_name: str) -> ParsedDocume
 def _decode(content: bytes, *, file_name: str) -> str:
     if b"\x00" in content[:4096]:
         raise ParseError(f"{file_name} looks like a binary file, not text")
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return content.decode(encoding)
-        except UnicodeDecodeError:
-            continue
+    text = decode_first(content)
+    if text is not None:
+        return text
     raise ParseError(f"{file_name} is not valid UTF-8 text")
 
 

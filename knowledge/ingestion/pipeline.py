@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from knowledge.embeddings import embed_texts
+from core.embeddings import EMBEDDING_DIM, embed_texts
 from knowledge.models import Document, Fact, Page
 
 from .chunking import page_chunks, page_summary
@@ -171,7 +171,7 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
     lonely_pages = [r for r in page_rows if r["page"].body.strip()
                     and not any(f["page_number"] == r["page"].number for f in fact_rows)]
     texts.extend(f"{r['context']}\n{r['summary'] or r['page'].text[:1000]}" for r in lonely_pages)
-    vectors = embed_texts(texts) if texts else np.zeros((0, 384), dtype=np.float32)
+    vectors = embed_texts(texts) if texts else np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
     n_facts = len(fact_rows)
     for j, i in enumerate(question_slots):
         fact_rows[i]["question_embedding"] = vectors[n_facts + j]

@@ -13,9 +13,9 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from config.api import DomainError, NotFound
+from core.uploads import upload_size_check
 from knowledge import selectors, services
 
-UPLOAD_MAX_BYTES = 25 * 1024 * 1024
 IN_PROGRESS = ("pending", "processing")
 
 
@@ -50,8 +50,7 @@ def document_upload(request):
     try:
         if upload is None:
             raise DomainError("Choose a file to upload (PDF, Markdown, text or HTML).")
-        if upload.size > UPLOAD_MAX_BYTES:
-            raise DomainError(f"{upload.name} is larger than 25 MB.")
+        upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         doc = services.document_upload(user=request.user, corpus_slug=PRIVATE,
                                        uploaded_file=upload, title=title)
         status = f"Uploaded {doc.title}. Moneta is reading it now; this list updates as it goes."

@@ -6,6 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from chat.demo import load_demo
+from tests.statements import csv_bytes
 
 
 def _month_start(today: date, back: int) -> date:
@@ -37,8 +38,7 @@ def statement_csv(*, today: date, salary: str = "ACME PAYROLL", extra: list[tupl
         ]
     rows += list(extra)
     rows = [r for r in rows if r[0] <= today]
-    lines = ["Date,Description,Amount,Category"] + [f"{d.isoformat()},{desc},{amt},{cat}" for d, desc, amt, cat in rows]
-    return ("\n".join(lines) + "\n").encode()
+    return csv_bytes(rows)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from chat.models import AgentConfig, ExternalServer
 from chat.services import chat_turn
 from knowledge.models import Fact
 from tests.chat.conftest import knowledge_doc
-from tests.chat.fake_openai import FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,7 +7,7 @@ import pytest
 from chat.models import AgentConfig, Conversation, Message
 from chat.services import chat_turn
 from knowledge.models import Document
-from tests.chat.fake_openai import FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 
 from chat.services import chat_turn
 from tests.chat.conftest import INJECTION, knowledge_doc
-from tests.chat.fake_openai import FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import pytest
 
 from chat.models import AgentConfig, ExternalServer, ToolCall
 from chat.services import chat_turn
-from tests.chat.fake_openai import FakeOpenAI
 from tests.chat.tiny_mcp_server import HttpServer
+from tests.fake_openai import FakeOpenAI
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pytest
 
 from chat.models import AgentConfig, Escalation, Message
 from chat.services import chat_turn, prompt_version_create
-from tests.chat.fake_openai import FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
 

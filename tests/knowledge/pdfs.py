@@ -1,25 +1,14 @@
-"""Tiny PDFs built byte by byte for tests (no fixture files, no reportlab)."""
+"""Tiny PDFs for the knowledge tests: lines and table cells on pages (written by tests/pdfs.py)."""
 from __future__ import annotations
 
 import io
 
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+from tests.pdfs import pdf_bytes, pdf_escape
 
 
 def make_pdf(pages: list[list], *, graphics_only: bool = False) -> bytes:
     """Each page is a list of lines; a line is a str or a list of cells drawn at separate x positions."""
-    objects: list[bytes] = []
-
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
-
-    catalog = add(b"")  # placeholder, filled below
-    pages_obj = add(b"")
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    kids = []
+    page_ops = []
     for lines in pages:
         ops = []
         if graphics_only:
@@ -30,27 +19,10 @@ def make_pdf(pages: list[list], *, graphics_only: bool = False) -> bytes:
             cells = line if isinstance(line, list) else [line]
             for j, cell in enumerate(cells):
                 x = 56 if j == 0 else 330 + (j - 1) * 90
-                ops.append(f"BT /F1 10 Tf {x} {y} Td ({_escape(cell)}) Tj ET")
+                ops.append(f"BT /F1 10 Tf {x} {y} Td ({pdf_escape(cell)}) Tj ET")
             y -= 14
-        stream = "\n".join(ops).encode("latin-1")
-        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-        kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >> >> "
-                        b"/Contents %d 0 R >>" % (pages_obj, font, content)))
-    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R >>" % pages_obj
-    objects[pages_obj - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
-        b" ".join(b"%d 0 R" % k for k in kids), len(kids))
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for i, body in enumerate(objects, start=1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n" % i + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    for off in offsets:
-        out.write(b"%010d 00000 n \n" % off)
-    out.write(b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref))
-    return out.getvalue()
+        page_ops.append(ops)
+    return pdf_bytes(page_ops)
 
 
 def encrypt_pdf(content: bytes, *, user_password: str = "", owner_password: str = "owner-secret") -> bytes:

@@ -177,10 +177,8 @@ def test_llm_mode_records_mode_and_questions_and_retries_transient_errors(shared
     assert FakeModel.calls >= 3  # timeout, retry, document summary
 
 
-def test_huge_files_are_refused_with_the_limit(shared_corpus, monkeypatch):
-    from knowledge import services
-
-    monkeypatch.setattr(services, "MAX_FILE_BYTES", 1024)
-    with pytest.raises(DomainError, match=r"big\.txt is larger than the limit of 1,024 bytes"):
-        document_create(corpus=shared_corpus, file_name="big.txt", content=b"x" * 2048, enqueue=False)
+def test_huge_files_are_refused_with_the_limit(shared_corpus, settings):
+    settings.MONETA_MAX_UPLOAD_MB = 1
+    with pytest.raises(DomainError, match=r"big\.txt is larger than the 1 MB upload limit \(1\.0 MB\)"):
+        document_create(corpus=shared_corpus, file_name="big.txt", content=b"x" * (1024 * 1024 + 1), enqueue=False)
     assert not Document.objects.exists()

@@ -99,8 +99,11 @@ def test_empty_query_is_an_error(library):
 
 
 def test_documents_not_ready_are_not_searchable(library):
+    before = knowledge_search(user=None, query="compound interest rule of 72")
+    assert before["results"][0]["document_id"] == library["compound"].id  # found while ready
     Document.objects.filter(id=library["compound"].id).update(status=Document.Status.PROCESSING)
     out = knowledge_search(user=None, query="compound interest rule of 72")
+    assert out["results"], "the other ready documents must still be searched"
     assert all(r["document_id"] != library["compound"].id for r in out["results"])
 
 

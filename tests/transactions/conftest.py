@@ -1,18 +1,8 @@
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
 
-
-def csv_bytes(rows, *, header=("Date", "Description", "Amount", "Category")) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([str(x) for x in row])
-    return out.getvalue().encode()
+from tests.statements import csv_bytes  # noqa: F401  (imported from here by the transactions tests)
 
 
 @pytest.fixture

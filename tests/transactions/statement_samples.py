@@ -7,6 +7,8 @@ import io
 from datetime import date
 from decimal import Decimal
 
+from tests.pdfs import pdf_bytes, pdf_escape
+
 OPENING = Decimal("1000.00")
 # (date, narrative, amount). Row 3's narrative takes two lines in the PDF; rows 6-8 are on page 2.
 TRANSACTIONS: list[tuple[date, str, Decimal]] = [
@@ -32,46 +34,17 @@ def _money(value: Decimal) -> str:
 
 # --- PDF ------------------------------------------------------------------------------------------------
 
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
 def _pdf(pages: list[list[tuple[float, float, str, bool]]]) -> bytes:
-    """Pages of (x, y, text, right_aligned) in Helvetica 10 pt on A4-ish Letter paper."""
-    objects: list[bytes] = []
-
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
-
-    catalog, pages_obj = add(b""), add(b"")
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    kids = []
+    """Pages of (x, y, text, right_aligned) in Helvetica 10 pt on Letter paper."""
+    page_ops = []
     for items in pages:
         ops = []
         for x, y, text, right in items:
             if right:  # Helvetica digits, comma and period: 0.556 / 0.278 em
                 x -= sum(2.78 if c in ",." else 5.56 for c in text)
-            ops.append(f"BT /F1 10 Tf {x:.2f} {y:.2f} Td ({_escape(text)}) Tj ET")
-        stream = "\n".join(ops).encode("latin-1")
-        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-        kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >>"
-                        b" >> /Contents %d 0 R >>" % (pages_obj, font, content)))
-    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R >>" % pages_obj
-    objects[pages_obj - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
-        b" ".join(b"%d 0 R" % k for k in kids), len(kids))
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for i, body in enumerate(objects, start=1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n" % i + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    for off in offsets:
-        out.write(b"%010d 00000 n \n" % off)
-    out.write(b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref))
-    return out.getvalue()
+            ops.append(f"BT /F1 10 Tf {x:.2f} {y:.2f} Td ({pdf_escape(text)}) Tj ET")
+        page_ops.append(ops)
+    return pdf_bytes(page_ops)
 
 
 def statement_pdf(*, tamper: dict[int, Decimal] | None = None) -> bytes:

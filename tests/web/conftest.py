@@ -6,6 +6,8 @@ from datetime import date
 import pytest
 from django.test import Client
 
+from tests.statements import csv_bytes
+
 
 def months_back(n: int, day: int, today: date | None = None) -> date:
     today = today or date.today()
@@ -16,9 +18,7 @@ def months_back(n: int, day: int, today: date | None = None) -> date:
 
 
 def statement_csv(rows: list[tuple[date, str, str, str]]) -> bytes:
-    lines = ["Date,Description,Amount,Category"]
-    lines += [f"{d.isoformat()},{desc},{amount},{cat}" for d, desc, amount, cat in rows]
-    return ("\n".join(lines) + "\n").encode()
+    return csv_bytes(rows)
 
 
 def alice_rows() -> list[tuple[date, str, str, str]]:

@@ -53,7 +53,9 @@ class TransactionOut(serializers.Serializer):
     category = serializers.CharField(allow_null=True)
     category_source = serializers.CharField()
     category_confidence = serializers.FloatField()
-    notes = serializers.CharField()
+    notes = serializers.CharField(allow_blank=True)
+    account = serializers.CharField(allow_null=True, help_text="the account the statement was imported into")
+    needs_review = serializers.BooleanField(help_text="categorised with low confidence and not confirmed yet")
 
 
 class TransactionIn(serializers.Serializer):

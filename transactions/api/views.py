@@ -9,18 +9,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import DomainError
+from config.api import validated_input as _valid
+from core.uploads import upload_size_check
 from transactions import selectors, services
 from transactions.models import CategorisationRule, Category, Jar
 
 from . import serializers as s
-
-MAX_UPLOAD_BYTES = 25 * 1024 * 1024
-
-
-def _valid(serializer_class, data, *, partial: bool = False) -> dict:
-    ser = serializer_class(data=data, partial=partial)
-    ser.is_valid(raise_exception=True)
-    return ser.validated_data
 
 
 def _own_or_404(model, user, pk):
@@ -122,9 +116,7 @@ class ImportView(APIView):
     def post(self, request):
         data = _valid(s.ImportIn, request.data)
         upload = data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise DomainError(f"{upload.name} is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.",
-                              code="too_large", details={"field": "file"})
+        upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         batch = services.transactions_import(user=request.user, file_name=upload.name, content=upload.read(),
                                              date_format=data.get("date_format") or None)
         return Response(s.BatchOut(batch).data, status=status.HTTP_201_CREATED)
@@ -150,9 +142,7 @@ class ImportPreviewView(APIView):
     def post(self, request):
         data = _valid(s.ImportPreviewIn, request.data)
         upload = data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise DomainError(f"{upload.name} is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.",
-                              code="too_large", details={"field": "file"})
+        upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         batch = services.import_preview_create(user=request.user, file_name=upload.name, content=upload.read(),
                                                date_format=data.get("date_format") or None,
                                                sign_convention=data.get("sign_convention"))

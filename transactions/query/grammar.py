@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import calendar
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 
-from transactions.periods import add_months, month_bounds
+from core.periods import add_months, month_bounds
+from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -31,9 +31,6 @@ ORDINAL_QUARTER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd
                    "last": 0}
 
 
-def strip_accents(text: str) -> str:
-    text = text.replace("đ", "d").replace("Đ", "D")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def normalise(text: str) -> str:

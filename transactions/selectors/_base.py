@@ -4,12 +4,12 @@ from __future__ import annotations
 import difflib
 import re
 from datetime import date
-from decimal import Decimal
 
 from django.db import connection
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.money import money
 
 from ..models import Category, CategorySource, Transaction
 from ..periods import (
@@ -92,7 +92,7 @@ def _other_currency_totals(user, start: date, end: date, others: list[str]) -> l
 def _currency_note(currency: str, others: list[dict]) -> str:
     if not others:
         return ""
-    parts = [f"{o['total_spent']:,.2f} {o['currency']} spent" for o in others if o["count"]]
+    parts = [f"{money(o['total_spent'], o['currency'])} spent" for o in others if o["count"]]
     if not parts:
         return ""
     return (f"Figures are in {currency}. Also in this period: {', '.join(parts)} — shown separately, never added "
@@ -109,9 +109,8 @@ def _range(start: date | None, end: date | None) -> tuple[date, date]:
 
 
 def _money_text(value, currency: str) -> str:
-    symbol = {"USD": "$", "AUD": "$", "NZD": "$", "CAD": "$", "EUR": "€", "GBP": "£"}.get(currency, "")
-    amount = f"{Decimal(value):,.2f}"
-    return f"{symbol}{amount}" if symbol else f"{amount} {currency}"
+    """Tip wording writes amounts as the pages and chat answers do (core.money)."""
+    return money(value, currency)
 
 
 def object_owned(model, *, user, object_id):

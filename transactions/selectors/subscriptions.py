@@ -8,6 +8,8 @@ from decimal import Decimal
 from django.db.models import Count, F
 from django.utils import timezone
 
+from core.money import money
+
 from ..models import Subscription, Transaction
 from ._base import _chart, _currency, _num
 
@@ -99,8 +101,8 @@ def subscription_list(*, user, include_dismissed: bool = False) -> dict:
         "bills_per_month": main["bills_per_month"], "bills_per_year": main["bills_per_year"],
         "by_currency": by_currency,
         "currency_note": ("Also recurring in other currencies: " + "; ".join(
-            f"{b['subscriptions_per_month']:,.2f} {b['currency']} a month in subscriptions, "
-            f"{b['bills_per_month']:,.2f} {b['currency']} in bills" for b in by_currency[1:])
+            f"{money(b['subscriptions_per_month'], b['currency'])} a month in subscriptions, "
+            f"{money(b['bills_per_month'], b['currency'])} in bills" for b in by_currency[1:])
             + " — never added to the figures above.") if len(by_currency) > 1 else "",
         "rows": rows,
         "upcoming_30_days": [{"merchant": r["merchant"], "amount": r["amount"], "date": r["next_expected"],

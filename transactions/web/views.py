@@ -16,12 +16,12 @@ from config.api import DomainError, NotFound
 from config.web.charts import chart_prepare
 from config.web.dates import day_and_relative
 from config.web.format import money, rows_with_money
+from core.uploads import upload_size_check
 from transactions import selectors, services
 from transactions.periods import add_months
 
 PAGE_SIZE = 50
 SEARCH_PAGE_SIZE = 50
-IMPORT_MAX_BYTES = 10 * 1024 * 1024
 
 
 def _date_param(params: QueryDict, name: str, errors: list[str]) -> date | None:
@@ -265,10 +265,9 @@ def transactions_import_page(request):
         date_format = (request.POST.get("date_format") or "").strip() or None
         if upload is None:
             context["import_error"] = {"message": "Choose a CSV, OFX or QFX file to import."}
-        elif upload.size > IMPORT_MAX_BYTES:
-            context["import_error"] = {"message": f"{upload.name} is larger than 10 MB; split the statement."}
         else:
             try:
+                upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading
                 batch = services.import_preview_create(user=request.user, file_name=upload.name,
                                                        content=upload.read(), date_format=date_format)
             except DomainError as exc:

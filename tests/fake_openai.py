@@ -1,8 +1,9 @@
 """A local fake OpenAI-compatible chat-completions server for tests (127.0.0.1, random port).
 
 It replays a script of steps, one per request: {"content": str}, {"tool_calls": [(name, args)]},
-{"status": 500}, or {"sleep": seconds, ...}. It answers streamed (SSE chunks) or not, as asked, and
-records every request body so tests can check what the model was sent.
+{"status": 500}, or {"sleep": seconds, ...}; with repeat_last=True the last step answers every later request. It answers streamed (SSE chunks) or not, as asked, and
+records every request body so tests can check what the model was sent (`prompts()`: the last message of each).
+The one fake LLM of the test suite: chat (tool calls, streaming, faults) and transactions' LLM categorisation step.
 """
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ class FakeOpenAI:
     def __exit__(self, *exc):
         self.server.shutdown()
         self.server.server_close()
+
+    def prompts(self) -> list[str]:
+        """The content of the last message of each request, in order."""
+        with self._lock:
+            return [r["messages"][-1]["content"] for r in self.requests if r.get("messages")]
 
     def next_step(self) -> dict:
         with self._lock:
