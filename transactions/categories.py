@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from decimal import Decimal
+from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from config.api import DomainError
+from core.types import AuthUser
 
 from .models import (
     Category,
@@ -29,7 +32,7 @@ _INCOME_WORDS = re.compile(r"salary|income|payroll|wage|interest|dividend|refund
 _TRANSFER_WORDS = re.compile(r"transfer|savings|chuyển", re.I)
 
 
-def categories_ensure_defaults(*, user) -> None:
+def categories_ensure_defaults(*, user: AuthUser) -> None:
     """Give a user Moneta's default categories once (idempotent; the user may rename or delete them)."""
     if Category.objects.filter(user=user).exists():
         return
@@ -39,7 +42,7 @@ def categories_ensure_defaults(*, user) -> None:
     )
 
 
-def category_resolve(*, user, name: str, create: bool = False, kind: str | None = None) -> Category:
+def category_resolve(*, user: AuthUser, name: str, create: bool = False, kind: str | None = None) -> Category:
     """The user's category called `name` (case-insensitive); with `create`, made when missing (its kind guessed
     from the name unless given); without it, the closest spelling or NotFound (see selectors.category_find)."""
     if not create:
@@ -59,7 +62,7 @@ def category_resolve(*, user, name: str, create: bool = False, kind: str | None 
         return Category.objects.get(user=user, name__iexact=clean)
 
 
-def category_for_write(*, user, name: str, field: str = "category") -> Category:
+def category_for_write(*, user: AuthUser, name: str, field: str = "category") -> Category:
     """The user's category with exactly this name (any case). A write never guesses: a near-miss name is a 400
     that suggests the close match, instead of silently filing money under a different category."""
     clean = " ".join((name or "").split())
@@ -77,7 +80,8 @@ def category_for_write(*, user, name: str, field: str = "category") -> Category:
                       code="unknown_category", details={"field": field, "categories": names})
 
 
-def category_create(*, user, name: str, kind: str = "expense", monthly_budget=None) -> Category:
+def category_create(*, user: AuthUser, name: str, kind: str = "expense",
+                    monthly_budget: Decimal | None = None) -> Category:
     categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
@@ -88,7 +92,7 @@ def category_create(*, user, name: str, kind: str = "expense", monthly_budget=No
     return Category.objects.create(user=user, name=clean[:80], kind=kind, monthly_budget=monthly_budget)
 
 
-def category_update(*, user, category_id: int, **fields) -> Category:
+def category_update(*, user: AuthUser, category_id: int, **fields: Any) -> Category:
     category = object_owned(Category, user=user, object_id=category_id)
     if "name" in fields and fields["name"] is not None:
         clean = " ".join(fields["name"].split())
@@ -103,7 +107,7 @@ def category_update(*, user, category_id: int, **fields) -> Category:
     return category
 
 
-def category_delete(*, user, category_id: int) -> None:
+def category_delete(*, user: AuthUser, category_id: int) -> None:
     category = object_owned(Category, user=user, object_id=category_id)
     # Automated categorisations into it become uncategorised; the user's own choices are kept visible as none.
     Transaction.objects.filter(user=user, category=category).update(

@@ -7,14 +7,17 @@ import json
 import logging
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
+from core.types import AuthUser
 from core.uploads import upload_size_check
 
 from .categories import categories_ensure_defaults, category_resolve
@@ -28,7 +31,7 @@ from .models import (
     SignConvention,
 )
 from .normalize import description_key, merchant_key, merchant_normalise_ex
-from .parsing import MAX_REPORTED_ERRORS, ParsedRow, statement_parse
+from .parsing import MAX_REPORTED_ERRORS, ParsedRow, ParsedStatement, statement_parse
 from .selectors import user_currency
 from .subscriptions import subscriptions_detect
 
@@ -57,7 +60,7 @@ def _canonical(description: str) -> str:
 def _fingerprints(rows: list[ParsedRow]) -> list[str]:
     """Content fingerprints. The occurrence index keeps two genuine identical same-day purchases apart,
     while an overlapping statement (same rows, same order) produces the same fingerprints again."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     out = []
     for r in rows:
         base = f"{r.date.isoformat()}|{r.amount}|{r.currency}|{_canonical(r.description)}"
@@ -67,7 +70,7 @@ def _fingerprints(rows: list[ParsedRow]) -> list[str]:
     return out
 
 
-def merchants_ensure(*, user, descriptions: list[str]) -> dict[str, tuple[int | None, str, str]]:
+def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tuple[int | None, str, str]]:
     """description → (merchant id, merchant key, merchant name); creates the user's new merchants in bulk."""
     per_desc: dict[str, tuple[str, str]] = {}
     samples: dict[str, list[str]] = defaultdict(list)
@@ -116,7 +119,8 @@ PROGRESS_STEPS = 20
 PROGRESS_MIN_ROWS = 250
 
 
-def rows_prepare(*, user, rows: list[ParsedRow], fingerprints: list[str], progress=None) -> list[_Prepared]:
+def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[str],
+                 progress: Callable[[int], None] | None = None) -> list[_Prepared]:
     """Merchants, categories and the categorisation decision of every row. With `progress` (a callable taking
     the number of rows done) the rows are categorised slice by slice and progress is reported after each."""
     descriptions = list(dict.fromkeys(r.description for r in rows))
@@ -152,7 +156,7 @@ def rows_prepare(*, user, rows: list[ParsedRow], fingerprints: list[str], progre
     return prepared
 
 
-def _categorise_grouped(*, user, items: dict[str, Item]) -> dict[str, Decision]:
+def _categorise_grouped(*, user: AuthUser, items: dict[str, Item]) -> dict[str, Decision]:
     """Categorise once per merchant when no rule looks at the raw narrative (contains/regex): every narrative
     of a merchant gets the same answer from merchant rules and learning, so 100k narratives cost a few
     hundred decisions."""
@@ -160,10 +164,10 @@ def _categorise_grouped(*, user, items: dict[str, Item]) -> dict[str, Decision]:
                        .exclude(match_type=CategorisationRule.MatchType.MERCHANT).exists())
     if narrative_rules:
         return categorise(user=user, items=list(items.values()))
-    def group(desc: str, item: Item) -> tuple:
+    def group(desc: str, item: Item) -> tuple[Any, ...]:
         return (item.merchant_key, item.description_key, item.outflow) if item.merchant_key else ("", desc, None)
 
-    representative: dict[tuple, Item] = {}
+    representative: dict[tuple[Any, ...], Item] = {}
     for desc, item in items.items():
         representative.setdefault(group(desc, item), item)
     decided = categorise(user=user, items=list(representative.values()))
@@ -178,13 +182,14 @@ _COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "cur
 _COPY_ESCAPE = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
-def _copy_text(value) -> str:
+def _copy_text(value: object) -> str:
     if value is None:
         return "\\N"
     return str(value).translate(_COPY_ESCAPE)
 
 
-def _copy_rows(*, user, prepared: list[_Prepared], batch_id: int | None, account_id: int | None = None) -> None:
+def _copy_rows(*, user: AuthUser, prepared: list[_Prepared], batch_id: int | None,
+               account_id: int | None = None) -> None:
     """COPY in text format, built in one pass: ~10× faster than INSERT (and than per-row adaptation) for large
     statements. The unique (user, fingerprint) constraint still guards against duplicates."""
     now = timezone.now().isoformat()
@@ -227,7 +232,7 @@ def rule_hits_record(prepared: list[_Prepared]) -> None:
 STORED_ERRORS = 1000
 
 
-def _batch_failed(*, user, file_name: str, sha: str, message: str, errors: list[dict], total: int,
+def _batch_failed(*, user: AuthUser, file_name: str, sha: str, message: str, errors: list[dict[str, Any]], total: int,
                   batch: ImportBatch | None = None) -> ImportBatch:
     if batch is None:
         return ImportBatch.objects.create(user=user, file_name=file_name[:255], sha256=sha,
@@ -239,9 +244,10 @@ def _batch_failed(*, user, file_name: str, sha: str, message: str, errors: list[
     return batch
 
 
-def transactions_import(*, user, file_name: str, content: bytes, date_format: str | None = None,
+def transactions_import(*, user: AuthUser, file_name: str, content: bytes, date_format: str | None = None,
                         sign_convention: str | None = None, account: Account | None = None,
-                        batch: ImportBatch | None = None, progress=None) -> ImportBatch:
+                        batch: ImportBatch | None = None,
+                        progress: Callable[[int], None] | None = None) -> ImportBatch:
     """Import a bank statement; see `_transactions_import`. The cyclic garbage collector is paused meanwhile:
     a 100k-row statement allocates millions of small objects and repeated full collections over them cost
     more than the rest of the import."""
@@ -256,16 +262,17 @@ def transactions_import(*, user, file_name: str, content: bytes, date_format: st
             gc.enable()
 
 
-def _sign_apply(parsed, sign_convention: str | None) -> None:
+def _sign_apply(parsed: ParsedStatement, sign_convention: str | None) -> None:
     """"Money out is shown as positive amounts" (many credit-card exports): turn every amount round."""
     if sign_convention == SignConvention.POSITIVE_OUT:
         for row in parsed.rows:
             row.amount = -row.amount
 
 
-def _transactions_import(*, user, file_name: str, content: bytes, date_format: str | None = None,
+def _transactions_import(*, user: AuthUser, file_name: str, content: bytes, date_format: str | None = None,
                          sign_convention: str | None = None, account: Account | None = None,
-                         batch: ImportBatch | None = None, progress=None) -> ImportBatch:
+                         batch: ImportBatch | None = None,
+                         progress: Callable[[int], None] | None = None) -> ImportBatch:
     """Import a bank statement (CSV, OFX/QFX, QIF, CAMT.053, MT940, XLSX/XLS, PDF) all-or-nothing.
 
     Any bad row → DomainError listing every bad row (line, field, reason; first 100 + the total) and nothing
@@ -283,10 +290,12 @@ def _transactions_import(*, user, file_name: str, content: bytes, date_format: s
         parsed = statement_parse(file_name=file_name, content=content, date_format=date_format,
                                  default_currency=user_currency(user=user))
     except DomainError as exc:
+        # A parse error's details are a dict (the parsers never give a list).
+        exc_details = cast("dict[str, Any]", exc.details or {})
         failed = _batch_failed(user=user, file_name=file_name, sha=sha, message=exc.message,
-                               errors=[{"line": None, "field": (exc.details or {}).get("field", "file"),
+                               errors=[{"line": None, "field": exc_details.get("field", "file"),
                                         "reason": exc.message}], total=1, batch=batch)
-        exc.details = {**(exc.details or {}), "file": file_name, "batch_id": failed.id}
+        exc.details = {**exc_details, "file": file_name, "batch_id": failed.id}
         raise
     if parsed.errors:
         total = len(parsed.errors)
@@ -348,7 +357,7 @@ def _transactions_import(*, user, file_name: str, content: bytes, date_format: s
     return batch
 
 
-def _subscriptions_detect_safely(*, user) -> None:
+def _subscriptions_detect_safely(*, user: AuthUser) -> None:
     """Subscription detection is a bonus of an import: a bug or odd data there must never fail the import.
     A savepoint keeps a database error from spoiling the import's transaction."""
     try:
@@ -370,11 +379,11 @@ _FORMAT_NAMES = {"ofx": "OFX/QFX", "camt053": "CAMT.053", "mt940": "MT940", "qif
                  "xlsx": "Excel", "xls": "Excel", "csv": "CSV"}
 
 
-def _long_date(d) -> str:
+def _long_date(d: date) -> str:
     return f"{d.day} {d:%B %Y}"
 
 
-def _date_format_text(parsed, *, ambiguous: bool) -> str:
+def _date_format_text(parsed: ParsedStatement, *, ambiguous: bool) -> str:
     """How the dates were read, in words, with the first row as the example."""
     first = parsed.rows[0] if parsed.rows else None
     sample = parsed.date_sample or (first.date.isoformat() if first else "")
@@ -393,7 +402,7 @@ def _date_format_text(parsed, *, ambiguous: bool) -> str:
     return f"Dates come from the {name} file itself, nothing to guess{example}"
 
 
-def _columns(parsed) -> list[dict]:
+def _columns(parsed: ParsedStatement) -> list[dict[str, Any]]:
     roles = {idx: role for role, idx in parsed.columns.items() if isinstance(idx, int)}
     if parsed.headers:
         return [{"column": (h or f"column {i + 1}"), "role": roles.get(i, ""),
@@ -405,7 +414,7 @@ def _columns(parsed) -> list[dict]:
     return [{"column": f"{name} fields", "role": "", "meaning": "date, description, amount (as the format defines them)"}]
 
 
-def _sign_detect(parsed) -> str:
+def _sign_detect(parsed: ParsedStatement) -> str:
     """A single amount column where nearly every row is positive reads like a credit-card export (purchases
     positive, payments negative); a bank account has mostly money going out. The user can always change it."""
     if "amount" not in parsed.columns or len(parsed.rows) < 5:
@@ -414,7 +423,7 @@ def _sign_detect(parsed) -> str:
     return SignConvention.POSITIVE_OUT if positive >= 0.8 * len(parsed.rows) else SignConvention.NEGATIVE_OUT
 
 
-def _sign_text(parsed, sign_convention: str) -> str:
+def _sign_text(parsed: ParsedStatement, sign_convention: str) -> str:
     if "amount" not in parsed.columns and ("debit" in parsed.columns or "credit" in parsed.columns):
         return "Money out is read from the money-out (debit) column and money in from the money-in (credit) column"
     if sign_convention == SignConvention.POSITIVE_OUT:
@@ -422,7 +431,8 @@ def _sign_text(parsed, sign_convention: str) -> str:
     return "Money out is shown as negative amounts"
 
 
-def _statement_read(*, user, file_name: str, content: bytes, date_format: str | None):
+def _statement_read(*, user: AuthUser, file_name: str, content: bytes, date_format: str | None
+                    ) -> tuple[ParsedStatement, bool]:
     """Parse for the preview. An ambiguous D/M vs M/D file is still shown (read day first) and flagged, so the
     user can choose instead of meeting an error."""
     try:
@@ -435,8 +445,8 @@ def _statement_read(*, user, file_name: str, content: bytes, date_format: str | 
                            default_currency=user_currency(user=user)), True
 
 
-def _preview_build(*, user, file_name: str, content: bytes, date_format: str | None,
-                   sign_convention: str | None) -> tuple[dict, list[dict], str]:
+def _preview_build(*, user: AuthUser, file_name: str, content: bytes, date_format: str | None,
+                   sign_convention: str | None) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
     """What the import would do, computed without storing anything: (preview, every bad row, sign used)."""
     parsed, ambiguous = _statement_read(user=user, file_name=file_name, content=content, date_format=date_format)
     sign = sign_convention or _sign_detect(parsed)
@@ -476,7 +486,7 @@ def _clean_file_name(file_name: str) -> str:
     return _CONTROL.sub("", file_name or "") or "statement"
 
 
-def import_preview_create(*, user, file_name: str, content: bytes, date_format: str | None = None,
+def import_preview_create(*, user: AuthUser, file_name: str, content: bytes, date_format: str | None = None,
                           sign_convention: str | None = None) -> ImportBatch:
     """Read a statement and keep it as a `preview` batch: nothing is imported until `import_confirm`. A file
     Moneta cannot read at all (wrong format, no header, empty) or one over the upload limit raises DomainError
@@ -507,7 +517,7 @@ def _sign_choice(value: str | None) -> str | None:
     return value
 
 
-def _preview_own(*, user, batch_id: int) -> ImportBatch:
+def _preview_own(*, user: AuthUser, batch_id: int) -> ImportBatch:
     batch = ImportBatch.objects.filter(user=user, id=batch_id).first()
     if batch is None:
         raise NotFound(f"Import {batch_id} not found.")
@@ -517,12 +527,13 @@ def _preview_own(*, user, batch_id: int) -> ImportBatch:
     return batch
 
 
-def import_preview_update(*, user, batch_id: int, date_format: str | None = None,
+def import_preview_update(*, user: AuthUser, batch_id: int, date_format: str | None = None,
                           sign_convention: str | None = None) -> ImportBatch:
     """The user corrected the date format or the sign convention: read the stored file again that way."""
     batch = _preview_own(user=user, batch_id=batch_id)
     sign_convention = _sign_choice(sign_convention)
-    preview, errors, sign = _preview_build(user=user, file_name=batch.file_name, content=bytes(batch.content),
+    content = bytes(cast("bytes | memoryview", batch.content))  # a preview batch always keeps its file
+    preview, errors, sign = _preview_build(user=user, file_name=batch.file_name, content=content,
                                            date_format=date_format, sign_convention=sign_convention)
     batch.date_format = (date_format or "").strip()[:40]
     batch.sign_convention = sign
@@ -533,7 +544,7 @@ def import_preview_update(*, user, batch_id: int, date_format: str | None = None
     return batch
 
 
-def account_resolve(*, user, account_id: int | None = None, account_name: str | None = None,
+def account_resolve(*, user: AuthUser, account_id: int | None = None, account_name: str | None = None,
                     currency: str | None = None) -> Account | None:
     """One of the user's accounts by id (another user's id is NotFound), or by name, created when new."""
     if account_id:
@@ -557,7 +568,7 @@ def account_resolve(*, user, account_id: int | None = None, account_name: str | 
         return Account.objects.get(user=user, name__iexact=name)
 
 
-def import_confirm(*, user, batch_id: int, account_id: int | None = None, account_name: str | None = None,
+def import_confirm(*, user: AuthUser, batch_id: int, account_id: int | None = None, account_name: str | None = None,
                    date_format: str | None = None, sign_convention: str | None = None,
                    inline: bool | None = None) -> ImportBatch:
     """Confirm a preview: the import runs now for a small file, or on the worker for a large one (more rows

@@ -10,6 +10,7 @@ import uuid
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,6 +18,8 @@ from django.utils import timezone
 from config.api import DomainError
 
 # One entry point for writes: the import, category and subscription services are re-exported here.
+from core.types import AuthUser
+
 from .categories import (  # noqa: F401
     DEFAULT_CATEGORIES,
     categories_ensure_defaults,
@@ -53,7 +56,7 @@ from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
 
 
-def _money(value, field_name: str = "amount") -> Decimal:
+def _money(value: object, field_name: str = "amount") -> Decimal:
     try:
         amount = Decimal(str(value)).quantize(Decimal("0.01"))
     except (InvalidOperation, TypeError, ValueError):
@@ -63,7 +66,7 @@ def _money(value, field_name: str = "amount") -> Decimal:
     return amount
 
 
-def _plausible_date(value) -> date:
+def _plausible_date(value: date | str) -> date:
     """A date (or ISO string) between 1900-01-01 and a year from today, else DomainError."""
     try:
         if isinstance(value, str):
@@ -74,13 +77,14 @@ def _plausible_date(value) -> date:
     return value
 
 
-def transaction_create(*, user, date: date, description: str, amount, currency: str | None = None,
+def transaction_create(*, user: AuthUser, date: date, description: str, amount: object,
+                       currency: str | None = None,
                        category: str | None = None, notes: str = "") -> Transaction:
     date = _plausible_date(date)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
-    if (category or "").strip():
+    if category is not None and category.strip():
         category = category_for_write(user=user, name=category).name  # a manual entry never invents one
     row = ParsedRow(line=0, date=date, description=description.strip()[:500], amount=_money(amount),
                     currency=(currency or user_currency(user=user)).upper(), category=(category or "").strip(),
@@ -99,7 +103,7 @@ def transaction_create(*, user, date: date, description: str, amount, currency: 
     return tx
 
 
-def transaction_update(*, user, transaction_id: int, **fields) -> Transaction:
+def transaction_update(*, user: AuthUser, transaction_id: int, **fields: Any) -> Transaction:
     tx = object_owned(Transaction, user=user, object_id=transaction_id)
     if "category" in fields:
         category = fields.pop("category")
@@ -124,11 +128,11 @@ def transaction_update(*, user, transaction_id: int, **fields) -> Transaction:
     return tx
 
 
-def transaction_delete(*, user, transaction_id: int) -> None:
+def transaction_delete(*, user: AuthUser, transaction_id: int) -> None:
     object_owned(Transaction, user=user, object_id=transaction_id).delete()
 
 
-def transaction_category_set(*, user, transaction_id: int, category: str, refile_others: bool = False
+def transaction_category_set(*, user: AuthUser, transaction_id: int, category: str, refile_others: bool = False
                              ) -> Transaction:
     """The user says what this transaction is. Moneta learns it:
 
@@ -150,7 +154,7 @@ def transaction_category_set(*, user, transaction_id: int, category: str, refile
         tx.category_confidence = 1.0
         tx.rule = None
         tx.save(update_fields=["category", "category_source", "category_confidence", "rule"])
-        if tx.merchant_id:
+        if tx.merchant_id and tx.merchant is not None:
             merchant = tx.merchant
             rule = (CategorisationRule.objects
                     .filter(user=user, match_type=CategorisationRule.MatchType.MERCHANT, pattern__iexact=merchant.name)
@@ -166,7 +170,7 @@ def transaction_category_set(*, user, transaction_id: int, category: str, refile
                 refiled = (others_to_refile(user=user, tx=tx, target_id=target.id)
                            .update(category=target, category_source=CategorySource.RULE, category_confidence=1.0,
                                    rule=rule))
-    tx.others_refiled = refiled
+    tx.others_refiled = refiled  # type: ignore[attr-defined]  # an extra attribute for the caller's reply
     if tx.description_key:
         transaction.on_commit(lambda: embeddings_ensure([tx.description_key]))
     return tx
@@ -178,7 +182,7 @@ def transaction_category_set(*, user, transaction_id: int, category: str, refile
 RECATEGORISE_INLINE_MAX = 2000
 
 
-def transactions_recategorise_soon(*, user) -> str:
+def transactions_recategorise_soon(*, user: AuthUser) -> str:
     """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
     from config.celery_app import broker_reachable
 
@@ -193,12 +197,12 @@ def transactions_recategorise_soon(*, user) -> str:
     return "queued"
 
 
-def transactions_recategorise(*, user) -> int:
+def transactions_recategorise(*, user: AuthUser) -> int:
     """Run the suggestion engine again over every transaction the user has not categorised themselves."""
     rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
                 .select_related("merchant").values("id", "description", "merchant__key", "merchant__name",
                                                    "description_key", "amount"))
-    items = {}
+    items: dict[str, Item] = {}
     for r in rows:
         items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
                                                 r["description_key"], outflow=r["amount"] < 0))
@@ -214,7 +218,7 @@ def transactions_recategorise(*, user) -> int:
     return len(rows)
 
 
-def transaction_review_confirm(*, user, transaction_id: int) -> Transaction:
+def transaction_review_confirm(*, user: AuthUser, transaction_id: int) -> Transaction:
     """The user confirms Moneta's suggestion as it stands (one click in the "needs review" queue): the row
     becomes the user's own label, so it teaches the next suggestions. Re-files nothing else."""
     with transaction.atomic():
@@ -233,7 +237,7 @@ def transaction_review_confirm(*, user, transaction_id: int) -> Transaction:
 RULE_PRIORITY_MIN, RULE_PRIORITY_MAX = 0, 1_000_000
 
 
-def _rule_priority(value) -> int:
+def _rule_priority(value: Any) -> int:
     try:
         priority = int(value)
     except (TypeError, ValueError):
@@ -259,7 +263,7 @@ def _rule_validate(match_type: str, pattern: str) -> str:
     return pattern
 
 
-def rule_create(*, user, pattern: str, category: str, match_type: str = "contains", priority: int = 100,
+def rule_create(*, user: AuthUser, pattern: str, category: str, match_type: str = "contains", priority: int = 100,
                 active: bool = True, apply: bool = True) -> CategorisationRule:
     categories_ensure_defaults(user=user)
     pattern = _rule_validate(match_type, pattern)
@@ -268,11 +272,12 @@ def rule_create(*, user, pattern: str, category: str, match_type: str = "contain
         raise DomainError(f"You already have a rule for {pattern!r}.", code="duplicate", details={"field": "pattern"})
     rule = CategorisationRule.objects.create(user=user, pattern=pattern, match_type=match_type, category=target,
                                              priority=_rule_priority(priority), active=active)
-    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
+    rule.refiling = (  # type: ignore[attr-defined]  # an extra attribute for the caller's reply
+        transactions_recategorise_soon(user=user) if apply else "skipped")
     return rule
 
 
-def rule_update(*, user, rule_id: int, apply: bool = True, **fields) -> CategorisationRule:
+def rule_update(*, user: AuthUser, rule_id: int, apply: bool = True, **fields: Any) -> CategorisationRule:
     rule = object_owned(CategorisationRule, user=user, object_id=rule_id)
     if "category" in fields and fields["category"]:
         rule.category = category_for_write(user=user, name=fields.pop("category"))
@@ -292,20 +297,21 @@ def rule_update(*, user, rule_id: int, apply: bool = True, **fields) -> Categori
     except IntegrityError:
         raise DomainError(f"You already have a rule for {rule.pattern!r}.", code="duplicate",
                           details={"field": "pattern"})
-    rule.refiling = transactions_recategorise_soon(user=user) if apply else "skipped"
+    rule.refiling = (  # type: ignore[attr-defined]  # an extra attribute for the caller's reply
+        transactions_recategorise_soon(user=user) if apply else "skipped")
     return rule
 
 
-def rule_delete(*, user, rule_id: int) -> None:
+def rule_delete(*, user: AuthUser, rule_id: int) -> None:
     object_owned(CategorisationRule, user=user, object_id=rule_id).delete()
 
 
-def _jar_categories(user, names) -> list[Category]:
+def _jar_categories(user: AuthUser, names: list[str] | None) -> list[Category]:
     return [category_for_write(user=user, name=n, field="categories") for n in (names or [])]
 
 
-def jar_create(*, user, name: str, monthly_budget, categories: list[str] | None = None, rollover: bool = False,
-               rollover_start: date | None = None) -> Jar:
+def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories: list[str] | None = None,
+               rollover: bool = False, rollover_start: date | None = None) -> Jar:
     categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
@@ -324,7 +330,7 @@ def jar_create(*, user, name: str, monthly_budget, categories: list[str] | None 
     return jar
 
 
-def jar_update(*, user, jar_id: int, name: str | None = None, monthly_budget=None,
+def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_budget: object = None,
                categories: list[str] | None = None, rollover: bool | None = None,
                rollover_start: date | None = None) -> Jar:
     jar = object_owned(Jar, user=user, object_id=jar_id)
@@ -352,11 +358,11 @@ def jar_update(*, user, jar_id: int, name: str | None = None, monthly_budget=Non
     return jar
 
 
-def jar_delete(*, user, jar_id: int) -> None:
+def jar_delete(*, user: AuthUser, jar_id: int) -> None:
     object_owned(Jar, user=user, object_id=jar_id).delete()
 
 
-def budget_suggestion_accept(*, user, category: str, amount) -> Category:
+def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -> Category:
     categories_ensure_defaults(user=user)
     target = category_for_write(user=user, name=category)
     value = _money(amount, "amount")

@@ -5,9 +5,12 @@ import statistics
 from collections import defaultdict
 from datetime import date, timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+
+from core.types import AuthUser
 
 from .models import (
     Subscription,
@@ -35,7 +38,7 @@ def _amount_levels(amounts: list[Decimal]) -> list[Decimal] | None:
     return levels if len(levels) <= 3 else None
 
 
-def _detect_cadence(charges: list[tuple[date, Decimal]], today: date) -> dict | None:
+def _detect_cadence(charges: list[tuple[date, Decimal]], today: date) -> dict[str, Any] | None:
     if len(charges) < 3:
         return None
     dates = [d for d, _ in charges]
@@ -66,7 +69,7 @@ def _detect_cadence(charges: list[tuple[date, Decimal]], today: date) -> dict | 
     return None
 
 
-def subscriptions_detect(*, user, today: date | None = None) -> list[Subscription]:
+def subscriptions_detect(*, user: AuthUser, today: date | None = None) -> list[Subscription]:
     """Find recurring charges: same merchant, similar amount, regular cadence. Keeps the user's
     confirm/dismiss decisions; detected ones that stopped recurring are removed."""
     today = today or timezone.localdate()
@@ -92,7 +95,7 @@ def subscriptions_detect(*, user, today: date | None = None) -> list[Subscriptio
         per_merchant: dict[int, list[tuple[date, Decimal, str]]] = defaultdict(list)
         for merchant_id, d, amount, currency in cur.fetchall():
             per_merchant[merchant_id].append((d, amount, currency))
-    found: dict[tuple[int, str], dict] = {}
+    found: dict[tuple[int, str], dict[str, Any]] = {}
     for merchant_id, charges in per_merchant.items():
         result = _detect_cadence([(d, a) for d, a, _ in charges], today)
         if result is None:
@@ -128,14 +131,14 @@ def subscriptions_detect(*, user, today: date | None = None) -> list[Subscriptio
     return kept
 
 
-def subscription_confirm(*, user, subscription_id: int) -> Subscription:
+def subscription_confirm(*, user: AuthUser, subscription_id: int) -> Subscription:
     sub = object_owned(Subscription, user=user, object_id=subscription_id)
     sub.status = Subscription.Status.CONFIRMED
     sub.save(update_fields=["status", "updated_at"])
     return sub
 
 
-def subscription_dismiss(*, user, subscription_id: int) -> Subscription:
+def subscription_dismiss(*, user: AuthUser, subscription_id: int) -> Subscription:
     sub = object_owned(Subscription, user=user, object_id=subscription_id)
     sub.status = Subscription.Status.DISMISSED
     sub.save(update_fields=["status", "updated_at"])

@@ -3,40 +3,46 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any, TypeVar, cast
 
 from django.db import connection
+from django.db.models import Model, QuerySet
 from django.utils import timezone
 
 from config.api import DomainError, NotFound
 from core.money import money
+from core.types import AuthUser
 
 from ..models import Category, CategorySource, Transaction
 from ..periods import (
     ALL_TIME_START,
 )
 
+_M = TypeVar("_M", bound=Model)
+
 KIND_SQL = ("CASE WHEN c.kind IS NULL THEN (CASE WHEN t.amount < 0 THEN 'expense' ELSE 'income' END) "
             "ELSE c.kind END")
 
 
-def _num(value) -> float:
+def _num(value: Any) -> float:
     return round(float(value), 2) if value is not None else 0.0
 
 
-def _fetch(sql: str, params: list) -> list[dict]:
+def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> list[dict[str, Any]]:
     with connection.cursor() as cur:
         cur.execute(sql, params)
         cols = [c.name for c in cur.description]
         return [dict(zip(cols, row)) for row in cur.fetchall()]
 
 
-def _currency(user) -> str:
+def _currency(user: AuthUser) -> str:
     latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
     return latest or "USD"
 
 
-def user_currencies(*, user) -> list[str]:
+def user_currencies(*, user: AuthUser) -> list[str]:
     """The currencies of the user's transactions, most recent first is not implied (alphabetical). A skip scan
     over the (user, currency) index: one probe per currency, however many rows."""
     rows = _fetch(
@@ -52,7 +58,7 @@ def user_currencies(*, user) -> list[str]:
     return [r["cur"] for r in rows]
 
 
-def _figures_currency(user, start: date, end: date) -> tuple[str, list[str]]:
+def _figures_currency(user: AuthUser, start: date, end: date) -> tuple[str, list[str]]:
     """(the currency the figures are in, the user's other currencies). Amounts in different currencies are never
     added up: figures cover the period's main currency (most transactions in the period) and the others are
     reported beside them, each in its own currency."""
@@ -72,7 +78,7 @@ def _currency_sql(currency: str | None, alias: str = "") -> str:
     return f" AND {alias}currency = '{currency}'" if re.fullmatch(r"[A-Z]{3}", currency) else " AND false"
 
 
-def _other_currency_totals(user, start: date, end: date, others: list[str]) -> list[dict]:
+def _other_currency_totals(user: AuthUser, start: date, end: date, others: list[str]) -> list[dict[str, Any]]:
     """Spending and income per other currency in the window, each in its own currency (never converted)."""
     if not others:
         return []
@@ -89,7 +95,7 @@ def _other_currency_totals(user, start: date, end: date, others: list[str]) -> l
              "count": r["n"]} for r in rows]
 
 
-def _currency_note(currency: str, others: list[dict]) -> str:
+def _currency_note(currency: str, others: list[dict[str, Any]]) -> str:
     if not others:
         return ""
     parts = [f"{money(o['total_spent'], o['currency'])} spent" for o in others if o["count"]]
@@ -99,7 +105,7 @@ def _currency_note(currency: str, others: list[dict]) -> str:
             f"to the {currency} figures (no exchange rates are stored).")
 
 
-def _chart(kind: str, title: str, labels: list, series: list[tuple[str, list]]) -> dict:
+def _chart(kind: str, title: str, labels: list[Any], series: list[tuple[str, list[Any]]]) -> dict[str, Any]:
     return {"type": kind, "title": title, "labels": [str(x) for x in labels],
             "series": [{"name": name, "data": [_num(v) for v in data]} for name, data in series]}
 
@@ -108,20 +114,22 @@ def _range(start: date | None, end: date | None) -> tuple[date, date]:
     return start or ALL_TIME_START, end or timezone.localdate()
 
 
-def _money_text(value, currency: str) -> str:
+def _money_text(value: Any, currency: str) -> str:
     """Tip wording writes amounts as the pages and chat answers do (core.money)."""
     return money(value, currency)
 
 
-def object_owned(model, *, user, object_id):
+def object_owned(model: type[_M], *, user: AuthUser, object_id: int | str) -> _M:
     """The user's `model` row with this id, or NotFound (another user's id is indistinguishable from none)."""
+    # The plugin does not know `objects` on a generic model class; every model passed here has it.
+    rows: Any = model
     try:
-        return model.objects.get(user=user, id=object_id)
-    except (model.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"{model._meta.verbose_name.capitalize()} {object_id} not found.")
+        return cast(_M, rows.objects.get(user=user, id=object_id))
+    except (rows.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"{rows._meta.verbose_name.capitalize()} {object_id} not found.")
 
 
-def category_find(*, user, name: str) -> Category:
+def category_find(*, user: AuthUser, name: str) -> Category:
     """The user's category called `name` (case-insensitive, then close spelling), or NotFound."""
     clean = " ".join((name or "").split())
     if not clean:
@@ -137,16 +145,17 @@ def category_find(*, user, name: str) -> Category:
     raise NotFound(f"You have no category called {clean!r}.", details={"field": "category", "categories": names})
 
 
-def others_to_refile(*, user, tx: Transaction, target_id: int | None):
+def others_to_refile(*, user: AuthUser, tx: Transaction, target_id: int | None) -> QuerySet[Transaction]:
     """The merchant's other rows that a re-file would change: automatic ones not already in the target."""
-    qs = (Transaction.objects.filter(user=user, merchant_id=tx.merchant_id).exclude(id=tx.id)
+    # A None merchant_id is an IS NULL filter (Django's exact lookup), which the plugin does not allow for.
+    qs = (Transaction.objects.filter(user=user, merchant_id=tx.merchant_id).exclude(id=tx.id)  # type: ignore[misc]
           .exclude(category_source=CategorySource.USER))
     if target_id is not None:
         qs = qs.exclude(category_id=target_id, category_source=CategorySource.RULE)
     return qs
 
 
-def user_currency(*, user) -> str:
+def user_currency(*, user: AuthUser) -> str:
     """The currency of the user's latest transaction (USD for a user with none): the default for new rows."""
     latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
     return latest or "USD"

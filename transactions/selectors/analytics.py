@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from django.utils import timezone
+
+from core.types import AuthUser
 
 from ..models import Category, Transaction
 from ..periods import (
@@ -32,7 +35,8 @@ from ._base import (
 from .ledger import TX_FIELDS, category_list, merchant_resolve, tx_row
 
 
-def spending_by_category(*, user, category: str, start: date | None = None, end: date | None = None) -> dict:
+def spending_by_category(*, user: AuthUser, category: str, start: date | None = None,
+                         end: date | None = None) -> dict[str, Any]:
     cat = category_find(user=user, name=category)
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
@@ -49,8 +53,8 @@ def spending_by_category(*, user, category: str, start: date | None = None, end:
         GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
         """, params)
     by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
-    totals = next((r for r in grouped if r["month"] is None), {"total": 0, "n": 0, "average": None, "first": None,
-                                                               "last": None})
+    totals: dict[str, Any] = next((r for r in grouped if r["month"] is None),
+                                  {"total": 0, "n": 0, "average": None, "first": None, "last": None})
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     top = _fetch(
@@ -97,7 +101,7 @@ GROUPED_KIND_SQL = """
 """
 
 
-def _summary_rows(user, start_: date, end_: date, currency: str | None = None) -> list[dict]:
+def _summary_rows(user: AuthUser, start_: date, end_: date, currency: str | None = None) -> list[dict[str, Any]]:
     return _fetch(
         f"""
         WITH g AS (
@@ -123,7 +127,8 @@ def _summary_rows(user, start_: date, end_: date, currency: str | None = None) -
     )
 
 
-def spending_summary(*, user, period: str = "last_month", start: date | None = None, end: date | None = None) -> dict:
+def spending_summary(*, user: AuthUser, period: str = "last_month", start: date | None = None,
+                     end: date | None = None) -> dict[str, Any]:
     if start or end:
         start_, end_ = _range(start, end)
         label = range_label(start, end)
@@ -152,8 +157,8 @@ def spending_summary(*, user, period: str = "last_month", start: date | None = N
     }
 
 
-def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False, start: date | None = None,
-                         end: date | None = None) -> dict:
+def spending_by_merchant(*, user: AuthUser, merchant: str, group_by_category: bool = False, start: date | None = None,
+                         end: date | None = None) -> dict[str, Any]:
     merchants = merchant_resolve(user=user, merchant=merchant)
     ids = [m.id for m in merchants]
     names = sorted({m.name for m in merchants})
@@ -204,8 +209,8 @@ def spending_by_merchant(*, user, merchant: str, group_by_category: bool = False
     }
 
 
-def spending_compare(*, user, categories: list[str] | None = None, periods: list[str] | None = None,
-                     start: date | None = None, end: date | None = None, today: date | None = None) -> dict:
+def spending_compare(*, user: AuthUser, categories: list[str] | None = None, periods: list[str] | None = None,
+                     start: date | None = None, end: date | None = None, today: date | None = None) -> dict[str, Any]:
     """Two (or more) categories side by side over one period, or two periods side by side per category."""
     like_for_like = None
     if periods:
@@ -245,7 +250,7 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
     labels = [w[2] for w in windows]
     names = [c.name for c in cats] or sorted({r["name"] for r in rows_sql})
     table = {(r["idx"], r["name"]): r for r in rows_sql}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in names:
         values = {labels[i]: _num(table.get((i, name), {}).get("total")) for i in range(len(windows))}
         counts = {labels[i]: int(table.get((i, name), {}).get("n") or 0) for i in range(len(windows))}
@@ -278,7 +283,7 @@ def spending_compare(*, user, categories: list[str] | None = None, periods: list
 
 
 def comparable_windows(periods: list[str], windows: list[tuple[date, date, str]], *, today: date
-                       ) -> tuple[list[tuple[date, date, str]], dict | None]:
+                       ) -> tuple[list[tuple[date, date, str]], dict[str, Any] | None]:
     """Make a comparison like for like: when exactly one of the periods is still running ("this_month" on the
     22nd), every other period is cut to the same days (1–22 of its month, or as many days from its start).
     Returns the windows to use and a description of the cut (None when nothing was cut)."""
@@ -313,7 +318,8 @@ def _days_label(start: date, end: date) -> str:
     return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
 
 
-def spending_usual(*, user, category: str | None = None, months: int = 3, today: date | None = None) -> dict:
+def spending_usual(*, user: AuthUser, category: str | None = None, months: int = 3,
+                   today: date | None = None) -> dict[str, Any]:
     """"Is this more than usual?": the usual is the average of the previous `months` *full* months (zero months
     count), never a partial month; this month so far is set against the same days of last month, and the
     month is projected only as a plain pace figure. Spending in the period's main currency."""
@@ -365,7 +371,7 @@ def spending_usual(*, user, category: str | None = None, months: int = 3, today:
     }
 
 
-def _bill_category_ids(user) -> list[int]:
+def _bill_category_ids(user: AuthUser) -> list[int]:
     """The user's expense categories that are fixed bills (rent, utilities, insurance…; see is_bill_category)."""
     from .subscriptions import is_bill_category
 
@@ -373,7 +379,7 @@ def _bill_category_ids(user) -> list[int]:
             .values_list("id", "name") if is_bill_category(name)]
 
 
-def month_glance(*, user, today: date | None = None) -> dict:
+def month_glance(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
     """This month to date at a glance, set against the same days of last month (like for like): income,
     spending split into fixed bills (rent, utilities, insurance… by category) and everything else, and net
     cash flow (income − spending; transfers count as neither). One query, both windows."""
@@ -409,7 +415,7 @@ def month_glance(*, user, today: date | None = None) -> dict:
                     "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
                     [now["spent"], before["spent"], now["spent"], before["spent"], before["spent"]])[0]
 
-    def figures(r: dict) -> dict:
+    def figures(r: dict[str, Any]) -> dict[str, Any]:
         return {"income": _num(r["income"]), "spent": _num(r["spent"]), "bills": _num(r["bills"]),
                 "discretionary": _num(r["discretionary"]), "net": _num(r["net"]), "count": int(r["n"])}
 
@@ -425,7 +431,7 @@ def month_glance(*, user, today: date | None = None) -> dict:
     }
 
 
-def cash_flow_trend(*, user, months: int = 6, today: date | None = None) -> dict:
+def cash_flow_trend(*, user: AuthUser, months: int = 6, today: date | None = None) -> dict[str, Any]:
     """Income and spending for each of the last `months` full months and this month to date (labelled as such,
     so a partial month is never read as a whole one), with net cash flow per month. Figures in the main
     currency of the window."""

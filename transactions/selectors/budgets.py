@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from django.utils import timezone
+
+from core.types import AuthUser
 
 from ..models import Jar
 from ..periods import (
@@ -16,7 +19,7 @@ from .subscriptions import is_bill_category
 MAX_JAR_TRANSACTIONS = 100
 
 
-def jar_status(*, user, month: date | None = None) -> dict:
+def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     today = timezone.localdate()
     month = (month or today).replace(day=1)
     month_start, month_end = month_bounds(month.year, month.month)
@@ -86,7 +89,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
         [user.id, month_start, month_end, MAX_JAR_TRANSACTIONS, user.id],
     )
     txs.sort(key=lambda t: (t["date"], t["id"]), reverse=True)
-    by_jar: dict[int, list[dict]] = {}
+    by_jar: dict[int, list[dict[str, Any]]] = {}
     for t in txs:
         if len(by_jar.setdefault(t["jar_id"], [])) >= MAX_JAR_TRANSACTIONS:
             continue
@@ -132,7 +135,7 @@ def jar_status(*, user, month: date | None = None) -> dict:
     }
 
 
-def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> dict:
+def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = None) -> dict[str, Any]:
     """Per expense category: median and trend of the last `months` complete months, a suggested budget, and
     one tip built only from figures the same query returns (and the tip quotes them as returned).
 
@@ -242,7 +245,7 @@ def budget_suggestions(*, user, months: int = 6, today: date | None = None) -> d
     }
 
 
-def _standalone_category_budgets(user, month_start: date, month_end: date, one: str) -> list[dict]:
+def _standalone_category_budgets(user: AuthUser, month_start: date, month_end: date, one: str) -> list[dict[str, Any]]:
     """Category budgets of categories that feed no jar (a category in a jar is budgeted by its jar: counting
     both would budget the same money twice), with what they spent in the month."""
     return _fetch(
@@ -258,7 +261,7 @@ def _standalone_category_budgets(user, month_start: date, month_end: date, one: 
         """, {"user": user.id, "start": month_start, "end": month_end})
 
 
-def budget_overview(*, user, month: date | None = None, today: date | None = None) -> dict:
+def budget_overview(*, user: AuthUser, month: date | None = None, today: date | None = None) -> dict[str, Any]:
     """Income against what is budgeted for a month: "Income 4,200 · Budgeted 3,100 · Unbudgeted 1,100".
 
     Budgeted = the jars' monthly budgets plus the budgets of categories that feed no jar (never both for one
@@ -305,7 +308,7 @@ def budget_overview(*, user, month: date | None = None, today: date | None = Non
 _CADENCE_STEP = {"weekly": "7 days", "monthly": "1 month", "quarterly": "3 months", "yearly": "1 year"}
 
 
-def safe_to_spend(*, user, today: date | None = None) -> dict:
+def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
     """What is safe to spend for the rest of this month, and per day.
 
     safe = budgeted − spent in those budgets − recurring charges still due this month, where

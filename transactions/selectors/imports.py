@@ -1,15 +1,19 @@
 """Reads for the import flow: the user's accounts, and one import's preview, progress and report."""
 from __future__ import annotations
 
+from typing import Any
+
+from core.types import AuthUser
+
 from ..models import Account, ImportBatch
 from .ledger import import_batch_get
 
 
-def account_list(*, user) -> list[Account]:
+def account_list(*, user: AuthUser) -> list[Account]:
     return list(Account.objects.filter(user=user).order_by("name"))
 
 
-def import_status(*, user, batch_id: int) -> dict:
+def import_status(*, user: AuthUser, batch_id: int) -> dict[str, Any]:
     """One import as the page and the API show it: the preview (before anything is stored), then progress
     (rows processed of the total), then the result or every bad row. Another user's id is NotFound."""
     batch = import_batch_get(user=user, batch_id=batch_id)
@@ -21,7 +25,8 @@ def import_status(*, user, batch_id: int) -> dict:
     return {
         "id": batch.id, "file_name": batch.file_name, "file_format": batch.file_format, "status": batch.status,
         "status_text": batch.get_status_display(), "finished": finished,
-        "account": ({"id": batch.account_id, "name": batch.account.name} if batch.account_id else None),
+        "account": ({"id": batch.account_id, "name": batch.account.name}
+                    if batch.account_id and batch.account is not None else None),
         "date_format": batch.date_format, "sign_convention": batch.sign_convention,
         "rows_total": total, "rows_processed": total if batch.status == ImportBatch.Status.IMPORTED else done,
         "percent": percent, "rows_created": batch.rows_created, "rows_duplicate": batch.rows_duplicate,
@@ -34,7 +39,7 @@ def import_status(*, user, batch_id: int) -> dict:
     }
 
 
-def import_errors_rows(*, user, batch_id: int) -> list[list]:
+def import_errors_rows(*, user: AuthUser, batch_id: int) -> list[list[Any]]:
     """The per-row error report as table rows (row number, field, problem), for a CSV download."""
     batch = import_batch_get(user=user, batch_id=batch_id)
     return [[e.get("line") if e.get("line") is not None else "", e.get("field") or "", e.get("reason") or ""]

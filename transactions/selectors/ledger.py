@@ -4,6 +4,8 @@ from __future__ import annotations
 import difflib
 import re
 from datetime import date
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count, Q, Sum
@@ -11,6 +13,7 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from config.api import NotFound
+from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD
 from ..models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
@@ -19,11 +22,14 @@ from ..periods import (
 )
 from ._base import _chart, _currency, _num, category_find, others_to_refile
 
+if TYPE_CHECKING:
+    from ..query.model import MoneyQuery
+
 TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
              "category_source", "category_confidence", "notes", "account__name")
 
 
-def tx_row(values: dict) -> dict:
+def tx_row(values: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": values["id"], "date": values["date"].isoformat(), "description": values["description"],
         "merchant": values.get("merchant__name") or "", "amount": _num(values["amount"]),
@@ -35,49 +41,49 @@ def tx_row(values: dict) -> dict:
     }
 
 
-def category_list(*, user) -> list[str]:
+def category_list(*, user: AuthUser) -> list[str]:
     return list(Category.objects.filter(user=user).order_by("name").values_list("name", flat=True))
 
 
-def category_rows(*, user) -> list[Category]:
+def category_rows(*, user: AuthUser) -> list[Category]:
     return list(Category.objects.filter(user=user).order_by("name"))
 
 
-def merchant_list(*, user) -> list[str]:
+def merchant_list(*, user: AuthUser) -> list[str]:
     return list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
 
 
-def rule_list(*, user) -> list[CategorisationRule]:
+def rule_list(*, user: AuthUser) -> list[CategorisationRule]:
     return list(CategorisationRule.objects.filter(user=user).select_related("category"))
 
 
-def jar_list(*, user) -> list[Jar]:
+def jar_list(*, user: AuthUser) -> list[Jar]:
     return list(Jar.objects.filter(user=user).prefetch_related("categories"))
 
 
-def import_batch_list(*, user) -> list[ImportBatch]:
+def import_batch_list(*, user: AuthUser) -> list[ImportBatch]:
     return list(ImportBatch.objects.filter(user=user).defer("content").select_related("account")[:100])
 
 
-def import_batch_get(*, user, batch_id: int) -> ImportBatch:
+def import_batch_get(*, user: AuthUser, batch_id: int) -> ImportBatch:
     batch = ImportBatch.objects.filter(user=user, id=batch_id).defer("content").select_related("account").first()
     if batch is None:
         raise NotFound(f"Import {batch_id} not found.")
     return batch
 
 
-def transaction_get(*, user, transaction_id: int) -> dict:
+def transaction_get(*, user: AuthUser, transaction_id: int) -> dict[str, Any]:
     values = Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS).first()
     if values is None:
         raise NotFound(f"Transaction {transaction_id} not found.")
     return tx_row(values)
 
 
-def _category_ids(user, names: list[str]) -> list[int]:
+def _category_ids(user: AuthUser, names: list[str]) -> list[int]:
     return [category_find(user=user, name=n).id for n in names]
 
 
-def merchant_resolve(*, user, merchant: str) -> list[Merchant]:
+def merchant_resolve(*, user: AuthUser, merchant: str) -> list[Merchant]:
     """The user's merchants called `merchant`: exact name, then containing it, then closest spelling."""
     text = " ".join((merchant or "").split())
     qs = Merchant.objects.filter(user=user)
@@ -94,10 +100,12 @@ def merchant_resolve(*, user, merchant: str) -> list[Merchant]:
     raise NotFound(f"No transactions from a merchant called {text!r}.", details={"field": "merchant"})
 
 
-def transaction_list(*, user, category: str | None = None, merchant: str | None = None, start: date | None = None,
-                     end: date | None = None, search: str | None = None, source: str | None = None,
-                     min_amount=None, max_amount=None, uncategorised: bool = False, page: int = 1,
-                     page_size: int = 50) -> dict:
+def transaction_list(*, user: AuthUser, category: str | None = None, merchant: str | None = None,
+                     start: date | None = None, end: date | None = None, search: str | None = None,
+                     source: str | None = None,
+                     min_amount: Decimal | float | str | None = None, max_amount: Decimal | float | str | None = None,
+                     uncategorised: bool = False, page: int = 1,
+                     page_size: int = 50) -> dict[str, Any]:
     qs = Transaction.objects.filter(user=user)
     applied = []
     if category:
@@ -148,7 +156,7 @@ def _tsquery_term(word: str) -> str:
     return " & ".join(f"{w}:*" for w in clean)
 
 
-def text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
+def text_q(user: AuthUser, words: list[str], *, fulltext: bool = True) -> Q:
     """Any of `words`: a word (prefix) in the narrative via the full-text index, or part of a merchant's name
     (the user's merchant table is small, so a substring match there is cheap)."""
     merchant_ids: list[int] = []
@@ -173,7 +181,7 @@ def text_q(user, words: list[str], *, fulltext: bool = True) -> Q:
     return q
 
 
-def correction_preview(*, user, transaction_id: int, category: str) -> dict:
+def correction_preview(*, user: AuthUser, transaction_id: int, category: str) -> dict[str, Any]:
     """What a correction would do, before doing it: how many other rows from the same merchant would be
     re-filed if the user says yes (rows the user categorised themselves are never counted or changed)."""
     tx = Transaction.objects.filter(user=user, id=transaction_id).select_related("merchant").first()
@@ -182,11 +190,13 @@ def correction_preview(*, user, transaction_id: int, category: str) -> dict:
     target = Category.objects.filter(user=user, name__iexact=" ".join((category or "").split())).first()
     others = others_to_refile(user=user, tx=tx, target_id=target.id if target else None) if tx.merchant_id else None
     count = others.count() if others is not None else 0
-    return {"transaction_id": tx.id, "merchant": tx.merchant.name if tx.merchant_id else "",
+    return {"transaction_id": tx.id,
+            "merchant": tx.merchant.name if tx.merchant_id and tx.merchant is not None else "",
             "category": target.name if target else " ".join((category or "").split()), "others": count,
             "examples": [{"id": o.id, "date": o.date.isoformat(), "description": o.description,
-                          "category": o.category.name if o.category_id else None}
-                         for o in (others.select_related("category").order_by("-date")[:5] if count else [])]}
+                          "category": o.category.name if o.category_id and o.category is not None else None}
+                         for o in (others.select_related("category").order_by("-date")[:5]
+                                   if count and others is not None else [])]}
 
 
 def _review_q() -> Q:
@@ -194,7 +204,7 @@ def _review_q() -> Q:
     return Q(category_confidence__lt=REVIEW_THRESHOLD) & ~Q(category_source__in=["user", "rule"])
 
 
-def suggestions_named(*, user, rows: list[dict]) -> list[dict]:
+def suggestions_named(*, user: AuthUser, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each row with its ranked suggestions as `[{"category", "confidence"}]` (names, the user's own)."""
     names = dict(Category.objects.filter(user=user).values_list("id", "name"))
     out = []
@@ -205,7 +215,7 @@ def suggestions_named(*, user, rows: list[dict]) -> list[dict]:
     return out
 
 
-def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
+def review_queue(*, user: AuthUser, page: int = 1, page_size: int = 25) -> dict[str, Any]:
     """Rows Moneta was not sure about (confidence under categorize.REVIEW_THRESHOLD, not set by the user or a
     rule), newest first, each with its ranked top-3: one click confirms the first or picks another."""
     qs = Transaction.objects.filter(user=user).filter(_review_q())
@@ -225,7 +235,7 @@ def review_queue(*, user, page: int = 1, page_size: int = 25) -> dict:
             "rows": suggestions_named(user=user, rows=rows)}
 
 
-def review_item(*, user, transaction_id: int) -> dict:
+def review_item(*, user: AuthUser, transaction_id: int) -> dict[str, Any]:
     """One transaction as the review queue shows it: the tx row plus its named, ranked suggestions."""
     values = (Transaction.objects.filter(user=user, id=transaction_id).values(*TX_FIELDS, "category_suggestions")
               .first())
@@ -236,11 +246,11 @@ def review_item(*, user, transaction_id: int) -> dict:
     return suggestions_named(user=user, rows=[row])[0]
 
 
-def review_count(*, user) -> int:
+def review_count(*, user: AuthUser) -> int:
     return Transaction.objects.filter(user=user).filter(_review_q()).count()
 
 
-def _chip_keys(q) -> list[dict]:
+def _chip_keys(q: MoneyQuery) -> list[dict[str, Any]]:
     """The understood parts as removable chips, each with the `key` that removes it (`drop=` in the page URL):
     "period", "amount_min", "direction", "merchants:Starbucks", "text:coffee"…"""
     out, seen = [], {"merchants": 0, "categories": 0, "text": 0}
@@ -255,7 +265,7 @@ def _chip_keys(q) -> list[dict]:
     return out
 
 
-def _query_drop(q, keys: list[str]) -> list[str]:
+def _query_drop(q: MoneyQuery, keys: list[str]) -> list[str]:
     """Remove the parts named by `keys` (see _chip_keys) from a parsed query; returns the keys applied."""
     applied = []
     for key in keys:
@@ -274,7 +284,7 @@ def _query_drop(q, keys: list[str]) -> list[str]:
     return applied
 
 
-def _close_names(user, words: list[str]) -> dict[str, list[str]]:
+def _close_names(user: AuthUser, words: list[str]) -> dict[str, list[str]]:
     """For names the parser could not place and found no close merchant for: close category or merchant names
     with a looser cutoff ("did you mean")."""
     names = category_list(user=user) + merchant_list(user=user)
@@ -287,8 +297,8 @@ def _close_names(user, words: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def transactions_search(*, user, query: str, limit: int = 50, today: date | None = None, page: int | None = None,
-                        drop: list[str] | None = None) -> dict:
+def transactions_search(*, user: AuthUser, query: str, limit: int = 50, today: date | None = None,
+                        page: int | None = None, drop: list[str] | None = None) -> dict[str, Any]:
     """The search box and the API: the question is read by the one parser (transactions.query) as a list of
     matching transactions; the result says what was understood (`filters`, `filters_text`, `chips`, each chip
     with the `key` that removes it) and names anything it could not find (`unknown` with close names).

@@ -4,11 +4,13 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Count, F
 from django.utils import timezone
 
 from core.money import money
+from core.types import AuthUser
 
 from ..models import Subscription, Transaction
 from ._base import _chart, _currency, _num
@@ -28,7 +30,9 @@ BILL_MERCHANT_WORDS = ("rent", "rental", "rentals", "lettings", "property", "apt
 
 def is_bill_category(name: str | None) -> bool:
     """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
-    return bool(name) and any(w in name.lower() for w in BILL_CATEGORY_WORDS)
+    if not name:
+        return False
+    return any(w in name.lower() for w in BILL_CATEGORY_WORDS)
 
 
 def _is_bill_merchant(name: str) -> bool:
@@ -36,7 +40,7 @@ def _is_bill_merchant(name: str) -> bool:
     return any(f" {w} " in plain for w in BILL_MERCHANT_WORDS)
 
 
-def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
+def _merchant_main_category(*, user: AuthUser, merchant_ids: list[int]) -> dict[int, str]:
     """The category most of the user's charges at each merchant carry (one grouped query)."""
     if not merchant_ids:
         return {}
@@ -49,7 +53,7 @@ def _merchant_main_category(*, user, merchant_ids: list[int]) -> dict[int, str]:
     return main
 
 
-def subscription_list(*, user, include_dismissed: bool = False) -> dict:
+def subscription_list(*, user: AuthUser, include_dismissed: bool = False) -> dict[str, Any]:
     """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or its merchant's name
     when uncategorised) or a `subscription`. The subscriptions total never includes bills and is given per
     month and per year; totals are per currency (the headline figures are in the main currency, the rest in
@@ -59,7 +63,7 @@ def subscription_list(*, user, include_dismissed: bool = False) -> dict:
         qs = qs.exclude(status=Subscription.Status.DISMISSED)
     subs = list(qs.annotate(yearly=F("monthly_cost") * 12).order_by("-monthly_cost", "merchant__name"))
     main_category = _merchant_main_category(user=user, merchant_ids=[s.merchant_id for s in subs])
-    rows = []
+    rows: list[dict[str, Any]] = []
     for s in subs:
         category = main_category.get(s.merchant_id)
         bill = is_bill_category(category) if category else _is_bill_merchant(s.merchant.name)
@@ -78,7 +82,7 @@ def subscription_list(*, user, include_dismissed: bool = False) -> dict:
         sums[key] = sums.get(key, Decimal("0")) + s.monthly_cost
     currencies = sorted({c for c, _ in sums}, key=lambda c: -sum(v for (cc, _), v in sums.items() if cc == c))
     currency = currencies[0] if currencies else _currency(user)
-    by_currency = [{"currency": c,
+    by_currency: list[dict[str, Any]] = [{"currency": c,
                     "subscriptions_per_month": _num(sums.get((c, "subscription"), 0)),
                     "subscriptions_per_year": _num(sums.get((c, "subscription"), Decimal("0")) * 12),
                     "bills_per_month": _num(sums.get((c, "bill"), 0)),
@@ -88,9 +92,9 @@ def subscription_list(*, user, include_dismissed: bool = False) -> dict:
                     "total_per_year": _num((sums.get((c, "subscription"), Decimal("0"))
                                             + sums.get((c, "bill"), Decimal("0"))) * 12)}
                    for c in currencies]
-    main = by_currency[0] if by_currency else {k: 0.0 for k in ("subscriptions_per_month", "subscriptions_per_year",
-                                                                "bills_per_month", "bills_per_year",
-                                                                "total_per_month", "total_per_year")}
+    main: dict[str, Any] = by_currency[0] if by_currency else {
+        k: 0.0 for k in ("subscriptions_per_month", "subscriptions_per_year", "bills_per_month", "bills_per_year",
+                         "total_per_month", "total_per_year")}
     upcoming = [r for r in rows if r["next_expected"] <= (timezone.localdate() + timedelta(days=30)).isoformat()]
     subs_only = [r for r in rows if r["kind"] == "subscription" and r["currency"] == currency]
     return {
