@@ -72,9 +72,12 @@ def test_a_queued_document_does_not_hold_up_interactive_work_and_the_request_id_
     assert Document.objects.get(pk=doc.pk).status == "pending"
     assert queue_depths()[settings.MONETA_INGESTION_QUEUE] == 1
 
-    lines = [json.loads(line) for line in interactive_log.read_text().splitlines() if line.startswith("{")]
-    assert any(line["request_id"] == "req-queue-test-1" and "moneta.ping" in line["message"] for line in lines), \
-        interactive_log.read_text()[-2000:]
+    def request_id_logged() -> bool:
+        # The worker logs "succeeded" after it has stored the result, so the line may land just after .get().
+        lines = [json.loads(line) for line in interactive_log.read_text().splitlines() if line.startswith("{")]
+        return any(line["request_id"] == "req-queue-test-1" and "moneta.ping" in line["message"] for line in lines)
+
+    assert wait_for(request_id_logged, timeout=15), interactive_log.read_text()[-2000:]
 
     start_worker("worker-ingestion")
     assert wait_for(lambda: Document.objects.get(pk=doc.pk).status == "ready", timeout=150)
