@@ -178,3 +178,29 @@ def login(page, username: str, password: str | None = None) -> None:
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def in_own_connection(fn, *args, **kwargs):
+    """Run `fn` on a thread with its own (autocommit) DB connection and return what it returns: the test body runs
+    inside a transaction the live server cannot see, so writes the server must see (what a worker or an editor
+    would do) are made this way. An exception in `fn` fails the test."""
+    import threading
+
+    from django.db import connection
+
+    out: list = []
+    errors: list[Exception] = []
+
+    def run():
+        try:
+            out.append(fn(*args, **kwargs))
+        except Exception as exc:  # surfaced below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    assert not errors, errors
+    return out[0] if out else None

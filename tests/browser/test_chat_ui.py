@@ -5,39 +5,16 @@ history is searchable, and a wide table scrolls inside its bubble on a phone."""
 from __future__ import annotations
 
 import re
-import threading
 import time
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import _new_page, _screenshot_on_failure, login
+from tests.browser.conftest import _new_page, _screenshot_on_failure, in_own_connection, login
 
 DESKTOP, PHONE = (1366, 900), (390, 844)
 ANSWER = "article.msg-assistant"
 UNSURE = "What does the regulation say about mortgage broker licensing?"
-
-
-def in_own_connection(fn, *args, **kwargs):
-    """Run `fn` on a thread with its own (autocommit) connection, so the live server sees what it writes (the
-    test body itself runs inside a transaction the server cannot see)."""
-    from django.db import connection
-
-    out, errors = [], []
-
-    def run():
-        try:
-            out.append(fn(*args, **kwargs))
-        except Exception as exc:  # surfaced below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    assert not errors, errors
-    return out[0] if out else None
 
 
 @pytest.fixture(params=["desktop", "phone"])

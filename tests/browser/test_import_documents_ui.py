@@ -4,12 +4,11 @@ widths. The live server and the demo data are loaded once for this module (see c
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure
+from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure, in_own_connection
 
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
 USERS = {"desktop": "alice", "phone": "bob"}
@@ -34,27 +33,6 @@ def login(page, username: str) -> None:
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)  # the home page
     assert f"Signed in as {username}" in " ".join(page.locator(".who").text_content().split())
-
-
-def _in_own_connection(fn, *args, **kwargs):
-    """What the worker does, on a thread with its own autocommit connection (the test body's transaction is
-    invisible to the live server)."""
-    from django.db import connection
-
-    errors: list[Exception] = []
-
-    def run():
-        try:
-            fn(*args, **kwargs)
-        except Exception as exc:  # re-raised in the test
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    assert not errors, errors
 
 
 def _no_sideways_scroll(page) -> None:
@@ -112,7 +90,7 @@ def test_import_preview_correct_confirm_progress_report(sized_page, tmp_path, se
     progress.wait_for()
     assert progress.get_attribute("max") == "40"
     assert "Waiting for Moneta's background worker" in page.locator("#progress-text").inner_text()
-    _in_own_connection(import_batch_run, batch_id=batch_id)  # the worker's task
+    in_own_connection(import_batch_run, batch_id=batch_id)  # the worker's task
     success = page.locator("#import-success")
     success.wait_for(timeout=20_000)  # the page polls; no reload
     assert f"into {account}" in success.inner_text() and "40 new transactions" in success.inner_text()
@@ -165,10 +143,10 @@ def test_note_save_open_read_edit_delete(sized_page):
     page.locator("#doc-title", has_text=title).wait_for()
     assert "still reading this note" in page.content()
     doc = Document.objects.get(title=title)
-    _in_own_connection(document_ingest_now, document_id=doc.id)
+    in_own_connection(document_ingest_now, document_id=doc.id)
     page.locator("#page-text").wait_for(timeout=20_000)  # the page polls while Moneta reads; no reload
     assert "150 dollars every payday" in page.locator("#page-text").inner_text()
-    _in_own_connection(Page.objects.create, document_id=doc.id, number=2, text="Page two: book flights in March.")
+    in_own_connection(Page.objects.create, document_id=doc.id, number=2, text="Page two: book flights in March.")
     page.reload()
     assert "Page 1 of 2" in page.locator("#page-heading").inner_text()
     page.get_by_role("link", name="Page 2 →").click()
@@ -184,7 +162,7 @@ def test_note_save_open_read_edit_delete(sized_page):
     page.get_by_label("Note").fill("Put aside 200 dollars every payday for the trip to Hoi An.")
     page.get_by_role("button", name="Save changes").click()
     page.locator(".flash", has_text="Moneta is reading it again").wait_for()
-    _in_own_connection(document_ingest_now, document_id=doc.id)
+    in_own_connection(document_ingest_now, document_id=doc.id)
     page.reload()
     assert "200 dollars every payday for the trip to Hoi An" in page.locator("#page-text").inner_text()
     assert "Page 1 of 1" in page.locator("#page-heading").inner_text()  # re-read: the old page 2 is gone

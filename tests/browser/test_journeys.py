@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import login
+from tests.browser.conftest import in_own_connection, login
 
 ANSWER = "article.msg-assistant"
 
@@ -269,29 +269,6 @@ def test_bob_never_sees_alices_data(page, django_user_model):
     assert response.status == 404
 
 
-def _in_own_connection(fn, *args, **kwargs):
-    """Run `fn` on a thread with its own (autocommit) DB connection: the test body itself runs inside a
-    transaction the live server cannot see, so writes the server must see are made this way."""
-    import threading
-
-    from django.db import connection
-
-    errors = []
-
-    def run():
-        try:
-            fn(*args, **kwargs)
-        except Exception as exc:  # surfaced in the test below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    assert not errors, errors
-
-
 def test_my_documents_upload_shows_progress_until_ready(page, tmp_path):
     from knowledge import services
     from knowledge.models import Document
@@ -307,7 +284,7 @@ def test_my_documents_upload_shows_progress_until_ready(page, tmp_path):
     row = page.locator(f"#doc-{doc.id}")
     assert row.get_attribute("data-status") == "pending"
     # what the Celery worker does; the page polls and shows the result without a reload
-    _in_own_connection(services.document_ingest_now, document_id=doc.id)
+    in_own_connection(services.document_ingest_now, document_id=doc.id)
     page.wait_for_selector(f'#doc-{doc.id}[data-status="ready"]', timeout=20_000)
     assert "ready" in page.locator(f"#doc-{doc.id}").inner_text()
 
