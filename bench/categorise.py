@@ -25,7 +25,7 @@ import time
 from collections import Counter, defaultdict
 from datetime import date
 
-from bench.common import bench_database_setup, verdict, write_results
+from bench.common import bench_database_setup, bench_user_fresh, verdict, write_results
 
 BENCH_DB = "moneta_bench_cat"
 
@@ -42,18 +42,6 @@ def _csv(rows, *, with_category: bool) -> bytes:
         w.writerow([r.date.isoformat(), r.description, r.amount, r.currency] + ([r.category] if with_category else []))
     return out.getvalue().encode()
 
-
-def _fresh_user(username: str):
-    from django.contrib.auth import get_user_model
-
-    from transactions.models import Transaction
-
-    User = get_user_model()
-    old = User.objects.filter(username=username).first()
-    if old:
-        Transaction.objects.filter(user=old).delete()
-        old.delete()
-    return User.objects.create_user(username=username)
 
 
 def _baselines(learn, predict) -> tuple[list[str], list[str]]:
@@ -80,7 +68,7 @@ def _run_persona(persona) -> list[dict]:
     from transactions.services import transactions_import
 
     learn, predict = time_split(persona.rows)
-    user = _fresh_user(f"bench_cat_{persona.name}")
+    user = bench_user_fresh(f"bench_cat_{persona.name}")
     transactions_import(user=user, file_name="history.csv", content=_csv(learn, with_category=True))
     t = time.perf_counter()
     transactions_import(user=user, file_name="recent.csv", content=_csv(predict, with_category=False))

@@ -40,6 +40,20 @@ def bench_database_setup(database: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def bench_user_fresh(username: str):
+    """A new user called `username` (an earlier run's user and its transactions deleted first)."""
+    from django.contrib.auth import get_user_model
+
+    from transactions.models import Transaction
+
+    User = get_user_model()
+    old = User.objects.filter(username=username).first()
+    if old:
+        Transaction.objects.filter(user=old).delete()
+        old.delete()
+    return User.objects.create_user(username=username)
+
+
 def percentile(values: list[float], pct: float) -> float:
     if not values:
         return float("nan")

@@ -18,7 +18,7 @@ import sys
 import time
 from datetime import date, timedelta
 
-from bench.common import bench_database_setup, latency_summary, verdict, write_results
+from bench.common import bench_database_setup, bench_user_fresh, latency_summary, verdict, write_results
 
 BENCH_DB = "moneta_bench_tx"
 MAIN_USER = "bench_tx_main"
@@ -410,18 +410,6 @@ def _csv(rows, with_category: bool) -> bytes:
     return out.getvalue().encode()
 
 
-def _fresh_user(username: str):
-    from django.contrib.auth import get_user_model
-
-    from transactions.models import Transaction
-
-    User = get_user_model()
-    old = User.objects.filter(username=username).first()
-    if old:
-        Transaction.objects.filter(user=old).delete()
-        old.delete()
-    return User.objects.create_user(username=username)
-
 
 def _learning(args) -> dict:
     import numpy as np
@@ -432,7 +420,7 @@ def _learning(args) -> dict:
 
     print("\n[learning] a bank Moneta has never seen: learn from older labels, predict newer rows")
     train, test, unseen = _learning_dataset(seed=7)
-    user = _fresh_user("bench_tx_learner")
+    user = bench_user_fresh("bench_tx_learner")
     transactions_import(user=user, file_name="history.csv", content=_csv(train, True))
     t = time.perf_counter()
     transactions_import(user=user, file_name="recent.csv", content=_csv(test, False))
@@ -481,7 +469,7 @@ def _import_bench(args) -> dict:
 
     print(f"\n[import] {args.import_rows:,}-row CSV, categorisation included, offline")
     rng = random.Random(11)
-    user = _fresh_user("bench_tx_importer")
+    user = bench_user_fresh("bench_tx_importer")
     merchants = [(n, c) for c, names in VOCAB.items() for n in names]
     history = [(date.today() - timedelta(days=400 + i % 30), _narrative(rng, n, date.today()), c, n)
                for i, (n, c) in enumerate(merchants * 20) if rng.random() < 0.8]

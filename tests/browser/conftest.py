@@ -204,3 +204,22 @@ def in_own_connection(fn, *args, **kwargs):
     thread.join(120)
     assert not errors, errors
     return out[0] if out else None
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
+# Serious or critical WCAG 2.1 A/AA violations, one line each (rule, help, the first nodes).
+RUN_AXE = """async () => (await axe.run(document, {resultTypes: ['violations'], runOnly: {type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => v.id + ': ' + v.help + ' — ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
+
+
+def axe_problems(page) -> list[str]:
+    """axe-core injected through the DevTools protocol (a test tool: the page's CSP stays on for what it loads)."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;window.axe = axe;")
+    return page.evaluate(RUN_AXE)
+
+
+def no_sideways_scroll(page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"{page.url} is {overflow}px wider than the screen"

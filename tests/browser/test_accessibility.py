@@ -3,18 +3,11 @@ critical WCAG 2.1 A/AA violations. One live server and demo load for the module,
 width (logged in once), so the whole sweep takes seconds; the focus ring's contrast is measured too."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.browser.conftest import DEMO_PASSWORDS
+from tests.browser.conftest import AXE, DEMO_PASSWORDS, RUN_AXE
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
 WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
-RUN_AXE = """async () => (await axe.run(document, {resultTypes: ['violations'], runOnly: {type: 'tag',
-    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
-    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => v.id + ': ' + v.help + ' — ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
 
 
 PAGES = ("login", "home", "chat", "conversation", "chat search", "transactions", "transactions search", "review",

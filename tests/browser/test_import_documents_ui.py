@@ -8,11 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure, in_own_connection
+from tests.browser.conftest import (
+    _new_page,
+    _screenshot_on_failure,
+    axe_problems,
+    in_own_connection,
+    login,
+    no_sideways_scroll,
+)
 
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
 USERS = {"desktop": "alice", "phone": "bob"}
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -23,29 +29,6 @@ def sized_page(request, chromium, web_server):
     yield page
     _screenshot_on_failure(request, page)
     context.close()
-
-
-def login(page, username: str) -> None:
-    """The real login form; at phone width the menu (with "Signed in as") is folded behind a button."""
-    page.goto("/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(DEMO_PASSWORDS[username])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)  # the home page
-    assert f"Signed in as {username}" in " ".join(page.locator(".who").text_content().split())
-
-
-def _no_sideways_scroll(page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"{page.url} is {overflow}px wider than the screen"
-
-
-def _axe_problems(page) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;window.axe = axe;")
-    return page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
 
 
 def test_import_preview_correct_confirm_progress_report(sized_page, tmp_path, settings):
@@ -73,9 +56,9 @@ def test_import_preview_correct_confirm_progress_report(sized_page, tmp_path, se
     batch_id = int(re.search(r"/import/(\d+)/", page.url).group(1))
     assert not Transaction.objects.filter(batch_id=batch_id).exists()  # nothing stored before confirming
     if name == "desktop":
-        assert _axe_problems(page) == []
+        assert axe_problems(page) == []
     else:
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
     # the user says the dates are month first: the preview is read again, in place
     page.get_by_label("Dates in this file are written").select_option("MDY")
     page.locator("#preview-dates", has_text="month/day/year").wait_for()
@@ -99,7 +82,7 @@ def test_import_preview_correct_confirm_progress_report(sized_page, tmp_path, se
     page.goto(f"/transactions/?text={name}")
     assert account in page.locator("#tx-table .tx-account").first.inner_text()
     if name == "phone":
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
 
 
 def test_bad_rows_are_shown_in_the_preview_with_a_csv_report(sized_page, tmp_path):
@@ -125,7 +108,7 @@ def test_bad_rows_are_shown_in_the_preview_with_a_csv_report(sized_page, tmp_pat
     assert lines[0] == "row,field,problem" and lines[1].startswith("3,amount,") and lines[2].startswith("4,date,")
     assert not Transaction.objects.filter(description=f"{name} CAFE").exists()
     if name == "phone":
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
 
 
 def test_note_save_open_read_edit_delete(sized_page):
@@ -153,9 +136,9 @@ def test_note_save_open_read_edit_delete(sized_page):
     page.locator("#page-heading", has_text="Page 2 of 2").wait_for()
     assert "book flights in March" in page.locator("#page-text").inner_text()
     if name == "desktop":
-        assert _axe_problems(page) == []
+        assert axe_problems(page) == []
     else:
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
     # edit: the form holds the note's text; saving makes Moneta read it again
     page.get_by_role("link", name="Edit note").click()
     assert page.get_by_label("Note").input_value() == "Put aside 150 dollars every payday for the trip to Da Nang."

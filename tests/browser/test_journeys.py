@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from pathlib import Path
 from urllib.parse import urlparse
-
-import pytest
 
 from tests.browser.conftest import in_own_connection, login
 
@@ -287,35 +284,6 @@ def test_my_documents_upload_shows_progress_until_ready(page, tmp_path):
     in_own_connection(services.document_ingest_now, document_id=doc.id)
     page.wait_for_selector(f'#doc-{doc.id}[data-status="ready"]', timeout=20_000)
     assert "ready" in page.locator(f"#doc-{doc.id}").inner_text()
-
-
-@pytest.mark.parametrize("url", ["/", "/transactions/", "/chat/", "/jars/"])
-def test_phone_width_pages_do_not_scroll_sideways(phone_page, url):
-    login(phone_page, "alice")
-    phone_page.goto(url)
-    overflow = phone_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"{url} is {overflow}px wider than a phone screen"
-
-
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
-
-
-@pytest.mark.parametrize("url", ["/login/", "/", "/transactions/?q=coffee", "/transactions/import/", "/jars/",
-                                 "/subscriptions/", "/documents/", "/chat/", "/transactions/review/"])
-def test_page_passes_automated_accessibility_checks(page, url):
-    """axe-core (installed from npm, test-only) finds no serious or critical WCAG 2.1 A/AA violations
-    (labels, contrast, names of buttons and links, landmarks, ARIA use)."""
-    if url != "/login/":
-        login(page, "alice")
-    page.goto(url)
-    # injected through the DevTools protocol, as a test tool, so the page's Content-Security-Policy (which rightly
-    # refuses inline scripts) stays on for everything the page itself loads
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;window.axe = axe;")
-    problems = page.evaluate("""async () => (await axe.run(document, {runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
-    assert problems == []
 
 
 def test_content_security_policy_blocks_nothing_moneta_needs(page):

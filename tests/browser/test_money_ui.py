@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import _new_page, _screenshot_on_failure, login
+from tests.browser.conftest import _new_page, _screenshot_on_failure, login, no_sideways_scroll
 
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -35,11 +35,6 @@ def phone(chromium, web_server, request):
     context.close()
 
 
-def _no_sideways_scroll(page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1, f"{page.url} is {overflow}px wider than the screen"
-
-
 def test_home_headline_above_the_fold_and_header_in_one_row(screen):
     page = screen
     page.goto("/")
@@ -63,7 +58,7 @@ def test_home_headline_above_the_fold_and_header_in_one_row(screen):
     if review.count():
         review.click()
         page.wait_for_url(re.compile(r"/transactions/review/$"))
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     assert page.js_errors == []
 
 
@@ -122,7 +117,7 @@ def test_search_pages_and_chips_remove_parts(screen):
     page.wait_for_function("!document.querySelector('#search-chips li[data-key=direction]')")
     assert "page 1 of" in page.locator("#tx-count").inner_text()
     assert page.locator("#chips-reset").is_visible()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     assert page.js_errors == []
 
 
@@ -174,7 +169,7 @@ def test_budget_month_navigation_and_totals_follow_a_save(screen):
     page.locator(f"#{jar_id}").get_by_label("Monthly budget").fill(f"{old:.2f}")
     page.locator(f"#{jar_id}").get_by_role("button", name=re.compile("^Save")).first.click()
     page.locator(f"#{jar_id}").get_by_text("Budget saved.").wait_for()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     assert page.js_errors == []
 
 
@@ -193,7 +188,7 @@ def test_subscriptions_show_monthly_and_yearly_money(screen):
     assert re.search(r"\$\d+\.\d\d", numbers) and not re.search(r"(^|\s)\d+\.\d\d(\s|$)", numbers)
     next_charge = first.locator("td[data-label='Next charge']").inner_text()
     assert re.search(r"(Today|Tomorrow|\b[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2})", next_charge)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     assert page.js_errors == []
 
 
@@ -203,7 +198,7 @@ def test_tablet_header_stays_one_row_too(chromium, web_server, request):
         login(page, "alice")
         assert page.locator("#menu-toggle").is_visible()
         assert page.locator(".site-header").bounding_box()["height"] < 70
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
     finally:
         _screenshot_on_failure(request, page)
         context.close()
