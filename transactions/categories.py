@@ -16,7 +16,7 @@ from .models import (
     CategorySource,
     Transaction,
 )
-from .selectors import category_find, object_owned
+from .selectors import category_find, category_name_clean, object_owned
 
 DEFAULT_CATEGORIES: tuple[tuple[str, str], ...] = (
     ("Dining", "expense"), ("Groceries", "expense"), ("Shopping", "expense"), ("Transport", "expense"),
@@ -47,9 +47,7 @@ def category_resolve(*, user: AuthUser, name: str, create: bool = False, kind: s
     from the name unless given); without it, the closest spelling or NotFound (see selectors.category_find)."""
     if not create:
         return category_find(user=user, name=name)
-    clean = " ".join((name or "").split())
-    if not clean:
-        raise DomainError("Category name is empty.", code="validation_error", details={"field": "category"})
+    clean = category_name_clean(name)
     found = Category.objects.filter(user=user, name__iexact=clean).first()
     if found:
         return found
@@ -65,9 +63,7 @@ def category_resolve(*, user: AuthUser, name: str, create: bool = False, kind: s
 def category_for_write(*, user: AuthUser, name: str, field: str = "category") -> Category:
     """The user's category with exactly this name (any case). A write never guesses: a near-miss name is a 400
     that suggests the close match, instead of silently filing money under a different category."""
-    clean = " ".join((name or "").split())
-    if not clean:
-        raise DomainError("Category name is empty.", code="validation_error", details={"field": field})
+    clean = category_name_clean(name, field=field)
     found = Category.objects.filter(user=user, name__iexact=clean).first()
     if found:
         return found
@@ -83,9 +79,7 @@ def category_for_write(*, user: AuthUser, name: str, field: str = "category") ->
 def category_create(*, user: AuthUser, name: str, kind: str = "expense",
                     monthly_budget: Decimal | None = None) -> Category:
     categories_ensure_defaults(user=user)
-    clean = " ".join((name or "").split())
-    if not clean:
-        raise DomainError("Category name is empty.", code="validation_error", details={"field": "name"})
+    clean = category_name_clean(name, field="name")
     if Category.objects.filter(user=user, name__iexact=clean).exists():
         raise DomainError(f"You already have a category called {clean!r}.", code="duplicate",
                           details={"field": "name"})

@@ -14,6 +14,7 @@ Modules: `ledger` (transactions, categories, merchants, rules, imports, search, 
 from ._base import (  # noqa: F401
     KIND_SQL,
     category_find,
+    category_name_clean,
     object_owned,
     others_to_refile,
     user_currencies,

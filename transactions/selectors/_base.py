@@ -129,11 +129,17 @@ def object_owned(model: type[_M], *, user: AuthUser, object_id: int | str) -> _M
         raise NotFound(f"{rows._meta.verbose_name.capitalize()} {object_id} not found.")
 
 
-def category_find(*, user: AuthUser, name: str) -> Category:
-    """The user's category called `name` (case-insensitive, then close spelling), or NotFound."""
+def category_name_clean(name: str | None, *, field: str = "category") -> str:
+    """A category name as stored: whitespace collapsed; an empty name is a 400 naming `field`."""
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Category name is empty.", code="validation_error", details={"field": "category"})
+        raise DomainError("Category name is empty.", code="validation_error", details={"field": field})
+    return clean
+
+
+def category_find(*, user: AuthUser, name: str) -> Category:
+    """The user's category called `name` (case-insensitive, then close spelling), or NotFound."""
+    clean = category_name_clean(name)
     found = Category.objects.filter(user=user, name__iexact=clean).first()
     if found:
         return found
