@@ -76,6 +76,7 @@ from .jars import (  # noqa: F401
 from .models import (
     Account,
     CategorisationRule,
+    Category,
     CategorySource,
     Transaction,
 )
