@@ -31,6 +31,7 @@ class TransactionListCreateView(APIView):
         return Response(selectors.transaction_list(
             user=request.user, category=q.get("category"), merchant=q.get("merchant"), start=q.get("start"),
             end=q.get("end"), search=q.get("q"), source=q.get("source"), uncategorised=q["uncategorised"],
+            account=q.get("account"),
             page=q["page"], page_size=q["page_size"]))
 
     @extend_schema(request=s.TransactionIn, responses={201: s.TransactionOut})
@@ -182,12 +183,6 @@ class ImportStatusView(APIView):
                                "when `finished`, its result or every bad row (`errors`: line, field, reason).")
     def get(self, request, pk: int):
         return Response(selectors.import_status(user=request.user, batch_id=pk))
-
-
-class AccountListView(APIView):
-    @extend_schema(responses=s.AccountOut(many=True))
-    def get(self, request):
-        return Response(s.AccountOut(selectors.account_list(user=request.user), many=True).data)
 
 
 # --- categories, rules, jars ----------------------------------------------------------------------------------
