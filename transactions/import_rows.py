@@ -86,6 +86,9 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
             if len(samples[key]) < 5:
                 samples[key].append(desc[:255])
     ids = dict(Merchant.objects.filter(user=user, key__in=list(names)).values_list("key", "id"))
+    # Payees the user merged: their keys answer to the merchant they were merged into (jars.merchant_merge).
+    ids.update({k: m_id for m_id, keys in Merchant.objects.filter(user=user, merged_keys__overlap=list(names))
+                .values_list("id", "merged_keys") for k in keys if k in names})
     new = [Merchant(user=user, key=k, name=names[k], aliases=samples[k]) for k in names if k not in ids]
     if new:
         Merchant.objects.bulk_create(new, ignore_conflicts=True, batch_size=2000)

@@ -11,6 +11,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import Callable
+from datetime import date, timedelta
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
@@ -160,6 +161,10 @@ def _transactions_import(*, user: AuthUser, file_name: str, content: bytes, date
                         "JOIN transactions_transaction t ON t.user_id = %s AND t.fingerprint = f.fp",
                         [fingerprints, user.id])
             existing = {row[0] for row in cur.fetchall()}
+            # Rows the user deleted stay deleted when the same statement is imported again (editing.py).
+            cur.execute("SELECT fingerprint FROM transactions_deletedtransaction WHERE user_id = %s "
+                        "AND fingerprint = ANY(%s)", [user.id, fingerprints])
+            existing.update(row[0] for row in cur.fetchall())
         fresh = [(r, fp) for r, fp in zip(parsed.rows, fingerprints) if fp not in existing]
         if batch is None:
             batch = ImportBatch.objects.create(user=user, file_name=file_name[:255], file_format=parsed.file_format,
@@ -183,6 +188,7 @@ def _transactions_import(*, user: AuthUser, file_name: str, content: bytes, date
         if account is not None:
             _checkpoints_record(user=user, account=account, parsed=parsed, batch=batch)
         if prepared:
+            _transfers_detect_safely(user=user, since=min(r.date for r in parsed.rows))
             _subscriptions_detect_safely(user=user)
     return batch
 
@@ -233,6 +239,18 @@ def _checkpoints_record(*, user: AuthUser, account: Account, parsed: ParsedState
             balance_checkpoint_record(user=user, account_id=account.id, date=balance.closing_date,
                                       balance=balance.closing, source=f"{parsed.file_format} statement closing",
                                       batch_id=batch.id)
+
+
+def _transfers_detect_safely(*, user: AuthUser, since: date) -> None:
+    """Pair transfers between the user's accounts among the new rows (transfers.transfers_detect); like
+    subscription detection, a failure there never fails the import."""
+    from .transfers import TRANSFER_WINDOW_DAYS, transfers_detect
+
+    try:
+        with transaction.atomic():
+            transfers_detect(user=user, since=since - timedelta(days=TRANSFER_WINDOW_DAYS))
+    except Exception:  # noqa: BLE001 - logged with its traceback; the import itself succeeded
+        logger.exception("transfer detection failed for user %s after an import", user.id)
 
 
 def _subscriptions_detect_safely(*, user: AuthUser) -> None:
