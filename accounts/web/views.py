@@ -30,4 +30,4 @@ def account_delete(request):
     logout(request)
     services.account_delete(user=user)
     messages.success(request, "Your account and everything it held have been deleted.")
-    return redirect("login")
+    return redirect("account_login")
