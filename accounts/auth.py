@@ -60,9 +60,20 @@ def token_expired(token) -> bool:
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
-    """DRF token auth whose tokens stop working `MONETA_TOKEN_TTL_SECONDS` after they were issued."""
+    """DRF token auth for both kinds of token: named tokens from the settings page (accounts/tokens.py; they
+    end at the lifetime chosen) and sign-in tokens, which stop working `MONETA_TOKEN_TTL_SECONDS` after issue."""
 
     def authenticate_credentials(self, key):
+        from accounts.tokens import api_token_authenticate
+
+        try:
+            named = api_token_authenticate(key)
+        except ValueError:
+            raise exceptions.AuthenticationFailed("Token expired; make a new one on the settings page.")
+        if named is not None:
+            if not named[0].is_active:
+                raise exceptions.AuthenticationFailed("User inactive or deleted.")
+            return named
         user, token = super().authenticate_credentials(key)
         if token_expired(token):
             raise exceptions.AuthenticationFailed("Token expired; request a new one at /api/v1/auth/token/.")
