@@ -133,10 +133,9 @@ def account_delete(*, user) -> dict:
     cleared by the schema's SET NULL. Their sessions, sign-in failure records and description-embedding cache
     entries no other transaction uses are deleted too (those tables have no foreign key to the user).
     """
+    from accounts.sandbox import sandbox_of
     from knowledge.models import Document
     from transactions.models import DescriptionEmbedding, Transaction
-
-    from accounts.sandbox import sandbox_of
 
     user_id, username = user.pk, user.get_username()
     with transaction.atomic():
