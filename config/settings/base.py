@@ -53,11 +53,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "config.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -167,7 +169,10 @@ else:
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Moneta <no-reply@moneta.local>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-LANGUAGE_CODE = "en-us"
+# English and Vietnamese (locale/vi): the language a person chose in settings, else the browser's.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("MONETA_TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
