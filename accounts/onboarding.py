@@ -6,16 +6,18 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from accounts.profiles import profile_get
 from config.api import DomainError
 from core.types import AuthUser
 
 # (name, share of monthly income in %, categories): a starting point the person edits on Jars & budgets.
+# Names are stored as written here (the default category names are English too); the page shows them translated.
 STARTER_JARS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
-    ("Essentials", 50, ("Groceries", "Rent", "Utilities", "Transport", "Health")),
-    ("Fun", 20, ("Dining", "Entertainment", "Shopping", "Travel")),
-    ("Subscriptions", 5, ("Subscriptions",)),
+    (gettext_noop("Essentials"), 50, (gettext_noop("Groceries"), gettext_noop("Rent"), gettext_noop("Utilities"), gettext_noop("Transport"), gettext_noop("Health"))),
+    (gettext_noop("Fun"), 20, (gettext_noop("Dining"), gettext_noop("Entertainment"), gettext_noop("Shopping"), gettext_noop("Travel"))),
+    (gettext_noop("Subscriptions"), 5, (gettext_noop("Subscriptions"),)),
 )
 ZERO_DECIMAL_CURRENCIES = {"VND", "JPY", "KRW", "IDR"}
 
