@@ -64,12 +64,8 @@ def onboarding_account_create(*, user: AuthUser, name: str, kind: str = "checkin
     """The person's first (or next) account, in their currency, with its opening balance (the ledger's service)."""
     profile = profile_get(user=user)
     opening = _amount(opening_balance, "opening_balance")
-    try:
-        from transactions.services import account_create  # type: ignore[attr-defined]
-    except ImportError:  # before the ledger's accounts (opening balances) are on main: a plain account
-        from transactions.services import account_resolve
+    from transactions.services import account_create
 
-        return account_resolve(user=user, account_name=name, currency=profile.currency)
     return account_create(user=user, name=name, kind=kind or "checking", currency=profile.currency,
                           opening_balance=opening,
                           opening_date=opening_date or None)

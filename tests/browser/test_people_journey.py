@@ -59,8 +59,7 @@ def test_a_stranger_signs_up_sets_up_imports_and_resets_the_password(page, tmp_p
 
     account = Account.objects.get(user__username="lan")
     assert account.currency == "EUR"
-    if hasattr(account, "opening_balance"):
-        assert account.opening_balance == 1250
+    assert account.opening_balance == 1250
     page.goto("/")
     assert urlparse(page.url).path == "/"  # money is in: home, not set-up
     page.goto("/transactions/")
