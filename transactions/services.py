@@ -76,6 +76,7 @@ from .jars import (  # noqa: F401
 from .models import (
     Account,
     CategorisationRule,
+    Category,
     CategorySource,
     Transaction,
 )
@@ -275,14 +276,22 @@ def transactions_recategorise(*, user: AuthUser) -> int:
 
 def transaction_review_confirm(*, user: AuthUser, transaction_id: int) -> Transaction:
     """The user confirms Moneta's suggestion as it stands (one click in the "needs review" queue): the row
-    becomes the user's own label, so it teaches the next suggestions. Re-files nothing else."""
+    becomes the user's own label, so it teaches the next suggestions. A row too uncertain to have been filed
+    takes its top suggestion, unless that is a mere guess (under review.JUNK_CONFIDENCE). Re-files nothing else."""
+    from .review import JUNK_CONFIDENCE
+
     with transaction.atomic():
         tx = object_owned(Transaction, user=user, object_id=transaction_id)
-        if tx.category_id is None:
-            raise DomainError("This transaction has no suggested category to confirm; pick one.",
-                              code="validation_error", details={"field": "category"})
+        category_id = tx.category_id
+        if category_id is None:
+            top = (tx.category_suggestions or [None])[0]
+            if top and float(top[1]) >= JUNK_CONFIDENCE and Category.objects.filter(user=user, id=top[0]).exists():
+                category_id = top[0]
+        if category_id is None:
+            raise DomainError(f"Transaction {tx.id} ({tx.description[:60]}) has no suggestion good enough to "
+                              "confirm; pick a category.", code="validation_error", details={"field": "category"})
         Transaction.objects.filter(user=user, id=tx.id).update(
-            category_source=CategorySource.USER, category_confidence=1.0, rule=None)
+            category_id=category_id, category_source=CategorySource.USER, category_confidence=1.0, rule=None)
         tx.refresh_from_db()
     if tx.description_key:
         transaction.on_commit(lambda: embeddings_ensure([tx.description_key]))

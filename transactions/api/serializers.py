@@ -103,6 +103,21 @@ class ReviewIn(serializers.Serializer):
     category = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
 
+class ReviewSimilarQuery(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+
+
+class ReviewSimilarIn(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+    include_user_set = serializers.BooleanField(required=False, default=False)
+
+
+class ReviewBulkIn(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1, max_length=200)
+    action = serializers.ChoiceField(choices=["confirm", "pick"], default="confirm")
+    category = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+
 class ReviewQuery(serializers.Serializer):
     page = serializers.IntegerField(required=False, default=1, min_value=1)
     page_size = serializers.IntegerField(required=False, default=25, min_value=1, max_value=200)

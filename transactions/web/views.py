@@ -185,46 +185,6 @@ def transaction_category_set(request, transaction_id: int):
     return render(request, "web/transactions/_results.html", context)
 
 
-@login_required
-def review_page(request):
-    """The "needs review" queue: rows Moneta was unsure about, each with one-click choices."""
-    try:
-        page = int(request.GET.get("page") or 1)
-    except ValueError:
-        page = 1
-    queue = selectors.review_queue(user=request.user, page=page)
-    queue["rows"] = rows_with_money(queue["rows"], currency=queue.get("currency"))
-    return render(request, "web/transactions/review.html", {
-        "nav": "transactions", "queue": queue, "categories": selectors.category_list(user=request.user)})
-
-
-@login_required
-@require_POST
-def review_decide(request, transaction_id: int):
-    """One click: confirm the suggestion (`action=confirm`) or pick another (`category=…`)."""
-    category = (request.POST.get("category") or "").strip()
-    error = None
-    try:
-        if request.POST.get("action") == "confirm" and not category:
-            services.transaction_review_confirm(user=request.user, transaction_id=transaction_id)
-        elif category:
-            services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
-        else:
-            raise DomainError("Choose a category.")
-    except NotFound:
-        raise Http404("No such transaction.")
-    except DomainError as exc:
-        error = exc.message
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        return redirect("web-transactions-review")
-    tx = rows_with_money([selectors.review_item(user=request.user, transaction_id=transaction_id)])[0]
-    return render(request, "web/transactions/_review_row.html", {
-        "tx": tx, "decided": error is None, "error": error, "remaining": selectors.review_count(user=request.user),
-        "categories": selectors.category_list(user=request.user)})
-
-
 def _import_context(user, batch_id: int) -> dict:
     """One import for the page: its preview, progress or report, with the amounts ready to show."""
     try:
