@@ -50,18 +50,17 @@ from .editing import (  # noqa: F401
     transactions_delete,
     transactions_undo_delete,
 )
-from .importing import (  # noqa: F401 - the import flow's writes, re-exported
+from .import_flow import (  # noqa: F401 - the import flow's writes, re-exported
     account_resolve,
     import_batch_run,
     import_confirm,
     import_preview_create,
     import_preview_update,
-    merchants_ensure,
-    rows_prepare,
-    rule_hits_record,
-    suggestions_json,
-    transactions_import,  # noqa: F401
+    import_previews_expire,
+    import_rejects_csv,
 )
+from .import_rows import merchants_ensure, rows_prepare, rule_hits_record, suggestions_json  # noqa: F401
+from .importing import transactions_import  # noqa: F401
 from .jars import (  # noqa: F401
     budget_suggestion_accept,
     category_archive,

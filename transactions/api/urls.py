@@ -19,6 +19,7 @@ urlpatterns = [
     path("imports/<int:pk>/preview/", v.ImportPreviewUpdateView.as_view(), name="import-preview-update"),
     path("imports/<int:pk>/confirm/", v.ImportConfirmView.as_view(), name="import-confirm"),
     path("imports/<int:pk>/status/", v.ImportStatusView.as_view(), name="import-status"),
+    path("imports/<int:pk>/unreadable.csv", v.ImportUnreadableRowsView.as_view(), name="import-unreadable"),
     path("accounts/", v.AccountListView.as_view(), name="account-list"),
     path("categories/", v.CategoryListCreateView.as_view(), name="category-list"),
     path("categories/<int:pk>/", v.CategoryDetailView.as_view(), name="category-detail"),

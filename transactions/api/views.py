@@ -158,12 +158,14 @@ class ImportView(APIView):
         upload = data["file"]
         upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         batch = services.transactions_import(user=request.user, file_name=upload.name, content=upload.read(),
-                                             date_format=data.get("date_format") or None)
+                                             date_format=data.get("date_format") or None,
+                                             skip_bad_rows=data["skip_bad_rows"],
+                                             accept_balance_mismatch=data["accept_balance_mismatch"])
         return Response(s.BatchOut(batch).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.BatchOut(many=True))
     def get(self, request):
-        return Response(s.BatchOut(selectors.import_batch_list(user=request.user), many=True).data)
+        return Response(s.BatchOut(selectors.import_history(user=request.user), many=True).data)
 
 
 class ImportDetailView(APIView):
@@ -211,7 +213,8 @@ class ImportConfirmView(APIView):
         services.import_confirm(user=request.user, batch_id=pk, account_id=data.get("account_id"),
                                 account_name=data.get("account_name") or None,
                                 date_format=data.get("date_format") if "date_format" in data else None,
-                                sign_convention=data.get("sign_convention"))
+                                sign_convention=data.get("sign_convention"), skip_bad_rows=data["skip_bad_rows"],
+                                accept_balance_mismatch=data["accept_balance_mismatch"])
         result = selectors.import_status(user=request.user, batch_id=pk)
         return Response(result, status=status.HTTP_200_OK if result["finished"] else status.HTTP_202_ACCEPTED)
 
@@ -222,6 +225,19 @@ class ImportStatusView(APIView):
                                "when `finished`, its result or every bad row (`errors`: line, field, reason).")
     def get(self, request, pk: int):
         return Response(selectors.import_status(user=request.user, batch_id=pk))
+
+
+class ImportUnreadableRowsView(APIView):
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR},
+                   description="The rows of an import (or preview) that could not be read, as CSV: line, field, "
+                               "problem, then the row's own cells under the file's header, to fix and import again.")
+    def get(self, request, pk: int):
+        from django.http import HttpResponse
+
+        name, text = services.import_rejects_csv(user=request.user, batch_id=pk)
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 class AccountListView(APIView):
