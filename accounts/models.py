@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Notification(models.Model):
@@ -23,3 +24,18 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class LoginFailure(models.Model):
+    """One failed sign-in (web, admin or API token). Rows in the database, not a per-process cache, so every
+    web process sees the same count; old rows are pruned as new failures arrive."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    ip = models.GenericIPAddressField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        db_table = "moneta_loginfailure"  # made when sign-in lived in the platform app; the rows stay where they are
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip or '?'} @ {self.created_at:%Y-%m-%d %H:%M:%S}"

@@ -13,7 +13,7 @@ from django.contrib.sessions.models import Session
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts.models import Notification
+from accounts.models import LoginFailure, Notification
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +141,6 @@ def account_delete(*, user) -> dict:
         files = [(d.file.storage, d.file.name) for d in Document.objects.filter(corpus__owner=user).exclude(file="")]
         keys = set(Transaction.objects.filter(user=user).exclude(description_key="")
                    .values_list("description_key", flat=True).distinct())
-        from config.models import LoginFailure
-
         LoginFailure.objects.filter(username__iexact=username).delete()
         counts = get_user_model().objects.filter(pk=user_id).delete()[1]
         if keys:

@@ -20,8 +20,8 @@ from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorde
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems, prompt_render
-from config.api import DomainError, NotFound
-from config.metrics import chat_turn_observe
+from core.errors import DomainError, NotFound
+from core.metrics import chat_turn_observe
 from core.types import AuthUser
 
 log = logging.getLogger(__name__)
@@ -184,7 +184,7 @@ def agent_config_set_default(*, config_id: int) -> AgentConfig:
 # ---- the chat turn -------------------------------------------------------------------------------
 def _build_model(config: AgentConfig, *, route_context: Any, stream: bool) -> tuple[Any, str, bool]:
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
-    from config.llm import chat_model, llm_configured
+    from core.llm import chat_model, llm_configured
 
     use_llm = config.provider != AgentConfig.Provider.OFFLINE and llm_configured()
     if not use_llm:

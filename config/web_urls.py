@@ -2,7 +2,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config.web.login import LoginView
+from accounts.web.login import LoginView
 
 urlpatterns = [
     path("login/", LoginView.as_view(), name="login"),

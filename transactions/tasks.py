@@ -25,3 +25,11 @@ def import_batch_task(batch_id: int) -> str | None:
 
     batch = import_batch_run(batch_id=batch_id)
     return batch.status if batch is not None else None
+
+
+@shared_task(name="moneta.rollup_check", ignore_result=True)
+def rollup_check_task() -> dict:
+    """Periodic (beat): compare the monthly roll-up with the ledger and repair users that drifted."""
+    from transactions.rollup import rollup_check
+
+    return rollup_check()

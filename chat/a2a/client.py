@@ -12,7 +12,7 @@ from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
 from chat.mcp.client import ExternalServerUnavailable, error_reason, unavailable_note
-from config.api import DomainError
+from core.errors import DomainError
 
 CARD_PATH = "/.well-known/agent.json"
 

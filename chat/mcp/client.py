@@ -19,7 +19,7 @@ from typing import Any
 import anyio
 from langchain_core.tools import StructuredTool
 
-from config.api import DomainError
+from core.errors import DomainError
 
 log = logging.getLogger(__name__)
 LIST_CACHE_SECONDS = 30.0

@@ -34,7 +34,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_celery_beat",
     "django_prometheus",
-    "config.apps.ConfigConfig",
     "core.apps.CoreConfig",
     "accounts.apps.AccountsConfig",
     "knowledge.apps.KnowledgeConfig",
@@ -44,14 +43,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "config.observability.RequestIdMiddleware",
+    "core.observability.RequestIdMiddleware",
     "config.asgi_streaming.StreamSyncIteratorsMiddleware",
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.middleware.RejectNulBytesMiddleware",
+    "core.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -95,7 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "config.context_processors.limits",
+                "core.context_processors.limits",
             ],
         },
     },
@@ -122,8 +121,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-AUTHENTICATION_BACKENDS = ["config.auth.LockoutModelBackend"]
-# Sign-in lockout and API token lifetime (config/auth.py).
+AUTHENTICATION_BACKENDS = ["accounts.auth.LockoutModelBackend"]
+# Sign-in lockout and API token lifetime (accounts/auth.py).
 MONETA_LOGIN_FAILURE_LIMIT = env_int("MONETA_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 MONETA_LOGIN_IP_FAILURE_LIMIT = env_int("MONETA_LOGIN_IP_FAILURE_LIMIT", 30, minimum=1)
 MONETA_LOGIN_LOCKOUT_SECONDS = env_int("MONETA_LOGIN_LOCKOUT_SECONDS", 15 * 60, minimum=1)
@@ -210,11 +209,11 @@ MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10,
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "config.auth.ExpiringTokenAuthentication",
+        "accounts.auth.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "config.schema.MonetaAutoSchema",
-    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.MonetaAutoSchema",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -266,9 +265,9 @@ PROMETHEUS_EXPORT_MIGRATIONS = False
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "core.observability.RequestIdFilter"}},
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
-                   "json": {"()": "config.observability.JsonFormatter"}},
+                   "json": {"()": "core.observability.JsonFormatter"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": MONETA_LOG_FORMAT,
                              "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": "INFO"},

@@ -38,7 +38,7 @@ def test_token_endpoint_locks_after_repeated_failures(alice):
 
 @override_settings(MONETA_LOGIN_LOCKOUT_SECONDS=60)
 def test_lock_ends_after_the_window_and_success_clears_failures(alice):
-    from config.models import LoginFailure
+    from accounts.models import LoginFailure
 
     client = APIClient()
     for _ in range(5):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from ..parsing import ParsedRow, ParsedStatement, _decode, date_plausible_check
 

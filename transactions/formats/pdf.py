@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from ..parsing import (
     _NUMERIC_DATE,

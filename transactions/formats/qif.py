@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from ..parsing import (
     ParsedRow,

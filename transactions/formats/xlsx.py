@@ -11,7 +11,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from io import BytesIO
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from ..parsing import ParsedStatement, table_parse
 

@@ -1,12 +1,6 @@
 from django.contrib import admin
 
-from config.models import LoginFailure, WorkerHeartbeat
-
-
-@admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(admin.ModelAdmin):
-    list_display = ("hostname", "last_seen")
-    readonly_fields = ("hostname", "last_seen")
+from accounts.models import LoginFailure
 
 
 @admin.register(LoginFailure)

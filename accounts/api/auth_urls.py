@@ -8,8 +8,8 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from config.api import error_response
-from config.auth import client_ip, login_failures_clear, login_retry_after, token_expired
+from accounts.auth import client_ip, login_failures_clear, login_retry_after, token_expired
+from core.api import error_response
 
 
 class TokenObtainView(ObtainAuthToken):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 
-from config.auth import client_ip, login_retry_after
+from accounts.auth import client_ip, login_retry_after
 
 
 class LoginView(auth_views.LoginView):

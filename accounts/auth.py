@@ -20,7 +20,7 @@ from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
-from config.models import LoginFailure
+from accounts.models import LoginFailure
 
 
 def client_ip(request) -> str | None:
