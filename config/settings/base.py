@@ -202,6 +202,7 @@ CELERY_BEAT_SCHEDULE = {
     "knowledge-documents-sweep": {"task": "knowledge.documents_sweep", "schedule": 60.0},
     "accounts-subscription-reminders": {"task": "accounts.subscription_reminders", "schedule": 3600.0},
     "moneta-rollup-check": {"task": "moneta.rollup_check", "schedule": 6 * 3600.0},
+    "transactions-import-previews-expire": {"task": "transactions.import_previews_expire", "schedule": 3600.0},
 }
 MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
 
