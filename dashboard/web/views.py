@@ -7,9 +7,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from chat import selectors as chat_selectors
-from config.web.charts import chart_prepare
-from config.web.dates import day_and_relative, day_label
-from config.web.format import money, rows_with_money
+from core.web.charts import chart_prepare
+from core.web.dates import day_and_relative, day_label
+from core.web.format import money, rows_with_money
 from transactions import selectors as tx_selectors
 
 

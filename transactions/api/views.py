@@ -8,8 +8,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import DomainError
-from config.api import validated_input as _valid
+from core.api import validated_input as _valid
+from core.errors import DomainError
 from core.uploads import upload_size_check
 from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar

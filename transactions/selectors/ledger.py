@@ -12,7 +12,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from config.api import NotFound
+from core.errors import NotFound
 from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from config.api import DomainError, NotFound
-from config.web.charts import chart_prepare
-from config.web.dates import day_and_relative
-from config.web.format import money, rows_with_money
+from core.errors import DomainError, NotFound
 from core.uploads import upload_size_check
+from core.web.charts import chart_prepare
+from core.web.dates import day_and_relative
+from core.web.format import money, rows_with_money
 from transactions import selectors, services
 from transactions.periods import add_months
 
