@@ -9,7 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import validated_input as _valid
+from core.api import validated_input as _valid
 from transactions import selectors, services
 from transactions.models import Jar
 

@@ -10,9 +10,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.api import DomainError, NotFound
-from config.web.charts import chart_prepare
-from config.web.format import money
+from core.errors import DomainError, NotFound
+from core.web.charts import chart_prepare
+from core.web.format import money
 from transactions import selectors, services
 from transactions.models import Account, Transaction
 
