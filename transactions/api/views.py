@@ -8,8 +8,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import DomainError
-from config.api import validated_input as _valid
+from core.api import validated_input as _valid
+from core.errors import DomainError
 from core.uploads import upload_size_check
 from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar
@@ -31,6 +31,7 @@ class TransactionListCreateView(APIView):
         return Response(selectors.transaction_list(
             user=request.user, category=q.get("category"), merchant=q.get("merchant"), start=q.get("start"),
             end=q.get("end"), search=q.get("q"), source=q.get("source"), uncategorised=q["uncategorised"],
+            account=q.get("account"),
             page=q["page"], page_size=q["page_size"]))
 
     @extend_schema(request=s.TransactionIn, responses={201: s.TransactionOut})
@@ -158,12 +159,14 @@ class ImportView(APIView):
         upload = data["file"]
         upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         batch = services.transactions_import(user=request.user, file_name=upload.name, content=upload.read(),
-                                             date_format=data.get("date_format") or None)
+                                             date_format=data.get("date_format") or None,
+                                             skip_bad_rows=data["skip_bad_rows"],
+                                             accept_balance_mismatch=data["accept_balance_mismatch"])
         return Response(s.BatchOut(batch).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.BatchOut(many=True))
     def get(self, request):
-        return Response(s.BatchOut(selectors.import_batch_list(user=request.user), many=True).data)
+        return Response(s.BatchOut(selectors.import_history(user=request.user), many=True).data)
 
 
 class ImportDetailView(APIView):
@@ -211,7 +214,8 @@ class ImportConfirmView(APIView):
         services.import_confirm(user=request.user, batch_id=pk, account_id=data.get("account_id"),
                                 account_name=data.get("account_name") or None,
                                 date_format=data.get("date_format") if "date_format" in data else None,
-                                sign_convention=data.get("sign_convention"))
+                                sign_convention=data.get("sign_convention"), skip_bad_rows=data["skip_bad_rows"],
+                                accept_balance_mismatch=data["accept_balance_mismatch"])
         result = selectors.import_status(user=request.user, batch_id=pk)
         return Response(result, status=status.HTTP_200_OK if result["finished"] else status.HTTP_202_ACCEPTED)
 
@@ -224,10 +228,17 @@ class ImportStatusView(APIView):
         return Response(selectors.import_status(user=request.user, batch_id=pk))
 
 
-class AccountListView(APIView):
-    @extend_schema(responses=s.AccountOut(many=True))
-    def get(self, request):
-        return Response(s.AccountOut(selectors.account_list(user=request.user), many=True).data)
+class ImportUnreadableRowsView(APIView):
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR},
+                   description="The rows of an import (or preview) that could not be read, as CSV: line, field, "
+                               "problem, then the row's own cells under the file's header, to fix and import again.")
+    def get(self, request, pk: int):
+        from django.http import HttpResponse
+
+        name, text = services.import_rejects_csv(user=request.user, batch_id=pk)
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 # --- categories, rules, jars ----------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from .budgets import (  # noqa: F401
 )
 from .imports import (  # noqa: F401
     account_list,
-    import_errors_rows,
+    import_history,
     import_status,
 )
 from .ledger import (  # noqa: F401
@@ -63,6 +63,7 @@ from .ledger import (  # noqa: F401
     jar_list,
     merchant_list,
     merchant_resolve,
+    merchant_rows,
     review_count,
     review_item,
     review_queue,
