@@ -16,6 +16,8 @@ from django.db.models import Max
 from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
+from chat.actions.selectors import actions_for_answer
+from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.assistant import ALL_TOOLS, MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
@@ -461,6 +463,9 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
     }
+    action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
+    if action_ids:
+        answer["pending_actions"] = actions_for_answer(user=turn.user, action_ids=action_ids)
     if config.answer_format == "fact_ids":
         answer["relevant_fact_ids"] = _relevant_fact_ids(report, recorder, turn.state.get("final"))
     timings = {**turn.timings, "routing_ms": turn.ctx.timings.get("routing_ms"),
@@ -479,6 +484,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
                          result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
                 for i, r in enumerate(recorder.tool_records)
             ])
+        pending_actions_attach(user=turn.user, action_ids=action_ids, message=message)
         if escalate:
             Escalation.objects.create(conversation=turn.conversation, message=message, confidence=score,
                                       reason="; ".join(reasons) or f"confidence {score} below "

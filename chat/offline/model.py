@@ -17,6 +17,8 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
+from chat.actions.compose import action_text
+from chat.actions.tools import ACTION_TOOLS
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.offline import compose
 from chat.offline.router import RouteContext, route
@@ -146,6 +148,8 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(compose.web_text(payload))
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
+            elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
+                parts.append(action_text(name, payload))
             elif name == "save_note":
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
                              f"it under My documents ({payload.get('undo_url') or '/documents/'})."
