@@ -82,9 +82,10 @@ def _category_in(text: str, ctx: Any) -> str | None:
 
 
 def _parse(text: str, ctx: Any) -> Any:
-    from chat.offline.router import RouteContext, understand
+    from chat.context import TurnContext
+    from chat.offline.router import understand
 
-    return understand(text, RouteContext(vocab=ctx.vocab, today=ctx.today, categories=ctx.categories,
+    return understand(text, TurnContext(vocab=ctx.vocab, today=ctx.today, categories=ctx.categories,
                                          merchants=ctx.merchants))
 
 
