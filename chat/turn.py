@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
+from chat.actions.fit import action_fit
 from chat.actions.selectors import actions_for_answer
 from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
@@ -134,6 +135,9 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if penalty:
         score = round(max(0.0, score - penalty), 3)
         reasons.extend(why)
+    penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
+    score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
+    reasons.extend(why)
     return score, reasons
 
 

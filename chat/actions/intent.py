@@ -212,3 +212,8 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     if HOWTO_RE.search(text) or not PERSONAL_RE.search(text) or missing_data(text) is None:
         return None
     return {"name": "check_data_available", "args": {"question": text}}
+
+
+def looks_like_request(text: str) -> bool:
+    """A cheap first look (no parsing): does the text start like a request to change something?"""
+    return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))

@@ -6,7 +6,8 @@ from django.db import migrations, models
 
 
 ACTION_TOOLS = ["propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-                "propose_delete_transaction", "explain_unavailable_action", "check_data_available"]
+                "propose_delete_transaction", "explain_unavailable_action", "check_data_available",
+                "check_affordability", "income_breakdown"]
 ALL_BEFORE = {"search_knowledge_base", "list_documents", "get_app_information", "search_online",
               "search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
               "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note", "respond"}
