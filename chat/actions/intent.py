@@ -201,7 +201,8 @@ def _delete(text: str, q: Any) -> dict[str, Any]:
 
 
 PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve)\b", re.I)
-HOWTO_RE = re.compile(r"^\s*(?:how|why|explain|tell me about|what (?:is|are) (?:a|an|the)\b)", re.I)
+HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
+                      r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
 
 def missing_data_call(text: str) -> dict[str, Any] | None:
