@@ -19,7 +19,7 @@ from langchain_core.tools import StructuredTool
 
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
-from config.api import DomainError
+from core.errors import DomainError
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",

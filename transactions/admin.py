@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from config.admin_privacy import OwnRowsOnlyAdmin
+from core.admin_privacy import OwnRowsOnlyAdmin
 
 from .models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
 

@@ -1,5 +1,6 @@
 """Writes that change several of a user's rows at once and can be put back exactly as they were: the
-category of matching transactions, a category's monthly budget, a deleted transaction restored.
+category of matching transactions, a category's monthly budget. (A deleted transaction comes back through
+`transactions.editing.transactions_undo_delete`.)
 
 The assistant's confirmed actions (chat/actions/) apply and undo through these; each returns what it
 changed so the caller can store it and undo it later. Every function takes `user=` and touches only that
@@ -11,12 +12,11 @@ from typing import Any
 
 from django.db import transaction
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write
-from .models import Category, CategorySource, Merchant, Transaction
-from .selectors import object_owned
+from .models import Category, CategorySource, Transaction
 
 CATEGORY_FIELDS = ("id", "category_id", "category_source", "category_confidence", "rule_id")
 
@@ -70,39 +70,3 @@ def category_budget_set(*, user: AuthUser, category: str, amount: Decimal | None
         row.monthly_budget = amount
         row.save(update_fields=["monthly_budget"])
     return {"category": row.name, "category_id": row.id, "previous": None if previous is None else str(previous)}
-
-
-def transaction_snapshot(*, user: AuthUser, transaction_id: int) -> dict[str, Any]:
-    """Everything needed to put a transaction back after it is deleted (JSON-safe)."""
-    tx = object_owned(Transaction, user=user, object_id=transaction_id)
-    return {"id": tx.id, "date": tx.date.isoformat(), "description": tx.description, "merchant_id": tx.merchant_id,
-            "amount": str(tx.amount), "currency": tx.currency, "category_id": tx.category_id,
-            "category_source": tx.category_source, "category_confidence": tx.category_confidence,
-            "notes": tx.notes, "balance": None if tx.balance is None else str(tx.balance),
-            "account_id": tx.account_id, "batch_id": tx.batch_id, "fingerprint": tx.fingerprint,
-            "description_key": tx.description_key, "category_suggestions": tx.category_suggestions}
-
-
-def transaction_restore(*, user: AuthUser, snapshot: dict[str, Any]) -> Transaction:
-    """Recreate a deleted transaction from `transaction_snapshot` (same fingerprint, so a re-import still sees
-    it as a duplicate). References to rows deleted meanwhile (its category, merchant, account) are dropped."""
-    if Transaction.objects.filter(user=user, fingerprint=snapshot["fingerprint"]).exists():
-        raise DomainError("That transaction is already back in your list (the same one was imported or restored).",
-                          code="duplicate")
-
-    def own(model: Any, value: Any) -> Any:
-        return value if value is not None and model.objects.filter(user=user, id=value).exists() else None
-
-    from .models import Account, ImportBatch
-
-    with transaction.atomic():
-        return Transaction.objects.create(
-            user=user, date=snapshot["date"], description=snapshot["description"],
-            merchant_id=own(Merchant, snapshot.get("merchant_id")), amount=Decimal(snapshot["amount"]),
-            currency=snapshot["currency"], category_id=own(Category, snapshot.get("category_id")),
-            category_source=snapshot.get("category_source") or CategorySource.NONE,
-            category_confidence=float(snapshot.get("category_confidence") or 0.0), notes=snapshot.get("notes") or "",
-            balance=Decimal(snapshot["balance"]) if snapshot.get("balance") is not None else None,
-            account_id=own(Account, snapshot.get("account_id")), batch_id=own(ImportBatch, snapshot.get("batch_id")),
-            fingerprint=snapshot["fingerprint"], description_key=snapshot.get("description_key") or "",
-            category_suggestions=snapshot.get("category_suggestions") or [])

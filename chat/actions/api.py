@@ -53,7 +53,7 @@ class ActionListView(APIView):
     def get(self, request):
         status = request.query_params.get("status") or None
         if status and status not in PendingAction.Status.values:
-            from config.api import DomainError
+            from core.errors import DomainError
 
             raise DomainError(f"status must be one of {', '.join(PendingAction.Status.values)}, got {status!r}.",
                               code="validation_error")

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.money import money
 from core.types import AuthUser
 
@@ -272,23 +272,23 @@ def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     shown = _row(row)
     summary = (f"Delete {money(row['amount'], row['currency'])} \u201c{row['description']}\u201d on "
                f"{_fmt_day(row['date'])}" + (f" ({raw['reason']})." if raw.get("reason") else "."))
-    return ({"transaction_id": tx_id}, {"summary": summary, "count": 1, "sample": [shown]})
+    return ({"transaction_id": tx_id, "shown": shown}, {"summary": summary, "count": 1, "sample": [shown]})
 
 
 def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import transaction_snapshot
     from transactions.services import transaction_delete
 
-    snapshot = transaction_snapshot(user=user, transaction_id=params["transaction_id"])
-    transaction_delete(user=user, transaction_id=params["transaction_id"])
-    return {"snapshot": snapshot, "done": f"Deleted \u201c{snapshot['description']}\u201d.", "url": "/transactions/"}
+    row = (params.get("shown") or {})
+    out = transaction_delete(user=user, transaction_id=params["transaction_id"])  # kept in "recently deleted"
+    return {"group": out["group"], "count": out["count"],
+            "done": f"Deleted \u201c{row.get('description') or 'the transaction'}\u201d.", "url": "/transactions/"}
 
 
 def delete_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import transaction_restore
+    from transactions.services import transactions_undo_delete
 
-    tx = transaction_restore(user=user, snapshot=result["snapshot"])
-    return {"transaction_id": tx.id, "done": f"Put \u201c{tx.description}\u201d back."}
+    back = transactions_undo_delete(user=user, group=result["group"])
+    return {"restored": back, "done": f"Put \u201c{(params.get('shown') or {}).get('description') or 'it'}\u201d back."}
 
 
 @dataclass(frozen=True)

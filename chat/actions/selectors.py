@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chat.models import PendingAction
-from config.api import NotFound
+from core.errors import NotFound
 from core.types import AuthUser
 
 S = PendingAction.Status

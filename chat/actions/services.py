@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from chat.actions.kinds import KINDS
 from chat.models import Message, PendingAction
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 log = logging.getLogger(__name__)

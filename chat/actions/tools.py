@@ -10,7 +10,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from config.api import DomainError
+from core.errors import DomainError
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
                 "propose_delete_transaction", "explain_unavailable_action", "check_data_available")

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from chat.actions import services
 from chat.actions.selectors import action_present
 from chat.models import PendingAction
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 
 STEPS = {"confirm": services.pending_action_confirm, "cancel": services.pending_action_cancel,
          "undo": services.pending_action_undo}

@@ -10,7 +10,7 @@ from chat.actions import services as actions
 from chat.actions.selectors import pending_action_get
 from chat.models import PendingAction
 from chat.services import chat_turn
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from transactions.models import Category, Jar, Transaction
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from config.web.format import money
+from core.web.format import money
 from tests.web.conftest import months_back, statement_csv
 
 pytestmark = pytest.mark.django_db

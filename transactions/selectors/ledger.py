@@ -12,7 +12,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from config.api import NotFound
+from core.errors import NotFound
 from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD
@@ -41,8 +41,12 @@ def tx_row(values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def category_list(*, user: AuthUser) -> list[str]:
-    return list(Category.objects.filter(user=user).order_by("name").values_list("name", flat=True))
+def category_list(*, user: AuthUser, active_only: bool = False) -> list[str]:
+    """The user's category names; `active_only` leaves out archived ones (pickers for new choices)."""
+    qs = Category.objects.filter(user=user)
+    if active_only:
+        qs = qs.filter(archived_at__isnull=True)
+    return list(qs.order_by("name").values_list("name", flat=True))
 
 
 def category_rows(*, user: AuthUser) -> list[Category]:
