@@ -54,7 +54,8 @@ MISSING: tuple[Missing, ...] = (
             "explain investing concepts from the knowledge base."),
     Missing("other people's money", _re(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|dad|"
                                         r"friend|roommate|flatmate|boss|brother|sister|parents?)(?:'s)? "
-                                        r"(?:spending|transactions|account|balance|purchases|money|budget)\b"
+                                        r"(?:spending|transactions|account|balance|purchases|money|budget|spend|spent|"
+                                        r"pay|paid|buy|bought|owe)\b"
                                         r"|\b(?:other (?:users|people)|someone else|another user)(?:'s)? "
                                         r"(?:spending|transactions|data|account)\b"),
             "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",

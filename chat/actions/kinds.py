@@ -58,7 +58,8 @@ def _category(user: AuthUser, name: str | None, field: str = "category") -> str:
     try:
         return category_find(user=user, name=str(name)).name
     except NotFound as exc:
-        names = (exc.details or {}).get("categories") or []
+        details = exc.details if isinstance(exc.details, dict) else {}
+        names = details.get("categories") or []
         raise DomainError(f"{field}: you have no category called {name!r}"
                           + (f" (yours: {', '.join(names[:12])})." if names else "."),
                           code="validation_error", details={"field": field})
