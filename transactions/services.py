@@ -55,6 +55,8 @@ from .saferegex import rule_regex_check
 from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
 
+MONEY_LIMIT = Decimal(10) ** 12
+
 
 def _money(value: object, field_name: str = "amount") -> Decimal:
     try:
@@ -63,6 +65,9 @@ def _money(value: object, field_name: str = "amount") -> Decimal:
         raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
     if not amount.is_finite():
         raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
+    if abs(amount) >= MONEY_LIMIT:  # the columns hold 14 digits, 2 after the point
+        raise DomainError(f"{field_name} is too large: {value} (at most {MONEY_LIMIT - 1:,}).",
+                          code="validation_error", details={"field": field_name})
     return amount
 
 
@@ -148,7 +153,9 @@ def transaction_category_set(*, user: AuthUser, transaction_id: int, category: s
     refiled = 0
     with transaction.atomic():
         tx = object_owned(Transaction, user=user, object_id=transaction_id)
-        target = category_resolve(user=user, name=category, create=True)
+        # A correction never creates a category from a typo: an unknown name is refused with the close names, as
+        # the API refuses it on create (a new category is made first, on purpose).
+        target = category_for_write(user=user, name=category)
         tx.category = target
         tx.category_source = CategorySource.USER
         tx.category_confidence = 1.0

@@ -343,9 +343,9 @@ def import_confirm(request, batch_id: int):
 @login_required
 def import_errors_csv(request, batch_id: int):
     """The per-row error report as a CSV file (row number, field, problem)."""
-    import csv
-
     from django.http import HttpResponse
+
+    from core.csv_safe import csv_writer
 
     try:
         status = selectors.import_status(user=request.user, batch_id=batch_id)
@@ -355,11 +355,10 @@ def import_errors_csv(request, batch_id: int):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", status["file_name"].rsplit(".", 1)[0])[:60] or "statement"
     response["Content-Disposition"] = f'attachment; filename="{stem}-errors.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)  # text a spreadsheet would run as a formula is quoted
     writer.writerow(["row", "field", "problem"])
     for row in rows:
-        # A cell starting with = + - @ would be run as a formula by a spreadsheet: quote it.
-        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") else c for c in row])
+        writer.writerow(row)
     if status["error_count"] > len(rows):
         writer.writerow(["", "", f"… and {status['error_count'] - len(rows)} more bad rows not listed"])
     return response
@@ -384,9 +383,14 @@ def _month_param(raw: str | None, errors: list[str]) -> date:
     raw = (raw or "").strip()
     if raw:
         try:
-            return date.fromisoformat(f"{raw}-01")
+            month = date.fromisoformat(f"{raw}-01")
         except ValueError:
             errors.append(f"month: {raw!r} is not a month (use YYYY-MM, e.g. {today:%Y-%m}); showing this month.")
+        else:
+            if 1900 <= month.year <= today.year + 1:
+                return month
+            errors.append(f"month: {raw} is outside the years Moneta covers (1900 to {today.year + 1}); "
+                          f"showing this month.")
     return today.replace(day=1)
 
 
