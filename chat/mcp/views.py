@@ -10,9 +10,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts.auth import ExpiringTokenAuthentication
 from chat.asgi_bridge import asgi_response
 from chat.mcp.server import mcp_http_app
-from config.auth import ExpiringTokenAuthentication
 
 
 def token_user(request: HttpRequest):
