@@ -9,7 +9,7 @@ import json
 import uuid
 from collections import defaultdict
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -18,6 +18,7 @@ from django.utils import timezone
 from config.api import DomainError
 
 # One entry point for writes: the import, category and subscription services are re-exported here.
+from core.money import money_input
 from core.types import AuthUser
 
 from .accounts import (  # noqa: F401
@@ -92,20 +93,9 @@ from .transfers import (  # noqa: F401
     transfers_detect,
 )
 
-MONEY_LIMIT = Decimal(10) ** 12
-
 
 def _money(value: object, field_name: str = "amount") -> Decimal:
-    try:
-        amount = Decimal(str(value)).quantize(Decimal("0.01"))
-    except (InvalidOperation, TypeError, ValueError):
-        raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
-    if not amount.is_finite():
-        raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
-    if abs(amount) >= MONEY_LIMIT:  # the columns hold 14 digits, 2 after the point
-        raise DomainError(f"{field_name} is too large: {value} (at most {MONEY_LIMIT - 1:,}).",
-                          code="validation_error", details={"field": field_name})
-    return amount
+    return money_input(value, field=field_name)
 
 
 def _plausible_date(value: date | str) -> date:
