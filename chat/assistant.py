@@ -18,7 +18,7 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 
 from chat.tool_args import LIMIT_MAX, MONTHS_MAX, tool_int, tool_month
-from config.api import DomainError
+from core.errors import DomainError
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from config.api import DomainError
+from core.errors import DomainError
 
 MONTHS_MAX = 120  # a monthly average over at most ten years
 LIMIT_MAX = 1000  # rows or top-N one tool call returns

@@ -8,6 +8,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from core.errors import DomainError
+
 _VI_SEPARATORS = str.maketrans(",.", ".,")  # 1,234.50 → 1.234,50
 ZERO_DECIMAL = frozenset({"VND", "JPY", "KRW", "IDR"})
 SYMBOLS = {"USD": "$", "AUD": "A$", "NZD": "NZ$", "CAD": "C$", "EUR": "€", "GBP": "£", "JPY": "¥", "VND": "₫"}
@@ -50,8 +52,6 @@ MONEY_LIMIT = Decimal(10) ** 12
 def money_input(value: object, *, field: str = "amount") -> Decimal:
     """An amount a person typed or an API client sent ("1,234.5", 12, "-4.50") → Decimal to the cent. Not a
     number, infinite, NaN or too large for the columns → DomainError naming `field` (never a database error)."""
-    from config.api import DomainError
-
     try:
         amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
     except (InvalidOperation, TypeError, ValueError):

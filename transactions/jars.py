@@ -11,7 +11,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.money import money_input
 from core.types import AuthUser
 

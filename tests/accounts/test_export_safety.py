@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from config.api import DomainError
+from core.errors import DomainError
 from transactions.importing import transactions_import
 from transactions.models import Account
 

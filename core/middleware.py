@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
@@ -50,7 +52,7 @@ def _json_nul_field(body: bytes) -> str | None:
     if json_depth_exceeds(data):  # the walk below recurses; the parser refuses such a body anyway
         return None
 
-    def walk(value, path: str) -> str | None:
+    def walk(value: Any, path: str) -> str | None:
         if isinstance(value, str):
             return path if "\x00" in value else None
         if isinstance(value, dict):
@@ -71,7 +73,7 @@ def _json_nul_field(body: bytes) -> str | None:
 class RejectNulBytesMiddleware:
     """Answer 400 naming the field, before any view runs, for input containing a NUL character."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -90,11 +92,11 @@ class NoStoreWhenSignedInMiddleware:
     """`Cache-Control: no-store` on every response to a signed-in user or a request carrying credentials: a shared
     computer's browser cache, or a proxy, must not keep someone's money pages, exports or API answers."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+        response: HttpResponse = self.get_response(request)
         user = getattr(request, "user", None)  # DRF sets it here too once a token has authenticated the request
         if (user is not None and user.is_authenticated) or request.META.get("HTTP_AUTHORIZATION"):
             response["Cache-Control"] = "no-store"
