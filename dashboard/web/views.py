@@ -3,13 +3,13 @@ formats money and dates for reading."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from chat import selectors as chat_selectors
-from config.web.charts import chart_prepare
-from config.web.dates import day_and_relative, day_label
-from config.web.format import money, rows_with_money
+from core.web.charts import chart_prepare
+from core.web.dates import day_and_relative, day_label
+from core.web.format import money, rows_with_money
 from transactions import selectors as tx_selectors
 
 
@@ -44,6 +44,16 @@ def _safe(user, today) -> dict:
 @login_required
 def home(request):
     user = request.user
+    from accounts.onboarding import onboarding_needed
+    from transactions.models import Transaction
+
+    if onboarding_needed(user=user):
+        return redirect("web-welcome")
+    if not Transaction.objects.filter(user=user).exists():
+        # Nothing to add up yet: say what to do next instead of $0.00 tiles and empty charts.
+        from accounts.onboarding import onboarding_state
+
+        return render(request, "web/home_empty.html", {"nav": "home", **onboarding_state(user=user)})
     today = timezone.localdate()
     jars = tx_selectors.jar_status(user=user)
     subscriptions = tx_selectors.subscription_list(user=user)
@@ -56,7 +66,11 @@ def home(request):
                 for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
                                          currency=subscriptions.get("currency"))]
     currency = subscriptions.get("currency")
+    worth = tx_selectors.net_worth(user=user, months=1, today=today)
     context = {
+        "accounts": tx_selectors.account_balances(user=user),
+        "net_worth_display": money(worth["net_worth"], worth["currency"]),
+        "reconciliation_issues": tx_selectors.reconciliation_issues(user=user),
         "nav": "home", "today": today, "glance": _glance(user, today), "safe": _safe(user, today),
         "jars_at_risk": at_risk, "jar_count": len(jars.get("rows") or []),
         "upcoming": upcoming,

@@ -1,0 +1,62 @@
+"""One JSON error shape for every API error:
+
+    {"error": {"code": "not_found", "message": "…", "details": {...}}}
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from core.errors import DomainError
+
+
+def validated_input(serializer_class: type[serializers.Serializer[Any]], data: Any, *,
+                    partial: bool = False) -> dict[str, Any]:
+    """The validated data of an input serializer; invalid input raises ValidationError (→ the one 400 shape)."""
+    serializer = serializer_class(data=data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    data_out: dict[str, Any] = serializer.validated_data
+    return data_out
+
+
+def error_response(*, code: str, message: str, status_code: int, details: Any = None) -> Response:
+    return Response({"error": {"code": code, "message": message, "details": details or {}}}, status=status_code)
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            inner = _first_message(value)
+            return inner if key in ("non_field_errors", "detail") else f"{key}: {inner}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DomainError):
+        return error_response(code=exc.code, message=exc.message, status_code=exc.status, details=exc.details)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(detail=exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    detail = response.data
+    if isinstance(exc, exceptions.ValidationError):
+        code, message, details = "validation_error", _first_message(detail), detail
+    else:
+        code = getattr(exc, "default_code", "error")
+        message = str(detail.get("detail", detail)) if isinstance(detail, dict) else str(detail)
+        details = {}
+    response.data = {"error": {"code": code, "message": message, "details": details}}
+    return response
