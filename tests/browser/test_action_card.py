@@ -3,9 +3,9 @@ changes until Confirm; Confirm applies it and the card offers Undo; Undo puts it
 when the conversation is opened again; and it passes the accessibility checks."""
 from __future__ import annotations
 
-import pytest
-
 from urllib.parse import urlparse
+
+import pytest
 
 from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure, axe_problems, in_own_connection
 
