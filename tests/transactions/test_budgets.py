@@ -108,16 +108,17 @@ def test_subscription_detection_with_price_change(alice, bob, import_rows):
 
 @pytest.mark.django_db
 def test_rent_is_a_recurring_bill_not_a_subscription(alice):
-    from datetime import date
+    from datetime import date, timedelta
 
     from transactions.selectors import subscription_list
     from transactions.services import subscriptions_detect, transaction_category_set, transactions_import
 
+    # Monthly charges ending about a month ago, whatever today is: a fixed day of the month made the last charge
+    # up to 58 days old late in a month, which the detector rightly reads as a lapsed bill.
     today = date.today()
     lines = ["Date,Description,Amount"]
     for back in range(1, 5):
-        y, m = divmod(today.month - 1 - back, 12)
-        day = date(today.year + y, m + 1, 3).isoformat()
+        day = (today - timedelta(days=30 * back)).isoformat()
         lines.append(f"{day},RENT PAYMENT OAK STREET APTS REF {back}88,-1850.00")
         lines.append(f"{day},NETFLIX.COM 866-579-7172 CA,-17.99")
     batch = transactions_import(user=alice, file_name="s.csv", content="\n".join(lines).encode())

@@ -78,8 +78,10 @@ def test_usual_spending_averages_full_months_and_never_the_running_one(alice, im
 
 
 def _monthly(back_months: int, day: int = 3) -> str:
+    """A monthly charge `back_months` ago (a few days apart per payee), the latest about a month before today:
+    a fixed day of the month made the last charge up to 58 days old late in a month, which reads as lapsed."""
     today = timezone.localdate()
-    return add_months(today.replace(day=1), -back_months).replace(day=day).isoformat()
+    return (today - timedelta(days=30 * back_months + day)).isoformat()
 
 
 def test_bills_are_apart_from_subscriptions_with_a_yearly_cost(alice, import_rows):
