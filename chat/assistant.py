@@ -104,12 +104,13 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     and categories (spelling, prefixes, concepts); a name they do not have is kept as `unknown`."""
     from transactions.query import Link, MoneyQuery, Side, money_query_parse, period_from_words, query_vocab
     from transactions.query.grammar import normalise
-    from transactions.query.parse import Linker, tokens
+    from transactions.query.linking import Linker, tokens
 
     vocab = vocab or query_vocab(user=user)
     words = args.get("question") or args.get("query")
     structured = {k for k in ("measure", "merchants", "categories", "text", "amount_min", "amount_max", "period",
-                              "start", "end", "months", "compare", "unknown") if args.get(k) not in (None, [], "")}
+                              "start", "end", "months", "compare", "unknown", "exclude_merchants",
+                              "exclude_categories", "exclude_text") if args.get(k) not in (None, [], "")}
     if words and not structured:
         q = money_query_parse(str(words), vocab=vocab, today=_today())
         if measure:
@@ -168,6 +169,11 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.merchants = merchants_of(args.get("merchants"))
     q.categories = categories_of(args.get("categories"))
     q.text = [str(t) for t in args.get("text") or []]
+    q.exclude_merchants = merchants_of(args.get("exclude_merchants"))
+    q.exclude_categories = categories_of(args.get("exclude_categories"))
+    q.exclude_text = [str(t) for t in args.get("exclude_text") or []]
+    q.offset = max(0, int(args.get("offset") or 0))
+    q.per = args.get("per") if args.get("per") in ("day", "week") else None
     q.unknown += [str(u) for u in args.get("unknown") or []]
     q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
@@ -337,6 +343,8 @@ class FinanceAssistant:
                             direction: str | None = None, weekdays: list[int] | None = None,
                             compare: list[dict] | None = None,
                             compare_mode: str | None = None, unknown: list[str] | None = None,
+                            exclude_merchants: list[str] | None = None, exclude_categories: list[str] | None = None,
+                            exclude_text: list[str] | None = None, offset: int | None = None, per: str | None = None,
                             query: str | None = None) -> dict:
         """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
         count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
@@ -347,7 +355,10 @@ class FinanceAssistant:
         monthly average. `limit`: rows or top-N. `compare`: two or more sides, each {label, merchants,
         categories, text, period}, with `compare_mode` "sides" | "periods" | "usual" (this period against the
         average of the previous full months). `question`: the user's words, parsed the same way when you pass no
-        filters. Names the user does not have come back as `unknown` with close names: say so."""
+        filters. `exclude_merchants`/`exclude_categories`/`exclude_text`: rows to leave out ("everything except
+        rent"); named merchants, categories and text are a union ("coffee plus lunches"). `offset`: skip that many
+        first in a ranking ("second biggest" = offset 1, limit 1). `per`: "day" | "week" spreads the total over
+        the period. Names the user does not have come back as `unknown` with close names: say so."""
         args = {k: v for k, v in locals().items() if k != "self" and v is not None}
         return self._money(args)
 

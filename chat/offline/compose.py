@@ -372,6 +372,10 @@ def _what(q: dict, vi: bool = False) -> str:
         from transactions.query.model import weekdays_label
 
         parts.append(weekdays_label(q["weekdays"]))
+    left_out = [*(q.get("exclude_merchants") or []), *(q.get("exclude_categories") or []),
+                *(f"“{t}”" for t in q.get("exclude_text") or [])]
+    if left_out:
+        parts.append(f"không tính {_names(left_out)}" if vi else f"excluding {_names(left_out)}")
     if q.get("amount_min") is not None:
         parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
     if q.get("amount_max") is not None:
@@ -388,11 +392,20 @@ def _when(label: str | None, vi: bool = False) -> str:
 
 
 def _understood_line(r: dict) -> str:
+    """What was looked up, and every word that was not used or was read loosely (the account of the question)."""
     q = r.get("query") or {}
     bits = [r.get("understood") or ""]
     line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
+    loose = [f"“{link['mention']}” as {_names(link['names'], conj='or')}" for link in q.get("links") or []
+             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
+    if loose:
+        line += f" _I read {'; '.join(loose)}._"
     if q.get("ignored"):
-        line += f" _I didn't use: {', '.join(repr(w) for w in q['ignored'])}._"
+        line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
+                 f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
+    if q.get("excluded_unknown"):
+        line += (f" _Nothing in your transactions is called {', '.join(repr(w) for w in q['excluded_unknown'])}, "
+                 f"so nothing was left out for it._")
     return line
 
 
@@ -441,6 +454,11 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
                      f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
                      .replace("  ", " "))
+        per = result.get("per")
+        if per:
+            lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {per['days']} days)."
+                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {per['unit']} ({total} / {per['days']} "
+                         f"ngày).")
         _by_merchant(lines, result, cur, q)
     elif measure == "count":
         total = _m(result.get("total"), cur)
@@ -466,6 +484,8 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
         pick = result.get("pick") or (rows[0] if rows else None)
         word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
             ("biggest" if measure == "largest" else "smallest")
+        if q.get("offset") and not vi:
+            word = f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
         n = min(q.get("limit") or 1, len(rows))
         if pick and n > 1 and not vi:
             lines.append(f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
@@ -484,12 +504,16 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
     elif measure == "top_merchants":
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
-        lines.append(f"Your top {n} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
+        first = (result.get("offset") or 0) + 1
+        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+        lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
                      if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
     elif measure in ("top_categories", "summary"):
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
-        lines.append(f"Your top {n} spending categories {what} {when}: {listed}.".replace("  ", " "))
+        first = (result.get("offset") or 0) + 1
+        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+        lines.append(f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
         lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
                      f"{result.get('months')} tháng trọn vẹn ({result.get('window')})." if vi else
@@ -519,6 +543,9 @@ def money_answer(result: dict, *, vi: bool = False) -> str:
             f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
     lines.append(_understood_line(result))
     return "\n".join(line for line in lines if line).strip()
+
+
+ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
 def _by_merchant(lines: list[str], result: dict, cur, q: dict) -> None:

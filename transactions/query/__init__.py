@@ -17,8 +17,9 @@ from transactions.query.execute import (
     money_query_run,
 )
 from transactions.query.grammar import Period, is_vietnamese, normalise, strip_accents
+from transactions.query.linking import Vocab
 from transactions.query.model import MEASURES, Link, MoneyQuery, Side
-from transactions.query.parse import Vocab, money_query_parse
+from transactions.query.parse import money_query_parse
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
            "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",

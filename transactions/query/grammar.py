@@ -33,9 +33,21 @@ ORDINAL_QUARTER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd
 
 
 
+# shortened words people type: general English abbreviations, read as the words they stand for
+SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months", "yr": "year", "yrs": "years",
+               "wk": "week", "wks": "weeks", "thru": "through", "til": "until", "tx": "transactions",
+               "txn": "transaction", "txns": "transactions", "amt": "amount", "approx": "about", "w/o": "without",
+               "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
+               "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and"}
+SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
+                      + r")(?![\w/&])")
+
+
 def normalise(text: str) -> str:
-    """Lower case, accents stripped, ’ → ', runs of spaces collapsed; same length is NOT kept."""
+    """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), runs of spaces
+    collapsed; same length is NOT kept."""
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
+    text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
     return " " + re.sub(r"\s+", " ", text).strip() + " "
 
 
@@ -174,6 +186,15 @@ def _full_months_before(today: date, n: int) -> Period:
 
 DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 YEAR = r"((?:19|20)\d{2})"
+# a named span of months: a month or a season (with an optional year)
+POINT = rf"(spring|summer|fall|autumn|winter|{MONTH_RE})\.?(?:\s+{YEAR})?"
+
+
+def POINT_MONTHS(word: str) -> tuple[int, int]:  # noqa: N802  (reads like the constant it complements)
+    """(first month, last month) of a month or season word."""
+    if word in SEASONS:
+        return SEASONS[word]
+    return MONTHS[word], MONTHS[word]
 
 
 def _rules(today: date):
@@ -267,7 +288,45 @@ def _rules(today: date):
             return None
         return _month_period(month, int(m.group(2)) if m.group(2) else None, today)
 
+    def span_range(m):
+        """"February to April", "summer through fall", "between March and May 2025": first day of the first
+        to the last day of the second (the most recent such span that has started; clipped to today)."""
+        a, ya, b, yb = m.group(1), m.group(2), m.group(3), m.group(4) or m.group(2)
+        first_a, _ = POINT_MONTHS(a)
+        _, last_b = POINT_MONTHS(b)
+        end_first = _month_start_recent(last_b, today, int(yb) if yb else None)
+        if not yb and end_first > today:
+            end_first = end_first.replace(year=end_first.year - 1)
+        end = month_bounds(end_first.year, end_first.month)[1]
+        start = date(int(ya), first_a, 1) if ya else date(end.year, first_a, 1)
+        if start > end:
+            start = start.replace(year=start.year - 1)
+        if start > today:
+            return None
+        s, e = _clip(start, end, today)
+        return Period(s, e, period_label(s, e, "range", today=today) + (" so far" if e < end else ""), "range")
+
+    def since_point(m):
+        """"since the summer", "from March to now": the start of that span up to today."""
+        first, _ = POINT_MONTHS(m.group(1))
+        year = int(m.group(2)) if m.group(2) else (today.year if first <= today.month else today.year - 1)
+        start = date(year, first, 1)
+        return Period(start, today, f"since {start:%B %Y}", "range") if start <= today else None
+
+    def past_n_bare(m):
+        """"the past 4" with no unit: months, the unit people leave out."""
+        return rolling("months", _n(m.group(1)))
+
     return [
+        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?(?:start\s+of\s+)?{POINT}\s*(?:to|through|thru|till|until|-|–|"
+         rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)", span_range),
+        (rf"\b(?:since|from)\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?(?:this\s+|last\s+)?{POINT}"
+         rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?"
+         rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
+         since_point),
+        (rf"\b{POINT}\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present)\b", since_point),
+        (r"\b(?:the\s+)?(?:past|previous|last)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+         r"(?=\s*(?:$|[?,.!]))", past_n_bare),
         (r"\b(?:from|between|tu)\s+(\d{4}-\d{2}-\d{2})\s+(?:to|and|until|till|den|-)\s+(\d{4}-\d{2}-\d{2})\b",
          iso_range),
         (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\s*(?:to|and|until|till|through|thru|-|–)\s*"
@@ -347,7 +406,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                     and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)):
                 continue  # "APR", "dec", "mar" alone are words, not months
             if re.search(r"\bmay\b", word) and not re.search(
-                    r"\b(?:in|during|for|of|since|from|on|over|last|this)\s+may\b|\bmay\s+(?:\d|of\b)", word) \
+                    r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
+                    r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]):
                 continue
             if build == "all":
@@ -461,6 +521,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
+                r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive)\b"
+                r"|\b(?:higher|bigger|larger|more|less|lower)\b.{0,30}\b(?:or|vs\.?)\b.{0,30}\?\s*$"
                 r"|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"),
     ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
                 r"to nhat|nhieu nhat mot lan)\b(?!\s+(?:\d+\s+)?(?:spending\s+)?(?:categor\w*|merchants?|stores?|shops?|places?|vendors?"
