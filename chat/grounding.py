@@ -273,6 +273,8 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     # question was not understood — whatever the answer says, it is not a confident one
     not_understood = [w for w in understood.get("ignored") or [] if len(w) >= 3]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
+    if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):
+        not_understood += list(understood["unknown"])  # "dining for the wedding": answered Dining without "wedding"
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY

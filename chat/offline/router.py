@@ -252,7 +252,8 @@ def _drop_none(args: dict) -> dict:
 
 
 def _is_money_question(text: str, q, intent: str) -> bool:
-    from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
+    from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+    from transactions.query.periods import find_periods
 
     norm = normalise(text)
     if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (

@@ -11,9 +11,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Abs, TruncMonth
 from django.utils import timezone
 
+from core.periods import Period, full_months_before, period_label
 from transactions.models import Category, Merchant, Transaction
 from transactions.periods import add_months
-from transactions.query.grammar import Period, period_label
 from transactions.query.model import MoneyQuery, Side
 
 LIST_LIMIT = 20
@@ -300,19 +300,14 @@ def _top_categories(user, q: MoneyQuery, today: date) -> dict:
             "count": sum(r["count"] for r in rows), "total": _num(-spent), "n": n, "offset": q.offset}
 
 
-def full_months_before(today: date, n: int) -> tuple[date, date]:
-    """The n full calendar months before the current one: (first day, last day)."""
-    first_this = today.replace(day=1)
-    return add_months(first_this, -n), first_this - timedelta(days=1)
-
-
 def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
     n = q.months or USUAL_MONTHS
     if q.period is not None and q.period.grain == "year" and q.period.start.year < today.year:
         start, end = q.period.start, q.period.end
         n = 12
     else:
-        start, end = full_months_before(today, n)
+        window = full_months_before(today, n)
+        start, end = window.start, window.end
     qs = _base(user, q, period=Period(start, end, "", "range"))
     per_month = {r["m"].strftime("%Y-%m"): r for r in qs.annotate(m=TruncMonth("date")).values("m").order_by()
                  .annotate(t=Sum("amount"), c=Count("id"))}
@@ -354,7 +349,8 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
         current = sides[0].period if sides and sides[0].period else q.period
         now = _side_total(user, q, Side(label=current.label), current)
         rows.append({"label": current.label, **now})
-        start, end = full_months_before(today, USUAL_MONTHS)
+        window = full_months_before(today, USUAL_MONTHS)
+        start, end = window.start, window.end
         partial = current.grain == "month" and current.end >= today and current.start.day == 1
         usual = _average_of_months(user, q, start, end, upto_day=today.day if partial else None)
         rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
@@ -413,4 +409,4 @@ def _average_of_months(user, q: MoneyQuery, start: date, end: date, *, upto_day:
     return {"average": _num(average), "months": months}
 
 
-__all__ = ["money_query_run", "filtered", "full_months_before"]
+__all__ = ["money_query_run", "filtered"]

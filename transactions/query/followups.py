@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from transactions.query.grammar import NUMBER_WORDS, Period
+from core.periods import Period, period_label
 from transactions.query.model import MoneyQuery
+from transactions.query.periods import NUMBER_WORDS
 
 LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
                           r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
@@ -118,8 +119,6 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
                          key=lambda p: p.start)
         if len(spans) >= 2 and all(a.end.toordinal() + 1 >= b.start.toordinal()
                                      for a, b in zip(spans, spans[1:], strict=False)):
-            from transactions.query.grammar import period_label
-
             start, end = spans[0].start, max(p.end for p in spans)
             q.compare, q.measure = None, "total"
             q.period = Period(start, end, period_label(start, end, "range", today=today), "range")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from transactions.query.grammar import Period
+from core.periods import Period
 
 MEASURES = ("summary", "total", "count", "average", "monthly_average", "largest", "smallest", "list", "top_merchants",
             "top_categories", "compare", "income", "net")

@@ -12,20 +12,20 @@ import re
 from datetime import date, timedelta
 from difflib import get_close_matches
 
+from core.periods import Period
 from transactions.periods import add_months
 from transactions.query import grammar
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
-    Period,
     find_amounts,
     find_group_by,
     find_measure,
-    find_periods,
     find_top_n,
     find_weekdays,
 )
 from transactions.query.linking import Linker, Vocab, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
+from transactions.query.periods import _n, find_periods
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -38,7 +38,8 @@ USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|
 
 
 EXCLUDE_RE = re.compile(
-    r"\b(?:except(?: for)?|excluding|exclude|not counting|not including|other than|besides|apart from|aside from|"
+    r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
+    r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
     r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|that (?:was|were|is|are)n'?t|"
     r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru)\b")
 UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
@@ -268,7 +269,7 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b", text)
         if rolling is not None or m:
             n = int(re.search(r"\d+", rolling.label).group()) if rolling and re.search(r"\d+", rolling.label) else \
-                grammar._n(m.group(1)) if m else 3
+                _n(m.group(1)) if m else 3
             q.months = n
             q.period = None
         elif q.period is not None and q.period.grain == "year":
