@@ -10,7 +10,6 @@ class ConfigConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from config import auth  # noqa: F401 - connects the sign-in failure/success signals
         from config.observability import sentry_init
 
         sentry_init()

@@ -21,7 +21,7 @@ from knowledge import tasks
 from knowledge.answers import answer_facts_invalidate
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import ParseError, kind_for_file_name
-from knowledge.models import Corpus, Document, Fact, Page
+from knowledge.models import PRIVATE_SLUG_PREFIX, Corpus, Document, Fact, Page, private_corpus_slug
 
 logger = logging.getLogger(__name__)
 
@@ -33,16 +33,25 @@ def user_is_editor(user: UserLike | None) -> bool:
 
 
 def corpus_private_for(*, user: AuthUser) -> Corpus:
-    """The user's private corpus (notes and own uploads), created on first use."""
+    """The user's private corpus (notes and own uploads), created on first use. Found by its owner, never by the
+    slug alone: the slug `private-<id>` is reserved for that owner by a database constraint."""
     corpus, _ = Corpus.objects.get_or_create(
-        slug=f"private-{user.id}",
-        defaults={"name": f"{user.get_username()}'s notes", "visibility": Corpus.Visibility.PRIVATE, "owner": user,
+        owner=user, visibility=Corpus.Visibility.PRIVATE, slug=private_corpus_slug(user.id),
+        defaults={"name": f"{user.get_username()}'s notes",
                   "description": "Private notes and uploads; visible only to their owner."},
     )
     return corpus
 
 
+def corpus_slug_reserved_check(slug: str) -> None:
+    """`private-…` slugs belong to users' private corpora, which only `corpus_private_for` creates."""
+    if slug.startswith(PRIVATE_SLUG_PREFIX):
+        raise DomainError(f"Corpus slugs starting with '{PRIVATE_SLUG_PREFIX}' are reserved for users' private "
+                          f"corpora; choose another slug than '{slug}'", details={"corpus": slug})
+
+
 def corpus_ensure(*, slug: str, name: str, description: str = "") -> Corpus:
+    corpus_slug_reserved_check(slug)
     corpus, created = Corpus.objects.get_or_create(slug=slug, defaults={"name": name, "description": description})
     if not created and (corpus.name != name or corpus.description != description):
         Corpus.objects.filter(id=corpus.id).update(name=name, description=description)
@@ -50,7 +59,7 @@ def corpus_ensure(*, slug: str, name: str, description: str = "") -> Corpus:
 
 
 def _corpus_for_write(*, user: AuthUser, corpus_slug: str) -> Corpus:
-    if corpus_slug in ("private", "mine", f"private-{getattr(user, 'id', '')}"):
+    if corpus_slug in ("private", "mine", private_corpus_slug(user.id)):
         return corpus_private_for(user=user)
     corpus = Corpus.objects.filter(slug=corpus_slug).first()
     if corpus is None or (corpus.visibility == Corpus.Visibility.PRIVATE and corpus.owner_id != user.id):

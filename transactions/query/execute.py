@@ -37,7 +37,10 @@ def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amo
     """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
     are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
     appear; `exclude_*` remove rows ("everything except rent")."""
-    qs = Transaction.objects.filter(user=user)
+    from transactions.selectors import spending_rows  # transfers between own accounts excluded, one definition
+
+    # a question naming categories (even "Transfers") reads exactly those
+    qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
     if start:
         qs = qs.filter(date__gte=start)
     if end:

@@ -17,8 +17,18 @@ from ._base import (  # noqa: F401
     category_name_clean,
     object_owned,
     others_to_refile,
+    spending_rows,
+    transfer_category_ids,
     user_currencies,
     user_currency,
+)
+from .accounts import (  # noqa: F401
+    LIABILITY_KINDS,
+    account_balances,
+    account_get,
+    account_reconciliation,
+    net_worth,
+    reconciliation_issues,
 )
 from .analytics import (  # noqa: F401
     GROUPED_KIND_SQL,
@@ -40,7 +50,7 @@ from .budgets import (  # noqa: F401
 )
 from .imports import (  # noqa: F401
     account_list,
-    import_errors_rows,
+    import_history,
     import_status,
 )
 from .ledger import (  # noqa: F401
