@@ -16,7 +16,7 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
-from config.api import DomainError
+from core.errors import DomainError
 from transactions.query.args import _iso, money_query_from_args
 
 ALL_TOOLS = (

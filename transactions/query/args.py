@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 
 def _iso(value: str | None) -> date | None:
