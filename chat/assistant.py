@@ -16,8 +16,8 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
+from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from core.errors import DomainError
-from transactions.query.args import _iso, money_query_from_args
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",
@@ -294,12 +294,7 @@ class FinanceAssistant:
         """Budget jars for a month (YYYY-MM, default this month): budget, spent, remaining, percentage."""
         from transactions.selectors import jar_status
 
-        when = None
-        if month:
-            if not re.fullmatch(r"\d{4}-\d{2}", month):
-                raise DomainError(f"month must look like YYYY-MM, got {month!r}")
-            when = date(int(month[:4]), int(month[5:7]), 1)
-        return jar_status(user=self.user, month=when)
+        return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
@@ -368,6 +363,8 @@ class FinanceAssistant:
             record.error = exc.message
         except (ImportError, AttributeError) as exc:
             record.error = f"this tool is not available on this server yet ({exc})"
+        except (ValueError, ArithmeticError) as exc:  # an argument no check above caught: say so in words
+            record.error = f"{tool.name} could not use these arguments ({str(exc)[:200]}); check the values."
         except Exception as exc:  # a tool failure must not end the turn: the model is told and moves on
             record.error = f"{type(exc).__name__}: {str(exc)[:300]}"
         if record.error:

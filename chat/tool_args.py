@@ -1,11 +1,45 @@
-"""A tool call's arguments → MoneyQuery: what the LLM (or any structured client) fills in, read into the same
-query the parser builds. Names are linked to the user's own merchants and categories the same way."""
+"""The arguments a model (or an MCP client) passes to the assistant's tools: checks with messages in words (a month
+of 13, a year 0 or a million months would otherwise surface as Python's own ValueError text), and the money
+tools' arguments read into the same MoneyQuery the parser builds (`money_query_from_args`)."""
 from __future__ import annotations
 
+import re
 from datetime import date
 from decimal import Decimal
 
 from core.errors import DomainError
+
+MONTHS_MAX = 120  # a monthly average over at most ten years
+LIMIT_MAX = 1000  # rows or top-N one tool call returns
+
+
+def tool_int(value: object, *, name: str, low: int, high: int) -> int | None:
+    """`value` as a whole number between `low` and `high` (None when not given)."""
+    if value is None or value == "":
+        return None
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        raise DomainError(f"{name} must be a whole number, got {value!r}.", details={"field": name}) from None
+    if not low <= number <= high:
+        raise DomainError(f"{name} must be between {low} and {high}, got {number}.", details={"field": name})
+    return number
+
+
+def tool_month(value: str | None, *, today: date) -> date | None:
+    """`YYYY-MM` → the month's first day; months Moneta covers run from 1900 to next year."""
+    if not value:
+        return None
+    match = re.fullmatch(r"(\d{4})-(\d{2})", value.strip())
+    if not match:
+        raise DomainError(f"month must look like YYYY-MM, got {value!r}.", details={"field": "month"})
+    year, month = int(match.group(1)), int(match.group(2))
+    if not 1 <= month <= 12:
+        raise DomainError(f"month {value!r}: the month number must be 01 to 12.", details={"field": "month"})
+    if not 1900 <= year <= today.year + 1:
+        raise DomainError(f"month {value!r}: the year must be between 1900 and {today.year + 1}.",
+                          details={"field": "month"})
+    return date(year, month, 1)
 
 
 def _iso(value: str | None) -> date | None:
@@ -91,15 +125,15 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.exclude_merchants = merchants_of(args.get("exclude_merchants"))
     q.exclude_categories = categories_of(args.get("exclude_categories"))
     q.exclude_text = [str(t) for t in args.get("exclude_text") or []]
-    q.offset = max(0, int(args.get("offset") or 0))
+    q.offset = tool_int(args.get("offset"), name="offset", low=0, high=LIMIT_MAX) or 0
     q.per = args.get("per") if args.get("per") in ("day", "week") else None
     q.unknown += [str(u) for u in args.get("unknown") or []]
     q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
     q.period = period_of(args.get("period"), args.get("start"), args.get("end"))
-    q.months = int(args["months"]) if args.get("months") else None
+    q.months = tool_int(args.get("months"), name="months", low=1, high=MONTHS_MAX)
     q.weekdays = sorted({int(d) for d in args.get("weekdays") or [] if 0 <= int(d) <= 6})
-    q.limit = int(args["limit"]) if args.get("limit") else None
+    q.limit = tool_int(args.get("limit"), name="limit", low=1, high=LIMIT_MAX)
     if q.measure == "monthly_average" and not q.months:
         q.months = 3
     q.direction = args.get("direction") or ("in" if q.measure == "income" else None if q.measure in ("net", "list")
