@@ -16,13 +16,18 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
+from chat.actions.tools import ACTION_TOOLS, ActionTools
+from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from core.errors import DomainError
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",
     "search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
-    "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note", "respond",
+    "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note",
+    *ACTION_TOOLS,  # chat/actions/: changes proposed for the user to confirm
+    *REASONING_TOOLS,  # chat/affordability.py: affordability, pay kept, needs vs wants (arithmetic shown)
+    "respond",
 )
 KNOWLEDGE_TOOLS = {"search_knowledge_base", "get_app_information"}
 MONEY_TOOLS = {"search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
@@ -113,7 +118,7 @@ def _tool_template(name: str) -> StructuredTool:
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
 
 
-class FinanceAssistant:
+class FinanceAssistant(ActionTools, ReasoningTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,
