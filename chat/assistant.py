@@ -240,11 +240,13 @@ def _tool_template(name: str) -> StructuredTool:
 class FinanceAssistant:
     """Moneta's assistant for one user and one agent config."""
 
-    def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None):
+    def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,
+                 vocab=None):
         self.user = user
         self.config = config
         self.recorder = recorder or TurnRecorder()
         self.request_text = request_text  # the user's message this turn: writes need an explicit request in it
+        self._vocab_cache = vocab  # the turn's vocabulary of the user's names (built once per turn)
 
     # ---- knowledge -----------------------------------------------------------------------------
     def _corpus_filters(self, corpus: list[str] | None, exclude_corpus: list[str] | None):
@@ -321,7 +323,7 @@ class FinanceAssistant:
         return money_query_run(user=self.user, query=query)
 
     def _vocab(self):
-        if getattr(self, "_vocab_cache", None) is None:
+        if self._vocab_cache is None:
             from transactions.query import query_vocab
 
             self._vocab_cache = query_vocab(user=self.user)

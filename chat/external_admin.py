@@ -1,10 +1,13 @@
 """Admin for external MCP servers and A2A agents (imported by chat/admin.py): register, validate, and check one
-with the "test connection" action (lists the tools the allow-list lets through)."""
+with the "test connection" action (lists the tools the allow-list lets through). The rules on what a server may be
+(stdio only by superusers and from the command allow-list, URLs only to public addresses) live in
+chat/external_guard.py."""
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
 
+from chat.external_guard import stdio_command_problem, url_problem
 from chat.models import ExternalServer
 
 
@@ -22,6 +25,14 @@ def external_server_problems(values: dict) -> dict[str, str]:
     for field, kind_of in (("args", list), ("headers", dict), ("env", dict)):
         if values.get(field) is not None and not isinstance(values.get(field), kind_of):
             errors[field] = f"{field} must be a JSON {'list' if kind_of is list else 'object'}."
+    if kind == "mcp_stdio" and (values.get("command") or "").strip():
+        problem = stdio_command_problem(values["command"].strip())
+        if problem:
+            errors["command"] = problem
+    if kind in ("mcp_http", "a2a") and values.get("url") and "url" not in errors:
+        problem = url_problem(values["url"])
+        if problem:
+            errors["url"] = problem
     timeout = values.get("timeout_seconds")
     if timeout is not None and not (0.5 <= float(timeout) <= 300):
         errors["timeout_seconds"] = f"timeout must be between 0.5 and 300 seconds, got {timeout:g}."
@@ -34,8 +45,16 @@ class ExternalServerForm(forms.ModelForm):
         fields = ["slug", "name", "description", "kind", "url", "headers", "command", "args", "env", "allowed_tools",
                   "timeout_seconds", "is_active"]
 
+    user = None  # the signed-in staff member, set by ExternalServerAdmin.get_form
+
     def clean(self):
         data = super().clean()
+        superuser = bool(self.user and self.user.is_superuser)
+        if not superuser and "mcp_stdio" in (data.get("kind"), self.instance.kind if self.instance.pk else None):
+            # A stdio server is a program run as the server's user: only a superuser may register or change one.
+            self.add_error("kind" if "kind" in self.fields else None,
+                           "only a superuser may register or change a stdio MCP server (a program Moneta runs).")
+            return data
         for field, message in external_server_problems(data).items():
             self.add_error(field if field in self.fields else None, message)
         return data
@@ -49,11 +68,21 @@ class ExternalServerAdmin(admin.ModelAdmin):
     search_fields = ("slug", "name", "url", "command")
     actions = ["test_connection"]
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.user = request.user
+        return form
+
     @admin.action(description="Test the connection (list the allowed tools)")
     def test_connection(self, request, queryset):
         from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools
 
         for server in queryset:
+            if server.kind == "mcp_stdio":
+                # Never start a program from a web request; the assistant's turn starts it (allow-listed, minimal env).
+                self.message_user(request, f"{server.slug}: a stdio server is not started from the admin; it is "
+                                           f"checked when the assistant first uses it.", messages.WARNING)
+                continue
             try:
                 if server.kind == "a2a":
                     from chat.a2a.client import a2a_agent_card

@@ -23,6 +23,8 @@ class Conversation(models.Model):
 
 
 class Message(models.Model):
+    MAX_CHARS = 4000  # a question or a staff reply (the API serializer and the services check it)
+
     class Role(models.TextChoices):
         USER = "user", "User"
         ASSISTANT = "assistant", "Assistant"

@@ -11,6 +11,7 @@ import anyio
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
+from chat.external_guard import ExternalServerRefused, external_server_check
 from chat.mcp.client import ExternalServerUnavailable, error_reason, unavailable_note
 from core.errors import DomainError
 
@@ -29,6 +30,10 @@ def _http(server):
 
 
 def _run(server, main):
+    try:
+        external_server_check(server)
+    except ExternalServerRefused as exc:
+        raise ExternalServerUnavailable(str(exc)) from exc
     try:
         return anyio.run(main)
     except DomainError:

@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from chat.models import Message
+
 
 class ChatRequestSerializer(serializers.Serializer):
-    message = serializers.CharField(max_length=4000, allow_blank=False, trim_whitespace=True)
+    message = serializers.CharField(max_length=Message.MAX_CHARS, allow_blank=False, trim_whitespace=True)
     conversation_id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     agent = serializers.SlugField(required=False, allow_null=True, allow_blank=True, max_length=64)
 

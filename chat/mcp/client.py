@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import anyio
 from langchain_core.tools import StructuredTool
 
+from chat.external_guard import ExternalServerRefused, external_server_check, stdio_environment
 from core.errors import DomainError
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ async def _session(server):
         from mcp.client.stdio import stdio_client
 
         params = StdioServerParameters(command=server.command, args=[str(a) for a in server.args or []],
-                                       env={**os.environ, **{k: str(v) for k, v in (server.env or {}).items()}})
+                                       env=stdio_environment(server))
         transport = stdio_client(params)
     else:
         from mcp.client.streamable_http import streamable_http_client
@@ -69,7 +69,13 @@ async def _session(server):
 
 
 def _run(server, action) -> Any:
-    """Run `await action(session)` against `server` within its timeout, from synchronous code."""
+    """Run `await action(session)` against `server` within its timeout, from synchronous code. A server whose
+    command is not allowed or whose URL resolves to a private address is refused before anything starts."""
+    try:
+        external_server_check(server)
+    except ExternalServerRefused as exc:
+        raise ExternalServerUnavailable(str(exc)) from exc
+
     async def main():
         with anyio.fail_after(max(0.5, float(server.timeout_seconds or 10))):
             async with _session(server) as session:

@@ -18,8 +18,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
+from chat.context import TurnContext
 from chat.offline import compose
-from chat.offline.router import RouteContext, route
+from chat.offline.router import route
 from transactions.query import is_vietnamese
 
 WEAK_KNOWLEDGE = 0.35
@@ -33,7 +34,7 @@ def _call(name: str, args: dict) -> dict:
 
 
 class OfflineChatModel(BaseChatModel):
-    context: Any = None  # RouteContext
+    context: Any = None  # TurnContext
     answer_format: str = "markdown"
 
     @property
@@ -47,7 +48,7 @@ class OfflineChatModel(BaseChatModel):
         return self
 
     def _generate(self, messages: list[BaseMessage], stop=None, run_manager=None, **kwargs: Any) -> ChatResult:
-        ctx: RouteContext = self.context or RouteContext()
+        ctx: TurnContext = self.context or TurnContext()
         last_human = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
         question = str(messages[last_human].content)
         calls_made: list[dict] = []
@@ -85,7 +86,7 @@ class OfflineChatModel(BaseChatModel):
         return self._respond(answer, cited, relevant)
 
     # ---- steps -----------------------------------------------------------------------------
-    def _next_step(self, question: str, calls: list[dict], results: list[tuple[str, dict]], ctx: RouteContext):
+    def _next_step(self, question: str, calls: list[dict], results: list[tuple[str, dict]], ctx: TurnContext):
         enabled = set(ctx.enabled_tools or [])
         if ctx.corpus_order:
             searched = [c["args"].get("corpus", [None])[0] for c in calls if c["name"] == "search_knowledge_base"]
@@ -110,7 +111,7 @@ class OfflineChatModel(BaseChatModel):
                 return [_call("search_online", {"query": question})]
         return None
 
-    def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: RouteContext):
+    def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext):
         """The answer written from tool results: (text, cited fact ids, relevant fact ids per tool). Also used by
         chat.services for the partial answer when a turn hits its step limit."""
         parts: list[str] = []

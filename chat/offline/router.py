@@ -13,11 +13,12 @@ import hashlib
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 import numpy as np
 
+from chat.context import TurnContext, embed  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 
@@ -27,30 +28,6 @@ TOP_K = 3
 PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
                          r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
                          r"giao dịch)\b", re.I)
-
-
-class _Embedder:
-    """Embeddings with a small in-process cache for short repeated texts (category names, words)."""
-
-    def __init__(self):
-        self._cache: dict[str, np.ndarray] = {}
-        self._lock = threading.Lock()
-
-    def __call__(self, texts: list[str]) -> np.ndarray:
-        """Short texts (category names, single words) are cached; questions are embedded every time."""
-        from core.embeddings import embed_texts
-
-        fresh = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        computed = dict(zip(fresh, embed_texts(fresh))) if fresh else {}
-        with self._lock:
-            for t, v in computed.items():
-                if len(t.split()) <= 3 and len(self._cache) < 20000:
-                    self._cache[t] = v
-        out = [self._cache[t] if t in self._cache else computed[t] for t in texts]
-        return np.vstack(out) if out else np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
-
-
-embed = _Embedder()
 
 
 class IntentClassifier:
@@ -99,21 +76,6 @@ class IntentClassifier:
 
 
 classifier = IntentClassifier(EXEMPLARS)
-
-
-@dataclass
-class RouteContext:
-    categories: list[str] = field(default_factory=list)
-    merchants: list[str] = field(default_factory=list)
-    enabled_tools: list[str] = field(default_factory=list)
-    corpus_order: list[str] = field(default_factory=list)
-    today: date = field(default_factory=date.today)
-    timings: dict = field(default_factory=dict)
-    vocab: object = None  # transactions.query.Vocab of the user (built by the chat service)
-    previous_query: dict | None = None  # the money query the previous turn ran (dialogue state)
-    earlier_query: dict | None = None  # and the one before it
-    previous_family: str | None = None
-    understood: dict | None = None  # filled by route(): the money query of this turn
 
 
 @dataclass
@@ -201,7 +163,7 @@ def knowledge_query(text: str) -> str:
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
 
 
-def understand(text: str, ctx: RouteContext):
+def understand(text: str, ctx: TurnContext):
     """The money reading of a question (and of the conversation so far), by the one parser."""
     from transactions.query import MoneyQuery, money_query_parse
 
@@ -317,7 +279,7 @@ CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|whe
                              r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
 
-def route(question: str, ctx: RouteContext) -> Plan:
+def route(question: str, ctx: TurnContext) -> Plan:
     """A question → tool calls. A question in several parts ("how much on dining last month, and what is
     compound interest?") gets each part answered."""
     started = time.perf_counter()
@@ -337,7 +299,7 @@ def route(question: str, ctx: RouteContext) -> Plan:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
             with single_thread_inference():
-                cq = understand(clause, RouteContext(vocab=ctx.vocab, today=ctx.today))
+                cq = understand(clause, TurnContext(vocab=ctx.vocab, today=ctx.today))
             parts.append(_route_one(clause, cq, scores, ctx))
         # only parts that stand on their own as questions ("use the last 12 months" modifies the first part)
         parts = [p for p in parts if p.calls and (p.query is not None or p.intents[0][1] >= 0.45)]
@@ -358,7 +320,7 @@ def route(question: str, ctx: RouteContext) -> Plan:
     return plan
 
 
-def _route_one(text: str, q, scores: dict[str, float], ctx: RouteContext) -> Plan:
+def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan:
     ranked = sorted(scores, key=scores.get, reverse=True)
     intent, best = ranked[0], scores[ranked[0]]
 

@@ -20,3 +20,5 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 MONETA_DEMO_MODE = False
+# The test MCP/A2A servers listen on 127.0.0.1; tests of the address rule turn this off again.
+MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS = True

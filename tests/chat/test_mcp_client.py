@@ -85,7 +85,8 @@ def test_a_server_that_is_down_makes_the_turn_say_so(alice, chat_demo, alice_mon
     assert "The external tool server “Rates service” is unavailable right now" in answer["answer"]
 
 
-def test_stdio_server(alice, chat_demo, llm_env):
+def test_stdio_server(alice, chat_demo, llm_env, settings):
+    settings.MONETA_MCP_STDIO_COMMANDS = [sys.executable]
     script_path = Path(__file__).with_name("tiny_mcp_server.py")
     stdio = ExternalServer.objects.create(slug="rates", name="Rates", kind="mcp_stdio", command=sys.executable,
                                           args=[str(script_path)], timeout_seconds=20, allowed_tools=["exchange_rate"])

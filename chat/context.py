@@ -1,0 +1,62 @@
+"""The typed context of one chat turn, owned by the chat service (chat/turn.py builds it in `turn_understand`).
+
+It carries what the turn knows beyond the message: the user's own names (the vocabulary the parser links
+against), the conversation state (the last money query and what its answer showed), the corpora, today, and
+what understanding found. The offline model, the tools and the confidence checks all read this one object; the
+LLM path uses the same vocabulary for its tool arguments and checks, and builds nothing of the offline model's.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import numpy as np
+
+from core.embeddings import EMBEDDING_DIM
+
+
+class _Embedder:
+    """Embeddings with a small in-process cache for short repeated texts (category and merchant names, words)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, texts: list[str]) -> np.ndarray:
+        from core.embeddings import embed_texts
+
+        fresh = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        computed = dict(zip(fresh, embed_texts(fresh), strict=True)) if fresh else {}
+        with self._lock:
+            for t, v in computed.items():
+                if len(t.split()) <= 3 and len(self._cache) < 20000:
+                    self._cache[t] = v
+        out = [self._cache[t] if t in self._cache else computed[t] for t in texts]
+        return np.vstack(out) if out else np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
+
+
+embed = _Embedder()
+
+
+@dataclass
+class TurnContext:
+    """One turn's context. `previous_query`/`previous_result`: the last money answer's query and what it showed
+    (items listed, periods compared, ranking, figure) — the state follow-ups refer to; `earlier_query`: the one
+    before it. `understood`/`reading` are filled by understanding (the query and the account of every word)."""
+
+    categories: list[str] = field(default_factory=list)
+    merchants: list[str] = field(default_factory=list)
+    enabled_tools: list[str] = field(default_factory=list)
+    corpus_order: list[str] = field(default_factory=list)
+    today: date = field(default_factory=date.today)
+    timings: dict[str, Any] = field(default_factory=dict)
+    vocab: Any = None  # transactions.query.Vocab of the user
+    previous_query: dict[str, Any] | None = None
+    previous_result: dict[str, Any] | None = None
+    earlier_query: dict[str, Any] | None = None
+    previous_family: str | None = None  # what the last answer was about: money | knowledge | app | None
+    understood: dict[str, Any] | None = None  # the money query of this turn
+    reading: dict[str, Any] | None = None  # the account of the question's words (transactions.query.Reading)
+    clarify: dict[str, Any] | None = None  # a clarifying question with choices, when one was asked

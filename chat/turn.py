@@ -1,0 +1,373 @@
+"""The chat turn, as named steps: turn_prepare → turn_understand → turn_run_tools → turn_compose → turn_check →
+turn_persist. `chat_turn_events` streams them (the SSE view iterates it); `chat_turn` returns the final answer."""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, cast
+
+from django.db import transaction
+from django.utils import timezone
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from chat.agent_configs import agent_config_for
+from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.context import TurnContext
+from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
+from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
+from chat.prompt_versions import prompt_active_content, prompts_active
+from chat.prompts import prompt_render
+from core.errors import DomainError, NotFound
+from core.metrics import chat_turn_observe
+from core.types import AuthUser
+
+log = logging.getLogger(__name__)
+HISTORY_MESSAGES = 8
+TOKEN_CHUNK = 24
+
+
+def _build_model(config: AgentConfig, *, context: TurnContext, stream: bool) -> tuple[Any, str, bool]:
+    """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
+    from core.llm import chat_model, llm_configured
+
+    use_llm = config.provider != AgentConfig.Provider.OFFLINE and llm_configured()
+    if not use_llm:
+        from chat.offline.model import OfflineChatModel
+
+        return OfflineChatModel(context=context, answer_format=config.answer_format), "offline", False
+    model = chat_model(model=config.model or None, temperature=config.temperature, max_tokens=config.max_tokens,
+                       timeout=config.timeout_seconds, max_retries=config.max_retries, streaming=stream)
+    if config.tool_mode == AgentConfig.ToolMode.REACT_TEXT:
+        from chat.react import ReactTextChatModel
+
+        return ReactTextChatModel(inner=model, react_prompt=prompt_active_content("react-format")), "openai:react", False
+    return model, "openai", stream
+
+
+def _conversation_for(*, user: AuthUser, conversation_id: int | None, message: str, agent_slug: str) -> Conversation:
+    if conversation_id is None:
+        return Conversation.objects.create(user=user, title=message[:80], agent_slug=agent_slug)
+    conversation = Conversation.objects.filter(pk=conversation_id, user=user).first()
+    if conversation is None:
+        raise NotFound(f"Conversation {conversation_id} not found.")
+    return conversation
+
+
+def _history(conversation: Conversation, before_id: int) -> list[Any]:
+    rows = list(conversation.messages.filter(id__lt=before_id).order_by("-id")[:HISTORY_MESSAGES])[::-1]
+    return [HumanMessage(content=m.content) if m.role == Message.Role.USER
+            else AIMessage(content=f"(A person from the Moneta team replied:) {m.content}") if m.role == Message.Role.STAFF
+            else AIMessage(content=m.content) for m in rows]
+
+
+def _previous_queries(conversation: Conversation, before_id: int
+                      ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None]:
+    """Conversation state: the money queries the last two answers ran (None where an answer was not about money)
+    and what the last one showed."""
+    last_two = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id")[:2])
+    found = [(m.answer or {}).get("understood") for m in last_two] + [None, None]
+    shown = (last_two[0].answer or {}).get("shown") if last_two else None
+    return found[0], found[1], shown
+
+
+def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
+    items = []
+    for record in recorder.tool_records:
+        result = record.result
+        if record.error or not isinstance(result, dict) or record.name not in MONEY_TOOLS:
+            continue
+        rows = result.get("rows")
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            columns = list(rows[0].keys())
+            items.append({"kind": "table", "tool": record.name, "title": result.get("title") or record.name,
+                          "columns": columns, "rows": rows, "currency": result.get("currency")})
+        chart = result.get("chart")
+        if isinstance(chart, dict) and chart.get("labels"):
+            items.append({"kind": "chart", "tool": record.name, **chart})
+    return items
+
+
+def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conversation, before_id: int,
+                    new_conversation: bool) -> TurnContext:
+    """What the model, the tools and the checks need about this user and this conversation: their own names (for
+    entity linking), the conversation state (the last money query and its result), the corpora and today."""
+    from chat.context import embed
+    from transactions.query import query_vocab
+
+    vocab = query_vocab(user=user, embed=embed)
+    previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
+    return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                       previous_query=previous, earlier_query=earlier, previous_result=shown,
+                       corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
+
+
+def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] | None:
+    """The money query that actually ran this turn (the last money tool result that carries one), else the
+    router's reading when it was a money question; this is the next turn's dialogue state."""
+    for record in reversed(recorder.tool_records):
+        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
+                                                                                          dict):
+            query: dict[str, Any] = record.result["query"]
+            return query
+    if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
+        understood: dict[str, Any] | None = getattr(ctx, "understood", None)
+        return understood
+    return None
+
+
+def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
+               failure: str) -> tuple[float, list[str]]:
+    """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
+    amount and period the question names must be in a query that ran; names the user doesn't have must be
+    said; knowledge answers whose best fact is far from the question are not confident."""
+    if failure:
+        return 0.0, [f"the language model failed: {failure}"]
+    score, reasons = confidence(report, recorder=recorder, partial=partial)
+    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx)
+    if penalty:
+        score = round(max(0.0, score - penalty), 3)
+        reasons.extend(why)
+    return score, reasons
+
+
+def chat_turn(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+              on_event: Callable[[dict[str, Any]], None] | None = None, regenerate: bool = False) -> dict[str, Any]:
+    """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events."""
+    final = None
+    for event in chat_turn_events(user=user, message=message, conversation_id=conversation_id,
+                                  agent_slug=agent_slug, regenerate=regenerate):
+        if on_event is not None:
+            on_event(event)
+        if event["type"] == "final":
+            final = event["answer"]
+    return cast("dict[str, Any]", final)  # chat_turn_events always ends with the "final" event
+
+
+@dataclass
+class Turn:
+    """One chat turn in flight: what each step hands to the next."""
+
+    user: Any
+    text: str
+    config: AgentConfig
+    conversation: Conversation
+    user_message: Message
+    new_conversation: bool
+    started: float
+    ctx: TurnContext = dataclasses.field(default_factory=TurnContext)
+    assistant: FinanceAssistant | None = None
+    prompts: dict[str, Any] = dataclasses.field(default_factory=dict)
+    external_notes: list[str] = dataclasses.field(default_factory=list)
+    provider: str = ""
+    state: dict[str, Any] = dataclasses.field(default_factory=dict)  # the graph's final state
+    failure: str = ""
+    streamed: bool = False
+    timings: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def turn_regenerate_prepare(*, user: AuthUser, conversation_id: int | None) -> Message:
+    """Regenerate: the conversation's last question, with the answer(s) given to it removed so the new answer
+    replaces them. Refused once a person from the team has replied to it."""
+    if conversation_id is None:
+        raise DomainError("regenerate: there is no conversation to regenerate an answer in.")
+    conversation = _conversation_for(user=user, conversation_id=conversation_id, message="", agent_slug="")
+    question = conversation.messages.filter(role=Message.Role.USER).order_by("-id").first()
+    if question is None:
+        raise DomainError("regenerate: this conversation has no question to answer again.")
+    after = conversation.messages.filter(id__gt=question.pk)
+    if after.filter(role=Message.Role.STAFF).exists():
+        raise DomainError("regenerate: a person from the Moneta team has already replied to this question; "
+                          "ask it again instead.")
+    after.delete()
+    return question
+
+
+def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, agent_slug: str | None,
+                 regenerate: bool = False) -> Turn:
+    """Validate the message, pick the assistant, and store the user's message first (nothing is lost later)."""
+    started = time.perf_counter()
+    if regenerate:
+        with transaction.atomic():
+            question = turn_regenerate_prepare(user=user, conversation_id=conversation_id)
+        config = agent_config_for(user=user, agent_slug=agent_slug or question.conversation.agent_slug or None)
+        return Turn(user=user, text=question.content, config=config, conversation=question.conversation,
+                    user_message=question, new_conversation=False, started=started)
+    text = (message or "").strip()
+    if not text:
+        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"})
+    if len(text) > Message.MAX_CHARS:
+        raise DomainError(f"message: at most {Message.MAX_CHARS} characters (got {len(text)}).")
+    config = agent_config_for(user=user, agent_slug=agent_slug)
+    conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
+                                     agent_slug=config.slug)
+    user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text)
+    return Turn(user=user, text=text, config=config, conversation=conversation, user_message=user_message,
+                new_conversation=conversation_id is None, started=started)
+
+
+def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any]]:
+    """The tool loop (LangGraph) with the model (an LLM endpoint or the offline model); yields its events and
+    leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
+    from chat.agent import build_graph, run_graph
+    from chat.mcp.client import external_tools_attach
+    from core.embeddings import single_thread_inference
+
+    config, ctx = turn.config, turn.ctx
+    turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab)
+    turn.external_notes = external_tools_attach(assistant=turn.assistant, config=config)  # down → a note
+    ctx.enabled_tools = turn.assistant.enabled_tool_names()
+    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    system_prompt = prompt_render(turn.prompts[config.system_prompt], {
+        "today": date.today().isoformat(), "categories": ", ".join(ctx.categories) or "(none yet)",
+        "user_name": turn.user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
+        "currency": "", "tools": ", ".join(ctx.enabled_tools)})
+    model, turn.provider, stream = _build_model(config, context=ctx, stream=stream_tokens)
+    history = [] if turn.new_conversation else _history(turn.conversation, turn.user_message.pk)
+    messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=turn.text)]
+    loop_started = time.perf_counter()
+    turn.timings["setup_ms"] = round((loop_started - turn.started) * 1000, 2)
+    try:
+        graph = build_graph(model=model, assistant=turn.assistant, max_iterations=config.max_iterations,
+                            stream_tokens=stream)
+        steps = run_graph(graph, messages, max_iterations=config.max_iterations)
+        while True:
+            with single_thread_inference():
+                step = next(steps, None)
+            if step is None:
+                break
+            kind, data = step
+            if kind == "event":
+                turn.streamed = turn.streamed or data.get("type") == "token"
+                yield data
+            else:
+                turn.state = data
+    except DomainError:
+        raise
+    except Exception as exc:  # the model endpoint failed after its retries: say so, keep the user's message
+        log.warning("chat turn failed for conversation %s: %s", turn.conversation.pk, exc)
+        turn.failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+    turn.timings["loop_ms"] = round((time.perf_counter() - loop_started) * 1000, 2)
+
+
+def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
+    """(answer text, cited fact ids, partial?) from how the loop ended: the model's `respond`, an honest failure
+    message, a partial answer at the step limit, or the model's plain text."""
+    from chat.offline.model import OfflineChatModel
+
+    assert turn.assistant is not None  # built by turn_run_tools
+    recorder = turn.assistant.recorder
+    final = turn.state.get("final")
+    partial = bool(turn.state.get("stop_reason")) and final is None
+    if turn.failure:
+        return prompt_render(turn.prompts["llm-failure"], {"error": turn.failure.split(":")[0]}), [], False
+    if final is not None:
+        return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
+    if partial:
+        gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
+        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
+        return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
+                f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
+    last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)
+    text = (last.content if last is not None and isinstance(last.content, str) else "") or \
+        "I couldn't produce an answer this time."
+    turn.streamed = turn.streamed and bool(text)
+    return text, [], False
+
+
+def _relevant_fact_ids(report: GroundingReport, recorder: TurnRecorder, final: dict[str, Any] | None) -> dict[str, list[int]]:
+    """Document investigator: the fact ids used, grouped by corpus (cited ones plus those the model claims)."""
+    relevant: dict[str, list[int]] = {}
+    for c in report.citations:
+        relevant.setdefault(c["corpus"] or "unknown", []).append(c["fact_id"])
+    claimed = (final or {}).get("relevant_fact_ids") or {}
+    for ids in claimed.values() if isinstance(claimed, dict) else []:
+        for fid in ids or []:
+            fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
+            if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
+                relevant[fact.get("corpus") or "unknown"].append(int(fid))
+    return relevant
+
+
+def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: list[str], partial: bool) -> dict[str, Any]:
+    """Store the answer, its tool calls and any escalation in one transaction; return the answer object."""
+    assert turn.assistant is not None  # built by turn_run_tools
+    config, recorder = turn.config, turn.assistant.recorder
+    escalate = not turn.failure and score < config.confidence_threshold
+    answer_md = report.answer
+    if turn.external_notes:  # an external tool server was down: say so rather than fail
+        answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
+    if escalate:
+        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts['escalation-notice'], {'confidence': score})}"
+    answer = {
+        "answer": answer_md, "citations": report.citations, "data": _data_items(recorder),
+        "tools_used": list(dict.fromkeys(r.name for r in recorder.tool_records)),
+        "tool_calls": [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms,
+                        "error": r.error or None} for r in recorder.tool_records],
+        "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
+        "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
+        "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
+    }
+    if config.answer_format == "fact_ids":
+        answer["relevant_fact_ids"] = _relevant_fact_ids(report, recorder, turn.state.get("final"))
+    timings = {**turn.timings, "routing_ms": turn.ctx.timings.get("routing_ms"),
+               "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records]}
+    persist_started = time.perf_counter()
+    with transaction.atomic():
+        message = Message.objects.create(
+            conversation=turn.conversation, role=Message.Role.ASSISTANT, content=answer_md, answer=answer,
+            confidence=score, escalated=escalate, agent_slug=config.slug, provider=turn.provider, error=turn.failure,
+            token_usage=turn.state.get("usage") or {}, timings=timings,
+            latency_ms=round((time.perf_counter() - turn.started) * 1000, 2),
+        )
+        if recorder.tool_records:
+            ToolCall.objects.bulk_create([
+                ToolCall(message=message, position=i, tool=r.name, arguments=r.arguments,
+                         result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
+                for i, r in enumerate(recorder.tool_records)
+            ])
+        if escalate:
+            Escalation.objects.create(conversation=turn.conversation, message=message, confidence=score,
+                                      reason="; ".join(reasons) or f"confidence {score} below "
+                                                                    f"{config.confidence_threshold}")
+        if not turn.new_conversation:
+            Conversation.objects.filter(pk=turn.conversation.pk).update(updated_at=timezone.now())
+    chat_turn_observe(latency_ms=message.latency_ms, tool_records=recorder.tool_records, escalated=escalate,
+                      failed=bool(turn.failure))
+    # The stored answer carries everything but its own row id (added when read back, see selectors).
+    return {**answer, "message_id": message.pk,
+            "timings": {**timings, "total_ms": round((time.perf_counter() - turn.started) * 1000, 2),
+                        "persistence_ms": round((time.perf_counter() - persist_started) * 1000, 2)}}
+
+
+def chat_turn_events(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
+                     stream_tokens: bool = True, regenerate: bool = False) -> Iterator[dict[str, Any]]:
+    """The chat turn as a stream of events (the SSE view iterates this); the last one is "final".
+    prepare → understand → run tools → compose → check → persist. `regenerate` answers the conversation's last
+    question again, replacing the answer it had."""
+    turn = turn_prepare(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug,
+                        regenerate=regenerate)
+    yield {"type": "started", "conversation_id": turn.conversation.pk, "user_message_id": turn.user_message.pk,
+           "agent": turn.config.slug}
+    turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
+                               before_id=turn.user_message.pk, new_conversation=turn.new_conversation)
+    yield from turn_run_tools(turn, stream_tokens=stream_tokens)
+    compose_started = time.perf_counter()
+    answer_text, cited, partial = turn_compose(turn)
+    check_started = time.perf_counter()
+    assert turn.assistant is not None  # built by turn_run_tools
+    report = ground(answer_text, recorder=turn.assistant.recorder, cited_fact_ids=cited, question=turn.text)
+    score, reasons = turn_check(text=turn.text, report=report, recorder=turn.assistant.recorder, ctx=turn.ctx,
+                                partial=partial, failure=turn.failure)
+    turn.timings["grounding_ms"] = round((time.perf_counter() - check_started) * 1000, 2)
+    turn.timings["compose_ms"] = round((check_started - compose_started) * 1000
+                                       + float(turn.ctx.timings.get("compose_ms") or 0), 2)
+    answer = turn_persist(turn, report=report, score=score, reasons=reasons, partial=partial)
+    if not turn.streamed:
+        for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer["answer"], flags=re.S):
+            yield {"type": "token", "text": piece, "source": "answer"}
+    yield {"type": "final", "answer": answer}
