@@ -9,9 +9,11 @@
 """
 from __future__ import annotations
 
+import ipaddress
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.exceptions import PermissionDenied
@@ -27,8 +29,6 @@ def client_ip(request) -> str | None:
     """The client's address. Behind a reverse proxy set MONETA_CLIENT_IP_HEADER (e.g. HTTP_X_FORWARDED_FOR):
     the right-most entry is the one the (single, trusted) proxy appended, which a client cannot forge.
     Without it every user behind the proxy would share one address and one per-address failure count."""
-    import ipaddress
-
     if request is None:
         return None
     raw = ""
@@ -91,8 +91,6 @@ class LockoutModelBackend(ModelBackend):
 
     @staticmethod
     def _username_field() -> str:
-        from django.contrib.auth import get_user_model
-
         return get_user_model().USERNAME_FIELD
 
 
