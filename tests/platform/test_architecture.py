@@ -1,4 +1,4 @@
-"""docs/ARCHITECTURE.md names modules that exist, and the shared code stays readable: no module of config/, core/
+"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays readable: no module of config/, core/
 or knowledge/ (migrations aside) is over 500 lines. No database: the checks read files only."""
 from __future__ import annotations
 
@@ -65,9 +65,9 @@ def _dotted_exists(dotted: str) -> bool:
     return False
 
 
-def _names_in_doc() -> tuple[list[str], list[str]]:
+def _names_in_doc(doc: Path = DOC) -> tuple[list[str], list[str]]:
     paths, dotted = [], []
-    for code in CODE.findall(DOC.read_text()):
+    for code in CODE.findall(doc.read_text()):
         for token in re.findall(r"[\w./*]*\{[^}]*\}[\w./]*|[^\s(),:;→]+", code):
             token = token.strip(".")
             if PATH.match(token):
@@ -89,6 +89,24 @@ def test_every_dotted_name_architecture_md_names_exists():
     assert len(dotted) > 10, "the dotted-name pattern stopped matching the document"
     missing = sorted({d for d in dotted if not _dotted_exists(d)})
     assert not missing, f"docs/ARCHITECTURE.md names modules or functions that do not exist: {missing}"
+
+
+def _celery_task_names() -> set[str]:
+    return {name for path in ROOT.glob("*/tasks.py") for name in re.findall(r'name="([\w.]+)"', path.read_text())}
+
+
+def test_the_readmes_and_docs_name_paths_and_modules_that_exist():
+    """The same check over README.md, each app's README and docs/*.md (generated bench results and Celery task
+    names, which look like dotted modules, aside)."""
+    tasks = _celery_task_names()
+    missing = {}
+    for doc in [ROOT / "README.md", *ROOT.glob("*/README.md"), *(ROOT / "docs").glob("*.md")]:
+        paths, dotted = _names_in_doc(doc)
+        gone = {p for p in paths if not p.startswith("bench/results/") and not (ROOT / p).exists()}
+        gone |= {d for d in dotted if d not in tasks and not _dotted_exists(d)}
+        if gone:
+            missing[str(doc.relative_to(ROOT))] = sorted(gone)
+    assert not missing, f"documents name paths or modules that do not exist: {missing}"
 
 
 def _defined_anywhere() -> set[str]:
