@@ -1,5 +1,6 @@
-"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays readable: no module of config/, core/
-or knowledge/ (migrations aside) is over 500 lines. No database: the checks read files only."""
+"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays
+readable: no module of config/, core/ or knowledge/ (migrations aside) is over 500 lines. No database: the
+checks read files only."""
 from __future__ import annotations
 
 import ast
