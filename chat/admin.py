@@ -415,7 +415,13 @@ class EscalationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Feedback)
-class FeedbackAdmin(admin.ModelAdmin):
+class FeedbackAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    """Feedback on the staff member's own answers, or on a conversation escalated to them (a "not helpful" with a
+    comment opens an escalation, which is how the team picks it up): the rated answer is the user's data."""
+
+    def private_rows(self, request):
+        return conversations_visible_q(request, "message__conversation__")
+
     list_display = ("id", "rating", "user", "message", "comment", "created_at")
     list_filter = ("rating",)
     search_fields = ("comment", "message__content")

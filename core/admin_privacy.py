@@ -8,8 +8,8 @@ conversations") holds in the admin site too, for staff and superusers alike:
 - conversations and messages: the staff member's own, plus — scoped to an escalation — a conversation
   whose escalation is assigned to them and not yet resolved. The escalation queue itself shows every
   editor the escalated question, the answer given and its tool trace (what a human needs to pick it up);
-- feedback a user sends (the rating, the comment and the answer it is about) is read by the team: sending it
-  is the user's choice, and the feedback form says so;
+- feedback (the rating, the comment and the answer it is about): scoped like the conversation it is about; a
+  "not helpful" with a comment opens an escalation, which is how the team sees it;
 - answer facts: the staff member's own and the ones they approved (from a conversation they could see).
 Deleting a user (which cascades to their data) remains possible for superusers.
 """

@@ -11,9 +11,32 @@ from core.admin_privacy import OwnRowsOnlyAdmin
 from core.errors import DomainError
 from core.uploads import upload_size_check
 from knowledge import services
+from knowledge.corpora import corpus_slug_reserved_check
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import ParseError, kind_for_file_name
-from knowledge.models import Corpus, Document, Fact, Page
+from knowledge.models import PRIVATE_SLUG_PREFIX, Corpus, Document, Fact, Page
+
+
+class CorpusForm(forms.ModelForm):
+    class Meta:
+        model = Corpus
+        fields = ("slug", "name", "description", "visibility")
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if "slug" in self.changed_data:
+            try:
+                corpus_slug_reserved_check(slug)
+            except DomainError as exc:
+                raise forms.ValidationError(exc.message) from exc
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        slug = data.get("slug") or ""
+        if slug.startswith(PRIVATE_SLUG_PREFIX) and data.get("visibility") != Corpus.Visibility.PRIVATE:
+            self.add_error("visibility", f"'{slug}' is a user's private corpus; it stays private.")
+        return data
 
 
 def corpus_visible_q(request, prefix: str = "") -> Q:
@@ -22,8 +45,20 @@ def corpus_visible_q(request, prefix: str = "") -> Q:
 
 @admin.register(Corpus)
 class CorpusAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    """The owner is never chosen here: a private corpus made in admin belongs to the editor who makes it (an
+    editor cannot hand a corpus to a user, who would then find another editor's documents among their notes)."""
+    form = CorpusForm
+    readonly_fields = ("owner",)
+
     def private_rows(self, request):
         return corpus_visible_q(request)
+
+    def save_model(self, request, obj, form, change):
+        if obj.visibility == Corpus.Visibility.PRIVATE:
+            obj.owner = obj.owner if change and obj.owner_id else request.user
+        else:
+            obj.owner = None
+        super().save_model(request, obj, form, change)
 
     list_display = ("slug", "name", "visibility", "owner", "created_at")
     list_filter = ("visibility",)

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
+from django.db.models import Value
+from django.db.models.functions import Cast, Concat
 from pgvector.django import HnswIndex, VectorField
 
 from core.embeddings import EMBEDDING_DIM
@@ -18,6 +20,13 @@ from core.embeddings import EMBEDDING_DIM
 # not the search breadth, was the limit. See knowledge/README.md, "Scale run".
 HNSW_M = 32
 HNSW_EF_CONSTRUCTION = 128
+
+PRIVATE_SLUG_PREFIX = "private-"
+
+
+def private_corpus_slug(user_id: int) -> str:
+    return f"{PRIVATE_SLUG_PREFIX}{user_id}"
+
 
 class Corpus(models.Model):
     class Visibility(models.TextChoices):
@@ -40,6 +49,14 @@ class Corpus(models.Model):
                 condition=(models.Q(visibility="shared", owner__isnull=True)
                            | models.Q(visibility="private", owner__isnull=False)),
                 name="knowledge_corpus_private_has_owner",
+            ),
+            # `private-<id>` is reserved for user <id>'s own private corpus, so no one can create it first and
+            # receive that user's notes (corpus squatting; migration 0006 renamed rows that broke this).
+            models.CheckConstraint(
+                condition=(~models.Q(slug__startswith=PRIVATE_SLUG_PREFIX)
+                           | models.Q(visibility="private",
+                                      slug=Concat(Value(PRIVATE_SLUG_PREFIX), Cast("owner_id", models.TextField())))),
+                name="knowledge_corpus_private_slug_reserved",
             ),
         ]
 

@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 
 from core.errors import DomainError, NotFound
 from core.types import UserLike
-from knowledge.models import Corpus, Document, Fact, Page
+from knowledge.models import Corpus, Document, Fact, Page, private_corpus_slug
 
 # The search itself lives in knowledge.search; its public names stay importable from here.
 from knowledge.search import (  # noqa: F401
@@ -47,8 +47,8 @@ def _resolve_slugs(user: UserLike | None, slugs: list[str] | None) -> list[str] 
     out = []
     for slug in slugs:
         slug = (slug or "").strip()
-        if slug in ("private", "mine", "notes") and user is not None and getattr(user, "is_authenticated", False):
-            slug = f"private-{user.id}"
+        if slug in ("private", "mine", "notes") and user is not None and user.id is not None:
+            slug = private_corpus_slug(user.id)
         if slug:
             out.append(slug)
     return out

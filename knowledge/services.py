@@ -19,13 +19,13 @@ from knowledge.answers import answer_facts_invalidate
 from knowledge.corpora import corpus_private_for, user_is_editor
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import ParseError, kind_for_file_name, pdf_page_png
-from knowledge.models import Corpus, Document, Fact, Page
+from knowledge.models import Corpus, Document, Fact, Page, private_corpus_slug
 
 logger = logging.getLogger(__name__)
 
 
 def _corpus_for_write(*, user: AuthUser, corpus_slug: str) -> Corpus:
-    if corpus_slug in ("private", "mine", f"private-{getattr(user, 'id', '')}"):
+    if corpus_slug in ("private", "mine", private_corpus_slug(user.id)):
         return corpus_private_for(user=user)
     corpus = Corpus.objects.filter(slug=corpus_slug).first()
     if corpus is None or (corpus.visibility == Corpus.Visibility.PRIVATE and corpus.owner_id != user.id):

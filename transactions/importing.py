@@ -107,6 +107,9 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
             if len(samples[key]) < 5:
                 samples[key].append(desc[:255])
     ids = dict(Merchant.objects.filter(user=user, key__in=list(names)).values_list("key", "id"))
+    # Payees the user merged: their keys answer to the merchant they were merged into (jars.merchant_merge).
+    ids.update({k: m_id for m_id, keys in Merchant.objects.filter(user=user, merged_keys__overlap=list(names))
+                .values_list("id", "merged_keys") for k in keys if k in names})
     new = [Merchant(user=user, key=k, name=names[k], aliases=samples[k]) for k in names if k not in ids]
     if new:
         Merchant.objects.bulk_create(new, ignore_conflicts=True, batch_size=2000)
@@ -319,6 +322,10 @@ def _transactions_import(*, user: AuthUser, file_name: str, content: bytes, date
                         "JOIN transactions_transaction t ON t.user_id = %s AND t.fingerprint = f.fp",
                         [fingerprints, user.id])
             existing = {row[0] for row in cur.fetchall()}
+            # Rows the user deleted stay deleted when the same statement is imported again (editing.py).
+            cur.execute("SELECT fingerprint FROM transactions_deletedtransaction WHERE user_id = %s "
+                        "AND fingerprint = ANY(%s)", [user.id, fingerprints])
+            existing.update(row[0] for row in cur.fetchall())
         fresh = [(r, fp) for r, fp in zip(parsed.rows, fingerprints) if fp not in existing]
         if batch is None:
             batch = ImportBatch.objects.create(user=user, file_name=file_name[:255], file_format=parsed.file_format,
@@ -353,8 +360,21 @@ def _transactions_import(*, user: AuthUser, file_name: str, content: bytes, date
         batch.content = None  # imported: the stored upload is no longer needed
         batch.save()
         if prepared:
+            _transfers_detect_safely(user=user, since=min(r.date for r in parsed.rows))
             _subscriptions_detect_safely(user=user)
     return batch
+
+
+def _transfers_detect_safely(*, user: AuthUser, since: date) -> None:
+    """Pair transfers between the user's accounts among the new rows (transfers.transfers_detect); like
+    subscription detection, a failure there never fails the import."""
+    from .transfers import TRANSFER_WINDOW_DAYS, transfers_detect
+
+    try:
+        with transaction.atomic():
+            transfers_detect(user=user, since=since - timedelta(days=TRANSFER_WINDOW_DAYS))
+    except Exception:  # noqa: BLE001 - logged with its traceback; the import itself succeeded
+        logger.exception("transfer detection failed for user %s after an import", user.id)
 
 
 def _subscriptions_detect_safely(*, user: AuthUser) -> None:

@@ -27,6 +27,7 @@ class Category(models.Model):
     # A monthly budget for the category (set directly or by accepting a budget suggestion).
     monthly_budget = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     is_default = models.BooleanField(default=False, help_text="created from Moneta's default list")
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -48,6 +49,8 @@ class Merchant(models.Model):
     # The lower-cased normalised key the normaliser produced; lookups and learning use it.
     key = models.CharField(max_length=120)
     aliases = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    # Keys of payees merged into this one: new rows whose narrative normalises to one of them land here.
+    merged_keys = ArrayField(models.CharField(max_length=120), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -73,11 +76,29 @@ class DescriptionEmbedding(models.Model):
 
 
 class Account(models.Model):
-    """A bank account or card the user imports statements into ("Everyday account", "Visa card")."""
+    """A bank account or card the user imports statements into ("Everyday account", "Visa card").
+
+    Its balance is the opening balance plus every transaction in it (computed in SQL, selectors.accounts);
+    credit cards and loans are liabilities: their balance is normally negative (money owed)."""
+
+    class Kind(models.TextChoices):
+        CHECKING = "checking", "Checking"
+        SAVINGS = "savings", "Savings"
+        CREDIT_CARD = "credit_card", "Credit card"
+        CASH = "cash", "Cash"
+        LOAN = "loan", "Loan"
+
+    LIABILITIES = (Kind.CREDIT_CARD, Kind.LOAN)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_accounts")
     name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CHECKING)
     currency = models.CharField(max_length=3, default="USD")
+    # The balance before the first transaction counted: transactions dated on or after opening_date add to it
+    # (all of them when opening_date is empty).
+    opening_balance = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    opening_date = models.DateField(null=True, blank=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -86,6 +107,26 @@ class Account(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class BalanceCheckpoint(models.Model):
+    """A balance a statement (or the user) states for an account at the end of a day: CSV Balance column,
+    OFX LEDGERBAL, CAMT/MT940 closing balance. Reconciliation compares Moneta's computed balance with it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_checkpoints")
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="checkpoints")
+    date = models.DateField()
+    balance = models.DecimalField(max_digits=14, decimal_places=2)
+    source = models.CharField(max_length=40, blank=True, help_text="where the figure came from, e.g. 'OFX LEDGERBAL'")
+    batch = models.ForeignKey("ImportBatch", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [models.UniqueConstraint(fields=["account", "date"], name="tx_checkpoint_one_per_day")]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.date} {self.balance}"
 
 
 class SignConvention(models.TextChoices):
@@ -168,6 +209,14 @@ class Transaction(models.Model):
     fingerprint = models.CharField(max_length=64)
     # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
     description_key = models.CharField(max_length=255, blank=True, default="")
+    # The other side of a transfer between the user's own accounts (both rows point at each other).
+    transfer_pair = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # A part of a split: the row it was split from (which keeps the first part and its fingerprint).
+    split_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="split_parts")
+    # The user said "not a duplicate" for this row: the duplicates check stops flagging it.
+    duplicate_dismissed = models.BooleanField(default=False, db_default=False)  # COPY-based imports omit it
+    # When the user last edited the row by hand (an import never overwrites rows that already exist).
+    edited_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -185,6 +234,8 @@ class Transaction(models.Model):
                          name="tx_user_merchant_date_cov"),
             # Word search in narratives (no pg_trgm in the embedded server): the same expression as the query.
             GinIndex(SearchVector("description", config="simple"), name="tx_description_fts"),
+            # Account balances and reconciliation: the sum of an account's amounts up to a day.
+            models.Index(fields=["account", "date"], include=["amount"], name="tx_account_date_cov"),
             # Learning reads only the user's own labels.
             models.Index(fields=["user", "merchant"], condition=models.Q(category_source="user"),
                          include=["category"], name="tx_user_labels"),
@@ -198,6 +249,27 @@ class Transaction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date} {self.description} {self.amount}"
+
+
+class DeletedTransaction(models.Model):
+    """A deleted transaction, kept so the user can undo (the "recently deleted" list). The row leaves the
+    transactions table, so no figure anywhere needs to filter it out; undo puts it back with its own id.
+    Its fingerprint keeps a re-import of the same statement from bringing it back."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_deleted")
+    transaction_id = models.BigIntegerField()
+    fingerprint = models.CharField(max_length=64)
+    data = models.JSONField()
+    # Rows deleted together (a bulk delete) share a group and are undone together.
+    group = models.UUIDField(db_index=True)
+    deleted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-deleted_at", "-id"]
+        indexes = [models.Index(fields=["user", "fingerprint"], name="tx_deleted_user_fp")]
+
+    def __str__(self) -> str:
+        return f"deleted {self.transaction_id}"
 
 
 class CategorisationRule(models.Model):
@@ -240,6 +312,7 @@ class Jar(models.Model):
     categories = models.ManyToManyField(Category, related_name="jars", blank=True)
     rollover = models.BooleanField(default=False, help_text="carry unspent (or overspent) budget forward")
     rollover_start = models.DateField(null=True, blank=True, help_text="first month counted for rollover")
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -248,6 +321,22 @@ class Jar(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class JarBudget(models.Model):
+    """A jar's budget from `month` on, until a later row changes it. Changing this month's amount writes this
+    month's row only, so past months (and their carry-over) keep the amounts they had."""
+
+    jar = models.ForeignKey(Jar, on_delete=models.CASCADE, related_name="budgets")
+    month = models.DateField(help_text="first day of the month the amount starts")
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+
+    class Meta:
+        ordering = ["jar", "month"]
+        constraints = [models.UniqueConstraint(fields=["jar", "month"], name="tx_jar_budget_one_per_month")]
+
+    def __str__(self) -> str:
+        return f"{self.jar} from {self.month:%Y-%m}: {self.amount}"
 
 
 class Subscription(models.Model):

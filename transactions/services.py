@@ -20,6 +20,13 @@ from core.errors import DomainError
 # One entry point for writes: the import, category and subscription services are re-exported here.
 from core.types import AuthUser
 
+from .accounts import (  # noqa: F401
+    account_archive,
+    account_create,
+    account_update,
+    balance_checkpoint_delete,
+    balance_checkpoint_record,
+)
 from .categories import (  # noqa: F401
     DEFAULT_CATEGORIES,
     categories_ensure_defaults,
@@ -30,6 +37,19 @@ from .categories import (  # noqa: F401
     category_update,
 )
 from .categorize import Decision, Item, categorise, embeddings_ensure
+from .editing import (  # noqa: F401
+    deleted_list,
+    deleted_purge,
+    duplicate_resolve,
+    duplicates_list,
+    transaction_delete,
+    transaction_merchant_set,
+    transaction_split,
+    transaction_unsplit,
+    transactions_bulk,
+    transactions_delete,
+    transactions_undo_delete,
+)
 from .importing import (  # noqa: F401 - the import flow's writes, re-exported
     account_resolve,
     import_batch_run,
@@ -42,11 +62,21 @@ from .importing import (  # noqa: F401 - the import flow's writes, re-exported
     suggestions_json,
     transactions_import,  # noqa: F401
 )
+from .jars import (  # noqa: F401
+    budget_suggestion_accept,
+    category_archive,
+    category_merge,
+    jar_budget_set,
+    jar_create,
+    jar_delete,
+    jar_update,
+    merchant_merge,
+    merchant_rename,
+)
 from .models import (
+    Account,
     CategorisationRule,
-    Category,
     CategorySource,
-    Jar,
     Transaction,
 )
 from .normalize import description_key
@@ -54,6 +84,13 @@ from .parsing import ParsedRow, date_plausible_check
 from .saferegex import rule_regex_check
 from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
+from .transfers import (  # noqa: F401
+    transfer_category,
+    transfer_mark,
+    transfer_pair,
+    transfer_unpair,
+    transfers_detect,
+)
 
 
 def _money(value: object, field_name: str = "amount") -> Decimal:
@@ -79,15 +116,21 @@ def _plausible_date(value: date | str) -> date:
 
 def transaction_create(*, user: AuthUser, date: date, description: str, amount: object,
                        currency: str | None = None,
-                       category: str | None = None, notes: str = "") -> Transaction:
+                       category: str | None = None, notes: str = "", account_id: int | None = None,
+                       merchant: str | None = None) -> Transaction:
+    """Add a transaction by hand (cash, a missing row). Typing the same coffee twice means two coffees."""
     date = _plausible_date(date)
+    account = None
+    if account_id:
+        account = object_owned(Account, user=user, object_id=account_id)
     if not (description or "").strip():
         raise DomainError("description is empty.", code="validation_error", details={"field": "description"})
     categories_ensure_defaults(user=user)
     if category is not None and category.strip():
         category = category_for_write(user=user, name=category).name  # a manual entry never invents one
     row = ParsedRow(line=0, date=date, description=description.strip()[:500], amount=_money(amount),
-                    currency=(currency or user_currency(user=user)).upper(), category=(category or "").strip(),
+                    currency=(currency or (account.currency if account else None) or user_currency(user=user)).upper(),
+                    category=(category or "").strip(),
                     notes=notes or "")
     # Manual entries get a unique fingerprint: typing the same coffee twice means two coffees.
     fingerprint = hashlib.sha256(f"manual|{uuid.uuid4()}".encode()).hexdigest()
@@ -97,14 +140,24 @@ def transaction_create(*, user: AuthUser, date: date, description: str, amount: 
             user=user, date=row.date, description=row.description, merchant_id=p.merchant_id, amount=row.amount,
             currency=row.currency, category_id=p.decision.category_id, category_source=p.decision.source,
             category_confidence=p.decision.confidence, rule_id=p.decision.rule_id, notes=row.notes,
-            category_suggestions=json.loads(suggestions_json(p.decision)),
-            fingerprint=fingerprint, description_key=p.description_key)
+            category_suggestions=json.loads(suggestions_json(p.decision)), account=account,
+            fingerprint=fingerprint, description_key=p.description_key, edited_at=timezone.now())
+        if merchant is not None and merchant.strip():
+            transaction_merchant_set(user=user, transaction=tx, name=merchant)
+            tx.save(update_fields=["merchant"])
         rule_hits_record([p])
     return tx
 
 
 def transaction_update(*, user: AuthUser, transaction_id: int, **fields: Any) -> Transaction:
+    """Edit date, amount, description, merchant, category, notes or account. The row is marked edited by the
+    user; a category set here is the user's own (automation never changes it), and a re-import of the same
+    statement skips the row (its fingerprint is kept), so it never overwrites the edit."""
     tx = object_owned(Transaction, user=user, object_id=transaction_id)
+    if "amount" in fields and fields["amount"] is not None and (
+            tx.split_of_id or Transaction.objects.filter(user=user, split_of=tx).exists()):
+        raise DomainError("This transaction is split: change the amounts on the split (they must sum), or undo "
+                          "the split first.", code="validation_error", details={"field": "amount"})
     if "category" in fields:
         category = fields.pop("category")
         if category:
@@ -124,12 +177,14 @@ def transaction_update(*, user: AuthUser, transaction_id: int, **fields: Any) ->
         merchants = merchants_ensure(user=user, descriptions=[tx.description])
         tx.merchant_id, _key, name = merchants[tx.description]
         tx.description_key = description_key(tx.description, name)
+    if fields.get("merchant") is not None:
+        transaction_merchant_set(user=user, transaction=tx, name=fields["merchant"])
+    if "account_id" in fields:
+        tx.account = (object_owned(Account, user=user, object_id=fields["account_id"])
+                      if fields["account_id"] else None)
+    tx.edited_at = timezone.now()
     tx.save()
     return tx
-
-
-def transaction_delete(*, user: AuthUser, transaction_id: int) -> None:
-    object_owned(Transaction, user=user, object_id=transaction_id).delete()
 
 
 def transaction_category_set(*, user: AuthUser, transaction_id: int, category: str, refile_others: bool = False
@@ -304,71 +359,3 @@ def rule_update(*, user: AuthUser, rule_id: int, apply: bool = True, **fields: A
 
 def rule_delete(*, user: AuthUser, rule_id: int) -> None:
     object_owned(CategorisationRule, user=user, object_id=rule_id).delete()
-
-
-def _jar_categories(user: AuthUser, names: list[str] | None) -> list[Category]:
-    return [category_for_write(user=user, name=n, field="categories") for n in (names or [])]
-
-
-def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories: list[str] | None = None,
-               rollover: bool = False, rollover_start: date | None = None) -> Jar:
-    categories_ensure_defaults(user=user)
-    clean = " ".join((name or "").split())
-    if not clean:
-        raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
-    budget = _money(monthly_budget, "monthly_budget")
-    if budget < 0:
-        raise DomainError("monthly_budget must not be negative.", code="validation_error",
-                          details={"field": "monthly_budget"})
-    if Jar.objects.filter(user=user, name__iexact=clean).exists():
-        raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate", details={"field": "name"})
-    cats = _jar_categories(user, categories)
-    with transaction.atomic():
-        jar = Jar.objects.create(user=user, name=clean[:80], monthly_budget=budget, rollover=rollover,
-                                 rollover_start=rollover_start or timezone.localdate().replace(day=1))
-        jar.categories.set(cats)
-    return jar
-
-
-def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_budget: object = None,
-               categories: list[str] | None = None, rollover: bool | None = None,
-               rollover_start: date | None = None) -> Jar:
-    jar = object_owned(Jar, user=user, object_id=jar_id)
-    if name is not None:
-        clean = " ".join(name.split())
-        if not clean:
-            raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
-        if Jar.objects.filter(user=user, name__iexact=clean).exclude(id=jar.id).exists():
-            raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate",
-                              details={"field": "name"})
-        jar.name = clean[:80]
-    if monthly_budget is not None:
-        jar.monthly_budget = _money(monthly_budget, "monthly_budget")
-        if jar.monthly_budget < 0:
-            raise DomainError("monthly_budget must not be negative.", code="validation_error",
-                              details={"field": "monthly_budget"})
-    if rollover is not None:
-        jar.rollover = rollover
-    if rollover_start is not None:
-        jar.rollover_start = rollover_start.replace(day=1)
-    with transaction.atomic():
-        jar.save()
-        if categories is not None:
-            jar.categories.set(_jar_categories(user, categories))
-    return jar
-
-
-def jar_delete(*, user: AuthUser, jar_id: int) -> None:
-    object_owned(Jar, user=user, object_id=jar_id).delete()
-
-
-def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -> Category:
-    categories_ensure_defaults(user=user)
-    target = category_for_write(user=user, name=category)
-    value = _money(amount, "amount")
-    if value <= 0:
-        raise DomainError("amount must be positive.", code="validation_error", details={"field": "amount"})
-    target.monthly_budget = value
-    target.save(update_fields=["monthly_budget"])
-    return target
-

@@ -16,7 +16,7 @@ from .models import (
     Subscription,
 )
 from .periods import add_months
-from .selectors import object_owned
+from .selectors import object_owned, transfer_category_ids
 
 CADENCES = (  # name, period in days, tolerance in days, months per charge
     ("weekly", 7.0, 2.0, 12 / 52),
@@ -77,20 +77,24 @@ def subscriptions_detect(*, user: AuthUser, today: date | None = None) -> list[S
     # Rows dated far in the future (typos kept from before imports refused them) would overflow the
     # next-charge arithmetic (year 10000): only charges up to a year ahead count.
     until = today + timedelta(days=366)
+    transfers = transfer_category_ids(user=user)
     with connection.cursor() as cur:
         cur.execute(
             """
             WITH candidates AS (
                 SELECT merchant_id FROM transactions_transaction
                 WHERE user_id = %s AND amount < 0 AND date >= %s AND date <= %s AND merchant_id IS NOT NULL
+                  AND (category_id IS NULL OR category_id <> ALL(%s::bigint[]))
                 GROUP BY merchant_id HAVING count(*) BETWEEN 3 AND 120
             )
             SELECT t.merchant_id, t.date, -t.amount, t.currency FROM transactions_transaction t
             JOIN candidates c ON c.merchant_id = t.merchant_id
             WHERE t.user_id = %s AND t.amount < 0 AND t.date >= %s AND t.date <= %s
+              AND (t.category_id IS NULL OR t.category_id <> ALL(%s::bigint[]))
             ORDER BY t.merchant_id, t.date
             """,
-            [user.id, since, until, user.id, since, until],
+            # Transfers between the user's own accounts (a monthly move to savings) are not subscriptions.
+            [user.id, since, until, transfers, user.id, since, until, transfers],
         )
         per_merchant: dict[int, list[tuple[date, Decimal, str]]] = defaultdict(list)
         for merchant_id, d, amount, currency in cur.fetchall():

@@ -34,7 +34,10 @@ def _text_q(user, phrase: str) -> Q:
 def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amount_max=None, direction=None,
              start: date | None = None, end: date | None = None, weekdays=()) -> QuerySet:
     """The user's transactions matching the filters (names are the user's own; ids resolved first)."""
-    qs = Transaction.objects.filter(user=user)
+    from transactions.selectors import spending_rows  # transfers between own accounts excluded, one definition
+
+    # a question naming categories (even "Transfers") reads exactly those
+    qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
     if start:
         qs = qs.filter(date__gte=start)
     if end:

@@ -17,8 +17,18 @@ from ._base import (  # noqa: F401
     category_name_clean,
     object_owned,
     others_to_refile,
+    spending_rows,
+    transfer_category_ids,
     user_currencies,
     user_currency,
+)
+from .accounts import (  # noqa: F401
+    LIABILITY_KINDS,
+    account_balances,
+    account_get,
+    account_reconciliation,
+    net_worth,
+    reconciliation_issues,
 )
 from .analytics import (  # noqa: F401
     GROUPED_KIND_SQL,

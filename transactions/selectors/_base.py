@@ -161,6 +161,20 @@ def others_to_refile(*, user: AuthUser, tx: Transaction, target_id: int | None) 
     return qs
 
 
+def transfer_category_ids(*, user: AuthUser) -> list[int]:
+    """The user's categories of kind "transfer": rows filed there move money between the user's own accounts."""
+    return list(Category.objects.filter(user=user, kind=Category.Kind.TRANSFER).values_list("id", flat=True))
+
+
+def spending_rows(*, user: AuthUser) -> QuerySet[Transaction]:
+    """The one base for income and spending figures: the user's transactions minus transfers between their own
+    accounts (rows in a transfer-kind category, which is where pairing and transfer detection file them).
+    The raw-SQL figures apply the same rule through KIND_SQL (a transfer's kind is neither income nor expense)."""
+    qs = Transaction.objects.filter(user=user)
+    transfer_ids = transfer_category_ids(user=user)
+    return qs.exclude(category_id__in=transfer_ids) if transfer_ids else qs
+
+
 def user_currency(*, user: AuthUser) -> str:
     """The currency of the user's latest transaction (USD for a user with none): the default for new rows."""
     latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()

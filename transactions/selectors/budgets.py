@@ -18,6 +18,14 @@ from .subscriptions import is_bill_category
 
 MAX_JAR_TRANSACTIONS = 100
 
+# A jar's budget for a month: the amount set for that month or the latest month before it (JarBudget rows);
+# for a month before any row, the first amount; for a jar without rows, its monthly_budget.
+JAR_BUDGET_AT = """coalesce(
+    (SELECT b.amount FROM transactions_jarbudget b WHERE b.jar_id = {jar} AND b.month <= {month}
+     ORDER BY b.month DESC LIMIT 1),
+    (SELECT b.amount FROM transactions_jarbudget b WHERE b.jar_id = {jar} ORDER BY b.month LIMIT 1),
+    {fallback})"""
+
 
 def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     today = timezone.localdate()
@@ -34,11 +42,14 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
         WITH jars AS (
             SELECT id, name, monthly_budget AS budget, rollover,
                    date_trunc('month', coalesce(rollover_start, created_at::date))::date AS rs
-            FROM transactions_jar WHERE user_id = %(user)s
+            FROM transactions_jar WHERE user_id = %(user)s AND archived_at IS NULL
         ), months AS (
-            SELECT j.id AS jar_id, gs::date AS m FROM jars j,
-                   generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
-                                   %(month)s, interval '1 month') gs
+            -- Each month's own budget (the amount in force that month), so carry-over uses stored amounts.
+            SELECT j.id AS jar_id, gs::date AS m, {JAR_BUDGET_AT.format(jar="j.id", month="gs::date",
+                                                                         fallback="j.budget")} AS budget
+            FROM jars j,
+                 generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
+                                 %(month)s, interval '1 month') gs
         ), per_cat AS (
             -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
             SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
@@ -53,13 +64,13 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             JOIN jars ON jars.id = jc.jar_id
             GROUP BY 1, 2
         ), per_jar AS (
-            SELECT j.id, j.name, j.budget, j.rollover,
-                   coalesce(sum(j.budget - coalesce(sp.s, 0)) FILTER (WHERE mo.m < %(month)s), 0) AS carryover,
+            SELECT j.id, j.name, max(mo.budget) FILTER (WHERE mo.m = %(month)s) AS budget, j.rollover,
+                   coalesce(sum(mo.budget - coalesce(sp.s, 0)) FILTER (WHERE mo.m < %(month)s), 0) AS carryover,
                    coalesce(sum(sp.s) FILTER (WHERE mo.m = %(month)s), 0) AS spent,
                    coalesce(sum(sp.n) FILTER (WHERE mo.m = %(month)s), 0) AS n
             FROM jars j JOIN months mo ON mo.jar_id = j.id
             LEFT JOIN spent sp ON sp.jar_id = j.id AND sp.m = mo.m
-            GROUP BY 1, 2, 3, 4
+            GROUP BY j.id, j.name, j.rollover
         )
         SELECT id, name, budget, rollover, round(carryover, 2) AS carryover, budget + carryover AS available,
                round(spent, 2) AS spent, round(budget + carryover - spent, 2) AS remaining, n,
@@ -84,7 +95,7 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             WHERE t.user_id = %s AND t.category_id = jc.category_id AND t.date BETWEEN %s AND %s{one}
             ORDER BY t.date DESC, t.id DESC LIMIT %s
         ) x
-        WHERE j.user_id = %s
+        WHERE j.user_id = %s AND j.archived_at IS NULL
         """,
         [user.id, month_start, month_end, MAX_JAR_TRANSACTIONS, user.id],
     )
@@ -273,8 +284,9 @@ def budget_overview(*, user: AuthUser, month: date | None = None, today: date | 
     end = min(month_end, today) if month_start <= today else month_end
     currency, other_currencies = _figures_currency(user, month_start, month_end)
     one = _currency_sql(currency if other_currencies else None, "t.")
-    jars = _fetch("SELECT coalesce(sum(monthly_budget), 0) AS b, count(*) AS n FROM transactions_jar "
-                  "WHERE user_id = %s", [user.id])[0]
+    jars = _fetch(f"SELECT coalesce(sum({JAR_BUDGET_AT.format(jar='j.id', month='%s::date', fallback='j.monthly_budget')}"
+                  "), 0) AS b, count(*) AS n FROM transactions_jar j WHERE j.user_id = %s AND j.archived_at IS NULL",
+                  [month_start, user.id])[0]
     standalone = _standalone_category_budgets(user, month_start, month_end, one)
     figures = _fetch(
         f"""

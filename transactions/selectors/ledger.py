@@ -41,8 +41,12 @@ def tx_row(values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def category_list(*, user: AuthUser) -> list[str]:
-    return list(Category.objects.filter(user=user).order_by("name").values_list("name", flat=True))
+def category_list(*, user: AuthUser, active_only: bool = False) -> list[str]:
+    """The user's category names; `active_only` leaves out archived ones (pickers for new choices)."""
+    qs = Category.objects.filter(user=user)
+    if active_only:
+        qs = qs.filter(archived_at__isnull=True)
+    return list(qs.order_by("name").values_list("name", flat=True))
 
 
 def category_rows(*, user: AuthUser) -> list[Category]:

@@ -1,0 +1,209 @@
+"""Jars and budgets by month, category merge/archive, payee (merchant) rename/merge.
+
+One budget concept: a jar groups categories under one monthly budget; a category budget is a jar of one
+category. A budget amount belongs to a month and carries forward until a later month changes it (JarBudget
+rows); changing this month never touches an earlier month, so past figures and carry-over stay as they were."""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import DomainError
+from core.types import AuthUser
+
+from .categories import categories_ensure_defaults, category_for_write
+from .models import CategorisationRule, Category, Jar, JarBudget, Merchant, Subscription, Transaction
+from .selectors import object_owned
+
+
+def _money(value: object, field: str) -> Decimal:
+    try:
+        amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
+    except (InvalidOperation, TypeError, ValueError):
+        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+    if not amount.is_finite():
+        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+    if amount < 0:
+        raise DomainError(f"{field} must not be negative.", code="validation_error", details={"field": field})
+    return amount
+
+
+def _jar_categories(user: AuthUser, names: list[str] | None) -> list[Category]:
+    return [category_for_write(user=user, name=n, field="categories") for n in (names or [])]
+
+
+def _month(value: date | str | None) -> date:
+    if value in (None, ""):
+        return timezone.localdate().replace(day=1)
+    try:
+        if isinstance(value, str):
+            text = value.strip()
+            value = date.fromisoformat(text + "-01" if len(text) == 7 else text)
+    except ValueError:
+        raise DomainError(f"month {value!r} is not a month (use YYYY-MM).", code="validation_error",
+                          details={"field": "month"})
+    return value.replace(day=1)  # type: ignore[union-attr]
+
+
+def jar_budget_set(*, user: AuthUser, jar_id: int, amount: object, month: date | str | None = None) -> JarBudget:
+    """The jar's budget from `month` (this month by default) on, until a later month's amount. Earlier months
+    keep their amounts; the jar's `monthly_budget` shows the amount in force this month."""
+    jar = object_owned(Jar, user=user, object_id=jar_id)
+    first = _month(month)
+    value = _money(amount, "monthly_budget")
+    with transaction.atomic():
+        # The months before keep what they had: if this jar has no amount before `first`, the old amount is
+        # written down for the jar's first month before the change (budgets created before months existed).
+        if not JarBudget.objects.filter(jar=jar, month__lt=first).exists():
+            start = (jar.rollover_start or jar.created_at.date()).replace(day=1)
+            if start < first:
+                JarBudget.objects.get_or_create(jar=jar, month=start, defaults={"amount": jar.monthly_budget})
+        row, _ = JarBudget.objects.update_or_create(jar=jar, month=first, defaults={"amount": value})
+        this_month = timezone.localdate().replace(day=1)
+        current = (JarBudget.objects.filter(jar=jar, month__lte=this_month).order_by("-month")
+                   .values_list("amount", flat=True).first())
+        if current is not None and current != jar.monthly_budget:
+            Jar.objects.filter(id=jar.id).update(monthly_budget=current)
+    return row
+
+
+def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories: list[str] | None = None,
+               rollover: bool = False, rollover_start: date | None = None) -> Jar:
+    categories_ensure_defaults(user=user)
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+    budget = _money(monthly_budget, "monthly_budget")
+    if Jar.objects.filter(user=user, name__iexact=clean).exists():
+        raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate", details={"field": "name"})
+    cats = _jar_categories(user, categories)
+    start = (rollover_start or timezone.localdate()).replace(day=1)
+    with transaction.atomic():
+        jar = Jar.objects.create(user=user, name=clean[:80], monthly_budget=budget, rollover=rollover,
+                                 rollover_start=start)
+        jar.categories.set(cats)
+        JarBudget.objects.create(jar=jar, month=start, amount=budget)
+    return jar
+
+
+def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_budget: object = None,
+               categories: list[str] | None = None, rollover: bool | None = None,
+               rollover_start: date | None = None, month: date | str | None = None,
+               archived: bool | None = None) -> Jar:
+    """Rename, re-group, archive a jar, or change its budget from `month` on (this month by default)."""
+    jar = object_owned(Jar, user=user, object_id=jar_id)
+    if name is not None:
+        clean = " ".join(name.split())
+        if not clean:
+            raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+        if Jar.objects.filter(user=user, name__iexact=clean).exclude(id=jar.id).exists():
+            raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate",
+                              details={"field": "name"})
+        jar.name = clean[:80]
+    if rollover is not None:
+        jar.rollover = rollover
+    if rollover_start is not None:
+        jar.rollover_start = rollover_start.replace(day=1)
+    if archived is not None:
+        jar.archived_at = timezone.now() if archived else None
+    with transaction.atomic():
+        jar.save()
+        if categories is not None:
+            jar.categories.set(_jar_categories(user, categories))
+        if monthly_budget is not None:
+            jar_budget_set(user=user, jar_id=jar.id, amount=monthly_budget, month=month)
+            jar.refresh_from_db()
+    return jar
+
+
+def jar_delete(*, user: AuthUser, jar_id: int) -> None:
+    object_owned(Jar, user=user, object_id=jar_id).delete()
+
+
+def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -> Category:
+    categories_ensure_defaults(user=user)
+    target = category_for_write(user=user, name=category)
+    value = _money(amount, "amount")
+    if value <= 0:
+        raise DomainError("amount must be positive.", code="validation_error", details={"field": "amount"})
+    target.monthly_budget = value
+    target.save(update_fields=["monthly_budget"])
+    return target
+
+
+def category_merge(*, user: AuthUser, source_id: int, target_id: int) -> Category:
+    """Merge one category into another: its transactions, rules and jar memberships move to the target (the
+    user's own choices stay the user's), then it is removed. Returns the target."""
+    source = object_owned(Category, user=user, object_id=source_id)
+    target = object_owned(Category, user=user, object_id=target_id)
+    if source.id == target.id:
+        raise DomainError("Pick a different category to merge into.", code="validation_error",
+                          details={"field": "target_id"})
+    with transaction.atomic():
+        Transaction.objects.filter(user=user, category=source).update(category=target)
+        CategorisationRule.objects.filter(user=user, category=source).update(category=target)
+        for jar in Jar.objects.filter(user=user, categories=source):
+            jar.categories.remove(source)
+            jar.categories.add(target)
+        if source.monthly_budget and not target.monthly_budget:
+            target.monthly_budget = source.monthly_budget
+            target.save(update_fields=["monthly_budget"])
+        source.delete()
+    return target
+
+
+def category_archive(*, user: AuthUser, category_id: int, archived: bool = True) -> Category:
+    """Hide a category from pickers for new choices; its transactions keep it and the figures still count it."""
+    category = object_owned(Category, user=user, object_id=category_id)
+    category.archived_at = timezone.now() if archived else None
+    category.save(update_fields=["archived_at"])
+    return category
+
+
+def merchant_rename(*, user: AuthUser, merchant_id: int, name: str) -> Merchant:
+    """Rename a payee. Its key stays, so future rows with the same narrative land on it (under the new name);
+    merchant rules follow the name."""
+    merchant = object_owned(Merchant, user=user, object_id=merchant_id)
+    clean = " ".join((name or "").split())[:120]
+    if not clean:
+        raise DomainError("Payee name is empty.", code="validation_error", details={"field": "name"})
+    other = Merchant.objects.filter(user=user, name__iexact=clean).exclude(id=merchant.id).first()
+    if other is not None:
+        return merchant_merge(user=user, source_id=merchant.id, target_id=other.id)
+    with transaction.atomic():
+        CategorisationRule.objects.filter(user=user, match_type=CategorisationRule.MatchType.MERCHANT,
+                                          pattern__iexact=merchant.name).update(pattern=clean)
+        merchant.name = clean
+        merchant.save(update_fields=["name"])
+    return merchant
+
+
+def merchant_merge(*, user: AuthUser, source_id: int, target_id: int) -> Merchant:
+    """Merge payee `source` into `target`: past rows move to the target; the source's key becomes one of the
+    target's merged keys, so future
+    imports of its narratives land on the target; its subscriptions and merchant rules follow."""
+    source = object_owned(Merchant, user=user, object_id=source_id)
+    target = object_owned(Merchant, user=user, object_id=target_id)
+    if source.id == target.id:
+        raise DomainError("Pick a different payee to merge into.", code="validation_error",
+                          details={"field": "target_id"})
+    with transaction.atomic():
+        Transaction.objects.filter(user=user, merchant=source).update(merchant=target)
+        Subscription.objects.filter(user=user, merchant=source).exclude(
+            cadence__in=Subscription.objects.filter(user=user, merchant=target).values("cadence")).update(
+            merchant=target)
+        Subscription.objects.filter(user=user, merchant=source).delete()
+        CategorisationRule.objects.filter(user=user, match_type=CategorisationRule.MatchType.MERCHANT,
+                                          pattern__iexact=source.name).exclude(
+            pattern__iexact=target.name).delete()
+        # Future rows: the import looks a narrative's merchant key up among keys and merged keys
+        # (importing.merchants_ensure), so the source's narratives land on the target from now on.
+        merged = sorted({*target.merged_keys, *source.merged_keys, source.key} - {target.key})
+        aliases = list(dict.fromkeys([*target.aliases, *source.aliases]))[:50]
+        source.delete()
+        Merchant.objects.filter(id=target.id).update(merged_keys=merged, aliases=aliases)
+    target.refresh_from_db()
+    return target
