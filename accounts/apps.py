@@ -2,8 +2,8 @@ from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
-    """A user's own account: sign-in (lockout, expiring API tokens), export everything, delete everything,
-    notifications (renewal reminders)."""
+    """A person's account: sign-up and sign-in (allauth, the sign-in throttle, expiring API tokens), profile and
+    settings, onboarding, export everything, delete everything, notifications (renewal reminders)."""
 
     name = "accounts"
     default_auto_field = "django.db.models.BigAutoField"

@@ -13,7 +13,7 @@ from django.contrib.sessions.models import Session
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts.models import LoginFailure, Notification
+from accounts.models import Notification
 
 log = logging.getLogger(__name__)
 
@@ -133,15 +133,21 @@ def account_delete(*, user) -> dict:
     cleared by the schema's SET NULL. Their sessions, sign-in failure records and description-embedding cache
     entries no other transaction uses are deleted too (those tables have no foreign key to the user).
     """
+    from accounts.sandbox import sandbox_of
     from knowledge.models import Document
     from transactions.models import DescriptionEmbedding, Transaction
 
     user_id, username = user.pk, user.get_username()
     with transaction.atomic():
+        sandbox = sandbox_of(user)
+        if sandbox is not None:  # the person's demo sandbox goes with them
+            account_delete(user=sandbox)
         files = [(d.file.storage, d.file.name) for d in Document.objects.filter(corpus__owner=user).exclude(file="")]
         keys = set(Transaction.objects.filter(user=user).exclude(description_key="")
                    .values_list("description_key", flat=True).distinct())
-        LoginFailure.objects.filter(username__iexact=username).delete()
+        from accounts.throttle import login_throttle_forget
+
+        login_throttle_forget(username=username)
         counts = get_user_model().objects.filter(pk=user_id).delete()[1]
         if keys:
             still_used = set(Transaction.objects.filter(description_key__in=keys)

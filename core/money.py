@@ -1,9 +1,14 @@
 """The one money formatter: every page, chat answer and tip writes amounts the same way ("−$4.50",
-"€1,200.00", "12.00 ZAR"), so one answer never shows both "USD 12.00" and "$12.00"."""
+"€1,200.00", "12.00 ZAR"), so one answer never shows both "USD 12.00" and "$12.00".
+
+Currencies without minor units (VND, JPY, KRW, IDR) have no decimals ("₫1,250,000"). In the Vietnamese UI
+(the active Django language) amounts are written the Vietnamese way: "1.250.000 ₫", "−4,50 $"."""
 from __future__ import annotations
 
 from typing import Any
 
+_VI_SEPARATORS = str.maketrans(",.", ".,")  # 1,234.50 → 1.234,50
+ZERO_DECIMAL = frozenset({"VND", "JPY", "KRW", "IDR"})
 SYMBOLS = {"USD": "$", "AUD": "A$", "NZD": "NZ$", "CAD": "C$", "EUR": "€", "GBP": "£", "JPY": "¥", "VND": "₫"}
 
 
@@ -16,7 +21,22 @@ def money(value: Any, currency: str | None = "USD") -> str:
         amount = float(value)
     except (TypeError, ValueError):
         return str(value)
+    code = (currency or "").upper()
     sign = "−" if amount < 0 else ""
-    text = f"{abs(amount):,.2f}"
-    symbol = SYMBOLS.get((currency or "").upper())
+    text = f"{abs(amount):,.0f}" if code in ZERO_DECIMAL else f"{abs(amount):,.2f}"
+    symbol = SYMBOLS.get(code)
+    if _vietnamese():
+        text = text.translate(_VI_SEPARATORS)
+        return f"{sign}{text} {symbol or currency or ''}".rstrip()
     return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency or ''}".rstrip()
+
+
+def _vietnamese() -> bool:
+    try:
+        from django.utils.translation import get_language
+    except ImportError:  # pragma: no cover - core is importable without Django configured
+        return False
+    try:
+        return (get_language() or "").startswith("vi")
+    except Exception:  # settings not configured (a script)
+        return False

@@ -221,3 +221,12 @@ def load_demo(*, stdout) -> None:
         _load_user(user, profile, seed, today, stdout)
         if username == "alice":
             _alice_extras(user, today)
+
+
+def demo_money_load(*, user, stdout=None) -> None:
+    """Alice's demo money (transactions, jars, a learned rule) for any user: the demo sandbox a person can try
+    Moneta in (accounts/sandbox.py), never their own account."""
+    out = stdout or io.StringIO()
+    today = timezone.localdate()
+    _load_user(user, ALICE, 4101, today, out)
+    _alice_extras(user, today)

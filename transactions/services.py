@@ -50,18 +50,17 @@ from .editing import (  # noqa: F401
     transactions_delete,
     transactions_undo_delete,
 )
-from .importing import (  # noqa: F401 - the import flow's writes, re-exported
+from .import_flow import (  # noqa: F401 - the import flow's writes, re-exported
     account_resolve,
     import_batch_run,
     import_confirm,
     import_preview_create,
     import_preview_update,
-    merchants_ensure,
-    rows_prepare,
-    rule_hits_record,
-    suggestions_json,
-    transactions_import,  # noqa: F401
+    import_previews_expire,
+    import_rejects_csv,
 )
+from .import_rows import merchants_ensure, rows_prepare, rule_hits_record, suggestions_json  # noqa: F401
+from .importing import transactions_import  # noqa: F401
 from .jars import (  # noqa: F401
     budget_suggestion_accept,
     category_archive,
@@ -76,6 +75,7 @@ from .jars import (  # noqa: F401
 from .models import (
     Account,
     CategorisationRule,
+    Category,
     CategorySource,
     Transaction,
 )
@@ -275,14 +275,22 @@ def transactions_recategorise(*, user: AuthUser) -> int:
 
 def transaction_review_confirm(*, user: AuthUser, transaction_id: int) -> Transaction:
     """The user confirms Moneta's suggestion as it stands (one click in the "needs review" queue): the row
-    becomes the user's own label, so it teaches the next suggestions. Re-files nothing else."""
+    becomes the user's own label, so it teaches the next suggestions. A row too uncertain to have been filed
+    takes its top suggestion, unless that is a mere guess (under review.JUNK_CONFIDENCE). Re-files nothing else."""
+    from .review import JUNK_CONFIDENCE
+
     with transaction.atomic():
         tx = object_owned(Transaction, user=user, object_id=transaction_id)
-        if tx.category_id is None:
-            raise DomainError("This transaction has no suggested category to confirm; pick one.",
-                              code="validation_error", details={"field": "category"})
+        category_id = tx.category_id
+        if category_id is None:
+            top = (tx.category_suggestions or [None])[0]
+            if top and float(top[1]) >= JUNK_CONFIDENCE and Category.objects.filter(user=user, id=top[0]).exists():
+                category_id = top[0]
+        if category_id is None:
+            raise DomainError(f"Transaction {tx.id} ({tx.description[:60]}) has no suggestion good enough to "
+                              "confirm; pick a category.", code="validation_error", details={"field": "category"})
         Transaction.objects.filter(user=user, id=tx.id).update(
-            category_source=CategorySource.USER, category_confidence=1.0, rule=None)
+            category_id=category_id, category_source=CategorySource.USER, category_confidence=1.0, rule=None)
         tx.refresh_from_db()
     if tx.description_key:
         transaction.on_commit(lambda: embeddings_ensure([tx.description_key]))

@@ -21,7 +21,7 @@ def recategorise_task(user_id: int) -> int:
              autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
 def import_batch_task(batch_id: int) -> str | None:
     """Run a confirmed statement import (claimed by status, so a second delivery does nothing)."""
-    from transactions.importing import import_batch_run
+    from transactions.import_flow import import_batch_run
 
     batch = import_batch_run(batch_id=batch_id)
     return batch.status if batch is not None else None
@@ -33,3 +33,11 @@ def rollup_check_task() -> dict:
     from transactions.rollup import rollup_check
 
     return rollup_check()
+
+
+@shared_task(name="transactions.import_previews_expire", ignore_result=True)
+def import_previews_expire_task() -> int:
+    """Delete import previews nobody confirmed within a day (they hold the uploaded file)."""
+    from transactions.import_flow import import_previews_expire
+
+    return import_previews_expire()

@@ -12,7 +12,8 @@ from rest_framework.decorators import api_view
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from accounts.auth import client_ip, login_failures_clear, login_retry_after, token_expired
+from accounts.auth import token_expired
+from accounts.throttle import client_ip, login_retry_after, login_success_record
 from core.api import error_response
 
 
@@ -26,7 +27,7 @@ class TokenObtainView(ObtainAuthToken):
                               400: OpenApiTypes.OBJECT, 429: OpenApiTypes.OBJECT})
     def post(self, request, *args, **kwargs):
         username = request.data.get("username") if hasattr(request.data, "get") else None
-        wait = login_retry_after(username=str(username or ""), ip=client_ip(request))
+        wait = login_retry_after(identifier=str(username or ""), ip=client_ip(request))
         if wait:
             response = error_response(code="locked", message=f"Too many failed sign-in attempts; try again in "
                                       f"{wait} seconds.", status_code=429, details={"retry_after": wait})
@@ -35,7 +36,7 @@ class TokenObtainView(ObtainAuthToken):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
-        login_failures_clear(username=user.get_username())
+        login_success_record(identifier=user.get_username(), ip=client_ip(request))
         token, _ = Token.objects.get_or_create(user=user)
         if token_expired(token):
             token.delete()

@@ -1,20 +1,23 @@
-"""The web login page with lockout: after too many failures it answers 429 and says when to try again."""
+"""The sign-in page: allauth's login view, answering 429 (with when to try again) while the throttle says wait."""
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
+from allauth.account.views import LoginView as AllauthLoginView
 
-from accounts.auth import client_ip, login_retry_after
+from accounts.throttle import client_ip, login_retry_after
 
 
-class LoginView(auth_views.LoginView):
-    redirect_authenticated_user = True
-
+class LoginView(AllauthLoginView):
     def post(self, request, *args, **kwargs):
-        wait = login_retry_after(username=request.POST.get("username") or "", ip=client_ip(request))
+        if "login" not in request.POST and "username" in request.POST:
+            # Scripts and bookmarks written for the login form before allauth post `username`.
+            post = request.POST.copy()
+            post["login"] = post["username"]
+            request.POST = post
+        wait = login_retry_after(identifier=request.POST.get("login") or "", ip=client_ip(request))
         if wait:
-            form = self.get_form()
-            form.errors.clear()
-            response = self.render_to_response(self.get_context_data(form=form, locked_seconds=wait))
+            form = self.get_form_class()(request=request)
+            response = self.render_to_response(self.get_context_data(form=form, locked_seconds=wait,
+                                                                     locked_minutes=(wait + 59) // 60))
             response.status_code = 429
             response["Retry-After"] = str(wait)
             return response

@@ -1,17 +1,85 @@
+"""The settings page (/account/): profile, currency and language, notifications, sign-in and security links,
+API tokens, the demo sandbox, export and delete — and the form posts each section makes."""
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import selectors, services
+from accounts import profiles, sandbox, selectors, services, tokens
 from accounts.api.views import export_response
+from core.errors import DomainError
+
+NEW_TOKEN = "moneta_new_token"  # the key of a token just made: shown once, on the next page view
 
 
 @login_required
 def account_page(request):
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+
+    new_token = request.session.pop(NEW_TOKEN, None)
     return render(request, "web/account/page.html", {
-        "nav": "account", "notifications": selectors.notification_list(user=request.user)})
+        "nav": "account",
+        "profile": profiles.profile_get(user=request.user),
+        "currencies": profiles.CURRENCIES,
+        "language_choices": [("", _("As my browser asks")), ("en", "English"), ("vi", "Tiếng Việt")],
+        "emails": EmailAddress.objects.filter(user=request.user).order_by("-primary", "email"),
+        "two_factor": Authenticator.objects.filter(user=request.user, type=Authenticator.Type.TOTP).exists(),
+        "tokens": tokens.api_token_list(user=request.user),
+        "token_lifetimes": tokens.LIFETIMES_DAYS,
+        "new_token": new_token,
+        "sandbox": sandbox.sandbox_state(request),
+        "notifications": selectors.notification_list(user=request.user)})
+
+
+@login_required
+@require_POST
+def profile_save(request):
+    data = request.POST
+    try:
+        profile = profiles.profile_update(
+            user=request.user, first_name=data.get("first_name"), last_name=data.get("last_name"),
+            currency=data.get("currency"), language=data.get("language"),
+            notify_renewals=data.get("notify_renewals") == "on", notify_by_email=data.get("notify_by_email") == "on")
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("web-account")
+    from django.utils import translation
+
+    if profile.language:
+        translation.activate(profile.language)
+    messages.success(request, _("Settings saved."))
+    return redirect("web-account")
+
+
+@login_required
+@require_POST
+def token_create(request):
+    try:
+        days = int(request.POST.get("days") or 90)
+    except ValueError:
+        days = 0
+    try:
+        token, key = tokens.api_token_create(user=request.user, name=request.POST.get("name", ""), days=days)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("web-account")
+    request.session[NEW_TOKEN] = {"name": token.name, "key": key}
+    return redirect("/account/#tokens-heading")
+
+
+@login_required
+@require_POST
+def token_revoke(request, token_id: int):
+    try:
+        tokens.api_token_revoke(user=request.user, token_id=token_id)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Token revoked: it no longer works."))
+    return redirect("web-account")
 
 
 @login_required
@@ -24,10 +92,10 @@ def account_export(request):
 @require_POST
 def account_delete(request):
     if request.POST.get("confirm") != request.user.get_username():
-        messages.error(request, "Type your username exactly to delete your account.")
+        messages.error(request, _("Type your username exactly to delete your account."))
         return redirect("web-account")
     user = request.user
     logout(request)
     services.account_delete(user=user)
-    messages.success(request, "Your account and everything it held have been deleted.")
-    return redirect("login")
+    messages.success(request, _("Your account and everything it held have been deleted."))
+    return redirect("account_login")

@@ -36,6 +36,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_celery_beat",
     "django_prometheus",
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "core.apps.CoreConfig",
     "accounts.apps.AccountsConfig",
     "knowledge.apps.KnowledgeConfig",
@@ -51,10 +54,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "core.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -121,10 +127,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-AUTHENTICATION_BACKENDS = ["accounts.auth.LockoutModelBackend"]
-# Sign-in lockout and API token lifetime (accounts/auth.py).
+AUTHENTICATION_BACKENDS = ["accounts.auth.ThrottledAuthenticationBackend"]
+# Sign-in throttle (accounts/throttle.py) and API token lifetime (accounts/auth.py): after LIMIT free failures of
+# one username from one address, each failure makes that pair wait BACKOFF seconds, doubling, at most LOCKOUT.
 MONETA_LOGIN_FAILURE_LIMIT = env_int("MONETA_LOGIN_FAILURE_LIMIT", 5, minimum=1)
 MONETA_LOGIN_IP_FAILURE_LIMIT = env_int("MONETA_LOGIN_IP_FAILURE_LIMIT", 30, minimum=1)
+MONETA_LOGIN_BACKOFF_SECONDS = env_int("MONETA_LOGIN_BACKOFF_SECONDS", 30, minimum=1)
 MONETA_LOGIN_LOCKOUT_SECONDS = env_int("MONETA_LOGIN_LOCKOUT_SECONDS", 15 * 60, minimum=1)
 MONETA_TOKEN_TTL_SECONDS = env_int("MONETA_TOKEN_TTL_SECONDS", 7 * 24 * 3600, minimum=60)
 # Behind a reverse proxy: the META key of the header it sets with the client address (HTTP_X_FORWARDED_FOR).
@@ -133,7 +141,37 @@ LOGIN_URL = "/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/login/"
 
-LANGUAGE_CODE = "en-us"
+# --- People: sign-up, sign-in, email, two-factor (django-allauth 65.x; accounts/README.md) ----------------
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.MonetaLoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address; a new one replaces it once verified
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Moneta] "
+ACCOUNT_SIGNUP_REDIRECT_URL = "/welcome/"
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+# Failed sign-ins are throttled per (address, username) in the database by accounts/auth.py, for the web,
+# admin and token logins alike; allauth's own per-username cache limit would let a stranger lock a person out.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Moneta"
+MONETA_SIGNUP_OPEN = env_bool("MONETA_SIGNUP_OPEN", True)
+# Email: console (printed by `make run`) unless EMAIL_URL is set, e.g. smtp+tls://user:password@host:587
+# (django-environ's URL form); tests use Django's in-memory outbox.
+if os.environ.get("EMAIL_URL"):
+    vars().update(env.email_url("EMAIL_URL"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Moneta <no-reply@moneta.local>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# English and Vietnamese (locale/vi): the language a person chose in settings, else the browser's.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("MONETA_TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
@@ -202,6 +240,7 @@ CELERY_BEAT_SCHEDULE = {
     "knowledge-documents-sweep": {"task": "knowledge.documents_sweep", "schedule": 60.0},
     "accounts-subscription-reminders": {"task": "accounts.subscription_reminders", "schedule": 3600.0},
     "moneta-rollup-check": {"task": "moneta.rollup_check", "schedule": 6 * 3600.0},
+    "transactions-import-previews-expire": {"task": "transactions.import_previews_expire", "schedule": 3600.0},
 }
 MONETA_WORKER_HEARTBEAT_SECONDS = env_int("MONETA_WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
 

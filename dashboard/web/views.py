@@ -3,7 +3,7 @@ formats money and dates for reading."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from chat import selectors as chat_selectors
@@ -44,6 +44,16 @@ def _safe(user, today) -> dict:
 @login_required
 def home(request):
     user = request.user
+    from accounts.onboarding import onboarding_needed
+    from transactions.models import Transaction
+
+    if onboarding_needed(user=user):
+        return redirect("web-welcome")
+    if not Transaction.objects.filter(user=user).exists():
+        # Nothing to add up yet: say what to do next instead of $0.00 tiles and empty charts.
+        from accounts.onboarding import onboarding_state
+
+        return render(request, "web/home_empty.html", {"nav": "home", **onboarding_state(user=user)})
     today = timezone.localdate()
     jars = tx_selectors.jar_status(user=user)
     subscriptions = tx_selectors.subscription_list(user=user)

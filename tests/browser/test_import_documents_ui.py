@@ -85,30 +85,45 @@ def test_import_preview_correct_confirm_progress_report(sized_page, tmp_path, se
         no_sideways_scroll(page)
 
 
-def test_bad_rows_are_shown_in_the_preview_with_a_csv_report(sized_page, tmp_path):
-    from transactions.models import Transaction
+def test_readable_rows_are_imported_and_the_unreadable_ones_downloaded(sized_page, tmp_path):
+    from transactions.models import ImportBatch, Transaction
 
     page, name = sized_page, sized_page.viewport_name
     statement = tmp_path / f"{name}-bad.csv"
     statement.write_text(f"Date,Description,Amount\n2025-03-02,{name} CAFE,-4.20\n2025-03-03,BOOKSHOP,twelve\n"
-                         "2025-02-30,PHARMACY,-8.00\n")
+                         f"2025-02-30,PHARMACY,-8.00\n2025-03-04,{name} BAKERY,-3.10\n")
     login(page, USERS[name])
     page.goto("/transactions/import/")
     page.get_by_label("Statement file").set_input_files(str(statement))
     page.get_by_role("button", name="Preview import").click()
     error = page.locator("#import-error")
     error.wait_for()
-    assert "2 rows cannot be read. Nothing was imported" in error.inner_text()
+    assert "2 of 4 rows cannot be read" in error.inner_text()
     table = page.locator("#import-errors").inner_text()
     assert "line 3" in table and "amount" in table and "line 4" in table and "date" in table
-    assert page.locator("#confirm-import").count() == 0
     with page.expect_download() as download:
         page.locator("#errors-csv").click()
     lines = Path(download.value.path()).read_text().splitlines()
-    assert lines[0] == "row,field,problem" and lines[1].startswith("3,amount,") and lines[2].startswith("4,date,")
+    assert lines[0] == "line,field,problem,Date,Description,Amount"
+    assert lines[1].startswith("3,amount,") and lines[1].endswith("2025-03-03,BOOKSHOP,twelve")
+    assert lines[2].startswith("4,date,")
     assert not Transaction.objects.filter(description=f"{name} CAFE").exists()
     if name == "phone":
         no_sideways_scroll(page)
+    page.get_by_label("A new account").check()
+    page.get_by_label("New account's name").fill(f"{name} card")
+    page.get_by_role("button", name="Import 2 readable rows").click()
+    success = page.locator("#import-success")
+    success.wait_for()
+    assert "2 new transactions" in success.inner_text()
+    assert "2 unreadable rows were not imported" in page.locator("#import-unreadable").inner_text()
+    with page.expect_download() as again:
+        page.locator("#errors-csv").click()
+    assert Path(again.value.path()).read_text().splitlines()[1:] == lines[1:]
+    stored = set(Transaction.objects.filter(account__name=f"{name} card").values_list("description", flat=True))
+    assert stored == {f"{name} CAFE", f"{name} BAKERY"}
+    batch = ImportBatch.objects.filter(file_name=f"{name}-bad.csv").latest("id")
+    assert (batch.rows_created, batch.error_count) == (2, 2)
 
 
 def test_note_save_open_read_edit_delete(sized_page):

@@ -1,5 +1,6 @@
-"""Repeated wrong passwords lock the account (429 with Retry-After) on the web login and the token endpoint;
-API tokens expire."""
+"""Repeated wrong passwords from one address make that address wait before trying that username again (429 with
+Retry-After on the web login and the token endpoint; the admin refuses), with a growing wait, and never lock the
+owner out from elsewhere; API tokens expire."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -36,17 +37,46 @@ def test_token_endpoint_locks_after_repeated_failures(alice):
     assert int(response["Retry-After"]) > 0
 
 
-@override_settings(MONETA_LOGIN_LOCKOUT_SECONDS=60)
-def test_lock_ends_after_the_window_and_success_clears_failures(alice):
-    from accounts.models import LoginFailure
+def test_wait_doubles_then_ends_and_success_clears_failures(alice):
+    from accounts.models import LoginThrottle
 
     client = APIClient()
     for _ in range(5):
         client.post("/api/v1/auth/token/", {"username": "alice", "password": "nope"})
-    assert client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}).status_code == 429
-    LoginFailure.objects.update(created_at=timezone.now() - timedelta(seconds=61))
+    first = client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD})
+    assert first.status_code == 429 and 0 < int(first["Retry-After"]) <= 30
+    # Refused tries are not counted: hammering does not stretch the wait.
+    for _ in range(10):
+        client.post("/api/v1/auth/token/", {"username": "alice", "password": "nope"})
+    assert LoginThrottle.objects.get(username="alice").failures == 5
+    LoginThrottle.objects.update(last_failure_at=timezone.now() - timedelta(seconds=31))
+    assert client.post("/api/v1/auth/token/", {"username": "alice", "password": "nope"}).status_code == 400
+    second = client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD})
+    assert second.status_code == 429 and 30 < int(second["Retry-After"]) <= 60  # the wait doubled
+    LoginThrottle.objects.update(last_failure_at=timezone.now() - timedelta(seconds=61))
     assert client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}).status_code == 200
-    assert not LoginFailure.objects.filter(username="alice").exists()
+    assert LoginThrottle.objects.get(username="alice").failures == 0
+
+
+def test_a_stranger_cannot_lock_the_owner_out(alice):
+    alice.email = "alice@example.com"
+    alice.save()
+    stranger = Client(REMOTE_ADDR="203.0.113.66")
+    for i in range(40):  # any number of wrong guesses, in any case, by username or by email
+        stranger.post("/login/", {"login": ["ALICE", "alice", "alice@example.com"][i % 3], "password": f"x{i}"})
+    assert stranger.post("/login/", {"login": "alice", "password": PASSWORD}).status_code == 429
+    owner = Client(REMOTE_ADDR="198.51.100.7")
+    response = owner.post("/login/", {"login": "alice", "password": PASSWORD})
+    assert response.status_code == 302 and owner.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_email_and_username_share_one_count(alice):
+    alice.email = "alice@example.com"
+    alice.save()
+    client = Client()
+    for i in range(5):
+        client.post("/login/", {"login": "alice" if i % 2 else "Alice@Example.com", "password": f"x{i}"})
+    assert client.post("/login/", {"login": "alice@example.com", "password": PASSWORD}).status_code == 429
 
 
 def test_other_users_are_not_locked_by_someone_elses_failures(alice, bob):
@@ -93,4 +123,15 @@ def test_behind_a_proxy_the_forwarded_address_counts(alice, bob):
     assert attacker.status_code == 429  # a forged left-most entry does not escape the count
     neighbour = client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD},
                             REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="198.51.100.2")
-    assert neighbour.status_code == 200  # same proxy, other client: not locked
+    assert neighbour.status_code == 200  # same proxy, other client: not throttled
+
+
+@override_settings(MONETA_LOGIN_IP_FAILURE_LIMIT=3)
+def test_a_spraying_address_does_not_lock_out_people_who_sign_in_from_it(alice, bob):
+    office = {"REMOTE_ADDR": "192.0.2.10"}
+    assert APIClient().post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}, **office).status_code == 200
+    client = APIClient()
+    for name in ("x1", "x2", "x3"):
+        client.post("/api/v1/auth/token/", {"username": name, "password": "nope"}, **office)
+    assert client.post("/api/v1/auth/token/", {"username": "bob", "password": PASSWORD}, **office).status_code == 429
+    assert client.post("/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}, **office).status_code == 200

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 import pytest
 from django.test import Client
 
-from transactions import importing, services
+from transactions import import_rows, importing, services
 from transactions.models import CategorisationRule, Category, Jar, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_far_future_dates_are_refused_and_cannot_break_later_imports(alice, alic
     _assert_400_nothing_stored(response, alice, mentions="plausible")
     assert [e["field"] for e in response.json()["error"]["details"]["errors"]] == ["date"] * 3
     # Rows like these stored before the check (or by an old version) must not break imports/detection.
-    merchant = importing.merchants_ensure(user=alice, descriptions=["NETFLIX.COM"])["NETFLIX.COM"][0]
+    merchant = import_rows.merchants_ensure(user=alice, descriptions=["NETFLIX.COM"])["NETFLIX.COM"][0]
     for m in (10, 11, 12):
         Transaction.objects.create(user=alice, date=date(9999, m, 15), description="NETFLIX.COM", amount=-15.49,
                                    currency="USD", merchant_id=merchant, fingerprint=f"legacy-{m}")

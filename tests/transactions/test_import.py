@@ -74,11 +74,27 @@ def test_bad_rows_report_every_line_and_store_nothing(alice):
     with pytest.raises(DomainError) as exc:
         _import(alice, text, name="march.csv")
     details = exc.value.details
-    assert details["error_count"] == 3 and details["file"] == "march.csv"
-    assert [(e["line"], e["field"]) for e in details["errors"]] == [(3, "date"), (4, "description"), (5, "amount")]
-    assert "line 3" in exc.value.message
+    # A row without a narrative is not a bad row (it gets one); a bad date and a bad amount are.
+    assert details["error_count"] == 2 and details["file"] == "march.csv" and details["rows_readable"] == 3
+    assert [(e["line"], e["field"]) for e in details["errors"]] == [(3, "date"), (5, "amount")]
+    assert "line 3" in exc.value.message and "2 unreadable rows of 5" in exc.value.message
     assert list(Transaction.objects.filter(user=alice).values_list("description", flat=True)) == ["Existing"]
     assert ImportBatch.objects.get(id=details["batch_id"]).status == "failed"
+
+
+def test_readable_rows_import_when_the_user_says_so(alice):
+    text = ("Date,Description,Amount\n"
+            "2026-03-01,Good row,-4.50\n"
+            "2026-13-45,Bad date,-1\n"
+            "2026-03-02,,-2\n"
+            "2026-03-03,Bad amount,abc\n")
+    batch = transactions_import(user=alice, file_name="march.csv", content=text.encode(), skip_bad_rows=True)
+    assert batch.rows_created == 2 and batch.error_count == 2
+    assert [e["line"] for e in batch.errors] == [3, 5]
+    assert batch.errors[0]["raw"] == ["2026-13-45", "Bad date", "-1"]
+    assert sorted(Transaction.objects.filter(user=alice).values_list("description", flat=True)) == [
+        "Good row", "No description (money out)"]
+    assert "2 unreadable rows not imported" in batch.message
 
 
 def test_error_report_is_capped_with_total(alice):

@@ -91,18 +91,29 @@ def test_confirm_imports_into_the_chosen_account_and_reimport_is_idempotent(alic
 
 def test_bad_rows_are_named_and_nothing_is_written(alice):
     from transactions import selectors
-    from transactions.models import Transaction
-    from transactions.services import import_confirm, import_preview_create
+    from transactions.models import Account, Transaction
+    from transactions.services import import_confirm, import_preview_create, import_rejects_csv
 
     bad = b"Date,Description,Amount\n2026-03-01,CAFE,-3.00\n2026-13-45,BAKERY,-4.00\n2026-03-03,SHOP,abc\n"
     batch = import_preview_create(user=alice, file_name="bad.csv", content=bad)
     assert batch.error_count == 2
     assert batch.details["preview"]["errors"][0]["line"] == 3 and batch.details["preview"]["errors"][0]["field"] == "date"
-    done = import_confirm(user=alice, batch_id=batch.id, account_name="Everyday")
-    assert done.status == "failed" and "line 3, date" in done.message
+    assert batch.details["preview"]["rows_total"] == 3 and batch.details["preview"]["rows_readable"] == 1
+    # Importing needs the user's word that the unreadable rows stay out; no account is created meanwhile.
+    with pytest.raises(DomainError) as refused:
+        import_confirm(user=alice, batch_id=batch.id, account_name="Everyday")
+    assert refused.value.code == "bad_rows" and "2 of the 3 rows cannot be read" in refused.value.message
+    assert not Transaction.objects.filter(user=alice).exists() and not Account.objects.filter(user=alice).exists()
+    done = import_confirm(user=alice, batch_id=batch.id, account_name="Everyday", skip_bad_rows=True)
+    assert done.status == "imported" and done.rows_created == 1 and done.error_count == 2
     assert [(e["line"], e["field"]) for e in done.errors] == [(3, "date"), (4, "amount")]
-    assert selectors.import_errors_rows(user=alice, batch_id=batch.id)[1][:2] == [4, "amount"]
-    assert not Transaction.objects.filter(user=alice).exists()
+    name, text = import_rejects_csv(user=alice, batch_id=batch.id)
+    assert name == "bad-unreadable-rows.csv"
+    assert text.splitlines()[:3] == ["line,field,problem,Date,Description,Amount",
+                                     "3,date,date is not a valid date ('2026-13-45'),2026-13-45,BAKERY,'-4.00",
+                                     "4,amount,amount is not a number ('abc'),2026-03-03,SHOP,abc"]
+    assert list(Transaction.objects.filter(user=alice).values_list("description", flat=True)) == ["CAFE"]
+    assert selectors.import_status(user=alice, batch_id=batch.id)["error_count"] == 2
     with pytest.raises(DomainError) as exc:
         import_preview_create(user=alice, file_name="photo.csv", content=b"\x89PNG\r\n\x1a\nxxxx")
     assert "PNG" in exc.value.message

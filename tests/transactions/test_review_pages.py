@@ -46,3 +46,39 @@ def test_review_page_lists_unsure_rows_and_a_click_files_one(web, alice, bob, im
     bobs = Transaction.objects.get(user=bob)
     assert web.post(f"/transactions/{bobs.id}/review/", {"category": "Health"}).status_code == 404
     assert "Nothing to review" in web.get("/transactions/review/").content.decode()
+
+
+def test_review_page_bulk_files_the_ticked_rows_and_a_decision_offers_the_same_for_lookalikes(web, alice, bob,
+                                                                                             import_rows):
+    import_rows(alice, [("2026-02-01", "QWOPLE 11 OSLO", "-4.00", ""), ("2026-02-02", "QWOPLE 11 OSLO", "-4.00", ""),
+                        ("2026-02-03", "QWOPLE 12 BERGEN", "-6.00", ""), ("2026-02-04", "QWOPLE 13 OSLO", "-2.00",
+                                                                           "Shopping"),
+                        ("2026-02-05", "ZZYZX KIOSK 9", "-1.00", ""), ("2026-02-06", "YYQQ 8", "-2.00", "")])
+    import_rows(bob, [("2026-02-01", "BOBBINS 1", "-1.00", "")])
+    rows = {t.description + t.date.isoformat(): t for t in Transaction.objects.filter(user=alice)}
+    page = web.get("/transactions/review/").content.decode()
+    assert 'id="review-bulk"' in page and 'form="review-bulk"' in page
+    kiosk, yyqq = rows["ZZYZX KIOSK 92026-02-05"], rows["YYQQ 82026-02-06"]
+    bobs = Transaction.objects.get(user=bob)
+    answer = web.post("/transactions/review/bulk/", {"ids": [kiosk.id, bobs.id], "action": "pick",
+                                                     "category": "Travel"}, follow=True).content.decode()
+    assert f"Transactions {bobs.id} not found" not in answer and f"Transaction {bobs.id} not found." in answer
+    assert Transaction.objects.get(id=kiosk.id).category_id is None
+    answer = web.post("/transactions/review/bulk/", {"ids": [kiosk.id, yyqq.id], "action": "pick",
+                                                     "category": "Travel"}, follow=True).content.decode()
+    assert "2 transactions filed as Travel." in answer
+    assert set(Transaction.objects.filter(id__in=[kiosk.id, yyqq.id]).values_list("category__name", flat=True)) == {
+        "Travel"}
+
+    first = rows["QWOPLE 11 OSLO2026-02-01"]
+    body = web.post(f"/transactions/{first.id}/review/", {"category": "Dining"}, HTTP_HX_REQUEST="true"
+                    ).content.decode()
+    assert ("3 other transactions look like this one (2 with the same description, 1 more from Qwople). Filing them "
+            "as Dining changes 2 (2 not filed yet). You filed 1 yourself (1 as Shopping); they stay as they are "
+            "unless you include them.") in body
+    assert "File the 2 as Dining" in body and "Also change the 1 I filed myself" in body
+    answer = web.post(f"/transactions/{first.id}/review/similar/", {"category": "Dining"},
+                      follow=True).content.decode()
+    assert "Filed 2 more transactions as Dining. 1 you had filed yourself stayed as it was." in answer
+    assert Transaction.objects.get(id=rows["QWOPLE 13 OSLO2026-02-04"].id).category.name == "Shopping"
+    assert web.post(f"/transactions/{bobs.id}/review/similar/", {"category": "Dining"}).status_code == 404

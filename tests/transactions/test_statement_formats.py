@@ -68,9 +68,9 @@ def test_running_balance_catches_a_tampered_pdf_row_and_names_page_and_row(alice
     response = alice_client.post(IMPORT_URL, {"file": SimpleUploadedFile("march.pdf", tampered)}, format="multipart")
     assert response.status_code == 400, response.content
     error = response.json()["error"]
-    assert error["code"] == "import_failed"
-    assert "page 2, row 2" in error["message"] and "balance" in error["message"]
-    [row] = error["details"]["errors"]
+    assert error["code"] == "balance_mismatch"
+    assert "page 2, row 2" in error["message"] and "balance" in error["message"] and "anyway" in error["message"]
+    [row] = error["details"]["balance_problems"]
     assert (row["page"], row["row"], row["field"]) == (2, 2, "balance")
     assert "expected 3,406.25" in row["reason"]
     assert Transaction.objects.filter(user=alice).count() == 0

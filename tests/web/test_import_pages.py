@@ -88,15 +88,23 @@ def test_bad_rows_are_listed_in_the_preview_and_downloadable(alice_web, alice, b
     bad = b"Date,Description,Amount\n2025-01-02,COFFEE,-3.00\n2025-01-03,TEA,abc\n2025-01-04,=HYPERLINK(1),-1\n"
     response = _preview(alice_web, "bad.csv", bad)
     body = response.content.decode()
-    assert "1 row cannot be read. Nothing was imported" in body and "line 3" in body
-    assert 'id="confirm-import"' not in body  # nothing to confirm until the file is fixed
+    assert "1 of 3 rows cannot be read" in body and "line 3" in body
+    assert "Import 2 readable rows" in body and 'name="skip_bad_rows" value="1"' in body
     batch_id = _batch_id(response)
     csv_file = alice_web.get(f"/transactions/import/{batch_id}/errors.csv")
-    assert csv_file["Content-Type"].startswith("text/csv") and "bad-errors.csv" in csv_file["Content-Disposition"]
+    assert csv_file["Content-Type"].startswith("text/csv") and "bad-unreadable-rows.csv" in \
+        csv_file["Content-Disposition"]
     lines = csv_file.content.decode().splitlines()
-    assert lines[0] == "row,field,problem" and lines[1].startswith("3,amount,")
+    assert lines[0] == "line,field,problem,Date,Description,Amount" and lines[1].startswith("3,amount,")
+    assert lines[1].endswith(",2025-01-03,TEA,abc")
     assert bob_web.get(f"/transactions/import/{batch_id}/errors.csv").status_code == 404
     assert not Transaction.objects.filter(user=alice).exists()
+    done = alice_web.post(f"/transactions/import/{batch_id}/confirm/",
+                          {"account": "new", "account_name": "Main", "skip_bad_rows": "1"})
+    assert done.status_code == 302
+    page = alice_web.get(f"/transactions/import/{batch_id}/").content.decode()
+    assert "1 unreadable row was not imported" in page and 'id="errors-csv"' in page
+    assert Transaction.objects.filter(user=alice).count() == 2
     unreadable = _preview(alice_web, "photo.csv", b"\x89PNG\r\n\x1a\n0000").content.decode()
     assert "PNG" in unreadable
 

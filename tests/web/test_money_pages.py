@@ -29,9 +29,9 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
     assert '<figure class="chart"' in page
 
 
-def test_home_for_a_new_user_without_data(bob_web):
+def test_home_for_a_new_user_without_data_says_what_to_do_next(bob_web):
     page = bob_web.get("/").content.decode()
-    assert "No jars yet." in page and "$0.00" in page
+    assert "What to do next" in page and 'href="/transactions/import/"' in page and "$0.00" not in page
 
 
 def test_jars_page_colours_by_risk_and_edits_budget(alice_web, alice, alice_data):

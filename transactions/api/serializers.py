@@ -103,6 +103,21 @@ class ReviewIn(serializers.Serializer):
     category = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
 
+class ReviewSimilarQuery(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+
+
+class ReviewSimilarIn(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+    include_user_set = serializers.BooleanField(required=False, default=False)
+
+
+class ReviewBulkIn(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1, max_length=200)
+    action = serializers.ChoiceField(choices=["confirm", "pick"], default="confirm")
+    category = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+
 class ReviewQuery(serializers.Serializer):
     page = serializers.IntegerField(required=False, default=1, min_value=1)
     page_size = serializers.IntegerField(required=False, default=25, min_value=1, max_value=200)
@@ -179,7 +194,11 @@ class BatchOut(serializers.ModelSerializer):
 
 class ImportIn(serializers.Serializer):
     file = serializers.FileField()
-    date_format = serializers.CharField(required=False, allow_blank=True)
+    date_format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    skip_bad_rows = serializers.BooleanField(required=False, default=False,
+                                             help_text="import the readable rows of a file with unreadable ones")
+    accept_balance_mismatch = serializers.BooleanField(
+        required=False, default=False, help_text="import a statement whose printed balances do not add up")
 
 
 class ImportPreviewIn(serializers.Serializer):
@@ -196,6 +215,12 @@ class ImportPreviewUpdateIn(serializers.Serializer):
 class ImportConfirmIn(ImportPreviewUpdateIn):
     account_id = serializers.IntegerField(required=False, min_value=1)
     account_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    skip_bad_rows = serializers.BooleanField(
+        required=False, default=False,
+        help_text="the preview has unreadable rows: import the readable ones (download the rest from "
+                  "/imports/<id>/unreadable.csv)")
+    accept_balance_mismatch = serializers.BooleanField(
+        required=False, default=False, help_text="the preview warns that the balances do not add up: import anyway")
 
 
 class AccountOut(serializers.Serializer):

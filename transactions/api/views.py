@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from core.api import validated_input as _valid
 from core.errors import DomainError
 from core.uploads import upload_size_check
-from transactions import selectors, services
+from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar
 
 from . import serializers as s
@@ -82,16 +82,54 @@ class TransactionCategoryPreviewView(APIView):
 
 class ReviewQueueView(APIView):
     @extend_schema(parameters=[s.ReviewQuery], responses=OpenApiTypes.OBJECT,
-                   description="Rows Moneta was unsure about, newest first, each with its ranked top-3 suggestions.")
+                   description="Rows Moneta was unsure about, newest first, each with its ranked top-3 `suggestions` "
+                               "and `choices` (the suggestions worth a button: a guess under 10% is left out).")
     def get(self, request):
         q = _valid(s.ReviewQuery, request.query_params)
-        return Response(selectors.review_queue(user=request.user, page=q["page"], page_size=q["page_size"]))
+        queue = selectors.review_queue(user=request.user, page=q["page"], page_size=q["page_size"])
+        for row in queue["rows"]:
+            row["choices"] = review.review_choices(row["suggestions"])
+        return Response(queue)
+
+
+class ReviewSimilarView(APIView):
+    @extend_schema(parameters=[s.ReviewSimilarQuery], responses=OpenApiTypes.OBJECT,
+                   description="After deciding a row: the other rows with the same description or merchant and what "
+                               "filing them as `category` would do (`will_change`, `user_set` — filed by the user as "
+                               "something else, kept unless included —, `already`, `text`, and the rows that differ).")
+    def get(self, request, pk: int):
+        q = _valid(s.ReviewSimilarQuery, request.query_params)
+        return Response(review.similar_rows(user=request.user, transaction_id=pk, category=q["category"]))
+
+    @extend_schema(request=s.ReviewSimilarIn, responses=OpenApiTypes.OBJECT,
+                   description="File those rows as `category` (the ones the user set only with include_user_set).")
+    def post(self, request, pk: int):
+        data = _valid(s.ReviewSimilarIn, request.data)
+        done = review.similar_apply(user=request.user, transaction_id=pk, category=data["category"],
+                                    include_user_set=data["include_user_set"])
+        return Response({**done, "remaining": selectors.review_count(user=request.user)})
+
+
+class ReviewBulkView(APIView):
+    @extend_schema(request=s.ReviewBulkIn, responses=OpenApiTypes.OBJECT,
+                   description="Decide several queue rows at once: `confirm` each one's own top suggestion, or `pick` "
+                               "one category for all. All or nothing: an id that is not yours is a 404 and nothing "
+                               "changes.")
+    def post(self, request):
+        data = _valid(s.ReviewBulkIn, request.data)
+        category = (data.get("category") or "").strip() if data["action"] == "pick" else None
+        if data["action"] == "pick" and not category:
+            raise DomainError("Choose a category.", code="validation_error", details={"field": "category"})
+        done = review.review_bulk_decide(user=request.user, ids=data["ids"], category=category)
+        return Response({**done, "remaining": selectors.review_count(user=request.user)})
 
 
 class ReviewDecideView(APIView):
     @extend_schema(request=s.ReviewIn, responses=OpenApiTypes.OBJECT,
                    description="One click: confirm Moneta's suggestion, or pick another category (which teaches a rule "
-                               "for the merchant; past rows are not re-filed — see others_pending).")
+                               "for the merchant; past rows are not re-filed — see others_pending). `similar` offers "
+                               "the same answer for the rows with the same description or merchant (POST it to "
+                               "/<id>/review/similar/).")
     def post(self, request, pk: int):
         data = _valid(s.ReviewIn, request.data)
         if data["action"] == "pick" or data.get("category"):
@@ -103,8 +141,10 @@ class ReviewDecideView(APIView):
         else:
             services.transaction_review_confirm(user=request.user, transaction_id=pk)
             pending = 0
-        return Response({**selectors.transaction_get(user=request.user, transaction_id=pk),
-                         "others_pending": pending, "remaining": selectors.review_count(user=request.user)})
+        row = selectors.transaction_get(user=request.user, transaction_id=pk)
+        similar = review.similar_rows(user=request.user, transaction_id=pk, category=row["category"] or "")
+        return Response({**row, "others_pending": pending, "similar": similar,
+                         "remaining": selectors.review_count(user=request.user)})
 
 
 # --- import -----------------------------------------------------------------------------------------------
@@ -118,12 +158,14 @@ class ImportView(APIView):
         upload = data["file"]
         upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         batch = services.transactions_import(user=request.user, file_name=upload.name, content=upload.read(),
-                                             date_format=data.get("date_format") or None)
+                                             date_format=data.get("date_format") or None,
+                                             skip_bad_rows=data["skip_bad_rows"],
+                                             accept_balance_mismatch=data["accept_balance_mismatch"])
         return Response(s.BatchOut(batch).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.BatchOut(many=True))
     def get(self, request):
-        return Response(s.BatchOut(selectors.import_batch_list(user=request.user), many=True).data)
+        return Response(s.BatchOut(selectors.import_history(user=request.user), many=True).data)
 
 
 class ImportDetailView(APIView):
@@ -171,7 +213,8 @@ class ImportConfirmView(APIView):
         services.import_confirm(user=request.user, batch_id=pk, account_id=data.get("account_id"),
                                 account_name=data.get("account_name") or None,
                                 date_format=data.get("date_format") if "date_format" in data else None,
-                                sign_convention=data.get("sign_convention"))
+                                sign_convention=data.get("sign_convention"), skip_bad_rows=data["skip_bad_rows"],
+                                accept_balance_mismatch=data["accept_balance_mismatch"])
         result = selectors.import_status(user=request.user, batch_id=pk)
         return Response(result, status=status.HTTP_200_OK if result["finished"] else status.HTTP_202_ACCEPTED)
 
@@ -182,6 +225,19 @@ class ImportStatusView(APIView):
                                "when `finished`, its result or every bad row (`errors`: line, field, reason).")
     def get(self, request, pk: int):
         return Response(selectors.import_status(user=request.user, batch_id=pk))
+
+
+class ImportUnreadableRowsView(APIView):
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR},
+                   description="The rows of an import (or preview) that could not be read, as CSV: line, field, "
+                               "problem, then the row's own cells under the file's header, to fix and import again.")
+    def get(self, request, pk: int):
+        from django.http import HttpResponse
+
+        name, text = services.import_rejects_csv(user=request.user, batch_id=pk)
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 class AccountListView(APIView):

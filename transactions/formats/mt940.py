@@ -9,14 +9,24 @@ narrative is the `:86:` text. Opening + lines must equal the closing balance.
 """
 from __future__ import annotations
 
+import logging
 import re
 from decimal import Decimal
 
 from core.errors import DomainError
 
-from ..parsing import ParsedRow, ParsedStatement, _decode, date_plausible_check
+from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check, narrative_fallback
+from .values import text_decode
+
+# The package logs every failed tag match at ERROR; Moneta tries a second tag set and reports failures itself.
+logging.getLogger("mt940").setLevel(logging.CRITICAL)
 
 _SUBFIELD = re.compile(r"\?(\d{2})")
+_TYPE_WORDS = {"TRF": "Transfer", "CHG": "Charges", "INT": "Interest", "DDT": "Direct debit", "STO": "Standing order",
+               "CHK": "Cheque", "DIV": "Dividend", "MSC": "Miscellaneous", "COM": "Commission", "FEX": "Foreign exchange",
+               "BOE": "Bill of exchange", "LDP": "Loan", "SEC": "Securities", "CMI": "Cash management",
+               "BRF": "Brokerage fee", "CLR": "Cash letter", "DCR": "Documentary credit", "ECK": "Eurocheque",
+               "EQA": "Equivalent amount", "RTI": "Returned item", "VDA": "Value date adjustment"}
 
 
 def _narrative(details: str, extra: str) -> str:
@@ -33,61 +43,102 @@ def _narrative(details: str, extra: str) -> str:
     return text or " ".join((extra or "").split())
 
 
-def mt940_parse(content: bytes, *, file_name: str, default_currency: str = "USD") -> ParsedStatement:
+def _statements_read(text: str, *, file_name: str):
+    """[(chunk, parsed Transactions)] per statement (each `:20:` block), read with the package's standard tags,
+    or with its ASN Bank variant (supplementary details of a `:61:` on a line of their own) when those fail."""
     import mt940
 
-    text = _decode(content, file_name=file_name).replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        statements = mt940.models.Transactions()
-        statements.parse(text)
-    except Exception as exc:  # the package raises bare ValueError/KeyError/RuntimeError for broken fields
-        raise DomainError(f"{file_name} could not be read as MT940: {exc}", code="bad_file",
-                          details={"field": "file"}) from exc
-    result = ParsedStatement(file_format="mt940", date_format="MT940")
-    currency = (statements.data.get("currency") or "").upper()
-    total = Decimal(0)
-    for position, tx in enumerate(statements, start=1):
-        data = tx.data
-        amount = data.get("amount")
-        when = data.get("entry_date") or data.get("date")
-        errors = []
-        if amount is None:
-            errors.append({"line": position, "field": "amount", "reason": f":61: line {position} has no amount"})
-        if when is None:
-            errors.append({"line": position, "field": "date", "reason": f":61: line {position} has no date"})
-        else:
+    chunks = [c for c in re.split(r"(?m)^(?=:20:)", text) if re.search(r"^:(6[012]|86)", c, re.M)]
+    if not chunks:
+        raise DomainError(f"{file_name} is an MT940 file without statements (:20: blocks with :60F:/:61:/:62F:).",
+                          code="bad_file", details={"field": "file"})
+    asnb = mt940.tags.StatementASNB()
+    out = []
+    for number, chunk in enumerate(chunks, start=1):
+        parsed = None
+        for tags in (None, {asnb.id: asnb}):
             try:
-                date_plausible_check(when)
-            except ValueError as exc:
-                errors.append({"line": position, "field": "date", "reason": f"date {exc}"})
-        description = _narrative(data.get("transaction_details", ""), data.get("extra_details", ""))
-        if not description:
-            description = " ".join(v for v in (data.get("customer_reference"), data.get("bank_reference"))
-                                   if v and v != "NONREF")
-        if not description:
-            errors.append({"line": position, "field": "description",
-                           "reason": f":61: line {position} has no :86: narrative or reference"})
-        if errors:
-            result.errors.extend(errors)
-            continue
-        total += amount.amount
-        result.rows.append(ParsedRow(line=position, date=_plain_date(when), description=description[:500],
-                                     amount=Decimal(amount.amount).quantize(Decimal("0.01")),
-                                     currency=(amount.currency or currency or default_currency).upper()))
+                statements = mt940.models.Transactions(tags=tags) if tags else mt940.models.Transactions()
+                statements.parse(chunk)
+            except Exception:  # noqa: BLE001 - the package raises bare ValueError/KeyError/RuntimeError
+                continue
+            parsed = statements
+            break
+        if parsed is None:
+            line = text[:text.index(chunk)].count("\n") + 1 if chunk in text else None
+            raise DomainError(f"{file_name}: statement {number} (from line {line}) could not be read as MT940: a "
+                              "field is malformed or the file is cut short.", code="bad_file",
+                              details={"field": "file", "line": line})
+        out.append((chunk, parsed))
+    return out
+
+
+def mt940_parse(content: bytes, *, file_name: str, default_currency: str = "USD") -> ParsedStatement:
+    text = text_decode(content, file_name=file_name).replace("\r\n", "\n").replace("\r", "\n")
+    result = ParsedStatement(file_format="mt940", date_format="MT940")
+    position = 0
+    for number, (_chunk, statements) in enumerate(_statements_read(text, file_name=file_name), start=1):
+        currency = (statements.data.get("currency") or "").upper()
+        total = Decimal(0)
+        entries = 0
+        errors_before = len(result.errors)
+        for tx in statements:
+            position += 1
+            data = tx.data
+            amount = data.get("amount")
+            when = data.get("entry_date") or data.get("date")
+            reasons = []
+            if amount is None:
+                reasons.append(("amount", f":61: line {position} has no amount"))
+            if when is None:
+                reasons.append(("date", f":61: line {position} has no date"))
+            else:
+                try:
+                    date_plausible_check(when)
+                except ValueError as exc:
+                    reasons.append(("date", f":61: line {position}: date {exc}"))
+            if reasons:
+                result.errors.append({"line": position, "field": ", ".join(f for f, _ in reasons),
+                                      "reason": "; ".join(r for _, r in reasons)})
+                continue
+            value = Decimal(amount.amount)
+            description = _narrative(data.get("transaction_details", ""), data.get("extra_details", ""))
+            if not description:
+                code = (data.get("id") or "").upper()
+                description = narrative_fallback(
+                    _TYPE_WORDS.get(code[-3:], ""),
+                    *(v for v in (data.get("customer_reference"), data.get("bank_reference")) if v != "NONREF"),
+                    amount=value)
+            total += value
+            entries += 1
+            result.rows.append(ParsedRow(line=position, date=_plain_date(when), description=description[:500],
+                                         amount=value.quantize(Decimal("0.01")),
+                                         currency=(amount.currency or currency or default_currency).upper()))
+        opening = statements.data.get("final_opening_balance") or statements.data.get("opening_balance")
+        closing = statements.data.get("final_closing_balance") or statements.data.get("closing_balance")
+        label = " ".join(p for p in (statements.data.get("account_identification"),
+                                     f"no. {statements.data.get('statement_number')}"
+                                     if statements.data.get("statement_number") else "") if p) or f"{number}"
+        label = f"{number} ({label})"
+        balance = StatementBalance(
+            statement=label, account=statements.data.get("account_identification") or "", currency=currency,
+            opening=opening.amount.amount if opening is not None else None,
+            opening_date=_plain_date(opening.date) if opening is not None and opening.date else None,
+            closing=closing.amount.amount if closing is not None else None,
+            closing_date=_plain_date(closing.date) if closing is not None and closing.date else None,
+            entries_total=total, entries=entries)
+        if opening is not None or closing is not None:
+            result.balances.append(balance)
+        difference = balance.difference
+        if difference and len(result.errors) == errors_before:
+            result.balance_problems.append({
+                "statement": label, "difference": str(difference),
+                "reason": (f"statement {label}: opening balance (:60F:) {balance.opening} plus its lines "
+                           f"({total:+}) is {balance.opening + total}, but the closing balance (:62F:) is "
+                           f"{balance.closing}; a difference of {difference:+}: a line is missing or altered")})
     if not result.rows and not result.errors:
         raise DomainError(f"{file_name} is an MT940 statement without transactions (:61: lines).", code="bad_file",
                           details={"field": "file"})
-    opening = statements.data.get("final_opening_balance") or statements.data.get("opening_balance")
-    closing = statements.data.get("final_closing_balance") or statements.data.get("closing_balance")
-    if opening is not None and closing is not None and not result.errors \
-            and len({s for s in _statement_numbers(text)}) <= 1:
-        expected = opening.amount.amount + total
-        if expected != closing.amount.amount:
-            result.errors.append({
-                "line": None, "field": "balance",
-                "reason": (f"opening balance (:60F:) {opening.amount.amount} plus the statement lines ({total:+}) is "
-                           f"{expected}, but the closing balance (:62F:) is {closing.amount.amount}; a line is "
-                           "missing or altered")})
     return result
 
 
@@ -95,8 +146,3 @@ def _plain_date(value):
     from datetime import date
 
     return date(value.year, value.month, value.day)
-
-
-def _statement_numbers(text: str) -> list[str]:
-    """Several statements in one file: the package keeps only the last balances, so the check is skipped."""
-    return re.findall(r"^:28C?:(\S+)", text, re.M)

@@ -28,25 +28,31 @@ from decimal import Decimal
 
 from core.errors import DomainError
 
-from ..parsing import (
-    _NUMERIC_DATE,
+from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check
+from .headers import TOTAL_WORDS, header_match
+from .values import (
     CURRENCY_CODES,
-    ParsedRow,
-    ParsedStatement,
-    _date_formats_for,
-    _detect_decimal_comma,
-    _match_header,
+    DAY_MONTH,
+    NUMERIC_DATE,
+    date_formats_for,
+    date_has_year,
     date_parse,
-    date_plausible_check,
+    decimal_comma_detect,
     money_parse,
+    statement_reference_date,
+    year_apply,
 )
 
 MAX_PAGES = 200
 _MONEY = re.compile(r"^[-+(]?\s?(?:[$€£¥₫]|[A-Z]{3}\s)?\s?-?\d{1,3}(?:[,.'\u00a0 ]?\d{3})*[.,]\d{2}\)?"
                     r"(?:\s?(?:CR|DR|Cr|Dr|-|\+))?$")
-_TEXT_DATE = re.compile(r"^\d{1,2}[ \-][A-Za-z]{3,9}\.?[ \-,]+\d{2,4}$|^[A-Za-z]{3,9}\.? \d{1,2},? \d{4}$")
+_TEXT_DATE = re.compile(r"^\d{1,2}[ \-][A-Za-z]{3,9}\.?[ \-,]+\d{2,4}$|^[A-Za-z]{3,9}\.? \d{1,2},? \d{4}$"
+                        r"|^\d{1,2}[ \-][A-Za-z]{3}$")
+_CARD_STATEMENT = re.compile(r"credit card|card statement|card account|kreditkarte|carte de cr[ée]dit|carta di credito|"
+                             r"tarjeta de cr[ée]dito|card de credit|th[ẻe] t[íi]n d[ụu]ng", re.I)
 _DATE_PREFIX = re.compile(r"^(\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2} [A-Za-z]{3,9}\.? \d{4})\s+(\S.*)$")
 _OPENING = re.compile(r"opening balance|balance brought forward|brought forward|previous balance|balance b/f"
+                      r"|last month'?s balance|previous statement balance|balance from last statement"
                       r"|start(ing)? balance|balance forward|beginning balance", re.I)
 _CLOSING = re.compile(r"closing balance|carried forward|balance c/f|new balance|end(ing)? balance", re.I)
 _MONEY_ROLES = ("amount", "debit", "credit", "balance")
@@ -182,7 +188,7 @@ def _rows(cells: list[Cell]) -> list[list[Cell]]:
 
 
 def _is_date(text: str) -> bool:
-    return bool(_NUMERIC_DATE.match(text) or _TEXT_DATE.match(text))
+    return bool(NUMERIC_DATE.match(text) or DAY_MONTH.match(text) or _TEXT_DATE.match(text))
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
@@ -209,7 +215,7 @@ def _read_records(pages: list[PageCells]) -> tuple[list[_Record], dict[str, tupl
         last: _Record | None = None
         for cells in _rows(page.cells):
             texts = [c.text for c in cells]
-            roles = _match_header(texts)
+            roles = header_match(texts)
             if roles:
                 columns = {role: (cells[i].x0, cells[i].x1) for role, i in roles.items() if role != "memo"}
                 last = None
@@ -241,6 +247,9 @@ def _read_records(pages: list[PageCells]) -> tuple[list[_Record], dict[str, tupl
             top = min(c.y0 for c in cells)
             bottom = max(c.y1 for c in cells)
             height = max(c.y1 - c.y0 for c in cells)
+            if date_cell is None and TOTAL_WORDS.search(text):
+                last = None  # "Subtotal", "Total amount due": sums of the rows above, not transactions
+                continue
             marker = _OPENING.search(text) or _CLOSING.search(text)
             if marker and money:
                 value = money.get("balance") or list(money.values())[-1]
@@ -253,7 +262,7 @@ def _read_records(pages: list[PageCells]) -> tuple[list[_Record], dict[str, tupl
                 row_no += 1
                 last = _Record(page.number, row_no, "tx", date_cell.text, words, money, bottom, height)
                 records.append(last)
-            elif has_amount and records and any(r.kind == "tx" for r in records):
+            elif has_amount and last is not None and last.kind == "tx" and last.page == page.number:
                 row_no += 1
                 previous_date = next(r.date_raw for r in reversed(records) if r.kind == "tx")
                 last = _Record(page.number, row_no, "tx", previous_date, words, money, bottom, height)
@@ -290,9 +299,17 @@ def pdf_statement_parse(content: bytes, *, file_name: str, date_format: str | No
         "ocr_confidence": {p.number: p.confidence for p in pages if p.source == "ocr"}})
     if not transactions:
         return result
-    currency = next((code for code in re.findall(r"\b[A-Z]{3}\b", preamble) if code in CURRENCY_CODES), None)
-    formats, result.date_format = _date_formats_for([r.date_raw for r in transactions], date_format)
-    decimal_comma = _detect_decimal_comma([v for r in records for v in r.money.values()])
+    everything = " ".join(c.text for p in pages for c in p.cells)
+    currency = next((code for text in (preamble, everything) for code in re.findall(r"\b[A-Z]{3}\b", text)
+                     if code in CURRENCY_CODES), None)
+    formats, result.date_format, result.date_format_reason = date_formats_for(
+        [r.date_raw for r in transactions], date_format, currency=currency)
+    decimal_comma = decimal_comma_detect([v for r in records for v in r.money.values()])
+    # Card statements print "02/07": the year is in the statement date or period, printed once.
+    reference = statement_reference_date(everything) if not all(date_has_year(r.date_raw) for r in transactions) \
+        else None
+    if "amount" in columns and _CARD_STATEMENT.search(everything):
+        result.sign_hint = "positive_out"  # a card statement prints purchases positive, payments as (credits)
     parsed: list[tuple[_Record, ParsedRow | None, Decimal | None]] = []
     for line, rec in enumerate(transactions, start=1):
         where = f"page {rec.page}, row {rec.row}"
@@ -301,6 +318,11 @@ def pdf_statement_parse(content: bytes, *, file_name: str, date_format: str | No
         symbol = None
         try:
             when = date_parse(rec.date_raw, formats)
+            if not date_has_year(rec.date_raw):
+                if reference is None:
+                    raise ValueError(f"has no year ({rec.date_raw!r}) and the statement date or period could not "
+                                     "be found to supply it")
+                when = year_apply(when, reference)
             date_plausible_check(when)
         except ValueError as exc:
             errors.append({"line": line, "field": "date", "reason": f"{where}: date {exc}"})
@@ -322,9 +344,8 @@ def pdf_statement_parse(content: bytes, *, file_name: str, date_format: str | No
                 balance, _ = _money(rec.money["balance"], decimal_comma=decimal_comma)
             except ValueError as exc:
                 errors.append({"line": line, "field": "balance", "reason": f"{where}: balance {exc}"})
-        description = re.sub(r"\s+", " ", " ".join(rec.description)).strip()
-        if not description:
-            errors.append({"line": line, "field": "description", "reason": f"{where}: description is empty"})
+        description = re.sub(r"\s+", " ", " ".join(rec.description)).strip() or (
+            "No description (money in)" if amount and amount > 0 else "No description (money out)")
         for e in errors:
             e.update(page=rec.page, row=rec.row)
         result.errors.extend(errors)
@@ -336,9 +357,35 @@ def pdf_statement_parse(content: bytes, *, file_name: str, date_format: str | No
             result.rows.append(row)
         parsed.append((rec, row, balance))
     if not result.errors:
-        result.errors.extend(_balance_check(records, {id(rec): row for rec, row, _ in parsed},
-                                            decimal_comma=decimal_comma))
+        problems = _balance_check(records, {id(rec): row for rec, row, _ in parsed}, decimal_comma=decimal_comma)
+        result.balance_problems.extend({**p, "statement": f"page {p['page']}"} for p in problems)
+    result.balances.extend(_checkpoints(records, result.rows, currency or default_currency,
+                                        decimal_comma=decimal_comma))
     return result
+
+
+def _checkpoints(records: list[_Record], rows: list[ParsedRow], currency: str, *,
+                 decimal_comma: bool) -> list[StatementBalance]:
+    """The statement's opening and closing balance rows, for the ledger (one statement per PDF)."""
+    opening = next((r for r in records if r.kind == "checkpoint" and r.label == "opening"), None)
+    closing = next((r for r in reversed(records) if r.kind == "checkpoint" and r.label == "closing"), None)
+    if opening is None and closing is None:
+        return []
+
+    def value(rec: _Record | None) -> Decimal | None:
+        if rec is None:
+            return None
+        try:
+            return money_parse(rec.money["balance"], decimal_comma=decimal_comma)[0]
+        except ValueError:
+            return None
+
+    dates = [r.date for r in rows]
+    return [StatementBalance(statement="1", currency=currency, opening=value(opening),
+                             opening_date=min(dates, default=None), closing=value(closing),
+                             closing_date=max(dates, default=None), entries_total=sum((r.amount for r in rows),
+                                                                                     Decimal(0)),
+                             entries=len(rows))]
 
 
 def _balance_check(records: list[_Record], rows: dict[int, ParsedRow | None], *,
@@ -355,6 +402,7 @@ def _balance_check(records: list[_Record], rows: dict[int, ParsedRow | None], *,
             value, _ = money_parse(rec.money["balance"], decimal_comma=decimal_comma)
             if running is not None and value != running:
                 errors.append({"line": None, "field": "balance", "page": rec.page, "row": rec.row,
+                               "difference": str(value - running),
                                "reason": f"page {rec.page}: the {rec.label} balance {value:,.2f} does not match the "
                                          f"running balance {running:,.2f} of the rows above it"})
             running = value
@@ -366,6 +414,7 @@ def _balance_check(records: list[_Record], rows: dict[int, ParsedRow | None], *,
             continue
         if running is not None and running + row.amount != row.balance:
             errors.append({"line": row.line, "field": "balance", "page": rec.page, "row": rec.row,
+                           "difference": str(row.balance - running - row.amount),
                            "reason": f"page {rec.page}, row {rec.row} ({row.description[:40]}): the balance "
                                      f"{row.balance:,.2f} does not follow from the previous balance {running:,.2f} "
                                      f"and the amount {row.amount:+,.2f} (expected {running + row.amount:,.2f}); "

@@ -12,16 +12,8 @@ import re
 
 from core.errors import DomainError
 
-from ..parsing import (
-    ParsedRow,
-    ParsedStatement,
-    _date_formats_for,
-    _decode,
-    _detect_decimal_comma,
-    date_parse,
-    date_plausible_check,
-    money_parse,
-)
+from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check, narrative_fallback
+from .values import date_formats_for, date_parse, decimal_comma_detect, money_parse, text_decode
 
 _TRANSACTION_TYPES = {"bank", "cash", "ccard", "oth a", "oth l"}
 _SKIPPED_TYPES = {"invst", "cat", "class", "memorized", "prices", "security", "invitem", "template"}
@@ -34,7 +26,7 @@ def _qif_date(raw: str) -> str:
 
 def qif_parse(content: bytes, *, file_name: str, date_format: str | None = None,
               default_currency: str = "USD") -> ParsedStatement:
-    text = _decode(content, file_name=file_name).replace("\r\n", "\n").replace("\r", "\n")
+    text = text_decode(content, file_name=file_name).replace("\r\n", "\n").replace("\r", "\n")
     records: list[tuple[int, dict[str, str]]] = []
     section = "bank"
     current: dict[str, str] = {}
@@ -49,6 +41,8 @@ def qif_parse(content: bytes, *, file_name: str, date_format: str | None = None,
                 section = header[5:].strip()
             elif header.startswith("account"):
                 section = "account"
+            elif header.startswith("option:autoswitch"):
+                section = "account"  # a list of accounts follows, until !Clear:AutoSwitch
             elif header.startswith("option") or header.startswith("clear"):
                 continue
             current = {}
@@ -56,8 +50,6 @@ def qif_parse(content: bytes, *, file_name: str, date_format: str | None = None,
         if line.startswith("^"):
             if current and section in _TRANSACTION_TYPES:
                 records.append((start_line, current))
-            if section == "account":
-                section = "bank"  # an account block is followed by its own !Type header
             current = {}
             continue
         if not current:
@@ -72,14 +64,19 @@ def qif_parse(content: bytes, *, file_name: str, date_format: str | None = None,
     if current and section in _TRANSACTION_TYPES:
         records.append((start_line, current))
     if not records:
+        if section == "invst":
+            raise DomainError(f"{file_name} holds only investment transactions (QIF !Type:Invst): Moneta reads "
+                              "bank and card statements, not holdings.", code="unsupported_format",
+                              details={"field": "file", "detected": "a QIF investment account"})
         if section in _SKIPPED_TYPES:
             raise DomainError(f"{file_name} is a QIF {section} list, not a bank account's transactions.",
                               code="bad_file", details={"field": "file"})
         raise DomainError(f"{file_name} holds no QIF transactions (records ending with ^).", code="bad_file",
                           details={"field": "file"})
     result = ParsedStatement(file_format="qif", columns={"fields": "D T/U P M L"})
-    formats, result.date_format = _date_formats_for([_qif_date(r.get("D", "")) for _, r in records], date_format)
-    decimal_comma = _detect_decimal_comma([r.get("T") or r.get("U") or "" for _, r in records])
+    formats, result.date_format, result.date_format_reason = date_formats_for(
+        [_qif_date(r.get("D", "")) for _, r in records], date_format)
+    decimal_comma = decimal_comma_detect([r.get("T") or r.get("U") or "" for _, r in records])
     for line, record in records:
         errors = []
         try:
@@ -91,15 +88,22 @@ def qif_parse(content: bytes, *, file_name: str, date_format: str | None = None,
             amount, currency = money_parse(record.get("T") or record.get("U") or "", decimal_comma=decimal_comma)
         except ValueError as exc:
             errors.append({"line": line, "field": "amount", "reason": f"amount {exc}"})
-        payee, memo = record.get("P", ""), record.get("M", "")
-        description = payee if not memo or memo in payee else f"{payee} {memo}".strip()
-        if not description:
-            errors.append({"line": line, "field": "description", "reason": "record has no payee (P) or memo (M)"})
-        if "\x00" in description:
-            errors.append({"line": line, "field": "description", "reason": "contains a NUL byte (\\x00)"})
         if errors:
             result.errors.extend(errors)
             continue
+        if " ".join(record.get("P", "").lower().split()) == "opening balance" and record.get("L", "").startswith("["):
+            # Quicken's first record: the account's balance when it was opened, not money that moved.
+            result.balances.append(StatementBalance(statement=record.get("L", "").strip("[]") or "1",
+                                                    currency=currency or default_currency, opening=amount,
+                                                    opening_date=when))
+            result.skipped.append({"line": line, "reason": "the account's opening balance, not a transaction"})
+            continue
+        number = record.get("N", "")
+        description = narrative_fallback(record.get("P", ""), record.get("M", ""))
+        if description == "No description":
+            label = record.get("L", "").strip("[]")
+            description = narrative_fallback(label and f"Transfer {label}" if record.get("L", "").startswith("[")
+                                             else label, number and f"Cheque {number}", amount=amount)
         category = record.get("L", "")
         # "[Savings]" is a transfer to another account, "Food:Groceries" a category with its subcategory.
         category = "" if category.startswith("[") else category.split(":")[-1].split("/")[0].strip()

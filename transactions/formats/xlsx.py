@@ -7,13 +7,15 @@ headers, debit/credit columns, decimal commas and the date rule are the same. Re
 """
 from __future__ import annotations
 
+import zipfile
 from datetime import date, datetime
 from decimal import Decimal
 from io import BytesIO
 
 from core.errors import DomainError
 
-from ..parsing import ParsedStatement, table_parse
+from .base import ParsedStatement
+from .table import table_parse
 
 MAX_ROWS = 200_000
 
@@ -41,16 +43,28 @@ def _sheets_xlsx(content: bytes, *, file_name: str):
 
     try:
         book = openpyxl.load_workbook(BytesIO(content), read_only=True, data_only=True)
-    except (InvalidFileException, KeyError, OSError, ValueError) as exc:
-        raise DomainError(f"{file_name} is not a readable Excel workbook ({exc}).", code="bad_file",
+    except (InvalidFileException, KeyError, OSError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise DomainError(f"{file_name} is not a readable Excel workbook: the file is damaged or not really .xlsx; "
+                          "open it in Excel and save it again, or export CSV.", code="bad_file",
                           details={"field": "file"}) from exc
     try:
         for sheet in book.worksheets:
+            # Some exporters declare a smaller sheet (<dimension ref="A1:F9">) than they write; read-only mode
+            # would stop at the declared size, so the declaration is dropped and every row is read.
+            if hasattr(sheet, "reset_dimensions"):
+                sheet.reset_dimensions()
             rows = []
-            for row in sheet.iter_rows(values_only=True):
-                rows.append([_cell_text(v) for v in row])
-                if len(rows) > MAX_ROWS:
-                    break
+            try:
+                for row in sheet.iter_rows(values_only=True):
+                    rows.append([_cell_text(v) for v in row])
+                    if len(rows) > MAX_ROWS:
+                        raise DomainError(f"{file_name}: sheet {sheet.title!r} has more than {MAX_ROWS:,} rows; split "
+                                          "the statement into smaller files.", code="too_large",
+                                          details={"field": "file", "rows": len(rows)})
+            except (KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+                raise DomainError(f"{file_name}: sheet {sheet.title!r} could not be read after row {len(rows)}: the "
+                                  "workbook is damaged; save it again from Excel, or export CSV.", code="bad_file",
+                                  details={"field": "file", "line": len(rows) + 1}) from exc
             yield sheet.title, rows
     finally:
         book.close()
@@ -63,20 +77,34 @@ def _sheets_xls(content: bytes, *, file_name: str):
         book = xlrd.open_workbook(file_contents=content, on_demand=True)
     except xlrd.XLRDError as exc:
         raise DomainError(f"{file_name} looks like an old Office document but not an Excel workbook Moneta can "
-                          f"read ({exc}); save it as .xlsx or CSV.", code="unsupported_format",
+                          "read; save it as .xlsx or CSV.", code="unsupported_format",
                           details={"field": "file", "detected": "an old Office (OLE) document"}) from exc
+    except Exception as exc:  # noqa: BLE001 - xlrd raises struct/index/assertion errors on damaged files
+        raise DomainError(f"{file_name} is a damaged Excel (.xls) workbook and cannot be read; open it in Excel "
+                          "and save it again, or export CSV.", code="bad_file", details={"field": "file"}) from exc
     for index in range(book.nsheets):
-        sheet = book.sheet_by_index(index)
-        rows = []
-        for r in range(min(sheet.nrows, MAX_ROWS)):
-            cells = []
-            for c in range(sheet.ncols):
-                cell = sheet.cell(r, c)
-                if cell.ctype == xlrd.XL_CELL_DATE:
-                    cells.append(_cell_text(xlrd.xldate_as_datetime(cell.value, book.datemode)))
-                else:
-                    cells.append(_cell_text(cell.value))
-            rows.append(cells)
+        try:
+            sheet = book.sheet_by_index(index)
+            if sheet.nrows > MAX_ROWS:
+                raise DomainError(f"{file_name}: sheet {sheet.name!r} has {sheet.nrows:,} rows, more than "
+                                  f"{MAX_ROWS:,}; split the statement into smaller files.", code="too_large",
+                                  details={"field": "file", "rows": sheet.nrows})
+            rows = []
+            for r in range(sheet.nrows):
+                cells = []
+                for c in range(sheet.ncols):
+                    cell = sheet.cell(r, c)
+                    if cell.ctype == xlrd.XL_CELL_DATE:
+                        cells.append(_cell_text(xlrd.xldate_as_datetime(cell.value, book.datemode)))
+                    else:
+                        cells.append(_cell_text(cell.value))
+                rows.append(cells)
+        except DomainError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - as above
+            raise DomainError(f"{file_name}: sheet {index + 1} of this Excel (.xls) workbook is damaged and cannot be "
+                              "read; save it again from Excel, or export CSV.", code="bad_file",
+                              details={"field": "file"}) from exc
         yield sheet.name, rows
 
 

@@ -50,7 +50,7 @@ from .budgets import (  # noqa: F401
 )
 from .imports import (  # noqa: F401
     account_list,
-    import_errors_rows,
+    import_history,
     import_status,
 )
 from .ledger import (  # noqa: F401

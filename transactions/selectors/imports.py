@@ -1,12 +1,19 @@
 """Reads for the import flow: the user's accounts, and one import's preview, progress and report."""
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
 
 from core.types import AuthUser
 
 from ..models import Account, ImportBatch
 from .ledger import import_batch_get
+
+# A preview nobody confirmed is deleted after this (with the file it keeps), and no longer listed.
+PREVIEW_KEPT_FOR = timedelta(days=1)
 
 
 def account_list(*, user: AuthUser) -> list[Account]:
@@ -39,8 +46,8 @@ def import_status(*, user: AuthUser, batch_id: int) -> dict[str, Any]:
     }
 
 
-def import_errors_rows(*, user: AuthUser, batch_id: int) -> list[list[Any]]:
-    """The per-row error report as table rows (row number, field, problem), for a CSV download."""
-    batch = import_batch_get(user=user, batch_id=batch_id)
-    return [[e.get("line") if e.get("line") is not None else "", e.get("field") or "", e.get("reason") or ""]
-            for e in batch.errors or []]
+def import_history(*, user: AuthUser) -> list[ImportBatch]:
+    """The user's imports, newest first, without previews abandoned longer than a day (the periodic task
+    deletes those; until it runs they are simply not listed)."""
+    stale = Q(status=ImportBatch.Status.PREVIEW, created_at__lt=timezone.now() - PREVIEW_KEPT_FOR)
+    return list(ImportBatch.objects.filter(user=user).exclude(stale).defer("content").select_related("account")[:100])

@@ -1,11 +1,14 @@
 from django.urls import path
 
-from transactions.web import views
+from transactions.web import review_views, views
 
 urlpatterns = [
     path("transactions/", views.transactions_page, name="web-transactions"),
-    path("transactions/review/", views.review_page, name="web-transactions-review"),
-    path("transactions/<int:transaction_id>/review/", views.review_decide, name="web-transaction-review"),
+    path("transactions/review/", review_views.review_page, name="web-transactions-review"),
+    path("transactions/review/bulk/", review_views.review_bulk, name="web-transactions-review-bulk"),
+    path("transactions/<int:transaction_id>/review/", review_views.review_decide, name="web-transaction-review"),
+    path("transactions/<int:transaction_id>/review/similar/", review_views.review_similar_apply,
+         name="web-transaction-review-similar"),
     path("transactions/import/", views.transactions_import_page, name="web-transactions-import"),
     path("transactions/import/<int:batch_id>/", views.import_batch_page, name="web-transactions-import-batch"),
     path("transactions/import/<int:batch_id>/preview/", views.import_preview_update,

@@ -185,46 +185,6 @@ def transaction_category_set(request, transaction_id: int):
     return render(request, "web/transactions/_results.html", context)
 
 
-@login_required
-def review_page(request):
-    """The "needs review" queue: rows Moneta was unsure about, each with one-click choices."""
-    try:
-        page = int(request.GET.get("page") or 1)
-    except ValueError:
-        page = 1
-    queue = selectors.review_queue(user=request.user, page=page)
-    queue["rows"] = rows_with_money(queue["rows"], currency=queue.get("currency"))
-    return render(request, "web/transactions/review.html", {
-        "nav": "transactions", "queue": queue, "categories": selectors.category_list(user=request.user)})
-
-
-@login_required
-@require_POST
-def review_decide(request, transaction_id: int):
-    """One click: confirm the suggestion (`action=confirm`) or pick another (`category=…`)."""
-    category = (request.POST.get("category") or "").strip()
-    error = None
-    try:
-        if request.POST.get("action") == "confirm" and not category:
-            services.transaction_review_confirm(user=request.user, transaction_id=transaction_id)
-        elif category:
-            services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
-        else:
-            raise DomainError("Choose a category.")
-    except NotFound:
-        raise Http404("No such transaction.")
-    except DomainError as exc:
-        error = exc.message
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        return redirect("web-transactions-review")
-    tx = rows_with_money([selectors.review_item(user=request.user, transaction_id=transaction_id)])[0]
-    return render(request, "web/transactions/_review_row.html", {
-        "tx": tx, "decided": error is None, "error": error, "remaining": selectors.review_count(user=request.user),
-        "categories": selectors.category_list(user=request.user)})
-
-
 def _import_context(user, batch_id: int) -> dict:
     """One import for the page: its preview, progress or report, with the amounts ready to show."""
     try:
@@ -286,7 +246,7 @@ def transactions_import_page(request):
                 return response
         if request.htmx:
             return render(request, "web/transactions/_import_result.html", context)
-    context["batches"] = selectors.import_batch_list(user=request.user)[:20]
+    context["batches"] = selectors.import_history(user=request.user)[:20]
     return render(request, "web/transactions/import.html", context)
 
 
@@ -330,7 +290,9 @@ def import_confirm(request, batch_id: int):
                                 account_name=None if account_id else account_name,
                                 date_format=(request.POST.get("date_format") or "").strip() or None
                                 if "date_format" in request.POST else None,
-                                sign_convention=(request.POST.get("sign_convention") or "").strip() or None)
+                                sign_convention=(request.POST.get("sign_convention") or "").strip() or None,
+                                skip_bad_rows=request.POST.get("skip_bad_rows") == "1",
+                                accept_balance_mismatch=request.POST.get("accept_balance_mismatch") == "1")
     except NotFound:
         raise Http404("No such import.")
     except DomainError as exc:
@@ -342,26 +304,15 @@ def import_confirm(request, batch_id: int):
 
 @login_required
 def import_errors_csv(request, batch_id: int):
-    """The per-row error report as a CSV file (row number, field, problem)."""
-    import csv
-
+    """The rows that could not be read, as CSV: line, field, problem, then the row's own cells to fix them."""
     from django.http import HttpResponse
 
     try:
-        status = selectors.import_status(user=request.user, batch_id=batch_id)
-        rows = selectors.import_errors_rows(user=request.user, batch_id=batch_id)
+        name, text = services.import_rejects_csv(user=request.user, batch_id=batch_id)
     except NotFound:
         raise Http404("No such import.")
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", status["file_name"].rsplit(".", 1)[0])[:60] or "statement"
-    response["Content-Disposition"] = f'attachment; filename="{stem}-errors.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["row", "field", "problem"])
-    for row in rows:
-        # A cell starting with = + - @ would be run as a formula by a spreadsheet: quote it.
-        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") else c for c in row])
-    if status["error_count"] > len(rows):
-        writer.writerow(["", "", f"… and {status['error_count'] - len(rows)} more bad rows not listed"])
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 

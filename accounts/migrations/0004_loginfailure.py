@@ -5,7 +5,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     """Takes over the table `moneta_loginfailure` (made by moneta.0002) with its rows: no database change."""
 
-    dependencies = [("accounts", "0001_initial"), ("moneta", "0003_loginfailure_to_accounts")]
+    dependencies = [("accounts", "0003_profile_api_token"), ("moneta", "0003_loginfailure_to_accounts")]
 
     operations = [
         migrations.SeparateDatabaseAndState(state_operations=[

@@ -1,0 +1,19 @@
+"""How allauth behaves in Moneta: sign-up can be closed by setting, and the login form's special cases."""
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def is_open_for_signup(self, request) -> bool:
+        return bool(settings.MONETA_SIGNUP_OPEN)
+
+    def save_user(self, request, user, form, commit=True):
+        """A person who signs up starts at the first-run flow (/welcome/) the first time they open Moneta."""
+        user = super().save_user(request, user, form, commit=commit)
+        if commit:
+            from accounts.models import Profile
+
+            Profile.objects.update_or_create(user=user, defaults={"needs_onboarding": True})
+        return user

@@ -1,0 +1,111 @@
+"""First run for a person who signed up, empty states, and the demo sandbox — kept apart from their own money
+and from everyone else's."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import Client
+
+from tests.statements import csv_bytes
+
+pytestmark = pytest.mark.django_db
+
+
+def _web(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def newcomer(user_factory):
+    from accounts.models import Profile
+
+    user = user_factory("minh")
+    Profile.objects.create(user=user, needs_onboarding=True)
+    return user
+
+
+def test_a_new_person_is_walked_through_set_up(newcomer):
+    from transactions.models import Account, Jar
+
+    client = _web(newcomer)
+    assert client.get("/")["Location"] == "/welcome/"
+    client.post("/welcome/preferences/", {"currency": "VND", "language": "vi"})
+    response = client.post("/welcome/account/", {"name": "Vietcombank", "kind": "checking",
+                                                 "opening_balance": "15,000,000"})
+    assert response.status_code == 302
+    account = Account.objects.get(user=newcomer)
+    assert (account.name, account.currency) == ("Vietcombank", "VND")
+    assert account.opening_balance == 15_000_000
+    client.post("/welcome/jars/", {"jars": ["Essentials", "Fun"], "monthly_income": "20000000"})
+    jars = dict(Jar.objects.filter(user=newcomer).values_list("name", "monthly_budget"))
+    assert jars == {"Essentials": 10_000_000, "Fun": 4_000_000}
+    page = client.get("/welcome/").content.decode()
+    assert page.count('class="badge ok"') == 3  # preferences, account, jars; no money in yet
+    assert client.get("/")["Location"] == "/welcome/"  # still nothing imported
+    client.post("/welcome/done/")
+    home = client.get("/")
+    # The empty state, with links, in the language chosen in step 1.
+    assert home.status_code == 200 and "Việc nên làm tiếp" in home.content.decode()
+    assert 'href="/transactions/import/"' in home.content.decode()
+
+
+def test_bad_onboarding_input_is_refused_in_words(newcomer):
+    client = _web(newcomer)
+    page = client.post("/welcome/account/", {"name": "Cash", "opening_balance": "lots"}, follow=True)
+    assert "opening balance must be a number" in page.content.decode()
+    page = client.post("/welcome/jars/", {"jars": ["Yachts"]}, follow=True)
+    assert "Unknown starter jar" in page.content.decode()
+
+
+def test_demo_sandbox_is_separate_deletable_and_private(alice, bob):
+    from accounts.models import Profile
+    from transactions.models import Transaction
+    from transactions.services import transactions_import
+
+    transactions_import(user=alice, file_name="mine.csv",
+                        content=csv_bytes([("2026-01-05", "MY OWN RENT", "-900.00", "")]))
+    mine = Transaction.objects.filter(user=alice).count()
+    client = _web(alice)
+    started = time.perf_counter()
+    assert client.post("/account/sandbox/enter/").status_code == 302
+    print(f"sandbox made in {time.perf_counter() - started:.1f}s")
+    sandbox_user_id = int(client.session["_auth_user_id"])
+    assert sandbox_user_id != alice.pk
+    home = client.get("/").content.decode()
+    assert "Demo sandbox" in home and "MY OWN RENT" not in home
+    assert Transaction.objects.filter(user_id=sandbox_user_id).count() > 100
+    assert Transaction.objects.filter(user=alice).count() == mine  # nothing demo in her own account
+    # The sandbox has no password: nobody signs in to it directly.
+    from django.contrib.auth import get_user_model
+
+    sandbox_user = get_user_model().objects.get(pk=sandbox_user_id)
+    assert not sandbox_user.has_usable_password()
+    # Back to her own money.
+    client.post("/account/sandbox/leave/")
+    assert client.session["_auth_user_id"] == str(alice.pk)
+    assert "MY OWN RENT" in client.get("/transactions/").content.decode()
+    # Bob: his own (new) sandbox, never alice's; he cannot leave into alice's account.
+    bob_client = _web(bob)
+    bob_client.post("/account/sandbox/leave/")
+    assert bob_client.session["_auth_user_id"] == str(bob.pk)
+    assert "Demo sandbox" not in bob_client.get("/account/").content.decode().split("<main")[1][:400]
+    # Deleting the sandbox deletes its demo money and nothing of hers.
+    client.post("/account/sandbox/delete/")
+    assert not get_user_model().objects.filter(pk=sandbox_user_id).exists()
+    assert not Transaction.objects.filter(user_id=sandbox_user_id).exists()
+    assert Transaction.objects.filter(user=alice).count() == mine
+    assert not Profile.objects.filter(sandbox_owner=alice).exists()
+
+
+def test_deleting_an_account_deletes_its_sandbox(alice):
+    from django.contrib.auth import get_user_model
+
+    from accounts.sandbox import sandbox_ensure
+    from accounts.services import account_delete
+
+    sandbox = sandbox_ensure(owner=alice)
+    account_delete(user=alice)
+    assert not get_user_model().objects.filter(pk__in=[alice.pk, sandbox.pk]).exists()

@@ -1,0 +1,209 @@
+"""The rows of an import: fingerprints (no duplicates), merchants, categorisation decisions and the COPY into
+the transactions table. Used by `importing.transactions_import`; no parsing here."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from core.types import AuthUser
+
+from .categories import category_resolve
+from .categorize import Decision, Item, categorise
+from .models import CategorisationRule, CategorySource, Merchant
+from .normalize import description_key, merchant_key, merchant_normalise_ex
+from .parsing import ParsedRow
+
+_DIGITS = re.compile(r"\d")
+
+@dataclass(slots=True)
+class _Prepared:
+    row: ParsedRow
+    fingerprint: str
+    merchant_id: int | None
+    description_key: str
+    decision: Decision
+
+
+def _canonical(description: str) -> str:
+    return " ".join(description.upper().split())
+
+
+def fingerprints_compute(rows: list[ParsedRow]) -> list[str]:
+    """Content fingerprints. The occurrence index keeps two genuine identical same-day purchases apart,
+    while an overlapping statement (same rows, same order) produces the same fingerprints again."""
+    seen: Counter[str] = Counter()
+    out = []
+    for r in rows:
+        base = f"{r.date.isoformat()}|{r.amount}|{r.currency}|{_canonical(r.description)}"
+        occurrence = seen[base]
+        seen[base] += 1
+        out.append(hashlib.sha256(f"{base}|{occurrence}".encode()).hexdigest())
+    return out
+
+
+def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tuple[int | None, str, str]]:
+    """description → (merchant id, merchant key, merchant name); creates the user's new merchants in bulk."""
+    per_desc: dict[str, tuple[str, str]] = {}
+    samples: dict[str, list[str]] = defaultdict(list)
+    names: dict[str, str] = {}
+    by_shape: dict[str, tuple[str, bool]] = {}
+    raw_names: dict[str, tuple[str, bool]] = {}
+    for desc in descriptions:
+        # Narratives that differ only in their digits (store numbers, dates, references) name the same
+        # merchant: normalise one of them. Cuts import time when every row's narrative is unique.
+        shape = _DIGITS.sub("0", desc)
+        found = by_shape.get(shape)
+        if found is None:
+            found = by_shape[shape] = merchant_normalise_ex(desc)
+        raw_names[desc] = found
+    # A word that ends names before a state/country code for 3+ different merchants in this statement is a
+    # place ("Freshmart Springfield IL", "Toytown Springfield IL"): drop it wherever it ends a name.
+    followers: dict[str, set[str]] = defaultdict(set)
+    for name, had_code in set(raw_names.values()):
+        parts = name.split()
+        if had_code and len(parts) >= 2:
+            followers[parts[-1]].add(" ".join(parts[:-1]))
+    places = {word for word, heads in followers.items() if len(heads) >= 3}
+    cleaned: dict[str, tuple[str, str]] = {}
+    for desc, (name, _had_code) in raw_names.items():
+        if name not in cleaned:
+            parts = name.split()
+            final = " ".join(parts[:-1]) if len(parts) >= 2 and parts[-1] in places else name
+            final = final[:120]
+            cleaned[name] = (merchant_key(final)[:120], final)
+        per_desc[desc] = cleaned[name]
+    for desc, (key, name) in per_desc.items():
+        if key:
+            names.setdefault(key, name)
+            if len(samples[key]) < 5:
+                samples[key].append(desc[:255])
+    ids = dict(Merchant.objects.filter(user=user, key__in=list(names)).values_list("key", "id"))
+    # Payees the user merged: their keys answer to the merchant they were merged into (jars.merchant_merge).
+    ids.update({k: m_id for m_id, keys in Merchant.objects.filter(user=user, merged_keys__overlap=list(names))
+                .values_list("id", "merged_keys") for k in keys if k in names})
+    new = [Merchant(user=user, key=k, name=names[k], aliases=samples[k]) for k in names if k not in ids]
+    if new:
+        Merchant.objects.bulk_create(new, ignore_conflicts=True, batch_size=2000)
+        ids.update(Merchant.objects.filter(user=user, key__in=[m.key for m in new]).values_list("key", "id"))
+    return {d: (ids.get(k), k, n) for d, (k, n) in per_desc.items()}
+
+
+# A background import reports progress about this many times (categorising one slice of rows at a time).
+PROGRESS_STEPS = 20
+PROGRESS_MIN_ROWS = 250
+
+
+def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[str],
+                 progress: Callable[[int], None] | None = None) -> list[_Prepared]:
+    """Merchants, categories and the categorisation decision of every row. With `progress` (a callable taking
+    the number of rows done) the rows are categorised slice by slice and progress is reported after each."""
+    descriptions = list(dict.fromkeys(r.description for r in rows))
+    merchants = merchants_ensure(user=user, descriptions=descriptions)
+    file_categories = {r.category for r in rows if r.category}
+    category_ids = {name: category_resolve(user=user, name=name, create=True).id for name in file_categories}
+    to_categorise = {}
+    for r in rows:
+        if not r.category and r.description not in to_categorise:
+            _mid, key, name = merchants[r.description]
+            to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
+                                                description_key(r.description, name), outflow=r.amount < 0)
+    if progress is None:
+        decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
+    else:
+        decisions = {}
+        step = max(PROGRESS_MIN_ROWS, -(-len(rows) // PROGRESS_STEPS))
+        for start in range(0, len(rows), step):
+            todo = {d: to_categorise[d] for d in dict.fromkeys(r.description for r in rows[start:start + step])
+                    if d in to_categorise and d not in decisions}
+            if todo:
+                decisions.update(_categorise_grouped(user=user, items=todo))
+            progress(min(len(rows), start + step))
+    prepared = []
+    desc_keys = {d: description_key(d, name) for d, (_mid, _key, name) in merchants.items()}
+    for r, fp in zip(rows, fingerprints):
+        mid = merchants[r.description][0]
+        if r.category:
+            decision = Decision(category_ids[r.category], CategorySource.USER, 1.0)
+        else:
+            decision = decisions[r.description]
+        prepared.append(_Prepared(r, fp, mid, desc_keys[r.description], decision))
+    return prepared
+
+
+def _categorise_grouped(*, user: AuthUser, items: dict[str, Item]) -> dict[str, Decision]:
+    """Categorise once per merchant when no rule looks at the raw narrative (contains/regex): every narrative
+    of a merchant gets the same answer from merchant rules and learning, so 100k narratives cost a few
+    hundred decisions."""
+    narrative_rules = (CategorisationRule.objects.filter(user=user, active=True)
+                       .exclude(match_type=CategorisationRule.MatchType.MERCHANT).exists())
+    if narrative_rules:
+        return categorise(user=user, items=list(items.values()))
+    def group(desc: str, item: Item) -> tuple[Any, ...]:
+        return (item.merchant_key, item.description_key, item.outflow) if item.merchant_key else ("", desc, None)
+
+    representative: dict[tuple[Any, ...], Item] = {}
+    for desc, item in items.items():
+        representative.setdefault(group(desc, item), item)
+    decided = categorise(user=user, items=list(representative.values()))
+    return {desc: decided[representative[group(desc, item)].description] for desc, item in items.items()}
+
+
+_COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "currency", "category_id",
+                 "category_source", "category_confidence", "rule_id", "notes", "balance", "batch_id", "fingerprint",
+                 "description_key", "created_at", "category_suggestions", "account_id")
+
+
+_COPY_ESCAPE = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _copy_text(value: object) -> str:
+    if value is None:
+        return "\\N"
+    return str(value).translate(_COPY_ESCAPE)
+
+
+def rows_copy(*, user: AuthUser, prepared: list[_Prepared], batch_id: int | None,
+               account_id: int | None = None) -> None:
+    """COPY in text format, built in one pass: ~10× faster than INSERT (and than per-row adaptation) for large
+    statements. The unique (user, fingerprint) constraint still guards against duplicates."""
+    now = timezone.now().isoformat()
+    sql = f"COPY transactions_transaction ({', '.join(_COPY_COLUMNS)}) FROM STDIN"
+    head = f"{user.id}\t"
+    tail = "\t" + ("\\N" if batch_id is None else str(batch_id))
+    account = "\t" + ("\\N" if account_id is None else str(account_id)) + "\n"
+    lines = []
+    for p in prepared:
+        r, d = p.row, p.decision
+        lines.append("\t".join((
+            head + r.date.isoformat(), _copy_text(r.description), _copy_text(p.merchant_id), str(r.amount),
+            _copy_text(r.currency), _copy_text(d.category_id), str(d.source), repr(float(d.confidence)),
+            _copy_text(d.rule_id), _copy_text(r.notes), _copy_text(r.balance),
+        )) + tail + "\t" + p.fingerprint + "\t" + _copy_text(p.description_key) + "\t" + now + "\t"
+            + suggestions_json(d) + account)
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        chunk = 5000
+        for i in range(0, len(lines), chunk):
+            copy.write("".join(lines[i:i + chunk]))
+
+
+def suggestions_json(decision: Decision) -> str:
+    return json.dumps([[c, round(p, 2)] for c, p in decision.suggestions])
+
+
+def rule_hits_record(prepared: list[_Prepared]) -> None:
+    hits = Counter(p.decision.rule_id for p in prepared if p.decision.rule_id)
+    if not hits:
+        return
+    values = ", ".join(["(%s, %s)"] * len(hits))
+    params = [x for item in hits.items() for x in item]
+    with connection.cursor() as cur:
+        cur.execute(f"UPDATE transactions_categorisationrule r SET hits = r.hits + v.n "
+                    f"FROM (VALUES {values}) AS v(id, n) WHERE r.id = v.id", params)
