@@ -85,6 +85,7 @@ from .saferegex import rule_regex_check
 from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
 from .transfers import (  # noqa: F401
+    transfer_candidates,
     transfer_category,
     transfer_mark,
     transfer_pair,

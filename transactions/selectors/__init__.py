@@ -63,6 +63,7 @@ from .ledger import (  # noqa: F401
     jar_list,
     merchant_list,
     merchant_resolve,
+    merchant_rows,
     review_count,
     review_item,
     review_queue,
@@ -77,6 +78,7 @@ from .ledger import (  # noqa: F401
 from .subscriptions import (  # noqa: F401
     BILL_CATEGORY_WORDS,
     BILL_MERCHANT_WORDS,
+    income_expected,
     is_bill_category,
     subscription_list,
 )
