@@ -73,6 +73,8 @@ def _names_in_doc(doc: Path = DOC) -> tuple[list[str], list[str]]:
             token = token.strip(".")
             if PATH.match(token):
                 paths += _expand(token)
+            elif token.endswith(".py"):
+                continue  # a bare file name (`grammar.py` beside its package): not a dotted module name
             elif DOTTED.match(token):
                 dotted.append(re.sub(r"[^\w.*].*$", "", token))
     return paths, dotted
