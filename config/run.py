@@ -112,6 +112,10 @@ def choose_broker(env: dict) -> None:
     env["CELERY_BROKER_URL"] = "filesystem://"
 
 
+# runserver starts a thread per connection: a pool bounds its database connections (config/settings/base.py).
+RUNSERVER_ENV = {"DATABASE_POOL": "1"}
+
+
 def queue_names(env: dict) -> tuple[str, str]:
     """(interactive, ingestion) queue names, computed as config/settings/base.py computes them."""
     interactive = env.get("MONETA_CELERY_QUEUE") or "moneta"
@@ -238,7 +242,7 @@ def main(mode: str = "run") -> None:
               {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}, "worker")
         # The web server warms the chat router's model in the background so the first question is quick.
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
-              {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1")}, "web")
+              {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1"), **RUNSERVER_ENV}, "web")
 
         time.sleep(1.5)
         print("\n" + "=" * 64)
