@@ -22,7 +22,7 @@ def account_page(request):
     new_token = request.session.pop(NEW_TOKEN, None)
     return render(request, "web/account/page.html", {
         "nav": "account",
-        "profile": profiles.profile_get(user=request.user),
+        "profile": profiles.profile_read(user=request.user),
         "currencies": profiles.CURRENCIES,
         "language_choices": [("", _("As my browser asks")), ("en", "English"), ("vi", "Tiếng Việt")],
         "emails": EmailAddress.objects.filter(user=request.user).order_by("-primary", "email"),
