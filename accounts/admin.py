@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import LoginThrottle
+from accounts.models import LoginFailure, LoginThrottle
 
 User = get_user_model()
 PRIVILEGES = ("is_staff", "is_superuser", "groups", "user_permissions")
@@ -66,6 +66,18 @@ class LoginThrottleAdmin(admin.ModelAdmin):
     list_display = ("username", "ip", "failures", "last_failure_at", "succeeded_at")
     search_fields = ("username", "ip")
     readonly_fields = ("username", "ip", "failures", "last_failure_at", "succeeded_at")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(LoginFailure)
+class LoginFailureAdmin(admin.ModelAdmin):
+    """Failed sign-ins recorded before the sign-in throttle replaced them (read-only history)."""
+
+    list_display = ("username", "ip", "created_at")
+    search_fields = ("username", "ip")
+    readonly_fields = ("username", "ip", "created_at")
 
     def has_add_permission(self, request):
         return False

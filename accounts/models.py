@@ -85,3 +85,19 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class LoginFailure(models.Model):
+    """A failed sign-in as recorded before the sign-in throttle (`LoginThrottle`, accounts/throttle.py) replaced
+    these rows; nothing writes them now. Kept so the history is not lost; the table was made when sign-in lived in
+    the platform app."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    ip = models.GenericIPAddressField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        db_table = "moneta_loginfailure"
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip or '?'} @ {self.created_at:%Y-%m-%d %H:%M:%S}"

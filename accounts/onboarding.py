@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.profiles import profile_get, profile_read
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 # (name, share of monthly income in %, categories): a starting point the person edits on Jars & budgets.

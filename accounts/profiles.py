@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import IntegrityError
 
 from accounts.models import Profile
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 CURRENCIES = ("USD", "VND", "EUR", "GBP", "AUD", "CAD", "NZD", "JPY", "SGD")

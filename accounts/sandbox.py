@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 SESSION_OWNER = "moneta_sandbox_owner"

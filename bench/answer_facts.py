@@ -74,7 +74,7 @@ def main(argv) -> int:
     from chat.demo import load_demo as chat_demo
     from chat.models import Message
     from chat.services import agent_config_for, chat_turn
-    from config.api import DomainError
+    from core.errors import DomainError
     from knowledge.demo import load_demo as knowledge_demo
     from knowledge.models import AnswerFact, Fact
 

@@ -10,6 +10,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
@@ -18,11 +19,20 @@ from django.utils.html import format_html, format_html_join
 from chat import services
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import KIND_RULES, NAME_RULES, prompt_problems
-from config.admin_privacy import OwnRowsOnlyAdmin, conversations_visible_q
-from config.api import DomainError
+from core.admin_privacy import OwnRowsOnlyAdmin
+from core.errors import DomainError
+
+
+def conversations_visible_q(request, prefix: str = "") -> Q:
+    """Own conversations + those with an unresolved escalation assigned to this staff member."""
+    escalated = (Escalation.objects.filter(assignee=request.user)
+                 .exclude(status=Escalation.Status.RESOLVED).values("conversation_id"))
+    return Q(**{f"{prefix}user": request.user}) | Q(**{f"{prefix}id__in": escalated})
 
 
 # ---- prompts -----------------------------------------------------------------------------------
+
+
 class PromptForm(forms.ModelForm):
     activate = forms.BooleanField(required=False, initial=True,
                                   help_text="Make this version the active one when saved.")
@@ -211,7 +221,7 @@ class MessageInline(admin.StackedInline):
 
 @admin.register(Conversation)
 class ConversationAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    """Own conversations, or one whose escalation is assigned to you (config/admin_privacy.py)."""
+    """Own conversations, or one whose escalation is assigned to you (`conversations_visible_q`)."""
 
     def private_rows(self, request):
         return conversations_visible_q(request)

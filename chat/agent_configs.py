@@ -8,7 +8,7 @@ from django.db import transaction
 from chat.assistant import ALL_TOOLS
 from chat.models import AgentConfig, Prompt
 from chat.prompts import DEFAULT_PROMPTS
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from chat.models import AgentConfig, Feedback, Message
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.answers import answer_fact_retire, answer_fact_save
 from knowledge.models import AnswerFact
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
-from config.api import DomainError
+from core.errors import DomainError
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",

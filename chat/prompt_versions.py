@@ -6,7 +6,7 @@ from django.db.models import Max
 
 from chat.models import Prompt
 from chat.prompts import DEFAULT_PROMPTS, prompt_problems
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 

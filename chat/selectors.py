@@ -6,7 +6,7 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from chat.models import Conversation, Message, ToolCall
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 MAX_SEARCH_CHARS = 200

@@ -22,8 +22,8 @@ from chat.grounding import GroundingReport, answer_fit, confidence, ground, resu
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.prompt_versions import prompt_active_content, prompts_active
 from chat.prompts import prompt_render
-from config.api import DomainError, NotFound
-from config.metrics import chat_turn_observe
+from core.errors import DomainError, NotFound
+from core.metrics import chat_turn_observe
 from core.types import AuthUser
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ TOKEN_CHUNK = 24
 
 def _build_model(config: AgentConfig, *, context: TurnContext, stream: bool) -> tuple[Any, str, bool]:
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
-    from config.llm import chat_model, llm_configured
+    from core.llm import chat_model, llm_configured
 
     use_llm = config.provider != AgentConfig.Provider.OFFLINE and llm_configured()
     if not use_llm:

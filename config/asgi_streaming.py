@@ -11,7 +11,7 @@ from __future__ import annotations
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 
-from config.observability import request_id_var
+from core.observability import request_id_var
 
 _END = object()
 

@@ -9,14 +9,14 @@ app = Celery("moneta")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-from config.observability import celery_signals_connect  # noqa: E402
+from core.observability import celery_signals_connect  # noqa: E402
 
 celery_signals_connect()  # the request id follows a web request into the tasks it enqueues
 
 
 @app.on_after_finalize.connect
 def _task_metrics(**kwargs) -> None:
-    import config.metrics  # noqa: F401 - Celery task run-time histogram
+    import core.metrics  # noqa: F401 - Celery task run-time histogram
 
 
 @app.task(name="moneta.ping")
@@ -25,23 +25,6 @@ def ping(value: str = "pong") -> dict:
     import socket
 
     return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}
-
-
-def broker_reachable(timeout: float = 1.0) -> bool:
-    """A TCP connect to a Redis broker before publishing from a web request: when it is down, redis-py's own
-    retries would hold the request for several seconds for a message that cannot be sent anyway. Other
-    transports (the filesystem one of `make run`) are always reachable."""
-    import socket
-    from urllib.parse import urlsplit
-
-    url = urlsplit(str(app.conf.broker_url or ""))
-    if url.scheme not in ("redis", "rediss") or not url.hostname:
-        return True
-    try:
-        with socket.create_connection((url.hostname, url.port or 6379), timeout=timeout):
-            return True
-    except OSError:
-        return False
 
 
 def _start_heartbeat(sender=None, **kwargs) -> None:
@@ -60,7 +43,7 @@ def _start_heartbeat(sender=None, **kwargs) -> None:
     def beat() -> None:
         from django.db import close_old_connections
 
-        from config.models import worker_heartbeat_record
+        from core.models import worker_heartbeat_record
 
         while True:
             try:

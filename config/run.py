@@ -239,7 +239,7 @@ def main(mode: str = "run") -> None:
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
               {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1")}, "web")
 
-        from config.demo import DEMO_USERS
+        from accounts.demo import DEMO_USERS
 
         time.sleep(1.5)
         print("\n" + "=" * 64)

@@ -4,14 +4,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from chat.a2a.views import agent_card, investigator_rpc
 from chat.mcp.views import mcp_endpoint
-from config.health import healthz
 from config.metrics import metrics_view
+from core.health import healthz
 
 api_v1 = [
     path("knowledge/", include("knowledge.api.urls")),
     path("transactions/", include("transactions.api.urls")),
     path("chat/", include("chat.api.urls")),
-    path("auth/", include("config.auth_urls")),
+    path("auth/", include("accounts.api.auth_urls")),
 ]
 
 urlpatterns = [

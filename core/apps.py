@@ -2,7 +2,18 @@ from django.apps import AppConfig
 
 
 class CoreConfig(AppConfig):
-    """Shared infrastructure with no models: embeddings, money formatting, period arithmetic, text helpers."""
+    """Shared code every app uses (errors, embeddings, money, periods, formatting, the LLM factory, request ids and
+    logs, metrics) and the platform's own table: the worker heartbeat /healthz reads.
 
-    default_auto_field = "django.db.models.BigAutoField"
+    The label stays "moneta" (the label of the project app these tables and migrations were made under), so
+    existing databases keep their tables and migration history."""
+
     name = "core"
+    label = "moneta"
+    verbose_name = "Moneta platform"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from core.observability import sentry_init  # settings must be loaded first (SENTRY_* from the environment)
+
+        sentry_init()

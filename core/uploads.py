@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from config.api import DomainError
+from core.errors import DomainError
 
 MB = 1024 * 1024
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import Q
 from django.utils.html import format_html
 
-from config.admin_privacy import OwnRowsOnlyAdmin, corpus_visible_q
-from config.api import DomainError
+from core.admin_privacy import OwnRowsOnlyAdmin
+from core.errors import DomainError
 from knowledge import services
 from knowledge.models import PRIVATE_SLUG_PREFIX, Corpus, Document, Fact, Page
 
@@ -31,6 +32,10 @@ class CorpusForm(forms.ModelForm):
         if slug.startswith(PRIVATE_SLUG_PREFIX) and data.get("visibility") != Corpus.Visibility.PRIVATE:
             self.add_error("visibility", f"'{slug}' is a user's private corpus; it stays private.")
         return data
+
+
+def corpus_visible_q(request, prefix: str = "") -> Q:
+    return Q(**{f"{prefix}visibility": Corpus.Visibility.SHARED}) | Q(**{f"{prefix}owner": request.user})
 
 
 @admin.register(Corpus)

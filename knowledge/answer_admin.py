@@ -1,6 +1,6 @@
 """Admin for answer facts: editors see the kept answers they approved (from an escalation assigned to them) and
 their own, with their sources; they correct the wording (the searchable fact is rebuilt), retire or reactivate
-it. Answers a user kept by rating them stay private to that user (config/admin_privacy.py).
+it. Answers a user kept by rating them stay private to that user (core/admin_privacy.py).
 Imported by knowledge/admin.py."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.contrib import admin, messages
 from django.db.models import Q
 from django.utils.html import format_html_join
 
-from config.admin_privacy import OwnRowsOnlyAdmin
-from config.api import DomainError
+from core.admin_privacy import OwnRowsOnlyAdmin
+from core.errors import DomainError
 from knowledge.answers import answer_fact_reactivate, answer_fact_retire, answer_fact_update
 from knowledge.models import AnswerFact
 

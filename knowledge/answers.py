@@ -19,8 +19,8 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
 from core.embeddings import embed_texts
+from core.errors import DomainError, NotFound
 from knowledge.models import AnswerFact, Document, Fact
 
 SAVED_ANSWERS_TITLE = "Saved answers"

@@ -3,13 +3,14 @@ user's own private corpus, filtered in the query itself."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import UserLike
 from knowledge.models import Corpus, Document, Fact, Page, private_corpus_slug
 
@@ -229,3 +230,15 @@ def search_run(*, user: UserLike | None, query: str, page_similarity: bool | Non
     result["documents"] = groups
     result["took_ms"] = round((time.perf_counter() - started) * 1000, 1)
     return result
+
+
+def documents_by_status() -> dict[str, int]:
+    """How many documents are in each ingestion status, over every corpus: an operations gauge (counts only,
+    no content, no user's data), read by the metrics scrape."""
+    rows = Document.objects.values("status").annotate(n=Count("id")).order_by()
+    return {row["status"]: row["n"] for row in rows}
+
+
+def pages_ingested_since(*, since: datetime) -> int:
+    """Pages of documents whose ingestion finished after `since`, over every corpus (an operations gauge)."""
+    return Page.objects.filter(document__ingested_at__gte=since).count()

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser, UserLike
 from core.uploads import upload_size_check
 from knowledge import tasks
@@ -86,7 +86,7 @@ def ingestion_enqueue(*, document_id: int) -> None:
 
 def ingestion_send(*, document_id: int) -> bool:
     """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
-    from config.celery_app import broker_reachable
+    from core.broker import broker_reachable
 
     if not broker_reachable():
         logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 from .models import Account, BalanceCheckpoint, ImportBatch

@@ -1,20 +1,33 @@
 from django.contrib import admin
 
-from config.admin_privacy import OwnRowsOnlyAdmin
+from core.admin_privacy import OwnRowsOnlyAdmin
 
-from .models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Subscription, Transaction
+from .models import (
+    Account,
+    BalanceCheckpoint,
+    CategorisationRule,
+    Category,
+    DeletedTransaction,
+    ImportBatch,
+    Jar,
+    JarBudget,
+    Merchant,
+    Subscription,
+    Transaction,
+)
 
 
 @admin.register(Category)
 class CategoryAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    list_display = ("name", "user", "kind", "monthly_budget", "is_default")
+    list_display = ("name", "user", "kind", "monthly_budget", "is_default", "archived_at")
     list_filter = ("kind", "is_default")
     search_fields = ("name", "user__username")
 
 
 @admin.register(Account)
 class AccountAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    list_display = ("name", "user", "currency", "created_at")
+    list_display = ("name", "user", "kind", "currency", "opening_balance", "opening_date", "archived_at", "created_at")
+    list_filter = ("kind",)
     search_fields = ("name", "user__username")
 
 
@@ -26,12 +39,12 @@ class MerchantAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
 
 @admin.register(Transaction)
 class TransactionAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    list_display = ("date", "user", "description", "merchant", "amount", "currency", "category", "category_source",
-                    "category_confidence")
+    list_display = ("date", "user", "description", "merchant", "amount", "currency", "account", "category",
+                    "category_source", "category_confidence", "transfer_pair")
     list_filter = ("category_source", "currency")
     search_fields = ("description", "user__username", "merchant__name")
     date_hierarchy = "date"
-    raw_id_fields = ("user", "merchant", "category", "batch", "rule")
+    raw_id_fields = ("user", "merchant", "category", "batch", "rule", "account", "transfer_pair", "split_of")
     list_select_related = ("user", "merchant", "category")
 
 
@@ -43,11 +56,30 @@ class RuleAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     raw_id_fields = ("user", "category")
 
 
+@admin.register(BalanceCheckpoint)
+class BalanceCheckpointAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    list_display = ("account", "user", "date", "balance", "source", "created_at")
+    raw_id_fields = ("user", "account", "batch")
+
+
+@admin.register(DeletedTransaction)
+class DeletedTransactionAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
+    list_display = ("transaction_id", "user", "deleted_at", "group")
+    readonly_fields = ("data",)
+    raw_id_fields = ("user",)
+
+
+class JarBudgetInline(admin.TabularInline):
+    model = JarBudget
+    extra = 0
+
+
 @admin.register(Jar)
 class JarAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start")
     filter_horizontal = ("categories",)
     raw_id_fields = ("user",)
+    inlines = [JarBudgetInline]
 
 
 @admin.register(Subscription)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 from .models import (

@@ -32,8 +32,8 @@ from pathlib import Path
 import numpy as np
 from django.db import connection
 
-from config.llm import chat_model, llm_configured
 from core.embeddings import EMBEDDING_DIM
+from core.llm import chat_model, llm_configured
 from core.text import strip_accents
 
 from .models import CategorisationRule, Category, CategorySource, DescriptionEmbedding

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 from core.uploads import upload_size_check
 
@@ -301,7 +301,7 @@ def import_confirm(*, user: AuthUser, batch_id: int, account_id: int | None = No
 def import_batch_send(*, batch_id: int) -> bool:
     """Hand a confirmed import to the worker. False (logged) when the broker cannot be reached: the batch stays
     queued and the page says it is waiting for the worker."""
-    from config.celery_app import broker_reachable
+    from core.broker import broker_reachable
     from transactions.tasks import import_batch_task
 
     if not broker_reachable():

@@ -17,7 +17,7 @@ from typing import Any, cast
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 from core.uploads import upload_size_check
 

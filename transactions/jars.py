@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write

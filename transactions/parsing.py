@@ -6,7 +6,7 @@ formats share; the import service decides what to store.
 """
 from __future__ import annotations
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .formats.base import (  # noqa: F401 - the parsing vocabulary, importable from one place
     MAX_REPORTED_ERRORS,

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.periods import add_months, month_bounds  # noqa: F401  (re-exported: callers import them from here)
 
 PERIODS = ("this_week", "last_week", "this_month", "last_month", "last_3_months", "this_year", "last_year",

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 from .categories import category_resolve

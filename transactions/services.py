@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config.api import DomainError
+from core.errors import DomainError
 
 # One entry point for writes: the import, category and subscription services are re-exported here.
 from core.types import AuthUser
@@ -85,6 +85,7 @@ from .saferegex import rule_regex_check
 from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
 from .transfers import (  # noqa: F401
+    transfer_candidates,
     transfer_category,
     transfer_mark,
     transfer_pair,
@@ -239,7 +240,7 @@ RECATEGORISE_INLINE_MAX = 2000
 
 def transactions_recategorise_soon(*, user: AuthUser) -> str:
     """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
-    from config.celery_app import broker_reachable
+    from core.broker import broker_reachable
 
     count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
     if count <= RECATEGORISE_INLINE_MAX or not broker_reachable():

@@ -27,6 +27,14 @@ def import_batch_task(batch_id: int) -> str | None:
     return batch.status if batch is not None else None
 
 
+@shared_task(name="moneta.rollup_check", ignore_result=True)
+def rollup_check_task() -> dict:
+    """Periodic (beat): compare the monthly roll-up with the ledger and repair users that drifted."""
+    from transactions.rollup import rollup_check
+
+    return rollup_check()
+
+
 @shared_task(name="transactions.import_previews_expire", ignore_result=True)
 def import_previews_expire_task() -> int:
     """Delete import previews nobody confirmed within a day (they hold the uploaded file)."""

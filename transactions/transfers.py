@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import onboarding, profiles, sandbox
-from config.api import DomainError
+from core.errors import DomainError
 
 
 @login_required

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import profiles, sandbox, selectors, services, tokens
 from accounts.api.views import export_response
-from config.api import DomainError
+from core.errors import DomainError
 
 NEW_TOKEN = "moneta_new_token"  # the key of a token just made: shown once, on the next page view
 

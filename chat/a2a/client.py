@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from chat.external_guard import ExternalServerRefused, external_server_check
 from chat.mcp.client import ExternalServerUnavailable, error_reason, unavailable_note
-from config.api import DomainError
+from core.errors import DomainError
 
 CARD_PATH = "/.well-known/agent.json"
 

@@ -17,7 +17,8 @@ from chat.api.serializers import (
     FeedbackRequestSerializer,
     TeamReplySerializer,
 )
-from config.api import DomainError, validated_input
+from core.api import validated_input
+from core.errors import DomainError
 
 
 class ChatView(APIView):

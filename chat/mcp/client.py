@@ -19,7 +19,7 @@ import anyio
 from langchain_core.tools import StructuredTool
 
 from chat.external_guard import ExternalServerRefused, external_server_check, stdio_environment
-from config.api import DomainError
+from core.errors import DomainError
 
 log = logging.getLogger(__name__)
 LIST_CACHE_SECONDS = 30.0

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from markdown.treeprocessors import Treeprocessor
 
-from config.web.charts import chart_prepare
-from config.web.format import money
+from core.web.charts import chart_prepare
+from core.web.format import money
 
 MAX_TABLE_ROWS = 50
 SAFE_URL = re.compile(r"^(https?://|/(?![/\\])|#|mailto:)", re.I)

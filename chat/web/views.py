@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from chat import selectors, services
 from chat.web.presenters import answer_present, conversation_groups, conversation_present, stream_event_label
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "config.storage.MonetaStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "core.storage.MonetaStaticFilesStorage"},
 }
 
 LOGGING["handlers"]["console"]["formatter"] = env_choice("MONETA_LOG_FORMAT", "json", ("plain", "json"))  # noqa: F405

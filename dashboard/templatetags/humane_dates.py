@@ -1,7 +1,7 @@
-"""Template filters for dates as people read them (see config/web/dates.py)."""
+"""Template filters for dates as people read them (see core/web/dates.py)."""
 from django import template
 
-from config.web import dates
+from core.web import dates
 
 register = template.Library()
 

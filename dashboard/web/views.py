@@ -8,9 +8,9 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from chat import selectors as chat_selectors
-from config.web.charts import chart_prepare
-from config.web.dates import day_and_relative, day_label
-from config.web.format import money, rows_with_money
+from core.web.charts import chart_prepare
+from core.web.dates import day_and_relative, day_label
+from core.web.format import money, rows_with_money
 from transactions import selectors as tx_selectors
 
 
@@ -69,7 +69,11 @@ def home(request):
                 for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
                                          currency=subscriptions.get("currency"))]
     currency = subscriptions.get("currency")
+    worth = tx_selectors.net_worth(user=user, months=1, today=today)
     context = {
+        "accounts": tx_selectors.account_balances(user=user),
+        "net_worth_display": money(worth["net_worth"], worth["currency"]),
+        "reconciliation_issues": tx_selectors.reconciliation_issues(user=user),
         "nav": "home", "today": today, "glance": _glance(user, today), "safe": _safe(user, today),
         "jars_at_risk": at_risk, "jar_count": len(jars.get("rows") or []),
         "upcoming": upcoming,

@@ -9,7 +9,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge import selectors, services
 
 from . import serializers as s

@@ -1,6 +1,6 @@
 """LLM enrichment of a page: summary + self-contained facts with the questions each answers.
 
-Used only when an OpenAI-compatible endpoint is configured (config.llm). Transient errors (timeouts,
+Used only when an OpenAI-compatible endpoint is configured (core.llm). Transient errors (timeouts,
 connection errors, 429/5xx) are retried with exponential backoff; if the page still fails, the caller
 falls back to the offline chunker for that page and records mode="offline" on its facts.
 """

@@ -123,7 +123,7 @@ def _identity(doc: Document, *, first_pages: list[str]) -> dict:
 
 
 def _llm_model():
-    from config.llm import chat_model, llm_configured
+    from core.llm import chat_model, llm_configured
 
     return chat_model(max_retries=0) if llm_configured() else None
 

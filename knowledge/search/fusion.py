@@ -6,7 +6,7 @@ from typing import Any
 
 from django.conf import settings
 
-from config.api import DomainError
+from core.errors import DomainError
 
 # Fusion defaults beyond settings.MONETA_SEARCH_DEFAULTS (which chat overrides per agent config).
 SEARCH_EXTRA_DEFAULTS = {

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.uploads import upload_size_check
 from knowledge import selectors, services
 

@@ -49,8 +49,8 @@ def seed_site() -> None:
     all twelve demo articles takes about a minute on this shared 2-core machine; one takes a few seconds.)"""
     import io
 
+    from accounts.demo import demo_users_ensure
     from chat import demo as chat_demo
-    from config.demo import demo_users_ensure
     from knowledge.demo import CORPORA, DEMO_DOCS
     from knowledge.services import corpus_ensure, document_create, document_ingest_now
     from transactions import demo as transactions_demo

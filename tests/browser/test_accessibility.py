@@ -11,7 +11,8 @@ WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
 
 
 PAGES = ("login", "home", "chat", "conversation", "chat search", "transactions", "transactions search", "review",
-         "import", "jars", "subscriptions", "documents", "cited page", "account")
+         "import", "jars", "subscriptions", "documents", "cited page", "account", "accounts", "transaction edit",
+         "new transaction", "recently deleted", "duplicates", "categories")
 
 
 @pytest.fixture(scope="module")
@@ -35,12 +36,15 @@ def site_pages(web_server, django_db_blocker):
         services.escalation_resolve(escalation_id=escalation.pk, resolver=editor,
                                     reply="Brokers need a state licence; we added a help page about it.")
         cited = Page.objects.filter(document__corpus__slug="finance-education").order_by("id").first()
+        tx_id = alice.tx_transactions.order_by("-date").values_list("id", flat=True).first()
     return {"login": "/login/", "home": "/", "chat": "/chat/", "conversation": f"/chat/{money['conversation_id']}/",
             "chat search": "/chat/?q=dining", "transactions": "/transactions/",
             "transactions search": "/transactions/?q=coffee", "review": "/transactions/review/",
             "import": "/transactions/import/", "jars": "/jars/", "subscriptions": "/subscriptions/",
             "documents": "/documents/", "cited page": f"/documents/pages/{cited.id}/?quote=emergency",
-            "account": "/account/"}
+            "account": "/account/", "accounts": "/accounts/", "transaction edit": f"/transactions/{tx_id}/edit/",
+            "new transaction": "/transactions/new/", "recently deleted": "/transactions/deleted/",
+            "duplicates": "/transactions/duplicates/", "categories": "/categories/"}
 
 
 @pytest.fixture(scope="module")

@@ -50,7 +50,7 @@ def test_editing_creates_a_new_active_version_with_a_diff_and_rollback(staff_cli
 
 
 def test_rollback_of_the_first_version_says_why_not(chat_demo):
-    from config.api import DomainError
+    from core.errors import DomainError
 
     with pytest.raises(DomainError, match="first version"):
         prompt_rollback(name="react-format")
@@ -104,7 +104,7 @@ def test_admin_pages_show_traces_escalations_and_feedback(staff_client, alice, a
 
 
 def test_prompt_version_service_validates(chat_demo):
-    from config.api import DomainError
+    from core.errors import DomainError
 
     with pytest.raises(DomainError, match=r"\{tool_names\}"):
         prompt_version_create(name="react-format", content="Tools: {tools}")

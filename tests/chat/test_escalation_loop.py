@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from chat import selectors, services
 from chat.models import Escalation, Message, Prompt
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 
 pytestmark = pytest.mark.django_db
 

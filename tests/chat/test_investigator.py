@@ -37,7 +37,7 @@ def test_investigator_searches_corpora_in_order_and_groups_fact_ids(chat_demo, e
 
 
 def test_investigator_is_staff_only(chat_demo, alice):
-    from config.api import DomainError
+    from core.errors import DomainError
 
     with pytest.raises(DomainError, match="staff only"):
         chat_turn(user=alice, message="hi", agent_slug="document-investigator")

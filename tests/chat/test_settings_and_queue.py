@@ -5,7 +5,7 @@ import pytest
 
 from chat.models import AgentConfig, Escalation
 from chat.services import chat_turn, escalation_assign, escalation_resolve
-from config.api import DomainError
+from core.errors import DomainError
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge import selectors, services
 from knowledge.models import Corpus, Document
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.ingestion import pipeline
 from knowledge.models import Document, Fact, Page
 from knowledge.selectors import knowledge_search

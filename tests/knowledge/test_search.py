@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.models import Document
 from knowledge.selectors import document_match_scores, knowledge_search, query_identity
 from knowledge.services import corpus_ensure, note_save

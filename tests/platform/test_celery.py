@@ -15,7 +15,7 @@ def test_celery_round_trip_through_real_worker_and_redis(celery_worker_process, 
 
 @pytest.mark.worker
 def test_worker_heartbeat_makes_health_ok(celery_worker_process, client):
-    from config.models import WorkerHeartbeat
+    from core.models import WorkerHeartbeat
 
     assert wait_for(lambda: WorkerHeartbeat.objects.exists(), timeout=60)
     body = client.get("/healthz").json()

@@ -1,7 +1,7 @@
 import pytest
 from django.utils import timezone
 
-from config.models import worker_heartbeat_record
+from core.models import worker_heartbeat_record
 
 
 @pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_health_503_when_no_worker_heartbeat(client):
 
 @pytest.mark.django_db
 def test_health_503_when_worker_heartbeat_stale(client):
-    from config.models import WorkerHeartbeat
+    from core.models import WorkerHeartbeat
 
     WorkerHeartbeat.objects.create(hostname="old", last_seen=timezone.now() - timezone.timedelta(minutes=5))
     body = client.get("/healthz").json()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
-from config.observability import (
+from core.observability import (
     CELERY_HEADER,
     JsonFormatter,
     RequestIdFilter,
@@ -52,7 +52,7 @@ def test_sentry_is_off_without_a_dsn_and_on_with_one():
 
     from tests.conftest import ROOT
 
-    code = ("import sys; from config.observability import sentry_init; on = sentry_init(); "
+    code = ("import sys; from core.observability import sentry_init; on = sentry_init(); "
             "print(on, 'sentry_sdk' in sys.modules)")
     env = {k: v for k, v in os.environ.items() if k != "SENTRY_DSN"}
     off = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)

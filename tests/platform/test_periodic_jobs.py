@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 
-from config.tasks import rollup_check
 from transactions import services as tx
+from transactions.rollup import rollup_check
 
 
 @pytest.mark.django_db(transaction=True)  # the scheduler closes old connections, as beat does between ticks

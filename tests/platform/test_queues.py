@@ -53,8 +53,8 @@ def start_worker(transactional_db, tmp_path):
 def test_a_queued_document_does_not_hold_up_interactive_work_and_the_request_id_follows(alice, start_worker,
                                                                                          settings):
     from config.celery_app import ping
-    from config.metrics import queue_depths
-    from config.observability import request_id_var
+    from core.metrics import queue_depths
+    from core.observability import request_id_var
     from knowledge.models import Document
     from knowledge.services import corpus_private_for, document_create
 

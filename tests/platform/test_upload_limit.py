@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.models import Document
 from tests.statements import csv_bytes
 from transactions.models import ImportBatch, Transaction

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from transactions.periods import add_months, period_resolve
 from transactions.selectors import (
     category_list,

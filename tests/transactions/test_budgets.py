@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from config.api import NotFound
+from core.errors import NotFound
 from transactions.models import Subscription
 from transactions.periods import add_months
 from transactions.selectors import budget_suggestions, jar_status, subscription_list

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from config.api import DomainError
+from core.errors import DomainError
 from transactions.parsing import statement_parse
 
 LIBRARY_TEXT = re.compile(r"Traceback|Error\(|object at 0x|NoneType|KeyError|IndexError|ValueError|TypeError|"

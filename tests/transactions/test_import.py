@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from config.api import DomainError
+from core.errors import DomainError
 from transactions.models import ImportBatch, Transaction
 from transactions.services import transactions_import
 

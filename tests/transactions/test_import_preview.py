@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 
 pytestmark = pytest.mark.django_db
 

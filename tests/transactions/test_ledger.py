@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from tests.statements import csv_bytes
 from transactions import selectors, services
 from transactions.models import Transaction

@@ -1,11 +1,11 @@
 """Regex rules cannot stall a request; large re-filings after a rule change run in the worker."""
 from __future__ import annotations
 
-import sys
 import time
 
 import pytest
 
+from core import broker
 from transactions import services
 from transactions.models import CategorisationRule, Transaction
 
@@ -68,7 +68,7 @@ def test_large_refiling_runs_in_a_task(alice, monkeypatch, django_capture_on_com
     services.transactions_import(user=alice, file_name="s.csv",
                                  content=b"Date,Description,Amount\n2026-03-01,UBER TRIP,-12\n")
     monkeypatch.setattr(services, "RECATEGORISE_INLINE_MAX", 0)
-    monkeypatch.setattr(sys.modules["config.celery_app"], "broker_reachable", lambda timeout=1.0: True)
+    monkeypatch.setattr(broker, "broker_reachable", lambda timeout=1.0: True)
     sent = []
     monkeypatch.setattr(tasks.recategorise_task, "delay", lambda user_id: sent.append(user_id))
     with django_capture_on_commit_callbacks(execute=True):
@@ -86,6 +86,6 @@ def test_large_refiling_is_done_inline_when_no_broker_answers(alice, monkeypatch
     services.transactions_import(user=alice, file_name="s.csv",
                                  content=b"Date,Description,Amount\n2026-03-01,UBER TRIP,-12\n")
     monkeypatch.setattr(services, "RECATEGORISE_INLINE_MAX", 0)
-    monkeypatch.setattr(sys.modules["config.celery_app"], "broker_reachable", lambda timeout=1.0: False)
+    monkeypatch.setattr(broker, "broker_reachable", lambda timeout=1.0: False)
     rule = services.rule_create(user=alice, pattern="uber", category="Transport")
     assert rule.refiling == "done" and Transaction.objects.get(user=alice).category.name == "Transport"

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from chat.models import Conversation, Message
 from chat.web.presenters import conversation_groups
-from config.web.charts import chart_prepare
+from core.web.charts import chart_prepare
 
 pytestmark = pytest.mark.django_db
 

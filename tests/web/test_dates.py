@@ -1,7 +1,7 @@
-"""Dates as people read them (config/web/dates.py): pure functions, no database."""
+"""Dates as people read them (core/web/dates.py): pure functions, no database."""
 from datetime import date
 
-from config.web.dates import day_and_relative, day_label, relative_day
+from core.web.dates import day_and_relative, day_label, relative_day
 
 TODAY = date(2026, 11, 23)  # a Monday
 

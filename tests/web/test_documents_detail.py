@@ -109,7 +109,7 @@ def test_bob_gets_404_for_alices_document(alice, bob_web):
 
 
 def test_note_update_service_refuses_other_users_and_duplicates(alice, bob):
-    from config.api import DomainError, NotFound
+    from core.errors import DomainError, NotFound
     from knowledge import selectors, services
 
     doc = _ready_note(alice)

@@ -11,7 +11,7 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
 
     from django.utils import timezone
 
-    from config.web.format import money
+    from core.web.format import money
     from transactions import selectors
     from transactions.periods import period_resolve
 

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from config.web.format import money
+from core.web.format import money
 from tests.web.conftest import months_back, statement_csv
 
 pytestmark = pytest.mark.django_db
@@ -207,7 +207,8 @@ def test_budgets_by_month_with_income_budgeted_unbudgeted(alice_web, alice, alic
     assert 'id="overview-income">$3,200.00<' in page and 'id="overview-budgeted">$10.00<' in page
     assert 'id="overview-unbudgeted">$3,190.00<' in page
     assert f"{last:%B %Y}" in page and 'id="month-next"' in page and 'id="month-prev"' in page
-    assert "changing it here changes it for every month" in page
+    # a budget belongs to a month: changing it here holds from that month on, never earlier months
+    assert f"a budget you change here holds from {last:%B %Y} on" in page
     now = alice_web.get("/jars/").content.decode()
     assert 'id="month-next"' not in now and "Income so far" in now
     assert "Income last month: $3,200.00." in now  # pay may not have come in yet this month

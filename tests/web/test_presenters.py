@@ -46,7 +46,7 @@ def test_confidence_words_levels():
 
 
 def test_chart_prepare_rejects_bad_specs_and_pads_series():
-    from config.web.charts import chart_prepare
+    from core.web.charts import chart_prepare
 
     assert chart_prepare({"type": "radar", "labels": ["a"], "series": [{"name": "x", "data": [1]}]}) is None
     assert chart_prepare({"type": "bar", "labels": [], "series": []}) is None

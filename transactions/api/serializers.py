@@ -55,7 +55,12 @@ class TransactionOut(serializers.Serializer):
     category_confidence = serializers.FloatField()
     notes = serializers.CharField(allow_blank=True)
     account = serializers.CharField(allow_null=True, help_text="the account the statement was imported into")
+    account_id = serializers.IntegerField(allow_null=True)
     needs_review = serializers.BooleanField(help_text="categorised with low confidence and not confirmed yet")
+    is_transfer = serializers.BooleanField(help_text="money moving between your own accounts: neither income nor "
+                                                     "spending")
+    transfer_pair_id = serializers.IntegerField(allow_null=True, help_text="the other side of the transfer")
+    split_of_id = serializers.IntegerField(allow_null=True, help_text="the row this part was split from")
 
 
 class TransactionIn(serializers.Serializer):
@@ -65,6 +70,8 @@ class TransactionIn(serializers.Serializer):
     currency = CurrencyField(required=False)
     category = serializers.CharField(max_length=80, required=False, allow_blank=True)
     notes = serializers.CharField(required=False, allow_blank=True)
+    account_id = serializers.IntegerField(required=False, allow_null=True)
+    merchant = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
 
 class TransactionPatch(serializers.Serializer):
@@ -73,6 +80,8 @@ class TransactionPatch(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
     category = serializers.CharField(max_length=80, required=False, allow_blank=True, allow_null=True)
     notes = serializers.CharField(required=False, allow_blank=True)
+    merchant = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    account_id = serializers.IntegerField(required=False, allow_null=True)
 
 
 class TransactionListQuery(DateRangeMixin, serializers.Serializer):
@@ -81,6 +90,7 @@ class TransactionListQuery(DateRangeMixin, serializers.Serializer):
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
     q = serializers.CharField(required=False)
+    account = serializers.IntegerField(required=False, help_text="only this account's transactions (its id)")
     source = serializers.ChoiceField(choices=["user", "rule", "learned", "llm", "none"], required=False)
     uncategorised = serializers.BooleanField(required=False, default=False)
     page = serializers.IntegerField(required=False, min_value=1, default=1)

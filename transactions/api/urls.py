@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import ledger_views as lv
 from . import views as v
 
 app_name = "transactions"
@@ -20,7 +21,22 @@ urlpatterns = [
     path("imports/<int:pk>/confirm/", v.ImportConfirmView.as_view(), name="import-confirm"),
     path("imports/<int:pk>/status/", v.ImportStatusView.as_view(), name="import-status"),
     path("imports/<int:pk>/unreadable.csv", v.ImportUnreadableRowsView.as_view(), name="import-unreadable"),
-    path("accounts/", v.AccountListView.as_view(), name="account-list"),
+    path("accounts/", lv.AccountsView.as_view(), name="account-list"),
+    path("accounts/<int:pk>/", lv.AccountDetailView.as_view(), name="account-detail"),
+    path("accounts/<int:pk>/checkpoints/", lv.AccountCheckpointView.as_view(), name="account-checkpoint"),
+    path("net-worth/", lv.NetWorthView.as_view(), name="net-worth"),
+    path("deleted/", lv.DeletedListView.as_view(), name="deleted-list"),
+    path("deleted/<str:group>/undo/", lv.DeletedUndoView.as_view(), name="deleted-undo"),
+    path("<int:pk>/split/", lv.SplitView.as_view(), name="transaction-split"),
+    path("bulk/", lv.BulkView.as_view(), name="transaction-bulk"),
+    path("<int:pk>/transfer/", lv.TransferPairView.as_view(), name="transaction-transfer"),
+    path("transfers/detect/", lv.TransferDetectView.as_view(), name="transfer-detect"),
+    path("duplicates/", lv.DuplicatesView.as_view(), name="duplicates"),
+    path("categories/<int:pk>/merge/", lv.CategoryMergeView.as_view(), name="category-merge"),
+    path("categories/<int:pk>/archive/", lv.CategoryArchiveView.as_view(), name="category-archive"),
+    path("jars/<int:pk>/budget/", lv.JarBudgetView.as_view(), name="jar-budget"),
+    path("payees/<int:pk>/rename/", lv.PayeeRenameView.as_view(), name="payee-rename"),
+    path("payees/<int:pk>/merge/", lv.PayeeMergeView.as_view(), name="payee-merge"),
     path("categories/", v.CategoryListCreateView.as_view(), name="category-list"),
     path("categories/<int:pk>/", v.CategoryDetailView.as_view(), name="category-detail"),
     path("rules/", v.RuleListCreateView.as_view(), name="rule-list"),

@@ -8,8 +8,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import DomainError
-from config.api import validated_input as _valid
+from core.api import validated_input as _valid
+from core.errors import DomainError
 from core.uploads import upload_size_check
 from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar
@@ -31,6 +31,7 @@ class TransactionListCreateView(APIView):
         return Response(selectors.transaction_list(
             user=request.user, category=q.get("category"), merchant=q.get("merchant"), start=q.get("start"),
             end=q.get("end"), search=q.get("q"), source=q.get("source"), uncategorised=q["uncategorised"],
+            account=q.get("account"),
             page=q["page"], page_size=q["page_size"]))
 
     @extend_schema(request=s.TransactionIn, responses={201: s.TransactionOut})
@@ -238,12 +239,6 @@ class ImportUnreadableRowsView(APIView):
         response = HttpResponse(text, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
-
-
-class AccountListView(APIView):
-    @extend_schema(responses=s.AccountOut(many=True))
-    def get(self, request):
-        return Response(s.AccountOut(selectors.account_list(user=request.user), many=True).data)
 
 
 # --- categories, rules, jars ----------------------------------------------------------------------------------

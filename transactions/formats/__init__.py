@@ -11,7 +11,7 @@ import re
 import zipfile
 from io import BytesIO
 
-from config.api import DomainError
+from core.errors import DomainError
 
 SUPPORTED_FORMATS = ("CSV", "OFX/QFX", "QIF", "CAMT.053 (ISO 20022 XML)", "MT940", "XLSX/XLS",
                      "PDF statement (text or scanned)")

@@ -13,7 +13,7 @@ import logging
 import re
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check, narrative_fallback
 from .values import text_decode

@@ -14,7 +14,7 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, amount_check, date_plausible_check, narrative_fallback
 from .values import text_decode

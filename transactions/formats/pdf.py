@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check
 from .headers import TOTAL_WORDS, header_match

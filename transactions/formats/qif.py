@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check, narrative_fallback
 from .values import date_formats_for, date_parse, decimal_comma_detect, money_parse, text_decode

@@ -13,7 +13,7 @@ import io
 from collections import Counter
 from decimal import Decimal
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedRow, ParsedStatement, date_plausible_check, narrative_fallback
 from .headers import (

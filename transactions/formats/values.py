@@ -10,7 +10,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from config.api import DomainError
+from core.errors import DomainError
 from core.text import decode_first, strip_accents
 
 CURRENCY_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "₫": "VND", "₹": "INR", "₩": "KRW", "₱": "PHP", "฿": "THB"}

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from io import BytesIO
 
-from config.api import DomainError
+from core.errors import DomainError
 
 from .base import ParsedStatement
 from .table import table_parse

@@ -63,6 +63,7 @@ from .ledger import (  # noqa: F401
     jar_list,
     merchant_list,
     merchant_resolve,
+    merchant_rows,
     review_count,
     review_item,
     review_queue,

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 
-from config.api import DomainError, NotFound
+from core.errors import DomainError, NotFound
 from core.money import money
 from core.types import AuthUser
 

@@ -12,11 +12,11 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from config.api import NotFound
+from core.errors import NotFound
 from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD
-from ..models import CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
+from ..models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
 from ..periods import (
     range_label,
 )
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from ..query.model import MoneyQuery
 
 TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
-             "category_source", "category_confidence", "notes", "account__name")
+             "category_source", "category_confidence", "notes", "account__name", "account_id", "transfer_pair_id",
+             "split_of_id", "category__kind")
 
 
 def tx_row(values: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +37,8 @@ def tx_row(values: dict[str, Any]) -> dict[str, Any]:
         "currency": values["currency"], "category": values.get("category__name") or None,
         "category_source": values["category_source"], "category_confidence": round(values["category_confidence"], 2),
         "notes": values.get("notes") or "", "account": values.get("account__name") or None,
+        "account_id": values.get("account_id"), "transfer_pair_id": values.get("transfer_pair_id"),
+        "is_transfer": values.get("category__kind") == "transfer", "split_of_id": values.get("split_of_id"),
         "needs_review": (values["category_source"] not in ("user", "rule")
                          and values["category_confidence"] < REVIEW_THRESHOLD),
     }
@@ -55,6 +58,11 @@ def category_rows(*, user: AuthUser) -> list[Category]:
 
 def merchant_list(*, user: AuthUser) -> list[str]:
     return list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+
+
+def merchant_rows(*, user: AuthUser, limit: int = 500) -> list[Merchant]:
+    """The user's payees (merchants) by name, for renaming and merging."""
+    return list(Merchant.objects.filter(user=user).order_by("name")[:limit])
 
 
 def rule_list(*, user: AuthUser) -> list[CategorisationRule]:
@@ -109,9 +117,16 @@ def transaction_list(*, user: AuthUser, category: str | None = None, merchant: s
                      source: str | None = None,
                      min_amount: Decimal | float | str | None = None, max_amount: Decimal | float | str | None = None,
                      uncategorised: bool = False, page: int = 1,
-                     page_size: int = 50) -> dict[str, Any]:
+                     page_size: int = 50, account: int | None = None) -> dict[str, Any]:
     qs = Transaction.objects.filter(user=user)
     applied = []
+    if account:
+        # Another user's account id matches none of this user's rows (the user filter above).
+        name = Account.objects.filter(user=user, id=account).values_list("name", flat=True).first()
+        if name is None:
+            raise NotFound(f"Account {account} not found.", details={"field": "account"})
+        qs = qs.filter(account_id=account)
+        applied.append(f"account: {name}")
     if category:
         qs = qs.filter(category_id__in=_category_ids(user, [category]))
         applied.append(f"category: {category}")

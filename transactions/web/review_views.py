@@ -7,8 +7,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from config.api import DomainError, NotFound
-from config.web.format import rows_with_money
+from core.errors import DomainError, NotFound
+from core.web.format import rows_with_money
 from transactions import review, selectors, services
 
 

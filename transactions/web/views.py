@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.views.decorators.http import require_POST
 
-from config.api import DomainError, NotFound
-from config.web.charts import chart_prepare
-from config.web.dates import day_and_relative
-from config.web.format import money, rows_with_money
+from core.errors import DomainError, NotFound
 from core.uploads import upload_size_check
+from core.web.charts import chart_prepare
+from core.web.dates import day_and_relative
+from core.web.format import money, rows_with_money
 from transactions import selectors, services
 from transactions.periods import add_months
 
@@ -93,8 +93,9 @@ def _listing(user, params: QueryDict) -> dict:
     """The transactions list for these query parameters: NL search when `q` is set, else filters + paging."""
     query = (params.get("q") or "").strip()
     errors: list[str] = []
-    categories = selectors.category_list(user=user)
-    context = {"query": query, "categories": categories, "params": params, "errors": errors}
+    categories = selectors.category_list(user=user, active_only=True)
+    accounts = selectors.account_balances(user=user)
+    context = {"query": query, "categories": categories, "params": params, "errors": errors, "accounts": accounts}
     try:
         if query:
             result = selectors.transactions_search(user=user, query=query, limit=SEARCH_PAGE_SIZE,
@@ -109,6 +110,7 @@ def _listing(user, params: QueryDict) -> dict:
                 "start": _date_param(params, "start", errors),
                 "end": _date_param(params, "end", errors),
                 "uncategorised": params.get("uncategorised") == "1",
+                "account": int(params["account"]) if (params.get("account") or "").isdigit() else None,
             }
             if filters["start"] and filters["end"] and filters["start"] > filters["end"]:
                 raise DomainError(f"The start date ({filters['start']}) is after the end date ({filters['end']}).")
@@ -134,8 +136,10 @@ def transactions_page(request):
     context = _listing(request.user, request.GET)
     if request.htmx and request.htmx.target == "tx-results":
         return render(request, "web/transactions/_results.html", context)
+    undo = request.session.pop("undo", None) or {}  # set by a delete (ledger_views): a visible one-click undo
     context.update(nav="transactions", rules=_active_rules(request.user),
-                   review_count=selectors.review_count(user=request.user))
+                   review_count=selectors.review_count(user=request.user),
+                   undo_group=undo.get("group"), undo_count=undo.get("count"))
     return render(request, "web/transactions/list.html", context)
 
 
@@ -404,7 +408,8 @@ def jar_budget_update(request, jar_id: int):
     try:
         if not raw:
             raise DomainError("Enter a monthly budget (a number, 0 or more).")
-        services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw, **changes)
+        # The amount holds from the month the page shows on; earlier months keep theirs.
+        services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw, month=month, **changes)
     except NotFound:
         raise Http404("No such jar.")
     except DomainError as exc:

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from chat.services import chat_turn
-from config.api import DomainError
+from core.errors import DomainError
 
 
 class Command(BaseCommand):

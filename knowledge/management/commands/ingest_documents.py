@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.ingestion.parsers import SUPPORTED_EXTENSIONS
 from knowledge.models import Corpus, Document
 from knowledge.services import corpus_ensure, document_create, document_ingest_now, document_reingest

@@ -6,7 +6,7 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from config.api import DomainError
+from core.errors import DomainError
 from knowledge.selectors import knowledge_search
 
 

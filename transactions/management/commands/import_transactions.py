@@ -7,7 +7,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from config.api import DomainError
+from core.errors import DomainError
 from transactions.services import account_resolve, transactions_import
 
 

@@ -5,7 +5,7 @@ import importlib
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.demo import DEMO_USERS, demo_users_ensure
+from accounts.demo import DEMO_USERS, demo_users_ensure
 
 # Each app contributes a `demo.py` with `load_demo(*, stdout) -> None`, run in this order.
 APP_DEMOS = ("knowledge.demo", "transactions.demo", "chat.demo")

@@ -2,21 +2,24 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
+from core.models import WorkerHeartbeat
 
-def _check_database() -> dict:
+
+def _check_database() -> dict[str, Any]:
     with connection.cursor() as cur:
         cur.execute("SELECT 1")
         cur.fetchone()
     return {"status": "ok"}
 
 
-def _check_pgvector() -> dict:
+def _check_pgvector() -> dict[str, Any]:
     with connection.cursor() as cur:
         cur.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
         row = cur.fetchone()
@@ -25,7 +28,7 @@ def _check_pgvector() -> dict:
     return {"status": "ok", "version": row[0]}
 
 
-def _check_redis() -> dict:
+def _check_redis() -> dict[str, Any]:
     broker = settings.CELERY_BROKER_URL
     if not broker.startswith(("redis", "rediss", "unix")):
         return {"status": "ok", "note": f"not used: Celery broker is {broker.split(':')[0]}"}
@@ -36,9 +39,7 @@ def _check_redis() -> dict:
     return {"status": "ok"}
 
 
-def _check_worker() -> dict:
-    from config.models import WorkerHeartbeat
-
+def _check_worker() -> dict[str, Any]:
     window = timedelta(seconds=settings.MONETA_WORKER_HEARTBEAT_SECONDS * 3)
     latest = WorkerHeartbeat.objects.order_by("-last_seen").first()
     if latest is None:
@@ -57,8 +58,8 @@ CHECKS = {
 }
 
 
-def health_report() -> tuple[dict, bool]:
-    results: dict[str, dict] = {}
+def health_report() -> tuple[dict[str, dict[str, Any]], bool]:
+    results: dict[str, dict[str, Any]] = {}
     for name, check in CHECKS.items():
         try:
             results[name] = check()
@@ -68,7 +69,7 @@ def health_report() -> tuple[dict, bool]:
     return results, healthy
 
 
-def healthz(request):
+def healthz(request: HttpRequest) -> JsonResponse:
     results, healthy = health_report()
     return JsonResponse(
         {"status": "ok" if healthy else "failed", "checks": results}, status=200 if healthy else 503

@@ -28,18 +28,3 @@ class OwnRowsOnlyAdmin:
 
     def get_queryset(self, request) -> QuerySet:
         return super().get_queryset(request).filter(self.private_rows(request))
-
-
-def conversations_visible_q(request, prefix: str = "") -> Q:
-    """Own conversations + those with an unresolved escalation assigned to this staff member."""
-    from chat.models import Escalation
-
-    escalated = (Escalation.objects.filter(assignee=request.user)
-                 .exclude(status=Escalation.Status.RESOLVED).values("conversation_id"))
-    return Q(**{f"{prefix}user": request.user}) | Q(**{f"{prefix}id__in": escalated})
-
-
-def corpus_visible_q(request, prefix: str = "") -> Q:
-    from knowledge.models import Corpus
-
-    return Q(**{f"{prefix}visibility": Corpus.Visibility.SHARED}) | Q(**{f"{prefix}owner": request.user})

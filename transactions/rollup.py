@@ -1,10 +1,10 @@
-"""Platform periodic jobs (Celery beat)."""
+"""The monthly category roll-up (transactions_monthly_category_spend, kept by triggers) checked against the
+ledger, and repaired per user when they disagree. Run by Celery beat every 6 hours (`moneta.rollup_check`)."""
 from __future__ import annotations
 
 import logging
 
-from celery import shared_task
-from django.db import connection
+from django.db import connection, transaction
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,6 @@ def rollup_check(*, repair: bool = True) -> dict:
 
     The triggers make drift impossible in normal operation, so any mismatch (a restore of one table, a
     trigger disabled by hand) is logged as an error and repaired per user inside one transaction."""
-    from django.db import transaction
-
     with transaction.atomic():
         with connection.cursor() as cur:
             cur.execute("LOCK TABLE transactions_transaction IN SHARE MODE")  # writes wait; reads go on
@@ -48,8 +46,3 @@ def rollup_check(*, repair: bool = True) -> dict:
                     cur.execute(ROLLUP_DELETE_SQL, {"users": users})
                     cur.execute(ROLLUP_REBUILD_SQL, {"users": users})
     return {"drifted_rows": len(drifted), "users": users, "repaired": bool(drifted and repair)}
-
-
-@shared_task(name="moneta.rollup_check", ignore_result=True)
-def rollup_check_task() -> dict:
-    return rollup_check()

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
@@ -46,7 +48,7 @@ def _json_nul_field(body: bytes) -> str | None:
     except ValueError:
         return None
 
-    def walk(value, path: str) -> str | None:
+    def walk(value: Any, path: str) -> str | None:
         if isinstance(value, str):
             return path if "\x00" in value else None
         if isinstance(value, dict):
@@ -67,7 +69,7 @@ def _json_nul_field(body: bytes) -> str | None:
 class RejectNulBytesMiddleware:
     """Answer 400 naming the field, before any view runs, for input containing a NUL character."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

@@ -9,46 +9,27 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-
-class DomainError(Exception):
-    """Raised by services for a request that cannot be done; mapped to HTTP 400 (or `status`)."""
-
-    code: str = "invalid"
-    status: int = status.HTTP_400_BAD_REQUEST
-
-    def __init__(self, message: str, *, details: dict | list | None = None, code: str | None = None,
-                 status_code: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.details = details or {}
-        if code:
-            self.code = code
-        if status_code:
-            self.status = status_code
+from core.errors import DomainError
 
 
-class NotFound(DomainError):
-    code: str = "not_found"
-    status: int = status.HTTP_404_NOT_FOUND
-
-
-def validated_input(serializer_class: type[serializers.Serializer], data: Any, *, partial: bool = False) -> dict:
+def validated_input(serializer_class: type[serializers.Serializer[Any]], data: Any, *,
+                    partial: bool = False) -> dict[str, Any]:
     """The validated data of an input serializer; invalid input raises ValidationError (→ the one 400 shape)."""
     serializer = serializer_class(data=data, partial=partial)
     serializer.is_valid(raise_exception=True)
-    data_out: dict = serializer.validated_data
+    data_out: dict[str, Any] = serializer.validated_data
     return data_out
 
 
-def error_response(*, code: str, message: str, status_code: int, details=None) -> Response:
+def error_response(*, code: str, message: str, status_code: int, details: Any = None) -> Response:
     return Response({"error": {"code": code, "message": message, "details": details or {}}}, status=status_code)
 
 
-def _first_message(detail) -> str:
+def _first_message(detail: Any) -> str:
     if isinstance(detail, dict):
         for key, value in detail.items():
             inner = _first_message(value)
@@ -58,7 +39,7 @@ def _first_message(detail) -> str:
     return str(detail)
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return error_response(code=exc.code, message=exc.message, status_code=exc.status, details=exc.details)
     if isinstance(exc, DjangoValidationError):

@@ -1,25 +1,27 @@
 """OpenAPI: every operation documents the one JSON error shape for the errors it can return."""
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 
-class ErrorDetail(serializers.Serializer):
+class ErrorDetail(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="machine-readable, e.g. validation_error, not_found, nul_byte")
     message = serializers.CharField(help_text="what went wrong, in words a person understands")
     details = serializers.JSONField(help_text="e.g. the field, or every bad row of an import")
 
 
-class ErrorResponse(serializers.Serializer):
+class ErrorResponse(serializers.Serializer[Any]):
     error = ErrorDetail()
 
 
 class MonetaAutoSchema(AutoSchema):
     """Adds 400 (bad input), 401/403 (not signed in / not allowed) and 404 (not yours or missing) responses."""
 
-    def _get_response_bodies(self, direction="response"):
+    def _get_response_bodies(self, direction: Literal["request", "response"] = "response") -> Any:
         responses = super()._get_response_bodies(direction)
         if direction != "response":
             return responses

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 
-def _as_date(value) -> date | None:
+def _as_date(value: object) -> date | None:
     if value is None or value == "":
         return None
     if isinstance(value, date):
@@ -22,7 +22,7 @@ def _as_date(value) -> date | None:
         return None
 
 
-def day_label(value, *, today: date | None = None) -> str:
+def day_label(value: object, *, today: date | None = None) -> str:
     """"Mon 1 Dec"; the year is added when it is not this year ("Tue 3 Feb 2027"). Unreadable input comes back
     as it was, so a page never loses the figure it was given."""
     d = _as_date(value)
@@ -34,7 +34,7 @@ def day_label(value, *, today: date | None = None) -> str:
     return text if d.year == today.year else f"{text} {d.year}"
 
 
-def relative_day(value, *, today: date | None = None) -> str:
+def relative_day(value: object, *, today: date | None = None) -> str:
     """"today", "tomorrow", "yesterday", "in 9 days", "3 days ago"; beyond 6 weeks, "in 3 months" / "5 months
     ago" (30-day months, rounded down) so a far date does not read as a count of days."""
     d = _as_date(value)
@@ -59,7 +59,7 @@ def relative_day(value, *, today: date | None = None) -> str:
     return ngettext("%(count)d day ago", "%(count)d days ago", n) % {"count": n}
 
 
-def day_and_relative(value, *, today: date | None = None) -> str:
+def day_and_relative(value: object, *, today: date | None = None) -> str:
     """"Mon 1 Dec (in 9 days)", or just "today" / "tomorrow" with the day: "today, Mon 23 Nov"."""
     d = _as_date(value)
     if d is None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from numbers import Number
 from typing import Any
 
+from core.web.format import money
+
 CHART_TYPES = ("bar", "line", "pie")
 
 
@@ -32,8 +34,6 @@ def chart_prepare(spec: Any, *, currency: str | None = None) -> dict | None:
         # One bar (or one point, or a whole pie) says nothing a sentence can't: say it.
         def figure(value: float) -> str:
             if currency:
-                from config.web.format import money
-
                 return money(value, currency)
             return f"{value:,.2f}"
 
@@ -47,8 +47,6 @@ def chart_prepare(spec: Any, *, currency: str | None = None) -> dict | None:
     out = {"spec": clean, "title": clean["title"], "type": clean["type"],
            "columns": [s["name"] for s in series], "rows": rows}
     if currency:
-        from config.web.format import money
-
         out["display_rows"] = [[row[0]] + [money(v, currency) if v is not None else "" for v in row[1:]]
                                for row in rows]
     return out

@@ -13,7 +13,11 @@ import logging
 import os
 import re
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("moneta_request_id", default="")
 _VALID_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
@@ -31,13 +35,13 @@ def request_id_new(incoming: str | None = None) -> str:
 class RequestIdMiddleware:
     """Outermost middleware: every log line of the request (and its stream) carries the id."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         rid = request_id_new(request.headers.get("X-Request-ID"))
         request_id_var.set(rid)
-        request.request_id = rid
+        request.request_id = rid  # type: ignore[attr-defined]  # read by views and the stream
         response = self.get_response(request)
         response["X-Request-ID"] = rid
         return response
@@ -75,13 +79,13 @@ class JsonFormatter(logging.Formatter):
 
 # --- Celery: the request id travels in a message header ---------------------------------------------
 
-def _before_publish(headers=None, **kwargs) -> None:
+def _before_publish(headers: dict[str, Any] | None = None, **kwargs: Any) -> None:
     rid = request_id_var.get()
     if rid and headers is not None and not headers.get(CELERY_HEADER):
         headers[CELERY_HEADER] = rid
 
 
-def _task_prerun(task=None, task_id=None, **kwargs) -> None:
+def _task_prerun(task: Any = None, task_id: str | None = None, **kwargs: Any) -> None:
     rid = getattr(task.request, CELERY_HEADER, None) or (task.request.headers or {}).get(CELERY_HEADER) \
         if task is not None and task.request is not None else None
     request_id_var.set(rid or f"task-{task_id}")

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from accounts.auth import token_expired
 from accounts.throttle import client_ip, login_retry_after, login_success_record
-from config.api import error_response
+from core.api import error_response
 
 
 class TokenObtainView(ObtainAuthToken):

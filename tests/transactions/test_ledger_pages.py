@@ -1,0 +1,114 @@
+"""The ledger pages through Django's test client: accounts with balances and reconciliation, add → edit →
+delete → undo, split, transfers, bulk, duplicates, categories and jars; bob gets 404 and sees none of it."""
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from transactions import services
+from transactions.models import Transaction
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def web(alice):
+    return _client(alice)
+
+
+@pytest.fixture
+def bob_web(bob):
+    return _client(bob)
+
+
+def test_accounts_page_balances_reconciliation_and_home(web, bob_web, alice):
+    r = web.post("/accounts/", {"name": "Visa card", "kind": "credit_card", "opening_balance": "-100",
+                                "opening_date": "2026-10-01"}, follow=True)
+    assert "Account Visa card created." in r.content.decode()
+    acct = alice.tx_accounts.get()
+    services.transaction_create(user=alice, date="2026-11-04", description="BOOKSHOP", amount="-12.40",
+                                account_id=acct.id)
+    web.post(f"/accounts/{acct.id}/", {"action": "checkpoint", "date": "2026-11-30", "balance": "-100"})
+    body = web.get("/accounts/").content.decode()
+    assert "−$112.40" in body and "Visa card differs from your statement by $12.40 since 1 Oct 2026" in body
+    assert "BOOKSHOP" in body and "Net worth" in body
+    home = web.get("/").content.decode()
+    assert 'id="home-balances"' in home and "−$112.40" in home
+    assert "Visa card" not in bob_web.get("/accounts/").content.decode()
+    assert bob_web.post(f"/accounts/{acct.id}/", {"action": "archive"}).status_code == 404
+    assert "Visa card" not in bob_web.get("/").content.decode()
+    listing = web.get(f"/transactions/?account={acct.id}").content.decode()
+    assert "BOOKSHOP" in listing and "account: Visa card" in listing
+
+
+def test_add_edit_delete_undo_and_recently_deleted(web, bob_web, alice):
+    r = web.post("/transactions/new/", {"date": "2026-11-20", "description": "Cash for market", "amount": "-25",
+                                        "category": "Groceries"}, follow=True)
+    assert "Added Cash for market." in r.content.decode()
+    tx = Transaction.objects.get(user=alice)
+    assert bob_web.get(f"/transactions/{tx.id}/edit/").status_code == 404
+    assert bob_web.post(f"/transactions/{tx.id}/delete/").status_code == 404
+    web.post(f"/transactions/{tx.id}/edit/", {"date": "2026-11-21", "description": "Farmers market",
+                                              "amount": "-27.50", "merchant": "Farmers Market",
+                                              "category": "Groceries", "notes": "eggs", "account_id": ""})
+    tx.refresh_from_db()
+    assert (str(tx.amount), tx.description, tx.merchant.name, tx.notes) == ("-27.50", "Farmers market",
+                                                                           "Farmers Market", "eggs")
+    r = web.post(f"/transactions/{tx.id}/delete/", follow=True)
+    body = r.content.decode()
+    assert 'id="undo-delete"' in body and "Deleted 1 transaction." in body
+    assert not Transaction.objects.filter(id=tx.id).exists()
+    assert "Farmers market" in web.get("/transactions/deleted/").content.decode()
+    assert "Farmers market" not in bob_web.get("/transactions/deleted/").content.decode()
+    group = services.deleted_list(user=alice)[0]["group"]
+    assert bob_web.post(f"/transactions/deleted/{group}/undo/").status_code == 404
+    r = web.post(f"/transactions/deleted/{group}/undo/", follow=True)
+    assert "Restored 1 transaction." in r.content.decode() and Transaction.objects.filter(id=tx.id).exists()
+
+
+def test_split_transfer_bulk_duplicates_categories_and_jars(web, bob_web, alice):
+    tx = services.transaction_create(user=alice, date="2026-11-05", description="COSTCO", amount="-120")
+    r = web.post(f"/transactions/{tx.id}/split/", {"part_category": ["Groceries", "Shopping"],
+                                                   "part_amount": ["-100", "-10"]}, follow=True)
+    assert "must sum" in r.content.decode()
+    r = web.post(f"/transactions/{tx.id}/split/", {"part_category": ["Groceries", "Shopping"],
+                                                   "part_amount": ["-100", "-20"]}, follow=True)
+    assert "Split into 2 parts." in r.content.decode() and Transaction.objects.filter(user=alice).count() == 2
+    a = services.account_create(user=alice, name="Checking")
+    b = services.account_create(user=alice, name="Savings", kind="savings")
+    out = services.transaction_create(user=alice, date="2026-11-06", description="Move", amount="-300",
+                                      account_id=a.id)
+    into = services.transaction_create(user=alice, date="2026-11-06", description="Arrive", amount="300",
+                                       account_id=b.id)
+    page = web.get(f"/transactions/{out.id}/edit/").content.decode()
+    assert f'value="{into.id}"' in page
+    assert bob_web.post(f"/transactions/{out.id}/transfer/", {"other_id": into.id}).status_code == 404
+    r = web.post(f"/transactions/{out.id}/transfer/", {"other_id": into.id}, follow=True)
+    assert "Paired as a transfer" in r.content.decode() and 'id="transfer-note"' in r.content.decode()
+    assert 'data-testid="transfer-badge"' in web.get("/transactions/").content.decode()
+    r = web.post("/transactions/bulk/", {"ids": [out.id, into.id], "action": "move", "account_id": str(a.id)},
+                 follow=True)
+    assert "Updated 2 transactions." in r.content.decode()
+    r = _client(alice).post("/transactions/bulk/", {"ids": [out.id], "action": "delete"}, follow=True)
+    assert 'id="undo-delete"' in r.content.decode()
+    services.transaction_create(user=alice, date="2026-11-07", description="RENT", amount="-900", account_id=a.id)
+    services.transaction_create(user=alice, date="2026-11-08", description="RENT", amount="-900", account_id=b.id)
+    assert "Delete the second one" in web.get("/transactions/duplicates/").content.decode()
+    assert 'id="no-duplicates"' in bob_web.get("/transactions/duplicates/").content.decode()
+    r = web.post("/categories/", {"action": "create", "name": "Kids"}, follow=True)
+    assert "Category Kids created." in r.content.decode()
+    kids = alice.tx_categories.get(name="Kids")
+    assert bob_web.post("/categories/", {"action": "archive", "id": kids.id}, follow=True).status_code == 200
+    kids.refresh_from_db()
+    assert kids.archived_at is None  # bob's attempt changed nothing
+    web.post("/categories/", {"action": "archive", "id": kids.id})
+    assert 'value="Kids"' not in web.get("/transactions/new/").content.decode()
+    r = web.post("/jars/new/", {"name": "Family", "monthly_budget": "300", "categories": ["Kids", "Groceries"]},
+                 follow=True)
+    assert "Jar Family created." in r.content.decode() and "One budget idea" in r.content.decode()

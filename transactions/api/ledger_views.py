@@ -1,0 +1,236 @@
+"""API for running a ledger: accounts and balances, checkpoints and reconciliation, net worth, recently deleted
+and undo, split, bulk edits, transfers, duplicates, category merge/archive, jar budgets by month, payees.
+Thin: validate, call one service/selector, return JSON. Another user's ids are 404."""
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api import validated_input as _valid
+from transactions import selectors, services
+from transactions.models import Jar
+
+from .serializers import CategoryOut, JarOut, PlausibleDateField
+
+
+class AccountIn(serializers.Serializer):
+    """Create: `name` required. PATCH validates the same fields partially."""
+
+    name = serializers.CharField(max_length=80)
+    kind = serializers.ChoiceField(choices=["checking", "savings", "credit_card", "cash", "loan"], required=False)
+    currency = serializers.CharField(max_length=3, required=False)
+    opening_balance = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
+    opening_date = PlausibleDateField(required=False, allow_null=True)
+    archived = serializers.BooleanField(required=False)
+
+
+class CheckpointIn(serializers.Serializer):
+    date = PlausibleDateField()
+    balance = serializers.DecimalField(max_digits=14, decimal_places=2)
+    source = serializers.CharField(max_length=40, required=False, default="entered by you")  # type: ignore[assignment]
+
+
+class NetWorthQuery(serializers.Serializer):
+    months = serializers.IntegerField(required=False, default=12, min_value=1, max_value=120)
+
+
+class SplitPartIn(serializers.Serializer):
+    category = serializers.CharField(max_length=80)
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    notes = serializers.CharField(required=False, allow_blank=True)
+
+
+class SplitIn(serializers.Serializer):
+    parts = SplitPartIn(many=True)
+
+
+class BulkIn(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(), max_length=1000)
+    action = serializers.ChoiceField(choices=["categorise", "delete", "move"])
+    category = serializers.CharField(max_length=80, required=False)
+    account_id = serializers.IntegerField(required=False)
+
+
+class PairIn(serializers.Serializer):
+    other_id = serializers.IntegerField()
+
+
+class MergeIn(serializers.Serializer):
+    target_id = serializers.IntegerField()
+
+
+class ArchiveIn(serializers.Serializer):
+    archived = serializers.BooleanField(default=True)
+
+
+class JarBudgetIn(serializers.Serializer):
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
+    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False,
+                                   help_text="YYYY-MM; the amount holds from this month on (default: this month)")
+
+
+class DuplicateIn(serializers.Serializer):
+    keep_id = serializers.IntegerField()
+    drop_id = serializers.IntegerField()
+    decision = serializers.ChoiceField(choices=["delete", "keep_both"])
+
+
+class RenameIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+
+
+def _account(user, account_id: int) -> dict:
+    return selectors.account_get(user=user, account_id=account_id)
+
+
+class AccountsView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="v1_transactions_accounts_balances",
+                   description="Your accounts with balances computed from the opening balance and transactions "
+                               "(archived ones with ?archived=1).")
+    def get(self, request):
+        return Response(selectors.account_balances(
+            user=request.user, include_archived=request.query_params.get("archived") in ("1", "true")))
+
+    @extend_schema(request=AccountIn, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request):
+        data = _valid(AccountIn, request.data)
+        data.pop("archived", None)
+        account = services.account_create(user=request.user, **data)
+        return Response(_account(request.user, account.id), status=status.HTTP_201_CREATED)
+
+
+class AccountDetailView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk: int):
+        return Response(_account(request.user, pk))
+
+    @extend_schema(request=AccountIn, responses=OpenApiTypes.OBJECT)
+    def patch(self, request, pk: int):
+        services.account_update(user=request.user, account_id=pk, **_valid(AccountIn, request.data, partial=True))
+        return Response(_account(request.user, pk))
+
+
+class AccountCheckpointView(APIView):
+    @extend_schema(request=CheckpointIn, responses={201: OpenApiTypes.OBJECT},
+                   description="Record the balance a statement shows at the end of a day; the reply is the "
+                               "account's reconciliation.")
+    def post(self, request, pk: int):
+        data = _valid(CheckpointIn, request.data)
+        services.balance_checkpoint_record(user=request.user, account_id=pk, **data)
+        return Response(selectors.account_reconciliation(user=request.user, account_id=pk),
+                        status=status.HTTP_201_CREATED)
+
+
+class NetWorthView(APIView):
+    @extend_schema(parameters=[NetWorthQuery], responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        q = _valid(NetWorthQuery, request.query_params)
+        return Response(selectors.net_worth(user=request.user, months=q["months"]))
+
+
+class DeletedListView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, description="Recently deleted transactions (undo by group).")
+    def get(self, request):
+        return Response({"rows": services.deleted_list(user=request.user)})
+
+
+class DeletedUndoView(APIView):
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    def post(self, request, group: str):
+        return Response({"restored": services.transactions_undo_delete(user=request.user, group=group)})
+
+
+class SplitView(APIView):
+    @extend_schema(request=SplitIn, responses=OpenApiTypes.OBJECT,
+                   description="Split across categories; the parts must sum to the transaction's amount.")
+    def post(self, request, pk: int):
+        data = _valid(SplitIn, request.data)
+        parts = services.transaction_split(user=request.user, transaction_id=pk, parts=data["parts"])
+        return Response({"parts": [selectors.transaction_get(user=request.user, transaction_id=p.id)
+                                   for p in parts]})
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, description="Undo a split (the parts fold back).")
+    def delete(self, request, pk: int):
+        tx = services.transaction_unsplit(user=request.user, transaction_id=pk)
+        return Response(selectors.transaction_get(user=request.user, transaction_id=tx.id))
+
+
+class BulkView(APIView):
+    @extend_schema(request=BulkIn, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        return Response(services.transactions_bulk(user=request.user, **_valid(BulkIn, request.data)))
+
+
+class TransferPairView(APIView):
+    @extend_schema(request=PairIn, responses=OpenApiTypes.OBJECT, description="Pair two rows as one transfer.")
+    def post(self, request, pk: int):
+        a, b = services.transfer_pair(user=request.user, transaction_id=pk,
+                                      other_id=_valid(PairIn, request.data)["other_id"])
+        return Response({"paired": [selectors.transaction_get(user=request.user, transaction_id=t.id)
+                                    for t in (a, b)]})
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, description="Not a transfer: unpair both sides.")
+    def delete(self, request, pk: int):
+        return Response({"unpaired": services.transfer_unpair(user=request.user, transaction_id=pk)})
+
+
+class TransferDetectView(APIView):
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        return Response(services.transfers_detect(user=request.user))
+
+
+class DuplicatesView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        return Response({"rows": services.duplicates_list(user=request.user)})
+
+    @extend_schema(request=DuplicateIn, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        return Response(services.duplicate_resolve(user=request.user, **_valid(DuplicateIn, request.data)))
+
+
+class CategoryMergeView(APIView):
+    @extend_schema(request=MergeIn, responses=CategoryOut,
+                   description="Merge this category into target_id: its rows, rules and jars move there.")
+    def post(self, request, pk: int):
+        target = services.category_merge(user=request.user, source_id=pk,
+                                         target_id=_valid(MergeIn, request.data)["target_id"])
+        return Response(CategoryOut(target).data)
+
+
+class CategoryArchiveView(APIView):
+    @extend_schema(request=ArchiveIn, responses=CategoryOut)
+    def post(self, request, pk: int):
+        category = services.category_archive(user=request.user, category_id=pk,
+                                             archived=_valid(ArchiveIn, request.data)["archived"])
+        return Response(CategoryOut(category).data)
+
+
+class JarBudgetView(APIView):
+    @extend_schema(request=JarBudgetIn, responses=JarOut,
+                   description="Change a jar's budget from a month on; earlier months keep their amounts.")
+    def post(self, request, pk: int):
+        data = _valid(JarBudgetIn, request.data)
+        services.jar_budget_set(user=request.user, jar_id=pk, amount=data["amount"], month=data.get("month"))
+        return Response(JarOut(selectors.object_owned(Jar, user=request.user, object_id=pk)).data)
+
+
+class PayeeRenameView(APIView):
+    @extend_schema(request=RenameIn, responses=OpenApiTypes.OBJECT,
+                   description="Rename a payee (renaming to another payee's name merges them).")
+    def post(self, request, pk: int):
+        m = services.merchant_rename(user=request.user, merchant_id=pk, name=_valid(RenameIn, request.data)["name"])
+        return Response({"id": m.id, "name": m.name})
+
+
+class PayeeMergeView(APIView):
+    @extend_schema(request=MergeIn, responses=OpenApiTypes.OBJECT,
+                   description="Merge this payee into target_id: past rows move, future imports follow.")
+    def post(self, request, pk: int):
+        m = services.merchant_merge(user=request.user, source_id=pk,
+                                    target_id=_valid(MergeIn, request.data)["target_id"])
+        return Response({"id": m.id, "name": m.name})
