@@ -10,5 +10,8 @@ UI_WORDS = (
     gettext_noop("weekly"), gettext_noop("fortnightly"), gettext_noop("monthly"), gettext_noop("quarterly"),
     gettext_noop("yearly"),
     # transactions.selectors.budgets: a category's trend
+    # transactions.Account.Kind and Category kinds
+    gettext_noop("Checking"), gettext_noop("Savings"), gettext_noop("Credit card"), gettext_noop("Cash"),
+    gettext_noop("Loan"), gettext_noop("expense"), gettext_noop("income"), gettext_noop("transfer"),
     gettext_noop("rising"), gettext_noop("falling"), gettext_noop("steady"), gettext_noop("flat"),
 )
