@@ -1,7 +1,6 @@
 """A user's account as a whole: export everything they own, delete everything they own, reminders."""
 from __future__ import annotations
 
-import csv
 import io
 import json
 import logging
@@ -14,6 +13,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import Notification
+from core.csv_safe import csv_writer
 
 log = logging.getLogger(__name__)
 
@@ -28,11 +28,24 @@ def _csv(rows: list[dict]) -> str:
     if not rows:
         return ""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-    writer.writeheader()
+    writer = csv_writer(out)
+    fields = list(rows[0])
+    writer.writerow(fields)
     for row in rows:
-        writer.writerow({k: json.dumps(v, default=str) if isinstance(v, dict | list) else v for k, v in row.items()})
+        writer.writerow([json.dumps(row[k], default=str) if isinstance(row[k], dict | list) else row[k]
+                         for k in fields])
     return out.getvalue()
+
+
+def api_token_rotate(*, user):
+    """A new API token for `user` (for the REST API, MCP clients and A2A), replacing any previous one, which stops
+    working at once. Used after a web sign-in (the account page), so a leaked or expired token is one click away
+    from replaced."""
+    from rest_framework.authtoken.models import Token
+
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user)
 
 
 def account_export_tables(*, user) -> dict[str, list[dict]]:
@@ -40,6 +53,7 @@ def account_export_tables(*, user) -> dict[str, list[dict]]:
     from chat.models import Conversation, Feedback, Message, ToolCall
     from knowledge.models import AnswerFact, Corpus, Document
     from transactions.models import (
+        Account,
         CategorisationRule,
         Category,
         ImportBatch,
@@ -61,8 +75,9 @@ def account_export_tables(*, user) -> dict[str, list[dict]]:
         "profile": _rows(get_user_model().objects.filter(pk=user.pk),
                          ["id", "username", "email", "first_name", "last_name", "date_joined", "last_login"]),
         "transactions": _rows(Transaction.objects.filter(user=user).order_by("date", "id"), [
-            "id", "date", "description", "amount", "currency", "merchant__name", "category__name",
+            "id", "date", "description", "amount", "currency", "account__name", "merchant__name", "category__name",
             "category_source", "notes", "balance", "batch_id", "created_at"]),
+        "accounts": _rows(Account.objects.filter(user=user), ["id", "name", "currency", "created_at"]),
         "categories": _rows(Category.objects.filter(user=user), ["id", "name", "kind", "monthly_budget",
                                                                  "is_default", "created_at"]),
         "merchants": _rows(Merchant.objects.filter(user=user), ["id", "name", "key", "created_at"]),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,6 +22,25 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
 _END = object()
 RESPONSE_START_TIMEOUT = 600.0  # seconds before the app must start its response (a non-streamed agent turn)
+STREAM_MAX_SECONDS = 900.0  # an event stream (A2A message/stream) is closed after this, whatever the client wants
+MAX_OPEN_PER_USER = 4  # bridged requests one user may hold open at once in this process (each holds two threads)
+_open: dict[Any, int] = {}
+_open_lock = threading.Lock()
+
+
+def _claim(owner: Any) -> bool:
+    with _open_lock:
+        if _open.get(owner, 0) >= MAX_OPEN_PER_USER:
+            return False
+        _open[owner] = _open.get(owner, 0) + 1
+        return True
+
+
+def _release(owner: Any) -> None:
+    with _open_lock:
+        _open[owner] = _open.get(owner, 1) - 1
+        if _open[owner] <= 0:
+            _open.pop(owner, None)
 
 
 async def run_in_thread(fn: Callable[[], Any]) -> Any:
@@ -35,8 +55,37 @@ async def run_in_thread(fn: Callable[[], Any]) -> Any:
     return await asyncio.to_thread(call)
 
 
-def asgi_response(app, request: HttpRequest, *, path: str, state: dict | None = None) -> HttpResponse:
-    """Run `app` on `request` (as if it were mounted with `path` as its path) and return its response."""
+def asgi_response(app, request: HttpRequest, *, path: str, state: dict | None = None,
+                  owner: Any = None) -> HttpResponse:
+    """Run `app` on `request` (as if it were mounted with `path` as its path) and return its response. With an
+    `owner` (a user id), at most MAX_OPEN_PER_USER of that owner's requests run at once; more are answered 429."""
+    if owner is not None and not _claim(owner):
+        response = HttpResponse(f"too many open requests for this user (at most {MAX_OPEN_PER_USER} at once); "
+                                f"retry when one has finished", status=429, content_type="text/plain")
+        response["Retry-After"] = "5"
+        return response
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if owner is not None and not released:
+            released = True
+            _release(owner)
+
+    try:
+        response = _asgi_response(app, request, path=path, state=state, on_close=release)
+    except BaseException:
+        release()
+        raise
+    if isinstance(response, StreamingHttpResponse):
+        response._resource_closers.append(release)  # closed by the server even if the stream never started
+    else:
+        release()
+    return response
+
+
+def _asgi_response(app, request: HttpRequest, *, path: str, state: dict | None,
+                   on_close: Callable[[], None]) -> HttpResponse:
     body = request.body
     headers = [(k.lower().encode("latin-1"), str(v).encode("latin-1")) for k, v in request.headers.items()]
     host, _, port = request.get_host().partition(":")
@@ -96,10 +145,15 @@ def asgi_response(app, request: HttpRequest, *, path: str, state: dict | None = 
     response_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in first.get("headers", [])]
     content_type = next((v for k, v in response_headers if k.lower() == "content-type"), "")
 
+    deadline = time.monotonic() + STREAM_MAX_SECONDS
+
     def chunks() -> Iterator[bytes]:
         try:
             while True:
-                item = out.get()
+                try:
+                    item = out.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:  # the stream has run for STREAM_MAX_SECONDS: end it
+                    return
                 if item is _END or isinstance(item, Exception):
                     return
                 if item.get("type") == "http.response.body":
@@ -109,6 +163,7 @@ def asgi_response(app, request: HttpRequest, *, path: str, state: dict | None = 
                         return
         finally:
             abandon()
+            on_close()
 
     if content_type.startswith("text/event-stream"):
         response: HttpResponse = StreamingHttpResponse(chunks(), status=status)

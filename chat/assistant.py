@@ -17,12 +17,18 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
+from chat.actions.tools import ACTION_TOOLS, ActionTools
+from chat.affordability import REASONING_TOOLS, ReasoningTools
+from chat.tool_args import LIMIT_MAX, MONTHS_MAX, tool_int, tool_month
 from core.errors import DomainError
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",
     "search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
-    "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note", "respond",
+    "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note",
+    *ACTION_TOOLS,  # chat/actions/: changes proposed for the user to confirm
+    *REASONING_TOOLS,  # chat/affordability.py: affordability, pay kept, needs vs wants (arithmetic shown)
+    "respond",
 )
 KNOWLEDGE_TOOLS = {"search_knowledge_base", "get_app_information"}
 MONEY_TOOLS = {"search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
@@ -172,9 +178,9 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
     q.period = period_of(args.get("period"), args.get("start"), args.get("end"))
-    q.months = int(args["months"]) if args.get("months") else None
+    q.months = tool_int(args.get("months"), name="months", low=1, high=MONTHS_MAX)
     q.weekdays = sorted({int(d) for d in args.get("weekdays") or [] if 0 <= int(d) <= 6})
-    q.limit = int(args["limit"]) if args.get("limit") else None
+    q.limit = tool_int(args.get("limit"), name="limit", low=1, high=LIMIT_MAX)
     if q.measure == "monthly_average" and not q.months:
         q.months = 3
     q.direction = args.get("direction") or ("in" if q.measure == "income" else None if q.measure in ("net", "list")
@@ -237,7 +243,7 @@ def _tool_template(name: str) -> StructuredTool:
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
 
 
-class FinanceAssistant:
+class FinanceAssistant(ActionTools, ReasoningTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,
@@ -413,12 +419,7 @@ class FinanceAssistant:
         """Budget jars for a month (YYYY-MM, default this month): budget, spent, remaining, percentage."""
         from transactions.selectors import jar_status
 
-        when = None
-        if month:
-            if not re.fullmatch(r"\d{4}-\d{2}", month):
-                raise DomainError(f"month must look like YYYY-MM, got {month!r}")
-            when = date(int(month[:4]), int(month[5:7]), 1)
-        return jar_status(user=self.user, month=when)
+        return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
@@ -487,6 +488,8 @@ class FinanceAssistant:
             record.error = exc.message
         except (ImportError, AttributeError) as exc:
             record.error = f"this tool is not available on this server yet ({exc})"
+        except (ValueError, ArithmeticError) as exc:  # an argument no check above caught: say so in words
+            record.error = f"{tool.name} could not use these arguments ({str(exc)[:200]}); check the values."
         except Exception as exc:  # a tool failure must not end the turn: the model is told and moves on
             record.error = f"{type(exc).__name__}: {str(exc)[:300]}"
         if record.error:

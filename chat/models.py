@@ -238,3 +238,47 @@ class Feedback(models.Model):
 
     def __str__(self) -> str:
         return f"{'+1' if self.rating > 0 else '-1'} on message {self.message_id}"
+
+
+# ---- actions the assistant proposes (chat/actions/) ------------------------------------------------
+class PendingAction(models.Model):
+    """A change the assistant proposed; nothing happens until the user confirms it. Applied actions keep
+    what they did (`result`) so they can be undone."""
+
+    class Kind(models.TextChoices):
+        JAR_CREATE = "jar_create", "Create a jar"
+        BUDGET_SET = "budget_set", "Set a category budget"
+        CATEGORY_SET = "category_set", "Set the category of matching transactions"
+        TRANSACTION_ADD = "transaction_add", "Add a manual transaction"
+        TRANSACTION_DELETE = "transaction_delete", "Delete a transaction"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for confirmation"
+        APPLYING = "applying", "Being applied"
+        APPLIED = "applied", "Applied"
+        CANCELLED = "cancelled", "Cancelled"
+        EXPIRED = "expired", "Expired"
+        UNDONE = "undone", "Undone"
+        FAILED = "failed", "Failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_actions")
+    conversation = models.ForeignKey(Conversation, null=True, blank=True, on_delete=models.CASCADE,
+                                     related_name="actions")
+    message = models.ForeignKey(Message, null=True, blank=True, on_delete=models.SET_NULL, related_name="actions")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    params = models.JSONField(default=dict)  # validated when proposed, validated again when applied
+    preview = models.JSONField(default=dict)  # {"summary", "count", "sample": [rows]} as shown on the card
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    result = models.JSONField(default=dict, blank=True)  # what applying did (ids, previous values) → undo
+    error = models.TextField(blank=True)
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.status}): {(self.preview or {}).get('summary', '')[:60]}"

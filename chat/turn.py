@@ -15,6 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
+from chat.actions.fit import action_fit
+from chat.actions.selectors import actions_for_answer
+from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.context import TurnContext
@@ -132,6 +135,9 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if penalty:
         score = round(max(0.0, score - penalty), 3)
         reasons.extend(why)
+    penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
+    score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
+    reasons.extend(why)
     return score, reasons
 
 
@@ -312,6 +318,9 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
     }
+    action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
+    if action_ids:
+        answer["pending_actions"] = actions_for_answer(user=turn.user, action_ids=action_ids)
     if config.answer_format == "fact_ids":
         answer["relevant_fact_ids"] = _relevant_fact_ids(report, recorder, turn.state.get("final"))
     timings = {**turn.timings, "routing_ms": turn.ctx.timings.get("routing_ms"),
@@ -330,6 +339,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
                          result_summary=result_summary(r.result, r.error), duration_ms=r.duration_ms, error=r.error)
                 for i, r in enumerate(recorder.tool_records)
             ])
+        pending_actions_attach(user=turn.user, action_ids=action_ids, message=message)
         if escalate:
             Escalation.objects.create(conversation=turn.conversation, message=message, confidence=score,
                                       reason="; ".join(reasons) or f"confidence {score} below "

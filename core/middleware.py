@@ -8,6 +8,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
 
+from core.json_body import json_depth_exceeds
+
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
@@ -45,7 +47,9 @@ def nul_field(request: HttpRequest) -> str | None:
 def _json_nul_field(body: bytes) -> str | None:
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply: the parser answers that
+        return None
+    if json_depth_exceeds(data):  # the walk below recurses; the parser refuses such a body anyway
         return None
 
     def walk(value: Any, path: str) -> str | None:
@@ -82,3 +86,19 @@ class RejectNulBytesMiddleware:
                                 status=400)
         return HttpResponse(f"<!doctype html><title>Bad request</title><h1>Bad request</h1><p>{escape(message)}</p>",
                             status=400)
+
+
+class NoStoreWhenSignedInMiddleware:
+    """`Cache-Control: no-store` on every response to a signed-in user or a request carrying credentials: a shared
+    computer's browser cache, or a proxy, must not keep someone's money pages, exports or API answers."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response: HttpResponse = self.get_response(request)
+        user = getattr(request, "user", None)  # DRF sets it here too once a token has authenticated the request
+        if (user is not None and user.is_authenticated) or request.META.get("HTTP_AUTHORIZATION"):
+            response["Cache-Control"] = "no-store"
+            response.headers.pop("Expires", None)
+        return response

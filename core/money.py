@@ -5,7 +5,10 @@ Currencies without minor units (VND, JPY, KRW, IDR) have no decimals ("₫1,250,
 (the active Django language) amounts are written the Vietnamese way: "1.250.000 ₫", "−4,50 $"."""
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from core.errors import DomainError
 
 _VI_SEPARATORS = str.maketrans(",.", ".,")  # 1,234.50 → 1.234,50
 ZERO_DECIMAL = frozenset({"VND", "JPY", "KRW", "IDR"})
@@ -40,3 +43,22 @@ def _vietnamese() -> bool:
         return (get_language() or "").startswith("vi")
     except Exception:  # settings not configured (a script)
         return False
+
+
+# Moneta's amount columns hold 14 digits, 2 after the point: anything at or above this is refused in words.
+MONEY_LIMIT = Decimal(10) ** 12
+
+
+def money_input(value: object, *, field: str = "amount") -> Decimal:
+    """An amount a person typed or an API client sent ("1,234.5", 12, "-4.50") → Decimal to the cent. Not a
+    number, infinite, NaN or too large for the columns → DomainError naming `field` (never a database error)."""
+    try:
+        amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
+    except (InvalidOperation, TypeError, ValueError):
+        amount = None
+    if amount is None or not amount.is_finite():
+        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+    if abs(amount) >= MONEY_LIMIT:
+        raise DomainError(f"{field} is too large: {str(value)[:40]} (at most {MONEY_LIMIT - 1:,}).",
+                          code="validation_error", details={"field": field})
+    return amount

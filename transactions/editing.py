@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from datetime import timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.errors import DomainError, NotFound
+from core.money import money_input
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write
@@ -156,13 +157,7 @@ def deleted_list(*, user: AuthUser, limit: int = 200) -> list[dict[str, Any]]:
 
 
 def _money(value: object, field: str) -> Decimal:
-    try:
-        amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
-    except (InvalidOperation, TypeError, ValueError):
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
-    if not amount.is_finite():
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
-    return amount
+    return money_input(value, field=field)
 
 
 def transaction_split(*, user: AuthUser, transaction_id: int, parts: list[dict[str, Any]]) -> list[Transaction]:

@@ -6,7 +6,6 @@ The web page and the API call these services; `importing.transactions_import` do
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import logging
@@ -17,6 +16,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
+from core.csv_safe import csv_writer
 from core.errors import DomainError, NotFound
 from core.types import AuthUser
 from core.uploads import upload_size_check
@@ -407,17 +407,11 @@ def import_rejects_csv(*, user: AuthUser, batch_id: int) -> tuple[str, str]:
     headers = details.get("headers") or (details.get("preview") or {}).get("header_cells") or []
     errors = batch.errors or []
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_writer(out)  # a cell a spreadsheet would run as a formula is quoted (core/csv_safe.py)
     writer.writerow(["line", "field", "problem", *headers])
-
-    def safe(value: object) -> object:
-        # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it.
-        return f"'{value}" if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") else value
-
     for err in errors:
-        writer.writerow([safe(c) for c in (err.get("line") if err.get("line") is not None else "",
-                                           err.get("field") or "", err.get("reason") or "",
-                                           *(err.get("raw") or []))])
+        writer.writerow([err.get("line") if err.get("line") is not None else "", err.get("field") or "",
+                         err.get("reason") or "", *(err.get("raw") or [])])
     if batch.error_count > len(errors):
         writer.writerow(["", "", f"… and {batch.error_count - len(errors)} more unreadable rows not listed"])
     stem = "".join(c if c.isalnum() or c in "._-" else "_" for c in batch.file_name.rsplit(".", 1)[0])[:60]

@@ -6,12 +6,13 @@ rows); changing this month never touches an earlier month, so past figures and c
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 
 from core.errors import DomainError
+from core.money import money_input
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write
@@ -20,12 +21,7 @@ from .selectors import object_owned
 
 
 def _money(value: object, field: str) -> Decimal:
-    try:
-        amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
-    except (InvalidOperation, TypeError, ValueError):
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
-    if not amount.is_finite():
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+    amount = money_input(value, field=field)
     if amount < 0:
         raise DomainError(f"{field} must not be negative.", code="validation_error", details={"field": field})
     return amount

@@ -16,6 +16,13 @@ ALL_TIME_START = date(1900, 1, 1)
 
 
 
+def _year_check(year: int, period: str, today: date) -> None:
+    """Years Moneta can hold transactions for (1900 to next year); 0000 or 9999 would break date arithmetic."""
+    if not ALL_TIME_START.year <= year <= today.year + 1:
+        raise DomainError(f"Unknown period {period!r}: the year must be between {ALL_TIME_START.year} and "
+                          f"{today.year + 1}.", code="bad_period", details={"field": "period"})
+
+
 def period_resolve(period: str, *, today: date | None = None) -> tuple[date, date, str]:
     """Inclusive (start, end, label). Periods that include today end today."""
     today = today or timezone.localdate()
@@ -46,10 +53,12 @@ def period_resolve(period: str, *, today: date | None = None) -> tuple[date, dat
         return ALL_TIME_START, today, "all time"
     m = re.fullmatch(r"(\d{4})-(\d{2})", key)
     if m and 1 <= int(m.group(2)) <= 12:
+        _year_check(int(m.group(1)), period, today)
         start, end = month_bounds(int(m.group(1)), int(m.group(2)))
         return start, end, f"{start:%B %Y}"
     if re.fullmatch(r"\d{4}", key):
         year = int(key)
+        _year_check(year, period, today)
         return date(year, 1, 1), date(year, 12, 31), str(year)
     raise DomainError(
         f"Unknown period {period!r}. Use one of {', '.join(PERIODS)}, YYYY-MM or YYYY.",

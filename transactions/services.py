@@ -9,7 +9,7 @@ import json
 import uuid
 from collections import defaultdict
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -18,6 +18,7 @@ from django.utils import timezone
 from core.errors import DomainError
 
 # One entry point for writes: the import, category and subscription services are re-exported here.
+from core.money import money_input
 from core.types import AuthUser
 
 from .accounts import (  # noqa: F401
@@ -95,13 +96,7 @@ from .transfers import (  # noqa: F401
 
 
 def _money(value: object, field_name: str = "amount") -> Decimal:
-    try:
-        amount = Decimal(str(value)).quantize(Decimal("0.01"))
-    except (InvalidOperation, TypeError, ValueError):
-        raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
-    if not amount.is_finite():
-        raise DomainError(f"{field_name} must be a number.", code="validation_error", details={"field": field_name})
-    return amount
+    return money_input(value, field=field_name)
 
 
 def _plausible_date(value: date | str) -> date:
@@ -204,7 +199,9 @@ def transaction_category_set(*, user: AuthUser, transaction_id: int, category: s
     refiled = 0
     with transaction.atomic():
         tx = object_owned(Transaction, user=user, object_id=transaction_id)
-        target = category_resolve(user=user, name=category, create=True)
+        # A correction never creates a category from a typo: an unknown name is refused with the close names, as
+        # the API refuses it on create (a new category is made first, on purpose).
+        target = category_for_write(user=user, name=category)
         tx.category = target
         tx.category_source = CategorySource.USER
         tx.category_confidence = 1.0

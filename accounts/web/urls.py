@@ -10,6 +10,7 @@ urlpatterns = [
     path("account/tokens/", views.token_create, name="web-account-token-create"),
     path("account/tokens/<int:token_id>/revoke/", views.token_revoke, name="web-account-token-revoke"),
     path("account/export/", views.account_export, name="web-account-export"),
+    path("account/token/", views.api_token_rotate, name="web-account-token"),
     path("account/delete/", views.account_delete, name="web-account-delete"),
     path("account/sandbox/enter/", onboarding.sandbox_enter, name="web-sandbox-enter"),
     path("account/sandbox/leave/", onboarding.sandbox_leave, name="web-sandbox-leave"),

@@ -90,6 +90,20 @@ def account_export(request):
 
 @login_required
 @require_POST
+def api_token_rotate(request):
+    """Issue a new API token (the old one stops working) and show it once, with when it expires."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    token = services.api_token_rotate(user=request.user)
+    return render(request, "web/account/page.html", {
+        "nav": "account", "notifications": selectors.notification_list(user=request.user), "new_token": token.key,
+        "token_expires": token.created + timedelta(seconds=settings.MONETA_TOKEN_TTL_SECONDS)})
+
+
+@login_required
+@require_POST
 def account_delete(request):
     if request.POST.get("confirm") != request.user.get_username():
         messages.error(request, _("Type your username exactly to delete your account."))

@@ -30,4 +30,4 @@ def investigator_rpc(request: HttpRequest) -> HttpResponse:
     if not user.is_staff:
         return JsonResponse({"error": {"code": "forbidden", "details": {},
                                        "message": "The document investigator is for staff only."}}, status=403)
-    return asgi_response(a2a_app(user=user, base_url=_base_url(request)), request, path=RPC_PATH)
+    return asgi_response(a2a_app(user=user, base_url=_base_url(request)), request, path=RPC_PATH, owner=user.pk)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from chat.actions.api import PendingActionSerializer
 from chat.models import Message
 
 
@@ -69,6 +70,9 @@ class AnswerSerializer(serializers.Serializer):
                                                                   "dialogue state)")
     timings = serializers.DictField(required=False, help_text="Milliseconds per stage (present right after a turn)")
     relevant_fact_ids = serializers.DictField(required=False)
+    pending_actions = PendingActionSerializer(many=True, required=False, help_text=(
+        "Changes the assistant proposed this turn (as proposed; GET /api/v1/chat/actions/<id>/ for the current "
+        "state). Nothing changes until the client POSTs an action's confirm_url."))
 
 
 class ConversationSerializer(serializers.Serializer):

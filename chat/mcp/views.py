@@ -1,11 +1,16 @@
-"""`/mcp/`: the MCP Streamable HTTP endpoint, authenticated with the user's DRF API token."""
+"""`/mcp/`: the MCP Streamable HTTP endpoint, authenticated with the user's API token through the same expiring
+token authentication as the REST API (an expired token is refused everywhere).
+
+The server is stateless and answers every POST with JSON, so it never sends server-initiated messages: a GET that
+would open an event stream is answered 405 at once (the MCP spec's answer for "no SSE stream here") instead of
+holding two server threads for as long as the client likes. Bridged requests per user are capped too."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from accounts.auth import ExpiringTokenAuthentication
 from chat.asgi_bridge import asgi_response
 from chat.mcp.server import mcp_http_app
 
@@ -17,7 +22,7 @@ def token_user(request: HttpRequest):
     if scheme.lower() not in ("token", "bearer") or not key.strip():
         return None
     try:
-        user, _ = TokenAuthentication().authenticate_credentials(key.strip())
+        user, _ = ExpiringTokenAuthentication().authenticate_credentials(key.strip())
     except AuthenticationFailed:
         return None
     return user
@@ -33,7 +38,14 @@ def _unauthorized(message: str) -> JsonResponse:
 def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     user = token_user(request)
     if user is None or not user.is_active:
-        return _unauthorized("Send your Moneta API token: 'Authorization: Bearer <token>' "
-                             "(get one at /api/v1/auth/token/).")
+        return _unauthorized("Send a valid Moneta API token: 'Authorization: Bearer <token>' (missing, wrong or "
+                             "expired; get a new one at /api/v1/auth/token/ or on your account page).")
+    if request.method == "GET":
+        response = JsonResponse({"error": {"code": "method_not_allowed", "details": {},
+                                           "message": "This MCP server is stateless and sends no server-initiated "
+                                                      "messages, so there is no event stream to open; POST your "
+                                                      "JSON-RPC requests."}}, status=405)
+        response["Allow"] = "POST"
+        return response
     agent = request.GET.get("agent") or None
-    return asgi_response(mcp_http_app(user=user, agent_slug=agent), request, path="/mcp/")
+    return asgi_response(mcp_http_app(user=user, agent_slug=agent), request, path="/mcp/", owner=user.pk)

@@ -9,6 +9,7 @@ import re
 from datetime import date
 from typing import Any
 
+from chat.help_steps import steps_in, steps_text
 from core.money import money as money_format
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
@@ -290,6 +291,9 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
         return ("Tôi không có thông tin này trong cơ sở kiến thức." if vi else f"I don't have that in {source}."), []
     lead = facts[0]
     lines = [("Theo tài liệu (tiếng Anh): " if vi else "") + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
+    steps = steps_in(lead["text"]) if name == "get_app_information" else []
+    if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py)
+        lines = [steps_text(lead["text"], steps, f"[#{lead['fact_id']}]")]
     more = facts[1:]
     if more:
         lines.append("Also:" if not vi else "Thêm:")

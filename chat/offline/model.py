@@ -17,6 +17,9 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
+from chat.actions.compose import action_text
+from chat.actions.tools import ACTION_TOOLS
+from chat.affordability import REASONING_TOOLS, reasoning_text
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.context import TurnContext
 from chat.offline import compose
@@ -147,6 +150,10 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(compose.web_text(payload))
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
+            elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
+                parts.append(action_text(name, payload))
+            elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
+                parts.append(reasoning_text(name, payload, question))
             elif name == "save_note":
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
                              f"it under My documents ({payload.get('undo_url') or '/documents/'})."
@@ -154,7 +161,8 @@ class OfflineChatModel(BaseChatModel):
         answer = "\n\n".join(p for p in parts if p)
         sources = []
         for name, payload in results:
-            label = ("your transactions" if name in MONEY_TOOLS else "Moneta's help pages" if name == "get_app_information"
+            label = ("your transactions" if name in MONEY_TOOLS or name in REASONING_TOOLS
+                     else "Moneta's help pages" if name == "get_app_information"
                      else "the knowledge base" if name in ("search_knowledge_base", "list_documents")
                      else "the web" if name == "search_online" and payload.get("available") else None)
             if label and not payload.get("error") and label not in sources:

@@ -334,6 +334,15 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                       r"^\s*(?:please\s+)?(?:remember|write down|jot down)\s*(?:that|this|:)?\s*|^\s*(?:ghi chú|ghi nhớ|"
                       r"lưu ghi chú)\s*:?\s*", "", text, flags=re.I).strip() or text
         return done([("note", 1.0, text)], [{"name": "save_note", "args": {"title": body[:60], "text": body}}])
+    # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
+    from chat.actions.intent import action_call, missing_data_call
+    from chat.affordability import reasoning_call
+
+    call = action_call(text, q, ctx) or missing_data_call(text) or reasoning_call(text)
+    if call is not None:
+        label = {"check_data_available": "capability", "check_affordability": "money",
+                 "income_breakdown": "money"}.get(call["name"], "action")
+        return done([(label, 1.0, text)], [call])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest

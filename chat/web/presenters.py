@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from markdown.treeprocessors import Treeprocessor
 
+from chat.actions.web import actions_for_conversation
 from core.web.charts import chart_prepare
 from core.web.format import money
 
@@ -193,6 +194,7 @@ def answer_present(answer: dict) -> dict:
         "trace": trace, "sources": [tool_label(n) for n in answer.get("tools_used") or [] if n != "respond"],
         "confidence": confidence_words(answer.get("confidence")), "escalated": bool(answer.get("escalated")),
         "error": answer.get("error"), "partial": answer.get("partial"),
+        "actions": actions_for_conversation(answer),  # chat/actions/: the confirmation cards, current state
     }
 
 

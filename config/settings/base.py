@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "core.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.middleware.NoStoreWhenSignedInMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -253,6 +254,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "core.schema.MonetaAutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # JSON with a bounded depth (core/json_body.py); forms and uploads as DRF's defaults.
+    "DEFAULT_PARSER_CLASSES": ["core.json_body.BoundedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

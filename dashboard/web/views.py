@@ -65,9 +65,14 @@ def home(request):
     at_risk = [{**j, "spent_display": money(j["spent"], jars.get("currency")),
                 "available_display": money(j["available"], jars.get("currency"))}
                for j in jars.get("rows") or [] if j.get("status") in ("warning", "over")]
-    upcoming = [{**u, "when": day_and_relative(u["date"], today=today)}
-                for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
-                                         currency=subscriptions.get("currency"))]
+    # Coming up: expected pay (recurring income) beside the subscriptions and bills, by date.
+    expected = [{**i, "amount_display": money(i["amount"], i["currency"])}
+                for i in tx_selectors.income_expected(user=user, today=today)]
+    upcoming = sorted([{**u, "when": day_and_relative(u["date"], today=today)}
+                       for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
+                                                currency=subscriptions.get("currency"))]
+                      + [{**i, "when": day_and_relative(i["date"], today=today)} for i in expected],
+                      key=lambda u: str(u["date"]))
     currency = subscriptions.get("currency")
     worth = tx_selectors.net_worth(user=user, months=1, today=today)
     context = {

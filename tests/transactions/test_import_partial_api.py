@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from transactions.models import Account, ImportBatch, Transaction
+from transactions.models import Account, BalanceCheckpoint, ImportBatch, Transaction
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +71,21 @@ def test_a_balance_mismatch_is_a_warning_naming_the_statement_with_import_anyway
                              format="json").json()
     assert done["status"] == "imported" and done["rows_created"] == 1
     assert done["result"]["balances"][0]["opening"] == "100.00" and done["result"]["balances"][0]["closing"] == "80.00"
-    good = _preview(alice_client, "april.sta", MT940.format(closing="70,00").replace("30,00", "30,00").encode())
+    # The statement's closing balance is the ledger's checkpoint for the account at the end of that day.
+    checkpoint = BalanceCheckpoint.objects.get(user=alice)
+    assert (checkpoint.account.name, checkpoint.date.isoformat(), str(checkpoint.balance)) == (
+        "Current", "2026-03-02", "80.00")
+    good = _preview(alice_client, "april.sta", MT940.format(closing="70,00").encode())
     assert good.json()["preview"]["balance_problems"] == []
+
+
+def test_a_balance_column_gives_the_closing_checkpoint(alice_client, alice):
+    text = b"Date,Description,Amount,Balance\n2026-03-02,B,-2.00,96.00\n2026-03-01,A,-2.00,98.00\n"
+    pk = _preview(alice_client, "newest-first.csv", text).json()["id"]
+    done = alice_client.post(f"{URL}{pk}/confirm/", {"account_name": "Daily"}, format="json").json()
+    assert done["status"] == "imported"
+    checkpoint = BalanceCheckpoint.objects.get(user=alice)
+    assert (checkpoint.date.isoformat(), str(checkpoint.balance)) == ("2026-03-02", "96.00")
 
 
 def test_abandoned_previews_expire_and_leave_the_history(alice_client, alice):

@@ -112,3 +112,22 @@ def test_split_transfer_bulk_duplicates_categories_and_jars(web, bob_web, alice)
     r = web.post("/jars/new/", {"name": "Family", "monthly_budget": "300", "categories": ["Kids", "Groceries"]},
                  follow=True)
     assert "Jar Family created." in r.content.decode() and "One budget idea" in r.content.decode()
+
+
+def test_coming_up_lists_expected_pay_for_its_owner_only(web, bob_web, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from transactions import selectors
+
+    today = timezone.localdate()
+    for back in (42, 28, 14):  # paid every two weeks: the next pay is today
+        services.transaction_create(user=alice, date=today - timedelta(days=back), description="PAYROLL ACME",
+                                    amount="1600", category="Salary", merchant="Acme Payroll")
+    [pay] = selectors.income_expected(user=alice, today=today)
+    assert (pay["merchant"], pay["amount"], pay["date"]) == ("Acme Payroll", 1600.0, today.isoformat())
+    assert selectors.income_expected(user=alice, today=today - timedelta(days=40)) == []
+    home = web.get("/").content.decode()
+    assert 'data-testid="expected-income"' in home and "+$1,600.00" in home
+    assert 'data-testid="expected-income"' not in bob_web.get("/").content.decode()

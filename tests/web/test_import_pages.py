@@ -144,3 +144,23 @@ def test_without_javascript_the_flow_works_by_redirects(alice_web, alice):
     response = alice_web.post(url + "confirm/", {"account": "new", "account_name": "Everyday"})
     assert response.status_code == 302 and response["Location"] == url
     assert "2 new transactions" in alice_web.get(url).content.decode()
+
+
+def test_a_balance_mismatch_is_a_warning_with_import_anyway(alice_web, alice):
+    from transactions.models import Transaction
+
+    mt940 = (b":20:S\n:25:NL01BANK0123456789\n:28C:1\n:60F:C260301EUR100,00\n"
+             b":61:2603020302D30,00NMSCNONREF\n:86:Coffee\n:62F:C260302EUR80,00\n")
+    response = _preview(alice_web, "march.sta", mt940)
+    body = response.content.decode()
+    assert 'id="balance-warning"' in body and "statement 1" in body and "a difference of +10.00" in body
+    assert 'name="accept_balance_mismatch"' in body
+    batch_id = _batch_id(response)
+    refused = alice_web.post(f"/transactions/import/{batch_id}/confirm/", {"account": "new", "account_name": "Main"},
+                             HTTP_HX_REQUEST="true").content.decode()
+    assert "do not add up" in refused and not Transaction.objects.filter(user=alice).exists()
+    alice_web.post(f"/transactions/import/{batch_id}/confirm/",
+                   {"account": "new", "account_name": "Main", "accept_balance_mismatch": "1"})
+    page = alice_web.get(f"/transactions/import/{batch_id}/").content.decode()
+    assert 'id="import-success"' in page and "Imported although the balances do not add up" in page
+    assert Transaction.objects.filter(user=alice, account__name="Main").count() == 1

@@ -71,10 +71,14 @@ def ofx_parse(content: bytes, *, file_name: str = "the file", default_currency: 
         raise DomainError(f"{file_name} is not an OFX file: it has no <OFX> element.", code="bad_file",
                           details={"field": "file"})
     result = ParsedStatement(file_format="ofx", date_format="OFX")
+    if "ERROR" in re.findall(r"<SEVERITY>\s*(\w+)", text.upper()) and not _TRANSACTION.search(text):
+        message = _field(text.split("</SONRS>", 1)[-1], "MESSAGE")
+        raise DomainError(f"{file_name} holds no transactions: the bank's server answered with an error"
+                          f"{f' ({message[:120]})' if message else ''}.", code="bad_file", details={"field": "file"})
     if not _STATEMENT.search(text):
-        raise DomainError(f"{file_name} is an OFX file without a complete bank or card statement (no STMTRS or "
-                          "CCSTMTRS block): the file is damaged or cut short; download it again.", code="bad_file",
-                          details={"field": "file"})
+        raise DomainError(f"{file_name} holds no statement: an OFX file without a complete bank or card statement "
+                          "(no STMTRS or CCSTMTRS block) is damaged or cut short; download it again.",
+                          code="bad_file", details={"field": "file"})
     position = 0
     investment_only = 0
     for kind, body in _STATEMENT.findall(text):
@@ -140,11 +144,4 @@ def ofx_parse(content: bytes, *, file_name: str = "the file", default_currency: 
                           "reads bank and card statements, not holdings, and this file has no cash movements to "
                           "import.", code="unsupported_format",
                           details={"field": "file", "detected": "an OFX investment statement"})
-    if not result.rows and not result.errors:
-        severity = _field(text, "SEVERITY").upper()
-        message = _field(text.split("</SONRS>", 1)[-1], "MESSAGE")
-        if "ERROR" in re.findall(r"<SEVERITY>\s*(\w+)", text.upper()) or severity == "ERROR":
-            raise DomainError(f"{file_name} holds no transactions: the bank's server answered with an error"
-                              f"{f' ({message[:120]})' if message else ''}.", code="bad_file",
-                              details={"field": "file"})
     return result

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from core.errors import DomainError
 
-from .base import ParsedRow, ParsedStatement, date_plausible_check, narrative_fallback
+from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check, narrative_fallback
 from .headers import (
     PENDING_WORDS,
     TOTAL_WORDS,
@@ -162,7 +162,21 @@ def table_parse(all_rows: list[list[str]], *, date_format: str | None = None, de
             result.rows.append(row)
         elif result.errors and result.errors[-1].get("line") == line:
             result.errors[-1]["raw"] = cells[:width]
+    _closing_from_running_balance(result)
     return result
+
+
+def _closing_from_running_balance(result: ParsedStatement) -> None:
+    """A Balance column gives the statement's closing balance: the balance after the latest row (the first row
+    of a newest-first file, the last of an oldest-first one), for the ledger's checkpoints."""
+    with_balance = [r for r in result.rows if r.balance is not None]
+    if not with_balance:
+        return
+    newest_first = result.rows[0].date > result.rows[-1].date
+    last = with_balance[0] if newest_first else with_balance[-1]
+    result.balances.append(StatementBalance(statement="1", currency=last.currency, closing=last.balance,
+                                            closing_date=last.date, entries=len(result.rows),
+                                            entries_total=sum((r.amount for r in result.rows), Decimal(0))))
 
 
 def _date_readable(raw: str, formats: tuple[str, ...]) -> bool:

@@ -78,6 +78,7 @@ from .ledger import (  # noqa: F401
 from .subscriptions import (  # noqa: F401
     BILL_CATEGORY_WORDS,
     BILL_MERCHANT_WORDS,
+    income_expected,
     is_bill_category,
     subscription_list,
 )

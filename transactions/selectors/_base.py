@@ -129,11 +129,17 @@ def object_owned(model: type[_M], *, user: AuthUser, object_id: int | str) -> _M
         raise NotFound(f"{rows._meta.verbose_name.capitalize()} {object_id} not found.")
 
 
+CATEGORY_NAME_MAX = 80  # Category.name's column
+
+
 def category_name_clean(name: str | None, *, field: str = "category") -> str:
     """A category name as stored: whitespace collapsed; an empty name is a 400 naming `field`."""
     clean = " ".join((name or "").split())
     if not clean:
         raise DomainError("Category name is empty.", code="validation_error", details={"field": field})
+    if len(clean) > CATEGORY_NAME_MAX:
+        raise DomainError(f"Category names are at most {CATEGORY_NAME_MAX} characters; this one has {len(clean)}.",
+                          code="validation_error", details={"field": field})
     return clean
 
 

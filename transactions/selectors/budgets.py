@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
@@ -348,8 +349,9 @@ def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any
           AND d::date >= %(today)s
         ORDER BY d, m.name
         """, {"user": user.id, "end": month_end, "today": today, "currency": currency})
-    budgets = [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]
-    spent = [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]
+    # One type per array: jar figures arrive as floats, standalone budgets as Decimals (psycopg refuses a mix).
+    budgets = [Decimal(str(x)) for x in [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]]
+    spent = [Decimal(str(x)) for x in [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]]
     days_left = (month_end - today).days + 1
     f = _fetch(
         """

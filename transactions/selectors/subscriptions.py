@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -14,7 +14,7 @@ from core.money import money
 from core.types import AuthUser
 
 from ..models import Subscription, Transaction
-from ._base import _chart, _currency, _num
+from ._base import KIND_SQL, _chart, _currency, _fetch, _num
 
 # Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
 # user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
@@ -118,3 +118,33 @@ def subscription_list(*, user: AuthUser, include_dismissed: bool = False) -> dic
                         [r["merchant"] for r in subs_only],
                         [(_("per month"), [r["monthly_cost"] for r in subs_only])]),
     }
+
+
+def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30) -> list[dict[str, Any]]:
+    """Expected pay in the next `days`: money in from one payer (income, never a transfer) at least 3 times in
+    the last 200 days at a regular gap (weekly to monthly, median gap 6–35 days); the next one is the last
+    date plus the median gap, for the last amount. Every figure comes from the query."""
+    today = today or timezone.localdate()
+    rows = _fetch(
+        f"""
+        WITH inc AS (
+            SELECT t.merchant_id, t.date, t.amount, t.currency,
+                   t.date - lag(t.date) OVER (PARTITION BY t.merchant_id ORDER BY t.date) AS gap
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.amount > 0 AND t.merchant_id IS NOT NULL AND t.date >= %(since)s
+              AND t.date <= %(today)s AND {KIND_SQL} = 'income'
+        ), per AS (
+            SELECT merchant_id, count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY gap) AS gap,
+                   max(date) AS last, (array_agg(amount ORDER BY date DESC))[1] AS amount,
+                   (array_agg(currency ORDER BY date DESC))[1] AS currency
+            FROM inc GROUP BY 1 HAVING count(*) >= 3
+        )
+        SELECT m.name, per.amount, per.currency, (per.last + round(per.gap)::int) AS next
+        FROM per JOIN transactions_merchant m ON m.id = per.merchant_id AND m.user_id = %(user)s
+        WHERE per.gap BETWEEN 6 AND 35 AND per.last + round(per.gap)::int BETWEEN %(today)s AND %(until)s
+        ORDER BY next, m.name
+        """, {"user": user.id, "since": today - timedelta(days=200), "today": today,
+              "until": today + timedelta(days=days)})
+    return [{"merchant": r["name"], "date": r["next"].isoformat(), "amount": _num(r["amount"]),
+             "currency": r["currency"], "kind": "income"} for r in rows]

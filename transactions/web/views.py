@@ -339,9 +339,14 @@ def _month_param(raw: str | None, errors: list[str]) -> date:
     raw = (raw or "").strip()
     if raw:
         try:
-            return date.fromisoformat(f"{raw}-01")
+            month = date.fromisoformat(f"{raw}-01")
         except ValueError:
             errors.append(f"month: {raw!r} is not a month (use YYYY-MM, e.g. {today:%Y-%m}); showing this month.")
+        else:
+            if 1900 <= month.year <= today.year + 1:
+                return month
+            errors.append(f"month: {raw} is outside the years Moneta covers (1900 to {today.year + 1}); "
+                          f"showing this month.")
     return today.replace(day=1)
 
 

@@ -1,0 +1,42 @@
+"""The offline model's words for an action tool's result: what will change and that nothing changes until the
+user confirms; why a proposal could not be made; or, for what Moneta can't do, the steps in the app."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.money import money
+
+
+def _sample_lines(sample: list[dict[str, Any]]) -> list[str]:
+    return [f"- {r.get('date')} · {r.get('description')} · {money(r.get('amount'), r.get('currency'))}"
+            + (f" · now {r['category']}" if r.get("category") else "") for r in sample]
+
+
+def action_text(name: str, payload: dict[str, Any]) -> str:
+    if name == "check_data_available":
+        if payload.get("available", True):
+            return ""
+        return f"I can't see that: {payload.get('message')} {payload.get('offer') or ''}".strip()
+    if name == "explain_unavailable_action":
+        steps = "\n".join(f"{i}. {s}" for i, s in enumerate(payload.get("steps") or [], 1))
+        return f"{payload.get('message') or 'Moneta cannot do that.'} What you can do:\n\n{steps}"
+    if payload.get("error"):
+        return f"I couldn't prepare that change: {payload['error']}"
+    if not payload.get("proposed"):
+        text = f"I haven't proposed any change: {payload.get('problem') or 'something was missing.'}"
+        candidates = payload.get("candidates") or []
+        if candidates:
+            text += " These match:\n\n" + "\n".join(_sample_lines(candidates))
+            text += "\n\nTell me which one (its date and amount) and I'll propose deleting it."
+        return text
+    action = payload.get("action") or {}
+    lines = [f"Here is what I'll do once you confirm: **{action.get('summary')}**"]
+    sample = action.get("sample") or []
+    count = action.get("count")
+    if sample and (count or 0) > 1:
+        lines.append(f"{'A sample' if (count or 0) > len(sample) else 'They are'}:\n\n" + "\n".join(_sample_lines(sample)))
+    elif sample:
+        lines.append("\n".join(_sample_lines(sample)))
+    lines.append("Nothing has changed yet: press **Confirm** on the card to apply it or **Cancel** to drop it. "
+                 "After confirming you can still **Undo** it.")
+    return "\n\n".join(lines)

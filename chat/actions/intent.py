@@ -1,0 +1,220 @@
+"""The offline reading of a request to act ("start a savings jar for a trip with $200 a month", "file all
+rides as Transport", "log a cash lunch of $12", "drop the duplicate Netflix charge", "cancel my gym plan").
+
+A request is an imperative: a verb of change first (after "please", "can you", "I'd like to"…), never a
+question about how to do it ("how do I create a jar?" is app help). The result is the call of an action
+tool that only proposes; the user confirms. Names are read with the same parser as money questions."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+from chat.capabilities import unavailable_action
+
+LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
+        r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
+        r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?")
+JAR_RE = re.compile(LEAD + r"(?:start|create|make|set up|setup|open|add|begin|new)\b(?P<rest>.{0,80}?)"
+                    r"\b(?:jar|envelope|pot|sinking fund)s?\b", re.I)
+BUDGET_RE = re.compile(LEAD + r"(?:(?:set|create|make|add|put|give|set up|setup|change|raise|lower|update)\b.{0,60}?"
+                       r"\bbudgets?\b|(?:limit|cap)\b)", re.I)
+RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
+                      r"switch|set|count|treat)\b", re.I)
+ADD_RE = re.compile(LEAD + r"(?:log|add|record|enter|track|book|note down|put in)\b", re.I)
+DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out)\b", re.I)
+UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|"
+                                 r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply)\b",
+                                 re.I)
+QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
+AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:dollars?|bucks|usd|"
+                       r"eur|euros?|quid)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?(?=\s*(?:a|per|/|each)\s*(?:month|mo)\b))",
+                       re.I)
+BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
+TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in)\s+(?:the\s+|my\s+)?(?=\S+)", re.I)
+DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b", re.I)
+FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with", "from", "it", "them", "this",
+          "that", "these", "those", "transactions", "transaction", "charges", "charge", "payments", "payment",
+          "purchases", "purchase", "ones", "one", "entry", "entries", "please", "and", "i", "me", "some", "new",
+          "today", "yesterday", "just", "in", "to", "as", "under", "into", "budget", "month", "monthly", "per",
+          "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t"}
+
+
+def _amount(text: str) -> float | None:
+    m = AMOUNT_RE.search(text)
+    if m:
+        number = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+        k = m.group(2) or m.group(4) or m.group(6)
+        return float(number.replace(",", "")) * (1000 if k else 1)
+    bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
+    return float(bare[0].replace(",", "")) if len(bare) == 1 else None
+
+
+def _words(text: str) -> list[str]:
+    text = AMOUNT_RE.sub(" ", text)
+    text = re.sub(r"\b\d[\d,.]*\b|[^\w\s'-]", " ", text)
+    return [w for w in text.split() if w.lower() not in FILLER]
+
+
+def _day(q: Any) -> str | None:
+    period = getattr(q, "period", None)
+    if period is not None and period.grain != "all" and period.start == period.end:
+        return str(period.start.isoformat())
+    return None
+
+
+def _category_in(text: str, ctx: Any) -> str | None:
+    """The user's category named in `text` (exact, then the parser's linking of spellings and plurals)."""
+    vocab = getattr(ctx, "vocab", None)
+    names = list(getattr(vocab, "categories", None) or getattr(ctx, "categories", None) or [])
+    low = " " + re.sub(r"[^\w&]+", " ", text.lower()) + " "
+    for name in sorted(names, key=len, reverse=True):
+        if f" {name.lower()} " in low or f" {name.lower().rstrip('s')} " in low:
+            return str(name)
+    if vocab is not None:
+        from transactions.query.grammar import normalise
+        from transactions.query.parse import Linker, tokens
+
+        found = Linker(vocab).category_for(tokens(normalise(text)))
+        if found:
+            return str(found)
+    return None
+
+
+def _parse(text: str, ctx: Any) -> Any:
+    from chat.context import TurnContext
+    from chat.offline.router import understand
+
+    return understand(text, TurnContext(vocab=ctx.vocab, today=ctx.today, categories=ctx.categories,
+                                         merchants=ctx.merchants))
+
+
+def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
+    """The action tool call a request to act asks for, or None when the text is not a request to act."""
+    if not text.strip():
+        return None
+    if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
+        return None
+    if UNAVAILABLE_VERB_RE.search(text) and unavailable_action(text) is not None:
+        return {"name": "explain_unavailable_action", "args": {"request": text}}
+    if m := JAR_RE.search(text):
+        return _jar(text, m.group("rest"), q, ctx)
+    if BUDGET_RE.search(text) and _amount(text) is not None:
+        return _budget(text, q, ctx)
+    if DELETE_RE.search(text):
+        return _delete(text, q)
+    if ADD_RE.search(text) and _amount(text) is not None:
+        return _add(text, q, ctx)
+    if RECAT_RE.search(text) and (call := _recategorise(text, ctx)) is not None:
+        return call
+    return None
+
+
+def _jar(text: str, rest: str, q: Any, ctx: Any) -> dict[str, Any]:
+    named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
+                      r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
+    words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
+                                                      {"savings", "saving", "spending", "budget", "jar"}]
+    if not words and re.search(r"\bsavings?\b", rest, re.I):
+        words = ["Savings"]
+    name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
+    category = _category_in(name, ctx) if name else None
+    args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or 0}
+    if category:
+        args["categories"] = [category]
+    return {"name": "propose_create_jar", "args": args}
+
+
+def _budget(text: str, q: Any, ctx: Any) -> dict[str, Any]:
+    target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
+                       r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
+    category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
+    if category is None and target:
+        category = " ".join(_words(target.group(1))) or None
+    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text)}}
+
+
+def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
+    splits = list(TARGET_SPLIT_RE.finditer(text))
+    for split in reversed(splits):
+        head, tail = text[:split.start()], text[split.end():]
+        category = _category_in(tail, ctx)
+        if category is None:
+            continue
+        subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        sq = _parse(subject, ctx)
+        merchants = list(dict.fromkeys([*sq.merchants, *[link.mention for link in sq.links
+                                                         if link.kind == "merchant" and link.how == "concept"]]))
+        merchants = [m for m in merchants if not any(m in link.names for link in sq.links if link.how == "concept")] \
+            or merchants
+        text_words = [*sq.text, *sq.unknown]
+        if not (merchants or text_words):
+            text_words = [w.rstrip("s") if len(w) > 4 else w for w in _words(subject)][:2]
+        if not (merchants or text_words):
+            return None
+        args: dict[str, Any] = {"category": category}
+        if merchants:
+            args["merchants"] = merchants
+        if text_words:
+            args["text"] = text_words
+        if sq.period is not None and sq.period.grain != "all":
+            args["start"], args["end"] = sq.period.start.isoformat(), sq.period.end.isoformat()
+        return {"name": "propose_set_category", "args": args}
+    return None
+
+
+def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
+    category_m = re.search(r"\b(?:under|as|in(?:to)?)\s+(?:the\s+|my\s+)?([\w&' -]{3,30})$", text.strip(" .!"), re.I)
+    category = _category_in(category_m.group(1), ctx) if category_m else None
+    body = text[:category_m.start()] if category and category_m else text
+    body = re.sub(LEAD + r"\w+(?:\s+(?:down|in))?\b", "", body, count=1, flags=re.I)
+    from transactions.query.grammar import find_periods
+
+    for _period, (s, e) in find_periods(body.lower(), ctx.today):
+        body = body[:s] + " " * (e - s) + body[e:]
+    direction = "in" if re.search(r"\b(?:received|got paid|income|refund|earned|paid me|sold)\b", text, re.I) else "out"
+    words = [w for w in _words(body) if w.lower() not in {"received", "got", "income", "earned"}]
+    day = _day(q)
+    if day is None and re.search(r"\byesterday\b", text, re.I):
+        day = (ctx.today - timedelta(days=1)).isoformat()
+    args: dict[str, Any] = {"description": " ".join(words[:6]), "amount": _amount(text), "direction": direction}
+    if day:
+        args["date"] = day
+    if category:
+        args["category"] = category
+    return {"name": "propose_add_transaction", "args": args}
+
+
+def _delete(text: str, q: Any) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if getattr(q, "merchants", None):
+        args["merchant"] = q.merchants[0]
+    amount = _amount(text)
+    if amount is not None:
+        args["amount"] = amount
+    day = _day(q)
+    if day:
+        args["date"] = day
+    if DUPLICATE_RE.search(text):
+        args["duplicate"] = True
+    return {"name": "propose_delete_transaction", "args": args}
+
+
+PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve)\b", re.I)
+HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
+                      r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
+
+
+def missing_data_call(text: str) -> dict[str, Any] | None:
+    """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
+    investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
+    from chat.capabilities import missing_data
+
+    if HOWTO_RE.search(text) or not PERSONAL_RE.search(text) or missing_data(text) is None:
+        return None
+    return {"name": "check_data_available", "args": {"question": text}}
+
+
+def looks_like_request(text: str) -> bool:
+    """A cheap first look (no parsing): does the text start like a request to change something?"""
+    return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))

@@ -1,0 +1,308 @@
+"""The kinds of change the assistant may propose. Each kind knows three things:
+
+- `prepare(user, raw)` → (params, preview): the proposal validated against the user's data *without writing*
+  (a name already taken, a category they do not have, nothing matching → DomainError in words);
+- `apply(user, params)` → result: the change, through the transactions services, returning what it did;
+- `undo(user, params, result)` → what undo did: the change put back from `result`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.utils import timezone
+
+from core.errors import DomainError, NotFound
+from core.money import money
+from core.types import AuthUser
+
+SAMPLE_ROWS = 5
+MAX_MATCHING = 5000  # a category change over more rows than this is a rule, not a chat action
+
+
+def _amount(value: Any, field: str) -> Decimal:
+    try:
+        amount = Decimal(str(value).replace(",", "").replace("$", "").strip()).quantize(Decimal("0.01"))
+    except (InvalidOperation, TypeError, ValueError):
+        raise DomainError(f"{field}: {value!r} is not an amount of money.", code="validation_error",
+                          details={"field": field})
+    if not amount.is_finite():
+        raise DomainError(f"{field}: {value!r} is not an amount of money.", code="validation_error")
+    return amount
+
+
+def _day(value: Any) -> date:
+    if not value:
+        return timezone.localdate()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise DomainError(f"date: {value!r} is not a date (use YYYY-MM-DD).", code="validation_error",
+                          details={"field": "date"})
+
+
+def _fmt_day(d: date) -> str:
+    return f"{d.day} {d:%b %Y}"
+
+
+def _category(user: AuthUser, name: str | None, field: str = "category") -> str:
+    from transactions.selectors import category_find
+
+    if not (name or "").strip():
+        raise DomainError(f"{field}: say which category.", code="validation_error", details={"field": field})
+    try:
+        return category_find(user=user, name=str(name)).name
+    except NotFound as exc:
+        details = exc.details if isinstance(exc.details, dict) else {}
+        names = details.get("categories") or []
+        raise DomainError(f"{field}: you have no category called {name!r}"
+                          + (f" (yours: {', '.join(names[:12])})." if names else "."),
+                          code="validation_error", details={"field": field})
+
+
+def _currency(user: AuthUser) -> str:
+    from transactions.selectors import user_currency
+
+    return user_currency(user=user)
+
+
+def _row(t: dict[str, Any]) -> dict[str, Any]:
+    return {"id": t["id"], "date": t["date"].isoformat(), "description": t["description"],
+            "merchant": t.get("merchant__name") or "", "amount": str(t["amount"]), "currency": t["currency"],
+            "category": t.get("category__name") or ""}
+
+
+ROW_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name")
+
+
+# ---- jar -------------------------------------------------------------------------------------------
+def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    from transactions.models import Jar
+
+    name = " ".join(str(raw.get("name") or "").split())[:80]
+    if not name:
+        raise DomainError("name: say what the jar is for (e.g. 'a Holiday jar').", code="validation_error",
+                          details={"field": "name"})
+    budget = _amount(raw.get("monthly_budget") if raw.get("monthly_budget") is not None else 0, "monthly_budget")
+    if budget < 0:
+        raise DomainError("monthly_budget must not be negative.", code="validation_error")
+    if Jar.objects.filter(user=user, name__iexact=name).exists():
+        raise DomainError(f"You already have a jar called {name!r}.", code="duplicate", details={"field": "name"})
+    categories = [_category(user, c, "categories") for c in raw.get("categories") or []]
+    currency = _currency(user)
+    summary = f"Create the jar \u201c{name}\u201d with {money(budget, currency)} a month"
+    summary += f" for {', '.join(categories)}." if categories else "."
+    return ({"name": name, "monthly_budget": str(budget), "categories": categories},
+            {"summary": summary, "currency": currency})
+
+
+def jar_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import jar_create
+
+    jar = jar_create(user=user, name=params["name"], monthly_budget=params["monthly_budget"],
+                     categories=params.get("categories") or None)
+    return {"jar_id": jar.id, "done": f"Created the jar \u201c{jar.name}\u201d.", "url": "/jars/"}
+
+
+def jar_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import jar_delete
+
+    try:
+        jar_delete(user=user, jar_id=result["jar_id"])
+    except NotFound:
+        raise DomainError(f"The jar \u201c{params['name']}\u201d was already deleted; there is nothing to undo.")
+    return {"done": f"Deleted the jar \u201c{params['name']}\u201d again."}
+
+
+# ---- budget ----------------------------------------------------------------------------------------
+def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    from transactions.models import Category
+
+    category = _category(user, raw.get("category"))
+    amount = _amount(raw.get("amount"), "amount")
+    if amount <= 0:
+        raise DomainError("amount: a budget must be more than zero.", code="validation_error")
+    currency = _currency(user)
+    current = Category.objects.filter(user=user, name=category).values_list("monthly_budget", flat=True).first()
+    now = f"now {money(current, currency)}" if current is not None else "no budget now"
+    return ({"category": category, "amount": str(amount)},
+            {"summary": f"Set the monthly budget of {category} to {money(amount, currency)} ({now}).",
+             "currency": currency})
+
+
+def budget_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    from transactions.bulk_edits import category_budget_set
+
+    out = category_budget_set(user=user, category=params["category"], amount=Decimal(params["amount"]))
+    return {**out, "done": f"The monthly budget of {out['category']} is now {money(params['amount'], _currency(user))}.",
+            "url": "/jars/"}
+
+
+def budget_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    from transactions.bulk_edits import category_budget_set
+
+    previous = result.get("previous")
+    category_budget_set(user=user, category=result.get("category") or params["category"],
+                        amount=Decimal(previous) if previous is not None else None)
+    return {"done": f"The budget of {params['category']} is back to "
+                    f"{money(previous, _currency(user)) if previous is not None else 'none'}."}
+
+
+# ---- category of matching transactions --------------------------------------------------------------
+def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`raw`: category plus what to match — merchants, text (words in the narrative), start/end, or explicit
+    transaction_ids. Rows already in the category are left out of the count."""
+    from transactions.models import Transaction
+    from transactions.query import filtered
+
+    category = _category(user, raw.get("category"))
+    match = {k: raw.get(k) for k in ("merchants", "text", "start", "end") if raw.get(k)}
+    if raw.get("transaction_ids"):
+        qs = Transaction.objects.filter(user=user, id__in=[int(i) for i in raw["transaction_ids"]])
+    elif match.get("merchants") or match.get("text"):
+        qs = filtered(user=user, merchants=match.get("merchants") or (), text=match.get("text") or (),
+                      start=_day(match["start"]) if match.get("start") else None,
+                      end=_day(match["end"]) if match.get("end") else None)
+    else:
+        raise DomainError("Say which transactions to re-file: a merchant, words in the description, or a period "
+                          "with one of those.", code="validation_error", details={"field": "merchants"})
+    what = ", ".join([*(match.get("merchants") or []), *(f"\u201c{t}\u201d" for t in match.get("text") or [])]) \
+        or "the chosen transactions"
+    qs = qs.exclude(category__name=category).order_by("-date", "-id")
+    ids = list(qs.values_list("id", flat=True)[:MAX_MATCHING + 1])
+    if not ids:
+        raise DomainError(f"No transactions match {what} outside {category}; nothing would change.",
+                          code="nothing_to_do")
+    if len(ids) > MAX_MATCHING:
+        raise DomainError(f"More than {MAX_MATCHING} transactions match {what}; make a categorisation rule "
+                          "(Transactions → Rules) for a change that big.", code="too_many")
+    sample = [_row(t) for t in qs.values(*ROW_FIELDS)[:SAMPLE_ROWS]]
+    period = ""
+    if match.get("start") or match.get("end"):
+        period = f" from {_fmt_day(_day(match['start']))}" if match.get("start") else ""
+        period += f" to {_fmt_day(_day(match['end']))}" if match.get("end") else ""
+    count = len(ids)
+    summary = (f"File {count} transaction{'s' if count != 1 else ''} matching {what}{period} under {category}.")
+    return ({"category": category, "transaction_ids": ids, "match": match},
+            {"summary": summary, "count": count, "sample": sample})
+
+
+def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    from transactions.bulk_edits import transactions_category_set_many
+
+    out = transactions_category_set_many(user=user, transaction_ids=params["transaction_ids"],
+                                         category=params["category"])
+    return {**out, "done": f"Filed {out['changed']} transaction{'s' if out['changed'] != 1 else ''} under "
+                           f"{out['category']}.", "url": "/transactions/"}
+
+
+def category_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    from transactions.bulk_edits import transactions_category_restore
+
+    out = transactions_category_restore(user=user, previous=result.get("previous") or [],
+                                        expected_category_id=int(result["category_id"]))
+    note = f" ({out['skipped']} you changed since were left as they are)" if out["skipped"] else ""
+    return {**out, "done": f"Put {out['restored']} transaction{'s' if out['restored'] != 1 else ''} back in their "
+                           f"previous categories{note}."}
+
+
+# ---- add a transaction -----------------------------------------------------------------------------
+def add_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    description = " ".join(str(raw.get("description") or "").split())[:200]
+    if not description:
+        raise DomainError("description: say what the transaction was (e.g. 'cash lunch').",
+                          code="validation_error", details={"field": "description"})
+    amount = _amount(raw.get("amount"), "amount")
+    if amount == 0:
+        raise DomainError("amount: say how much it was.", code="validation_error", details={"field": "amount"})
+    direction = raw.get("direction") or "out"
+    if direction not in ("out", "in"):
+        raise DomainError("direction must be 'out' (money spent) or 'in' (money received).")
+    signed = -abs(amount) if direction == "out" else abs(amount)
+    day = _day(raw.get("date"))
+    from transactions.parsing import date_plausible_check
+
+    try:
+        date_plausible_check(day)
+    except ValueError as exc:
+        raise DomainError(f"date {exc}.", code="validation_error", details={"field": "date"})
+    category = _category(user, raw["category"]) if raw.get("category") else None
+    currency = _currency(user)
+    summary = (f"Add {money(signed, currency)} \u201c{description}\u201d on {_fmt_day(day)}"
+               + (f" in {category}." if category else "."))
+    return ({"description": description, "amount": str(signed), "date": day.isoformat(), "category": category,
+             "currency": currency}, {"summary": summary, "currency": currency})
+
+
+def add_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import transaction_create
+
+    tx = transaction_create(user=user, date=date.fromisoformat(params["date"]), description=params["description"],
+                            amount=params["amount"], currency=params.get("currency"),
+                            category=params.get("category"))
+    return {"transaction_id": tx.id, "done": f"Added \u201c{tx.description}\u201d ({money(tx.amount, tx.currency)}).",
+            "url": "/transactions/"}
+
+
+def add_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import transaction_delete
+
+    try:
+        transaction_delete(user=user, transaction_id=result["transaction_id"])
+    except NotFound:
+        raise DomainError("That transaction was already deleted; there is nothing to undo.")
+    return {"done": f"Removed \u201c{params['description']}\u201d again."}
+
+
+# ---- delete a transaction --------------------------------------------------------------------------
+def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    from transactions.models import Transaction
+
+    try:
+        tx_id = int(raw.get("transaction_id"))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise DomainError("transaction_id: say which transaction to delete.", code="validation_error")
+    row = Transaction.objects.filter(user=user, id=tx_id).values(*ROW_FIELDS).first()
+    if row is None:
+        raise NotFound(f"Transaction {tx_id} not found.")
+    shown = _row(row)
+    summary = (f"Delete {money(row['amount'], row['currency'])} \u201c{row['description']}\u201d on "
+               f"{_fmt_day(row['date'])}" + (f" ({raw['reason']})." if raw.get("reason") else "."))
+    return ({"transaction_id": tx_id, "shown": shown}, {"summary": summary, "count": 1, "sample": [shown]})
+
+
+def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import transaction_delete
+
+    row = (params.get("shown") or {})
+    out = transaction_delete(user=user, transaction_id=params["transaction_id"])  # kept in "recently deleted"
+    return {"group": out["group"], "count": out["count"],
+            "done": f"Deleted \u201c{row.get('description') or 'the transaction'}\u201d.", "url": "/transactions/"}
+
+
+def delete_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    from transactions.services import transactions_undo_delete
+
+    back = transactions_undo_delete(user=user, group=result["group"])
+    return {"restored": back, "done": f"Put \u201c{(params.get('shown') or {}).get('description') or 'it'}\u201d back."}
+
+
+@dataclass(frozen=True)
+class Kind:
+    prepare: Callable[[AuthUser, dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]]
+    apply: Callable[[AuthUser, dict[str, Any]], dict[str, Any]]
+    undo: Callable[[AuthUser, dict[str, Any], dict[str, Any]], dict[str, Any]]
+
+
+KINDS: dict[str, Kind] = {
+    "jar_create": Kind(jar_prepare, jar_apply, jar_undo),
+    "budget_set": Kind(budget_prepare, budget_apply, budget_undo),
+    "category_set": Kind(category_prepare, category_apply, category_undo),
+    "transaction_add": Kind(add_prepare, add_apply, add_undo),
+    "transaction_delete": Kind(delete_prepare, delete_apply, delete_undo),
+}

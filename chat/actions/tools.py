@@ -1,0 +1,167 @@
+"""The assistant's action tools. They only PROPOSE: each validates the change against the user's own data,
+stores it as a pending action and returns it; the user confirms on the card (web) or with
+POST /api/v1/chat/actions/<id>/confirm/ (API). Nothing a model or a prompt does can apply a change.
+
+`ActionTools` is mixed into chat.assistant.FinanceAssistant, so the tools are bound to the requesting user
+like every other tool (no user id in any schema)."""
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from core.errors import DomainError
+
+ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
+                "propose_delete_transaction", "explain_unavailable_action", "check_data_available")
+PROPOSE_TOOLS = frozenset(ACTION_TOOLS[:5])
+DUPLICATE_WINDOW_DAYS = 3
+MAX_CANDIDATES = 3
+
+
+class ActionTools:
+    user: Any
+
+    def _propose(self, kind: str, params: dict[str, Any], *, note: str = "") -> dict[str, Any]:
+        from chat.actions.selectors import action_present
+        from chat.actions.services import pending_action_propose
+
+        try:
+            action = pending_action_propose(user=self.user, kind=kind, params=params)
+        except DomainError as exc:  # the model (and the user) read why; nothing was stored
+            return {"proposed": False, "kind": kind, "problem": exc.message}
+        shown = action_present(action)
+        return {"proposed": True, "kind": kind, "action": shown, "note": note,
+                "message": "Proposed, not done: the user must press Confirm on the card (or POST its confirm_url). "
+                           "Tell them what will change and that nothing changes until they confirm."}
+
+    def propose_create_jar(self, name: str, monthly_budget: float | None = None,
+                           categories: list[str] | None = None) -> dict:
+        """Propose a new budget jar (a savings or spending envelope) called `name` with `monthly_budget` a month,
+        optionally covering some of the user's categories. Only proposes: the user confirms on a card."""
+        return self._propose("jar_create", {"name": name, "monthly_budget": monthly_budget or 0,
+                                            "categories": categories or []})
+
+    def propose_set_budget(self, category: str, amount: float) -> dict:
+        """Propose a monthly budget of `amount` for one of the user's categories. Only proposes: the user
+        confirms on a card."""
+        return self._propose("budget_set", {"category": category, "amount": amount})
+
+    def propose_set_category(self, category: str, merchants: list[str] | None = None, text: list[str] | None = None,
+                             period: str | None = None, start: str | None = None, end: str | None = None) -> dict:
+        """Propose filing the user's transactions that match `merchants` (their own merchant names or a kind
+        such as "coffee") and/or `text` (words in the bank narrative), optionally within a period, under
+        `category`. The proposal shows how many would change and a sample. Only proposes: the user confirms."""
+        from chat.assistant import money_query_from_args
+
+        args = {"merchants": merchants, "text": text, "period": period, "start": start, "end": end}
+        try:
+            q = money_query_from_args(user=self.user, args={k: v for k, v in args.items() if v}, measure="list")
+        except DomainError as exc:
+            return {"proposed": False, "kind": "category_set", "problem": exc.message}
+        params: dict[str, Any] = {"category": category, "merchants": q.merchants,
+                                  "text": [*q.text, *q.unknown]}
+        if q.period is not None and q.period.grain != "all":
+            params["start"], params["end"] = q.period.start.isoformat(), q.period.end.isoformat()
+        return self._propose("category_set", params)
+
+    def propose_add_transaction(self, description: str, amount: float, date: str | None = None,
+                                category: str | None = None, direction: str = "out") -> dict:
+        """Propose adding a manual transaction (e.g. a cash purchase): `description`, `amount` (positive),
+        `date` (YYYY-MM-DD, default today), optional `category`, `direction` "out" (spent) or "in" (received).
+        Only proposes: the user confirms on a card."""
+        return self._propose("transaction_add", {"description": description, "amount": amount, "date": date,
+                                                 "category": category, "direction": direction})
+
+    def propose_delete_transaction(self, transaction_id: int | None = None, merchant: str | None = None,
+                                   amount: float | None = None, date: str | None = None,
+                                   duplicate: bool = False) -> dict:
+        """Propose deleting one of the user's transactions: by `transaction_id`, or the one matching `merchant`,
+        `amount` and/or `date` (YYYY-MM-DD); `duplicate=true` finds a charge that appears twice (same merchant
+        and amount within a few days) and proposes deleting the later copy. When several match, returns the
+        candidates to ask which. Only proposes: the user confirms on a card."""
+        if transaction_id:
+            return self._propose("transaction_delete", {"transaction_id": transaction_id})
+        candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate)
+        if isinstance(candidates, dict):
+            return candidates
+        if len(candidates) != 1:
+            return {"proposed": False, "kind": "transaction_delete", "candidates": candidates[:MAX_CANDIDATES],
+                    "problem": (f"{len(candidates)} transactions match; which one should go?" if candidates else
+                                "No transaction matches that; nothing to delete.")}
+        chosen = candidates[0]
+        return self._propose("transaction_delete", {"transaction_id": chosen["id"],
+                                                    "reason": chosen.get("reason") or ""})
+
+    def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
+                           duplicate: bool) -> list[dict[str, Any]] | dict[str, Any]:
+        from chat.assistant import money_query_from_args
+        from transactions.query import filtered
+
+        args: dict[str, Any] = {}
+        if merchant:
+            args["merchants"] = [merchant]
+        if day:
+            args["start"] = args["end"] = day
+        try:
+            q = money_query_from_args(user=self.user, args=args, measure="list") if args else None
+        except DomainError as exc:
+            return {"proposed": False, "kind": "transaction_delete", "problem": exc.message}
+        if q is not None and q.unknown:
+            return {"proposed": False, "kind": "transaction_delete",
+                    "problem": f"You have no merchant called {', '.join(map(repr, q.unknown))}."}
+        qs = filtered(user=self.user, merchants=q.merchants if q else (),
+                      start=q.period.start if q and q.period and q.period.grain != "all" else None,
+                      end=q.period.end if q and q.period and q.period.grain != "all" else None)
+        if amount is not None:
+            value = abs(Decimal(str(amount))).quantize(Decimal("0.01"))
+            qs = qs.filter(amount__in=[value, -value])
+        rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
+                                                       "currency")[:400])
+        if duplicate:
+            return _duplicates(rows)
+        if not (merchant or amount is not None or day):
+            return {"proposed": False, "kind": "transaction_delete",
+                    "problem": "Say which transaction: the merchant, the amount or the date."}
+        return [_shown(r) for r in rows]
+
+    def explain_unavailable_action(self, request: str) -> dict:
+        """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
+        contact a bank, see a credit score): say so and give the steps the user can take in the app."""
+        from chat.capabilities import unavailable_steps
+
+        return unavailable_steps(request)
+
+    def check_data_available(self, question: str) -> dict:
+        """Before answering a question about the user's credit score, account balances, net worth, investments
+        or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
+        say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
+        from chat.capabilities import HAS, missing_answer, missing_data
+
+        found = missing_data(question)
+        return missing_answer(found) if found else {"available": True, "moneta_has": list(HAS)}
+
+
+def _shown(row: dict[str, Any], reason: str = "") -> dict[str, Any]:
+    return {"id": row["id"], "date": row["date"].isoformat(), "description": row["description"],
+            "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {})}
+
+
+def _duplicates(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The later copy of each charge that appears twice: same merchant (or narrative) and amount within
+    DUPLICATE_WINDOW_DAYS days."""
+    out = []
+    seen: set[int] = set()
+    for i, later in enumerate(rows):
+        for earlier in rows[i + 1:]:
+            if earlier["id"] in seen or later["id"] in seen:
+                continue
+            same_payee = (later["merchant_id"] and later["merchant_id"] == earlier["merchant_id"]) or \
+                later["description"] == earlier["description"]
+            if same_payee and later["amount"] == earlier["amount"] and later["amount"] < 0 and \
+                    timedelta(0) <= later["date"] - earlier["date"] <= timedelta(days=DUPLICATE_WINDOW_DAYS):
+                seen.update((later["id"], earlier["id"]))
+                out.append(_shown(later, reason=f"a second copy of the same charge on "
+                                                f"{earlier['date'].isoformat()}"))
+                break
+    return out

@@ -1,0 +1,127 @@
+"""What Moneta has and what it does not: the capability map the composer consults.
+
+Moneta sees a user's own transactions (and their categories and merchants), jars and budgets, recurring
+charges, the documents they uploaded, and the shared knowledge base. It does not see balances (accounts do
+not carry them yet), credit scores, investments, loans outside the statements, or anyone else's money, and
+it cannot act outside the app (cancel at a provider, move or pay money, talk to a bank).
+
+A question that needs something Moneta lacks is answered plainly — "I can't see that" — with what it can do
+instead, never with the nearest figure. Requests to act outside the app get the steps the user can take.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+HAS = ("your transactions (amounts, dates, merchants, categories)", "your budget jars and category budgets",
+       "your recurring charges (subscriptions and bills)", "your uploaded documents and notes",
+       "Moneta's help pages and the finance-education library")
+
+
+@dataclass(frozen=True)
+class Missing:
+    topic: str
+    pattern: re.Pattern[str]
+    why: str
+    offer: str
+
+
+def _re(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.I)
+
+
+MISSING: tuple[Missing, ...] = (
+    Missing("credit score", _re(r"\bcredit (?:score|rating|report|history)\b|\bfico\b|\bđiểm tín dụng\b"),
+            "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
+            "I can explain what moves a credit score, or show what you pay on cards and loans from your "
+            "transactions."),
+    Missing("net worth", _re(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b"),
+            "Moneta sees money moving in and out of your imported accounts, not what you own or owe, so it "
+            "can't work out your net worth.",
+            "I can show your income, spending and net cash flow for any period."),
+    Missing("account balance", _re(r"\b(?:account |bank |current |checking |savings )?balances?\b(?! of payments)"
+                                   r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
+                                   r"checking|savings)\b|\bsố dư\b"),
+            "Your imported statements don't carry account balances in Moneta yet, so I can't tell you what is in "
+            "an account.",
+            "I can show your net cash flow (money in minus money out) for a period, and what you have left in "
+            "your jars."),
+    Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
+                               r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
+                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"),
+            "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
+            "I can show what you paid into investment accounts if those transfers are in your statements, and "
+            "explain investing concepts from the knowledge base."),
+    Missing("other people's money", _re(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|dad|"
+                                        r"friend|roommate|flatmate|boss|brother|sister|parents?)(?:'s)? "
+                                        r"(?:spending|transactions|account|balance|purchases|money|budget|spend|spent|"
+                                        r"pay|paid|buy|bought|owe)\b"
+                                        r"|\b(?:other (?:users|people)|someone else|another user)(?:'s)? "
+                                        r"(?:spending|transactions|data|account)\b"),
+            "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
+            "If you share costs, I can total what you paid at the merchants you share."),
+)
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    what: str
+    pattern: re.Pattern[str]
+    why: str
+    steps: tuple[str, ...]
+
+
+UNAVAILABLE: tuple[Unavailable, ...] = (
+    Unavailable("cancel a subscription", _re(r"\b(?:cancel|stop|end|terminate|unsubscribe)\b.{0,40}\b(?:subscription|"
+                                             r"plan|membership|trial|service|netflix|spotify|gym|account)\b"
+                                             r"|\bunsubscribe\b|\bhủy\b"),
+                "Moneta can't cancel anything at the provider: it only reads your statements.",
+                ("Cancel with the provider itself (its website or app: Account → Subscription → Cancel).",
+                 "In Moneta open **Subscriptions**, find the charge and choose **Not a subscription** or wait for "
+                 "the next statement: it drops off the list once the charges stop.",
+                 "Ask me \"what are my subscriptions?\" next month to check it has stopped.")),
+    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay|move|deposit|withdraw)\b.{0,30}\b(?:money|"
+                                         r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
+                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
+                "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
+                ("Make the payment or transfer in your bank's app.",
+                 "After your next statement import it shows up in Moneta under **Transactions**.",
+                 "To set money aside in Moneta, ask me to create a jar (e.g. \"start a savings jar of $200 a "
+                 "month\") and confirm the card.")),
+    Unavailable("contact the bank", _re(r"\b(?:dispute|chargeback|report (?:fraud|a charge)|call|email|contact|"
+                                        r"complain to)\b.{0,30}\b(?:bank|card issuer|merchant|charge)\b"),
+                "Moneta can't contact your bank or a merchant for you.",
+                ("Contact your bank through its app or the number on your card to dispute the charge.",
+                 "In Moneta you can note it: \"save a note: disputed the $42 charge from …\".",
+                 "If the charge is a duplicate you want out of your figures, ask me to delete it and confirm.")),
+    Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
+                                              r"account|savings account|credit card|loan|mortgage)\b"),
+                "Moneta can't open or close accounts, cards or loans.",
+                ("Do it with the bank or lender directly.",
+                 "To track a new account in Moneta, import its statement under **Transactions → Import** and pick "
+                 "or name the account on the preview.")),
+)
+
+
+def missing_data(text: str) -> Missing | None:
+    """The data a question needs that Moneta does not have, if any."""
+    return next((m for m in MISSING if m.pattern.search(text or "")), None)
+
+
+def unavailable_action(text: str) -> Unavailable | None:
+    return next((u for u in UNAVAILABLE if u.pattern.search(text or "")), None)
+
+
+def missing_answer(m: Missing) -> dict:
+    """The tool result for a question about data Moneta lacks."""
+    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS)}
+
+
+def unavailable_steps(request: str) -> dict:
+    found = unavailable_action(request)
+    if found is None:
+        return {"possible": False, "what": "that", "message": "Moneta can't do that from the chat.",
+                "steps": ["Moneta can propose, with your confirmation: a new jar, a category budget, filing "
+                          "matching transactions under a category, adding a cash transaction, or deleting one.",
+                          "Other changes are made on the pages: Transactions, Jars, Subscriptions."]}
+    return {"possible": False, "what": found.what, "message": found.why, "steps": list(found.steps)}
