@@ -14,14 +14,21 @@ the embedded Postgres stops when this process (its last user) exits.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
+
+import redis
+
+from accounts.demo import DEMO_USERS
+from config.embedded_pg import EmbeddedPostgresError, embedded_database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -66,8 +73,6 @@ def stop_children() -> None:
 
 def redis_reachable(url: str) -> bool:
     try:
-        import redis
-
         redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping()
         return True
     except Exception:
@@ -107,6 +112,10 @@ def choose_broker(env: dict) -> None:
     env["CELERY_BROKER_URL"] = "filesystem://"
 
 
+# runserver starts a thread per connection: a pool bounds its database connections (config/settings/base.py).
+RUNSERVER_ENV = {"DATABASE_POOL": "1"}
+
+
 def queue_names(env: dict) -> tuple[str, str]:
     """(interactive, ingestion) queue names, computed as config/settings/base.py computes them."""
     interactive = env.get("MONETA_CELERY_QUEUE") or "moneta"
@@ -141,8 +150,6 @@ def serve_env(env: dict) -> dict:
     if not env.get("DJANGO_SECRET_KEY"):
         key_file = Path(env.get("MONETA_DATA_DIR") or ROOT / ".moneta") / "secret_key"
         if not key_file.exists():
-            import secrets
-
             key_file.parent.mkdir(parents=True, exist_ok=True)
             key_file.write_text(secrets.token_urlsafe(50))
             key_file.chmod(0o600)
@@ -188,8 +195,6 @@ def main(mode: str = "run") -> None:
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         if not env.get("DATABASE_URL"):
-            from config.embedded_pg import EmbeddedPostgresError, embedded_database_url
-
             started = time.time()
             try:
                 # This process holds a handle for the whole run: Postgres stops when it exits.
@@ -237,9 +242,7 @@ def main(mode: str = "run") -> None:
               {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}, "worker")
         # The web server warms the chat router's model in the background so the first question is quick.
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
-              {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1")}, "web")
-
-        from accounts.demo import DEMO_USERS
+              {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1"), **RUNSERVER_ENV}, "web")
 
         time.sleep(1.5)
         print("\n" + "=" * 64)
@@ -269,8 +272,6 @@ def supervise() -> None:
 
 
 def wait_for_http(host: str, port: int, timeout: float = 90.0) -> None:
-    import urllib.request
-
     deadline = time.time() + timeout
     while time.time() < deadline:
         for proc in children:

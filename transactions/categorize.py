@@ -60,7 +60,7 @@ UNUSED_KEEP = 0.05
 KNN_NEIGHBOURS = 10
 CHUNK = 1000
 # Blend weights per evidence kind (see the module docstring).
-WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "embedding": 1.5, "ngram": 1.5, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2,
+WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "family": 2.0, "embedding": 2.5, "ngram": 2.5, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2,
            "prior": 0.15}
 # Money in/out: how much a category of the wrong kind keeps (refunds do land in expense categories).
 DIRECTION_PENALTY = {"expense_on_inflow": 0.15, "income_on_outflow": 0.02}
@@ -191,6 +191,46 @@ def _seed_votes(item: Item, names: dict[str, int]) -> tuple[dict[int, float], di
 def _normalised(votes: dict[int, float]) -> dict[int, float]:
     total = sum(votes.values())
     return {c: v / total for c, v in votes.items()} if total > 0 else {}
+
+
+def merchant_head(key: str) -> str:
+    """The first word of a merchant key when it can name a business family on its own ("countdown" of
+    "countdown spotswood"): what stays the same between rows of one payee while branches, cities and terminals
+    vary. Short words ("the", "st", "a1") are too common to group by."""
+    head = key.split(" ", 1)[0] if key else ""
+    return head if len(head) >= 4 and head.isalpha() else ""
+
+
+def _family_votes(*, user, items: list[Item]) -> dict[str, dict[int, int]]:
+    """Counts of the user's own labels per category for merchants sharing the item's merchant's first word,
+    the merchant itself excluded (its own labels are the `merchant` evidence)."""
+    heads = sorted({merchant_head(i.merchant_key) for i in items} - {""})
+    if not heads:
+        return {}
+    with connection.cursor() as cur:
+        cur.execute(
+            """
+            SELECT split_part(m.key, ' ', 1), m.key, t.category_id, count(*)
+            FROM transactions_transaction t JOIN transactions_merchant m ON m.id = t.merchant_id
+            WHERE t.user_id = %s AND m.user_id = %s AND t.category_source = 'user' AND t.category_id IS NOT NULL
+              AND split_part(m.key, ' ', 1) = ANY(%s)
+            GROUP BY 1, 2, 3
+            """,
+            [user.id, user.id, heads],
+        )
+        rows = cur.fetchall()
+    votes: dict[str, dict[int, int]] = {}
+    for item in items:
+        head = merchant_head(item.merchant_key)
+        if not head or item.merchant_key in votes:
+            continue
+        counts: dict[int, int] = {}
+        for h, key, category_id, n in rows:
+            if h == head and key != item.merchant_key:
+                counts[category_id] = counts.get(category_id, 0) + n
+        if counts:
+            votes[item.merchant_key] = counts
+    return votes
 
 
 def _merchant_votes(*, user, items: list[Item]) -> dict[str, dict[int, int]]:
@@ -356,6 +396,7 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
     labels = _labels(user=user)
     merchant_votes = _merchant_votes(user=user, items=items)
     narrative_votes = _narrative_votes(user=user, items=items)
+    family_votes = _family_votes(user=user, items=items)
     texts = [i.description_key or i.merchant_key or _plain(i.description).strip() for i in items]
     prompts = {c: _category_prompt(n) for c, n, _ in categories}
     seed_prompts = [_category_prompt(n) for n in seeds()["descriptions"]]
@@ -402,6 +443,12 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
                 total = sum(counts.values())
                 add(learned, _normalised({c: float(n) for c, n in counts.items()}),
                     WEIGHTS["narrative"] * total / (total + 0.5))
+            counts = family_votes.get(item.merchant_key, {}) if item.merchant_key not in merchant_votes else {}
+            if counts:
+                total = sum(counts.values())
+                top_share = max(counts.values()) / total
+                add(learned, _normalised({c: float(n) for c, n in counts.items()}),
+                    WEIGHTS["family"] * top_share * total / (total + 1.0))
             counts = merchant_votes.get(item.merchant_key, {})
             if counts:
                 total = sum(counts.values())

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from core.errors import DomainError
 from core.types import AuthUser
@@ -33,10 +33,12 @@ TRANSFER_NARRATIVE = re.compile(
 
 
 def transfer_category(*, user: AuthUser) -> Category:
-    """The user's transfer category (their default "Transfers", or any transfer-kind one; made when missing)."""
+    """The user's transfer category: the transfer-kind one they file most rows in themselves (their own
+    vocabulary first), else their default "Transfers" or any transfer-kind one; made when missing."""
     categories_ensure_defaults(user=user)
     found = (Category.objects.filter(user=user, kind=Category.Kind.TRANSFER)
-             .order_by("-is_default", "id").first())
+             .annotate(own=Count("transaction", filter=Q(transaction__category_source=CategorySource.USER)))
+             .order_by("-own", "-is_default", "id").first())
     if found is not None:
         return found
     return Category.objects.get_or_create(user=user, name="Transfers",

@@ -205,12 +205,18 @@ HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is 
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
 
+# asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
+CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|build|calculated|works?|mean|"
+                              r"means|factors?|why|increase|drop|lower)\b", re.I)
+
+
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
     from chat.capabilities import missing_data
 
-    if HOWTO_RE.search(text) or not PERSONAL_RE.search(text) or missing_data(text) is None:
+    if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text) or not PERSONAL_RE.search(text) \
+            or missing_data(text) is None:
         return None
     return {"name": "check_data_available", "args": {"question": text}}
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from config.embedded_pg import embedded_database_url
+
 from .env import env, env_bool, env_choice, env_float, env_int, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -113,13 +115,22 @@ if os.environ.get("DATABASE_URL"):
     env_url("DATABASE_URL", None, schemes=("postgres", "postgresql", "pgsql", "postgis"))
     DATABASES = {"default": env.db("DATABASE_URL")}
 else:
-    from config.embedded_pg import embedded_database_url
-
     DATABASES = {"default": env.db_url_config(embedded_database_url())}
     # pgserver's URI carries the socket folder as ?host=; Django wants it in HOST.
     DATABASES["default"]["HOST"] = DATABASES["default"].pop("OPTIONS", {}).get("host", "")
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The web process uses a connection pool (DATABASE_POOL=1: set by config/gunicorn.py for `make serve` and by
+# config/run.py for runserver in `make run`). Each request runs in a thread of its own (runserver starts one per
+# connection, ASGI one per request), and a persistent per-thread connection (CONN_MAX_AGE) is left behind by
+# every one of them: `make run` ended with 97 of Postgres' 100 connections idle and half of all requests failing,
+# and `python -m bench load` hit "too many clients" at 4 simulated users under `make serve`. With the pool a burst
+# waits for one of DATABASE_POOL_MAX_SIZE connections instead. Celery workers keep per-process persistent
+# connections (a pool must not cross their fork).
+if env_bool("DATABASE_POOL", False):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": env_int("DATABASE_POOL_MAX_SIZE", 8, minimum=1), "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

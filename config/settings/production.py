@@ -33,12 +33,4 @@ STORAGES = {
 
 LOGGING["handlers"]["console"]["formatter"] = env_choice("MONETA_LOG_FORMAT", "json", ("plain", "json"))  # noqa: F405
 
-# The web process (config/gunicorn.py sets DATABASE_POOL=1) uses a connection pool per process. Under ASGI each
-# request runs its synchronous code in a thread of its own, and a persistent per-thread connection
-# (CONN_MAX_AGE) is left behind by every one of them: `python -m bench load` hit Postgres' "too many clients"
-# at 4 simulated users that way. With the pool, a burst waits for a connection instead of failing.
-# Celery workers keep per-process persistent connections (a pool must not cross their fork).
-if env_bool("DATABASE_POOL", False):
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
-        "min_size": 1, "max_size": env_int("DATABASE_POOL_MAX_SIZE", 8, minimum=1), "timeout": 20}
+# The web process's connection pool (DATABASE_POOL=1, set by config/gunicorn.py): config/settings/base.py.

@@ -27,8 +27,9 @@ def test_missing_data_is_said_plainly_at_medium_confidence(chat_demo, alice, ali
     assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["grounding"]
 
 
-def test_concept_question_about_credit_scores_still_goes_to_knowledge(chat_demo, alice, alice_money):
-    answer = chat_turn(user=alice, message="what is a credit score?")
+@pytest.mark.parametrize("question", ["what is a credit score?", "what actually affects my credit score?"])
+def test_concept_question_about_credit_scores_still_goes_to_knowledge(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
     assert "check_data_available" not in answer["tools_used"]
 
 
