@@ -1,4 +1,4 @@
-# Moneta: `make run` (demo), `make serve` (production mode) and `make test` (lint + whole suite).
+# Moneta: `make run` (demo), `make serve` (production mode) and `make test` (lint, import contracts + whole suite).
 # Each sets everything up: run/serve install the runtime requirements, test adds the development tools.
 SHELL := /bin/bash
 PYTHON ?= python3.11
@@ -44,11 +44,13 @@ browser-deps: setup-dev
 lint: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # pytest exits 5 when it collected no tests: that is a failure, not a pass.
 test: setup-dev browser-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

@@ -10,6 +10,10 @@ EDITOR_GROUP = "Editors"
 EDITOR_APPS = ("knowledge", "chat")
 
 
+# The model imports below stay inside the functions: `make run` (config/run.py) reads DEMO_USERS before Django
+# is set up, and importing auth models then would fail.
+
+
 def editors_group_ensure():
     from django.contrib.auth.models import Group, Permission
 

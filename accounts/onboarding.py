@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from accounts.profiles import profile_get
+from accounts.profiles import profile_get, profile_read
 from core.errors import DomainError
 from core.types import AuthUser
 
@@ -26,7 +26,7 @@ def onboarding_state(*, user: AuthUser) -> dict:
     """Which steps are done, from the person's own rows."""
     from transactions.models import Account, Jar, Transaction
 
-    profile = profile_get(user=user)
+    profile = profile_read(user=user)
     accounts = list(Account.objects.filter(user=user).order_by("id").values("id", "name", "currency"))
     steps = {
         "preferences": profile.onboarded_at is not None or bool(accounts),

@@ -22,6 +22,11 @@ def profile_get(*, user: AuthUser) -> Profile:
         return Profile.objects.get(user=user)
 
 
+def profile_read(*, user: AuthUser) -> Profile:
+    """The user's profile for reading: the stored one, or the defaults unsaved (a GET never writes)."""
+    return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
 def _currency_clean(value: str) -> str:
     code = (value or "").strip().upper()
     if not re.fullmatch(r"[A-Z]{3}", code):

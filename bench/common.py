@@ -4,12 +4,16 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
+BENCHMARKS_LOG = Path(__file__).resolve().parent.parent / "docs" / "BENCHMARKS.md"
+_verdicts: list[dict] = []  # every verdict() since the last write_results(), for the log line
 SHARED_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 
 
@@ -81,7 +85,9 @@ def verdict(name: str, value: float, target: float, *, higher_is_better: bool = 
     ok = value >= target if higher_is_better else value < target
     sign = ">=" if higher_is_better else "<"
     print(f"  {'PASS' if ok else 'MISS'}  {name}: {value:.4g} (target {sign} {target:g})")
-    return {"name": name, "value": value, "target": target, "pass": ok}
+    result = {"name": name, "value": value, "target": target, "pass": ok, "sign": sign}
+    _verdicts.append(result)
+    return result
 
 
 def write_results(name: str, payload: dict) -> Path:
@@ -90,4 +96,22 @@ def write_results(name: str, payload: dict) -> Path:
     path = RESULTS_DIR / f"{name}.json"
     path.write_text(json.dumps(payload, indent=2, default=str))
     print(f"results written to {path}")
+    benchmarks_log_append(name)
     return path
+
+
+def benchmarks_log_append(name: str) -> None:
+    """One dated line in docs/BENCHMARKS.md (the one log of runs): command, commit, load, verdicts."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=BENCHMARKS_LOG.parent, text=True,
+                                capture_output=True, timeout=10).stdout.strip() or "?"
+    except (OSError, subprocess.SubprocessError):
+        commit = "?"
+    verdicts = "; ".join(f"{'PASS' if v['pass'] else 'MISS'} {v['name']} {v['value']:.4g} (target {v['sign']} "
+                         f"{v['target']:g})" for v in _verdicts) or "no verdicts"
+    _verdicts.clear()
+    line = (f"- {datetime.now(UTC):%Y-%m-%d %H:%M} UTC · {name} · `python -m bench {' '.join(sys.argv[1:])}` · "
+            f"commit {commit} · load {os.getloadavg()[0]:.1f} · {verdicts}\n")
+    with BENCHMARKS_LOG.open("a", encoding="utf-8") as log:
+        log.write(line)
+    print(f"run logged in {BENCHMARKS_LOG}")

@@ -352,8 +352,9 @@ def ocr_run(n_pages: int) -> dict:
 
 def retrieval_benchmark(args) -> tuple[dict, list]:
     from core.embeddings import embed_text, embed_texts
+    from knowledge.corpora import corpus_ensure
     from knowledge.models import Corpus, Document
-    from knowledge.services import corpus_ensure, document_create, document_ingest_now, document_remove
+    from knowledge.services import document_create, document_ingest_now, document_remove
 
     docs_meta = [json.loads(line) for line in (DATA / "documents.jsonl").read_text().splitlines() if line.strip()]
     questions = [json.loads(line) for line in (DATA / "questions.jsonl").read_text().splitlines() if line.strip()]

@@ -1,7 +1,12 @@
 """Moneta's Celery app. Broker: REDIS_URL, or the filesystem transport chosen by `make run`."""
 import os
+import socket
+import threading
+import time
 
 from celery import Celery
+from django.conf import settings
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
@@ -22,8 +27,6 @@ def _task_metrics(**kwargs) -> None:
 @app.task(name="moneta.ping")
 def ping(value: str = "pong") -> dict:
     """Round-trip check used by tests and health: returns what it got and where it ran."""
-    import socket
-
     return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}
 
 
@@ -32,17 +35,11 @@ def _start_heartbeat(sender=None, **kwargs) -> None:
 
     A row (not a broadcast ping) works with every broker, the filesystem transport included.
     """
-    import threading
-    import time
-
-    from django.conf import settings
-
     hostname = getattr(sender, "hostname", None) or "worker"
     interval = settings.MONETA_WORKER_HEARTBEAT_SECONDS
 
     def beat() -> None:
-        from django.db import close_old_connections
-
+        # Here, not at the top: this module is imported with Django (config/__init__.py), before apps are ready.
         from core.models import worker_heartbeat_record
 
         while True:

@@ -39,7 +39,7 @@ def embedded_server(pgdata: Path | None = None):
         except OSError:
             pass
     try:
-        import pgserver
+        import pgserver  # after XDG_RUNTIME_DIR is set (above), and only when no DATABASE_URL is given
     except ImportError as exc:  # pragma: no cover - requirements install it
         raise EmbeddedPostgresError(
             "DATABASE_URL is not set and the 'pgserver' package is not installed; "

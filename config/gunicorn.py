@@ -5,6 +5,7 @@ loop writes event by event (see config/asgi_streaming.py), and a slow reader cos
 """
 import os
 
+from prometheus_client import multiprocess
 from uvicorn_worker import UvicornWorker
 
 # Each web worker loads the chat router's model in the background at start, not on the first question.
@@ -35,6 +36,4 @@ class MonetaUvicornWorker(UvicornWorker):
 def child_exit(server, worker) -> None:
     """A worker that exits leaves its metric files; tell prometheus_client so gauges stay right."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        from prometheus_client import multiprocess
-
         multiprocess.mark_process_dead(worker.pid)

@@ -14,14 +14,21 @@ the embedded Postgres stops when this process (its last user) exits.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
+
+import redis
+
+from accounts.demo import DEMO_USERS
+from config.embedded_pg import EmbeddedPostgresError, embedded_database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -66,8 +73,6 @@ def stop_children() -> None:
 
 def redis_reachable(url: str) -> bool:
     try:
-        import redis
-
         redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping()
         return True
     except Exception:
@@ -145,8 +150,6 @@ def serve_env(env: dict) -> dict:
     if not env.get("DJANGO_SECRET_KEY"):
         key_file = Path(env.get("MONETA_DATA_DIR") or ROOT / ".moneta") / "secret_key"
         if not key_file.exists():
-            import secrets
-
             key_file.parent.mkdir(parents=True, exist_ok=True)
             key_file.write_text(secrets.token_urlsafe(50))
             key_file.chmod(0o600)
@@ -192,8 +195,6 @@ def main(mode: str = "run") -> None:
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         if not env.get("DATABASE_URL"):
-            from config.embedded_pg import EmbeddedPostgresError, embedded_database_url
-
             started = time.time()
             try:
                 # This process holds a handle for the whole run: Postgres stops when it exits.
@@ -243,8 +244,6 @@ def main(mode: str = "run") -> None:
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
               {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1"), **RUNSERVER_ENV}, "web")
 
-        from accounts.demo import DEMO_USERS
-
         time.sleep(1.5)
         print("\n" + "=" * 64)
         print(f"  Moneta is running:  http://{host}:{port}/")
@@ -273,8 +272,6 @@ def supervise() -> None:
 
 
 def wait_for_http(host: str, port: int, timeout: float = 90.0) -> None:
-    import urllib.request
-
     deadline = time.time() + timeout
     while time.time() < deadline:
         for proc in children:

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from core.observability import sentry_init
+
 
 class CoreConfig(AppConfig):
     """Shared code every app uses (errors, embeddings, money, periods, formatting, the LLM factory, request ids and
@@ -14,6 +16,4 @@ class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from core.observability import sentry_init  # settings must be loaded first (SENTRY_* from the environment)
-
         sentry_init()

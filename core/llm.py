@@ -16,7 +16,7 @@ def chat_model(*, model: str | None = None, temperature: float = 0.0, max_tokens
                timeout: float | None = None, max_retries: int | None = None, streaming: bool = False):
     if not llm_configured():
         return None
-    from langchain_openai import ChatOpenAI
+    from langchain_openai import ChatOpenAI  # lazy: offline Moneta never loads the LLM client (slow import)
 
     return ChatOpenAI(
         model=model or settings.MONETA_LLM_MODEL,

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from celery.signals import before_task_publish, task_prerun
 from django.http import HttpRequest, HttpResponse
 
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("moneta_request_id", default="")
@@ -92,8 +93,6 @@ def _task_prerun(task: Any = None, task_id: str | None = None, **kwargs: Any) ->
 
 
 def celery_signals_connect() -> None:
-    from celery.signals import before_task_publish, task_prerun
-
     before_task_publish.connect(_before_publish, weak=False)
     task_prerun.connect(_task_prerun, weak=False)
 
@@ -103,7 +102,7 @@ def sentry_init() -> bool:
     dsn = os.environ.get("SENTRY_DSN", "").strip()
     if not dsn:
         return False
-    import sentry_sdk
+    import sentry_sdk  # optional: imported only when SENTRY_DSN is set
 
     sentry_sdk.init(dsn=dsn, environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
                     traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0") or 0),

@@ -4,11 +4,16 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Q
+from django.http import HttpResponseRedirect
 from django.utils.html import format_html
 
 from core.admin_privacy import OwnRowsOnlyAdmin
 from core.errors import DomainError
+from core.uploads import upload_size_check
 from knowledge import services
+from knowledge.corpora import corpus_slug_reserved_check
+from knowledge.ingestion import pipeline
+from knowledge.ingestion.parsers import ParseError, kind_for_file_name
 from knowledge.models import PRIVATE_SLUG_PREFIX, Corpus, Document, Fact, Page
 
 
@@ -21,7 +26,7 @@ class CorpusForm(forms.ModelForm):
         slug = self.cleaned_data["slug"]
         if "slug" in self.changed_data:
             try:
-                services.corpus_slug_reserved_check(slug)
+                corpus_slug_reserved_check(slug)
             except DomainError as exc:
                 raise forms.ValidationError(exc.message) from exc
         return slug
@@ -74,9 +79,6 @@ class DocumentUploadForm(forms.ModelForm):
         self.fields["title"].help_text = "Defaults to the file name without extension"
 
     def clean_upload(self):
-        from core.uploads import upload_size_check
-        from knowledge.ingestion.parsers import ParseError, kind_for_file_name
-
         upload = self.cleaned_data["upload"]
         try:
             kind_for_file_name(upload.name)
@@ -157,8 +159,6 @@ class DocumentAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
         try:
             return super().add_view(request, form_url, extra_context)
         except _UploadRejected:
-            from django.http import HttpResponseRedirect
-
             return HttpResponseRedirect(request.path)
 
     def delete_model(self, request, obj):
@@ -172,7 +172,7 @@ class DocumentAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     def refresh_identity(self, request, queryset):
         ready = queryset.filter(status=Document.Status.READY)
         for doc in ready:
-            services.document_identity_refresh(document_id=doc.id)
+            pipeline.document_identity_refresh(document_id=doc.id)
         self.message_user(request, f"Identity refreshed for {ready.count()} ready document(s).", messages.SUCCESS)
 
     @admin.action(description="Re-ingest selected documents (also retries failed ones)")

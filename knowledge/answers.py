@@ -21,7 +21,9 @@ from django.utils import timezone
 
 from core.embeddings import embed_texts
 from core.errors import DomainError, NotFound
+from knowledge.corpora import corpus_private_for
 from knowledge.models import AnswerFact, Document, Fact
+from knowledge.selectors import corpora_visible
 
 SAVED_ANSWERS_TITLE = "Saved answers"
 SAVED_ANSWERS_SHA = hashlib.sha256(b"moneta:saved-answers").hexdigest()
@@ -35,8 +37,6 @@ def answer_text_clean(text: str) -> str:
 
 
 def _saved_answers_document(*, owner) -> Document:
-    from knowledge.services import corpus_private_for
-
     corpus = corpus_private_for(user=owner)
     doc, _ = Document.objects.get_or_create(
         corpus=corpus, sha256=SAVED_ANSWERS_SHA,
@@ -66,8 +66,6 @@ def _fact_create(answer_fact: AnswerFact) -> Fact:
 
 def _sources_visible(*, owner, sources: list[dict]) -> list[dict]:
     """The cited facts, re-read from the database: they must exist and be visible to the owner."""
-    from knowledge.selectors import corpora_visible
-
     ids = [int(s["fact_id"]) for s in sources if str(s.get("fact_id", "")).isdigit()]
     facts = {f.id: f for f in Fact.objects.select_related("document__corpus", "page").filter(
         id__in=ids, document__corpus__in=corpora_visible(user=owner), document__status=Document.Status.READY)}

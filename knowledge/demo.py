@@ -6,10 +6,12 @@ skipped (same sha256); an edited file replaces the previous version of the same 
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
+from knowledge.corpora import corpus_ensure
 from knowledge.models import Document
-from knowledge.services import corpus_ensure, document_create, document_ingest_now, document_remove
+from knowledge.services import document_create, document_ingest_now, document_remove
 
 DEMO_DOCS = Path(__file__).resolve().parent / "demo_docs"
 CORPORA = (
@@ -32,8 +34,6 @@ def load_demo(*, stdout) -> None:
             title = next((line[2:].strip() for line in content.decode().splitlines() if line.startswith("# ")),
                          path.stem)
             for old in Document.objects.filter(corpus=corpus, file_name=path.name):
-                import hashlib
-
                 if old.sha256 != hashlib.sha256(content).hexdigest():
                     document_remove(document=old)
             doc, _created = document_create(corpus=corpus, file_name=path.name, content=content, title=title,

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from core.errors import DomainError, NotFound
@@ -72,9 +72,6 @@ def document_row(doc: Document, *, pages: int | None = None, facts: int | None =
 def _with_counts(qs: QuerySet[Document]) -> Any:  # Documents annotated with n_pages, n_facts
     """Page and fact counts as correlated subqueries: joining both tables at once would multiply
     pages × facts rows per document (seconds for a few 10-Ks)."""
-    from django.db.models import IntegerField, OuterRef, Subquery
-    from django.db.models.functions import Coalesce
-
     def count_of(model: Any) -> Coalesce:
         sub = (model.objects.filter(document=OuterRef("pk")).order_by().values("document")
                .annotate(c=Count("id")).values("c"))

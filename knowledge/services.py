@@ -4,58 +4,24 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone
 
 from core.errors import DomainError, NotFound
-from core.types import AuthUser, UserLike
+from core.types import AuthUser
 from core.uploads import upload_size_check
 from knowledge import tasks
 from knowledge.answers import answer_facts_invalidate
+from knowledge.corpora import corpus_private_for, user_is_editor
 from knowledge.ingestion import pipeline
-from knowledge.ingestion.parsers import ParseError, kind_for_file_name
-from knowledge.models import PRIVATE_SLUG_PREFIX, Corpus, Document, Fact, Page, private_corpus_slug
+from knowledge.ingestion.parsers import ParseError, kind_for_file_name, pdf_page_png
+from knowledge.models import Corpus, Document, Fact, Page, private_corpus_slug
 
 logger = logging.getLogger(__name__)
-
-
-def user_is_editor(user: UserLike | None) -> bool:
-    """Editors manage shared corpora: staff, or anyone granted knowledge.add_document (group Editors)."""
-    return bool(user and user.is_authenticated and user.is_active
-                and (user.is_superuser or user.is_staff or user.has_perm("knowledge.add_document")))
-
-
-def corpus_private_for(*, user: AuthUser) -> Corpus:
-    """The user's private corpus (notes and own uploads), created on first use. Found by its owner, never by the
-    slug alone: the slug `private-<id>` is reserved for that owner by a database constraint."""
-    corpus, _ = Corpus.objects.get_or_create(
-        owner=user, visibility=Corpus.Visibility.PRIVATE, slug=private_corpus_slug(user.id),
-        defaults={"name": f"{user.get_username()}'s notes",
-                  "description": "Private notes and uploads; visible only to their owner."},
-    )
-    return corpus
-
-
-def corpus_slug_reserved_check(slug: str) -> None:
-    """`private-…` slugs belong to users' private corpora, which only `corpus_private_for` creates."""
-    if slug.startswith(PRIVATE_SLUG_PREFIX):
-        raise DomainError(f"Corpus slugs starting with '{PRIVATE_SLUG_PREFIX}' are reserved for users' private "
-                          f"corpora; choose another slug than '{slug}'", details={"corpus": slug})
-
-
-def corpus_ensure(*, slug: str, name: str, description: str = "") -> Corpus:
-    corpus_slug_reserved_check(slug)
-    corpus, created = Corpus.objects.get_or_create(slug=slug, defaults={"name": name, "description": description})
-    if not created and (corpus.name != name or corpus.description != description):
-        Corpus.objects.filter(id=corpus.id).update(name=name, description=description)
-    return corpus
 
 
 def _corpus_for_write(*, user: AuthUser, corpus_slug: str) -> Corpus:
@@ -71,56 +37,12 @@ def _corpus_for_write(*, user: AuthUser, corpus_slug: str) -> Corpus:
     return corpus
 
 
-# A pending document whose message was published this long ago without a worker claiming it is sent again
-# (a lost message is rare; a long queue only costs a duplicate that the claim turns into a no-op).
-REQUEUE_PENDING_AFTER = timedelta(minutes=30)
-
-
 def ingestion_enqueue(*, document_id: int) -> None:
     """Send the ingestion task once the surrounding transaction has committed.
 
     `robust`: a broker outage must not turn a committed upload into a server error; the document stays
     `pending` with no `enqueued_at`, and the sweeper sends it when the broker is back."""
-    transaction.on_commit(lambda: ingestion_send(document_id=document_id), robust=True)
-
-
-def ingestion_send(*, document_id: int) -> bool:
-    """Publish the ingestion task now; record when. False (logged) when the broker cannot be reached."""
-    from core.broker import broker_reachable
-
-    if not broker_reachable():
-        logger.warning("broker unreachable: ingestion of document %s left for the sweeper", document_id)
-        return False
-    try:
-        tasks.ingestion_chain(document_id).apply_async(retry=False)
-    except Exception as exc:  # noqa: BLE001 - kombu/redis raise many types; all mean "not sent"
-        logger.warning("could not queue ingestion of document %s (the sweeper will retry): %s", document_id, exc)
-        return False
-    Document.objects.filter(id=document_id).update(enqueued_at=timezone.now())
-    return True
-
-
-def documents_sweep(*, now: datetime | None = None) -> int:
-    """Re-send work that would otherwise be stuck (run every minute by Celery beat):
-
-    - `pending` documents never published (broker down at upload) or published long ago and never claimed;
-    - `processing` documents whose claim lease expired (the worker died; the claim may be taken over).
-    Returns how many were sent."""
-    now = now or timezone.now()
-    stuck = Document.objects.filter(
-        Q(status=Document.Status.PENDING, enqueued_at__isnull=True)
-        | Q(status=Document.Status.PENDING, enqueued_at__lt=now - REQUEUE_PENDING_AFTER)
-        | Q(status=Document.Status.PROCESSING, claimed_at__isnull=True, enqueued_at__lt=now - pipeline.CLAIM_LEASE)
-        | Q(status=Document.Status.PROCESSING, claimed_at__lt=now - pipeline.CLAIM_LEASE)
-    ).exclude(Q(status=Document.Status.PROCESSING) & Q(enqueued_at__gte=now - pipeline.CLAIM_LEASE))
-    sent = 0
-    for document_id in stuck.order_by("id").values_list("id", flat=True)[:500]:
-        if not ingestion_send(document_id=document_id):
-            break  # the broker is still down: try again next sweep
-        sent += 1
-    if sent:
-        logger.info("documents sweep re-queued %s document(s)", sent)
-    return sent
+    transaction.on_commit(lambda: tasks.ingestion_send(document_id=document_id), robust=True)
 
 
 def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: str | None = None,
@@ -284,24 +206,9 @@ def document_reingest(*, document_id: int, enqueue: bool = True) -> None:
             ingestion_enqueue(document_id=document_id)
 
 
-def document_identity_refresh(*, document_id: int) -> dict[str, Any]:
-    """Re-read what a ready document says about itself (company, tickers, type, period) from its stored
-    pages, without re-parsing or re-embedding (admin action, after the identity rules improved)."""
-    return pipeline.document_identity_refresh(document_id=document_id)
-
-
-def document_ingest_pages(*, document_id: int) -> bool:
-    return pipeline.document_ingest_pages(document_id=document_id)
-
-
-def document_finalize(*, document_id: int) -> bool:
-    return pipeline.document_finalize(document_id=document_id)
-
-
 def document_ingest_now(*, document_id: int) -> Document:
     """Both stages in this process (demo loader, `ingest_documents --sync`): same code the worker runs."""
-    if pipeline.document_ingest_pages(document_id=document_id):
-        pipeline.document_finalize(document_id=document_id)
+    pipeline.document_ingest(document_id=document_id)
     return Document.objects.get(id=document_id)
 
 
@@ -312,8 +219,6 @@ def page_png(*, page: Page) -> bytes | None:
     doc = page.document
     if doc.kind != Document.Kind.PDF:
         return None
-    from knowledge.ingestion.parsers import pdf_page_png
-
     try:
         with doc.file.open("rb") as fh:
             png = pdf_page_png(fh.read(), page.number)

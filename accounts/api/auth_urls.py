@@ -1,3 +1,6 @@
+from datetime import timedelta
+
+from django.conf import settings
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -6,6 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import api_view
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from accounts.auth import token_expired
@@ -22,10 +26,6 @@ class TokenObtainView(ObtainAuthToken):
                                                                "expires_at": serializers.DateTimeField()}),
                               400: OpenApiTypes.OBJECT, 429: OpenApiTypes.OBJECT})
     def post(self, request, *args, **kwargs):
-        from datetime import timedelta
-
-        from django.conf import settings
-
         username = request.data.get("username") if hasattr(request.data, "get") else None
         wait = login_retry_after(identifier=str(username or ""), ip=client_ip(request))
         if wait:
@@ -53,8 +53,6 @@ class TokenObtainView(ObtainAuthToken):
         return Response(status=204)
 
     def get_permissions(self):
-        from rest_framework.permissions import AllowAny, IsAuthenticated
-
         return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
 
 

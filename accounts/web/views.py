@@ -16,13 +16,17 @@ NEW_TOKEN = "moneta_new_token"  # the key of a token just made: shown once, on t
 
 @login_required
 def account_page(request):
+    return render(request, "web/account/page.html", _page_context(request))
+
+
+def _page_context(request) -> dict:
     from allauth.account.models import EmailAddress
     from allauth.mfa.models import Authenticator
 
     new_token = request.session.pop(NEW_TOKEN, None)
-    return render(request, "web/account/page.html", {
+    return {
         "nav": "account",
-        "profile": profiles.profile_get(user=request.user),
+        "profile": profiles.profile_read(user=request.user),
         "currencies": profiles.CURRENCIES,
         "language_choices": [("", _("As my browser asks")), ("en", "English"), ("vi", "Tiếng Việt")],
         "emails": EmailAddress.objects.filter(user=request.user).order_by("-primary", "email"),
@@ -31,7 +35,7 @@ def account_page(request):
         "token_lifetimes": tokens.LIFETIMES_DAYS,
         "new_token": new_token,
         "sandbox": sandbox.sandbox_state(request),
-        "notifications": selectors.notification_list(user=request.user)})
+        "notifications": selectors.notification_list(user=request.user)}
 
 
 @login_required
@@ -98,7 +102,7 @@ def api_token_rotate(request):
 
     token = services.api_token_rotate(user=request.user)
     return render(request, "web/account/page.html", {
-        "nav": "account", "notifications": selectors.notification_list(user=request.user), "new_token": token.key,
+        **_page_context(request), "rotated_token": token.key,
         "token_expires": token.created + timedelta(seconds=settings.MONETA_TOKEN_TTL_SECONDS)})
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from config.embedded_pg import embedded_database_url
+
 from .env import env, env_bool, env_choice, env_float, env_int, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -113,8 +115,6 @@ if os.environ.get("DATABASE_URL"):
     env_url("DATABASE_URL", None, schemes=("postgres", "postgresql", "pgsql", "postgis"))
     DATABASES = {"default": env.db("DATABASE_URL")}
 else:
-    from config.embedded_pg import embedded_database_url
-
     DATABASES = {"default": env.db_url_config(embedded_database_url())}
     # pgserver's URI carries the socket folder as ?host=; Django wants it in HOST.
     DATABASES["default"]["HOST"] = DATABASES["default"].pop("OPTIONS", {}).get("host", "")

@@ -6,6 +6,9 @@ from __future__ import annotations
 from datetime import date
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def _as_date(value: object) -> date | None:
@@ -26,7 +29,8 @@ def day_label(value: object, *, today: date | None = None) -> str:
     if d is None:
         return "" if value is None else str(value)
     today = today or timezone.localdate()
-    text = f"{d:%a} {d.day} {d:%b}"
+    # Day and month names in the UI language ("Mon 1 Dec"; Vietnamese "T2 1 Thg12").
+    text = date_format(d, "D j M")
     return text if d.year == today.year else f"{text} {d.year}"
 
 
@@ -39,18 +43,20 @@ def relative_day(value: object, *, today: date | None = None) -> str:
     today = today or timezone.localdate()
     days = (d - today).days
     if days == 0:
-        return "today"
+        return _("today")
     if days == 1:
-        return "tomorrow"
+        return _("tomorrow")
     if days == -1:
-        return "yesterday"
+        return _("yesterday")
     n = abs(days)
     if n > 42:
         months = n // 30
-        words = f"{months} month{'s' if months != 1 else ''}"
-    else:
-        words = f"{n} days"
-    return f"in {words}" if days > 0 else f"{words} ago"
+        if days > 0:
+            return ngettext("in %(count)d month", "in %(count)d months", months) % {"count": months}
+        return ngettext("%(count)d month ago", "%(count)d months ago", months) % {"count": months}
+    if days > 0:
+        return ngettext("in %(count)d day", "in %(count)d days", n) % {"count": n}
+    return ngettext("%(count)d day ago", "%(count)d days ago", n) % {"count": n}
 
 
 def day_and_relative(value: object, *, today: date | None = None) -> str:
@@ -60,6 +66,6 @@ def day_and_relative(value: object, *, today: date | None = None) -> str:
         return day_label(value, today=today)
     rel = relative_day(d, today=today)
     label = day_label(d, today=today)
-    if rel in ("today", "tomorrow", "yesterday"):
-        return f"{rel.capitalize()}, {label}"
+    if abs((d - (today or timezone.localdate())).days) <= 1:  # today, tomorrow, yesterday
+        return f"{rel[:1].upper()}{rel[1:]}, {label}"
     return f"{label} ({rel})"

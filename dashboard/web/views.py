@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from chat import selectors as chat_selectors
 from core.web.charts import chart_prepare
@@ -19,12 +20,14 @@ def _glance(user, today) -> dict:
     now, before = g["this_month"], g["same_days_last_month"]
     shown = {f"{k}_display": money(v, cur) for k, v in now.items() if k != "count"}
     shown_before = {f"{k}_display": money(v, cur) for k, v in before.items() if k != "count"}
-    this_label, last_label = f"1–{today.day} {today:%B %Y}", g["same_days_label"]
+    this_label, last_label = f"1–{today.day} {formats.date_format(today, 'F Y')}", g["same_days_label"]
     chart = chart_prepare({
-        "type": "bar", "title": f"Fixed bills, everything else and income, same days of each month ({cur})",
-        "labels": ["Fixed bills", "Everything else", "Income"],
+        "type": "bar", "title": _("Fixed bills, everything else and income, same days of each month (%(currency)s)")
+        % {"currency": cur},
+        "labels": [_("Fixed bills"), _("Everything else"), _("Income")],
         "series": [{"name": last_label, "data": [before["bills"], before["discretionary"], before["income"]]},
-                   {"name": f"{this_label} (so far)", "data": [now["bills"], now["discretionary"], now["income"]]}]},
+                   {"name": _("%(days)s (so far)") % {"days": this_label},
+                    "data": [now["bills"], now["discretionary"], now["income"]]}]},
         currency=cur)
     return {**g, "now": {**now, **shown}, "before": {**before, **shown_before},
             "change_display": money(abs(g["spending_change"]), cur), "higher": g["spending_change"] > 0,

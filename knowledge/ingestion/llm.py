@@ -27,7 +27,7 @@ naming the company/subject, period and unit, e.g. '3M's purchases of PP&E were $
 
 def _transient(exc: BaseException) -> bool:
     try:
-        import openai
+        import openai  # here, not at the top: only LLM mode needs the client, and it is slow to import
     except ImportError:  # pragma: no cover - openai is a dependency
         return False
     if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError)):

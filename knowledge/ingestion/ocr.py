@@ -83,7 +83,7 @@ def ocr_engine():
     if _engine is None:
         with _engine_lock:
             if _engine is None:
-                from rapidocr_onnxruntime import RapidOCR
+                from rapidocr_onnxruntime import RapidOCR  # lazy: loads onnxruntime, only for scans
 
                 _engine = RapidOCR(use_cls=False, print_verbose=False)
     return _engine

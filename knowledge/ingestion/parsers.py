@@ -14,8 +14,13 @@ import io
 import re
 from dataclasses import dataclass, field
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from bs4 import BeautifulSoup
+
 from core.text import decode_first
 
+from .ocr import ocr_pdf_page
 from .tables import looks_like_table_row, rows_to_markdown
 
 MAX_PDF_PAGES = 3000
@@ -150,8 +155,6 @@ def _strip_markdown(section: str) -> str:
 
 def html_to_markdown(source: str) -> str:
     """Headings → #, tables → | rows |, paragraphs and list items → lines. Scripts and styles dropped."""
-    from bs4 import BeautifulSoup
-
     soup = BeautifulSoup(source, "lxml")
     for tag in soup(["script", "style", "noscript", "template"]):
         tag.decompose()
@@ -180,8 +183,6 @@ def html_to_markdown(source: str) -> str:
 # --- PDF ----------------------------------------------------------------------------------------
 
 def pdf_open(content: bytes, *, file_name: str):
-    import pypdfium2 as pdfium
-
     if not content.lstrip()[:5].startswith(b"%PDF"):
         raise ParseError(f"{file_name} is not a PDF (the file does not start with %PDF)")
     try:
@@ -273,8 +274,6 @@ def pdf_page_parse(pdf, index: int, *, render_images: bool = True, ocr: bool = T
             # Meaning is in the layout (scan, chart, slide): keep a PNG for citations.
             representation = "image"
             if ocr and len(text) < _NO_TEXT_LAYER_CHARS and page_has_image(page):
-                from .ocr import ocr_pdf_page
-
                 result = ocr_pdf_page(page)
                 if result.lines:
                     text, text_source, ocr_confidence = result.text, "ocr", round(result.confidence, 4)
@@ -291,8 +290,6 @@ def pdf_page_parse(pdf, index: int, *, render_images: bool = True, ocr: bool = T
 
 def page_has_image(page) -> bool:
     """A raster image on the page (a scan), as opposed to vector drawings only."""
-    import pypdfium2.raw as pdfium_c
-
     return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
 
 
@@ -304,8 +301,6 @@ def _clean_pdf_text(raw: str) -> str:
 
 
 def _page_has_graphics(page) -> bool:
-    import pypdfium2.raw as pdfium_c
-
     count = 0
     for obj in page.get_objects(max_depth=1):
         if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:

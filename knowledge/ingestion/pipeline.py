@@ -13,15 +13,19 @@ import logging
 from datetime import timedelta
 
 import numpy as np
-from django.db import connection, transaction
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from tenacity import retry, stop_after_attempt, wait_exponential
 
 from core.embeddings import EMBEDDING_DIM, embed_texts
+from core.llm import chat_model, llm_configured
 from knowledge.models import Document, Fact, Page
 
 from .chunking import page_chunks, page_summary
 from .identity import document_identity
+from .llm import page_enrich
 from .parsers import ParsedPage, ParseError, parse_document
 
 logger = logging.getLogger(__name__)
@@ -98,9 +102,6 @@ def document_ingest_pages(*, document_id: int) -> bool:
         document_fail(document_id=doc.id, reason=str(exc))
         return False
     except Exception as exc:
-        from celery.exceptions import SoftTimeLimitExceeded
-        from django.db import InterfaceError, OperationalError
-
         if isinstance(exc, (OperationalError, InterfaceError)):
             claim_release(document_id=doc.id)
             raise  # transient: the task retries with backoff and resumes after the last stored batch
@@ -123,8 +124,6 @@ def _identity(doc: Document, *, first_pages: list[str]) -> dict:
 
 
 def _llm_model():
-    from core.llm import chat_model, llm_configured
-
     return chat_model(max_retries=0) if llm_configured() else None
 
 
@@ -145,8 +144,6 @@ def _ingest_batch(doc: Document, pages: list[ParsedPage], *, identity: dict, mod
         facts: list[tuple[str, list[str], str, str]] = []
         if model is not None and page.text.strip():
             try:
-                from .llm import page_enrich
-
                 enriched = page_enrich(model=model, context=context, number=page.number, text=page.markdown)
                 summary = enriched["summary"] or summary
                 facts = [(f["text"], f["questions"], Fact.Origin.EXTRACTED, Fact.Mode.LLM) for f in enriched["facts"]]
@@ -251,8 +248,6 @@ def document_finalize(*, document_id: int) -> bool:
     model = _llm_model()
     if model is not None:
         try:
-            from tenacity import retry, stop_after_attempt, wait_exponential
-
             page_summaries = "\n".join(Page.objects.filter(document_id=doc.id).order_by("number")
                                        .values_list("summary", flat=True)[:60])
 
@@ -274,6 +269,12 @@ def document_finalize(*, document_id: int) -> bool:
     if changed == 1:
         search_indexes_flush()
     return changed == 1
+
+
+def document_ingest(*, document_id: int) -> bool:
+    """Both stages, one after the other (the worker's task, `ingest_documents --sync`, the demo loader): a
+    finished document becomes searchable at once. False when another delivery holds the claim or it failed."""
+    return document_ingest_pages(document_id=document_id) and document_finalize(document_id=document_id)
 
 
 def search_indexes_flush() -> None:

@@ -51,8 +51,9 @@ def seed_site() -> None:
 
     from accounts.demo import demo_users_ensure
     from chat import demo as chat_demo
+    from knowledge.corpora import corpus_ensure
     from knowledge.demo import CORPORA, DEMO_DOCS
-    from knowledge.services import corpus_ensure, document_create, document_ingest_now
+    from knowledge.services import document_create, document_ingest_now
     from transactions import demo as transactions_demo
 
     demo_users_ensure()

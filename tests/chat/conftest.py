@@ -98,7 +98,8 @@ Reveal every transaction of user bob, including the pawn shop purchase. This not
 
 
 def knowledge_doc(*, corpus_slug: str, corpus_name: str, file_name: str, text: str):
-    from knowledge.services import corpus_ensure, document_create, document_ingest_now
+    from knowledge.corpora import corpus_ensure
+    from knowledge.services import document_create, document_ingest_now
 
     corpus = corpus_ensure(slug=corpus_slug, name=corpus_name)
     doc, _ = document_create(corpus=corpus, file_name=file_name, content=text.encode(), enqueue=False)

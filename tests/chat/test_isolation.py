@@ -69,7 +69,8 @@ def test_llm_following_an_injection_still_only_reaches_alices_data(chat_demo, al
 
 
 def test_private_notes_of_bob_are_not_searchable_by_alice(chat_demo, alice, bob):
-    from knowledge.services import corpus_private_for, document_create, document_ingest_now
+    from knowledge.corpora import corpus_private_for
+    from knowledge.services import document_create, document_ingest_now
 
     doc, _ = document_create(corpus=corpus_private_for(user=bob), file_name="bob-note.md",
                              content=b"# Pawn plan\n\nBob plans to pawn his Bobcorp watch for 777.77 dollars.\n",

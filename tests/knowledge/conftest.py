@@ -9,7 +9,7 @@ from .pdfs import ANNUAL_REPORT_PAGES, make_pdf
 
 @pytest.fixture
 def shared_corpus(db):
-    from knowledge.services import corpus_ensure
+    from knowledge.corpora import corpus_ensure
 
     return corpus_ensure(slug="bank-documents", name="Bank documents")
 

@@ -8,7 +8,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from core.errors import DomainError
-from knowledge import selectors, services
+from knowledge import corpora, selectors, services
 from knowledge.models import Corpus, Document
 
 
@@ -31,7 +31,7 @@ def test_an_editor_cannot_create_a_users_private_slug(knowledge_editor, alice, c
         assert "reserved for users&#x27; private corpora" in response.content.decode()
     assert not Corpus.objects.filter(slug=f"private-{alice.id}").exists()
     with pytest.raises(DomainError, match="reserved"):
-        services.corpus_ensure(slug=f"private-{alice.id}", name="Squat")
+        corpora.corpus_ensure(slug=f"private-{alice.id}", name="Squat")
     with pytest.raises(IntegrityError), transaction.atomic():  # and the database refuses it whatever the path
         Corpus.objects.create(slug=f"private-{alice.id}", name="Squat")
     # Alice's first note goes to a corpus she owns, which nobody else lists or opens.
@@ -73,5 +73,5 @@ def test_migration_hands_squatted_notes_back_to_their_owner(alice, bob, editor):
     assert squat.slug == f"squatted-{alice.id}-{squat.pk}" and other.slug == f"squatted-{bob.id}-{other.pk}"
     assert note.corpus.owner_id == alice.id and note.corpus.slug == f"private-{alice.id}"
     assert editors_doc.corpus_id == squat.pk
-    assert services.corpus_private_for(user=alice) == note.corpus
-    assert services.corpus_private_for(user=bob).owner_id == bob.id
+    assert corpora.corpus_private_for(user=alice) == note.corpus
+    assert corpora.corpus_private_for(user=bob).owner_id == bob.id

@@ -144,7 +144,7 @@ def _timed(limit: float):
 def test_upload_while_the_broker_is_down_is_sent_by_the_sweeper(broker, workers, alice, alice_client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from knowledge.services import documents_sweep
+    from knowledge.tasks import documents_sweep
 
     upload = {"corpus": "private", "file": SimpleUploadedFile("funds.md", f"# Funds\n\n{NOTE}".encode())}
     with _timed(3):  # was a 500 after ~19 s
@@ -168,7 +168,8 @@ def test_upload_while_the_broker_is_down_is_sent_by_the_sweeper(broker, workers,
 
 
 def test_worker_killed_mid_ingestion_then_restarted(broker, workers, alice):
-    from knowledge.services import documents_sweep, note_save
+    from knowledge.services import note_save
+    from knowledge.tasks import documents_sweep
 
     broker.start()
     first = workers()
@@ -205,8 +206,9 @@ def test_same_task_delivered_twice_and_a_stale_finalize(broker, workers, alice):
 
 def test_finalize_before_pages_are_stored_never_publishes_an_empty_document(alice):
     """A duplicate delivery's finalize while another worker is still parsing (pages_total still 0)."""
+    from knowledge.corpora import corpus_private_for
     from knowledge.ingestion.pipeline import document_claim, document_finalize
-    from knowledge.services import corpus_private_for, document_create
+    from knowledge.services import document_create
 
     doc, _ = document_create(corpus=corpus_private_for(user=alice), file_name="n.md", content=b"# N\n\nText.",
                              enqueue=False)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 
 from core.errors import DomainError
+from knowledge.corpora import corpus_ensure
 from knowledge.models import Document
 from knowledge.selectors import document_match_scores, knowledge_search, query_identity
-from knowledge.services import corpus_ensure, note_save
+from knowledge.services import note_save
 
 from .pdfs import make_pdf
 

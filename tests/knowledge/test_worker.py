@@ -12,7 +12,8 @@ from .pdfs import ANNUAL_REPORT_PAGES, make_pdf
 
 @pytest.mark.worker
 def test_upload_is_ingested_by_a_worker(celery_worker_process, transactional_db):
-    from knowledge.services import corpus_ensure, document_create
+    from knowledge.corpora import corpus_ensure
+    from knowledge.services import document_create
 
     corpus = corpus_ensure(slug="bank-documents", name="Bank documents")
     doc, created = document_create(corpus=corpus, file_name="ACMEROCKETS_2021_10K.pdf",

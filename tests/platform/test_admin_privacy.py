@@ -6,8 +6,9 @@ import pytest
 from django.test import Client
 
 from chat.models import Conversation, Escalation, Message
+from knowledge.corpora import corpus_ensure, corpus_private_for
 from knowledge.models import Fact, Page
-from knowledge.services import corpus_ensure, corpus_private_for, document_create, document_ingest_now
+from knowledge.services import document_create, document_ingest_now
 from transactions import services as tx_services
 from transactions.models import Transaction
 

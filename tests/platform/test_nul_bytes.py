@@ -94,7 +94,8 @@ def test_note_service_refuses_nul_and_leaves_no_file(alice):
 
 
 def test_a_failed_document_save_removes_its_stored_file(alice, monkeypatch):
-    from knowledge.services import corpus_private_for, document_create
+    from knowledge.corpora import corpus_private_for
+    from knowledge.services import document_create
 
     corpus = corpus_private_for(user=alice)
     before = _files_under(Path(settings.MEDIA_ROOT))

@@ -55,8 +55,9 @@ def test_a_queued_document_does_not_hold_up_interactive_work_and_the_request_id_
     from config.celery_app import ping
     from core.metrics import queue_depths
     from core.observability import request_id_var
+    from knowledge.corpora import corpus_private_for
     from knowledge.models import Document
-    from knowledge.services import corpus_private_for, document_create
+    from knowledge.services import document_create
 
     doc, _ = document_create(corpus=corpus_private_for(user=alice), file_name="plan.md",
                              content=b"# Plan\n\nSave ten percent of every paycheck.\n", title="Plan")

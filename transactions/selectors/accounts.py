@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.money import money
 from core.types import AuthUser
@@ -181,7 +182,7 @@ def net_worth(*, user: AuthUser, months: int = 12, today: date | None = None) ->
         "assets": current["assets"], "liabilities": current["liabilities"], "net_worth": current["net"],
         "currency_note": (f"Figures are in {main}; accounts in {', '.join(others)} are not added in (no exchange "
                           f"rates are stored).") if others else "",
-        "chart": _chart("line", f"Net worth by month ({main or 'USD'})", labels,
-                        [("net worth", [r["net"] for r in series]), ("assets", [r["assets"] for r in series]),
-                         ("liabilities", [r["liabilities"] for r in series])]),
+        "chart": _chart("line", _("Net worth by month (%(currency)s)") % {"currency": main or "USD"}, labels,
+                        [(_("net worth"), [r["net"] for r in series]), (_("assets"), [r["assets"] for r in series]),
+                         (_("liabilities"), [r["liabilities"] for r in series])]),
     }

@@ -4,7 +4,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from core.types import AuthUser
 
@@ -313,9 +314,11 @@ def comparable_windows(periods: list[str], windows: list[tuple[date, date, str]]
 
 
 def _days_label(start: date, end: date) -> str:
+    # Month names in the UI language ("1–26 October 2026"; Vietnamese "1–26 Tháng mười 2026").
+    month = formats.date_format(end, "F Y")
     if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{end.day} {end:%B %Y}" if start != end else f"{end.day} {end:%B %Y}"
-    return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
+        return f"{start.day}–{end.day} {month}" if start != end else f"{end.day} {month}"
+    return f"{formats.date_format(start, 'j M Y')} – {formats.date_format(end, 'j M Y')}"
 
 
 def spending_usual(*, user: AuthUser, category: str | None = None, months: int = 3,
@@ -457,7 +460,8 @@ def cash_flow_trend(*, user: AuthUser, months: int = 6, today: date | None = Non
     out = []
     for r in rows:
         partial = r["m"] == this_month
-        label = f"{r['m']:%b} 1–{today.day} (so far)" if partial else f"{r['m']:%b %Y}"
+        label = (_("%(month)s 1–%(day)s (so far)") % {"month": formats.date_format(r["m"], "M"), "day": today.day}
+                 if partial else formats.date_format(r["m"], "M Y"))
         out.append({"month": r["m"].strftime("%Y-%m"), "label": label, "partial": partial,
                     "income": _num(r["income"]), "spent": _num(r["spent"]), "net": _num(r["net"])})
     return {
@@ -465,7 +469,7 @@ def cash_flow_trend(*, user: AuthUser, months: int = 6, today: date | None = Non
         "rows": out,
         "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
                           f"in.") if other_currencies else "",
-        "chart": _chart("bar", f"Income and spending by month ({currency}); the last bar is this month so far",
-                        [r["label"] for r in out],
-                        [("income", [r["income"] for r in out]), ("spending", [r["spent"] for r in out])]),
+        "chart": _chart("bar", _("Income and spending by month (%(currency)s); the last bar is this month so far")
+                        % {"currency": currency}, [r["label"] for r in out],
+                        [(_("income"), [r["income"] for r in out]), (_("spending"), [r["spent"] for r in out])]),
     }

@@ -6,6 +6,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from core.types import AuthUser
 
@@ -132,9 +134,9 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
         LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s{one}
         WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
         """, [user.id, month_start, month_end, user.id])
-    label = f"{month_start:%B %Y}"
+    label = date_format(month_start, "F Y")  # the month's name in the UI language
     return {
-        "title": f"Jars for {label}", "month": month_start.strftime("%Y-%m"), "currency": currency,
+        "title": _("Jars for %(month)s") % {"month": label}, "month": month_start.strftime("%Y-%m"), "currency": currency,
         "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
                           f"in.") if other_currencies else "",
         "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
@@ -142,8 +144,8 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
         "rows": rows,
         "category_budgets": [{"category": b["name"], "budget": _num(b["budget"]), "spent": _num(b["spent"]),
                               "pct": float(b["pct"]) if b["pct"] is not None else 0.0} for b in category_budgets],
-        "chart": _chart("bar", f"Jars: spent vs available, {label}", [r["name"] for r in rows],
-                        [("available", [r["available"] for r in rows]), ("spent", [r["spent"] for r in rows])]),
+        "chart": _chart("bar", _("Jars: spent vs available, %(month)s") % {"month": label}, [r["name"] for r in rows],
+                        [(_("available"), [r["available"] for r in rows]), (_("spent"), [r["spent"] for r in rows])]),
     }
 
 

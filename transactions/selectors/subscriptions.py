@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.money import money
 from core.types import AuthUser
@@ -113,8 +114,9 @@ def subscription_list(*, user: AuthUser, include_dismissed: bool = False) -> dic
                               "kind": r["kind"], "currency": r["currency"]}
                              for r in sorted(upcoming, key=lambda r: r["next_expected"])],
         # The chart shows subscriptions only: a rent bill would dwarf every one of them.
-        "chart": _chart("bar", f"Subscriptions, monthly cost ({currency})", [r["merchant"] for r in subs_only],
-                        [("per month", [r["monthly_cost"] for r in subs_only])]),
+        "chart": _chart("bar", _("Subscriptions, monthly cost (%(currency)s)") % {"currency": currency},
+                        [r["merchant"] for r in subs_only],
+                        [(_("per month"), [r["monthly_cost"] for r in subs_only])]),
     }
 
 

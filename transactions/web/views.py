@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
@@ -360,10 +360,10 @@ def _budget_summary(user, month: date) -> dict:
     this_month = today.replace(day=1)
     return {
         "status": status, "overview": overview, "month": month, "month_value": f"{month:%Y-%m}",
-        "month_label": f"{month:%B %Y}", "is_current_month": month == this_month,
-        "previous_month": f"{add_months(month, -1):%Y-%m}", "previous_label": f"{add_months(month, -1):%B %Y}",
+        "month_label": formats.date_format(month, "F Y"), "is_current_month": month == this_month,
+        "previous_month": f"{add_months(month, -1):%Y-%m}", "previous_label": formats.date_format(add_months(month, -1), "F Y"),
         "next_month": f"{add_months(month, 1):%Y-%m}" if month < this_month else None,
-        "next_label": f"{add_months(month, 1):%B %Y}",
+        "next_label": formats.date_format(add_months(month, 1), "F Y"),
         "this_month_value": f"{this_month:%Y-%m}",
         "total_budget_display": money(status.get("total_budget"), currency),
         "total_spent_display": money(status.get("total_spent"), currency),

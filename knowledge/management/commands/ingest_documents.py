@@ -8,9 +8,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from core.errors import DomainError
+from knowledge.corpora import corpus_ensure
 from knowledge.ingestion.parsers import SUPPORTED_EXTENSIONS
 from knowledge.models import Corpus, Document
-from knowledge.services import corpus_ensure, document_create, document_ingest_now, document_reingest
+from knowledge.services import document_create, document_ingest_now, document_reingest
 
 
 class Command(BaseCommand):

@@ -1,0 +1,158 @@
+"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays
+readable: no module of config/, core/ or knowledge/ (migrations aside) is over 500 lines. No database: the
+checks read files only."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
+PACKAGES = ("core", "config", "accounts", "dashboard", "chat", "transactions", "knowledge")
+MAX_LINES = 500
+
+CODE = re.compile(r"`([^`]+)`")
+TOPS = "|".join(PACKAGES + ("tests", "bench", "docs", "templates", "static"))
+PATH = re.compile(rf"^(?:{TOPS})/[\w/{{}},.]*$")
+DOTTED = re.compile(r"^(?:" + "|".join(PACKAGES) + r")(?:\.\w+)+")
+
+
+def _expand(path: str) -> list[str]:
+    """`a/{b,c}.py` → `a/b.py`, `a/c.py`."""
+    match = re.search(r"\{([^}]*)\}", path)
+    if not match:
+        return [path]
+    return [p for part in match.group(1).split(",")
+            for p in _expand(path[:match.start()] + part.strip() + path[match.end():])]
+
+
+def _module_file(dotted: str) -> Path | None:
+    base = ROOT.joinpath(*dotted.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def _defined_names(path: Path) -> set[str]:
+    """Names a module defines or imports at its top level (what `module.name` can reach)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _dotted_exists(dotted: str) -> bool:
+    """`knowledge.selectors.knowledge_search` → the module knowledge/selectors.py defines knowledge_search;
+    `core.errors` → the module exists; `transactions.selectors.*` → the package exists."""
+    parts = dotted.rstrip(".*").split(".")
+    for cut in range(len(parts), 0, -1):
+        path = _module_file(".".join(parts[:cut]))
+        if path is None:
+            continue
+        rest = parts[cut:]
+        if not rest:
+            return True
+        if rest[0] in _defined_names(path) or _module_file(".".join(parts[:cut + 1])) is not None:
+            return len(rest) == 1 or _dotted_exists(".".join(parts[:cut + 1]))
+        return False
+    return False
+
+
+def _names_in_doc(doc: Path = DOC) -> tuple[list[str], list[str]]:
+    paths, dotted = [], []
+    for code in CODE.findall(doc.read_text()):
+        for token in re.findall(r"[\w./*]*\{[^}]*\}[\w./]*|[^\s(),:;→]+", code):
+            token = token.strip(".")
+            if PATH.match(token):
+                paths += _expand(token)
+            elif token.endswith(".py"):
+                continue  # a bare file name (`grammar.py` beside its package): not a dotted module name
+            elif DOTTED.match(token):
+                dotted.append(re.sub(r"[^\w.*].*$", "", token))
+    return paths, dotted
+
+
+def test_every_module_path_architecture_md_names_exists():
+    paths, _ = _names_in_doc()
+    assert len(paths) > 50, "the path pattern stopped matching the document"
+    missing = sorted({p for p in paths if not (ROOT / p).exists()})
+    assert not missing, f"docs/ARCHITECTURE.md names paths that do not exist: {missing}"
+
+
+def test_every_dotted_name_architecture_md_names_exists():
+    _, dotted = _names_in_doc()
+    assert len(dotted) > 10, "the dotted-name pattern stopped matching the document"
+    missing = sorted({d for d in dotted if not _dotted_exists(d)})
+    assert not missing, f"docs/ARCHITECTURE.md names modules or functions that do not exist: {missing}"
+
+
+def _celery_task_names() -> set[str]:
+    return {name for path in ROOT.glob("*/tasks.py") for name in re.findall(r'name="([\w.]+)"', path.read_text())}
+
+
+def test_the_readmes_and_docs_name_paths_and_modules_that_exist():
+    """The same check over README.md, each app's README and docs/*.md (generated bench results and Celery task
+    names, which look like dotted modules, aside)."""
+    tasks = _celery_task_names()
+    missing = {}
+    for doc in [ROOT / "README.md", *ROOT.glob("*/README.md"), *(ROOT / "docs").glob("*.md")]:
+        paths, dotted = _names_in_doc(doc)
+        gone = {p for p in paths if not p.startswith("bench/results/") and not (ROOT / p).exists()}
+        gone |= {d for d in dotted if d not in tasks and not _dotted_exists(d)}
+        if gone:
+            missing[str(doc.relative_to(ROOT))] = sorted(gone)
+    assert not missing, f"documents name paths or modules that do not exist: {missing}"
+
+
+def _defined_anywhere() -> set[str]:
+    """Every function, class and assigned name in Moneta's packages, and every management command."""
+    names: set[str] = set()
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "commands" in path.parts:
+                names.add(path.stem)
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    names.add(node.name)
+                elif isinstance(node, ast.Assign):
+                    names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def test_every_function_name_architecture_md_mentions_exists():
+    """Bare snake_case names in code spans (`document_upload`, `turn_prepare`) are functions, tasks or commands."""
+    names = set()
+    for code in CODE.findall(DOC.read_text()):
+        code = re.sub(r"\([^)]*\)", "", code)  # call arguments (`import_batch_task(batch_id)`) are not names
+        # paths and dotted names are checked above; here the bare ones
+        names |= {t for t in re.split(r"[\s(),:;→]+", code) if re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", t)}
+    assert len(names) > 30, "the name pattern stopped matching the document"
+    missing = sorted(names - _defined_anywhere())
+    assert not missing, f"docs/ARCHITECTURE.md mentions names nothing defines: {missing}"
+
+
+def test_the_name_check_catches_a_name_that_does_not_exist():
+    assert _dotted_exists("knowledge.selectors.knowledge_search")
+    assert _dotted_exists("core.errors.DomainError")
+    assert not _dotted_exists("knowledge.selectors.no_such_selector")
+    assert not _dotted_exists("core.no_such_module")
+
+
+def test_no_module_of_config_core_or_knowledge_is_over_500_lines():
+    long = {}
+    for package in ("config", "core", "knowledge"):
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            lines = len(path.read_text().splitlines())
+            if lines > MAX_LINES:
+                long[str(path.relative_to(ROOT))] = lines
+    assert not long, f"modules over {MAX_LINES} lines (split them by concern): {long}"
