@@ -26,8 +26,9 @@ def test_import_upload_returns_batch_report_and_errors(alice_client):
     bad = _upload(alice_client, "Date,Description,Amount\n2026-03-01,A,-1\n2026-03-02,B,xx\n", name="bad.csv")
     assert bad.status_code == 400
     err = bad.json()["error"]
+    # each unreadable row comes back with its line, field, reason and the row's own cells (for the error file)
     assert err["code"] == "import_failed" and err["details"]["errors"] == [
-        {"line": 3, "field": "amount", "reason": "amount is not a number ('xx')"}]
+        {"line": 3, "field": "amount", "reason": "amount is not a number ('xx')", "raw": ["2026-03-02", "B", "xx"]}]
     ambiguous = _upload(alice_client, "Date,Description,Amount\n01/02/2026,A,-1\n")
     assert ambiguous.json()["error"]["code"] == "ambiguous_date_format"
     fixed = _upload(alice_client, "Date,Description,Amount\n01/02/2026,A,-1\n", date_format="MDY")
