@@ -56,7 +56,8 @@ def _names_period(text: str) -> bool:
     for that period); these tools answer for the user's usual month."""
     from django.utils import timezone
 
-    from transactions.query.grammar import find_periods, normalise
+    from transactions.query.grammar import normalise
+    from transactions.query.periods import find_periods
 
     return bool(find_periods(normalise(text), timezone.localdate()))
 

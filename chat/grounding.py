@@ -19,6 +19,8 @@ MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
 WORD_RE = re.compile(r"[a-zà-ỹđ]{4,}")
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
+LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
+UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 
 
 @dataclass
@@ -241,7 +243,8 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
         from transactions.query import MoneyQuery, money_query_parse
 
         previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
-        understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous).as_dict()
+        understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous,
+                                       shown=getattr(ctx, "previous_result", None)).as_dict()
     if not understood:
         return 0.0, []
     penalty, reasons = 0.0, []
@@ -266,15 +269,22 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
                         for s in ((x["query"].get("compare") or {}).get("sides") or [])):
             penalty += 0.4
             reasons.append(f"the question asks about {period.get('label')} but the query covered another period")
-    ignored = [w for w in understood.get("ignored") or [] if len(w) > 3]
-    if ignored:
-        penalty += min(0.3, 0.15 * len(ignored))
-        reasons.append(f"words not understood: {ignored}")
+    # the account of the words: a content word that stayed unknown, or was matched only by meaning, means the
+    # question was not understood — whatever the answer says, it is not a confident one
+    not_understood = [w for w in understood.get("ignored") or [] if len(w) >= 3]
+    not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
+    if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):
+        not_understood += list(understood["unknown"])  # "dining for the wedding": answered Dining without "wedding"
+    guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
+    if not_understood or guessed:
+        penalty += UNDERSTOOD_PENALTY
+        reasons.append(f"words not understood: {not_understood + guessed}")
     if disagreement:
         penalty += 0.3
         reasons.append(disagreement)
-    loose = [link["mention"] for link in understood.get("links") or [] if link.get("how") in ("meaning", "spelling")]
+    loose = {link["mention"]: LOOSE_PENALTY[link["how"]] for link in understood.get("links") or []
+             if link.get("how") in LOOSE_PENALTY}
     if loose:
-        penalty += 0.15
-        reasons.append(f"linked by similarity only: {loose}")
+        penalty += max(loose.values())
+        reasons.append(f"names read from a shortened or misspelled form: {sorted(loose)}")
     return round(penalty, 3), reasons

@@ -123,6 +123,17 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
     return None
 
 
+def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
+    """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to."""
+    from transactions.query.followups import result_shown
+
+    for record in reversed(recorder.tool_records):
+        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
+                                                                                          dict):
+            return result_shown(record.result)
+    return None
+
+
 def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
                failure: str) -> tuple[float, list[str]]:
     """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
@@ -317,6 +328,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
+        "shown": turn_shown(recorder),
     }
     action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
     if action_ids:

@@ -168,7 +168,7 @@ def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     category = _category_in(category_m.group(1), ctx) if category_m else None
     body = text[:category_m.start()] if category and category_m else text
     body = re.sub(LEAD + r"\w+(?:\s+(?:down|in))?\b", "", body, count=1, flags=re.I)
-    from transactions.query.grammar import find_periods
+    from transactions.query.periods import find_periods
 
     for _period, (s, e) in find_periods(body.lower(), ctx.today):
         body = body[:s] + " " * (e - s) + body[e:]

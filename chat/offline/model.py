@@ -22,7 +22,7 @@ from chat.actions.tools import ACTION_TOOLS
 from chat.affordability import REASONING_TOOLS, reasoning_text
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.context import TurnContext
-from chat.offline import compose
+from chat.offline import compose, money_answer
 from chat.offline.router import route
 from transactions.query import is_vietnamese
 
@@ -128,13 +128,13 @@ class OfflineChatModel(BaseChatModel):
         ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
         for name, payload in ordered:
             if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
-                text = compose.money_answer(payload, vi=vi)
+                text = money_answer.money_answer(payload, vi=vi, reading=ctx.understood)
                 if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
-                    text = (f"Based on your own spending — {compose._m(payload.get('average'), payload.get('currency'))}"
+                    text = (f"Based on your own spending — {money_answer._m(payload.get('average'), payload.get('currency'))}"
                             f" a month on average over the {payload.get('months')} full months "
                             f"{payload.get('window')} — an emergency fund of 3–6 months of expenses would be "
-                            f"{compose._m(payload.get('three_months'), payload.get('currency'))} to "
-                            f"{compose._m(payload.get('six_months'), payload.get('currency'))}.")
+                            f"{money_answer._m(payload.get('three_months'), payload.get('currency'))} to "
+                            f"{money_answer._m(payload.get('six_months'), payload.get('currency'))}.")
                 parts.append(text)
                 continue
             if name in KNOWLEDGE_TOOLS:

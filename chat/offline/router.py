@@ -173,7 +173,8 @@ def understand(text: str, ctx: TurnContext):
         from transactions.query import Vocab
 
         ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
-    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier)
+    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier,
+                             shown=ctx.previous_result)
 
 
 def money_calls(q) -> list[dict]:
@@ -190,8 +191,7 @@ def money_calls(q) -> list[dict]:
         return [{"name": "compare_spending", "args": _drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not (q.merchants or q.categories or q.text or q.amount_min
-                                                            or q.amount_max):
+    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset:
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
@@ -219,7 +219,9 @@ def query_args(q) -> dict:
     args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
             "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
             "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
-            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None}
+            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
+            "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
+            "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"
@@ -250,7 +252,8 @@ def _drop_none(args: dict) -> dict:
 
 
 def _is_money_question(text: str, q, intent: str) -> bool:
-    from transactions.query.grammar import SPEND_CUE, find_measure, find_periods, normalise
+    from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+    from transactions.query.periods import find_periods
 
     norm = normalise(text)
     if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (

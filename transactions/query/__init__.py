@@ -9,16 +9,17 @@ from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count
 from django.utils import timezone
 
+from core.periods import Period, full_months_before
 from transactions.query.execute import (
     filtered,
-    full_months_before,
     money_query_count,
     money_query_rows,
     money_query_run,
 )
-from transactions.query.grammar import Period, is_vietnamese, normalise, strip_accents
+from transactions.query.grammar import is_vietnamese, normalise, strip_accents
+from transactions.query.linking import Vocab
 from transactions.query.model import MEASURES, Link, MoneyQuery, Side
-from transactions.query.parse import Vocab, money_query_parse
+from transactions.query.parse import money_query_parse
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
            "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",
@@ -76,7 +77,7 @@ def money_question(*, user, question: str, previous: MoneyQuery | None = None, t
 def period_from_words(words: str, *, today: date | None = None) -> Period | None:
     """"last month", "since March", "Q2 2026", "2026-09", "this_year", "last_3_months", "all_time" → Period."""
     from transactions.periods import period_resolve
-    from transactions.query.grammar import find_periods
+    from transactions.query.periods import find_periods
 
     today = today or timezone.localdate()
     raw = (words or "").strip()

@@ -11,9 +11,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Abs, TruncMonth
 from django.utils import timezone
 
+from core.periods import Period, full_months_before, period_label
 from transactions.models import Category, Merchant, Transaction
 from transactions.periods import add_months
-from transactions.query.grammar import Period, period_label
 from transactions.query.model import MoneyQuery, Side
 
 LIST_LIMIT = 20
@@ -32,8 +32,11 @@ def _text_q(user, phrase: str) -> Q:
 
 
 def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amount_max=None, direction=None,
-             start: date | None = None, end: date | None = None, weekdays=()) -> QuerySet:
-    """The user's transactions matching the filters (names are the user's own; ids resolved first)."""
+             start: date | None = None, end: date | None = None, weekdays=(), exclude_merchants=(),
+             exclude_categories=(), exclude_text=()) -> QuerySet:
+    """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
+    are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
+    appear; `exclude_*` remove rows ("everything except rent")."""
     from transactions.selectors import spending_rows  # transfers between own accounts excluded, one definition
 
     # a question naming categories (even "Transfers") reads exactly those
@@ -42,14 +45,30 @@ def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amo
         qs = qs.filter(date__gte=start)
     if end:
         qs = qs.filter(date__lte=end)
-    if merchants:
-        qs = qs.filter(merchant_id__in=list(Merchant.objects.filter(user=user, name__in=list(merchants))
-                                            .values_list("id", flat=True)))
-    if categories:
-        qs = qs.filter(category_id__in=list(Category.objects.filter(user=user, name__in=list(categories))
-                                            .values_list("id", flat=True)))
-    for phrase in text or ():
-        qs = qs.filter(_text_q(user, phrase))
+
+    def merchant_ids(names) -> list[int]:
+        return list(Merchant.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
+
+    def category_ids(names) -> list[int]:
+        return list(Category.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
+
+    named: Q | None = None
+    for part in ([Q(merchant_id__in=merchant_ids(merchants))] if merchants else []) + \
+            ([Q(category_id__in=category_ids(categories))] if categories else []):
+        named = part if named is None else named | part
+    if text:
+        words = Q()
+        for phrase in text:
+            words &= _text_q(user, phrase)
+        named = words if named is None else named | words
+    if named is not None:
+        qs = qs.filter(named)
+    if exclude_merchants:
+        qs = qs.exclude(merchant_id__in=merchant_ids(exclude_merchants))
+    if exclude_categories:
+        qs = qs.exclude(category_id__in=category_ids(exclude_categories))
+    for phrase in exclude_text or ():
+        qs = qs.exclude(_text_q(user, phrase))
     if weekdays:
         # Django's week_day counts 1 = Sunday … 7 = Saturday; ours 0 = Monday … 6 = Sunday
         qs = qs.filter(date__week_day__in=[(d + 1) % 7 + 1 for d in weekdays])
@@ -100,7 +119,8 @@ def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | Non
                     categories=(side.categories if named else q.categories) or (),
                     text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
                     direction=q.direction if direction == "unset" else direction, start=start, end=end,
-                    weekdays=q.weekdays)
+                    weekdays=q.weekdays, exclude_merchants=q.exclude_merchants,
+                    exclude_categories=q.exclude_categories, exclude_text=q.exclude_text)
 
 
 def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> dict:
@@ -190,6 +210,8 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
     if q.measure == "net":
         net = qs.aggregate(net=Sum("amount"))["net"]
         result["net"] = _num(net)
+    if q.per in PER_DAYS and result["count"]:
+        result["per"] = _per_unit(user, q, qs, result["total"], today)
     if q.measure == "average" and result["count"]:
         avg = qs.aggregate(a=Sum("amount") / Count("id"))["a"]
         result["average"] = _num(abs(avg or 0))
@@ -205,6 +227,25 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
             for r in qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
             .order_by("t" if q.direction == "out" else "-t")[:5]]
     return result
+
+
+PER_DAYS = {"day": 1, "week": 7, "month": None}
+
+
+def _per_unit(user, q: MoneyQuery, qs: QuerySet, total: float, today: date) -> dict:
+    """The total spread over the period's days ("per week?"): total ÷ days × 7, in SQL; for all time the days
+    run from the first matching transaction to today."""
+    start, end, _ = _window(q, q.period)
+    if start is None:
+        start = qs.order_by("date").values_list("date", flat=True).first() or today
+    end = min(end or today, today)
+    days = max(1, (end - start).days + 1)
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT round(%s::numeric / %s * %s, 2)", [total, days, PER_DAYS[q.per] or 1])
+        value = cur.fetchone()[0]
+    return {"unit": q.per, "value": _num(value), "days": days}
 
 
 def money_query_rows(*, user, query: MoneyQuery, offset: int = 0, limit: int = LIST_LIMIT) -> dict:
@@ -227,7 +268,8 @@ def _extreme(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q)
     order = ("amount" if q.direction != "in" else "-amount") if q.measure == "largest" else \
         ("-amount" if q.direction != "in" else "amount")
-    rows = [_row(t) for t in qs.order_by(order, "-date").values(*ROW_FIELDS)[:max(1, min(q.limit or 5, 50))]]
+    first = max(0, q.offset)
+    rows = [_row(t) for t in qs.order_by(order, "-date").values(*ROW_FIELDS)[first:first + max(1, min(q.limit or 5, 50))]]
     totals = _totals(qs)
     main = totals[0] if totals else {"count_out": 0, "count_in": 0, "currency": _currency(user)}
     return {"rows": rows, "count": main["count_in"] if q.direction == "in" else main["count_out"],
@@ -238,14 +280,14 @@ def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q)
     n = q.limit or 5
     grouped = (qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
-               .order_by("t" if q.direction == "out" else "-t")[:n])
+               .order_by("t" if q.direction == "out" else "-t", "merchant__name")[q.offset:q.offset + n])
     rows = [{"merchant": r["merchant__name"] or "(no merchant)",
              "total": _num(-(r["t"] or 0)) if q.direction == "out" else _num(r["t"]), "count": r["n"]}
             for r in grouped]
     totals = _totals(qs)
     main = totals[0] if totals else {"count_out": 0, "spent": 0.0, "currency": _currency(user)}
     return {"rows": rows, "count": main.get("count_out", 0), "total": main.get("spent", 0.0),
-            "currency": main["currency"], "n": n}
+            "currency": main["currency"], "n": n, "offset": q.offset}
 
 
 def _top_categories(user, q: MoneyQuery, today: date) -> dict:
@@ -257,14 +299,8 @@ def _top_categories(user, q: MoneyQuery, today: date) -> dict:
     pct = {k: _num(Decimal(100) * v / spent) if spent else 0.0 for k, v in share.items()}  # ratio of SQL sums
     rows = [{"category": r["category__name"] or "Uncategorised", "total": _num(-(r["t"] or 0)), "count": r["n"],
              "share_pct": pct[r["category__name"]]} for r in grouped]
-    return {"rows": rows[:max(n, 1)], "all_rows": len(rows), "count": sum(r["count"] for r in rows),
-            "total": _num(-spent), "n": n}
-
-
-def full_months_before(today: date, n: int) -> tuple[date, date]:
-    """The n full calendar months before the current one: (first day, last day)."""
-    first_this = today.replace(day=1)
-    return add_months(first_this, -n), first_this - timedelta(days=1)
+    return {"rows": rows[q.offset:q.offset + max(n, 1)], "all_rows": len(rows),
+            "count": sum(r["count"] for r in rows), "total": _num(-spent), "n": n, "offset": q.offset}
 
 
 def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
@@ -273,7 +309,8 @@ def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
         start, end = q.period.start, q.period.end
         n = 12
     else:
-        start, end = full_months_before(today, n)
+        window = full_months_before(today, n)
+        start, end = window.start, window.end
     qs = _base(user, q, period=Period(start, end, "", "range"))
     per_month = {r["m"].strftime("%Y-%m"): r for r in qs.annotate(m=TruncMonth("date")).values("m").order_by()
                  .annotate(t=Sum("amount"), c=Count("id"))}
@@ -315,7 +352,8 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
         current = sides[0].period if sides and sides[0].period else q.period
         now = _side_total(user, q, Side(label=current.label), current)
         rows.append({"label": current.label, **now})
-        start, end = full_months_before(today, USUAL_MONTHS)
+        window = full_months_before(today, USUAL_MONTHS)
+        start, end = window.start, window.end
         partial = current.grain == "month" and current.end >= today and current.start.day == 1
         usual = _average_of_months(user, q, start, end, upto_day=today.day if partial else None)
         rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
@@ -374,4 +412,4 @@ def _average_of_months(user, q: MoneyQuery, start: date, end: date, *, upto_day:
     return {"average": _num(average), "months": months}
 
 
-__all__ = ["money_query_run", "filtered", "full_months_before"]
+__all__ = ["money_query_run", "filtered"]

@@ -116,3 +116,13 @@ HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", 
               "visits", "runs", "stuff", "transactions", "coffee", "membership", "tickets", "fees", "fee"}
 # words after which an unknown word is a name the user means ("at Costco", "pay Hulu")
 NAME_PREPOSITIONS = {"at", "from", "to", "with", "on", "pay", "paid", "paying", "for", "tai", "o", "cho"}
+# words of the grammar itself: union, exclusion, ranking, per-unit and range words (the parser reads them; they
+# name nothing)
+GRAMMAR_WORDS = set("""
+plus together combined combine both including include includes along inclusive sum added add adding
+except excluding exclude excluded counting other besides apart aside without leave leaving left minus ignoring
+ignore skip skipping not isn't wasn't weren't aren't don't didn't doesn't
+second third fourth fifth runner next after following previous following remaining rest
+per each every weekly daily nightly hourly monthly annually through thru till until since from between
+higher lower bigger smaller more less cheaper pricier greater fewer same
+""".split())

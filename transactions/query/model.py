@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from transactions.query.grammar import Period
+from core.periods import Period
 
 MEASURES = ("summary", "total", "count", "average", "monthly_average", "largest", "smallest", "list", "top_merchants",
             "top_categories", "compare", "income", "net")
@@ -44,9 +44,11 @@ class Link:
     kind: str
     names: list[str]
     how: str = "exact"
+    negated: bool = False  # named after "except", "not counting", "leave out"…: a filter that removes
 
     def as_dict(self) -> dict:
-        return {"mention": self.mention, "kind": self.kind, "names": self.names, "how": self.how}
+        return {"mention": self.mention, "kind": self.kind, "names": self.names, "how": self.how,
+                **({"negated": True} if self.negated else {})}
 
 
 @dataclass
@@ -55,6 +57,9 @@ class MoneyQuery:
     merchants: list[str] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
+    exclude_merchants: list[str] = field(default_factory=list)  # "except Amazon": rows never counted
+    exclude_categories: list[str] = field(default_factory=list)
+    exclude_text: list[str] = field(default_factory=list)
     amount_min: Decimal | None = None
     amount_max: Decimal | None = None
     direction: str | None = None  # out | in | None (both)
@@ -63,11 +68,14 @@ class MoneyQuery:
     months: int | None = None  # monthly average over this many full months
     group_by: str | None = None
     limit: int | None = None
+    offset: int = 0  # ranked answers: skip this many first ("second biggest", "the next three")
+    per: str | None = None  # per-unit figure: day | week | month ("per week?")
     compare: dict | None = None  # {"mode": periods|usual|sides, "sides": [Side...]}
     links: list[Link] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # names asked about that are not in the user's data
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # unknown name → close names the user has
-    ignored: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)  # content words not understood (could change the answer)
+    excluded_unknown: list[str] = field(default_factory=list)  # "except the boat": nothing of theirs is called that
     followup: bool = False
     language: str = "en"
 
@@ -79,13 +87,16 @@ class MoneyQuery:
                        "sides": [s.as_dict() for s in self.compare.get("sides") or []]}
         return {
             "measure": self.measure, "merchants": self.merchants, "categories": self.categories, "text": self.text,
+            "exclude_merchants": self.exclude_merchants, "exclude_categories": self.exclude_categories,
+            "exclude_text": self.exclude_text, "offset": self.offset, "per": self.per,
             "amount_min": str(self.amount_min) if self.amount_min is not None else None,
             "amount_max": str(self.amount_max) if self.amount_max is not None else None,
             "direction": self.direction, "period": self.period.as_dict() if self.period else None,
             "weekdays": self.weekdays,
             "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
-            "suggestions": self.suggestions, "ignored": self.ignored, "followup": self.followup,
+            "suggestions": self.suggestions, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
+            "followup": self.followup,
             "language": self.language,
         }
 
@@ -99,14 +110,19 @@ class MoneyQuery:
         return cls(
             measure=d.get("measure") or "total", merchants=list(d.get("merchants") or []),
             categories=list(d.get("categories") or []), text=list(d.get("text") or []),
+            exclude_merchants=list(d.get("exclude_merchants") or []),
+            exclude_categories=list(d.get("exclude_categories") or []),
+            exclude_text=list(d.get("exclude_text") or []), offset=int(d.get("offset") or 0), per=d.get("per"),
             amount_min=Decimal(str(d["amount_min"])) if d.get("amount_min") not in (None, "") else None,
             amount_max=Decimal(str(d["amount_max"])) if d.get("amount_max") not in (None, "") else None,
             direction=d.get("direction"), period=Period.from_dict(d.get("period")), months=d.get("months"),
             weekdays=[int(x) for x in d.get("weekdays") or []],
             group_by=d.get("group_by"), limit=d.get("limit"), compare=compare,
-            links=[Link(**x) for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
+            links=[Link(**{k: v for k, v in x.items() if k in ("mention", "kind", "names", "how", "negated")})
+                   for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
             unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
-            ignored=list(d.get("ignored") or []), followup=bool(d.get("followup")), language=d.get("language") or "en",
+            ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
+            followup=bool(d.get("followup")), language=d.get("language") or "en",
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------
@@ -119,6 +135,12 @@ class MoneyQuery:
             out.append({"kind": "category", "label": name, "field": "categories"})
         for word in self.text:
             out.append({"kind": "text", "label": f"“{word}”", "field": "text"})
+        for name in [*self.exclude_merchants, *self.exclude_categories, *self.exclude_text]:
+            out.append({"kind": "exclude", "label": f"not {name}", "field": "exclude"})
+        if self.offset:
+            out.append({"kind": "rank", "label": f"from number {self.offset + 1}", "field": "offset"})
+        if self.per:
+            out.append({"kind": "per", "label": f"per {self.per}", "field": "per"})
         if self.amount_min is not None:
             out.append({"kind": "amount", "label": f"over {_amount(self.amount_min)}", "field": "amount_min"})
         if self.amount_max is not None:
@@ -141,7 +163,11 @@ class MoneyQuery:
     @property
     def has_filters(self) -> bool:
         return bool(self.merchants or self.categories or self.text or self.amount_min is not None
-                    or self.amount_max is not None or self.weekdays)
+                    or self.amount_max is not None or self.weekdays or self.excludes)
+
+    @property
+    def excludes(self) -> bool:
+        return bool(self.exclude_merchants or self.exclude_categories or self.exclude_text)
 
 
 MEASURE_LABELS = {"summary": "summary", "total": "total", "count": "count", "average": "average per transaction",

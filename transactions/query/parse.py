@@ -9,291 +9,59 @@ names and keeps the rest) → comparison sides.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date, timedelta
-from difflib import SequenceMatcher, get_close_matches
+from difflib import get_close_matches
 
+from core.periods import Period
 from transactions.periods import add_months
 from transactions.query import grammar
+from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
-    Period,
     find_amounts,
     find_group_by,
     find_measure,
-    find_periods,
     find_top_n,
     find_weekdays,
 )
-from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS, NAME_PREPOSITIONS, STOPWORDS
+from transactions.query.linking import Linker, Vocab, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
+from transactions.query.periods import _n, find_periods
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
     r"except|excluding|without|con|the con|vay con|the|what if)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b", re.I)
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
-SEMANTIC_MERCHANT_MIN = 0.62
-SEMANTIC_CATEGORY_MIN = 0.60
-FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to", "with", "my", "i", "me", "and", "or",
-                  "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
                       r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
-@dataclass
-class Vocab:
-    """What the parser links against: the user's own merchants and categories, and two lookups into their data."""
-
-    merchants: list[str] = field(default_factory=list)
-    merchant_category: dict[str, str] = field(default_factory=dict)  # merchant → its most used category
-    categories: dict[str, str] = field(default_factory=dict)  # category name → kind
-    narrative_has: Callable[[str], bool] | None = None  # does a phrase occur in the user's narratives?
-    embed: Callable | None = None  # texts → L2-normalised vectors, for linking by meaning
-
-
-def _tok(word: str) -> str:
-    word = word.strip(".,;:!?()[]{}\"'-")
-    word = word.replace("'", "").replace("&", "")
-    return word
+EXCLUDE_RE = re.compile(
+    r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
+    r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
+    r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|that (?:was|were|is|are)n'?t|"
+    r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru)\b")
+UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
+                      r"added up|add(?:ed)? together|cong lai|tong cong)\b")
+ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
+                        r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
+ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
-def tokens(text: str) -> list[str]:
-    return [t for t in (_tok(w) for w in re.findall(r"[a-z0-9&'.+-]+|\|", text)) if t]
+def _mark_exclusions(rest: str, measure: str | None) -> str:
+    """`^` where an exclusion begins ("except", "not counting", "leave out"…) and `|` at the comma that ends it."""
+    def mark(m: re.Match) -> str:
+        return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
+
+    marked = EXCLUDE_RE.sub(mark, rest)
+    if "^" in marked:
+        head, _, tail = marked.partition("^")
+        marked = head + "^" + tail.replace(",", " | ", 1)
+    return marked
 
 
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-def _same(a: str, b: str) -> float:
-    """1.0 same word (plural/singular), a spelling ratio ≥ 0.84 for longer words, else 0."""
-    if a == b or _singular(a) == _singular(b):
-        return 1.0
-    a, b = _singular(a), _singular(b)
-    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 2 or a[0] != b[0]:
-        return 0.0
-    ratio = SequenceMatcher(None, a, b).ratio()
-    return ratio if ratio >= 0.84 else 0.0
-
-
-# ---- entity linking ----------------------------------------------------------------------------------------
-class Linker:
-    def __init__(self, vocab: Vocab):
-        self.vocab = vocab
-        self.merchant_tokens = {m: tokens(grammar.normalise(m)) for m in vocab.merchants}
-        self.merchant_text = {m: " " + " ".join(t) + " " for m, t in self.merchant_tokens.items()}
-        self.category_tokens = {c: tokens(grammar.normalise(c)) for c in vocab.categories}
-
-    # merchants -------------------------------------------------------------------------------------------
-    def merchants_for(self, window: list[str]) -> tuple[list[str], str]:
-        n = len(window)
-        if n == 1 and (window[0] in STOPWORDS or len(window[0]) < 3 or window[0].isdigit()):
-            return [], ""
-        glued = "".join(window)
-        exact, prefix, spelled = [], [], []
-        for name, mt in self.merchant_tokens.items():
-            if not mt:
-                continue
-            if mt == window or "".join(mt) == glued:
-                exact.append(name)
-            elif len(mt) > n and mt[:n] == window:
-                prefix.append(name)
-            elif n == 1 and len(glued) >= 5 and any("".join(mt[:k]) == glued for k in range(2, len(mt) + 1)):
-                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
-            elif len(mt) >= n and all(_same(a, b) for a, b in zip(window, mt[:n])) and any(
-                    len(w) >= 4 for w in window):
-                spelled.append(name)
-        if exact:
-            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
-            # a different business that starts with the name ("Uber Eats" after "Uber") does not
-            cats = {self.vocab.merchant_category.get(e) for e in exact}
-            same_brand = [p for p in prefix if self.vocab.merchant_category.get(p) in cats]
-            return exact + same_brand, "exact"
-        if prefix:
-            return prefix, "prefix"
-        return spelled, "spelling" if spelled else ""
-
-    def exact_name(self, window: list[str]) -> bool:
-        """The whole of one of their merchant names, even made of everyday words ("Best Buy")."""
-        return len(window) > 1 and any(mt == window for mt in self.merchant_tokens.values())
-
-    # concepts ------------------------------------------------------------------------------------------------
-    def concept_for(self, phrase: str) -> str | None:
-        if phrase in CONCEPT_WORDS:
-            return CONCEPT_WORDS[phrase]
-        if " " not in phrase and len(phrase) >= 5:
-            close = get_close_matches(phrase, [w for w in CONCEPT_WORDS if " " not in w], n=1, cutoff=0.9)
-            return CONCEPT_WORDS[close[0]] if close else None
-        return None
-
-    def concept_merchants(self, concept: str) -> list[str]:
-        words, _ = CONCEPTS[concept]
-        out = []
-        for name, text in self.merchant_text.items():
-            if any(f" {w} " in text or (len(w) >= 5 and text.replace(" ", "").find(w.replace(" ", "")) >= 0)
-                   for w in words):
-                out.append(name)
-        return out
-
-    # categories ----------------------------------------------------------------------------------------------
-    def category_named(self, canonical: str) -> str | None:
-        own = {c.lower(): c for c in self.vocab.categories}
-        if canonical.lower() in own:
-            return own[canonical.lower()]
-        close = get_close_matches(canonical.lower(), list(own), n=1, cutoff=0.8)
-        return own[close[0]] if close else None
-
-    def category_for(self, window: list[str]) -> str | None:
-        phrase = " ".join(window)
-        for name, ct in self.category_tokens.items():
-            if ct and len(ct) == len(window) and all(_same(a, b) for a, b in zip(window, ct)):
-                return name
-        for canonical, words in CATEGORY_WORDS.items():
-            if phrase in words:
-                return self.category_named(canonical)
-        if len(window) == 1 and len(phrase) >= 5:
-            words = [w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w and len(w) >= 5]
-            close = get_close_matches(phrase, words, n=1, cutoff=0.84)
-            if close:
-                canonical = next(c for c, ws in CATEGORY_WORDS.items() if close[0] in ws)
-                return self.category_named(canonical)
-        return None
-
-    def narrative(self, phrase: str, *, exact: bool = False) -> bool:
-        return bool(self.vocab.narrative_has and self.vocab.narrative_has(phrase, exact=exact))
-
-
-def _windows(toks: list[str], used: list[bool], n: int):
-    for i in range(len(toks) - n + 1):
-        window = toks[i:i + n]
-        if any(used[i:i + n]) or "|" in window:
-            continue
-        yield i, window
-
-
-def link_entities(toks: list[str], linker: Linker) -> tuple[list[Link], list[str], list[str], dict[str, list[str]]]:
-    """(links, unknown names, ignored words, suggestions) for the tokens left after periods and amounts."""
-    used = [t == "|" for t in toks]
-    links: list[tuple[int, Link]] = []
-
-    def take(i: int, n: int, link: Link) -> None:
-        used[i:i + n] = [True] * n
-        links.append((i, link))
-
-    # 1. the user's merchants, longest mentions first
-    for n in (4, 3, 2, 1):
-        for i, window in _windows(toks, used, n):
-            if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
-                          or all(w in STOPWORDS for w in window)) and not linker.exact_name(window):
-                continue
-            names, how = linker.merchants_for(window)
-            if names:
-                take(i, n, Link(" ".join(window), "merchant", names, how))
-    # 2. phrases that really occur in the user's narratives ("bag fee", "atm withdrawal")
-    for n in (3, 2):
-        for i, window in _windows(toks, used, n):
-            if any(w in STOPWORDS or w.isdigit() for w in window):
-                continue
-            phrase = " ".join(_singular(w) for w in window)
-            if linker.narrative(phrase):
-                take(i, n, Link(" ".join(window), "text", [phrase], "narrative"))
-    # 3. concepts ("coffee", "gas") and categories ("eating out", "groceries")
-    for n in (3, 2, 1):
-        for i, window in _windows(toks, used, n):
-            phrase = " ".join(window)
-            concept = linker.concept_for(phrase)
-            if concept:
-                names = linker.concept_merchants(concept)
-                fallback = CONCEPTS[concept][1]
-                category = linker.category_named(fallback) if fallback and not names else None
-                if names:
-                    take(i, n, Link(phrase, "merchant", names, "concept"))
-                elif category:
-                    take(i, n, Link(phrase, "category", [category], "concept"))
-                else:
-                    take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
-                continue
-            if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
-                continue
-            category = linker.category_for(window)
-            if category:
-                take(i, n, Link(phrase, "category", [category], "exact" if phrase == category.lower() else "synonym"))
-    # 4. single words of the user's narratives ("dentist", "parking")
-    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 3
-            and not t.isdigit() and t != "|"]
-    for i, word in left:
-        if linker.narrative(_singular(word), exact=True):
-            take(i, 1, Link(word, "text", [_singular(word)], "narrative"))
-    # 5. by meaning: a leftover word close to one of the user's merchants or categories
-    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 4
-            and t.isalpha() and t != "|"]
-    if left and linker.vocab.embed is not None and (linker.vocab.merchants or linker.vocab.categories):
-        words = [t for _, t in left]
-        merchants = list(linker.vocab.merchants)
-        categories = list(linker.vocab.categories)
-        vectors = linker.vocab.embed(words + merchants + categories)
-        wv, mv, cv = vectors[:len(words)], vectors[len(words):len(words) + len(merchants)], vectors[
-            len(words) + len(merchants):]
-        for (i, word), row in zip(left, wv):
-            if _name_like(toks, i, used):
-                continue  # "at Costco": a name they don't have is not "close to" another shop
-            best_m = (float((mv @ row).max()), merchants[int((mv @ row).argmax())]) if len(merchants) else (0, "")
-            best_c = (float((cv @ row).max()), categories[int((cv @ row).argmax())]) if len(categories) else (0, "")
-            if best_m[0] >= SEMANTIC_MERCHANT_MIN and best_m[0] >= best_c[0]:
-                take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
-            elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
-                take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
-    # 6. what is left: names the user does not have, or words that carry no filter
-    unknown: list[str] = []
-    ignored: list[str] = []
-    suggestions: dict[str, list[str]] = {}
-    unknown_ends: list[int] = []
-    i = 0
-    while i < len(toks):
-        t = toks[i]
-        if used[i] or t == "|" or t in STOPWORDS or len(t) < 2 or t.isdigit():
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in STOPWORDS and toks[j + 1] != "|" \
-                and not toks[j + 1].isdigit():
-            j += 1
-        phrase = " ".join(toks[i:j + 1])
-        if _name_like(toks, i, used, end=j):
-            unknown.append(phrase)
-            unknown_ends.append(j)
-            close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)
-            suggestions[phrase] = [m for m in linker.vocab.merchants if m.lower() in close]
-        else:
-            ignored.append(phrase)
-        i = j + 1
-    # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop
-    for start in unknown_ends:
-        links = [(i, link) for i, link in links if not (i == start + 1 and link.how == "concept")]
-    links.sort(key=lambda x: x[0])
-    return [link for _, link in links], unknown, ignored, suggestions
-
-
-def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:
-    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides"); a verb form
-    ("finding") never does."""
-    end = i if end is None else end
-    if toks[end].endswith("ing") and len(toks[end]) > 5:
-        return False
-    before = toks[i - 1] if i > 0 else ""
-    after = toks[end + 1] if end + 1 < len(toks) else ""
-    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (after and after in CONCEPT_WORDS)
-
-
-# ---- the parser --------------------------------------------------------------------------------------------
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     for a, b in sorted(spans, reverse=True):
         text = text[:a] + " | " + text[b:]
@@ -301,10 +69,15 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None = None,
-                      earlier: MoneyQuery | None = None) -> MoneyQuery:
+                      earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
-    the two)."""
+    the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
     text = grammar.normalise(question)
+    if previous is not None:
+        on_result = followup_on_result(text, previous, shown, today)
+        if on_result is not None:
+            on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
+            return on_result
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
     low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
@@ -317,17 +90,31 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
-    links, unknown, ignored, suggestions = link_entities(tokens(rest), Linker(vocab))
-    if not links and not unknown and ignored and measure in (None, "total", "count", "list", "largest", "average") \
-            and len(tokens(rest)) <= 8 and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
-        # a money question that names nothing we know ("walgreens total"): the unplaced name is what it asks about
-        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{3,}", w) and not w.endswith("ing")]
+    rest = _mark_exclusions(rest, measure)
+    ordinal = ORDINAL_RE.search(text)
+    if ordinal:
+        q.offset = ORDINALS.get(ordinal.group(1) or "", 2) - 1
+        q.limit = q.limit or 1
+    per = PER_RE.search(text)
+    if per:
+        q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
+            per.group(1) or per.group(2), per.group(1) or per.group(2))
+    links, unknown, ignored, suggestions, excluded_unknown = link_entities(tokens(rest), Linker(vocab))
+    q.excluded_unknown = excluded_unknown
+    if not [x for x in links if not x.negated] and not unknown and ignored \
+            and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
+            and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
+        # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
+        # what it asks about — never a total of everything
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     for link in links:
-        target = {"merchant": q.merchants, "category": q.categories, "text": q.text}.get(link.kind)
+        target = {"merchant": q.exclude_merchants, "category": q.exclude_categories, "text": q.exclude_text}.get(
+            link.kind) if link.negated else {"merchant": q.merchants, "category": q.categories, "text": q.text}.get(
+            link.kind)
         if target is not None:
             target.extend(n for n in link.names if n not in target)
     own_periods = [p for p, _ in periods]
@@ -374,7 +161,8 @@ def _examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
     if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
         q.links = [link for link in q.links if link.kind != "merchant"]
         q.merchants = []
-    specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" for n in link.names}
+    specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" and not link.negated
+                for n in link.names}
     if specific:
         for link in [x for x in q.links if x.kind == "merchant" and x.how == "concept"]:
             if specific & set(link.names):
@@ -387,8 +175,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
     the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
     words = len(text.split())
-    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays
-                 or q.amount_min is not None
+    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays or q.excludes
+                 or q.excluded_unknown or q.offset or q.per or q.amount_min is not None
                  or q.amount_max is not None or find_periods(text, date.today()))
     changes = names or measure is not None
     if not changes:
@@ -423,6 +211,15 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
         elif q.compare and not narrow:
             q.compare = None
             q.measure = "total"
+    if new.excludes:  # "and without rent?": the same question, leaving that out too
+        q.exclude_merchants = list(dict.fromkeys(q.exclude_merchants + new.exclude_merchants))
+        q.exclude_categories = list(dict.fromkeys(q.exclude_categories + new.exclude_categories))
+        q.exclude_text = list(dict.fromkeys(q.exclude_text + new.exclude_text))
+    q.excluded_unknown = new.excluded_unknown
+    if new.offset:
+        q.offset, q.limit = new.offset, new.limit or q.limit
+    if new.per:
+        q.per = new.per
     if new.amount_min is not None or new.amount_max is not None:
         q.amount_min, q.amount_max = new.amount_min, new.amount_max
     if new.weekdays:
@@ -472,7 +269,7 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b", text)
         if rolling is not None or m:
             n = int(re.search(r"\d+", rolling.label).group()) if rolling and re.search(r"\d+", rolling.label) else \
-                grammar._n(m.group(1)) if m else 3
+                _n(m.group(1)) if m else 3
             q.months = n
             q.period = None
         elif q.period is not None and q.period.grain == "year":

@@ -1,0 +1,273 @@
+"""Answers to money queries (transactions.query results): the direct answer first, in one sentence with the
+figure, then the detail, then what was looked up and every word that was not used or was read loosely. Every
+figure is copied from the result (the grounding check finds it); nothing is computed here."""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.money import money as money_format
+
+
+def _m(value, currency: str | None) -> str:
+    return money_format(value, currency or "USD")
+
+
+def _day(iso: str) -> str:
+    """2026-11-07 → "Sat 7 Nov 2026", as people read dates."""
+    try:
+        d = date.fromisoformat(str(iso))
+    except ValueError:
+        return str(iso)
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
+def _names(names: list[str], *, conj: str = "and") -> str:
+    names = [n for n in names if n]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _what(q: dict, vi: bool = False) -> str:
+    """"at Shell", "on coffee (Starbucks and Blue Bottle Coffee)", "on Dining", "over $50" — from the query."""
+    parts = []
+    concept = {link["mention"]: link["names"] for link in q.get("links") or []
+               if link.get("kind") == "merchant" and link.get("how") == "concept"}
+    merchants = list(q.get("merchants") or [])
+    for mention, names in concept.items():
+        if set(names) <= set(merchants):
+            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names)})")
+            merchants = [m for m in merchants if m not in names]
+    if merchants:
+        parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
+    if q.get("categories"):
+        parts.append(f"cho {_names(q['categories'], conj='hoặc')}" if vi else
+                      f"on {_names(q['categories'], conj='or')}")
+    if q.get("text"):
+        quoted = " and ".join(f"“{t}”" for t in q["text"])
+        parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
+    if q.get("weekdays"):
+        from transactions.query.model import weekdays_label
+
+        parts.append(weekdays_label(q["weekdays"]))
+    left_out = [*(q.get("exclude_merchants") or []), *(q.get("exclude_categories") or []),
+                *(f"“{t}”" for t in q.get("exclude_text") or [])]
+    if left_out:
+        parts.append(f"không tính {_names(left_out)}" if vi else f"excluding {_names(left_out)}")
+    if q.get("amount_min") is not None:
+        parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
+    if q.get("amount_max") is not None:
+        parts.append(f"under {_m(q['amount_max'], None)}" if not vi else f"dưới {_m(q['amount_max'], None)}")
+    return " ".join(parts)
+
+
+def _when(label: str | None, vi: bool = False) -> str:
+    if not label or label == "all time":
+        return "từ trước đến nay" if vi else "in all your transactions"
+    if re.match(r"(?:since|the |today|yesterday|this |last )", label):
+        return label
+    return f"trong {label}" if vi else f"in {label}"
+
+
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
+
+
+def _understood_line(r: dict, reading: dict | None = None) -> str:
+    """What was looked up, and every word that was not used or was read loosely (the account of the question:
+    `reading`, the parse of this turn's words, when the tool call carried only the structured query)."""
+    q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
+    bits = [r.get("understood") or ""]
+    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
+    loose = [f"“{link['mention']}” as {_names(link['names'], conj='or')}" for link in q.get("links") or []
+             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
+    if loose:
+        line += f" _I read {'; '.join(loose)}._"
+    if q.get("ignored"):
+        line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
+                 f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
+    if q.get("unknown") and r.get("found"):
+        line += (f" _Nothing in your transactions is called {', '.join(repr(w) for w in q['unknown'])}, so this "
+                 f"answer leaves {'it' if len(q['unknown']) == 1 else 'them'} out._")
+    if q.get("excluded_unknown"):
+        line += (f" _Nothing in your transactions is called {', '.join(repr(w) for w in q['excluded_unknown'])}, "
+                 f"so nothing was left out for it._")
+    return line
+
+
+def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None) -> str:
+    """The direct answer first, in one sentence with the figure, then the detail."""
+    q = result.get("query") or {}
+    cur = result.get("currency")
+    measure = result.get("measure") or q.get("measure") or "total"
+    what, when = _what(q, vi), _when(result.get("period"), vi)
+    rows = result.get("rows") or []
+    lines: list[str] = []
+    unknown = result.get("unknown") or q.get("unknown") or []
+    if unknown and not result.get("found"):
+        names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
+        if vi:
+            lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {_when(result.get('period'), vi)}.")
+        else:
+            lines.append(f"I found no transactions at {names} {when}." if not what else
+                         f"I found no transactions at {names} {what} {when}.")
+        close = [n for names_ in (result.get("suggestions") or {}).values() for n in names_]
+        if close:
+            lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
+                         + ", ".join(close) + ".")
+        return "\n".join(lines + [_understood_line(result, reading)]).strip()
+    if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
+        # names the user has, nothing in this period: say the figure is zero, plainly
+        zero = _m(0, cur)
+        if measure in ("total", "average", "monthly_average"):
+            lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào." if vi else
+                         f"You spent {zero} {what} {when} — there are no transactions.".replace("  ", " "))
+        elif measure == "income" or q.get("direction") == "in":
+            lines.append(f"Bạn đã nhận {zero} {what} {when} — không có khoản tiền vào nào." if vi else
+                         f"You received {zero} {what} {when} — nothing came in.".replace("  ", " "))
+        elif measure == "count":
+            lines.append(f"Bạn có 0 giao dịch {what} {when}." if vi else
+                         f"You made 0 purchases {what} {when}.".replace("  ", " "))
+        else:
+            lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
+                         f"I found no transactions {what} {when}.".replace("  ", " "))
+        return "\n".join(lines + [_understood_line(result, reading)]).strip()
+    count = result.get("count") or 0
+    if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
+        measure = "income"
+    if measure == "total":
+        total = _m(result.get("total"), cur)
+        lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
+                     f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
+                     .replace("  ", " "))
+        per = result.get("per")
+        if per:
+            lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {per['days']} days)."
+                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {per['unit']} ({total} / {per['days']} "
+                         f"ngày).")
+        _by_merchant(lines, result, cur, q)
+    elif measure == "count":
+        total = _m(result.get("total"), cur)
+        noun = "payments" if q.get("direction") == "in" else "purchases"
+        lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
+                     f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
+                     .replace("  ", " "))
+        _by_merchant(lines, result, cur, q)
+    elif measure == "average":
+        lines.append(f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
+                     f"transactions ({_m(result.get('total'), cur)} in total).".replace("  ", " "))
+    elif measure == "income":
+        total = _m(result.get("received"), cur)
+        lines.append(f"Bạn đã nhận {total} {when} ({count} khoản tiền vào)." if vi else
+                     f"You received {total} {what} {when} ({count} payment{'s' if count != 1 else ''} in)."
+                     .replace("  ", " "))
+        for s in (result.get("by_source") or [])[:5]:
+            lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
+    elif measure == "net":
+        lines.append(f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
+                     f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
+    elif measure in ("largest", "smallest"):
+        pick = result.get("pick") or (rows[0] if rows else None)
+        word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
+            ("biggest" if measure == "largest" else "smallest")
+        if q.get("offset") and not vi:
+            word = f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
+        n = min(q.get("limit") or 1, len(rows))
+        if pick and n > 1 and not vi:
+            lines.append(f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+            lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
+                         for r in rows[:n])
+        elif pick:
+            where = pick.get("merchant") or pick.get("description")
+            lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
+                         f"{pick['date']}." if vi else
+                         f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
+                         f"{_day(pick['date'])}.".replace("  ", " "))
+            if len(rows) > 1:
+                lines.append("Next:" if not vi else "Tiếp theo:")
+                lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
+                             f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
+    elif measure == "top_merchants":
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
+        first = (result.get("offset") or 0) + 1
+        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+        lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
+                     if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
+    elif measure in ("top_categories", "summary"):
+        n = min(result.get("n") or len(rows), len(rows))
+        listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
+        first = (result.get("offset") or 0) + 1
+        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+        lines.append(f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
+    elif measure == "monthly_average":
+        lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
+                     f"{result.get('months')} tháng trọn vẹn ({result.get('window')})." if vi else
+                     f"You spent {_m(result.get('average'), cur)} a month on average {what} over the "
+                     f"{result.get('months')} full months {result.get('window')} ({_m(result.get('total'), cur)} in "
+                     f"total).".replace("  ", " "))
+        lines.extend(f"- {r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
+    elif measure == "compare":
+        lines.extend(_compare_lines(result, q, cur, vi))
+    if measure == "list" and q.get("limit") == 1 and rows:
+        r = rows[0]
+        lines.insert(0, (f"Giao dịch gần nhất {what}: {r['date']}, {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']})." if vi else
+                         f"Your most recent transaction {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
+                         f"({r.get('merchant') or r['description']}).").replace("  ", " "))
+    elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
+        if measure == "list":
+            lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
+                            + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."
+                            .replace("  ", " "))
+            lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+                         f" ({r.get('category') or 'uncategorised'})" for r in rows[:8])
+            if count > 8:
+                lines.append(f"The table lists {min(count, len(rows))} of them.")
+    if result.get("by_currency"):
+        lines.append("Other currencies (not added together): " + "; ".join(
+            f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
+    lines.append(_understood_line(result, reading))
+    return "\n".join(line for line in lines if line).strip()
+
+
+ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+def _by_merchant(lines: list[str], result: dict, cur, q: dict) -> None:
+    shown = result.get("by_merchant") or []
+    if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
+        lines.append("By merchant: " + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+
+
+def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
+    rows = result.get("rows") or []
+    if len(rows) < 2:
+        return [f"{r['label']}: {_m(r['total'], cur)}" for r in rows]
+    a, b = rows[0], rows[1]
+    mode = result.get("mode")
+    what = _what({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
+    when = _when((q.get("period") or {}).get("label"), vi) if mode == "sides" else ""
+    diff = result.get("difference") or 0
+    if mode == "usual":
+        out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
+               f"{_m(b['total'], cur)}.".replace("  ", " ")]
+        if len(rows) > 2:
+            out.append(f"{rows[2]['label'][:1].upper() + rows[2]['label'][1:]}: {_m(rows[2]['total'], cur)}.")
+        word = "more" if diff > 0 else "less"
+        out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
+                   (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
+        return out
+    if mode == "sides":
+        side_periods = {(s.get("period") or {}).get("label") for s in (q.get("compare") or {}).get("sides") or []}
+        if len(side_periods) == 1 and None not in side_periods:
+            when = _when(side_periods.pop(), vi)
+    lead = (f"{a['label']}: {_m(a['total'], cur)} vs {b['label']}: {_m(b['total'], cur)} {what} {when}".strip()
+            .replace("  ", " "))
+    direction = "more" if diff > 0 else "less"
+    pct = f" ({result['change_pct']:+}%)" if result.get("change_pct") is not None and mode == "periods" else ""
+    out = [f"{lead} — {a['label']} is {_m(abs(diff), cur)} {direction} than {b['label']}{pct}."
+           if diff else f"{lead} — the same."]
+    for extra in rows[2:]:
+        out.append(f"{extra['label'][:1].upper() + extra['label'][1:]}: {_m(extra['total'], cur)}.")
+    return out

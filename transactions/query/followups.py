@@ -1,0 +1,126 @@
+"""Follow-ups that lean on the last answer's result, not only on its query: its items ("list them", "the two
+after that", "just the first one", "add them up"), its periods ("same months last year") and its figure ("per
+week?" is read by the grammar). `shown` is what the last answer showed (`result_shown` builds it from a result).
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.periods import Period, period_label
+from transactions.query.model import MoneyQuery
+from transactions.query.periods import NUMBER_WORDS
+
+LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
+                          r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
+                          r" them|each one)\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
+                          r"|\bwhat were (?:they|those)\b|\bliet ke\b")
+NEXT_RE = re.compile(r"\b(?:the\s+)?(?:next|following)\s+(\d+|one|two|three|four|five|six|ten)\b"
+                     r"|\bthe\s+(\d+|one|two|three|four|five|six|ten)\s+(?:after|below|under)\s+(?:that|those|them)\b"
+                     r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b")
+SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
+                               r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
+                               r"|\bthe year before\b|\bthis time last year\b")
+PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
+                     r"(?:\s+(?:one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b")
+ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that) (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
+                       r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
+                       r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
+                       r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
+ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+
+
+def result_shown(result: dict) -> dict:
+    """What an answer showed, for the next turn: the ranked or listed items (with their kind), the periods
+    compared, the figure and the ranking window."""
+    rows = result.get("rows") or []
+    measure = result.get("measure")
+    shown: dict = {"measure": measure, "total": result.get("total"), "offset": result.get("offset") or 0,
+                   "n": result.get("n")}
+    if measure == "top_merchants":
+        shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
+    elif measure in ("top_categories", "summary"):
+        shown["items"] = {"kind": "category", "names": [r["category"] for r in rows if r.get("category")]}
+    elif measure == "compare":
+        sides = ((result.get("query") or {}).get("compare") or {}).get("sides") or []
+        shown["periods"] = [s["period"] for s in sides if s.get("period")]
+    elif measure in ("largest", "smallest", "list"):
+        shown["items"] = {"kind": "merchant", "names": list(dict.fromkeys(r["merchant"] for r in rows
+                                                                          if r.get("merchant")))}
+    return shown
+
+
+def _n(word: str | None, default: int) -> int:
+    if not word:
+        return default
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
+
+
+def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date) -> MoneyQuery | None:
+    """The previous query changed as a follow-up on its result asks, or None when the turn is not one."""
+    shown = shown or {}
+    q = MoneyQuery.from_dict(previous.as_dict())
+    q.followup, q.unknown, q.ignored, q.excluded_unknown = True, [], [], []
+    items = (shown.get("items") or {}).get("names") or []
+    kind = (shown.get("items") or {}).get("kind")
+    if LIST_THEM_RE.search(text):
+        if previous.measure in ("top_merchants", "top_categories", "summary") and items:
+            q.merchants, q.categories = (items, []) if kind == "merchant" else ([], items)
+        q.measure, q.limit, q.offset = "list", None, 0
+        return q
+    nxt = NEXT_RE.search(text)
+    if nxt and previous.measure in ("top_merchants", "top_categories", "summary", "largest", "smallest"):
+        shown_n = len(items) or previous.limit or 5
+        q.offset = (previous.offset or 0) + shown_n
+        q.limit = _n(nxt.group(1) or nxt.group(2), shown_n)
+        q.measure = "top_categories" if previous.measure == "summary" else previous.measure
+        return q
+    if SAME_LAST_YEAR_RE.search(text):
+        if previous.compare and previous.compare.get("mode") == "periods":
+            for side in previous.compare.get("sides") or []:
+                if side.period:
+                    side.period = side.period.shifted(years=-1)
+                    side.label = side.period.label
+            q.compare = previous.compare
+            return q
+        if previous.period is not None and previous.period.grain != "all":
+            q.period = previous.period.shifted(years=-1)
+            return q
+        return None
+    pick = PICK_RE.search(text)
+    if pick:
+        which = ORDINAL[pick.group(1) or pick.group(2)]
+        periods = [Period.from_dict(p) for p in shown.get("periods") or []]
+        if previous.compare and previous.compare.get("mode") == "periods" and periods:
+            chosen = periods[which] if -len(periods) <= which < len(periods) else None
+            if chosen is not None:
+                q.compare, q.measure, q.period = None, "total", chosen
+                return q
+        if items and -len(items) <= which < len(items):
+            name = items[which]
+            q.merchants, q.categories = ([name], []) if kind == "merchant" else ([], [name])
+            q.measure, q.offset, q.limit = "total", 0, None
+            return q
+        return None
+    if ADD_UP_RE.search(text):
+        if items and previous.measure in ("top_merchants", "top_categories", "summary"):
+            q.merchants, q.categories = (items, []) if kind == "merchant" else ([], items)
+            q.measure, q.offset, q.limit = "total", 0, None
+            return q
+        if previous.compare and previous.compare.get("mode") == "sides":
+            sides = previous.compare.get("sides") or []
+            q.merchants = list(dict.fromkeys(m for s in sides for m in s.merchants))
+            q.categories = list(dict.fromkeys(c for s in sides for c in s.categories))
+            q.text = list(dict.fromkeys(t for s in sides for t in s.text))
+            q.compare, q.measure = None, "total"
+            return q
+        spans = sorted([p for p in (Period.from_dict(x) for x in shown.get("spans") or []) if p is not None],
+                         key=lambda p: p.start)
+        if len(spans) >= 2 and all(a.end.toordinal() + 1 >= b.start.toordinal()
+                                     for a, b in zip(spans, spans[1:], strict=False)):
+            start, end = spans[0].start, max(p.end for p in spans)
+            q.compare, q.measure = None, "total"
+            q.period = Period(start, end, period_label(start, end, "range", today=today), "range")
+            return q
+    return None

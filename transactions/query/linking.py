@@ -1,0 +1,371 @@
+"""Entity linking: the words of a question → the user's own merchants, categories and narrative phrases.
+
+By exact name, spelling, prefix, glued words ("wholefoods"), initials and consonant skeletons ("wf", "tj", "sbx"),
+the user's own aliases (learned from their choices), concepts such as "coffee" or "gas", phrases that really occur
+in their statements, and meaning (embeddings). What is left is a name the user does not have ("Costco"), a word
+that could change the answer but was not understood ("the boat"), or a function word.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher, get_close_matches
+from functools import lru_cache
+
+from transactions.query import grammar
+from transactions.query.lexicon import (
+    CATEGORY_WORDS,
+    CONCEPT_WORDS,
+    CONCEPTS,
+    GRAMMAR_WORDS,
+    HEAD_NOUNS,
+    NAME_PREPOSITIONS,
+    STOPWORDS,
+)
+from transactions.query.model import Link
+
+SEMANTIC_MERCHANT_MIN = 0.62
+SEMANTIC_CATEGORY_MIN = 0.60
+FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to", "with", "my", "i", "me", "and", "or",
+                  "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
+
+
+@dataclass
+class Vocab:
+    """What the parser links against: the user's own merchants and categories, and two lookups into their data."""
+
+    merchants: list[str] = field(default_factory=list)
+    merchant_category: dict[str, str] = field(default_factory=dict)  # merchant → its most used category
+    categories: dict[str, str] = field(default_factory=dict)  # category name → kind
+    narrative_has: Callable[..., bool] | None = None  # does a phrase occur in the user's narratives?
+    embed: Callable | None = None  # texts → L2-normalised vectors, for linking by meaning
+    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)  # the user's own word → (kind, name)
+
+
+def _tok(word: str) -> str:
+    word = word.strip(".,;:!?()[]{}\"'-")
+    word = word.replace("'", "").replace("&", "")
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Words of normalised text; `|` marks a blanked span (a period, an amount) and `^` an exclusion cue."""
+    return [t for t in (_tok(w) for w in re.findall(r"[a-z0-9&'.+-]+|\||\^", text)) if t]
+
+
+SEPARATORS = ("|", "^")
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Everyday English words (the embedding model's word-piece vocabulary): a nickname or shortened name is
+    looked for only in words that are not one of these ("sbux", "tj's", "wf" — not "bus" or "boat")."""
+    try:
+        from core.embeddings import local_model_path
+
+        path = local_model_path() / "vocab.txt"
+        return frozenset(w for w in path.read_text().split() if w.isalpha())
+    except (ImportError, OSError):
+        return frozenset()
+
+
+def initials(name_tokens: list[str]) -> str:
+    return "".join(t[0] for t in name_tokens if t and t[0].isalnum())
+
+
+def skeleton(word: str) -> str:
+    """Consonants as they sound: "starbucks" → "strbx", "sbux" → "sbx" (ck/cks/ks/x alike, vowels dropped)."""
+    word = re.sub(r"[^a-z]", "", word.lower())
+    word = re.sub(r"c?ks|cs|x", "x", word)
+    word = re.sub(r"ck", "k", word)
+    return word[:1] + re.sub(r"[aeiouy]", "", word[1:])
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _same(a: str, b: str) -> float:
+    """1.0 same word (plural/singular), a spelling ratio ≥ 0.84 for longer words, else 0."""
+    if a == b or _singular(a) == _singular(b):
+        return 1.0
+    a, b = _singular(a), _singular(b)
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 2 or a[0] != b[0]:
+        return 0.0
+    ratio = SequenceMatcher(None, a, b).ratio()
+    return ratio if ratio >= 0.84 else 0.0
+
+
+# ---- entity linking ----------------------------------------------------------------------------------------
+class Linker:
+    def __init__(self, vocab: Vocab):
+        self.vocab = vocab
+        self.merchant_tokens = {m: tokens(grammar.normalise(m)) for m in vocab.merchants}
+        self.merchant_text = {m: " " + " ".join(t) + " " for m, t in self.merchant_tokens.items()}
+        self.category_tokens = {c: tokens(grammar.normalise(c)) for c in vocab.categories}
+
+    # merchants -------------------------------------------------------------------------------------------
+    def merchants_for(self, window: list[str]) -> tuple[list[str], str]:
+        n = len(window)
+        if n == 1 and len(window[0]) == 2 and window[0].isalpha() and window[0] not in STOPWORDS:
+            return self.nickname(window[0])  # "wf", "tj": initials only
+        if n == 1 and (window[0] in STOPWORDS or len(window[0]) < 3 or window[0].isdigit()):
+            return [], ""
+        glued = "".join(window)
+        exact, prefix, spelled = [], [], []
+        for name, mt in self.merchant_tokens.items():
+            if not mt:
+                continue
+            if mt == window or "".join(mt) == glued:
+                exact.append(name)
+            elif len(mt) > n and mt[:n] == window:
+                prefix.append(name)
+            elif n == 1 and len(glued) >= 5 and any("".join(mt[:k]) == glued for k in range(2, len(mt) + 1)):
+                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
+            elif len(mt) >= n and all(_same(a, b) for a, b in zip(window, mt[:n])) and any(
+                    len(w) >= 4 for w in window):
+                spelled.append(name)
+        if exact:
+            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
+            # a different business that starts with the name ("Uber Eats" after "Uber") does not
+            cats = {self.vocab.merchant_category.get(e) for e in exact}
+            same_brand = [p for p in prefix if self.vocab.merchant_category.get(p) in cats]
+            return exact + same_brand, "exact"
+        if prefix:
+            return prefix, "prefix"
+        if spelled:
+            return spelled, "spelling"
+        if n == 1:
+            return self.nickname(window[0])
+        return [], ""
+
+    def nickname(self, word: str) -> tuple[list[str], str]:
+        """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
+        start of the name ("chipot", "amaz"), or its consonants in order ("sbux", "tgt")."""
+        if not word.isalpha() or len(word) < 2 or word in STOPWORDS or (len(word) > 3 and word in common_words()):
+            return [], ""
+        bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
+        by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare)]
+        if not by_initials:  # "wf" for "Whole Foods Mkt": the first initials of a longer name
+            by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) > len(bare) >= 2
+                           and initials(mt).startswith(bare)]
+        if by_initials:
+            return by_initials, "initials"
+        if len(word) < 3 or word in common_words():
+            return [], ""
+        glued = {m: "".join(mt) for m, mt in self.merchant_tokens.items() if mt}
+        by_prefix = [m for m, g in glued.items() if len(word) >= 4 and g.startswith(word)]
+        if by_prefix:
+            return by_prefix, "prefix"
+        sk = skeleton(word)
+        # a nickname is short, and its consonants are at least half of the name's
+        by_sound = [m for m, g in glued.items() if 3 <= len(sk) and len(word) <= 5 and g[0] == word[0]
+                    and _subsequence(sk, skeleton(g)) and len(skeleton(g)) <= 2 * len(sk)]
+        return by_sound, "nickname" if by_sound else ""
+
+    def exact_name(self, window: list[str]) -> bool:
+        """The whole of one of their merchant names, even made of everyday words ("Best Buy")."""
+        return len(window) > 1 and any(mt == window for mt in self.merchant_tokens.values())
+
+    # concepts ------------------------------------------------------------------------------------------------
+    def concept_for(self, phrase: str) -> str | None:
+        if phrase in CONCEPT_WORDS:
+            return CONCEPT_WORDS[phrase]
+        if " " not in phrase and len(phrase) >= 5:
+            close = get_close_matches(phrase, [w for w in CONCEPT_WORDS if " " not in w], n=1, cutoff=0.9)
+            return CONCEPT_WORDS[close[0]] if close else None
+        return None
+
+    def concept_merchants(self, concept: str) -> list[str]:
+        words, _ = CONCEPTS[concept]
+        out = []
+        for name, text in self.merchant_text.items():
+            if any(f" {w} " in text or (len(w) >= 5 and text.replace(" ", "").find(w.replace(" ", "")) >= 0)
+                   for w in words):
+                out.append(name)
+        return out
+
+    # categories ----------------------------------------------------------------------------------------------
+    def category_named(self, canonical: str) -> str | None:
+        own = {c.lower(): c for c in self.vocab.categories}
+        if canonical.lower() in own:
+            return own[canonical.lower()]
+        close = get_close_matches(canonical.lower(), list(own), n=1, cutoff=0.8)
+        return own[close[0]] if close else None
+
+    def category_for(self, window: list[str]) -> str | None:
+        phrase = " ".join(window)
+        for name, ct in self.category_tokens.items():
+            if ct and len(ct) == len(window) and all(_same(a, b) for a, b in zip(window, ct)):
+                return name
+        for canonical, words in CATEGORY_WORDS.items():
+            if phrase in words:
+                return self.category_named(canonical)
+        if len(window) == 1 and len(phrase) >= 5:
+            single = [w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w and len(w) >= 5]
+            close = get_close_matches(phrase, single, n=1, cutoff=0.84)
+            if close:
+                canonical = next(c for c, ws in CATEGORY_WORDS.items() if close[0] in ws)
+                return self.category_named(canonical)
+        return None
+
+    def narrative(self, phrase: str, *, exact: bool = False) -> bool:
+        return bool(self.vocab.narrative_has and self.vocab.narrative_has(phrase, exact=exact))
+
+
+def _windows(toks: list[str], used: list[bool], n: int):
+    for i in range(len(toks) - n + 1):
+        window = toks[i:i + n]
+        if any(used[i:i + n]) or "|" in window or "^" in window:
+            continue
+        yield i, window
+
+
+def _excluded(toks: list[str], i: int) -> bool:
+    """Is token i inside an exclusion ("except …" up to the next blanked span)?"""
+    cue = max((k for k, t in enumerate(toks[:i]) if t == "^"), default=-1)
+    return cue >= 0 and "|" not in toks[cue:i]
+
+
+def link_entities(toks: list[str], linker: Linker
+                  ) -> tuple[list[Link], list[str], list[str], dict[str, list[str]], list[str]]:
+    """(links, unknown names, ignored words, suggestions, unknown words inside an exclusion) for the tokens left
+    after periods and amounts."""
+    used = [t in SEPARATORS for t in toks]
+    links: list[tuple[int, Link]] = []
+
+    def take(i: int, n: int, link: Link) -> None:
+        used[i:i + n] = [True] * n
+        links.append((i, link))
+
+    # 0. the user's own aliases (learned from the choices they picked), longest first
+    for n in (3, 2, 1):
+        for i, window in _windows(toks, used, n):
+            hit = linker.vocab.aliases.get(" ".join(window))
+            if hit:
+                take(i, n, Link(" ".join(window), hit[0], [hit[1]], "alias"))
+    # 1. the user's merchants, longest mentions first
+    for n in (4, 3, 2, 1):
+        for i, window in _windows(toks, used, n):
+            if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
+                          or all(w in STOPWORDS for w in window)) and not linker.exact_name(window):
+                continue
+            names, how = linker.merchants_for(window)
+            if names:
+                take(i, n, Link(" ".join(window), "merchant", names, how))
+    # 2. phrases that really occur in the user's narratives ("bag fee", "atm withdrawal")
+    for n in (3, 2):
+        for i, window in _windows(toks, used, n):
+            if any(w in STOPWORDS or w.isdigit() for w in window):
+                continue
+            phrase = " ".join(_singular(w) for w in window)
+            if linker.narrative(phrase):
+                take(i, n, Link(" ".join(window), "text", [phrase], "narrative"))
+    # 3. concepts ("coffee", "gas") and categories ("eating out", "groceries")
+    for n in (3, 2, 1):
+        for i, window in _windows(toks, used, n):
+            phrase = " ".join(window)
+            concept = linker.concept_for(phrase)
+            if concept:
+                names = linker.concept_merchants(concept)
+                fallback = CONCEPTS[concept][1]
+                category = linker.category_named(fallback) if fallback and not names else None
+                if names:
+                    take(i, n, Link(phrase, "merchant", names, "concept"))
+                elif category:
+                    take(i, n, Link(phrase, "category", [category], "concept"))
+                else:
+                    take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
+                continue
+            if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
+                continue
+            category = linker.category_for(window)
+            if category:
+                take(i, n, Link(phrase, "category", [category], "exact" if phrase == category.lower() else "synonym"))
+    # 4. single words of the user's narratives ("dentist", "parking")
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 3
+            and not t.isdigit() and t not in SEPARATORS]
+    for i, word in left:
+        if linker.narrative(_singular(word), exact=True):
+            take(i, 1, Link(word, "text", [_singular(word)], "narrative"))
+    # 5. by meaning: a leftover word close to one of the user's merchants or categories
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 4
+            and t.isalpha() and t not in SEPARATORS and _singular(t) not in HEAD_NOUNS]
+    if left and linker.vocab.embed is not None and (linker.vocab.merchants or linker.vocab.categories):
+        words = [t for _, t in left]
+        merchants = list(linker.vocab.merchants)
+        categories = list(linker.vocab.categories)
+        vectors = linker.vocab.embed(words + merchants + categories)
+        wv, mv, cv = vectors[:len(words)], vectors[len(words):len(words) + len(merchants)], vectors[
+            len(words) + len(merchants):]
+        for (i, word), row in zip(left, wv):
+            if _name_like(toks, i, used):
+                continue  # "at Costco": a name they don't have is not "close to" another shop
+            best_m = (float((mv @ row).max()), merchants[int((mv @ row).argmax())]) if len(merchants) else (0, "")
+            best_c = (float((cv @ row).max()), categories[int((cv @ row).argmax())]) if len(categories) else (0, "")
+            # by meaning, an everyday word can point at a shop ("sneakers"); a brand they don't have ("walmart") can't
+            if best_m[0] >= SEMANTIC_MERCHANT_MIN and best_m[0] >= best_c[0] and word in common_words():
+                take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
+            elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
+                take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
+    # 6. what is left: names the user does not have, or words that carry no filter
+    unknown: list[str] = []
+    ignored: list[str] = []
+    excluded_unknown: list[str] = []
+    suggestions: dict[str, list[str]] = {}
+    unknown_ends: list[int] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if used[i] or t in SEPARATORS or t in STOPWORDS or t in GRAMMAR_WORDS or len(t) < 2 or t.isdigit():
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in STOPWORDS and toks[j + 1] not in \
+                SEPARATORS and toks[j + 1] not in GRAMMAR_WORDS and not toks[j + 1].isdigit():
+            j += 1
+        phrase = " ".join(toks[i:j + 1])
+        if _excluded(toks, i):
+            excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
+        elif _name_like(toks, i, used, end=j):
+            unknown.append(phrase)
+            unknown_ends.append(j)
+            close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)
+            suggestions[phrase] = [m for m in linker.vocab.merchants if m.lower() in close]
+        else:
+            ignored.append(phrase)
+        i = j + 1
+    # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop
+    for start in unknown_ends:
+        links = [(i, link) for i, link in links if not (i == start + 1 and link.how == "concept")]
+    links.sort(key=lambda x: x[0])
+    # a name after "except", "not counting", "leave out"… (up to the next blanked span) is a filter that removes
+    for i, link in links:
+        link.negated = _excluded(toks, i)
+    return [link for _, link in links], unknown, ignored, suggestions, excluded_unknown
+
+
+def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:
+    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides"); a verb form
+    ("finding") never does."""
+    end = i if end is None else end
+    if toks[end].endswith("ing") and len(toks[end]) > 5:
+        return False
+    before = toks[i - 1] if i > 0 else ""
+    after = toks[end + 1] if end + 1 < len(toks) else ""
+    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS)
+
+
+# ---- the parser --------------------------------------------------------------------------------------------
