@@ -56,7 +56,10 @@ def home(request):
         # Nothing to add up yet: say what to do next instead of $0.00 tiles and empty charts.
         from accounts.onboarding import onboarding_state
 
-        return render(request, "web/home_empty.html", {"nav": "home", **onboarding_state(user=user)})
+        # a reply from the team reaches a person who has no money in Moneta yet too
+        return render(request, "web/home_empty.html", {
+            "nav": "home", "team_replies": chat_selectors.escalation_replies_unread(user=user),
+            **onboarding_state(user=user)})
     today = timezone.localdate()
     jars = tx_selectors.jar_status(user=user)
     subscriptions = tx_selectors.subscription_list(user=user)
