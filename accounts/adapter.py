@@ -17,3 +17,10 @@ class AccountAdapter(DefaultAccountAdapter):
 
             Profile.objects.update_or_create(user=user, defaults={"needs_onboarding": True})
         return user
+
+    def add_message(self, request, level, message_template=None, message_context=None, extra_tags="", message=None):
+        """No "Successfully signed in as …" notice: the header already says who is signed in."""
+        if message_template == "account/messages/logged_in.txt":
+            return
+        super().add_message(request, level, message_template=message_template, message_context=message_context,
+                            extra_tags=extra_tags, message=message)
