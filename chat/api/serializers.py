@@ -68,6 +68,8 @@ class AnswerSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
     understood = serializers.DictField(allow_null=True, help_text="The money question as understood (next turn's "
                                                                   "dialogue state)")
+    shown = serializers.DictField(allow_null=True, required=False, help_text=(
+        "What the money answer showed (items listed, periods compared, the figure): what follow-ups refer to"))
     timings = serializers.DictField(required=False, help_text="Milliseconds per stage (present right after a turn)")
     relevant_fact_ids = serializers.DictField(required=False)
     pending_actions = PendingActionSerializer(many=True, required=False, help_text=(

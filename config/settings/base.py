@@ -281,6 +281,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # several choice fields share the names "action" and "kind": one named enum each (keeps check --deploy clean)
+    "ENUM_NAME_OVERRIDES": {
+        "ReviewActionEnum": ["confirm", "pick"],
+        "BulkEditActionEnum": ["categorise", "delete", "move"],
+        "CategoryKindEnum": "transactions.models.Category.Kind",
+        "AccountKindEnum": "transactions.models.Account.Kind",
+        "PendingActionKindEnum": "chat.models.PendingAction.Kind",
+    },
 }
 
 # --- AI: embeddings and LLM ----------------------------------------------------------------
