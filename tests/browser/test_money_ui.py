@@ -145,7 +145,8 @@ def test_budget_month_navigation_and_totals_follow_a_save(screen):
     page.locator("#month-prev").click()
     page.wait_for_url(re.compile(r"/jars/\?month=\d{4}-\d{2}$"))
     assert page.locator("#budget-month").inner_text() != current and page.locator("#month-next").is_visible()
-    assert "changes it for every month" in page.locator(".notice").inner_text()
+    # budgets belong to a month (issue 24): a change holds from the month shown on, never before it
+    assert "a budget you change here holds from" in page.locator(".notice").inner_text()
     page.locator("#month-current").click()
     page.wait_for_url(re.compile(r"month="))
     budgeted_before = page.locator("#overview-budgeted").inner_text()
