@@ -3,11 +3,9 @@ changes until Confirm; Confirm applies it and the card offers Undo; Undo puts it
 when the conversation is opened again; and it passes the accessibility checks."""
 from __future__ import annotations
 
-from urllib.parse import urlparse
-
 import pytest
 
-from tests.browser.conftest import DEMO_PASSWORDS, _new_page, _screenshot_on_failure, axe_problems, in_own_connection
+from tests.browser.conftest import _new_page, _screenshot_on_failure, axe_problems, in_own_connection, login
 
 ANSWER = "article.msg-assistant"
 
@@ -18,16 +16,6 @@ def desktop(chromium, web_server, request):
     yield page
     _screenshot_on_failure(request, page)
     context.close()
-
-
-def login(page, username: str) -> None:
-    """The real login form (conftest's helper also checks the header's greeting, which the sign-in flash message
-    now repeats)."""
-    page.goto("/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(DEMO_PASSWORDS[username])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: urlparse(url).path == "/")
 
 
 def _jar_budget(name: str):
