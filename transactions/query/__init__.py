@@ -62,8 +62,10 @@ def query_vocab(*, user, embed=None) -> Vocab:
     from transactions.models import Merchant
 
     merchants = list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+    from transactions.selectors.aliases import alias_map
+
     return Vocab(merchants=merchants, merchant_category={k: v[1] for k, v in main.items()}, categories=categories,
-                 narrative_has=_narrative_lookup(user), embed=embed)
+                 narrative_has=_narrative_lookup(user), embed=embed, aliases=alias_map(user=user))
 
 
 def money_question(*, user, question: str, previous: MoneyQuery | None = None, today: date | None = None,
