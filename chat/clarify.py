@@ -77,11 +77,13 @@ def clarification_pick(*, user: AuthUser, conversation: Conversation, choice: st
     open_ = _open_clarification(conversation)
     if choice is not None:
         if open_ is None:
-            raise DomainError("choice: the last answer in this conversation asked no question to choose from.")
+            raise DomainError("choice: the last answer in this conversation asked no question to choose from.",
+                              code="validation_error")
         picked = next((c for c in open_[1]["choices"] if c.get("value") == choice), None)
         if picked is None:
             values = ", ".join(repr(c.get("value")) for c in open_[1]["choices"])
-            raise DomainError(f"choice: {choice!r} is not one of the choices offered ({values}).")
+            raise DomainError(f"choice: {choice!r} is not one of the choices offered ({values}).",
+                              code="validation_error")
     else:
         said = " ".join(text.lower().split()).strip(" .!?")
         picked = next((c for c in (open_[1]["choices"] if open_ else [])

@@ -241,9 +241,11 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
                     user_message=question, new_conversation=False, started=started)
     text = (message or "").strip()
     if choice is not None and conversation_id is None:
-        raise DomainError("choice: a choice answers a question in a conversation; send its conversation_id too.")
+        raise DomainError("choice: a choice answers a question in a conversation; send its conversation_id too.",
+                          code="validation_error")
     if not text and choice is None:
-        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"})
+        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"},
+                          code="validation_error")
     if len(text) > Message.MAX_CHARS:
         raise DomainError(f"message: at most {Message.MAX_CHARS} characters (got {len(text)}).")
     config = agent_config_for(user=user, agent_slug=agent_slug)

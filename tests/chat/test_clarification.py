@@ -126,3 +126,34 @@ def test_the_account_of_every_word_is_in_the_answer(chat_demo, alice, two_ubers)
     assert clean["understanding"]["not_understood"] == []
     concept = chat_turn(user=alice, message="hello there")
     assert concept["understanding"] is None  # not read as a money question
+
+
+def test_the_api_asks_takes_a_choice_and_lists_what_it_learned(chat_demo, alice_client, bob_client, two_ubers,
+                                                                bob_two_ubers):
+    asked = alice_client.post("/api/v1/chat/", {"message": "how much on ubr last month?"}, format="json").json()
+    assert asked["clarification"]["choices"][1] == {"label": "Uber Eats", "value": "merchant:Uber Eats",
+                                                     "kind": "merchant", "name": "Uber Eats"}
+    wrong = alice_client.post("/api/v1/chat/", {"choice": "merchant:Uber"}, format="json")
+    assert wrong.status_code == 400 and "conversation_id" in wrong.json()["error"]["message"]
+    foreign = bob_client.post("/api/v1/chat/", {"choice": "merchant:Uber",
+                                                "conversation_id": asked["conversation_id"]}, format="json")
+    assert foreign.status_code == 404
+    picked = alice_client.post("/api/v1/chat/", {"choice": "merchant:Uber Eats",
+                                                 "conversation_id": asked["conversation_id"]}, format="json")
+    assert picked.status_code == 200 and "$31.00" in picked.json()["answer"]
+    learned = alice_client.get("/api/v1/transactions/aliases/").json()
+    assert [(a["word"], a["kind"], a["name"]) for a in learned] == [("ubr", "merchant", "Uber Eats")]
+    assert bob_client.get("/api/v1/transactions/aliases/").json() == []
+    assert bob_client.delete(f"/api/v1/transactions/aliases/{learned[0]['id']}/").status_code == 404
+    assert alice_client.delete(f"/api/v1/transactions/aliases/{learned[0]['id']}/").status_code == 204
+    again = alice_client.post("/api/v1/chat/", {"message": "ubr last month"}, format="json").json()
+    assert again["clarification"] is not None  # forgotten: asked again
+
+
+def test_the_schema_documents_the_clarification_and_the_choice():
+    from drf_spectacular.generators import SchemaGenerator
+
+    components = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    assert "choice" in components["ChatRequestRequest"]["properties"]
+    assert {"question", "choices", "word"} <= set(components["Clarification"]["properties"])
+    assert "understanding" in components["Answer"]["properties"]
