@@ -48,7 +48,7 @@ class GroundingSerializer(serializers.Serializer):
 
 
 class ClarificationChoiceSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="What to show on the button")
+    label = serializers.CharField(help_text="What to show on the button")  # type: ignore[assignment]  # a field
     value = serializers.CharField(help_text="What to send back as `choice`: 'merchant:<name>' or 'category:<name>'")
     kind = serializers.ChoiceField(choices=["merchant", "category"])
     name = serializers.CharField(help_text="The user's merchant or category")

@@ -8,7 +8,3 @@ from transactions.models import NameAlias
 def alias_list(*, user: AuthUser) -> list[NameAlias]:
     return list(NameAlias.objects.filter(user=user).select_related("merchant", "category").order_by("word"))
 
-
-def alias_map(*, user: AuthUser) -> dict[str, tuple[str, str]]:
-    """word → (kind, name) for the question parser."""
-    return {a.word: (a.kind, a.target_name) for a in alias_list(user=user)}
