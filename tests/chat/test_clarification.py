@@ -157,3 +157,19 @@ def test_the_schema_documents_the_clarification_and_the_choice():
     assert "choice" in components["ChatRequestRequest"]["properties"]
     assert {"question", "choices", "word"} <= set(components["Clarification"]["properties"])
     assert "understanding" in components["Answer"]["properties"]
+
+
+def test_the_chat_page_shows_choice_buttons_that_work_without_javascript(chat_demo, alice, two_ubers):
+    from django.test import Client
+
+    web = Client()
+    web.force_login(alice)
+    asked = web.post("/chat/", {"message": "how much on ubr last month?"})
+    page = web.get(asked["Location"], HTTP_ACCEPT_LANGUAGE="vi")
+    html = page.content.decode()
+    # buttons of the question form itself (form="chat-form"), labelled in the page's language
+    assert 'name="choice" value="merchant:Uber Eats"' in html and 'form="chat-form"' in html
+    assert "Chọn ý bạn muốn nói" in html
+    picked = web.post(asked["Location"].split("#")[0], {"choice": "merchant:Uber Eats", "message": ""})
+    after = web.get(picked["Location"]).content.decode()
+    assert "$31.00" in after and 'name="choice"' not in after  # answered: the choices are gone
