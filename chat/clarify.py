@@ -46,7 +46,8 @@ def clarification_check(score: float, reasons: list[str], clarification: dict[st
     if not clarification:
         return score
     labels = [c["label"] for c in clarification.get("choices") or []]
-    reasons.append(f"asked the user what “{clarification.get('word')}” means ({', '.join(labels)})")
+    reasons.append(f"asked the user what “{clarification.get('word')}” means ({', '.join(labels)})" if labels
+                   else "asked the user what they meant")
     return round(min(score, CLARIFY_CONFIDENCE), 3)
 
 
