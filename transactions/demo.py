@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .models import CategorisationRule, Category, CategorySource, ImportBatch, Jar, Transaction
-from .periods import add_months
+from core.periods import add_months
 from .services import (
     account_resolve,
     categories_ensure_defaults,

@@ -15,7 +15,7 @@ from core.types import AuthUser
 from .models import (
     Subscription,
 )
-from .periods import add_months
+from core.periods import add_months
 from .selectors import object_owned, transfer_category_ids
 
 CADENCES = (  # name, period in days, tolerance in days, months per charge

@@ -56,7 +56,7 @@ def test_keyboard_only_login(page):
 
 def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, django_user_model):
     from transactions import selectors
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
 
     alice = django_user_model.objects.get(username="alice")
     start, end, _ = period_resolve("last_month")

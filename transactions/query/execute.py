@@ -11,9 +11,8 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Abs, TruncMonth
 from django.utils import timezone
 
-from core.periods import Period, full_months_before, period_label
+from core.periods import Period, add_months, full_months_before, period_label
 from transactions.models import Category, Merchant, Transaction
-from transactions.periods import add_months
 from transactions.query.model import MoneyQuery, Side
 
 LIST_LIMIT = 20

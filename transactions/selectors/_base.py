@@ -16,7 +16,7 @@ from core.money import money
 from core.types import AuthUser
 
 from ..models import Category, CategorySource, Transaction
-from ..periods import (
+from core.periods import (
     ALL_TIME_START,
 )
 

@@ -15,7 +15,7 @@ from core.money import money
 from core.types import AuthUser
 
 from ..models import Account
-from ..periods import add_months
+from core.periods import add_months
 from ._base import _chart, _fetch, _num, object_owned
 
 LIABILITY_KINDS = tuple(str(k) for k in Account.LIABILITIES)

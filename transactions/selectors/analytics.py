@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from core.types import AuthUser
 
 from ..models import Category, Transaction
-from ..periods import (
+from core.periods import (
     add_months,
     month_bounds,
     period_is_partial,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from core.types import AuthUser
 
 from ..models import Jar
-from ..periods import (
+from core.periods import (
     add_months,
     month_bounds,
 )

@@ -17,7 +17,7 @@ from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD
 from ..models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
-from ..periods import (
+from core.periods import (
     range_label,
 )
 from ._base import _chart, _currency, _num, category_find, others_to_refile

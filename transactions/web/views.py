@@ -18,7 +18,7 @@ from core.web.charts import chart_prepare
 from core.web.dates import day_and_relative
 from core.web.format import money, rows_with_money
 from transactions import selectors, services
-from transactions.periods import add_months
+from core.periods import add_months
 
 PAGE_SIZE = 50
 SEARCH_PAGE_SIZE = 50
