@@ -248,8 +248,8 @@ def _pandas_answers(df, today: date) -> dict:
 
 
 def _selector_calls(user, today: date) -> dict:
-    from transactions import selectors as s
     from core.periods import add_months
+    from transactions import selectors as s
 
     year_ago = add_months(today, -12)
     return {

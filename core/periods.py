@@ -85,6 +85,13 @@ def period_label(start: date, end: date, grain: str, *, today: date | None = Non
     return f"{fmt_day(start, year=start.year != end.year)} – {fmt_day(end)}"
 
 
+def period_same_days(period: Period, *, day: int) -> Period:
+    """Days 1..`day` of a month period (clipped to its end: day 31 of February is its last day), the window a
+    running month is compared with like for like."""
+    end = min(period.start.replace(day=1) + timedelta(days=day - 1), period.end)
+    return Period(period.start, end, f"{period.start:%B} 1–{end.day}", "range")
+
+
 def full_months_before(today: date, n: int) -> Period:
     """The n full calendar months before the current one ("usual", monthly averages)."""
     first_this = today.replace(day=1)
@@ -219,7 +226,7 @@ def period_key_is_month(period: str | None) -> bool:
     return bool(re.fullmatch(r"\d{4}-\d{2}", (period or "").strip()))
 
 
-def period_to_date_comparison(period: str = "this_month", *, today: date | None = None) -> dict:
+def period_to_date_comparison(period: str = "this_month", *, today: date | None = None) -> dict[str, Any]:
     """Both windows of a fair "so far vs the same days last time" comparison, as dates and labels:
 
     `{"current": (start, end, label), "previous": (start, end, label), "partial": bool, "days": int}`.
