@@ -288,6 +288,7 @@ SPECTACULAR_SETTINGS = {
         "CategoryKindEnum": "transactions.models.Category.Kind",
         "AccountKindEnum": "transactions.models.Account.Kind",
         "PendingActionKindEnum": "chat.models.PendingAction.Kind",
+        "NameKindEnum": ["merchant", "category"],  # a clarification choice, a learned alias
     },
 }
 

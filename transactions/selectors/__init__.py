@@ -31,6 +31,7 @@ from .accounts import (  # noqa: F401
     net_worth,
     reconciliation_issues,
 )
+from .aliases import alias_list  # noqa: F401
 from .analytics import (  # noqa: F401
     GROUPED_KIND_SQL,
     cash_flow_trend,
