@@ -78,6 +78,8 @@ class OfflineChatModel(BaseChatModel):
             if plan.calls:
                 return self._tool_message([_call(c["name"], c["args"]) for c in plan.calls])
             intent = plan.intents[0][0]
+            if ctx.clarify:  # chat/clarify.py: a question back to the user, with choices
+                return self._respond(ctx.clarify["question"], [])
             if GREETING_RE.search(question):
                 return self._respond(compose.GREETING, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
