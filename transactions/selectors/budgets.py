@@ -9,13 +9,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from core.types import AuthUser
-
-from ..models import Jar
-from ..periods import (
+from core.periods import (
     add_months,
     month_bounds,
 )
+from core.types import AuthUser
+
+from ..models import Jar
 from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
 from .subscriptions import income_expected, is_bill_category
 
