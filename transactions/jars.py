@@ -14,11 +14,11 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from core.money import money_input
+from core.periods import add_months
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write
 from .models import CategorisationRule, Category, Jar, JarBudget, Merchant, Subscription, Transaction
-from .periods import add_months
 from .selectors import object_owned
 
 _Merged = TypeVar("_Merged", Category, Merchant)
