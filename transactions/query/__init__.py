@@ -80,7 +80,7 @@ def money_question(*, user, question: str, previous: MoneyQuery | None = None, t
 
 def period_from_words(words: str, *, today: date | None = None) -> Period | None:
     """"last month", "since March", "Q2 2026", "2026-09", "this_year", "last_3_months", "all_time" → Period."""
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
     from transactions.query.periods import find_periods
 
     today = today or timezone.localdate()

@@ -12,8 +12,7 @@ import re
 from datetime import date, timedelta
 from difflib import get_close_matches
 
-from core.periods import Period
-from transactions.periods import add_months
+from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
