@@ -19,6 +19,7 @@ from datetime import date
 import numpy as np
 
 from chat.context import TurnContext, embed  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 
@@ -349,14 +350,14 @@ def _leans_on_last_answer(text: str) -> bool:
 
 
 def _ask_about_last_answer(text: str, ctx: TurnContext) -> None:
-    from transactions.query import MoneyQuery, is_vietnamese
+    from transactions.query import MoneyQuery
 
+    vi = answer_language(text, ctx.ui_language) == "vi"
     last = MoneyQuery.from_dict(ctx.previous_query)
     # its names only: a period's year would read as a figure no tool gave
-    about = ", ".join([*last.merchants, *last.categories, *last.text]) or ("tiền của bạn" if is_vietnamese(text)
-                                                                           else "your money")
+    about = ", ".join([*last.merchants, *last.categories, *last.text]) or ("tiền của bạn" if vi else "your money")
     question = (f"Bạn muốn biết gì thêm về câu trả lời vừa rồi ({about})? Ví dụ: “liệt kê ra”, “mỗi tuần bao "
-                f"nhiêu?”, “tháng trước đó”." if is_vietnamese(text) else
+                f"nhiêu?”, “tháng trước đó”." if vi else
                 f"What would you like to know about the last answer ({about})? For example “list them”, "
                 f"“per week?”, “and before that?” or “by merchant”.")
     ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
@@ -368,7 +369,8 @@ def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
     meant (a nickname fitting two of their merchants), nothing runs until they pick."""
     from transactions.query.clarify import clarification_for
 
-    found = clarification_for(plan.query, ctx.vocab) if ctx.vocab is not None else None
+    language = answer_language(text, ctx.ui_language)
+    found = clarification_for(plan.query, ctx.vocab, language=language) if ctx.vocab is not None else None
     if found is None:
         return
     ctx.clarify = found.as_dict()
