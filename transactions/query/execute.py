@@ -36,7 +36,7 @@ def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amo
              exclude_categories=(), exclude_text=()) -> QuerySet:
     """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
     are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
-    appear; `exclude_*` remove rows ("everything except rent")."""
+    appear, and narrow the named groups when there are some; `exclude_*` remove rows ("everything except rent")."""
     from transactions.selectors import spending_rows  # transfers between own accounts excluded, one definition
 
     # a question naming categories (even "Transfers") reads exactly those
@@ -60,7 +60,8 @@ def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amo
         words = Q()
         for phrase in text:
             words &= _text_q(user, phrase)
-        named = words if named is None else named | words
+        # words beside a name narrow it ("Chipotle online orders", "Delta bag fee"): rows of that name with them
+        named = words if named is None else named & words
     if named is not None:
         qs = qs.filter(named)
     if exclude_merchants:
