@@ -81,7 +81,7 @@ def _period_dates(period: str | None) -> tuple[date | None, date | None, str | N
 def _period_code(period: str) -> str:
     """Codes pass through; words ("last quarter") become YYYY-MM-DD bounds the selectors understand as a code
     only when they are a month or year, otherwise the code itself is tried."""
-    from transactions.periods import PERIODS
+    from core.periods import PERIODS
 
     key = (period or "").strip().lower().replace(" ", "_")
     if key in PERIODS or re.fullmatch(r"\d{4}(-\d{2})?", key):

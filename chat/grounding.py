@@ -18,6 +18,9 @@ from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
 WORD_RE = re.compile(r"[a-zà-ỹđ]{4,}")
+# An amount written the Vietnamese way (core/money.py in the Vietnamese UI): "1.250.000 ₫", "61,96 $", "12,00 ZAR" —
+# the point groups thousands, the comma starts the decimals, and the currency comes after the number.
+VI_AMOUNT = r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?(?= ?(?:[$€£₫¥]|[A-Z]{1,2}\$|[A-Z]{3}\b))"
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
@@ -110,10 +113,20 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
         flagged.append(raw.strip())
         return f"{raw} (unverified)"
 
+    def check_vi(raw: str) -> str:
+        value = round(float(raw.replace(".", "").replace(",", ".")), 2)
+        if value in numbers or round(value, 0) in numbers and "," not in raw:
+            return raw
+        flagged.append(raw)
+        return f"{raw} (unverified)"
+
     # Do not check numbers inside citation markers [1], links or dates (ISO, "Sat 7 Nov 2026", "24 Aug").
+    # Amounts written the Vietnamese way are checked as such (check_vi), not as two numbers either side of a comma.
     pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?"
-                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2})", text)
-    text = "".join(p if i % 2 else NUMBER_RE.sub(check, p) for i, p in enumerate(pieces))
+                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2}|"
+                      + VI_AMOUNT + ")", text)
+    text = "".join((check_vi(p) if re.fullmatch(VI_AMOUNT, p) else p) if i % 2 else NUMBER_RE.sub(check, p)
+                   for i, p in enumerate(pieces))
     report.unsupported_numbers = flagged
     report.answer = text
 

@@ -28,6 +28,7 @@ from .accounts import (  # noqa: F401
     balance_checkpoint_delete,
     balance_checkpoint_record,
 )
+from .aliases import alias_delete, alias_learn  # noqa: F401
 from .categories import (  # noqa: F401
     DEFAULT_CATEGORIES,
     categories_ensure_defaults,

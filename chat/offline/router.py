@@ -315,12 +315,29 @@ def route(question: str, ctx: TurnContext) -> Plan:
             if money is not None:
                 ctx.understood = money.as_dict()
             plan = Plan(intents=[i for p in parts for i in p.intents], calls=calls, query=money)
+    if plan.query is not None and len(plan.calls) <= 1 and not ctx.corpus_order:
+        _clarify(plan, text, ctx)
     if ctx.corpus_order:
         plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:
         plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return plan
+
+
+def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
+    """A money reading with a word that could change the answer and something of the user's close to it: one
+    clarifying question (transactions.query.clarify). When the reading would answer for things they may not have
+    meant (a nickname fitting two of their merchants), nothing runs until they pick."""
+    from transactions.query.clarify import clarification_for
+
+    found = clarification_for(plan.query, ctx.vocab) if ctx.vocab is not None else None
+    if found is None:
+        return
+    ctx.clarify = found.as_dict()
+    if found.ask_only:
+        plan.calls = []
+        plan.intents = [("clarify", 1.0, text)]
 
 
 def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan:

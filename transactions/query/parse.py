@@ -12,8 +12,7 @@ import re
 from datetime import date, timedelta
 from difflib import get_close_matches
 
-from core.periods import Period
-from transactions.periods import add_months
+from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
@@ -23,7 +22,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.linking import Linker, Vocab, link_entities, tokens
+from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
 
@@ -123,7 +122,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
-        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)]
+        # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
+        # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
+                 and (len(w.replace(" ", "")) >= 4 or w not in common_words())]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}

@@ -13,12 +13,12 @@ from django.utils import timezone
 
 from core.errors import DomainError, NotFound
 from core.money import money
+from core.periods import (
+    ALL_TIME_START,
+)
 from core.types import AuthUser
 
 from ..models import Category, CategorySource, Transaction
-from ..periods import (
-    ALL_TIME_START,
-)
 
 _M = TypeVar("_M", bound=Model)
 

@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.money import money
+from core.periods import add_months
 from core.types import AuthUser
 
 from ..models import Account
-from ..periods import add_months
 from ._base import _chart, _fetch, _num, object_owned
 
 LIABILITY_KINDS = tuple(str(k) for k in Account.LIABILITIES)

@@ -9,15 +9,15 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from core.types import AuthUser
-
-from ..models import Jar
-from ..periods import (
+from core.periods import (
     add_months,
     month_bounds,
 )
+from core.types import AuthUser
+
+from ..models import Jar
 from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
-from .subscriptions import is_bill_category
+from .subscriptions import income_expected, is_bill_category
 
 MAX_JAR_TRANSACTIONS = 100
 
@@ -323,21 +323,65 @@ def budget_overview(*, user: AuthUser, month: date | None = None, today: date | 
 _CADENCE_STEP = {"weekly": "7 days", "monthly": "1 month", "quarterly": "3 months", "yearly": "1 year"}
 
 
-def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
-    """What is safe to spend for the rest of this month, and per day.
+def _unbudgeted_usual(user: AuthUser, today: date, currency: str, one: str) -> dict[str, Any]:
+    """Usual monthly spending outside every budget: the median over the 3 complete months before this one of
+    what went out in expense categories that feed no jar and have no category budget (and uncategorised money
+    out), leaving out transfers (their kind is neither) and the merchants of recurring charges (those are
+    counted as bills due, once). Also what that spending is so far this month."""
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -3)
+    return _fetch(
+        f"""
+        WITH budgeted AS (
+            SELECT jc.category_id FROM transactions_jar_categories jc
+            JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %(user)s AND j.archived_at IS NULL
+            UNION SELECT id FROM transactions_category WHERE user_id = %(user)s AND monthly_budget IS NOT NULL
+        ), billed AS (
+            SELECT merchant_id FROM transactions_subscription WHERE user_id = %(user)s AND status <> 'dismissed'
+              AND currency = %(currency)s
+        ), per_month AS (
+            SELECT date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
+            FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date >= %(first)s AND t.date <= %(today)s{one}
+              AND {KIND_SQL} = 'expense'
+              AND (t.category_id IS NULL OR t.category_id NOT IN (SELECT category_id FROM budgeted))
+              AND (t.merchant_id IS NULL OR t.merchant_id NOT IN (SELECT merchant_id FROM billed))
+            GROUP BY 1
+        )
+        SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(p.s, 0))::numeric, 2) AS usual,
+               round(coalesce((SELECT s FROM per_month WHERE m = %(this)s), 0), 2) AS so_far
+        FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
+        LEFT JOIN per_month p ON p.m = gs::date
+        """, {"user": user.id, "first": first, "last": add_months(this_month, -1), "this": this_month,
+              "today": today, "currency": currency})[0]
 
-    safe = budgeted − spent in those budgets − recurring charges still due this month, where
-    budgeted = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
-    categories that feed no jar; spent = what those jars/categories spent this month; due = every expected
-    charge of a subscription or bill (not dismissed) from today to the month's end, each charge of a weekly
-    one counted. Main currency only. Negative when the month is already over budget. `per_day` divides by the
-    days left including today."""
+
+def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
+    """What is safe to spend for the rest of this month, and per day, and how it was worked out.
+
+    safe = budgets left − bills due − unbudgeted spending still to come, where
+    - budgets left = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
+      categories that feed no jar, minus what those jars/categories spent this month;
+    - bills due = every expected charge of a subscription or bill (not dismissed) from today until the month's
+      end, or until the day before the next expected pay when that comes after the month's end (rent due on
+      the 1st is paid before pay on the 3rd); each charge of a weekly one counted;
+    - unbudgeted spending still to come = the usual monthly spending outside every budget
+      (`_unbudgeted_usual`) × the share of the month left (days left including today / days in the month).
+    The next expected pay (recurring income, `income_expected`) sets how far the bills reach and is shown
+    beside the figure; it is not added to it (budgets already say how income is spent). Main currency only.
+    Negative when the month is already over budget. `per_day` divides by the days left including today."""
     today = today or timezone.localdate()
     month_start, month_end = month_bounds(today.year, today.month)
     status = jar_status(user=user, month=today)
     currency = status["currency"]
     one = _currency_sql(currency, "t.") if len(user_currencies(user=user)) > 1 else ""
     standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    pays = [p for p in income_expected(user=user, today=today, days=45) if p["currency"] == currency]
+    next_pay = pays[0] if pays else None
+    bills_until = month_end
+    if next_pay and date.fromisoformat(next_pay["date"]) - timedelta(days=1) > month_end:
+        bills_until = date.fromisoformat(next_pay["date"]) - timedelta(days=1)
     steps = " ".join(f"WHEN '{cadence}' THEN interval '{step}'" for cadence, step in _CADENCE_STEP.items())
     due = _fetch(
         f"""
@@ -348,29 +392,39 @@ def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any
         WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND s.currency = %(currency)s
           AND d::date >= %(today)s
         ORDER BY d, m.name
-        """, {"user": user.id, "end": month_end, "today": today, "currency": currency})
+        """, {"user": user.id, "end": bills_until, "today": today, "currency": currency})
+    usual = _unbudgeted_usual(user, today, currency, one)
     # One type per array: jar figures arrive as floats, standalone budgets as Decimals (psycopg refuses a mix).
     budgets = [Decimal(str(x)) for x in [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]]
     spent = [Decimal(str(x)) for x in [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]]
     days_left = (month_end - today).days + 1
     f = _fetch(
         """
-        SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
-               round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
-               round(coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
-        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
-    safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
-                  "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",
-                  {"b": f["budgeted"], "s": f["spent"], "d": f["due"], "days": days_left})[0]
+        WITH x AS (
+            SELECT coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0) AS budgeted,
+                   coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0) AS spent,
+                   coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0) AS due,
+                   round(greatest(%(usual)s::numeric, 0) * %(days)s / %(month_days)s, 2) AS unbudgeted
+        )
+        SELECT round(budgeted, 2) AS budgeted, round(spent, 2) AS spent, round(budgeted - spent, 2) AS budget_left,
+               round(due, 2) AS due, unbudgeted, round(budgeted - spent - due - unbudgeted, 2) AS safe,
+               round((budgeted - spent - due - unbudgeted) / %(days)s, 2) AS per_day
+        FROM x
+        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due], "usual": usual["usual"],
+              "days": days_left, "month_days": month_end.day})[0]
     return {
         "title": f"Safe to spend for the rest of {month_start:%B %Y}", "currency": currency,
         "has_budgets": bool(budgets), "budgeted": _num(f["budgeted"]), "spent": _num(f["spent"]),
-        "budget_left": _num(_fetch("SELECT round(%s::numeric - %s::numeric, 2) AS x",
-                                   [f["budgeted"], f["spent"]])[0]["x"]),
-        "upcoming": _num(f["due"]), "safe": _num(safe["safe"]), "per_day": _num(safe["per_day"]),
+        "budget_left": _num(f["budget_left"]), "upcoming": _num(f["due"]), "bills_until": bills_until.isoformat(),
+        "unbudgeted_usual": _num(usual["usual"]), "unbudgeted_so_far": _num(usual["so_far"]),
+        "unbudgeted_to_come": _num(f["unbudgeted"]),
+        "safe": _num(f["safe"]), "per_day": _num(f["per_day"]),
         "days_left": days_left, "month_end": month_end.isoformat(),
+        "next_pay": next_pay, "expected_pay": pays,
         "upcoming_charges": [{"merchant": r["merchant"], "date": r["date"].isoformat(), "amount": _num(r["amount"])}
                              for r in due],
         "includes": ("your jar budgets (with carried-over money) and category budgets outside jars, minus what "
-                     "they have spent this month, minus subscriptions and bills still due before the month ends"),
+                     "they have spent this month, minus subscriptions and bills still due before the month ends "
+                     "(or before your next pay when it comes later), minus your usual spending outside budgets "
+                     "for the days left"),
     }

@@ -13,12 +13,12 @@ from django.utils import formats, timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
+from core.periods import add_months
 from core.uploads import upload_size_check
 from core.web.charts import chart_prepare
 from core.web.dates import day_and_relative
 from core.web.format import money, rows_with_money
 from transactions import selectors, services
-from transactions.periods import add_months
 
 PAGE_SIZE = 50
 SEARCH_PAGE_SIZE = 50

@@ -1,0 +1,159 @@
+"""Clarifying questions (issue 21): a word that could change the answer and that understanding cannot settle
+gets one question with up to three choices instead of a confident wrong figure; picking a choice answers the
+question with it applied and teaches the user's alias table, so the same word is understood next time — for that
+user only. Every test goes through chat_turn on the chat fixture statement (test_understanding.py), where "ubr"
+fits both Uber (Transport, 23.10 a month) and Uber Eats (added here, Dining, 31.00 a month)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from chat.models import Escalation, Message
+from chat.services import agent_config_for, chat_turn
+from core.errors import DomainError, NotFound
+from tests.chat.conftest import statement_csv
+from transactions.models import NameAlias
+from transactions.selectors import alias_list
+from transactions.services import alias_delete, transactions_import
+
+pytestmark = pytest.mark.django_db
+
+
+def _last_month_day(n: int):
+    first = timezone.localdate().replace(day=1)
+    return (first - timedelta(days=1)).replace(day=n)
+
+
+def _import(user, name: str):
+    today = timezone.localdate()
+    extra = [(_last_month_day(14), "UBER EATS ORDER HELP.UBER.COM", "-31.00", "Dining")]
+    transactions_import(user=user, file_name=name, content=statement_csv(today=today, extra=extra))
+
+
+@pytest.fixture
+def two_ubers(alice):
+    _import(alice, "alice.csv")
+
+
+@pytest.fixture
+def bob_two_ubers(bob):
+    _import(bob, "bob.csv")
+
+
+def _confident(user, answer) -> bool:
+    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
+
+
+def test_a_nickname_of_two_merchants_gets_a_question_not_a_figure(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="how much on ubr last month?")
+    clarification = answer["clarification"]
+    assert clarification["word"] == "ubr" and clarification["ask_only"] is True
+    assert [c["value"] for c in clarification["choices"]] == ["merchant:Uber", "merchant:Uber Eats"]
+    assert "did you mean Uber or Uber Eats?" in answer["answer"] and "$" not in answer["answer"]
+    assert answer["tool_calls"] == []  # nothing answered for both of them
+    # a question to the user: low confidence, never sent to the team's queue
+    assert not _confident(alice, answer) and answer["escalated"] is False
+    assert not Escalation.objects.filter(conversation_id=answer["conversation_id"]).exists()
+
+
+def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, alice, two_ubers):
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    answer = chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    assert "$31.00" in answer["answer"] and "Uber Eats" in answer["answer"], answer["answer"]
+    assert answer["clarification"] is None and _confident(alice, answer)
+    # the pick is the user's message in the conversation; the question answered is the one asked
+    user_messages = list(Message.objects.filter(conversation_id=asked["conversation_id"], role="user")
+                         .values_list("content", flat=True))
+    assert user_messages == ["how much on ubr last month?", "Uber Eats"]
+    assert [(a.word, a.target_name) for a in alias_list(user=alice)] == [("ubr", "Uber Eats")]
+    # next time, in a new conversation, the same word is understood at once, with high confidence
+    again = chat_turn(user=alice, message="ubr last month")
+    assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
+    assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
+
+
+def test_typing_a_choice_is_the_same_as_clicking_it(chat_demo, alice, two_ubers):
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    answer = chat_turn(user=alice, conversation_id=asked["conversation_id"], message="uber")
+    assert "$23.10" in answer["answer"] and answer["tool_calls"][0]["arguments"]["merchants"] == ["Uber"]
+    assert [(a.word, a.target_name) for a in alias_list(user=alice)] == [("ubr", "Uber")]
+
+
+def test_an_alias_is_one_users_own(chat_demo, alice, bob, two_ubers, bob_two_ubers):
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    # bob has the same two merchants and is still asked
+    theirs = chat_turn(user=bob, message="how much on ubr last month?")
+    assert theirs["clarification"] is not None and theirs["tool_calls"] == []
+    assert alias_list(user=bob) == []
+    # bob can neither pick in alice's conversation nor delete alice's alias
+    with pytest.raises(NotFound):
+        chat_turn(user=bob, conversation_id=asked["conversation_id"], choice="merchant:Uber")
+    with pytest.raises(NotFound):
+        alias_delete(user=bob, alias_id=NameAlias.objects.get(user=alice).pk)
+    assert NameAlias.objects.filter(user=alice).count() == 1
+
+
+def test_a_choice_that_was_not_offered_is_refused_in_words(chat_demo, alice, two_ubers):
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    with pytest.raises(DomainError, match="not one of the choices offered"):
+        chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Netflix")
+    plain = chat_turn(user=alice, message="dining last month")
+    with pytest.raises(DomainError, match="asked no question"):
+        chat_turn(user=alice, conversation_id=plain["conversation_id"], choice="merchant:Uber")
+    assert alias_list(user=alice) == []
+
+
+def test_a_misspelled_name_is_answered_honestly_and_offers_the_close_one(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="how much did I spend at starbux last month")
+    assert answer["clarification"]["choices"][0]["value"] == "merchant:Starbucks"
+    assert "Did you mean Starbucks?" in answer["answer"] and answer["escalated"] is False
+    picked = chat_turn(user=alice, conversation_id=answer["conversation_id"], choice="merchant:Starbucks")
+    assert "$12.00" in picked["answer"], picked["answer"]  # 5.75 + 6.25
+
+
+def test_the_account_of_every_word_is_in_the_answer(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="dining last month for the wedding")
+    words = {w["word"]: w["role"] for w in answer["understanding"]["words"]}
+    assert words["dining"] == "category" and words["last"] == "period" and words["month"] == "period"
+    assert words["wedding"] == "unknown" and words["the"] == "function"
+    assert answer["understanding"]["not_understood"] == ["wedding"]
+    clean = chat_turn(user=alice, message="groceries last month except amazon")
+    roles = {w["word"]: w for w in clean["understanding"]["words"]}
+    assert roles["amazon"]["role"] == "excluded" and roles["except"]["role"] == "grammar"
+    assert clean["understanding"]["not_understood"] == []
+    concept = chat_turn(user=alice, message="hello there")
+    assert concept["understanding"] is None  # not read as a money question
+
+
+def test_the_api_asks_takes_a_choice_and_lists_what_it_learned(chat_demo, alice_client, bob_client, two_ubers,
+                                                                bob_two_ubers):
+    asked = alice_client.post("/api/v1/chat/", {"message": "how much on ubr last month?"}, format="json").json()
+    assert asked["clarification"]["choices"][1] == {"label": "Uber Eats", "value": "merchant:Uber Eats",
+                                                     "kind": "merchant", "name": "Uber Eats"}
+    wrong = alice_client.post("/api/v1/chat/", {"choice": "merchant:Uber"}, format="json")
+    assert wrong.status_code == 400 and "conversation_id" in wrong.json()["error"]["message"]
+    foreign = bob_client.post("/api/v1/chat/", {"choice": "merchant:Uber",
+                                                "conversation_id": asked["conversation_id"]}, format="json")
+    assert foreign.status_code == 404
+    picked = alice_client.post("/api/v1/chat/", {"choice": "merchant:Uber Eats",
+                                                 "conversation_id": asked["conversation_id"]}, format="json")
+    assert picked.status_code == 200 and "$31.00" in picked.json()["answer"]
+    learned = alice_client.get("/api/v1/transactions/aliases/").json()
+    assert [(a["word"], a["kind"], a["name"]) for a in learned] == [("ubr", "merchant", "Uber Eats")]
+    assert bob_client.get("/api/v1/transactions/aliases/").json() == []
+    assert bob_client.delete(f"/api/v1/transactions/aliases/{learned[0]['id']}/").status_code == 404
+    assert alice_client.delete(f"/api/v1/transactions/aliases/{learned[0]['id']}/").status_code == 204
+    again = alice_client.post("/api/v1/chat/", {"message": "ubr last month"}, format="json").json()
+    assert again["clarification"] is not None  # forgotten: asked again
+
+
+def test_the_schema_documents_the_clarification_and_the_choice():
+    from drf_spectacular.generators import SchemaGenerator
+
+    components = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    assert "choice" in components["ChatRequestRequest"]["properties"]
+    assert {"question", "choices", "word"} <= set(components["Clarification"]["properties"])
+    assert "understanding" in components["Answer"]["properties"]
