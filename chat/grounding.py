@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
+from chat.balances import BALANCE_TOOLS
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
@@ -214,7 +215,8 @@ def result_summary(result: Any, error: str = "") -> str:
 def _ran_queries(recorder: TurnRecorder) -> list[dict]:
     out = []
     for r in recorder.tool_records:
-        if r.name in MONEY_TOOLS and not r.error and isinstance(r.result, dict):
+        # balances and net worth (chat/balances.py) are not queries over transactions: their fit is chat/actions/fit
+        if r.name in MONEY_TOOLS and r.name not in BALANCE_TOOLS and not r.error and isinstance(r.result, dict):
             q = r.result.get("query") if isinstance(r.result.get("query"), dict) else {}
             out.append({"query": q, "arguments": r.arguments, "result": r.result})
     return out

@@ -20,6 +20,7 @@ from chat.actions.selectors import actions_for_answer
 from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.capabilities import balances_available
 from chat.clarify import clarification_check, clarification_pick, turn_clarification
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
@@ -108,6 +109,7 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                       balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        ui_language=ui_language)

@@ -22,6 +22,7 @@ from chat.actions.compose import action_text
 from chat.actions.tools import ACTION_TOOLS
 from chat.affordability import REASONING_TOOLS, reasoning_text
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
+from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
 from chat.language import answer_language
 from chat.offline import compose, money_answer
@@ -154,6 +155,8 @@ class OfflineChatModel(BaseChatModel):
                 for r in payload.get("results") or []:
                     if int(r["fact_id"]) in ids:
                         relevant.setdefault(r.get("corpus") or "unknown", []).append(int(r["fact_id"]))
+            elif name in BALANCE_TOOLS:  # chat/balances.py: the ledger's balances and net worth
+                parts.append(balance_text(name, payload, vi=vi))
             elif name in MONEY_TOOLS:
                 parts.append(compose.money_result_text(name, payload))
             elif name == "search_online":

@@ -357,11 +357,14 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
     from chat.actions.intent import action_call, missing_data_call
     from chat.affordability import reasoning_call
+    from chat.balances import balance_call
 
-    call = action_call(text, q, ctx) or missing_data_call(text) or reasoning_call(text)
+    call = action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+        or reasoning_call(text)
     if call is not None:
         label = {"check_data_available": "capability", "check_affordability": "money",
-                 "income_breakdown": "money"}.get(call["name"], "action")
+                 "income_breakdown": "money", "get_account_balances": "money",
+                 "get_net_worth": "money"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
