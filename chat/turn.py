@@ -156,6 +156,13 @@ def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             return result_shown(record.result)
+    for record in reversed(recorder.tool_records):
+        # a preset without a query (the spending summary): its ranked rows are what the answer showed
+        rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            kind = "summary" if "category" in rows[0] else "top_merchants" if "merchant" in rows[0] else None
+            if kind:
+                return result_shown({**record.result, "measure": record.result.get("measure") or kind})
     return None
 
 

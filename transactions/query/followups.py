@@ -22,8 +22,15 @@ SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|da
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
                                r"|\bthe year before\b|\bthis time last year\b")
 PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
-                     r"(?:\s+(?:one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b")
+                     r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
+                     r"quarters?|days?|time|\d))"
+                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b")
+# "make it 5", "top 10 instead", "show me 5": the same ranking with another length
+LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
+                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to)?\s*(?:the\s+)?(?:top\s+)?"
+                       r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:instead|then|of them|more|please))?"
+                       r"\s*[?.!]?\s*$")
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that) (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
                        r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
                        r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
@@ -81,12 +88,16 @@ def _n(word: str | None, default: int) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
 
 
-def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date) -> MoneyQuery | None:
-    """The previous query changed as a follow-up on its result asks, or None when the turn is not one."""
+def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
+                       earlier: MoneyQuery | None = None) -> MoneyQuery | None:
+    """The previous query changed as a follow-up on its result asks, or None when the turn is not one. `earlier`:
+    the query before the previous one ("Shell this year" → "and Chevron?" → "both together")."""
     shown = shown or {}
     q = MoneyQuery.from_dict(previous.as_dict())
     q.followup, q.unknown, q.ignored, q.excluded_unknown = True, [], [], []
     items = (shown.get("items") or {}).get("names") or []
+    if previous.limit and previous.measure in ("top_merchants", "top_categories", "summary"):
+        items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
     kind = (shown.get("items") or {}).get("kind")
     if LIST_THEM_RE.search(text):
         if previous.measure in ("top_merchants", "top_categories", "summary") and items:
@@ -98,6 +109,11 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         shown_n = len(items) or previous.limit or 5
         q.offset = (previous.offset or 0) + shown_n
         q.limit = _n(nxt.group(1) or nxt.group(2), shown_n)
+        q.measure = "top_categories" if previous.measure == "summary" else previous.measure
+        return q
+    length = LENGTH_RE.search(text)
+    if length and previous.measure in ("top_merchants", "top_categories", "summary", "largest", "smallest", "list"):
+        q.limit = _n(length.group(1), previous.limit or 5)
         q.measure = "top_categories" if previous.measure == "summary" else previous.measure
         return q
     if SAME_LAST_YEAR_RE.search(text):
@@ -127,13 +143,15 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         return None
     pick = PICK_RE.search(text)
     if pick:
-        which = ORDINAL[pick.group(1) or pick.group(2)]
+        which = ORDINAL[pick.group(1) or pick.group(3) or pick.group(4)]
         periods = [Period.from_dict(p) for p in shown.get("periods") or []]
         if previous.compare and previous.compare.get("mode") == "periods" and periods:
             chosen = periods[which] if -len(periods) <= which < len(periods) else None
             if chosen is not None:
                 q.compare, q.measure, q.period = None, "total", chosen
                 return q
+        if pick.group("unit") in ("month", "period"):
+            return None  # "just last month?" names a period; without periods shown it is not a pick
         if items and -len(items) <= which < len(items):
             name = items[which]
             q.merchants, q.categories = ([name], []) if kind == "merchant" else ([], [name])
@@ -151,6 +169,18 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.categories = list(dict.fromkeys(c for s in sides for c in s.categories))
             q.text = list(dict.fromkeys(t for s in sides for t in s.text))
             q.compare, q.measure = None, "total"
+            return q
+        if earlier is not None and not previous.compare and not earlier.compare \
+                and previous.measure in ("total", "count") and earlier.measure in ("total", "count") \
+                and (earlier.merchants or earlier.categories or earlier.text) \
+                and (previous.merchants or previous.categories or previous.text) \
+                and (earlier.period == previous.period or earlier.period is None or previous.period is None):
+            # two answers in a row about different names: the two together, over the period they share
+            q.merchants = list(dict.fromkeys(earlier.merchants + previous.merchants))
+            q.categories = list(dict.fromkeys(earlier.categories + previous.categories))
+            q.text = list(dict.fromkeys(earlier.text + previous.text))
+            q.links = [*earlier.links, *previous.links]
+            q.measure = "total"
             return q
         spans = sorted([p for p in (Period.from_dict(x) for x in shown.get("spans") or []) if p is not None],
                          key=lambda p: p.start)
