@@ -83,6 +83,9 @@ class OfflineChatModel(BaseChatModel):
                 return self._respond(ctx.clarify["question"], [])
             if GREETING_RE.search(question):
                 return self._respond(compose.GREETING, [])
+            if intent == "thanks":
+                vi = answer_language(question, ctx.ui_language) == "vi"
+                return self._respond(compose.THANKS_VI if vi else compose.THANKS, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])

@@ -37,8 +37,9 @@ def money_rows(*, user: AuthUser, merchants: Iterable[str] = (), categories: Ite
                exclude_categories: Iterable[str] = (), exclude_text: Iterable[str] = ()) -> QuerySet[Transaction]:
     """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
     are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
-    appear; `exclude_*` remove rows ("everything except rent"). Transfers between the user's own accounts are
-    left out unless a category is named (a question naming "Transfers" reads exactly those)."""
+    appear, and narrow the named groups when there are some; `exclude_*` remove rows ("everything except rent").
+    Transfers between the user's own accounts are left out unless a category is named (a question naming
+    "Transfers" reads exactly those)."""
     merchants, categories, text = list(merchants), list(categories), list(text)
     qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
     if start:
@@ -60,7 +61,8 @@ def money_rows(*, user: AuthUser, merchants: Iterable[str] = (), categories: Ite
         words = Q()
         for phrase in text:
             words &= text_q(user, [phrase])  # narrative full text + merchant names, one definition
-        named = words if named is None else named | words
+        # words beside a name narrow it ("Chipotle online orders", "Delta bag fee"): rows of that name with them
+        named = words if named is None else named & words
     if named is not None:
         qs = qs.filter(named)
     if exclude_merchants:
