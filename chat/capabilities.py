@@ -55,7 +55,10 @@ MISSING: tuple[Missing, ...] = (
             "cash flow (money in minus money out) for a period, and what you have left in your jars."),
     Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
                                r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
-                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"),
+                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"
+                               r"|\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) "
+                               r"(?:do|did|have) i (?:hold|own|have|got)\b|\b(?:bitcoin|btc|ethereum|crypto\w*) "
+                               r"(?:holdings?|wallet|balance|worth)\b"),
             "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
             "I can show what you paid into investment accounts if those transfers are in your statements, and "
             "explain investing concepts from the knowledge base."),

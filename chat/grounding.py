@@ -244,6 +244,17 @@ def _readings_disagree(ctx) -> str:
     return ""
 
 
+def _written_in_vietnamese(phrase: str, question: str) -> bool:
+    """Was this (accent-stripped) phrase written with Vietnamese letters in the question? Brands are written
+    without them ("Grab", "Highlands"); "tổng cộng", "thời tiết" are words of the sentence."""
+    from transactions.query import strip_accents
+    from transactions.query.grammar import VI_CHARS
+
+    wanted = set(phrase.split())
+    return any(VI_CHARS.search(word) for word in re.findall(r"[^\W\d_]+", question)
+               if strip_accents(word.lower()) in wanted)
+
+
 def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
     """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
     or period the question names that no query used; words that were not understood; names linked only by
@@ -290,6 +301,11 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
     if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):
         not_understood += list(understood["unknown"])  # "dining for the wedding": answered Dining without "wedding"
+    else:
+        # "no transactions at X" is right when X is a name they don't have; not when X is close to one of their
+        # names ("starbuks") or is a word of the question's own language rather than a brand ("tổng cộng")
+        not_understood += [u for u in understood.get("unknown") or []
+                           if (understood.get("suggestions") or {}).get(u) or _written_in_vietnamese(u, question)]
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY

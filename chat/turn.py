@@ -157,6 +157,13 @@ def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             return result_shown(record.result)
+    for record in reversed(recorder.tool_records):
+        # a preset without a query (the spending summary): its ranked rows are what the answer showed
+        rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            kind = "summary" if "category" in rows[0] else "top_merchants" if "merchant" in rows[0] else None
+            if kind:
+                return result_shown({**record.result, "measure": record.result.get("measure") or kind})
     return None
 
 
@@ -362,7 +369,11 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     answer_md = report.answer
     if clarification and clarification["question"] not in answer_md:
         answer_md = f"{answer_md}\n\n{clarification['question']}"
-    understood = turn_understood(recorder, turn.ctx)
+    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder)
+    account = turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification))
+    if not recorder.tool_records and understood is None:
+        # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on
+        understood, shown = turn.ctx.previous_query, turn.ctx.previous_result
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
@@ -375,8 +386,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": understood,
-        "shown": turn_shown(recorder), "clarification": clarification,
-        "understanding": turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification)),
+        "shown": shown, "clarification": clarification, "understanding": account,
     }
     action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
     if action_ids:
