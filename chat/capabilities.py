@@ -1,9 +1,11 @@
 """What Moneta has and what it does not: the capability map the composer consults.
 
 Moneta sees a user's own transactions (and their categories and merchants), jars and budgets, recurring
-charges, the documents they uploaded, and the shared knowledge base. It does not see balances (accounts do
-not carry them yet), credit scores, investments, loans outside the statements, or anyone else's money, and
-it cannot act outside the app (cancel at a provider, move or pay money, talk to a bank).
+charges, the documents they uploaded, and the shared knowledge base. Balances and net worth it has for the
+accounts that carry an opening balance (the ledger: opening balance + transactions, in SQL); a user with no
+such account gets a plain "I can't see that" and how to add one. It does not see credit scores, investments,
+loans outside the statements, or anyone else's money, and it cannot act outside the app (cancel at a provider,
+move or pay money, talk to a bank).
 
 A question that needs something Moneta lacks is answered plainly — "I can't see that" — with what it can do
 instead, never with the nearest figure. Requests to act outside the app get the steps the user can take.
@@ -12,6 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
 
 HAS = ("your transactions (amounts, dates, merchants, categories)", "your budget jars and category budgets",
        "your recurring charges (subscriptions and bills)", "your uploaded documents and notes",
@@ -36,19 +41,24 @@ MISSING: tuple[Missing, ...] = (
             "I can explain what moves a credit score, or show what you pay on cards and loans from your "
             "transactions."),
     Missing("net worth", _re(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b"),
-            "Moneta sees money moving in and out of your imported accounts, not what you own or owe, so it "
-            "can't work out your net worth.",
-            "I can show your income, spending and net cash flow for any period."),
-    Missing("account balance", _re(r"\b(?:account |bank |current |checking |savings )?balances?\b(?! of payments)"
+            "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
+            "what you own or owe, and can't work out your net worth.",
+            "Add each account's opening balance and date under Accounts and I can; until then I can show your "
+            "income, spending and net cash flow for any period."),
+    Missing("account balance", _re(r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?"
+                                   r"balances?\b(?! of payments)"
                                    r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
                                    r"checking|savings)\b|\bsố dư\b"),
-            "Your imported statements don't carry account balances in Moneta yet, so I can't tell you what is in "
-            "an account.",
-            "I can show your net cash flow (money in minus money out) for a period, and what you have left in "
-            "your jars."),
+            "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
+            "account.",
+            "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
+            "cash flow (money in minus money out) for a period, and what you have left in your jars."),
     Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
                                r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
-                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"),
+                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"
+                               r"|\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) "
+                               r"(?:do|did|have) i (?:hold|own|have|got)\b|\b(?:bitcoin|btc|ethereum|crypto\w*) "
+                               r"(?:holdings?|wallet|balance|worth)\b"),
             "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
             "I can show what you paid into investment accounts if those transfers are in your statements, and "
             "explain investing concepts from the knowledge base."),
@@ -103,9 +113,23 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
 )
 
 
-def missing_data(text: str) -> Missing | None:
-    """The data a question needs that Moneta does not have, if any."""
-    return next((m for m in MISSING if m.pattern.search(text or "")), None)
+# Topics Moneta has once the user's accounts carry opening balances (chat/balances.py answers them).
+LEDGER_TOPICS = ("net worth", "account balance")
+
+
+def missing_data(text: str, *, balances: bool = False) -> Missing | None:
+    """The data a question needs that Moneta does not have, if any. `balances`: the user has accounts with an
+    opening balance, so balances and net worth are not missing (`balances_available`)."""
+    return next((m for m in MISSING if m.pattern.search(text or "")
+                 and not (balances and m.topic in LEDGER_TOPICS)), None)
+
+
+def balances_available(user: Any) -> bool:
+    """Does the user have an account whose balance Moneta knows (an opening balance or opening date set)?"""
+    from transactions.models import Account
+
+    return Account.objects.filter(user=user, archived_at__isnull=True).filter(
+        ~Q(opening_balance=0) | Q(opening_date__isnull=False)).exists()
 
 
 def unavailable_action(text: str) -> Unavailable | None:

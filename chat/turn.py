@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any, cast
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.actions.fit import action_fit
@@ -20,9 +20,11 @@ from chat.actions.selectors import actions_for_answer
 from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.capabilities import balances_available
 from chat.clarify import clarification_check, clarification_pick, turn_clarification
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
+from chat.language import answer_language, question_language
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.prompt_versions import prompt_active_content, prompts_active
 from chat.prompts import prompt_render
@@ -97,17 +99,20 @@ def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
 
 
 def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conversation, before_id: int,
-                    new_conversation: bool) -> TurnContext:
+                    new_conversation: bool, ui_language: str = "") -> TurnContext:
     """What the model, the tools and the checks need about this user and this conversation: their own names (for
-    entity linking), the conversation state (the last money query and its result), the corpora and today."""
+    entity linking), the conversation state (the last money query and its result), the corpora, today and the
+    person's UI language (the answer's language when the question has none of its own)."""
     from chat.context import embed
     from transactions.query import query_vocab
 
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                       balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown,
-                       corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
+                       corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
+                       ui_language=ui_language)
 
 
 def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] | None:
@@ -151,6 +156,13 @@ def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             return result_shown(record.result)
+    for record in reversed(recorder.tool_records):
+        # a preset without a query (the spending summary): its ranked rows are what the answer showed
+        rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            kind = "summary" if "category" in rows[0] else "top_merchants" if "merchant" in rows[0] else None
+            if kind:
+                return result_shown({**record.result, "measure": record.result.get("measure") or kind})
     return None
 
 
@@ -276,6 +288,9 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
         "today": date.today().isoformat(), "categories": ", ".join(ctx.categories) or "(none yet)",
         "user_name": turn.user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
         "currency": "", "tools": ", ".join(ctx.enabled_tools)})
+    if question_language(turn.text) is None and answer_language(turn.text, ctx.ui_language) == "vi":
+        system_prompt += ("\nThe person uses Moneta in Vietnamese and this question shows no language of its own "
+                          "(a name or a number): answer in Vietnamese.")
     model, turn.provider, stream = _build_model(config, context=ctx, stream=stream_tokens)
     history = [] if turn.new_conversation else _history(turn.conversation, turn.user_message.pk)
     messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=turn.text)]
@@ -353,7 +368,11 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     answer_md = report.answer
     if clarification and clarification["question"] not in answer_md:
         answer_md = f"{answer_md}\n\n{clarification['question']}"
-    understood = turn_understood(recorder, turn.ctx)
+    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder)
+    account = turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification))
+    if not recorder.tool_records and understood is None:
+        # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on
+        understood, shown = turn.ctx.previous_query, turn.ctx.previous_result
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
@@ -366,8 +385,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": understood,
-        "shown": turn_shown(recorder), "clarification": clarification,
-        "understanding": turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification)),
+        "shown": shown, "clarification": clarification, "understanding": account,
     }
     action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
     if action_ids:
@@ -410,14 +428,25 @@ def chat_turn_events(*, user: AuthUser, message: str = "", conversation_id: int 
                      choice: str | None = None) -> Iterator[dict[str, Any]]:
     """The chat turn as a stream of events (the SSE view iterates this); the last one is "final".
     prepare → understand → run tools → compose → check → persist. `regenerate` answers the conversation's last
-    question again, replacing the answer it had."""
+    question again, replacing the answer it had.
+
+    The UI language is read here, when the view calls this, not when the stream is iterated: a streamed
+    response runs its body after the view has returned, where the request's active language may be gone."""
+    return _turn_events(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug,
+                        stream_tokens=stream_tokens, regenerate=regenerate, choice=choice,
+                        ui_language=translation.get_language() or "")
+
+
+def _turn_events(*, user: AuthUser, message: str, conversation_id: int | None, agent_slug: str | None,
+                 stream_tokens: bool, regenerate: bool, choice: str | None, ui_language: str
+                 ) -> Iterator[dict[str, Any]]:
     turn = turn_prepare(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug,
                         regenerate=regenerate, choice=choice)
     yield {"type": "started", "conversation_id": turn.conversation.pk, "user_message_id": turn.user_message.pk,
            "agent": turn.config.slug}
     turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
                                before_id=turn.state_before_id or turn.user_message.pk,
-                               new_conversation=turn.new_conversation)
+                               new_conversation=turn.new_conversation, ui_language=ui_language)
     yield from turn_run_tools(turn, stream_tokens=stream_tokens)
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)

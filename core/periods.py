@@ -33,6 +33,7 @@ class Period:
     label: str
     grain: str  # day | week | month | quarter | year | range | all
     relative: bool = False  # "the month before": relative to the conversation's previous period
+    step: int = -1  # for a relative period: grains from the previous one ("the month after" +1, "that month" 0)
 
     def as_dict(self) -> dict[str, Any]:
         return {"start": self.start.isoformat(), "end": self.end.isoformat(), "label": self.label,

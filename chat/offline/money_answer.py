@@ -73,12 +73,12 @@ def _when(label: str | None, vi: bool = False) -> str:
 ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
 
 
-def _understood_line(r: dict, reading: dict | None = None) -> str:
+def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> str:
     """What was looked up, and every word that was not used or was read loosely (the account of the question:
     `reading`, the parse of this turn's words, when the tool call carried only the structured query)."""
     q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
     bits = [r.get("understood") or ""]
-    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
+    line = f"_{'Tôi đã tra' if vi else 'What I looked up'}: {bits[0]}._" if bits[0] else ""
     loose = [f"“{link['mention']}” as {_names(link['names'], conj='or')}" for link in q.get("links") or []
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
@@ -115,7 +115,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         if close:
             lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
                          + ", ".join(close) + ".")
-        return "\n".join(lines + [_understood_line(result, reading)]).strip()
+        return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
         # names the user has, nothing in this period: say the figure is zero, plainly
         zero = _m(0, cur)
@@ -131,7 +131,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         else:
             lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
                          f"I found no transactions {what} {when}.".replace("  ", " "))
-        return "\n".join(lines + [_understood_line(result, reading)]).strip()
+        return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     count = result.get("count") or 0
     if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
         measure = "income"
@@ -227,7 +227,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     if result.get("by_currency"):
         lines.append("Other currencies (not added together): " + "; ".join(
             f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
-    lines.append(_understood_line(result, reading))
+    lines.append(_understood_line(result, reading, vi))
     return "\n".join(line for line in lines if line).strip()
 
 

@@ -41,7 +41,8 @@ def chat_page(request, conversation_id: int | None = None):
         try:
             answer = services.chat_turn(user=request.user, message=request.POST.get("message") or "",
                                         conversation_id=conversation_id,
-                                        regenerate=request.POST.get("regenerate") == "1")
+                                        regenerate=request.POST.get("regenerate") == "1",
+                                        choice=request.POST.get("choice") or None)
         except NotFound:
             raise Http404("No such conversation.")
         except DomainError as exc:
@@ -112,7 +113,7 @@ def chat_stream(request):
         return HttpResponseBadRequest("conversation_id must be a number")
     regenerate = request.POST.get("regenerate") == "1"
     events = services.chat_turn_events(user=request.user, message=message, conversation_id=conversation_id,
-                                       regenerate=regenerate)
+                                       regenerate=regenerate, choice=request.POST.get("choice") or None)
     user = request.user
 
     def stream():

@@ -37,8 +37,9 @@ def money_rows(*, user: AuthUser, merchants: Iterable[str] = (), categories: Ite
                exclude_categories: Iterable[str] = (), exclude_text: Iterable[str] = ()) -> QuerySet[Transaction]:
     """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
     are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
-    appear; `exclude_*` remove rows ("everything except rent"). Transfers between the user's own accounts are
-    left out unless a category is named (a question naming "Transfers" reads exactly those)."""
+    appear, and narrow the named groups when there are some; `exclude_*` remove rows ("everything except rent").
+    Transfers between the user's own accounts are left out unless a category is named (a question naming
+    "Transfers" reads exactly those)."""
     merchants, categories, text = list(merchants), list(categories), list(text)
     qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
     if start:
@@ -60,7 +61,8 @@ def money_rows(*, user: AuthUser, merchants: Iterable[str] = (), categories: Ite
         words = Q()
         for phrase in text:
             words &= text_q(user, [phrase])  # narrative full text + merchant names, one definition
-        named = words if named is None else named | words
+        # words beside a name narrow it ("Chipotle online orders", "Delta bag fee"): rows of that name with them
+        named = words if named is None else named & words
     if named is not None:
         qs = qs.filter(named)
     if exclude_merchants:
@@ -92,6 +94,12 @@ def expense_rows(*, user: AuthUser, category: Category | None = None) -> QuerySe
     if category is not None:
         return qs.filter(category=category)
     return qs.filter(Q(category__kind=Category.Kind.EXPENSE) | Q(category__isnull=True, amount__lt=0))
+
+
+def income_rows(*, user: AuthUser) -> QuerySet[Transaction]:
+    """Income as the pages count it: rows in an income category and uncategorised money in; never transfers."""
+    return Transaction.objects.filter(user=user).filter(
+        Q(category__kind=Category.Kind.INCOME) | Q(category__isnull=True, amount__gt=0))
 
 
 def _subquery(rows: QuerySet[Transaction]) -> tuple[str, tuple[Any, ...]]:
@@ -155,7 +163,8 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
     """The average per calendar month over the whole months of start..end — a month with nothing counts as zero —
     with each month's figure and the total. A month's figure is `sign` × the sum of its amounts (−1: spending,
     refunds netting off; +1: money in). With `upto_day`, only days 1..upto_day of each month count (the usual
-    for the first days of a month). In the main currency of the rows."""
+    for the first days of a month). In the main currency of the rows. `spread` (the months' standard deviation)
+    and `months_with_rows` say how steady and how well covered the average is."""
     sql, params = _subquery(rows)
     first = start.replace(day=1)
     found = _fetch(
@@ -173,12 +182,15 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
         )
         SELECT m.m, round(coalesce(per.total, 0), 2) AS total, coalesce(per.n, 0) AS n,
                round(avg(coalesce(per.total, 0)) OVER (), 2) AS average,
-               round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency
+               round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency,
+               round(stddev_pop(coalesce(per.total, 0)) OVER (), 2) AS spread
         FROM m LEFT JOIN per ON per.m = m.m ORDER BY m.m
         """, (first, end, *params, start, end, sign, *params, start, end, upto_day, upto_day))
     return {"average": _num(found[0]["average"]) if found else 0.0, "months": len(found),
             "total": _num(found[0]["grand"]) if found else 0.0, "count": sum(int(r["n"]) for r in found),
             "currency": found[0]["currency"] if found else None,
+            "spread": _num(found[0]["spread"]) if found else 0.0,  # the months' standard deviation
+            "months_with_rows": sum(1 for r in found if r["n"]),
             "rows": [{"month": r["m"].strftime("%Y-%m"), "total": _num(r["total"]), "count": int(r["n"])}
                      for r in found]}
 
@@ -230,5 +242,5 @@ def ranking(rows: QuerySet[Transaction], *, by: str, sign: int = -1, limit: int 
              "share_pct": _num(r["share"])} for r in picked]
 
 
-__all__ = ["EMPTY", "Window", "change", "expense_rows", "money_rows", "months_average", "ranking", "totals", "usual",
+__all__ = ["EMPTY", "Window", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
            "window_totals"]
