@@ -268,3 +268,19 @@ def test_the_transactions_page_lists_the_learned_words_and_forgets_one(chat_demo
     assert web.post(f"/transactions/words/{alias.pk}/forget/").status_code == 302
     assert alias_list(user=alice) == []
     assert chat_turn(user=alice, message="ubr last month")["clarification"] is not None
+
+
+def test_learned_words_are_in_the_export_and_go_with_the_account(chat_demo, alice, alice_client, two_ubers):
+    import io
+    import json
+    import zipfile
+
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    zf = zipfile.ZipFile(io.BytesIO(alice_client.get("/api/v1/account/export/").content))
+    rows = json.loads(zf.read("learned_words.json"))
+    assert [(r["word"], r["merchant__name"]) for r in rows] == [("ubr", "Uber Eats")]
+    from accounts.services import account_delete
+
+    account_delete(user=alice)
+    assert not NameAlias.objects.exists()
