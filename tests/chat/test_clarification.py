@@ -284,3 +284,13 @@ def test_learned_words_are_in_the_export_and_go_with_the_account(chat_demo, alic
 
     account_delete(user=alice)
     assert not NameAlias.objects.exists()
+
+
+def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, alice_money):
+    advice = chat_turn(user=alice, message="How can I cut my spending?")
+    assert advice["tools_used"] == ["suggest_budgets"], advice["tool_calls"]
+    assert "cut" not in str([c["arguments"] for c in advice["tool_calls"]])
+    # a short word where a noun stands is still what is asked about: nothing of theirs, no total of everything
+    pet = chat_turn(user=alice, message="money spent on my dog last month?")
+    assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
+    assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]
