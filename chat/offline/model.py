@@ -169,7 +169,7 @@ class OfflineChatModel(BaseChatModel):
             elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
                 parts.append(action_text(name, payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
-                parts.append(reasoning_text(name, payload, question))
+                parts.append(reasoning_text(name, payload, question, vi=vi))
             elif name == "save_note":
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
                              f"it under My documents ({payload.get('undo_url') or '/documents/'})."

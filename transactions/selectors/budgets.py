@@ -8,6 +8,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.periods import (
     add_months,
@@ -229,18 +230,25 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
             r["median"]) else "steady"
         fixed = is_bill_category(r["name"])
         charges = int(r["charges"])
-        charge_words = f"{charges} {r['name']} charge{'s' if charges != 1 else ''}"
+        # In the active language (the web page's; an API client's Accept-Language), like the page around it.
         if fixed:
-            tip = (f"{r['name']} is a fixed cost ({charge_words} last month, "
-                   f"{_money_text(r['charged'], currency)}): keep its budget at what it costs and compare "
-                   f"providers or terms at renewal rather than cutting it.")
+            tip = ngettext(
+                "%(name)s is a fixed cost (%(count)s %(name)s charge last month, %(charged)s): keep its budget at "
+                "what it costs and compare providers or terms at renewal rather than cutting it.",
+                "%(name)s is a fixed cost (%(count)s %(name)s charges last month, %(charged)s): keep its budget at "
+                "what it costs and compare providers or terms at renewal rather than cutting it.", charges) % {
+                "name": r["name"], "count": charges, "charged": _money_text(r["charged"], currency)}
         elif r["merchant"]:
-            visit_word = "visit" if r["visits"] == 1 else "visits"
-            tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
-                   f"halving them would save about {_money_text(r['tip_half'], currency)} a month.")
+            tip = ngettext(
+                "%(count)s %(merchant)s visit, %(spent)s last month: halving them would save about %(half)s a month.",
+                "%(count)s %(merchant)s visits, %(spent)s last month: halving them would save about %(half)s a "
+                "month.", r["visits"]) % {
+                "count": r["visits"], "merchant": r["merchant"], "spent": _money_text(r["tip_spent"], currency),
+                "half": _money_text(r["tip_half"], currency)}
         else:
-            tip = (f"You spent {_money_text(r['last_month'] or 0, currency)} on {r['name']} last month against a "
-                   f"typical {_money_text(r['median'], currency)}.")
+            tip = _("You spent %(spent)s on %(name)s last month against a typical %(typical)s.") % {
+                "spent": _money_text(r["last_month"] or 0, currency), "name": r["name"],
+                "typical": _money_text(r["median"], currency)}
         out.append({
             "category": r["name"], "median": _num(r["median"]), "average": _num(r["mean"]),
             "last_month": _num(r["last_month"]), "last_month_charges": charges, "trend": trend,
@@ -250,9 +258,10 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
             "tip": tip,
         })
     return {
-        "title": f"Budget suggestions from your last {months} months", "currency": currency,
-        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
-                          f"in.") if other_currencies else "",
+        "title": _("Budget suggestions from your last %(months)s months") % {"months": months},
+        "currency": currency,
+        "currency_note": _("Figures are in %(currency)s; %(others)s transactions are not added in.") % {
+            "currency": currency, "others": ", ".join(other_currencies)} if other_currencies else "",
         "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
         "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
                         [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),

@@ -156,3 +156,36 @@ def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30
               "income": list(Category.objects.filter(user=user, kind=Category.Kind.INCOME).values_list("id", flat=True))})
     return [{"merchant": r["name"], "date": r["next"].isoformat(), "amount": _num(r["amount"]),
              "currency": r["currency"], "kind": "income"} for r in rows]
+
+
+STEP_SQL = ("CASE s.cadence WHEN 'weekly' THEN interval '7 days' WHEN 'quarterly' THEN interval '3 months' "
+            "WHEN 'yearly' THEN interval '1 year' ELSE interval '1 month' END")
+
+
+def recurring_due(*, user: AuthUser, start: date, end: date, currency: str | None = None) -> dict[str, Any]:
+    """The recurring charges (subscriptions and bills, not dismissed) due between start and end: each expected
+    charge from its next expected date on, stepped by its cadence, with the total — in SQL. In `currency` (else
+    the main currency of the charges); charges in other currencies are counted apart, never added."""
+    rows = _fetch(
+        f"""
+        WITH due AS (
+            SELECT m.name, s.amount, s.currency, d::date AS due
+            FROM transactions_subscription s
+            JOIN transactions_merchant m ON m.id = s.merchant_id AND m.user_id = s.user_id
+            CROSS JOIN LATERAL generate_series(s.next_expected, %(end)s::date, {STEP_SQL}) d
+            WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND d::date BETWEEN %(start)s AND %(end)s
+        ), cur AS (
+            SELECT coalesce(%(currency)s, (SELECT currency FROM due GROUP BY 1 ORDER BY sum(amount) DESC, 1 LIMIT 1))
+                   AS currency
+        )
+        SELECT due.name, round(due.amount, 2) AS amount, due.currency, due.due,
+               round(sum(due.amount) FILTER (WHERE due.currency = cur.currency) OVER (), 2) AS total,
+               cur.currency AS main
+        FROM due, cur ORDER BY due.due, due.name
+        """, {"user": user.id, "start": start, "end": end, "currency": currency})
+    main = rows[0]["main"] if rows else (currency or _currency(user))
+    return {"start": start.isoformat(), "end": end.isoformat(), "currency": main,
+            "total": _num(rows[0]["total"]) if rows else 0.0,
+            "rows": [{"merchant": r["name"], "amount": _num(r["amount"]), "currency": r["currency"],
+                      "date": r["due"].isoformat()} for r in rows if r["currency"] == main],
+            "other_currencies": sorted({r["currency"] for r in rows if r["currency"] != main})}
