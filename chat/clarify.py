@@ -37,7 +37,9 @@ def turn_clarification(*, text: str, ctx: TurnContext, recorder: TurnRecorder, p
 
     previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
     q = money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, shown=ctx.previous_result)
-    found = clarification_for(q, ctx.vocab)
+    from chat.language import answer_language
+
+    found = clarification_for(q, ctx.vocab, language=answer_language(text, ctx.ui_language))
     return {**found.as_dict(), "for_question": text} if found else None
 
 
@@ -46,7 +48,8 @@ def clarification_check(score: float, reasons: list[str], clarification: dict[st
     if not clarification:
         return score
     labels = [c["label"] for c in clarification.get("choices") or []]
-    reasons.append(f"asked the user what “{clarification.get('word')}” means ({', '.join(labels)})")
+    reasons.append(f"asked the user what “{clarification.get('word')}” means ({', '.join(labels)})" if labels
+                   else "asked the user what they meant")
     return round(min(score, CLARIFY_CONFIDENCE), 3)
 
 

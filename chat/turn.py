@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.actions.fit import action_fit
@@ -256,7 +257,7 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
         raise DomainError("choice: a choice answers a question in a conversation; send its conversation_id too.",
                           code="validation_error")
     if not text and choice is None:
-        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"},
+        raise DomainError(_("message: write a question first (it was empty)."), details={"message": "empty"},
                           code="validation_error")
     if len(text) > Message.MAX_CHARS:
         raise DomainError(f"message: at most {Message.MAX_CHARS} characters (got {len(text)}).")
@@ -334,7 +335,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
+        body, cited, _relevant = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)
@@ -368,7 +369,11 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     answer_md = report.answer
     if clarification and clarification["question"] not in answer_md:
         answer_md = f"{answer_md}\n\n{clarification['question']}"
-    understood = turn_understood(recorder, turn.ctx)
+    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder)
+    account = turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification))
+    if not recorder.tool_records and understood is None:
+        # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on
+        understood, shown = turn.ctx.previous_query, turn.ctx.previous_result
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
@@ -381,8 +386,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
         "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
         "partial": partial, "error": turn.failure or None, "understood": understood,
-        "shown": turn_shown(recorder), "clarification": clarification,
-        "understanding": turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification)),
+        "shown": shown, "clarification": clarification, "understanding": account,
     }
     action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
     if action_ids:

@@ -63,4 +63,9 @@ def action_fit(*, question: str, recorder: Any, ctx: Any) -> tuple[float, list[s
     elif missing_data_call(question) is not None and not proposals and not answered:
         penalty += 0.4
         reasons.append("the question needs data Moneta does not have, and the answer did not say so")
+    # a tool whose figures are shaky (thin data, irregular income: chat/affordability.py) says how far to trust it
+    shaky = [r.result for r in records if isinstance(r.result, dict) and r.result.get("confidence_cap") is not None]
+    for result in shaky:
+        cap = min(cap if cap is not None else 1.0, float(result["confidence_cap"]))
+        reasons.extend(str(c) for c in result.get("caveats") or [])
     return penalty, reasons, cap

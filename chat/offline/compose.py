@@ -327,6 +327,8 @@ def documents_text(result: dict) -> str:
 GREETING = ("Hi! I'm Moneta, your personal-finance assistant. Ask me about your spending (\"how much did I spend on "
             "dining last month?\"), your budgets and subscriptions, how Moneta works, or a money concept such as "
             "compound interest.")
+THANKS = "You're welcome! Ask me anything else about your money whenever you like."
+THANKS_VI = "Không có gì! Bạn cứ hỏi thêm về chi tiêu của mình bất cứ lúc nào."
 OUT_OF_SCOPE = ("I'm Moneta, your personal-finance assistant. I can help with your spending, budgets and jars, "
                 "subscriptions, Moneta's features and financial concepts — but not with that question.")
 NO_ADVICE = ("I can't give personal investment advice (such as whether to buy or sell a specific investment), "

@@ -83,6 +83,9 @@ class OfflineChatModel(BaseChatModel):
                 return self._respond(ctx.clarify["question"], [])
             if GREETING_RE.search(question):
                 return self._respond(compose.GREETING, [])
+            if intent == "thanks":
+                vi = answer_language(question, ctx.ui_language) == "vi"
+                return self._respond(compose.THANKS_VI if vi else compose.THANKS, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])
@@ -166,7 +169,7 @@ class OfflineChatModel(BaseChatModel):
             elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
                 parts.append(action_text(name, payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
-                parts.append(reasoning_text(name, payload, question))
+                parts.append(reasoning_text(name, payload, question, vi=vi))
             elif name == "save_note":
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
                              f"it under My documents ({payload.get('undo_url') or '/documents/'})."

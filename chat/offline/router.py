@@ -19,6 +19,7 @@ from datetime import date
 import numpy as np
 
 from chat.context import TurnContext, embed  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 
@@ -135,6 +136,9 @@ FINANCE_WORDS_RE = re.compile(
     r"tax\w*|inflation|emergenc\w*|fund\w*|bank\w*|card|cards|spend\w*|bills?|pay\w*|price\w*|cost\w*|afford\w*|"
     r"finance\w*|financial|compound\w*|score|apr|apy|dollars?|jars?|subscriptions?|categor\w*|moneta|app|"
     r"tiền|tiết kiệm|ngân sách|nợ|lãi)\b", re.I)
+THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awesome|good)[\s,!.]+)?(?:thanks?|"
+                       r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
+                       r"[\s!.]*$", re.I)
 CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
@@ -333,13 +337,48 @@ def route(question: str, ctx: TurnContext) -> Plan:
     return plan
 
 
+SHORT_TURN_WORDS = 6
+REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
+               "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
+
+
+def _leans_on_last_answer(text: str) -> bool:
+    """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"): it is about the
+    last answer. A concept question names a term beyond words that point back ("what is an index fund?")."""
+    from transactions.query.grammar import normalise
+    from transactions.query.lexicon import STOPWORDS
+
+    words = re.findall(r"[a-z0-9']+", normalise(text))
+    if not words or len(words) > SHORT_TURN_WORDS:
+        return False
+    asks = CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or APP_HOWTO_RE.search(text) or \
+        VI_HOWTO_RE.search(text)
+    terms = [w for w in words if w not in STOPWORDS and w not in REFERS_BACK and len(w) > 2]
+    return not (asks and terms)
+
+
+def _ask_about_last_answer(text: str, ctx: TurnContext) -> None:
+    from transactions.query import MoneyQuery
+
+    vi = answer_language(text, ctx.ui_language) == "vi"
+    last = MoneyQuery.from_dict(ctx.previous_query)
+    # its names only: a period's year would read as a figure no tool gave
+    about = ", ".join([*last.merchants, *last.categories, *last.text]) or ("tiền của bạn" if vi else "your money")
+    question = (f"Bạn muốn biết gì thêm về câu trả lời vừa rồi ({about})? Ví dụ: “liệt kê ra”, “mỗi tuần bao "
+                f"nhiêu?”, “tháng trước đó”." if vi else
+                f"What would you like to know about the last answer ({about})? For example “list them”, "
+                f"“per week?”, “and before that?” or “by merchant”.")
+    ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
+
+
 def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
     """A money reading with a word that could change the answer and something of the user's close to it: one
     clarifying question (transactions.query.clarify). When the reading would answer for things they may not have
     meant (a nickname fitting two of their merchants), nothing runs until they pick."""
     from transactions.query.clarify import clarification_for
 
-    found = clarification_for(plan.query, ctx.vocab) if ctx.vocab is not None else None
+    language = answer_language(text, ctx.ui_language)
+    found = clarification_for(plan.query, ctx.vocab, language=language) if ctx.vocab is not None else None
     if found is None:
         return
     ctx.clarify = found.as_dict()
@@ -374,6 +413,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
+    if THANKS_RE.search(text):
+        return done([("thanks", 1.0, text)], [])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest
@@ -426,6 +467,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
     if intent == "web":
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if ctx.previous_query and _leans_on_last_answer(text):
+        # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
+        # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
+        _ask_about_last_answer(text, ctx)
+        return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
     if out_of_scope or (intent == "out_of_scope" and not (concept_q or FINANCE_WORDS_RE.search(text)
                                                           or APP_NOUNS.search(text))):

@@ -114,10 +114,11 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
     return [(kind, name, round(score, 3)) for (kind, name), score in ranked[:MAX_CHOICES]]
 
 
-def clarification_for(q: MoneyQuery, vocab: Vocab) -> Clarification | None:
+def clarification_for(q: MoneyQuery, vocab: Vocab, *, language: str | None = None) -> Clarification | None:
     """The one clarifying question this reading needs, or None when every word that could change the answer
-    was understood (or nothing of the user's is close to what was not)."""
-    vi = q.language == "vi"
+    was understood (or nothing of the user's is close to what was not). `language`: the answer's ("vi"/"en"),
+    else the question's."""
+    vi = (language or q.language) == "vi"
     aliased = set(vocab.aliases)
     for link in q.links:
         if link.kind != "merchant" or link.how not in LOOSE_HOWS or link.negated or link.mention in aliased:

@@ -5,9 +5,9 @@ week?" is read by the grammar). `shown` is what the last answer showed (`result_
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
-from core.periods import Period, period_label
+from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import NUMBER_WORDS
 
@@ -35,7 +35,31 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that) (?:up|together)\b|\b
                        r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
                        r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
+BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
+                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
+                            r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
 ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+
+
+def _before(period: Period, today: date) -> Period:
+    """The stretch just before a period, as long as it: the month before a month (a month so far → the whole month
+    before), the three months before three whole months, the year before a year, the 7 days before a week."""
+    end = period.start - timedelta(days=1)
+    months = {"month": 1, "quarter": 3, "year": 12}.get(period.grain)
+    whole_months = period.start.day == 1 and period.end == month_bounds(period.end.year, period.end.month)[1]
+    if months is None and period.start.day == 1 and period.grain != "week":  # the grain a tool call did not carry
+        if (period.start.month, period.start.year) == (1, period.end.year) and not whole_months:
+            months = 12  # a year so far
+        elif (period.start.year, period.start.month) == (period.end.year, period.end.month):
+            months = 1  # a month (so far)
+        elif whole_months:
+            months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    if months:
+        start = add_months(period.start, -months)
+        grain = {1: "month", 3: "quarter", 12: "year"}.get(months, "range") if period.start.day == 1 else "range"
+        return Period(start, end, period_label(start, end, grain, today=today), grain)
+    start = period.start - timedelta(days=(period.end - period.start).days + 1)
+    return Period(start, end, period_label(start, end, "range", today=today), "range")
 
 
 def result_shown(result: dict) -> dict:
@@ -104,6 +128,19 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.period = previous.period.shifted(years=-1)
             return q
         return None
+    if BEFORE_THAT_RE.search(text):
+        # "and before that?": the same question for the stretch just before the one answered
+        if previous.compare and previous.compare.get("mode") == "periods":
+            sides = [side for side in previous.compare.get("sides") or [] if side.period]
+            for side in sides:
+                side.period = _before(side.period, today)
+                side.label = side.period.label
+            q.compare = previous.compare
+            return q if sides else None
+        if previous.period is not None and previous.period.grain != "all":
+            q.period = _before(previous.period, today)
+            return q
+        return None
     pick = PICK_RE.search(text)
     if pick:
         which = ORDINAL[pick.group(1) or pick.group(3) or pick.group(4)]
@@ -152,5 +189,9 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             start, end = spans[0].start, max(p.end for p in spans)
             q.compare, q.measure = None, "total"
             q.period = Period(start, end, period_label(start, end, "range", today=today), "range")
+            return q
+        if not previous.compare and previous.measure in ("total", "list", "largest", "smallest", "count", "average"):
+            # the transactions the last answer was about, added up: the total of the same question
+            q.measure, q.offset, q.limit, q.per = "total", 0, None, None
             return q
     return None

@@ -82,5 +82,6 @@ from .subscriptions import (  # noqa: F401
     BILL_MERCHANT_WORDS,
     income_expected,
     is_bill_category,
+    recurring_due,
     subscription_list,
 )

@@ -96,6 +96,12 @@ def expense_rows(*, user: AuthUser, category: Category | None = None) -> QuerySe
     return qs.filter(Q(category__kind=Category.Kind.EXPENSE) | Q(category__isnull=True, amount__lt=0))
 
 
+def income_rows(*, user: AuthUser) -> QuerySet[Transaction]:
+    """Income as the pages count it: rows in an income category and uncategorised money in; never transfers."""
+    return Transaction.objects.filter(user=user).filter(
+        Q(category__kind=Category.Kind.INCOME) | Q(category__isnull=True, amount__gt=0))
+
+
 def _subquery(rows: QuerySet[Transaction]) -> tuple[str, tuple[Any, ...]]:
     sql, params = rows.values("id").query.sql_with_params()
     return sql, tuple(params)
@@ -157,7 +163,8 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
     """The average per calendar month over the whole months of start..end — a month with nothing counts as zero —
     with each month's figure and the total. A month's figure is `sign` × the sum of its amounts (−1: spending,
     refunds netting off; +1: money in). With `upto_day`, only days 1..upto_day of each month count (the usual
-    for the first days of a month). In the main currency of the rows."""
+    for the first days of a month). In the main currency of the rows. `spread` (the months' standard deviation)
+    and `months_with_rows` say how steady and how well covered the average is."""
     sql, params = _subquery(rows)
     first = start.replace(day=1)
     found = _fetch(
@@ -175,12 +182,15 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
         )
         SELECT m.m, round(coalesce(per.total, 0), 2) AS total, coalesce(per.n, 0) AS n,
                round(avg(coalesce(per.total, 0)) OVER (), 2) AS average,
-               round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency
+               round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency,
+               round(stddev_pop(coalesce(per.total, 0)) OVER (), 2) AS spread
         FROM m LEFT JOIN per ON per.m = m.m ORDER BY m.m
         """, (first, end, *params, start, end, sign, *params, start, end, upto_day, upto_day))
     return {"average": _num(found[0]["average"]) if found else 0.0, "months": len(found),
             "total": _num(found[0]["grand"]) if found else 0.0, "count": sum(int(r["n"]) for r in found),
             "currency": found[0]["currency"] if found else None,
+            "spread": _num(found[0]["spread"]) if found else 0.0,  # the months' standard deviation
+            "months_with_rows": sum(1 for r in found if r["n"]),
             "rows": [{"month": r["m"].strftime("%Y-%m"), "total": _num(r["total"]), "count": int(r["n"])}
                      for r in found]}
 
@@ -232,5 +242,5 @@ def ranking(rows: QuerySet[Transaction], *, by: str, sign: int = -1, limit: int 
              "share_pct": _num(r["share"])} for r in picked]
 
 
-__all__ = ["EMPTY", "Window", "change", "expense_rows", "money_rows", "months_average", "ranking", "totals", "usual",
+__all__ = ["EMPTY", "Window", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
            "window_totals"]
