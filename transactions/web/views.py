@@ -140,6 +140,7 @@ def transactions_page(request):
         return render(request, "web/transactions/_results.html", context)
     undo = request.session.pop("undo", None) or {}  # set by a delete (ledger_views): a visible one-click undo
     context.update(nav="transactions", rules=_active_rules(request.user),
+                   aliases=selectors.alias_list(user=request.user),  # words learned in the chat (alias_views.py)
                    review_count=selectors.review_count(user=request.user),
                    undo_group=undo.get("group"), undo_count=undo.get("count"))
     return render(request, "web/transactions/list.html", context)
