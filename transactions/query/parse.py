@@ -78,14 +78,6 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     return marked
 
 
-DETERMINERS = {"my", "the", "our", "a", "an", "his", "her", "their", "your", "on", "for", "at", "toi", "cho"}
-
-
-def _after_determiner(word: str, toks: list[str]) -> bool:
-    first = word.split()[0]
-    return any(t == first and i > 0 and toks[i - 1] in DETERMINERS for i, t in enumerate(toks))
-
-
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     for a, b in sorted(spans, reverse=True):
         text = text[:a] + " | " + text[b:]
@@ -130,12 +122,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
-        # a short everyday word is the subject only where a noun stands ("on my dog", "the cat"), never as the verb
-        # of the sentence ("cut" in "how can I cut my spending"); a short word that is no everyday word may be a
-        # name ("tjs")
-        left = tokens(rest)
+        # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
+        # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
+        # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
-                 and (len(w.replace(" ", "")) >= 4 or w not in common_words() or _after_determiner(w, left))]
+                 and (len(w.replace(" ", "")) >= 4 or w not in common_words()
+                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
