@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import NotFound
@@ -20,5 +21,5 @@ def alias_forget(request, alias_id: int):
         services.alias_delete(user=request.user, alias_id=alias_id)
     except NotFound:
         raise Http404("No such word.")
-    messages.success(request, "Moneta forgot that word; the chat will ask what it means next time.")
+    messages.success(request, _("Moneta forgot that word; the chat will ask what it means next time."))
     return redirect(reverse("web-transactions") + "#aliases-heading")
