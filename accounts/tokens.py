@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import ApiToken
 from core.errors import DomainError, NotFound
@@ -27,7 +28,7 @@ def api_token_create(*, user: AuthUser, name: str, days: int = 90) -> tuple[ApiT
     """A new token and its key (shown to the person once, never stored)."""
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Give the token a name, e.g. the script or app that will use it.", code="validation_error",
+        raise DomainError(_("Give the token a name, e.g. the script or app that will use it."), code="validation_error",
                           details={"field": "name"})
     if len(clean) > 80:
         raise DomainError("name is longer than 80 characters.", code="validation_error", details={"field": "name"})
@@ -47,7 +48,7 @@ def api_token_create(*, user: AuthUser, name: str, days: int = 90) -> tuple[ApiT
 
 
 def api_token_revoke(*, user: AuthUser, token_id: int) -> None:
-    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    deleted, _by_model = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
         raise NotFound("No such token.")
 

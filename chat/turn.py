@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.actions.fit import action_fit
@@ -256,7 +257,7 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
         raise DomainError("choice: a choice answers a question in a conversation; send its conversation_id too.",
                           code="validation_error")
     if not text and choice is None:
-        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"},
+        raise DomainError(_("message: write a question first (it was empty)."), details={"message": "empty"},
                           code="validation_error")
     if len(text) > Message.MAX_CHARS:
         raise DomainError(f"message: at most {Message.MAX_CHARS} characters (got {len(text)}).")
@@ -334,7 +335,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
+        body, cited, _relevant = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)

@@ -31,5 +31,8 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
 ]
 
+# An unknown /api/ address answers the API's JSON error shape; elsewhere the 404 page.
+handler404 = "core.api.page_not_found"
+
 # The web UI (templates + htmx) mounts last so the API/admin prefixes win.
 urlpatterns.append(path("", include("config.web_urls")))

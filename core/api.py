@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -60,3 +61,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         details = {}
     response.data = {"error": {"code": code, "message": message, "details": details}}
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404 (config/urls.py): an address under /api/ that matches no route (e.g. `/transactions/-5/`, where
+    ids are positive) answers the one JSON error shape like every other API error; other paths get the 404 page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "not_found", "message": f"No API endpoint at {request.path}.",
+                                       "details": {}}}, status=404)
+    return defaults.page_not_found(request, exception)

@@ -49,6 +49,9 @@ REVIEW_THRESHOLD = 0.6
 # review queue offers them: only confident suggestions are applied (measured on real statements: rows at or
 # above it are right ~93 % of the time, rows under it ~45 %).
 FILE_THRESHOLD = REVIEW_THRESHOLD
+# A suggestion below this is a guess, not a choice: the review queue never offers it as a button
+# (transactions/review.py), and confirming a row never takes it (services.transaction_review_confirm).
+JUNK_CONFIDENCE = 0.10
 # A user with at least this many labelled rows has a vocabulary of their own: suggestions come from the
 # categories they use; a default they never use hands its evidence to their nearest own category.
 VOCABULARY_MIN_LABELS = 20

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.money import money_input
@@ -64,7 +65,7 @@ def jar_budget_set(*, user: AuthUser, jar_id: int, amount: object, month: date |
             start = min((jar.rollover_start or jar.created_at.date()).replace(day=1), add_months(first, -1))
             JarBudget.objects.get_or_create(jar=jar, month=start, defaults={
                 "amount": earliest if earliest is not None else jar.monthly_budget})
-        row, _ = JarBudget.objects.update_or_create(jar=jar, month=first, defaults={"amount": value})
+        row, _created = JarBudget.objects.update_or_create(jar=jar, month=first, defaults={"amount": value})
         this_month = timezone.localdate().replace(day=1)
         current = (JarBudget.objects.filter(jar=jar, month__lte=this_month).order_by("-month")
                    .values_list("amount", flat=True).first())
@@ -78,7 +79,7 @@ def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories:
     categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
     budget = _money(monthly_budget, "monthly_budget")
     if Jar.objects.filter(user=user, name__iexact=clean).exists():
         raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate", details={"field": "name"})
@@ -101,7 +102,7 @@ def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_
     if name is not None:
         clean = " ".join(name.split())
         if not clean:
-            raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+            raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
         if Jar.objects.filter(user=user, name__iexact=clean).exclude(id=jar.id).exists():
             raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate",
                               details={"field": "name"})
@@ -179,7 +180,7 @@ def merchant_rename(*, user: AuthUser, merchant_id: int, name: str) -> Merchant:
     merchant = object_owned(Merchant, user=user, object_id=merchant_id)
     clean = " ".join((name or "").split())[:120]
     if not clean:
-        raise DomainError("Payee name is empty.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("Payee name is empty."), code="validation_error", details={"field": "name"})
     other = Merchant.objects.filter(user=user, name__iexact=clean).exclude(id=merchant.id).first()
     if other is not None:
         return merchant_merge(user=user, source_id=merchant.id, target_id=other.id)

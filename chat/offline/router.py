@@ -98,7 +98,9 @@ APP_HOWTO_RE = re.compile(
     r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
     r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
-    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
+    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,50}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
+    r"|\bwho (?:can|could|will) (?:see|read|access|look at)\b|\bis my (?:data|information|info|money data) (?:private|safe|"
+    r"secure|shared|sold)\b|\bwhy (?:did|was|does|do|is) (?:my|the) (?:question|answer|chat)\b"
     r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b"
     r"|\bhow (?:do|does|is|are|can|will|would)\b(?:\s+\S+){0,4}?\s+(?:work|worked out|calculated|decided|chosen|"
     r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
@@ -106,7 +108,10 @@ APP_HOWTO_RE = re.compile(
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
-    r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
+    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*)\b"
+    r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
+    r"token|language|currency)\b)|\b(?:delete|settings?|sign|log|password|create|close|export)\b.{0,40}\baccount\b",
+    re.I)  # "my account" is their bank account unless the sentence is about the app's account
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
@@ -120,6 +125,8 @@ PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|go
 UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
 JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
                            r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
+# "what happens to money left in a jar at the end of the month": how jars work, not the state of theirs
+WHAT_HAPPENS_RE = re.compile(r"\bwhat happens\b|\bwhat (?:will|would) happen\b", re.I)
 VI_HOWTO_RE = re.compile(r"\bcách (?:dùng|sử dụng|làm|nhập|tạo)\b|\blàm (?:sao|thế nào) để\b|\bnhư thế nào\b", re.I)
 DOCUMENT_LIST_RE = re.compile(r"\b(?:list|show|which|what)\b.{0,30}\b(?:documents?|files?|sources|uploads?)\b"
                               r"|\bin (?:the|your) knowledge base\b"
@@ -263,7 +270,8 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
-    if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
+    named = [link for link in q.links if link.how != "meaning"]  # a word placed only by meaning is no name
+    if (HYPOTHETICAL_RE.search(text) or WHAT_HAPPENS_RE.search(text)) and not named:
         return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
     # a name and a period alone ("costco this month?") ask for a figure too
@@ -418,7 +426,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])
     # 3. how Moneta works (their own jar status is not a how-to: "how are my jars doing")
-    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text))
+    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}])

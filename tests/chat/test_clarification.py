@@ -107,11 +107,12 @@ def test_a_choice_that_was_not_offered_is_refused_in_words(chat_demo, alice, two
 
 
 def test_a_misspelled_name_is_answered_honestly_and_offers_the_close_one(chat_demo, alice, two_ubers):
-    answer = chat_turn(user=alice, message="how much did I spend at starbux last month")
-    assert answer["clarification"]["choices"][0]["value"] == "merchant:Starbucks"
-    assert "Did you mean Starbucks?" in answer["answer"] and answer["escalated"] is False
-    picked = chat_turn(user=alice, conversation_id=answer["conversation_id"], choice="merchant:Starbucks")
-    assert "$12.00" in picked["answer"], picked["answer"]  # 5.75 + 6.25
+    answer = chat_turn(user=alice, message="how much did I spend at amazom last month")
+    assert answer["clarification"]["choices"][0]["value"] == "merchant:Amazon"
+    assert "no transactions" in answer["answer"] and "Did you mean Amazon?" in answer["answer"]
+    assert answer["escalated"] is False and not _confident(alice, answer)
+    picked = chat_turn(user=alice, conversation_id=answer["conversation_id"], choice="merchant:Amazon")
+    assert "$61.49" in picked["answer"], picked["answer"]  # 42.99 + 18.50
 
 
 def test_the_account_of_every_word_is_in_the_answer(chat_demo, alice, two_ubers):
@@ -249,3 +250,47 @@ def test_the_llm_path_attaches_the_question_and_is_never_confident_about_an_unse
     assert picked["clarification"] is None and "$31.00" in picked["answer"] and _confident(alice, picked)
     words = {w["word"]: w for w in picked["understanding"]["words"]}
     assert words["ubr"]["role"] == "merchant" and words["ubr"]["names"] == ["Uber Eats"]
+
+
+def test_the_transactions_page_lists_the_learned_words_and_forgets_one(chat_demo, alice, bob, two_ubers):
+    from django.test import Client
+
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    alias = NameAlias.objects.get(user=alice)
+    web, other = Client(), Client()
+    web.force_login(alice)
+    other.force_login(bob)
+    page = web.get("/transactions/", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert "Những từ Moneta học được từ bạn" in page and "“ubr”" in page and "Uber Eats" in page
+    assert "“ubr”" not in other.get("/transactions/").content.decode()
+    assert other.post(f"/transactions/words/{alias.pk}/forget/").status_code == 404
+    assert web.post(f"/transactions/words/{alias.pk}/forget/").status_code == 302
+    assert alias_list(user=alice) == []
+    assert chat_turn(user=alice, message="ubr last month")["clarification"] is not None
+
+
+def test_learned_words_are_in_the_export_and_go_with_the_account(chat_demo, alice, alice_client, two_ubers):
+    import io
+    import json
+    import zipfile
+
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    zf = zipfile.ZipFile(io.BytesIO(alice_client.get("/api/v1/account/export/").content))
+    rows = json.loads(zf.read("learned_words.json"))
+    assert [(r["word"], r["merchant__name"]) for r in rows] == [("ubr", "Uber Eats")]
+    from accounts.services import account_delete
+
+    account_delete(user=alice)
+    assert not NameAlias.objects.exists()
+
+
+def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, alice_money):
+    advice = chat_turn(user=alice, message="How can I cut my spending?")
+    assert advice["tools_used"] == ["suggest_budgets"], advice["tool_calls"]
+    assert "cut" not in str([c["arguments"] for c in advice["tool_calls"]])
+    # a short word where a noun stands is still what is asked about: nothing of theirs, no total of everything
+    pet = chat_turn(user=alice, message="money spent on my dog last month?")
+    assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
+    assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]

@@ -118,3 +118,24 @@ def test_a_word_of_the_sentence_is_not_a_shop_the_user_lacks(chat_demo, alice, a
     # "thời tiết" (weather) is a Vietnamese word, not a brand: "no transactions at Thoi Tiet" is not confident
     answer = chat_turn(user=alice, message="hôm nay thời tiết thế nào?")
     assert not _confident(alice, answer)
+
+
+def test_a_pet_is_a_thing_they_have_no_spending_on(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend on the dog last month")
+    before_note = answer["answer"].split("_What I looked up")[0]
+    assert "no transactions" in before_note and "$" not in before_note, answer["answer"]
+
+
+def test_a_month_written_in_numbers_is_that_month(chat_demo, alice, alice_money):
+    last = _month(1)
+    answer = chat_turn(user=alice, message=f"transportation costs {last:%Y-%m}")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (last.isoformat(), (_month(0) - timedelta(days=1)).isoformat())
+    assert "$23.10" in answer["answer"], answer["answer"]
+
+
+def test_how_the_app_works_is_not_their_data(chat_demo, alice, alice_money, knowledge_docs):
+    for question in ("what happens to money left in a jar at the end of the month",
+                     "who can see my transactions in moneta? is my data private"):
+        answer = chat_turn(user=alice, message=question)
+        assert [c["name"] for c in answer["tool_calls"]] == ["get_app_information"], (question, answer["tool_calls"])

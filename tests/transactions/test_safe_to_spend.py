@@ -119,3 +119,12 @@ def test_home_shows_how_safe_to_spend_was_worked_out(alice_month, bob, monkeypat
     services.transaction_create(user=bob, date="2026-06-02", description="CORNER SHOP", amount="-5", category="Dining")
     bob_page = bob_web.get("/").content.decode()
     assert "Acme Payroll" not in bob_page and "$476.18" not in bob_page
+
+
+def test_another_currency_is_never_added_in(alice_month):
+    # with a second currency the rows are read (the roll-up has no currency): the USD figures stay the same
+    services.transaction_create(user=alice_month, date="2026-05-11", description="BERLIN GROCER", amount="-999",
+                                currency="EUR", category="Groceries")
+    safe = selectors.safe_to_spend(user=alice_month, today=TODAY)
+    assert (safe["currency"], safe["unbudgeted_usual"], safe["unbudgeted_so_far"], safe["safe"]) == (
+        "USD", 350.0, 90.0, 476.18)

@@ -87,7 +87,8 @@ def _account(user, account_id: int) -> dict:
 
 
 class AccountsView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="v1_transactions_accounts_balances",
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}},
+                   operation_id="v1_transactions_accounts_balances",
                    description="Your accounts with balances computed from the opening balance and transactions "
                                "(archived ones with ?archived=1).")
     def get(self, request):

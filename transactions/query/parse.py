@@ -124,8 +124,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # what it asks about — never a total of everything
         # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
+        # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
-                 and (len(w.replace(" ", "")) >= 4 or w not in common_words())]
+                 and (len(w.replace(" ", "")) >= 4 or w not in common_words()
+                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}

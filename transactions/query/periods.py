@@ -343,6 +343,11 @@ def _rules(today: date):
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
         (rf"\bthang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_month),
+        # "2026-08", "2026/08", "08/2026": a month written as numbers
+        (rf"(?<![\d-]){YEAR}[-/](\d{{1,2}})(?![\d-])",
+         lambda m: _month_period(int(m.group(2)), int(m.group(1)), today) if 1 <= int(m.group(2)) <= 12 else None),
+        (rf"(?<![\d/.-])(\d{{1,2}})/{YEAR}(?![\d/])",
+         lambda m: _month_period(int(m.group(1)), int(m.group(2)), today) if 1 <= int(m.group(1)) <= 12 else None),
         (rf"\b(?:in|during|for|of|nam)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*$",
          lambda m: Period(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                           min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today),

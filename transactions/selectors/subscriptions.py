@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from core.money import money
 from core.types import AuthUser
 
-from ..models import Subscription, Transaction
-from ._base import KIND_SQL, _chart, _currency, _fetch, _num
+from ..models import Category, Subscription, Transaction
+from ._base import _chart, _currency, _fetch, _num
 
 # Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
 # user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
@@ -126,14 +126,21 @@ def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30
     date plus the median gap, for the last amount. Every figure comes from the query."""
     today = today or timezone.localdate()
     rows = _fetch(
-        f"""
-        WITH inc AS (
-            SELECT t.merchant_id, t.date, t.amount, t.currency,
-                   t.date - lag(t.date) OVER (PARTITION BY t.merchant_id ORDER BY t.date) AS gap
-            FROM transactions_transaction t
-            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE t.user_id = %(user)s AND t.amount > 0 AND t.merchant_id IS NOT NULL AND t.date >= %(since)s
-              AND t.date <= %(today)s AND {KIND_SQL} = 'income'
+        """
+        WITH money_in AS (
+            -- KIND_SQL = 'income' for money in, as two range scans of the (user, category, date) index: rows in
+            -- an income-kind category, and uncategorised ones (1M rows: 220 ms as one scan of 200 days → ~1 ms).
+            SELECT t.merchant_id, t.date, t.amount, t.currency FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.category_id = ANY(%(income)s::bigint[])
+              AND t.date >= %(since)s AND t.date <= %(today)s AND t.amount > 0 AND t.merchant_id IS NOT NULL
+            UNION ALL
+            SELECT t.merchant_id, t.date, t.amount, t.currency FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.category_id IS NULL
+              AND t.date >= %(since)s AND t.date <= %(today)s AND t.amount > 0 AND t.merchant_id IS NOT NULL
+        ), inc AS (
+            SELECT merchant_id, date, amount, currency,
+                   date - lag(date) OVER (PARTITION BY merchant_id ORDER BY date) AS gap
+            FROM money_in
         ), per AS (
             SELECT merchant_id, count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY gap) AS gap,
                    max(date) AS last, (array_agg(amount ORDER BY date DESC))[1] AS amount,
@@ -145,7 +152,8 @@ def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30
         WHERE per.gap BETWEEN 6 AND 35 AND per.last + round(per.gap)::int BETWEEN %(today)s AND %(until)s
         ORDER BY next, m.name
         """, {"user": user.id, "since": today - timedelta(days=200), "today": today,
-              "until": today + timedelta(days=days)})
+              "until": today + timedelta(days=days),
+              "income": list(Category.objects.filter(user=user, kind=Category.Kind.INCOME).values_list("id", flat=True))})
     return [{"merchant": r["name"], "date": r["next"].isoformat(), "amount": _num(r["amount"]),
              "currency": r["currency"], "kind": "income"} for r in rows]
 
