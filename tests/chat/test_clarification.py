@@ -268,3 +268,29 @@ def test_the_transactions_page_lists_the_learned_words_and_forgets_one(chat_demo
     assert web.post(f"/transactions/words/{alias.pk}/forget/").status_code == 302
     assert alias_list(user=alice) == []
     assert chat_turn(user=alice, message="ubr last month")["clarification"] is not None
+
+
+def test_learned_words_are_in_the_export_and_go_with_the_account(chat_demo, alice, alice_client, two_ubers):
+    import io
+    import json
+    import zipfile
+
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    zf = zipfile.ZipFile(io.BytesIO(alice_client.get("/api/v1/account/export/").content))
+    rows = json.loads(zf.read("learned_words.json"))
+    assert [(r["word"], r["merchant__name"]) for r in rows] == [("ubr", "Uber Eats")]
+    from accounts.services import account_delete
+
+    account_delete(user=alice)
+    assert not NameAlias.objects.exists()
+
+
+def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, alice_money):
+    advice = chat_turn(user=alice, message="How can I cut my spending?")
+    assert advice["tools_used"] == ["suggest_budgets"], advice["tool_calls"]
+    assert "cut" not in str([c["arguments"] for c in advice["tool_calls"]])
+    # a short word where a noun stands is still what is asked about: nothing of theirs, no total of everything
+    pet = chat_turn(user=alice, message="money spent on my dog last month?")
+    assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
+    assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]
