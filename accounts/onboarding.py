@@ -8,9 +8,12 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from accounts.models import Profile
 from accounts.profiles import profile_get, profile_read
 from core.errors import DomainError
 from core.types import AuthUser
+from transactions.models import Account, Jar, Transaction
+from transactions.services import account_create, jar_create
 
 # (name, share of monthly income in %, categories): a starting point the person edits on Jars & budgets.
 # Names are stored as written here (the default category names are English too); the page shows them translated.
@@ -24,7 +27,6 @@ ZERO_DECIMAL_CURRENCIES = {"VND", "JPY", "KRW", "IDR"}
 
 def onboarding_state(*, user: AuthUser) -> dict:
     """Which steps are done, from the person's own rows."""
-    from transactions.models import Account, Jar, Transaction
 
     profile = profile_read(user=user)
     accounts = list(Account.objects.filter(user=user).order_by("id").values("id", "name", "currency"))
@@ -39,8 +41,6 @@ def onboarding_state(*, user: AuthUser) -> dict:
 
 def onboarding_needed(*, user: AuthUser) -> bool:
     """Someone who signed up and has neither finished (or skipped) the first-run flow nor any money in yet."""
-    from accounts.models import Profile
-    from transactions.models import Transaction
 
     return (Profile.objects.filter(user=user, needs_onboarding=True, onboarded_at__isnull=True).exists()
             and not Transaction.objects.filter(user=user).exists())
@@ -64,7 +64,6 @@ def onboarding_account_create(*, user: AuthUser, name: str, kind: str = "checkin
     """The person's first (or next) account, in their currency, with its opening balance (the ledger's service)."""
     profile = profile_get(user=user)
     opening = _amount(opening_balance, "opening_balance")
-    from transactions.services import account_create
 
     return account_create(user=user, name=name, kind=kind or "checking", currency=profile.currency,
                           opening_balance=opening,
@@ -73,8 +72,6 @@ def onboarding_account_create(*, user: AuthUser, name: str, kind: str = "checkin
 
 def starter_jars_create(*, user: AuthUser, names: list[str], monthly_income: object = None) -> list:
     """The chosen starter jars, each budgeted at its share of the monthly income (0 when no income is given)."""
-    from transactions.models import Jar
-    from transactions.services import jar_create
 
     known = {name: (share, cats) for name, share, cats in STARTER_JARS}
     unknown = [n for n in names if n not in known]
