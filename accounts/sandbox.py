@@ -22,6 +22,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, login
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from accounts.profiles import profile_get
@@ -47,7 +48,7 @@ def sandbox_request(*, owner: AuthUser) -> Profile:
     enqueued after the commit when this call made the sandbox or restarted a failed one, never for a sandbox that
     is already loading or ready (a second click). Returns the sandbox's profile."""
     if is_sandbox(owner):
-        raise DomainError("You are already in the demo sandbox.", code="sandbox")
+        raise DomainError(_("You are already in the demo sandbox."), code="sandbox")
     profile = sandbox_profile_of(owner)
     if profile is None:
         language = profile_get(user=owner).language
@@ -87,10 +88,10 @@ def sandbox_enter(request) -> None:
     """Switch the session to the owner's sandbox, once its demo money is in."""
     owner = request.user
     if is_sandbox(owner):
-        raise DomainError("You are already in the demo sandbox.", code="sandbox")
+        raise DomainError(_("You are already in the demo sandbox."), code="sandbox")
     profile = sandbox_profile_of(owner)
     if profile is None or profile.sandbox_status != Status.READY:
-        raise DomainError("The demo sandbox is not ready yet.", code="sandbox")
+        raise DomainError(_("The demo sandbox is not ready yet."), code="sandbox")
     login(request, profile.user, backend=BACKEND)
     request.session[SESSION_OWNER] = owner.pk
 
@@ -106,7 +107,7 @@ def _session_owner(request):
 def sandbox_leave(request) -> None:
     owner = _session_owner(request)
     if owner is None:
-        raise DomainError("You are not in a demo sandbox.", code="sandbox")
+        raise DomainError(_("You are not in a demo sandbox."), code="sandbox")
     login(request, owner, backend=BACKEND)
 
 
@@ -116,7 +117,7 @@ def sandbox_delete(request) -> None:
         sandbox_leave(request)
     sandbox = sandbox_of(request.user)
     if sandbox is None:
-        raise DomainError("You have no demo sandbox.", code="sandbox")
+        raise DomainError(_("You have no demo sandbox."), code="sandbox")
     account_delete(user=sandbox)
 
 

@@ -294,3 +294,18 @@ def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, 
     pet = chat_turn(user=alice, message="money spent on my dog last month?")
     assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
     assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]
+
+
+def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="wf last month")
+    assert "$96.40" in first["answer"]  # read as Whole Foods (its initials)
+    fixed = chat_turn(user=alice, message="no, I meant the good plate", conversation_id=first["conversation_id"])
+    assert "$64.00" in fixed["answer"] and "$96.40" not in fixed["answer"], fixed["answer"]
+    learned = alias_list(user=alice)
+    assert [(a.word, a.kind) for a in learned] == [("wf", "merchant")] and "Good Plate" in learned[0].target_name
+    again = chat_turn(user=alice, message="wf last month")
+    assert "$64.00" in again["answer"] and _confident(alice, again)
+    # "I meant" with nothing of theirs is an ordinary turn and learns nothing
+    other = chat_turn(user=alice, message="dining last month")
+    chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])
+    assert len(alias_list(user=alice)) == 1
