@@ -152,6 +152,30 @@ def test_a_sandbox_that_failed_to_load_says_so_and_can_be_tried_again(
     assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
 
 
+def test_a_load_no_worker_finished_can_be_tried_again(alice, queued, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts import tasks
+    from accounts.models import Profile
+
+    client = _web(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/account/sandbox/enter/")
+    sandbox = Profile.objects.get(sandbox_owner=alice)
+    assert 'hx-trigger="every 2s"' in client.get("/account/sandbox/").content.decode()  # recent: still followed
+    # The worker died with it "loading" a quarter of an hour ago.
+    Profile.objects.filter(pk=sandbox.pk).update(sandbox_status="loading",
+                                                 sandbox_status_at=timezone.now() - timedelta(minutes=15))
+    page = client.get("/account/sandbox/").content.decode()
+    assert "hx-trigger" not in page and 'id="sandbox-retry"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post("/account/sandbox/enter/")["Location"] == "/account/sandbox/"
+    assert queued == [sandbox.user_id, sandbox.user_id]
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
+
+
 def test_demo_sandbox_is_separate_deletable_and_private(alice, bob, no_broker):
     from accounts.models import Profile
     from transactions.models import Transaction

@@ -72,6 +72,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     again = chat_turn(user=alice, message="ubr last month")
     assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
     assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
+    assert "You told me “ubr” means Uber Eats" in again["answer"]  # said, so a wrong one can be forgotten
 
 
 def test_typing_a_choice_is_the_same_as_clicking_it(chat_demo, alice, two_ubers):
