@@ -12,6 +12,8 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
   only when the merchant itself has none;
 - embedding / ngram — kernel vote of the nearest labelled texts on MiniLM embeddings / TF-IDF char 2–4-grams;
 - prior — how often the user uses each category;
+- amount — how typical the amount is of each category in the user's labels (log-ratio of densities; only the
+  user's own model gives it a weight);
 - zero_shot — similarity of the text to each category's name + description;
 - chain / keyword — the shipped seed list (well-known chains per country, kind words in several languages);
 - mcc — the merchant kind in ISO 18245 (merchant category codes) that the narrative's words name, mapped to
@@ -38,8 +40,14 @@ from core.text import strip_accents
 from .models import Category, DescriptionEmbedding
 
 SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
-FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "zero_shot", "chain", "keyword", "mcc")
-LEARNED_FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior")
+FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "zero_shot", "chain", "keyword",
+            "mcc")
+LEARNED_FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount")
+# Amount evidence: kernel density of log(1 + |amount|) per category (bandwidth ~ ±35 %), shrunk towards the
+# user's overall density by this many pseudo-rows, as a log-ratio clipped to ±AMOUNT_CLIP.
+AMOUNT_BANDWIDTH = 0.3
+AMOUNT_SHRINK = 3.0
+AMOUNT_CLIP = 3.0
 F = {name: i for i, name in enumerate(FEATURES)}
 KNN_NEIGHBOURS = 10
 CHUNK = 1000
@@ -60,6 +68,7 @@ class Item:
     merchant_name: str
     description_key: str
     outflow: bool | None = None  # money out (True), in (False), unknown (None)
+    amount: float | None = None  # absolute amount of (one of) the rows with this narrative
 
 
 @dataclass
@@ -74,6 +83,7 @@ class LabelTable:
     outflow: np.ndarray
     month: np.ndarray
     n: np.ndarray
+    log_amount: np.ndarray  # mean log(1 + |amount|) of the group
 
     def __len__(self) -> int:
         return len(self.shape)
@@ -83,7 +93,7 @@ class LabelTable:
         return LabelTable([self.description[i] for i in idx], [self.merchant_name[i] for i in idx],
                           [self.shape[i] for i in idx], [self.merchant_key[i] for i in idx],
                           [self.text_key[i] for i in idx], self.category[idx], self.outflow[idx], self.month[idx],
-                          self.n[idx])
+                          self.n[idx], self.log_amount[idx])
 
 
 def label_table(*, user) -> LabelTable:
@@ -95,7 +105,7 @@ def label_table(*, user) -> LabelTable:
                         '[0-9]+', '0', 'g'), 500) AS shape,
                    coalesce(m.key, ''), t.description_key, t.category_id, t.amount < 0,
                    (extract(year FROM t.date) * 12 + extract(month FROM t.date))::int, count(*), min(t.description),
-                   coalesce(min(m.name), '')
+                   coalesce(min(m.name), ''), avg(ln(1 + abs(t.amount)))::float
             FROM transactions_transaction t LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
             WHERE t.user_id = %s AND t.category_source = 'user' AND t.category_id IS NOT NULL
             GROUP BY 1, 2, 3, 4, 5, 6
@@ -106,7 +116,8 @@ def label_table(*, user) -> LabelTable:
     return LabelTable([r[7] for r in rows], [r[8] for r in rows], [r[0] for r in rows], [r[1] for r in rows],
                       [r[2] or "" for r in rows], np.array([r[3] for r in rows], dtype=np.int64),
                       np.array([bool(r[4]) for r in rows], dtype=bool), np.array([r[5] for r in rows], dtype=np.int64),
-                      np.array([r[6] for r in rows], dtype=np.int64))
+                      np.array([r[6] for r in rows], dtype=np.int64),
+                      np.array([r[9] or 0.0 for r in rows], dtype=np.float64))
 
 
 # --- shared pieces -------------------------------------------------------------------------------------------
@@ -298,6 +309,10 @@ class Evidence:
                 texts[(labels.text_key[i], c)] += n
             prior[c] += n
         self.prior = _normalised(dict(prior))
+        known = np.array([int(c) in self.index for c in labels.category], dtype=bool)
+        self.amount_x = labels.log_amount[known]
+        self.amount_n = labels.n[known].astype(np.float64)
+        self.amount_cat = np.array([self.index[int(c)] for c in labels.category[known]], dtype=np.int64)
         self.label_keys = [k for k, _ in texts]
         self.label_cats = np.array([c for _, c in texts], dtype=np.int64)
         self.label_n = np.array(list(texts.values()), dtype=np.int64)
@@ -366,6 +381,7 @@ class Evidence:
                 self._add(x[:, F["keyword"]], _normalised(keyword))
         if mcc is not None:
             out[:, :, F["mcc"]] = mcc
+        out[:, :, F["amount"]] = self.amount_evidence(items)
         # World knowledge about a category the user never uses goes to their nearest own one.
         world = [F["zero_shot"], F["chain"], F["keyword"]]
         for src, dst in self.moves:
@@ -374,6 +390,23 @@ class Evidence:
                 out[:, src, world] = 0.0
             else:
                 out[:, src, world] *= UNUSED_KEEP
+        return out
+
+    def amount_evidence(self, items: list[Item]) -> np.ndarray:
+        """(items, categories) log-ratio of how typical each item's amount is of each category's own amounts."""
+        out = np.zeros((len(items), len(self.ids)))
+        rows = [r for r, i in enumerate(items) if i.amount is not None]
+        if not rows or not len(self.amount_x):
+            return out
+        x = np.log1p(np.array([abs(float(items[r].amount or 0.0)) for r in rows]))
+        kernel = np.exp(-0.5 * ((x[:, None] - self.amount_x[None, :]) / AMOUNT_BANDWIDTH) ** 2) * self.amount_n
+        onehot = np.zeros((len(self.amount_x), len(self.ids)))
+        onehot[np.arange(len(self.amount_x)), self.amount_cat] = 1.0
+        per_cat = kernel @ onehot  # (rows, categories)
+        counts = self.amount_n @ onehot
+        overall = kernel.sum(axis=1, keepdims=True) / self.amount_n.sum()
+        density = (per_cat + AMOUNT_SHRINK * overall) / (counts + AMOUNT_SHRINK)
+        out[rows] = np.clip(np.log((density + 1e-3) / (overall + 1e-3)), -AMOUNT_CLIP, AMOUNT_CLIP)
         return out
 
     def wrong_kind(self, items: list[Item]) -> np.ndarray:

@@ -114,7 +114,8 @@ def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[st
         if not r.category and r.description not in to_categorise:
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
-                                                description_key(r.description, name), outflow=r.amount < 0)
+                                                description_key(r.description, name), outflow=r.amount < 0,
+                                                amount=abs(float(r.amount)))
     if progress is None:
         decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     else:
