@@ -35,7 +35,6 @@ from .category_evidence import (
     VOCABULARY_MIN_LABELS,
     Evidence,
     Item,
-    LabelTable,
     category_prompt,
     embeddings_ensure,
     item_text,
@@ -46,6 +45,7 @@ from .category_evidence import (
     vectors_load,
     vocabulary_routes,
 )
+from .category_mcc import mcc_evidence
 from .models import CategorisationRule, Category, CategorySource
 from .saferegex import rule_regex_compile, rule_regex_search
 
@@ -61,7 +61,7 @@ FILE_THRESHOLD = 0.9
 REVIEW_THRESHOLD = FILE_THRESHOLD
 # Blend weights per evidence kind (see the module docstring and category_evidence.FEATURES).
 WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "family": 2.0, "embedding": 2.5, "ngram": 2.5, "prior": 0.15,
-           "amount": 0.0, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2, "mcc": 0.0}
+           "amount": 0.0, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2, "mcc": 0.5}
 # Money in/out: how much a category of the wrong kind keeps (refunds do land in expense categories).
 DIRECTION_PENALTY = {"expense_on_inflow": 0.15, "income_on_outflow": 0.02}
 # (blended share of the top category → calibrated confidence) for users without a model of their own,
@@ -194,11 +194,6 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
         best = order[0]
         from_labels[item.description] = bool(learned[row, best] >= other[row, best])
     return ranked, from_labels
-
-
-def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> np.ndarray | None:
-    """Merchant-kind (ISO 18245) evidence per item over the user's categories; see `category_mcc`."""
-    return None
 
 
 def _llm_suggest(*, user, items: list[Item], decisions: dict) -> list[Item]:
