@@ -52,6 +52,13 @@ class Profile(models.Model):
         ENGLISH = "en", "English"
         VIETNAMESE = "vi", "Tiếng Việt"
 
+    class SandboxStatus(models.TextChoices):
+        NONE = "", "Not a sandbox"
+        PENDING = "pending", "Waiting for the worker"
+        LOADING = "loading", "Loading the demo money"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Failed"
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     currency = models.CharField(max_length=3, default="USD")
     language = models.CharField(max_length=8, choices=Language.choices, blank=True, default="")
@@ -63,6 +70,10 @@ class Profile(models.Model):
     # Set on a demo sandbox user: the person it belongs to (accounts/sandbox.py). Sandboxes have no password.
     sandbox_owner = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
                                          related_name="sandbox_profile")
+    # A sandbox's demo money is loaded by a Celery task (accounts/tasks.py): its progress, and why it failed.
+    sandbox_status = models.CharField(max_length=8, choices=SandboxStatus.choices, blank=True, default="")
+    sandbox_error = models.TextField(blank=True, default="")
+    sandbox_status_at = models.DateTimeField(null=True, blank=True)  # when the status last changed
 
     def __str__(self) -> str:
         return f"profile of {self.user_id}"

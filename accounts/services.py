@@ -11,9 +11,26 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.db import connection, transaction
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from accounts.models import Notification
+from accounts.selectors import sandbox_of
+from accounts.throttle import login_throttle_forget
+from chat.models import Conversation, Feedback, Message, ToolCall
 from core.csv_safe import csv_writer
+from knowledge.models import AnswerFact, Corpus, Document
+from transactions.models import (
+    Account,
+    CategorisationRule,
+    Category,
+    DescriptionEmbedding,
+    ImportBatch,
+    Jar,
+    Merchant,
+    NameAlias,
+    Subscription,
+    Transaction,
+)
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +58,6 @@ def api_token_rotate(*, user):
     """A new API token for `user` (for the REST API, MCP clients and A2A), replacing any previous one, which stops
     working at once. Used after a web sign-in (the account page), so a leaked or expired token is one click away
     from replaced."""
-    from rest_framework.authtoken.models import Token
-
     with transaction.atomic():
         Token.objects.filter(user=user).delete()
         return Token.objects.create(user=user)
@@ -50,19 +65,6 @@ def api_token_rotate(*, user):
 
 def account_export_tables(*, user) -> dict[str, list[dict]]:
     """Everything the user owns, one list of rows per kind, each queried with the user in the filter."""
-    from chat.models import Conversation, Feedback, Message, ToolCall
-    from knowledge.models import AnswerFact, Corpus, Document
-    from transactions.models import (
-        Account,
-        CategorisationRule,
-        Category,
-        ImportBatch,
-        Jar,
-        Merchant,
-        Subscription,
-        Transaction,
-    )
-
     jars = _rows(Jar.objects.filter(user=user), ["id", "name", "monthly_budget", "rollover", "rollover_start",
                                                   "created_at"])
     jar_categories: dict[int, list[str]] = {}
@@ -84,6 +86,8 @@ def account_export_tables(*, user) -> dict[str, list[dict]]:
         "rules": _rows(CategorisationRule.objects.filter(user=user), [
             "id", "match_type", "pattern", "category__name", "origin", "priority", "active", "hits", "created_at"]),
         "jars": jars,
+        "learned_words": _rows(NameAlias.objects.filter(user=user), ["id", "word", "merchant__name", "category__name",
+                                                                     "question", "created_at"]),
         "subscriptions": _rows(Subscription.objects.filter(user=user), [
             "id", "merchant__name", "cadence", "amount", "monthly_cost", "currency", "first_date", "last_date",
             "next_expected", "status"]),
@@ -119,8 +123,6 @@ def account_export(*, user) -> bytes:
         for name, rows in tables.items():
             zf.writestr(f"{name}.json", json.dumps(rows, default=str, ensure_ascii=False, indent=1))
             zf.writestr(f"{name}.csv", _csv(rows))
-        from knowledge.models import Document
-
         for doc in Document.objects.filter(corpus__owner=user).exclude(file=""):
             try:
                 with doc.file.open("rb") as fh:
@@ -148,10 +150,6 @@ def account_delete(*, user) -> dict:
     cleared by the schema's SET NULL. Their sessions, sign-in failure records and description-embedding cache
     entries no other transaction uses are deleted too (those tables have no foreign key to the user).
     """
-    from accounts.sandbox import sandbox_of
-    from knowledge.models import Document
-    from transactions.models import DescriptionEmbedding, Transaction
-
     user_id, username = user.pk, user.get_username()
     with transaction.atomic():
         sandbox = sandbox_of(user)
@@ -160,8 +158,6 @@ def account_delete(*, user) -> dict:
         files = [(d.file.storage, d.file.name) for d in Document.objects.filter(corpus__owner=user).exclude(file="")]
         keys = set(Transaction.objects.filter(user=user).exclude(description_key="")
                    .values_list("description_key", flat=True).distinct())
-        from accounts.throttle import login_throttle_forget
-
         login_throttle_forget(username=username)
         counts = get_user_model().objects.filter(pk=user_id).delete()[1]
         if keys:
@@ -186,8 +182,6 @@ def account_delete(*, user) -> dict:
 
 def subscription_reminders_send(*, today: date | None = None, days: int = REMINDER_DAYS) -> int:
     """One notification per confirmed or detected subscription due within `days` (idempotent per due date)."""
-    from transactions.models import Subscription
-
     today = today or timezone.localdate()
     due = Subscription.objects.filter(next_expected__gte=today, next_expected__lte=today + timedelta(days=days)) \
         .exclude(status=Subscription.Status.DISMISSED).select_related("merchant")

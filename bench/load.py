@@ -1,4 +1,4 @@
-"""python -m bench load [--step-seconds S] [--levels 1,2,4,...] [--skip-dev] [--skip-interference]
+"""python -m bench load [--hold-users N] [--hold-seconds S] [--skip-ramp] [--step-seconds S] [--levels 1,2,...] [--skip-dev] [--skip-interference]
 
 Capacity of `make serve` (gunicorn + uvicorn workers, production settings) against `make run`'s development
 server, in the same run, on this machine. Each server is started by its own launcher (`python -m config.run
@@ -10,6 +10,11 @@ soon as the previous one is answered (closed loop, no think time: N = requests i
 views (35%), transaction searches (25%), analytics (25%) and chat turns (15%) as alice and bob. N ramps
 1, 2, 4, ... 64 for --step-seconds (8) each until p95 passes 1 s. Reported: for the largest N with p95 <= 1 s,
 requests/s and chat turns/s.
+
+Hold (serve only, first): --hold-users (50) simulated users for --hold-seconds (120) with the same mix, the number
+of Postgres connections sampled every second and printed as it goes. Verdicts: no 5xx (a request the server did not
+answer at all counts too), and the connections stay within the bound the settings give (WEB_CONCURRENCY ×
+DATABASE_POOL_MAX_SIZE for the web, plus one per worker process, beat and heartbeat, plus a margin).
 
 Interference (serve only): at a fixed N (half the sustained level), the interactive p95 with nothing else
 going on, then while a 10,000-row CSV imports (through the API, in a web worker), then while a 300-page PDF
@@ -34,7 +39,7 @@ import time
 from datetime import date, timedelta
 from pathlib import Path
 
-from bench.common import SHARED_DATA, percentile, write_results
+from bench.common import SHARED_DATA, percentile, verdict, write_results
 
 ROOT = Path(__file__).resolve().parent.parent
 USERS = {"alice": "alice-demo-pass", "bob": "bob-demo-pass"}
@@ -214,9 +219,13 @@ async def run_step(sessions: list, users: int, seconds: float, seed: int) -> dic
     elapsed = max(seconds, time.perf_counter() - started)
     ms = [r[1] for r in results]
     errors = sum(1 for r in results if r[2] >= 400)
+    server_errors = sum(1 for r in results if r[2] >= 500)  # 599: no answer at all (connection error, timeout)
     chats = sum(1 for r in results if r[0] == "chat" and r[2] < 400)
     cores = cores_used(cpu_before, CPU_PROBE(), elapsed) if cpu_before is not None else None
-    return {"users": users, "requests": len(results), "errors": errors, "seconds": round(elapsed, 1),
+    return {"users": users, "requests": len(results), "errors": errors, "server_errors": server_errors,
+            "server_errors_by_status": {str(c): sum(1 for r in results if r[2] == c)
+                                        for c in sorted({r[2] for r in results if r[2] >= 500})},
+            "seconds": round(elapsed, 1),
             "cores_used": cores,
             "rps": round((len(results) - errors) / elapsed, 2), "chat_turns_per_s": round(chats / elapsed, 3),
             "p50_ms": round(percentile(ms, 50), 1), "p95_ms": round(percentile(ms, 95), 1),
@@ -358,11 +367,77 @@ def remove_bench_imports() -> int:
     from bench.common import django_setup
 
     django_setup()
+    from django.core.management import call_command
+
     from transactions.models import ImportBatch, Transaction
+
+    call_command("migrate", verbosity=0)  # a fresh checkout's database (the server would migrate it next)
 
     removed, _ = Transaction.objects.filter(batch__file_name="load-bench.csv").delete()
     ImportBatch.objects.filter(file_name="load-bench.csv").delete()
     return removed
+
+
+def db_connections_now() -> dict[str, int]:
+    """Connections to Moneta's database right now (this sampler's own excluded), by state."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(state, 'none'), count(*) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1")
+        by_state = {state: n for state, n in cursor.fetchall()}
+    return {"total": sum(by_state.values()), **by_state}
+
+
+def db_connection_bound(env: dict) -> int:
+    """The most connections `make serve` should hold: each web worker's pool, one per Celery process (the
+    interactive worker's children, the ingestion worker's, each main process's heartbeat), beat, and a margin of
+    5 for migrations, health checks and psql."""
+    web = int(env.get("WEB_CONCURRENCY", "2")) * int(env.get("DATABASE_POOL_MAX_SIZE", "8"))
+    workers = (int(env.get("MONETA_INTERACTIVE_CONCURRENCY", "2")) + int(env.get("MONETA_INGESTION_CONCURRENCY", "1"))
+               + 2)  # + each worker's main process (heartbeat)
+    return web + workers + 1 + 5  # + beat + margin
+
+
+async def hold(base: str, users: int, seconds: float) -> dict:
+    """`users` simulated users for `seconds`, printing the database connection count every few seconds."""
+    import threading
+
+    sessions = [await _session(base, name) for name in USERS]
+    samples: list[dict[str, int]] = []
+    stop = threading.Event()
+
+    def sample() -> None:  # a thread of its own: Django's database calls are synchronous
+        from django.db import connection
+
+        started = time.perf_counter()
+        last_print = 0.0
+        try:
+            while not stop.is_set():
+                now = db_connections_now()
+                samples.append(now)
+                elapsed = time.perf_counter() - started
+                if elapsed - last_print >= 10:
+                    last_print = elapsed
+                    print(f"  hold  t={elapsed:5.0f}s  database connections {now['total']:3} "
+                          f"(active {now.get('active', 0)}, idle {now.get('idle', 0)}; max so far "
+                          f"{max(s['total'] for s in samples)})", flush=True)
+                stop.wait(1.0)
+        finally:
+            connection.close()
+
+    sampler = threading.Thread(target=sample, name="db-connections", daemon=True)
+    try:
+        await run_step(sessions, 2, 3.0, seed=0)  # warm-up
+        sampler.start()
+        step = await run_step(sessions, users, seconds, seed=500)
+    finally:
+        stop.set()
+        sampler.join(timeout=10)
+        await _close(sessions)
+    totals = [s["total"] for s in samples]
+    return {**step, "db_connections": {"samples": len(totals), "max": max(totals, default=0),
+                                       "median": sorted(totals)[len(totals) // 2] if totals else 0}}
 
 
 def machine_load() -> dict:
@@ -375,6 +450,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--levels", default="1,2,4,8,16,32,64", help="simulated users per step")
     parser.add_argument("--step-seconds", type=float, default=8.0)
     parser.add_argument("--skip-dev", action="store_true", help="no development-server baseline")
+    parser.add_argument("--hold-users", type=int, default=50, help="simulated users of the hold phase (0: none)")
+    parser.add_argument("--hold-seconds", type=float, default=120.0)
+    parser.add_argument("--skip-ramp", action="store_true", help="no capacity ramp (make serve's hold phase only, "
+                                                                 "unless --skip-dev is left out)")
     parser.add_argument("--skip-interference", action="store_true")
     parser.add_argument("--interference-users", type=int, default=0, help="default: half the sustained level")
     parser.add_argument("--ingest-seconds", type=float, default=30.0)
@@ -394,7 +473,7 @@ def main(argv: list[str]) -> int:
     global CPU_PROBE
     pgdata = str(ROOT / ".moneta" / "pgdata")
     # The development server first: the serve run leaves Celery work (the big PDF) that must not load it.
-    if not args.skip_dev:
+    if not args.skip_dev and not args.skip_ramp:
         print("make run (Django development server):")
         with Server("run", free_port(), logs / "run.log") as server:
             CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
@@ -403,8 +482,19 @@ def main(argv: list[str]) -> int:
     print(f"make serve (gunicorn + uvicorn workers, WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', '2')}):")
     with Server("serve", free_port(), logs / "serve.log") as server:
         CPU_PROBE = lambda: cpu_seconds(server.proc.pid, pgdata)  # noqa: E731
-        payload["serve"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "serve"))
-        if not args.skip_interference:
+        if args.hold_users:
+            bound = db_connection_bound(dict(os.environ))
+            print(f"hold: {args.hold_users} users for {args.hold_seconds:.0f} s (database connections bound {bound})")
+            h = payload["hold"] = asyncio.run(hold(server.url, args.hold_users, args.hold_seconds))
+            h["db_connection_bound"] = bound
+            print(f"  hold: {h['requests']} requests, {h['rps']} req/s, p50 {h['p50_ms']} ms, p95 {h['p95_ms']} ms, "
+                  f"5xx {h['server_errors']} {h['server_errors_by_status'] or ''}, 4xx {h['errors'] - h['server_errors']}, "
+                  f"database connections max {h['db_connections']['max']} (bound {bound})", flush=True)
+            verdict("hold_5xx", h["server_errors"], 1, higher_is_better=False)  # i.e. none
+            verdict("hold_db_connections_max", h["db_connections"]["max"], bound + 1, higher_is_better=False)
+        if not args.skip_ramp:
+            payload["serve"] = asyncio.run(ramp(server.url, levels, args.step_seconds, "serve"))
+        if not args.skip_interference and not args.skip_ramp:
             best = payload["serve"]["sustained"]
             users = args.interference_users or max(1, (best["users"] if best else 2) // 2)
             print(f"interference at {users} users: quiet, during a {args.pdf_pages}-page PDF ingestion, "

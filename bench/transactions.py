@@ -174,7 +174,7 @@ def _pandas_answers(df, today: date) -> dict:
     """The same answers computed the way a notebook would, one function per selector."""
     import pandas as pd
 
-    from transactions.periods import add_months, period_resolve
+    from core.periods import add_months, period_resolve
 
     def rng(start, end):
         return df[(df.date >= pd.Timestamp(start)) & (df.date <= pd.Timestamp(end))]
@@ -248,8 +248,8 @@ def _pandas_answers(df, today: date) -> dict:
 
 
 def _selector_calls(user, today: date) -> dict:
+    from core.periods import add_months
     from transactions import selectors as s
-    from transactions.periods import add_months
 
     year_ago = add_months(today, -12)
     return {

@@ -1,32 +1,43 @@
 """Reasoning over the user's own figures, with the arithmetic shown: can they afford something, how much of
-their pay they kept, what share of an income goes to needs. Every figure comes from SQL (the month-by-month
-income and spending of transactions.selectors.cash_flow_trend, spending by category, the recurring charges);
-the arithmetic on them is Decimal here, and the answer shows each step so it can be checked.
+their pay they kept, what share of an income goes to needs.
+
+Every figure comes from SQL through the analytics engine (transactions/selectors/figures.py): usual income and
+usual spending are the average of the last full months (transfers are neither), everyday spending leaves out the
+recurring charges, and the recurring bills and subscriptions due in the window are projected from their cadence
+(`recurring_due`), with the next pay (`income_expected`). The arithmetic on those figures is Decimal here:
+income − everyday spending − bills due = left; left − the price = left after it. Each step is returned and shown.
+When the figures are thin (fewer full months than asked) or income is irregular (its months vary by more than a
+quarter of the average), the answer says so and its confidence is capped (`confidence_cap`).
 
 Needs vs wants follows the 50/30/20 idea: housing, utilities, groceries, transport, insurance, health,
 childcare and debt payments are needs; the rest of spending is wants."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from chat import words
 from core.money import money
+from core.periods import add_months, month_bounds
 
 MONTHS = 3
+IRREGULAR = Decimal("0.25")  # income whose months vary by more than this share of the average
+UNSURE_CAP = 0.55  # confidence for an answer resting on thin or irregular figures: medium at most
 REASONING_TOOLS = ("check_affordability", "income_breakdown")
 NEEDS_RE = re.compile(r"rent|mortgage|housing|home|utilit|electric|water|gas\b|fuel|groceries|grocery|supermarket|"
                       r"transport|transit|commute|insurance|health|medical|pharm|doctor|dental|childcare|"
                       r"school|tuition|loan|debt|phone|internet|mobile|bills?", re.I)
-AFFORD_RE = re.compile(r"\bafford\b|\bcan i (?:buy|get|pay for|spend)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
+AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan i (?:buy|get|pay for|spend)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
                        r"\b(?:too expensive|within (?:my )?budget)\b", re.I)
 KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
-                     r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b", re.I)
+                     r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgiữ lại (?:được )?bao nhiêu\b|"
+                     r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b", re.I)
 NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
-                       r"(?:dollars?|bucks|usd)\b|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
+                       r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
 NEXT_MONTH_RE = re.compile(r"\bnext month\b|\bthis month\b|\bsoon\b", re.I)
 CENT = Decimal("0.01")
 
@@ -43,7 +54,10 @@ def _amount(text: str) -> Decimal | None:
 def reasoning_call(text: str) -> dict[str, Any] | None:
     """The tool call for an affordability or saving-rate question, else None."""
     if AFFORD_RE.search(text) and _amount(text) is not None:
-        return {"name": "check_affordability", "args": {"amount": float(_amount(text) or 0)}}
+        args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
+        if re.search(r"\bnext month\b|\btháng (?:sau|tới)\b", text, re.I):
+            args["when"] = "next month"
+        return {"name": "check_affordability", "args": args}
     if (KEPT_RE.search(text) or (NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|on|my)\b", text,
                                                                        re.I))) and not _names_period(text):
         income = _amount(text)
@@ -62,124 +76,228 @@ def _names_period(text: str) -> bool:
     return bool(find_periods(normalise(text), timezone.localdate()))
 
 
-def _months(user: Any, months: int, today: date | None) -> tuple[list[dict[str, Any]], str]:
-    from transactions.selectors import cash_flow_trend
-
-    trend = cash_flow_trend(user=user, months=months, today=today)
-    full = [r for r in trend["rows"] if not r["partial"]]
-    return full[-months:], trend["currency"]
+def _d(value: Any) -> Decimal:
+    return Decimal(str(value or 0)).quantize(CENT, ROUND_HALF_UP)
 
 
-def _avg(values: list[Any]) -> Decimal:
-    if not values:
-        return Decimal("0.00")
-    return (sum((Decimal(str(v)) for v in values), Decimal("0")) / len(values)).quantize(CENT, ROUND_HALF_UP)
-
-
-def _window(rows: list[dict[str, Any]]) -> str:
-    return f"{rows[0]['label']}–{rows[-1]['label']}" if len(rows) > 1 else (rows[0]["label"] if rows else "")
+def _caveats(months: int, *figures_: tuple[str, dict[str, Any]], income: dict[str, Any] | None) -> list[str]:
+    """What makes the usual figures shaky: months without data, income that varies a lot."""
+    out = []
+    covered = min(f["months_with_rows"] for _, f in figures_) if figures_ else months
+    if covered < months:
+        out.append(f"only {covered} of the last {months} full months have transactions, so the usual month is "
+                   f"a thin estimate")
+    if income is not None and income["average"] and _d(income["spread"]) > IRREGULAR * _d(income["average"]):
+        out.append(f"your income varied a lot from month to month (by about {money(income['spread'], income['currency'])}"
+                   f" either way), so next month's may differ")
+    return out
 
 
 class ReasoningTools:
     user: Any
 
-    def check_affordability(self, amount: float, months: int = MONTHS) -> dict:
-        """Can the user afford a purchase of `amount` next month? From their own usual month: average income
-        and spending over the last `months` full months (recurring bills included), what is usually left, and
-        what would be left after the purchase — every step of the arithmetic is returned."""
-        from transactions.selectors import subscription_list
+    def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS) -> dict:
+        """Can the user afford a purchase of `amount`? `when`: "next month" (the next calendar month) or omitted
+        (the next 30 days). From their own figures: usual income and usual everyday spending (average of the last
+        `months` full months, recurring charges and transfers left out), minus the recurring bills and
+        subscriptions due in that window = what is left, then minus the purchase. Every step is returned, with
+        the next pay and the bills due before it, and caveats when the figures are thin or income irregular."""
+        from django.utils import timezone
 
-        rows, currency = _months(self.user, max(1, min(int(months), 12)), None)
-        if not rows or not any(r["income"] for r in rows):
-            return {"possible": None, "message": "I can't tell: there is no income in your last full months of "
-                                                 "transactions to judge from.", "currency": currency}
+        from transactions.models import Subscription
+        from transactions.selectors import income_expected, recurring_due
+        from transactions.selectors.figures import expense_rows, income_rows, usual
+
+        today = timezone.localdate()
+        months = max(1, min(int(months), 12))
+        if (when or "").strip().lower() in ("next month", "next_month"):
+            first = add_months(today.replace(day=1), 1)
+            start, end = month_bounds(first.year, first.month)
+            window = f"{start:%B %Y}"
+        else:
+            start, end = today + timedelta(days=1), today + timedelta(days=30)
+            window = "the next 30 days"
+        income = usual(income_rows(user=self.user), today=today, months=months, sign=1)
+        if not income["average"]:
+            return {"possible": None, "currency": income["currency"] or "USD",
+                    "message": "I can't tell: there is no income in your last full months of transactions to judge "
+                               "from."}
+        currency = income["currency"]
+        recurring = list(Subscription.objects.filter(user=self.user).exclude(status=Subscription.Status.DISMISSED)
+                         .values_list("merchant_id", flat=True))
+        everyday = usual(expense_rows(user=self.user).filter(currency=currency).exclude(merchant_id__in=recurring),
+                         today=today, months=months, sign=-1)
+        bills = recurring_due(user=self.user, start=start, end=end, currency=currency)
         price = Decimal(str(amount)).quantize(CENT)
-        income, spent = _avg([r["income"] for r in rows]), _avg([r["spent"] for r in rows])
-        left = income - spent
+        left = _d(income["average"]) - _d(everyday["average"]) - _d(bills["total"])
         after = left - price
-        bills = Decimal(str(subscription_list(user=self.user).get("total_per_month") or 0)).quantize(CENT)
         steps = [
-            {"label": f"usual income ({_window(rows)} average)", "amount": str(income)},
-            {"label": f"usual spending, including {money(bills, currency)} of recurring bills", "op": "-",
-             "amount": str(spent)},
-            {"label": "usually left over in a month", "op": "=", "amount": str(left)},
+            {"label": f"usual income a month (average of {income['window']})", "amount": str(_d(income["average"]))},
+            {"label": "usual everyday spending a month (recurring bills and subscriptions left out)", "op": "-",
+             "amount": str(_d(everyday["average"]))},
+            {"label": f"recurring bills and subscriptions due in {window}", "op": "-", "amount": str(_d(bills["total"]))},
+            {"label": f"left in {window}", "op": "=", "amount": str(left)},
             {"label": "the purchase", "op": "-", "amount": str(price)},
             {"label": "left after it", "op": "=", "amount": str(after)},
         ]
+        pay = next((p for p in income_expected(user=self.user, today=today, days=40) if p["currency"] == currency),
+                   None)
+        before_pay = recurring_due(user=self.user, start=today, end=date.fromisoformat(pay["date"]) - timedelta(days=1),
+                                   currency=currency) if pay else None
+        caveats = _caveats(months, ("income", income), ("spending", everyday), income=income)
         months_needed = None
         if after < 0 and left > 0:
             months_needed = int((price / left).to_integral_value(rounding="ROUND_CEILING"))
-        return {"possible": after >= 0, "amount": str(price), "income": str(income), "spending": str(spent),
-                "bills": str(bills), "left": str(left), "after": str(after), "months_to_save": months_needed,
-                "window": _window(rows), "currency": currency, "steps": steps}
+        return {"possible": after >= 0, "amount": str(price), "income": str(_d(income["average"])),
+                "spending": str(_d(everyday["average"])), "bills": str(_d(bills["total"])), "bills_due": bills["rows"],
+                "left": str(left), "after": str(after), "months_to_save": months_needed, "window": window,
+                "usual_window": income["window"], "currency": currency, "steps": steps,
+                "next_pay": pay, "due_before_pay": before_pay["rows"] if before_pay else [],
+                "due_before_pay_total": str(_d(before_pay["total"])) if before_pay else None,
+                "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
     def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
-        `months` full months. With `monthly_income` (e.g. "on 3k a month") the shares are of that income."""
-        from transactions.selectors import spending_summary
+        `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
+        of that income."""
+        from django.utils import timezone
 
-        rows, currency = _months(self.user, max(1, min(int(months), 12)), None)
-        if not rows:
+        from transactions.models import Category
+        from transactions.selectors.figures import expense_rows, income_rows, usual
+
+        today = timezone.localdate()
+        months = max(1, min(int(months), 12))
+        income = usual(income_rows(user=self.user), today=today, months=months, sign=1)
+        spending = usual(expense_rows(user=self.user), today=today, months=months, sign=-1)
+        if not (income["months_with_rows"] or spending["months_with_rows"]):
             return {"message": "There are no full months of transactions yet to work this out from.",
-                    "currency": currency}
-        start = date.fromisoformat(rows[0]["month"] + "-01")
-        end = date.fromisoformat(rows[-1]["month"] + "-01")
-        from core.periods import month_bounds
-
-        end = month_bounds(end.year, end.month)[1]
-        summary = spending_summary(user=self.user, start=start, end=end)
-        n = len(rows)
-        needs = wants = Decimal("0")
-        need_names: list[str] = []
-        for r in summary.get("rows") or []:
-            name, value = str(r.get("category") or ""), Decimal(str(r.get("total") or r.get("spent") or 0))
-            if NEEDS_RE.search(name):
-                needs += value
-                need_names.append(name)
-            else:
-                wants += value
-        needs, wants = (needs / n).quantize(CENT, ROUND_HALF_UP), (wants / n).quantize(CENT, ROUND_HALF_UP)
-        income = _avg([r["income"] for r in rows])
-        spent = _avg([r["spent"] for r in rows])
-        base = Decimal(str(monthly_income)).quantize(CENT) if monthly_income else income
+                    "currency": income["currency"] or "USD"}
+        currency = spending["currency"] or income["currency"]
+        need_names = sorted(n for n in Category.objects.filter(user=self.user, kind=Category.Kind.EXPENSE)
+                            .values_list("name", flat=True) if NEEDS_RE.search(n))
+        rows = expense_rows(user=self.user).filter(currency=currency)
+        needs = usual(rows.filter(category__name__in=need_names), today=today, months=months, sign=-1)
+        wants = usual(rows.exclude(category__name__in=need_names), today=today, months=months, sign=-1)
+        base = Decimal(str(monthly_income)).quantize(CENT) if monthly_income else _d(income["average"])
+        spent = _d(spending["average"])
         kept = base - spent
 
         def pct(part: Decimal) -> str:
             return str((part / base * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if base else "0"
 
-        return {"window": _window(rows), "months": n, "currency": currency, "income": str(income),
-                "income_used": str(base), "income_given": bool(monthly_income), "spending": str(spent),
-                "kept": str(kept), "kept_pct": pct(kept), "needs": str(needs), "needs_pct": pct(needs),
-                "wants": str(wants), "wants_pct": pct(wants), "need_categories": need_names,
-                "rows": [{"month": r["label"], "income": r["income"], "spent": r["spent"], "net": r["net"]}
-                         for r in rows]}
+        caveats = _caveats(months, ("spending", spending), *([("income", income)] if not monthly_income else []),
+                           income=None if monthly_income else income)
+        return {"window": income["window"], "months": months, "currency": currency,
+                "income": str(_d(income["average"])), "income_used": str(base), "income_given": bool(monthly_income),
+                "spending": str(spent), "kept": str(kept), "kept_pct": pct(kept), "needs": str(_d(needs["average"])),
+                "needs_pct": pct(_d(needs["average"])), "wants": str(_d(wants["average"])),
+                "wants_pct": pct(_d(wants["average"])), "need_categories": need_names,
+                "rows": [{"month": i["month"], "income": i["total"], "spent": s["total"]}
+                         for i, s in zip(income["rows"], spending["rows"])],
+                "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
 
-def reasoning_text(name: str, payload: dict[str, Any], question: str) -> str:
-    """The offline composer's words for a reasoning tool's result, the arithmetic shown line by line."""
+def _day(iso: str, vi: bool) -> str:
+    from django.utils import formats, translation
+
+    with translation.override("vi" if vi else "en"):
+        return formats.date_format(date.fromisoformat(iso), "j F" if not vi else "j/n")
+
+
+OPS = {"-": "**−** ", "=": "**=** "}  # the arithmetic's operators, bold so a list bullet is not read as minus
+
+
+def _afford_text(p: dict[str, Any], vi: bool) -> str:
+    cur = p.get("currency")
+    m = {k: money(p[k], cur) for k in ("income", "spending", "bills", "left", "amount")}
+    after = money(abs(Decimal(p["after"])), cur)
+    window = p["window"]
+    if vi:
+        window = words.text(window) if window != "the next 30 days" else "30 ngày tới"
+        lines = [f"{m['income']} — thu nhập thường có mỗi tháng",
+                 f"{OPS['-']}{m['spending']} — chi tiêu hằng ngày thường có mỗi tháng (không tính hóa đơn định kỳ)",
+                 f"{OPS['-']}{m['bills']} — hóa đơn và gói đăng ký đến hạn trong {window}",
+                 f"{OPS['=']}{money(p['left'], cur)} — còn lại",
+                 f"{OPS['-']}{m['amount']} — khoản mua",
+                 f"{OPS['=']}{money(p['after'], cur)} — còn lại sau khi mua"]
+        verdict = (f"Có — trong {window} bạn sẽ còn {money(p['after'], cur)} sau khi chi {m['amount']}."
+                   if p.get("possible") else f"Chưa đủ trong {window}: bạn sẽ thiếu {after}."
+                   + (f" Nếu để dành {m['left']} mỗi tháng, cần {p['months_to_save']} tháng."
+                      if p.get("months_to_save") else ""))
+        text = verdict + " Cách tính:\n\n" + "\n".join(f"- {line}" for line in lines)
+    else:
+        lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}"
+                 for s in p.get("steps") or []]
+        verdict = (f"Yes — in {window} you'd have {money(p['after'], cur)} left after {m['amount']}."
+                   if p.get("possible") else f"Not in {window}: you'd be {after} short."
+                   + (f" Setting aside {m['left']} a month, it would take {p['months_to_save']} months."
+                      if p.get("months_to_save") else ""))
+        text = verdict + " Here is the arithmetic:\n\n" + "\n".join(f"- {line}" for line in lines)
+    bills = p.get("bills_due") or []
+    if bills:
+        listed = ", ".join(f"{b['merchant']} {money(b['amount'], b['currency'])} ({_day(b['date'], vi)})"
+                           for b in bills[:8])
+        text += ("\n\nHóa đơn đến hạn: " if vi else "\n\nBills due: ") + listed + "."
+    pay = p.get("next_pay")
+    if pay:
+        due = p.get("due_before_pay_total")
+        nothing = not Decimal(str(due or 0))
+        text += (f"\n\nKỳ lương tới: {pay['merchant']} {money(pay['amount'], pay['currency'])} khoảng ngày "
+                 f"{_day(pay['date'], vi)}; " + ("trước đó không có hóa đơn nào đến hạn." if nothing else
+                                                 f"trước đó có {money(due, cur)} hóa đơn đến hạn.") if vi else
+                 f"\n\nNext pay: {pay['merchant']} {money(pay['amount'], pay['currency'])} around "
+                 f"{_day(pay['date'], vi)}; " + ("no bills fall due before it." if nothing else
+                                                 f"{money(due, cur)} of bills fall due before it."))
+    return text
+
+
+def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: bool = False) -> str:
+    """The offline composer's words for a reasoning tool's result, the arithmetic shown line by line, with what
+    makes the figures shaky (thin data, irregular income)."""
     cur = payload.get("currency")
     if payload.get("message"):
-        return str(payload["message"])
+        return ("Tôi chưa tính được: chưa có thu nhập hay giao dịch trong các tháng trọn vẹn gần đây."
+                if vi else str(payload["message"]))
     if name == "check_affordability":
-        lines = [f"{'  ' if not s.get('op') else s['op'] + ' '}{money(s['amount'], cur)} — {s['label']}"
-                 for s in payload.get("steps") or []]
-        verdict = (f"Yes — on a usual month you'd have {money(payload['after'], cur)} left after "
-                   f"{money(payload['amount'], cur)}." if payload.get("possible") else
-                   f"Not from one usual month: you'd be {money(abs(Decimal(payload['after'])), cur)} short."
-                   + (f" Setting aside your usual {money(payload['left'], cur)} a month, it would take "
-                      f"{payload['months_to_save']} months." if payload.get("months_to_save") else ""))
-        return verdict + " Here is the arithmetic:\n\n" + "\n".join(f"- {line}" for line in lines) + \
-            "\n\nThis assumes next month looks like your recent ones; one-off costs would change it."
-    income_word = ("the " + money(payload["income_used"], cur) + " a month you gave") if payload.get("income_given") \
-        else f"your average income of {money(payload['income'], cur)} a month ({payload['window']})"
-    kept = (f"Of {income_word}, after your usual spending of {money(payload['spending'], cur)} you keep "
-            f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n"
-            f"- {money(payload['income_used'], cur)} − {money(payload['spending'], cur)} = "
-            f"{money(payload['kept'], cur)}\n"
-            f"- {money(payload['kept'], cur)} ÷ {money(payload['income_used'], cur)} = {payload['kept_pct']}%")
-    needs = (f"Needs ({', '.join(payload.get('need_categories') or []) or 'none found'}) take "
-             f"{money(payload['needs'], cur)} a month — {payload['needs_pct']}% of {money(payload['income_used'], cur)}"
-             f"; wants take {money(payload['wants'], cur)} — {payload['wants_pct']}%. (Averages over "
-             f"{payload['window']}.)")
-    return f"{needs}\n\n{kept}" if NEEDS_Q_RE.search(question) else f"{kept}\n\n{needs}"
+        text = _afford_text(payload, vi)
+    else:
+        income_word = (("khoản " + money(payload["income_used"], cur) + " mỗi tháng bạn đưa ra") if vi else
+                       ("the " + money(payload["income_used"], cur) + " a month you gave")) \
+            if payload.get("income_given") else \
+            (f"thu nhập trung bình {money(payload['income'], cur)} mỗi tháng" if vi else
+             f"your average income of {money(payload['income'], cur)} a month ({payload['window']})")
+        arithmetic = (f"- {money(payload['income_used'], cur)} − {money(payload['spending'], cur)} = "
+                      f"{money(payload['kept'], cur)}\n"
+                      f"- {money(payload['kept'], cur)} ÷ {money(payload['income_used'], cur)} = {payload['kept_pct']}%")
+        needs_list = ", ".join(words.categories(payload.get("need_categories")) if vi else
+                               payload.get("need_categories") or []) or ("không có" if vi else "none found")
+        if vi:
+            kept = (f"Từ {income_word}, sau chi tiêu thường có {money(payload['spending'], cur)}, bạn giữ lại "
+                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
+            needs = (f"Nhu cầu thiết yếu ({needs_list}) chiếm {money(payload['needs'], cur)} mỗi tháng — "
+                     f"{payload['needs_pct']}% của {money(payload['income_used'], cur)}; mong muốn chiếm "
+                     f"{money(payload['wants'], cur)} — {payload['wants_pct']}%. (Trung bình {payload['months']} "
+                     f"tháng trọn vẹn gần nhất.)")
+        else:
+            kept = (f"Of {income_word}, after your usual spending of {money(payload['spending'], cur)} you keep "
+                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
+            needs = (f"Needs ({needs_list}) take {money(payload['needs'], cur)} a month — {payload['needs_pct']}% of "
+                     f"{money(payload['income_used'], cur)}; wants take {money(payload['wants'], cur)} — "
+                     f"{payload['wants_pct']}%. (Averages over {payload['window']}.)")
+        text = f"{needs}\n\n{kept}" if NEEDS_Q_RE.search(question) or re.search(r"thiết yếu", question) \
+            else f"{kept}\n\n{needs}"
+    caveats = payload.get("caveats") or []
+    if caveats:
+        text += ("\n\n**Lưu ý:** số liệu chưa chắc chắn — " if vi else "\n\n**Take this with care:** ") + \
+            "; ".join(caveats if not vi else [_vi_caveat(c) for c in caveats]) + "."
+    elif name == "check_affordability":
+        text += ("\n\nGiả định tháng tới giống các tháng gần đây; chi phí bất thường sẽ làm thay đổi kết quả." if vi
+                 else "\n\nThis assumes the coming month looks like your recent ones; one-off costs would change it.")
+    return text
+
+
+def _vi_caveat(text: str) -> str:
+    if text.startswith("only"):
+        return "chỉ có ít tháng có giao dịch, nên tháng 'thường có' là ước tính thô"
+    return "thu nhập của bạn thay đổi nhiều giữa các tháng, nên tháng tới có thể khác"

@@ -18,6 +18,7 @@ from langchain_core.tools import StructuredTool
 
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
+from chat.balances import BALANCE_TOOLS, BalanceTools
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from core.errors import DomainError
 
@@ -27,11 +28,12 @@ ALL_TOOLS = (
     "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note",
     *ACTION_TOOLS,  # chat/actions/: changes proposed for the user to confirm
     *REASONING_TOOLS,  # chat/affordability.py: affordability, pay kept, needs vs wants (arithmetic shown)
+    *BALANCE_TOOLS,  # chat/balances.py: account balances and net worth (the ledger's figures)
     "respond",
 )
 KNOWLEDGE_TOOLS = {"search_knowledge_base", "get_app_information"}
 MONEY_TOOLS = {"search_transactions", "analyze_by_category", "get_spending_summary", "analyze_merchant",
-               "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets"}
+               "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", *BALANCE_TOOLS}
 HELP_CORPUS = "moneta-help"
 MODEL_ROWS = 15  # rows of a table the model sees; the UI gets them all in `data`
 
@@ -81,7 +83,7 @@ def _period_dates(period: str | None) -> tuple[date | None, date | None, str | N
 def _period_code(period: str) -> str:
     """Codes pass through; words ("last quarter") become YYYY-MM-DD bounds the selectors understand as a code
     only when they are a month or year, otherwise the code itself is tried."""
-    from transactions.periods import PERIODS
+    from core.periods import PERIODS
 
     key = (period or "").strip().lower().replace(" ", "_")
     if key in PERIODS or re.fullmatch(r"\d{4}(-\d{2})?", key):
@@ -118,7 +120,7 @@ def _tool_template(name: str) -> StructuredTool:
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
 
 
-class FinanceAssistant(ActionTools, ReasoningTools):
+class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,

@@ -1,9 +1,11 @@
 """What Moneta has and what it does not: the capability map the composer consults.
 
 Moneta sees a user's own transactions (and their categories and merchants), jars and budgets, recurring
-charges, the documents they uploaded, and the shared knowledge base. It does not see balances (accounts do
-not carry them yet), credit scores, investments, loans outside the statements, or anyone else's money, and
-it cannot act outside the app (cancel at a provider, move or pay money, talk to a bank).
+charges, the documents they uploaded, and the shared knowledge base. Balances and net worth it has for the
+accounts that carry an opening balance (the ledger: opening balance + transactions, in SQL); a user with no
+such account gets a plain "I can't see that" and how to add one. It does not see credit scores, investments,
+loans outside the statements, or anyone else's money, and it cannot act outside the app (cancel at a provider,
+move or pay money, talk to a bank).
 
 A question that needs something Moneta lacks is answered plainly — "I can't see that" — with what it can do
 instead, never with the nearest figure. Requests to act outside the app get the steps the user can take.
@@ -12,6 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
 
 HAS = ("your transactions (amounts, dates, merchants, categories)", "your budget jars and category budgets",
        "your recurring charges (subscriptions and bills)", "your uploaded documents and notes",
@@ -24,6 +29,8 @@ class Missing:
     pattern: re.Pattern[str]
     why: str
     offer: str
+    why_vi: str = ""  # the same in Vietnamese, for a Vietnamese question
+    offer_vi: str = ""
 
 
 def _re(text: str) -> re.Pattern[str]:
@@ -34,24 +41,43 @@ MISSING: tuple[Missing, ...] = (
     Missing("credit score", _re(r"\bcredit (?:score|rating|report|history)\b|\bfico\b|\bđiểm tín dụng\b"),
             "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
             "I can explain what moves a credit score, or show what you pay on cards and loans from your "
-            "transactions."),
+            "transactions.",
+            "Moneta không kết nối với trung tâm thông tin tín dụng, nên không xem được điểm tín dụng của bạn.",
+            "Tôi có thể giải thích điều gì ảnh hưởng đến điểm tín dụng, hoặc cho xem bạn đã trả bao nhiêu cho thẻ "
+            "và khoản vay."),
     Missing("net worth", _re(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b"),
-            "Moneta sees money moving in and out of your imported accounts, not what you own or owe, so it "
-            "can't work out your net worth.",
-            "I can show your income, spending and net cash flow for any period."),
-    Missing("account balance", _re(r"\b(?:account |bank |current |checking |savings )?balances?\b(?! of payments)"
+            "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
+            "what you own or owe, and can't work out your net worth.",
+            "Add each account's opening balance and date under Accounts and I can; until then I can show your "
+            "income, spending and net cash flow for any period.",
+            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên Moneta thấy tiền vào ra nhưng không biết "
+            "bạn có và nợ bao nhiêu, và không tính được tài sản ròng.",
+            "Hãy nhập số dư đầu kỳ và ngày của từng tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem "
+            "thu nhập, chi tiêu và dòng tiền ròng của bất kỳ khoảng thời gian nào."),
+    Missing("account balance", _re(r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?"
+                                   r"balances?\b(?! of payments)"
                                    r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
                                    r"checking|savings)\b|\bsố dư\b"),
-            "Your imported statements don't carry account balances in Moneta yet, so I can't tell you what is in "
-            "an account.",
-            "I can show your net cash flow (money in minus money out) for a period, and what you have left in "
-            "your jars."),
+            "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
+            "account.",
+            "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
+            "cash flow (money in minus money out) for a period, and what you have left in your jars.",
+            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên tôi không biết trong tài khoản có bao "
+            "nhiêu.",
+            "Hãy nhập số dư đầu kỳ và ngày của tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem dòng "
+            "tiền ròng (tiền vào trừ tiền ra) và số tiền còn lại trong các hũ."),
     Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
                                r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
-                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"),
+                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"
+                               r"|\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) "
+                               r"(?:do|did|have) i (?:hold|own|have|got)\b|\b(?:bitcoin|btc|ethereum|crypto\w*) "
+                               r"(?:holdings?|wallet|balance|worth)\b"),
             "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
             "I can show what you paid into investment accounts if those transfers are in your statements, and "
-            "explain investing concepts from the knowledge base."),
+            "explain investing concepts from the knowledge base.",
+            "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
+            "Tôi có thể cho xem bạn đã chuyển bao nhiêu vào tài khoản đầu tư nếu có trong sao kê, và giải thích "
+            "các khái niệm đầu tư."),
     Missing("other people's money", _re(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|dad|"
                                         r"friend|roommate|flatmate|boss|brother|sister|parents?)(?:'s)? "
                                         r"(?:spending|transactions|account|balance|purchases|money|budget|spend|spent|"
@@ -59,7 +85,9 @@ MISSING: tuple[Missing, ...] = (
                                         r"|\b(?:other (?:users|people)|someone else|another user)(?:'s)? "
                                         r"(?:spending|transactions|data|account)\b"),
             "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
-            "If you share costs, I can total what you paid at the merchants you share."),
+            "If you share costs, I can total what you paid at the merchants you share.",
+            "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
+            "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
 )
 
 
@@ -103,9 +131,23 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
 )
 
 
-def missing_data(text: str) -> Missing | None:
-    """The data a question needs that Moneta does not have, if any."""
-    return next((m for m in MISSING if m.pattern.search(text or "")), None)
+# Topics Moneta has once the user's accounts carry opening balances (chat/balances.py answers them).
+LEDGER_TOPICS = ("net worth", "account balance")
+
+
+def missing_data(text: str, *, balances: bool = False) -> Missing | None:
+    """The data a question needs that Moneta does not have, if any. `balances`: the user has accounts with an
+    opening balance, so balances and net worth are not missing (`balances_available`)."""
+    return next((m for m in MISSING if m.pattern.search(text or "")
+                 and not (balances and m.topic in LEDGER_TOPICS)), None)
+
+
+def balances_available(user: Any) -> bool:
+    """Does the user have an account whose balance Moneta knows (an opening balance or opening date set)?"""
+    from transactions.models import Account
+
+    return Account.objects.filter(user=user, archived_at__isnull=True).filter(
+        ~Q(opening_balance=0) | Q(opening_date__isnull=False)).exists()
 
 
 def unavailable_action(text: str) -> Unavailable | None:
@@ -114,7 +156,8 @@ def unavailable_action(text: str) -> Unavailable | None:
 
 def missing_answer(m: Missing) -> dict:
     """The tool result for a question about data Moneta lacks."""
-    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS)}
+    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS),
+            "message_vi": m.why_vi, "offer_vi": m.offer_vi}
 
 
 def unavailable_steps(request: str) -> dict:

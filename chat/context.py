@@ -60,3 +60,5 @@ class TurnContext:
     understood: dict[str, Any] | None = None  # the money query of this turn
     reading: dict[str, Any] | None = None  # the account of the question's words (transactions.query.Reading)
     clarify: dict[str, Any] | None = None  # a clarifying question with choices, when one was asked
+    balances: bool = False  # the user's accounts carry opening balances: balances and net worth are known
+    ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none

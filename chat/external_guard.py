@@ -3,22 +3,23 @@
 - A stdio MCP server is a program Moneta starts. Only a superuser may register or change one, its command must be
   on the operator's allow-list (`MONETA_MCP_STDIO_COMMANDS`, empty by default: no stdio servers at all), it runs
   with a minimal environment (never the web process's secrets: database URL, secret key, API keys), and it is
-  never started by the admin's "Test the connection" (that runs inside a web request).
+  started only by a Celery worker, never inside a web request (chat/mcp/tasks.py).
 - An HTTP MCP server or an A2A agent is a URL Moneta connects to. Its host name is resolved and every address it
   resolves to must be public: loopback, link-local (cloud metadata), private, reserved and multicast addresses are
   refused unless `MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS` is set (a server on the same machine or network).
 The same checks run when the server is saved (a message in the admin form) and before every connection (a row saved
-before these rules, or a DNS name that changed since, is refused then).
+before these rules, or a DNS name that changed since, is refused then). Each HTTP connection is opened to the very
+address that was checked (core/network.py: no second DNS lookup, so no DNS rebinding).
 """
 from __future__ import annotations
 
-import ipaddress
 import os
 import shutil
-import socket
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from core.network import AddressRefused, host_addresses_checked
 
 # The only variables of the web process a stdio server inherits: enough to find programs and decode text.
 STDIO_INHERITED_ENV = ("PATH", "LANG", "LC_ALL", "TZ")
@@ -55,15 +56,9 @@ def stdio_environment(server) -> dict[str, str]:
     return {**base, **{str(k): str(v) for k, v in (server.env or {}).items()}}
 
 
-def _address_blocked(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return (address.is_private or address.is_loopback or address.is_link_local or address.is_reserved
-            or address.is_multicast or address.is_unspecified or not address.is_global)
-
-
 def url_problem(url: str) -> str | None:
-    """Why Moneta must not connect to `url` (None: it may). Resolves the host name and checks every address."""
+    """Why Moneta must not connect to `url` (None: it may). Resolves the host name and checks every address (said
+    when the server is saved; every connection checks again the address it opens, core/network.py)."""
     try:
         parts = urlsplit(url or "")
         host, port = parts.hostname, parts.port
@@ -74,15 +69,14 @@ def url_problem(url: str) -> str | None:
     if settings.MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS:
         return None
     try:
-        infos = socket.getaddrinfo(host, port or (443 if parts.scheme == "https" else 80), proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError):
-        return f"the host name {host!r} does not resolve."
-    for info in infos:
-        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-        if _address_blocked(address):
-            return (f"{host} resolves to {address}, a loopback, link-local or private address; Moneta connects only "
-                    f"to public addresses unless MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS is set.")
+        host_addresses_checked(host, port or (443 if parts.scheme == "https" else 80), allow_private=False)
+    except AddressRefused as exc:
+        return str(exc)
     return None
+
+
+def allow_private_networks() -> bool:
+    return bool(settings.MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS)
 
 
 def external_server_check(server) -> None:

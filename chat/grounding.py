@@ -14,10 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
+from chat.balances import BALANCE_TOOLS
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
 WORD_RE = re.compile(r"[a-zà-ỹđ]{4,}")
+# An amount written the Vietnamese way (core/money.py in the Vietnamese UI): "1.250.000 ₫", "61,96 $", "12,00 ZAR" —
+# the point groups thousands, the comma starts the decimals, and the currency comes after the number.
+VI_AMOUNT = r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?(?= ?(?:[$€£₫¥]|[A-Z]{1,2}\$|[A-Z]{3}\b))"
+# A date written the Vietnamese way (Django's vi formats): "Tháng 10 2026", "26 Tháng 11 2026", "1–26 Tháng 11",
+# "ngày 1–26", "2/12".
+VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{1,2})? \d{4})?|ngày 1–\d{1,2}|"
+           r"(?<![\d/.,])\d{1,2}/\d{1,2}(?![\d/])")
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
@@ -110,10 +118,20 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
         flagged.append(raw.strip())
         return f"{raw} (unverified)"
 
+    def check_vi(raw: str) -> str:
+        value = round(float(raw.replace(".", "").replace(",", ".")), 2)
+        if value in numbers or round(value, 0) in numbers and "," not in raw:
+            return raw
+        flagged.append(raw)
+        return f"{raw} (unverified)"
+
     # Do not check numbers inside citation markers [1], links or dates (ISO, "Sat 7 Nov 2026", "24 Aug").
+    # Amounts written the Vietnamese way are checked as such (check_vi), not as two numbers either side of a comma.
     pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?"
-                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2})", text)
-    text = "".join(p if i % 2 else NUMBER_RE.sub(check, p) for i, p in enumerate(pieces))
+                      r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2}|"
+                      + VI_DATE + "|" + VI_AMOUNT + ")", text)
+    text = "".join((check_vi(p) if re.fullmatch(VI_AMOUNT, p) else p) if i % 2 else NUMBER_RE.sub(check, p)
+                   for i, p in enumerate(pieces))
     report.unsupported_numbers = flagged
     report.answer = text
 
@@ -201,7 +219,8 @@ def result_summary(result: Any, error: str = "") -> str:
 def _ran_queries(recorder: TurnRecorder) -> list[dict]:
     out = []
     for r in recorder.tool_records:
-        if r.name in MONEY_TOOLS and not r.error and isinstance(r.result, dict):
+        # balances and net worth (chat/balances.py) are not queries over transactions: their fit is chat/actions/fit
+        if r.name in MONEY_TOOLS and r.name not in BALANCE_TOOLS and not r.error and isinstance(r.result, dict):
             q = r.result.get("query") if isinstance(r.result.get("query"), dict) else {}
             out.append({"query": q, "arguments": r.arguments, "result": r.result})
     return out
@@ -227,6 +246,17 @@ def _readings_disagree(ctx) -> str:
     if {routed, exemplar} == {"money", "knowledge"}:
         return f"the question reads as {exemplar} by its wording but was answered from {routed}"
     return ""
+
+
+def _written_in_vietnamese(phrase: str, question: str) -> bool:
+    """Was this (accent-stripped) phrase written with Vietnamese letters in the question? Brands are written
+    without them ("Grab", "Highlands"); "tổng cộng", "thời tiết" are words of the sentence."""
+    from transactions.query import strip_accents
+    from transactions.query.grammar import VI_CHARS
+
+    wanted = set(phrase.split())
+    return any(VI_CHARS.search(word) for word in re.findall(r"[^\W\d_]+", question)
+               if strip_accents(word.lower()) in wanted)
 
 
 def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
@@ -275,6 +305,11 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
     if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):
         not_understood += list(understood["unknown"])  # "dining for the wedding": answered Dining without "wedding"
+    else:
+        # "no transactions at X" is right when X is a name they don't have; not when X is close to one of their
+        # names ("starbuks") or is a word of the question's own language rather than a brand ("tổng cộng")
+        not_understood += [u for u in understood.get("unknown") or []
+                           if (understood.get("suggestions") or {}).get(u) or _written_in_vietnamese(u, question)]
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY

@@ -12,7 +12,8 @@ from datetime import date
 from typing import Any, cast
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.actions.fit import action_fit
@@ -20,8 +21,11 @@ from chat.actions.selectors import actions_for_answer
 from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.capabilities import balances_available
+from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
+from chat.language import answer_language, question_language
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.prompt_versions import prompt_active_content, prompts_active
 from chat.prompts import prompt_render
@@ -96,17 +100,20 @@ def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
 
 
 def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conversation, before_id: int,
-                    new_conversation: bool) -> TurnContext:
+                    new_conversation: bool, ui_language: str = "") -> TurnContext:
     """What the model, the tools and the checks need about this user and this conversation: their own names (for
-    entity linking), the conversation state (the last money query and its result), the corpora and today."""
+    entity linking), the conversation state (the last money query and its result), the corpora, today and the
+    person's UI language (the answer's language when the question has none of its own)."""
     from chat.context import embed
     from transactions.query import query_vocab
 
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
+                       balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown,
-                       corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab)
+                       corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
+                       ui_language=ui_language)
 
 
 def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] | None:
@@ -123,6 +130,25 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
     return None
 
 
+def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, Any] | None:
+    """The account of every word of a money question (transactions.query.account), for clients to show which
+    words were not understood; None when the turn was not read as a money question."""
+    if not money:
+        return None
+    from transactions.query import MoneyQuery, money_query_parse
+    from transactions.query.account import word_account
+
+    if ctx.understood is not None:  # the router's reading (offline) carries every word's link
+        reading = MoneyQuery.from_dict(ctx.understood)
+    elif ctx.vocab is not None:  # a language model's turn: the same parser reads the question
+        previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
+        reading = money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous,
+                                    shown=ctx.previous_result)
+    else:
+        return None
+    return word_account(text, reading, today=ctx.today)
+
+
 def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
     """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to."""
     from transactions.query.followups import result_shown
@@ -131,11 +157,18 @@ def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             return result_shown(record.result)
+    for record in reversed(recorder.tool_records):
+        # a preset without a query (the spending summary): its ranked rows are what the answer showed
+        rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None
+        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+            kind = "summary" if "category" in rows[0] else "top_merchants" if "merchant" in rows[0] else None
+            if kind:
+                return result_shown({**record.result, "measure": record.result.get("measure") or kind})
     return None
 
 
 def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
-               failure: str) -> tuple[float, list[str]]:
+               failure: str, clarification: dict[str, Any] | None = None) -> tuple[float, list[str]]:
     """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
     amount and period the question names must be in a query that ran; names the user doesn't have must be
     said; knowledge answers whose best fact is far from the question are not confident."""
@@ -149,15 +182,17 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
-    return score, reasons
+    return clarification_check(score, reasons, clarification), reasons
 
 
-def chat_turn(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
-              on_event: Callable[[dict[str, Any]], None] | None = None, regenerate: bool = False) -> dict[str, Any]:
-    """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events."""
+def chat_turn(*, user: AuthUser, message: str = "", conversation_id: int | None = None, agent_slug: str | None = None,
+              on_event: Callable[[dict[str, Any]], None] | None = None, regenerate: bool = False,
+              choice: str | None = None) -> dict[str, Any]:
+    """One turn of the conversation; `on_event` receives tool_started/tool_finished/token/final events.
+    `choice`: a choice's value from the last answer's clarifying question (chat/clarify.py)."""
     final = None
     for event in chat_turn_events(user=user, message=message, conversation_id=conversation_id,
-                                  agent_slug=agent_slug, regenerate=regenerate):
+                                  agent_slug=agent_slug, regenerate=regenerate, choice=choice):
         if on_event is not None:
             on_event(event)
         if event["type"] == "final":
@@ -185,6 +220,7 @@ class Turn:
     failure: str = ""
     streamed: bool = False
     timings: dict[str, Any] = dataclasses.field(default_factory=dict)
+    state_before_id: int | None = None  # a picked choice answers the question asked before the clarifying answer
 
 
 def turn_regenerate_prepare(*, user: AuthUser, conversation_id: int | None) -> Message:
@@ -205,8 +241,10 @@ def turn_regenerate_prepare(*, user: AuthUser, conversation_id: int | None) -> M
 
 
 def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, agent_slug: str | None,
-                 regenerate: bool = False) -> Turn:
-    """Validate the message, pick the assistant, and store the user's message first (nothing is lost later)."""
+                 regenerate: bool = False, choice: str | None = None) -> Turn:
+    """Validate the message, pick the assistant, and store the user's message first (nothing is lost later).
+    A picked choice (or a message that is one of the open question's choices) is stored as the user's message and
+    the question it clarifies is answered again."""
     started = time.perf_counter()
     if regenerate:
         with transaction.atomic():
@@ -215,16 +253,25 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
         return Turn(user=user, text=question.content, config=config, conversation=question.conversation,
                     user_message=question, new_conversation=False, started=started)
     text = (message or "").strip()
-    if not text:
-        raise DomainError("message: write a question first (it was empty).", details={"message": "empty"})
+    if choice is not None and conversation_id is None:
+        raise DomainError("choice: a choice answers a question in a conversation; send its conversation_id too.",
+                          code="validation_error")
+    if not text and choice is None:
+        raise DomainError(_("message: write a question first (it was empty)."), details={"message": "empty"},
+                          code="validation_error")
     if len(text) > Message.MAX_CHARS:
         raise DomainError(f"message: at most {Message.MAX_CHARS} characters (got {len(text)}).")
     config = agent_config_for(user=user, agent_slug=agent_slug)
     conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
                                      agent_slug=config.slug)
-    user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text)
-    return Turn(user=user, text=text, config=config, conversation=conversation, user_message=user_message,
-                new_conversation=conversation_id is None, started=started)
+    pick = None if conversation_id is None else (
+        clarification_pick(user=user, conversation=conversation, choice=choice, text=text)
+        or (correction_pick(user=user, conversation=conversation, text=text) if choice is None else None))
+    user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER,
+                                          content=pick.label if pick else text)
+    return Turn(user=user, text=pick.question if pick else text, config=config, conversation=conversation,
+                user_message=user_message, new_conversation=conversation_id is None, started=started,
+                state_before_id=pick.state_before_id if pick else None)
 
 
 def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any]]:
@@ -238,11 +285,14 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
     turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab)
     turn.external_notes = external_tools_attach(assistant=turn.assistant, config=config)  # down → a note
     ctx.enabled_tools = turn.assistant.enabled_tool_names()
-    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "escalation-notice-vi", "llm-failure")
     system_prompt = prompt_render(turn.prompts[config.system_prompt], {
         "today": date.today().isoformat(), "categories": ", ".join(ctx.categories) or "(none yet)",
         "user_name": turn.user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
         "currency": "", "tools": ", ".join(ctx.enabled_tools)})
+    if question_language(turn.text) is None and answer_language(turn.text, ctx.ui_language) == "vi":
+        system_prompt += ("\nThe person uses Moneta in Vietnamese and this question shows no language of its own "
+                          "(a name or a number): answer in Vietnamese.")
     model, turn.provider, stream = _build_model(config, context=ctx, stream=stream_tokens)
     history = [] if turn.new_conversation else _history(turn.conversation, turn.user_message.pk)
     messages = [SystemMessage(content=system_prompt), *history, HumanMessage(content=turn.text)]
@@ -286,7 +336,7 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _ = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
+        body, cited, _relevant = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)
@@ -310,16 +360,27 @@ def _relevant_fact_ids(report: GroundingReport, recorder: TurnRecorder, final: d
     return relevant
 
 
-def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: list[str], partial: bool) -> dict[str, Any]:
-    """Store the answer, its tool calls and any escalation in one transaction; return the answer object."""
+def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: list[str], partial: bool,
+                 clarification: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Store the answer, its tool calls and any escalation in one transaction; return the answer object.
+    A clarifying question is never escalated: it asks the user, not the team."""
     assert turn.assistant is not None  # built by turn_run_tools
     config, recorder = turn.config, turn.assistant.recorder
-    escalate = not turn.failure and score < config.confidence_threshold
+    escalate = not turn.failure and score < config.confidence_threshold and not clarification
     answer_md = report.answer
+    if clarification and clarification["question"] not in answer_md:
+        answer_md = f"{answer_md}\n\n{clarification['question']}"
+    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder)
+    account = turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification))
+    if not recorder.tool_records and understood is None:
+        # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on
+        understood, shown = turn.ctx.previous_query, turn.ctx.previous_result
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
-        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts['escalation-notice'], {'confidence': score})}"
+        notice = "escalation-notice-vi" if answer_language(turn.text, turn.ctx.ui_language) == "vi" \
+            else "escalation-notice"  # a Vietnamese answer is Vietnamese to the end
+        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts[notice], {'confidence': score})}"
     answer = {
         "answer": answer_md, "citations": report.citations, "data": _data_items(recorder),
         "tools_used": list(dict.fromkeys(r.name for r in recorder.tool_records)),
@@ -327,8 +388,8 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
                         "error": r.error or None} for r in recorder.tool_records],
         "confidence": score, "escalated": escalate, "conversation_id": turn.conversation.pk, "message_id": None,
         "agent": config.slug, "provider": turn.provider, "grounding": {**report.as_dict(), "reasons": reasons},
-        "partial": partial, "error": turn.failure or None, "understood": turn_understood(recorder, turn.ctx),
-        "shown": turn_shown(recorder),
+        "partial": partial, "error": turn.failure or None, "understood": understood,
+        "shown": shown, "clarification": clarification, "understanding": account,
     }
     action_ids = turn_action_ids(recorder.tool_records)  # chat/actions/: proposals the user must confirm
     if action_ids:
@@ -366,29 +427,45 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
                         "persistence_ms": round((time.perf_counter() - persist_started) * 1000, 2)}}
 
 
-def chat_turn_events(*, user: AuthUser, message: str, conversation_id: int | None = None, agent_slug: str | None = None,
-                     stream_tokens: bool = True, regenerate: bool = False) -> Iterator[dict[str, Any]]:
+def chat_turn_events(*, user: AuthUser, message: str = "", conversation_id: int | None = None,
+                     agent_slug: str | None = None, stream_tokens: bool = True, regenerate: bool = False,
+                     choice: str | None = None) -> Iterator[dict[str, Any]]:
     """The chat turn as a stream of events (the SSE view iterates this); the last one is "final".
     prepare → understand → run tools → compose → check → persist. `regenerate` answers the conversation's last
-    question again, replacing the answer it had."""
+    question again, replacing the answer it had.
+
+    The UI language is read here, when the view calls this, not when the stream is iterated: a streamed
+    response runs its body after the view has returned, where the request's active language may be gone."""
+    return _turn_events(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug,
+                        stream_tokens=stream_tokens, regenerate=regenerate, choice=choice,
+                        ui_language=translation.get_language() or "")
+
+
+def _turn_events(*, user: AuthUser, message: str, conversation_id: int | None, agent_slug: str | None,
+                 stream_tokens: bool, regenerate: bool, choice: str | None, ui_language: str
+                 ) -> Iterator[dict[str, Any]]:
     turn = turn_prepare(user=user, message=message, conversation_id=conversation_id, agent_slug=agent_slug,
-                        regenerate=regenerate)
+                        regenerate=regenerate, choice=choice)
     yield {"type": "started", "conversation_id": turn.conversation.pk, "user_message_id": turn.user_message.pk,
            "agent": turn.config.slug}
     turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
-                               before_id=turn.user_message.pk, new_conversation=turn.new_conversation)
+                               before_id=turn.state_before_id or turn.user_message.pk,
+                               new_conversation=turn.new_conversation, ui_language=ui_language)
     yield from turn_run_tools(turn, stream_tokens=stream_tokens)
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)
     check_started = time.perf_counter()
     assert turn.assistant is not None  # built by turn_run_tools
     report = ground(answer_text, recorder=turn.assistant.recorder, cited_fact_ids=cited, question=turn.text)
+    clarification = None if turn.failure else turn_clarification(
+        text=turn.text, ctx=turn.ctx, recorder=turn.assistant.recorder, provider=turn.provider)
     score, reasons = turn_check(text=turn.text, report=report, recorder=turn.assistant.recorder, ctx=turn.ctx,
-                                partial=partial, failure=turn.failure)
+                                partial=partial, failure=turn.failure, clarification=clarification)
     turn.timings["grounding_ms"] = round((time.perf_counter() - check_started) * 1000, 2)
     turn.timings["compose_ms"] = round((check_started - compose_started) * 1000
                                        + float(turn.ctx.timings.get("compose_ms") or 0), 2)
-    answer = turn_persist(turn, report=report, score=score, reasons=reasons, partial=partial)
+    answer = turn_persist(turn, report=report, score=score, reasons=reasons, partial=partial,
+                          clarification=clarification)
     if not turn.streamed:
         for piece in re.findall(rf".{{1,{TOKEN_CHUNK}}}(?:\s|$)|\S+", answer["answer"], flags=re.S):
             yield {"type": "token", "text": piece, "source": "answer"}

@@ -1,6 +1,7 @@
 """`make run` (demo) and `make serve` (production mode): one command brings Moneta up, Ctrl-C takes it down.
 
-`python -m config.run`        development: runserver + one Celery worker on both queues with embedded beat.
+`python -m config.run`        development: runserver + the interactive and the ingestion Celery workers (beat
+                              embedded in the interactive one).
 `python -m config.run serve`  production: gunicorn with uvicorn workers (ASGI), an interactive worker, an
                               ingestion worker, a beat process. The argv of each process comes from
                               `serve_commands`, which the tests and the containers (`python -m config.run
@@ -129,14 +130,26 @@ def serve_commands(env: dict) -> dict[str, list[str]]:
     celery = [PY, "-m", "celery", "-A", "config"]
     return {
         "web": [PY, "-m", "gunicorn", "-c", "python:config.gunicorn", "config.asgi:application"],
-        # imports, re-filing, notifications, beat jobs: short tasks, several at once
+        # a user's note or document, imports, re-filing, notifications, beat jobs: someone waits for these
         "worker-interactive": [*celery, "worker", "-Q", interactive, "--loglevel", "INFO", "-n", "interactive@%h",
                                "--concurrency", env.get("MONETA_INTERACTIVE_CONCURRENCY", "2")],
-        # document ingestion: CPU-bound, one torch thread per prefork child, one document per child
+        # an editor's bulk documents: CPU-bound, one torch thread per prefork child, one document per child
         "worker-ingestion": [*celery, "worker", "-Q", ingestion, "--loglevel", "INFO", "-n", "ingestion@%h",
                              "--concurrency", env.get("MONETA_INGESTION_CONCURRENCY", "1")],
         # exactly one per deployment (django-celery-beat's database scheduler)
         "beat": [*celery, "beat", "--loglevel", "INFO"],
+    }
+
+
+def run_worker_commands(env: dict) -> dict[str, list[str]]:
+    """`make run`'s workers: the same two as `make serve` (a user's note never waits behind an editor's bulk
+    upload, config/celery_routes.py), the interactive one with beat embedded (the periodic jobs: no beat process
+    of its own in development)."""
+    commands = serve_commands(env)
+    return {
+        "worker-interactive": [*commands["worker-interactive"], "-B",
+                               "--schedule", str(ROOT / ".moneta" / "celerybeat-schedule")],
+        "worker-ingestion": commands["worker-ingestion"],
     }
 
 
@@ -235,11 +248,9 @@ def main(mode: str = "run") -> None:
 
         # Prefork children each get one torch thread: N processes on N cores embed faster than one
         # process with N threads (measured in `python -m bench knowledge --workers`).
-        spawn([PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO", "-Q", ",".join(queue_names(env)),
-               "--concurrency", env.get("MONETA_WORKER_CONCURRENCY", "2"), "-n", "moneta@%h",
-               # embedded beat: the periodic sweep that re-sends stuck documents
-               "-B", "--schedule", str(ROOT / ".moneta" / "celerybeat-schedule")],
-              {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}, "worker")
+        worker_env = {**env, "MONETA_TORCH_THREADS": env.get("MONETA_TORCH_THREADS", "1")}
+        for name, argv in run_worker_commands(env).items():
+            spawn(argv, worker_env, name)
         # The web server warms the chat router's model in the background so the first question is quick.
         spawn([PY, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
               {**env, "MONETA_CHAT_WARMUP": env.get("MONETA_CHAT_WARMUP", "1"), **RUNSERVER_ENV}, "web")

@@ -1,4 +1,6 @@
 """The platform's own table: one heartbeat row per Celery worker (read by /healthz)."""
+from datetime import timedelta
+
 from django.db import models
 from django.utils import timezone
 
@@ -13,3 +15,8 @@ class WorkerHeartbeat(models.Model):
 
 def worker_heartbeat_record(*, hostname: str) -> None:
     WorkerHeartbeat.objects.update_or_create(hostname=hostname, defaults={"last_seen": timezone.now()})
+
+
+def worker_alive(*, within_seconds: float) -> bool:
+    """Whether some Celery worker has written its heartbeat in the last `within_seconds`."""
+    return WorkerHeartbeat.objects.filter(last_seen__gte=timezone.now() - timedelta(seconds=within_seconds)).exists()

@@ -19,7 +19,8 @@ class ErrorResponse(serializers.Serializer[Any]):
 
 
 class MonetaAutoSchema(AutoSchema):
-    """Adds 400 (bad input), 401/403 (not signed in / not allowed) and 404 (not yours or missing) responses."""
+    """Adds 400 (bad input), 401/403 (not signed in / not allowed) and 404 (not yours or missing: an object in the
+    path, or one the query or body names) responses."""
 
     def _get_response_bodies(self, direction: Literal["request", "response"] = "response") -> Any:
         responses = super()._get_response_bodies(direction)
@@ -31,6 +32,10 @@ class MonetaAutoSchema(AutoSchema):
             errors["403"] = "Signed in, but not allowed (or CSRF check failed for session writes)."
         if "{" in self.path:
             errors["404"] = "No such object among yours (other users' objects are 404 too)."
+        elif "401" in errors:
+            # An id, name or slug in the query or the body (an account filter, a category to analyse, a corpus to
+            # upload to, transactions to edit in bulk) that is not among the user's is a 404 as well.
+            errors["404"] = "Something the request names (an account, category, corpus, transaction) is not yours."
         for code, text in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(OpenApiResponse(ErrorResponse, description=text), code,

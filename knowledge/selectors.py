@@ -239,3 +239,10 @@ def documents_by_status() -> dict[str, int]:
 def pages_ingested_since(*, since: datetime) -> int:
     """Pages of documents whose ingestion finished after `since`, over every corpus (an operations gauge)."""
     return Page.objects.filter(document__ingested_at__gte=since).count()
+
+
+def document_is_interactive(*, document_id: int) -> bool:
+    """Whether someone is waiting for this document: a user's own note or upload (their private corpus, which a
+    chat-saved answer also lands in). Documents of shared corpora are an editor's bulk uploads. Read by the Celery
+    router (config/celery_routes.py) to put a person's document on the interactive queue."""
+    return Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE).exists()

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.types import AuthUser
@@ -46,7 +47,7 @@ def _day(value: date | str | None, field: str) -> date | None:
 def _name(user: AuthUser, name: str | None, exclude_id: int | None = None) -> str:
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Account name is empty.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("Account name is empty."), code="validation_error", details={"field": "name"})
     if len(clean) > 80:
         raise DomainError("An account name has at most 80 characters.", code="validation_error",
                           details={"field": "name"})
@@ -127,7 +128,7 @@ def balance_checkpoint_record(*, user: AuthUser, account_id: int, date: date | s
     batch = None
     if batch_id is not None:
         batch = ImportBatch.objects.filter(user=user, id=batch_id).first()
-    checkpoint, _ = BalanceCheckpoint.objects.update_or_create(
+    checkpoint, _created = BalanceCheckpoint.objects.update_or_create(
         account=account, date=day,
         defaults={"user": user, "balance": value, "source": (source or "")[:40], "batch": batch})
     return checkpoint

@@ -59,6 +59,9 @@ TOP_K = 3
 # often; the rest stay uncategorised in every figure but keep their top-3 and form the "needs review" queue.
 FILE_THRESHOLD = 0.9
 REVIEW_THRESHOLD = FILE_THRESHOLD
+# A suggestion below this is a guess, not a choice: the review queue never offers it as a button
+# (transactions/review.py), and confirming a row never takes it (services.transaction_review_confirm).
+JUNK_CONFIDENCE = 0.10
 # Blend weights per evidence kind (see the module docstring and category_evidence.FEATURES).
 WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "family": 2.0, "embedding": 2.5, "ngram": 2.5, "prior": 0.15,
            "amount": 0.0, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2, "mcc": 0.5}

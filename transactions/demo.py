@@ -18,8 +18,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from core.periods import add_months
+
 from .models import CategorisationRule, Category, CategorySource, ImportBatch, Jar, Transaction
-from .periods import add_months
 from .services import (
     account_resolve,
     categories_ensure_defaults,

@@ -13,9 +13,9 @@ from datetime import date
 from typing import Any, cast
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
-from django.utils import timezone
+from django.db import IntegrityError, connection, transaction
 
+from core import broker
 from core.csv_safe import csv_writer
 from core.errors import DomainError, NotFound
 from core.types import AuthUser
@@ -23,11 +23,12 @@ from core.uploads import upload_size_check
 
 from .categories import categories_ensure_defaults
 from .import_rows import fingerprints_compute
-from .importing import STORED_ERRORS, balance_message, file_name_clean, sign_apply, transactions_import
-from .models import Account, ImportBatch, SignConvention, Transaction
+from .import_run import import_batch_run, import_previews_expire
+from .importing import STORED_ERRORS, balance_message, file_name_clean, sign_apply
+from .models import Account, ImportBatch, SignConvention
 from .parsing import ParsedStatement, statement_parse
 from .selectors import user_currency
-from .selectors.imports import PREVIEW_KEPT_FOR
+from .tasks import import_batch_task
 
 logger = logging.getLogger(__name__)
 
@@ -301,10 +302,7 @@ def import_confirm(*, user: AuthUser, batch_id: int, account_id: int | None = No
 def import_batch_send(*, batch_id: int) -> bool:
     """Hand a confirmed import to the worker. False (logged) when the broker cannot be reached: the batch stays
     queued and the page says it is waiting for the worker."""
-    from core.broker import broker_reachable
-    from transactions.tasks import import_batch_task
-
-    if not broker_reachable():
+    if not broker.broker_reachable():
         logger.warning("broker unreachable: import %s stays queued", batch_id)
         return False
     try:
@@ -313,87 +311,6 @@ def import_batch_send(*, batch_id: int) -> bool:
         logger.warning("could not queue import %s: %s", batch_id, exc)
         return False
     return True
-
-
-class _ProgressWriter:
-    """Writes `rows_processed` through a connection of its own, committed at once, so the page polling the
-    batch sees it move while the import's own transaction (all or nothing) is still open."""
-
-    def __init__(self, batch_id: int):
-        self.batch_id = batch_id
-        self.conn = connections.create_connection(DEFAULT_DB_ALIAS)
-
-    def __call__(self, done: int) -> None:
-        with self.conn.cursor() as cur:
-            cur.execute("UPDATE transactions_importbatch SET rows_processed = %s WHERE id = %s AND status = %s",
-                        [done, self.batch_id, ImportBatch.Status.RUNNING])
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-def import_batch_run(*, batch_id: int, report_progress: bool = True) -> ImportBatch | None:
-    """Run a confirmed import (the worker's task, or inline for a small file). Claimed with a conditional
-    UPDATE, so a second delivery of the task does nothing. Failures are recorded on the batch (message and
-    every bad row); nothing is half-written."""
-    claimed = ImportBatch.objects.filter(id=batch_id, status=ImportBatch.Status.QUEUED).update(
-        status=ImportBatch.Status.RUNNING, started_at=timezone.now(), rows_processed=0, message="Importing")
-    if not claimed:
-        return None
-    batch = ImportBatch.objects.select_related("user", "account").get(id=batch_id)
-    choices = (batch.details or {}).get("choices") or {}
-    # Progress from another connection only when this one is not inside a transaction that holds the row
-    # (an inline run in a request or a test): that writer would wait on the lock.
-    writer = _ProgressWriter(batch_id) if report_progress and not connection.in_atomic_block else None
-    try:
-        return transactions_import(user=batch.user, file_name=batch.file_name, content=bytes(batch.content or b""),
-                                   date_format=batch.date_format or None, sign_convention=batch.sign_convention,
-                                   account=batch.account, batch=batch, progress=writer,
-                                   skip_bad_rows=bool(choices.get("skip_bad_rows")),
-                                   accept_balance_mismatch=bool(choices.get("accept_balance_mismatch")))
-    except DomainError as exc:
-        details = exc.details if isinstance(exc.details, dict) else {}
-        ImportBatch.objects.filter(id=batch_id, status=ImportBatch.Status.RUNNING).update(
-            status=ImportBatch.Status.FAILED, message=exc.message, finished_at=timezone.now(),
-            error_count=details.get("error_count") or 1,
-            errors=details.get("errors") or [{"line": details.get("line"), "field": details.get("field", "file"),
-                                              "reason": exc.message}])
-        _new_account_drop(batch_id=batch_id)
-    except Exception:
-        logger.exception("import %s failed", batch_id)
-        ImportBatch.objects.filter(id=batch_id, status=ImportBatch.Status.RUNNING).update(
-            status=ImportBatch.Status.FAILED, finished_at=timezone.now(), error_count=1,
-            message="The import stopped on an unexpected error; nothing was imported. Try again.",
-            errors=[{"line": None, "field": "file", "reason": "unexpected error (logged for the developers)"}])
-        raise
-    finally:
-        if writer is not None:
-            writer.close()
-    return ImportBatch.objects.defer("content").get(id=batch_id)
-
-
-def _new_account_drop(*, batch_id: int) -> None:
-    """An account created by this import's confirm, still empty after the import failed, is not left behind."""
-    batch = ImportBatch.objects.filter(id=batch_id).only("account_id", "details", "status").first()
-    if batch is None or batch.status != ImportBatch.Status.FAILED or not batch.account_id:
-        return
-    if not ((batch.details or {}).get("choices") or {}).get("new_account"):
-        return
-    if not Transaction.objects.filter(account_id=batch.account_id).exists() and \
-            not ImportBatch.objects.filter(account_id=batch.account_id).exclude(id=batch_id).exists():
-        ImportBatch.objects.filter(id=batch_id).update(account=None)
-        Account.objects.filter(id=batch.account_id).delete()
-
-
-def import_previews_expire(*, user: AuthUser | None = None) -> int:
-    """Delete previews nobody confirmed within PREVIEW_KEPT_FOR (with the file each keeps): they leave the
-    import history. For one user, or everyone (the periodic task). Returns how many went."""
-    stale = ImportBatch.objects.filter(status=ImportBatch.Status.PREVIEW,
-                                       created_at__lt=timezone.now() - PREVIEW_KEPT_FOR)
-    if user is not None:
-        stale = stale.filter(user=user)
-    deleted, _ = stale.delete()
-    return deleted
 
 
 def import_rejects_csv(*, user: AuthUser, batch_id: int) -> tuple[str, str]:

@@ -7,17 +7,22 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import TypeVar
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.money import money_input
+from core.periods import add_months
 from core.types import AuthUser
 
 from .categories import categories_ensure_defaults, category_for_write
 from .models import CategorisationRule, Category, Jar, JarBudget, Merchant, Subscription, Transaction
 from .selectors import object_owned
+
+_Merged = TypeVar("_Merged", Category, Merchant)
 
 
 def _money(value: object, field: str) -> Decimal:
@@ -51,13 +56,16 @@ def jar_budget_set(*, user: AuthUser, jar_id: int, amount: object, month: date |
     first = _month(month)
     value = _money(amount, "monthly_budget")
     with transaction.atomic():
-        # The months before keep what they had: if this jar has no amount before `first`, the old amount is
-        # written down for the jar's first month before the change (budgets created before months existed).
+        # The months before keep what they had. A month before the jar's first amount reads that first amount,
+        # so when nothing is stored before `first`, what those months showed (the earliest amount, or the jar's
+        # budget for jars from before months existed) is written down for the month before `first` at the
+        # latest — also for a jar created this month, whose last month the Jars page shows too.
         if not JarBudget.objects.filter(jar=jar, month__lt=first).exists():
-            start = (jar.rollover_start or jar.created_at.date()).replace(day=1)
-            if start < first:
-                JarBudget.objects.get_or_create(jar=jar, month=start, defaults={"amount": jar.monthly_budget})
-        row, _ = JarBudget.objects.update_or_create(jar=jar, month=first, defaults={"amount": value})
+            earliest = JarBudget.objects.filter(jar=jar).order_by("month").values_list("amount", flat=True).first()
+            start = min((jar.rollover_start or jar.created_at.date()).replace(day=1), add_months(first, -1))
+            JarBudget.objects.get_or_create(jar=jar, month=start, defaults={
+                "amount": earliest if earliest is not None else jar.monthly_budget})
+        row, _created = JarBudget.objects.update_or_create(jar=jar, month=first, defaults={"amount": value})
         this_month = timezone.localdate().replace(day=1)
         current = (JarBudget.objects.filter(jar=jar, month__lte=this_month).order_by("-month")
                    .values_list("amount", flat=True).first())
@@ -71,7 +79,7 @@ def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories:
     categories_ensure_defaults(user=user)
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
     budget = _money(monthly_budget, "monthly_budget")
     if Jar.objects.filter(user=user, name__iexact=clean).exists():
         raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate", details={"field": "name"})
@@ -94,7 +102,7 @@ def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_
     if name is not None:
         clean = " ".join(name.split())
         if not clean:
-            raise DomainError("Jar name is empty.", code="validation_error", details={"field": "name"})
+            raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
         if Jar.objects.filter(user=user, name__iexact=clean).exclude(id=jar.id).exists():
             raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate",
                               details={"field": "name"})
@@ -130,14 +138,21 @@ def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -
     return target
 
 
+def _merge_pair(model: type[_Merged], *, user: AuthUser, source_id: int, target_id: int,
+                noun: str) -> tuple[_Merged, _Merged]:
+    """The user's two rows a merge joins (NotFound for another user's), refusing a row merged into itself."""
+    source = object_owned(model, user=user, object_id=source_id)
+    target = object_owned(model, user=user, object_id=target_id)
+    if source.id == target.id:
+        raise DomainError(f"Pick a different {noun} to merge into.", code="validation_error",
+                          details={"field": "target_id"})
+    return source, target
+
+
 def category_merge(*, user: AuthUser, source_id: int, target_id: int) -> Category:
     """Merge one category into another: its transactions, rules and jar memberships move to the target (the
     user's own choices stay the user's), then it is removed. Returns the target."""
-    source = object_owned(Category, user=user, object_id=source_id)
-    target = object_owned(Category, user=user, object_id=target_id)
-    if source.id == target.id:
-        raise DomainError("Pick a different category to merge into.", code="validation_error",
-                          details={"field": "target_id"})
+    source, target = _merge_pair(Category, user=user, source_id=source_id, target_id=target_id, noun="category")
     with transaction.atomic():
         Transaction.objects.filter(user=user, category=source).update(category=target)
         CategorisationRule.objects.filter(user=user, category=source).update(category=target)
@@ -165,7 +180,7 @@ def merchant_rename(*, user: AuthUser, merchant_id: int, name: str) -> Merchant:
     merchant = object_owned(Merchant, user=user, object_id=merchant_id)
     clean = " ".join((name or "").split())[:120]
     if not clean:
-        raise DomainError("Payee name is empty.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("Payee name is empty."), code="validation_error", details={"field": "name"})
     other = Merchant.objects.filter(user=user, name__iexact=clean).exclude(id=merchant.id).first()
     if other is not None:
         return merchant_merge(user=user, source_id=merchant.id, target_id=other.id)
@@ -181,11 +196,7 @@ def merchant_merge(*, user: AuthUser, source_id: int, target_id: int) -> Merchan
     """Merge payee `source` into `target`: past rows move to the target; the source's key becomes one of the
     target's merged keys, so future
     imports of its narratives land on the target; its subscriptions and merchant rules follow."""
-    source = object_owned(Merchant, user=user, object_id=source_id)
-    target = object_owned(Merchant, user=user, object_id=target_id)
-    if source.id == target.id:
-        raise DomainError("Pick a different payee to merge into.", code="validation_error",
-                          details={"field": "target_id"})
+    source, target = _merge_pair(Merchant, user=user, source_id=source_id, target_id=target_id, noun="payee")
     with transaction.atomic():
         Transaction.objects.filter(user=user, merchant=source).update(merchant=target)
         Subscription.objects.filter(user=user, merchant=source).exclude(

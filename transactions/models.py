@@ -374,3 +374,38 @@ class Subscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.merchant} {self.cadence} {self.amount}"
+
+
+class NameAlias(models.Model):
+    """A word this user uses for one of their own merchants or categories ("tj" → Trader Joe's), learned when
+    they pick a choice of a clarifying question. The question parser links the word to it before anything
+    else; another user's words never reach it (every read filters on `user`)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tx_name_aliases")
+    word = models.CharField(max_length=80, help_text="normalised as the question parser reads it")
+    merchant = models.ForeignKey(Merchant, null=True, blank=True, on_delete=models.CASCADE, related_name="name_aliases")
+    category = models.ForeignKey(Category, null=True, blank=True, on_delete=models.CASCADE,
+                                 related_name="name_aliases")
+    question = models.CharField(max_length=300, blank=True, help_text="the question it was learned from")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["word"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "word"], name="tx_name_alias_unique_word_per_user"),
+            models.CheckConstraint(condition=models.Q(merchant__isnull=False, category__isnull=True)
+                                   | models.Q(merchant__isnull=True, category__isnull=False),
+                                   name="tx_name_alias_one_target"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.word!r} → {self.target_name}"
+
+    @property
+    def kind(self) -> str:
+        return "merchant" if self.merchant_id else "category"
+
+    @property
+    def target_name(self) -> str:
+        target = self.merchant or self.category
+        return target.name if target is not None else ""

@@ -19,12 +19,11 @@ from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 from .categories import category_resolve
-from .categorize import narrative_shape
+from .categorize import JUNK_CONFIDENCE, narrative_shape
 from .models import Category, CategorySource, Transaction
 from .selectors import object_owned
+from .services import transaction_category_set, transaction_review_confirm
 
-# A suggestion below this is a guess, not a choice: it is never the primary button (nor a button at all).
-JUNK_CONFIDENCE = 0.10
 BULK_MAX = 200
 SIMILAR_ROWS_SHOWN = 50
 
@@ -157,8 +156,6 @@ def _valid_ids(ids: Any) -> list[int]:
 def review_bulk_decide(*, user: AuthUser, ids: Any, category: str | None = None) -> dict[str, Any]:
     """Decide several rows at once: with `category`, file them all as it (each teaches its merchant's rule);
     without, confirm each row's own top suggestion. All or nothing."""
-    from .services import transaction_category_set, transaction_review_confirm
-
     wanted = _valid_ids(ids)
     with transaction.atomic():
         found = set(Transaction.objects.filter(user=user, id__in=wanted).values_list("id", flat=True))

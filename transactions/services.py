@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections import defaultdict
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import broker
 from core.errors import DomainError
 
 # One entry point for writes: the import, category and subscription services are re-exported here.
@@ -28,6 +28,7 @@ from .accounts import (  # noqa: F401
     balance_checkpoint_delete,
     balance_checkpoint_record,
 )
+from .aliases import alias_delete, alias_learn  # noqa: F401
 from .categories import (  # noqa: F401
     DEFAULT_CATEGORIES,
     categories_ensure_defaults,
@@ -37,7 +38,7 @@ from .categories import (  # noqa: F401
     category_resolve,
     category_update,
 )
-from .categorize import Decision, Item, categorise, embeddings_ensure
+from .categorize import JUNK_CONFIDENCE, embeddings_ensure
 from .editing import (  # noqa: F401
     deleted_list,
     deleted_purge,
@@ -53,14 +54,13 @@ from .editing import (  # noqa: F401
 )
 from .import_flow import (  # noqa: F401 - the import flow's writes, re-exported
     account_resolve,
-    import_batch_run,
     import_confirm,
     import_preview_create,
     import_preview_update,
-    import_previews_expire,
     import_rejects_csv,
 )
 from .import_rows import merchants_ensure, rows_prepare, rule_hits_record, suggestions_json  # noqa: F401
+from .import_run import import_batch_run, import_previews_expire  # noqa: F401 - what the import tasks run
 from .importing import transactions_import  # noqa: F401
 from .jars import (  # noqa: F401
     budget_suggestion_accept,
@@ -82,9 +82,11 @@ from .models import (
 )
 from .normalize import description_key
 from .parsing import ParsedRow, date_plausible_check
+from .refiling import transactions_recategorise
 from .saferegex import rule_regex_check
 from .selectors import object_owned, others_to_refile, user_currency
 from .subscriptions import CADENCES, subscription_confirm, subscription_dismiss, subscriptions_detect  # noqa: F401
+from .tasks import recategorise_task
 from .transfers import (  # noqa: F401
     transfer_candidates,
     transfer_category,
@@ -237,46 +239,19 @@ RECATEGORISE_INLINE_MAX = 2000
 
 def transactions_recategorise_soon(*, user: AuthUser) -> str:
     """Re-file after a rule change: inline when small ("done"), else a task after commit ("queued")."""
-    from core.broker import broker_reachable
-
     count = Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER).count()
-    if count <= RECATEGORISE_INLINE_MAX or not broker_reachable():
+    if count <= RECATEGORISE_INLINE_MAX or not broker.broker_reachable():
         transactions_recategorise(user=user)  # small, or no worker can be reached: do it now rather than never
         return "done"
-    from .tasks import recategorise_task
-
     user_id = user.id
     transaction.on_commit(lambda: recategorise_task.delay(user_id), robust=True)
     return "queued"
 
 
-def transactions_recategorise(*, user: AuthUser) -> int:
-    """Run the suggestion engine again over every transaction the user has not categorised themselves."""
-    rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
-                .select_related("merchant").values("id", "description", "merchant__key", "merchant__name",
-                                                   "description_key", "amount"))
-    items: dict[str, Item] = {}
-    for r in rows:
-        items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
-                                                r["description_key"], outflow=r["amount"] < 0,
-                                                amount=abs(float(r["amount"]))))
-    decisions = categorise(user=user, items=list(items.values()))
-    groups: dict[Decision, list[int]] = defaultdict(list)
-    for r in rows:
-        groups[decisions[r["description"]]].append(r["id"])
-    with transaction.atomic():
-        for d, ids in groups.items():
-            Transaction.objects.filter(user=user, id__in=ids).exclude(category_source=CategorySource.USER).update(
-                category_id=d.category_id, category_source=d.source, category_confidence=d.confidence,
-                rule_id=d.rule_id, category_suggestions=json.loads(suggestions_json(d)))
-    return len(rows)
-
-
 def transaction_review_confirm(*, user: AuthUser, transaction_id: int) -> Transaction:
     """The user confirms Moneta's suggestion as it stands (one click in the "needs review" queue): the row
     becomes the user's own label, so it teaches the next suggestions. A row too uncertain to have been filed
-    takes its top suggestion, unless that is a mere guess (under review.JUNK_CONFIDENCE). Re-files nothing else."""
-    from .review import JUNK_CONFIDENCE
+    takes its top suggestion, unless that is a mere guess (under categorize.JUNK_CONFIDENCE). Re-files nothing else."""
 
     with transaction.atomic():
         tx = object_owned(Transaction, user=user, object_id=transaction_id)

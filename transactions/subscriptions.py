@@ -10,12 +10,12 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from core.periods import add_months
 from core.types import AuthUser
 
 from .models import (
     Subscription,
 )
-from .periods import add_months
 from .selectors import object_owned, transfer_category_ids
 
 CADENCES = (  # name, period in days, tolerance in days, months per charge

@@ -100,9 +100,13 @@ def transfers_detect(*, user: AuthUser, since: date | None = None) -> dict[str, 
                  if TRANSFER_NARRATIVE.search(r["description"])
                  or (r["account_id"] in liabilities and r["amount"] > 0)]
     with transaction.atomic():
-        for out_id, in_id in pairs:
-            Transaction.objects.filter(user=user, id=out_id).update(transfer_pair_id=in_id)
-            Transaction.objects.filter(user=user, id=in_id).update(transfer_pair_id=out_id)
+        if pairs:  # both sides point at each other, in one statement (10,000 pairs: one UPDATE, not 20,000)
+            _fetch("""
+                UPDATE transactions_transaction t SET transfer_pair_id = p.other
+                FROM unnest(%(ids)s::bigint[], %(others)s::bigint[]) AS p(id, other)
+                WHERE t.id = p.id AND t.user_id = %(user)s RETURNING t.id
+                """, {"ids": [o for o, _ in pairs] + [i for _, i in pairs],
+                      "others": [i for _, i in pairs] + [o for o, _ in pairs], "user": user.id})
         _file_as_transfer([i for p in pairs for i in p], target, source=CategorySource.RULE, user=user)
         _file_as_transfer(one_sided, target, source=CategorySource.RULE, user=user)
     return {"paired": len(pairs), "one_sided": len(one_sided)}

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import onboarding, profiles, sandbox
+from accounts.models import Profile
 from core.errors import DomainError
 
 
@@ -76,13 +77,27 @@ def welcome_done(request):
 @login_required
 @require_POST
 def sandbox_enter(request):
+    """"Try it with demo data": enter the sandbox when its demo money is in, else start loading it and show the
+    sandbox page, which follows the loading."""
     try:
+        profile = sandbox.sandbox_request(owner=request.user)
+        if profile.sandbox_status != Profile.SandboxStatus.READY:
+            return redirect("web-sandbox")
         sandbox.sandbox_enter(request)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("web-account")
     messages.success(request, _("You are in the demo sandbox: demo money only, nothing of yours."))
     return redirect("home")
+
+
+@login_required
+def sandbox_page(request):
+    """The demo sandbox while its money loads (the page polls itself), then the button that enters it."""
+    state = sandbox.sandbox_state(request)
+    template = "web/account/_sandbox_status.html" if request.htmx else "web/account/sandbox.html"
+    return render(request, template, {"nav": "account", "sandbox": state,
+                                      "loading": state["status"] in ("pending", "loading") and not state.get("lost")})
 
 
 @login_required

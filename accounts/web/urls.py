@@ -12,6 +12,7 @@ urlpatterns = [
     path("account/export/", views.account_export, name="web-account-export"),
     path("account/token/", views.api_token_rotate, name="web-account-token"),
     path("account/delete/", views.account_delete, name="web-account-delete"),
+    path("account/sandbox/", onboarding.sandbox_page, name="web-sandbox"),
     path("account/sandbox/enter/", onboarding.sandbox_enter, name="web-sandbox-enter"),
     path("account/sandbox/leave/", onboarding.sandbox_leave, name="web-sandbox-leave"),
     path("account/sandbox/delete/", onboarding.sandbox_delete, name="web-sandbox-delete"),

@@ -11,9 +11,10 @@ import anyio
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
-from chat.external_guard import ExternalServerRefused, external_server_check
+from chat.external_guard import ExternalServerRefused, allow_private_networks, external_server_check
 from chat.mcp.client import ExternalServerUnavailable, error_reason, unavailable_note
 from core.errors import DomainError
+from core.network import pinned_httpx_transport
 
 CARD_PATH = "/.well-known/agent.json"
 
@@ -23,9 +24,11 @@ class AskArgs(BaseModel):
 
 
 def _http(server):
+    """httpx with the SSRF guard: every connection (the card's interface URL too) goes to a checked address."""
     import httpx
 
-    return httpx.AsyncClient(headers={k: str(v) for k, v in (server.headers or {}).items()},
+    return httpx.AsyncClient(transport=pinned_httpx_transport(allow_private=allow_private_networks()),
+                             headers={k: str(v) for k, v in (server.headers or {}).items()},
                              timeout=float(server.timeout_seconds or 30))
 
 

@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from chat.actions.tools import PROPOSE_TOOLS
+from chat.balances import BALANCE_TOOLS
 
 MISSING_CAP = 0.6  # above the escalation threshold (0.4): no noise in the queue for an honest "I can't see that"
 KEY_ARGS = {"propose_create_jar": ("monthly_budget",), "propose_set_budget": ("category", "amount"),
@@ -52,12 +53,19 @@ def action_fit(*, question: str, recorder: Any, ctx: Any) -> tuple[float, list[s
                     penalty += 0.4
                     reasons.append(f"the proposal's {key} ({args.get(key)!r}) differs from the request ({want!r})")
                     break
-    missing = [r for r in records if r.name == "check_data_available" and isinstance(r.result, dict)
-               and r.result.get("available") is False]
+    # "I can't see that": the capability check, or a balance tool for a user whose accounts carry no balance
+    missing = [r for r in records if isinstance(r.result, dict) and r.result.get("available") is False
+               and r.result.get("topic")]
+    answered = any(r.name in BALANCE_TOOLS and not r.error for r in records)
     if missing:
         cap = MISSING_CAP
         reasons.append(f"Moneta does not have the data this needs ({missing[0].result.get('topic')})")
-    elif missing_data_call(question) is not None and not proposals:
+    elif missing_data_call(question) is not None and not proposals and not answered:
         penalty += 0.4
         reasons.append("the question needs data Moneta does not have, and the answer did not say so")
+    # a tool whose figures are shaky (thin data, irregular income: chat/affordability.py) says how far to trust it
+    shaky = [r.result for r in records if isinstance(r.result, dict) and r.result.get("confidence_cap") is not None]
+    for result in shaky:
+        cap = min(cap if cap is not None else 1.0, float(result["confidence_cap"]))
+        reasons.extend(str(c) for c in result.get("caveats") or [])
     return penalty, reasons, cap

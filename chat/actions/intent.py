@@ -15,13 +15,14 @@ from chat.capabilities import unavailable_action
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?")
-JAR_RE = re.compile(LEAD + r"(?:start|create|make|set up|setup|open|add|begin|new)\b(?P<rest>.{0,80}?)"
-                    r"\b(?:jar|envelope|pot|sinking fund)s?\b", re.I)
+JAR_RE = re.compile(LEAD + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b(?P<rest>.{0,80}?)"
+                    r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
 BUDGET_RE = re.compile(LEAD + r"(?:(?:set|create|make|add|put|give|set up|setup|change|raise|lower|update)\b.{0,60}?"
                        r"\bbudgets?\b|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat)\b", re.I)
-ADD_RE = re.compile(LEAD + r"(?:log|add|record|enter|track|book|note down|put in)\b", re.I)
+ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:up|them|those|these|it|that|everything|all)\b)|record|enter|track|book|"
+                    r"note down|put in)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply)\b",
@@ -200,13 +201,14 @@ def _delete(text: str, q: Any) -> dict[str, Any]:
     return {"name": "propose_delete_transaction", "args": args}
 
 
-PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve)\b", re.I)
+PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b", re.I)
 HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
 
 # asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
-CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|build|calculated|works?|mean|"
+CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|bad|good|better|worse|"
+                              r"harm\w*|build|calculated|works?|mean|"
                               r"means|factors?|why|increase|drop|lower)\b", re.I)
 
 

@@ -27,7 +27,8 @@ class ChatView(APIView):
     def post(self, request):
         data = validated_input(ChatRequestSerializer, request.data)
         answer = services.chat_turn(user=request.user, message=data["message"],
-                                    conversation_id=data.get("conversation_id"), agent_slug=data.get("agent") or None)
+                                    conversation_id=data.get("conversation_id"), agent_slug=data.get("agent") or None,
+                                    choice=data.get("choice"))
         return Response(answer)
 
 
@@ -57,7 +58,7 @@ class ChatStreamView(APIView):
         data = validated_input(ChatRequestSerializer, request.data)
         events = services.chat_turn_events(user=request.user, message=data["message"],
                                            conversation_id=data.get("conversation_id"),
-                                           agent_slug=data.get("agent") or None)
+                                           agent_slug=data.get("agent") or None, choice=data.get("choice"))
         # Validation, conversation ownership and the agent choice fail before streaming starts (JSON errors).
         first = next(events)
 

@@ -13,6 +13,7 @@ import time
 import uuid
 from typing import Any
 
+from django.utils import translation
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
@@ -21,14 +22,17 @@ from chat.actions.compose import action_text
 from chat.actions.tools import ACTION_TOOLS
 from chat.affordability import REASONING_TOOLS, reasoning_text
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
+from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
+from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.router import route
-from transactions.query import is_vietnamese
 
 WEAK_KNOWLEDGE = 0.35
 GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|xin chào|chào)\b[\s!.,]*"
                          r"(?:there|moneta|bạn)?[\s!.,]*$", re.I)
+SOURCES_VI = {"your transactions": "giao dịch của bạn", "Moneta's help pages": "trang trợ giúp của Moneta",
+              "the knowledge base": "cơ sở kiến thức", "the web": "web"}
 EMERGENCY_RE = re.compile(r"\bemergenc|\brainy day|\bquỹ (?:khẩn cấp|dự phòng)", re.I)
 
 
@@ -75,8 +79,13 @@ class OfflineChatModel(BaseChatModel):
             if plan.calls:
                 return self._tool_message([_call(c["name"], c["args"]) for c in plan.calls])
             intent = plan.intents[0][0]
+            if ctx.clarify:  # chat/clarify.py: a question back to the user, with choices
+                return self._respond(ctx.clarify["question"], [])
             if GREETING_RE.search(question):
                 return self._respond(compose.GREETING, [])
+            if intent == "thanks":
+                vi = answer_language(question, ctx.ui_language) == "vi"
+                return self._respond(compose.THANKS_VI if vi else compose.THANKS, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])
@@ -116,12 +125,17 @@ class OfflineChatModel(BaseChatModel):
 
     def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext):
         """The answer written from tool results: (text, cited fact ids, relevant fact ids per tool). Also used by
-        chat.services for the partial answer when a turn hits its step limit."""
+        chat.services for the partial answer when a turn hits its step limit. Written in the question's language,
+        else the UI's (chat/language.py), with its amounts written the way of that language (core/money.py)."""
+        language = answer_language(question, ctx.ui_language)
+        with translation.override(language):
+            return self._compose(question, results, ctx, vi=language == "vi")
+
+    def _compose(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext, *, vi: bool):
         parts: list[str] = []
         cited: list[int] = []
         relevant: dict[str, list[int]] = {}
         intents = ctx.timings.get("intents") or []
-        vi = is_vietnamese(question)
         if "investment_advice" in intents:
             parts.append(compose.NO_ADVICE)
         money_first = [(n, p) for n, p in results if n in MONEY_TOOLS]
@@ -144,6 +158,8 @@ class OfflineChatModel(BaseChatModel):
                 for r in payload.get("results") or []:
                     if int(r["fact_id"]) in ids:
                         relevant.setdefault(r.get("corpus") or "unknown", []).append(int(r["fact_id"]))
+            elif name in BALANCE_TOOLS:  # chat/balances.py: the ledger's balances and net worth
+                parts.append(balance_text(name, payload, vi=vi))
             elif name in MONEY_TOOLS:
                 parts.append(compose.money_result_text(name, payload))
             elif name == "search_online":
@@ -153,7 +169,7 @@ class OfflineChatModel(BaseChatModel):
             elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
                 parts.append(action_text(name, payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
-                parts.append(reasoning_text(name, payload, question))
+                parts.append(reasoning_text(name, payload, question, vi=vi))
             elif name == "save_note":
                 parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
                              f"it under My documents ({payload.get('undo_url') or '/documents/'})."
@@ -168,7 +184,9 @@ class OfflineChatModel(BaseChatModel):
             if label and not payload.get("error") and label not in sources:
                 sources.append(label)
         if answer and sources:
-            answer += f"\n\n_Sources: {'; '.join(sources)}._"
+            if vi:
+                sources = [SOURCES_VI.get(s, s) for s in sources]
+            answer += f"\n\n_{'Nguồn' if vi else 'Sources'}: {'; '.join(sources)}._"
         return answer or "I couldn't find anything to answer that.", cited, relevant
 
     # ---- messages ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from datetime import date
 import numpy as np
 
 from chat.context import TurnContext, embed  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 
@@ -97,7 +98,9 @@ APP_HOWTO_RE = re.compile(
     r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
     r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
     r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
-    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,30}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
+    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,50}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
+    r"|\bwho (?:can|could|will) (?:see|read|access|look at)\b|\bis my (?:data|information|info|money data) (?:private|safe|"
+    r"secure|shared|sold)\b|\bwhy (?:did|was|does|do|is) (?:my|the) (?:question|answer|chat)\b"
     r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b"
     r"|\bhow (?:do|does|is|are|can|will|would)\b(?:\s+\S+){0,4}?\s+(?:work|worked out|calculated|decided|chosen|"
     r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
@@ -105,7 +108,10 @@ APP_HOWTO_RE = re.compile(
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
-    r"features?|settings?|bank statement|export|account|hũ|hu chi tieu)\b", re.I)
+    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*)\b"
+    r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
+    r"token|language|currency)\b)|\b(?:delete|settings?|sign|log|password|create|close|export)\b.{0,40}\baccount\b",
+    re.I)  # "my account" is their bank account unless the sentence is about the app's account
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
@@ -119,6 +125,8 @@ PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|go
 UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
 JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
                            r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
+# "what happens to money left in a jar at the end of the month": how jars work, not the state of theirs
+WHAT_HAPPENS_RE = re.compile(r"\bwhat happens\b|\bwhat (?:will|would) happen\b", re.I)
 VI_HOWTO_RE = re.compile(r"\bcách (?:dùng|sử dụng|làm|nhập|tạo)\b|\blàm (?:sao|thế nào) để\b|\bnhư thế nào\b", re.I)
 DOCUMENT_LIST_RE = re.compile(r"\b(?:list|show|which|what)\b.{0,30}\b(?:documents?|files?|sources|uploads?)\b"
                               r"|\bin (?:the|your) knowledge base\b"
@@ -128,6 +136,9 @@ FINANCE_WORDS_RE = re.compile(
     r"tax\w*|inflation|emergenc\w*|fund\w*|bank\w*|card|cards|spend\w*|bills?|pay\w*|price\w*|cost\w*|afford\w*|"
     r"finance\w*|financial|compound\w*|score|apr|apy|dollars?|jars?|subscriptions?|categor\w*|moneta|app|"
     r"tiền|tiết kiệm|ngân sách|nợ|lãi)\b", re.I)
+THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awesome|good)[\s,!.]+)?(?:thanks?|"
+                       r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
+                       r"[\s!.]*$", re.I)
 CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
@@ -259,7 +270,8 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
-    if HYPOTHETICAL_RE.search(text) and not (q.merchants or q.categories or q.text):
+    named = [link for link in q.links if link.how != "meaning"]  # a word placed only by meaning is no name
+    if (HYPOTHETICAL_RE.search(text) or WHAT_HAPPENS_RE.search(text)) and not named:
         return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
     # a name and a period alone ("costco this month?") ask for a figure too
@@ -315,12 +327,64 @@ def route(question: str, ctx: TurnContext) -> Plan:
             if money is not None:
                 ctx.understood = money.as_dict()
             plan = Plan(intents=[i for p in parts for i in p.intents], calls=calls, query=money)
+    if plan.query is not None and len(plan.calls) <= 1 and not ctx.corpus_order:
+        _clarify(plan, text, ctx)
     if ctx.corpus_order:
         plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:
         plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return plan
+
+
+SHORT_TURN_WORDS = 6
+REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
+               "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
+
+
+def _leans_on_last_answer(text: str) -> bool:
+    """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"): it is about the
+    last answer. A concept question names a term beyond words that point back ("what is an index fund?")."""
+    from transactions.query.grammar import normalise
+    from transactions.query.lexicon import STOPWORDS
+
+    words = re.findall(r"[a-z0-9']+", normalise(text))
+    if not words or len(words) > SHORT_TURN_WORDS:
+        return False
+    asks = CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or APP_HOWTO_RE.search(text) or \
+        VI_HOWTO_RE.search(text)
+    terms = [w for w in words if w not in STOPWORDS and w not in REFERS_BACK and len(w) > 2]
+    return not (asks and terms)
+
+
+def _ask_about_last_answer(text: str, ctx: TurnContext) -> None:
+    from transactions.query import MoneyQuery
+
+    vi = answer_language(text, ctx.ui_language) == "vi"
+    last = MoneyQuery.from_dict(ctx.previous_query)
+    # its names only: a period's year would read as a figure no tool gave
+    about = ", ".join([*last.merchants, *last.categories, *last.text]) or ("tiền của bạn" if vi else "your money")
+    question = (f"Bạn muốn biết gì thêm về câu trả lời vừa rồi ({about})? Ví dụ: “liệt kê ra”, “mỗi tuần bao "
+                f"nhiêu?”, “tháng trước đó”." if vi else
+                f"What would you like to know about the last answer ({about})? For example “list them”, "
+                f"“per week?”, “and before that?” or “by merchant”.")
+    ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
+
+
+def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
+    """A money reading with a word that could change the answer and something of the user's close to it: one
+    clarifying question (transactions.query.clarify). When the reading would answer for things they may not have
+    meant (a nickname fitting two of their merchants), nothing runs until they pick."""
+    from transactions.query.clarify import clarification_for
+
+    language = answer_language(text, ctx.ui_language)
+    found = clarification_for(plan.query, ctx.vocab, language=language) if ctx.vocab is not None else None
+    if found is None:
+        return
+    ctx.clarify = found.as_dict()
+    if found.ask_only:
+        plan.calls = []
+        plan.intents = [("clarify", 1.0, text)]
 
 
 def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan:
@@ -340,12 +404,17 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
     from chat.actions.intent import action_call, missing_data_call
     from chat.affordability import reasoning_call
+    from chat.balances import balance_call
 
-    call = action_call(text, q, ctx) or missing_data_call(text) or reasoning_call(text)
+    call = action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+        or reasoning_call(text)
     if call is not None:
         label = {"check_data_available": "capability", "check_affordability": "money",
-                 "income_breakdown": "money"}.get(call["name"], "action")
+                 "income_breakdown": "money", "get_account_balances": "money",
+                 "get_net_worth": "money"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
+    if THANKS_RE.search(text):
+        return done([("thanks", 1.0, text)], [])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest
@@ -357,7 +426,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])
     # 3. how Moneta works (their own jar status is not a how-to: "how are my jars doing")
-    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text))
+    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}])
@@ -398,6 +467,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
     if intent == "web":
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if ctx.previous_query and _leans_on_last_answer(text):
+        # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
+        # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
+        _ask_about_last_answer(text, ctx)
+        return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
     if out_of_scope or (intent == "out_of_scope" and not (concept_q or FINANCE_WORDS_RE.search(text)
                                                           or APP_NOUNS.search(text))):

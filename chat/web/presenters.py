@@ -195,6 +195,9 @@ def answer_present(answer: dict) -> dict:
         "confidence": confidence_words(answer.get("confidence")), "escalated": bool(answer.get("escalated")),
         "error": answer.get("error"), "partial": answer.get("partial"),
         "actions": actions_for_conversation(answer),  # chat/actions/: the confirmation cards, current state
+        # chat/clarify.py: the choices of a clarifying question, buttons while it is the conversation's last answer
+        "clarification": answer.get("clarification") if isinstance(answer.get("clarification"), dict) else None,
+        "clarification_open": True,
     }
 
 
@@ -241,6 +244,9 @@ def conversation_present(detail: dict) -> list[dict]:
             out.append({"role": "assistant", "a": answer_present(answer)})
         else:
             out.append({"role": message.get("role"), "content": message.get("content")})
+    for item in out[:-1]:  # a question answered by a later turn offers its choices no more
+        if item["role"] == "assistant":
+            item["a"]["clarification_open"] = False
     return out
 
 

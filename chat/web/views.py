@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chat import selectors, services
@@ -41,7 +42,8 @@ def chat_page(request, conversation_id: int | None = None):
         try:
             answer = services.chat_turn(user=request.user, message=request.POST.get("message") or "",
                                         conversation_id=conversation_id,
-                                        regenerate=request.POST.get("regenerate") == "1")
+                                        regenerate=request.POST.get("regenerate") == "1",
+                                        choice=request.POST.get("choice") or None)
         except NotFound:
             raise Http404("No such conversation.")
         except DomainError as exc:
@@ -112,7 +114,7 @@ def chat_stream(request):
         return HttpResponseBadRequest("conversation_id must be a number")
     regenerate = request.POST.get("regenerate") == "1"
     events = services.chat_turn_events(user=request.user, message=message, conversation_id=conversation_id,
-                                       regenerate=regenerate)
+                                       regenerate=regenerate, choice=request.POST.get("choice") or None)
     user = request.user
 
     def stream():
@@ -161,7 +163,7 @@ def feedback(request, message_id: int):
     rating = {"up": 1, "1": 1, "down": -1, "-1": -1}.get(raw or "")
     try:
         if rating is None:
-            raise DomainError("Choose thumbs up or thumbs down.")
+            raise DomainError(_("Choose thumbs up or thumbs down."))
         services.feedback_submit(user=request.user, message_id=message_id, rating=rating, comment=comment,
                                  escalate=escalate)
     except NotFound:
@@ -175,7 +177,7 @@ def feedback(request, message_id: int):
     if error:
         messages.error(request, error)
     else:
-        messages.success(request, "Thanks for the feedback.")
+        messages.success(request, _("Thanks for the feedback."))
     back = request.META.get("HTTP_REFERER") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("web-chat")

@@ -227,14 +227,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 15 * 60, minimum=1)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 20 * 60, minimum=1)
 # Two queues, each with its own workers: `moneta` (interactive: imports, re-filing, notifications, beat
-# jobs) and `moneta-ingestion` (long, CPU-heavy document ingestion), so a 3,000-page upload never sits in
-# front of a user's import. Tests get their own pair per session (see settings/test.py).
+# jobs, a user's own note or document) and `moneta-ingestion` (an editor's bulk documents: long, CPU-heavy), so
+# a 3,000-page upload never sits in front of a user's note or import. The router (config/celery_routes.py)
+# decides per document. Tests get their own pair per session (see settings/test.py).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("MONETA_CELERY_QUEUE", "moneta")
 MONETA_INGESTION_QUEUE = os.environ.get("MONETA_INGESTION_QUEUE") or f"{CELERY_TASK_DEFAULT_QUEUE}-ingestion"
-CELERY_TASK_ROUTES = {
-    "knowledge.ingest_pages": {"queue": MONETA_INGESTION_QUEUE},
-    "knowledge.finalize_document": {"queue": MONETA_INGESTION_QUEUE},
-}
+CELERY_TASK_ROUTES = ["config.celery_routes.task_route"]
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING below (JSON in production)
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TASK_ACKS_LATE = False  # opted into per task, only where the task is idempotent
@@ -288,6 +286,7 @@ SPECTACULAR_SETTINGS = {
         "CategoryKindEnum": "transactions.models.Category.Kind",
         "AccountKindEnum": "transactions.models.Account.Kind",
         "PendingActionKindEnum": "chat.models.PendingAction.Kind",
+        "NameKindEnum": ["merchant", "category"],  # a clarification choice, a learned alias
     },
 }
 

@@ -9,7 +9,6 @@ from .env import env
 # and a worker the tests start (which inherits this environment) listens on the same queue.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("MONETA_CELERY_QUEUE", f"moneta-test-{os.getpid()}")
 MONETA_INGESTION_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-ingestion"
-CELERY_TASK_ROUTES = {name: {"queue": MONETA_INGESTION_QUEUE} for name in CELERY_TASK_ROUTES}  # noqa: F405
 
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="moneta-test-key")
 DEBUG = False

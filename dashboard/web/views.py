@@ -38,8 +38,12 @@ def _safe(user, today) -> dict:
     s = tx_selectors.safe_to_spend(user=user, today=today)
     cur = s["currency"]
     return {**s, **{f"{k}_display": money(s[k], cur)
-                    for k in ("safe", "per_day", "budgeted", "spent", "budget_left", "upcoming")},
+                    for k in ("safe", "per_day", "budgeted", "spent", "budget_left", "upcoming", "unbudgeted_usual",
+                              "unbudgeted_to_come")},
             "safe_abs_display": money(abs(s["safe"]), cur), "month_end_label": day_label(s["month_end"], today=today),
+            "bills_until_label": day_label(s["bills_until"], today=today),
+            "expected_pay": [{**p, "amount_display": money(p["amount"], p["currency"]),
+                              "when": day_and_relative(p["date"], today=today)} for p in s["expected_pay"]],
             "upcoming_charges": [{**c, "amount_display": money(c["amount"], cur),
                                   "when": day_and_relative(c["date"], today=today)} for c in s["upcoming_charges"]]}
 
@@ -68,21 +72,22 @@ def home(request):
     at_risk = [{**j, "spent_display": money(j["spent"], jars.get("currency")),
                 "available_display": money(j["available"], jars.get("currency"))}
                for j in jars.get("rows") or [] if j.get("status") in ("warning", "over")]
-    # Coming up: expected pay (recurring income) beside the subscriptions and bills, by date.
-    expected = [{**i, "amount_display": money(i["amount"], i["currency"])}
-                for i in tx_selectors.income_expected(user=user, today=today)]
-    upcoming = sorted([{**u, "when": day_and_relative(u["date"], today=today)}
-                       for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
-                                                currency=subscriptions.get("currency"))]
-                      + [{**i, "when": day_and_relative(i["date"], today=today)} for i in expected],
-                      key=lambda u: str(u["date"]))
+    # Coming up: expected pay (money in) beside the subscriptions and bills (money out), by date.
+    upcoming = [{**u, "amount_display": money(u["amount"], u["currency"]),
+                 "when": day_and_relative(u["date"], today=today)}
+                for u in tx_selectors.coming_up(user=user, today=today)]
+    expected = [u for u in upcoming if u["direction"] == "in"]
     currency = subscriptions.get("currency")
+    safe = _safe(user, today)
     worth = tx_selectors.net_worth(user=user, months=1, today=today)
     context = {
         "accounts": tx_selectors.account_balances(user=user),
         "net_worth_display": money(worth["net_worth"], worth["currency"]),
         "reconciliation_issues": tx_selectors.reconciliation_issues(user=user),
-        "nav": "home", "today": today, "glance": _glance(user, today), "safe": _safe(user, today),
+        "nav": "home", "today": today, "glance": _glance(user, today), "safe": safe,
+        # Pay still expected this month, under "Income so far": the day before payday is not a $0-income month.
+        "income_this_month_expected": [{**i, "when": day_label(i["date"], today=today)} for i in expected
+                                       if i["date"] <= safe["month_end"]],
         "jars_at_risk": at_risk, "jar_count": len(jars.get("rows") or []),
         "upcoming": upcoming,
         "subscriptions_total": money(subscriptions.get("subscriptions_per_month"), currency),

@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
@@ -49,7 +50,7 @@ def document_upload(request):
     error = None
     try:
         if upload is None:
-            raise DomainError("Choose a file to upload (PDF, Markdown, text or HTML).")
+            raise DomainError(_("Choose a file to upload (PDF, Markdown, text or HTML)."))
         upload_size_check(file_name=upload.name, size=upload.size)  # the service's rule, before reading the file
         doc = services.document_upload(user=request.user, corpus_slug=PRIVATE,
                                        uploaded_file=upload, title=title)
@@ -67,7 +68,7 @@ def note_save(request):
     error, doc = None, None
     try:
         if not title or not text:
-            raise DomainError("A note needs a title and some text.")
+            raise DomainError(_("A note needs a title and some text."))
         doc = services.note_save(user=request.user, title=title, text=text)
     except DomainError as exc:
         error = exc.message
@@ -176,10 +177,10 @@ def note_edit(request, document_id: int):
         text = (request.POST.get("text") or "").strip()
         try:
             if not title or not text:
-                raise DomainError("A note needs a title and some text.")
+                raise DomainError(_("A note needs a title and some text."))
             services.note_update(user=request.user, document_id=document_id, title=title, text=text)
-            messages.success(request, f"Saved the note “{title}”. Moneta is reading it again; answers will use "
-                                      "the new text once it is ready.")
+            messages.success(request, _("Saved the note “%(title)s”. Moneta is reading it again; answers will use "
+                                        "the new text once it is ready.") % {"title": title})
             return redirect("web-document", document_id=document_id)
         except NotFound:
             raise Http404("No such note.")

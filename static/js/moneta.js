@@ -77,15 +77,22 @@
       ev.preventDefault();
       if (controller) return;  // one answer at a time
       var regenerate = !!(ev.submitter && ev.submitter.name === "regenerate");
+      // A choice button of a clarifying question (it belongs to this form): sends the choice, not the box.
+      var choice = ev.submitter && ev.submitter.name === "choice" ? ev.submitter : null;
       var textarea = form.querySelector("textarea[name=message]");
       var question = textarea.value.trim();
-      if (!regenerate && !question) { textarea.focus(); return; }
+      if (!regenerate && !choice && !question) { textarea.focus(); return; }
       var body = new FormData(form);
       var empty = document.getElementById("chat-empty");
       if (empty) empty.remove();
       if (regenerate) {
         body.set("regenerate", "1");
         removeLastAnswer(log);
+      } else if (choice) {
+        body.set("choice", choice.value);
+        body.set("message", "");
+        appendUserBubble(log, choice.textContent.trim());
+        log.querySelectorAll(".clarify-choices button").forEach(function (b) { b.disabled = true; });
       } else {
         appendUserBubble(log, question);
         textarea.value = "";

@@ -60,7 +60,123 @@ def test_bad_onboarding_input_is_refused_in_words(newcomer):
     assert "Unknown starter jar" in page.content.decode()
 
 
-def test_demo_sandbox_is_separate_deletable_and_private(alice, bob):
+@pytest.fixture
+def no_broker(monkeypatch):
+    """No broker to reach: the sandbox's demo money is loaded in the request (accounts/sandbox.py)."""
+    from accounts import sandbox
+
+    monkeypatch.setattr(sandbox, "broker_reachable", lambda timeout=1.0: False)
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """A reachable broker; the task messages sent, by sandbox user id (the test runs what the worker would)."""
+    from accounts import sandbox, tasks
+
+    sent: list[int] = []
+    monkeypatch.setattr(sandbox, "broker_reachable", lambda timeout=1.0: True)
+    monkeypatch.setattr(tasks.sandbox_fill_task, "delay", lambda user_id: sent.append(user_id))
+    return sent
+
+
+def test_demo_money_is_loaded_by_a_task_the_page_follows_and_a_second_click_adds_nothing(
+        alice, queued, django_capture_on_commit_callbacks):
+    from accounts import tasks
+    from accounts.models import Profile
+    from transactions.models import Transaction
+
+    client = _web(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/account/sandbox/enter/")
+    assert response.status_code == 302 and response["Location"] == "/account/sandbox/"
+    sandbox = Profile.objects.get(sandbox_owner=alice)
+    assert queued == [sandbox.user_id] and sandbox.sandbox_status == "pending"
+    assert client.session["_auth_user_id"] == str(alice.pk)  # still herself: nothing to enter yet
+    assert not Transaction.objects.filter(user_id=sandbox.user_id).exists()  # nothing loaded in the request
+    page = client.get("/account/sandbox/").content.decode()
+    assert 'data-status="pending"' in page and 'hx-trigger="every 2s"' in page  # the page follows the loading
+    # A second click while it loads: the same sandbox, no second message.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post("/account/sandbox/enter/")["Location"] == "/account/sandbox/"
+    assert queued == [sandbox.user_id] and Profile.objects.filter(sandbox_owner=alice).count() == 1
+
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"  # what the worker runs
+    loaded = Transaction.objects.filter(user_id=sandbox.user_id).count()
+    assert loaded > 100
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"  # a duplicate message claims nothing
+    assert Transaction.objects.filter(user_id=sandbox.user_id).count() == loaded
+
+    polled = client.get("/account/sandbox/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'data-status="ready"' in polled and "hx-trigger" not in polled and 'id="sandbox-open"' in polled
+    assert client.post("/account/sandbox/enter/")["Location"] == "/"
+    assert client.session["_auth_user_id"] == str(sandbox.user_id)
+    assert "Demo sandbox" in client.get("/").content.decode()
+
+
+def test_a_sandbox_that_failed_to_load_says_so_and_can_be_tried_again(
+        alice, bob, queued, monkeypatch, django_capture_on_commit_callbacks):
+    from accounts import sandbox_loading, tasks
+    from accounts.models import Profile
+
+    def broken(*, user):
+        raise RuntimeError("demo statement unreadable")
+
+    client = _web(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/account/sandbox/enter/")
+    sandbox = Profile.objects.get(sandbox_owner=alice)
+    monkeypatch.setattr(sandbox_loading, "demo_money_load", broken)
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "failed"
+    sandbox.refresh_from_db()
+    assert sandbox.sandbox_status == "failed" and "demo statement unreadable" in sandbox.sandbox_error
+    page = client.get("/account/sandbox/").content.decode()
+    assert "could not be loaded" in page and 'id="sandbox-retry"' in page
+    # Entering a sandbox that is not ready is refused in words.
+    from accounts.sandbox import sandbox_enter
+    from core.errors import DomainError
+
+    request = type("R", (), {"user": alice, "session": {}})()
+    with pytest.raises(DomainError, match="not ready"):
+        sandbox_enter(request)
+    # Bob sees nothing of alice's sandbox: his page offers his own.
+    assert 'id="sandbox-start"' in _web(bob).get("/account/sandbox/").content.decode()
+    # Try again: queued once more, and this time it loads.
+    monkeypatch.undo()
+    from accounts import sandbox as sandbox_module
+
+    monkeypatch.setattr(sandbox_module, "broker_reachable", lambda timeout=1.0: True)
+    monkeypatch.setattr(tasks.sandbox_fill_task, "delay", lambda user_id: queued.append(user_id))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/account/sandbox/enter/")
+    assert queued[-1] == sandbox.user_id and len(queued) == 2
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
+
+
+def test_a_load_no_worker_finished_can_be_tried_again(alice, queued, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts import tasks
+    from accounts.models import Profile
+
+    client = _web(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/account/sandbox/enter/")
+    sandbox = Profile.objects.get(sandbox_owner=alice)
+    assert 'hx-trigger="every 2s"' in client.get("/account/sandbox/").content.decode()  # recent: still followed
+    # The worker died with it "loading" a quarter of an hour ago.
+    Profile.objects.filter(pk=sandbox.pk).update(sandbox_status="loading",
+                                                 sandbox_status_at=timezone.now() - timedelta(minutes=15))
+    page = client.get("/account/sandbox/").content.decode()
+    assert "hx-trigger" not in page and 'id="sandbox-retry"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post("/account/sandbox/enter/")["Location"] == "/account/sandbox/"
+    assert queued == [sandbox.user_id, sandbox.user_id]
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
+
+
+def test_demo_sandbox_is_separate_deletable_and_private(alice, bob, no_broker):
     from accounts.models import Profile
     from transactions.models import Transaction
     from transactions.services import transactions_import
@@ -100,12 +216,12 @@ def test_demo_sandbox_is_separate_deletable_and_private(alice, bob):
     assert not Profile.objects.filter(sandbox_owner=alice).exists()
 
 
-def test_deleting_an_account_deletes_its_sandbox(alice):
+def test_deleting_an_account_deletes_its_sandbox(alice, no_broker):
     from django.contrib.auth import get_user_model
 
-    from accounts.sandbox import sandbox_ensure
+    from accounts.sandbox import sandbox_request
     from accounts.services import account_delete
 
-    sandbox = sandbox_ensure(owner=alice)
+    sandbox = sandbox_request(owner=alice).user
     account_delete(user=alice)
     assert not get_user_model().objects.filter(pk__in=[alice.pk, sandbox.pk]).exists()

@@ -55,8 +55,8 @@ def test_keyboard_only_login(page):
 
 
 def test_dining_question_streams_an_answer_with_a_number_and_a_chart(page, django_user_model):
+    from core.periods import period_resolve
     from transactions import selectors
-    from transactions.periods import period_resolve
 
     alice = django_user_model.objects.get(username="alice")
     start, end, _ = period_resolve("last_month")

@@ -20,7 +20,7 @@ def test_post_a_question_returns_the_answer_object(chat_demo, alice_client, alic
     assert body["tools_used"] == ["search_transactions"] and "171.96" in body["answer"]
     follow = alice_client.post("/api/v1/chat/", {"message": "and last month?",
                                                  "conversation_id": body["conversation_id"]}, format="json")
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
 
     assert follow.json()["tool_calls"][0]["arguments"]["start"] == period_resolve("last_month")[0].isoformat()
     assert follow.json()["tool_calls"][0]["arguments"]["categories"] == ["Shopping"]

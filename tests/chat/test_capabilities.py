@@ -6,8 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from chat.services import chat_turn
+from core.periods import add_months
 from transactions.selectors import cash_flow_trend
 
 pytestmark = pytest.mark.django_db
@@ -41,15 +43,55 @@ def _usual(alice) -> tuple[Decimal, Decimal]:
 
 
 def test_affordability_shows_the_arithmetic(chat_demo, alice, alice_money):
+    """income − everyday spending − bills due next month = left; − the price = left after it. The statement's
+    recurring charges (rent, Netflix) are bills due, not everyday spending; every figure is checked against SQL."""
+    from core.periods import add_months, month_bounds
+    from transactions.selectors import recurring_due
+    from transactions.selectors.figures import expense_rows, usual
+
     income, spent = _usual(alice)
+    today = timezone.localdate()
+    first = add_months(today.replace(day=1), 1)
+    bills = recurring_due(user=alice, start=first, end=month_bounds(first.year, first.month)[1])
+    assert {b["merchant"] for b in bills["rows"]} >= {"Netflix"}, bills  # detected from the statement
+    recurring = expense_rows(user=alice).filter(merchant__subscription__isnull=False)
+    everyday = Decimal(str(usual(expense_rows(user=alice).exclude(id__in=recurring), today=today)["average"]))
     answer = chat_turn(user=alice, message="can I afford a $900 sofa next month?")
     assert answer["tools_used"] == ["check_affordability"]
     text = answer["answer"].replace(",", "")
-    left = income - spent
-    for figure in (income, spent, left, Decimal("900.00"), left - 900):
+    left = income - everyday - Decimal(str(bills["total"]))
+    for figure in (income, everyday, Decimal(str(bills["total"])), left, Decimal("900.00"), left - 900):
         assert f"{abs(figure):.2f}" in text, (figure, text)
-    assert ("Yes" in text) == (left >= 900)
-    assert "(unverified)" not in answer["answer"] and answer["confidence"] >= 0.5
+    assert ("Yes" in text) == (left >= 900) and f"{first:%B %Y}" in text
+    assert "Netflix" in text  # the bills due are named
+    assert "(unverified)" not in answer["answer"] and answer["confidence"] >= 0.5, answer["grounding"]
+
+
+def test_affordability_on_irregular_income_says_so_and_is_not_high(chat_demo, alice):
+    from tests.chat.conftest import statement_csv
+    from transactions.services import transactions_import
+
+    today = timezone.localdate()
+    # a freelancer: last month's pay was far above the month before's
+    extra = [(add_months(today.replace(day=1), -1).replace(day=20), "CLIENT CO INVOICE 77", "4800.00", "Salary")]
+    transactions_import(user=alice, file_name="a.csv", content=statement_csv(today=today, extra=extra))
+    answer = chat_turn(user=alice, message="can I afford a $900 sofa next month?")
+    assert answer["tools_used"] == ["check_affordability"]
+    assert "income varied a lot" in answer["answer"], answer["answer"]
+    assert answer["confidence"] <= 0.55 and not answer["escalated"], answer["grounding"]
+
+
+def test_affordability_on_thin_data_says_so(chat_demo, alice):
+    from tests.statements import csv_bytes
+    from transactions.services import transactions_import
+
+    last = add_months(timezone.localdate().replace(day=1), -1)
+    rows = [(last.replace(day=1), "ACME PAYROLL SALARY", "3200.00", "Salary"),
+            (last.replace(day=2), "RENT PAYMENT OAK ST PROPERTIES", "-1400.00", "Rent")]
+    transactions_import(user=alice, file_name="a.csv", content=csv_bytes(rows))
+    answer = chat_turn(user=alice, message="can I afford a $900 sofa next month?")
+    assert "only 1 of the last 3 full months" in answer["answer"], answer["answer"]
+    assert answer["confidence"] <= 0.55, answer["grounding"]
 
 
 def test_share_of_pay_kept_and_needs_on_a_given_income(chat_demo, alice, alice_money):

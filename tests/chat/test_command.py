@@ -32,7 +32,7 @@ def test_interactive_mode_keeps_the_conversation(chat_demo, alice, alice_money, 
     out = io.StringIO()
     call_command("chat", "--user", "alice", stdout=out)
     text = out.getvalue()
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
 
     assert text.count("→ search_transactions") == 2
     assert f'"start": "{period_resolve("last_month")[0].isoformat()}"' in text

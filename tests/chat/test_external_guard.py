@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from chat.a2a.client import a2a_agent_card
-from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools
-from chat.models import ExternalServer
+from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools, server_run_here
+from chat.models import AgentConfig, ExternalServer
 from tests.chat.tiny_mcp_server import HttpServer
 
 FORM = {"slug": "rates", "name": "Rates", "kind": "mcp_http", "url": "", "headers": "{}", "command": "",
@@ -77,7 +77,8 @@ def test_test_connection_never_starts_a_stdio_server(editor, client, settings, t
     client.force_login(editor)
     page = client.post("/admin/chat/externalserver/", {"action": "test_connection",
                                                        "_selected_action": [server.pk]}, follow=True)
-    assert "rates: a stdio server is not started from the admin" in " ".join(_messages(page))
+    assert ("rates: unavailable (no Celery worker is running, and a stdio server is started only by a worker, never "
+            "inside a web request)." in _messages(page))
     assert not marker.exists()
 
 
@@ -91,10 +92,28 @@ def test_a_stdio_server_gets_a_minimal_environment(db, settings, monkeypatch, tm
         args=["-c", f"import json, os; json.dump(dict(os.environ), open({str(dump)!r}, 'w'))"],
         env={"RATES_REGION": "eu"}, allowed_tools=["*"])
     with pytest.raises(ExternalServerUnavailable):  # it is not an MCP server: it writes its environment and exits
-        mcp_server_tools(server)
+        server_run_here(server, lambda session: session.list_tools())  # what the worker runs
     seen = json.loads(dump.read_text())
     assert seen["RATES_REGION"] == "eu" and "PATH" in seen
     assert "DJANGO_SECRET_KEY" not in seen and "OPENAI_API_KEY" not in seen and "DATABASE_URL" not in seen
+
+
+def test_a_chat_request_never_starts_a_stdio_server(alice, alice_client, chat_demo, alice_money, settings, tmp_path):
+    """Issue 23: a program is started only by a Celery worker, never inside a web request (whose process holds
+    every user's session and the database). No worker here: the answer says the server is unavailable and why."""
+    settings.MONETA_MCP_STDIO_COMMANDS = [sys.executable]
+    marker = tmp_path / "started"
+    server = ExternalServer.objects.create(slug="rates", name="Rates", kind="mcp_stdio", command=sys.executable,
+                                           args=["-c", f"open({str(marker)!r}, 'w')"], timeout_seconds=3,
+                                           allowed_tools=["*"])
+    AgentConfig.objects.get(slug="finance-assistant").external_servers.add(server)
+    response = alice_client.post("/api/v1/chat/", {"message": "How much did I spend on dining last month?"},
+                                 format="json")
+    assert response.status_code == 200, response.content
+    assert not marker.exists()
+    answer = response.json()["answer"]
+    assert "The external tool server “Rates” is unavailable right now" in answer
+    assert "a stdio server is started only by a worker, never inside a web request" in answer
 
 
 @pytest.mark.parametrize("url", ["http://127.0.0.1:{port}/mcp", "http://localhost:{port}/mcp",

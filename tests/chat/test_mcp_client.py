@@ -85,11 +85,30 @@ def test_a_server_that_is_down_makes_the_turn_say_so(alice, chat_demo, alice_mon
     assert "The external tool server “Rates service” is unavailable right now" in answer["answer"]
 
 
-def test_stdio_server(alice, chat_demo, llm_env, settings):
+@pytest.fixture
+def stdio_allowed_everywhere(monkeypatch, settings):
+    """The operator's allow-list, for this process and for the worker a later fixture starts (it reads the
+    environment)."""
+    monkeypatch.setenv("MONETA_MCP_STDIO_COMMANDS", sys.executable)
     settings.MONETA_MCP_STDIO_COMMANDS = [sys.executable]
+
+
+@pytest.mark.worker
+def test_stdio_server_runs_on_the_worker(alice, chat_demo, llm_env, stdio_allowed_everywhere, celery_worker_process,
+                                         tmp_path, editor, client):
+    """The turn (here, as in a web request) and the admin's "Test the connection" send the stdio server's requests
+    to the Celery worker, which starts the program (chat/mcp/tasks.py)."""
+    from core.models import WorkerHeartbeat
+    from tests.conftest import wait_for
+
+    assert wait_for(lambda: WorkerHeartbeat.objects.exists(), timeout=90)
     script_path = Path(__file__).with_name("tiny_mcp_server.py")
+    started_by = tmp_path / "started-by"
+    # The tiny server, started through a wrapper that first notes which process started it.
+    launcher = (f"import os, runpy, sys; open({str(started_by)!r}, 'w').write(str(os.getppid())); "
+                f"sys.argv = [{str(script_path)!r}]; runpy.run_path({str(script_path)!r}, run_name='__main__')")
     stdio = ExternalServer.objects.create(slug="rates", name="Rates", kind="mcp_stdio", command=sys.executable,
-                                          args=[str(script_path)], timeout_seconds=20, allowed_tools=["exchange_rate"])
+                                          args=["-c", launcher], timeout_seconds=20, allowed_tools=["exchange_rate"])
     _enable(stdio)
     script = [{"tool_calls": [("rates__exchange_rate", {"base": "EUR", "quote": "USD"})]},
               {"tool_calls": [("respond", {"answer": "1 EUR is 1.08 USD."})]}]
@@ -97,6 +116,16 @@ def test_stdio_server(alice, chat_demo, llm_env, settings):
         llm_env(fake)
         answer = chat_turn(user=alice, message="Euro to dollar?")
     assert answer["tool_calls"][0]["error"] is None and "1.08" in fake.requests[1]["messages"][-1]["content"]
+    assert int(started_by.read_text()) == celery_worker_process.pid  # the worker (solo pool) started it, not us
+    started_by.unlink()
+    stdio.save()  # a saved change lists the server afresh (the turn's listing is cached for 30 s)
+    editor.is_superuser = True
+    editor.save()
+    client.force_login(editor)
+    page = client.post("/admin/chat/externalserver/", {"action": "test_connection",
+                                                       "_selected_action": [stdio.pk]}, follow=True)
+    assert "rates: 1 allowed tool(s): exchange_rate." in [str(m) for m in page.context["messages"]]
+    assert int(started_by.read_text()) == celery_worker_process.pid
 
 
 def test_admin_registers_validates_and_tests_a_server(editor, client, chat_demo):

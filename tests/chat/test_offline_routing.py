@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from chat.services import chat_turn
-from transactions.periods import add_months
+from core.periods import add_months
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_compare_two_categories(chat_demo, alice, alice_money):
 
 
 def test_follow_up_changes_what_it_names_and_keeps_the_rest(chat_demo, alice, alice_money):
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
 
     start, end, _ = period_resolve("last_month")
     first = chat_turn(user=alice, message="How much did I spend on dining last month?")

@@ -118,7 +118,7 @@ def workers(broker, transactional_db):
 def _queue() -> str:
     from django.conf import settings
 
-    return settings.MONETA_INGESTION_QUEUE  # ingestion messages are routed to their own queue
+    return settings.CELERY_TASK_DEFAULT_QUEUE  # a user's note is routed to the interactive queue (config/celery_routes.py)
 
 
 def _assert_complete(doc_id: int) -> Document:

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from core.errors import DomainError, NotFound
-from transactions.periods import add_months, period_resolve
+from core.periods import add_months, period_resolve
 from transactions.selectors import (
     category_list,
     merchant_list,

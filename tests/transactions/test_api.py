@@ -97,7 +97,7 @@ def test_categories_rules_jars_crud_and_isolation(alice_client, bob_client):
 def test_search_analytics_budgets_subscriptions_endpoints(alice, alice_client, bob_client, import_rows):
     from django.utils import timezone
 
-    from transactions.periods import add_months
+    from core.periods import add_months
     today = timezone.localdate()
     import_rows(alice, [(add_months(today, -k).isoformat(), "NETFLIX.COM", "-15.49", "Subscriptions")
                         for k in range(5, -1, -1)] +

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from core.errors import NotFound
+from core.periods import add_months
 from transactions.models import Subscription
-from transactions.periods import add_months
 from transactions.selectors import budget_suggestions, jar_status, subscription_list
 from transactions.services import (
     budget_suggestion_accept,

@@ -216,6 +216,28 @@ def test_jar_budget_change_this_month_leaves_last_month(alice, bob):
 
 
 @pytest.mark.django_db
+def test_jar_made_this_month_keeps_last_months_budget_when_this_month_changes(alice):
+    # The Jars page shows last month for a jar made this month too (its first amount): raising this month's
+    # budget must not rewrite it, nor a past month's change rewrite the months before that.
+    today = timezone.localdate()
+    this = today.replace(day=1)
+    last = (this - timedelta(days=1)).replace(day=1)
+    jar = services.jar_create(user=alice, name="Food", monthly_budget="300", categories=["Groceries"])
+    services.transaction_create(user=alice, date=last, description="GROCER", amount="-120", category="Groceries")
+    before = selectors.jar_status(user=alice, month=last)["rows"][0]
+    services.jar_budget_set(user=alice, jar_id=jar.id, amount="450")
+    after = selectors.jar_status(user=alice, month=last)["rows"][0]
+    assert (before["budget"], before["spent"], before["remaining"]) == (after["budget"], after["spent"],
+                                                                         after["remaining"]) == (300.0, 120.0, 180.0)
+    assert selectors.jar_status(user=alice, month=this)["rows"][0]["budget"] == 450.0
+    assert selectors.budget_overview(user=alice, month=last)["budgeted"] == 300.0
+    services.jar_budget_set(user=alice, jar_id=jar.id, amount="200", month=last)
+    two_back = (last - timedelta(days=1)).replace(day=1)
+    assert [selectors.jar_status(user=alice, month=m)["rows"][0]["budget"] for m in (two_back, last, this)] == [
+        300.0, 200.0, 450.0]
+
+
+@pytest.mark.django_db
 def test_category_merge_refiles_rows_and_archive(alice, bob):
     services.categories_ensure_defaults(user=alice)
     coffee = services.category_create(user=alice, name="Coffee")

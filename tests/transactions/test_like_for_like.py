@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from transactions.periods import (
+from core.periods import (
     add_months,
     comparable_previous_window,
     period_to_date_comparison,

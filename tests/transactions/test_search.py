@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from transactions.periods import period_resolve
+from core.periods import period_resolve
 from transactions.query import MoneyQuery, Vocab, money_query_parse
 from transactions.selectors import transactions_search
 

@@ -11,9 +11,9 @@ def test_home_shows_month_at_a_glance(alice_web, alice, alice_data):
 
     from django.utils import timezone
 
+    from core.periods import period_resolve
     from core.web.format import money
     from transactions import selectors
-    from transactions.periods import period_resolve
 
     page = alice_web.get("/").content.decode()
     this_month = selectors.spending_summary(user=alice, period="this_month")["total_spent"]

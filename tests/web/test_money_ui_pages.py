@@ -104,7 +104,7 @@ def test_home_headline_review_link_and_readable_dates(alice_web, alice, alice_da
     safe = selectors.safe_to_spend(user=alice)
     shown = money(safe["safe"]) if safe["safe"] >= 0 else f"{money(abs(safe['safe']))} over"
     assert re.search(rf'id="headline-figure">{re.escape(shown)}<', page)
-    assert "How is this worked out?" in page and "subscriptions and bills still due" in page
+    assert "How is this worked out?" in page and "Bills and subscriptions due by" in page
     glance = selectors.month_glance(user=alice)
     assert f'id="income-this-month">{money(glance["this_month"]["income"])}<' in page
     assert f'id="net-this-month" class="{"neg" if glance["this_month"]["net"] < 0 else ""}">' in page

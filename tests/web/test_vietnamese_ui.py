@@ -1,11 +1,17 @@
-"""Every page renders in Vietnamese: walk every web URL (signed out and signed in, with data) with
-`Accept-Language: vi` and find text that is the same as on the English page and still reads as English.
+"""Every page renders in Vietnamese: walk every web URL (signed out, signed in with data, signed in with nothing
+yet) with `Accept-Language: vi` and find text that still reads as English; then post every form on those pages
+empty (form errors, messages from services, flash messages) and send the emails people get.
 
-A text node or label counts as untranslated when it appears identically in the English rendering and, once the
-person's own data (descriptions, merchants, categories, jars, file names …) and brand words are taken out, still
-contains an English word of three or more letters. Numbers, dates and money are not words."""
+Two ways a text counts as untranslated, once the person's own data (descriptions, merchants, categories, jars,
+file names …) and brand words are taken out:
+- it appears identically in the English rendering and still contains an English word of three or more letters;
+- it contains an English function word ("the", "your", "must" … `ENGLISH_ONLY`, none of which is also a Vietnamese
+  word written without its accents), which catches English around values that differ between the two renderings
+  (amounts, dates) and text that has no English twin (an error after a post, a flash message, an email).
+Numbers, dates and money are not words."""
 from __future__ import annotations
 
+import ast
 import re
 from html.parser import HTMLParser
 
@@ -22,6 +28,12 @@ BRAND = {"Moneta", "CSV", "OFX", "QFX", "QIF", "CAMT", "MT940", "PDF", "Excel", 
 SKIP_PREFIXES = ("/api/", "/admin/", "/mcp", "/metrics", "/healthz", "/.well-known", "/a2a", "/static", "/media",
                  "/account/export/", "/chat/stream/", "/logout/")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
+# English words that are not Vietnamese written without accents ("to", "do", "an", "no", "in", "me", "the" can be).
+ENGLISH_ONLY = frozenset("""
+of and is are was were be been your you yours this that these those with must should would could will can't
+cannot isn't don't doesn't didn't from has have had not it its there their they what which when where who why how
+than then into about after before because please here yet already only also any every each some more less
+""".split())
 
 
 class _Text(HTMLParser):
@@ -109,16 +121,20 @@ def data_words(user) -> set[str]:
     return {w for v in values if v for w in WORD.findall(v)}
 
 
-def untranslated(vi_html: str, en_html: str, allowed: set[str]) -> list[str]:
-    english = texts(en_html)
-    left = []
-    for text in texts(vi_html):
-        if text not in english:
-            continue
-        words = [w for w in WORD.findall(text) if w not in allowed and w.strip("'’") not in allowed]
-        if words:
-            left.append(text)
-    return sorted(left)
+def _words(text: str, allowed: set[str]) -> list[str]:
+    return [w for w in WORD.findall(text) if w not in allowed and w.strip("'’") not in allowed]
+
+
+def reads_english(text: str, allowed: set[str]) -> bool:
+    """An English function word outside the person's data and brand words (see the module docstring)."""
+    return any(w.lower() in ENGLISH_ONLY for w in re.findall(r"[A-Za-z][A-Za-z']*", text.replace("’", "'"))
+               if w not in allowed)
+
+
+def untranslated(vi_html: str, en_html: str | None, allowed: set[str]) -> list[str]:
+    english = texts(en_html) if en_html is not None else set()
+    return sorted(text for text in texts(vi_html)
+                  if (text in english and _words(text, allowed)) or reads_english(text, allowed))
 
 
 def _walk(client: Client, url_list: list[str], allowed: set[str]) -> dict[str, list[str]]:
@@ -163,3 +179,122 @@ def test_every_page_signed_in_with_data_is_in_vietnamese(alice_data, alice_web):
     note_text = set(WORD.findall("Receipts for 2025 are in the blue folder."))  # the note's own words
     problems = _walk(alice_web, urls(sample_ids), BRAND | data_words(alice) | note_text)
     assert problems == {}, "\n".join(f"{u}: {t}" for u, t in problems.items())
+
+
+def test_every_page_of_a_person_with_nothing_yet_is_in_vietnamese(user_factory):
+    """The empty states: a person who just joined (first-run page, empty home, empty lists)."""
+    from accounts.models import Profile
+
+    newcomer = user_factory("minh")
+    Profile.objects.create(user=newcomer, needs_onboarding=True)
+    client = Client()
+    client.force_login(newcomer)
+    problems = _walk(client, urls({}), BRAND | {"minh"})
+    assert problems == {}, "\n".join(f"{u}: {t}" for u, t in problems.items())
+
+
+class _Forms(HTMLParser):
+    """The post forms of a page: (action, hidden fields)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and (a.get("method") or "").lower() == "post":
+            self.forms.append((a.get("action") or "", {}))
+        elif tag == "input" and self.forms and a.get("type") == "hidden" and a.get("name"):
+            self.forms[-1][1][a["name"]] = a.get("value") or ""
+
+
+# Posts that end the session or the account, or start the demo sandbox (tests/accounts/test_onboarding.py).
+POST_SKIP = ("/logout/", "/account/delete/", "/account/sandbox/", "/2fa/")
+
+
+def test_every_form_posted_empty_answers_in_vietnamese(alice_data, alice_web):
+    """Form errors, messages from services and flash messages after posting each form of each page with its
+    visible fields left empty: the page it ends on reads Vietnamese."""
+    alice = alice_data
+    forms: dict[str, tuple[str, dict[str, str]]] = {}
+    from transactions.models import Jar, Transaction
+
+    sample_ids = {"transaction_id": Transaction.objects.filter(user=alice).values_list("id", flat=True).first(),
+                  "jar_id": Jar.objects.filter(user=alice).values_list("id", flat=True).first()}
+    for url in urls(sample_ids):
+        page = alice_web.get(url, HTTP_ACCEPT_LANGUAGE="vi")
+        if page.status_code != 200 or "text/html" not in page.get("Content-Type", ""):
+            continue
+        parser = _Forms()
+        parser.feed(page.content.decode())
+        for action, hidden in parser.forms:
+            target = action or url
+            if target.startswith("/") and not target.startswith(POST_SKIP) and "delete" not in target:
+                forms.setdefault(target, (url, hidden))
+    assert len(forms) > 15, sorted(forms)  # the walk reaches the forms
+    allowed = BRAND | data_words(alice)
+    problems = {}
+    for target, (page_url, hidden) in sorted(forms.items()):
+        response = alice_web.post(target, hidden, HTTP_ACCEPT_LANGUAGE="vi", HTTP_REFERER=page_url, follow=True)
+        if "text/html" not in response.get("Content-Type", ""):
+            continue
+        left = [t for t in texts(response.content.decode()) if reads_english(t, allowed)]
+        if left:
+            problems[f"POST {target} (from {page_url})"] = sorted(left)
+    assert problems == {}, "\n".join(f"{u}: {t}" for u, t in problems.items())
+
+
+def test_the_emails_people_get_are_in_vietnamese(settings):
+    """Sign-up's confirmation and the password reset, asked for from a Vietnamese browser."""
+    from django.core import mail
+
+    settings.ACCOUNT_RATE_LIMITS = False
+    client = Client()
+    response = client.post("/signup/", {"username": "lan", "email": "lan@example.com",
+                                        "password1": "correct-horse-battery-41", "password2": "correct-horse-battery-41"},
+                           HTTP_ACCEPT_LANGUAGE="vi")
+    assert response.status_code == 302
+    Client().post("/password/reset/", {"email": "lan@example.com"}, HTTP_ACCEPT_LANGUAGE="vi")
+    assert len(mail.outbox) == 2, [m.subject for m in mail.outbox]
+    allowed = BRAND | {"lan", "example", "com", "http", "https", "testserver"}
+    for message in mail.outbox:
+        lines = [message.subject] + [line for line in message.body.splitlines() if "://" not in line]
+        english = [line for line in lines if reads_english(line, allowed)]
+        assert english == [], (message.subject, english)
+
+
+def _literal_texts(node) -> list:
+    """String literals and f-strings an expression shows as they are (both branches of `a if c else b`)."""
+    if isinstance(node, ast.IfExp):
+        return _literal_texts(node.body) + _literal_texts(node.orelse)
+    if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+        return [node]
+    return []
+
+
+def test_every_flash_message_and_error_of_a_web_view_goes_through_gettext():
+    """Success messages appear only after a post that worked, which the empty posts above never make: every
+    `messages.<level>(request, …)` and every `DomainError(…)`/`NotFound(…)` raised in a web view (or in accounts'
+    services) must be written through gettext (a literal or an f-string would stay English on the Vietnamese
+    page)."""
+    from tests.conftest import ROOT
+
+    # the web views of every app, and accounts' own services (its pages show their messages as they are)
+    files = sorted({*ROOT.glob("*/web/*.py"), *ROOT.glob("*/*/web.py"), *ROOT.glob("accounts/*.py")}
+                   - set(ROOT.glob(".venv/**/*.py")))
+    assert len(files) > 8
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "messages":
+                shown = node.args[1:2]
+            elif isinstance(func, ast.Name) and func.id in ("DomainError", "NotFound"):
+                shown = node.args[:1]
+            else:
+                continue
+            for literal in (t for arg in shown for t in _literal_texts(arg)):
+                found.append(f"{path.relative_to(ROOT)}:{literal.lineno}: {ast.unparse(literal)[:80]}")
+    assert found == [], "\n".join(found)

@@ -148,6 +148,17 @@ class CategoryIn(serializers.Serializer):
                                               min_value=0)
 
 
+class AliasOut(serializers.Serializer):
+    """A word the user uses for one of their merchants or categories, learned from a clarifying question."""
+
+    id = serializers.IntegerField()
+    word = serializers.CharField(help_text="as the question parser reads it (lower case, no punctuation)")
+    kind = serializers.ChoiceField(choices=["merchant", "category"])
+    name = serializers.CharField(source="target_name", help_text="the merchant or category it stands for")
+    question = serializers.CharField(help_text="the question it was learned from")
+    created_at = serializers.DateTimeField()
+
+
 class RuleOut(serializers.ModelSerializer):
     category = serializers.CharField(source="category.name")
     refiling = serializers.SerializerMethodField(

@@ -307,6 +307,20 @@ class RuleDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class AliasListView(APIView):
+    @extend_schema(responses=s.AliasOut(many=True), summary="The words Moneta learned for your merchants and "
+                                                            "categories (from the choices you picked in the chat)")
+    def get(self, request):
+        return Response(s.AliasOut(selectors.alias_list(user=request.user), many=True).data)
+
+
+class AliasDetailView(APIView):
+    @extend_schema(responses={204: None}, summary="Forget a learned word (the chat asks again next time)")
+    def delete(self, request, pk: int):
+        services.alias_delete(user=request.user, alias_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class JarListCreateView(APIView):
     @extend_schema(responses=s.JarOut(many=True))
     def get(self, request):

@@ -48,7 +48,7 @@ def _narrative_lookup(user):
 
 def query_vocab(*, user, embed=None) -> Vocab:
     """The user's own names for the parser: merchants (with the category each is mostly filed under),
-    categories with their kind, and a lookup into their narratives."""
+    categories with their kind, the words they taught Moneta (aliases) and a lookup into their narratives."""
     from transactions.models import Category, Transaction
 
     categories = dict(Category.objects.filter(user=user).values_list("name", "kind"))
@@ -62,8 +62,12 @@ def query_vocab(*, user, embed=None) -> Vocab:
     from transactions.models import Merchant
 
     merchants = list(Merchant.objects.filter(user=user).order_by("name").values_list("name", flat=True).distinct())
+    from transactions.models import NameAlias
+
+    aliases = {a.word: (a.kind, a.target_name) for a in NameAlias.objects.filter(user=user).select_related(
+        "merchant", "category")}
     return Vocab(merchants=merchants, merchant_category={k: v[1] for k, v in main.items()}, categories=categories,
-                 narrative_has=_narrative_lookup(user), embed=embed)
+                 narrative_has=_narrative_lookup(user), embed=embed, aliases=aliases)
 
 
 def money_question(*, user, question: str, previous: MoneyQuery | None = None, today: date | None = None,
@@ -76,7 +80,7 @@ def money_question(*, user, question: str, previous: MoneyQuery | None = None, t
 
 def period_from_words(words: str, *, today: date | None = None) -> Period | None:
     """"last month", "since March", "Q2 2026", "2026-09", "this_year", "last_3_months", "all_time" → Period."""
-    from transactions.periods import period_resolve
+    from core.periods import period_resolve
     from transactions.query.periods import find_periods
 
     today = today or timezone.localdate()

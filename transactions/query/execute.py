@@ -4,96 +4,33 @@ figures are kept per currency and never summed across currencies.
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
-from decimal import Decimal
+from datetime import date
 
-from django.db.models import Count, Q, QuerySet, Sum
-from django.db.models.functions import Abs, TruncMonth
+from django.db.models import Count, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from core.periods import Period, full_months_before, period_label
-from transactions.models import Category, Merchant, Transaction
-from transactions.periods import add_months
+from core.periods import Period, full_months_before, period_label, period_same_days
+from transactions.models import Category, Transaction
 from transactions.query.model import MoneyQuery, Side
+from transactions.selectors import figures
+from transactions.selectors.figures import money_rows
 
 LIST_LIMIT = 20
 MAX_LIMIT = 200
 USUAL_MONTHS = 3
+# The row set of a query: the analytics engine's one definition (transactions/selectors/figures.py), under the
+# name the assistant's action tools use.
+filtered = money_rows
 
 
 def _num(value) -> float:
     return round(float(value), 2) if value is not None else 0.0
 
 
-def _text_q(user, phrase: str) -> Q:
-    from transactions.selectors import text_q  # narrative full text + merchant names, one definition
-
-    return text_q(user, [phrase])
-
-
-def filtered(*, user, merchants=(), categories=(), text=(), amount_min=None, amount_max=None, direction=None,
-             start: date | None = None, end: date | None = None, weekdays=(), exclude_merchants=(),
-             exclude_categories=(), exclude_text=()) -> QuerySet:
-    """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
-    are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
-    appear; `exclude_*` remove rows ("everything except rent")."""
-    from transactions.selectors import spending_rows  # transfers between own accounts excluded, one definition
-
-    # a question naming categories (even "Transfers") reads exactly those
-    qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
-    if start:
-        qs = qs.filter(date__gte=start)
-    if end:
-        qs = qs.filter(date__lte=end)
-
-    def merchant_ids(names) -> list[int]:
-        return list(Merchant.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
-
-    def category_ids(names) -> list[int]:
-        return list(Category.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
-
-    named: Q | None = None
-    for part in ([Q(merchant_id__in=merchant_ids(merchants))] if merchants else []) + \
-            ([Q(category_id__in=category_ids(categories))] if categories else []):
-        named = part if named is None else named | part
-    if text:
-        words = Q()
-        for phrase in text:
-            words &= _text_q(user, phrase)
-        named = words if named is None else named | words
-    if named is not None:
-        qs = qs.filter(named)
-    if exclude_merchants:
-        qs = qs.exclude(merchant_id__in=merchant_ids(exclude_merchants))
-    if exclude_categories:
-        qs = qs.exclude(category_id__in=category_ids(exclude_categories))
-    for phrase in exclude_text or ():
-        qs = qs.exclude(_text_q(user, phrase))
-    if weekdays:
-        # Django's week_day counts 1 = Sunday … 7 = Saturday; ours 0 = Monday … 6 = Sunday
-        qs = qs.filter(date__week_day__in=[(d + 1) % 7 + 1 for d in weekdays])
-    if direction == "out":
-        qs = qs.filter(amount__lt=0)
-    elif direction == "in":
-        qs = qs.filter(amount__gt=0)
-    if amount_min is not None or amount_max is not None:
-        qs = qs.annotate(size=Abs("amount"))
-        if amount_min is not None:
-            qs = qs.filter(size__gte=Decimal(amount_min))
-        if amount_max is not None:
-            qs = qs.filter(size__lte=Decimal(amount_max))
-    return qs
-
-
 def _totals(qs: QuerySet) -> list[dict]:
-    """Per currency: money out, money in, counts (largest currency first)."""
-    rows = (qs.values("currency").order_by()
-            .annotate(out=Sum("amount", filter=Q(amount__lt=0)), into=Sum("amount", filter=Q(amount__gt=0)),
-                      n_out=Count("id", filter=Q(amount__lt=0)), n_in=Count("id", filter=Q(amount__gt=0)),
-                      n=Count("id")))
-    out = [{"currency": r["currency"], "spent": _num(-(r["out"] or 0)), "received": _num(r["into"] or 0),
-            "count_out": r["n_out"], "count_in": r["n_in"], "count": r["n"]} for r in rows]
-    return sorted(out, key=lambda r: -r["count"])
+    """Per currency: money out, money in, counts (largest currency first) — the engine's totals."""
+    return figures.totals(qs)
 
 
 def _row(t: dict) -> dict:
@@ -208,24 +145,20 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
               "spent": main["spent"], "received": main["received"], "rows": rows}
     result["total"] = main["received"] if q.direction == "in" else main["spent"]
     if q.measure == "net":
-        net = qs.aggregate(net=Sum("amount"))["net"]
-        result["net"] = _num(net)
+        result["net"] = main.get("net", 0.0)
     if q.per in PER_DAYS and result["count"]:
         result["per"] = _per_unit(user, q, qs, result["total"], today)
     if q.measure == "average" and result["count"]:
         avg = qs.aggregate(a=Sum("amount") / Count("id"))["a"]
         result["average"] = _num(abs(avg or 0))
     if q.measure == "income" or q.direction == "in":
-        result["by_source"] = [
-            {"merchant": r["merchant__name"] or "(unknown)", "total": _num(r["t"]), "count": r["n"]}
-            for r in qs.filter(amount__gt=0).values("merchant__name").order_by()
-            .annotate(t=Sum("amount"), n=Count("id")).order_by("-t")[:5]]
+        result["by_source"] = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
+                               figures.ranking(qs.filter(amount__gt=0), by="merchant", sign=1, limit=5,
+                                               unnamed="(unknown)")]
     if q.measure in ("total", "count", "average") and result["count"]:
-        result["by_merchant"] = [
-            {"merchant": r["merchant__name"] or "(unknown)", "total": _num(-(r["t"] or 0)) if q.direction == "out"
-             else _num(r["t"]), "count": r["n"]}
-            for r in qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
-            .order_by("t" if q.direction == "out" else "-t")[:5]]
+        result["by_merchant"] = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
+                                 figures.ranking(qs, by="merchant", sign=-1 if q.direction == "out" else 1, limit=5,
+                                                 unnamed="(unknown)")]
     return result
 
 
@@ -279,11 +212,9 @@ def _extreme(user, q: MoneyQuery, today: date) -> dict:
 def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q)
     n = q.limit or 5
-    grouped = (qs.values("merchant__name").order_by().annotate(t=Sum("amount"), n=Count("id"))
-               .order_by("t" if q.direction == "out" else "-t", "merchant__name")[q.offset:q.offset + n])
-    rows = [{"merchant": r["merchant__name"] or "(no merchant)",
-             "total": _num(-(r["t"] or 0)) if q.direction == "out" else _num(r["t"]), "count": r["n"]}
-            for r in grouped]
+    rows = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
+            figures.ranking(qs, by="merchant", sign=1 if q.direction == "in" else -1, limit=n, offset=q.offset,
+                            unnamed="(no merchant)")]
     totals = _totals(qs)
     main = totals[0] if totals else {"count_out": 0, "spent": 0.0, "currency": _currency(user)}
     return {"rows": rows, "count": main.get("count_out", 0), "total": main.get("spent", 0.0),
@@ -291,57 +222,44 @@ def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
 
 
 def _top_categories(user, q: MoneyQuery, today: date) -> dict:
-    qs = _base(user, q).filter(Q(category__isnull=True) | ~Q(category__kind=Category.Kind.TRANSFER))
+    qs = _base(user, q).exclude(category__kind=Category.Kind.TRANSFER)
     n = q.limit or 5
-    grouped = list(qs.values("category__name").order_by().annotate(t=Sum("amount"), n=Count("id")).order_by("t"))
-    spent = qs.aggregate(t=Sum("amount"))["t"] or Decimal(0)
-    share = {r["category__name"]: r["t"] for r in grouped}
-    pct = {k: _num(Decimal(100) * v / spent) if spent else 0.0 for k, v in share.items()}  # ratio of SQL sums
-    rows = [{"category": r["category__name"] or "Uncategorised", "total": _num(-(r["t"] or 0)), "count": r["n"],
-             "share_pct": pct[r["category__name"]]} for r in grouped]
+    ranked = figures.ranking(qs, by="category", sign=-1, unnamed="Uncategorised")
+    rows = [{"category": r["name"], "total": r["total"], "count": r["count"], "share_pct": r["share_pct"]}
+            for r in ranked]
+    main = (_totals(qs) or [{"net": 0.0}])[0]
     return {"rows": rows[q.offset:q.offset + max(n, 1)], "all_rows": len(rows),
-            "count": sum(r["count"] for r in rows), "total": _num(-spent), "n": n, "offset": q.offset}
+            "count": sum(r["count"] for r in rows), "total": _num(-main["net"]), "n": n, "offset": q.offset}
 
 
 def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
     n = q.months or USUAL_MONTHS
     if q.period is not None and q.period.grain == "year" and q.period.start.year < today.year:
         start, end = q.period.start, q.period.end
-        n = 12
     else:
         window = full_months_before(today, n)
         start, end = window.start, window.end
     qs = _base(user, q, period=Period(start, end, "", "range"))
-    per_month = {r["m"].strftime("%Y-%m"): r for r in qs.annotate(m=TruncMonth("date")).values("m").order_by()
-                 .annotate(t=Sum("amount"), c=Count("id"))}
-    months = []
-    cursor = start
-    while cursor <= end:
-        key = cursor.strftime("%Y-%m")
-        r = per_month.get(key)
-        months.append({"month": key, "total": _num(abs(r["t"])) if r else 0.0, "count": r["c"] if r else 0})
-        cursor = add_months(cursor, 1)
-    agg = qs.aggregate(t=Sum("amount"), c=Count("id"))
-    from django.db import connection
-
-    with connection.cursor() as cur:  # the average (and the 3- and 6-month multiples) are SQL arithmetic too
-        cur.execute("SELECT round(abs(%s::numeric) / %s, 2), round(3 * round(abs(%s::numeric) / %s, 2), 2), "
-                    "round(6 * round(abs(%s::numeric) / %s, 2), 2)",
-                    [agg["t"] or 0, len(months) or 1] * 3)
-        average, three, six = cur.fetchone()
-    return {"average": _num(average), "three_months": _num(three), "six_months": _num(six),
-            "months": len(months), "total": _num(abs(agg["t"] or 0)),
-            "count": agg["c"], "rows": months, "window": period_label(start, end, "range"),
-            "start": start.isoformat(), "end": end.isoformat()}
+    found = figures.months_average(qs, start, end, sign=1 if q.direction == "in" else -1)
+    three, six = (figures.change(found["average"] * k, 0)["difference"] for k in (3, 6))
+    return {"average": found["average"], "three_months": three, "six_months": six, "months": found["months"],
+            "total": found["total"], "count": found["count"], "rows": found["rows"],
+            "window": period_label(start, end, "range"), "start": start.isoformat(), "end": end.isoformat(),
+            **({"currency": found["currency"]} if found["currency"] else {})}
 
 
 def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
-    qs = _base(user, q, side=side, period=period)
-    totals = _totals(qs)
-    main = totals[0] if totals else {"spent": 0.0, "received": 0.0, "count_out": 0, "count_in": 0, "count": 0}
+    main = (_totals(_base(user, q, side=side, period=period)) or [figures.EMPTY])[0]
     value = main["received"] if q.direction == "in" else main["spent"]
     count = main["count_in"] if q.direction == "in" else main["count_out"]
     return {"total": value, "count": count}
+
+
+def _usual(user, q: MoneyQuery, today: date, *, upto_day: int | None) -> dict:
+    """The usual of the query's rows: the engine's average of the full months before this one."""
+    window = full_months_before(today, USUAL_MONTHS)
+    return figures.usual(_base(user, q, period=window), today=today, months=USUAL_MONTHS,
+                         sign=1 if q.direction == "in" else -1, upto_day=upto_day)
 
 
 def _compare(user, q: MoneyQuery, today: date) -> dict:
@@ -351,65 +269,37 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
     if compare.get("mode") == "usual":
         current = sides[0].period if sides and sides[0].period else q.period
         now = _side_total(user, q, Side(label=current.label), current)
-        rows.append({"label": current.label, **now})
-        window = full_months_before(today, USUAL_MONTHS)
-        start, end = window.start, window.end
+        rows.append({"label": current.label, **now, "period": current.as_dict()})
         partial = current.grain == "month" and current.end >= today and current.start.day == 1
-        usual = _average_of_months(user, q, start, end, upto_day=today.day if partial else None)
+        usual = _usual(user, q, today, upto_day=today.day if partial else None)
         rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
                                if partial else f"usual (average of the {USUAL_MONTHS} full months before)"),
-                     "total": usual["average"], "count": None, "months": usual["months"]})
+                     "total": usual["average"], "count": None, "months": usual["months"],
+                     "usual": {"months": USUAL_MONTHS, "upto_day": today.day if partial else None}})
         if partial:
-            full = _average_of_months(user, q, start, end, upto_day=None)
+            full = _usual(user, q, today, upto_day=None)
             rows.append({"label": f"a usual whole month (average of the {USUAL_MONTHS} full months before)",
-                         "total": full["average"], "count": None, "months": full["months"]})
+                         "total": full["average"], "count": None, "months": full["months"],
+                         "usual": {"months": USUAL_MONTHS, "upto_day": None}})
     else:
         for side in sides:
             period = side.period or q.period
             rows.append({"label": side.label if compare.get("mode") == "sides" else (period.label if period
                                                                                       else side.label),
-                         **_side_total(user, q, side, period)})
+                         **_side_total(user, q, side, period),
+                         **({"period": period.as_dict()} if period and compare.get("mode") != "sides" else {})})
             if compare.get("mode") == "periods" and period and period.grain == "month" and period.end >= today \
                     and period.start.day == 1 and len(sides) == 2:
                 # a partial current month against the same days of the other month, as well as its whole
                 other = next(s.period for s in sides if s is not side and s.period)
                 if other and other.end < period.start:
-                    same_days = Period(other.start, min(other.start.replace(day=1) + timedelta(days=today.day - 1),
-                                                        other.end), f"{other.start:%B} 1–{today.day}", "range")
-                    rows.append({"label": f"{same_days.label} (same days)",
+                    same_days = period_same_days(other, day=today.day)
+                    rows.append({"label": f"{same_days.label} (same days)", "period": same_days.as_dict(),
                                  **_side_total(user, q, Side(label=""), same_days), "same_days": True})
-    from django.db import connection
-
-    if len(rows) >= 2:
-        with connection.cursor() as cur:  # differences are SQL arithmetic too
-            cur.execute("SELECT round(%s::numeric - %s::numeric, 2), "
-                        "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1)",
-                        [rows[0]["total"], rows[1]["total"], rows[0]["total"], rows[1]["total"], rows[1]["total"]])
-            diff, pct = cur.fetchone()
-        change = {"difference": _num(diff), "change_pct": float(pct) if pct is not None else None}
-    else:
-        change = {"difference": None, "change_pct": None}
+    change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
+        {"difference": None, "change_pct": None}
     return {"rows": rows, "mode": compare.get("mode"), **change,
             "count": sum((r.get("count") or 0) for r in rows) or (1 if any(r["total"] for r in rows) else 0)}
 
 
-def _average_of_months(user, q: MoneyQuery, start: date, end: date, *, upto_day: int | None) -> dict:
-    """Average per month over the full months start..end; with `upto_day`, only days 1..upto_day of each."""
-    qs = _base(user, q, period=Period(start, end, "", "range"))
-    if upto_day is not None:
-        qs = qs.filter(date__day__lte=upto_day)
-    total = qs.aggregate(t=Sum("amount"))["t"] or 0
-    months = 0
-    cursor = start
-    while cursor <= end:
-        months += 1
-        cursor = add_months(cursor, 1)
-    from django.db import connection
-
-    with connection.cursor() as cur:
-        cur.execute("SELECT round(abs(%s::numeric) / %s, 2)", [total, months or 1])
-        average = cur.fetchone()[0]
-    return {"average": _num(average), "months": months}
-
-
-__all__ = ["money_query_run", "filtered"]
+__all__ = ["filtered", "money_query_run"]

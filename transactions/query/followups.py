@@ -5,9 +5,9 @@ week?" is read by the grammar). `shown` is what the last answer showed (`result_
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
-from core.periods import Period, period_label
+from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import NUMBER_WORDS
 
@@ -22,13 +22,44 @@ SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|da
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
                                r"|\bthe year before\b|\bthis time last year\b")
 PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
-                     r"(?:\s+(?:one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b")
+                     r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
+                     r"quarters?|days?|time|\d))"
+                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b")
+# "make it 5", "top 10 instead", "show me 5": the same ranking with another length
+LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
+                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to)?\s*(?:the\s+)?(?:top\s+)?"
+                       r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:instead|then|of them|more|please))?"
+                       r"\s*[?.!]?\s*$")
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that) (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
                        r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
                        r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
+BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
+                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
+                            r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
 ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+
+
+def _before(period: Period, today: date) -> Period:
+    """The stretch just before a period, as long as it: the month before a month (a month so far → the whole month
+    before), the three months before three whole months, the year before a year, the 7 days before a week."""
+    end = period.start - timedelta(days=1)
+    months = {"month": 1, "quarter": 3, "year": 12}.get(period.grain)
+    whole_months = period.start.day == 1 and period.end == month_bounds(period.end.year, period.end.month)[1]
+    if months is None and period.start.day == 1 and period.grain != "week":  # the grain a tool call did not carry
+        if (period.start.month, period.start.year) == (1, period.end.year) and not whole_months:
+            months = 12  # a year so far
+        elif (period.start.year, period.start.month) == (period.end.year, period.end.month):
+            months = 1  # a month (so far)
+        elif whole_months:
+            months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    if months:
+        start = add_months(period.start, -months)
+        grain = {1: "month", 3: "quarter", 12: "year"}.get(months, "range") if period.start.day == 1 else "range"
+        return Period(start, end, period_label(start, end, grain, today=today), grain)
+    start = period.start - timedelta(days=(period.end - period.start).days + 1)
+    return Period(start, end, period_label(start, end, "range", today=today), "range")
 
 
 def result_shown(result: dict) -> dict:
@@ -57,12 +88,16 @@ def _n(word: str | None, default: int) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
 
 
-def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date) -> MoneyQuery | None:
-    """The previous query changed as a follow-up on its result asks, or None when the turn is not one."""
+def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
+                       earlier: MoneyQuery | None = None) -> MoneyQuery | None:
+    """The previous query changed as a follow-up on its result asks, or None when the turn is not one. `earlier`:
+    the query before the previous one ("Shell this year" → "and Chevron?" → "both together")."""
     shown = shown or {}
     q = MoneyQuery.from_dict(previous.as_dict())
     q.followup, q.unknown, q.ignored, q.excluded_unknown = True, [], [], []
     items = (shown.get("items") or {}).get("names") or []
+    if previous.limit and previous.measure in ("top_merchants", "top_categories", "summary"):
+        items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
     kind = (shown.get("items") or {}).get("kind")
     if LIST_THEM_RE.search(text):
         if previous.measure in ("top_merchants", "top_categories", "summary") and items:
@@ -74,6 +109,11 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         shown_n = len(items) or previous.limit or 5
         q.offset = (previous.offset or 0) + shown_n
         q.limit = _n(nxt.group(1) or nxt.group(2), shown_n)
+        q.measure = "top_categories" if previous.measure == "summary" else previous.measure
+        return q
+    length = LENGTH_RE.search(text)
+    if length and previous.measure in ("top_merchants", "top_categories", "summary", "largest", "smallest", "list"):
+        q.limit = _n(length.group(1), previous.limit or 5)
         q.measure = "top_categories" if previous.measure == "summary" else previous.measure
         return q
     if SAME_LAST_YEAR_RE.search(text):
@@ -88,15 +128,30 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.period = previous.period.shifted(years=-1)
             return q
         return None
+    if BEFORE_THAT_RE.search(text):
+        # "and before that?": the same question for the stretch just before the one answered
+        if previous.compare and previous.compare.get("mode") == "periods":
+            sides = [side for side in previous.compare.get("sides") or [] if side.period]
+            for side in sides:
+                side.period = _before(side.period, today)
+                side.label = side.period.label
+            q.compare = previous.compare
+            return q if sides else None
+        if previous.period is not None and previous.period.grain != "all":
+            q.period = _before(previous.period, today)
+            return q
+        return None
     pick = PICK_RE.search(text)
     if pick:
-        which = ORDINAL[pick.group(1) or pick.group(2)]
+        which = ORDINAL[pick.group(1) or pick.group(3) or pick.group(4)]
         periods = [Period.from_dict(p) for p in shown.get("periods") or []]
         if previous.compare and previous.compare.get("mode") == "periods" and periods:
             chosen = periods[which] if -len(periods) <= which < len(periods) else None
             if chosen is not None:
                 q.compare, q.measure, q.period = None, "total", chosen
                 return q
+        if pick.group("unit") in ("month", "period"):
+            return None  # "just last month?" names a period; without periods shown it is not a pick
         if items and -len(items) <= which < len(items):
             name = items[which]
             q.merchants, q.categories = ([name], []) if kind == "merchant" else ([], [name])
@@ -115,6 +170,18 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.text = list(dict.fromkeys(t for s in sides for t in s.text))
             q.compare, q.measure = None, "total"
             return q
+        if earlier is not None and not previous.compare and not earlier.compare \
+                and previous.measure in ("total", "count") and earlier.measure in ("total", "count") \
+                and (earlier.merchants or earlier.categories or earlier.text) \
+                and (previous.merchants or previous.categories or previous.text) \
+                and (earlier.period == previous.period or earlier.period is None or previous.period is None):
+            # two answers in a row about different names: the two together, over the period they share
+            q.merchants = list(dict.fromkeys(earlier.merchants + previous.merchants))
+            q.categories = list(dict.fromkeys(earlier.categories + previous.categories))
+            q.text = list(dict.fromkeys(earlier.text + previous.text))
+            q.links = [*earlier.links, *previous.links]
+            q.measure = "total"
+            return q
         spans = sorted([p for p in (Period.from_dict(x) for x in shown.get("spans") or []) if p is not None],
                          key=lambda p: p.start)
         if len(spans) >= 2 and all(a.end.toordinal() + 1 >= b.start.toordinal()
@@ -122,5 +189,9 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             start, end = spans[0].start, max(p.end for p in spans)
             q.compare, q.measure = None, "total"
             q.period = Period(start, end, period_label(start, end, "range", today=today), "range")
+            return q
+        if not previous.compare and previous.measure in ("total", "list", "largest", "smallest", "count", "average"):
+            # the transactions the last answer was about, added up: the total of the same question
+            q.measure, q.offset, q.limit, q.per = "total", 0, None, None
             return q
     return None

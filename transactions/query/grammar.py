@@ -18,7 +18,8 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "wk": "week", "wks": "weeks", "thru": "through", "til": "until", "tx": "transactions",
                "txn": "transaction", "txns": "transactions", "amt": "amount", "approx": "about", "w/o": "without",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
-               "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and"}
+               "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
+               "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without"}
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
 
@@ -124,7 +125,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive)\b"
                 r"|\b(?:higher|bigger|larger|more|less|lower)\b.{0,30}\b(?:or|vs\.?)\b[^,;]{0,30}\??\s*$"
-                r"|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"),
+                r"|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
+                r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"
+                r".{0,60}\bthan\b(?!\s*[$\d])"),
     ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
                 r"to nhat|nhieu nhat mot lan)\b(?!\s+(?:\d+\s+)?(?:spending\s+)?(?:categor\w*|merchants?|stores?|shops?|places?|vendors?"
                 r"|months?)\b)"

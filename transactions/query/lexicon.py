@@ -56,7 +56,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "amzn": "amazon",
     "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
     "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
-    "tien luong": "payroll",
+    "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
+    "work pay": "payroll",
 }
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -85,7 +86,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
 STOPWORDS = set("""
 a an the i me my mine myself we our us you your it its it's this that these those there here what what's whats which
 who whom whose when where why how is are was were be been being am do does did done doing have has had having
-can could would should will shall may might must to of in on at for from by with about as into over under than
+can could would should will shall may might must to of in on at for from by with via about as into over under than
 and or but if so not no yes too very just only also again even ever still all any some each every both either
 per up down out off then now already yet get got getting give gave show shows showed list find tell let know
 please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho though like really actually
@@ -94,7 +95,7 @@ spend spent spending spends paid pay paying pays buy bought buying cost costs co
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money cash dollars dollar bucks usd amount amounts figure number times time often frequently much
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
-spending? money? how's hows i've ive i'd id i'm im i'll ill
+spending? money? how's hows i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far
 biggest largest smallest cheapest priciest expensive highest lowest single one ones once one-time go
 top best worst main compare compared comparison versus vs difference between against
@@ -106,16 +107,18 @@ rides ride trips trip bill bills run runs visit visits fill fills stop stops ses
 use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
 last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
+payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
-nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao
+nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
+nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
 """.split())
 # nouns that head a phrase after a name ("lyft rides", "peet's coffee"): a preceding unknown word is a name
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
               "bill", "bills", "spending", "spend", "subscription", "subscriptions", "payments", "payment",
               "visits", "runs", "stuff", "transactions", "coffee", "membership", "tickets", "fees", "fee"}
 # words after which an unknown word is a name the user means ("at Costco", "pay Hulu")
-NAME_PREPOSITIONS = {"at", "from", "to", "with", "on", "pay", "paid", "paying", "for", "tai", "o", "cho"}
+NAME_PREPOSITIONS = {"at", "from", "to", "with", "via", "on", "pay", "paid", "paying", "for", "tai", "o", "cho"}
 # words of the grammar itself: union, exclusion, ranking, per-unit and range words (the parser reads them; they
 # name nothing)
 GRAMMAR_WORDS = set("""

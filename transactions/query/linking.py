@@ -170,6 +170,11 @@ class Linker:
         if by_prefix:
             return by_prefix, "prefix"
         sk = skeleton(word)
+        # a misspelling that sounds like the whole name or its first word ("starbux", "chipolte" → same consonants)
+        by_whole_sound = [m for m, mt in self.merchant_tokens.items() if len(word) >= 5 and mt and len(sk) >= 4
+                          and sk in (skeleton("".join(mt)), skeleton(mt[0]))]
+        if by_whole_sound:
+            return by_whole_sound, "spelling"
         # a nickname is short, and its consonants are at least half of the name's
         by_sound = [m for m, g in glued.items() if 3 <= len(sk) and len(word) <= 5 and g[0] == word[0]
                     and _subsequence(sk, skeleton(g)) and len(skeleton(g)) <= 2 * len(sk)]
@@ -219,7 +224,22 @@ class Linker:
             if close:
                 canonical = next(c for c, ws in CATEGORY_WORDS.items() if close[0] in ws)
                 return self.category_named(canonical)
+        if len(window) == 1 and len(phrase) >= 4 and phrase.isalpha() and phrase not in STOPWORDS \
+                and phrase not in common_words():
+            # a shortened category ("groc", "util", "entert"): the start of exactly one of their category names
+            starts = [c for c, ct in self.category_tokens.items() if ct and ct[0].startswith(phrase)
+                      and len(ct[0]) > len(phrase)]
+            if len(starts) == 1:
+                return starts[0]
         return None
+
+    def shortened(self, word: str, names: list[str]) -> str | None:
+        """The one of `names` that `word` shortens or nicknames ("chevy" → Chevron: the same first four letters
+        and at most one more), used where the sentence already says which kind of merchant it means."""
+        hits = [n for n in names if len(word) >= 4 and any(
+            len(word) <= k + 1 and t[:k] == word[:k] for t in self.merchant_tokens.get(n, [])[:1]
+            for k in range(4, len(word) + 1))]
+        return hits[0] if len(hits) == 1 else None
 
     def narrative(self, phrase: str, *, exact: bool = False) -> bool:
         return bool(self.vocab.narrative_has and self.vocab.narrative_has(phrase, exact=exact))
@@ -250,8 +270,8 @@ def link_entities(toks: list[str], linker: Linker
         used[i:i + n] = [True] * n
         links.append((i, link))
 
-    # 0. the user's own aliases (learned from the choices they picked), longest first
-    for n in (3, 2, 1):
+    # 0. the user's own aliases (learned from the choices they picked and their corrections), longest first
+    for n in sorted({len(word.split()) for word in linker.vocab.aliases}, reverse=True):
         for i, window in _windows(toks, used, n):
             hit = linker.vocab.aliases.get(" ".join(window))
             if hit:
@@ -293,7 +313,10 @@ def link_entities(toks: list[str], linker: Linker
                 continue
             category = linker.category_for(window)
             if category:
-                take(i, n, Link(phrase, "category", [category], "exact" if phrase == category.lower() else "synonym"))
+                how = "exact" if phrase == category.lower() else "prefix" if n == 1 and any(
+                    t and t[0].startswith(phrase) and len(t[0]) > len(phrase) for t in linker.category_tokens.values()
+                ) and phrase not in {w for ws in CATEGORY_WORDS.values() for w in ws} else "synonym"
+                take(i, n, Link(phrase, "category", [category], how))
     # 4. single words of the user's narratives ("dentist", "parking")
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 3
             and not t.isdigit() and t not in SEPARATORS]
@@ -347,9 +370,23 @@ def link_entities(toks: list[str], linker: Linker
         else:
             ignored.append(phrase)
         i = j + 1
-    # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop
+    # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop; unless
+    # it shortens one of that concept's merchants ("chevy gas station" → Chevron)
     for start in unknown_ends:
-        links = [(i, link) for i, link in links if not (i == start + 1 and link.how == "concept")]
+        head = next((link for i, link in links if i == start + 1 and link.how == "concept"), None)
+        if head is None:
+            continue
+        begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in STOPWORDS
+                    or toks[k - 1] in SEPARATORS or toks[k - 1] in GRAMMAR_WORDS or toks[k - 1].isdigit())
+        phrase = " ".join(toks[begin:start + 1])
+        name = linker.shortened(phrase, head.names) if head.kind == "merchant" and phrase in unknown else None
+        if name:
+            unknown.remove(phrase)
+            suggestions.pop(phrase, None)
+            links = [(i, link) for i, link in links if link is not head]
+            links.append((begin, Link(phrase, "merchant", [name], "nickname")))
+            continue
+        links = [(i, link) for i, link in links if link is not head]
     links.sort(key=lambda x: x[0])
     # a name after "except", "not counting", "leave out"… (up to the next blanked span) is a filter that removes
     for i, link in links:

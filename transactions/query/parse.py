@@ -12,8 +12,7 @@ import re
 from datetime import date, timedelta
 from difflib import get_close_matches
 
-from core.periods import Period
-from transactions.periods import add_months
+from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
@@ -23,14 +22,20 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.linking import Linker, Vocab, link_entities, tokens
+from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
     r"except|excluding|without|con|the con|vay con|the|what if)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
-    r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b", re.I)
+    r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b"
+    r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
+    r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b",
+    re.I)
+# a turn after an income answer that asks about money going out ("and what did I spend that month?")
+SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
+                         r"chi tieu|tieu)\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
@@ -40,7 +45,7 @@ USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|
 EXCLUDE_RE = re.compile(
     r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
     r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
-    r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|that (?:was|were|is|are)n'?t|"
+    r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
     r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru)\b")
 UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
@@ -50,11 +55,22 @@ ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, 
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
+# exclusions said after the thing ("rent aside", "amazon excluded") or as a prefix ("non-grocery"), or in an aside
+# "(not groceries)", ", not rent": rewritten as the cue before the words it removes
+POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|not included|left out|"
+                                  r"set aside|put aside)\b")
+NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
+ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*not\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
+
+
 def _mark_exclusions(rest: str, measure: str | None) -> str:
     """`^` where an exclusion begins ("except", "not counting", "leave out"…) and `|` at the comma that ends it."""
     def mark(m: re.Match) -> str:
         return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
 
+    rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
+    rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
+    rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     marked = EXCLUDE_RE.sub(mark, rest)
     if "^" in marked:
         head, _, tail = marked.partition("^")
@@ -74,7 +90,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
     text = grammar.normalise(question)
     if previous is not None:
-        on_result = followup_on_result(text, previous, shown, today)
+        on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
             on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
             return on_result
@@ -106,7 +122,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
-        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)]
+        # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
+        # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
+        # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
+                 and (len(w.replace(" ", "")) >= 4 or w not in common_words()
+                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
@@ -124,9 +145,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if followup:
         q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
         q.followup = True
+        if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
+                and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
+            q.measure, q.categories, q.merchants, q.text = "total", [], [], []
     else:
-        if own_periods and own_periods[0].relative and q.period is None:
-            q.period = own_periods[0]
+        if own_periods and own_periods[0].relative and q.period is None and own_periods[0].step not in (0, -12):
+            q.period = own_periods[0]  # "the month before" with nothing before it: the month before last
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
@@ -140,6 +164,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                 q.merchants = [m for m in q.merchants if m not in link.names]
                 link.kind, link.names, link.how = "text", [link.mention], "narrative"
                 q.text.append(link.mention)
+    if q.followup and q.measure == "compare" and not q.compare and previous is not None and previous.period \
+            and q.period is not None and q.period != previous.period and any(p.relative for p in own_periods):
+        # "compare that with the month before": the last answer's period against the one the turn names
+        q.compare = {"mode": "periods", "sides": [Side(label=previous.period.label, period=previous.period),
+                                                  Side(label=q.period.label, period=q.period)]}
+        q.period = None
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
         _compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
@@ -159,8 +189,14 @@ def _examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
     if q.followup:
         return
     if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
-        q.links = [link for link in q.links if link.kind != "merchant"]
-        q.merchants = []
+        merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
+        if all(link.how == "concept" for link in merchant_links):
+            q.links = [link for link in q.links if link.kind != "merchant" or link.negated]
+            q.merchants = []
+        else:
+            # "dining at Chipotle", "takeout via Uber Eats": the named shop narrows its own category
+            q.links = [link for link in q.links if link.kind != "category" or link.negated]
+            q.categories = []
     specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" and not link.negated
                 for n in link.names}
     if specific:
@@ -227,9 +263,17 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
     if periods:
         p = periods[0]
         if p.relative and prev.period is not None:
-            months = {"month": -1, "year": -12, "week": 0}[p.grain]
-            q.period = prev.period.shifted(months=months) if months else Period(
-                prev.period.start - timedelta(days=7), prev.period.end - timedelta(days=7), "the week before", "week")
+            if p.step == 0:  # "that month": the one the last answer covered
+                q.period = prev.period
+            elif p.step == -12:  # "the same months a year earlier"
+                q.period = prev.period.shifted(years=-1)
+            elif p.grain == "week":
+                q.period = Period(prev.period.start + timedelta(days=7 * p.step),
+                                  prev.period.end + timedelta(days=7 * p.step), "the week before", "week")
+            else:
+                q.period = prev.period.shifted(months=p.step * (12 if p.grain == "year" else 1))
+        elif p.relative:
+            q.period = None if p.step == 0 else p
         else:
             q.period = p
         if q.compare and q.compare.get("mode") != "periods":
@@ -304,8 +348,9 @@ def _compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date)
     if q.followup and q.compare is not None and q.compare.get("from_turns"):
         return
     groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
-    if q.followup and q.compare and not groups:
-        # keep the sides, move them to the new period
+    if q.followup and q.compare and (not groups or (q.compare.get("mode") == "periods" and len(groups) < 2
+                                                   and not [p for p in periods if not p.relative])):
+        # keep the sides (moved to the new period), or the periods compared for a new name ("what about Chipotle?")
         return
     if len(groups) >= 2:
         sides = []

@@ -216,11 +216,71 @@ def _rules(today: date):
         start = date(year, first, 1)
         return Period(start, today, f"since {start:%B %Y}", "range") if start <= today else None
 
+    def half_year(m):
+        """"the first half of this year", "H2 2025", "second half of last year": January–June or July–December."""
+        which = (m.group(1) or m.group(4) or "").lower()
+        second = which in ("second", "2nd", "latter", "back", "2", "h2")
+        word, year = m.group(2) or "", m.group(3) or m.group(5)
+        y = int(year) if year else today.year - (1 if word == "last" else 0)
+        start = date(y, 7 if second else 1, 1)
+        end = date(y, 12, 31) if second else date(y, 6, 30)
+        if start > today:
+            return None
+        s, e = _clip(start, end, today)
+        return Period(s, e, f"{'second' if second else 'first'} half of {y}" + (" so far" if e < end else ""),
+                      "range")
+
+    def days_of_month(m):
+        """"between the 1st and the 15th of last month", "the 1st thru the 7th of September", "first week of May"."""
+        whole = month_words(m.group("month"))
+        if whole is None:
+            return None
+        if m.group("week"):
+            k = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}.get(
+                m.group("week"))
+            a, b = (1 + 7 * k, 7 + 7 * k) if k is not None else (whole.end.day - 6, whole.end.day)
+        else:
+            a, b = int(m.group("a")), int(m.group("b"))
+        last = month_bounds(whole.start.year, whole.start.month)[1].day
+        if not 1 <= a <= b <= last:
+            return None
+        start, end = whole.start.replace(day=a), whole.start.replace(day=b)
+        if start > today:
+            return None
+        return Period(start, min(end, today), period_label(start, min(end, today), "range"), "range")
+
+    def month_words(word: str) -> Period | None:
+        word = word.strip()
+        if word in ("last month", "previous month", "prior month"):
+            return month_offset(1)
+        if word in ("this month", "the month"):
+            return month_offset(0)
+        return _month_period(MONTHS[word], None, today) if word in MONTHS else None
+
     def past_n_bare(m):
         """"the past 4" with no unit: months, the unit people leave out."""
         return rolling("months", _n(m.group(1)))
 
+    month_of = rf"(?:the\s+)?(?P<month>last month|previous month|prior month|this month|{MONTH_RE})"
     return [
+        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
+         rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
+        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"
+         rf"(?P<a>)(?P<b>)", days_of_month),
+        (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
+         rf"|year|{YEAR})\b|\b(h[12])(?:\s+{YEAR})?\b", half_year),
+        (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b"
+         r"|\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+couple\s+(?:of\s+)?weeks\b",
+         lambda m: rolling("days", 14)),
+        (r"\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|stretch|months|weeks?|quarter|dates)\s+(?:a|one)\s+"
+         r"year\s+(?:ago|earlier|before|prior)\b|\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|months|quarter"
+         r"|dates)\s+(?:last|the previous|the prior)\s+year\b|\b(?:a|one) year (?:earlier|before|prior)\b"
+         r"|\bthis time last year\b", "same_last_year"),
+        (r"\b(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|next\s+month|month\s+following)\b", "next_month"),
+        (r"\b(?:the\s+)?month\s+(?:prior|previous|earlier)(?:\s+to\s+that)?\b|\bthe\s+(?:prior|previous)\s+month\b",
+         "rel_month"),
+        (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
+         r"\b|\bin\s+there\b", "that_period"),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?(?:start\s+of\s+)?{POINT}\s*(?:to|through|thru|till|until|-|–|"
          rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)", span_range),
         (rf"\b(?:since|from)\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?(?:this\s+|last\s+)?{POINT}"
@@ -283,6 +343,11 @@ def _rules(today: date):
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
         (rf"\bthang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_month),
+        # "2026-08", "2026/08", "08/2026": a month written as numbers
+        (rf"(?<![\d-]){YEAR}[-/](\d{{1,2}})(?![\d-])",
+         lambda m: _month_period(int(m.group(2)), int(m.group(1)), today) if 1 <= int(m.group(2)) <= 12 else None),
+        (rf"(?<![\d/.-])(\d{{1,2}})/{YEAR}(?![\d/])",
+         lambda m: _month_period(int(m.group(1)), int(m.group(2)), today) if 1 <= int(m.group(1)) <= 12 else None),
         (rf"\b(?:in|during|for|of|nam)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*$",
          lambda m: Period(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                           min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today),
@@ -315,6 +380,13 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                 continue
             if build == "all":
                 period = Period(date(1900, 1, 1), today, "all time", "all")
+            elif build == "same_last_year":
+                period = Period(today, today, "the same period a year earlier", "range", True, -12)
+            elif build == "next_month":
+                first = today.replace(day=1)
+                period = Period(first, today, "the month after", "month", True, 1)
+            elif build == "that_period":
+                period = Period(today, today, "that period", "range", True, 0)
             elif build in ("rel_month", "rel_year", "rel_week"):
                 grain = build[4:]
                 if grain == "month":
@@ -333,4 +405,10 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             found.append((period, span))
             taken.append(span)
     found.sort(key=lambda p: p[1][0])
+    # "October compared to the same month a year earlier": a year before the period named beside it
+    for k, (period, span) in enumerate(found):
+        if period.relative and period.step == -12:
+            named = [p for p, _ in found[:k] if not p.relative] or [p for p, _ in found[k + 1:] if not p.relative]
+            if named:
+                found[k] = (named[-1].shifted(years=-1), span)
     return found

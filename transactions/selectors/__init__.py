@@ -7,7 +7,8 @@ Spending convention: a row is *expense* when its category is an expense category
 and money went out; *income* when its category is an income category, or it is uncategorised and money
 came in; transfers count as neither. Spending figures are positive and net of refunds in the same category.
 
-Modules: `ledger` (transactions, categories, merchants, rules, imports, search, review queue), `analytics`
+Modules: `figures` (the one analytics engine: row sets, totals, windows, usual, change, rankings — the query
+executor uses it too), `ledger` (transactions, categories, merchants, rules, imports, search, review queue), `analytics`
 (spending by category/merchant/period, comparisons, usual), `budgets` (jars, suggestions), `subscriptions`
 (recurring charges and bills); `_base` holds the shared SQL/currency/chart pieces.
 """
@@ -30,6 +31,7 @@ from .accounts import (  # noqa: F401
     net_worth,
     reconciliation_issues,
 )
+from .aliases import alias_list  # noqa: F401
 from .analytics import (  # noqa: F401
     GROUPED_KIND_SQL,
     cash_flow_trend,
@@ -78,7 +80,9 @@ from .ledger import (  # noqa: F401
 from .subscriptions import (  # noqa: F401
     BILL_CATEGORY_WORDS,
     BILL_MERCHANT_WORDS,
+    coming_up,
     income_expected,
     is_bill_category,
+    recurring_due,
     subscription_list,
 )

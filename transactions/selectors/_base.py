@@ -10,15 +10,16 @@ from typing import Any, TypeVar, cast
 from django.db import connection
 from django.db.models import Model, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError, NotFound
 from core.money import money
+from core.periods import (
+    ALL_TIME_START,
+)
 from core.types import AuthUser
 
 from ..models import Category, CategorySource, Transaction
-from ..periods import (
-    ALL_TIME_START,
-)
 
 _M = TypeVar("_M", bound=Model)
 
@@ -136,7 +137,7 @@ def category_name_clean(name: str | None, *, field: str = "category") -> str:
     """A category name as stored: whitespace collapsed; an empty name is a 400 naming `field`."""
     clean = " ".join((name or "").split())
     if not clean:
-        raise DomainError("Category name is empty.", code="validation_error", details={"field": field})
+        raise DomainError(_("Category name is empty."), code="validation_error", details={"field": field})
     if len(clean) > CATEGORY_NAME_MAX:
         raise DomainError(f"Category names are at most {CATEGORY_NAME_MAX} characters; this one has {len(clean)}.",
                           code="validation_error", details={"field": field})

@@ -8,16 +8,17 @@ from typing import Any
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from core.types import AuthUser
-
-from ..models import Jar
-from ..periods import (
+from core.periods import (
     add_months,
     month_bounds,
 )
+from core.types import AuthUser
+
+from ..models import Jar
 from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
-from .subscriptions import is_bill_category
+from .subscriptions import income_expected, is_bill_category
 
 MAX_JAR_TRANSACTIONS = 100
 
@@ -40,6 +41,28 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     # Budgets are in one currency: a jar counts the main currency's spending only (others named in a note).
     currency, other_currencies = _figures_currency(user, since, month_end)
     one = _currency_sql(currency if other_currencies else None, "t.")
+    jar_cats = ("SELECT jc.category_id FROM transactions_jar_categories jc JOIN transactions_jar j2 "
+                "ON j2.id = jc.jar_id WHERE j2.user_id = %(user)s AND j2.archived_at IS NULL")
+    # Aggregate per (category, month) through the (user, category, date) index, then map to jars. With one
+    # currency, months before the running one come from the monthly category roll-up (migration 0003): a
+    # rollover jar's past months, or a past month shown, cost a few roll-up rows instead of their transactions.
+    per_cat = f"""
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
+              AND t.category_id IN ({jar_cats})
+            GROUP BY 1, 2"""
+    if not other_currencies:
+        per_cat = f"""
+            SELECT r.category_id, r.month AS m, r.total AS s, r.n FROM transactions_monthly_category_spend r
+            WHERE r.user_id = %(user)s AND r.month >= %(since)s AND r.month <= %(month)s AND r.month < %(current)s
+              AND r.category_id IN ({jar_cats})
+            UNION ALL
+            SELECT t.category_id, date_trunc('month', t.date)::date, sum(t.amount), count(*)
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date >= greatest(%(since)s::date, %(current)s::date)
+              AND t.date <= %(month_end)s AND t.category_id IN ({jar_cats})
+            GROUP BY 1, 2"""
     figures = _fetch(
         f"""
         WITH jars AS (
@@ -53,14 +76,7 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             FROM jars j,
                  generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
                                  %(month)s, interval '1 month') gs
-        ), per_cat AS (
-            -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
-            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
-            FROM transactions_transaction t
-            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
-              AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
-                                    JOIN jars ON jars.id = jc.jar_id)
-            GROUP BY 1, 2
+        ), per_cat AS ({per_cat}
         ), spent AS (
             SELECT jc.jar_id, pc.m, -sum(pc.s) AS s, sum(pc.n) AS n
             FROM per_cat pc JOIN transactions_jar_categories jc ON jc.category_id = pc.category_id
@@ -81,7 +97,8 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
                round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
         FROM per_jar ORDER BY name
         """,
-        {"user": user.id, "month": month_start, "month_end": month_end, "since": since},
+        {"user": user.id, "month": month_start, "month_end": month_end, "since": since,
+         "current": today.replace(day=1)},
     )
     # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
     # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
@@ -229,18 +246,25 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
             r["median"]) else "steady"
         fixed = is_bill_category(r["name"])
         charges = int(r["charges"])
-        charge_words = f"{charges} {r['name']} charge{'s' if charges != 1 else ''}"
+        # In the active language (the web page's; an API client's Accept-Language), like the page around it.
         if fixed:
-            tip = (f"{r['name']} is a fixed cost ({charge_words} last month, "
-                   f"{_money_text(r['charged'], currency)}): keep its budget at what it costs and compare "
-                   f"providers or terms at renewal rather than cutting it.")
+            tip = ngettext(
+                "%(name)s is a fixed cost (%(count)s %(name)s charge last month, %(charged)s): keep its budget at "
+                "what it costs and compare providers or terms at renewal rather than cutting it.",
+                "%(name)s is a fixed cost (%(count)s %(name)s charges last month, %(charged)s): keep its budget at "
+                "what it costs and compare providers or terms at renewal rather than cutting it.", charges) % {
+                "name": r["name"], "count": charges, "charged": _money_text(r["charged"], currency)}
         elif r["merchant"]:
-            visit_word = "visit" if r["visits"] == 1 else "visits"
-            tip = (f"{r['visits']} {r['merchant']} {visit_word}, {_money_text(r['tip_spent'], currency)} last month: "
-                   f"halving them would save about {_money_text(r['tip_half'], currency)} a month.")
+            tip = ngettext(
+                "%(count)s %(merchant)s visit, %(spent)s last month: halving them would save about %(half)s a month.",
+                "%(count)s %(merchant)s visits, %(spent)s last month: halving them would save about %(half)s a "
+                "month.", r["visits"]) % {
+                "count": r["visits"], "merchant": r["merchant"], "spent": _money_text(r["tip_spent"], currency),
+                "half": _money_text(r["tip_half"], currency)}
         else:
-            tip = (f"You spent {_money_text(r['last_month'] or 0, currency)} on {r['name']} last month against a "
-                   f"typical {_money_text(r['median'], currency)}.")
+            tip = _("You spent %(spent)s on %(name)s last month against a typical %(typical)s.") % {
+                "spent": _money_text(r["last_month"] or 0, currency), "name": r["name"],
+                "typical": _money_text(r["median"], currency)}
         out.append({
             "category": r["name"], "median": _num(r["median"]), "average": _num(r["mean"]),
             "last_month": _num(r["last_month"]), "last_month_charges": charges, "trend": trend,
@@ -250,9 +274,10 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
             "tip": tip,
         })
     return {
-        "title": f"Budget suggestions from your last {months} months", "currency": currency,
-        "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
-                          f"in.") if other_currencies else "",
+        "title": _("Budget suggestions from your last %(months)s months") % {"months": months},
+        "currency": currency,
+        "currency_note": _("Figures are in %(currency)s; %(others)s transactions are not added in.") % {
+            "currency": currency, "others": ", ".join(other_currencies)} if other_currencies else "",
         "months": [add_months(first, i).strftime("%Y-%m") for i in range(months)], "rows": out,
         "chart": _chart("bar", "Median monthly spending vs suggested budget", [r["category"] for r in out],
                         [("median", [r["median"] for r in out]), ("suggested", [r["suggested_budget"] for r in out])]),
@@ -323,21 +348,98 @@ def budget_overview(*, user: AuthUser, month: date | None = None, today: date | 
 _CADENCE_STEP = {"weekly": "7 days", "monthly": "1 month", "quarterly": "3 months", "yearly": "1 year"}
 
 
-def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
-    """What is safe to spend for the rest of this month, and per day.
+_UNBUDGETED_SETS = """
+        budgeted AS (
+            SELECT jc.category_id FROM transactions_jar_categories jc
+            JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %(user)s AND j.archived_at IS NULL
+            UNION SELECT id FROM transactions_category WHERE user_id = %(user)s AND monthly_budget IS NOT NULL
+        ), billed AS (
+            SELECT merchant_id FROM transactions_subscription WHERE user_id = %(user)s AND status <> 'dismissed'
+              AND currency = %(currency)s
+        ), cats AS (
+            SELECT id FROM transactions_category WHERE user_id = %(user)s AND kind = 'expense'
+              AND id NOT IN (SELECT category_id FROM budgeted)
+        )"""
 
-    safe = budgeted − spent in those budgets − recurring charges still due this month, where
-    budgeted = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
-    categories that feed no jar; spent = what those jars/categories spent this month; due = every expected
-    charge of a subscription or bill (not dismissed) from today to the month's end, each charge of a weekly
-    one counted. Main currency only. Negative when the month is already over budget. `per_day` divides by the
-    days left including today."""
+
+def _unbudgeted_usual(user: AuthUser, today: date, currency: str, one: str) -> dict[str, Any]:
+    """Usual monthly spending outside every budget: the median over the 3 complete months before this one of
+    what went out in expense categories that feed no jar and have no category budget (and uncategorised money
+    out), leaving out transfers (their kind is neither) and the merchants of recurring charges (those are
+    counted as bills due, once). Also what that spending is so far this month.
+
+    With one currency, complete months come from the monthly category roll-up (migration 0003) and only the
+    rows it cannot answer are read: uncategorised money out, the recurring charges' rows to take back out, and
+    this month's (1M rows: ~50 ms of rows → a few ms). With several currencies the rows are read, one currency."""
+    this_month = today.replace(day=1)
+    first = add_months(this_month, -3)
+    params = {"user": user.id, "first": first, "last": add_months(this_month, -1), "this": this_month,
+              "today": today, "currency": currency}
+    if one:
+        per_month = f"""
+            SELECT date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date >= %(first)s AND t.date <= %(today)s{one}
+              AND (t.category_id IN (SELECT id FROM cats) OR (t.category_id IS NULL AND t.amount < 0))
+              AND (t.merchant_id IS NULL OR t.merchant_id NOT IN (SELECT merchant_id FROM billed))
+            GROUP BY 1"""
+    else:
+        per_month = """
+            SELECT m, sum(s) AS s FROM (
+                SELECT r.month AS m, -r.total AS s FROM transactions_monthly_category_spend r
+                WHERE r.user_id = %(user)s AND r.category_id IN (SELECT id FROM cats)
+                  AND r.month >= %(first)s AND r.month < %(this)s
+                UNION ALL
+                SELECT date_trunc('month', t.date)::date, -t.amount FROM transactions_transaction t
+                WHERE t.user_id = %(user)s AND t.category_id IN (SELECT id FROM cats)
+                  AND t.date >= %(this)s AND t.date <= %(today)s
+                  AND (t.merchant_id IS NULL OR t.merchant_id NOT IN (SELECT merchant_id FROM billed))
+                UNION ALL  -- the recurring charges' rows the roll-up counted, taken back out
+                SELECT date_trunc('month', t.date)::date, t.amount FROM transactions_transaction t
+                WHERE t.user_id = %(user)s AND t.merchant_id IN (SELECT merchant_id FROM billed)
+                  AND t.category_id IN (SELECT id FROM cats) AND t.date >= %(first)s AND t.date < %(this)s
+                UNION ALL
+                SELECT date_trunc('month', t.date)::date, -t.amount FROM transactions_transaction t
+                WHERE t.user_id = %(user)s AND t.category_id IS NULL AND t.amount < 0
+                  AND t.date >= %(first)s AND t.date <= %(today)s
+                  AND (t.merchant_id IS NULL OR t.merchant_id NOT IN (SELECT merchant_id FROM billed))
+            ) x GROUP BY 1"""
+    return _fetch(
+        f"""
+        WITH {_UNBUDGETED_SETS.strip()}, per_month AS ({per_month}
+        )
+        SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(p.s, 0))::numeric, 2) AS usual,
+               round(coalesce((SELECT s FROM per_month WHERE m = %(this)s), 0), 2) AS so_far
+        FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
+        LEFT JOIN per_month p ON p.m = gs::date
+        """, params)[0]
+
+
+def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
+    """What is safe to spend for the rest of this month, and per day, and how it was worked out.
+
+    safe = budgets left − bills due − unbudgeted spending still to come, where
+    - budgets left = the jars' budgets this month (with carried-over money for rollover jars) plus the budgets of
+      categories that feed no jar, minus what those jars/categories spent this month;
+    - bills due = every expected charge of a subscription or bill (not dismissed) from today until the month's
+      end, or until the day before the next expected pay when that comes after the month's end (rent due on
+      the 1st is paid before pay on the 3rd); each charge of a weekly one counted;
+    - unbudgeted spending still to come = the usual monthly spending outside every budget
+      (`_unbudgeted_usual`) × the share of the month left (days left including today / days in the month).
+    The next expected pay (recurring income, `income_expected`) sets how far the bills reach and is shown
+    beside the figure; it is not added to it (budgets already say how income is spent). Main currency only.
+    Negative when the month is already over budget. `per_day` divides by the days left including today."""
     today = today or timezone.localdate()
     month_start, month_end = month_bounds(today.year, today.month)
     status = jar_status(user=user, month=today)
     currency = status["currency"]
     one = _currency_sql(currency, "t.") if len(user_currencies(user=user)) > 1 else ""
     standalone = _standalone_category_budgets(user, month_start, month_end, one)
+    pays = [p for p in income_expected(user=user, today=today, days=45) if p["currency"] == currency]
+    next_pay = pays[0] if pays else None
+    bills_until = month_end
+    if next_pay and date.fromisoformat(next_pay["date"]) - timedelta(days=1) > month_end:
+        bills_until = date.fromisoformat(next_pay["date"]) - timedelta(days=1)
     steps = " ".join(f"WHEN '{cadence}' THEN interval '{step}'" for cadence, step in _CADENCE_STEP.items())
     due = _fetch(
         f"""
@@ -348,29 +450,39 @@ def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any
         WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND s.currency = %(currency)s
           AND d::date >= %(today)s
         ORDER BY d, m.name
-        """, {"user": user.id, "end": month_end, "today": today, "currency": currency})
+        """, {"user": user.id, "end": bills_until, "today": today, "currency": currency})
+    usual = _unbudgeted_usual(user, today, currency, one)
     # One type per array: jar figures arrive as floats, standalone budgets as Decimals (psycopg refuses a mix).
     budgets = [Decimal(str(x)) for x in [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]]
     spent = [Decimal(str(x)) for x in [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]]
     days_left = (month_end - today).days + 1
     f = _fetch(
         """
-        SELECT round(coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0), 2) AS budgeted,
-               round(coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0), 2) AS spent,
-               round(coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0), 2) AS due
-        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due]})[0]
-    safe = _fetch("SELECT round(%(b)s::numeric - %(s)s::numeric - %(d)s::numeric, 2) AS safe, "
-                  "round((%(b)s::numeric - %(s)s::numeric - %(d)s::numeric) / %(days)s, 2) AS per_day",
-                  {"b": f["budgeted"], "s": f["spent"], "d": f["due"], "days": days_left})[0]
+        WITH x AS (
+            SELECT coalesce((SELECT sum(x) FROM unnest(%(b)s::numeric[]) x), 0) AS budgeted,
+                   coalesce((SELECT sum(x) FROM unnest(%(s)s::numeric[]) x), 0) AS spent,
+                   coalesce((SELECT sum(x) FROM unnest(%(d)s::numeric[]) x), 0) AS due,
+                   round(greatest(%(usual)s::numeric, 0) * %(days)s / %(month_days)s, 2) AS unbudgeted
+        )
+        SELECT round(budgeted, 2) AS budgeted, round(spent, 2) AS spent, round(budgeted - spent, 2) AS budget_left,
+               round(due, 2) AS due, unbudgeted, round(budgeted - spent - due - unbudgeted, 2) AS safe,
+               round((budgeted - spent - due - unbudgeted) / %(days)s, 2) AS per_day
+        FROM x
+        """, {"b": budgets, "s": spent, "d": [r["amount"] for r in due], "usual": usual["usual"],
+              "days": days_left, "month_days": month_end.day})[0]
     return {
         "title": f"Safe to spend for the rest of {month_start:%B %Y}", "currency": currency,
         "has_budgets": bool(budgets), "budgeted": _num(f["budgeted"]), "spent": _num(f["spent"]),
-        "budget_left": _num(_fetch("SELECT round(%s::numeric - %s::numeric, 2) AS x",
-                                   [f["budgeted"], f["spent"]])[0]["x"]),
-        "upcoming": _num(f["due"]), "safe": _num(safe["safe"]), "per_day": _num(safe["per_day"]),
+        "budget_left": _num(f["budget_left"]), "upcoming": _num(f["due"]), "bills_until": bills_until.isoformat(),
+        "unbudgeted_usual": _num(usual["usual"]), "unbudgeted_so_far": _num(usual["so_far"]),
+        "unbudgeted_to_come": _num(f["unbudgeted"]),
+        "safe": _num(f["safe"]), "per_day": _num(f["per_day"]),
         "days_left": days_left, "month_end": month_end.isoformat(),
+        "next_pay": next_pay, "expected_pay": pays,
         "upcoming_charges": [{"merchant": r["merchant"], "date": r["date"].isoformat(), "amount": _num(r["amount"])}
                              for r in due],
         "includes": ("your jar budgets (with carried-over money) and category budgets outside jars, minus what "
-                     "they have spent this month, minus subscriptions and bills still due before the month ends"),
+                     "they have spent this month, minus subscriptions and bills still due before the month ends "
+                     "(or before your next pay when it comes later), minus your usual spending outside budgets "
+                     "for the days left"),
     }

@@ -13,13 +13,13 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from core.errors import NotFound
+from core.periods import (
+    range_label,
+)
 from core.types import AuthUser
 
 from ..categorize import REVIEW_THRESHOLD
 from ..models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
-from ..periods import (
-    range_label,
-)
 from ._base import _chart, _currency, _num, category_find, others_to_refile
 
 if TYPE_CHECKING:

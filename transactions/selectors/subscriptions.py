@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from core.money import money
 from core.types import AuthUser
 
-from ..models import Subscription, Transaction
-from ._base import KIND_SQL, _chart, _currency, _fetch, _num
+from ..models import Category, Subscription, Transaction
+from ._base import _chart, _currency, _fetch, _num
 
 # Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
 # user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
@@ -126,14 +126,21 @@ def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30
     date plus the median gap, for the last amount. Every figure comes from the query."""
     today = today or timezone.localdate()
     rows = _fetch(
-        f"""
-        WITH inc AS (
-            SELECT t.merchant_id, t.date, t.amount, t.currency,
-                   t.date - lag(t.date) OVER (PARTITION BY t.merchant_id ORDER BY t.date) AS gap
-            FROM transactions_transaction t
-            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE t.user_id = %(user)s AND t.amount > 0 AND t.merchant_id IS NOT NULL AND t.date >= %(since)s
-              AND t.date <= %(today)s AND {KIND_SQL} = 'income'
+        """
+        WITH money_in AS (
+            -- KIND_SQL = 'income' for money in, as two range scans of the (user, category, date) index: rows in
+            -- an income-kind category, and uncategorised ones (1M rows: 220 ms as one scan of 200 days → ~1 ms).
+            SELECT t.merchant_id, t.date, t.amount, t.currency FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.category_id = ANY(%(income)s::bigint[])
+              AND t.date >= %(since)s AND t.date <= %(today)s AND t.amount > 0 AND t.merchant_id IS NOT NULL
+            UNION ALL
+            SELECT t.merchant_id, t.date, t.amount, t.currency FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.category_id IS NULL
+              AND t.date >= %(since)s AND t.date <= %(today)s AND t.amount > 0 AND t.merchant_id IS NOT NULL
+        ), inc AS (
+            SELECT merchant_id, date, amount, currency,
+                   date - lag(date) OVER (PARTITION BY merchant_id ORDER BY date) AS gap
+            FROM money_in
         ), per AS (
             SELECT merchant_id, count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY gap) AS gap,
                    max(date) AS last, (array_agg(amount ORDER BY date DESC))[1] AS amount,
@@ -145,6 +152,50 @@ def income_expected(*, user: AuthUser, today: date | None = None, days: int = 30
         WHERE per.gap BETWEEN 6 AND 35 AND per.last + round(per.gap)::int BETWEEN %(today)s AND %(until)s
         ORDER BY next, m.name
         """, {"user": user.id, "since": today - timedelta(days=200), "today": today,
-              "until": today + timedelta(days=days)})
+              "until": today + timedelta(days=days),
+              "income": list(Category.objects.filter(user=user, kind=Category.Kind.INCOME).values_list("id", flat=True))})
     return [{"merchant": r["name"], "date": r["next"].isoformat(), "amount": _num(r["amount"]),
              "currency": r["currency"], "kind": "income"} for r in rows]
+
+
+STEP_SQL = ("CASE s.cadence WHEN 'weekly' THEN interval '7 days' WHEN 'quarterly' THEN interval '3 months' "
+            "WHEN 'yearly' THEN interval '1 year' ELSE interval '1 month' END")
+
+
+def recurring_due(*, user: AuthUser, start: date, end: date, currency: str | None = None) -> dict[str, Any]:
+    """The recurring charges (subscriptions and bills, not dismissed) due between start and end: each expected
+    charge from its next expected date on, stepped by its cadence, with the total — in SQL. In `currency` (else
+    the main currency of the charges); charges in other currencies are counted apart, never added."""
+    rows = _fetch(
+        f"""
+        WITH due AS (
+            SELECT m.name, s.amount, s.currency, d::date AS due
+            FROM transactions_subscription s
+            JOIN transactions_merchant m ON m.id = s.merchant_id AND m.user_id = s.user_id
+            CROSS JOIN LATERAL generate_series(s.next_expected, %(end)s::date, {STEP_SQL}) d
+            WHERE s.user_id = %(user)s AND s.status <> 'dismissed' AND d::date BETWEEN %(start)s AND %(end)s
+        ), cur AS (
+            SELECT coalesce(%(currency)s, (SELECT currency FROM due GROUP BY 1 ORDER BY sum(amount) DESC, 1 LIMIT 1))
+                   AS currency
+        )
+        SELECT due.name, round(due.amount, 2) AS amount, due.currency, due.due,
+               round(sum(due.amount) FILTER (WHERE due.currency = cur.currency) OVER (), 2) AS total,
+               cur.currency AS main
+        FROM due, cur ORDER BY due.due, due.name
+        """, {"user": user.id, "start": start, "end": end, "currency": currency})
+    main = rows[0]["main"] if rows else (currency or _currency(user))
+    return {"start": start.isoformat(), "end": end.isoformat(), "currency": main,
+            "total": _num(rows[0]["total"]) if rows else 0.0,
+            "rows": [{"merchant": r["name"], "amount": _num(r["amount"]), "currency": r["currency"],
+                      "date": r["due"].isoformat()} for r in rows if r["currency"] == main],
+            "other_currencies": sorted({r["currency"] for r in rows if r["currency"] != main})}
+
+
+def coming_up(*, user: AuthUser, today: date | None = None) -> list[dict[str, Any]]:
+    """What is coming in the next 30 days, by date: money out (subscriptions and bills, `upcoming_30_days` of
+    `subscription_list`, kind "subscription"/"bill") and money in (expected pay, `income_expected`, kind
+    "income"), each with `direction` "out" or "in" — so the day before payday shows the pay coming, not only bills."""
+    today = today or timezone.localdate()
+    out = [{**u, "direction": "out"} for u in subscription_list(user=user)["upcoming_30_days"]]
+    pay = [{**i, "direction": "in"} for i in income_expected(user=user, today=today)]
+    return sorted(out + pay, key=lambda u: (str(u["date"]), u["direction"], u["merchant"]))

@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
@@ -32,7 +34,7 @@ def accounts_page(request):
                 currency=request.POST.get("currency") or None,
                 opening_balance=request.POST.get("opening_balance") or "0",
                 opening_date=request.POST.get("opening_date") or None)
-            messages.success(request, f"Account {account.name} created.")
+            messages.success(request, _("Account %(name)s created.") % {"name": account.name})
         except DomainError as exc:
             messages.error(request, exc.message)
         return redirect("web-accounts")
@@ -56,18 +58,18 @@ def account_edit(request, account_id: int):
             services.balance_checkpoint_record(user=request.user, account_id=account_id,
                                                date=request.POST.get("date", ""),
                                                balance=request.POST.get("balance", ""), source="entered by you")
-            messages.success(request, "Statement balance saved.")
+            messages.success(request, _("Statement balance saved."))
         elif request.POST.get("action") in ("archive", "unarchive"):
             services.account_archive(user=request.user, account_id=account_id,
                                      archived=request.POST["action"] == "archive")
-            messages.success(request, "Account archived." if request.POST["action"] == "archive"
-                             else "Account restored.")
+            messages.success(request, _("Account archived.") if request.POST["action"] == "archive"
+                             else _("Account restored."))
         else:
             services.account_update(user=request.user, account_id=account_id, name=request.POST.get("name") or None,
                                     kind=request.POST.get("kind") or None,
                                     opening_balance=request.POST.get("opening_balance") or None,
                                     opening_date=request.POST.get("opening_date") or None)
-            messages.success(request, "Account saved.")
+            messages.success(request, _("Account saved."))
     except NotFound:
         raise Http404("No such account.")
     except DomainError as exc:
@@ -90,7 +92,7 @@ def transaction_new(request):
                 amount=request.POST.get("amount", ""), category=request.POST.get("category") or None,
                 notes=request.POST.get("notes", ""), merchant=request.POST.get("merchant") or None,
                 account_id=int(request.POST["account_id"]) if request.POST.get("account_id") else None)
-            messages.success(request, f"Added {tx.description}.")
+            messages.success(request, _("Added %(description)s.") % {"description": tx.description})
             return redirect("web-transactions")
         except (DomainError, ValueError) as exc:
             messages.error(request, getattr(exc, "message", "Account: pick one of your accounts."))
@@ -115,7 +117,7 @@ def transaction_edit(request, transaction_id: int):
             fields.pop("amount", None)  # a split's amounts change on the split form
         try:
             services.transaction_update(user=user, transaction_id=tx.id, **fields)
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("web-transaction-edit", transaction_id=tx.id)
         except DomainError as exc:
             messages.error(request, exc.message)
@@ -144,7 +146,7 @@ def transaction_delete(request, transaction_id: int):
 def transactions_undo(request, group: str):
     try:
         n = services.transactions_undo_delete(user=request.user, group=group)
-        messages.success(request, f"Restored {n} transaction{'s' if n != 1 else ''}.")
+        messages.success(request, ngettext("Restored %(n)s transaction.", "Restored %(n)s transactions.", n) % {"n": n})
     except NotFound:
         raise Http404("Nothing to undo.")
     except DomainError as exc:
@@ -165,7 +167,7 @@ def transaction_split(request, transaction_id: int):
     if request.POST.get("action") == "unsplit":
         try:
             services.transaction_unsplit(user=request.user, transaction_id=transaction_id)
-            messages.success(request, "Split undone.")
+            messages.success(request, _("Split undone."))
         except NotFound:
             raise Http404("No such transaction.")
         except DomainError as exc:
@@ -175,7 +177,7 @@ def transaction_split(request, transaction_id: int):
                                                           request.POST.getlist("part_amount")) if c or a]
     try:
         services.transaction_split(user=request.user, transaction_id=transaction_id, parts=parts)
-        messages.success(request, f"Split into {len(parts)} parts.")
+        messages.success(request, _("Split into %(n)s parts.") % {"n": len(parts)})
     except NotFound:
         raise Http404("No such transaction.")
     except DomainError as exc:
@@ -190,14 +192,14 @@ def transaction_transfer(request, transaction_id: int):
         action = request.POST.get("action")
         if action == "unpair":
             services.transfer_unpair(user=request.user, transaction_id=transaction_id)
-            messages.success(request, "No longer a transfer: pick a category for each side.")
+            messages.success(request, _("No longer a transfer: pick a category for each side."))
         elif action == "mark":
             services.transfer_mark(user=request.user, transaction_id=transaction_id)
-            messages.success(request, "Marked as a transfer (neither income nor spending).")
+            messages.success(request, _("Marked as a transfer (neither income nor spending)."))
         else:
             services.transfer_pair(user=request.user, transaction_id=transaction_id,
                                    other_id=int(request.POST.get("other_id") or 0))
-            messages.success(request, "Paired as a transfer between your accounts.")
+            messages.success(request, _("Paired as a transfer between your accounts."))
     except NotFound:
         raise Http404("No such transaction.")
     except (DomainError, ValueError) as exc:
@@ -217,7 +219,8 @@ def transactions_bulk(request):
         if action == "delete":
             request.session["undo"] = {"group": out["group"], "count": out["count"]}
         else:
-            messages.success(request, f"Updated {out['count']} transaction{'s' if out['count'] != 1 else ''}.")
+            messages.success(request, ngettext("Updated %(n)s transaction.", "Updated %(n)s transactions.",
+                                               out["count"]) % {"n": out["count"]})
     except NotFound as exc:
         messages.error(request, exc.message)
     except DomainError as exc:
@@ -233,8 +236,8 @@ def duplicates_page(request):
             out = services.duplicate_resolve(user=request.user, keep_id=int(request.POST.get("keep_id") or 0),
                                              drop_id=int(request.POST.get("drop_id") or 0),
                                              decision=request.POST.get("decision", ""))
-            messages.success(request, "Deleted the duplicate (undo from Recently deleted)."
-                             if out["decision"] == "delete" else "Kept both; they will not be flagged again.")
+            messages.success(request, _("Deleted the duplicate (undo from Recently deleted).")
+                             if out["decision"] == "delete" else _("Kept both; they will not be flagged again."))
         except NotFound:
             raise Http404("No such transaction.")
         except (DomainError, ValueError) as exc:
@@ -254,27 +257,27 @@ def categories_page(request):
             if action == "create":
                 c = services.category_create(user=user, name=request.POST.get("name", ""),
                                              kind=request.POST.get("kind") or "expense")
-                messages.success(request, f"Category {c.name} created.")
+                messages.success(request, _("Category %(name)s created.") % {"name": c.name})
             elif action == "rename":
                 c = services.category_update(user=user, category_id=int(request.POST.get("id") or 0),
                                              name=request.POST.get("name", ""))
-                messages.success(request, f"Renamed to {c.name}.")
+                messages.success(request, _("Renamed to %(name)s.") % {"name": c.name})
             elif action == "merge":
                 c = services.category_merge(user=user, source_id=int(request.POST.get("id") or 0),
                                             target_id=int(request.POST.get("target_id") or 0))
-                messages.success(request, f"Merged into {c.name}; its transactions moved there.")
+                messages.success(request, _("Merged into %(name)s; its transactions moved there.") % {"name": c.name})
             elif action in ("archive", "unarchive"):
                 services.category_archive(user=user, category_id=int(request.POST.get("id") or 0),
                                           archived=action == "archive")
-                messages.success(request, "Category archived." if action == "archive" else "Category restored.")
+                messages.success(request, _("Category archived.") if action == "archive" else _("Category restored."))
             elif action == "payee_rename":
                 m = services.merchant_rename(user=user, merchant_id=int(request.POST.get("id") or 0),
                                              name=request.POST.get("name", ""))
-                messages.success(request, f"Payee renamed to {m.name}.")
+                messages.success(request, _("Payee renamed to %(name)s.") % {"name": m.name})
             elif action == "payee_merge":
                 m = services.merchant_merge(user=user, source_id=int(request.POST.get("id") or 0),
                                             target_id=int(request.POST.get("target_id") or 0))
-                messages.success(request, f"Merged into {m.name}; past and future transactions follow.")
+                messages.success(request, _("Merged into %(name)s; past and future transactions follow.") % {"name": m.name})
         except NotFound as exc:
             messages.error(request, exc.message)
         except (DomainError, ValueError) as exc:
@@ -293,7 +296,7 @@ def jar_create(request):
                                   monthly_budget=request.POST.get("monthly_budget", ""),
                                   categories=request.POST.getlist("categories"),
                                   rollover=request.POST.get("rollover") == "1")
-        messages.success(request, f"Jar {jar.name} created.")
+        messages.success(request, _("Jar %(name)s created.") % {"name": jar.name})
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect("web-jars")

@@ -5,6 +5,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
@@ -44,7 +46,7 @@ def review_decide(request, transaction_id: int):
         elif category:
             services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category)
         else:
-            raise DomainError("Choose a category.")
+            raise DomainError(_("Choose a category."))
     except NotFound:
         raise Http404("No such transaction.")
     except DomainError as exc:
@@ -92,7 +94,7 @@ def review_bulk(request):
     category = (request.POST.get("category") or "").strip() if request.POST.get("action") == "pick" else None
     try:
         if request.POST.get("action") == "pick" and not category:
-            raise DomainError("Choose a category for the selected transactions.")
+            raise DomainError(_("Choose a category for the selected transactions."))
         done = review.review_bulk_decide(user=request.user, ids=ids, category=category)
     except NotFound as exc:
         messages.error(request, exc.message)
@@ -101,6 +103,10 @@ def review_bulk(request):
         messages.error(request, exc.message)
         return redirect("web-transactions-review")
     n = done["decided"]
-    messages.success(request, f"{n} transaction{'s' if n != 1 else ''} "
-                              f"{'filed as ' + category if category else 'confirmed as suggested'}.")
+    if category:
+        messages.success(request, ngettext("%(n)s transaction filed as %(category)s.",
+                                           "%(n)s transactions filed as %(category)s.", n) % {"n": n, "category": category})
+    else:
+        messages.success(request, ngettext("%(n)s transaction confirmed as suggested.",
+                                           "%(n)s transactions confirmed as suggested.", n) % {"n": n})
     return redirect("web-transactions-review")

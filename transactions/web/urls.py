@@ -1,7 +1,7 @@
 from django.urls import path
 
+from transactions.web import alias_views, review_views, views
 from transactions.web import ledger_views as lv
-from transactions.web import review_views, views
 
 urlpatterns = [
     path("transactions/", views.transactions_page, name="web-transactions"),
@@ -19,6 +19,7 @@ urlpatterns = [
          name="web-transactions-import-errors"),
     path("transactions/<int:transaction_id>/category/", views.transaction_category_set, name="web-transaction-category"),
     path("transactions/rules/<int:rule_id>/", views.rule_edit, name="web-rule-edit"),
+    path("transactions/words/<int:alias_id>/forget/", alias_views.alias_forget, name="web-alias-forget"),
     path("accounts/", lv.accounts_page, name="web-accounts"),
     path("accounts/<int:account_id>/", lv.account_edit, name="web-account-edit"),
     path("transactions/new/", lv.transaction_new, name="web-transaction-new"),

@@ -10,15 +10,16 @@ from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
+from core.periods import add_months
 from core.uploads import upload_size_check
 from core.web.charts import chart_prepare
 from core.web.dates import day_and_relative
 from core.web.format import money, rows_with_money
 from transactions import selectors, services
-from transactions.periods import add_months
 
 PAGE_SIZE = 50
 SEARCH_PAGE_SIZE = 50
@@ -113,7 +114,8 @@ def _listing(user, params: QueryDict) -> dict:
                 "account": int(params["account"]) if (params.get("account") or "").isdigit() else None,
             }
             if filters["start"] and filters["end"] and filters["start"] > filters["end"]:
-                raise DomainError(f"The start date ({filters['start']}) is after the end date ({filters['end']}).")
+                raise DomainError(_("The start date (%(start)s) is after the end date (%(end)s).") % {
+                    "start": filters["start"], "end": filters["end"]})
             result = selectors.transaction_list(user=user, page=_page_param(params), page_size=PAGE_SIZE, **filters)
             context["mode"] = "list"
             base = params.copy()
@@ -138,6 +140,7 @@ def transactions_page(request):
         return render(request, "web/transactions/_results.html", context)
     undo = request.session.pop("undo", None) or {}  # set by a delete (ledger_views): a visible one-click undo
     context.update(nav="transactions", rules=_active_rules(request.user),
+                   aliases=selectors.alias_list(user=request.user),  # words learned in the chat (alias_views.py)
                    review_count=selectors.review_count(user=request.user),
                    undo_group=undo.get("group"), undo_count=undo.get("count"))
     return render(request, "web/transactions/list.html", context)
@@ -159,7 +162,7 @@ def transaction_category_set(request, transaction_id: int):
     status, refile_offer = None, None
     try:
         if not category:
-            raise DomainError("Choose a category.")
+            raise DomainError(_("Choose a category."))
         tx = services.transaction_category_set(user=request.user, transaction_id=transaction_id, category=category,
                                                refile_others=refile)
         merchant = tx.merchant.name if tx.merchant_id else None
@@ -289,7 +292,7 @@ def import_confirm(request, batch_id: int):
     try:
         account_id = int(choice) if choice.isdigit() else None
         if account_id is None and not account_name:
-            raise DomainError("Choose an account, or name a new one.")
+            raise DomainError(_("Choose an account, or name a new one."))
         services.import_confirm(user=request.user, batch_id=batch_id, account_id=account_id,
                                 account_name=None if account_id else account_name,
                                 date_format=(request.POST.get("date_format") or "").strip() or None
@@ -412,7 +415,7 @@ def jar_budget_update(request, jar_id: int):
     month = _month_param(request.POST.get("month"), [])
     try:
         if not raw:
-            raise DomainError("Enter a monthly budget (a number, 0 or more).")
+            raise DomainError(_("Enter a monthly budget (a number, 0 or more)."))
         # The amount holds from the month the page shows on; earlier months keep theirs.
         services.jar_update(user=request.user, jar_id=jar_id, monthly_budget=raw, month=month, **changes)
     except NotFound:
@@ -423,7 +426,7 @@ def jar_budget_update(request, jar_id: int):
         if error:
             messages.error(request, error)
         else:
-            messages.success(request, "Jar saved.")
+            messages.success(request, _("Jar saved."))
         return redirect(reverse("web-jars") + f"?month={month:%Y-%m}")
     summary = _budget_summary(request.user, month)
     jar = next((j for j in _jar_rows(summary["status"]) if j["jar_id"] == jar_id), None)
@@ -512,11 +515,12 @@ def rule_edit(request, rule_id: int):
     try:
         if request.POST.get("action") == "forget":
             services.rule_delete(user=request.user, rule_id=rule_id)
-            messages.success(request, "Moneta forgot that rule; new transactions will not follow it.")
+            messages.success(request, _("Moneta forgot that rule; new transactions will not follow it."))
         else:
             rule = services.rule_update(user=request.user, rule_id=rule_id,
                                         category=(request.POST.get("category") or "").strip())
-            messages.success(request, f"Rule saved: “{rule.pattern}” → {rule.category.name}.")
+            messages.success(request, _("Rule saved: “%(pattern)s” → %(category)s.") % {
+                "pattern": rule.pattern, "category": rule.category.name})
     except NotFound:
         raise Http404("No such rule.")
     except DomainError as exc:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('transactions', '0007_ledger_accounts_editing_budgets'),
+        ('transactions', '0009_account_month_rollup'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,38 @@
+"""The language an answer is written in: the question's own when it has one, else the person's UI language.
+
+"Netflix?" or "200k" carries no language of its own, so a person using Moneta in Vietnamese gets a Vietnamese
+answer; "How much on Netflix?" stays English whatever the UI language, and a Vietnamese question stays
+Vietnamese. Vietnamese is recognised by transactions.query (diacritics, or the common unaccented words); English
+by the function words questions are built from. Why a short list rather than a language-detection library:
+detectors guess on two-word inputs (a merchant name is not English), and general stop-word lists include
+unaccented Vietnamese words ("an", "the", "to", "me", "co", "de", "no"), which would turn "an trua" English.
+"""
+from __future__ import annotations
+
+import re
+
+from transactions.query import is_vietnamese
+
+# English function and question words that are not also unaccented Vietnamese words.
+ENGLISH_WORDS = frozenset("""
+what whats how much many did does was were are is am have has had can could would should will which when where
+who why my mine our your you we they it its this that these those there their from with without about into
+for and but or if than then of at by off over under between during before after since until
+spend spent spending pay paid paying cost costs earn earned income show list tell give find compare total
+average month months monthly week weeks year years day days today yesterday last next ago every each per
+budget budgets jar jars subscription subscriptions account accounts balance money please help
+""".split())
+_WORD = re.compile(r"[a-z']+")
+
+
+def question_language(text: str) -> str | None:
+    """"vi" or "en" when the question shows its language, None when it does not (a name, a number)."""
+    if is_vietnamese(text):
+        return "vi"
+    words = set(_WORD.findall((text or "").lower()))
+    return "en" if words & ENGLISH_WORDS else None
+
+
+def answer_language(text: str, ui_language: str | None) -> str:
+    """The question's language, else the UI language ("vi" or "en")."""
+    return question_language(text) or ("vi" if (ui_language or "").lower().startswith("vi") else "en")

@@ -1,0 +1,246 @@
+"""The one analytics engine: the row set a money figure is computed over, and the figures themselves — totals,
+totals per window (comparisons), the average of whole months ("usual", monthly averages), the change between
+two figures and rankings — every one computed by Postgres.
+
+Both readers of money call it: the query executor (transactions/query/execute.py: the chat, the search box and
+the API's money questions) and the analytics selectors (transactions/selectors/analytics.py: the pages, the API
+and the chat's narrow tools). So "how much on Dining in October" is one definition whichever way it is asked.
+
+A row set is a QuerySet of one user's transactions; each function reads it as a subquery. Amounts in different
+currencies are never added: figures are in the main currency of the row set (the one with the most rows) and the
+other currencies come back beside them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Abs
+
+from core.periods import full_months_before, period_label
+from core.types import AuthUser
+
+from ..models import Category, Merchant, Transaction
+from ._base import _fetch, _num, spending_rows
+from .ledger import text_q
+
+Window = tuple[date, date]
+
+
+def money_rows(*, user: AuthUser, merchants: Iterable[str] = (), categories: Iterable[str] = (),
+               text: Iterable[str] = (), amount_min: float | None = None, amount_max: float | None = None,
+               direction: str | None = None, start: date | None = None, end: date | None = None,
+               weekdays: Iterable[int] = (), exclude_merchants: Iterable[str] = (),
+               exclude_categories: Iterable[str] = (), exclude_text: Iterable[str] = ()) -> QuerySet[Transaction]:
+    """The user's transactions matching the filters (names are the user's own; ids resolved first). Named groups
+    are a union — "coffee plus lunches" is rows at the coffee shops OR in Dining; the words of `text` must all
+    appear, and narrow the named groups when there are some; `exclude_*` remove rows ("everything except rent").
+    Transfers between the user's own accounts are left out unless a category is named (a question naming
+    "Transfers" reads exactly those)."""
+    merchants, categories, text = list(merchants), list(categories), list(text)
+    qs = Transaction.objects.filter(user=user) if categories else spending_rows(user=user)
+    if start:
+        qs = qs.filter(date__gte=start)
+    if end:
+        qs = qs.filter(date__lte=end)
+
+    def merchant_ids(names: Iterable[str]) -> list[int]:
+        return list(Merchant.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
+
+    def category_ids(names: Iterable[str]) -> list[int]:
+        return list(Category.objects.filter(user=user, name__in=list(names)).values_list("id", flat=True))
+
+    named: Q | None = None
+    for part in ([Q(merchant_id__in=merchant_ids(merchants))] if merchants else []) + \
+            ([Q(category_id__in=category_ids(categories))] if categories else []):
+        named = part if named is None else named | part
+    if text:
+        words = Q()
+        for phrase in text:
+            words &= text_q(user, [phrase])  # narrative full text + merchant names, one definition
+        # words beside a name narrow it ("Chipotle online orders", "Delta bag fee"): rows of that name with them
+        named = words if named is None else named & words
+    if named is not None:
+        qs = qs.filter(named)
+    if exclude_merchants:
+        qs = qs.exclude(merchant_id__in=merchant_ids(exclude_merchants))
+    if exclude_categories:
+        qs = qs.exclude(category_id__in=category_ids(exclude_categories))
+    for phrase in exclude_text or ():
+        qs = qs.exclude(text_q(user, [phrase]))
+    if weekdays:
+        # Django's week_day counts 1 = Sunday … 7 = Saturday; ours 0 = Monday … 6 = Sunday
+        qs = qs.filter(date__week_day__in=[(d + 1) % 7 + 1 for d in weekdays])
+    if direction == "out":
+        qs = qs.filter(amount__lt=0)
+    elif direction == "in":
+        qs = qs.filter(amount__gt=0)
+    if amount_min is not None or amount_max is not None:
+        qs = qs.annotate(size=Abs("amount"))
+        if amount_min is not None:
+            qs = qs.filter(size__gte=Decimal(str(amount_min)))
+        if amount_max is not None:
+            qs = qs.filter(size__lte=Decimal(str(amount_max)))
+    return qs
+
+
+def expense_rows(*, user: AuthUser, category: Category | None = None) -> QuerySet[Transaction]:
+    """Spending as the pages count it: rows in one category, or (no category) every row whose kind is expense —
+    an expense category's rows (refunds in it net off) and uncategorised money out; transfers and income never."""
+    qs = Transaction.objects.filter(user=user)
+    if category is not None:
+        return qs.filter(category=category)
+    return qs.filter(Q(category__kind=Category.Kind.EXPENSE) | Q(category__isnull=True, amount__lt=0))
+
+
+def income_rows(*, user: AuthUser) -> QuerySet[Transaction]:
+    """Income as the pages count it: rows in an income category and uncategorised money in; never transfers."""
+    return Transaction.objects.filter(user=user).filter(
+        Q(category__kind=Category.Kind.INCOME) | Q(category__isnull=True, amount__gt=0))
+
+
+def _subquery(rows: QuerySet[Transaction]) -> tuple[str, tuple[Any, ...]]:
+    sql, params = rows.values("id").query.sql_with_params()
+    return sql, tuple(params)
+
+
+def totals(rows: QuerySet[Transaction]) -> list[dict[str, Any]]:
+    """Per currency, the one with the most rows first: money out (`spent`, positive), money in (`received`), the
+    net (`net` = in − out) and the counts."""
+    sql, params = _subquery(rows)
+    found = _fetch(
+        f"""
+        SELECT t.currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
+               round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS received,
+               round(coalesce(sum(t.amount), 0), 2) AS net, count(*) FILTER (WHERE t.amount < 0) AS count_out,
+               count(*) FILTER (WHERE t.amount > 0) AS count_in, count(*) AS count
+        FROM transactions_transaction t WHERE t.id IN ({sql})
+        GROUP BY t.currency ORDER BY count(*) DESC, t.currency
+        """, params)
+    return [{"currency": r["currency"], "spent": _num(r["spent"]), "received": _num(r["received"]),
+             "net": _num(r["net"]), "count_out": r["count_out"], "count_in": r["count_in"], "count": r["count"]}
+            for r in found]
+
+
+EMPTY: dict[str, Any] = {"spent": 0.0, "received": 0.0, "net": 0.0, "count_out": 0, "count_in": 0, "count": 0}
+
+
+def window_totals(rows: QuerySet[Transaction], windows: Sequence[Window], *,
+                  currency: str | None = None) -> list[dict[str, Any]]:
+    """The figures of `totals` for each window (inclusive dates), in one query: the sides of a comparison, this
+    month so far against the same days of last month. All windows are in one currency (`currency`, else the
+    main currency of the rows in the windows)."""
+    sql, params = _subquery(rows)
+    found = _fetch(
+        f"""
+        WITH w AS (SELECT * FROM unnest(%s::int[], %s::date[], %s::date[]) AS w(idx, s, e))
+        SELECT w.idx, t.currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
+               round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS received,
+               round(coalesce(sum(t.amount), 0), 2) AS net, count(*) FILTER (WHERE t.amount < 0) AS count_out,
+               count(*) FILTER (WHERE t.amount > 0) AS count_in, count(*) AS count
+        FROM w JOIN transactions_transaction t ON t.date BETWEEN w.s AND w.e AND t.id IN ({sql})
+        GROUP BY w.idx, t.currency
+        """, (list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], *params))
+    if currency is None:
+        per: dict[str, int] = {}
+        for r in found:
+            per[r["currency"]] = per.get(r["currency"], 0) + r["count"]
+        currency = min(per, key=lambda c: (-per[c], c)) if per else None
+    out = []
+    for i in range(len(windows)):
+        hit = [r for r in found if r["idx"] == i and r["currency"] == currency]
+        out.append({"currency": currency, **(EMPTY if not hit else {
+            "spent": _num(hit[0]["spent"]), "received": _num(hit[0]["received"]), "net": _num(hit[0]["net"]),
+            "count_out": hit[0]["count_out"], "count_in": hit[0]["count_in"], "count": hit[0]["count"]})})
+    return out
+
+
+def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign: int = -1,
+                   upto_day: int | None = None) -> dict[str, Any]:
+    """The average per calendar month over the whole months of start..end — a month with nothing counts as zero —
+    with each month's figure and the total. A month's figure is `sign` × the sum of its amounts (−1: spending,
+    refunds netting off; +1: money in). With `upto_day`, only days 1..upto_day of each month count (the usual
+    for the first days of a month). In the main currency of the rows. `spread` (the months' standard deviation)
+    and `months_with_rows` say how steady and how well covered the average is."""
+    sql, params = _subquery(rows)
+    first = start.replace(day=1)
+    found = _fetch(
+        f"""
+        WITH m AS (SELECT gs::date AS m FROM generate_series(%s::date, %s::date, interval '1 month') gs),
+        cur AS (SELECT t.currency FROM transactions_transaction t
+                WHERE t.id IN ({sql}) AND t.date BETWEEN %s AND %s
+                GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1),
+        per AS (
+            SELECT date_trunc('month', t.date)::date AS m, %s * sum(t.amount) AS total, count(*) AS n
+            FROM transactions_transaction t
+            WHERE t.id IN ({sql}) AND t.date BETWEEN %s AND %s AND t.currency = (SELECT currency FROM cur)
+              AND (%s::int IS NULL OR extract(day FROM t.date) <= %s::int)
+            GROUP BY 1
+        )
+        SELECT m.m, round(coalesce(per.total, 0), 2) AS total, coalesce(per.n, 0) AS n,
+               round(avg(coalesce(per.total, 0)) OVER (), 2) AS average,
+               round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency,
+               round(stddev_pop(coalesce(per.total, 0)) OVER (), 2) AS spread
+        FROM m LEFT JOIN per ON per.m = m.m ORDER BY m.m
+        """, (first, end, *params, start, end, sign, *params, start, end, upto_day, upto_day))
+    return {"average": _num(found[0]["average"]) if found else 0.0, "months": len(found),
+            "total": _num(found[0]["grand"]) if found else 0.0, "count": sum(int(r["n"]) for r in found),
+            "currency": found[0]["currency"] if found else None,
+            "spread": _num(found[0]["spread"]) if found else 0.0,  # the months' standard deviation
+            "months_with_rows": sum(1 for r in found if r["n"]),
+            "rows": [{"month": r["m"].strftime("%Y-%m"), "total": _num(r["total"]), "count": int(r["n"])}
+                     for r in found]}
+
+
+def usual(rows: QuerySet[Transaction], *, today: date, months: int = 3, sign: int = -1,
+          upto_day: int | None = None) -> dict[str, Any]:
+    """What is usual: the average of the `months` full calendar months before the running one (never a partial
+    month; empty months count as zero), as `months_average` gives it, with the window."""
+    window = full_months_before(today, months)
+    return {**months_average(rows, window.start, window.end, sign=sign, upto_day=upto_day),
+            "start": window.start, "end": window.end, "window": period_label(window.start, window.end, "range")}
+
+
+def change(current: Any, previous: Any) -> dict[str, Any]:
+    """`current − previous` and that as a percentage of `previous` (None when previous is zero), in SQL."""
+    row = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
+                 "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
+                 [current or 0, previous or 0, current or 0, previous or 0, previous or 0])[0]
+    return {"difference": _num(row["d"]), "change_pct": float(row["pct"]) if row["pct"] is not None else None}
+
+
+RANK_BY = {"merchant": ("transactions_merchant", "t.merchant_id"), "category": ("transactions_category", "t.category_id")}
+
+
+def ranking(rows: QuerySet[Transaction], *, by: str, sign: int = -1, limit: int | None = None, offset: int = 0,
+            unnamed: str | None = None) -> list[dict[str, Any]]:
+    """The rows grouped by merchant or category, largest first: each group's `sign` × sum (−1 ranks spending,
+    refunds netting off; +1 ranks money in), its count and its share of the whole in percent. `unnamed` labels
+    the rows with no merchant/category ("Uncategorised"). In the main currency of the rows."""
+    table, column = RANK_BY[by]
+    sql, params = _subquery(rows)
+    found = _fetch(
+        f"""
+        WITH cur AS (SELECT t.currency FROM transactions_transaction t WHERE t.id IN ({sql})
+                     GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1),
+        g AS (
+            SELECT {column} AS gid, %s * sum(t.amount) AS total, count(*) AS n
+            FROM transactions_transaction t
+            WHERE t.id IN ({sql}) AND t.currency = (SELECT currency FROM cur)
+            GROUP BY 1
+        )
+        SELECT coalesce(x.name, %s) AS name, round(g.total, 2) AS total, g.n,
+               round(100 * g.total / nullif(sum(g.total) OVER (), 0), 1) AS share
+        FROM g LEFT JOIN {table} x ON x.id = g.gid
+        ORDER BY g.total DESC, name
+        """, (*params, sign, *params, unnamed or f"(no {by})"))
+    picked = found[offset:offset + limit] if limit is not None else found[offset:]
+    return [{"name": r["name"], "total": _num(r["total"]), "count": int(r["n"]),
+             "share_pct": _num(r["share"])} for r in picked]
+
+
+__all__ = ["EMPTY", "Window", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
+           "window_totals"]
