@@ -310,3 +310,9 @@ def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice
     other = chat_turn(user=alice, message="dining last month")
     chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])
     assert len(alias_list(user=alice)) == 1
+
+
+def test_a_vietnamese_question_is_asked_back_in_vietnamese(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ubr?")
+    assert answer["clarification"]["ask_only"] and answer["tool_calls"] == []
+    assert "Bạn nói “ubr” là Uber hay Uber Eats?" in answer["answer"], answer["answer"]
