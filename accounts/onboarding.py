@@ -6,7 +6,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from accounts.models import Profile
 from accounts.profiles import profile_get, profile_read
@@ -46,16 +47,21 @@ def onboarding_needed(*, user: AuthUser) -> bool:
             and not Transaction.objects.filter(user=user).exists())
 
 
+# The amounts a person types in the first-run form, by the name their error messages give them.
+AMOUNT_FIELDS = {"opening_balance": gettext_lazy("opening balance"), "monthly_income": gettext_lazy("monthly income")}
+
+
 def _amount(value: object, field: str) -> Decimal:
     text = str(value if value is not None else "").strip().replace(",", "").replace(" ", "") or "0"
     try:
         amount = Decimal(text)
     except InvalidOperation:
-        raise DomainError(f"{field.replace('_', ' ')} must be a number, like 1250.00 (got {str(value)[:30]!r}).",
-                          code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s must be a number, like 1250.00 (got “%(value)s”).") % {
+            "field": AMOUNT_FIELDS.get(field, field), "value": str(value)[:30]}, code="validation_error",
+            details={"field": field})
     if not amount.is_finite() or abs(amount) >= Decimal("1e12"):
-        raise DomainError(f"{field.replace('_', ' ')} is out of range.", code="validation_error",
-                          details={"field": field})
+        raise DomainError(_("%(field)s is out of range.") % {"field": AMOUNT_FIELDS.get(field, field)},
+                          code="validation_error", details={"field": field})
     return amount
 
 
@@ -76,10 +82,11 @@ def starter_jars_create(*, user: AuthUser, names: list[str], monthly_income: obj
     known = {name: (share, cats) for name, share, cats in STARTER_JARS}
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise DomainError(f"Unknown starter jar: {unknown[0]!r}.", code="validation_error", details={"field": "jars"})
+        raise DomainError(_("Unknown starter jar: “%(name)s”.") % {"name": unknown[0]}, code="validation_error",
+                          details={"field": "jars"})
     income = _amount(monthly_income, "monthly_income") if str(monthly_income or "").strip() else Decimal(0)
     if income < 0:
-        raise DomainError("monthly income must not be negative.", code="validation_error",
+        raise DomainError(_("monthly income must not be negative."), code="validation_error",
                           details={"field": "monthly_income"})
     places = Decimal(1) if profile_get(user=user).currency in ZERO_DECIMAL_CURRENCIES else Decimal("0.01")
     made = []

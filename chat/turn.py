@@ -22,7 +22,7 @@ from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available
-from chat.clarify import clarification_check, clarification_pick, turn_clarification
+from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
@@ -264,8 +264,9 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
     config = agent_config_for(user=user, agent_slug=agent_slug)
     conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
                                      agent_slug=config.slug)
-    pick = None if conversation_id is None else clarification_pick(user=user, conversation=conversation,
-                                                                    choice=choice, text=text)
+    pick = None if conversation_id is None else (
+        clarification_pick(user=user, conversation=conversation, choice=choice, text=text)
+        or (correction_pick(user=user, conversation=conversation, text=text) if choice is None else None))
     user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER,
                                           content=pick.label if pick else text)
     return Turn(user=user, text=pick.question if pick else text, config=config, conversation=conversation,

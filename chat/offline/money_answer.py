@@ -112,6 +112,10 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
         line += f" _I read {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” means {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
+        line += f" _You told me {'; '.join(taught)}._"
     if q.get("ignored"):
         line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
                  f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
@@ -134,6 +138,10 @@ def _understood_line_vi(r: dict, q: dict) -> str:
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
         line += f" _Tôi hiểu {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” là {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:
+        line += f" _Bạn đã cho tôi biết {'; '.join(taught)}._"
     if q.get("ignored"):
         line += (f" _Tôi không hiểu {', '.join(repr(w) for w in q['ignored'])}, nên câu trả lời không tính đến — "
                  f"hãy cho tôi biết ý bạn._")

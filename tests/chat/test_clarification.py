@@ -72,6 +72,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     again = chat_turn(user=alice, message="ubr last month")
     assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
     assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
+    assert "You told me “ubr” means Uber Eats" in again["answer"]  # said, so a wrong one can be forgotten
 
 
 def test_typing_a_choice_is_the_same_as_clicking_it(chat_demo, alice, two_ubers):
@@ -294,3 +295,24 @@ def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, 
     pet = chat_turn(user=alice, message="money spent on my dog last month?")
     assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
     assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]
+
+
+def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="wf last month")
+    assert "$96.40" in first["answer"]  # read as Whole Foods (its initials)
+    fixed = chat_turn(user=alice, message="no, I meant the good plate", conversation_id=first["conversation_id"])
+    assert "$64.00" in fixed["answer"] and "$96.40" not in fixed["answer"], fixed["answer"]
+    learned = alias_list(user=alice)
+    assert [(a.word, a.kind) for a in learned] == [("wf", "merchant")] and "Good Plate" in learned[0].target_name
+    again = chat_turn(user=alice, message="wf last month")
+    assert "$64.00" in again["answer"] and _confident(alice, again)
+    # "I meant" with nothing of theirs is an ordinary turn and learns nothing
+    other = chat_turn(user=alice, message="dining last month")
+    chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])
+    assert len(alias_list(user=alice)) == 1
+
+
+def test_a_vietnamese_question_is_asked_back_in_vietnamese(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ubr?")
+    assert answer["clarification"]["ask_only"] and answer["tool_calls"] == []
+    assert "Bạn nói “ubr” là Uber hay Uber Eats?" in answer["answer"], answer["answer"]
