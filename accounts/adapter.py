@@ -4,6 +4,8 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 
+from accounts.models import Profile
+
 
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request) -> bool:
@@ -13,8 +15,6 @@ class AccountAdapter(DefaultAccountAdapter):
         """A person who signs up starts at the first-run flow (/welcome/) the first time they open Moneta."""
         user = super().save_user(request, user, form, commit=commit)
         if commit:
-            from accounts.models import Profile
-
             Profile.objects.update_or_create(user=user, defaults={"needs_onboarding": True})
         return user
 

@@ -21,6 +21,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
 from accounts.throttle import client_ip, login_failure_record, login_retry_after, login_success_record
+from accounts.tokens import api_token_authenticate
 
 _REFUSED = "_moneta_login_refused"  # set on a request whose try was refused by the throttle (not counted)
 
@@ -64,8 +65,6 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     end at the lifetime chosen) and sign-in tokens, which stop working `MONETA_TOKEN_TTL_SECONDS` after issue."""
 
     def authenticate_credentials(self, key):
-        from accounts.tokens import api_token_authenticate
-
         try:
             named = api_token_authenticate(key)
         except ValueError:

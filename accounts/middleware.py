@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
+from accounts.models import Profile
+
 
 class ProfileLanguageMiddleware:
     def __init__(self, get_response):
@@ -12,8 +14,6 @@ class ProfileLanguageMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            from accounts.models import Profile
-
             chosen = Profile.objects.filter(user=user).values_list("language", flat=True).first()
             if chosen:
                 translation.activate(chosen)

@@ -6,11 +6,15 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
+from accounts.models import Profile
 from accounts.profiles import profile_get, profile_read
 from core.errors import DomainError
 from core.types import AuthUser
+from transactions.models import Account, Jar, Transaction
+from transactions.services import account_create, jar_create
 
 # (name, share of monthly income in %, categories): a starting point the person edits on Jars & budgets.
 # Names are stored as written here (the default category names are English too); the page shows them translated.
@@ -24,7 +28,6 @@ ZERO_DECIMAL_CURRENCIES = {"VND", "JPY", "KRW", "IDR"}
 
 def onboarding_state(*, user: AuthUser) -> dict:
     """Which steps are done, from the person's own rows."""
-    from transactions.models import Account, Jar, Transaction
 
     profile = profile_read(user=user)
     accounts = list(Account.objects.filter(user=user).order_by("id").values("id", "name", "currency"))
@@ -39,11 +42,13 @@ def onboarding_state(*, user: AuthUser) -> dict:
 
 def onboarding_needed(*, user: AuthUser) -> bool:
     """Someone who signed up and has neither finished (or skipped) the first-run flow nor any money in yet."""
-    from accounts.models import Profile
-    from transactions.models import Transaction
 
     return (Profile.objects.filter(user=user, needs_onboarding=True, onboarded_at__isnull=True).exists()
             and not Transaction.objects.filter(user=user).exists())
+
+
+# The amounts a person types in the first-run form, by the name their error messages give them.
+AMOUNT_FIELDS = {"opening_balance": gettext_lazy("opening balance"), "monthly_income": gettext_lazy("monthly income")}
 
 
 def _amount(value: object, field: str) -> Decimal:
@@ -51,11 +56,12 @@ def _amount(value: object, field: str) -> Decimal:
     try:
         amount = Decimal(text)
     except InvalidOperation:
-        raise DomainError(f"{field.replace('_', ' ')} must be a number, like 1250.00 (got {str(value)[:30]!r}).",
-                          code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s must be a number, like 1250.00 (got “%(value)s”).") % {
+            "field": AMOUNT_FIELDS.get(field, field), "value": str(value)[:30]}, code="validation_error",
+            details={"field": field})
     if not amount.is_finite() or abs(amount) >= Decimal("1e12"):
-        raise DomainError(f"{field.replace('_', ' ')} is out of range.", code="validation_error",
-                          details={"field": field})
+        raise DomainError(_("%(field)s is out of range.") % {"field": AMOUNT_FIELDS.get(field, field)},
+                          code="validation_error", details={"field": field})
     return amount
 
 
@@ -64,7 +70,6 @@ def onboarding_account_create(*, user: AuthUser, name: str, kind: str = "checkin
     """The person's first (or next) account, in their currency, with its opening balance (the ledger's service)."""
     profile = profile_get(user=user)
     opening = _amount(opening_balance, "opening_balance")
-    from transactions.services import account_create
 
     return account_create(user=user, name=name, kind=kind or "checking", currency=profile.currency,
                           opening_balance=opening,
@@ -73,16 +78,15 @@ def onboarding_account_create(*, user: AuthUser, name: str, kind: str = "checkin
 
 def starter_jars_create(*, user: AuthUser, names: list[str], monthly_income: object = None) -> list:
     """The chosen starter jars, each budgeted at its share of the monthly income (0 when no income is given)."""
-    from transactions.models import Jar
-    from transactions.services import jar_create
 
     known = {name: (share, cats) for name, share, cats in STARTER_JARS}
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise DomainError(f"Unknown starter jar: {unknown[0]!r}.", code="validation_error", details={"field": "jars"})
+        raise DomainError(_("Unknown starter jar: “%(name)s”.") % {"name": unknown[0]}, code="validation_error",
+                          details={"field": "jars"})
     income = _amount(monthly_income, "monthly_income") if str(monthly_income or "").strip() else Decimal(0)
     if income < 0:
-        raise DomainError("monthly income must not be negative.", code="validation_error",
+        raise DomainError(_("monthly income must not be negative."), code="validation_error",
                           details={"field": "monthly_income"})
     places = Decimal(1) if profile_get(user=user).currency in ZERO_DECIMAL_CURRENCIES else Decimal("0.01")
     made = []

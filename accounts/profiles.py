@@ -5,6 +5,8 @@ import re
 
 from django.conf import settings
 from django.db import IntegrityError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Profile
 from core.errors import DomainError
@@ -12,6 +14,7 @@ from core.types import AuthUser
 
 CURRENCIES = ("USD", "VND", "EUR", "GBP", "AUD", "CAD", "NZD", "JPY", "SGD")
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+NAME_FIELDS = {"first_name": gettext_lazy("first name"), "last_name": gettext_lazy("last name")}
 
 
 def profile_get(*, user: AuthUser) -> Profile:
@@ -30,7 +33,7 @@ def profile_read(*, user: AuthUser) -> Profile:
 def _currency_clean(value: str) -> str:
     code = (value or "").strip().upper()
     if not re.fullmatch(r"[A-Z]{3}", code):
-        raise DomainError("currency must be a three-letter code such as USD or VND.", code="validation_error",
+        raise DomainError(_("currency must be a three-letter code such as USD or VND."), code="validation_error",
                           details={"field": "currency"})
     return code
 
@@ -38,7 +41,8 @@ def _currency_clean(value: str) -> str:
 def _language_clean(value: str) -> str:
     code = (value or "").strip().lower()
     if code and code not in LANGUAGES:
-        raise DomainError(f"language must be one of {', '.join(LANGUAGES)} (or empty: as the browser asks).",
+        raise DomainError(_("language must be one of %(codes)s (or empty: as the browser asks).") % {
+            "codes": ", ".join(LANGUAGES)},
                           code="validation_error", details={"field": "language"})
     return code
 
@@ -53,8 +57,8 @@ def profile_update(*, user: AuthUser, first_name: str | None = None, last_name: 
     for field in changed_user:
         value = (names[field] or "").strip()
         if len(value) > 150:
-            raise DomainError(f"{field.replace('_', ' ')} is longer than 150 characters.", code="validation_error",
-                              details={"field": field})
+            raise DomainError(_("%(field)s is longer than 150 characters.") % {"field": NAME_FIELDS[field]},
+                              code="validation_error", details={"field": field})
         setattr(user, field, value)
     if changed_user:
         user.save(update_fields=changed_user)

@@ -27,6 +27,7 @@ from transactions.models import (
     ImportBatch,
     Jar,
     Merchant,
+    NameAlias,
     Subscription,
     Transaction,
 )
@@ -85,6 +86,8 @@ def account_export_tables(*, user) -> dict[str, list[dict]]:
         "rules": _rows(CategorisationRule.objects.filter(user=user), [
             "id", "match_type", "pattern", "category__name", "origin", "priority", "active", "hits", "created_at"]),
         "jars": jars,
+        "learned_words": _rows(NameAlias.objects.filter(user=user), ["id", "word", "merchant__name", "category__name",
+                                                                     "question", "created_at"]),
         "subscriptions": _rows(Subscription.objects.filter(user=user), [
             "id", "merchant__name", "cadence", "amount", "monthly_cost", "currency", "first_date", "last_date",
             "next_expected", "status"]),

@@ -17,7 +17,9 @@ from __future__ import annotations
 import ipaddress
 from datetime import timedelta
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
@@ -48,12 +50,8 @@ def client_ip(request) -> str:
 def login_key(identifier: str | None) -> str:
     """The username a typed login (username or email address, any case) stands for; the text itself when no
     account matches, so unknown names are throttled too."""
-    from django.contrib.auth import get_user_model
-
     value = (identifier or "").strip().lower()[:150]
     if "@" in value:
-        from allauth.account.models import EmailAddress
-
         username = (EmailAddress.objects.filter(email__iexact=value).values_list("user__username", flat=True).first()
                     or get_user_model().objects.filter(email__iexact=value).values_list("username", flat=True).first())
         if username:

@@ -31,26 +31,28 @@ def api_token_create(*, user: AuthUser, name: str, days: int = 90) -> tuple[ApiT
         raise DomainError(_("Give the token a name, e.g. the script or app that will use it."), code="validation_error",
                           details={"field": "name"})
     if len(clean) > 80:
-        raise DomainError("name is longer than 80 characters.", code="validation_error", details={"field": "name"})
+        raise DomainError(_("name is longer than 80 characters."), code="validation_error", details={"field": "name"})
     if days not in LIFETIMES_DAYS:
-        raise DomainError(f"lifetime must be one of {', '.join(map(str, LIFETIMES_DAYS))} days.",
+        raise DomainError(_("lifetime must be one of %(days)s days.") % {"days": ", ".join(map(str, LIFETIMES_DAYS))},
                           code="validation_error", details={"field": "days"})
     if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
-        raise DomainError(f"You have {MAX_TOKENS} tokens; revoke one you no longer use first.", code="limit")
+        raise DomainError(_("You have %(count)s tokens; revoke one you no longer use first.") % {"count": MAX_TOKENS},
+                          code="limit")
     key = KEY_PREFIX + secrets.token_urlsafe(30)
     try:
         with transaction.atomic():
             token = ApiToken.objects.create(user=user, name=clean, key_hash=_hash(key), prefix=key[:8],
                                             expires_at=timezone.now() + timedelta(days=days))
     except IntegrityError:
-        raise DomainError(f"You already have a token called {clean!r}.", code="duplicate", details={"field": "name"})
+        raise DomainError(_("You already have a token called “%(name)s”.") % {"name": clean}, code="duplicate",
+                          details={"field": "name"})
     return token, key
 
 
 def api_token_revoke(*, user: AuthUser, token_id: int) -> None:
     deleted, _by_model = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise NotFound("No such token.")
+        raise NotFound(_("No such token."))
 
 
 def api_token_list(*, user: AuthUser) -> list[dict]:

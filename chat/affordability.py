@@ -18,6 +18,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from chat import words
 from core.money import money
 from core.periods import add_months, month_bounds
 
@@ -213,7 +214,7 @@ def _afford_text(p: dict[str, Any], vi: bool) -> str:
     after = money(abs(Decimal(p["after"])), cur)
     window = p["window"]
     if vi:
-        window = window if window != "the next 30 days" else "30 ngày tới"
+        window = words.text(window) if window != "the next 30 days" else "30 ngày tới"
         lines = [f"{m['income']} — thu nhập thường có mỗi tháng",
                  f"{OPS['-']}{m['spending']} — chi tiêu hằng ngày thường có mỗi tháng (không tính hóa đơn định kỳ)",
                  f"{OPS['-']}{m['bills']} — hóa đơn và gói đăng ký đến hạn trong {window}",
@@ -269,7 +270,8 @@ def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: boo
         arithmetic = (f"- {money(payload['income_used'], cur)} − {money(payload['spending'], cur)} = "
                       f"{money(payload['kept'], cur)}\n"
                       f"- {money(payload['kept'], cur)} ÷ {money(payload['income_used'], cur)} = {payload['kept_pct']}%")
-        needs_list = ", ".join(payload.get("need_categories") or []) or ("không có" if vi else "none found")
+        needs_list = ", ".join(words.categories(payload.get("need_categories")) if vi else
+                               payload.get("need_categories") or []) or ("không có" if vi else "none found")
         if vi:
             kept = (f"Từ {income_word}, sau chi tiêu thường có {money(payload['spending'], cur)}, bạn giữ lại "
                     f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")

@@ -10,6 +10,8 @@ import difflib
 import re
 from typing import Any
 
+from django.utils.translation import gettext
+
 from core.money import money
 
 BALANCE_TOOLS = ("get_account_balances", "get_net_worth")
@@ -117,7 +119,7 @@ class BalanceTools:
 def balance_text(name: str, payload: dict[str, Any], *, vi: bool = False) -> str:
     """The offline composer's words for a balance tool's result (every figure copied from it)."""
     if payload.get("available") is False:
-        return (f"Tôi không thấy được: {payload.get('message')} {payload.get('offer') or ''}" if vi else
+        return (f"Tôi không thấy được: {payload.get('message_vi')} {payload.get('offer_vi') or ''}" if vi else
                 f"I can't see that: {payload.get('message')} {payload.get('offer') or ''}").strip()
     unknown = payload.get("unknown_balance") or []
     caveat = ((f"Chưa biết số dư của {', '.join(unknown)} (chưa có số dư đầu kỳ), nên không tính vào." if vi else
@@ -147,7 +149,8 @@ def balance_text(name: str, payload: dict[str, Any], *, vi: bool = False) -> str
                  f"Your {r['account']} balance is {money(r['balance'], r['currency'])}{owed}."]
     else:
         lines = ["Số dư các tài khoản của bạn:" if vi else "Your account balances:"]
-        lines += [f"- {r['account']} ({r['kind']}): {money(r['balance'], r['currency'])}" for r in rows]
+        lines += [f"- {r['account']} ({gettext(r['kind']) if vi else r['kind']}): {money(r['balance'], r['currency'])}"
+                  for r in rows]
     if caveat:
         lines.append(caveat)
     return "\n".join(lines)

@@ -29,6 +29,8 @@ class Missing:
     pattern: re.Pattern[str]
     why: str
     offer: str
+    why_vi: str = ""  # the same in Vietnamese, for a Vietnamese question
+    offer_vi: str = ""
 
 
 def _re(text: str) -> re.Pattern[str]:
@@ -39,12 +41,19 @@ MISSING: tuple[Missing, ...] = (
     Missing("credit score", _re(r"\bcredit (?:score|rating|report|history)\b|\bfico\b|\bđiểm tín dụng\b"),
             "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
             "I can explain what moves a credit score, or show what you pay on cards and loans from your "
-            "transactions."),
+            "transactions.",
+            "Moneta không kết nối với trung tâm thông tin tín dụng, nên không xem được điểm tín dụng của bạn.",
+            "Tôi có thể giải thích điều gì ảnh hưởng đến điểm tín dụng, hoặc cho xem bạn đã trả bao nhiêu cho thẻ "
+            "và khoản vay."),
     Missing("net worth", _re(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b"),
             "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
             "what you own or owe, and can't work out your net worth.",
             "Add each account's opening balance and date under Accounts and I can; until then I can show your "
-            "income, spending and net cash flow for any period."),
+            "income, spending and net cash flow for any period.",
+            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên Moneta thấy tiền vào ra nhưng không biết "
+            "bạn có và nợ bao nhiêu, và không tính được tài sản ròng.",
+            "Hãy nhập số dư đầu kỳ và ngày của từng tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem "
+            "thu nhập, chi tiêu và dòng tiền ròng của bất kỳ khoảng thời gian nào."),
     Missing("account balance", _re(r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?"
                                    r"balances?\b(?! of payments)"
                                    r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
@@ -53,7 +62,11 @@ MISSING: tuple[Missing, ...] = (
             "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
             "account.",
             "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
-            "cash flow (money in minus money out) for a period, and what you have left in your jars."),
+            "cash flow (money in minus money out) for a period, and what you have left in your jars.",
+            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên tôi không biết trong tài khoản có bao "
+            "nhiêu.",
+            "Hãy nhập số dư đầu kỳ và ngày của tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem dòng "
+            "tiền ròng (tiền vào trừ tiền ra) và số tiền còn lại trong các hũ."),
     Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
                                r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
                                r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"
@@ -62,7 +75,10 @@ MISSING: tuple[Missing, ...] = (
                                r"(?:holdings?|wallet|balance|worth)\b"),
             "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
             "I can show what you paid into investment accounts if those transfers are in your statements, and "
-            "explain investing concepts from the knowledge base."),
+            "explain investing concepts from the knowledge base.",
+            "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
+            "Tôi có thể cho xem bạn đã chuyển bao nhiêu vào tài khoản đầu tư nếu có trong sao kê, và giải thích "
+            "các khái niệm đầu tư."),
     Missing("other people's money", _re(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|dad|"
                                         r"friend|roommate|flatmate|boss|brother|sister|parents?)(?:'s)? "
                                         r"(?:spending|transactions|account|balance|purchases|money|budget|spend|spent|"
@@ -70,7 +86,9 @@ MISSING: tuple[Missing, ...] = (
                                         r"|\b(?:other (?:users|people)|someone else|another user)(?:'s)? "
                                         r"(?:spending|transactions|data|account)\b"),
             "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
-            "If you share costs, I can total what you paid at the merchants you share."),
+            "If you share costs, I can total what you paid at the merchants you share.",
+            "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
+            "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
 )
 
 
@@ -145,7 +163,8 @@ def unavailable_action(text: str) -> Unavailable | None:
 
 def missing_answer(m: Missing) -> dict:
     """The tool result for a question about data Moneta lacks."""
-    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS)}
+    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS),
+            "message_vi": m.why_vi, "offer_vi": m.offer_vi}
 
 
 def unavailable_steps(request: str) -> dict:

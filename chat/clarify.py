@@ -10,11 +10,16 @@ the answer was not settled by understanding (transactions.query.clarify), and th
 - Picking: `chat_turn(choice=value)` (API `choice`, the web buttons) or typing a choice's label as the next
   message. The pick teaches the user's alias table (`transactions.services.alias_learn`) and the question that
   was asked is answered again with the choice applied.
+- Correcting: "no, I meant Wells Fargo" right after a money answer that read a word loosely or not at all teaches
+  the same table and answers the last question again.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from chat.assistant import MONEY_TOOLS, TurnRecorder
 from chat.context import TurnContext
@@ -102,3 +107,41 @@ def clarification_pick(*, user: AuthUser, conversation: Conversation, choice: st
                 question=clarification.get("for_question") or "")
     return Pick(label=picked["label"], question=clarification.get("for_question") or text,
                 state_before_id=message.pk)
+
+
+CORRECTION_RE = re.compile(r"^\s*(?:(?:no|nope|not that|wrong|sorry)\b[\s,.!]*)?(?:i meant|i mean|i was asking about|"
+                           r"i was talking about|ý tôi là|y toi la|ý mình là)\s+(?:the\s+)?(?P<name>.+?)[\s.!?]*$",
+                           re.I)
+LOOSE_LINKS = ("initials", "nickname", "prefix", "spelling", "meaning")
+
+
+def correction_pick(*, user: AuthUser, conversation: Conversation, text: str) -> Pick | None:
+    """"no, I meant Wells Fargo" right after a money answer that read a word loosely (initials, a nickname, a
+    spelling, by meaning) or not at all: that word now means the thing named — learned for this user — and the last
+    question is answered again. None when the turn is not such a correction or names nothing of theirs."""
+    from transactions.query import money_query_parse, query_vocab
+    from transactions.services import alias_learn
+
+    said = CORRECTION_RE.match(text or "")
+    last = conversation.messages.order_by("-id").first()
+    if said is None or last is None or last.role != Message.Role.ASSISTANT:
+        return None
+    account = (last.answer or {}).get("understanding") or {}  # how each word of that question was read
+    loose = [w.get("mention") or w["word"] for w in account.get("words") or []
+             if w.get("how") in LOOSE_LINKS and w.get("role") in ("merchant", "category")]
+    words = list(dict.fromkeys(loose)) or list(account.get("not_understood") or [])
+    asked = conversation.messages.filter(role=Message.Role.USER, id__lt=last.pk).order_by("-id").first()
+    if not words or asked is None:
+        return None
+    vocab = query_vocab(user=user)
+    named = money_query_parse(said.group("name"), vocab=vocab, today=timezone.localdate())
+    targets = [(link.kind, name) for link in named.links if link.kind in ("merchant", "category") and not link.negated
+               for name in link.names]
+    if not targets:  # the words of one of their merchant names ("the good plate" for "The Good Plate Restaurant")
+        wanted = " ".join(said.group("name").lower().split())
+        targets = [("merchant", m) for m in vocab.merchants if len(wanted) >= 4 and wanted in m.lower()]
+    if len(targets) != 1:
+        return None  # several or none of theirs: an ordinary turn answers it
+    kind, name = targets[0]
+    alias_learn(user=user, word=words[0], kind=kind, name=name, question=asked.content)
+    return Pick(label=text.strip(), question=asked.content, state_before_id=last.pk)

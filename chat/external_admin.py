@@ -78,11 +78,7 @@ class ExternalServerAdmin(admin.ModelAdmin):
         from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools
 
         for server in queryset:
-            if server.kind == "mcp_stdio":
-                # Never start a program from a web request; the assistant's turn starts it (allow-listed, minimal env).
-                self.message_user(request, f"{server.slug}: a stdio server is not started from the admin; it is "
-                                           f"checked when the assistant first uses it.", messages.WARNING)
-                continue
+            # A stdio server is listed by the Celery worker (chat/mcp/tasks.py), never started in this web request.
             try:
                 if server.kind == "a2a":
                     from chat.a2a.client import a2a_agent_card

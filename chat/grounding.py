@@ -22,6 +22,10 @@ WORD_RE = re.compile(r"[a-zà-ỹđ]{4,}")
 # An amount written the Vietnamese way (core/money.py in the Vietnamese UI): "1.250.000 ₫", "61,96 $", "12,00 ZAR" —
 # the point groups thousands, the comma starts the decimals, and the currency comes after the number.
 VI_AMOUNT = r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?(?= ?(?:[$€£₫¥]|[A-Z]{1,2}\$|[A-Z]{3}\b))"
+# A date written the Vietnamese way (Django's vi formats): "Tháng 10 2026", "26 Tháng 11 2026", "1–26 Tháng 11",
+# "ngày 1–26", "2/12".
+VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{1,2})? \d{4})?|ngày 1–\d{1,2}|"
+           r"(?<![\d/.,])\d{1,2}/\d{1,2}(?![\d/])")
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
@@ -125,7 +129,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
     # Amounts written the Vietnamese way are checked as such (check_vi), not as two numbers either side of a comma.
     pieces = re.split(r"(\[\d+\]|\]\([^)]*\)|\d{4}-\d{2}-\d{2}|\d{4}-\d{2}|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?"
                       r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|days 1–\d{1,2}|"
-                      + VI_AMOUNT + ")", text)
+                      + VI_DATE + "|" + VI_AMOUNT + ")", text)
     text = "".join((check_vi(p) if re.fullmatch(VI_AMOUNT, p) else p) if i % 2 else NUMBER_RE.sub(check, p)
                    for i, p in enumerate(pieces))
     report.unsupported_numbers = flagged

@@ -100,6 +100,8 @@ Thought: I can answer now
 Answer: the final answer in markdown, citing facts as [#FACT_ID]"""),
     "escalation-notice": ("message", """I'm not fully confident in this answer, so I've passed your question to a person on the \
 Moneta team, who will follow up here."""),
+    "escalation-notice-vi": ("message", """Tôi chưa thật chắc về câu trả lời này, nên đã chuyển câu hỏi của bạn cho một \
+người trong nhóm Moneta; họ sẽ trả lời bạn tại đây."""),
     "llm-failure": ("message", """Sorry — I couldn't reach the language model just now ({error}). Your message is saved; \
 please try again in a moment."""),
 }

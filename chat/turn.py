@@ -22,7 +22,7 @@ from chat.actions.services import pending_actions_attach, turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available
-from chat.clarify import clarification_check, clarification_pick, turn_clarification
+from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
@@ -264,8 +264,9 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
     config = agent_config_for(user=user, agent_slug=agent_slug)
     conversation = _conversation_for(user=user, conversation_id=conversation_id, message=text,
                                      agent_slug=config.slug)
-    pick = None if conversation_id is None else clarification_pick(user=user, conversation=conversation,
-                                                                    choice=choice, text=text)
+    pick = None if conversation_id is None else (
+        clarification_pick(user=user, conversation=conversation, choice=choice, text=text)
+        or (correction_pick(user=user, conversation=conversation, text=text) if choice is None else None))
     user_message = Message.objects.create(conversation=conversation, role=Message.Role.USER,
                                           content=pick.label if pick else text)
     return Turn(user=user, text=pick.question if pick else text, config=config, conversation=conversation,
@@ -284,7 +285,7 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
     turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab)
     turn.external_notes = external_tools_attach(assistant=turn.assistant, config=config)  # down → a note
     ctx.enabled_tools = turn.assistant.enabled_tool_names()
-    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "llm-failure")
+    turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "escalation-notice-vi", "llm-failure")
     system_prompt = prompt_render(turn.prompts[config.system_prompt], {
         "today": date.today().isoformat(), "categories": ", ".join(ctx.categories) or "(none yet)",
         "user_name": turn.user.get_username(), "corpora": ", ".join(config.corpus_order or config.corpus_include or []),
@@ -377,7 +378,9 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
-        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts['escalation-notice'], {'confidence': score})}"
+        notice = "escalation-notice-vi" if answer_language(turn.text, turn.ctx.ui_language) == "vi" \
+            else "escalation-notice"  # a Vietnamese answer is Vietnamese to the end
+        answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts[notice], {'confidence': score})}"
     answer = {
         "answer": answer_md, "citations": report.citations, "data": _data_items(recorder),
         "tools_used": list(dict.fromkeys(r.name for r in recorder.tool_records)),

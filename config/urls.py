@@ -31,7 +31,9 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
 ]
 
-# An unknown /api/ address answers the API's JSON error shape; elsewhere the 404 page.
+# An unknown /api/ address, or a request refused before any view (too many fields), answers the API's JSON error
+# shape; elsewhere the 400/404 pages.
+handler400 = "core.api.bad_request"
 handler404 = "core.api.page_not_found"
 
 # The web UI (templates + htmx) mounts last so the API/admin prefixes win.

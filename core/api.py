@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
@@ -63,10 +64,29 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def _api_error(*, code: str, message: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message, "details": {}}}, status=status_code)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400 (config/urls.py): a request Django refuses before any view runs (more form fields or files than
+    allowed, a body over the limit) answers the JSON error shape under /api/; elsewhere Django's 400 page."""
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, TooManyFieldsSent):
+        message = f"The request has more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields."
+    elif isinstance(exception, TooManyFilesSent):
+        message = f"The request has more than {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files."
+    elif isinstance(exception, RequestDataTooBig):
+        message = f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE // (1024 * 1024)} MB."
+    else:
+        message = "The request could not be read."
+    return _api_error(code="bad_request", message=message, status_code=400)
+
+
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """handler404 (config/urls.py): an address under /api/ that matches no route (e.g. `/transactions/-5/`, where
     ids are positive) answers the one JSON error shape like every other API error; other paths get the 404 page."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": "not_found", "message": f"No API endpoint at {request.path}.",
-                                       "details": {}}}, status=404)
+        return _api_error(code="not_found", message=f"No API endpoint at {request.path}.", status_code=404)
     return defaults.page_not_found(request, exception)

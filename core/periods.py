@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from core.errors import DomainError
 
@@ -59,31 +60,45 @@ class Period:
         return Period(start, end, period_label(start, end, "range"), "range")
 
 
-def fmt_day(d: date, *, year: bool = True) -> str:
+def fmt_day(d: date, *, year: bool = True, localized: bool = False) -> str:
+    if localized:  # the active language's way ("3 Oct 2026", "3 Tháng 10 2026")
+        return formats.date_format(d, "j M Y" if year else "j M")
     return f"{d.day} {d:%b}" + (f" {d.year}" if year else "")
 
 
-def period_label(start: date, end: date, grain: str, *, today: date | None = None) -> str:
-    """How people say a period: "October 2026", "November 2026 so far", "2026 so far", "2025", "3 Mar – 9 Apr"."""
+def period_label(start: date, end: date, grain: str, *, today: date | None = None, localized: bool = False) -> str:
+    """How people say a period: "October 2026", "November 2026 so far", "2026 so far", "2025", "3 Mar – 9 Apr".
+
+    The label stored with a query is English (`localized=False`: the same whatever language the request runs
+    in); an answer written in the active language asks for `localized=True` (months by Django's formats, "so
+    far" from the catalogue: "Tháng 10 2026", "Tháng 11 2026 đến nay")."""
+    def month(d: date, *, year: bool = True) -> str:
+        if localized:
+            return formats.date_format(d, "F Y" if year else "F")
+        return f"{d:%B %Y}" if year else f"{d:%B}"
+
+    so_far = gettext("so far") if localized else "so far"
     if grain == "all":
         return "all time"
     if start == end:
-        return fmt_day(start)
+        return fmt_day(start, localized=localized)
     if today is not None and end == today and start.day == 1:
         if (start.year, start.month) == (end.year, end.month):
-            return f"{start:%B %Y} so far"
+            return f"{month(start)} {so_far}"
         if (start.month, start.year) == (1, end.year):
-            return f"{end.year} so far"
+            return f"{end.year} {so_far}"
     if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
         return str(start.year)
     if grain == "month" or (start.day == 1 and end == month_bounds(end.year, end.month)[1]
                             and (start.year, start.month) == (end.year, end.month)):
-        return f"{start:%B %Y}"
+        return month(start)
     if start.day == 1 and end == month_bounds(end.year, end.month)[1]:
         if start.year == end.year:
-            return f"{start:%B}–{end:%B %Y}" if start.month != 1 or end.month != 12 else str(start.year)
-        return f"{start:%B %Y}–{end:%B %Y}"
-    return f"{fmt_day(start, year=start.year != end.year)} – {fmt_day(end)}"
+            return f"{month(start, year=False)}–{month(end)}" if start.month != 1 or end.month != 12 \
+                else str(start.year)
+        return f"{month(start)}–{month(end)}"
+    return (f"{fmt_day(start, year=start.year != end.year, localized=localized)} – "
+            f"{fmt_day(end, localized=localized)}")
 
 
 def period_same_days(period: Period, *, day: int) -> Period:

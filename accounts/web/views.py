@@ -1,9 +1,15 @@
 """The settings page (/account/): profile, currency and language, notifications, sign-in and security links,
 API tokens, the demo sandbox, export and delete — and the form posts each section makes."""
+from datetime import timedelta
+
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -20,9 +26,6 @@ def account_page(request):
 
 
 def _page_context(request) -> dict:
-    from allauth.account.models import EmailAddress
-    from allauth.mfa.models import Authenticator
-
     new_token = request.session.pop(NEW_TOKEN, None)
     return {
         "nav": "account",
@@ -50,8 +53,6 @@ def profile_save(request):
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("web-account")
-    from django.utils import translation
-
     if profile.language:
         translation.activate(profile.language)
     messages.success(request, _("Settings saved."))
@@ -96,10 +97,6 @@ def account_export(request):
 @require_POST
 def api_token_rotate(request):
     """Issue a new API token (the old one stops working) and show it once, with when it expires."""
-    from datetime import timedelta
-
-    from django.conf import settings
-
     token = services.api_token_rotate(user=request.user)
     return render(request, "web/account/page.html", {
         **_page_context(request), "rotated_token": token.key,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chat.words import is_vi
 from core.money import money
 
 
@@ -16,6 +17,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
     if name == "check_data_available":
         if payload.get("available", True):
             return ""
+        if is_vi() and payload.get("message_vi"):  # a Vietnamese question (chat/capabilities.py has both)
+            return f"Tôi không thấy được: {payload['message_vi']} {payload.get('offer_vi') or ''}".strip()
         return f"I can't see that: {payload.get('message')} {payload.get('offer') or ''}".strip()
     if name == "explain_unavailable_action":
         steps = "\n".join(f"{i}. {s}" for i, s in enumerate(payload.get("steps") or [], 1))

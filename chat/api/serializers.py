@@ -69,6 +69,9 @@ class WordAccountSerializer(serializers.Serializer):
                                             "excluded", "grammar", "function", "unknown"])
     names = serializers.ListField(child=serializers.CharField(), required=False,
                                   help_text="For a name: the user's merchants or categories it was read as")
+    how = serializers.CharField(required=False, help_text="For a name: how it was matched (exact, spelling, prefix, "
+                                                          "initials, nickname, concept, meaning, alias…)")
+    mention = serializers.CharField(required=False, help_text="For a name: the whole phrase it was read from")
 
 
 class UnderstandingSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
 """`/mcp/`: the MCP Streamable HTTP endpoint, authenticated with the user's API token through the same expiring
-token authentication as the REST API (an expired token is refused everywhere).
+token authentication as the REST API (core/auth.py; an expired token is refused everywhere).
 
 The server is stateless and answers every POST with JSON, so it never sends server-initiated messages: a GET that
 would open an event stream is answered 405 at once (the MCP spec's answer for "no SSE stream here") instead of
@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.auth import ExpiringTokenAuthentication
 from chat.asgi_bridge import asgi_response
 from chat.mcp.server import mcp_http_app
+from core.auth import api_token_user
 
 
 def token_user(request: HttpRequest):
@@ -21,11 +20,7 @@ def token_user(request: HttpRequest):
     scheme, _, key = header.partition(" ")
     if scheme.lower() not in ("token", "bearer") or not key.strip():
         return None
-    try:
-        user, _ = ExpiringTokenAuthentication().authenticate_credentials(key.strip())
-    except AuthenticationFailed:
-        return None
-    return user
+    return api_token_user(key.strip())
 
 
 def _unauthorized(message: str) -> JsonResponse:

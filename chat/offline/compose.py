@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext
+
+from chat import words
 from chat.help_steps import steps_in, steps_text
 from chat.offline.money_answer import _m, _when
 from core.money import money as money_format
@@ -71,6 +74,8 @@ def _row_text(row: dict, currency: str | None) -> str:
 
 def _specific(name: str, r: dict) -> str | None:
     """Plain-language sentences for the common transactions tools (figures copied from the result)."""
+    if words.is_vi():
+        return _specific_vi(name, r)
     cur = r.get("currency")
     rows = r.get("rows") or []
     if name == "analyze_by_category" and "total" in r:
@@ -162,6 +167,99 @@ def _specific(name: str, r: dict) -> str | None:
         for x in rows[:6]:
             lines.append(f"- {x.get('category')}: suggested {money(x.get('suggested_budget'), cur)} a month "
                          f"(typical {money(x.get('median'), cur)}, {x.get('trend')}). {x.get('tip') or ''}".rstrip())
+        return "\n".join(lines)
+    return None
+
+
+def _specific_vi(name: str, r: dict) -> str | None:
+    """The same sentences in Vietnamese: category names from the catalogue, months by Django's formats."""
+    cur = r.get("currency")
+    rows = r.get("rows") or []
+    when = _when(r.get("period"), True, {"start": r.get("start") or "1900-01-01", "end": r.get("end"),
+                                        "grain": "range"} if r.get("end") else None)
+    if name == "analyze_by_category" and "total" in r:
+        cat = words.category(r.get("category"))
+        if not r.get("count"):
+            return f"Không có giao dịch nào cho {cat} {when}."
+        text = (f"Bạn đã chi {money(r['total'], cur)} cho {cat} {when}, qua {r.get('count')} giao dịch, trung bình "
+                f"{money(r.get('average'), cur)} mỗi giao dịch")
+        if r.get("monthly_average") and len(rows) > 1:
+            text += f" và {money(r['monthly_average'], cur)} mỗi tháng"
+        text += "."
+        top = r.get("top_merchants") or []
+        if top:
+            text += " Nơi chi nhiều nhất: " + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})"
+                                                        for t in top[:3]) + "."
+        return text
+    if name == "analyze_merchant" and "total" in r:
+        if not r.get("count"):
+            return f"Không có giao dịch nào tại {r.get('merchant')} {when}."
+        text = (f"Bạn đã chi {money(r['total'], cur)} tại {r.get('merchant')} {when}, qua {r.get('count')} giao "
+                f"dịch, trung bình {money(r.get('average'), cur)} mỗi giao dịch.")
+        if r.get("refunds"):
+            text += f" Hoàn tiền: {money(r['refunds'], cur)}."
+        if r.get("group_by_category") and rows:
+            text += "\nTheo danh mục:\n" + "\n".join(
+                f"- {words.category(x.get('category'))}: {money(x.get('total'), cur)} ({x.get('count')} giao dịch)"
+                for x in rows)
+        return text
+    if name == "get_spending_summary" and "total_spent" in r:
+        top = ", ".join(f"{words.category(x.get('category'))} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)"
+                        for x in rows[:3])
+        text = f"Bạn đã chi {_m(r['total_spent'], cur)} {when}" + (f"; các danh mục lớn nhất là {top}." if top
+                                                                   else ".")
+        text += (f"\nThu nhập: {_m(r.get('total_income'), cur)}; ròng: {_m(r.get('net'), cur)} "
+                 f"({r.get('transaction_count')} giao dịch).")
+        if len(rows) > 3:
+            text += "\nTất cả danh mục:\n" + "\n".join(
+                f"- {words.category(x.get('category'))}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)"
+                for x in rows[:10])
+        return text
+    if name == "compare_spending" and "totals" in r:
+        windows = {w["label"]: w for w in r.get("windows") or []}
+        periods = r.get("periods") or []
+        names = {p: words.period(p, windows.get(p)) for p in periods}
+        lines = ["So sánh chi tiêu: " + " và ".join(names.values())]
+        for x in rows:
+            values = x.get("values") or {}
+            vals = "; ".join(f"{names[p]}: {money(values.get(p), cur)}" for p in periods)
+            change = ""
+            if x.get("change") is not None and len(periods) == 2:
+                pct = f", {x['change_pct']}%" if x.get("change_pct") is not None else ""
+                change = f" (thay đổi {money(x['change'], cur)}{pct})"
+            lines.append(f"- {words.category(x.get('category'))}: {vals}{change}")
+        if len(periods) > 1:
+            lines.append("Tổng: " + "; ".join(f"{names.get(p, p)}: {money(v, cur)}"
+                                             for p, v in (r.get("totals") or {}).items()))
+        return "\n".join(lines)
+    if name == "get_jar_status" and "total_budget" in r:
+        if not rows:
+            return "Bạn chưa có hũ chi tiêu nào — hãy tạo một hũ ở trang Hũ chi tiêu."
+        lines = [f"Đã chi {money(r.get('total_spent'), cur)} trên tổng ngân sách {money(r.get('total_budget'), cur)}."]
+        for x in rows:
+            flag = {"over": " — vượt ngân sách", "warning": " — sắp hết"}.get(x.get("status"), "")
+            lines.append(f"- {words.category(x.get('name'))}: {money(x.get('spent'), cur)} / "
+                         f"{money(x.get('available'), cur)} ({x.get('pct')}%), còn {money(x.get('remaining'), cur)}"
+                         f"{flag}")
+        return "\n".join(lines)
+    if name == "list_subscriptions" and "total_per_month" in r:
+        if not rows:
+            return "Tôi chưa thấy khoản đăng ký định kỳ nào trong giao dịch của bạn."
+        lines = [f"{r.get('count')} khoản định kỳ, {money(r.get('total_per_month'), cur)} mỗi tháng."]
+        if r.get("bills_per_month"):
+            lines[0] += (f" Trong đó {money(r.get('subscriptions_per_month'), cur)} là gói đăng ký và "
+                         f"{money(r.get('bills_per_month'), cur)} là hóa đơn cố định như tiền nhà, điện nước.")
+        for x in rows[:8]:
+            change = (f" — giá đổi từ {money(x.get('previous_amount'), cur)}"
+                      if x.get("price_changed") and x.get("previous_amount") is not None else "")
+            lines.append(f"- {x.get('merchant')}: {money(x.get('amount'), cur)} {gettext(x.get('cadence') or '')}, "
+                         f"lần tới {words.day(x.get('next_expected'))}{change}")
+        return "\n".join(lines)
+    if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
+        lines = ["Gợi ý ngân sách theo chi tiêu của bạn:"]
+        for x in rows[:6]:
+            lines.append(f"- {words.category(x.get('category'))}: gợi ý {money(x.get('suggested_budget'), cur)} mỗi "
+                         f"tháng (thường {money(x.get('median'), cur)}, {gettext(x.get('trend') or '')}).")
         return "\n".join(lines)
     return None
 

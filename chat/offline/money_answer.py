@@ -4,8 +4,11 @@ figure is copied from the result (the grounding check finds it); nothing is comp
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
+from django.utils import formats
+
+from chat import words
 from core.money import money as money_format
 
 
@@ -14,12 +17,17 @@ def _m(value, currency: str | None) -> str:
 
 
 def _day(iso: str) -> str:
-    """2026-11-07 → "Sat 7 Nov 2026", as people read dates."""
-    try:
-        d = date.fromisoformat(str(iso))
-    except ValueError:
-        return str(iso)
-    return f"{d:%a} {d.day} {d:%b %Y}"
+    """2026-11-07 → "Sat 7 Nov 2026" (Vietnamese: "Thứ 7 7 Tháng 11 2026"), as people read dates."""
+    return words.day(iso, weekday=True)
+
+
+def _weekdays(days: list[int], vi: bool) -> str:
+    from transactions.query.model import weekdays_label
+
+    if not vi:
+        return weekdays_label(days)
+    names = [formats.date_format(date(2024, 1, 1) + timedelta(days=d), "l").lower() for d in sorted(days)]
+    return "vào " + _names(names, conj="và")
 
 
 def _names(names: list[str], *, conj: str = "and") -> str:
@@ -42,16 +50,15 @@ def _what(q: dict, vi: bool = False) -> str:
     if merchants:
         parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
     if q.get("categories"):
-        parts.append(f"cho {_names(q['categories'], conj='hoặc')}" if vi else
+        parts.append(f"cho {_names(words.categories(q['categories']), conj='hoặc')}" if vi else
                       f"on {_names(q['categories'], conj='or')}")
     if q.get("text"):
-        quoted = " and ".join(f"“{t}”" for t in q["text"])
+        quoted = (" và " if vi else " and ").join(f"“{t}”" for t in q["text"])
         parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
     if q.get("weekdays"):
-        from transactions.query.model import weekdays_label
-
-        parts.append(weekdays_label(q["weekdays"]))
-    left_out = [*(q.get("exclude_merchants") or []), *(q.get("exclude_categories") or []),
+        parts.append(_weekdays(q["weekdays"], vi))
+    left_out = [*(q.get("exclude_merchants") or []),
+                *(words.categories(q.get("exclude_categories")) if vi else q.get("exclude_categories") or []),
                 *(f"“{t}”" for t in q.get("exclude_text") or [])]
     if left_out:
         parts.append(f"không tính {_names(left_out)}" if vi else f"excluding {_names(left_out)}")
@@ -62,12 +69,32 @@ def _what(q: dict, vi: bool = False) -> str:
     return " ".join(parts)
 
 
-def _when(label: str | None, vi: bool = False) -> str:
+def _when(label: str | None, vi: bool = False, period: dict | None = None) -> str:
+    """"in October 2026", "since March"; Vietnamese "trong Tháng 10 2026" (written again from the period's dates,
+    `period`, in the answer's language)."""
     if not label or label == "all time":
         return "từ trước đến nay" if vi else "in all your transactions"
+    if vi:
+        return f"trong {words.period(label, period)}"
     if re.match(r"(?:since|the |today|yesterday|this |last )", label):
         return label
-    return f"trong {label}" if vi else f"in {label}"
+    return f"in {label}"
+
+
+def _period_of(result: dict) -> dict | None:
+    q = result.get("query") or {}
+    if q.get("period"):
+        return q["period"]
+    if result.get("start") and result.get("end"):
+        return {"start": result["start"], "end": result["end"], "label": result.get("period"), "grain": "range"}
+    return None
+
+
+MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "trung bình mỗi giao dịch",
+               "income": "tiền vào", "net": "dòng tiền ròng", "list": "các giao dịch", "largest": "giao dịch lớn nhất",
+               "smallest": "giao dịch nhỏ nhất", "top_merchants": "nơi chi nhiều nhất",
+               "top_categories": "danh mục chi nhiều nhất", "summary": "danh mục chi nhiều nhất",
+               "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
 ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
@@ -77,12 +104,18 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     """What was looked up, and every word that was not used or was read loosely (the account of the question:
     `reading`, the parse of this turn's words, when the tool call carried only the structured query)."""
     q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
+    if vi:
+        return _understood_line_vi(r, q)
     bits = [r.get("understood") or ""]
-    line = f"_{'Tôi đã tra' if vi else 'What I looked up'}: {bits[0]}._" if bits[0] else ""
+    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
     loose = [f"“{link['mention']}” as {_names(link['names'], conj='or')}" for link in q.get("links") or []
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
         line += f" _I read {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” means {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
+        line += f" _You told me {'; '.join(taught)}._"
     if q.get("ignored"):
         line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
                  f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
@@ -95,19 +128,45 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     return line
 
 
+def _understood_line_vi(r: dict, q: dict) -> str:
+    measure = r.get("measure") or q.get("measure") or "total"
+    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True),
+                                  _when(r.get("period"), True, _period_of(r))) if x)
+    line = f"_Tôi đã tra: {looked}._"
+    loose = [f"“{link['mention']}” là {_names(words.categories(link['names']), conj='hoặc')}"
+             for link in q.get("links") or []
+             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
+    if loose:
+        line += f" _Tôi hiểu {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” là {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:
+        line += f" _Bạn đã cho tôi biết {'; '.join(taught)}._"
+    if q.get("ignored"):
+        line += (f" _Tôi không hiểu {', '.join(repr(w) for w in q['ignored'])}, nên câu trả lời không tính đến — "
+                 f"hãy cho tôi biết ý bạn._")
+    if q.get("unknown") and r.get("found"):
+        line += (f" _Không có gì trong giao dịch của bạn tên là {', '.join(repr(w) for w in q['unknown'])}, nên "
+                 f"câu trả lời bỏ qua._")
+    if q.get("excluded_unknown"):
+        line += (f" _Không có gì trong giao dịch của bạn tên là "
+                 f"{', '.join(repr(w) for w in q['excluded_unknown'])}, nên không loại trừ gì._")
+    return line
+
+
 def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None) -> str:
     """The direct answer first, in one sentence with the figure, then the detail."""
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"
-    what, when = _what(q, vi), _when(result.get("period"), vi)
+    what, when = _what(q, vi), _when(result.get("period"), vi, _period_of(result))
     rows = result.get("rows") or []
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
     if unknown and not result.get("found"):
         names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
         if vi:
-            lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {_when(result.get('period'), vi)}.")
+            lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {when}.")
         else:
             lines.append(f"I found no transactions at {names} {when}." if not what else
                          f"I found no transactions at {names} {what} {when}.")
@@ -142,19 +201,22 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                      .replace("  ", " "))
         per = result.get("per")
         if per:
+            unit = {"day": "ngày", "week": "tuần", "month": "tháng"}.get(per["unit"], per["unit"])
             lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {per['days']} days)."
-                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {per['unit']} ({total} / {per['days']} "
+                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {per['days']} "
                          f"ngày).")
-        _by_merchant(lines, result, cur, q)
+        _by_merchant(lines, result, cur, q, vi)
     elif measure == "count":
         total = _m(result.get("total"), cur)
         noun = "payments" if q.get("direction") == "in" else "purchases"
         lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
                      f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
                      .replace("  ", " "))
-        _by_merchant(lines, result, cur, q)
+        _by_merchant(lines, result, cur, q, vi)
     elif measure == "average":
-        lines.append(f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
+        lines.append(f"Trung bình mỗi giao dịch {what} {when} là {_m(result.get('average'), cur)}, qua {count} giao "
+                     f"dịch (tổng {_m(result.get('total'), cur)})." if vi else
+                     f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
                      f"transactions ({_m(result.get('total'), cur)} in total).".replace("  ", " "))
     elif measure == "income":
         total = _m(result.get("received"), cur)
@@ -164,23 +226,27 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         for s in (result.get("by_source") or [])[:5]:
             lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
     elif measure == "net":
-        lines.append(f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
+        lines.append(f"{when[:1].upper() + when[1:]} bạn nhận {_m(result.get('received'), cur)} và chi "
+                     f"{_m(result.get('spent'), cur)}: ròng {_m(result.get('net'), cur)}." if vi else
+                     f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
                      f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
     elif measure in ("largest", "smallest"):
         pick = result.get("pick") or (rows[0] if rows else None)
         word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
             ("biggest" if measure == "largest" else "smallest")
-        if q.get("offset") and not vi:
-            word = f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
+        if q.get("offset"):
+            word = f"{word} thứ {q['offset'] + 1}" if vi else \
+                f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
         n = min(q.get("limit") or 1, len(rows))
-        if pick and n > 1 and not vi:
-            lines.append(f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+        if pick and n > 1:
+            lines.append(f"{n} giao dịch {word} {what} {when}:" if vi else
+                         f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
             lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
                          for r in rows[:n])
         elif pick:
             where = pick.get("merchant") or pick.get("description")
             lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
-                         f"{pick['date']}." if vi else
+                         f"{_day(pick['date'])}.".replace("  ", " ") if vi else
                          f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
                          f"{_day(pick['date'])}.".replace("  ", " "))
             if len(rows) > 1:
@@ -192,31 +258,45 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
         first = (result.get("offset") or 0) + 1
         rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+        rank_vi = f"{n} nơi" if first == 1 else f"Hạng {first}–{first + n - 1} trong các nơi"
         lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
-                     if not vi else f"Top {n} nơi bạn chi nhiều nhất {what} {when}: {listed}.")
+                     if not vi else f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " "))
     elif measure in ("top_categories", "summary"):
         n = min(result.get("n") or len(rows), len(rows))
-        listed = ", ".join(f"{r['category']} ({_m(r['total'], cur)}, {r['share_pct']}%)" for r in rows[:n])
+        listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({_m(r['total'], cur)}, "
+                           f"{r['share_pct']}%)" for r in rows[:n])
         first = (result.get("offset") or 0) + 1
         rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-        lines.append(f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
+        rank_vi = f"{n} danh mục" if first == 1 else f"Hạng {first}–{first + n - 1} trong các danh mục"
+        lines.append(f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " ") if vi else
+                     f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
+        window = words.period(result.get("window"), {"start": result.get("start"), "end": result.get("end"),
+                                                     "grain": "range"}) if vi else result.get("window")
         lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
-                     f"{result.get('months')} tháng trọn vẹn ({result.get('window')})." if vi else
+                     f"{result.get('months')} tháng trọn vẹn ({window})." if vi else
                      f"You spent {_m(result.get('average'), cur)} a month on average {what} over the "
                      f"{result.get('months')} full months {result.get('window')} ({_m(result.get('total'), cur)} in "
                      f"total).".replace("  ", " "))
-        lines.extend(f"- {r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
+        lines.extend(f"- {words.month(r['month']) if vi else r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
     elif measure == "compare":
         lines.extend(_compare_lines(result, q, cur, vi))
     if measure == "list" and q.get("limit") == 1 and rows:
         r = rows[0]
-        lines.insert(0, (f"Giao dịch gần nhất {what}: {r['date']}, {_m(abs(r['amount']), cur)} "
+        lines.insert(0, (f"Giao dịch gần nhất {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
                          f"Your most recent transaction {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']}).").replace("  ", " "))
     elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
-        if measure == "list":
+        if measure == "list" and vi:
+            lines.insert(0, f"Tôi tìm thấy {count} giao dịch {what} {when} (chi {_m(result.get('spent'), cur)}"
+                            + (f", nhận {_m(result.get('received'), cur)}" if result.get("received") else "") + ")."
+                            .replace("  ", " "))
+            lines.extend(f"- {words.day(r['date'])} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+                         f" ({words.category(r.get('category') or 'Uncategorised')})" for r in rows[:8])
+            if count > 8:
+                lines.append(f"Bảng liệt kê {min(count, len(rows))} giao dịch trong số đó.")
+        elif measure == "list":
             lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
                             + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."
                             .replace("  ", " "))
@@ -225,8 +305,9 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             if count > 8:
                 lines.append(f"The table lists {min(count, len(rows))} of them.")
     if result.get("by_currency"):
-        lines.append("Other currencies (not added together): " + "; ".join(
-            f"{c['currency']}: {_m(c['spent'], c['currency'])} out" for c in result["by_currency"][1:]) + ".")
+        lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
+                     + "; ".join(f"{c['currency']}: {_m(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
+                                 for c in result["by_currency"][1:]) + ".")
     lines.append(_understood_line(result, reading, vi))
     return "\n".join(line for line in lines if line).strip()
 
@@ -234,40 +315,71 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
 ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
-def _by_merchant(lines: list[str], result: dict, cur, q: dict) -> None:
+def _by_merchant(lines: list[str], result: dict, cur, q: dict, vi: bool = False) -> None:
     shown = result.get("by_merchant") or []
     if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
-        lines.append("By merchant: " + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+        lines.append(("Theo nơi chi: " if vi else "By merchant: ")
+                     + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+
+
+def _row_label(row: dict, vi: bool) -> str:
+    """A comparison row's label; in Vietnamese written again from its period or what it is."""
+    if not vi:
+        return row["label"]
+    if row.get("usual"):
+        n = row["usual"].get("months")
+        day = row["usual"].get("upto_day")
+        return (f"mức thường có cho ngày 1–{day} (trung bình {n} tháng trọn vẹn trước đó)" if day else
+                f"mức thường có (trung bình {n} tháng trọn vẹn trước đó)") if not row.get("whole") else \
+            f"một tháng thường có (trung bình {n} tháng trọn vẹn trước đó)"
+    if row.get("period"):
+        label = words.period(row["label"], row["period"])
+        return f"{label} (cùng số ngày)" if row.get("same_days") else label
+    return words.category(row["label"])
 
 
 def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
     rows = result.get("rows") or []
+    if len(rows) >= 3 and rows[1].get("usual") and rows[2].get("usual"):
+        rows = [rows[0], rows[1], {**rows[2], "whole": True}]
+    labels = [_row_label(r, vi) for r in rows]
     if len(rows) < 2:
-        return [f"{r['label']}: {_m(r['total'], cur)}" for r in rows]
+        return [f"{label}: {_m(r['total'], cur)}" for label, r in zip(labels, rows)]
     a, b = rows[0], rows[1]
+    la, lb = labels[0], labels[1]
     mode = result.get("mode")
     what = _what({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
-    when = _when((q.get("period") or {}).get("label"), vi) if mode == "sides" else ""
+    when = _when((q.get("period") or {}).get("label"), vi, q.get("period")) if mode == "sides" else ""
     diff = result.get("difference") or 0
     if mode == "usual":
-        out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
-               f"{_m(b['total'], cur)}.".replace("  ", " ")]
+        if vi:
+            out = [f"{la}: bạn đã chi {_m(a['total'], cur)} {_what(q, vi)}; {lb}: {_m(b['total'], cur)}."
+                   .replace("  ", " ")]
+        else:
+            out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
+                   f"{_m(b['total'], cur)}.".replace("  ", " ")]
         if len(rows) > 2:
-            out.append(f"{rows[2]['label'][:1].upper() + rows[2]['label'][1:]}: {_m(rows[2]['total'], cur)}.")
-        word = "more" if diff > 0 else "less"
-        out.append(f"That is {_m(abs(diff), cur)} {word} than usual" +
-                   (f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."))
+            out.append(f"{labels[2][:1].upper() + labels[2][1:]}: {_m(rows[2]['total'], cur)}.")
+        pct = f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."
+        if vi:
+            out.append(f"Tức là {'nhiều' if diff > 0 else 'ít'} hơn mức thường có {_m(abs(diff), cur)}{pct}")
+        else:
+            out.append(f"That is {_m(abs(diff), cur)} {'more' if diff > 0 else 'less'} than usual{pct}")
         return out
     if mode == "sides":
-        side_periods = {(s.get("period") or {}).get("label") for s in (q.get("compare") or {}).get("sides") or []}
+        sides = (q.get("compare") or {}).get("sides") or []
+        side_periods = {(s.get("period") or {}).get("label") for s in sides}
         if len(side_periods) == 1 and None not in side_periods:
-            when = _when(side_periods.pop(), vi)
-    lead = (f"{a['label']}: {_m(a['total'], cur)} vs {b['label']}: {_m(b['total'], cur)} {what} {when}".strip()
-            .replace("  ", " "))
-    direction = "more" if diff > 0 else "less"
+            when = _when(side_periods.pop(), vi, sides[0].get("period"))
+    lead = (f"{la}: {_m(a['total'], cur)} {'so với' if vi else 'vs'} {lb}: {_m(b['total'], cur)} {what} {when}"
+            .strip().replace("  ", " "))
     pct = f" ({result['change_pct']:+}%)" if result.get("change_pct") is not None and mode == "periods" else ""
-    out = [f"{lead} — {a['label']} is {_m(abs(diff), cur)} {direction} than {b['label']}{pct}."
-           if diff else f"{lead} — the same."]
-    for extra in rows[2:]:
-        out.append(f"{extra['label'][:1].upper() + extra['label'][1:]}: {_m(extra['total'], cur)}.")
+    if vi:
+        out = [f"{lead} — {la} {'nhiều' if diff > 0 else 'ít'} hơn {lb} {_m(abs(diff), cur)}{pct}."
+               if diff else f"{lead} — bằng nhau."]
+    else:
+        out = [f"{lead} — {la} is {_m(abs(diff), cur)} {'more' if diff > 0 else 'less'} than {lb}{pct}."
+               if diff else f"{lead} — the same."]
+    for extra, label in zip(rows[2:], labels[2:]):
+        out.append(f"{label[:1].upper() + label[1:]}: {_m(extra['total'], cur)}.")
     return out

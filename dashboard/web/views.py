@@ -72,14 +72,11 @@ def home(request):
     at_risk = [{**j, "spent_display": money(j["spent"], jars.get("currency")),
                 "available_display": money(j["available"], jars.get("currency"))}
                for j in jars.get("rows") or [] if j.get("status") in ("warning", "over")]
-    # Coming up: expected pay (recurring income) beside the subscriptions and bills, by date.
-    expected = [{**i, "amount_display": money(i["amount"], i["currency"])}
-                for i in tx_selectors.income_expected(user=user, today=today)]
-    upcoming = sorted([{**u, "when": day_and_relative(u["date"], today=today)}
-                       for u in rows_with_money(subscriptions.get("upcoming_30_days") or [],
-                                                currency=subscriptions.get("currency"))]
-                      + [{**i, "when": day_and_relative(i["date"], today=today)} for i in expected],
-                      key=lambda u: str(u["date"]))
+    # Coming up: expected pay (money in) beside the subscriptions and bills (money out), by date.
+    upcoming = [{**u, "amount_display": money(u["amount"], u["currency"]),
+                 "when": day_and_relative(u["date"], today=today)}
+                for u in tx_selectors.coming_up(user=user, today=today)]
+    expected = [u for u in upcoming if u["direction"] == "in"]
     currency = subscriptions.get("currency")
     safe = _safe(user, today)
     worth = tx_selectors.net_worth(user=user, months=1, today=today)

@@ -12,7 +12,7 @@ WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
 
 PAGES = ("login", "home", "chat", "conversation", "chat search", "transactions", "transactions search", "review",
          "import", "jars", "subscriptions", "documents", "cited page", "account", "accounts", "transaction edit",
-         "new transaction", "recently deleted", "duplicates", "categories")
+         "new transaction", "recently deleted", "duplicates", "categories", "first run", "demo sandbox")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,8 @@ def site_pages(web_server, django_db_blocker):
             "documents": "/documents/", "cited page": f"/documents/pages/{cited.id}/?quote=emergency",
             "account": "/account/", "accounts": "/accounts/", "transaction edit": f"/transactions/{tx_id}/edit/",
             "new transaction": "/transactions/new/", "recently deleted": "/transactions/deleted/",
-            "duplicates": "/transactions/duplicates/", "categories": "/categories/"}
+            "duplicates": "/transactions/duplicates/", "categories": "/categories/", "first run": "/welcome/",
+            "demo sandbox": "/account/sandbox/"}
 
 
 @pytest.fixture(scope="module")

@@ -72,6 +72,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     again = chat_turn(user=alice, message="ubr last month")
     assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
     assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
+    assert "You told me “ubr” means Uber Eats" in again["answer"]  # said, so a wrong one can be forgotten
 
 
 def test_typing_a_choice_is_the_same_as_clicking_it(chat_demo, alice, two_ubers):
@@ -268,3 +269,50 @@ def test_the_transactions_page_lists_the_learned_words_and_forgets_one(chat_demo
     assert web.post(f"/transactions/words/{alias.pk}/forget/").status_code == 302
     assert alias_list(user=alice) == []
     assert chat_turn(user=alice, message="ubr last month")["clarification"] is not None
+
+
+def test_learned_words_are_in_the_export_and_go_with_the_account(chat_demo, alice, alice_client, two_ubers):
+    import io
+    import json
+    import zipfile
+
+    asked = chat_turn(user=alice, message="how much on ubr last month?")
+    chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
+    zf = zipfile.ZipFile(io.BytesIO(alice_client.get("/api/v1/account/export/").content))
+    rows = json.loads(zf.read("learned_words.json"))
+    assert [(r["word"], r["merchant__name"]) for r in rows] == [("ubr", "Uber Eats")]
+    from accounts.services import account_delete
+
+    account_delete(user=alice)
+    assert not NameAlias.objects.exists()
+
+
+def test_a_short_everyday_verb_is_never_the_thing_asked_about(chat_demo, alice, alice_money):
+    advice = chat_turn(user=alice, message="How can I cut my spending?")
+    assert advice["tools_used"] == ["suggest_budgets"], advice["tool_calls"]
+    assert "cut" not in str([c["arguments"] for c in advice["tool_calls"]])
+    # a short word where a noun stands is still what is asked about: nothing of theirs, no total of everything
+    pet = chat_turn(user=alice, message="money spent on my dog last month?")
+    assert pet["tool_calls"][0]["arguments"].get("unknown") == ["dog"]
+    assert "no transactions" in pet["answer"] and "$1,672.48" not in pet["answer"]
+
+
+def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="wf last month")
+    assert "$96.40" in first["answer"]  # read as Whole Foods (its initials)
+    fixed = chat_turn(user=alice, message="no, I meant the good plate", conversation_id=first["conversation_id"])
+    assert "$64.00" in fixed["answer"] and "$96.40" not in fixed["answer"], fixed["answer"]
+    learned = alias_list(user=alice)
+    assert [(a.word, a.kind) for a in learned] == [("wf", "merchant")] and "Good Plate" in learned[0].target_name
+    again = chat_turn(user=alice, message="wf last month")
+    assert "$64.00" in again["answer"] and _confident(alice, again)
+    # "I meant" with nothing of theirs is an ordinary turn and learns nothing
+    other = chat_turn(user=alice, message="dining last month")
+    chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])
+    assert len(alias_list(user=alice)) == 1
+
+
+def test_a_vietnamese_question_is_asked_back_in_vietnamese(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ubr?")
+    assert answer["clarification"]["ask_only"] and answer["tool_calls"] == []
+    assert "Bạn nói “ubr” là Uber hay Uber Eats?" in answer["answer"], answer["answer"]

@@ -95,9 +95,9 @@ def stdio_allowed_everywhere(monkeypatch, settings):
 
 @pytest.mark.worker
 def test_stdio_server_runs_on_the_worker(alice, chat_demo, llm_env, stdio_allowed_everywhere, celery_worker_process,
-                                         tmp_path):
-    """The turn (here, as in a web request) sends the stdio server's requests to the Celery worker, which starts
-    the program (chat/mcp/tasks.py)."""
+                                         tmp_path, editor, client):
+    """The turn (here, as in a web request) and the admin's "Test the connection" send the stdio server's requests
+    to the Celery worker, which starts the program (chat/mcp/tasks.py)."""
     from core.models import WorkerHeartbeat
     from tests.conftest import wait_for
 
@@ -117,6 +117,15 @@ def test_stdio_server_runs_on_the_worker(alice, chat_demo, llm_env, stdio_allowe
         answer = chat_turn(user=alice, message="Euro to dollar?")
     assert answer["tool_calls"][0]["error"] is None and "1.08" in fake.requests[1]["messages"][-1]["content"]
     assert int(started_by.read_text()) == celery_worker_process.pid  # the worker (solo pool) started it, not us
+    started_by.unlink()
+    stdio.save()  # a saved change lists the server afresh (the turn's listing is cached for 30 s)
+    editor.is_superuser = True
+    editor.save()
+    client.force_login(editor)
+    page = client.post("/admin/chat/externalserver/", {"action": "test_connection",
+                                                       "_selected_action": [stdio.pk]}, follow=True)
+    assert "rates: 1 allowed tool(s): exchange_rate." in [str(m) for m in page.context["messages"]]
+    assert int(started_by.read_text()) == celery_worker_process.pid
 
 
 def test_admin_registers_validates_and_tests_a_server(editor, client, chat_demo):

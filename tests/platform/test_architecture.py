@@ -156,3 +156,88 @@ def test_no_module_of_config_core_or_knowledge_is_over_500_lines():
             if lines > MAX_LINES:
                 long[str(path.relative_to(ROOT))] = lines
     assert not long, f"modules over {MAX_LINES} lines (split them by concern): {long}"
+
+
+# ---- file names in the docs ------------------------------------------------------------------------------------
+FILE_EXT = ("py|md|html|json|jsonl|txt|toml|yaml|yml|csv|po|mo|sh|cfg|ini|js|css|example|pdf|ofx|qfx|qif|xml|sta|"
+            "xlsx|mt940")
+FILE_NAME = re.compile(rf"^(?:[\w.@~-]+/)*\.?[\w@-][\w.@-]*\.(?:{FILE_EXT})$|^(?:Makefile|Dockerfile)$")
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+SKIP_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".moneta", "test-artifacts", ".mypy_cache",
+             ".ruff_cache", ".pytest_cache"}
+# Files Moneta writes when it runs (bench results, a download's name), not files of the repository.
+GENERATED = ("bench/results/", ".moneta/", "test-artifacts/", "errors.csv", "NAME.json", "NAME.md")
+NOT_FILES = {"chart.js"}  # an npm package's name (`npm pack chart.js`)
+
+
+def _repo_files() -> set[str]:
+    import os
+
+    found = set()
+    for top, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        rel = Path(top).relative_to(ROOT)
+        found |= {str(rel / f) if str(rel) != "." else f for f in files}
+    return found
+
+
+def _file_names_in_doc(doc: Path) -> set[str]:
+    """File names and relative paths in code spans (`grammar.py`, `.env.example`, `locale/vi/…/django.po`) and the
+    targets of relative Markdown links."""
+    text = doc.read_text()
+    names = set()
+    for code in CODE.findall(text):
+        code = code.replace("/\n", "/")  # a path wrapped at a slash
+        for token in re.split(r"[\s(),;:→|\"'=<>*]+", code):
+            token = token.rstrip(".")
+            if token and FILE_NAME.match(token) and "{" not in token:
+                names.add(token)
+    names |= {link for link in LINK.findall(text) if not link.startswith(("http:", "https:", "mailto:"))}
+    return names
+
+
+def file_names_missing(doc: Path, files: set[str]) -> list[str]:
+    """Names in `doc` that are no file: a path is looked up beside the document, then from the repository root;
+    a bare name (`sandbox.py` in accounts/README.md) anywhere under an app README's own folder, or anywhere in the
+    repository for README.md and docs/."""
+    import os
+
+    base = doc.parent.relative_to(ROOT)
+    by_name: dict[str, list[str]] = {}
+    for f in files:
+        by_name.setdefault(Path(f).name, []).append(f)
+    missing = []
+    for name in sorted(_file_names_in_doc(doc)):
+        if name.startswith(GENERATED) or name.endswith(GENERATED) or name in NOT_FILES:
+            continue
+        beside = os.path.normpath(base / name)
+        if beside.startswith("..") or os.path.normpath(name).startswith(".."):
+            continue  # outside the repository (the shared style guide): not the repository's to check
+        candidates = {beside, os.path.normpath(name)}
+        if candidates & files or any((ROOT / c).is_dir() for c in candidates):
+            continue
+        if "/" not in name and any(f.startswith(f"{base}/") or str(base) in (".", "docs")
+                                   for f in by_name.get(name, [])):
+            continue
+        missing.append(name)
+    return missing
+
+
+def test_every_file_name_the_readmes_and_docs_mention_exists():
+    files = _repo_files()
+    docs = [ROOT / "README.md", *ROOT.glob("*/README.md"), *(ROOT / "docs").glob("*.md")]
+    assert sum(len(_file_names_in_doc(d)) for d in docs) > 100, "the file-name pattern stopped matching"
+    missing = {str(d.relative_to(ROOT)): m for d in docs if (m := file_names_missing(d, files))}
+    assert not missing, f"documents mention files that do not exist: {missing}"
+
+
+def test_the_file_name_check_catches_a_bare_name_that_does_not_exist(tmp_path):
+    doc = ROOT / "accounts" / "README.md"
+    files = _repo_files()
+    assert "sandbox.py" in _file_names_in_doc(doc) and file_names_missing(doc, files) == []
+    fake = ROOT / "docs" / "_check_probe.md"
+    try:
+        fake.write_text("See `CONTRACTS.md`, `.env.example`, `accounts/sandbox.py`, [web](WEB.md) and [x](nowhere.md).")
+        assert file_names_missing(fake, files) == ["CONTRACTS.md", "nowhere.md"]
+    finally:
+        fake.unlink()

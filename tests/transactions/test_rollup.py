@@ -117,3 +117,38 @@ def test_account_rollup_and_balances_follow_every_kind_of_write(alice, bob):
     checking.delete()  # its rows keep going (account SET NULL): no roll-up rows left for it
     assert _account_rollup() == _account_direct()
     assert not any(r[1] == checking.id for r in _account_rollup())
+
+
+@pytest.mark.django_db
+def test_cash_flow_trend_from_the_rollup_equals_the_rows(alice):
+    """Home's 6-month trend reads full months from the category roll-up and only uncategorised and this month's
+    rows: income, spending and net as the rows give them (uncategorised by sign, refunds net, transfers out)."""
+    from django.db.models import Sum
+
+    from core.periods import add_months
+    from transactions import selectors, services
+
+    today = date(2026, 6, 20)
+    for back, day, description, amount, category in (
+            (1, 3, "ACME PAYROLL", "2000", "Salary"), (1, 9, "GROCER", "-80", "Groceries"),
+            (1, 12, "GROCER REFUND", "15", "Groceries"), (2, 4, "MYSTERY IN", "40", None),
+            (2, 5, "MYSTERY OUT", "-25", None), (2, 6, "TO SAVINGS", "-500", "Transfers"),
+            (0, 2, "CAFE", "-6", "Dining"), (0, 3, "UNKNOWN", "-9", None), (0, 4, "GIFT", "30", None)):
+        month = add_months(today.replace(day=1), -back)
+        services.transaction_create(user=alice, date=month.replace(day=day), description=description,
+                                    amount=amount, category=category)
+    # uncategorised for sure (the categoriser may file a narrative it recognises)
+    Transaction.objects.filter(user=alice, description__in=["MYSTERY IN", "MYSTERY OUT", "UNKNOWN", "GIFT"]).update(
+        category=None)
+    rows = {r["month"]: r for r in selectors.cash_flow_trend(user=alice, months=6, today=today)["rows"]}
+    assert (rows["2026-05"]["income"], rows["2026-05"]["spent"]) == (2000.0, 65.0)
+    assert (rows["2026-04"]["income"], rows["2026-04"]["spent"], rows["2026-04"]["net"]) == (40.0, 25.0, 15.0)
+    assert (rows["2026-06"]["income"], rows["2026-06"]["spent"]) == (30.0, 15.0)
+    assert rows["2026-03"]["net"] == 0.0
+    total = Transaction.objects.filter(user=alice).exclude(category__kind="transfer").aggregate(s=Sum("amount"))["s"]
+    assert round(sum(r["net"] for r in rows.values()), 2) == float(total)
+    # a second currency: the rows are read, the EUR row never added in
+    services.transaction_create(user=alice, date=date(2026, 5, 20), description="BERLIN", amount="-999",
+                                currency="EUR", category="Groceries")
+    again = {r["month"]: r for r in selectors.cash_flow_trend(user=alice, months=6, today=today)["rows"]}
+    assert again == rows

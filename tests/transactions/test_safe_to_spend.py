@@ -128,3 +128,17 @@ def test_another_currency_is_never_added_in(alice_month):
     safe = selectors.safe_to_spend(user=alice_month, today=TODAY)
     assert (safe["currency"], safe["unbudgeted_usual"], safe["unbudgeted_so_far"], safe["safe"]) == (
         "USD", 350.0, 90.0, 476.18)
+
+
+def test_api_safe_to_spend_and_coming_up_for_their_owner_only(alice_month, alice_client, bob_client, monkeypatch):
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: TODAY)
+    safe = alice_client.get("/api/v1/transactions/safe-to-spend/").json()
+    assert (safe["safe"], safe["upcoming"], safe["unbudgeted_to_come"], safe["next_pay"]["date"]) == (
+        476.18, 915.49, 128.33, "2026-07-04")
+    rows = alice_client.get("/api/v1/transactions/coming-up/").json()["rows"]
+    assert [(r["date"], r["merchant"], r["direction"], r["amount"]) for r in rows] == [
+        ("2026-06-25", "Netflix", "out", 15.49), ("2026-07-01", "Oak Street Apts", "out", 900.0),
+        ("2026-07-04", "Acme Payroll", "in", 2000.0)]
+    assert bob_client.get("/api/v1/transactions/coming-up/").json()["rows"] == []
+    bob_safe = bob_client.get("/api/v1/transactions/safe-to-spend/").json()
+    assert bob_safe["next_pay"] is None and bob_safe["upcoming_charges"] == [] and not bob_safe["has_budgets"]

@@ -235,3 +235,20 @@ class PayeeMergeView(APIView):
         m = services.merchant_merge(user=request.user, source_id=pk,
                                     target_id=_valid(MergeIn, request.data)["target_id"])
         return Response({"id": m.id, "name": m.name})
+
+
+class SafeToSpendView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, description=(
+        "What is safe to spend for the rest of this month and how: budgets left − bills and subscriptions due "
+        "before the month's end (or before the next pay when it comes later) − usual spending outside budgets for "
+        "the days left; the expected pay beside it."))
+    def get(self, request):
+        return Response(selectors.safe_to_spend(user=request.user))
+
+
+class ComingUpView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT,
+                   description="The next 30 days by date: expected pay (direction in) and subscriptions and bills "
+                               "(direction out).")
+    def get(self, request):
+        return Response({"rows": selectors.coming_up(user=request.user)})

@@ -31,8 +31,10 @@ def _phrase_marks(words: list[str], phrase: str) -> list[int]:
 
 
 def word_account(question: str, q: MoneyQuery, *, today: date) -> dict:
-    """{"words": [{"word", "role", "names"?}], "not_understood": [...]}; role is one of period, amount, weekday,
-    merchant, category, text, concept, excluded, grammar, function, unknown."""
+    """{"words": [{"word", "role", "names"?, "how"?, "mention"?}], "not_understood": [...]}; role is one of period,
+    amount, weekday, merchant, category, text, concept, excluded, grammar, function, unknown; a name's `how` says how
+    it was matched (exact, spelling, prefix, initials, nickname, concept, meaning, alias…) and `mention` the whole
+    phrase it was read from."""
     text = normalise(question)
     periods = [s for _, s in find_periods(text, today)]
     _, _, amounts = find_amounts(text)
@@ -48,7 +50,8 @@ def word_account(question: str, q: MoneyQuery, *, today: date) -> dict:
     for link in q.links:
         for i in _phrase_marks(words, link.mention):
             if "role" not in roles[i]:
-                roles[i].update(role="excluded" if link.negated else link.kind, names=list(link.names))
+                roles[i].update(role="excluded" if link.negated else link.kind, names=list(link.names), how=link.how,
+                                mention=link.mention)
     not_understood = [*q.unknown, *q.ignored, *q.excluded_unknown]
     for phrase in not_understood:
         for i in _phrase_marks(words, phrase):

@@ -269,29 +269,32 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
     if compare.get("mode") == "usual":
         current = sides[0].period if sides and sides[0].period else q.period
         now = _side_total(user, q, Side(label=current.label), current)
-        rows.append({"label": current.label, **now})
+        rows.append({"label": current.label, **now, "period": current.as_dict()})
         partial = current.grain == "month" and current.end >= today and current.start.day == 1
         usual = _usual(user, q, today, upto_day=today.day if partial else None)
         rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
                                if partial else f"usual (average of the {USUAL_MONTHS} full months before)"),
-                     "total": usual["average"], "count": None, "months": usual["months"]})
+                     "total": usual["average"], "count": None, "months": usual["months"],
+                     "usual": {"months": USUAL_MONTHS, "upto_day": today.day if partial else None}})
         if partial:
             full = _usual(user, q, today, upto_day=None)
             rows.append({"label": f"a usual whole month (average of the {USUAL_MONTHS} full months before)",
-                         "total": full["average"], "count": None, "months": full["months"]})
+                         "total": full["average"], "count": None, "months": full["months"],
+                         "usual": {"months": USUAL_MONTHS, "upto_day": None}})
     else:
         for side in sides:
             period = side.period or q.period
             rows.append({"label": side.label if compare.get("mode") == "sides" else (period.label if period
                                                                                       else side.label),
-                         **_side_total(user, q, side, period)})
+                         **_side_total(user, q, side, period),
+                         **({"period": period.as_dict()} if period and compare.get("mode") != "sides" else {})})
             if compare.get("mode") == "periods" and period and period.grain == "month" and period.end >= today \
                     and period.start.day == 1 and len(sides) == 2:
                 # a partial current month against the same days of the other month, as well as its whole
                 other = next(s.period for s in sides if s is not side and s.period)
                 if other and other.end < period.start:
                     same_days = period_same_days(other, day=today.day)
-                    rows.append({"label": f"{same_days.label} (same days)",
+                    rows.append({"label": f"{same_days.label} (same days)", "period": same_days.as_dict(),
                                  **_side_total(user, q, Side(label=""), same_days), "same_days": True})
     change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
         {"difference": None, "change_pct": None}

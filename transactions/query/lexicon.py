@@ -111,7 +111,7 @@ payee payees outgoing outgoings account accounts separate separately individual 
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
-so sanh voi nua
+nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
 """.split())
 # nouns that head a phrase after a name ("lyft rides", "peet's coffee"): a preceding unknown word is a name
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",

@@ -273,8 +273,8 @@ def link_entities(toks: list[str], linker: Linker
         used[i:i + n] = [True] * n
         links.append((i, link))
 
-    # 0. the user's own aliases (learned from the choices they picked), longest first
-    for n in (3, 2, 1):
+    # 0. the user's own aliases (learned from the choices they picked and their corrections), longest first
+    for n in sorted({len(word.split()) for word in linker.vocab.aliases}, reverse=True):
         for i, window in _windows(toks, used, n):
             hit = linker.vocab.aliases.get(" ".join(window))
             if hit:

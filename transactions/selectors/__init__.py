@@ -80,6 +80,7 @@ from .ledger import (  # noqa: F401
 from .subscriptions import (  # noqa: F401
     BILL_CATEGORY_WORDS,
     BILL_MERCHANT_WORDS,
+    coming_up,
     income_expected,
     is_bill_category,
     recurring_due,

@@ -404,15 +404,32 @@ def cash_flow_trend(*, user: AuthUser, months: int = 6, today: date | None = Non
     this_month = today.replace(day=1)
     first = add_months(this_month, -months)
     currency, other_currencies = _figures_currency(user, first, today)
-    rows = _fetch(
-        f"""
-        WITH m AS (SELECT gs::date AS m FROM generate_series(%(first)s::date, %(this)s::date, interval '1 month') gs),
-        k AS (
+    rows_sql = f"""
             SELECT date_trunc('month', t.date)::date AS m, {KIND_SQL} AS kind, t.amount
             FROM transactions_transaction t
             LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
             WHERE t.user_id = %(user)s AND t.date BETWEEN %(first)s AND %(today)s
-              {_currency_sql(currency if other_currencies else None, "t.")}
+              {_currency_sql(currency if other_currencies else None, "t.")}"""
+    if not other_currencies:
+        # One currency: the full months come from the monthly category roll-up (migration 0003, kind from the
+        # category), and only the rows it cannot answer are read — uncategorised ones (their kind is their sign)
+        # and this month's. 1M rows: ~120 ms of rows → a few ms.
+        rows_sql = f"""
+            SELECT r.month AS m, c.kind, r.total AS amount FROM transactions_monthly_category_spend r
+            JOIN transactions_category c ON c.id = r.category_id AND c.user_id = r.user_id
+            WHERE r.user_id = %(user)s AND r.month >= %(first)s AND r.month < %(this)s
+            UNION ALL
+            SELECT date_trunc('month', t.date)::date, {KIND_SQL}, t.amount FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON false  -- no category: KIND_SQL reads the sign
+            WHERE t.user_id = %(user)s AND t.category_id IS NULL AND t.date >= %(first)s AND t.date < %(this)s
+            UNION ALL
+            SELECT date_trunc('month', t.date)::date, {KIND_SQL}, t.amount FROM transactions_transaction t
+            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
+            WHERE t.user_id = %(user)s AND t.date >= %(this)s AND t.date <= %(today)s"""
+    rows = _fetch(
+        f"""
+        WITH m AS (SELECT gs::date AS m FROM generate_series(%(first)s::date, %(this)s::date, interval '1 month') gs),
+        k AS ({rows_sql}
         )
         SELECT m.m, round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
                round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,

@@ -189,3 +189,13 @@ def recurring_due(*, user: AuthUser, start: date, end: date, currency: str | Non
             "rows": [{"merchant": r["name"], "amount": _num(r["amount"]), "currency": r["currency"],
                       "date": r["due"].isoformat()} for r in rows if r["currency"] == main],
             "other_currencies": sorted({r["currency"] for r in rows if r["currency"] != main})}
+
+
+def coming_up(*, user: AuthUser, today: date | None = None) -> list[dict[str, Any]]:
+    """What is coming in the next 30 days, by date: money out (subscriptions and bills, `upcoming_30_days` of
+    `subscription_list`, kind "subscription"/"bill") and money in (expected pay, `income_expected`, kind
+    "income"), each with `direction` "out" or "in" — so the day before payday shows the pay coming, not only bills."""
+    today = today or timezone.localdate()
+    out = [{**u, "direction": "out"} for u in subscription_list(user=user)["upcoming_30_days"]]
+    pay = [{**i, "direction": "in"} for i in income_expected(user=user, today=today)]
+    return sorted(out + pay, key=lambda u: (str(u["date"]), u["direction"], u["merchant"]))
