@@ -225,3 +225,19 @@ def test_deleting_an_account_deletes_its_sandbox(alice, no_broker):
     sandbox = sandbox_request(owner=alice).user
     account_delete(user=alice)
     assert not get_user_model().objects.filter(pk__in=[alice.pk, sandbox.pk]).exists()
+
+
+@pytest.mark.worker
+def test_a_real_worker_loads_the_sandbox_the_click_queued(celery_worker_process, alice):
+    """The click commits the empty sandbox and hands its id to Celery; a real worker process loads the money."""
+    from accounts.models import Profile
+    from accounts.sandbox import sandbox_request
+    from tests.conftest import wait_for
+    from transactions.models import Transaction
+
+    sandbox = sandbox_request(owner=alice)  # autocommit here (transactional_db): the message goes at once
+    assert sandbox.sandbox_status == "pending"
+    assert wait_for(lambda: Profile.objects.get(pk=sandbox.pk).sandbox_status in ("ready", "failed"), timeout=180)
+    assert Profile.objects.get(pk=sandbox.pk).sandbox_status == "ready"
+    assert Transaction.objects.filter(user_id=sandbox.user_id).count() > 100
+    assert not Transaction.objects.filter(user=alice).exists()
