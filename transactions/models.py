@@ -225,12 +225,14 @@ class Transaction(models.Model):
             models.UniqueConstraint(fields=["user", "fingerprint"], name="tx_transaction_unique_fingerprint"),
         ]
         indexes = [
-            # Covering indexes: period aggregates read only the index (see README "indexes").
-            models.Index(fields=["user", "date"], include=["amount", "category", "merchant"],
+            # Covering indexes: period aggregates read only the index (see README "indexes"). Currency is in
+            # them because every figure picks or filters one currency: without it each row read the heap
+            # (1M rows, a year of one category: ~200 ms of random heap reads instead of ~10 ms).
+            models.Index(fields=["user", "date"], include=["amount", "category", "merchant", "currency"],
                          name="tx_user_date_cov"),
-            models.Index(fields=["user", "category", "date"], include=["amount", "merchant"],
+            models.Index(fields=["user", "category", "date"], include=["amount", "merchant", "currency"],
                          name="tx_user_cat_date_cov"),
-            models.Index(fields=["user", "merchant", "date"], include=["amount", "category"],
+            models.Index(fields=["user", "merchant", "date"], include=["amount", "category", "currency"],
                          name="tx_user_merchant_date_cov"),
             # Word search in narratives (no pg_trgm in the embedded server): the same expression as the query.
             GinIndex(SearchVector("description", config="simple"), name="tx_description_fts"),
