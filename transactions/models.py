@@ -341,6 +341,24 @@ class JarBudget(models.Model):
         return f"{self.jar} from {self.month:%Y-%m}: {self.amount}"
 
 
+class CategoryBudget(models.Model):
+    """A category's budget from `month` on, until a later row changes it (a category budget is a jar of one
+    category: the same rule as JarBudget). No amount: the category has no budget from that month on. Changing this
+    month's amount writes this month's row only, so past months keep the amounts they had."""
+
+    category = models.ForeignKey(Category, on_delete=models.CASCADE, related_name="budgets")
+    month = models.DateField(help_text="first day of the month the amount starts")
+    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True,
+                                 help_text="empty: no budget from this month on")
+
+    class Meta:
+        ordering = ["category", "month"]
+        constraints = [models.UniqueConstraint(fields=["category", "month"], name="tx_category_budget_one_per_month")]
+
+    def __str__(self) -> str:
+        return f"{self.category} from {self.month:%Y-%m}: {self.amount if self.amount is not None else 'none'}"
+
+
 class Subscription(models.Model):
     class Cadence(models.TextChoices):
         WEEKLY = "weekly", "Weekly"
