@@ -73,6 +73,7 @@ class Profile(models.Model):
     # A sandbox's demo money is loaded by a Celery task (accounts/tasks.py): its progress, and why it failed.
     sandbox_status = models.CharField(max_length=8, choices=SandboxStatus.choices, blank=True, default="")
     sandbox_error = models.TextField(blank=True, default="")
+    sandbox_status_at = models.DateTimeField(null=True, blank=True)  # when the status last changed
 
     def __str__(self) -> str:
         return f"profile of {self.user_id}"

@@ -19,6 +19,8 @@ on the row and "Try again" starts over. With no broker to reach, the money is lo
 """
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model, login
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -37,6 +39,10 @@ from core.types import AuthUser
 SESSION_OWNER = "moneta_sandbox_owner"
 BACKEND = "accounts.auth.ThrottledAuthenticationBackend"
 Status = Profile.SandboxStatus
+# A load still "pending" or "loading" after this long was lost (no worker took it, or the worker died): the
+# sandbox page offers to try again, and trying again queues it afresh (loading the demo money twice is harmless:
+# transactions.demo skips an identical import).
+STALE_AFTER = timedelta(minutes=10)
 
 
 def sandbox_username(owner: AuthUser) -> str:
@@ -45,8 +51,8 @@ def sandbox_username(owner: AuthUser) -> str:
 
 def sandbox_request(*, owner: AuthUser) -> Profile:
     """The owner's sandbox, made (empty, "pending") on first use, with its demo money on the way: the task is
-    enqueued after the commit when this call made the sandbox or restarted a failed one, never for a sandbox that
-    is already loading or ready (a second click). Returns the sandbox's profile."""
+    enqueued after the commit when this call made the sandbox or restarted a failed or lost one (`STALE_AFTER`),
+    never for a sandbox that is loading or ready (a second click). Returns the sandbox's profile."""
     if is_sandbox(owner):
         raise DomainError(_("You are already in the demo sandbox."), code="sandbox")
     profile = sandbox_profile_of(owner)
@@ -58,21 +64,29 @@ def sandbox_request(*, owner: AuthUser) -> Profile:
                 user.set_unusable_password()
                 user.save()
                 profile = Profile.objects.create(user=user, sandbox_owner=owner, currency="USD", language=language,
-                                                 onboarded_at=timezone.now(), sandbox_status=Status.PENDING)
+                                                 onboarded_at=timezone.now(), sandbox_status=Status.PENDING,
+                                                 sandbox_status_at=timezone.now())
         except IntegrityError:  # the same person's other click made it a moment ago
             profile = sandbox_profile_of(owner)
             assert profile is not None
             return profile
-    elif profile.sandbox_status == Status.FAILED:
-        if not Profile.objects.filter(pk=profile.pk, sandbox_status=Status.FAILED).update(
-                sandbox_status=Status.PENDING, sandbox_error=""):
+    elif profile.sandbox_status == Status.FAILED or sandbox_lost(profile):
+        if not Profile.objects.filter(pk=profile.pk, sandbox_status=profile.sandbox_status,
+                                      sandbox_status_at=profile.sandbox_status_at).update(
+                sandbox_status=Status.PENDING, sandbox_error="", sandbox_status_at=timezone.now()):
             profile.refresh_from_db()
             return profile  # another click restarted it
-        profile.sandbox_status, profile.sandbox_error = Status.PENDING, ""
+        profile.refresh_from_db()
     else:
         return profile
     _fill_soon(profile)
     return profile
+
+
+def sandbox_lost(profile: Profile) -> bool:
+    """Still waiting or loading long after it started: nothing will finish it."""
+    return (profile.sandbox_status in (Status.PENDING, Status.LOADING) and profile.sandbox_status_at is not None
+            and timezone.now() - profile.sandbox_status_at > STALE_AFTER)
 
 
 def _fill_soon(profile: Profile) -> None:
@@ -129,4 +143,4 @@ def sandbox_state(request) -> dict:
         return {"inside": True, "exists": True, "status": Status.READY}
     profile = sandbox_profile_of(request.user)
     return {"inside": False, "exists": profile is not None, "status": profile.sandbox_status if profile else "",
-            "error": profile.sandbox_error if profile else ""}
+            "error": profile.sandbox_error if profile else "", "lost": profile is not None and sandbox_lost(profile)}

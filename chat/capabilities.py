@@ -57,7 +57,8 @@ MISSING: tuple[Missing, ...] = (
     Missing("account balance", _re(r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?"
                                    r"balances?\b(?! of payments)"
                                    r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
-                                   r"checking|savings)\b|\bsố dư\b"),
+                                   r"checking|savings)\b|\bsố dư\b|\bhow much (?:do|did) i (?:still )?owe\b"
+                                   r"|\bowe on (?:my|the)\b|\b(?:card|loan|mortgage|debt) balance\b"),
             "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
             "account.",
             "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
@@ -100,6 +101,12 @@ class Unavailable:
 
 
 UNAVAILABLE: tuple[Unavailable, ...] = (
+    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b|\bnotify me\b|\balert me\b"
+                                                  r"|\bsplit\b.{0,30}\b(?:bill|cost|charge|rent|with)\b"),
+                "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
+                ("Set the reminder in your phone's calendar or your bank's app.",
+                 "In Moneta, **Subscriptions** lists your recurring charges with the next expected date.",
+                 "To keep a note of what someone owes you: \"save a note: Sam owes me $40 for …\".")),
     Unavailable("cancel a subscription", _re(r"\b(?:cancel|stop|end|terminate|unsubscribe)\b.{0,40}\b(?:subscription|"
                                              r"plan|membership|trial|service|netflix|spotify|gym|account)\b"
                                              r"|\bunsubscribe\b|\bhủy\b"),

@@ -97,7 +97,7 @@ def sandbox_page(request):
     state = sandbox.sandbox_state(request)
     template = "web/account/_sandbox_status.html" if request.htmx else "web/account/sandbox.html"
     return render(request, template, {"nav": "account", "sandbox": state,
-                                      "loading": state["status"] in ("pending", "loading")})
+                                      "loading": state["status"] in ("pending", "loading") and not state.get("lost")})
 
 
 @login_required

@@ -24,7 +24,8 @@ RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:up|them|those|these|it|that|everything|all)\b)|record|enter|track|book|"
                     r"note down|put in)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out)\b", re.I)
-UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|"
+UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
+                                 r"notify|alert|split|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply)\b",
                                  re.I)
 QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)

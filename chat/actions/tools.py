@@ -6,6 +6,7 @@ POST /api/v1/chat/actions/<id>/confirm/ (API). Nothing a model or a prompt does 
 like every other tool (no user id in any schema)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -146,12 +147,12 @@ class ActionTools:
         return missing_answer(found) if found else {"available": True, "moneta_has": list(HAS)}
 
 
-def _shown(row: dict[str, Any], reason: str = "") -> dict[str, Any]:
+def _shown(row: Mapping[str, Any], reason: str = "") -> dict[str, Any]:
     return {"id": row["id"], "date": row["date"].isoformat(), "description": row["description"],
             "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {})}
 
 
-def _duplicates(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The later copy of each charge that appears twice: same merchant (or narrative) and amount within
     DUPLICATE_WINDOW_DAYS days."""
     out = []

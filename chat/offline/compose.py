@@ -323,6 +323,7 @@ def _quote(text: str, limit: int = 320) -> str:
 
 
 CLOSE_FACT = 0.55  # a fact this close to the question answers it even without shared words
+NEAR_FACT = 0.45  # this close, sharing even an everyday money word is enough
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
 why when where which who me my i you your it its this that these those about between difference explain tell
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
@@ -333,15 +334,24 @@ def _terms(text: str) -> set[str]:
     return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
 
 
+# words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
+# answered by a passage on inflation because both say "dollar")
+EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
+spent bank account accounts save saving savings month months year years week time people thing things get keep
+make use using want need like way ways start rate rates amount amounts""".split()}
+
+
 def fits_question(question: str, fact: dict) -> bool:
     """Does a fact answer the question, or is it merely the nearest text? Close in meaning, or sharing one of the
-    question's own terms (APR, emergency, jar…)."""
+    question's own topic terms (APR, emergency, jar…) — not only everyday money words."""
     if not question:
         return True
     terms = _terms(question)
     if not terms:  # "what can you do?": nothing to compare but meaning
         return (fact.get("score") or 0) >= FACT_FLOOR
-    return (fact.get("score") or 0) >= CLOSE_FACT or bool(terms & _terms(fact.get("text") or ""))
+    shared = terms & _terms(fact.get("text") or "")
+    score = fact.get("score") or 0
+    return score >= CLOSE_FACT or bool(shared - EVERYDAY_TERMS) or (score >= NEAR_FACT and bool(shared))
 
 
 def _plain(text: str) -> str:

@@ -45,7 +45,7 @@ def _what(q: dict, vi: bool = False) -> str:
     merchants = list(q.get("merchants") or [])
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names)})")
+            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
     if merchants:
         parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
@@ -112,6 +112,10 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
         line += f" _I read {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” means {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
+        line += f" _You told me {'; '.join(taught)}._"
     if q.get("ignored"):
         line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
                  f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
@@ -126,14 +130,18 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
 
 def _understood_line_vi(r: dict, q: dict) -> str:
     measure = r.get("measure") or q.get("measure") or "total"
-    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True),
-                                  _when(r.get("period"), True, _period_of(r))) if x)
+    when = "" if measure == "compare" else _when(r.get("period"), True, _period_of(r))  # the sides carry theirs
+    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True), when) if x)
     line = f"_Tôi đã tra: {looked}._"
     loose = [f"“{link['mention']}” là {_names(words.categories(link['names']), conj='hoặc')}"
              for link in q.get("links") or []
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
         line += f" _Tôi hiểu {'; '.join(loose)}._"
+    taught = [f"“{link['mention']}” là {_names(link['names'])}" for link in q.get("links") or []
+              if link.get("how") == "alias"]
+    if taught:
+        line += f" _Bạn đã cho tôi biết {'; '.join(taught)}._"
     if q.get("ignored"):
         line += (f" _Tôi không hiểu {', '.join(repr(w) for w in q['ignored'])}, nên câu trả lời không tính đến — "
                  f"hãy cho tôi biết ý bạn._")

@@ -106,7 +106,7 @@ APP_HOWTO_RE = re.compile(
     r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
     r"|\bwhere do (?:my|the|its|their) \w+ (?:go|come from)\b|\bwhere do its\b", re.I)
 APP_NOUNS = re.compile(
-    r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|categor\w*|rules?|budget suggestions?|suggested budget\w*|"
+    r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|(?:re-?)?categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
     r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*)\b"
     r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
@@ -456,7 +456,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
     # 6. the user's money
-    if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)):
+    concept_only = concept_q and not PERSONAL_RE.search(text) and not q.period
+    if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)
+                 and not concept_only):
         return done([("money", best, text)], money_calls(q), query=q)
     if intent in MONEY_INTENTS and PERSONAL_RE.search(text) and (q.period or q.has_filters):
         return done([("money", best, text)], money_calls(q), query=q)

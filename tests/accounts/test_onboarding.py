@@ -152,6 +152,30 @@ def test_a_sandbox_that_failed_to_load_says_so_and_can_be_tried_again(
     assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
 
 
+def test_a_load_no_worker_finished_can_be_tried_again(alice, queued, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts import tasks
+    from accounts.models import Profile
+
+    client = _web(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/account/sandbox/enter/")
+    sandbox = Profile.objects.get(sandbox_owner=alice)
+    assert 'hx-trigger="every 2s"' in client.get("/account/sandbox/").content.decode()  # recent: still followed
+    # The worker died with it "loading" a quarter of an hour ago.
+    Profile.objects.filter(pk=sandbox.pk).update(sandbox_status="loading",
+                                                 sandbox_status_at=timezone.now() - timedelta(minutes=15))
+    page = client.get("/account/sandbox/").content.decode()
+    assert "hx-trigger" not in page and 'id="sandbox-retry"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post("/account/sandbox/enter/")["Location"] == "/account/sandbox/"
+    assert queued == [sandbox.user_id, sandbox.user_id]
+    assert tasks.sandbox_fill_task.run(sandbox.user_id) == "ready"
+
+
 def test_demo_sandbox_is_separate_deletable_and_private(alice, bob, no_broker):
     from accounts.models import Profile
     from transactions.models import Transaction
@@ -201,3 +225,19 @@ def test_deleting_an_account_deletes_its_sandbox(alice, no_broker):
     sandbox = sandbox_request(owner=alice).user
     account_delete(user=alice)
     assert not get_user_model().objects.filter(pk__in=[alice.pk, sandbox.pk]).exists()
+
+
+@pytest.mark.worker
+def test_a_real_worker_loads_the_sandbox_the_click_queued(celery_worker_process, alice):
+    """The click commits the empty sandbox and hands its id to Celery; a real worker process loads the money."""
+    from accounts.models import Profile
+    from accounts.sandbox import sandbox_request
+    from tests.conftest import wait_for
+    from transactions.models import Transaction
+
+    sandbox = sandbox_request(owner=alice)  # autocommit here (transactional_db): the message goes at once
+    assert sandbox.sandbox_status == "pending"
+    assert wait_for(lambda: Profile.objects.get(pk=sandbox.pk).sandbox_status in ("ready", "failed"), timeout=180)
+    assert Profile.objects.get(pk=sandbox.pk).sandbox_status == "ready"
+    assert Transaction.objects.filter(user_id=sandbox.user_id).count() > 100
+    assert not Transaction.objects.filter(user=alice).exists()

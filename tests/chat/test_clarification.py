@@ -72,6 +72,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     again = chat_turn(user=alice, message="ubr last month")
     assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
     assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
+    assert "You told me “ubr” means Uber Eats" in again["answer"]  # said, so a wrong one can be forgotten
 
 
 def test_typing_a_choice_is_the_same_as_clicking_it(chat_demo, alice, two_ubers):
@@ -309,3 +310,9 @@ def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice
     other = chat_turn(user=alice, message="dining last month")
     chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])
     assert len(alias_list(user=alice)) == 1
+
+
+def test_a_vietnamese_question_is_asked_back_in_vietnamese(chat_demo, alice, two_ubers):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ubr?")
+    assert answer["clarification"]["ask_only"] and answer["tool_calls"] == []
+    assert "Bạn nói “ubr” là Uber hay Uber Eats?" in answer["answer"], answer["answer"]

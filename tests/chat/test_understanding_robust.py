@@ -139,3 +139,49 @@ def test_how_the_app_works_is_not_their_data(chat_demo, alice, alice_money, know
                      "who can see my transactions in moneta? is my data private"):
         answer = chat_turn(user=alice, message=question)
         assert [c["name"] for c in answer["tool_calls"]] == ["get_app_information"], (question, answer["tool_calls"])
+
+
+@pytest.mark.parametrize("question", ["everything I paid for last month bar the rent",
+                                      "what did I spend last month once you take away the rent",
+                                      "last month's spending, no rent"])
+def test_more_ways_to_leave_something_out(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
+
+
+def test_a_name_spelled_out_with_and_is_their_merchant(chat_demo, alice, alice_money):
+    last = _month(1)
+    transactions_import(user=alice, file_name="extra.csv", content=csv_bytes([
+        (last + timedelta(days=9), "PG&E WEB ONLINE PAYMENT 8812", "-93.36", "Utilities")]))
+    answer = chat_turn(user=alice, message="pg and e last month")
+    assert "$93.36" in answer["answer"] and "$1,765.84" not in answer["answer"], answer["answer"]
+
+
+def test_add_those_two_up_joins_the_two_periods_asked(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="groceries last month")
+    cid = first["conversation_id"]
+    chat_turn(user=alice, message="and the month before that", conversation_id=cid)
+    both = chat_turn(user=alice, message="add those two up", conversation_id=cid)
+    args = _args(both)
+    assert (args["start"], args["end"]) == (_month(2).isoformat(), (_month(0) - timedelta(days=1)).isoformat())
+    assert "$229.80" in both["answer"], both["answer"]
+
+
+def test_requests_moneta_cannot_do_say_so_and_touch_nothing(chat_demo, alice, alice_money):
+    for question in ("remind me to pay rent on the 1st", "split the amazon bill with my roommate"):
+        answer = chat_turn(user=alice, message=question)
+        assert [c["name"] for c in answer["tool_calls"]] == ["explain_unavailable_action"], answer["tool_calls"]
+        assert "reminders or split a bill" in answer["answer"] and not answer.get("pending_actions")
+
+
+def test_a_concept_missing_from_the_knowledge_base_is_not_answered_by_a_shared_money_word(
+        chat_demo, alice, alice_money, knowledge_docs):
+    # the compound-interest passage says "dollars" too; that does not make it an answer about dollar-cost averaging
+    answer = chat_turn(user=alice, message="what is dollar cost averaging")
+    assert not answer["citations"] and not _confident(alice, answer), answer["answer"]
+    assert not any(c["name"] == "search_transactions" for c in answer["tool_calls"])
+
+
+def test_a_how_to_with_a_verb_it_does_not_know_is_app_help(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how do i recategorize a transaction")
+    assert [c["name"] for c in answer["tool_calls"]] == ["get_app_information"], answer["tool_calls"]

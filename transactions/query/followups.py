@@ -31,7 +31,7 @@ LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|m
                        r"what about|how about|extend (?:it|that) to|expand (?:it|that) to)?\s*(?:the\s+)?(?:top\s+)?"
                        r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:instead|then|of them|more|please))?"
                        r"\s*[?.!]?\s*$")
-ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that) (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
+ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
                        r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
                        r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
@@ -174,7 +174,9 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
                 and previous.measure in ("total", "count") and earlier.measure in ("total", "count") \
                 and (earlier.merchants or earlier.categories or earlier.text) \
                 and (previous.merchants or previous.categories or previous.text) \
-                and (earlier.period == previous.period or earlier.period is None or previous.period is None):
+                and (earlier.period == previous.period or earlier.period is None or previous.period is None) \
+                and (earlier.merchants, earlier.categories, earlier.text) != (
+                    previous.merchants, previous.categories, previous.text):
             # two answers in a row about different names: the two together, over the period they share
             q.merchants = list(dict.fromkeys(earlier.merchants + previous.merchants))
             q.categories = list(dict.fromkeys(earlier.categories + previous.categories))
@@ -182,6 +184,17 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.links = [*earlier.links, *previous.links]
             q.measure = "total"
             return q
+        if earlier is not None and earlier.period and previous.period and not previous.compare \
+                and (earlier.merchants, earlier.categories, earlier.text) == (
+                    previous.merchants, previous.categories, previous.text) \
+                and previous.measure == earlier.measure == "total":
+            # "groceries in August" → "and the month before that" → "add those two up": both periods
+            a, b = sorted([earlier.period, previous.period], key=lambda p: p.start)
+            if a.end.toordinal() + 1 >= b.start.toordinal():
+                q.period = Period(a.start, max(a.end, b.end), period_label(a.start, max(a.end, b.end), "range",
+                                                                             today=today), "range")
+                q.measure = "total"
+                return q
         spans = sorted([p for p in (Period.from_dict(x) for x in shown.get("spans") or []) if p is not None],
                          key=lambda p: p.start)
         if len(spans) >= 2 and all(a.end.toordinal() + 1 >= b.start.toordinal()

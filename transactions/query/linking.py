@@ -124,6 +124,8 @@ class Linker:
         if n == 1 and (window[0] in STOPWORDS or len(window[0]) < 3 or window[0].isdigit()):
             return [], ""
         glued = "".join(window)
+        if n >= 3 and "and" in window[1:-1] and all(len(w) <= 2 or w == "and" for w in window):
+            glued = "".join(w for w in window if w != "and")  # "pg and e" is PG&E
         exact, prefix, spelled = [], [], []
         for name, mt in self.merchant_tokens.items():
             if not mt:
@@ -132,7 +134,8 @@ class Linker:
                 exact.append(name)
             elif len(mt) > n and mt[:n] == window:
                 prefix.append(name)
-            elif n == 1 and len(glued) >= 5 and any("".join(mt[:k]) == glued for k in range(2, len(mt) + 1)):
+            elif (n == 1 and len(glued) >= 5 or glued != "".join(window)) and any(
+                    "".join(mt[:k]) == glued for k in range(1, len(mt) + 1)):
                 prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
             elif len(mt) >= n and all(_same(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
@@ -270,8 +273,8 @@ def link_entities(toks: list[str], linker: Linker
         used[i:i + n] = [True] * n
         links.append((i, link))
 
-    # 0. the user's own aliases (learned from the choices they picked), longest first
-    for n in (3, 2, 1):
+    # 0. the user's own aliases (learned from the choices they picked and their corrections), longest first
+    for n in sorted({len(word.split()) for word in linker.vocab.aliases}, reverse=True):
         for i, window in _windows(toks, used, n):
             hit = linker.vocab.aliases.get(" ".join(window))
             if hit:
@@ -308,6 +311,13 @@ def link_entities(toks: list[str], linker: Linker
                     take(i, n, Link(phrase, "category", [category], "concept"))
                 else:
                     take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
+                continue
+            if n == 1 and phrase in ("bills", "bill") and (i == 0 or not used[i - 1]) and (
+                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
+                # "rent and bills", "bills last month": their utility bills (after a name it heads it: "amazon bill")
+                category = linker.category_named("Utilities")
+                if category:
+                    take(i, n, Link(phrase, "category", [category], "synonym"))
                 continue
             if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
                 continue

@@ -46,7 +46,8 @@ EXCLUDE_RE = re.compile(
     r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
     r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
     r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
-    r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru)\b")
+    r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru|tak(?:e|es|ing) away|knock(?:ing)? off|"
+    r"remov(?:e|ing)|barring|bar(?= (?:the|my|any) ))\b")
 UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
@@ -60,7 +61,7 @@ PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(dai
 POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|not included|left out|"
                                   r"set aside|put aside)\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
-ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*not\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
+ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
 
 def _mark_exclusions(rest: str, measure: str | None) -> str:
@@ -126,6 +127,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
         # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
+                 # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
+                 and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
+                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]

@@ -41,6 +41,28 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     # Budgets are in one currency: a jar counts the main currency's spending only (others named in a note).
     currency, other_currencies = _figures_currency(user, since, month_end)
     one = _currency_sql(currency if other_currencies else None, "t.")
+    jar_cats = ("SELECT jc.category_id FROM transactions_jar_categories jc JOIN transactions_jar j2 "
+                "ON j2.id = jc.jar_id WHERE j2.user_id = %(user)s AND j2.archived_at IS NULL")
+    # Aggregate per (category, month) through the (user, category, date) index, then map to jars. With one
+    # currency, months before the running one come from the monthly category roll-up (migration 0003): a
+    # rollover jar's past months, or a past month shown, cost a few roll-up rows instead of their transactions.
+    per_cat = f"""
+            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
+              AND t.category_id IN ({jar_cats})
+            GROUP BY 1, 2"""
+    if not other_currencies:
+        per_cat = f"""
+            SELECT r.category_id, r.month AS m, r.total AS s, r.n FROM transactions_monthly_category_spend r
+            WHERE r.user_id = %(user)s AND r.month >= %(since)s AND r.month <= %(month)s AND r.month < %(current)s
+              AND r.category_id IN ({jar_cats})
+            UNION ALL
+            SELECT t.category_id, date_trunc('month', t.date)::date, sum(t.amount), count(*)
+            FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date >= greatest(%(since)s::date, %(current)s::date)
+              AND t.date <= %(month_end)s AND t.category_id IN ({jar_cats})
+            GROUP BY 1, 2"""
     figures = _fetch(
         f"""
         WITH jars AS (
@@ -54,14 +76,7 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             FROM jars j,
                  generate_series(CASE WHEN j.rollover AND j.rs < %(month)s THEN j.rs ELSE %(month)s END,
                                  %(month)s, interval '1 month') gs
-        ), per_cat AS (
-            -- Aggregate per (category, month) through the (user, category, date) index, then map to jars.
-            SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
-            FROM transactions_transaction t
-            WHERE t.user_id = %(user)s AND t.date BETWEEN %(since)s AND %(month_end)s{one}
-              AND t.category_id IN (SELECT jc.category_id FROM transactions_jar_categories jc
-                                    JOIN jars ON jars.id = jc.jar_id)
-            GROUP BY 1, 2
+        ), per_cat AS ({per_cat}
         ), spent AS (
             SELECT jc.jar_id, pc.m, -sum(pc.s) AS s, sum(pc.n) AS n
             FROM per_cat pc JOIN transactions_jar_categories jc ON jc.category_id = pc.category_id
@@ -82,7 +97,8 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
                round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
         FROM per_jar ORDER BY name
         """,
-        {"user": user.id, "month": month_start, "month_end": month_end, "since": since},
+        {"user": user.id, "month": month_start, "month_end": month_end, "since": since,
+         "current": today.replace(day=1)},
     )
     # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
     # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
