@@ -61,8 +61,8 @@ def spending_by_category(*, user: AuthUser, category: str, start: date | None = 
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     rows = expense_rows(user=user, category=cat).filter(date__range=(start_, end_))
-    headline = figures.window_totals(rows, [(start_, end_)], currency=currency)[0]
-    top = figures.ranking(rows, by="merchant", sign=sign, limit=10, unnamed="(unknown)")
+    headline = figures.window_totals(rows, [(start_, end_)], user=user, currency=currency)[0]
+    top = figures.ranking(rows, by="merchant", user=user, sign=sign, limit=10, unnamed="(unknown)")
     label = range_label(start, end) if (start or end) else "all time"
     verb = "Income" if sign == 1 else "Spending"
     return {
@@ -94,11 +94,12 @@ def spending_summary(*, user: AuthUser, period: str = "last_month", start: date 
     by_currency = _other_currency_totals(user, start_, end_, other_currencies)
     # The engine's ranking: spending categories (uncategorised money out as "Uncategorised") and income sources,
     # each with its share; totals from the same row sets, transfers in neither.
-    spent_rows = figures.expense_rows(user=user).filter(date__range=(start_, end_), currency=currency)
-    income_rows = figures.income_rows(user=user).filter(date__range=(start_, end_), currency=currency)
-    spending = figures.ranking(spent_rows, by="category", sign=-1, unnamed="Uncategorised")
-    income = figures.ranking(income_rows, by="category", sign=1, unnamed="Uncategorised income")
-    spent_total, income_total = (figures.window_totals(rows_, [(start_, end_)], currency=currency)[0]
+    one = {"currency": currency} if other_currencies else {}  # a currency filter only when there are several
+    spent_rows = figures.expense_rows(user=user).filter(date__range=(start_, end_), **one)
+    income_rows = figures.income_rows(user=user).filter(date__range=(start_, end_), **one)
+    spending = figures.ranking(spent_rows, by="category", user=user, sign=-1, unnamed="Uncategorised")
+    income = figures.ranking(income_rows, by="category", user=user, sign=1, unnamed="Uncategorised income")
+    spent_total, income_total = (figures.window_totals(rows_, [(start_, end_)], user=user, currency=currency)[0]
                                  for rows_ in (spent_rows, income_rows))
     total_spent, total_income = (-spent_total["net"]) + 0.0, income_total["net"]
     net = figures.change(total_income, total_spent)["difference"]
@@ -192,13 +193,14 @@ def spending_compare(*, user: AuthUser, categories: list[str] | None = None, per
     if cats:
         for cat in cats:
             sign = 1 if cat.kind == Category.Kind.INCOME else -1
-            for i, t in enumerate(figures.window_totals(expense_rows(user=user, category=cat), spans,
+            for i, t in enumerate(figures.window_totals(expense_rows(user=user, category=cat), spans, user=user,
                                                         currency=currency)):
                 table[(i, cat.name)] = {"total": (t["net"] if sign > 0 else -t["net"]) + 0.0, "n": t["count"]}
     else:
         for i, (s_, e_) in enumerate(spans):
-            rows_i = expense_rows(user=user).filter(date__range=(s_, e_), currency=currency)
-            for r in figures.ranking(rows_i, by="category", sign=-1, unnamed="Uncategorised"):
+            rows_i = expense_rows(user=user).filter(date__range=(s_, e_),
+                                                    **({"currency": currency} if other_currencies else {}))
+            for r in figures.ranking(rows_i, by="category", user=user, sign=-1, unnamed="Uncategorised"):
                 table[(i, r["name"])] = {"total": r["total"], "n": r["count"]}
     names = [c.name for c in cats] or sorted({name for _, name in table})
     rows: list[dict[str, Any]] = []
@@ -279,9 +281,12 @@ def spending_usual(*, user: AuthUser, category: str | None = None, months: int =
     sign = 1 if cat is not None and cat.kind == Category.Kind.INCOME else -1
     # The engine's figures (the same "usual" and comparison the assistant's answers use): the rows in the
     # category, or every spending row; signed so spending and money in both read as positive.
-    base = expense_rows(user=user, category=cat).filter(currency=currency)
-    found = figures.usual(base, today=today, months=months, sign=sign)
-    so_far_totals = figures.window_totals(base, [(cur_start, cur_end), (prev_start, prev_end)], currency=currency)
+    base = expense_rows(user=user, category=cat)
+    if other_currencies:
+        base = base.filter(currency=currency)
+    found = figures.usual(base, today=today, user=user, months=months, sign=sign)
+    so_far_totals = figures.window_totals(base, [(cur_start, cur_end), (prev_start, prev_end)], user=user,
+                                          currency=currency)
     this_so_far, same_days = ((t["net"] if sign > 0 else -t["net"]) + 0.0 for t in so_far_totals)
     usual = found["average"]
     totals = [r["total"] for r in found["rows"]]
