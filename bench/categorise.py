@@ -170,6 +170,8 @@ def main(argv: list[str]) -> int:
                              "generated: bench/categorise_data.py")
     parser.add_argument("--split", choices=["tune", "held_out", "all"], default="all",
                         help="generated statements to run")
+    parser.add_argument("--country", default="", help="generated statements of this country only (US, UK, EU, ZA, IN, "
+                                                       "VN), for quicker runs while developing")
     parser.add_argument("--real-limit", type=int, default=0, help="keep only the newest N rows of each real file")
     parser.add_argument("--errors", type=int, default=0,
                         help="print this many wrong predictions (generated tune split only; real rows never print)")
@@ -185,7 +187,8 @@ def main(argv: list[str]) -> int:
         else:
             print(f"  real statements not found under {categorise_real.REAL_DIR}: skipped")
     if args.set in ("generated", "all"):
-        chosen += [p for p in personas(end=date(2026, 10, 31)) if args.split in ("all", p.split)]
+        chosen += [p for p in personas(end=date(2026, 10, 31)) if args.split in ("all", p.split)
+                   and args.country.upper() in ("", p.country)]
     print(f"categorise benchmark: {len(chosen)} statements, learn older 70 % / predict newer 30 %")
     rows: list[dict] = []
     t = time.perf_counter()

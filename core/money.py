@@ -8,6 +8,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.errors import DomainError
 
 _VI_SEPARATORS = str.maketrans(",.", ".,")  # 1,234.50 → 1.234,50
@@ -57,8 +59,10 @@ def money_input(value: object, *, field: str = "amount") -> Decimal:
     except (InvalidOperation, TypeError, ValueError):
         amount = None
     if amount is None or not amount.is_finite():
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s must be a number.") % {"field": field}, code="validation_error",
+                          details={"field": field})
     if abs(amount) >= MONEY_LIMIT:
-        raise DomainError(f"{field} is too large: {str(value)[:40]} (at most {MONEY_LIMIT - 1:,}).",
-                          code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s is too large: %(value)s (at most %(limit)s).") % {
+            "field": field, "value": str(value)[:40], "limit": f"{MONEY_LIMIT - 1:,}"}, code="validation_error",
+            details={"field": field})
     return amount

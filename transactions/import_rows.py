@@ -18,7 +18,13 @@ from core.types import AuthUser
 from .categories import category_resolve
 from .categorize import Decision, Item, categorise
 from .models import CategorisationRule, CategorySource, Merchant
-from .normalize import description_key, merchant_key, merchant_normalise_ex
+from .normalize import (
+    description_key,
+    file_affixes,
+    merchant_key,
+    merchant_normalise_ex,
+    merchant_without_affixes,
+)
 from .parsing import ParsedRow
 
 _DIGITS = re.compile(r"\d")
@@ -64,6 +70,12 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
         if found is None:
             found = by_shape[shape] = merchant_normalise_ex(desc)
         raw_names[desc] = found
+    # Bank wording before many different payees and places that vary between one payee's rows, learned from
+    # this file (normalize.file_affixes): "W/D ARABICA CAFE" is Arabica Cafe, "COUNTDOWN KARORI" is Countdown.
+    prefixes, suffixes = file_affixes([name for name, _ in raw_names.values()])
+    if prefixes or suffixes:
+        raw_names = {d: (merchant_without_affixes(name, prefixes, suffixes), code)
+                     for d, (name, code) in raw_names.items()}
     # A word that ends names before a state/country code for 3+ different merchants in this statement is a
     # place ("Freshmart Springfield IL", "Toytown Springfield IL"): drop it wherever it ends a name.
     followers: dict[str, set[str]] = defaultdict(set)
@@ -114,7 +126,8 @@ def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[st
         if not r.category and r.description not in to_categorise:
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
-                                                description_key(r.description, name), outflow=r.amount < 0)
+                                                description_key(r.description, name), outflow=r.amount < 0,
+                                                amount=abs(float(r.amount)))
     if progress is None:
         decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     else:

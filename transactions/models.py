@@ -242,8 +242,8 @@ class Transaction(models.Model):
             # Which currencies a user has (a skip scan reads one index entry per currency): figures are never
             # summed across currencies (selectors.user_currencies).
             models.Index(fields=["user", "currency"], name="tx_user_currency"),
-            # The "needs review" queue (categorize.REVIEW_THRESHOLD = 0.6): small, read newest first.
-            models.Index(fields=["user", "-date"], condition=models.Q(category_confidence__lt=0.6)
+            # The "needs review" queue (categorize.REVIEW_THRESHOLD = 0.9): small, read newest first.
+            models.Index(fields=["user", "-date"], condition=models.Q(category_confidence__lt=0.9)
                          & ~models.Q(category_source__in=["user", "rule"]), name="tx_needs_review"),
         ]
 

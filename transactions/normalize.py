@@ -294,3 +294,66 @@ def description_key(description: str, merchant: str) -> str:
     if merchant:
         return merchant_key(merchant)[:255]
     return _KEY_SPACE.sub(" ", _DESC_STRIP.sub(" ", (description or "").lower())).strip()[:255]
+
+
+# --- what varies between rows of one payee, learned from a file -------------------------------------------------
+
+# A leading word or two is a bank's own wording ("W/D", "EFTPOS PURCHASE", "Kartenzahlung") rather than a brand
+# when it stands before at least this many different names in the narratives at hand, almost all of them names of
+# two or more words with different first words. A brand's own prefix is followed by its branches and places:
+# one word each ("COUNTDOWN KILBIRNIE"), or the same second word ("NEW WORLD …", "CAPITAL ONE …").
+PREFIX_MIN_NAMES = 8
+PREFIX_MIN_MULTIWORD = 0.85
+PREFIX_MIN_DIVERSITY = 0.9
+# A trailing word is a place or branch ("… WELLINGTON", "… KARORI") rather than part of a name ("… CAFE") when it
+# ends the names of at least this many payees, and this share of those payees also occur with another trailing
+# word or bare: what varies between the rows of one payee.
+SUFFIX_MIN_HEADS = 5
+SUFFIX_MIN_VARYING = 0.5
+
+
+def file_affixes(names: list[str]) -> tuple[set[tuple[str, ...]], set[str]]:
+    """(leading word sequences, trailing words) that vary between rows of one payee in these merchant names
+    (`merchant_normalise` output): general patterns learned from the narratives at hand, not lists per bank."""
+    tokens = [tuple(n.upper().split()) for n in dict.fromkeys(names) if n]
+    continuations: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for t in tokens:
+        for k in (1, 2):
+            if len(t) > k:
+                continuations.setdefault(t[:k], set()).add(t[k:])
+    prefixes = set()
+    for head, rest in continuations.items():
+        if head[0] == "THE" or len(rest) < PREFIX_MIN_NAMES:
+            continue
+        multiword = sum(len(r) >= 2 for r in rest) / len(rest)
+        diversity = len({r[0] for r in rest}) / len(rest)
+        if multiword >= PREFIX_MIN_MULTIWORD and diversity >= PREFIX_MIN_DIVERSITY:
+            prefixes.add(head)
+    bare = set(tokens)
+    heads: dict[str, set[tuple[str, ...]]] = {}
+    tails: dict[tuple[str, ...], set[str]] = {}
+    for t in tokens:
+        if len(t) >= 2:
+            heads.setdefault(t[-1], set()).add(t[:-1])
+            tails.setdefault(t[:-1], set()).add(t[-1])
+    suffixes = set()
+    for word, payees in heads.items():
+        if len(payees) < SUFFIX_MIN_HEADS or word.isdigit():
+            continue
+        varying = sum(1 for h in payees if len(tails[h]) > 1 or h in bare) / len(payees)
+        if varying >= SUFFIX_MIN_VARYING:
+            suffixes.add(word)
+    return prefixes, suffixes
+
+
+def merchant_without_affixes(name: str, prefixes: set[tuple[str, ...]], suffixes: set[str]) -> str:
+    """`name` without a learned leading bank wording and trailing places; never empty."""
+    words = name.split()
+    upper = [w.upper() for w in words]
+    for k in (2, 1):
+        if len(upper) > k and tuple(upper[:k]) in prefixes:
+            words, upper = words[k:], upper[k:]
+            break
+    while len(upper) > 1 and upper[-1] in suffixes:
+        words, upper = words[:-1], upper[:-1]
+    return " ".join(words)

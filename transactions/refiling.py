@@ -23,7 +23,8 @@ def transactions_recategorise(*, user: AuthUser) -> int:
     items: dict[str, Item] = {}
     for r in rows:
         items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
-                                                r["description_key"], outflow=r["amount"] < 0))
+                                                r["description_key"], outflow=r["amount"] < 0,
+                                                amount=abs(float(r["amount"]))))
     decisions = categorise(user=user, items=list(items.values()))
     groups: dict[Decision, list[int]] = defaultdict(list)
     for r in rows:

@@ -26,7 +26,11 @@ TRANSFER_WINDOW_DAYS = 4
 # Narratives banks use for money moving between one's own accounts and for paying off a card.
 TRANSFER_NARRATIVE = re.compile(
     r"payment\s*(?:-\s*)?thank\s*you|thank\s*you\s*for\s*your\s*payment|\bautopay\b|\bauto[- ]pay(?:ment)?\b|"
-    r"(?:credit\s*)?card\s*payment|payment\s*received|\bpayment\s*to\s*card\b|"
+    # "card payment" pays a card off when nothing names a payee after it ("BARCLAYCARD PAYMENT", "VISA CARD
+    # PAYMENT 1234", "credit card payment"); "CARD PAYMENT TO TESCO" / "CARD PAYMENT PRET A MANGER" are UK banks'
+    # wording for a purchase made with the card.
+    r"credit\s*card\s*(?:payment|pymt)|card\s*payment(?=\s*(?:$|[-,.:]|thank|received|\d))|payment\s*received|"
+    r"\bpayment\s*to\s*card\b|"
     r"\btransfer\s*(?:to|from)\b|\b(?:online|internal|own[- ]account|inter[- ]account)\s*transfer\b|"
     r"\b(?:to|from)\s*(?:savings|checking|chequing|current)\s*(?:account|acct)?\b",
     re.I)
@@ -84,8 +88,10 @@ def transfers_detect(*, user: AuthUser, since: date | None = None) -> dict[str, 
         used.update((c["out_id"], c["in_id"]))
         pairs.append((c["out_id"], c["in_id"]))
     liabilities = list(Account.objects.filter(user=user, kind__in=Account.LIABILITIES).values_list("id", flat=True))
+    # A row the user's own labels placed (source `learned`) keeps that place: their history says what such a
+    # narrative is, whatever its wording suggests.
     loose = (Transaction.objects.filter(user=user, date__gte=since, transfer_pair__isnull=True)
-             .exclude(id__in=used).exclude(category_source=CategorySource.USER)
+             .exclude(id__in=used).exclude(category_source__in=(CategorySource.USER, CategorySource.LEARNED))
              .exclude(category_id=target.id))
     one_sided = [r["id"] for r in loose.filter(Q(description__iregex=r"payment|transfer|autopay|auto.pay|savings|"
                                                                         r"checking|chequing|current")

@@ -45,7 +45,7 @@ def _what(q: dict, vi: bool = False) -> str:
     merchants = list(q.get("merchants") or [])
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names)})")
+            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
     if merchants:
         parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
@@ -130,8 +130,8 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
 
 def _understood_line_vi(r: dict, q: dict) -> str:
     measure = r.get("measure") or q.get("measure") or "total"
-    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True),
-                                  _when(r.get("period"), True, _period_of(r))) if x)
+    when = "" if measure == "compare" else _when(r.get("period"), True, _period_of(r))  # the sides carry theirs
+    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True), when) if x)
     line = f"_Tôi đã tra: {looked}._"
     loose = [f"“{link['mention']}” là {_names(words.categories(link['names']), conj='hoặc')}"
              for link in q.get("links") or []

@@ -136,3 +136,20 @@ def test_every_row_gets_three_ranked_suggestions_from_the_seed_list_and_labels(a
     for tx in (sweets, basket, salary):
         assert len(tx.category_suggestions) == 3 and tx.category_suggestions[0][0] == tx.category_id
         assert tx.category_suggestions[0][1] == tx.category_confidence
+
+
+def test_a_uk_card_purchase_is_not_a_transfer_and_learned_rows_keep_their_place(alice, import_rows):
+    """Barclays/Lloyds print purchases as "CARD PAYMENT TO <shop>": the transfer detector after the import must
+    not take them (it did: a quarter of a UK statement went to Transfers), nor any row the user's own labels
+    placed."""
+    import_rows(alice, [("2026-01-02", "CARD PAYMENT TO TESCO STORES 3012 ON 02 JAN", "-20.00", "Groceries"),
+                        ("2026-01-09", "CARD PAYMENT TO TESCO STORES 3012 ON 09 JAN", "-25.00", "Groceries"),
+                        ("2026-01-10", "CARD PAYMENT PRET A MANGER", "-6.00", "Dining"),
+                        ("2026-01-11", "CARD PAYMENT PRET A MANGER", "-7.00", "Dining")])
+    import_rows(alice, [("2026-02-02", "CARD PAYMENT TO TESCO STORES 3012 ON 02 FEB", "-30.00", ""),
+                        ("2026-02-03", "CARD PAYMENT PRET A MANGER", "-6.50", ""),
+                        ("2026-02-20", "BARCLAYCARD PAYMENT", "-300.00", "")])
+    assert _tx(alice, "CARD PAYMENT TO TESCO STORES 3012 ON 02 FEB").category.name == "Groceries"
+    pret = Transaction.objects.get(user=alice, description="CARD PAYMENT PRET A MANGER", date="2026-02-03")
+    assert pret.category.name == "Dining"
+    assert _tx(alice, "BARCLAYCARD PAYMENT").category.kind == "transfer"  # paying the card off is one

@@ -51,5 +51,8 @@ def test_real_statements_every_row_suggested_and_applied_rows_precise(user_facto
                 assert confidence >= REVIEW_THRESHOLD  # only confident suggestions are applied
                 applied += 1
                 applied_right += ok
-    assert right / total >= 0.65
-    assert applied / total >= 0.5 and applied_right / applied >= 0.85
+    assert right / total >= 0.65, f"accuracy {right / total:.3f}"
+    # Applied only where the calibrated confidence says >= 0.9: from a 168-row history about half the rows
+    # qualify, and they must be as right as promised.
+    assert applied / total >= 0.35, f"applied {applied / total:.2f}"
+    assert applied_right / applied >= 0.9, f"applied precision {applied_right / applied:.3f} ({applied} rows)"

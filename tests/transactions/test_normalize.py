@@ -84,3 +84,36 @@ def test_a_product_of_the_same_company_is_its_own_merchant():
 ])
 def test_narratives_from_many_countries(raw, merchant):
     assert merchant_normalise(raw) == merchant
+
+
+def test_bank_wording_and_places_learned_from_a_file_not_from_a_list():
+    from transactions.normalize import file_affixes, merchant_without_affixes
+
+    shops = ["Arabica Cafe", "Sprig Fern", "Moore Wilsons", "Havana Bar", "Loretta Kitchen", "Floriditas Cafe",
+             "Nikau Gallery", "Unity Books", "Commonsense Organics", "Prefab Eatery"]
+    # A bank nobody listed writes "ZQ/PX" before every card purchase; the supermarket's branches vary by suburb.
+    names = [f"Zq Px {s}" for s in shops] + shops[:3] + [f"Freshco {p}" for p in ("Karori", "Kilbirnie", "Newtown")]
+    names += [f"{h} {p}" for h in ("Fuelco", "Burgerhut", "Pizzapal", "Dairyco") for p in ("Karori", "Kilbirnie")]
+    names += ["Havana Cafe", "Lamplighter Cafe", "Olive Cafe", "Midnight Cafe", "Fidels Cafe"]  # a kind, not a place
+    prefixes, suffixes = file_affixes(names)
+    assert prefixes == {("ZQ", "PX")}
+    assert {"KARORI", "KILBIRNIE"} <= suffixes and "CAFE" not in suffixes
+    assert merchant_without_affixes("Zq Px Arabica Cafe", prefixes, suffixes) == "Arabica Cafe"
+    assert merchant_without_affixes("Freshco Kilbirnie", prefixes, suffixes) == "Freshco"
+    assert merchant_without_affixes("Karori", prefixes, suffixes) == "Karori"  # never empty
+    # a brand with branches is not bank wording: "FRESHCO" is followed by one-word places
+    assert ("FRESHCO",) not in prefixes
+
+
+@pytest.mark.django_db
+def test_a_file_with_learned_bank_wording_files_the_payee_under_one_merchant(alice, import_rows):
+    from transactions.models import Transaction
+
+    shops = ["ARABICA CAFE", "SPRIG FERN", "MOORE WILSONS", "HAVANA BAR", "LORETTA KITCHEN", "FLORIDITAS CAFE",
+             "NIKAU GALLERY", "UNITY BOOKS", "COMMONSENSE ORGANICS", "PREFAB EATERY"]
+    rows = [(f"2026-03-{i + 1:02d}", f"ZQ/PX {s}", "-5.00", "") for i, s in enumerate(shops)]
+    rows.append(("2026-03-20", "ARABICA CAFE", "-4.00", ""))
+    import_rows(alice, rows)
+    merchants = set(Transaction.objects.filter(user=alice, description__icontains="ARABICA")
+                    .values_list("merchant__name", flat=True))
+    assert merchants == {"Arabica Cafe"}

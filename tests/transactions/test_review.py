@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from transactions.categorize import REVIEW_THRESHOLD
 from transactions.models import CategorisationRule, Transaction
 from transactions.selectors import correction_preview, review_queue
 from transactions.services import transaction_category_set
@@ -36,7 +37,7 @@ def test_queue_lists_only_unsure_rows_with_their_top_three(alice, unsure):
 
 def test_api_confirm_and_pick_empty_the_queue(alice_client, bob_client, alice, unsure):
     queue = alice_client.get(BASE + "review/").json()
-    assert queue["count"] == 2 and queue["threshold"] == 0.6
+    assert queue["count"] == 2 and queue["threshold"] == REVIEW_THRESHOLD
     first, second = queue["rows"]
     # a stranger can neither see nor decide alice's rows
     assert bob_client.get(BASE + "review/").json()["count"] == 0

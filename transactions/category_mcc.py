@@ -1,0 +1,144 @@
+"""Merchant kinds from ISO 18245 (merchant category codes, the `iso18245` package): world knowledge for merchants
+the user has never labelled.
+
+The words of the codes' descriptions (ISO, Visa, Mastercard, Amex, USDA, Stripe: "Eating places, restaurants",
+"Grocery stores, supermarkets", "Taxicabs/limousines", "Drinking places (alcoholic beverages) – bars, taverns…")
+name kinds of business. A narrative that contains such a word ("… TAVERN", "… PHARMACY", "… PARKING") is
+evidence for that kind. Kinds are mapped to the user's own categories by their own labels (the categories their
+rows of that kind were filed in), and, where they have none of that kind, to their category nearest to the code's
+description (MiniLM, ≥ `ROUTE_SIMILARITY`). Brand-specific codes (3000–3999: one airline, hotel chain or car
+rental company each) are left out: a brand's name alone ("UNITED", "DELTA") names other businesses too.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+
+import numpy as np
+
+from .category_evidence import Evidence, Item, LabelTable, vectors_load
+
+# Words that say nothing about the kind of business on their own.
+_GENERIC = {
+    "and", "or", "the", "of", "for", "to", "not", "elsewhere", "classified", "other", "others", "miscellaneous",
+    "stores", "store", "services", "service", "shops", "shop", "sales", "goods", "supplies", "supply", "dealers",
+    "only", "equipment", "outlets", "including", "merchant", "merchants", "commercial", "non", "direct",
+    "marketing", "specialty", "speciality", "products", "local", "customer", "retail", "general", "new", "used",
+    "parts", "related", "agencies", "agency", "establishments", "places", "place", "types", "type", "except",
+    "etc", "purpose", "various", "wholesale", "distributors", "manufacturers", "organizations", "organisations",
+    "institution", "institutions", "system", "systems", "business", "businesses", "professional", "personal",
+    "payment", "payments", "transactions", "transaction", "cash", "card", "cards", "financial", "government",
+}
+MAX_CODES_PER_WORD = 5
+# Cosine similarity (MiniLM) between a code's description and the user's category above which the code's kind
+# goes to that category when the user's labels have no row of that kind.
+ROUTE_SIMILARITY = 0.45
+# Pseudo-rows of the description route against the user's own rows of a kind.
+ROUTE_WEIGHT = 1.0
+_WORD = re.compile(r"[a-z]+")
+
+
+def _stem(word: str) -> str:
+    """A crude plural fold shared by descriptions and narratives ("bakeries" → "bakery", "taverns" → "tavern")."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("es") and len(word) > 4 and word[-3] in "sxz":
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=1)
+def mcc_lexicon() -> tuple[dict[str, dict[str, float]], dict[str, str]]:
+    """(word stem → {code: weight}, code → description) from the iso18245 package, read once per process."""
+    import iso18245  # a data package read once; imported here so a process that never categorises skips it
+
+    descriptions: dict[str, str] = {}
+    words: dict[str, set[str]] = defaultdict(set)
+    for mcc in iso18245.get_all_mccs():
+        if 3000 <= int(mcc.mcc) <= 3999:
+            continue
+        texts = [mcc.iso_description, mcc.visa_description, mcc.mastercard_description, mcc.amex_description,
+                 mcc.usda_description, mcc.stripe_description]
+        text = next((t for t in texts if t), "")
+        if not text:
+            continue
+        descriptions[mcc.mcc] = text
+        for word in _WORD.findall(" ".join(texts).lower()):
+            if len(word) >= 4 and word not in _GENERIC:
+                words[_stem(word)].add(mcc.mcc)
+    lexicon = {w: {c: 1.0 / len(codes) for c in codes} for w, codes in words.items()
+               if len(codes) <= MAX_CODES_PER_WORD}
+    return lexicon, descriptions
+
+
+@lru_cache(maxsize=100_000)
+def mcc_matches(text: str) -> tuple[tuple[str, float], ...]:
+    """(code, weight) pairs the words of a narrative name, weights summing to 1; () when none does."""
+    lexicon, _ = mcc_lexicon()
+    found: dict[str, float] = defaultdict(float)
+    for word in set(_WORD.findall(text.lower())):
+        for code, w in lexicon.get(_stem(word), {}).items():
+            found[code] += w
+    total = sum(found.values())
+    return tuple((c, w / total) for c, w in sorted(found.items())) if total else ()
+
+
+def _text(description: str, merchant_name: str) -> str:
+    return f"{description} {merchant_name}"
+
+
+def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> np.ndarray | None:
+    """(items, categories) share of each of the user's categories for the merchant kinds the items' words name:
+    from the user's own rows of those kinds (`labels`), plus the nearest own category to each code's description."""
+    matches = [mcc_matches(_text(i.description, i.merchant_name)) for i in items]
+    codes = sorted({c for m in matches for c, _ in m})
+    out = np.zeros((len(items), len(evidence.ids)))
+    if not codes:
+        return out
+    wanted = set(codes)
+    counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(evidence.ids)))
+    for i in range(len(labels)):
+        col = evidence.index.get(int(labels.category[i]))
+        if col is None:
+            continue
+        for code, w in mcc_matches(_text(labels.description[i], labels.merchant_name[i])):
+            if code in wanted:
+                counts[code][col] += w * float(labels.n[i])
+    _, descriptions = mcc_lexicon()
+    used = sorted({evidence.index[int(c)] for c in labels.category if int(c) in evidence.index})
+    routes = _description_routes(codes, descriptions, evidence, used)
+    for row, found in enumerate(matches):
+        for code, w in found:
+            votes = counts[code] if code in counts else np.zeros(len(evidence.ids))
+            route = routes.get(code)
+            if route is not None:
+                votes = votes.copy()
+                votes[route] += ROUTE_WEIGHT
+            total = votes.sum()
+            if total > 0:
+                out[row] += w * votes / total
+    return out
+
+
+def _description_routes(codes: list[str], descriptions: dict[str, str], evidence: Evidence,
+                        used: list[int]) -> dict[str, int]:
+    """code → column of the user's category (among those they use, or all of them for a new user) nearest to the
+    code's description, when it is near enough."""
+    columns = used or list(range(len(evidence.ids)))
+    prompts = [f"merchant kind: {descriptions[c]}"[:255] for c in codes]
+    vectors = vectors_load(prompts)
+    category_mat = evidence.prompt_mat[columns]
+    routes: dict[str, int] = {}
+    for code, prompt in zip(codes, prompts):
+        vec = vectors.get(prompt)
+        if vec is None:
+            continue
+        sims = category_mat @ vec
+        best = int(np.argmax(sims))
+        if sims[best] >= ROUTE_SIMILARITY:
+            routes[code] = columns[best]
+    return routes
+
