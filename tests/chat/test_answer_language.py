@@ -86,3 +86,22 @@ def test_the_language_a_person_chose_in_settings_decides_on_the_web(chat_demo, a
     assert response.status_code == 302
     answer = Message.objects.filter(conversation__user=alice, role=Message.Role.ASSISTANT).latest("id")
     assert answer.content.startswith("Bạn đã chi 48,00 $"), answer.content
+
+
+def test_an_api_client_with_a_token_gets_the_language_its_person_chose(chat_demo, alice, bob, alice_money):
+    """A token-signed request has no user when middleware runs: the token authentication applies the choice."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from accounts.profiles import profile_update
+
+    profile_update(user=alice, language="vi")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    response = client.post("/api/v1/chat/", {"message": "Starbucks"}, format="json")
+    assert response.status_code == 200 and response["Content-Language"] == "vi"
+    assert response.json()["answer"].startswith("Bạn đã chi 48,00 $"), response.json()["answer"]
+    # bob chose nothing: his token request follows the client's Accept-Language (none: English)
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
+    assert other.post("/api/v1/chat/", {"message": "Starbucks"}, format="json")["Content-Language"] == "en"

@@ -16,6 +16,7 @@ from ._base import (  # noqa: F401
     KIND_SQL,
     category_find,
     category_name_clean,
+    description_keys,
     object_owned,
     others_to_refile,
     spending_rows,
