@@ -23,9 +23,13 @@ from django.utils import timezone
 
 from chat.assistant import MONEY_TOOLS, TurnRecorder
 from chat.context import TurnContext
+from chat.language import answer_language
 from chat.models import Conversation, Message
 from core.errors import DomainError
 from core.types import AuthUser
+from transactions.query import MoneyQuery, money_query_parse, query_vocab
+from transactions.query.clarify import choice_parse, clarification_for
+from transactions.services import alias_learn
 
 CLARIFY_CONFIDENCE = 0.35  # below the default escalation threshold (0.4): never "confident"
 
@@ -37,13 +41,8 @@ def turn_clarification(*, text: str, ctx: TurnContext, recorder: TurnRecorder, p
         return {**ctx.clarify, "for_question": text}
     if provider == "offline" or ctx.vocab is None or not any(r.name in MONEY_TOOLS for r in recorder.tool_records):
         return None
-    from transactions.query import MoneyQuery, money_query_parse
-    from transactions.query.clarify import clarification_for
-
     previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
     q = money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, shown=ctx.previous_result)
-    from chat.language import answer_language
-
     found = clarification_for(q, ctx.vocab, language=answer_language(text, ctx.ui_language))
     return {**found.as_dict(), "for_question": text} if found else None
 
@@ -79,9 +78,6 @@ def _open_clarification(conversation: Conversation) -> tuple[Message, dict[str, 
 def clarification_pick(*, user: AuthUser, conversation: Conversation, choice: str | None, text: str) -> Pick | None:
     """The pick this turn makes: `choice` (a choice's value; an unknown value is an error) or a message that is
     exactly one of the open question's choices. Learns the alias for this user only."""
-    from transactions.query.clarify import choice_parse
-    from transactions.services import alias_learn
-
     open_ = _open_clarification(conversation)
     if choice is not None:
         if open_ is None:
@@ -119,9 +115,6 @@ def correction_pick(*, user: AuthUser, conversation: Conversation, text: str) ->
     """"no, I meant Wells Fargo" right after a money answer that read a word loosely (initials, a nickname, a
     spelling, by meaning) or not at all: that word now means the thing named — learned for this user — and the last
     question is answered again. None when the turn is not such a correction or names nothing of theirs."""
-    from transactions.query import money_query_parse, query_vocab
-    from transactions.services import alias_learn
-
     said = CORRECTION_RE.match(text or "")
     last = conversation.messages.order_by("-id").first()
     if said is None or last is None or last.role != Message.Role.ASSISTANT:

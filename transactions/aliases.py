@@ -9,15 +9,14 @@ from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
 from .models import Category, Merchant, NameAlias
+from .query.grammar import normalise
+from .query.linking import tokens
 
 ALIAS_WORD_MAX = 80  # NameAlias.word's column
 
 
 def alias_word(word: str) -> str:
     """A word as the question parser reads it ("TJ's" → "tjs"), so a learned alias matches the next question."""
-    from transactions.query.grammar import normalise
-    from transactions.query.linking import tokens
-
     return " ".join(t for t in tokens(normalise(word or "")) if t not in ("|", "^"))
 
 

@@ -95,7 +95,7 @@ def transaction_new(request):
             messages.success(request, _("Added %(description)s.") % {"description": tx.description})
             return redirect("web-transactions")
         except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", "Account: pick one of your accounts."))
+            messages.error(request, getattr(exc, "message", None) or _("Account: pick one of your accounts."))
     return render(request, "web/transactions/edit.html", {**_form_context(user, None), "post": request.POST})
 
 
@@ -203,7 +203,7 @@ def transaction_transfer(request, transaction_id: int):
     except NotFound:
         raise Http404("No such transaction.")
     except (DomainError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", "Pick the other side of the transfer."))
+        messages.error(request, getattr(exc, "message", None) or _("Pick the other side of the transfer."))
     return redirect("web-transaction-edit", transaction_id=transaction_id)
 
 
@@ -241,7 +241,7 @@ def duplicates_page(request):
         except NotFound:
             raise Http404("No such transaction.")
         except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", "Pick a pair to resolve."))
+            messages.error(request, getattr(exc, "message", None) or _("Pick a pair to resolve."))
         return redirect("web-duplicates")
     rows = [{**r, "amount_display": money(r["amount"], r["currency"])}
             for r in services.duplicates_list(user=request.user)]
@@ -281,7 +281,7 @@ def categories_page(request):
         except NotFound as exc:
             messages.error(request, exc.message)
         except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", "Pick one of your categories or payees."))
+            messages.error(request, getattr(exc, "message", None) or _("Pick one of your categories or payees."))
         return redirect("web-categories")
     return render(request, "web/transactions/categories.html", {
         "nav": "transactions", "categories": selectors.category_rows(user=user),
