@@ -20,7 +20,7 @@ class ErrorResponse(serializers.Serializer[Any]):
 
 class MonetaAutoSchema(AutoSchema):
     """Adds 400 (bad input), 401/403 (not signed in / not allowed) and 404 (not yours or missing: an object in the
-    path, or one the query or body names) responses."""
+    path, or one the query or body names) and, on writes, 409 (the state moved on) responses."""
 
     def _get_response_bodies(self, direction: Literal["request", "response"] = "response") -> Any:
         responses = super()._get_response_bodies(direction)
@@ -36,6 +36,10 @@ class MonetaAutoSchema(AutoSchema):
             # An id, name or slug in the query or the body (an account filter, a category to analyse, a corpus to
             # upload to, transactions to edit in bulk) that is not among the user's is a 404 as well.
             errors["404"] = "Something the request names (an account, category, corpus, transaction) is not yours."
+        if "401" in errors and self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            # A write on something whose state moved on: an import already confirmed, an action already undone, the
+            # same file imported twice at once (DomainError code "conflict").
+            errors["409"] = "Conflict: what this changes is no longer in a state that allows it; the message says why."
         for code, text in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(OpenApiResponse(ErrorResponse, description=text), code,

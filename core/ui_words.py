@@ -14,4 +14,6 @@ UI_WORDS = (
     gettext_noop("Checking"), gettext_noop("Savings"), gettext_noop("Credit card"), gettext_noop("Cash"),
     gettext_noop("Loan"), gettext_noop("expense"), gettext_noop("income"), gettext_noop("transfer"),
     gettext_noop("rising"), gettext_noop("falling"), gettext_noop("steady"), gettext_noop("flat"),
+    # transactions.CategorisationRule.MatchType
+    gettext_noop("Merchant is"), gettext_noop("Description contains"), gettext_noop("Description matches regex"),
 )

@@ -26,9 +26,10 @@ def _amount(value: object, field: str) -> Decimal:
     try:
         amount = Decimal(str(value).replace(",", "").strip()).quantize(Decimal("0.01"))
     except (InvalidOperation, TypeError, ValueError):
-        raise DomainError(f"{field} must be a number.", code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s must be a number.") % {"field": field}, code="validation_error",
+                          details={"field": field})
     if not amount.is_finite() or abs(amount) >= Decimal("1e12"):
-        raise DomainError(f"{field} must be a number below a trillion.", code="validation_error",
+        raise DomainError(_("%(field)s must be a number below a trillion.") % {"field": field}, code="validation_error",
                           details={"field": field})
     return amount
 
@@ -63,7 +64,7 @@ def _name(user: AuthUser, name: str | None, exclude_id: int | None = None) -> st
 def _kind(kind: str | None) -> str:
     value = (kind or "checking").strip().lower().replace(" ", "_")
     if value not in ACCOUNT_KINDS:
-        raise DomainError(f"type must be one of {', '.join(ACCOUNT_KINDS)}.", code="validation_error",
+        raise DomainError(_("type must be one of %(kinds)s.") % {"kinds": ", ".join(ACCOUNT_KINDS)}, code="validation_error",
                           details={"field": "kind"})
     return value
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import defaultdict
 from html.parser import HTMLParser
 
 import pytest
@@ -199,6 +200,7 @@ class _Forms(HTMLParser):
     def __init__(self):
         super().__init__()
         self.forms: list[tuple[str, dict[str, str]]] = []
+        self.visible: dict[int, list[str]] = defaultdict(list)  # form index → its visible fields
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -206,6 +208,9 @@ class _Forms(HTMLParser):
             self.forms.append((a.get("action") or "", {}))
         elif tag == "input" and self.forms and a.get("type") == "hidden" and a.get("name"):
             self.forms[-1][1][a["name"]] = a.get("value") or ""
+        elif tag in ("input", "textarea", "select") and self.forms and a.get("name") and \
+                a.get("type") not in ("hidden", "submit", "checkbox", "radio", "file", "button"):
+            self.visible[len(self.forms) - 1].append(a["name"])
 
 
 # Posts that end the session or the account, or start the demo sandbox (tests/accounts/test_onboarding.py).
@@ -264,9 +269,15 @@ def test_the_emails_people_get_are_in_vietnamese(settings):
 
 
 def _literal_texts(node) -> list:
-    """String literals and f-strings an expression shows as they are (both branches of `a if c else b`)."""
+    """String literals and f-strings an expression shows as they are (both branches of `a if c else b`, the
+    fallbacks of `a or "…"` and `getattr(exc, "message", "…")`)."""
     if isinstance(node, ast.IfExp):
         return _literal_texts(node.body) + _literal_texts(node.orelse)
+    if isinstance(node, ast.BoolOp):  # `exc.message or "…"`
+        return [t for value in node.values for t in _literal_texts(value)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+            and len(node.args) == 3:  # getattr(exc, "message", "…")
+        return _literal_texts(node.args[2])
     if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
         return [node]
     return []
@@ -298,3 +309,37 @@ def test_every_flash_message_and_error_of_a_web_view_goes_through_gettext():
             for literal in (t for arg in shown for t in _literal_texts(arg)):
                 found.append(f"{path.relative_to(ROOT)}:{literal.lineno}: {ast.unparse(literal)[:80]}")
     assert found == [], "\n".join(found)
+
+
+def test_every_form_posted_with_nonsense_answers_in_vietnamese(alice_data, alice_web):
+    """The same walk with every visible field filled with text that is no number, date or name Moneta knows:
+    the services' own validation messages."""
+    alice = alice_data
+    from transactions.models import Jar, Transaction
+
+    sample_ids = {"transaction_id": Transaction.objects.filter(user=alice).values_list("id", flat=True).first(),
+                  "jar_id": Jar.objects.filter(user=alice).values_list("id", flat=True).first()}
+    forms: dict[str, tuple[str, str, dict[str, str]]] = {}  # one form per kind of action (ids aside)
+    for url in urls(sample_ids):
+        page = alice_web.get(url, HTTP_ACCEPT_LANGUAGE="vi")
+        if page.status_code != 200 or "text/html" not in page.get("Content-Type", ""):
+            continue
+        parser = _Forms()
+        parser.feed(page.content.decode())
+        for i, (action, hidden) in enumerate(parser.forms):
+            target = action or url
+            if parser.visible[i] and target.startswith("/") and not target.startswith(POST_SKIP) \
+                    and "delete" not in target:
+                forms.setdefault(re.sub(r"\d+", "N", target),
+                                 (target, url, {**hidden, **{name: "zz-9?" for name in parser.visible[i]}}))
+    assert len(forms) > 8, sorted(forms)
+    allowed = BRAND | data_words(alice) | {"zz"}
+    problems = {}
+    for target, page_url, data in sorted(forms.values()):
+        response = alice_web.post(target, data, HTTP_ACCEPT_LANGUAGE="vi", HTTP_REFERER=page_url, follow=True)
+        if "text/html" not in response.get("Content-Type", ""):
+            continue
+        left = [t for t in texts(response.content.decode()) if reads_english(t, allowed)]
+        if left:
+            problems[f"POST {target} {sorted(data)}"] = sorted(left)
+    assert problems == {}, "\n".join(f"{u}: {t}" for u, t in problems.items())

@@ -210,7 +210,7 @@ def transaction_transfer(request, transaction_id: int):
     except NotFound:
         raise Http404("No such transaction.")
     except (DomainError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", "Pick the other side of the transfer."))
+        messages.error(request, getattr(exc, "message", None) or _("Pick the other side of the transfer."))
     return redirect("web-transaction-edit", transaction_id=transaction_id)
 
 
@@ -248,7 +248,7 @@ def duplicates_page(request):
         except NotFound:
             raise Http404("No such transaction.")
         except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", "Pick a pair to resolve."))
+            messages.error(request, getattr(exc, "message", None) or _("Pick a pair to resolve."))
         return redirect("web-duplicates")
     rows = [{**r, "amount_display": money(r["amount"], r["currency"])}
             for r in services.duplicates_list(user=request.user)]
@@ -288,7 +288,7 @@ def categories_page(request):
         except NotFound as exc:
             messages.error(request, exc.message)
         except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", "Pick one of your categories or payees."))
+            messages.error(request, getattr(exc, "message", None) or _("Pick one of your categories or payees."))
         return redirect("web-categories")
     return render(request, "web/transactions/categories.html", {
         "nav": "transactions", "categories": selectors.category_rows(user=user),

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
@@ -167,17 +168,20 @@ def transaction_category_set(request, transaction_id: int):
                                                refile_others=refile)
         merchant = tx.merchant.name if tx.merchant_id else None
         if merchant and refile:
-            status = (f"Saved: {category}. Moneta learned — {tx.others_refiled} earlier transaction"
-                      f"{'s' if tx.others_refiled != 1 else ''} from {merchant} re-filed as {category}, and future "
-                      f"ones will follow.")
+            status = ngettext(
+                "Saved: %(category)s. Moneta learned — %(n)s earlier transaction from %(merchant)s re-filed as "
+                "%(category)s, and future ones will follow.",
+                "Saved: %(category)s. Moneta learned — %(n)s earlier transactions from %(merchant)s re-filed as "
+                "%(category)s, and future ones will follow.", tx.others_refiled) % {
+                "category": category, "n": tx.others_refiled, "merchant": merchant}
         elif merchant:
-            status = (f"Saved: {category}. Moneta learned — new transactions from {merchant}, including future "
-                      f"imports, will be categorised as {category}.")
+            status = _("Saved: %(category)s. Moneta learned — new transactions from %(merchant)s, including future "
+                       "imports, will be categorised as %(category)s.") % {"category": category, "merchant": merchant}
             preview = selectors.correction_preview(user=request.user, transaction_id=tx.id, category=category)
             if preview["others"]:
                 refile_offer = {**preview, "transaction_id": tx.id}
         else:
-            status = f"Saved: {category}."
+            status = _("Saved: %(category)s.") % {"category": category}
         level = "success"
     except NotFound:
         raise Http404("No such transaction.")
