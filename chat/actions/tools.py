@@ -133,14 +133,15 @@ class ActionTools:
         """Before answering a question about the user's credit score, account balances, net worth, investments
         or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
-        from chat.capabilities import HAS, LEDGER_TOPICS, balances_available, missing_answer, missing_data
+        from chat.capabilities import LEDGER_TOPICS, balances_available, missing_answer, missing_data, moneta_has
 
         found = missing_data(question)
-        if found is not None and found.topic in LEDGER_TOPICS and balances_available(self.user):
+        balances = balances_available(self.user)
+        if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)
-            return {"available": True, "topic": found.topic, "moneta_has": list(HAS),
+            return {"available": True, "topic": found.topic, "moneta_has": moneta_has(balances=True),
                     "use_tool": "get_net_worth" if found.topic == "net worth" else "get_account_balances"}
-        return missing_answer(found) if found else {"available": True, "moneta_has": list(HAS)}
+        return missing_answer(found) if found else {"available": True, "moneta_has": moneta_has(balances=balances)}
 
 
 def turn_action_ids(records: list[Any]) -> list[int]:

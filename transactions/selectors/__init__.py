@@ -34,6 +34,7 @@ from .accounts import (  # noqa: F401
 )
 from .aliases import alias_list  # noqa: F401
 from .analytics import (  # noqa: F401
+    GROUPED_KIND_SQL,
     cash_flow_trend,
     comparable_windows,
     month_glance,
