@@ -20,6 +20,7 @@ from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
+from accounts.middleware import profile_language_apply
 from accounts.throttle import client_ip, login_failure_record, login_retry_after, login_success_record
 from accounts.tokens import api_token_authenticate
 
@@ -63,6 +64,13 @@ def token_expired(token) -> bool:
 class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF token auth for both kinds of token: named tokens from the settings page (accounts/tokens.py; they
     end at the lifetime chosen) and sign-in tokens, which stop working `MONETA_TOKEN_TTL_SECONDS` after issue."""
+
+    def authenticate(self, request):
+        """As DRF's, then the person's chosen language for the rest of the request (accounts/middleware.py)."""
+        found = super().authenticate(request)
+        if found is not None:
+            profile_language_apply(getattr(request, "_request", request), found[0])
+        return found
 
     def authenticate_credentials(self, key):
         try:

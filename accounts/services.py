@@ -23,7 +23,6 @@ from transactions.models import (
     Account,
     CategorisationRule,
     Category,
-    DescriptionEmbedding,
     ImportBatch,
     Jar,
     Merchant,
@@ -31,6 +30,8 @@ from transactions.models import (
     Subscription,
     Transaction,
 )
+from transactions.selectors import description_keys
+from transactions.services import description_embeddings_release
 
 log = logging.getLogger(__name__)
 
@@ -156,14 +157,10 @@ def account_delete(*, user) -> dict:
         if sandbox is not None:  # the person's demo sandbox goes with them
             account_delete(user=sandbox)
         files = [(d.file.storage, d.file.name) for d in Document.objects.filter(corpus__owner=user).exclude(file="")]
-        keys = set(Transaction.objects.filter(user=user).exclude(description_key="")
-                   .values_list("description_key", flat=True).distinct())
+        keys = description_keys(user=user)
         login_throttle_forget(username=username)
         counts = get_user_model().objects.filter(pk=user_id).delete()[1]
-        if keys:
-            still_used = set(Transaction.objects.filter(description_key__in=keys)
-                             .values_list("description_key", flat=True).distinct())
-            DescriptionEmbedding.objects.filter(key__in=keys - still_used).delete()
+        description_embeddings_release(keys=keys)  # transactions' cache, shared between people: its own service
         stale = [s.session_key for s in Session.objects.all().iterator()
                  if str(s.get_decoded().get("_auth_user_id")) == str(user_id)]
         Session.objects.filter(session_key__in=stale).delete()

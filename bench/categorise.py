@@ -81,6 +81,7 @@ def _run_persona(persona) -> list[dict]:
     transactions_import(user=user, file_name="recent.csv", content=_csv(predict, with_category=False))
     seconds = time.perf_counter() - t
     names = dict(Category.objects.filter(user=user).values_list("id", "name"))
+    transfer_names = set(Category.objects.filter(user=user, kind=Category.Kind.TRANSFER).values_list("name", flat=True))
     lower = {n.lower(): n for n in names.values()}
     known_merchants = set(Transaction.objects.filter(user=user, batch__file_name="history.csv",
                                                      merchant__isnull=False).values_list("merchant_id", flat=True))
@@ -104,7 +105,7 @@ def _run_persona(persona) -> list[dict]:
         new = (r.merchant not in seen) if hasattr(r, "merchant") else not known
         out.append({"persona": persona.name, "split": persona.split, "country": persona.country,
                     "truth": truth, "moneta": cat, "confidence": conf, "top3": top3, "applied": applied,
-                    "review": cat is None or conf < REVIEW_THRESHOLD, "new": new,
+                    "review": cat is None or conf < REVIEW_THRESHOLD, "new": new, "transfer": truth in transfer_names,
                     "emb": lower.get(e.lower(), e), "tfidf": lower.get(t_.lower(), t_), "seconds": seconds,
                     "description": r.description if persona.split != "real" else ""})
     return out
@@ -118,6 +119,7 @@ def _summarise(rows: list[dict]) -> dict:
     answered = [r for r in rows if r["moneta"]]
     confident = [r for r in rows if not r["review"]]
     new = [r for r in rows if r["new"]]
+    transfers = [r for r in rows if r.get("transfer")]
     return {
         "rows": len(rows), "coverage": _share(rows, lambda r: r["moneta"] is not None),
         "moneta": _share(rows, lambda r: r["moneta"] == r["truth"]),
@@ -132,6 +134,9 @@ def _summarise(rows: list[dict]) -> dict:
         "emb_1nn_new": _share(new, lambda r: r["emb"] == r["truth"]),
         "tfidf_1nn": _share(rows, lambda r: r["tfidf"] == r["truth"]),
         "tfidf_1nn_new": _share(new, lambda r: r["tfidf"] == r["truth"]),
+        # Rows the person filed as a transfer (after the importer's transfer detection has run).
+        "transfer_rows": len(transfers), "moneta_transfer": _share(transfers, lambda r: r["moneta"] == r["truth"]),
+        "emb_1nn_transfer": _share(transfers, lambda r: r["emb"] == r["truth"]),
     }
 
 
@@ -149,7 +154,8 @@ def _print(name: str, s: dict) -> None:
           f"{s['accuracy_not_reviewed']:.3f}; applied {s['applied_share']:.0%} at precision "
           f"{s['applied_precision']:.3f})  |  embedding 1-NN {s['emb_1nn']:.3f}  TF-IDF char 1-NN "
           f"{s['tfidf_1nn']:.3f}  |  new merchants ({s['new_merchant_rows']}): Moneta {s['moneta_new']:.3f} "
-          f"emb {s['emb_1nn_new']:.3f} tfidf {s['tfidf_1nn_new']:.3f}")
+          f"emb {s['emb_1nn_new']:.3f} tfidf {s['tfidf_1nn_new']:.3f}  |  transfers ({s['transfer_rows']}): Moneta "
+          f"{s['moneta_transfer']:.3f} emb {s['emb_1nn_transfer']:.3f}")
 
 
 def _report(payload: dict, rows: list[dict], group: str) -> None:

@@ -117,7 +117,7 @@ class ReasoningTools:
         else:
             start, end = today + timedelta(days=1), today + timedelta(days=30)
             window = "the next 30 days"
-        income = usual(income_rows(user=self.user), today=today, months=months, sign=1)
+        income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
         if not income["average"]:
             return {"possible": None, "currency": income["currency"] or "USD",
                     "message": "I can't tell: there is no income in your last full months of transactions to judge "
@@ -126,7 +126,7 @@ class ReasoningTools:
         recurring = list(Subscription.objects.filter(user=self.user).exclude(status=Subscription.Status.DISMISSED)
                          .values_list("merchant_id", flat=True))
         everyday = usual(expense_rows(user=self.user).filter(currency=currency).exclude(merchant_id__in=recurring),
-                         today=today, months=months, sign=-1)
+                         today=today, user=self.user, months=months, sign=-1)
         bills = recurring_due(user=self.user, start=start, end=end, currency=currency)
         price = Decimal(str(amount)).quantize(CENT)
         left = _d(income["average"]) - _d(everyday["average"]) - _d(bills["total"])
@@ -168,8 +168,8 @@ class ReasoningTools:
 
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
-        income = usual(income_rows(user=self.user), today=today, months=months, sign=1)
-        spending = usual(expense_rows(user=self.user), today=today, months=months, sign=-1)
+        income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
+        spending = usual(expense_rows(user=self.user), today=today, user=self.user, months=months, sign=-1)
         if not (income["months_with_rows"] or spending["months_with_rows"]):
             return {"message": "There are no full months of transactions yet to work this out from.",
                     "currency": income["currency"] or "USD"}
@@ -177,8 +177,9 @@ class ReasoningTools:
         need_names = sorted(n for n in Category.objects.filter(user=self.user, kind=Category.Kind.EXPENSE)
                             .values_list("name", flat=True) if NEEDS_RE.search(n))
         rows = expense_rows(user=self.user).filter(currency=currency)
-        needs = usual(rows.filter(category__name__in=need_names), today=today, months=months, sign=-1)
-        wants = usual(rows.exclude(category__name__in=need_names), today=today, months=months, sign=-1)
+        needs = usual(rows.filter(category__name__in=need_names), today=today, user=self.user, months=months, sign=-1)
+        wants = usual(rows.exclude(category__name__in=need_names), today=today, user=self.user, months=months,
+                      sign=-1)
         base = Decimal(str(monthly_income)).quantize(CENT) if monthly_income else _d(income["average"])
         spent = _d(spending["average"])
         kept = base - spent

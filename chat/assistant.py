@@ -21,6 +21,7 @@ from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from core.errors import DomainError
+from knowledge.services import note_save
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",
@@ -36,6 +37,11 @@ MONEY_TOOLS = {"search_transactions", "analyze_by_category", "get_spending_summa
                "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", *BALANCE_TOOLS}
 HELP_CORPUS = "moneta-help"
 MODEL_ROWS = 15  # rows of a table the model sees; the UI gets them all in `data`
+# save_note writes only when the request says so (the offline router routes by it too)
+EXPLICIT_NOTE_RE = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
+    r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
+    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 
 
 @dataclass
@@ -319,9 +325,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     def save_note(self, title: str, text: str) -> dict:
         """Save a note into the user's private knowledge corpus (searchable once ingested). Only when the user
         explicitly asks to save or remember something ("save a note: …"); never for a question."""
-        from chat.offline.router import EXPLICIT_NOTE_RE
-        from knowledge.services import note_save
-
         if self.request_text is not None and not EXPLICIT_NOTE_RE.search(self.request_text):
             raise DomainError("not saved: notes are saved only when the user asks explicitly, e.g. "
                               "\"save a note: my car insurance renews in June\"; answer the question instead")

@@ -163,6 +163,12 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
 
 # Topics Moneta has once the user's accounts carry opening balances (chat/balances.py answers them).
 LEDGER_TOPICS = ("net worth", "account balance")
+HAS_BALANCES = "your account balances and net worth (accounts with an opening balance)"
+
+
+def moneta_has(*, balances: bool) -> list[str]:
+    """What Moneta has for this user: the fixed list, and balances when their accounts carry them."""
+    return [*HAS, HAS_BALANCES] if balances else list(HAS)
 
 
 def missing_data(text: str, *, balances: bool = False) -> Missing | None:

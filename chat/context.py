@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from core.embeddings import EMBEDDING_DIM
+from transactions.query import MoneyQuery, Vocab, money_query_parse
 
 
 class _Embedder:
@@ -62,3 +63,14 @@ class TurnContext:
     clarify: dict[str, Any] | None = None  # a clarifying question with choices, when one was asked
     balances: bool = False  # the user's accounts carry opening balances: balances and net worth are known
     ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none
+
+
+def understand(text: str, ctx: TurnContext) -> MoneyQuery:
+    """The money reading of a question (and of the conversation so far), by the one parser. The offline router,
+    the offline action reader and the action fit check all read a question this way."""
+    previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
+    earlier = MoneyQuery.from_dict(ctx.earlier_query) if ctx.earlier_query else None
+    if ctx.vocab is None:
+        ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
+    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier,
+                             shown=ctx.previous_result)

@@ -28,6 +28,7 @@ VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{
            r"(?<![\d/.,])\d{1,2}/\d{1,2}(?![\d/])")
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
+LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 
 
@@ -222,7 +223,7 @@ def _ran_queries(recorder: TurnRecorder) -> list[dict]:
         # balances and net worth (chat/balances.py) are not queries over transactions: their fit is chat/actions/fit
         if r.name in MONEY_TOOLS and r.name not in BALANCE_TOOLS and not r.error and isinstance(r.result, dict):
             q = r.result.get("query") if isinstance(r.result.get("query"), dict) else {}
-            out.append({"query": q, "arguments": r.arguments, "result": r.result})
+            out.append({"name": r.name, "query": q, "arguments": r.arguments, "result": r.result})
     return out
 
 
@@ -301,6 +302,10 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
             reasons.append(f"the question asks about {period.get('label')} but the query covered another period")
     # the account of the words: a content word that stayed unknown, or was matched only by meaning, means the
     # question was not understood — whatever the answer says, it is not a confident one
+    # the account of the words is the money query's: the list of subscriptions and the jars take no query and are
+    # chosen by their own words ("subscribed", "memberships", "jar"), so the query's account does not apply to them
+    if all(x["name"] in LISTING_TOOLS for x in ran):
+        return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     not_understood = [w for w in understood.get("ignored") or [] if len(w) >= 3]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
     if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):

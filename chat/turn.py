@@ -18,7 +18,8 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from chat.actions.fit import action_fit
 from chat.actions.selectors import actions_for_answer
-from chat.actions.services import pending_actions_attach, turn_action_ids
+from chat.actions.services import pending_actions_attach
+from chat.actions.tools import turn_action_ids
 from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available

@@ -2,9 +2,17 @@
 "€1,200.00", "12.00 ZAR"), so one answer never shows both "USD 12.00" and "$12.00".
 
 Currencies without minor units (VND, JPY, KRW, IDR) have no decimals ("₫1,250,000"). In the Vietnamese UI
-(the active Django language) amounts are written the Vietnamese way: "1.250.000 ₫", "−4,50 $"."""
+(the active Django language) amounts are written the Vietnamese way: "1.250.000 ₫", "−4,50 $".
+
+Inside `written_in_currency_style()` (the assistant's answers) an amount follows its currency's own way instead:
+VND stays "1.250.000 ₫" in Vietnamese, but US dollars are "$4.50" in a Vietnamese answer as in an English one.
+Why: an answer is text people copy, quote and compare with their bank's app, which writes dollars with a decimal
+point; "4,50 $" in a sentence reads as two numbers ("4" and "50") to them and to any reader of the text."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -14,6 +22,7 @@ from core.errors import DomainError
 
 _VI_SEPARATORS = str.maketrans(",.", ".,")  # 1,234.50 → 1.234,50
 ZERO_DECIMAL = frozenset({"VND", "JPY", "KRW", "IDR"})
+_CURRENCY_STYLE: ContextVar[bool] = ContextVar("money_currency_style", default=False)
 SYMBOLS = {"USD": "$", "AUD": "A$", "NZD": "NZ$", "CAD": "C$", "EUR": "€", "GBP": "£", "JPY": "¥", "VND": "₫"}
 
 
@@ -30,10 +39,21 @@ def money(value: Any, currency: str | None = "USD") -> str:
     sign = "−" if amount < 0 else ""
     text = f"{abs(amount):,.0f}" if code in ZERO_DECIMAL else f"{abs(amount):,.2f}"
     symbol = SYMBOLS.get(code)
-    if _vietnamese():
+    if _vietnamese() and (code == "VND" or not _CURRENCY_STYLE.get()):
         text = text.translate(_VI_SEPARATORS)
         return f"{sign}{text} {symbol or currency or ''}".rstrip()
     return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency or ''}".rstrip()
+
+
+@contextmanager
+def written_in_currency_style() -> Iterator[None]:
+    """Amounts written by `money` follow their currency's own style, not the UI language's (see the module's
+    docstring): the assistant's answers."""
+    token = _CURRENCY_STYLE.set(True)
+    try:
+        yield
+    finally:
+        _CURRENCY_STYLE.reset(token)
 
 
 def _vietnamese() -> bool:

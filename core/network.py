@@ -101,7 +101,7 @@ def _pinned(transport: Any, httpcore_module: Any, *, allow_private: bool) -> Any
 
 def pinned_httpx_transport(*, allow_private: bool) -> Any:
     """An httpx AsyncHTTPTransport whose connections go through the guard (no proxy from the environment)."""
-    import httpcore
+    import httpcore  # here: each caller needs only one of the two HTTP stacks
     import httpx
 
     return _pinned(httpx.AsyncHTTPTransport(trust_env=False), httpcore, allow_private=allow_private)

@@ -204,3 +204,14 @@ def served_site(django_db_setup, django_db_blocker, tmp_path_factory):
 
             connections.close_all()
             call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _ui_language_reset():
+    """Each test starts in the default language: a page requested in Vietnamese (LocaleMiddleware activates the
+    language for the thread and nothing deactivates it) must not make a later test's chat answer Vietnamese
+    (chat_turn reads the UI language of the calling thread)."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

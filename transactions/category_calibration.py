@@ -5,8 +5,9 @@ whole months), exactly as a new statement would be: evidence from the older labe
 Moneta fits, for this user:
 
 1. **how much each kind of evidence is worth** — a conditional logit over the user's categories whose utility is
-   the fixed blend's log-share plus a weight per evidence kind (`category_evidence.FEATURES`), pulled towards
-   the fixed blend by an L2 penalty so a small history changes little. A bookkeeper whose categories are their
+   the fixed blend's log-share plus, per evidence kind (`category_evidence.FEATURES`), a weight on its value and
+   one on "this kind ranks the category first", pulled towards the fixed blend by an L2 penalty so a small
+   history changes little. A bookkeeper whose categories are their
    own (no default names) learns to trust zero-shot and seed evidence less; a Mint user learns to trust it more.
 2. **what a confidence means** — isotonic regression (scikit-learn) of "the top suggestion was right" on the
    combined probability, fitted on out-of-fold predictions (two folds by merchant), with every point also
@@ -48,7 +49,7 @@ _CACHE_SIZE = 64
 
 @dataclass(frozen=True)
 class UserModel:
-    weights: np.ndarray  # [log-share weight, one weight per FEATURES entry]
+    weights: np.ndarray  # [log-share, one per FEATURES value, one per FEATURES vote] (see design_matrix)
     calibration: Any  # a fitted IsotonicRegression, or None (global table)
     heldout_rows: int
     oof_accuracy: float
@@ -63,12 +64,15 @@ class UserModel:
 
 
 def design_matrix(tensor: np.ndarray, share: np.ndarray) -> np.ndarray:
-    """(items, categories, 1 + FEATURES): the fixed blend's log-share, then each evidence kind."""
-    return np.concatenate([np.log(share + 1e-4)[:, :, None], tensor], axis=2)
+    """(items, categories, 1 + 2 × FEATURES): the fixed blend's log-share, each evidence kind, and whether each
+    kind ranks the category first (a vote, whatever its strength)."""
+    best = tensor.max(axis=1, keepdims=True)
+    votes = ((tensor >= best) & (best > 0)).astype(np.float64)
+    return np.concatenate([np.log(share + 1e-4)[:, :, None], tensor, votes], axis=2)
 
 
 def _initial_weights() -> np.ndarray:
-    w = np.zeros(1 + len(FEATURES))
+    w = np.zeros(1 + 2 * len(FEATURES))
     w[0] = 1.0
     return w
 

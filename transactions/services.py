@@ -78,6 +78,7 @@ from .models import (
     CategorisationRule,
     Category,
     CategorySource,
+    DescriptionEmbedding,
     Transaction,
 )
 from .normalize import description_key
@@ -235,6 +236,16 @@ def transaction_category_set(*, user: AuthUser, transaction_id: int, category: s
 
 # Re-filing more transactions than this after a rule change runs in the worker, not in the request.
 RECATEGORISE_INLINE_MAX = 2000
+
+
+def description_embeddings_release(*, keys: set[str]) -> int:
+    """Delete the cached embeddings of these descriptions that no transaction uses any more (after a person's
+    transactions went with their account: accounts.services.account_delete). Returns how many went."""
+    if not keys:
+        return 0
+    still_used = set(Transaction.objects.filter(description_key__in=keys)
+                     .values_list("description_key", flat=True).distinct())
+    return DescriptionEmbedding.objects.filter(key__in=keys - still_used).delete()[0]
 
 
 def transactions_recategorise_soon(*, user: AuthUser) -> str:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from chat.actions.intent import action_call, looks_like_request, missing_data_call
 from chat.actions.tools import PROPOSE_TOOLS
 from chat.balances import BALANCE_TOOLS
+from chat.context import understand
 
 MISSING_CAP = 0.6  # above the escalation threshold (0.4): no noise in the queue for an honest "I can't see that"
 KEY_ARGS = {"propose_create_jar": ("monthly_budget",), "propose_set_budget": ("category", "amount"),
@@ -25,9 +27,6 @@ def _same(a: Any, b: Any) -> bool:
 
 def action_fit(*, question: str, recorder: Any, ctx: Any) -> tuple[float, list[str], float | None]:
     """(confidence penalty, reasons, cap or None)."""
-    from chat.actions.intent import action_call, looks_like_request, missing_data_call
-    from chat.offline.router import understand
-
     records = list(recorder.tool_records)
     proposals = [r for r in records if r.name in PROPOSE_TOOLS]
     expected = None

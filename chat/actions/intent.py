@@ -10,7 +10,8 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from chat.capabilities import unavailable_action
+from chat.capabilities import missing_data, unavailable_action
+from chat.context import TurnContext, understand
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
@@ -101,9 +102,6 @@ def _category_in(text: str, ctx: Any) -> str | None:
 
 
 def _parse(text: str, ctx: Any) -> Any:
-    from chat.context import TurnContext
-    from chat.offline.router import understand
-
     return understand(text, TurnContext(vocab=ctx.vocab, today=ctx.today, categories=ctx.categories,
                                          merchants=ctx.merchants))
 
@@ -242,8 +240,6 @@ CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    from chat.capabilities import missing_data
-
     if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text):
         return None
     found = missing_data(text)

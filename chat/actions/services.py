@@ -108,14 +108,3 @@ def pending_actions_attach(*, user: AuthUser, action_ids: list[int], message: Me
     return PendingAction.objects.filter(user=user, id__in=action_ids, message__isnull=True).update(
         message=message, conversation_id=message.conversation_id)
 
-
-def turn_action_ids(records: list[Any]) -> list[int]:
-    """The ids of the actions proposed by this turn's tool calls (in order)."""
-    from chat.actions.tools import PROPOSE_TOOLS
-
-    ids = []
-    for r in records:
-        result = getattr(r, "result", None)
-        if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
-            ids.append(int(result["action"]["id"]))
-    return ids

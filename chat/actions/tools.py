@@ -11,7 +11,11 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from chat.actions.selectors import action_present
+from chat.actions.services import pending_action_propose
+from chat.tool_args import money_query_from_args
 from core.errors import DomainError
+from transactions.query import filtered
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
                 "propose_delete_transaction", "explain_unavailable_action", "check_data_available")
@@ -24,9 +28,6 @@ class ActionTools:
     user: Any
 
     def _propose(self, kind: str, params: dict[str, Any], *, note: str = "") -> dict[str, Any]:
-        from chat.actions.selectors import action_present
-        from chat.actions.services import pending_action_propose
-
         try:
             action = pending_action_propose(user=self.user, kind=kind, params=params)
         except DomainError as exc:  # the model (and the user) read why; nothing was stored
@@ -53,8 +54,6 @@ class ActionTools:
         """Propose filing the user's transactions that match `merchants` (their own merchant names or a kind
         such as "coffee") and/or `text` (words in the bank narrative), optionally within a period, under
         `category`. The proposal shows how many would change and a sample. Only proposes: the user confirms."""
-        from chat.assistant import money_query_from_args
-
         args = {"merchants": merchants, "text": text, "period": period, "start": start, "end": end}
         try:
             q = money_query_from_args(user=self.user, args={k: v for k, v in args.items() if v}, measure="list")
@@ -96,9 +95,6 @@ class ActionTools:
 
     def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
                            duplicate: bool) -> list[dict[str, Any]] | dict[str, Any]:
-        from chat.assistant import money_query_from_args
-        from transactions.query import filtered
-
         args: dict[str, Any] = {}
         if merchant:
             args["merchants"] = [merchant]
@@ -137,14 +133,25 @@ class ActionTools:
         """Before answering a question about the user's credit score, account balances, net worth, investments
         or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
-        from chat.capabilities import HAS, LEDGER_TOPICS, balances_available, missing_answer, missing_data
+        from chat.capabilities import LEDGER_TOPICS, balances_available, missing_answer, missing_data, moneta_has
 
         found = missing_data(question)
-        if found is not None and found.topic in LEDGER_TOPICS and balances_available(self.user):
+        balances = balances_available(self.user)
+        if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)
-            return {"available": True, "topic": found.topic, "moneta_has": list(HAS),
+            return {"available": True, "topic": found.topic, "moneta_has": moneta_has(balances=True),
                     "use_tool": "get_net_worth" if found.topic == "net worth" else "get_account_balances"}
-        return missing_answer(found) if found else {"available": True, "moneta_has": list(HAS)}
+        return missing_answer(found) if found else {"available": True, "moneta_has": moneta_has(balances=balances)}
+
+
+def turn_action_ids(records: list[Any]) -> list[int]:
+    """The ids of the actions proposed by this turn's tool calls (in order)."""
+    ids = []
+    for r in records:
+        result = getattr(r, "result", None)
+        if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
+            ids.append(int(result["action"]["id"]))
+    return ids
 
 
 def _shown(row: Mapping[str, Any], reason: str = "") -> dict[str, Any]:

@@ -55,7 +55,7 @@ def error_reason(exc: BaseException) -> str:
 def _http_client(server):
     """The MCP SDK's HTTP client with the SSRF guard: every connection goes to an address resolved and checked
     just before (core/network.py), redirects included."""
-    import httpx2
+    import httpx2  # with the mcp SDK, loaded on first use like `_session`'s imports
     from mcp.shared._httpx_utils import MCP_DEFAULT_SSE_READ_TIMEOUT, MCP_DEFAULT_TIMEOUT
 
     return httpx2.AsyncClient(

@@ -27,6 +27,7 @@ from chat.context import TurnContext
 from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.router import route
+from core.money import written_in_currency_style
 
 WEAK_KNOWLEDGE = 0.35
 GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|xin chào|chào)\b[\s!.,]*"
@@ -126,9 +127,9 @@ class OfflineChatModel(BaseChatModel):
     def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext):
         """The answer written from tool results: (text, cited fact ids, relevant fact ids per tool). Also used by
         chat.services for the partial answer when a turn hits its step limit. Written in the question's language,
-        else the UI's (chat/language.py), with its amounts written the way of that language (core/money.py)."""
+        else the UI's (chat/language.py); amounts in their currency's own style (core/money.py)."""
         language = answer_language(question, ctx.ui_language)
-        with translation.override(language):
+        with translation.override(language), written_in_currency_style():
             return self._compose(question, results, ctx, vi=language == "vi")
 
     def _compose(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext, *, vi: bool):

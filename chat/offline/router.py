@@ -18,7 +18,8 @@ from datetime import date
 
 import numpy as np
 
-from chat.context import TurnContext, embed  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.assistant import EXPLICIT_NOTE_RE
+from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
@@ -88,10 +89,6 @@ class Plan:
 
 
 MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
-EXPLICIT_NOTE_RE = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
-    r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
-    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
 APP_HOWTO_RE = re.compile(
     r"\bhow (?:do|does|can|should|would|will|is|are)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
     r"subscriptions?|categories|budgets?|rules|transactions|"
@@ -172,20 +169,6 @@ def knowledge_query(text: str) -> str:
     low = text.lower()
     terms = [en for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])) if vi in low]
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
-
-
-def understand(text: str, ctx: TurnContext):
-    """The money reading of a question (and of the conversation so far), by the one parser."""
-    from transactions.query import MoneyQuery, money_query_parse
-
-    previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
-    earlier = MoneyQuery.from_dict(ctx.earlier_query) if ctx.earlier_query else None
-    if ctx.vocab is None:
-        from transactions.query import Vocab
-
-        ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
-    return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier,
-                             shown=ctx.previous_result)
 
 
 def money_calls(q) -> list[dict]:

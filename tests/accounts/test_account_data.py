@@ -139,3 +139,22 @@ def alice_client_notifications(user) -> list[str]:
     client = APIClient()
     client.force_authenticate(user)
     return [n["text"] for n in client.get("/api/v1/account/notifications/").json()]
+
+
+@pytest.mark.django_db
+def test_deleting_an_account_releases_only_the_embeddings_nobody_else_uses(alice, bob):
+    """The description-embedding cache is shared between people: alice's own description goes with her, one bob
+    also has stays."""
+    from accounts.services import account_delete
+    from transactions.models import DescriptionEmbedding
+
+    tx.transaction_create(user=alice, date=date(2026, 10, 1), description="ALICE ONLY BAKERY", amount=Decimal("-3"))
+    tx.transaction_create(user=alice, date=date(2026, 10, 2), description="SHARED CAFE", amount=Decimal("-4"))
+    tx.transaction_create(user=bob, date=date(2026, 10, 2), description="SHARED CAFE", amount=Decimal("-4"))
+    keys = {t.description: t.description_key for t in Transaction.objects.filter(user=alice)}
+    assert all(keys.values())
+    for key in keys.values():
+        DescriptionEmbedding.objects.get_or_create(key=key, defaults={"embedding": [0.0] * 384})
+    account_delete(user=alice)
+    assert not DescriptionEmbedding.objects.filter(key=keys["ALICE ONLY BAKERY"]).exists()
+    assert DescriptionEmbedding.objects.filter(key=keys["SHARED CAFE"]).exists()

@@ -47,7 +47,7 @@ def test_a_money_answer_in_a_vietnamese_ui_is_vietnamese_with_vietnamese_amounts
         answer = chat_turn(user=alice, message="Starbucks")
     assert answer["tools_used"] == ["search_transactions"]
     # 8 visits of $5.75 and $6.25 (tests/chat/conftest.py), written the Vietnamese way, and checked as such
-    assert answer["answer"].startswith("Bạn đã chi 48,00 $ tại Starbucks"), answer["answer"]
+    assert answer["answer"].startswith("Bạn đã chi $48.00 tại Starbucks"), answer["answer"]
     assert "(unverified)" not in answer["answer"] and answer["confidence"] >= 0.9
     assert "_Nguồn: giao dịch của bạn._" in answer["answer"]
 
@@ -85,4 +85,41 @@ def test_the_language_a_person_chose_in_settings_decides_on_the_web(chat_demo, a
     response = client.post("/chat/", {"message": "Starbucks"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302
     answer = Message.objects.filter(conversation__user=alice, role=Message.Role.ASSISTANT).latest("id")
-    assert answer.content.startswith("Bạn đã chi 48,00 $"), answer.content
+    assert answer.content.startswith("Bạn đã chi $48.00"), answer.content
+
+
+def test_an_api_client_with_a_token_gets_the_language_its_person_chose(chat_demo, alice, bob, alice_money):
+    """A token-signed request has no user when middleware runs: the token authentication applies the choice."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from accounts.profiles import profile_update
+
+    profile_update(user=alice, language="vi")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    response = client.post("/api/v1/chat/", {"message": "Starbucks"}, format="json")
+    assert response.status_code == 200 and response["Content-Language"] == "vi"
+    assert response.json()["answer"].startswith("Bạn đã chi $48.00"), response.json()["answer"]
+    # bob chose nothing: his token request follows the client's Accept-Language (none: English)
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
+    assert other.post("/api/v1/chat/", {"message": "Starbucks"}, format="json")["Content-Language"] == "en"
+
+
+def test_amount_style_follows_the_currency_inside_answers_and_the_language_on_pages():
+    """Pages in Vietnamese write every amount the Vietnamese way; an answer writes dollars as dollars are
+    written ("$1,234.50") and dong the Vietnamese way, so a quoted figure never reads as two numbers."""
+    from django.utils import translation
+
+    from core.money import money, written_in_currency_style
+
+    with translation.override("vi"):
+        assert money("1234.5", "USD") == "1.234,50 $"
+        assert money("1250000", "VND") == "1.250.000 ₫"
+        with written_in_currency_style():
+            assert money("1234.5", "USD") == "$1,234.50"
+            assert money("1250000", "VND") == "1.250.000 ₫"
+        assert money("1234.5", "USD") == "1.234,50 $"
+    with translation.override("en"), written_in_currency_style():
+        assert money("1234.5", "USD") == "$1,234.50"

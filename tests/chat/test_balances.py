@@ -94,3 +94,16 @@ def test_llm_path_reads_balances_with_the_same_tool(fake_llm, chat_demo, alice, 
     ])
     answer = chat_turn(user=bob, message="balance of my Visa")
     assert answer["confidence"] < 0.75, answer["grounding"]
+
+
+def test_capability_map_says_balances_are_there_only_with_opening_balances(chat_demo, alice, alice_accounts, bob,
+                                                                           bob_money):
+    from chat.assistant import FinanceAssistant
+    from chat.capabilities import HAS_BALANCES
+
+    for_alice = FinanceAssistant(user=alice, config=None).check_data_available(question="what's my net worth?")
+    assert for_alice["available"] is True and for_alice["use_tool"] == "get_net_worth"
+    assert HAS_BALANCES in for_alice["moneta_has"]
+    for_bob = FinanceAssistant(user=bob, config=None).check_data_available(question="what's my net worth?")
+    assert for_bob["available"] is False and "opening balance" in for_bob["message"]
+    assert HAS_BALANCES not in for_bob["moneta_has"]

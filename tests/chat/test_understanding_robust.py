@@ -185,3 +185,26 @@ def test_a_concept_missing_from_the_knowledge_base_is_not_answered_by_a_shared_m
 def test_a_how_to_with_a_verb_it_does_not_know_is_app_help(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how do i recategorize a transaction")
     assert [c["name"] for c in answer["tool_calls"]] == ["get_app_information"], answer["tool_calls"]
+
+
+def test_words_of_asking_are_not_words_left_out(chat_demo, alice, alice_money):
+    # "take", "two", "businesses" name nothing: the answer is not sent to a person for them
+    for question in ("how much did starbucks take from me last month", "top two categories last month",
+                     "which businesses got the most of my money last month"):
+        answer = chat_turn(user=alice, message=question)
+        assert _confident(alice, answer) and not answer["escalated"], (question, answer["answer"])
+
+
+def test_the_subscriptions_list_is_not_judged_by_the_money_query_words(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what am i subscribed to")
+    assert [c["name"] for c in answer["tool_calls"]] == ["list_subscriptions"]
+    assert "subscribed" not in " ".join(answer["grounding"].get("reasons") or [])
+
+
+def test_which_of_the_two_compares_the_last_two_answers(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="what did i spend on groceries last month")
+    cid = first["conversation_id"]
+    chat_turn(user=alice, message="and dining?", conversation_id=cid)
+    which = chat_turn(user=alice, message="which of the two was more", conversation_id=cid)
+    assert which["tool_calls"][0]["name"] == "compare_spending", which["answer"]
+    assert "$114.90" in which["answer"] and "$76.00" in which["answer"], which["answer"]

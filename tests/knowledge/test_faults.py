@@ -88,9 +88,12 @@ def broker():
 
 
 def _use_broker(app, url: str) -> None:
-    """Point this process's publisher at another broker (a fresh connection pool)."""
-    if app._pool is not None:
-        app._pool.force_close_all()
+    """Point this process's publisher at another broker (a fresh connection pool). kombu keeps its pools in a
+    registry keyed by the broker's address: closing only the app's pool left the registry's entry for the original
+    broker closed, so after this fixture every later test's publish failed with "Acquire on closed pool"."""
+    from kombu import pools
+
+    pools.reset()
     app.conf.broker_url = url
     app._after_fork()
 

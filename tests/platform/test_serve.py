@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.slow]
 
 
 def _token(site, name: str) -> str:
-    r = httpx.post(site["url"] + "/api/v1/auth/token/", json={"username": name, "password": site["users"][name]})
+    r = httpx.post(site["url"] + "/api/v1/auth/token/", json={"username": name, "password": site["users"][name]}, timeout=60)
     assert r.status_code == 200, r.text
     return r.json()["token"]
 

@@ -12,18 +12,19 @@ from transactions.category_evidence import FEATURES, label_table
 from transactions.models import Category, Transaction
 
 
-def test_the_fit_trusts_the_evidence_that_was_right_and_leaves_the_blend_alone_without_data():
+def test_the_fit_trusts_the_evidence_that_was_right_and_not_the_evidence_that_was_noise():
     rng = np.random.default_rng(1)
     items, cats = 300, 4
     truth = rng.integers(0, cats, items)
-    design = np.zeros((items, cats, 1 + len(FEATURES)))
-    design[:, :, 0] = np.log(np.full((items, cats), 1 / cats))  # the fixed blend knows nothing
-    merchant = 1 + FEATURES.index("merchant")
-    design[np.arange(items), truth, merchant] = 1.0  # the merchant evidence always points at the truth
-    noise = 1 + FEATURES.index("zero_shot")
-    design[np.arange(items), rng.integers(0, cats, items), noise] = 1.0  # zero-shot points anywhere
+    tensor = np.zeros((items, cats, len(FEATURES)))
+    merchant, noise = FEATURES.index("merchant"), FEATURES.index("zero_shot")
+    tensor[np.arange(items), truth, merchant] = 1.0  # the merchant evidence always points at the truth
+    tensor[np.arange(items), rng.integers(0, cats, items), noise] = 1.0  # zero-shot points anywhere
+    design = category_calibration.design_matrix(tensor, np.full((items, cats), 1 / cats))  # the blend knows nothing
     w = category_calibration._fit(design, truth, np.ones(items))
-    assert w[merchant] > 2.0 and abs(w[noise]) < 0.5
+    value, vote = 1 + merchant, 1 + len(FEATURES) + merchant
+    assert w[value] + w[vote] > 2.0
+    assert abs(w[1 + noise]) + abs(w[1 + len(FEATURES) + noise]) < 0.5
     p = category_calibration._softmax(design @ w)
     assert (p.argmax(axis=1) == truth).mean() == 1.0
 

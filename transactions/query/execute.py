@@ -28,9 +28,9 @@ def _num(value) -> float:
     return round(float(value), 2) if value is not None else 0.0
 
 
-def _totals(qs: QuerySet) -> list[dict]:
+def _totals(qs: QuerySet, user=None) -> list[dict]:
     """Per currency: money out, money in, counts (largest currency first) — the engine's totals."""
-    return figures.totals(qs)
+    return figures.totals(qs, user=user)
 
 
 def _row(t: dict) -> dict:
@@ -134,7 +134,7 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
     """total, count, average, income, net, list."""
     direction = None if q.measure in ("net", "list") and q.direction is None else q.direction
     qs = _base(user, q, direction=direction)
-    totals = _totals(qs)
+    totals = _totals(qs, user)
     main = totals[0] if totals else {"currency": _currency(user), "spent": 0.0, "received": 0.0, "count_out": 0,
                                      "count_in": 0, "count": 0}
     limit = max(1, min(int(q.limit or LIST_LIMIT), MAX_LIMIT))
@@ -153,11 +153,11 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
         result["average"] = _num(abs(avg or 0))
     if q.measure == "income" or q.direction == "in":
         result["by_source"] = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
-                               figures.ranking(qs.filter(amount__gt=0), by="merchant", sign=1, limit=5,
+                               figures.ranking(qs.filter(amount__gt=0), by="merchant", user=user, sign=1, limit=5,
                                                unnamed="(unknown)")]
     if q.measure in ("total", "count", "average") and result["count"]:
         result["by_merchant"] = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
-                                 figures.ranking(qs, by="merchant", sign=-1 if q.direction == "out" else 1, limit=5,
+                                 figures.ranking(qs, by="merchant", user=user, sign=-1 if q.direction == "out" else 1, limit=5,
                                                  unnamed="(unknown)")]
     return result
 
@@ -203,7 +203,7 @@ def _extreme(user, q: MoneyQuery, today: date) -> dict:
         ("-amount" if q.direction != "in" else "amount")
     first = max(0, q.offset)
     rows = [_row(t) for t in qs.order_by(order, "-date").values(*ROW_FIELDS)[first:first + max(1, min(q.limit or 5, 50))]]
-    totals = _totals(qs)
+    totals = _totals(qs, user)
     main = totals[0] if totals else {"count_out": 0, "count_in": 0, "currency": _currency(user)}
     return {"rows": rows, "count": main["count_in"] if q.direction == "in" else main["count_out"],
             "currency": main["currency"], "pick": rows[0] if rows else None}
@@ -213,9 +213,9 @@ def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q)
     n = q.limit or 5
     rows = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
-            figures.ranking(qs, by="merchant", sign=1 if q.direction == "in" else -1, limit=n, offset=q.offset,
+            figures.ranking(qs, by="merchant", user=user, sign=1 if q.direction == "in" else -1, limit=n, offset=q.offset,
                             unnamed="(no merchant)")]
-    totals = _totals(qs)
+    totals = _totals(qs, user)
     main = totals[0] if totals else {"count_out": 0, "spent": 0.0, "currency": _currency(user)}
     return {"rows": rows, "count": main.get("count_out", 0), "total": main.get("spent", 0.0),
             "currency": main["currency"], "n": n, "offset": q.offset}
@@ -224,10 +224,10 @@ def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
 def _top_categories(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q).exclude(category__kind=Category.Kind.TRANSFER)
     n = q.limit or 5
-    ranked = figures.ranking(qs, by="category", sign=-1, unnamed="Uncategorised")
+    ranked = figures.ranking(qs, by="category", user=user, sign=-1, unnamed="Uncategorised")
     rows = [{"category": r["name"], "total": r["total"], "count": r["count"], "share_pct": r["share_pct"]}
             for r in ranked]
-    main = (_totals(qs) or [{"net": 0.0}])[0]
+    main = (_totals(qs, user) or [{"net": 0.0}])[0]
     return {"rows": rows[q.offset:q.offset + max(n, 1)], "all_rows": len(rows),
             "count": sum(r["count"] for r in rows), "total": _num(-main["net"]), "n": n, "offset": q.offset}
 
@@ -240,7 +240,7 @@ def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
         window = full_months_before(today, n)
         start, end = window.start, window.end
     qs = _base(user, q, period=Period(start, end, "", "range"))
-    found = figures.months_average(qs, start, end, sign=1 if q.direction == "in" else -1)
+    found = figures.months_average(qs, start, end, user=user, sign=1 if q.direction == "in" else -1)
     three, six = (figures.change(found["average"] * k, 0)["difference"] for k in (3, 6))
     return {"average": found["average"], "three_months": three, "six_months": six, "months": found["months"],
             "total": found["total"], "count": found["count"], "rows": found["rows"],
@@ -249,7 +249,7 @@ def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
 
 
 def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
-    main = (_totals(_base(user, q, side=side, period=period)) or [figures.EMPTY])[0]
+    main = (_totals(_base(user, q, side=side, period=period), user) or [figures.EMPTY])[0]
     value = main["received"] if q.direction == "in" else main["spent"]
     count = main["count_in"] if q.direction == "in" else main["count_out"]
     return {"total": value, "count": count}
@@ -258,7 +258,7 @@ def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
 def _usual(user, q: MoneyQuery, today: date, *, upto_day: int | None) -> dict:
     """The usual of the query's rows: the engine's average of the full months before this one."""
     window = full_months_before(today, USUAL_MONTHS)
-    return figures.usual(_base(user, q, period=window), today=today, months=USUAL_MONTHS,
+    return figures.usual(_base(user, q, period=window), today=today, user=user, months=USUAL_MONTHS,
                          sign=1 if q.direction == "in" else -1, upto_day=upto_day)
 
 

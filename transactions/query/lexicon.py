@@ -108,6 +108,8 @@ use using used based eat ate eats eating go going visit visited favorite favouri
 last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
+take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
+hang dat lan goi tren mua
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
@@ -126,6 +128,7 @@ plus together combined combine both including include includes along inclusive s
 except excluding exclude excluded counting other besides apart aside without leave leaving left minus ignoring
 ignore skip skipping not isn't wasn't weren't aren't don't didn't doesn't
 second third fourth fifth runner next after following previous following remaining rest
+one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
 """.split())

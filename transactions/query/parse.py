@@ -31,7 +31,8 @@ FOLLOWUP_RE = re.compile(
     r"except|excluding|without|con|the con|vay con|the|what if)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b"
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
-    r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b",
+    r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
+    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b",
     re.I)
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"

@@ -16,6 +16,7 @@ from ._base import (  # noqa: F401
     KIND_SQL,
     category_find,
     category_name_clean,
+    description_keys,
     object_owned,
     others_to_refile,
     spending_rows,
@@ -33,6 +34,7 @@ from .accounts import (  # noqa: F401
 )
 from .aliases import alias_list  # noqa: F401
 from .analytics import (  # noqa: F401
+    GROUPED_KIND_SQL,
     cash_flow_trend,
     comparable_windows,
     month_glance,

@@ -182,6 +182,12 @@ def spending_rows(*, user: AuthUser) -> QuerySet[Transaction]:
     return qs.exclude(category_id__in=transfer_ids) if transfer_ids else qs
 
 
+def description_keys(*, user: AuthUser) -> set[str]:
+    """The normalised descriptions of the user's transactions (the keys of the cached description embeddings)."""
+    return set(Transaction.objects.filter(user=user).exclude(description_key="")
+               .values_list("description_key", flat=True).distinct())
+
+
 def user_currency(*, user: AuthUser) -> str:
     """The currency of the user's latest transaction (USD for a user with none): the default for new rows."""
     latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()

@@ -61,8 +61,8 @@ def spending_by_category(*, user: AuthUser, category: str, start: date | None = 
     monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
                          [[r["total"] for r in by_month]])[0]["a"]
     rows = expense_rows(user=user, category=cat).filter(date__range=(start_, end_))
-    headline = figures.window_totals(rows, [(start_, end_)], currency=currency)[0]
-    top = figures.ranking(rows, by="merchant", sign=sign, limit=10, unnamed="(unknown)")
+    headline = figures.window_totals(rows, [(start_, end_)], user=user, currency=currency)[0]
+    top = figures.ranking(rows, by="merchant", user=user, sign=sign, limit=10, unnamed="(unknown)")
     label = range_label(start, end) if (start or end) else "all time"
     verb = "Income" if sign == 1 else "Spending"
     return {
@@ -83,6 +83,48 @@ def spending_by_category(*, user: AuthUser, category: str, start: date | None = 
     }
 
 
+# The page's summary keeps its own one-pass SQL rather than the engine's ranking: it aggregates the big table by
+# category id first (an index-only scan, a handful of groups) and classifies the groups after, ~6x faster on a year
+# of a million-row ledger than ranking rows filtered by their category's kind (bench ledger, 26 Nov). Its figures
+# are the engine's definitions (spending = expense kind, refunds netting off; transfers in neither).
+GROUPED_KIND_SQL = """
+    -- Aggregate the big table by category id first (index-only scan, a handful of groups), then classify:
+    -- categorised groups take their category's kind; uncategorised money out is expense, money in income.
+    SELECT g.category_id, c.name, c.kind AS kind, g.total, g.n FROM g JOIN transactions_category c
+        ON c.id = g.category_id AND c.user_id = %(user)s
+    UNION ALL
+    SELECT NULL, 'Uncategorised', 'expense', g.outflow, g.n_out FROM g WHERE g.category_id IS NULL AND g.n_out > 0
+    UNION ALL
+    SELECT NULL, 'Uncategorised income', 'income', g.inflow, g.n_in FROM g WHERE g.category_id IS NULL AND g.n_in > 0
+"""
+
+
+def _summary_rows(user: AuthUser, start_: date, end_: date, currency: str | None = None) -> list[dict[str, Any]]:
+    return _fetch(
+        f"""
+        WITH g AS (
+            SELECT category_id, sum(amount) AS total, count(*) AS n,
+                   sum(amount) FILTER (WHERE amount < 0) AS outflow, count(*) FILTER (WHERE amount < 0) AS n_out,
+                   sum(amount) FILTER (WHERE amount > 0) AS inflow, count(*) FILTER (WHERE amount > 0) AS n_in
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND date BETWEEN %(start)s AND %(end)s{_currency_sql(currency)}
+            GROUP BY category_id
+        ), k AS ({GROUPED_KIND_SQL}), b AS (
+            SELECT category_id, name, kind, CASE WHEN kind = 'expense' THEN -total END AS spent,
+                   CASE WHEN kind = 'income' THEN total END AS income, n
+            FROM k WHERE kind <> 'transfer'
+        )
+        SELECT category_id, kind, name, round(spent, 2) AS spent, round(income, 2) AS income, n,
+               round(100 * spent / nullif(sum(spent) OVER (), 0), 1) AS pct,
+               round(coalesce(sum(spent) OVER (), 0), 2) AS total_spent,
+               round(coalesce(sum(income) OVER (), 0), 2) AS total_income,
+               sum(n) OVER () AS total_n
+        FROM b ORDER BY spent DESC NULLS LAST, income DESC NULLS LAST
+        """,
+        {"user": user.id, "start": start_, "end": end_},
+    )
+
+
 def spending_summary(*, user: AuthUser, period: str = "last_month", start: date | None = None,
                      end: date | None = None) -> dict[str, Any]:
     if start or end:
@@ -91,28 +133,24 @@ def spending_summary(*, user: AuthUser, period: str = "last_month", start: date 
     else:
         start_, end_, label = period_resolve(period)
     currency, other_currencies = _figures_currency(user, start_, end_)
+    rows = _summary_rows(user, start_, end_, currency if other_currencies else None)
     by_currency = _other_currency_totals(user, start_, end_, other_currencies)
-    # The engine's ranking: spending categories (uncategorised money out as "Uncategorised") and income sources,
-    # each with its share; totals from the same row sets, transfers in neither.
-    spent_rows = figures.expense_rows(user=user).filter(date__range=(start_, end_), currency=currency)
-    income_rows = figures.income_rows(user=user).filter(date__range=(start_, end_), currency=currency)
-    spending = figures.ranking(spent_rows, by="category", sign=-1, unnamed="Uncategorised")
-    income = figures.ranking(income_rows, by="category", sign=1, unnamed="Uncategorised income")
-    spent_total, income_total = (figures.window_totals(rows_, [(start_, end_)], currency=currency)[0]
-                                 for rows_ in (spent_rows, income_rows))
-    total_spent, total_income = (-spent_total["net"]) + 0.0, income_total["net"]
-    net = figures.change(total_income, total_spent)["difference"]
+    spending = [r for r in rows if r["kind"] == "expense"]
+    income = [r for r in rows if r["kind"] == "income"]
+    total_spent = _num(rows[0]["total_spent"]) if rows else 0.0
+    total_income = _num(rows[0]["total_income"]) if rows else 0.0
+    net = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS net", [total_income, total_spent])[0]["net"]
     return {
         "title": f"Spending summary: {label}", "period": label, "start": start_.isoformat(), "end": end_.isoformat(),
         "currency": currency, "other_currencies": by_currency, "currency_note": _currency_note(currency, by_currency),
         "total_spent": total_spent, "total_income": total_income, "net": _num(net),
-        "transaction_count": spent_total["count"] + income_total["count"],
-        "rows": [{"category": r["name"], "spent": r["total"], "count": r["count"], "share_pct": r["share_pct"]}
+        "transaction_count": int(rows[0]["total_n"]) if rows else 0,
+        "rows": [{"category": r["name"], "spent": _num(r["spent"]), "count": r["n"], "share_pct": _num(r["pct"])}
                  for r in spending],
-        "income": [{"category": r["name"], "amount": r["total"], "count": r["count"]} for r in income],
+        "income": [{"category": r["name"], "amount": _num(r["income"]), "count": r["n"]} for r in income],
         "categories": category_list(user=user),
         "chart": _chart("pie", f"Spending by category, {label}", [r["name"] for r in spending],
-                        [("spent", [r["total"] for r in spending])]),
+                        [("spent", [r["spent"] for r in spending])]),
         "income_vs_spending": {"income": total_income, "spending": total_spent},
     }
 
@@ -192,13 +230,14 @@ def spending_compare(*, user: AuthUser, categories: list[str] | None = None, per
     if cats:
         for cat in cats:
             sign = 1 if cat.kind == Category.Kind.INCOME else -1
-            for i, t in enumerate(figures.window_totals(expense_rows(user=user, category=cat), spans,
+            for i, t in enumerate(figures.window_totals(expense_rows(user=user, category=cat), spans, user=user,
                                                         currency=currency)):
                 table[(i, cat.name)] = {"total": (t["net"] if sign > 0 else -t["net"]) + 0.0, "n": t["count"]}
     else:
         for i, (s_, e_) in enumerate(spans):
-            rows_i = expense_rows(user=user).filter(date__range=(s_, e_), currency=currency)
-            for r in figures.ranking(rows_i, by="category", sign=-1, unnamed="Uncategorised"):
+            rows_i = expense_rows(user=user).filter(date__range=(s_, e_),
+                                                    **({"currency": currency} if other_currencies else {}))
+            for r in figures.ranking(rows_i, by="category", user=user, sign=-1, unnamed="Uncategorised"):
                 table[(i, r["name"])] = {"total": r["total"], "n": r["count"]}
     names = [c.name for c in cats] or sorted({name for _, name in table})
     rows: list[dict[str, Any]] = []
@@ -279,9 +318,12 @@ def spending_usual(*, user: AuthUser, category: str | None = None, months: int =
     sign = 1 if cat is not None and cat.kind == Category.Kind.INCOME else -1
     # The engine's figures (the same "usual" and comparison the assistant's answers use): the rows in the
     # category, or every spending row; signed so spending and money in both read as positive.
-    base = expense_rows(user=user, category=cat).filter(currency=currency)
-    found = figures.usual(base, today=today, months=months, sign=sign)
-    so_far_totals = figures.window_totals(base, [(cur_start, cur_end), (prev_start, prev_end)], currency=currency)
+    base = expense_rows(user=user, category=cat)
+    if other_currencies:
+        base = base.filter(currency=currency)
+    found = figures.usual(base, today=today, user=user, months=months, sign=sign)
+    so_far_totals = figures.window_totals(base, [(cur_start, cur_end), (prev_start, prev_end)], user=user,
+                                          currency=currency)
     this_so_far, same_days = ((t["net"] if sign > 0 else -t["net"]) + 0.0 for t in so_far_totals)
     usual = found["average"]
     totals = [r["total"] for r in found["rows"]]

@@ -12,6 +12,7 @@ other currencies come back beside them.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
@@ -24,7 +25,7 @@ from core.periods import full_months_before, period_label
 from core.types import AuthUser
 
 from ..models import Category, Merchant, Transaction
-from ._base import _fetch, _num, spending_rows
+from ._base import _fetch, _num, spending_rows, user_currencies
 from .ledger import text_q
 
 Window = tuple[date, date]
@@ -102,25 +103,44 @@ def income_rows(*, user: AuthUser) -> QuerySet[Transaction]:
         Q(category__kind=Category.Kind.INCOME) | Q(category__isnull=True, amount__gt=0))
 
 
-def _subquery(rows: QuerySet[Transaction]) -> tuple[str, tuple[Any, ...]]:
-    """The row set as SQL the figures read FROM (its own WHERE, so the planner uses the user's indexes)."""
-    sql, params = rows.order_by().values("id", "date", "amount", "currency", "merchant_id",
-                                         "category_id").query.sql_with_params()
+def _subquery(rows: QuerySet[Transaction], *, currency_column: bool) -> tuple[str, tuple[Any, ...]]:
+    """The row set as SQL the figures read FROM (its own WHERE on the user's covering indexes). Only the columns
+    those indexes carry, so a one-currency user's figures are index-only scans; the currency column (a heap
+    read) only when the user has several currencies."""
+    columns = ("date", "amount", "merchant_id", "category_id") + (("currency",) if currency_column else ())
+    sql, params = rows.order_by().values(*columns).query.sql_with_params()
     return sql, tuple(params)
 
 
-def totals(rows: QuerySet[Transaction]) -> list[dict[str, Any]]:
+def _one_currency(user: AuthUser | None) -> str | None:
+    """The user's only currency (then figures need not read the currency column), else None. A skip scan over
+    the (user, currency) index; None also when the caller passed no user (every currency is then grouped)."""
+    if user is None:
+        return None
+    found = user_currencies(user=user)
+    return found[0] if len(found) == 1 and re.fullmatch(r"[A-Z]{3}", found[0]) else None
+
+
+def _currency_sql(user: AuthUser | None) -> tuple[str, bool]:
+    """(the SQL naming a row's currency, whether the rows carry the currency column)."""
+    one = _one_currency(user)
+    return (f"'{one}'::text", False) if one else ("t.currency", True)
+
+
+def totals(rows: QuerySet[Transaction], *, user: AuthUser | None = None) -> list[dict[str, Any]]:
     """Per currency, the one with the most rows first: money out (`spent`, positive), money in (`received`), the
-    net (`net` = in − out) and the counts."""
-    sql, params = _subquery(rows)
+    net (`net` = in − out) and the counts. `user`: the rows' owner, so a one-currency user's figures skip the
+    currency column."""
+    cur, column = _currency_sql(user)
+    sql, params = _subquery(rows, currency_column=column)
     found = _fetch(
         f"""
-        SELECT t.currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
+        SELECT {cur} AS currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
                round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS received,
                round(coalesce(sum(t.amount), 0), 2) AS net, count(*) FILTER (WHERE t.amount < 0) AS count_out,
                count(*) FILTER (WHERE t.amount > 0) AS count_in, count(*) AS count
         FROM ({sql}) t
-        GROUP BY t.currency ORDER BY count(*) DESC, t.currency
+        GROUP BY 1 ORDER BY count(*) DESC, 1
         """, params)
     return [{"currency": r["currency"], "spent": _num(r["spent"]), "received": _num(r["received"]),
              "net": _num(r["net"]), "count_out": r["count_out"], "count_in": r["count_in"], "count": r["count"]}
@@ -130,21 +150,22 @@ def totals(rows: QuerySet[Transaction]) -> list[dict[str, Any]]:
 EMPTY: dict[str, Any] = {"spent": 0.0, "received": 0.0, "net": 0.0, "count_out": 0, "count_in": 0, "count": 0}
 
 
-def window_totals(rows: QuerySet[Transaction], windows: Sequence[Window], *,
+def window_totals(rows: QuerySet[Transaction], windows: Sequence[Window], *, user: AuthUser | None = None,
                   currency: str | None = None) -> list[dict[str, Any]]:
     """The figures of `totals` for each window (inclusive dates), in one query: the sides of a comparison, this
     month so far against the same days of last month. All windows are in one currency (`currency`, else the
     main currency of the rows in the windows)."""
-    sql, params = _subquery(rows)
+    cur, column = _currency_sql(user)
+    sql, params = _subquery(rows, currency_column=column)
     found = _fetch(
         f"""
         WITH w AS (SELECT * FROM unnest(%s::int[], %s::date[], %s::date[]) AS w(idx, s, e))
-        SELECT w.idx, t.currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
+        SELECT w.idx, {cur} AS currency, round(-coalesce(sum(t.amount) FILTER (WHERE t.amount < 0), 0), 2) AS spent,
                round(coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0), 2) AS received,
                round(coalesce(sum(t.amount), 0), 2) AS net, count(*) FILTER (WHERE t.amount < 0) AS count_out,
                count(*) FILTER (WHERE t.amount > 0) AS count_in, count(*) AS count
         FROM w JOIN ({sql}) t ON t.date BETWEEN w.s AND w.e
-        GROUP BY w.idx, t.currency
+        GROUP BY 1, 2
         """, (list(range(len(windows))), [w[0] for w in windows], [w[1] for w in windows], *params))
     if currency is None:
         per: dict[str, int] = {}
@@ -160,26 +181,34 @@ def window_totals(rows: QuerySet[Transaction], windows: Sequence[Window], *,
     return out
 
 
-def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign: int = -1,
-                   upto_day: int | None = None) -> dict[str, Any]:
+def _main_currency_cte(cur: str, column: bool, where: str = "") -> str:
+    """`cur`: the main currency of the row set `r` (the one with the most rows); a constant for a one-currency
+    user, so `r` is read once."""
+    if not column:
+        return f"cur AS (SELECT {cur} AS currency)"
+    return (f"cur AS (SELECT t.currency FROM r t {where} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)")
+
+
+def months_average(rows: QuerySet[Transaction], start: date, end: date, *, user: AuthUser | None = None,
+                   sign: int = -1, upto_day: int | None = None) -> dict[str, Any]:
     """The average per calendar month over the whole months of start..end — a month with nothing counts as zero —
     with each month's figure and the total. A month's figure is `sign` × the sum of its amounts (−1: spending,
     refunds netting off; +1: money in). With `upto_day`, only days 1..upto_day of each month count (the usual
     for the first days of a month). In the main currency of the rows. `spread` (the months' standard deviation)
     and `months_with_rows` say how steady and how well covered the average is."""
-    sql, params = _subquery(rows)
+    cur, column = _currency_sql(user)
+    sql, params = _subquery(rows, currency_column=column)
     first = start.replace(day=1)
+    where = "WHERE t.date BETWEEN %s AND %s" if column else ""
     found = _fetch(
         f"""
         WITH m AS (SELECT gs::date AS m FROM generate_series(%s::date, %s::date, interval '1 month') gs),
-        r AS MATERIALIZED ({sql}),
-        cur AS (SELECT t.currency FROM r t
-                WHERE t.date BETWEEN %s AND %s
-                GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1),
+        r AS ({sql}),
+        {_main_currency_cte(cur, column, where)},
         per AS (
             SELECT date_trunc('month', t.date)::date AS m, %s * sum(t.amount) AS total, count(*) AS n
             FROM r t
-            WHERE t.date BETWEEN %s AND %s AND t.currency = (SELECT currency FROM cur)
+            WHERE t.date BETWEEN %s AND %s AND {cur} = (SELECT currency FROM cur)
               AND (%s::int IS NULL OR extract(day FROM t.date) <= %s::int)
             GROUP BY 1
         )
@@ -188,7 +217,7 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
                round(sum(coalesce(per.total, 0)) OVER (), 2) AS grand, (SELECT currency FROM cur) AS currency,
                round(stddev_pop(coalesce(per.total, 0)) OVER (), 2) AS spread
         FROM m LEFT JOIN per ON per.m = m.m ORDER BY m.m
-        """, (first, end, *params, start, end, sign, start, end, upto_day, upto_day))
+        """, (first, end, *params, *((start, end) if column else ()), sign, start, end, upto_day, upto_day))
     return {"average": _num(found[0]["average"]) if found else 0.0, "months": len(found),
             "total": _num(found[0]["grand"]) if found else 0.0, "count": sum(int(r["n"]) for r in found),
             "currency": found[0]["currency"] if found else None,
@@ -198,12 +227,12 @@ def months_average(rows: QuerySet[Transaction], start: date, end: date, *, sign:
                      for r in found]}
 
 
-def usual(rows: QuerySet[Transaction], *, today: date, months: int = 3, sign: int = -1,
+def usual(rows: QuerySet[Transaction], *, today: date, user: AuthUser | None = None, months: int = 3, sign: int = -1,
           upto_day: int | None = None) -> dict[str, Any]:
     """What is usual: the average of the `months` full calendar months before the running one (never a partial
     month; empty months count as zero), as `months_average` gives it, with the window."""
     window = full_months_before(today, months)
-    return {**months_average(rows, window.start, window.end, sign=sign, upto_day=upto_day),
+    return {**months_average(rows, window.start, window.end, user=user, sign=sign, upto_day=upto_day),
             "start": window.start, "end": window.end, "window": period_label(window.start, window.end, "range")}
 
 
@@ -218,21 +247,22 @@ def change(current: Any, previous: Any) -> dict[str, Any]:
 RANK_BY = {"merchant": ("transactions_merchant", "t.merchant_id"), "category": ("transactions_category", "t.category_id")}
 
 
-def ranking(rows: QuerySet[Transaction], *, by: str, sign: int = -1, limit: int | None = None, offset: int = 0,
-            unnamed: str | None = None) -> list[dict[str, Any]]:
+def ranking(rows: QuerySet[Transaction], *, by: str, user: AuthUser | None = None, sign: int = -1,
+            limit: int | None = None, offset: int = 0, unnamed: str | None = None) -> list[dict[str, Any]]:
     """The rows grouped by merchant or category, largest first: each group's `sign` × sum (−1 ranks spending,
     refunds netting off; +1 ranks money in), its count and its share of the whole in percent. `unnamed` labels
     the rows with no merchant/category ("Uncategorised"). In the main currency of the rows."""
-    table, column = RANK_BY[by]
-    sql, params = _subquery(rows)
+    table, group_column = RANK_BY[by]
+    cur, column = _currency_sql(user)
+    sql, params = _subquery(rows, currency_column=column)
     found = _fetch(
         f"""
-        WITH r AS MATERIALIZED ({sql}),
-        cur AS (SELECT t.currency FROM r t GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1),
+        WITH r AS ({sql}),
+        {_main_currency_cte(cur, column)},
         g AS (
-            SELECT {column} AS gid, %s * sum(t.amount) AS total, count(*) AS n
+            SELECT {group_column} AS gid, %s * sum(t.amount) AS total, count(*) AS n
             FROM r t
-            WHERE t.currency = (SELECT currency FROM cur)
+            WHERE {cur} = (SELECT currency FROM cur)
             GROUP BY 1
         )
         SELECT coalesce(x.name, %s) AS name, round(g.total, 2) AS total, g.n,
