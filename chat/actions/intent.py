@@ -237,6 +237,9 @@ CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt
                               r"means|factors?|why|increase|drop|lower)\b", re.I)
 
 
+ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|tìm trên mạng)\b", re.I)
+
+
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
@@ -245,6 +248,8 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text)):
         return None
+    if not found.personal and ASKS_WEB_RE.search(text):
+        return None  # "search the web for today's exchange rate": the web has it, when it is reachable
     return {"name": "check_data_available", "args": {"question": text}}
 
 
