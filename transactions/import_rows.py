@@ -16,7 +16,7 @@ from django.utils import timezone
 from core.types import AuthUser
 
 from .categories import category_resolve
-from .categorize import Decision, Item, categorise
+from .categorize import Decision, Item, categorise, narrative_shape
 from .models import CategorisationRule, CategorySource, Merchant
 from .normalize import (
     description_key,
@@ -160,7 +160,10 @@ def _categorise_grouped(*, user: AuthUser, items: dict[str, Item]) -> dict[str, 
     if narrative_rules:
         return categorise(user=user, items=list(items.values()))
     def group(desc: str, item: Item) -> tuple[Any, ...]:
-        return (item.merchant_key, item.description_key, item.outflow) if item.merchant_key else ("", desc, None)
+        # The narrative's shape is evidence of its own (the user's labels of the same shape), so narratives of one
+        # merchant are decided together only when their shapes agree (digits aside).
+        return ((item.merchant_key, item.description_key, item.outflow, narrative_shape(desc)) if item.merchant_key
+                else ("", desc, None))
 
     representative: dict[tuple[Any, ...], Item] = {}
     for desc, item in items.items():
