@@ -398,6 +398,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
+    from chat.help_steps import howto_calls  # 1c. how to do something in Moneta: the help page's steps
+
+    if calls := howto_calls(text, q):
+        return done([("app_help", 1.0, text)], calls)
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
