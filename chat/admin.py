@@ -428,4 +428,4 @@ class FeedbackAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     readonly_fields = ("message", "user", "rating", "comment", "created_at", "updated_at")
 
 
-from chat import external_admin  # noqa: E402,F401  (external MCP servers and A2A agents: registered there)
+from chat.external import admin as external_admin  # noqa: E402,F401  (external MCP servers and A2A agents: registered there)

@@ -356,7 +356,7 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
             template = _tool_template(name)
             out.append(StructuredTool(name=name, description=template.description, args_schema=template.args_schema,
                                       func=getattr(self, name)))
-        return out + list(getattr(self, "extra_tools", []))  # external MCP servers / A2A agents (chat/mcp/client.py)
+        return out + list(getattr(self, "extra_tools", []))  # external MCP servers / A2A agents (chat/external/tools.py)
 
     def run_tool(self, tool: StructuredTool, arguments: dict) -> ToolRecord:
         """Run one tool call: validated by its schema, timed, errors kept for the model and the trace."""

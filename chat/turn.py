@@ -25,6 +25,7 @@ from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available
 from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
 from chat.context import TurnContext
+from chat.external.tools import external_tools_attach
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
@@ -279,7 +280,6 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
     """The tool loop (LangGraph) with the model (an LLM endpoint or the offline model); yields its events and
     leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
     from chat.agent import build_graph, run_graph
-    from chat.mcp.client import external_tools_attach
     from core.embeddings import single_thread_inference
 
     config, ctx = turn.config, turn.ctx

@@ -13,7 +13,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 app = Celery("moneta")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(lambda: ["chat.mcp"])  # chat/mcp/tasks.py: the worker starts stdio MCP servers
+app.autodiscover_tasks(lambda: ["chat.external"])  # chat/external/tasks.py: the worker starts stdio MCP servers
 
 from core.observability import celery_signals_connect  # noqa: E402
 

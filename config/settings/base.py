@@ -305,7 +305,7 @@ MONETA_LLM_MAX_RETRIES = env_int("MONETA_LLM_MAX_RETRIES", 2, minimum=0)
 MONETA_WEB_SEARCH = env_bool("MONETA_WEB_SEARCH", True)
 # A person answers an escalated question within this many hours (the admin queue marks older ones overdue).
 MONETA_ESCALATION_SLA_HOURS = env_int("MONETA_ESCALATION_SLA_HOURS", 24, minimum=1)
-# External tool servers (chat/external_guard.py): the programs a superuser may register as stdio MCP servers
+# External tool servers (chat/external/guard.py): the programs a superuser may register as stdio MCP servers
 # (comma-separated; none by default), and whether HTTP MCP servers / A2A agents may be on loopback, link-local or
 # private addresses (off: an editor's URL cannot reach the metadata service or this machine's own ports).
 MONETA_MCP_STDIO_COMMANDS = env.list("MONETA_MCP_STDIO_COMMANDS", default=[])

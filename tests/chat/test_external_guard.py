@@ -9,8 +9,9 @@ import sys
 import pytest
 from django.contrib.auth.models import Permission
 
-from chat.a2a.client import a2a_agent_card
-from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools, server_run_here
+from chat.external.a2a import a2a_agent_card
+from chat.external.guard import ExternalServerUnavailable
+from chat.external.mcp import mcp_server_tools, server_run_here
 from chat.models import AgentConfig, ExternalServer
 from tests.chat.tiny_mcp_server import HttpServer
 

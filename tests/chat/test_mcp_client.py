@@ -97,7 +97,7 @@ def stdio_allowed_everywhere(monkeypatch, settings):
 def test_stdio_server_runs_on_the_worker(alice, chat_demo, llm_env, stdio_allowed_everywhere, celery_worker_process,
                                          tmp_path, editor, client):
     """The turn (here, as in a web request) and the admin's "Test the connection" send the stdio server's requests
-    to the Celery worker, which starts the program (chat/mcp/tasks.py)."""
+    to the Celery worker, which starts the program (chat/external/tasks.py)."""
     from core.models import WorkerHeartbeat
     from tests.conftest import wait_for
 

@@ -7,8 +7,9 @@ import socket
 
 import pytest
 
-from chat.a2a.client import a2a_agent_card
-from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools
+from chat.external.a2a import a2a_agent_card
+from chat.external.guard import ExternalServerUnavailable
+from chat.external.mcp import mcp_server_tools
 from chat.models import ExternalServer
 from core.network import AddressRefused, host_addresses_checked
 from tests.chat.tiny_mcp_server import HttpServer

@@ -11,8 +11,14 @@ import anyio
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
-from chat.external_guard import ExternalServerRefused, allow_private_networks, external_server_check
-from chat.mcp.client import ExternalServerUnavailable, error_reason, unavailable_note
+from chat.external.guard import (
+    ExternalServerRefused,
+    ExternalServerUnavailable,
+    allow_private_networks,
+    error_reason,
+    external_server_check,
+    unavailable_note,
+)
 from core.errors import DomainError
 from core.network import pinned_httpx_transport
 

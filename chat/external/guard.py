@@ -3,7 +3,7 @@
 - A stdio MCP server is a program Moneta starts. Only a superuser may register or change one, its command must be
   on the operator's allow-list (`MONETA_MCP_STDIO_COMMANDS`, empty by default: no stdio servers at all), it runs
   with a minimal environment (never the web process's secrets: database URL, secret key, API keys), and it is
-  started only by a Celery worker, never inside a web request (chat/mcp/tasks.py).
+  started only by a Celery worker, never inside a web request (chat/external/tasks.py).
 - An HTTP MCP server or an A2A agent is a URL Moneta connects to. Its host name is resolved and every address it
   resolves to must be public: loopback, link-local (cloud metadata), private, reserved and multicast addresses are
   refused unless `MONETA_EXTERNAL_ALLOW_PRIVATE_NETWORKS` is set (a server on the same machine or network).
@@ -27,6 +27,25 @@ STDIO_INHERITED_ENV = ("PATH", "LANG", "LC_ALL", "TZ")
 
 class ExternalServerRefused(Exception):
     """The server's registration breaks a rule above; the message says which, in words."""
+
+
+class ExternalServerUnavailable(Exception):
+    """The server cannot be used for this turn (refused, down, too slow); the turn carries on without it."""
+
+
+def error_reason(exc: BaseException) -> str:
+    """The innermost, most specific message of an (exception-group wrapped) failure."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    if isinstance(exc, TimeoutError):
+        return "it did not answer in time"
+    text = str(exc).strip() or type(exc).__name__
+    return text[:200]
+
+
+def unavailable_note(server, reason: str) -> str:
+    return (f"The external tool server “{server.name}” is unavailable right now ({reason}), so this answer does not "
+            f"use it.")
 
 
 def stdio_command_allowed(command: str) -> bool:

@@ -1,13 +1,15 @@
 """Admin for external MCP servers and A2A agents (imported by chat/admin.py): register, validate, and check one
 with the "test connection" action (lists the tools the allow-list lets through). The rules on what a server may be
 (stdio only by superusers and from the command allow-list, URLs only to public addresses) live in
-chat/external_guard.py."""
+chat/external/guard.py."""
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
 
-from chat.external_guard import stdio_command_problem, url_problem
+from chat.external.a2a import a2a_agent_card
+from chat.external.guard import ExternalServerUnavailable, stdio_command_problem, url_problem
+from chat.external.mcp import mcp_server_tools
 from chat.models import ExternalServer
 
 
@@ -75,14 +77,10 @@ class ExternalServerAdmin(admin.ModelAdmin):
 
     @admin.action(description="Test the connection (list the allowed tools)")
     def test_connection(self, request, queryset):
-        from chat.mcp.client import ExternalServerUnavailable, mcp_server_tools
-
         for server in queryset:
-            # A stdio server is listed by the Celery worker (chat/mcp/tasks.py), never started in this web request.
+            # A stdio server is listed by the Celery worker (chat/external/tasks.py), never started in this web request.
             try:
                 if server.kind == "a2a":
-                    from chat.a2a.client import a2a_agent_card
-
                     card = a2a_agent_card(server)
                     self.message_user(request, f"{server.slug}: A2A agent “{card.get('name')}” reachable.",
                                       messages.SUCCESS)

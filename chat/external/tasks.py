@@ -1,4 +1,4 @@
-"""The Celery side of stdio MCP servers: the worker, not the web process, starts the program (chat/mcp/client.py
+"""The Celery side of stdio MCP servers: the worker, not the web process, starts the program (chat/external/mcp.py
 sends `tools/list` and `tools/call` here and waits for the answer). Registered by config/celery_app.py."""
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from typing import Any
 
 from celery import shared_task
 
+from chat.external.guard import ExternalServerUnavailable
+from chat.external.mcp import server_run_here
+from chat.models import ExternalServer
 from core.errors import DomainError
 
 
 @shared_task(name="chat.mcp_stdio_request", soft_time_limit=150, time_limit=180)
 def mcp_stdio_request_task(server_id: int, method: str, arguments: dict) -> dict[str, Any]:
     """Run one MCP request against stdio server `server_id`; the result as JSON, or why it failed in words."""
-    from chat.mcp.client import ExternalServerUnavailable, server_run_here
-    from chat.models import ExternalServer
-
     server = ExternalServer.objects.filter(pk=server_id, kind="mcp_stdio", is_active=True).first()
     if server is None:
         return {"unavailable": "the server was removed or turned off"}

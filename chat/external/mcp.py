@@ -5,14 +5,13 @@ and enable them per agent config. At the start of a turn each enabled server's t
 short while), filtered by the allow-list and offered to the model as `<slug>__<tool>` with the server's own
 description and JSON schema. A call goes through `FinanceAssistant.run_tool` like a built-in tool (traced,
 timed, errors back to the model) and is bounded by the server's timeout. A stdio server's requests are run by the
-Celery worker (chat/mcp/tasks.py): no program is started inside a web request. An HTTP server is connected to
+Celery worker (chat/external/tasks.py): no program is started inside a web request. An HTTP server is connected to
 through the SSRF guard (core/network.py). A server that cannot be reached is
 left out and the turn's answer says so; it never fails the turn.
 """
 from __future__ import annotations
 
 import json
-import logging
 import time
 from contextlib import asynccontextmanager
 from typing import Any
@@ -23,33 +22,21 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from langchain_core.tools import StructuredTool
 
-from chat.external_guard import (
+from chat.external.guard import (
     ExternalServerRefused,
+    ExternalServerUnavailable,
     allow_private_networks,
+    error_reason,
     external_server_check,
     stdio_environment,
+    unavailable_note,
 )
 from core.broker import broker_reachable
 from core.errors import DomainError
 from core.network import pinned_httpx2_transport
 
-log = logging.getLogger(__name__)
 LIST_CACHE_SECONDS = 30.0
 _listing_cache: dict[tuple[int, str], tuple[float, list]] = {}
-
-
-class ExternalServerUnavailable(Exception):
-    pass
-
-
-def error_reason(exc: BaseException) -> str:
-    """The innermost, most specific message of an (exception-group wrapped) failure."""
-    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
-        exc = exc.exceptions[0]
-    if isinstance(exc, TimeoutError):
-        return "it did not answer in time"
-    text = str(exc).strip() or type(exc).__name__
-    return text[:200]
 
 
 def _http_client(server):
@@ -89,7 +76,7 @@ async def _session(server):
 def server_run_here(server, action) -> Any:
     """Run `await action(session)` against `server` in this process, within its timeout. A server whose command is
     not allowed or whose URL resolves to a private address is refused before anything starts. A stdio server is
-    run here only by the Celery worker (chat/mcp/tasks.py); everyone else calls `_run`."""
+    run here only by the Celery worker (chat/external/tasks.py); everyone else calls `_run`."""
     try:
         external_server_check(server)
     except ExternalServerRefused as exc:
@@ -134,7 +121,7 @@ def _stdio_on_worker(server, method: str, arguments: dict | None = None) -> dict
         raise ExternalServerUnavailable("the task queue cannot be reached, and stdio servers run on the worker")
     wait = max(0.5, float(server.timeout_seconds or 10)) + WORKER_MARGIN_SECONDS
     try:
-        # By name: the task module (chat/mcp/tasks.py) imports this one.
+        # By name: the task module (chat/external/tasks.py) imports this one.
         async_result = current_app.send_task(STDIO_TASK, (server.pk, method, arguments or {}), retry=False,
                                              expires=wait)
         out = async_result.get(timeout=wait, disable_sync_subtasks=False)
@@ -213,11 +200,6 @@ def _tool_name(server, name: str) -> str:
     return f"{server.slug}__{name}"[:64]
 
 
-def unavailable_note(server, reason: str) -> str:
-    return (f"The external tool server “{server.name}” is unavailable right now ({reason}), so this answer does not "
-            f"use it.")
-
-
 def mcp_langchain_tools(server, *, notes: list[str] | None = None) -> list[StructuredTool]:
     out = []
     for tool in mcp_server_tools(server):
@@ -230,25 +212,3 @@ def mcp_langchain_tools(server, *, notes: list[str] | None = None) -> list[Struc
         out.append(StructuredTool(name=_tool_name(server, tool.name), args_schema=schema, func=call,
                                   description=f"[{server.name}] {(tool.description or tool.name).strip()}"[:1024]))
     return out
-
-
-def external_tools_attach(*, assistant, config) -> list[str]:
-    """Give `assistant` the tools of `config`'s enabled external servers (MCP and A2A). Returns a note for each
-    server that is down; the turn carries on without it."""
-    if config.pk is None:
-        return []
-    notes: list[str] = []
-    extra: list[StructuredTool] = []
-    assistant.extra_tools, assistant.external_notes = extra, notes
-    for server in config.external_servers.filter(is_active=True).order_by("slug"):
-        try:
-            if server.kind == "a2a":
-                from chat.a2a.client import a2a_langchain_tool
-
-                extra.append(a2a_langchain_tool(server, assistant=assistant))
-            else:
-                extra.extend(mcp_langchain_tools(server, notes=notes))
-        except ExternalServerUnavailable as exc:
-            log.warning("external server %s unavailable: %s", server.slug, exc)
-            notes.append(unavailable_note(server, str(exc)))
-    return notes
