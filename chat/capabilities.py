@@ -31,6 +31,7 @@ class Missing:
     offer: str
     why_vi: str = ""  # the same in Vietnamese, for a Vietnamese question
     offer_vi: str = ""
+    personal: bool = True  # only when the question is about the user's own ("my credit score"), not the concept
 
 
 def _re(text: str) -> re.Pattern[str]:
@@ -89,6 +90,28 @@ MISSING: tuple[Missing, ...] = (
             "If you share costs, I can total what you paid at the merchants you share.",
             "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
             "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
+    Missing("other people's money", _re(r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|"
+                                        r"bạn cùng phòng|sếp)(?: của)? (?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|"
+                                        r"xài|trả|nợ|tiền)"),
+            "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
+            "If you share costs, I can total what you paid at the merchants you share.",
+            "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
+            "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
+    Missing("taxes", _re(r"\btax (?:refund|return|bill|bracket|owed|liability)\b|\bhow much (?:tax|taxes) (?:will|do|should"
+                         r"|did) i\b|\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
+            "Moneta doesn't see your tax return or what the tax office holds, so it can't work out a refund or "
+            "what you owe.",
+            "I can total the tax payments and refunds that appear in your statements (for example \"tax payments "
+            "this year\").",
+            "Moneta không xem được tờ khai thuế của bạn, nên không tính được khoản hoàn thuế hay số thuế phải nộp.",
+            "Tôi có thể cộng các khoản nộp thuế và hoàn thuế có trong sao kê của bạn."),
+    Missing("market prices", _re(r"\b(?:stock|share|gold|bitcoin|btc|crypto|oil) prices?\b|\btrading at\b|\bshare price\b"
+                                 r"|\bgiá (?:vàng|cổ phiếu|bitcoin|xăng|đô|usd)\b|\btỷ giá\b|\bexchange rate\b"),
+            "Moneta doesn't have live market prices or exchange rates: it only sees your own transactions.",
+            "Check a market site or your broker's app; I can show what you spent or received in your statements.",
+            "Moneta không có giá thị trường hay tỷ giá trực tiếp: Moneta chỉ thấy giao dịch của chính bạn.",
+            "Hãy xem trên trang thị trường hoặc ứng dụng của công ty chứng khoán; tôi có thể cho xem bạn đã chi "
+            "hay nhận bao nhiêu trong sao kê.", personal=False),
 )
 
 

@@ -5,6 +5,7 @@ the first "1.", so the steps are found by their markers: a run "2. … 3. …" w
 from __future__ import annotations
 
 import re
+from typing import Any
 
 MARKER_RE = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+")
 HEADING_RE = re.compile(r"^\s*#{1,6}\s*(.+?)\s*$", re.M)
@@ -46,3 +47,121 @@ def steps_text(text: str, steps: list[str], marker: str) -> str:
     heading = HEADING_RE.search(text or "")
     title = f"{heading.group(1).strip().rstrip(':')}:" if heading else "Here are the steps:"
     return "\n".join([f"{title} {marker}", *(f"{i}. {s}" for i, s in enumerate(steps, 1))])
+
+
+# ---- which questions are how-to questions about Moneta ------------------------------------------------------
+# A how-to asks how to do something ("how do I…", "where can I…", "is there a way to…", "I forgot my password",
+# Vietnamese "làm sao để…", "cách…"). It is about Moneta when what it asks to do is one of the topics of the help
+# corpus's "How to …" sections: sharing a topic word with a section heading, or close to one in meaning. So the
+# topics come from the help pages themselves; a new page with steps is found without code changes.
+HOWTO_Q_RE = re.compile(
+    r"\bhow (?:do|can|could|would|will|does) (?:i|we|you|one)\b|\bhow to\b|\bwhere (?:do|can|could|would|"
+    r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
+    r"(?:a way|any way|possible) to\b|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
+    r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
+    r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b", re.I)
+# words that say nothing about which feature (verbs of doing, question words, everyday money words)
+GENERIC = set("""how do does can could would should will i we you one to where is are there a an the my me our
+your it its this that what way possible want need like wanna forgot forgotten help please just new some any all
+for on in of at with from by and or but not up out into again also get got set make made change use using see find
+turn add start stop keep put try pick read work open ask go give take move let done thing things app moneta
+money spend spending save saving savings pay paid month monthly year week time more less much many own when if
+now then so about first only still off""".split())
+VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 2 lớp": "two-factor authentication",
+             "mật khẩu": "password", "quên": "forgotten", "email": "email", "ngôn ngữ": "language",
+             "tiếng việt": "language", "tiền tệ": "currency", "xuất dữ liệu": "export data",
+             "tải dữ liệu": "download data", "xoá tài khoản": "delete account", "xóa tài khoản": "delete account",
+             "sao kê": "import statement", "nhập": "import", "hũ": "jar", "ngân sách": "category budget",
+             "danh mục": "category", "giao dịch": "transaction", "xoá": "delete", "xóa": "delete",
+             "hoàn tác": "undo", "chia": "split", "trùng": "duplicate", "tiền mặt": "cash transaction",
+             "tài khoản": "account", "chuyển khoản": "transfer", "ghi chú": "note", "tài liệu": "document",
+             "mã api": "api token", "token": "api token", "dùng thử": "demo sandbox", "đăng ký": "subscriptions",
+             "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
+HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower().replace("2fa", "two factor"))
+            if w not in GENERIC and len(w) > 1}
+
+
+def english_topics(text: str) -> str:
+    """A Vietnamese how-to with the English words of the help pages' topics it names (the help pages and the
+    embedding model are English); English text unchanged."""
+    low = text.lower()
+    found = [en for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])) if vi in low]
+    return f"{' '.join(dict.fromkeys(found))} ({text})" if found else text
+
+
+class SectionTopics:
+    """The section headings of one corpus (only its "How to …" sections when `howto`), their topic words and
+    embeddings; rebuilt when the corpus's pages change."""
+
+    def __init__(self, corpus: str, *, howto: bool) -> None:
+        self.corpus, self.howto = corpus, howto
+        self._key: tuple[int, int] | None = None
+        self.headings: list[str] = []
+        self.stems: list[set[str]] = []
+        self._vectors: Any = None
+
+    def load(self) -> SectionTopics:
+        from knowledge.selectors import section_headings
+
+        rows = section_headings(corpus=self.corpus)
+        if self.howto:
+            rows = [r for r in rows if r["heading"].lower().startswith("how to ")]
+        key = (len(rows), max((r["page_id"] for r in rows), default=0))
+        if key != self._key:
+            # a how-to heading stands alone; another section reads with its document ("Credit scores: Improving…")
+            self.headings = [r["heading"] if self.howto else f"{r['document']}: {r['heading']}" for r in rows]
+            self.stems = [_stems(r["heading"][7:] if self.howto else r["heading"]) for r in rows]
+            self._vectors = None
+            self._key = key
+        return self
+
+    def best(self, vector: Any, words: set[str]) -> tuple[str | None, float, bool]:
+        """(closest heading, its cosine, shares a topic word with some heading)."""
+        if not self.headings:
+            return None, 0.0, False
+        if self._vectors is None:
+            from chat.context import embed
+
+            self._vectors = embed(self.headings)
+        sims = self._vectors @ vector
+        i = int(sims.argmax())
+        return self.headings[i], float(sims[i]), any(words & s for s in self.stems)
+
+
+HELP_TOPICS = SectionTopics("moneta-help", howto=True)
+EDUCATION_TOPICS = SectionTopics("finance-education", howto=False)
+CLAUSE_RE = re.compile(r",?\s+(?:and|also|then|plus)\s+(?:how (?:do|can) i\s+|also\s+)?(?=(?:turn|change|set|reset|"
+                       r"make|create|add|delete|remove|export|download|import|undo|split|switch|get|enable|disable|"
+                       r"find|see|connect|rename|merge|edit|upload|save|restore|cancel|update)\b)|\?\s+|;\s*", re.I)
+
+WEAK_OPENER_RE = re.compile(r"^\s*(?:(?:can|could|may) i|i (?:want|need|would like|'d like|wanna) to|help me|what do i do)\b",
+                            re.I)
+
+
+def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
+    """The help-page look-ups a how-to question about Moneta asks for: one per part ("how do I turn on 2FA and
+    change my password" → two), or none when the text is not a how-to about one of the help corpus's topics."""
+    if not HOWTO_Q_RE.search(text or ""):
+        return []
+    if q is not None and WEAK_OPENER_RE.search(text) and (getattr(q, "period", None) or getattr(q, "merchants", None)
+                                                         or getattr(q, "amount_min", None) is not None
+                                                         or getattr(q, "amount_max", None) is not None):
+        return []  # "can I see my Uber rides from May": a question about their money, not about the app
+    from chat.context import embed
+
+    query = english_topics(text)
+    vector, words = embed([query])[0], _stems(query)
+    _heading, score, shared = HELP_TOPICS.load().best(vector, words)
+    _other, education, _ = EDUCATION_TOPICS.load().best(vector, words)
+    # close to a help topic, or sharing a topic word with one and nearer to it than to any finance concept
+    # ("how do I budget for a vacation" is budgeting advice, "how do I set a budget in the app" is help)
+    if not (score >= HEADING_CLOSE or (shared and score > education)):
+        return []
+    parts = [p.strip(" ,.?") for p in CLAUSE_RE.split(query) if p and len(p.split()) >= 2]
+    if len(parts) < 2:
+        return [{"name": "get_app_information", "args": {"query": query}}]
+    return [{"name": "get_app_information", "args": {"query": p}} for p in parts]

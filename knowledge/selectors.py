@@ -246,3 +246,14 @@ def document_is_interactive(*, document_id: int) -> bool:
     chat-saved answer also lands in). Documents of shared corpora are an editor's bulk uploads. Read by the Celery
     router (config/celery_routes.py) to put a person's document on the interactive queue."""
     return Document.objects.filter(id=document_id, corpus__visibility=Corpus.Visibility.PRIVATE).exists()
+
+
+def section_headings(*, corpus: str) -> list[dict[str, Any]]:
+    """The section headings of a shared corpus's ready documents ("How to turn on two-factor authentication"),
+    with their document's title, in reading order: the topics a help corpus covers. Shared corpora only (no
+    user's private documents), so it takes no user."""
+    rows = (Page.objects.filter(document__corpus__slug=corpus, document__corpus__owner__isnull=True,
+                                document__status=Document.Status.READY)
+            .exclude(heading="").order_by("document_id", "number")
+            .values_list("id", "heading", "document__title"))
+    return [{"page_id": pid, "heading": heading, "document": title} for pid, heading, title in rows]

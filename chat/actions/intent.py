@@ -15,35 +15,52 @@ from chat.context import TurnContext, understand
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
-        r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?")
+        r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
+        # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
+        r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
 JAR_RE = re.compile(LEAD + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
-BUDGET_RE = re.compile(LEAD + r"(?:(?:set|create|make|add|put|give|set up|setup|change|raise|lower|update)\b.{0,60}?"
-                       r"\bbudgets?\b|(?:limit|cap)\b)", re.I)
+BUDGET_RE = re.compile(LEAD + r"(?:(?:set|create|make|add|put|give|set up|setup|change|raise|lower|update|đặt|lập|tạo|"
+                       r"đổi|thay đổi|tăng|giảm)\b.{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
+                       r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
-                      r"switch|set|count|treat)\b", re.I)
+                      r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:up|them|those|these|it|that|everything|all)\b)|record|enter|track|book|"
-                    r"note down|put in)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
-DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out)\b", re.I)
+                    r"note down|put in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
+DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
-                                 r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply)\b",
+                                 r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
+                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán)\b",
                                  re.I)
 QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
 AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:dollars?|bucks|usd|"
                        r"eur|euros?|quid)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?(?=\s*(?:a|per|/|each)\s*(?:month|mo)\b))",
                        re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
-TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in)\s+(?:the\s+|my\s+)?(?=\S+)", re.I)
-DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b", re.I)
+TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
+                             re.I)
+DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
+                          r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
+# Vietnamese amounts: "3 triệu" (3,000,000), "50 nghìn"/"50 ngàn"/"50k" (50,000), "1,5 tỷ"
+VI_AMOUNT_RE = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(triệu|tr|nghìn|ngàn|ngàn đồng|tỷ)(?!\w)", re.I)
+VI_SCALE = {"triệu": 1_000_000, "tr": 1_000_000, "nghìn": 1000, "ngàn": 1000, "ngàn đồng": 1000, "tỷ": 1_000_000_000}
 FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with", "from", "it", "them", "this",
           "that", "these", "those", "transactions", "transaction", "charges", "charge", "payments", "payment",
           "purchases", "purchase", "ones", "one", "entry", "entries", "please", "and", "i", "me", "some", "new",
           "today", "yesterday", "just", "in", "to", "as", "under", "into", "budget", "month", "monthly", "per",
-          "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t"}
+          "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t",
+          # Vietnamese function words
+          "khoản", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
+          "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại"}
+VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
+CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
 
 
 def _amount(text: str) -> float | None:
+    vi = VI_AMOUNT_RE.search(text)
+    if vi:
+        return float(vi.group(1).replace(",", ".")) * VI_SCALE[vi.group(2).lower()]
     m = AMOUNT_RE.search(text)
     if m:
         number = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
@@ -54,7 +71,7 @@ def _amount(text: str) -> float | None:
 
 
 def _words(text: str) -> list[str]:
-    text = AMOUNT_RE.sub(" ", text)
+    text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", text))
     text = re.sub(r"\b\d[\d,.]*\b|[^\w\s'-]", " ", text)
     return [w for w in text.split() if w.lower() not in FILLER]
 
@@ -90,20 +107,27 @@ def _parse(text: str, ctx: Any) -> Any:
 
 
 def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
-    """The action tool call a request to act asks for, or None when the text is not a request to act."""
+    """The action tool call a request to act asks for, or None when the text is not a request to act. The
+    request may follow what it is about ("Netflix charged me twice in May, get rid of the extra one"): each
+    clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
     if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
         return None
-    if UNAVAILABLE_VERB_RE.search(text) and unavailable_action(text) is not None:
+    clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
+
+    def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
+        return next((m for c in clauses if (m := pattern.search(c))), None)
+
+    if said(UNAVAILABLE_VERB_RE) and unavailable_action(text) is not None:
         return {"name": "explain_unavailable_action", "args": {"request": text}}
-    if m := JAR_RE.search(text):
+    if m := said(JAR_RE):
         return _jar(text, m.group("rest"), q, ctx)
-    if BUDGET_RE.search(text) and _amount(text) is not None:
+    if said(BUDGET_RE) and _amount(text) is not None:
         return _budget(text, q, ctx)
-    if DELETE_RE.search(text):
+    if said(DELETE_RE):
         return _delete(text, q)
-    if ADD_RE.search(text) and _amount(text) is not None:
+    if said(ADD_RE) and _amount(text) is not None:
         return _add(text, q, ctx)
     if RECAT_RE.search(text) and (call := _recategorise(text, ctx)) is not None:
         return call
@@ -115,7 +139,9 @@ def _jar(text: str, rest: str, q: Any, ctx: Any) -> dict[str, Any]:
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
-    if not words and re.search(r"\bsavings?\b", rest, re.I):
+    if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
+        words = _words(vi.group(1))
+    if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
@@ -211,12 +237,19 @@ CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt
                               r"means|factors?|why|increase|drop|lower)\b", re.I)
 
 
+ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|tìm trên mạng)\b", re.I)
+
+
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text) or not PERSONAL_RE.search(text) \
-            or missing_data(text) is None:
+    if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text):
         return None
+    found = missing_data(text)
+    if found is None or (found.personal and not PERSONAL_RE.search(text)):
+        return None
+    if not found.personal and ASKS_WEB_RE.search(text):
+        return None  # "search the web for today's exchange rate": the web has it, when it is reachable
     return {"name": "check_data_available", "args": {"question": text}}
 
 

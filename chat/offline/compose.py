@@ -399,9 +399,10 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
         return ("Tôi không có thông tin này trong cơ sở kiến thức." if vi else f"I don't have that in {source}."), []
     lead = facts[0]
     lines = [("Theo tài liệu (tiếng Anh): " if vi else "") + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
-    steps = steps_in(lead["text"]) if name == "get_app_information" else []
+    steps = steps_in(lead["text"]) if name == "get_app_information" or lead.get("corpus") == "moneta-help" else []
     if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py)
-        lines = [steps_text(lead["text"], steps, f"[#{lead['fact_id']}]")]
+        lines = [("Theo trang trợ giúp (tiếng Anh): " if vi else "") + steps_text(lead["text"], steps,
+                                                                                 f"[#{lead['fact_id']}]")]
     more = facts[1:]
     if more:
         lines.append("Also:" if not vi else "Thêm:")

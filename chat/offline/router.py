@@ -105,7 +105,8 @@ APP_HOWTO_RE = re.compile(
 APP_NOUNS = re.compile(
     r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|(?:re-?)?categor\w*|rules?|budget suggestions?|suggested budget\w*|"
     r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
-    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*)\b"
+    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*|"
+    r"sao kê|ứng dụng|danh mục|giao dịch|nhập)\b"
     r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
     r"token|language|currency)\b)|\b(?:delete|settings?|sign|log|password|create|close|export)\b.{0,40}\baccount\b",
     re.I)  # "my account" is their bank account unless the sentence is about the app's account
@@ -157,7 +158,8 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "lạm phát": "inflation", "ngân sách": "budget", "tiết kiệm": "savings", "nợ": "debt",
                "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
                "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
-               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement"}
+               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement", "sao kê ngân hàng": "bank statement",
+               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions"}
 
 
 def knowledge_query(text: str) -> str:
@@ -396,6 +398,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
+    from chat.help_steps import howto_calls  # 1c. how to do something in Moneta: the help page's steps
+
+    if calls := howto_calls(text, q):
+        return done([("app_help", 1.0, text)], calls)
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it

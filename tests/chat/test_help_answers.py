@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.urls import get_resolver, reverse
 
+from chat.help_steps import steps_in
 from chat.services import chat_turn
-from tests.chat.conftest import knowledge_doc
+from knowledge.models import Document
+from tests.chat.conftest import EDU_BUDGET, knowledge_doc
+from transactions.models import Category, Jar, Transaction
 
 pytestmark = pytest.mark.django_db
 HELP = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs" / "moneta-help"
@@ -48,3 +52,122 @@ def test_no_fitting_passage_says_so(chat_demo, alice, knowledge_docs):
     answer = chat_turn(user=alice, message="what is a reverse mortgage annuity ladder?")
     assert "I don't have that in" in answer["answer"], answer["answer"]
     assert not answer["citations"] and answer["confidence"] < 0.75
+
+
+@pytest.fixture
+def account_help(db):
+    """The help pages about the account and editing, and one finance-education page (budgeting)."""
+    docs = [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
+                          text=(HELP / name).read_text())
+            for name in ("account-security.md", "your-data.md", "editing-transactions.md", "budget-jars.md",
+                         "accounts-and-transfers.md")]
+    docs.append(knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education",
+                              file_name="budgeting.md", text=EDU_BUDGET))
+    return docs
+
+
+def _written(user) -> tuple:
+    return (list(Transaction.objects.filter(user=user).values_list("id", "amount", "category_id")),
+            list(Jar.objects.filter(user=user).values_list("name")),
+            list(Category.objects.filter(user=user).values_list("name", "monthly_budget")),
+            Document.objects.filter(corpus__owner=user).count())
+
+
+def test_two_how_tos_in_one_turn_get_both_sets_of_steps(chat_demo, alice, alice_money, account_help):
+    before = _written(alice)
+    answer = chat_turn(user=alice, message="how do i turn on 2FA and change my password")
+    text = answer["answer"]
+    assert answer["tools_used"] == ["get_app_information"] and len(answer["tool_calls"]) == 2, answer["tool_calls"]
+    assert "Turn on (authenticator app)" in text and "\n3. Type your current password" in text, text
+    assert {c["corpus"] for c in answer["citations"]} == {"moneta-help"}
+    assert _written(alice) == before and not answer["escalated"]
+
+
+def test_forgotten_password_and_export_are_steps_not_money(chat_demo, alice, alice_money, account_help):
+    forgot = chat_turn(user=alice, message="forgot my password what do i do")
+    assert forgot["tools_used"] == ["get_app_information"], forgot["tool_calls"]
+    assert "1. On the sign-in page press Forgot your password?" in forgot["answer"], forgot["answer"]
+    export = chat_turn(user=alice, message="can i download all my data")
+    assert "Download my data (.zip)" in export["answer"], export["answer"]
+    deleting = chat_turn(user=alice, message="how do you delete a transaction")
+    assert deleting["tools_used"] == ["get_app_information"] and "Delete this transaction" in deleting["answer"]
+
+
+def test_budgeting_advice_is_not_taken_for_app_help(chat_demo, alice, alice_money, account_help):
+    """"How do I…" about a money habit is a concept: it never gets the app's steps for a look-alike word."""
+    answer = chat_turn(user=alice, message="how do I balance my budget between needs and wants")
+    assert "get_app_information" not in answer["tools_used"], answer["tool_calls"]
+
+
+def test_vietnamese_how_to_says_the_page_is_in_english(chat_demo, alice, alice_money, account_help):
+    answer = chat_turn(user=alice, message="cách bật xác thực hai lớp")
+    text = answer["answer"]
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert text.startswith("Theo trang trợ giúp (tiếng Anh):") and "\n2. Next to Two-factor" in text, text
+    assert "Nguồn" in text and "Sources" not in text
+
+
+def test_money_question_opening_with_can_i_stays_a_money_question(chat_demo, alice, alice_money, account_help):
+    answer = chat_turn(user=alice, message="can i see my uber rides from last month")
+    assert "get_app_information" not in answer["tools_used"], answer["tool_calls"]
+
+
+# Every page of the web UI, by URL name, and the help section ("How to …") that tells a person how to use it.
+# A new page without an entry here fails the test below: write its help section first.
+PAGE_HELP = {
+    "home": "read safe to spend",
+    "web-transactions": "change the category of a transaction", "web-transactions-review": "review uncertain",
+    "web-transactions-review-bulk": "review uncertain", "web-transaction-review": "review uncertain",
+    "web-transactions-import": "import a statement", "web-transactions-import-batch": "import a statement",
+    "web-transactions-import-confirm": "import a statement", "web-transaction-category": "change the category",
+    "web-rule-edit": "change what moneta has learned", "web-alias-forget": "forget a word",
+    "web-accounts": "add an account", "web-account-edit": "add an account",
+    "web-transaction-new": "add a cash transaction", "web-transaction-edit": "edit, delete and undo",
+    "web-transaction-delete": "edit, delete and undo", "web-transaction-split": "split a transaction",
+    "web-transaction-transfer": "pair a transfer", "web-transactions-bulk": "change many transactions",
+    "web-transactions-deleted": "restore a deleted", "web-transactions-undo": "restore a deleted",
+    "web-duplicates": "duplicate", "web-categories": "rename, merge or archive a category",
+    "web-jar-create": "create a jar", "web-jars": "create a jar", "web-jar-budget": "change a jar's budget",
+    "web-budget-accept": "accept a budget suggestion", "web-subscriptions": "confirm or dismiss a subscription",
+    "web-chat": "ask the assistant", "web-chat-stream": "ask the assistant", "web-chat-conversations": "ask the assistant",
+    "web-chat-conversation": "ask the assistant", "web-chat-replies-read": "rate an answer",
+    "web-chat-feedback": "rate an answer", "web-chat-action": "ask the assistant to make a change",
+    "web-documents": "upload a document", "web-document-upload": "upload a document", "web-document": "upload a document",
+    "web-note-save": "save a note", "web-note-edit": "save a note", "web-document-delete": "save a note",
+    "web-page": "ask the assistant and check", "web-account": "change the language",
+    "web-account-profile": "change the language", "web-account-token-create": "create an api token",
+    "web-account-token-revoke": "create an api token", "web-account-export": "download (export)",
+    "web-account-token": "connect claude desktop", "web-account-delete": "delete your account",
+    "web-sandbox": "demo data", "web-sandbox-enter": "demo data", "web-sandbox-leave": "demo data",
+    "web-sandbox-delete": "demo data", "web-welcome": "get started", "web-welcome-preferences": "get started",
+    "web-welcome-account": "get started", "web-welcome-jars": "get started", "web-welcome-done": "get started",
+    "web-settings": "change the language", "web-subscription-decide": "confirm or dismiss a subscription",
+    "web-transaction-review-similar": "review uncertain", "web-transactions-import-errors": "import a statement",
+    "web-transactions-import-preview": "import a statement",
+    # django-allauth's pages linked from Settings
+    "account_change_password": "change your password", "account_reset_password": "reset a forgotten password",
+    "account_email": "change your email", "mfa_index": "two-factor",
+}
+
+
+def _help_sections() -> dict[str, list[str]]:
+    sections = {}
+    for path in HELP.glob("*.md"):
+        for section in path.read_text().split("\n## ")[1:]:
+            title = section.splitlines()[0]
+            if title.lower().startswith("how to"):
+                sections[title.lower()] = steps_in(section)
+    return sections
+
+
+def test_every_web_page_has_a_help_section_with_steps():
+    web_names = {name for name in get_resolver().reverse_dict if isinstance(name, str)
+                 and (name.startswith("web-") or name == "home")}
+    assert web_names, "no web URL names found"
+    assert not web_names - set(PAGE_HELP), f"pages without a help section: {sorted(web_names - set(PAGE_HELP))}"
+    sections = _help_sections()
+    for name, topic in PAGE_HELP.items():
+        if not name.startswith(("web-", "home")):
+            reverse(name)  # the allauth page exists
+        found = [steps for title, steps in sections.items() if topic in title]
+        assert found and len(found[0]) >= 3, f"{name}: no 'How to' section about {topic!r} with steps"

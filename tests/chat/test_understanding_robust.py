@@ -208,3 +208,9 @@ def test_which_of_the_two_compares_the_last_two_answers(chat_demo, alice, alice_
     which = chat_turn(user=alice, message="which of the two was more", conversation_id=cid)
     assert which["tool_calls"][0]["name"] == "compare_spending", which["answer"]
     assert "$114.90" in which["answer"] and "$76.00" in which["answer"], which["answer"]
+
+
+def test_a_vietnamese_how_to_is_answered_from_the_help_pages(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="làm sao để nhập sao kê ngân hàng")
+    assert [c["name"] for c in answer["tool_calls"]] == ["get_app_information"], answer["tool_calls"]
+    assert "statement" in answer["tool_calls"][0]["arguments"]["query"]
