@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from chat import services
+from chat.answer_facts import answer_fact_from_message
 from chat.models import AgentConfig, Conversation, Escalation, Feedback, Message, Prompt, ToolCall
 from chat.prompts import KIND_RULES, NAME_RULES, prompt_problems
 from core.admin_privacy import OwnRowsOnlyAdmin
@@ -264,8 +265,6 @@ class MessageAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
 
     @admin.action(description="Approve as answer facts (cited, confident answers become knowledge for their asker)")
     def approve_as_answer_fact(self, request, queryset):
-        from chat.answer_facts import answer_fact_from_message
-
         for message in queryset:
             try:
                 kept = answer_fact_from_message(message=message, approved_by=request.user)

@@ -10,6 +10,7 @@ from chat.models import AgentConfig, Prompt
 from chat.prompts import DEFAULT_PROMPTS
 from core.errors import DomainError, NotFound
 from core.types import AuthUser
+from knowledge.models import Corpus
 
 
 def agent_config_problems(values: dict[str, Any]) -> dict[str, str]:
@@ -64,12 +65,6 @@ def agent_config_problems(values: dict[str, Any]) -> dict[str, str]:
 
 
 def _unknown_corpora(slugs: list[str]) -> list[str]:
-    try:
-        from knowledge.models import Corpus
-    except ImportError:
-        return []
-    if not hasattr(Corpus, "slug"):
-        return []
     known = set(Corpus.objects.filter(slug__in=slugs).values_list("slug", flat=True))
     return [s for s in slugs if s not in known and not s.startswith("private-") and s not in ("private", "mine", "notes")]
 

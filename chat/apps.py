@@ -16,6 +16,8 @@ class ChatConfig(AppConfig):
 
 
 def _warm_up() -> None:
+    # an AppConfig module is imported before the app registry is ready; the router (numpy, the exemplars) is
+    # loaded by the warm-up thread only when MONETA_CHAT_WARMUP asks for it
     from chat.offline.router import classifier, embed
 
     embed(["warm up"])

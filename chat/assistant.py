@@ -20,8 +20,22 @@ from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
+from chat.web_search import WebSearchUnavailable, web_search
 from core.errors import DomainError
+from core.periods import PERIODS
+from knowledge.answers import answer_facts_present
+from knowledge.selectors import document_list, knowledge_search
 from knowledge.services import note_save
+from transactions.query import money_query_run, period_from_words, query_vocab
+from transactions.selectors import (
+    budget_suggestions,
+    jar_status,
+    spending_by_category,
+    spending_by_merchant,
+    spending_compare,
+    spending_summary,
+    subscription_list,
+)
 
 ALL_TOOLS = (
     "search_knowledge_base", "list_documents", "get_app_information", "search_online",
@@ -75,7 +89,6 @@ def _period_dates(period: str | None) -> tuple[date | None, date | None, str | N
     """A period in words ("since March", "Q2") or a code ("last_month", "2026-09") → (start, end, label)."""
     if not period:
         return None, None, None
-    from transactions.query import period_from_words
 
     found = period_from_words(period)
     if found is None:
@@ -89,8 +102,6 @@ def _period_dates(period: str | None) -> tuple[date | None, date | None, str | N
 def _period_code(period: str) -> str:
     """Codes pass through; words ("last quarter") become YYYY-MM-DD bounds the selectors understand as a code
     only when they are a month or year, otherwise the code itself is tried."""
-    from core.periods import PERIODS
-
     key = (period or "").strip().lower().replace(" ", "_")
     if key in PERIODS or re.fullmatch(r"\d{4}(-\d{2})?", key):
         return key
@@ -102,7 +113,7 @@ def _period_code(period: str) -> str:
     return key
 
 
-def _compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
+def result_compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
     """What the model reads: the figures, and at most `rows` rows of any table (charts are for the UI)."""
     if isinstance(value, dict):
         out = {}
@@ -110,13 +121,13 @@ def _compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
             if key == "chart":
                 continue
             if isinstance(item, list) and len(item) > rows:
-                out[key] = [_compact(i, rows=rows) for i in item[:rows]]
+                out[key] = [result_compact(i, rows=rows) for i in item[:rows]]
                 out[f"{key}_omitted"] = len(item) - rows
             else:
-                out[key] = _compact(item, rows=rows)
+                out[key] = result_compact(item, rows=rows)
         return out
     if isinstance(value, list):
-        return [_compact(i, rows=rows) for i in value]
+        return [result_compact(i, rows=rows) for i in value]
     return value
 
 
@@ -145,15 +156,12 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         return include, exclude
 
     def _knowledge(self, query: str, include, exclude) -> dict:
-        from knowledge.selectors import knowledge_search
-
         c = self.config
         found = knowledge_search(
             user=self.user, query=query, k=c.max_results, similarity_threshold=c.similarity_threshold or None,
             corpus_include=include, corpus_exclude=exclude, hybrid=c.hybrid,
             vector_weight=c.vector_weight, text_weight=c.text_weight,
         )
-        from knowledge.answers import answer_facts_present
 
         results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
         self.recorder.add_facts(results)
@@ -181,8 +189,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     def list_documents(self, corpus: str | None = None) -> dict:
         """List the documents in the knowledge base the user can see (optionally one corpus slug), with their
         status, page and fact counts and summary."""
-        from knowledge.selectors import document_list
-
         docs = document_list(user=self.user, corpus=corpus)
         return {"count": len(docs), "documents": docs}
 
@@ -194,8 +200,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     def search_online(self, query: str) -> dict:
         """Search the web for current information (rates, news, recent rules) when the knowledge base does not
         cover it. Reports clearly when the internet cannot be reached."""
-        from chat.web_search import WebSearchUnavailable, web_search
-
         try:
             hits = web_search(query)
         except WebSearchUnavailable as exc:
@@ -206,15 +210,11 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     def _money(self, args: dict, *, measure: str | None = None) -> dict:
         """Every question about amounts runs through one structured query (transactions.query), whichever tool
         the model picked; the result carries the query as understood."""
-        from transactions.query import money_query_run
-
         query = money_query_from_args(user=self.user, args=args, measure=measure, vocab=self._vocab())
         return money_query_run(user=self.user, query=query)
 
     def _vocab(self):
         if self._vocab_cache is None:
-            from transactions.query import query_vocab
-
             self._vocab_cache = query_vocab(user=self.user)
         return self._vocab_cache
 
@@ -253,7 +253,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         if measure or months:
             return self._money({"categories": [category], "period": period, "months": months},
                                measure=measure or "monthly_average")
-        from transactions.selectors import spending_by_category
 
         start, end, _ = _period_dates(period)
         return spending_by_category(user=self.user, category=category, start=start, end=end)
@@ -267,7 +266,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         if measure or months:
             return self._money({"period": period if not (start or end) else None, "start": start, "end": end,
                                 "months": months}, measure=measure or "monthly_average")
-        from transactions.selectors import spending_summary
 
         if start or end:
             return spending_summary(user=self.user, start=_iso(start), end=_iso(end))
@@ -281,7 +279,6 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         if measure or months:
             return self._money({"merchants": [merchant], "period": period, "months": months},
                                measure=measure or "monthly_average")
-        from transactions.selectors import spending_by_merchant
 
         start, end, _ = _period_dates(period)
         return spending_by_merchant(user=self.user, merchant=merchant, group_by_category=bool(group_by_category),
@@ -298,28 +295,21 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
                                 "categories": categories, "text": text}, measure="compare")
-        from transactions.selectors import spending_compare
 
         return spending_compare(user=self.user, categories=categories or None,
                                 periods=[_period_code(p) for p in periods] if periods else None)
 
     def get_jar_status(self, month: str | None = None) -> dict:
         """Budget jars for a month (YYYY-MM, default this month): budget, spent, remaining, percentage."""
-        from transactions.selectors import jar_status
-
         return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
         price changes."""
-        from transactions.selectors import subscription_list
-
         return subscription_list(user=self.user)
 
     def suggest_budgets(self) -> dict:
         """Budget suggestions per category from the user's own history, each with a saving tip."""
-        from transactions.selectors import budget_suggestions
-
         return budget_suggestions(user=self.user)
 
     def save_note(self, title: str, text: str) -> dict:
@@ -368,7 +358,7 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
                 if hasattr(schema, "model_validate") else record.arguments
             result = tool.func(**args)
             record.result = result
-            record.content = json.dumps(_compact(result), default=str, ensure_ascii=False)
+            record.content = json.dumps(result_compact(result), default=str, ensure_ascii=False)
         except DomainError as exc:
             record.error = exc.message
         except (ImportError, AttributeError) as exc:

@@ -12,7 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from chat.capabilities import MISSING, missing_answer, missing_data
 from core.money import money
+from transactions.selectors import account_balances, net_worth
 
 BALANCE_TOOLS = ("get_account_balances", "get_net_worth")
 NET_WORTH_RE = re.compile(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b|"
@@ -24,8 +26,6 @@ def _known(row: dict[str, Any]) -> bool:
 
 
 def _unavailable(topic: str) -> dict[str, Any]:
-    from chat.capabilities import MISSING, missing_answer
-
     return missing_answer(next(m for m in MISSING if m.topic == topic))
 
 
@@ -54,8 +54,6 @@ def account_pick(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
 def balance_call(text: str, *, balances: bool) -> dict[str, Any] | None:
     """The tool call for a balance or net-worth question of a user whose accounts carry balances, else None
     (a user without them is answered by the capability check: "I can't see that")."""
-    from chat.capabilities import missing_data
-
     if not balances:
         return None
     found = missing_data(text)
@@ -79,8 +77,6 @@ class BalanceTools:
         """The balance of each of the user's accounts today (opening balance plus the transactions since), or of
         one account named in `account` (e.g. "Visa", "savings"). Credit cards and loans show what is owed as a
         negative balance. Accounts without an opening balance are listed apart: their balance is not known."""
-        from transactions.selectors import account_balances
-
         rows = account_balances(user=self.user)
         known = [r for r in rows if _known(r)]
         if not known:
@@ -102,8 +98,6 @@ class BalanceTools:
         """The user's net worth today: what their accounts hold (assets) minus what they owe on credit cards and
         loans (liabilities), from account balances, with the month-end figures of the last 6 months. Only
         accounts with an opening balance are known; the others are named apart."""
-        from transactions.selectors import account_balances, net_worth
-
         rows = account_balances(user=self.user)
         if not any(_known(r) for r in rows):
             return _unavailable("net worth")

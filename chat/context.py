@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from core.embeddings import EMBEDDING_DIM
+from core.embeddings import EMBEDDING_DIM, embed_texts
 from transactions.query import MoneyQuery, Vocab, money_query_parse
 
 
@@ -26,8 +26,6 @@ class _Embedder:
         self._lock = threading.Lock()
 
     def __call__(self, texts: list[str]) -> np.ndarray:
-        from core.embeddings import embed_texts
-
         fresh = [t for t in dict.fromkeys(texts) if t not in self._cache]
         computed = dict(zip(fresh, embed_texts(fresh), strict=True)) if fresh else {}
         with self._lock:

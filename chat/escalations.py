@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from chat.answer_facts import answer_fact_on_feedback
 from chat.models import Conversation, Escalation, Feedback, Message
 from core.errors import DomainError, NotFound
 from core.types import AuthUser
@@ -151,7 +152,6 @@ def feedback_submit(*, user: AuthUser, message_id: int, rating: int, comment: st
                 escalation_open_from_feedback(feedback=feedback)
     except IntegrityError as exc:  # a concurrent submit won the race: apply ours on top
         raise DomainError("feedback was submitted twice at once; please retry.") from exc
-    from chat.answer_facts import answer_fact_on_feedback
 
     answer_fact_on_feedback(feedback=feedback)  # a helpful, cited, confident answer becomes an answer fact
     return feedback

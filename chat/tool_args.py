@@ -7,7 +7,13 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from django.utils import timezone
+
 from core.errors import DomainError
+from core.periods import period_label
+from transactions.query import Link, MoneyQuery, Period, Side, money_query_parse, period_from_words, query_vocab
+from transactions.query.grammar import normalise
+from transactions.query.linking import Linker, tokens
 
 MONTHS_MAX = 120  # a monthly average over at most ten years
 LIMIT_MAX = 1000  # rows or top-N one tool call returns
@@ -55,10 +61,6 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     """A tool call's arguments → MoneyQuery. Structured fields win; free words (`question`/`query`) are parsed
     by the same parser the offline model and the search box use. Names are linked to the user's own merchants
     and categories (spelling, prefixes, concepts); a name they do not have is kept as `unknown`."""
-    from transactions.query import Link, MoneyQuery, Side, money_query_parse, period_from_words, query_vocab
-    from transactions.query.grammar import normalise
-    from transactions.query.linking import Linker, tokens
-
     vocab = vocab or query_vocab(user=user)
     words = args.get("question") or args.get("query")
     structured = {k for k in ("measure", "merchants", "categories", "text", "amount_min", "amount_max", "period",
@@ -105,9 +107,6 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
 
     def period_of(period, start, end):
         if start or end:
-            from core.periods import period_label
-            from transactions.query import Period
-
             s, e = _iso(start) or date(1900, 1, 1), _iso(end) or _today()
             if s > e:
                 raise DomainError(f"start {s.isoformat()} is after end {e.isoformat()}.")
@@ -168,6 +167,4 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
 
 
 def _today() -> date:
-    from django.utils import timezone
-
     return timezone.localdate()

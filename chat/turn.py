@@ -24,16 +24,23 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available
 from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext
+from chat.context import TurnContext, embed
 from chat.external.tools import external_tools_attach
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
+from chat.offline.model import OfflineChatModel
 from chat.prompt_versions import prompt_active_content, prompts_active
 from chat.prompts import prompt_render
+from chat.react import ReactTextChatModel
+from core.embeddings import single_thread_inference
 from core.errors import DomainError, NotFound
+from core.llm import chat_model, llm_configured
 from core.metrics import chat_turn_observe
 from core.types import AuthUser
+from transactions.query import MoneyQuery, money_query_parse, query_vocab
+from transactions.query.account import word_account
+from transactions.query.followups import result_shown
 
 log = logging.getLogger(__name__)
 HISTORY_MESSAGES = 8
@@ -42,18 +49,12 @@ TOKEN_CHUNK = 24
 
 def _build_model(config: AgentConfig, *, context: TurnContext, stream: bool) -> tuple[Any, str, bool]:
     """(model, provider label, stream tokens?) — the OpenAI-compatible endpoint or the offline model."""
-    from core.llm import chat_model, llm_configured
-
     use_llm = config.provider != AgentConfig.Provider.OFFLINE and llm_configured()
     if not use_llm:
-        from chat.offline.model import OfflineChatModel
-
         return OfflineChatModel(context=context, answer_format=config.answer_format), "offline", False
     model = chat_model(model=config.model or None, temperature=config.temperature, max_tokens=config.max_tokens,
                        timeout=config.timeout_seconds, max_retries=config.max_retries, streaming=stream)
     if config.tool_mode == AgentConfig.ToolMode.REACT_TEXT:
-        from chat.react import ReactTextChatModel
-
         return ReactTextChatModel(inner=model, react_prompt=prompt_active_content("react-format")), "openai:react", False
     return model, "openai", stream
 
@@ -106,9 +107,6 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     """What the model, the tools and the checks need about this user and this conversation: their own names (for
     entity linking), the conversation state (the last money query and its result), the corpora, today and the
     person's UI language (the answer's language when the question has none of its own)."""
-    from chat.context import embed
-    from transactions.query import query_vocab
-
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
@@ -137,8 +135,6 @@ def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, 
     words were not understood; None when the turn was not read as a money question."""
     if not money:
         return None
-    from transactions.query import MoneyQuery, money_query_parse
-    from transactions.query.account import word_account
 
     if ctx.understood is not None:  # the router's reading (offline) carries every word's link
         reading = MoneyQuery.from_dict(ctx.understood)
@@ -153,8 +149,6 @@ def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, 
 
 def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
     """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to."""
-    from transactions.query.followups import result_shown
-
     for record in reversed(recorder.tool_records):
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
@@ -279,8 +273,9 @@ def turn_prepare(*, user: AuthUser, message: str, conversation_id: int | None, a
 def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any]]:
     """The tool loop (LangGraph) with the model (an LLM endpoint or the offline model); yields its events and
     leaves the final state on the turn. A model endpoint that fails after its retries is recorded, not raised."""
+    # start-up cost: LangGraph takes 0.3-0.6 s to import and every Django process imports this module (chat.admin ->
+    # chat.services); the tool loop loads with the first turn
     from chat.agent import build_graph, run_graph
-    from core.embeddings import single_thread_inference
 
     config, ctx = turn.config, turn.ctx
     turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab)
@@ -325,8 +320,6 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
 def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
     """(answer text, cited fact ids, partial?) from how the loop ended: the model's `respond`, an honest failure
     message, a partial answer at the step limit, or the model's plain text."""
-    from chat.offline.model import OfflineChatModel
-
     assert turn.assistant is not None  # built by turn_run_tools
     recorder = turn.assistant.recorder
     final = turn.state.get("final")

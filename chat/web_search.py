@@ -10,6 +10,7 @@ import socket
 import threading
 import time
 
+from ddgs import DDGS
 from django.conf import settings
 
 PROBE_HOST = ("html.duckduckgo.com", 443)
@@ -54,8 +55,6 @@ def web_search(query: str, *, max_results: int = 5) -> list[dict]:
     if not network_reachable():
         raise WebSearchUnavailable("the internet cannot be reached from this Moneta server")
     try:
-        from ddgs import DDGS
-
         hits = DDGS(timeout=SEARCH_TIMEOUT).text(query, max_results=max_results)
     except Exception as exc:  # the client raises its own exception types for network failures
         raise WebSearchUnavailable(f"the web search service did not answer ({type(exc).__name__})") from exc

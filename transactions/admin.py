@@ -7,6 +7,7 @@ from .models import (
     BalanceCheckpoint,
     CategorisationRule,
     Category,
+    CategoryBudget,
     DeletedTransaction,
     ImportBatch,
     Jar,
@@ -17,11 +18,19 @@ from .models import (
 )
 
 
+class CategoryBudgetInline(admin.TabularInline):
+    """The category's budget by month (an empty amount: no budget from that month on)."""
+
+    model = CategoryBudget
+    extra = 0
+
+
 @admin.register(Category)
 class CategoryAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     list_display = ("name", "user", "kind", "monthly_budget", "is_default", "archived_at")
     list_filter = ("kind", "is_default")
     search_fields = ("name", "user__username")
+    inlines = [CategoryBudgetInline]
 
 
 @admin.register(Account)

@@ -15,7 +15,7 @@ from django.db import transaction
 from core.errors import DomainError, NotFound
 from core.types import AuthUser
 
-from .categories import categories_ensure_defaults, category_for_write
+from .categories import categories_ensure_defaults, category_budget_month_set, category_for_write
 from .models import Category, CategorySource, Transaction
 
 CATEGORY_FIELDS = ("id", "category_id", "category_source", "category_confidence", "rule_id")
@@ -67,6 +67,6 @@ def category_budget_set(*, user: AuthUser, category: str, amount: Decimal | None
     with transaction.atomic():
         row = Category.objects.select_for_update().get(user=user, id=target.id)
         previous = row.monthly_budget
-        row.monthly_budget = amount
-        row.save(update_fields=["monthly_budget"])
+        # From this month on: earlier months keep their budgets (and undo puts this month's back).
+        category_budget_month_set(user=user, category_id=row.id, amount=amount)
     return {"category": row.name, "category_id": row.id, "previous": None if previous is None else str(previous)}

@@ -3,16 +3,21 @@ from __future__ import annotations
 
 import difflib
 import re
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from core.errors import DomainError
+from core.money import money_input
+from core.periods import add_months
 from core.types import AuthUser
 
 from .models import (
     Category,
+    CategoryBudget,
     CategorySource,
     Transaction,
 )
@@ -94,11 +99,62 @@ def category_update(*, user: AuthUser, category_id: int, **fields: Any) -> Categ
             raise DomainError(f"You already have a category called {clean!r}.", code="duplicate",
                               details={"field": "name"})
         category.name = clean[:80]
-    for key in ("kind", "monthly_budget"):
-        if key in fields:
-            setattr(category, key, fields[key])
-    category.save()
+    if "kind" in fields:
+        category.kind = fields["kind"]
+    with transaction.atomic():
+        category.save()
+        if "monthly_budget" in fields:  # from this month on; earlier months keep theirs
+            category_budget_month_set(user=user, category_id=category.id, amount=fields["monthly_budget"])
+            category.refresh_from_db()
     return category
+
+
+def budget_month(value: date | str | None) -> date:
+    """The first day of the month a budget change starts: this month by default, else a date or "YYYY-MM"."""
+    if value in (None, ""):
+        return timezone.localdate().replace(day=1)
+    try:
+        if isinstance(value, str):
+            text = value.strip()
+            value = date.fromisoformat(text + "-01" if len(text) == 7 else text)
+    except ValueError:
+        raise DomainError(f"month {value!r} is not a month (use YYYY-MM).", code="validation_error",
+                          details={"field": "month"})
+    return value.replace(day=1)  # type: ignore[union-attr]
+
+
+def category_budget_month_set(*, user: AuthUser, category_id: int, amount: object,
+                              month: date | str | None = None) -> CategoryBudget:
+    """The category's budget from `month` (this month by default) on, until a later month's amount; None or ""
+    removes the budget from that month on. Earlier months keep their amounts (the same rule as a jar's budget: a
+    category budget is a jar of one category); the category's `monthly_budget` shows the amount in force this
+    month."""
+    category = object_owned(Category, user=user, object_id=category_id)
+    first = budget_month(month)
+    value = None if amount in (None, "") else money_input(amount, field="amount")
+    if value is not None and value < 0:
+        raise DomainError("amount must not be negative.", code="validation_error", details={"field": "amount"})
+    with transaction.atomic():
+        Category.objects.select_for_update().filter(id=category.id).first()  # one change at a time per category
+        # A month before the first stored amount reads that first amount (as a new jar's budget does), so when
+        # nothing is stored before `first`, what the earlier months showed — the earliest stored amount, or the
+        # budget the category had before months existed — is written down for the month before `first`. A
+        # category that never had a budget writes nothing: its first budget reads back like a new jar's.
+        if not CategoryBudget.objects.filter(category=category, month__lt=first).exists():
+            earliest = CategoryBudget.objects.filter(category=category).order_by("month").first()
+            before = earliest.amount if earliest is not None else category.monthly_budget
+            if earliest is not None or before is not None:
+                CategoryBudget.objects.get_or_create(category=category, month=add_months(first, -1),
+                                                     defaults={"amount": before})
+        row, _created = CategoryBudget.objects.update_or_create(category=category, month=first,
+                                                                 defaults={"amount": value})
+        this_month = timezone.localdate().replace(day=1)
+        current = CategoryBudget.objects.filter(category=category, month__lte=this_month).order_by("-month").first()
+        in_force = current.amount if current is not None else (
+            CategoryBudget.objects.filter(category=category).order_by("month").values_list("amount", flat=True)
+            .first())
+        Category.objects.filter(id=category.id).update(monthly_budget=in_force)
+    return row
 
 
 def category_delete(*, user: AuthUser, category_id: int) -> None:

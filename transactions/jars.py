@@ -2,7 +2,8 @@
 
 One budget concept: a jar groups categories under one monthly budget; a category budget is a jar of one
 category. A budget amount belongs to a month and carries forward until a later month changes it (JarBudget
-rows); changing this month never touches an earlier month, so past figures and carry-over stay as they were."""
+rows, CategoryBudget rows for a category: categories.category_budget_month_set); changing this month never touches
+an earlier month, so past figures and carry-over stay as they were."""
 from __future__ import annotations
 
 from datetime import date
@@ -18,7 +19,7 @@ from core.money import money_input
 from core.periods import add_months
 from core.types import AuthUser
 
-from .categories import categories_ensure_defaults, category_for_write
+from .categories import budget_month, categories_ensure_defaults, category_budget_month_set, category_for_write
 from .models import CategorisationRule, Category, Jar, JarBudget, Merchant, Subscription, Transaction
 from .selectors import object_owned
 
@@ -36,24 +37,11 @@ def _jar_categories(user: AuthUser, names: list[str] | None) -> list[Category]:
     return [category_for_write(user=user, name=n, field="categories") for n in (names or [])]
 
 
-def _month(value: date | str | None) -> date:
-    if value in (None, ""):
-        return timezone.localdate().replace(day=1)
-    try:
-        if isinstance(value, str):
-            text = value.strip()
-            value = date.fromisoformat(text + "-01" if len(text) == 7 else text)
-    except ValueError:
-        raise DomainError(f"month {value!r} is not a month (use YYYY-MM).", code="validation_error",
-                          details={"field": "month"})
-    return value.replace(day=1)  # type: ignore[union-attr]
-
-
 def jar_budget_set(*, user: AuthUser, jar_id: int, amount: object, month: date | str | None = None) -> JarBudget:
     """The jar's budget from `month` (this month by default) on, until a later month's amount. Earlier months
     keep their amounts; the jar's `monthly_budget` shows the amount in force this month."""
     jar = object_owned(Jar, user=user, object_id=jar_id)
-    first = _month(month)
+    first = budget_month(month)
     value = _money(amount, "monthly_budget")
     with transaction.atomic():
         # The months before keep what they had. A month before the jar's first amount reads that first amount,
@@ -133,8 +121,8 @@ def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -
     value = _money(amount, "amount")
     if value <= 0:
         raise DomainError("amount must be positive.", code="validation_error", details={"field": "amount"})
-    target.monthly_budget = value
-    target.save(update_fields=["monthly_budget"])
+    category_budget_month_set(user=user, category_id=target.id, amount=value)  # from this month on
+    target.refresh_from_db()
     return target
 
 
@@ -160,8 +148,8 @@ def category_merge(*, user: AuthUser, source_id: int, target_id: int) -> Categor
             jar.categories.remove(source)
             jar.categories.add(target)
         if source.monthly_budget and not target.monthly_budget:
-            target.monthly_budget = source.monthly_budget
-            target.save(update_fields=["monthly_budget"])
+            category_budget_month_set(user=user, category_id=target.id, amount=source.monthly_budget)
+            target.refresh_from_db()
         source.delete()
     return target
 

@@ -225,12 +225,14 @@ class Transaction(models.Model):
             models.UniqueConstraint(fields=["user", "fingerprint"], name="tx_transaction_unique_fingerprint"),
         ]
         indexes = [
-            # Covering indexes: period aggregates read only the index (see README "indexes").
-            models.Index(fields=["user", "date"], include=["amount", "category", "merchant"],
+            # Covering indexes: period aggregates read only the index (see README "indexes"). Currency is in
+            # them because every figure picks or filters one currency: without it each row read the heap
+            # (1M rows, a year of one category: ~200 ms of random heap reads instead of ~10 ms).
+            models.Index(fields=["user", "date"], include=["amount", "category", "merchant", "currency"],
                          name="tx_user_date_cov"),
-            models.Index(fields=["user", "category", "date"], include=["amount", "merchant"],
+            models.Index(fields=["user", "category", "date"], include=["amount", "merchant", "currency"],
                          name="tx_user_cat_date_cov"),
-            models.Index(fields=["user", "merchant", "date"], include=["amount", "category"],
+            models.Index(fields=["user", "merchant", "date"], include=["amount", "category", "currency"],
                          name="tx_user_merchant_date_cov"),
             # Word search in narratives (no pg_trgm in the embedded server): the same expression as the query.
             GinIndex(SearchVector("description", config="simple"), name="tx_description_fts"),
@@ -337,6 +339,24 @@ class JarBudget(models.Model):
 
     def __str__(self) -> str:
         return f"{self.jar} from {self.month:%Y-%m}: {self.amount}"
+
+
+class CategoryBudget(models.Model):
+    """A category's budget from `month` on, until a later row changes it (a category budget is a jar of one
+    category: the same rule as JarBudget). No amount: the category has no budget from that month on. Changing this
+    month's amount writes this month's row only, so past months keep the amounts they had."""
+
+    category = models.ForeignKey(Category, on_delete=models.CASCADE, related_name="budgets")
+    month = models.DateField(help_text="first day of the month the amount starts")
+    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True,
+                                 help_text="empty: no budget from this month on")
+
+    class Meta:
+        ordering = ["category", "month"]
+        constraints = [models.UniqueConstraint(fields=["category", "month"], name="tx_category_budget_one_per_month")]
+
+    def __str__(self) -> str:
+        return f"{self.category} from {self.month:%Y-%m}: {self.amount if self.amount is not None else 'none'}"
 
 
 class Subscription(models.Model):

@@ -32,6 +32,7 @@ from .aliases import alias_delete, alias_learn  # noqa: F401
 from .categories import (  # noqa: F401
     DEFAULT_CATEGORIES,
     categories_ensure_defaults,
+    category_budget_month_set,
     category_create,
     category_delete,
     category_for_write,

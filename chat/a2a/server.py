@@ -19,6 +19,7 @@ import asyncio
 import logging
 
 from chat.asgi_bridge import run_in_thread
+from chat.services import chat_turn
 
 log = logging.getLogger(__name__)
 AGENT_SLUG = "document-investigator"
@@ -27,7 +28,12 @@ CARD_PATHS = ("/.well-known/agent.json", "/.well-known/agent-card.json")
 
 
 def investigator_card(*, base_url: str):
-    from a2a.types import AgentCapabilities, AgentCard, AgentInterface, AgentSkill
+    from a2a.types import (  # the a2a SDK takes seconds to import: loaded on first use, not when config/urls.py loads this module
+        AgentCapabilities,
+        AgentCard,
+        AgentInterface,
+        AgentSkill,
+    )
 
     return AgentCard(
         name="Moneta document investigator",
@@ -49,6 +55,7 @@ def investigator_card(*, base_url: str):
 
 
 def _executor(user):
+    # the a2a SDK takes seconds to import: loaded on the first A2A request, not when config/urls.py loads this module
     from a2a.helpers.proto_helpers import new_data_part, new_task_from_user_message, new_text_message, new_text_part
     from a2a.server.agent_execution import AgentExecutor
     from a2a.server.tasks import TaskUpdater
@@ -71,8 +78,6 @@ def _executor(user):
                         text[:300], context_id=task.context_id, task_id=task.id)), loop).result(timeout=10)
 
             def turn() -> dict:
-                from chat.services import chat_turn
-
                 return chat_turn(user=user, message=question, agent_slug=AGENT_SLUG, on_event=progress)
 
             if not question:
@@ -96,6 +101,7 @@ def _executor(user):
 
 def a2a_app(*, user, base_url: str):
     """The SDK's Starlette app for one authenticated request."""
+    # the a2a SDK takes seconds to import: loaded on the first A2A request, not when config/urls.py loads this module
     from a2a.server.request_handlers import DefaultRequestHandler
     from a2a.server.routes import create_agent_card_routes, create_jsonrpc_routes
     from a2a.server.tasks import InMemoryTaskStore

@@ -8,6 +8,7 @@ accepts them.
 from __future__ import annotations
 
 import anyio
+import httpx
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
@@ -31,8 +32,6 @@ class AskArgs(BaseModel):
 
 def _http(server):
     """httpx with the SSRF guard: every connection (the card's interface URL too) goes to a checked address."""
-    import httpx
-
     return httpx.AsyncClient(transport=pinned_httpx_transport(allow_private=allow_private_networks()),
                              headers={k: str(v) for k, v in (server.headers or {}).items()},
                              timeout=float(server.timeout_seconds or 30))
@@ -66,6 +65,7 @@ def a2a_agent_card(server) -> dict:
 
 def a2a_ask(server, question: str) -> dict:
     """Send `question` to the agent; its final answer text and data (citations, relevant_fact_ids)."""
+    # the a2a SDK takes seconds to import: loaded when an A2A agent is first asked, not by every chat turn
     from a2a.client import ClientConfig, create_client
     from a2a.helpers.proto_helpers import get_data_parts, get_text_parts, new_text_message
     from a2a.types import Role, SendMessageRequest
@@ -91,7 +91,7 @@ def a2a_ask(server, question: str) -> dict:
                 return {"texts": texts, "data": data, "state": state}
 
     out = _run(server, main)
-    from a2a.types import TaskState
+    from a2a.types import TaskState  # the SDK, as above
 
     if out["state"] and out["state"] != TaskState.TASK_STATE_COMPLETED:
         raise DomainError(f"{server.name} did not complete the task (state {TaskState.Name(out['state'])})")

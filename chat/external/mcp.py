@@ -42,7 +42,9 @@ _listing_cache: dict[tuple[int, str], tuple[float, list]] = {}
 def _http_client(server):
     """The MCP SDK's HTTP client with the SSRF guard: every connection goes to an address resolved and checked
     just before (core/network.py), redirects included."""
-    import httpx2  # with the mcp SDK, loaded on first use like `_session`'s imports
+    # start-up cost: the mcp SDK (and httpx2 with it) takes 1-2 s to import, and every Django process imports this
+    # module (chat.admin -> chat.services -> chat.turn); it loads when an external server is first used
+    import httpx2
     from mcp.shared._httpx_utils import MCP_DEFAULT_SSE_READ_TIMEOUT, MCP_DEFAULT_TIMEOUT
 
     return httpx2.AsyncClient(
@@ -53,10 +55,10 @@ def _http_client(server):
 
 @asynccontextmanager
 async def _session(server):
-    from mcp import ClientSession
+    from mcp import ClientSession  # the mcp SDK, loaded on first use: see _http_client
 
     if server.kind == "mcp_stdio":
-        from mcp import StdioServerParameters
+        from mcp import StdioServerParameters  # the SDK, as above
         from mcp.client.stdio import stdio_client
 
         params = StdioServerParameters(command=server.command, args=[str(a) for a in server.args or []],
@@ -65,7 +67,7 @@ async def _session(server):
             await session.initialize()
             yield session
         return
-    from mcp.client.streamable_http import streamable_http_client
+    from mcp.client.streamable_http import streamable_http_client  # the SDK, as above
 
     async with _http_client(server) as http, streamable_http_client(server.url, http_client=http) as streams, \
             ClientSession(streams[0], streams[1]) as session:
@@ -142,7 +144,7 @@ def _run(server, action, *, method: str, arguments: dict | None = None) -> Any:
     `arguments` describe `action` as an MCP request the worker can replay)."""
     if server.kind != "mcp_stdio":
         return server_run_here(server, action)
-    from mcp.types import CallToolResult, ListToolsResult
+    from mcp.types import CallToolResult, ListToolsResult  # the mcp SDK, loaded on first use: see _http_client
 
     result = _stdio_on_worker(server, method, arguments)
     return (ListToolsResult if method == "tools/list" else CallToolResult).model_validate(result)

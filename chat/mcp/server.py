@@ -16,8 +16,11 @@ from typing import Any
 
 from mcp import types
 from mcp.server.lowlevel import Server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from chat.asgi_bridge import run_in_thread
+from chat.assistant import FinanceAssistant, result_compact
+from chat.services import agent_config_for
 
 log = logging.getLogger(__name__)
 SERVER_NAME = "moneta"
@@ -27,9 +30,6 @@ RESULT_ROWS = 200  # rows per table in a result; the rest are counted in `<key>_
 
 
 def _assistant(user, agent_slug: str | None):
-    from chat.assistant import FinanceAssistant
-    from chat.services import agent_config_for
-
     config = agent_config_for(user=user, agent_slug=agent_slug)
     return FinanceAssistant(user=user, config=config)
 
@@ -49,8 +49,6 @@ def mcp_tool_definitions(*, user, agent_slug: str | None = None) -> list[types.T
 
 def mcp_tool_call(*, user, name: str, arguments: dict | None, agent_slug: str | None = None) -> types.CallToolResult:
     """Run one tool for `user`. Failures come back as an MCP tool error (`isError`) with the tool's message."""
-    from chat.assistant import _compact
-
     assistant = _assistant(user, agent_slug)
     tools = {t.name: t for t in assistant.tools() if t.name not in NOT_EXPOSED}
     tool = tools.get(name)
@@ -61,7 +59,7 @@ def mcp_tool_call(*, user, name: str, arguments: dict | None, agent_slug: str | 
              f" error: {record.error}" if record.error else "")
     if record.error:
         return _error(f"{name} failed: {record.error}")
-    result = _compact(record.result, rows=RESULT_ROWS)
+    result = result_compact(record.result, rows=RESULT_ROWS)
     structured = json.loads(json.dumps(result, default=str))
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=json.dumps(structured, ensure_ascii=False))],
@@ -93,8 +91,6 @@ def mcp_server_for(*, user, agent_slug: str | None = None) -> Server:
 def mcp_http_app(*, user, agent_slug: str | None = None):
     """An ASGI app answering one Streamable HTTP request (stateless: every request stands alone, so a
     multi-process web server needs no shared session store)."""
-    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-
     async def app(scope: dict[str, Any], receive, send) -> None:
         manager = StreamableHTTPSessionManager(app=mcp_server_for(user=user, agent_slug=agent_slug),
                                                json_response=True, stateless=True)

@@ -1,5 +1,5 @@
 """docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays
-readable: no module of config/, core/ or knowledge/ (migrations aside) is over 500 lines. No database: the
+readable: no module of config/, core/, knowledge/ or chat/ (migrations aside) is over 500 lines. No database: the
 checks read files only."""
 from __future__ import annotations
 
@@ -146,9 +146,9 @@ def test_the_name_check_catches_a_name_that_does_not_exist():
     assert not _dotted_exists("core.no_such_module")
 
 
-def test_no_module_of_config_core_or_knowledge_is_over_500_lines():
+def test_no_module_of_config_core_knowledge_or_chat_is_over_500_lines():
     long = {}
-    for package in ("config", "core", "knowledge"):
+    for package in ("config", "core", "knowledge", "chat"):
         for path in (ROOT / package).rglob("*.py"):
             if "migrations" in path.parts:
                 continue

@@ -72,6 +72,31 @@ def test_add_edit_delete_undo_and_recently_deleted(web, bob_web, alice):
     assert "Restored 1 transaction." in r.content.decode() and Transaction.objects.filter(id=tx.id).exists()
 
 
+def test_add_and_edit_read_the_form_the_same_way(web, alice, bob):
+    # One reading of the transaction form for add and edit: an account that is not one of the user's is refused
+    # in words by both, and the edit leaves the row's account as it was (it used to clear it).
+    acct = services.account_create(user=alice, name="Wallet", kind="cash")
+    bobs = services.account_create(user=bob, name="Bob cash", kind="cash")
+    r = web.post("/transactions/new/", {"date": "2026-11-20", "description": "Cash", "amount": "-5",
+                                        "account_id": "wallet"}, follow=True)
+    assert "Account: pick one of your accounts." in r.content.decode() and not Transaction.objects.filter(
+        user=alice).exists()
+    r = web.post("/transactions/new/", {"date": "2026-11-20", "description": "Cash", "amount": "-5",
+                                        "account_id": str(bobs.id)}, follow=True)
+    assert "not found" in r.content.decode() and not Transaction.objects.exists()
+    web.post("/transactions/new/", {"date": "2026-11-20", "description": "Cash", "amount": "-5",
+                                    "account_id": str(acct.id), "merchant": ""})
+    tx = Transaction.objects.get(user=alice)
+    assert tx.account_id == acct.id
+    r = web.post(f"/transactions/{tx.id}/edit/", {"amount": "-6", "account_id": "wallet"}, follow=True)
+    tx.refresh_from_db()
+    assert "Account: pick one of your accounts." in r.content.decode()
+    assert (tx.account_id, str(tx.amount)) == (acct.id, "-5.00")
+    web.post(f"/transactions/{tx.id}/edit/", {"account_id": ""})
+    tx.refresh_from_db()
+    assert tx.account_id is None
+
+
 def test_split_transfer_bulk_duplicates_categories_and_jars(web, bob_web, alice):
     tx = services.transaction_create(user=alice, date="2026-11-05", description="COSTCO", amount="-120")
     r = web.post(f"/transactions/{tx.id}/split/", {"part_category": ["Groceries", "Shopping"],

@@ -1,5 +1,5 @@
 """API for running a ledger: accounts and balances, checkpoints and reconciliation, net worth, recently deleted
-and undo, split, bulk edits, transfers, duplicates, category merge/archive, jar budgets by month, payees.
+and undo, split, bulk edits, transfers, duplicates, category merge/archive, jar and category budgets by month, payees.
 Thin: validate, call one service/selector, return JSON. Another user's ids are 404."""
 from __future__ import annotations
 
@@ -68,6 +68,13 @@ class ArchiveIn(serializers.Serializer):
 
 class JarBudgetIn(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
+    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False,
+                                   help_text="YYYY-MM; the amount holds from this month on (default: this month)")
+
+
+class CategoryBudgetIn(serializers.Serializer):
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0, allow_null=True,
+                                      help_text="the monthly budget; null: no budget from this month on")
     month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False,
                                    help_text="YYYY-MM; the amount holds from this month on (default: this month)")
 
@@ -218,6 +225,22 @@ class JarBudgetView(APIView):
         data = _valid(JarBudgetIn, request.data)
         services.jar_budget_set(user=request.user, jar_id=pk, amount=data["amount"], month=data.get("month"))
         return Response(JarOut(selectors.object_owned(Jar, user=request.user, object_id=pk)).data)
+
+
+class CategoryBudgetView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT,
+                   description="A category's budget by month: the stored amounts and the one in force this month.")
+    def get(self, request, pk: int):
+        return Response(selectors.category_budget_months(user=request.user, category_id=pk))
+
+    @extend_schema(request=CategoryBudgetIn, responses=OpenApiTypes.OBJECT,
+                   description="Change a category's budget from a month on (null removes it from that month on); "
+                               "earlier months keep their amounts.")
+    def post(self, request, pk: int):
+        data = _valid(CategoryBudgetIn, request.data)
+        services.category_budget_month_set(user=request.user, category_id=pk, amount=data["amount"],
+                                           month=data.get("month"))
+        return Response(selectors.category_budget_months(user=request.user, category_id=pk))
 
 
 class PayeeRenameView(APIView):

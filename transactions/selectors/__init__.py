@@ -48,6 +48,7 @@ from .budgets import (  # noqa: F401
     MAX_JAR_TRANSACTIONS,
     budget_overview,
     budget_suggestions,
+    category_budget_months,
     jar_status,
     safe_to_spend,
 )

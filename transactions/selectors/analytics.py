@@ -43,43 +43,30 @@ def spending_by_category(*, user: AuthUser, category: str, start: date | None = 
     cat = category_find(user=user, name=category)
     start_, end_ = _range(start, end)
     sign = 1 if cat.kind == Category.Kind.INCOME else -1
-    params = {"sign": sign, "user": user.id, "cat": cat.id, "start": start_, "end": end_}
     currency, other_currencies = _figures_currency(user, start_, end_)
-    one_currency = _currency_sql(currency if other_currencies else None)
-    # One pass over the (user, category, date) index: per month, plus the grand total via GROUPING SETS.
-    grouped = _fetch(
-        f"""
-        SELECT date_trunc('month', date)::date AS month, %(sign)s * sum(amount) AS total, count(*) AS n,
-               %(sign)s * avg(amount) AS average, min(date) AS first, max(date) AS last
-        FROM transactions_transaction
-        WHERE user_id = %(user)s AND category_id = %(cat)s AND date BETWEEN %(start)s AND %(end)s{one_currency}
-        GROUP BY GROUPING SETS ((date_trunc('month', date)::date), ())
-        """, params)
-    by_month = sorted((r for r in grouped if r["month"] is not None), key=lambda r: r["month"])
-    totals: dict[str, Any] = next((r for r in grouped if r["month"] is None),
-                                  {"total": 0, "n": 0, "average": None, "first": None, "last": None})
-    monthly_avg = _fetch("SELECT round(avg(x), 2) AS a FROM unnest(%s::numeric[]) x",
-                         [[r["total"] for r in by_month]])[0]["a"]
+    # The engine's figures for one category: by month, total and averages (from the monthly roll-up when the
+    # user has one currency), and its merchants ranked over the same rows.
+    found = figures.category_months(user=user, category_id=cat.id, start=start_, end=end_, sign=sign,
+                                    currency=currency if other_currencies else None)
     rows = expense_rows(user=user, category=cat).filter(date__range=(start_, end_))
-    headline = figures.window_totals(rows, [(start_, end_)], user=user, currency=currency)[0]
     top = figures.ranking(rows, by="merchant", user=user, sign=sign, limit=10, unnamed="(unknown)")
     label = range_label(start, end) if (start or end) else "all time"
     verb = "Income" if sign == 1 else "Spending"
     return {
         "title": f"{verb} on {cat.name} ({label})", "category": cat.name, "kind": cat.kind,
         "start": start_.isoformat() if start else None, "end": end_.isoformat(), "period": label,
-        "currency": currency, "total": (-headline["net"] if sign < 0 else headline["net"]) + 0.0, "count": headline["count"],
+        "currency": currency, "total": found["total"], "count": found["count"],
         "currency_note": (f"Figures are in {currency}; {', '.join(other_currencies)} transactions are not added "
                           f"in.") if other_currencies else "",
-        "average": _num(totals["average"]),
-        "monthly_average": _num(monthly_avg),
-        "first_date": totals["first"].isoformat() if totals["first"] else None,
-        "last_date": totals["last"].isoformat() if totals["last"] else None,
-        "rows": [{"month": r["month"].strftime("%Y-%m"), "total": _num(r["total"]), "count": r["n"]}
-                 for r in by_month],
+        "average": found["average"],
+        "monthly_average": found["monthly_average"],
+        "first_date": found["first"].isoformat() if found["first"] else None,
+        "last_date": found["last"].isoformat() if found["last"] else None,
+        "rows": [{"month": r["month"].strftime("%Y-%m"), "total": r["total"], "count": r["count"]}
+                 for r in found["rows"]],
         "top_merchants": [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in top],
-        "chart": _chart("bar", f"{cat.name} by month", [r["month"].strftime("%Y-%m") for r in by_month],
-                        [(cat.name, [r["total"] for r in by_month])]),
+        "chart": _chart("bar", f"{cat.name} by month", [r["month"].strftime("%Y-%m") for r in found["rows"]],
+                        [(cat.name, [r["total"] for r in found["rows"]])]),
     }
 
 

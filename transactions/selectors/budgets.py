@@ -16,8 +16,18 @@ from core.periods import (
 )
 from core.types import AuthUser
 
-from ..models import Jar
-from ._base import KIND_SQL, _chart, _currency_sql, _fetch, _figures_currency, _money_text, _num, user_currencies
+from ..models import Category, CategoryBudget, Jar
+from ._base import (
+    KIND_SQL,
+    _chart,
+    _currency_sql,
+    _fetch,
+    _figures_currency,
+    _money_text,
+    _num,
+    object_owned,
+    user_currencies,
+)
 from .subscriptions import income_expected, is_bill_category
 
 MAX_JAR_TRANSACTIONS = 100
@@ -29,6 +39,35 @@ JAR_BUDGET_AT = """coalesce(
      ORDER BY b.month DESC LIMIT 1),
     (SELECT b.amount FROM transactions_jarbudget b WHERE b.jar_id = {jar} ORDER BY b.month LIMIT 1),
     {fallback})"""
+
+# A category's budget for a month, by the same rule (CategoryBudget rows, whose amount may be empty: no budget from
+# that month on); for a category without rows, its monthly_budget.
+CATEGORY_BUDGET_AT = """(CASE WHEN EXISTS (SELECT 1 FROM transactions_categorybudget b WHERE b.category_id = {cat})
+    THEN (SELECT b.amount FROM transactions_categorybudget b WHERE b.category_id = {cat}
+          ORDER BY b.month <= {month} DESC, CASE WHEN b.month <= {month} THEN b.month END DESC, b.month LIMIT 1)
+    ELSE {fallback} END)"""
+
+
+def category_budgets_at(month_sql: str) -> str:
+    """SQL for the user's categories (`%(user)s`) with their budget in force in `month_sql`: id, name, budget
+    (rows with no budget that month left out)."""
+    at = CATEGORY_BUDGET_AT.format(cat="c.id", month=month_sql, fallback="c.monthly_budget")
+    return (f"SELECT * FROM (SELECT c.id, c.name, {at} AS budget FROM transactions_category c "
+            f"WHERE c.user_id = %(user)s) cb WHERE cb.budget IS NOT NULL")
+
+
+def category_budget_months(*, user: AuthUser, category_id: int) -> dict[str, Any]:
+    """A category's budget by month: each stored amount with the month it starts (None: no budget from then on)
+    and the amount in force this month. NotFound for another user's category."""
+    category = object_owned(Category, user=user, object_id=category_id)
+    this_month = timezone.localdate().replace(day=1)
+    at = CATEGORY_BUDGET_AT.format(cat="%(cat)s", month="%(month)s::date", fallback="c.monthly_budget")
+    now = _fetch(f"SELECT {at} AS b FROM transactions_category c WHERE c.id = %(cat)s",
+                 {"cat": category.id, "month": this_month})[0]["b"]
+    return {"id": category.id, "name": category.name, "this_month": this_month.strftime("%Y-%m"),
+            "budget_this_month": str(now) if now is not None else None,
+            "months": [{"month": m.strftime("%Y-%m"), "amount": str(a) if a is not None else None}
+                       for m, a in CategoryBudget.objects.filter(category=category).values_list("month", "amount")]}
 
 
 def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
@@ -143,14 +182,17 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             "pct": pct, "status": "over" if pct > 100 else "warning" if pct >= 80 else "ok",
             "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
         })
+    # Each category's budget in force in the month shown (a later change never rewrites an earlier month).
     category_budgets = _fetch(
         f"""
-        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
-               round(100 * -coalesce(sum(t.amount), 0) / nullif(c.monthly_budget, 0), 1) AS pct
-        FROM transactions_category c
-        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %s AND t.date BETWEEN %s AND %s{one}
-        WHERE c.user_id = %s AND c.monthly_budget IS NOT NULL GROUP BY c.id ORDER BY c.name
-        """, [user.id, month_start, month_end, user.id])
+        WITH cb AS ({category_budgets_at("%(start)s::date")})
+        SELECT cb.id, cb.name, cb.budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
+               round(100 * -coalesce(sum(t.amount), 0) / nullif(cb.budget, 0), 1) AS pct
+        FROM cb
+        LEFT JOIN transactions_transaction t ON t.category_id = cb.id AND t.user_id = %(user)s
+             AND t.date BETWEEN %(start)s AND %(end)s{one}
+        GROUP BY cb.id, cb.name, cb.budget ORDER BY cb.name
+        """, {"user": user.id, "start": month_start, "end": month_end})
     label = date_format(month_start, "F Y")  # the month's name in the UI language
     return {
         "title": _("Jars for %(month)s") % {"month": label}, "month": month_start.strftime("%Y-%m"), "currency": currency,
@@ -159,7 +201,8 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
         "total_budget": _num(figures[0]["total_budget"]) if figures else 0.0,
         "total_spent": _num(figures[0]["total_spent"]) if figures else 0.0,
         "rows": rows,
-        "category_budgets": [{"category": b["name"], "budget": _num(b["budget"]), "spent": _num(b["spent"]),
+        "category_budgets": [{"category": b["name"], "category_id": b["id"], "budget": _num(b["budget"]),
+                              "spent": _num(b["spent"]),
                               "pct": float(b["pct"]) if b["pct"] is not None else 0.0} for b in category_budgets],
         "chart": _chart("bar", _("Jars: spent vs available, %(month)s") % {"month": label}, [r["name"] for r in rows],
                         [(_("available"), [r["available"] for r in rows]), (_("spent"), [r["spent"] for r in rows])]),
@@ -198,7 +241,9 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
             SELECT gs::date AS m, row_number() OVER (ORDER BY gs) AS idx
             FROM generate_series(%(first)s::date, %(last)s::date, interval '1 month') gs
         ), cats AS (
-            SELECT c.id, c.name, c.monthly_budget FROM transactions_category c
+            SELECT c.id, c.name, {CATEGORY_BUDGET_AT.format(cat="c.id", month="%(this)s::date",
+                                                            fallback="c.monthly_budget")} AS monthly_budget
+            FROM transactions_category c
             WHERE c.user_id = %(user)s AND c.kind = 'expense'
         ), spent AS ({spent_sql}
         ), grid AS (
@@ -289,14 +334,14 @@ def _standalone_category_budgets(user: AuthUser, month_start: date, month_end: d
     both would budget the same money twice), with what they spent in the month."""
     return _fetch(
         f"""
-        SELECT c.name, c.monthly_budget AS budget, round(-coalesce(sum(t.amount), 0), 2) AS spent
-        FROM transactions_category c
-        LEFT JOIN transactions_transaction t ON t.category_id = c.id AND t.user_id = %(user)s
+        WITH cb AS ({category_budgets_at("%(start)s::date")})
+        SELECT cb.name, cb.budget, round(-coalesce(sum(t.amount), 0), 2) AS spent
+        FROM cb
+        LEFT JOIN transactions_transaction t ON t.category_id = cb.id AND t.user_id = %(user)s
              AND t.date BETWEEN %(start)s AND %(end)s{one}
-        WHERE c.user_id = %(user)s AND c.monthly_budget IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
-                          WHERE jc.category_id = c.id AND j.user_id = %(user)s)
-        GROUP BY c.id ORDER BY c.name
+        WHERE NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
+                          WHERE jc.category_id = cb.id AND j.user_id = %(user)s)
+        GROUP BY cb.id, cb.name, cb.budget ORDER BY cb.name
         """, {"user": user.id, "start": month_start, "end": month_end})
 
 
@@ -352,7 +397,7 @@ _UNBUDGETED_SETS = """
         budgeted AS (
             SELECT jc.category_id FROM transactions_jar_categories jc
             JOIN transactions_jar j ON j.id = jc.jar_id AND j.user_id = %(user)s AND j.archived_at IS NULL
-            UNION SELECT id FROM transactions_category WHERE user_id = %(user)s AND monthly_budget IS NOT NULL
+            UNION SELECT id FROM ({category_budgets}) cbt
         ), billed AS (
             SELECT merchant_id FROM transactions_subscription WHERE user_id = %(user)s AND status <> 'dismissed'
               AND currency = %(currency)s
@@ -406,7 +451,7 @@ def _unbudgeted_usual(user: AuthUser, today: date, currency: str, one: str) -> d
             ) x GROUP BY 1"""
     return _fetch(
         f"""
-        WITH {_UNBUDGETED_SETS.strip()}, per_month AS ({per_month}
+        WITH {_UNBUDGETED_SETS.format(category_budgets=category_budgets_at("%(this)s::date")).strip()}, per_month AS ({per_month}
         )
         SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(p.s, 0))::numeric, 2) AS usual,
                round(coalesce((SELECT s FROM per_month WHERE m = %(this)s), 0), 2) AS so_far

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Abs
 
-from core.periods import full_months_before, period_label
+from core.periods import add_months, full_months_before, period_label
 from core.types import AuthUser
 
 from ..models import Category, Merchant, Transaction
@@ -244,6 +244,68 @@ def change(current: Any, previous: Any) -> dict[str, Any]:
     return {"difference": _num(row["d"]), "change_pct": float(row["pct"]) if row["pct"] is not None else None}
 
 
+def _whole_months(start: date, end: date) -> tuple[date, date, list[Window]]:
+    """The calendar months lying wholly inside start..end as [first, after) month starts, and the days before and
+    after them (at most two ranges) that only rows can answer."""
+    first = start if start.day == 1 else add_months(start.replace(day=1), 1)
+    after = end.replace(day=1) if (end + timedelta(days=1)).day != 1 else end + timedelta(days=1)
+    if first >= after:
+        return first, first, [(start, end)]
+    edges = [(start, first - timedelta(days=1))] if start < first else []
+    return first, after, edges + ([(after, end)] if after <= end else [])
+
+
+def category_months(*, user: AuthUser, category_id: int, start: date, end: date, sign: int = -1,
+                    currency: str | None = None) -> dict[str, Any]:
+    """One category's figures over start..end (inclusive), all its rows counted: per calendar month with rows
+    (`sign` × the month's sum, its count), the window's total and count, the average row, the average of those
+    months, and the first and last dates. With `currency`, that currency's rows only. Without it (a user with one
+    currency) the months wholly inside the window come from the monthly category roll-up kept by triggers
+    (migration 0003) and only the days at either edge are read as rows: a year of a busy category is ~12
+    roll-up rows instead of ~30,000 transactions."""
+    base = "t.user_id = %(user)s AND t.category_id = %(cat)s"
+    params: dict[str, Any] = {"user": user.id, "cat": category_id, "sign": sign, "start": start, "end": end}
+    if currency is not None:
+        params["currency"] = currency
+        per = (f"SELECT date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n "
+               f"FROM transactions_transaction t WHERE {base} AND t.currency = %(currency)s "
+               f"AND t.date BETWEEN %(start)s AND %(end)s GROUP BY 1")
+    else:
+        first, after, edges = _whole_months(start, end)
+        params.update(first=first, after=after)
+        parts = ["SELECT r.month AS m, r.total AS s, r.n FROM transactions_monthly_category_spend r "
+                 "WHERE r.user_id = %(user)s AND r.category_id = %(cat)s AND r.month >= %(first)s "
+                 "AND r.month < %(after)s"]
+        for i, (s_, e_) in enumerate(edges):
+            params[f"s{i}"], params[f"e{i}"] = s_, e_
+            parts.append(f"SELECT date_trunc('month', t.date)::date, sum(t.amount), count(*) "
+                         f"FROM transactions_transaction t WHERE {base} AND t.date BETWEEN %(s{i})s AND %(e{i})s "
+                         f"GROUP BY 1")
+        per = " UNION ALL ".join(parts)
+    one = " AND t.currency = %(currency)s" if currency is not None else ""
+    found = _fetch(
+        f"""
+        WITH per AS ({per}),
+        months AS (SELECT m, %(sign)s * sum(s) AS total, sum(n) AS n FROM per GROUP BY m HAVING sum(n) > 0)
+        SELECT m, total, n, sum(total) OVER () AS grand, sum(n) OVER () AS count,
+               sum(total) OVER () / sum(n) OVER () AS average, round(avg(total) OVER (), 2) AS monthly_average,
+               (SELECT min(t.date) FROM transactions_transaction t
+                WHERE {base} AND t.date BETWEEN %(start)s AND %(end)s{one}) AS first,
+               (SELECT max(t.date) FROM transactions_transaction t
+                WHERE {base} AND t.date BETWEEN %(start)s AND %(end)s{one}) AS last
+        FROM months ORDER BY m
+        """, params)
+    total = _num(found[0]["grand"]) if found else 0.0
+    count = int(found[0]["count"]) if found else 0
+    return {
+        "total": total + 0.0, "count": count,
+        "average": _num(found[0]["average"]) if found else 0.0,
+        "monthly_average": _num(found[0]["monthly_average"]) if found else 0.0,
+        "first": found[0]["first"] if found else None, "last": found[0]["last"] if found else None,
+        "rows": [{"month": r["m"], "total": _num(r["total"]), "count": int(r["n"])} for r in found],
+    }
+
+
 RANK_BY = {"merchant": ("transactions_merchant", "t.merchant_id"), "category": ("transactions_category", "t.category_id")}
 
 
@@ -275,5 +337,5 @@ def ranking(rows: QuerySet[Transaction], *, by: str, user: AuthUser | None = Non
              "share_pct": _num(r["share"])} for r in picked]
 
 
-__all__ = ["EMPTY", "Window", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
+__all__ = ["EMPTY", "Window", "category_months", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
            "window_totals"]

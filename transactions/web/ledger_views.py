@@ -82,20 +82,32 @@ def _form_context(user, tx: Transaction | None) -> dict:
             "accounts": selectors.account_balances(user=user)}
 
 
+def _transaction_fields(post) -> dict:
+    """The add/edit form (web/transactions/edit.html) as the services take it — one reading for both: only the
+    fields the form sent; an empty category is none; the account is one of the user's by id (empty: none)."""
+    fields = {k: post.get(k) for k in ("date", "description", "amount", "merchant", "notes") if k in post}
+    if "category" in post:
+        fields["category"] = post.get("category") or None
+    if "account_id" in post:
+        raw = (post.get("account_id") or "").strip()
+        if raw and not raw.isdigit():
+            raise DomainError(_("Account: pick one of your accounts."), code="validation_error",
+                              details={"field": "account_id"})
+        fields["account_id"] = int(raw) if raw else None
+    return fields
+
+
 @login_required
 def transaction_new(request):
     user = request.user
     if request.method == "POST":
         try:
-            tx = services.transaction_create(
-                user=user, date=request.POST.get("date", ""), description=request.POST.get("description", ""),
-                amount=request.POST.get("amount", ""), category=request.POST.get("category") or None,
-                notes=request.POST.get("notes", ""), merchant=request.POST.get("merchant") or None,
-                account_id=int(request.POST["account_id"]) if request.POST.get("account_id") else None)
+            fields = {"date": "", "description": "", "amount": "", **_transaction_fields(request.POST)}
+            tx = services.transaction_create(user=user, **fields)
             messages.success(request, _("Added %(description)s.") % {"description": tx.description})
             return redirect("web-transactions")
-        except (DomainError, ValueError) as exc:
-            messages.error(request, getattr(exc, "message", None) or _("Account: pick one of your accounts."))
+        except DomainError as exc:
+            messages.error(request, exc.message)
     return render(request, "web/transactions/edit.html", {**_form_context(user, None), "post": request.POST})
 
 
@@ -107,15 +119,10 @@ def transaction_edit(request, transaction_id: int):
     if tx is None:
         raise Http404("No such transaction.")
     if request.method == "POST":
-        fields = {k: request.POST.get(k) for k in ("date", "description", "amount", "merchant", "notes")
-                  if k in request.POST}
-        if "category" in request.POST:
-            fields["category"] = request.POST.get("category") or None
-        if "account_id" in request.POST:
-            fields["account_id"] = int(request.POST["account_id"]) if request.POST["account_id"].isdigit() else None
-        if tx.split_of_id or tx.split_parts.exists():
-            fields.pop("amount", None)  # a split's amounts change on the split form
         try:
+            fields = _transaction_fields(request.POST)
+            if tx.split_of_id or tx.split_parts.exists():
+                fields.pop("amount", None)  # a split's amounts change on the split form
             services.transaction_update(user=user, transaction_id=tx.id, **fields)
             messages.success(request, _("Saved."))
             return redirect("web-transaction-edit", transaction_id=tx.id)

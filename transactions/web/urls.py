@@ -36,6 +36,7 @@ urlpatterns = [
     path("jars/", views.jars_page, name="web-jars"),
     path("jars/<int:jar_id>/budget/", views.jar_budget_update, name="web-jar-budget"),
     path("budgets/accept/", views.budget_suggestion_accept, name="web-budget-accept"),
+    path("budgets/category/", views.category_budget_update, name="web-category-budget"),
     path("subscriptions/", views.subscriptions_page, name="web-subscriptions"),
     path("subscriptions/<int:subscription_id>/<str:decision>/", views.subscription_decide,
          name="web-subscription-decide"),

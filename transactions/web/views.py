@@ -400,6 +400,8 @@ def jars_page(request):
                          if s.get("current_budget") is not None else None}
                         for s in suggestions.get("rows") or []],
         "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
+        "budget_choices": [c for c in selectors.category_rows(user=request.user)
+                           if c.kind == "expense" and c.archived_at is None],
     }
     return render(request, "web/jars/page.html", context)
 
@@ -439,6 +441,32 @@ def jar_budget_update(request, jar_id: int):
     return render(request, "web/jars/_jar_saved.html", {
         **summary, "jar": jar, "error": error, "saved": error is None,
         "categories": selectors.category_list(user=request.user)})
+
+
+@login_required
+@require_POST
+def category_budget_update(request):
+    """Set, change or remove a category's budget from the month the Jars page shows on; earlier months keep
+    theirs (a category budget is a jar of one category)."""
+    month = _month_param(request.POST.get("month"), [])
+    raw = (request.POST.get("amount") or "").strip()
+    remove = request.POST.get("action") == "remove"
+    try:
+        category_id = int(request.POST.get("category_id") or 0)
+        if not remove and not raw:
+            raise DomainError(_("Enter a monthly budget (a number, 0 or more)."))
+        services.category_budget_month_set(user=request.user, category_id=category_id,
+                                           amount=None if remove else raw, month=month)
+        label = formats.date_format(month, "F Y")
+        messages.success(request, _("Category budget removed from %(month)s on.") % {"month": label} if remove
+                         else _("Category budget saved from %(month)s on.") % {"month": label})
+    except NotFound:
+        raise Http404("No such category.")
+    except ValueError:
+        messages.error(request, _("Pick one of your categories."))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("web-jars") + f"?month={month:%Y-%m}")
 
 
 @login_required

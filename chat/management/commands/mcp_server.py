@@ -8,6 +8,7 @@ from __future__ import annotations
 import anyio
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from mcp.server.stdio import stdio_server
 
 from chat.mcp.server import mcp_server_for
 
@@ -21,8 +22,6 @@ class Command(BaseCommand):
                                                           "admin's default assistant)")
 
     def handle(self, *args, **options):
-        from mcp.server.stdio import stdio_server
-
         user = get_user_model().objects.filter(username=options["user"], is_active=True).first()
         if user is None:
             raise CommandError(f"no active user named {options['user']!r}")
