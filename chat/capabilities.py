@@ -99,8 +99,10 @@ MISSING: tuple[Missing, ...] = (
             "If you share costs, I can total what you paid at the merchants you share.",
             "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
             "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
-    Missing("taxes", _re(r"\btax (?:refund|return|bill|bracket|owed|liability)\b|\bhow much (?:tax|taxes) (?:will|do|should"
-                         r"|did) i\b|\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
+    # what the tax office will say (a refund to come, tax owed); a refund already paid is in the statements
+    Missing("taxes", _re(r"\b(?:will|would|going to|estimate\w*|expect\w*)\b.{0,30}\btax (?:refund|return|bill)\b"
+                         r"|\btax (?:refund|return|bill)\b.{0,30}\b(?:will|would|going to)\b|\bhow much (?:tax|taxes) "
+                         r"(?:will|should|do) i (?:owe|pay|get)\b|\btax bracket\b|\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
             "Moneta doesn't see your tax return or what the tax office holds, so it can't work out a refund or "
             "what you owe.",
             "I can total the tax payments and refunds that appear in your statements (for example \"tax payments "

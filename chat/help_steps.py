@@ -74,7 +74,7 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "mật khẩu": "password", "quên": "forgotten", "email": "email", "ngôn ngữ": "language",
              "tiếng việt": "language", "tiền tệ": "currency", "xuất dữ liệu": "export data",
              "tải dữ liệu": "download data", "xoá tài khoản": "delete account", "xóa tài khoản": "delete account",
-             "sao kê": "import statement", "nhập": "import", "hũ": "jar", "ngân sách": "category budget",
+             "sao kê": "import statement", "nhập": "import", "hũ chi tiêu": "budget jar", "hũ": "jar", "dùng": "use", "ngân sách": "category budget",
              "danh mục": "category", "giao dịch": "transaction", "xoá": "delete", "xóa": "delete",
              "hoàn tác": "undo", "chia": "split", "trùng": "duplicate", "tiền mặt": "cash transaction",
              "tài khoản": "account", "chuyển khoản": "transfer", "ghi chú": "note", "tài liệu": "document",
@@ -92,8 +92,12 @@ def english_topics(text: str) -> str:
     """A Vietnamese how-to with the English words of the help pages' topics it names (the help pages and the
     embedding model are English); English text unchanged."""
     low = text.lower()
-    found = [en for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])) if vi in low]
-    return f"{' '.join(dict.fromkeys(found))} ({text})" if found else text
+    found = []
+    for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])):
+        if vi in low:
+            found.append(en)
+            low = low.replace(vi, " ")  # "hũ chi tiêu" is one topic, not also "hũ"
+    return f"how to {' '.join(dict.fromkeys(found))}" if found else text
 
 
 class SectionTopics:

@@ -341,6 +341,13 @@ spent bank account accounts save saving savings month months year years week tim
 make use using want need like way ways start rate rates amount amounts""".split()}
 
 
+# a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
+# of four to six letters ("HELOC"; three-letter ones such as CSV or APR are everyday words); a fact that answers
+# the question names it too
+NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
+SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
+
+
 def fits_question(question: str, fact: dict) -> bool:
     """Does a fact answer the question, or is it merely the nearest text? Close in meaning, or sharing one of the
     question's own topic terms (APR, emergency, jar…) — not only everyday money words."""
@@ -351,6 +358,9 @@ def fits_question(question: str, fact: dict) -> bool:
         return (fact.get("score") or 0) >= FACT_FLOOR
     shared = terms & _terms(fact.get("text") or "")
     score = fact.get("score") or 0
+    text = (fact.get("text") or "").lower()
+    if any(name.lower() not in text for name in NAMED_TERM_RE.findall(question)) and score < SAME_FACT:
+        return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
     return score >= CLOSE_FACT or bool(shared - EVERYDAY_TERMS) or (score >= NEAR_FACT and bool(shared))
 
 

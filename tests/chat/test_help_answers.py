@@ -128,7 +128,7 @@ PAGE_HELP = {
     "web-transactions-deleted": "restore a deleted", "web-transactions-undo": "restore a deleted",
     "web-duplicates": "duplicate", "web-categories": "rename, merge or archive a category",
     "web-jar-create": "create a jar", "web-jars": "create a jar", "web-jar-budget": "change a jar's budget",
-    "web-budget-accept": "accept a budget suggestion", "web-subscriptions": "confirm or dismiss a subscription",
+    "web-budget-accept": "accept a budget suggestion", "web-category-budget": "set a monthly budget", "web-subscriptions": "confirm or dismiss a subscription",
     "web-chat": "ask the assistant", "web-chat-stream": "ask the assistant", "web-chat-conversations": "ask the assistant",
     "web-chat-conversation": "ask the assistant", "web-chat-replies-read": "rate an answer",
     "web-chat-feedback": "rate an answer", "web-chat-action": "ask the assistant to make a change",
@@ -171,3 +171,22 @@ def test_every_web_page_has_a_help_section_with_steps():
             reverse(name)  # the allauth page exists
         found = [steps for title, steps in sections.items() if topic in title]
         assert found and len(found[0]) >= 3, f"{name}: no 'How to' section about {topic!r} with steps"
+
+
+def test_a_named_plan_the_knowledge_base_never_mentions_is_not_answered_from_a_neighbour(chat_demo, alice,
+                                                                                          knowledge_docs):
+    """"What's the point of a 529 plan": the budgeting passage is near in meaning but never names it."""
+    answer = chat_turn(user=alice, message="what's the point of a 529 plan")
+    assert not answer["citations"], answer["answer"]
+    assert "I don't have that in" in answer["answer"] and answer["confidence"] < 0.75
+
+
+def test_fit_needs_the_named_plan_or_acronym_unless_the_fact_is_the_same_in_meaning():
+    from chat.offline.compose import fits_question
+
+    near = {"text": "A budget is a plan for your money before you spend it.", "score": 0.58}
+    assert not fits_question("what's the point of a 529 plan", near)
+    assert fits_question("what's the point of a 529 plan", {**near, "text": "A 529 plan saves for education."})
+    assert not fits_question("what is a HELOC", {"text": "Credit scores and loans explained.", "score": 0.6})
+    assert fits_question("how do I import a CSV", {"text": "How to import a statement: Open Transactions, then "
+                                                           "Import.", "score": 0.6})

@@ -236,8 +236,8 @@ def spending_compare(*, user: AuthUser, categories: list[str] | None = None, per
                                 [[r["values"][labels[i]] for r in rows]])[0]["t"] for i in range(len(windows))}
     totals = {k: _num(v) for k, v in totals.items()}
     if len(windows) == 2:
-        for r in rows:
-            r.update(figures.change(r["values"][labels[1]], r["values"][labels[0]]))
+        for r, diff in zip(rows, figures.changes([(r["values"][labels[1]], r["values"][labels[0]]) for r in rows])):
+            r.update(diff)
             r["change"] = r.pop("difference")
     if len(windows) > 1:
         title = "Spending compared: " + " vs ".join(labels)

@@ -236,12 +236,30 @@ def usual(rows: QuerySet[Transaction], *, today: date, user: AuthUser | None = N
             "start": window.start, "end": window.end, "window": period_label(window.start, window.end, "range")}
 
 
+# The change from p to c: the difference and the percentage of p (None when p is zero).
+_CHANGE_SQL = "round({c} - {p}, 2) AS d, round(100 * ({c} - {p}) / nullif({p}, 0), 1) AS pct"
+
+
+def _change_out(row: dict[str, Any]) -> dict[str, Any]:
+    return {"difference": _num(row["d"]), "change_pct": float(row["pct"]) if row["pct"] is not None else None}
+
+
 def change(current: Any, previous: Any) -> dict[str, Any]:
     """`current − previous` and that as a percentage of `previous` (None when previous is zero), in SQL."""
-    row = _fetch("SELECT round(%s::numeric - %s::numeric, 2) AS d, "
-                 "round(100 * (%s::numeric - %s::numeric) / nullif(%s::numeric, 0), 1) AS pct",
-                 [current or 0, previous or 0, current or 0, previous or 0, previous or 0])[0]
-    return {"difference": _num(row["d"]), "change_pct": float(row["pct"]) if row["pct"] is not None else None}
+    return _change_out(_fetch("SELECT " + _CHANGE_SQL.format(c="%(c)s::numeric", p="%(p)s::numeric"),
+                              {"c": current or 0, "p": previous or 0})[0])
+
+
+def changes(pairs: Sequence[tuple[float | None, float | None]]) -> list[dict[str, Any]]:
+    """`change` for each (current, previous) pair of figures (floats, as the selectors return them), in one
+    query: a comparison table's rows cost one round trip, not one each."""
+    if not pairs:
+        return []
+    found = _fetch("SELECT " + _CHANGE_SQL.format(c="x.c", p="x.p")
+                   + " FROM unnest(%s::float8[], %s::float8[]) WITH ORDINALITY AS u(c8, p8, i), "
+                   "LATERAL (SELECT u.c8::numeric AS c, u.p8::numeric AS p) x ORDER BY u.i",
+                   [[float(c or 0) for c, _ in pairs], [float(p or 0) for _, p in pairs]])
+    return [_change_out(r) for r in found]
 
 
 def _whole_months(start: date, end: date) -> tuple[date, date, list[Window]]:
@@ -337,5 +355,5 @@ def ranking(rows: QuerySet[Transaction], *, by: str, user: AuthUser | None = Non
              "share_pct": _num(r["share"])} for r in picked]
 
 
-__all__ = ["EMPTY", "Window", "category_months", "change", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
+__all__ = ["EMPTY", "Window", "category_months", "change", "changes", "expense_rows", "income_rows", "money_rows", "months_average", "ranking", "totals", "usual",
            "window_totals"]
