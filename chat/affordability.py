@@ -18,9 +18,16 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from django.utils import formats, timezone, translation
+
 from chat import words
 from core.money import money
 from core.periods import add_months, month_bounds
+from transactions.models import Category, Subscription
+from transactions.query.grammar import normalise
+from transactions.query.periods import find_periods
+from transactions.selectors import income_expected, recurring_due
+from transactions.selectors.figures import expense_rows, income_rows, usual
 
 MONTHS = 3
 IRREGULAR = Decimal("0.25")  # income whose months vary by more than this share of the average
@@ -68,11 +75,6 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
 def _names_period(text: str) -> bool:
     """A question about one period ("how much did I save last month") is the money engine's (income − spending
     for that period); these tools answer for the user's usual month."""
-    from django.utils import timezone
-
-    from transactions.query.grammar import normalise
-    from transactions.query.periods import find_periods
-
     return bool(find_periods(normalise(text), timezone.localdate()))
 
 
@@ -102,12 +104,6 @@ class ReasoningTools:
         `months` full months, recurring charges and transfers left out), minus the recurring bills and
         subscriptions due in that window = what is left, then minus the purchase. Every step is returned, with
         the next pay and the bills due before it, and caveats when the figures are thin or income irregular."""
-        from django.utils import timezone
-
-        from transactions.models import Subscription
-        from transactions.selectors import income_expected, recurring_due
-        from transactions.selectors.figures import expense_rows, income_rows, usual
-
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         if (when or "").strip().lower() in ("next month", "next_month"):
@@ -161,11 +157,6 @@ class ReasoningTools:
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
         of that income."""
-        from django.utils import timezone
-
-        from transactions.models import Category
-        from transactions.selectors.figures import expense_rows, income_rows, usual
-
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
@@ -200,8 +191,6 @@ class ReasoningTools:
 
 
 def _day(iso: str, vi: bool) -> str:
-    from django.utils import formats, translation
-
     with translation.override("vi" if vi else "en"):
         return formats.date_format(date.fromisoformat(iso), "j F" if not vi else "j/n")
 

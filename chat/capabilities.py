@@ -18,6 +18,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from transactions.models import Account
+
 HAS = ("your transactions (amounts, dates, merchants, categories)", "your budget jars and category budgets",
        "your recurring charges (subscriptions and bills)", "your uploaded documents and notes",
        "Moneta's help pages and the finance-education library")
@@ -190,8 +192,6 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
 
 def balances_available(user: Any) -> bool:
     """Does the user have an account whose balance Moneta knows (an opening balance or opening date set)?"""
-    from transactions.models import Account
-
     return Account.objects.filter(user=user, archived_at__isnull=True).filter(
         ~Q(opening_balance=0) | Q(opening_date__isnull=False)).exists()
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
+from transactions.query import MoneyQuery, money_query_parse, strip_accents
+from transactions.query.grammar import VI_CHARS
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
@@ -252,9 +254,6 @@ def _readings_disagree(ctx) -> str:
 def _written_in_vietnamese(phrase: str, question: str) -> bool:
     """Was this (accent-stripped) phrase written with Vietnamese letters in the question? Brands are written
     without them ("Grab", "Highlands"); "tổng cộng", "thời tiết" are words of the sentence."""
-    from transactions.query import strip_accents
-    from transactions.query.grammar import VI_CHARS
-
     wanted = set(phrase.split())
     return any(VI_CHARS.search(word) for word in re.findall(r"[^\W\d_]+", question)
                if strip_accents(word.lower()) in wanted)
@@ -271,8 +270,6 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
         return (0.3, [disagreement]) if disagreement else (0.0, [])
     understood = getattr(ctx, "understood", None)
     if understood is None and getattr(ctx, "vocab", None) is not None:
-        from transactions.query import MoneyQuery, money_query_parse
-
         previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
         understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous,
                                        shown=getattr(ctx, "previous_result", None)).as_dict()

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from chat.context import embed
+from knowledge.selectors import section_headings
+
 MARKER_RE = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+")
 HEADING_RE = re.compile(r"^\s*#{1,6}\s*(.+?)\s*$", re.M)
 
@@ -109,8 +112,6 @@ class SectionTopics:
         self._vectors: Any = None
 
     def load(self) -> SectionTopics:
-        from knowledge.selectors import section_headings
-
         rows = section_headings(corpus=self.corpus)
         if self.howto:
             rows = [r for r in rows if r["heading"].lower().startswith("how to ")]
@@ -128,8 +129,6 @@ class SectionTopics:
         if not self.headings:
             return None, 0.0, False
         if self._vectors is None:
-            from chat.context import embed
-
             self._vectors = embed(self.headings)
         sims = self._vectors @ vector
         i = int(sims.argmax())
@@ -155,7 +154,6 @@ def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
                                                          or getattr(q, "amount_min", None) is not None
                                                          or getattr(q, "amount_max", None) is not None):
         return []  # "can I see my Uber rides from May": a question about their money, not about the app
-    from chat.context import embed
 
     query = english_topics(text)
     vector, words = embed([query])[0], _stems(query)

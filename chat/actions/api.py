@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from chat.actions import selectors, services
 from chat.models import PendingAction
+from core.errors import DomainError
 
 
 class ActionRowSerializer(serializers.Serializer):
@@ -53,8 +54,6 @@ class ActionListView(APIView):
     def get(self, request):
         status = request.query_params.get("status") or None
         if status and status not in PendingAction.Status.values:
-            from core.errors import DomainError
-
             raise DomainError(f"status must be one of {', '.join(PendingAction.Status.values)}, got {status!r}.",
                               code="validation_error")
         return Response(selectors.pending_action_list(user=request.user, status=status))

@@ -12,6 +12,9 @@ from typing import Any
 
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
+from transactions.query.grammar import normalise
+from transactions.query.parse import Linker, tokens
+from transactions.query.periods import find_periods
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
@@ -92,9 +95,6 @@ def _category_in(text: str, ctx: Any) -> str | None:
         if f" {name.lower()} " in low or f" {name.lower().rstrip('s')} " in low:
             return str(name)
     if vocab is not None:
-        from transactions.query.grammar import normalise
-        from transactions.query.parse import Linker, tokens
-
         found = Linker(vocab).category_for(tokens(normalise(text)))
         if found:
             return str(found)
@@ -194,7 +194,6 @@ def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     category = _category_in(category_m.group(1), ctx) if category_m else None
     body = text[:category_m.start()] if category and category_m else text
     body = re.sub(LEAD + r"\w+(?:\s+(?:down|in))?\b", "", body, count=1, flags=re.I)
-    from transactions.query.periods import find_periods
 
     for _period, (s, e) in find_periods(body.lower(), ctx.today):
         body = body[:s] + " " * (e - s) + body[e:]

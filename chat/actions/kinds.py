@@ -18,6 +18,18 @@ from django.utils import timezone
 from core.errors import DomainError, NotFound
 from core.money import money
 from core.types import AuthUser
+from transactions.bulk_edits import category_budget_set, transactions_category_restore, transactions_category_set_many
+from transactions.models import Category, Jar, Transaction
+from transactions.parsing import date_plausible_check
+from transactions.query import filtered
+from transactions.selectors import category_find, user_currency
+from transactions.services import (
+    jar_create,
+    jar_delete,
+    transaction_create,
+    transaction_delete,
+    transactions_undo_delete,
+)
 
 SAMPLE_ROWS = 5
 MAX_MATCHING = 5000  # a category change over more rows than this is a rule, not a chat action
@@ -51,8 +63,6 @@ def _fmt_day(d: date) -> str:
 
 
 def _category(user: AuthUser, name: str | None, field: str = "category") -> str:
-    from transactions.selectors import category_find
-
     if not (name or "").strip():
         raise DomainError(f"{field}: say which category.", code="validation_error", details={"field": field})
     try:
@@ -66,8 +76,6 @@ def _category(user: AuthUser, name: str | None, field: str = "category") -> str:
 
 
 def _currency(user: AuthUser) -> str:
-    from transactions.selectors import user_currency
-
     return user_currency(user=user)
 
 
@@ -82,8 +90,6 @@ ROW_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency
 
 # ---- jar -------------------------------------------------------------------------------------------
 def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    from transactions.models import Jar
-
     name = " ".join(str(raw.get("name") or "").split())[:80]
     if not name:
         raise DomainError("name: say what the jar is for (e.g. 'a Holiday jar').", code="validation_error",
@@ -102,16 +108,12 @@ def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], di
 
 
 def jar_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import jar_create
-
     jar = jar_create(user=user, name=params["name"], monthly_budget=params["monthly_budget"],
                      categories=params.get("categories") or None)
     return {"jar_id": jar.id, "done": f"Created the jar \u201c{jar.name}\u201d.", "url": "/jars/"}
 
 
 def jar_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import jar_delete
-
     try:
         jar_delete(user=user, jar_id=result["jar_id"])
     except NotFound:
@@ -121,8 +123,6 @@ def jar_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> 
 
 # ---- budget ----------------------------------------------------------------------------------------
 def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    from transactions.models import Category
-
     category = _category(user, raw.get("category"))
     amount = _amount(raw.get("amount"), "amount")
     if amount <= 0:
@@ -136,16 +136,12 @@ def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
 
 
 def budget_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import category_budget_set
-
     out = category_budget_set(user=user, category=params["category"], amount=Decimal(params["amount"]))
     return {**out, "done": f"The monthly budget of {out['category']} is now {money(params['amount'], _currency(user))}.",
             "url": "/jars/"}
 
 
 def budget_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import category_budget_set
-
     previous = result.get("previous")
     category_budget_set(user=user, category=result.get("category") or params["category"],
                         amount=Decimal(previous) if previous is not None else None)
@@ -157,9 +153,6 @@ def budget_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) 
 def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """`raw`: category plus what to match — merchants, text (words in the narrative), start/end, or explicit
     transaction_ids. Rows already in the category are left out of the count."""
-    from transactions.models import Transaction
-    from transactions.query import filtered
-
     category = _category(user, raw.get("category"))
     match = {k: raw.get(k) for k in ("merchants", "text", "start", "end") if raw.get(k)}
     if raw.get("transaction_ids"):
@@ -193,8 +186,6 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
 
 
 def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import transactions_category_set_many
-
     out = transactions_category_set_many(user=user, transaction_ids=params["transaction_ids"],
                                          category=params["category"])
     return {**out, "done": f"Filed {out['changed']} transaction{'s' if out['changed'] != 1 else ''} under "
@@ -202,8 +193,6 @@ def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def category_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.bulk_edits import transactions_category_restore
-
     out = transactions_category_restore(user=user, previous=result.get("previous") or [],
                                         expected_category_id=int(result["category_id"]))
     note = f" ({out['skipped']} you changed since were left as they are)" if out["skipped"] else ""
@@ -225,7 +214,6 @@ def add_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], di
         raise DomainError("direction must be 'out' (money spent) or 'in' (money received).")
     signed = -abs(amount) if direction == "out" else abs(amount)
     day = _day(raw.get("date"))
-    from transactions.parsing import date_plausible_check
 
     try:
         date_plausible_check(day)
@@ -240,8 +228,6 @@ def add_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], di
 
 
 def add_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import transaction_create
-
     tx = transaction_create(user=user, date=date.fromisoformat(params["date"]), description=params["description"],
                             amount=params["amount"], currency=params.get("currency"),
                             category=params.get("category"))
@@ -250,8 +236,6 @@ def add_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def add_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import transaction_delete
-
     try:
         transaction_delete(user=user, transaction_id=result["transaction_id"])
     except NotFound:
@@ -261,8 +245,6 @@ def add_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> 
 
 # ---- delete a transaction --------------------------------------------------------------------------
 def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    from transactions.models import Transaction
-
     try:
         tx_id = int(raw.get("transaction_id"))  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -277,8 +259,6 @@ def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
 
 
 def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import transaction_delete
-
     row = (params.get("shown") or {})
     out = transaction_delete(user=user, transaction_id=params["transaction_id"])  # kept in "recently deleted"
     return {"group": out["group"], "count": out["count"],
@@ -286,8 +266,6 @@ def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def delete_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    from transactions.services import transactions_undo_delete
-
     back = transactions_undo_delete(user=user, group=result["group"])
     return {"restored": back, "done": f"Put \u201c{(params.get('shown') or {}).get('description') or 'it'}\u201d back."}
 

@@ -13,6 +13,14 @@ from typing import Any
 
 from chat.actions.selectors import action_present
 from chat.actions.services import pending_action_propose
+from chat.capabilities import (
+    LEDGER_TOPICS,
+    balances_available,
+    missing_answer,
+    missing_data,
+    moneta_has,
+    unavailable_steps,
+)
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError
 from transactions.query import filtered
@@ -125,16 +133,12 @@ class ActionTools:
     def explain_unavailable_action(self, request: str) -> dict:
         """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
         contact a bank, see a credit score): say so and give the steps the user can take in the app."""
-        from chat.capabilities import unavailable_steps
-
         return unavailable_steps(request)
 
     def check_data_available(self, question: str) -> dict:
         """Before answering a question about the user's credit score, account balances, net worth, investments
         or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
-        from chat.capabilities import LEDGER_TOPICS, balances_available, missing_answer, missing_data, moneta_has
-
         found = missing_data(question)
         balances = balances_available(self.user)
         if found is not None and found.topic in LEDGER_TOPICS and balances:

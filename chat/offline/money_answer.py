@@ -10,6 +10,7 @@ from django.utils import formats
 
 from chat import words
 from core.money import money as money_format
+from transactions.query.model import weekdays_label
 
 
 def _m(value, currency: str | None) -> str:
@@ -22,8 +23,6 @@ def _day(iso: str) -> str:
 
 
 def _weekdays(days: list[int], vi: bool) -> str:
-    from transactions.query.model import weekdays_label
-
     if not vi:
         return weekdays_label(days)
     names = [formats.date_format(date(2024, 1, 1) + timedelta(days=d), "l").lower() for d in sorted(days)]

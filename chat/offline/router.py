@@ -17,12 +17,21 @@ from dataclasses import dataclass
 from datetime import date
 
 import numpy as np
+from django.conf import settings
 
+from chat.actions.intent import action_call, missing_data_call
+from chat.affordability import reasoning_call
 from chat.assistant import EXPLICIT_NOTE_RE
+from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
-from core.embeddings import EMBEDDING_DIM, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
+from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
+from transactions.query import MoneyQuery, is_vietnamese
+from transactions.query.clarify import clarification_for
+from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+from transactions.query.lexicon import STOPWORDS
+from transactions.query.periods import find_periods
 
 TOP_K = 3
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
@@ -50,10 +59,6 @@ class IntentClassifier:
 
     def _load(self) -> np.ndarray:
         """Exemplar embeddings, cached on disk by a hash of the exemplar texts (recomputed when they change)."""
-        from django.conf import settings
-
-        from core.embeddings import embed_texts
-
         digest = hashlib.sha256("\n".join(self.texts).encode()).hexdigest()[:16]
         path = settings.MONETA_DATA_DIR / "cache" / f"chat-exemplars-{settings.MONETA_EMBEDDING_BACKEND}-{digest}.npy"
         if path.exists():
@@ -164,8 +169,6 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
 
 def knowledge_query(text: str) -> str:
     """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
-    from transactions.query import is_vietnamese
-
     if not is_vietnamese(text):
         return text
     low = text.lower()
@@ -248,9 +251,6 @@ def _drop_none(args: dict) -> dict:
 
 
 def _is_money_question(text: str, q, intent: str) -> bool:
-    from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-    from transactions.query.periods import find_periods
-
     norm = normalise(text)
     if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
@@ -330,9 +330,6 @@ REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "
 def _leans_on_last_answer(text: str) -> bool:
     """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"): it is about the
     last answer. A concept question names a term beyond words that point back ("what is an index fund?")."""
-    from transactions.query.grammar import normalise
-    from transactions.query.lexicon import STOPWORDS
-
     words = re.findall(r"[a-z0-9']+", normalise(text))
     if not words or len(words) > SHORT_TURN_WORDS:
         return False
@@ -343,8 +340,6 @@ def _leans_on_last_answer(text: str) -> bool:
 
 
 def _ask_about_last_answer(text: str, ctx: TurnContext) -> None:
-    from transactions.query import MoneyQuery
-
     vi = answer_language(text, ctx.ui_language) == "vi"
     last = MoneyQuery.from_dict(ctx.previous_query)
     # its names only: a period's year would read as a figure no tool gave
@@ -360,8 +355,6 @@ def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
     """A money reading with a word that could change the answer and something of the user's close to it: one
     clarifying question (transactions.query.clarify). When the reading would answer for things they may not have
     meant (a nickname fitting two of their merchants), nothing runs until they pick."""
-    from transactions.query.clarify import clarification_for
-
     language = answer_language(text, ctx.ui_language)
     found = clarification_for(plan.query, ctx.vocab, language=language) if ctx.vocab is not None else None
     if found is None:
@@ -387,9 +380,6 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                       r"lưu ghi chú)\s*:?\s*", "", text, flags=re.I).strip() or text
         return done([("note", 1.0, text)], [{"name": "save_note", "args": {"title": body[:60], "text": body}}])
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
-    from chat.actions.intent import action_call, missing_data_call
-    from chat.affordability import reasoning_call
-    from chat.balances import balance_call
 
     call = action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)

@@ -152,3 +152,31 @@ def test_cash_flow_trend_from_the_rollup_equals_the_rows(alice):
                                 currency="EUR", category="Groceries")
     again = {r["month"]: r for r in selectors.cash_flow_trend(user=alice, months=6, today=today)["rows"]}
     assert again == rows
+
+
+@pytest.mark.django_db
+def test_figures_from_the_rollup_equal_the_rows(alice, bob):
+    # spending_summary and spending_by_category read whole months from the roll-up and only edge days (and
+    # uncategorised rows, whose kind is their sign) as rows; the row path must give the same figures.
+    from transactions import selectors, services
+    from transactions.selectors import figures
+    from transactions.selectors.analytics import _summary_rows
+
+    rows = [("2026-01-31", "BISTRO", "-40.00", "Dining"), ("2026-02-01", "BISTRO", "-25.50", "Dining"),
+            ("2026-02-14", "GROCER", "-80.25", "Groceries"), ("2026-02-28", "ACME PAYROLL", "2000.00", "Salary"),
+            ("2026-03-01", "MYSTERY SHOP", "-12.00", None), ("2026-03-02", "REFUND THING", "7.00", None),
+            ("2026-03-15", "BISTRO", "-30.00", "Dining"), ("2026-04-03", "BISTRO", "5.00", "Dining"),
+            ("2026-04-04", "MOVE TO SAVINGS", "-500.00", "Transfers")]
+    for day, text, amount, cat in rows:
+        services.transaction_create(user=alice, date=day, description=text, amount=amount, category=cat)
+    services.transaction_create(user=bob, date="2026-02-10", description="BISTRO", amount="-999", category="Dining")
+    dining = Category.objects.get(user=alice, name="Dining")
+    for start, end in [(date(2026, 1, 15), date(2026, 4, 3)), (date(2026, 2, 1), date(2026, 3, 31)),
+                       (date(2026, 3, 2), date(2026, 3, 20)), (date(2026, 1, 1), date(2026, 12, 31))]:
+        assert _summary_rows(alice, start, end) == _summary_rows(alice, start, end, "USD")
+        assert figures.category_months(user=alice, category_id=dining.id, start=start, end=end) == \
+            figures.category_months(user=alice, category_id=dining.id, start=start, end=end, currency="USD")
+    summary = selectors.spending_summary(user=alice, start=date(2026, 1, 15), end=date(2026, 4, 3))
+    assert (summary["total_spent"], summary["total_income"]) == (182.75, 2007.0)
+    assert {r["category"]: r["spent"] for r in summary["rows"]} == {"Dining": 90.5, "Groceries": 80.25,
+                                                                     "Uncategorised": 12.0}
