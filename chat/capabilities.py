@@ -156,6 +156,14 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 ("Contact your bank through its app or the number on your card to dispute the charge.",
                  "In Moneta you can note it: \"save a note: disputed the $42 charge from …\".",
                  "If the charge is a duplicate you want out of your figures, ask me to delete it and confirm.")),
+    Unavailable("rename or merge categories and payees",
+                _re(r"\b(?:rename|merge|archive|combine)\b.{0,40}\b(?:categor\w*|payees?|merchants?)\b"
+                    r"|\b(?:đổi tên|gộp)\b.{0,30}\b(?:danh mục|mục)\b"),
+                "The assistant can't rename, merge or archive categories or payees from the chat.",
+                ("Open Transactions, then Categories & payees.",
+                 "Type the new name next to the category and press Rename; to fold one into another pick it under "
+                 "Merge into and press Merge; Archive hides one you no longer use.",
+                 "Payees are renamed or merged further down the same page; past and future transactions follow.")),
     Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
                                               r"account|savings account|credit card|loan|mortgage)\b"),
                 "Moneta can't open or close accounts, cards or loans.",

@@ -97,3 +97,11 @@ def test_data_moneta_lacks_is_said_plainly(chat_demo, alice, alice_money, messag
 def test_what_is_a_tax_refund_is_a_concept_not_missing_data(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="what is a tax refund and how does it work")
     assert "check_data_available" not in answer["tools_used"]
+
+
+def test_renaming_a_category_is_not_possible_from_the_chat_and_gets_the_steps(chat_demo, alice, alice_money):
+    before = _state(alice)
+    answer = chat_turn(user=alice, message="rename my groceries category to food")
+    assert answer["tools_used"] == ["explain_unavailable_action"], answer["tool_calls"]
+    assert "Categories & payees" in answer["answer"] and "\n2. " in answer["answer"]
+    assert _state(alice) == before and not answer["citations"]
