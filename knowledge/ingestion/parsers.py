@@ -270,7 +270,7 @@ def pdf_page_parse(pdf, index: int, *, render_images: bool = True, ocr: bool = T
         text = _clean_pdf_text(raw)
         representation, image = "text", None
         text_source, ocr_confidence = "layer", None
-        if len(text) < _IMAGE_TEXT_CHARS and _page_has_graphics(page):
+        if len(text) < _IMAGE_TEXT_CHARS and page_has_graphics(page):
             # Meaning is in the layout (scan, chart, slide): keep a PNG for citations.
             representation = "image"
             if ocr and len(text) < _NO_TEXT_LAYER_CHARS and page_has_image(page):
@@ -300,7 +300,9 @@ def _clean_pdf_text(raw: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _page_has_graphics(page) -> bool:
+def page_has_graphics(page) -> bool:
+    """Whether a page draws images or shapes (a scan or a rendered statement) rather than only text; used by the
+    document parser and by the statement reader to decide when a page needs OCR."""
     count = 0
     for obj in page.get_objects(max_depth=1):
         if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:

@@ -140,7 +140,7 @@ def _layer_cells(page) -> list[Cell]:
 
 
 def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
-    from knowledge.ingestion.parsers import ParseError, _page_has_graphics, page_has_image, pdf_open
+    from knowledge.ingestion.parsers import ParseError, page_has_graphics, page_has_image, pdf_open
 
     try:
         pdf = pdf_open(content, file_name=file_name)
@@ -155,7 +155,7 @@ def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
             page = pdf[index]
             try:
                 cells = _layer_cells(page)
-                if sum(len(c.text) for c in cells) < 20 and page_has_image(page) and _page_has_graphics(page):
+                if sum(len(c.text) for c in cells) < 20 and page_has_image(page) and page_has_graphics(page):
                     from knowledge.ingestion.ocr import ocr_pdf_page
 
                     result = ocr_pdf_page(page)
