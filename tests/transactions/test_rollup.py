@@ -1,4 +1,5 @@
 """The monthly roll-up that multi-month analytics read must always equal the rows it sums."""
+import json
 from datetime import date
 
 import pytest
@@ -180,3 +181,7 @@ def test_figures_from_the_rollup_equal_the_rows(alice, bob):
     assert (summary["total_spent"], summary["total_income"]) == (182.75, 2007.0)
     assert {r["category"]: r["spent"] for r in summary["rows"]} == {"Dining": 90.5, "Groceries": 80.25,
                                                                      "Uncategorised": 12.0}
+    # counts summed from the roll-up are whole numbers, not Decimals: the summary goes into JSON (chat answers)
+    assert {r["category"]: r["count"] for r in summary["rows"]} == {"Dining": 4, "Groceries": 1, "Uncategorised": 1}
+    assert all(type(r["count"]) is int for r in summary["rows"] + summary["income"])
+    json.dumps(summary)

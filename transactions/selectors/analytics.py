@@ -111,8 +111,9 @@ def _summary_groups(start_: date, end_: date, currency: str | None, params: dict
     for i, (s_, e_) in enumerate(edges):
         params[f"s{i}"], params[f"e{i}"] = s_, e_
         parts.append(_SUMMARY_GROUP.format(where=f"category_id IS NOT NULL AND date BETWEEN %(s{i})s AND %(e{i})s"))
-    return (f"""SELECT category_id, sum(total) AS total, sum(n) AS n, sum(outflow) AS outflow, sum(n_out) AS n_out,
-                   sum(inflow) AS inflow, sum(n_in) AS n_in
+    # sum() of counts is numeric in Postgres (a Decimal in Python): cast back, the counts go into JSON answers
+    return (f"""SELECT category_id, sum(total) AS total, sum(n)::bigint AS n, sum(outflow) AS outflow,
+                   sum(n_out)::bigint AS n_out, sum(inflow) AS inflow, sum(n_in)::bigint AS n_in
             FROM ({" UNION ALL ".join(parts)}) x GROUP BY category_id""")
 
 
