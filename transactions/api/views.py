@@ -13,6 +13,7 @@ from core.errors import DomainError
 from core.uploads import upload_size_check
 from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar
+from transactions.search import transactions_search
 
 from . import serializers as s
 
@@ -365,8 +366,8 @@ class SearchView(APIView):
     @extend_schema(parameters=[s.SearchQuery], responses=OpenApiTypes.OBJECT)
     def get(self, request):
         q = _valid(s.SearchQuery, request.query_params)
-        return Response(selectors.transactions_search(user=request.user, query=q["q"], limit=q["limit"],
-                                                      page=q["page"]))
+        return Response(transactions_search(user=request.user, query=q["q"], limit=q["limit"],
+                                            page=q["page"]))
 
 
 class SummaryView(APIView):
