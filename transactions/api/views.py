@@ -333,6 +333,7 @@ class JarListCreateView(APIView):
         if not data.get("name") or data.get("monthly_budget") is None:
             raise DomainError("name and monthly_budget are required.", code="validation_error",
                               details={"field": "name" if not data.get("name") else "monthly_budget"})
+        data.pop("archived", None)  # a jar starts active; PATCH archives it
         jar = services.jar_create(user=request.user, **data)
         return Response(s.JarOut(jar).data, status=status.HTTP_201_CREATED)
 

@@ -66,8 +66,12 @@ def rule_list(*, user: AuthUser) -> list[CategorisationRule]:
     return list(CategorisationRule.objects.filter(user=user).select_related("category"))
 
 
-def jar_list(*, user: AuthUser) -> list[Jar]:
-    return list(Jar.objects.filter(user=user).prefetch_related("categories"))
+def jar_list(*, user: AuthUser, archived: bool | None = None) -> list[Jar]:
+    """The user's jars (`archived`: only archived ones, or only active ones when False; both when None)."""
+    qs = Jar.objects.filter(user=user)
+    if archived is not None:
+        qs = qs.filter(archived_at__isnull=not archived)
+    return list(qs.order_by("name").prefetch_related("categories"))
 
 
 def import_batch_list(*, user: AuthUser) -> list[ImportBatch]:

@@ -401,6 +401,7 @@ def jars_page(request):
                          if s.get("current_budget") is not None else None}
                         for s in suggestions.get("rows") or []],
         "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
+        "archived_jars": selectors.jar_list(user=request.user, archived=True),
         "budget_choices": [c for c in selectors.category_rows(user=request.user)
                            if c.kind == "expense" and c.archived_at is None],
     }
