@@ -157,3 +157,13 @@ def test_another_users_conversation_state_is_never_used(chat_demo, alice, alice_
     his = _say(bob, "shopping last month")
     week = _say(bob, "and the month before?", his)
     assert _args(week)["start"] == _month(2).isoformat() and "PAWN" not in week["answer"].upper()
+
+
+def test_the_account_of_the_words_is_written_in_the_answers_language(chat_demo, alice, alice_money):
+    # one sentence per kind of word, through the catalogue: a loose reading in English and in Vietnamese
+    english = chat_turn(user=alice, message="how much at starbuks last month")
+    assert "_What I looked up:" in english["answer"] and "I read “starbuks” as Starbucks" in english["answer"]
+    vietnamese = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu ở starbuks?")
+    note = vietnamese["answer"]
+    assert "_Tôi đã tra:" in note and "Tôi hiểu “starbuks” là Starbucks" in note, note
+    assert "What I looked up" not in note and "I read" not in note, note
