@@ -71,6 +71,7 @@ class Item:
     description_key: str
     outflow: bool | None = None  # money out (True), in (False), unknown (None)
     amount: float | None = None  # absolute amount of (one of) the rows with this narrative
+    merchant_code: str = ""  # the merchant category code the file gave the row, if any (`category_mcc`)
 
 
 @dataclass
