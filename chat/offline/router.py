@@ -164,7 +164,17 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
                "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
                "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement", "sao kê ngân hàng": "bank statement",
-               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions"}
+               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions",
+               "quỹ chỉ số": "index fund", "quỹ đầu tư": "investment fund", "cổ phiếu": "stocks",
+               "trái phiếu": "bonds", "quả cầu tuyết": "debt snowball", "tuyết lở": "debt avalanche",
+               "trả nợ": "paying off debt", "quỹ chìm": "sinking fund", "khác nhau": "difference",
+               "thanh toán tối thiểu": "minimum payment", "trả tối thiểu": "minimum payment",
+               "hạn mức tín dụng": "credit limit", "tài sản ròng": "net worth", "dòng tiền": "cash flow",
+               "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
+               "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
+               "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
+               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
+LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
 
 
 def knowledge_query(text: str) -> str:
@@ -172,7 +182,11 @@ def knowledge_query(text: str) -> str:
     if not is_vietnamese(text):
         return text
     low = text.lower()
-    terms = [en for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])) if vi in low]
+    terms = LATIN_TERM_RE.findall(text)
+    for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
+        if vi in low:
+            terms.append(en)
+            low = low.replace(vi, " ")  # "lãi suất" is one term, not also "lãi"
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
 
 
