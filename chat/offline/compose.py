@@ -327,6 +327,7 @@ NEAR_FACT = 0.45  # this close, sharing even an everyday money word is enough
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
 why when where which who me my i you your it its this that these those about between difference explain tell
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
+note notes say says said document documents docs file files wrote written
 """.split())
 
 

@@ -19,9 +19,8 @@ from datetime import date
 import numpy as np
 from django.conf import settings
 
-from chat.actions.intent import action_call, missing_data_call
+from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
-from chat.assistant import EXPLICIT_NOTE_RE
 from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.language import answer_language
@@ -266,7 +265,7 @@ def _drop_none(args: dict) -> dict:
 
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
-    if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
+    if (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
     named = [link for link in q.links if link.how != "meaning"]  # a word placed only by meaning is no name
@@ -386,21 +385,15 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     def done(intents, calls_, *, query=None, followup=False) -> Plan:
         return Plan(intents=intents, calls=calls_, query=query, followup=followup)
 
-    # 1. writes only on an explicit request
-    if EXPLICIT_NOTE_RE.search(text):
-        body = re.sub(r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+"
-                      r"(?:a\s+|this\s+(?:as\s+a\s+)?|me\s+a\s+)?note\s*(?:that|:|-)?\s*|^\s*note to self\s*:?\s*|"
-                      r"^\s*(?:please\s+)?(?:remember|write down|jot down)\s*(?:that|this|:)?\s*|^\s*(?:ghi chú|ghi nhớ|"
-                      r"lưu ghi chú)\s*:?\s*", "", text, flags=re.I).strip() or text
-        return done([("note", 1.0, text)], [{"name": "save_note", "args": {"title": body[:60], "text": body}}])
+    # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
     if call is not None:
         label = {"check_data_available": "capability", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
-                 "get_net_worth": "money"}.get(call["name"], "action")
+                 "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
     from chat.help_steps import howto_calls  # 1c. how to do something in Moneta: the help page's steps
 
@@ -460,7 +453,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
     if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
-    if intent == "web":
+    if intent == "web" and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
+        # a concept ("what is a high-yield savings account") is looked up in the knowledge base first; the web
+        # follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
     if ctx.previous_query and _leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
