@@ -289,6 +289,7 @@ def _time(fn, runs: int) -> list[float]:
 
 def _analytics(args, user) -> dict:
     from transactions import selectors as s
+    from transactions.search import transactions_search
 
     today = date.today()
     print("\n[analytics] p95 over", args.runs, "runs (ms); pandas baseline = load user's rows + aggregate")
@@ -300,7 +301,7 @@ def _analytics(args, user) -> dict:
     results, checks = {}, []
     print(f"  {'selector':45} {'p50':>8} {'p95':>8} {'pandas agg':>11} {'load+agg':>9} {'speedup':>8}")
     for name, fn in {**_selector_calls(user, today),
-                     **{f"search: {q}": (lambda q=q: s.transactions_search(user=user, query=q)) for q in SEARCHES}
+                     **{f"search: {q}": (lambda q=q: transactions_search(user=user, query=q)) for q in SEARCHES}
                      }.items():
         lat = latency_summary(_time(fn, args.runs))
         row = {"latency": lat}

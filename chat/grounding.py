@@ -16,6 +16,7 @@ from typing import Any
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
+from transactions.query.followups import query_unchanged
 from transactions.query.grammar import VI_CHARS
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
@@ -259,6 +260,16 @@ def _written_in_vietnamese(phrase: str, question: str) -> bool:
                if strip_accents(word.lower()) in wanted)
 
 
+def _followup_changed_nothing(understood: dict, ran: list[dict], ctx) -> bool:
+    """A turn read as a follow-up whose query that ran is the last answer's own: it asked something that did not
+    reach the query ("what left my account that month" after money in, answered with money in again)."""
+    previous = getattr(ctx, "previous_query", None)
+    if not understood.get("followup") or not previous:
+        return False
+    ran_queries = [x["query"] for x in ran if x["query"]]
+    return bool(ran_queries) and all(query_unchanged(previous, q) for q in ran_queries)
+
+
 def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
     """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
     or period the question names that no query used; words that were not understood; names linked only by
@@ -316,6 +327,9 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY
         reasons.append(f"words not understood: {not_understood + guessed}")
+    elif _followup_changed_nothing(understood, ran, ctx):
+        penalty += UNDERSTOOD_PENALTY
+        reasons.append("the follow-up was read as the last question again: what it changes was not understood")
     if disagreement:
         penalty += 0.3
         reasons.append(disagreement)

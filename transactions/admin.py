@@ -85,7 +85,7 @@ class JarBudgetInline(admin.TabularInline):
 
 @admin.register(Jar)
 class JarAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start")
+    list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start", "archived_at")
     filter_horizontal = ("categories",)
     raw_id_fields = ("user",)
     inlines = [JarBudgetInline]

@@ -70,7 +70,8 @@ def jar_create(*, user: AuthUser, name: str, monthly_budget: object, categories:
         raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
     budget = _money(monthly_budget, "monthly_budget")
     if Jar.objects.filter(user=user, name__iexact=clean).exists():
-        raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate", details={"field": "name"})
+        raise DomainError(_("You already have a jar called '%(name)s'.") % {"name": clean}, code="duplicate",
+                          details={"field": "name"})
     cats = _jar_categories(user, categories)
     start = (rollover_start or timezone.localdate()).replace(day=1)
     with transaction.atomic():
@@ -92,7 +93,7 @@ def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_
         if not clean:
             raise DomainError(_("Jar name is empty."), code="validation_error", details={"field": "name"})
         if Jar.objects.filter(user=user, name__iexact=clean).exclude(id=jar.id).exists():
-            raise DomainError(f"You already have a jar called {clean!r}.", code="duplicate",
+            raise DomainError(_("You already have a jar called '%(name)s'.") % {"name": clean}, code="duplicate",
                               details={"field": "name"})
         jar.name = clean[:80]
     if rollover is not None:

@@ -336,15 +336,18 @@ def route(question: str, ctx: TurnContext) -> Plan:
 
 
 SHORT_TURN_WORDS = 6
+POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
+POINTERS = {"that", "it", "those", "them", "they", "these"}
 REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
                "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
 
 
 def _leans_on_last_answer(text: str) -> bool:
-    """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"): it is about the
-    last answer. A concept question names a term beyond words that point back ("what is an index fund?")."""
+    """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"), or a longer one
+    that points back at the answer ("and what did all of that come to"): it is about the last answer. A concept
+    question names a term beyond words that point back ("what is an index fund?")."""
     words = re.findall(r"[a-z0-9']+", normalise(text))
-    if not words or len(words) > SHORT_TURN_WORDS:
+    if not words or len(words) > POINTING_TURN_WORDS or (len(words) > SHORT_TURN_WORDS and not POINTERS & set(words)):
         return False
     asks = CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or APP_HOWTO_RE.search(text) or \
         VI_HOWTO_RE.search(text)

@@ -79,6 +79,8 @@ def _flush_database() -> None:
 @pytest.fixture(scope="module")
 def web_server(django_db_setup, django_db_blocker):
     """A live Moneta with the demo data loaded; yields its base URL."""
+    from django.conf import settings
+    from django.test import override_settings
     from pytest_django.live_server_helper import LiveServer
 
     require_chromium()
@@ -89,9 +91,15 @@ def web_server(django_db_setup, django_db_blocker):
         print(f"\n[browser] demo data loaded in {time.perf_counter() - started:.1f}s")
         server = LiveServer("127.0.0.1:0")
         server._live_server_modified_settings.enable()
+        # Every browser test logs in through the real form from 127.0.0.1, dozens a minute across the modules,
+        # and allauth's per-IP login limit (30/m) then answers 429: the suite failed on it in CI. The limit
+        # stays in force everywhere else, and Moneta's own failed-password lockout stays on here too.
+        no_login_limit = override_settings(ACCOUNT_RATE_LIMITS={**settings.ACCOUNT_RATE_LIMITS, "login": None})
+        no_login_limit.enable()
         try:
             yield server.url
         finally:
+            no_login_limit.disable()
             server._live_server_modified_settings.disable()
             server.stop()
             from django.db import connections

@@ -2,7 +2,7 @@
 import a statement with a Balance column → the account's balance equals the statement's last balance → add a
 cash expense → edit it → delete it → undo → import a card statement whose payment pairs with the checking
 account → that month's income is unchanged by the payment → create a jar and change this month's budget → last
-month's figures are unchanged. Bob, signed in afterwards, sees none of it."""
+month's figures are unchanged → rename the jar, archive it, restore it. Bob, signed in afterwards, sees none of it."""
 from __future__ import annotations
 
 import re
@@ -129,6 +129,26 @@ def test_a_ledger_run_by_hand_in_the_browser(page, tmp_path):
     page.locator(f"#jar-{jar.id}").get_by_text("Budget saved.").wait_for()
     assert "of $450.00" in page.locator(f"#jar-{jar.id} p").first.inner_text()
     assert _month_figures(page, last, jar.id) == last_before
+
+    # the jar renamed, archived (off the page and the totals) and restored with its figures
+    page.goto("/jars/")
+    card = page.locator(f"#jar-{jar.id}")
+    card.get_by_text("Rename or archive").click()
+    card.get_by_label("New name for Dana food").fill("Dana groceries")
+    card.get_by_role("button", name="Rename", exact=True).click()
+    page.get_by_text("Jar renamed to Dana groceries.").wait_for()
+    assert page.locator(f"#jar-{jar.id}-name").inner_text() == "Dana groceries"
+    spent_before = page.locator(f"#jar-{jar.id} p").first.inner_text()
+    card.get_by_text("Rename or archive").click()
+    card.get_by_role("button", name=re.compile("^Archive")).click()
+    page.get_by_text("Jar Dana groceries archived; Restore brings it back.").wait_for()
+    assert page.locator(f"#jar-{jar.id}").count() == 0
+    archived = page.locator(f"#jar-archived-{jar.id}")
+    assert "Dana groceries" in archived.inner_text()
+    archived.get_by_role("button", name=re.compile("^Restore")).click()
+    page.get_by_text("Jar Dana groceries restored.").wait_for()
+    assert page.locator(f"#jar-{jar.id} p").first.inner_text() == spent_before
+    assert page.locator("#jars-archived").count() == 0
     assert page.js_errors == []
 
     # bob sees none of it
@@ -138,5 +158,9 @@ def test_a_ledger_run_by_hand_in_the_browser(page, tmp_path):
     page.goto("/accounts/")
     assert "Dana checking" not in page.locator("main").inner_text()
     page.goto("/jars/")
-    assert "Dana food" not in page.locator("main").inner_text()
+    assert "Dana" not in page.locator("main").inner_text()
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    assert page.request.post(f"/jars/{jar.id}/", form={"action": "archive"},
+                             headers={"X-CSRFToken": token}).status == 404  # bob's session: not found
+    assert Jar.objects.get(id=jar.id).archived_at is None
     assert page.goto(f"/transactions/{paid.id}/edit/").status == 404

@@ -7,7 +7,8 @@ import pytest
 
 from transactions.demo import load_demo
 from transactions.models import CategorisationRule, Jar, Subscription, Transaction
-from transactions.selectors import jar_status, spending_summary, transactions_search
+from transactions.search import transactions_search
+from transactions.selectors import jar_status, spending_summary
 
 pytestmark = pytest.mark.django_db
 

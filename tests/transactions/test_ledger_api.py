@@ -90,3 +90,32 @@ def test_jar_budget_by_month_and_category_merge(alice_client, bob_client):
     r = alice_client.post(BASE + f"categories/{coffee['id']}/merge/", {"target_id": cats["Dining"]}, format="json")
     assert r.json()["name"] == "Dining"
     assert "Coffee" not in {c["name"] for c in alice_client.get(BASE + "categories/").json()}
+
+
+def test_jar_and_category_rename_archive_restore(alice_client, bob_client):
+    jar = alice_client.post(BASE + "jars/", {"name": "Fun", "monthly_budget": "100", "categories": ["Dining"]},
+                            format="json").json()
+    assert jar["archived_at"] is None
+    url = BASE + f"jars/{jar['id']}/"
+    for change in ({"name": "Bob's"}, {"archived": True}):
+        assert bob_client.patch(url, change, format="json").status_code == 404
+    r = alice_client.patch(url, {"name": "  Going   out "}, format="json")
+    assert r.status_code == 200 and r.json()["name"] == "Going out"
+    alice_client.post(BASE + "jars/", {"name": "Home", "monthly_budget": "50"}, format="json")
+    r = alice_client.patch(url, {"name": "home"}, format="json")
+    assert r.status_code == 400 and "already have a jar called 'home'" in r.json()["error"]["message"]
+    r = alice_client.patch(url, {"archived": True}, format="json")
+    assert r.status_code == 200 and r.json()["archived_at"] and r.json()["name"] == "Going out"
+    assert "Going out" not in {row["name"] for row in alice_client.get(BASE + "jars/status/").json()["rows"]}
+    assert alice_client.get(url).json()["archived_at"]  # still there, with its budgets
+    r = alice_client.patch(url, {"archived": False}, format="json")
+    assert r.json()["archived_at"] is None and r.json()["monthly_budget"] == "100.00"
+    assert "Going out" in {row["name"] for row in alice_client.get(BASE + "jars/status/").json()["rows"]}
+    # categories: create, rename, archive, restore; bob gets 404
+    kids = alice_client.post(BASE + "categories/", {"name": "Kids"}, format="json").json()
+    curl = BASE + f"categories/{kids['id']}/"
+    assert bob_client.patch(curl, {"name": "Bob's"}, format="json").status_code == 404
+    assert bob_client.post(curl + "archive/", {}, format="json").status_code == 404
+    assert alice_client.patch(curl, {"name": "Children"}, format="json").json()["name"] == "Children"
+    assert alice_client.post(curl + "archive/", {}, format="json").json()["archived_at"]
+    assert alice_client.post(curl + "archive/", {"archived": False}, format="json").json()["archived_at"] is None

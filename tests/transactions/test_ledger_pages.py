@@ -129,9 +129,11 @@ def test_split_transfer_bulk_duplicates_categories_and_jars(web, bob_web, alice)
     r = web.post("/categories/", {"action": "create", "name": "Kids"}, follow=True)
     assert "Category Kids created." in r.content.decode()
     kids = alice.tx_categories.get(name="Kids")
-    assert bob_web.post("/categories/", {"action": "archive", "id": kids.id}, follow=True).status_code == 200
+    for action in ("archive", "rename", "merge"):  # bob's attempts find no such category and change nothing
+        assert bob_web.post("/categories/", {"action": action, "id": kids.id, "name": "Bob's",
+                                             "target_id": kids.id}).status_code == 404
     kids.refresh_from_db()
-    assert kids.archived_at is None  # bob's attempt changed nothing
+    assert (kids.name, kids.archived_at) == ("Kids", None)
     web.post("/categories/", {"action": "archive", "id": kids.id})
     assert 'value="Kids"' not in web.get("/transactions/new/").content.decode()
     r = web.post("/jars/new/", {"name": "Family", "monthly_budget": "300", "categories": ["Kids", "Groceries"]},
@@ -156,3 +158,48 @@ def test_coming_up_lists_expected_pay_for_its_owner_only(web, bob_web, alice):
     home = web.get("/").content.decode()
     assert 'data-testid="expected-income"' in home and "+$1,600.00" in home
     assert 'data-testid="expected-income"' not in bob_web.get("/").content.decode()
+
+
+def test_jars_rename_archive_and_restore_on_the_jars_page(web, bob_web, alice):
+    from django.utils import timezone
+
+    from transactions.models import Jar
+
+    today = timezone.localdate()
+    jar = services.jar_create(user=alice, name="Family", monthly_budget="300", categories=["Groceries"])
+    services.jar_create(user=alice, name="Fun", monthly_budget="100", categories=["Dining"])
+    services.transaction_create(user=alice, date=today, description="GROCER", amount="-40", category="Groceries")
+    page = web.get("/jars/").content.decode()
+    assert f'action="/jars/{jar.id}/"' in page and "Rename or archive" in page
+    before = web.get("/jars/").context["status"]
+    # bob: alice's jar is not found, whatever he asks, and he never sees it
+    for data in ({"action": "rename", "name": "Bob's"}, {"action": "archive"}, {"action": "unarchive"}):
+        assert bob_web.post(f"/jars/{jar.id}/", data).status_code == 404
+    jar.refresh_from_db()
+    assert (jar.name, jar.archived_at) == ("Family", None)
+    assert "Family" not in bob_web.get("/jars/").content.decode()
+    # rename: a clear refusal for an empty name or another jar's name, then the new name everywhere
+    r = web.post(f"/jars/{jar.id}/", {"action": "rename", "name": "  "}, follow=True)
+    assert "Jar name is empty." in r.content.decode()
+    r = web.post(f"/jars/{jar.id}/", {"action": "rename", "name": "fun"}, follow=True)
+    assert "You already have a jar called &#x27;fun&#x27;." in r.content.decode()
+    r = web.post(f"/jars/{jar.id}/", {"action": "rename", "name": "Family food", "month": f"{today:%Y-%m}"})
+    assert r.status_code == 302 and r["Location"] == f"/jars/?month={today:%Y-%m}"
+    body = web.get("/jars/").content.decode()
+    assert "Jar renamed to Family food." in body and f'id="jar-{jar.id}-name">Family food<' in body
+    # archive: off the month's jars and totals, listed under Archived jars with Restore
+    r = web.post(f"/jars/{jar.id}/", {"action": "archive"}, follow=True)
+    body = r.content.decode()
+    assert "Jar Family food archived; Restore brings it back." in body
+    assert f'id="jar-{jar.id}"' not in body and f'id="jar-archived-{jar.id}"' in body
+    assert [row["name"] for row in r.context["status"]["rows"]] == ["Fun"]
+    assert r.context["overview"]["budgeted"] == 100.0
+    r = web.post(f"/jars/{jar.id}/", {"action": "unarchive"}, follow=True)
+    body = r.content.decode()
+    assert "Jar Family food restored." in body and 'id="jars-archived"' not in body
+    after = r.context["status"]
+    assert [(j["name"], j["budget"], j["spent"]) for j in after["rows"]] == [
+        ("Family food" if j["name"] == "Family" else j["name"], j["budget"], j["spent"]) for j in before["rows"]]
+    assert Jar.objects.get(id=jar.id).archived_at is None
+    r = web.post(f"/jars/{jar.id}/", {"action": "explode"}, follow=True)
+    assert "Pick Rename, Archive or Restore." in r.content.decode()

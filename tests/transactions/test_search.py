@@ -8,7 +8,7 @@ import pytest
 
 from core.periods import period_resolve
 from transactions.query import MoneyQuery, Vocab, money_query_parse
-from transactions.selectors import transactions_search
+from transactions.search import transactions_search
 
 TODAY = date(2026, 11, 21)
 CATS = ["Dining", "Groceries", "Shopping", "Transport", "Salary"]

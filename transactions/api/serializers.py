@@ -136,7 +136,7 @@ class ReviewQuery(serializers.Serializer):
 class CategoryOut(serializers.ModelSerializer):
     class Meta:
         model = Category
-        fields = ["id", "name", "kind", "monthly_budget", "is_default", "created_at"]
+        fields = ["id", "name", "kind", "monthly_budget", "is_default", "archived_at", "created_at"]
 
 
 class CategoryIn(serializers.Serializer):
@@ -190,7 +190,8 @@ class JarOut(serializers.ModelSerializer):
 
     class Meta:
         model = Jar
-        fields = ["id", "name", "monthly_budget", "categories", "rollover", "rollover_start", "created_at"]
+        fields = ["id", "name", "monthly_budget", "categories", "rollover", "rollover_start", "archived_at",
+                  "created_at"]
 
     def get_categories(self, jar) -> list[str]:
         return sorted(c.name for c in jar.categories.all())
@@ -204,6 +205,8 @@ class JarIn(serializers.Serializer):
     categories = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
     rollover = serializers.BooleanField(required=False)
     rollover_start = PlausibleDateField(required=False)
+    archived = serializers.BooleanField(required=False, help_text="PATCH: true archives the jar (it leaves the "
+                                        "budget figures, its budgets by month are kept), false restores it")
 
 
 class BatchOut(serializers.ModelSerializer):

@@ -13,6 +13,7 @@ from core.errors import DomainError
 from core.uploads import upload_size_check
 from transactions import review, selectors, services
 from transactions.models import CategorisationRule, Category, Jar
+from transactions.search import transactions_search
 
 from . import serializers as s
 
@@ -332,6 +333,7 @@ class JarListCreateView(APIView):
         if not data.get("name") or data.get("monthly_budget") is None:
             raise DomainError("name and monthly_budget are required.", code="validation_error",
                               details={"field": "name" if not data.get("name") else "monthly_budget"})
+        data.pop("archived", None)  # a jar starts active; PATCH archives it
         jar = services.jar_create(user=request.user, **data)
         return Response(s.JarOut(jar).data, status=status.HTTP_201_CREATED)
 
@@ -365,8 +367,8 @@ class SearchView(APIView):
     @extend_schema(parameters=[s.SearchQuery], responses=OpenApiTypes.OBJECT)
     def get(self, request):
         q = _valid(s.SearchQuery, request.query_params)
-        return Response(selectors.transactions_search(user=request.user, query=q["q"], limit=q["limit"],
-                                                      page=q["page"]))
+        return Response(transactions_search(user=request.user, query=q["q"], limit=q["limit"],
+                                            page=q["page"]))
 
 
 class SummaryView(APIView):

@@ -1,6 +1,18 @@
-"""Follow-ups that lean on the last answer's result, not only on its query: its items ("list them", "the two
-after that", "just the first one", "add them up"), its periods ("same months last year") and its figure ("per
-week?" is read by the grammar). `shown` is what the last answer showed (`result_shown` builds it from a result).
+"""Follow-ups as edits of the conversation state. The state is the last answer's structured query and what its
+result showed (`result_shown`: the ranked or listed items, the periods compared, the figure, the ranking window).
+A short turn that leans on it is read as one edit by general grammar, and the edited query runs through the same
+engine as any question:
+
+- its items: "list them", "the two after that", "just the first one", "the biggest of those", "add them up";
+- its ranking window: "make it 5", "cut it to 3", "the next two";
+- its periods: "same months last year", "the one before that", "just the earlier one";
+- its direction: "and what went out?" after money in, "and income?" after spending (the period kept);
+- its measure over the same rows: "which one cost the most?" after a total or a list.
+
+Every edit says which words it used; words left over that could change the answer are the turn's `ignored`
+words, so the answer's confidence is computed from what was understood (chat/grounding.py), never a constant.
+Periods, names, exclusions and per-unit figures said in a follow-up are read by the parser (parse.py), which
+applies a turn's period to the last one through `period_edit`.
 """
 from __future__ import annotations
 
@@ -8,15 +20,21 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, month_bounds, period_label
+from transactions.query.grammar import find_measure
+from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
+from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
-from transactions.query.periods import NUMBER_WORDS
+from transactions.query.periods import NUMBER_WORDS, find_periods
 
+RANKINGS = ("top_merchants", "top_categories", "summary")
+ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
+NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
                           r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
                           r" them|each one)\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
                           r"|\bwhat were (?:they|those)\b|\bliet ke\b")
-NEXT_RE = re.compile(r"\b(?:the\s+)?(?:next|following)\s+(\d+|one|two|three|four|five|six|ten)\b"
-                     r"|\bthe\s+(\d+|one|two|three|four|five|six|ten)\s+(?:after|below|under)\s+(?:that|those|them)\b"
+NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
+                     rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
                      r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b")
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
@@ -26,19 +44,52 @@ PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?
                      r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
                      r"quarters?|days?|time|\d))"
                      r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b")
-# "make it 5", "top 10 instead", "show me 5": the same ranking with another length
+# "just the earlier one", "only the latter": a side of a two-period comparison by its place in time or in the question
+WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prior|later|newer|more recent|recent|"
+                             r"former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
+ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+# "make it 5", "top 10 instead", "cut it to 3", "just the top 2": the same ranking with another length
 LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
-                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to)?\s*(?:the\s+)?(?:top\s+)?"
-                       r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:instead|then|of them|more|please))?"
-                       r"\s*[?.!]?\s*$")
-ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b|\b(?:them|those|these|both) (?:combined|"
-                       r"together|added up|in total)\b|\btotal (?:of|for) (?:them|those|these|both)\b|^\s*(?:and\s+)?"
-                       r"(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
+                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
+                       r"limit|reduce|bring|take|keep)(?: (?:it|that|this|them|the list))?(?: (?:down|back))?(?: to)?|"
+                       r"(?:just|only)(?: the)?(?: (?:top|first))?|(?:just |only )?(?:the )?(?:top|first))?\s*"
+                       rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only))?\s*[?.!]?\s*$")
+ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
+                       r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
+                       r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
+                       r"|\btotal (?:them|those|these)\b|\bsum (?:them|those|these|it)(?: up)?\b"
+                       r"|\b(?:what|how much) (?:do|does|did) (?:they|those|these|both|that|it|the two) (?:come|add up|"
+                       r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
+                       r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
+                       r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
 BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
                             r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
                             r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
-ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+# "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
+SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
+                            r"(?:cost|costs|costed|was|were|is) the most)|(?P<small>smallest|cheapest|least expensive|"
+                            r"lowest|(?:cost|costs|costed|was|were|is) the least))\b")
+SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|single|purchase|transaction|"
+                               r"charge|order|ride|trip|visit|payment|item)\b")
+# money going the other way than the last answer's ("and what went out?" after an income answer)
+OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
+                          r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
+                          r"chi tieu|tieu)\b")
+IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
+                         r"inflows?|thu nhap|tien vao)\b")
+# words of a follow-up that carry no filter beyond the edit they belong to
+FILLER = STOPWORDS | GRAMMAR_WORDS | {
+    "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",
+    "about", "first", "second", "third", "last", "top", "next", "following", "before", "after", "earlier", "later",
+    "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
+    "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua"}
+
+
+def _n(word: str | None, default: int) -> int:
+    if not word:
+        return default
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
 
 
 def _before(period: Period, today: date) -> Period:
@@ -62,6 +113,25 @@ def _before(period: Period, today: date) -> Period:
     return Period(start, end, period_label(start, end, "range", today=today), "range")
 
 
+def period_edit(previous: Period | None, said: Period) -> Period | None:
+    """A period said in a follow-up, applied to the last answer's: a named one replaces it; "that month" is the same
+    one; "the month before/after" steps from it; "the same months a year earlier" shifts it a year. A relative period
+    with nothing before it is read from today (None for "that month")."""
+    if not said.relative:
+        return said
+    if previous is None:
+        return None if said.step == 0 else said
+    if said.step == 0:
+        return previous
+    if said.step == -12:
+        return previous.shifted(years=-1)
+    if said.grain == "week":
+        days = timedelta(days=7 * said.step)
+        return Period(previous.start + days, previous.end + days,
+                      "the week before" if said.step < 0 else "the week after", "week")
+    return previous.shifted(months=said.step * (12 if said.grain == "year" else 1))
+
+
 def result_shown(result: dict) -> dict:
     """What an answer showed, for the next turn: the ranked or listed items (with their kind), the periods
     compared, the figure and the ranking window."""
@@ -82,129 +152,296 @@ def result_shown(result: dict) -> dict:
     return shown
 
 
-def _n(word: str | None, default: int) -> int:
-    if not word:
-        return default
-    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
+def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The words of the turn outside what an edit used that could change the answer (names, filters)."""
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " | " + text[b:]
+    return [w for w in tokens(text) if w not in FILLER and w not in ("|", "^") and not w.isdigit()
+            and w not in NUMBER_WORDS and len(w) > 2]
+
+
+class _State:
+    """The last answer, as the edits read it: its query, the items it listed and the periods it compared."""
+
+    def __init__(self, previous: MoneyQuery, shown: dict, earlier: MoneyQuery | None, today: date):
+        self.previous, self.shown, self.earlier, self.today = previous, shown, earlier, today
+        items = (shown.get("items") or {}).get("names") or []
+        if previous.limit and previous.measure in RANKINGS:
+            items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
+        self.items: list[str] = items
+        self.kind = (shown.get("items") or {}).get("kind")
+        compare = previous.compare or {}
+        self.mode = compare.get("mode")
+        self.sides = list(compare.get("sides") or [])
+        periods = [Period.from_dict(p) for p in shown.get("periods") or []]
+        if not periods and self.mode == "periods":
+            periods = [s.period for s in self.sides if s.period]
+        self.periods: list[Period] = [p for p in periods if p is not None]
+
+    def query(self) -> MoneyQuery:
+        """A fresh copy of the last query, marked as a follow-up with nothing left unread."""
+        q = MoneyQuery.from_dict(self.previous.as_dict())
+        q.followup, q.unknown, q.ignored, q.excluded_unknown, q.suggestions = True, [], [], [], {}
+        return q
+
+    def one_item(self, q: MoneyQuery, name: str) -> MoneyQuery:
+        q.merchants, q.categories = ([name], []) if self.kind == "merchant" else ([], [name])
+        q.measure, q.offset, q.limit, q.per = "total", 0, None, None
+        return q
+
+
+Edit = tuple[MoneyQuery, list[tuple[int, int]]] | None
+
+
+def _list_them(text: str, s: _State) -> Edit:
+    m = LIST_THEM_RE.search(text)
+    if not m:
+        return None
+    q = s.query()
+    if s.previous.measure in RANKINGS and s.items:
+        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+    q.measure, q.limit, q.offset = "list", None, 0
+    return q, [m.span()]
+
+
+def _next(text: str, s: _State) -> Edit:
+    m = NEXT_RE.search(text)
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
+        return None
+    q = s.query()
+    shown_n = len(s.items) or s.previous.limit or 5
+    q.offset = (s.previous.offset or 0) + shown_n
+    q.limit = _n(m.group(1) or m.group(2), shown_n)
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+
+
+def _length(text: str, s: _State) -> Edit:
+    m = LENGTH_RE.search(text)
+    if not m or m.group(1) == "one" or s.previous.measure not in (*RANKINGS, "largest", "smallest", "list"):
+        return None
+    q = s.query()
+    q.limit = _n(m.group(1), s.previous.limit or 5)
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+
+
+def _same_last_year(text: str, s: _State) -> Edit:
+    m = SAME_LAST_YEAR_RE.search(text)
+    if not m:
+        return None
+    q = s.query()
+    if s.mode == "periods" and q.compare:
+        for side in q.compare.get("sides") or []:
+            if side.period:
+                side.period = side.period.shifted(years=-1)
+                side.label = side.period.label
+        return q, [m.span()]
+    if s.previous.period is not None and s.previous.period.grain != "all":
+        q.period = s.previous.period.shifted(years=-1)
+        return q, [m.span()]
+    return None
+
+
+def _before_that(text: str, s: _State) -> Edit:
+    """"and before that?": the same question for the stretch just before the one answered."""
+    m = BEFORE_THAT_RE.search(text)
+    if not m:
+        return None
+    q = s.query()
+    if s.mode == "periods" and q.compare:
+        sides = [side for side in q.compare.get("sides") or [] if side.period]
+        for side in sides:
+            side.period = _before(side.period, s.today)
+            side.label = side.period.label
+        return (q, [m.span()]) if sides else None
+    if s.previous.period is not None and s.previous.period.grain != "all":
+        q.period = _before(s.previous.period, s.today)
+        return q, [m.span()]
+    return None
+
+
+def _direction(text: str, s: _State) -> Edit:
+    """Money the other way over the same period: "and what went out?" after an income answer, "and income?" after
+    spending. The names of the last answer belong to its direction (a payroll, a shop) and are dropped."""
+    prev = s.previous
+    if prev.compare:
+        return None
+    was_in = prev.measure in ("income", "net") or prev.direction == "in"
+    out, came_in = OUT_WORDS_RE.search(text), IN_WORDS_RE.search(text)
+    measure, measure_span = find_measure(text)
+    q = s.query()
+    q.merchants, q.categories, q.text, q.links = [], [], [], []
+    q.exclude_merchants, q.exclude_categories, q.exclude_text = [], [], []
+    q.offset, q.per = 0, None
+    if was_in and out and not came_in:
+        q.measure = measure if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS) else "total"
+        q.direction, q.limit = "out", q.limit if q.measure in RANKINGS else None
+        return q, [out.span(), *([measure_span] if measure_span else [])]
+    if not was_in and prev.measure in (*ROWS, *RANKINGS) and came_in and not out:
+        q.measure, q.direction, q.limit = "income", "in", None
+        return q, [came_in.span(), *([measure_span] if measure_span else [])]
+    return None
+
+
+def _pick_period(text: str, s: _State) -> Edit:
+    """"just the earlier one", "only the latter": one side of a two-period comparison, by time or by place."""
+    m = WHICH_PERIOD_RE.search(text)
+    if not m or len(s.periods) < 2 or find_periods(text, s.today):
+        return None
+    when = m.group("when")
+    by_time = sorted(s.periods, key=lambda p: p.start)
+    chosen = {"former": s.periods[0], "latter": s.periods[-1]}.get(when) or (
+        by_time[0] if when in ("earlier", "older", "previous", "prior") else by_time[-1])
+    q = s.query()
+    q.compare, q.measure, q.period = None, "total", chosen
+    return q, [m.span()]
+
+
+def _pick(text: str, s: _State) -> Edit:
+    """"just the first one": one of the periods compared, of the sides compared, or of the items listed."""
+    m = PICK_RE.search(text)
+    if not m:
+        return None
+    which = ORDINAL[m.group(1) or m.group(3) or m.group(4)]
+    q = s.query()
+    if s.mode == "periods" and s.periods:
+        if -len(s.periods) <= which < len(s.periods):
+            q.compare, q.measure, q.period = None, "total", s.periods[which]
+            return q, [m.span()]
+    if m.group("unit") in ("month", "period"):
+        return None  # "just last month?" names a period; without periods shown it is not a pick
+    if s.mode == "sides" and -len(s.sides) <= which < len(s.sides):
+        side = s.sides[which]
+        q.merchants, q.categories, q.text = list(side.merchants), list(side.categories), list(side.text)
+        q.period = side.period or q.period
+        q.compare, q.measure = None, "total"
+        return q, [m.span()]
+    if s.items and -len(s.items) <= which < len(s.items):
+        return s.one_item(q, s.items[which]), [m.span()]
+    return None
+
+
+def _superlative(text: str, s: _State) -> Edit:
+    """"which one cost the most?" after a total or a list: the largest of the same rows; "the biggest of those"
+    after a ranking: its first item (the smallest: its last)."""
+    m = SUPERLATIVE_RE.search(text)
+    of = SUPERLATIVE_OF_RE.search(text)
+    if not m or (not of and len(text.split()) > 3) or s.previous.compare:
+        return None
+    big = bool(m.group("big"))
+    spans = [m.span(), *([of.span()] if of else [])]
+    q = s.query()
+    if s.previous.measure in RANKINGS:
+        return (s.one_item(q, s.items[0] if big else s.items[-1]), spans) if s.items else None
+    if s.previous.measure not in ROWS:
+        return None
+    q.measure, q.limit, q.offset, q.per = ("largest" if big else "smallest"), 1, 0, None
+    return q, spans
+
+
+def _contiguous(periods: list[Period]) -> Period | None:
+    """Periods that follow one another, as one range; None when there is a gap between them."""
+    ordered = sorted(periods, key=lambda p: p.start)
+    if len(ordered) < 2 or any(a.end.toordinal() + 1 < b.start.toordinal() for a, b in zip(ordered, ordered[1:],
+                                                                                             strict=False)):
+        return None
+    start, end = ordered[0].start, max(p.end for p in ordered)
+    return Period(start, end, period_label(start, end, "range"), "range")
+
+
+def _add_up(text: str, s: _State) -> Edit:
+    """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
+    or the rows the last answer was about, as one total."""
+    m = ADD_UP_RE.search(text)
+    if not m:
+        return None
+    prev, earlier, q, spans = s.previous, s.earlier, s.query(), [m.span()]
+    q.measure, q.offset, q.limit, q.per = "total", 0, None, None
+    if s.items and prev.measure in RANKINGS:
+        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+        return q, spans
+    if s.mode == "sides":
+        q.merchants = list(dict.fromkeys(m for side in s.sides for m in side.merchants))
+        q.categories = list(dict.fromkeys(c for side in s.sides for c in side.categories))
+        q.text = list(dict.fromkeys(t for side in s.sides for t in side.text))
+        periods = {(side.period.start, side.period.end): side.period for side in s.sides if side.period}
+        if q.period is None and len(periods) == 1:
+            q.period = next(iter(periods.values()))  # the sides' own period ("Shell vs Chevron this year")
+        q.compare = None
+        return q, spans
+    if s.mode == "periods":
+        whole = _contiguous(s.periods)
+        if whole is None:
+            return None  # months with a gap between them are not one period: ask rather than add the gap
+        q.compare, q.period = None, whole
+        return q, spans
+    names = (prev.merchants, prev.categories, prev.text)
+    if earlier is not None and not prev.compare and not earlier.compare \
+            and prev.measure in ("total", "count") and earlier.measure in ("total", "count") \
+            and (earlier.merchants or earlier.categories or earlier.text) and any(names) \
+            and (earlier.period == prev.period or earlier.period is None or prev.period is None) \
+            and (earlier.merchants, earlier.categories, earlier.text) != names:
+        # two answers in a row about different names: the two together, over the period they share
+        q.merchants = list(dict.fromkeys(earlier.merchants + prev.merchants))
+        q.categories = list(dict.fromkeys(earlier.categories + prev.categories))
+        q.text = list(dict.fromkeys(earlier.text + prev.text))
+        q.links = [*earlier.links, *prev.links]
+        return q, spans
+    if earlier is not None and earlier.period and prev.period and not prev.compare \
+            and (earlier.merchants, earlier.categories, earlier.text) == names \
+            and prev.measure == earlier.measure == "total":
+        # "groceries in August" → "and the month before that" → "add those two up": both periods
+        whole = _contiguous([earlier.period, prev.period])
+        if whole is not None:
+            q.period = whole
+            return q, spans
+    if not prev.compare and prev.measure in ("total", "list", "largest", "smallest", "count", "average"):
+        return q, spans  # the transactions the last answer was about, added up: the total of the same question
+    return None
+
+
+# in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
+EDITS = (_list_them, _next, _length, _same_last_year, _before_that, _direction, _pick_period, _pick, _superlative,
+         _add_up)
+TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
                        earlier: MoneyQuery | None = None) -> MoneyQuery | None:
-    """The previous query changed as a follow-up on its result asks, or None when the turn is not one. `earlier`:
-    the query before the previous one ("Shell this year" → "and Chevron?" → "both together")."""
-    shown = shown or {}
-    q = MoneyQuery.from_dict(previous.as_dict())
-    q.followup, q.unknown, q.ignored, q.excluded_unknown = True, [], [], []
-    items = (shown.get("items") or {}).get("names") or []
-    if previous.limit and previous.measure in ("top_merchants", "top_categories", "summary"):
-        items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
-    kind = (shown.get("items") or {}).get("kind")
-    if LIST_THEM_RE.search(text):
-        if previous.measure in ("top_merchants", "top_categories", "summary") and items:
-            q.merchants, q.categories = (items, []) if kind == "merchant" else ([], items)
-        q.measure, q.limit, q.offset = "list", None, 0
+    """The last query edited as the turn asks, or None when the turn is no edit of it that every one of its words
+    accounts for (the parser then reads it whole). `earlier`: the query before the previous one ("Shell this year"
+    → "and Chevron?" → "both together")."""
+    state = _State(previous, shown or {}, earlier, today)
+    said = find_periods(text, today)
+    for edit in EDITS:
+        found = edit(text, state)
+        if found is None:
+            continue
+        q, spans = found
+        if _leftover(text, [s for _, s in said] + spans):
+            continue  # "list them for Amazon": a name or filter this edit does not read (the parser reads it)
+        if said and edit in TAKES_PERIOD and not q.compare:
+            q.period = period_edit(previous.period, said[0][0]) or q.period
         return q
-    nxt = NEXT_RE.search(text)
-    if nxt and previous.measure in ("top_merchants", "top_categories", "summary", "largest", "smallest"):
-        shown_n = len(items) or previous.limit or 5
-        q.offset = (previous.offset or 0) + shown_n
-        q.limit = _n(nxt.group(1) or nxt.group(2), shown_n)
-        q.measure = "top_categories" if previous.measure == "summary" else previous.measure
-        return q
-    length = LENGTH_RE.search(text)
-    if length and previous.measure in ("top_merchants", "top_categories", "summary", "largest", "smallest", "list"):
-        q.limit = _n(length.group(1), previous.limit or 5)
-        q.measure = "top_categories" if previous.measure == "summary" else previous.measure
-        return q
-    if SAME_LAST_YEAR_RE.search(text):
-        if previous.compare and previous.compare.get("mode") == "periods":
-            for side in previous.compare.get("sides") or []:
-                if side.period:
-                    side.period = side.period.shifted(years=-1)
-                    side.label = side.period.label
-            q.compare = previous.compare
-            return q
-        if previous.period is not None and previous.period.grain != "all":
-            q.period = previous.period.shifted(years=-1)
-            return q
-        return None
-    if BEFORE_THAT_RE.search(text):
-        # "and before that?": the same question for the stretch just before the one answered
-        if previous.compare and previous.compare.get("mode") == "periods":
-            sides = [side for side in previous.compare.get("sides") or [] if side.period]
-            for side in sides:
-                side.period = _before(side.period, today)
-                side.label = side.period.label
-            q.compare = previous.compare
-            return q if sides else None
-        if previous.period is not None and previous.period.grain != "all":
-            q.period = _before(previous.period, today)
-            return q
-        return None
-    pick = PICK_RE.search(text)
-    if pick:
-        which = ORDINAL[pick.group(1) or pick.group(3) or pick.group(4)]
-        periods = [Period.from_dict(p) for p in shown.get("periods") or []]
-        if previous.compare and previous.compare.get("mode") == "periods" and periods:
-            chosen = periods[which] if -len(periods) <= which < len(periods) else None
-            if chosen is not None:
-                q.compare, q.measure, q.period = None, "total", chosen
-                return q
-        if pick.group("unit") in ("month", "period"):
-            return None  # "just last month?" names a period; without periods shown it is not a pick
-        if items and -len(items) <= which < len(items):
-            name = items[which]
-            q.merchants, q.categories = ([name], []) if kind == "merchant" else ([], [name])
-            q.measure, q.offset, q.limit = "total", 0, None
-            return q
-        return None
-    if ADD_UP_RE.search(text):
-        if items and previous.measure in ("top_merchants", "top_categories", "summary"):
-            q.merchants, q.categories = (items, []) if kind == "merchant" else ([], items)
-            q.measure, q.offset, q.limit = "total", 0, None
-            return q
-        if previous.compare and previous.compare.get("mode") == "sides":
-            sides = previous.compare.get("sides") or []
-            q.merchants = list(dict.fromkeys(m for s in sides for m in s.merchants))
-            q.categories = list(dict.fromkeys(c for s in sides for c in s.categories))
-            q.text = list(dict.fromkeys(t for s in sides for t in s.text))
-            q.compare, q.measure = None, "total"
-            return q
-        if earlier is not None and not previous.compare and not earlier.compare \
-                and previous.measure in ("total", "count") and earlier.measure in ("total", "count") \
-                and (earlier.merchants or earlier.categories or earlier.text) \
-                and (previous.merchants or previous.categories or previous.text) \
-                and (earlier.period == previous.period or earlier.period is None or previous.period is None) \
-                and (earlier.merchants, earlier.categories, earlier.text) != (
-                    previous.merchants, previous.categories, previous.text):
-            # two answers in a row about different names: the two together, over the period they share
-            q.merchants = list(dict.fromkeys(earlier.merchants + previous.merchants))
-            q.categories = list(dict.fromkeys(earlier.categories + previous.categories))
-            q.text = list(dict.fromkeys(earlier.text + previous.text))
-            q.links = [*earlier.links, *previous.links]
-            q.measure = "total"
-            return q
-        if earlier is not None and earlier.period and previous.period and not previous.compare \
-                and (earlier.merchants, earlier.categories, earlier.text) == (
-                    previous.merchants, previous.categories, previous.text) \
-                and previous.measure == earlier.measure == "total":
-            # "groceries in August" → "and the month before that" → "add those two up": both periods
-            a, b = sorted([earlier.period, previous.period], key=lambda p: p.start)
-            if a.end.toordinal() + 1 >= b.start.toordinal():
-                q.period = Period(a.start, max(a.end, b.end), period_label(a.start, max(a.end, b.end), "range",
-                                                                             today=today), "range")
-                q.measure = "total"
-                return q
-        spans = sorted([p for p in (Period.from_dict(x) for x in shown.get("spans") or []) if p is not None],
-                         key=lambda p: p.start)
-        if len(spans) >= 2 and all(a.end.toordinal() + 1 >= b.start.toordinal()
-                                     for a, b in zip(spans, spans[1:], strict=False)):
-            start, end = spans[0].start, max(p.end for p in spans)
-            q.compare, q.measure = None, "total"
-            q.period = Period(start, end, period_label(start, end, "range", today=today), "range")
-            return q
-        if not previous.compare and previous.measure in ("total", "list", "largest", "smallest", "count", "average"):
-            # the transactions the last answer was about, added up: the total of the same question
-            q.measure, q.offset, q.limit, q.per = "total", 0, None, None
-            return q
     return None
+
+
+SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_merchants", "exclude_categories",
+                      "exclude_text", "amount_min", "amount_max", "direction", "weekdays", "months", "limit", "offset",
+                      "per")
+
+
+def query_unchanged(previous: dict, now: dict) -> bool:
+    """Does a follow-up's query ask exactly what the last one asked? Then the turn changed nothing it could read:
+    its words went somewhere the query does not show, and the same answer again is no confident answer to it."""
+    def period(d: dict) -> tuple:
+        p = d.get("period") or {}
+        return p.get("start"), p.get("end")
+
+    def compare(d: dict) -> list:
+        return [(s.get("merchants"), s.get("categories"), s.get("text"), period(s))
+                for s in (d.get("compare") or {}).get("sides") or []]
+
+    return all((previous.get(k) or None) == (now.get(k) or None) for k in SAME_QUESTION_KEYS) \
+        and period(previous) == period(now) and compare(previous) == compare(now)

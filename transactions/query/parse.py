@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.followups import followup_on_result
+from transactions.query.followups import followup_on_result, period_edit
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -61,6 +61,12 @@ PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(dai
 # "(not groceries)", ", not rent": rewritten as the cue before the words it removes
 POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|not included|left out|"
                                   r"set aside|put aside)\b")
+# "leave Uber out", "take housing out of that", and a turn that starts "drop Amazon" / "minus rent"
+SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
+                              r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
+                              r"(?:list|ranking|total)))?"
+                              r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
+                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
@@ -70,6 +76,7 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     def mark(m: re.Match) -> str:
         return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
 
+    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
     rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
@@ -256,6 +263,9 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
         q.exclude_merchants = list(dict.fromkeys(q.exclude_merchants + new.exclude_merchants))
         q.exclude_categories = list(dict.fromkeys(q.exclude_categories + new.exclude_categories))
         q.exclude_text = list(dict.fromkeys(q.exclude_text + new.exclude_text))
+    if names_something:  # a name asked for again is no longer left out ("and Amazon on its own?")
+        q.exclude_merchants = [m for m in q.exclude_merchants if m not in new.merchants]
+        q.exclude_categories = [c for c in q.exclude_categories if c not in new.categories]
     q.excluded_unknown = new.excluded_unknown
     if new.offset:
         q.offset, q.limit = new.offset, new.limit or q.limit
@@ -266,21 +276,7 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
     if new.weekdays:
         q.weekdays = new.weekdays
     if periods:
-        p = periods[0]
-        if p.relative and prev.period is not None:
-            if p.step == 0:  # "that month": the one the last answer covered
-                q.period = prev.period
-            elif p.step == -12:  # "the same months a year earlier"
-                q.period = prev.period.shifted(years=-1)
-            elif p.grain == "week":
-                q.period = Period(prev.period.start + timedelta(days=7 * p.step),
-                                  prev.period.end + timedelta(days=7 * p.step), "the week before", "week")
-            else:
-                q.period = prev.period.shifted(months=p.step * (12 if p.grain == "year" else 1))
-        elif p.relative:
-            q.period = None if p.step == 0 else p
-        else:
-            q.period = p
+        q.period = period_edit(prev.period, periods[0])  # "that month", "the month before", "in June"
         if q.compare and q.compare.get("mode") != "periods":
             for side in q.compare.get("sides") or []:
                 side.period = None

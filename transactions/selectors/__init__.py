@@ -8,7 +8,7 @@ and money went out; *income* when its category is an income category, or it is u
 came in; transfers count as neither. Spending figures are positive and net of refunds in the same category.
 
 Modules: `figures` (the one analytics engine: row sets, totals, windows, usual, change, rankings — the query
-executor uses it too), `ledger` (transactions, categories, merchants, rules, imports, search, review queue), `analytics`
+executor uses it too), `ledger` (transactions, categories, merchants, rules, imports, review queue), `analytics`
 (spending by category/merchant/period, comparisons, usual), `budgets` (jars, suggestions), `subscriptions`
 (recurring charges and bills); `_base` holds the shared SQL/currency/chart pieces.
 """
@@ -76,7 +76,6 @@ from .ledger import (  # noqa: F401
     text_q,
     transaction_get,
     transaction_list,
-    transactions_search,
     tx_row,
 )
 from .subscriptions import (  # noqa: F401

@@ -1,16 +1,16 @@
-"""Ledger reads: transactions, categories, merchants, rules, import batches, search and the review queue."""
+"""Ledger reads: transactions, categories, merchants, rules, import batches and the review queue (the search box
+reads through the question parser: transactions.search)."""
 from __future__ import annotations
 
 import difflib
 import re
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
-from django.utils import timezone
 
 from core.errors import NotFound
 from core.periods import (
@@ -21,9 +21,6 @@ from core.types import AuthUser
 from ..categorize import REVIEW_THRESHOLD
 from ..models import Account, CategorisationRule, Category, ImportBatch, Jar, Merchant, Transaction
 from ._base import _chart, _currency, _num, category_find, others_to_refile
-
-if TYPE_CHECKING:
-    from ..query.model import MoneyQuery
 
 TX_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency", "category__name",
              "category_source", "category_confidence", "notes", "account__name", "account_id", "transfer_pair_id",
@@ -69,8 +66,12 @@ def rule_list(*, user: AuthUser) -> list[CategorisationRule]:
     return list(CategorisationRule.objects.filter(user=user).select_related("category"))
 
 
-def jar_list(*, user: AuthUser) -> list[Jar]:
-    return list(Jar.objects.filter(user=user).prefetch_related("categories"))
+def jar_list(*, user: AuthUser, archived: bool | None = None) -> list[Jar]:
+    """The user's jars (`archived`: only archived ones, or only active ones when False; both when None)."""
+    qs = Jar.objects.filter(user=user)
+    if archived is not None:
+        qs = qs.filter(archived_at__isnull=not archived)
+    return list(qs.order_by("name").prefetch_related("categories"))
 
 
 def import_batch_list(*, user: AuthUser) -> list[ImportBatch]:
@@ -267,121 +268,3 @@ def review_item(*, user: AuthUser, transaction_id: int) -> dict[str, Any]:
 
 def review_count(*, user: AuthUser) -> int:
     return Transaction.objects.filter(user=user).filter(_review_q()).count()
-
-
-def _chip_keys(q: MoneyQuery) -> list[dict[str, Any]]:
-    """The understood parts as removable chips, each with the `key` that removes it (`drop=` in the page URL):
-    "period", "amount_min", "direction", "merchants:Starbucks", "text:coffee"…"""
-    out, seen = [], {"merchants": 0, "categories": 0, "text": 0}
-    for chip in q.chips()[1:]:
-        field = chip["field"]
-        if field in seen:
-            value = getattr(q, field)[seen[field]]
-            seen[field] += 1
-            out.append({**chip, "key": f"{field}:{value}"})
-        else:
-            out.append({**chip, "key": field})
-    return out
-
-
-def _query_drop(q: MoneyQuery, keys: list[str]) -> list[str]:
-    """Remove the parts named by `keys` (see _chip_keys) from a parsed query; returns the keys applied."""
-    applied = []
-    for key in keys:
-        field, _, value = key.partition(":")
-        if field in ("merchants", "categories", "text", "unknown") and value in getattr(q, field):
-            getattr(q, field).remove(value)
-            if field == "unknown":
-                q.suggestions.pop(value, None)
-        elif field in ("period", "amount_min", "amount_max", "direction", "months") and getattr(q, field):
-            setattr(q, field, None)
-        elif field == "weekdays" and q.weekdays:
-            q.weekdays = []
-        else:
-            continue
-        applied.append(key)
-    return applied
-
-
-def _close_names(user: AuthUser, words: list[str]) -> dict[str, list[str]]:
-    """For names the parser could not place and found no close merchant for: close category or merchant names
-    with a looser cutoff ("did you mean")."""
-    names = category_list(user=user) + merchant_list(user=user)
-    lower = {n.lower(): n for n in names}
-    out = {}
-    for word in words:
-        close = difflib.get_close_matches(word.lower(), list(lower), n=3, cutoff=0.5)
-        if close:
-            out[word] = [lower[c] for c in close]
-    return out
-
-
-def transactions_search(*, user: AuthUser, query: str, limit: int = 50, today: date | None = None,
-                        page: int | None = None, drop: list[str] | None = None) -> dict[str, Any]:
-    """The search box and the API: the question is read by the one parser (transactions.query) as a list of
-    matching transactions; the result says what was understood (`filters`, `filters_text`, `chips`, each chip
-    with the `key` that removes it) and names anything it could not find (`unknown` with close names).
-
-    `page` pages through every match, `limit` rows a page (`count`, `pages`). `drop` removes understood parts
-    (chip keys) before the search runs. When nothing matches, `broader` offers searches that would: the same
-    without the period, or without one other part, each with its count (all counts from SQL)."""
-    import copy
-
-    from ..query import money_query_count, money_query_parse, money_query_rows, money_query_run, query_vocab
-
-    today = today or timezone.localdate()
-    q = money_query_parse(query or "", vocab=query_vocab(user=user), today=today)
-    # in the search box every word typed is meant: a word the parser could not place occurs in none of the
-    # user's narratives (those became text filters), so it names something they don't have
-    q.unknown, q.ignored = q.unknown + q.ignored, []
-    dropped = _query_drop(q, list(drop or []))
-    if q.measure not in ("list", "largest", "smallest"):
-        q.measure = "list"
-    page_size = max(1, min(int(limit or 50), 200))
-    q.limit = page_size if q.measure == "list" else q.limit
-    result = money_query_run(user=user, query=q, today=today)
-    count, rows, pages, page_no = result.get("count", 0), result.get("rows") or [], 1, 1
-    if q.measure == "list" and result.get("found") is not False:
-        page_no = max(1, int(page or 1))
-        listed = money_query_rows(user=user, query=q, offset=(page_no - 1) * page_size, limit=page_size)
-        count = listed["count"]
-        pages = max(1, -(-count // page_size))
-        if page_no > pages:
-            page_no = pages
-            listed = money_query_rows(user=user, query=q, offset=(page_no - 1) * page_size, limit=page_size)
-        rows = listed["rows"]
-    chips = _chip_keys(q)
-    suggestions = dict(q.suggestions)
-    missing = [w for w in q.unknown if not suggestions.get(w)]
-    suggestions.update(_close_names(user, missing))
-    broader = []
-    if not count and (q.has_filters or q.period or q.direction) and not q.unknown:
-        for chip in [c for c in chips if c["field"] == "period"] + [c for c in chips if c["field"] != "period"]:
-            if chip["field"] == "direction":
-                continue
-            trial = copy.deepcopy(q)
-            _query_drop(trial, [chip["key"]])
-            n = money_query_count(user=user, query=trial)
-            if n:
-                broader.append({"key": chip["key"], "label": chip["label"], "kind": chip["kind"], "count": n})
-            if len(broader) >= 4:
-                break
-    corrections = [{"mention": link.mention, "names": link.names} for link in q.links if link.how == "spelling"]
-    period = q.period
-    filters = {"amount_min": float(q.amount_min) if q.amount_min is not None else None,
-               "amount_max": float(q.amount_max) if q.amount_max is not None else None,
-               "start": period.start.isoformat() if period and period.grain != "all" else None,
-               "end": period.end.isoformat() if period and period.grain != "all" else None,
-               "period": period.label if period else None, "categories": q.categories, "merchants": q.merchants,
-               "text": q.text, "direction": q.direction, "unknown": q.unknown}
-    text = q.describe()
-    return {
-        "query": query, "filters": filters, "filters_text": text, "chips": chips, "dropped": dropped,
-        "unknown": q.unknown, "suggestions": suggestions, "ignored": q.ignored, "corrections": corrections,
-        "broader": broader,
-        "count": count, "total": _num((result.get("received") or 0) - (result.get("spent") or 0)),
-        "spent": result.get("spent", 0.0), "received": result.get("received", 0.0),
-        "currency": result.get("currency") or _currency(user), "rows": rows,
-        "page": page_no, "pages": pages, "page_size": page_size,
-        "title": f"Transactions: {text}", "chart": result.get("chart"),
-    }

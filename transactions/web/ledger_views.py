@@ -1,7 +1,9 @@
 """Pages for running the ledger by hand: accounts and balances, add/edit/delete/undo/split a transaction, pair
-transfers, bulk edits, recently deleted, duplicates, categories and payees, new jars. Thin: services write,
-selectors read; a domain error becomes a message in words on the page."""
+transfers, bulk edits, recently deleted, duplicates, categories and payees, new jars, renaming and archiving jars.
+Thin: services write, selectors read; a domain error becomes a message in words on the page."""
 from __future__ import annotations
+
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -285,8 +287,8 @@ def categories_page(request):
                 m = services.merchant_merge(user=user, source_id=int(request.POST.get("id") or 0),
                                             target_id=int(request.POST.get("target_id") or 0))
                 messages.success(request, _("Merged into %(name)s; past and future transactions follow.") % {"name": m.name})
-        except NotFound as exc:
-            messages.error(request, exc.message)
+        except NotFound:
+            raise Http404("No such category or payee.")
         except (DomainError, ValueError) as exc:
             messages.error(request, getattr(exc, "message", None) or _("Pick one of your categories or payees."))
         return redirect("web-categories")
@@ -307,3 +309,28 @@ def jar_create(request):
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect("web-jars")
+
+
+@login_required
+@require_POST
+def jar_edit(request, jar_id: int):
+    """Rename, archive or restore a jar. An archived jar leaves the month's jars and budget totals (its categories
+    count as unbudgeted again); its budgets by month stay, so restoring it brings its figures back as they were."""
+    action = request.POST.get("action", "")
+    month = (request.POST.get("month") or "").strip()
+    try:
+        if action == "rename":
+            jar = services.jar_update(user=request.user, jar_id=jar_id, name=request.POST.get("name", ""))
+            messages.success(request, _("Jar renamed to %(name)s.") % {"name": jar.name})
+        elif action in ("archive", "unarchive"):
+            jar = services.jar_update(user=request.user, jar_id=jar_id, archived=action == "archive")
+            messages.success(request, (_("Jar %(name)s archived; Restore brings it back.") if action == "archive"
+                                       else _("Jar %(name)s restored.")) % {"name": jar.name})
+        else:
+            messages.error(request, _("Pick Rename, Archive or Restore."))
+    except NotFound:
+        raise Http404("No such jar.")
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    query = f"?month={month}" if re.fullmatch(r"\d{4}-\d{2}", month) else ""
+    return redirect(reverse("web-jars") + query)

@@ -34,6 +34,7 @@ urlpatterns = [
     path("categories/", lv.categories_page, name="web-categories"),
     path("jars/new/", lv.jar_create, name="web-jar-create"),
     path("jars/", views.jars_page, name="web-jars"),
+    path("jars/<int:jar_id>/", lv.jar_edit, name="web-jar-edit"),
     path("jars/<int:jar_id>/budget/", views.jar_budget_update, name="web-jar-budget"),
     path("budgets/accept/", views.budget_suggestion_accept, name="web-budget-accept"),
     path("budgets/category/", views.category_budget_update, name="web-category-budget"),

@@ -21,6 +21,7 @@ from core.web.charts import chart_prepare
 from core.web.dates import day_and_relative
 from core.web.format import money, rows_with_money
 from transactions import selectors, services
+from transactions.search import transactions_search
 
 PAGE_SIZE = 50
 SEARCH_PAGE_SIZE = 50
@@ -100,8 +101,8 @@ def _listing(user, params: QueryDict) -> dict:
     context = {"query": query, "categories": categories, "params": params, "errors": errors, "accounts": accounts}
     try:
         if query:
-            result = selectors.transactions_search(user=user, query=query, limit=SEARCH_PAGE_SIZE,
-                                                   page=_page_param(params), drop=params.getlist("drop"))
+            result = transactions_search(user=user, query=query, limit=SEARCH_PAGE_SIZE,
+                                         page=_page_param(params), drop=params.getlist("drop"))
             context["mode"] = "search"
             context.update(_search_links(params, result))
         else:
@@ -400,6 +401,7 @@ def jars_page(request):
                          if s.get("current_budget") is not None else None}
                         for s in suggestions.get("rows") or []],
         "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
+        "archived_jars": selectors.jar_list(user=request.user, archived=True),
         "budget_choices": [c for c in selectors.category_rows(user=request.user)
                            if c.kind == "expense" and c.archived_at is None],
     }
