@@ -334,14 +334,17 @@ note notes say says said document documents docs file files wrote written
 def _terms(text: str) -> set[str]:
     words = re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower())
     words += [n for w in words if "/" in w for n in w.split("/")]  # "50/30/20" also names 50, 30 and 20
-    return {w[:5] for w in words if w not in QUESTION_NOISE}
+    # a plural names the same thing ("jar" / "jars", "fund" / "funds")
+    return {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words
+            if w not in QUESTION_NOISE}
 
 
 # words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
 # answered by a passage on inflation because both say "dollar")
 EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
 spent bank account accounts save saving savings month months year years week time people thing things get keep
-make use using want need like way ways start rate rates amount amounts one two off sometimes""".split()}
+make use using want need like way ways start rate rates amount amounts one two off sometimes system systems method
+methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
 
 
 # a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
