@@ -314,10 +314,14 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     # chosen by their own words ("subscribed", "memberships", "jar"), so the query's account does not apply to them
     if all(x["name"] in LISTING_TOOLS for x in ran):
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
-    not_understood = [w for w in understood.get("ignored") or [] if len(w) >= 3]
+    # two letters can be a name cut to its initials ("gp"); one letter carries nothing
+    not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
-    if understood.get("unknown") and any(understood.get(k) for k in ("merchants", "categories", "text")):
-        not_understood += list(understood["unknown"])  # "dining for the wedding": answered Dining without "wedding"
+    answered = any(x["result"].get("found") for x in ran)
+    if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
+        # "dining for the wedding": answered Dining without "wedding"; "the bachelor weekend": a figure for something
+        # else was given while the thing asked about is not in their data
+        not_understood += list(understood["unknown"])
     else:
         # "no transactions at X" is right when X is a name they don't have; not when X is close to one of their
         # names ("starbuks") or is a word of the question's own language rather than a brand ("tổng cộng")

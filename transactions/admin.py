@@ -90,6 +90,12 @@ class JarAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
     raw_id_fields = ("user",)
     inlines = [JarBudgetInline]
 
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        # The categories offered are the staff member's own: the picker listed every user's category names.
+        if db_field.name == "categories":
+            kwargs["queryset"] = Category.objects.filter(user=request.user)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
 
 @admin.register(Subscription)
 class SubscriptionAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):

@@ -203,7 +203,8 @@ def money_calls(q) -> list[dict]:
         return [{"name": "compare_spending", "args": _drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset:
+    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
+            and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
@@ -337,7 +338,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
 
 SHORT_TURN_WORDS = 6
 POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
-POINTERS = {"that", "it", "those", "them", "they", "these"}
+POINTERS = {"that", "it", "those", "them", "they", "these", "one", "ones", "other", "same", "before", "again"}
 REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
                "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
 

@@ -119,3 +119,21 @@ def test_jar_and_category_rename_archive_restore(alice_client, bob_client):
     assert alice_client.patch(curl, {"name": "Children"}, format="json").json()["name"] == "Children"
     assert alice_client.post(curl + "archive/", {}, format="json").json()["archived_at"]
     assert alice_client.post(curl + "archive/", {"archived": False}, format="json").json()["archived_at"] is None
+
+
+def test_payees_listed_renamed_and_merged(alice_client, bob_client):
+    for description, merchant in (("STARBUCKS 1", "Starbucks"), ("SBUX 2", "Sbux")):
+        alice_client.post(BASE, {"date": "2026-10-05", "description": description, "amount": "-4",
+                                 "merchant": merchant}, format="json")
+    payees = {p["name"]: p["id"] for p in alice_client.get(BASE + "payees/").json()}
+    assert set(payees) == {"Starbucks", "Sbux"} and bob_client.get(BASE + "payees/").json() == []
+    assert bob_client.post(BASE + f"payees/{payees['Sbux']}/rename/", {"name": "X"},
+                           format="json").status_code == 404
+    r = alice_client.post(BASE + f"payees/{payees['Sbux']}/merge/", {"target_id": payees["Starbucks"]},
+                          format="json")
+    assert r.json() == {"id": payees["Starbucks"], "name": "Starbucks"}
+    r = alice_client.post(BASE + f"payees/{payees['Starbucks']}/rename/", {"name": "Starbucks Coffee"},
+                          format="json")
+    assert r.json()["name"] == "Starbucks Coffee"
+    assert [p["name"] for p in alice_client.get(BASE + "payees/").json()] == ["Starbucks Coffee"]
+    assert {t["merchant"] for t in alice_client.get(BASE).json()["rows"]} == {"Starbucks Coffee"}

@@ -142,3 +142,34 @@ def test_api_safe_to_spend_and_coming_up_for_their_owner_only(alice_month, alice
     assert bob_client.get("/api/v1/transactions/coming-up/").json()["rows"] == []
     bob_safe = bob_client.get("/api/v1/transactions/safe-to-spend/").json()
     assert bob_safe["next_pay"] is None and bob_safe["upcoming_charges"] == [] and not bob_safe["has_budgets"]
+
+
+def test_rows_dated_later_this_month_count_for_jars_not_for_spending_so_far(alice_month):
+    # A jar counts its whole month (a dinner booked for the 28th is spent from it); spending outside budgets
+    # "so far" stops at today. One currency reads the monthly roll-up, two read the rows: the same figures.
+    _add(alice_month, "2026-06-28", "BOOKED DINNER", "-20.00", "Dining")
+    _add(alice_month, "2026-06-25", "GROCER PREORDER", "-40.00", "Groceries")
+    one = selectors.safe_to_spend(user=alice_month, today=TODAY)
+    assert (one["spent"], one["unbudgeted_so_far"], one["unbudgeted_usual"]) == (200.0, 90.0, 350.0)
+    assert one["safe"] == round(1700 - 200 - 915.49 - 128.33, 2)
+    services.transaction_create(user=alice_month, date="2026-05-11", description="BERLIN GROCER", amount="-999",
+                                currency="EUR", category="Groceries")
+    two = selectors.safe_to_spend(user=alice_month, today=TODAY)
+    assert {k: v for k, v in two.items() if k != "currency_note"} == {
+        k: v for k, v in one.items() if k != "currency_note"}
+
+
+def test_an_archived_jars_categories_fall_back_to_their_own_budgets(alice_month):
+    # Dining feeds the "Eating out" jar (200) and also has a category budget (120): budgeted once, by the jar.
+    services.budget_suggestion_accept(user=alice_month, category="Dining", amount="120")
+    safe = selectors.safe_to_spend(user=alice_month, today=TODAY)
+    assert (safe["budgeted"], safe["spent"]) == (1700.0, 180.0)
+    jar = alice_month.tx_jars.get(name="Eating out")
+    services.jar_update(user=alice_month, jar_id=jar.id, archived=True)
+    # archived, the jar budgets nothing: Dining's own budget counts, with its 80 spent
+    safe = selectors.safe_to_spend(user=alice_month, today=TODAY)
+    assert (safe["budgeted"], safe["spent"], safe["budget_left"]) == (1620.0, 180.0, 1440.0)
+    overview = selectors.budget_overview(user=alice_month, month=TODAY, today=TODAY)
+    assert overview["budgeted"] == 1620.0 and overview["category_budgets_outside_jars"] == ["Dining", "Shopping"]
+    services.jar_update(user=alice_month, jar_id=jar.id, archived=False)
+    assert selectors.safe_to_spend(user=alice_month, today=TODAY)["budgeted"] == 1700.0

@@ -243,6 +243,13 @@ class CategoryBudgetView(APIView):
         return Response(selectors.category_budget_months(user=request.user, category_id=pk))
 
 
+class PayeesView(APIView):
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}},
+                   description="Your payees (merchants) by name, with the ids that rename and merge take.")
+    def get(self, request):
+        return Response([{"id": m.id, "name": m.name} for m in selectors.merchant_rows(user=request.user)])
+
+
 class PayeeRenameView(APIView):
     @extend_schema(request=RenameIn, responses=OpenApiTypes.OBJECT,
                    description="Rename a payee (renaming to another payee's name merges them).")

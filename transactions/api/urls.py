@@ -38,6 +38,7 @@ urlpatterns = [
     path("categories/<int:pk>/archive/", lv.CategoryArchiveView.as_view(), name="category-archive"),
     path("jars/<int:pk>/budget/", lv.JarBudgetView.as_view(), name="jar-budget"),
     path("categories/<int:pk>/budget/", lv.CategoryBudgetView.as_view(), name="category-budget"),
+    path("payees/", lv.PayeesView.as_view(), name="payee-list"),
     path("payees/<int:pk>/rename/", lv.PayeeRenameView.as_view(), name="payee-rename"),
     path("payees/<int:pk>/merge/", lv.PayeeMergeView.as_view(), name="payee-merge"),
     path("categories/", v.CategoryListCreateView.as_view(), name="category-list"),

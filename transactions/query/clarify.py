@@ -87,6 +87,8 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
                     + [SequenceMatcher(None, w, t).ratio() for t in mt if len(t) >= 4])
         if ratio >= SPELLING_MIN and w[0] == glued[0]:
             add("merchant", name, ratio)
+        elif len(w) >= 5 and w[:3] == mt[0][:3] and abs(len(w) - len(mt[0])) <= 1:
+            add("merchant", name, 0.7)  # the same start and length, said differently ("tarjay")
         if everyday:
             continue  # an everyday word is not a shortened name ("bus", "boat")
         if len(mt) >= 2 and initials(mt).startswith(w):

@@ -131,16 +131,21 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
                 r"to nhat|nhieu nhat mot lan)\b(?!\s+(?:\d+\s+)?(?:spending\s+)?(?:categor\w*|merchants?|stores?|shops?|places?|vendors?"
                 r"|months?)\b)"
-                r"|\bmost (?:i'?ve |i have |i )?(?:spent|paid)\b.*\b(?:in one go|at once|one time|single|one purchase|"
-                r"one order|one transaction|one trip)\b"),
+                r"|\bmost\b.{0,40}\b(?:in|on|at|for|during)\s+(?:one|1|a single)\s+(?:go|trip|visit|shot|sitting|"
+                r"purchase|order|transaction|time|swipe|payment|charge|run|shop|bill)\b"
+                r"|\bmost\b.{0,40}\b(?:at once|single|one[- ]off)\b|\bsingle\s+(?:biggest|largest|priciest)\b"),
     ("smallest", r"\b(?:smallest|cheapest|lowest|least expensive|nho nhat|re nhat)\b"
                  r"(?!\s+(?:categor\w*|merchants?|stores?|shops?|places?|months?)\b)"),
     ("monthly_average", r"\b(?:average|avg|typical(?:ly)?|usually|normally|on average|trung binh)\b.*"
                         r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|mỗi|moi)\s+month\b"
                         r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
                         r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
-                        r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b|\bhow much (?:do|does) (?:i|it|my \w+) "
-                        r"(?:spend|cost|pay)\w* (?:a|per|each|every) month\b"),
+                        r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b"
+                        # what something runs per month ("netflix a month?", "rent per mo", "the gym each month"): the
+                        # usual monthly figure; not "a month ago", "in a month", "more than a month"
+                        r"|(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\blast )(?<!\bpast )"
+                        r"(?<!\bnext )(?<!\bonce )(?<!\btwice )\b(?:a|an|per|each|every|moi|hang)\s+month\b"
+                        r"(?!\s+(?:ago|before|after|earlier|later|from|or so|back|truoc|sau)\b)(?!\s*(?:by|to)\s+month)"),
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"),
     ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
@@ -187,11 +192,19 @@ WEEKDAY_RE = re.compile(r"\b(?:on |during |over )?(?:the )?(weekends?|weekdays?|
                         r"days?)\b|\b(?:cuoi tuan)\b")
 
 
+# read backwards from the end of "weekend": "<the|my|our|that> <word> weekend", where <word> is no word of time
+# ("the long weekend" and "this weekend" stay days of the week)
+EVENT_WEEKEND_RE = re.compile(r"dnekeew\s+(?!(?:gnol|eritne|elohw|tsal|tsap|txen|siht|taht|tsrif|dnoces|tsiht)\b)"
+                              r"[a-z'-]{3,}\s+(?:eht|ym|ruo|taht|a|reh|sih|rieht)\b")
+
+
 def find_weekdays(text: str) -> tuple[list[int], list[tuple[int, int]]]:
     """Days of the week the question limits to ("on weekends", "fridays"): 0 = Monday … 6 = Sunday."""
     days: list[int] = []
     spans = []
     for m in WEEKDAY_RE.finditer(text):
+        if EVENT_WEEKEND_RE.match(text[:m.end()][::-1]):
+            continue  # "the bachelor weekend", "my ski weekend": one event, not every Saturday and Sunday
         word = (m.group(1) or "weekend").rstrip("s")
         if word == "weekend" or "cuoi tuan" in m.group(0):
             found = [5, 6]

@@ -97,6 +97,14 @@ def _singular(word: str) -> str:
     return word
 
 
+def _shortens(short: str, word: str) -> bool:
+    """`short` is a cut-down `word`: its start ("pharm" for "pharmacy") or its letters in order keeping at least half
+    of them ("plnt" for "planet", "fitnss" for "fitness")."""
+    if len(short) < 3 or len(short) >= len(word) or short[0] != word[0] or not short.isalpha():
+        return False
+    return word.startswith(short) or (_subsequence(short, word) and 2 * len(short) >= len(word))
+
+
 def _same(a: str, b: str) -> float:
     """1.0 same word (plural/singular), a spelling ratio ≥ 0.84 for longer words, else 0."""
     if a == b or _singular(a) == _singular(b):
@@ -126,7 +134,7 @@ class Linker:
         glued = "".join(window)
         if n >= 3 and "and" in window[1:-1] and all(len(w) <= 2 or w == "and" for w in window):
             glued = "".join(w for w in window if w != "and")  # "pg and e" is PG&E
-        exact, prefix, spelled = [], [], []
+        exact, prefix, spelled, shortened = [], [], [], []
         for name, mt in self.merchant_tokens.items():
             if not mt:
                 continue
@@ -140,6 +148,9 @@ class Linker:
             elif len(mt) >= n and all(_same(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)
+            elif n >= 2 and len(mt) >= n and all(_same(a, b) or _shortens(a, b) for a, b in zip(window, mt[:n])) \
+                    and any(_same(a, b) == 1.0 for a, b in zip(window, mt[:n])):
+                shortened.append(name)  # "plnt fitness", "cvs pharm": one word whole, the others cut short
         if exact:
             # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
             # a different business that starts with the name ("Uber Eats" after "Uber") does not
@@ -150,6 +161,8 @@ class Linker:
             return prefix, "prefix"
         if spelled:
             return spelled, "spelling"
+        if shortened:
+            return shortened, "nickname"
         if n == 1:
             return self.nickname(window[0])
         return [], ""
@@ -170,9 +183,17 @@ class Linker:
             return [], ""
         glued = {m: "".join(mt) for m, mt in self.merchant_tokens.items() if mt}
         by_prefix = [m for m, g in glued.items() if len(word) >= 4 and g.startswith(word)]
+        if not by_prefix and len(bare) >= 5:  # "starbs", "chipots": a cut-down name with a plural s
+            by_prefix = [m for m, g in glued.items() if g.startswith(bare) and len(g) > len(bare) + 1]
         if by_prefix:
             return by_prefix, "prefix"
         sk = skeleton(word)
+        # the first words of a name run together and misspelt or stripped of vowels ("blubottle", "wholefds")
+        by_glued = [m for m, mt in self.merchant_tokens.items() if len(word) >= 6 and len(mt) >= 2 and any(
+            SequenceMatcher(None, word, "".join(mt[:k])).ratio() >= 0.88
+            or (len(sk) >= 5 and sk == skeleton("".join(mt[:k]))) for k in range(2, len(mt) + 1))]
+        if by_glued:
+            return by_glued, "spelling"
         # a misspelling that sounds like the whole name or its first word ("starbux", "chipolte" → same consonants)
         by_whole_sound = [m for m, mt in self.merchant_tokens.items() if len(word) >= 5 and mt and len(sk) >= 4
                           and sk in (skeleton("".join(mt)), skeleton(mt[0]))]
@@ -180,7 +201,8 @@ class Linker:
             return by_whole_sound, "spelling"
         # a nickname is short, and its consonants are at least half of the name's
         by_sound = [m for m, g in glued.items() if 3 <= len(sk) and len(word) <= 5 and g[0] == word[0]
-                    and _subsequence(sk, skeleton(g)) and len(skeleton(g)) <= 2 * len(sk)]
+                    and any(_subsequence(sk, skeleton(x)) and len(skeleton(x)) <= 2 * len(sk)
+                            for x in (g, self.merchant_tokens[m][0]))]
         return by_sound, "nickname" if by_sound else ""
 
     def exact_name(self, window: list[str]) -> bool:

@@ -61,6 +61,8 @@ PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(dai
 # "(not groceries)", ", not rent": rewritten as the cue before the words it removes
 POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|not included|left out|"
                                   r"set aside|put aside)\b")
+LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
+                           r"aside\b(?=\s+[a-z0-9$])")
 # "leave Uber out", "take housing out of that", and a turn that starts "drop Amazon" / "minus rent"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
@@ -76,6 +78,8 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     def mark(m: re.Match) -> str:
         return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
 
+    # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it
+    rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)

@@ -59,12 +59,18 @@ def _quarter_period(q: int, year: int | None, today: date) -> Period:
     return Period(s, e, f"Q{q} {year}" + (" so far" if e < end else ""), "quarter")
 
 
+SEASON_NAMES = {"mua xuan": "spring", "mua he": "summer", "mua thu": "fall", "mua dong": "winter"}
+# Vietnamese words after a season: "mùa hè vừa rồi" (the one just past), "mùa đông năm ngoái" (last year's)
+VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam ngoai": "last year",
+                   "nam truoc": "last year", "nam nay": "this", "nay": "this"}
+
+
 def _season_period(name: str, which: str | None, today: date) -> Period:
     first, last = SEASONS[name]
     # the most recent season of that name that has started
     year = today.year
     start = date(year, first, 1)
-    if start > today:
+    if start > today or (which == "last year" and first <= last):
         year -= 1
     if which == "last" and date(year, first, 1) <= today <= (
             month_bounds(year + (1 if last < first else 0), last)[1]):
@@ -73,7 +79,8 @@ def _season_period(name: str, which: str | None, today: date) -> Period:
     end_year = year + 1 if last < first else year
     end = month_bounds(end_year, last)[1]
     s, e = _clip(start, end, today)
-    return Period(s, e, f"{name.split()[-1].capitalize()} {year}" + (" so far" if e < end else ""), "range")
+    label = SEASON_NAMES.get(name, name).capitalize()
+    return Period(s, e, f"{label} {year}" + (" so far" if e < end else ""), "range")
 
 
 def _day(month_word: str, day: str, year: str | None, today: date) -> date | None:
@@ -197,6 +204,16 @@ def _rules(today: date):
         a, ya, b, yb = m.group(1), m.group(2), m.group(3), m.group(4) or m.group(2)
         first_a, _ = POINT_MONTHS(a)
         _, last_b = POINT_MONTHS(b)
+        return month_span(first_a, ya, last_b, yb)
+
+    def vn_span(m):
+        """"từ tháng 6 đến tháng 8": the months as numbers."""
+        a, b = int(m.group(1)), int(m.group(3))
+        if not (1 <= a <= 12 and 1 <= b <= 12):
+            return None
+        return month_span(a, m.group(2), b, m.group(4) or m.group(2))
+
+    def month_span(first_a: int, ya: str | None, last_b: int, yb: str | None) -> Period | None:
         end_first = _month_start_recent(last_b, today, int(yb) if yb else None)
         if not yb and end_first > today:
             end_first = end_first.replace(year=end_first.year - 1)
@@ -257,6 +274,15 @@ def _rules(today: date):
             return month_offset(0)
         return _month_period(MONTHS[word], None, today) if word in MONTHS else None
 
+    def weekend(m):
+        """"last weekend", "this weekend", "over the weekend": the Saturday and Sunday of the most recent weekend
+        that has started ("last" on a Sunday: the one before)."""
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        if m.group(2) and today.weekday() >= 5:
+            saturday -= timedelta(days=7)
+        end = min(saturday + timedelta(days=1), today)
+        return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
+
     def past_n_bare(m):
         """"the past 4" with no unit: months, the unit people leave out."""
         return rolling("months", _n(m.group(1)))
@@ -304,7 +330,8 @@ def _rules(today: date):
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
         (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|this year|this calendar year|nam nay"
-         r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january)\b",
+         r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
+         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve))\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
         (r"\b(?:the\s+)?(?:past|last)\s+half(?:\s+a)?\s+year\b|\b(?:the\s+)?(?:past|last)\s+six months\b",
@@ -324,6 +351,7 @@ def _rules(today: date):
          lambda m: _quarter_period(int(m.group(1)), int(m.group(2)) if m.group(2) else None, today)),
         (rf"\b(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter\b(?:\s*(?:of\s+)?{YEAR})?",
          lambda m: _quarter_period(ORDINAL_QUARTER[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
+        (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
         (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),
@@ -337,11 +365,14 @@ def _rules(today: date):
          lambda m: rolling(m.group(1), 3 if m.group(0).find("few") >= 0 else 2)),
         (r"\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:7|seven)\s+days\b|\bpast week\b",
          lambda m: rolling("days", 7)),
-        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b(?:\s+{YEAR})?",
-         lambda m: _season_period(m.group(2), m.group(1), today)),
+        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
+         rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay)\b)?(?:\s+{YEAR})?",
+         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(m.group(3) or ""), today)),
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
+        (rf"\b(?:tu\s+)?thang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\s*(?:den|toi|cho den|-|–)\s*(?:het\s+)?"
+         rf"(?:thang\s+)?(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_span),
         (rf"\bthang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_month),
         # "2026-08", "2026/08", "08/2026": a month written as numbers
         (rf"(?<![\d-]){YEAR}[-/](\d{{1,2}})(?![\d-])",
@@ -369,7 +400,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             abbrev = re.fullmatch(rf"(?:in|during|for|of|on|over)?\s*({MONTH_RE})\.?", word)
             if abbrev and abbrev.group(1) not in calendar.month_name[1:] and abbrev.group(1) != "sept" and \
                     abbrev.group(1).lower() not in [n.lower() for n in calendar.month_name[1:]] and \
-                    not re.search(r"\b(?:in|during|for|of|since|from|on|over|until|before|after)\s*$",
+                    not re.search(r"\b(?:in|during|for|of|since|from|on|over|until|before|after|last|this|past|"
+                                  r"previous|next)\s*$",
                                   text[max(0, span[0] - 10):span[0] + (len(m.group(0)) - len(m.group(0).lstrip()))]) \
                     and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)):
                 continue  # "APR", "dec", "mar" alone are words, not months

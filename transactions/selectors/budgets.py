@@ -26,7 +26,6 @@ from ._base import (
     _money_text,
     _num,
     object_owned,
-    user_currencies,
 )
 from .subscriptions import income_expected, is_bill_category
 
@@ -70,10 +69,11 @@ def category_budget_months(*, user: AuthUser, category_id: int) -> dict[str, Any
                        for m, a in CategoryBudget.objects.filter(category=category).values_list("month", "amount")]}
 
 
-def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
-    today = timezone.localdate()
-    month = (month or today).replace(day=1)
-    month_start, month_end = month_bounds(month.year, month.month)
+def _jar_figures(user: AuthUser, month_start: date,
+                 month_end: date) -> tuple[str, list[str], str, list[dict[str, Any]]]:
+    """Each active jar's budget, carry-over, spent and left in the month (the SQL behind jar_status, which
+    safe_to_spend reads without the jars' transaction lists): (currency, other currencies, the currency
+    condition for rows, figures)."""
     starts = [(rs or created.date()).replace(day=1) for rs, created in
               Jar.objects.filter(user=user, rollover=True).values_list("rollover_start", "created_at")]
     since = min([month_start, *starts])
@@ -82,9 +82,11 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     one = _currency_sql(currency if other_currencies else None, "t.")
     jar_cats = ("SELECT jc.category_id FROM transactions_jar_categories jc JOIN transactions_jar j2 "
                 "ON j2.id = jc.jar_id WHERE j2.user_id = %(user)s AND j2.archived_at IS NULL")
-    # Aggregate per (category, month) through the (user, category, date) index, then map to jars. With one
-    # currency, months before the running one come from the monthly category roll-up (migration 0003): a
-    # rollover jar's past months, or a past month shown, cost a few roll-up rows instead of their transactions.
+    # Totals per (category, month), then mapped to jars. A jar counts whole months (the running one included,
+    # rows dated later in it too), so with one currency every month comes from the monthly category roll-up
+    # (migration 0003, kept exact by triggers): a few roll-up rows instead of the month's transactions (1M
+    # rows: this month's ~6,500 rows grouped by month cost ~5 ms). With several currencies the rows are read,
+    # one currency, through the (user, category, date) index.
     per_cat = f"""
             SELECT t.category_id, date_trunc('month', t.date)::date AS m, sum(t.amount) AS s, count(*) AS n
             FROM transactions_transaction t
@@ -94,14 +96,8 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
     if not other_currencies:
         per_cat = f"""
             SELECT r.category_id, r.month AS m, r.total AS s, r.n FROM transactions_monthly_category_spend r
-            WHERE r.user_id = %(user)s AND r.month >= %(since)s AND r.month <= %(month)s AND r.month < %(current)s
-              AND r.category_id IN ({jar_cats})
-            UNION ALL
-            SELECT t.category_id, date_trunc('month', t.date)::date, sum(t.amount), count(*)
-            FROM transactions_transaction t
-            WHERE t.user_id = %(user)s AND t.date >= greatest(%(since)s::date, %(current)s::date)
-              AND t.date <= %(month_end)s AND t.category_id IN ({jar_cats})
-            GROUP BY 1, 2"""
+            WHERE r.user_id = %(user)s AND r.month >= %(since)s AND r.month <= %(month)s
+              AND r.category_id IN ({jar_cats})"""
     figures = _fetch(
         f"""
         WITH jars AS (
@@ -136,9 +132,16 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
                round(sum(budget) OVER (), 2) AS total_budget, round(sum(spent) OVER (), 2) AS total_spent
         FROM per_jar ORDER BY name
         """,
-        {"user": user.id, "month": month_start, "month_end": month_end, "since": since,
-         "current": today.replace(day=1)},
+        {"user": user.id, "month": month_start, "month_end": month_end, "since": since},
     )
+    return currency, other_currencies, one, figures
+
+
+def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
+    today = timezone.localdate()
+    month = (month or today).replace(day=1)
+    month_start, month_end = month_bounds(month.year, month.month)
+    currency, other_currencies, one, figures = _jar_figures(user, month_start, month_end)
     # Newest rows per (jar, category) by walking the (user, category, date) index backwards: reads at most
     # MAX_JAR_TRANSACTIONS rows per category however busy the month was.
     txs = _fetch(
@@ -183,16 +186,7 @@ def jar_status(*, user: AuthUser, month: date | None = None) -> dict[str, Any]:
             "transaction_count": int(f["n"]), "transactions": by_jar.get(f["id"], []),
         })
     # Each category's budget in force in the month shown (a later change never rewrites an earlier month).
-    category_budgets = _fetch(
-        f"""
-        WITH cb AS ({category_budgets_at("%(start)s::date")})
-        SELECT cb.id, cb.name, cb.budget, round(-coalesce(sum(t.amount), 0), 2) AS spent,
-               round(100 * -coalesce(sum(t.amount), 0) / nullif(cb.budget, 0), 1) AS pct
-        FROM cb
-        LEFT JOIN transactions_transaction t ON t.category_id = cb.id AND t.user_id = %(user)s
-             AND t.date BETWEEN %(start)s AND %(end)s{one}
-        GROUP BY cb.id, cb.name, cb.budget ORDER BY cb.name
-        """, {"user": user.id, "start": month_start, "end": month_end})
+    category_budgets = _category_budgets_spent(user, month_start, month_end, one)
     label = date_format(month_start, "F Y")  # the month's name in the UI language
     return {
         "title": _("Jars for %(month)s") % {"month": label}, "month": month_start.strftime("%Y-%m"), "currency": currency,
@@ -329,20 +323,38 @@ def budget_suggestions(*, user: AuthUser, months: int = 6, today: date | None = 
     }
 
 
-def _standalone_category_budgets(user: AuthUser, month_start: date, month_end: date, one: str) -> list[dict[str, Any]]:
-    """Category budgets of categories that feed no jar (a category in a jar is budgeted by its jar: counting
-    both would budget the same money twice), with what they spent in the month."""
+def _category_budgets_spent(user: AuthUser, month_start: date, month_end: date, one: str, *,
+                            outside_jars: bool = False) -> list[dict[str, Any]]:
+    """The categories with a budget in force in the month (`month_start`..`month_end`, a whole month): id, name,
+    budget, what they spent in it and the share spent (`pct`). `outside_jars`: only categories that feed no
+    active jar (a category in a jar is budgeted by its jar: counting both would budget the same money twice).
+
+    The budgets are worked out once per category (MATERIALIZED: inlined, the budget subquery ran once per
+    joined transaction row). What a category spent in a whole month is its monthly roll-up row with one
+    currency (`one` empty); with several, its rows in that currency."""
+    if one:
+        spent = f"""SELECT t.category_id, sum(t.amount) AS s FROM transactions_transaction t
+            WHERE t.user_id = %(user)s AND t.date BETWEEN %(start)s AND %(end)s{one}
+              AND t.category_id IN (SELECT id FROM cb) GROUP BY 1"""
+    else:
+        spent = """SELECT r.category_id, r.total AS s FROM transactions_monthly_category_spend r
+            WHERE r.user_id = %(user)s AND r.month = %(start)s AND r.category_id IN (SELECT id FROM cb)"""
+    in_jar = """NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
+                            WHERE jc.category_id = cb.id AND j.user_id = %(user)s AND j.archived_at IS NULL)"""
     return _fetch(
         f"""
-        WITH cb AS ({category_budgets_at("%(start)s::date")})
-        SELECT cb.name, cb.budget, round(-coalesce(sum(t.amount), 0), 2) AS spent
-        FROM cb
-        LEFT JOIN transactions_transaction t ON t.category_id = cb.id AND t.user_id = %(user)s
-             AND t.date BETWEEN %(start)s AND %(end)s{one}
-        WHERE NOT EXISTS (SELECT 1 FROM transactions_jar_categories jc JOIN transactions_jar j ON j.id = jc.jar_id
-                          WHERE jc.category_id = cb.id AND j.user_id = %(user)s)
-        GROUP BY cb.id, cb.name, cb.budget ORDER BY cb.name
+        WITH cb AS MATERIALIZED ({category_budgets_at("%(start)s::date")}), spent AS ({spent})
+        SELECT cb.id, cb.name, cb.budget, round(-coalesce(sp.s, 0), 2) AS spent,
+               round(100 * -coalesce(sp.s, 0) / nullif(cb.budget, 0), 1) AS pct
+        FROM cb LEFT JOIN spent sp ON sp.category_id = cb.id
+        {"WHERE " + in_jar if outside_jars else ""}
+        ORDER BY cb.name
         """, {"user": user.id, "start": month_start, "end": month_end})
+
+
+def _standalone_category_budgets(user: AuthUser, month_start: date, month_end: date, one: str) -> list[dict[str, Any]]:
+    """Category budgets of categories that feed no active jar, with what they spent in the month."""
+    return _category_budgets_spent(user, month_start, month_end, one, outside_jars=True)
 
 
 def budget_overview(*, user: AuthUser, month: date | None = None, today: date | None = None) -> dict[str, Any]:
@@ -413,13 +425,14 @@ def _unbudgeted_usual(user: AuthUser, today: date, currency: str, one: str) -> d
     out), leaving out transfers (their kind is neither) and the merchants of recurring charges (those are
     counted as bills due, once). Also what that spending is so far this month.
 
-    With one currency, complete months come from the monthly category roll-up (migration 0003) and only the
-    rows it cannot answer are read: uncategorised money out, the recurring charges' rows to take back out, and
-    this month's (1M rows: ~50 ms of rows → a few ms). With several currencies the rows are read, one currency."""
+    With one currency, every month (this one too) comes from the monthly category roll-up (migration 0003) and
+    only the rows it cannot answer are read: uncategorised money out, and the rows to take back out — the
+    recurring charges' and this month's rows dated after today (1M rows: ~50 ms of rows → ~1 ms; reading this
+    month's ~5,600 rows alone cost ~5 ms). With several currencies the rows are read, one currency."""
     this_month = today.replace(day=1)
     first = add_months(this_month, -3)
     params = {"user": user.id, "first": first, "last": add_months(this_month, -1), "this": this_month,
-              "today": today, "currency": currency}
+              "next": add_months(this_month, 1), "today": today, "currency": currency}
     if one:
         per_month = f"""
             SELECT date_trunc('month', t.date)::date AS m, -sum(t.amount) AS s
@@ -433,16 +446,15 @@ def _unbudgeted_usual(user: AuthUser, today: date, currency: str, one: str) -> d
             SELECT m, sum(s) AS s FROM (
                 SELECT r.month AS m, -r.total AS s FROM transactions_monthly_category_spend r
                 WHERE r.user_id = %(user)s AND r.category_id IN (SELECT id FROM cats)
-                  AND r.month >= %(first)s AND r.month < %(this)s
-                UNION ALL
-                SELECT date_trunc('month', t.date)::date, -t.amount FROM transactions_transaction t
-                WHERE t.user_id = %(user)s AND t.category_id IN (SELECT id FROM cats)
-                  AND t.date >= %(this)s AND t.date <= %(today)s
-                  AND (t.merchant_id IS NULL OR t.merchant_id NOT IN (SELECT merchant_id FROM billed))
+                  AND r.month >= %(first)s AND r.month <= %(this)s
                 UNION ALL  -- the recurring charges' rows the roll-up counted, taken back out
                 SELECT date_trunc('month', t.date)::date, t.amount FROM transactions_transaction t
                 WHERE t.user_id = %(user)s AND t.merchant_id IN (SELECT merchant_id FROM billed)
-                  AND t.category_id IN (SELECT id FROM cats) AND t.date >= %(first)s AND t.date < %(this)s
+                  AND t.category_id IN (SELECT id FROM cats) AND t.date >= %(first)s AND t.date <= %(today)s
+                UNION ALL  -- and this month's rows dated after today (the roll-up counts the whole month)
+                SELECT %(this)s::date, t.amount FROM transactions_transaction t
+                WHERE t.user_id = %(user)s AND t.category_id IN (SELECT id FROM cats)
+                  AND t.date > %(today)s AND t.date < %(next)s
                 UNION ALL
                 SELECT date_trunc('month', t.date)::date, -t.amount FROM transactions_transaction t
                 WHERE t.user_id = %(user)s AND t.category_id IS NULL AND t.amount < 0
@@ -476,9 +488,9 @@ def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any
     Negative when the month is already over budget. `per_day` divides by the days left including today."""
     today = today or timezone.localdate()
     month_start, month_end = month_bounds(today.year, today.month)
-    status = jar_status(user=user, month=today)
-    currency = status["currency"]
-    one = _currency_sql(currency, "t.") if len(user_currencies(user=user)) > 1 else ""
+    # The jars' figures only: the Jars page's transaction lists and category budgets are not needed here.
+    currency, other_currencies, _one, jars = _jar_figures(user, month_start, month_end)
+    one = _currency_sql(currency, "t.") if other_currencies else ""
     standalone = _standalone_category_budgets(user, month_start, month_end, one)
     pays = [p for p in income_expected(user=user, today=today, days=45) if p["currency"] == currency]
     next_pay = pays[0] if pays else None
@@ -498,8 +510,9 @@ def safe_to_spend(*, user: AuthUser, today: date | None = None) -> dict[str, Any
         """, {"user": user.id, "end": bills_until, "today": today, "currency": currency})
     usual = _unbudgeted_usual(user, today, currency, one)
     # One type per array: jar figures arrive as floats, standalone budgets as Decimals (psycopg refuses a mix).
-    budgets = [Decimal(str(x)) for x in [r["available"] for r in status["rows"]] + [r["budget"] for r in standalone]]
-    spent = [Decimal(str(x)) for x in [r["spent"] for r in status["rows"]] + [r["spent"] for r in standalone]]
+    # (jar figures rounded as jar_status shows them, so the two pages agree to the cent)
+    budgets = [Decimal(str(x)) for x in [_num(r["available"]) for r in jars] + [r["budget"] for r in standalone]]
+    spent = [Decimal(str(x)) for x in [_num(r["spent"]) for r in jars] + [r["spent"] for r in standalone]]
     days_left = (month_end - today).days + 1
     f = _fetch(
         """
