@@ -14,10 +14,11 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 import numpy as np
 from django.conf import settings
+from django.utils import timezone
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
@@ -207,8 +208,7 @@ def money_calls(q) -> list[dict]:
             and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
-        return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
-                                                          "end": q.period.end.isoformat()}}]
+        return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]
     if q.measure == "monthly_average":
         if q.categories and not q.merchants and len(q.categories) == 1:
             return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
@@ -220,6 +220,22 @@ def money_calls(q) -> list[dict]:
         if not q.has_filters:
             return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
     return [{"name": "search_transactions", "args": args}]
+
+
+def _summary_period(period) -> dict:
+    """A whole month or year as its code ("2026-09", "2025"), which the summary names as people do ("September
+    2026"); any other stretch by its dates."""
+    start, end = period.start, period.end
+    if start.day == 1 and (start.year, start.month) == (end.year, end.month) and (end + timedelta(days=1)).day == 1:
+        return {"period": f"{start:%Y-%m}"}
+    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
+        return {"period": str(start.year)}
+    today = timezone.localdate()
+    if end == today and start == today.replace(day=1):
+        return {"period": "this_month"}
+    if end == today and start == today.replace(month=1, day=1):
+        return {"period": "this_year"}
+    return {"start": start.isoformat(), "end": end.isoformat()}
 
 
 def query_args(q) -> dict:
