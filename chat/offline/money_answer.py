@@ -245,6 +245,13 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                 lines.append("Next:" if not vi else "Tiếp theo:")
                 lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
                              f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
+    elif measure in ("top_merchants", "top_categories", "summary") and not rows:
+        # nothing to rank: never "your top 0"; after a ranking's end ("the next two"), say where it ended
+        after = result.get("offset") or 0
+        lines.append((f"Không còn mục nào sau hạng {after} {what} {when}." if after else
+                      f"Tôi không tìm thấy khoản chi nào {what} {when}.") if vi else
+                     (f"There is nothing ranked after number {after} {what} {when}." if after else
+                      f"I found no spending {what} {when}.").replace("  ", " "))
     elif measure == "top_merchants":
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])

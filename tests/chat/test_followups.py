@@ -167,3 +167,23 @@ def test_the_account_of_the_words_is_written_in_the_answers_language(chat_demo, 
     note = vietnamese["answer"]
     assert "_Tôi đã tra:" in note and "Tôi hiểu “starbuks” là Starbucks" in note, note
     assert "What I looked up" not in note and "I read" not in note, note
+
+
+def test_a_kind_of_thing_in_a_follow_up_counts_the_same_things(chat_demo, alice, alice_money):
+    from tests.statements import csv_bytes
+    from transactions.services import transactions_import
+
+    transactions_import(user=alice, file_name="cafe.csv",
+                        content=csv_bytes([(_month(1).replace(day=14), "BLUE BOTTLE COFFEE OAKLAND", "-7.50", "Dining")]))
+    starbucks = _say(alice, "starbucks last month")
+    coffees = _say(alice, "and how many coffees was that", starbucks)
+    args = _args(coffees)
+    # "coffees" is what was counted (Starbucks'), not every coffee shop: Blue Bottle stays out
+    assert args["measure"] == "count" and args["merchants"] == ["Starbucks"], args
+    assert "2 purchases" in coffees["answer"] and "Blue Bottle" not in coffees["answer"], coffees["answer"]
+
+
+def test_the_same_month_in_another_year(chat_demo, alice, alice_money):
+    dining = _say(alice, "dining last month")
+    year = _say(alice, f"what about the same month in {_month(1).year - 1}", dining)
+    assert _args(year)["start"] == _month(13).isoformat() and _args(year)["categories"] == ["Dining"], _args(year)
