@@ -3,11 +3,13 @@ the user has never labelled.
 
 The words of the codes' descriptions (ISO, Visa, Mastercard, Amex, USDA, Stripe: "Eating places, restaurants",
 "Grocery stores, supermarkets", "Taxicabs/limousines", "Drinking places (alcoholic beverages) – bars, taverns…")
-name kinds of business. A narrative that contains such a word ("… TAVERN", "… PHARMACY", "… PARKING") is
-evidence for that kind. Kinds are mapped to the user's own categories by their own labels (the categories their
+name kinds of business. A row whose file carries the card network's merchant category code (OFX <MCC> or <SIC>,
+CAMT MrchntCtgyCd) is of that kind; otherwise a narrative that contains such a word ("… TAVERN", "… PHARMACY",
+"… PARKING") is evidence for that kind. Kinds are mapped to the user's own categories by their own labels (the categories their
 rows of that kind were filed in), and, where they have none of that kind, to their category nearest to the code's
 description (MiniLM, ≥ `ROUTE_SIMILARITY`). Brand-specific codes (3000–3999: one airline, hotel chain or car
-rental company each) are left out: a brand's name alone ("UNITED", "DELTA") names other businesses too.
+rental company each) are left out of the words: a brand's name alone ("UNITED", "DELTA") names other businesses
+too; as a code from the file they stand for their kind (airline, car rental, lodging).
 """
 from __future__ import annotations
 
@@ -90,10 +92,36 @@ def _text(description: str, merchant_name: str) -> str:
     return f"{description} {merchant_name}"
 
 
+# Brand codes (one airline, car rental company or hotel chain each) stand for their kind's generic code.
+_BRAND_RANGES = ((3000, 3350, "4511"), (3351, 3500, "7512"), (3501, 3999, "7011"))
+
+
+def mcc_kind(code: str) -> str:
+    """The generic ISO 18245 code of a merchant code from the file ("3058" Delta → "4511" airlines), or "" when
+    the package does not know it (a SIC code with no MCC of the same number)."""
+    if not code or not code.isdigit():
+        return ""
+    number = int(code)
+    for low, high, generic in _BRAND_RANGES:
+        if low <= number <= high:
+            return generic
+    _, descriptions = mcc_lexicon()
+    code = f"{number:04d}"
+    return code if code in descriptions else ""
+
+
+def item_mcc_matches(item: Item) -> tuple[tuple[str, float], ...]:
+    """The merchant kinds of an item: the code the card network gave it when the file carries one (the bank's own
+    word on what kind of business it is), else the kinds its narrative's words name."""
+    kind = mcc_kind(item.merchant_code)
+    return ((kind, 1.0),) if kind else mcc_matches(_text(item.description, item.merchant_name))
+
+
 def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> np.ndarray | None:
-    """(items, categories) share of each of the user's categories for the merchant kinds the items' words name:
-    from the user's own rows of those kinds (`labels`), plus the nearest own category to each code's description."""
-    matches = [mcc_matches(_text(i.description, i.merchant_name)) for i in items]
+    """(items, categories) share of each of the user's categories for the merchant kinds of the items (their
+    merchant category code, or the kinds their words name): from the user's own rows of those kinds (`labels`),
+    plus the nearest own category to each code's description."""
+    matches = [item_mcc_matches(i) for i in items]
     codes = sorted({c for m in matches for c, _ in m})
     out = np.zeros((len(items), len(evidence.ids)))
     if not codes:

@@ -127,7 +127,7 @@ def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[st
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
                                                 description_key(r.description, name), outflow=r.amount < 0,
-                                                amount=abs(float(r.amount)))
+                                                amount=abs(float(r.amount)), merchant_code=r.merchant_code)
     if progress is None:
         decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     else:
@@ -162,8 +162,8 @@ def _categorise_grouped(*, user: AuthUser, items: dict[str, Item]) -> dict[str, 
     def group(desc: str, item: Item) -> tuple[Any, ...]:
         # The narrative's shape is evidence of its own (the user's labels of the same shape), so narratives of one
         # merchant are decided together only when their shapes agree (digits aside).
-        return ((item.merchant_key, item.description_key, item.outflow, narrative_shape(desc)) if item.merchant_key
-                else ("", desc, None))
+        return ((item.merchant_key, item.description_key, item.outflow, narrative_shape(desc), item.merchant_code)
+                if item.merchant_key else ("", desc, None))
 
     representative: dict[tuple[Any, ...], Item] = {}
     for desc, item in items.items():

@@ -327,18 +327,24 @@ NEAR_FACT = 0.45  # this close, sharing even an everyday money word is enough
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
 why when where which who me my i you your it its this that these those about between difference explain tell
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
+note notes say says said document documents docs file files wrote written
 """.split())
 
 
 def _terms(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower()) if w not in QUESTION_NOISE}
+    words = re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower())
+    words += [n for w in words if "/" in w for n in w.split("/")]  # "50/30/20" also names 50, 30 and 20
+    # a plural names the same thing ("jar" / "jars", "fund" / "funds")
+    return {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words
+            if w not in QUESTION_NOISE}
 
 
 # words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
 # answered by a passage on inflation because both say "dollar")
 EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
 spent bank account accounts save saving savings month months year years week time people thing things get keep
-make use using want need like way ways start rate rates amount amounts""".split()}
+make use using want need like way ways start rate rates amount amounts one two off sometimes system systems method
+methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
 
 
 # a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
@@ -346,22 +352,43 @@ make use using want need like way ways start rate rates amount amounts""".split(
 # the question names it too
 NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
 SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
+# a chunk may keep its heading inline ("## Risks An index fund…"): the heading ends at a line end or before the
+# capitalised first word of its section
+HEADING_RE = re.compile(r"^\s*#{1,6}\s+(.+?)(?=\n|\s+[A-Z\"“(]|$)")
+
+
+def _heading_terms(fact: dict) -> set[str]:
+    """The topic of a fact as its page says it: the document's title and the section heading the fact starts with."""
+    heading = HEADING_RE.match(fact.get("text") or "")
+    return _terms(f"{fact.get('document') or ''} {heading.group(1) if heading else ''}")
 
 
 def fits_question(question: str, fact: dict) -> bool:
-    """Does a fact answer the question, or is it merely the nearest text? Close in meaning, or sharing one of the
-    question's own topic terms (APR, emergency, jar…) — not only everyday money words."""
+    """Does a fact answer the question, or is it merely the nearest text? A fact answers when it is about what the
+    question asks: its title or section heading names one of the question's topic terms (not an everyday money
+    word) and the fact covers the question's topic (both words of a two-word concept: "index fund" is not answered
+    by a page on emergency funds, "sinking fund" neither; half of a longer one); or it is close in meaning and
+    shares a topic term; or it is the same in meaning (SAME_FACT). A passage that only mentions a word in passing
+    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer."""
     if not question:
         return True
+    score = fact.get("score") or 0
     terms = _terms(question)
     if not terms:  # "what can you do?": nothing to compare but meaning
-        return (fact.get("score") or 0) >= FACT_FLOOR
-    shared = terms & _terms(fact.get("text") or "")
-    score = fact.get("score") or 0
+        return score >= FACT_FLOOR
     text = (fact.get("text") or "").lower()
     if any(name.lower() not in text for name in NAMED_TERM_RE.findall(question)) and score < SAME_FACT:
         return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
-    return score >= CLOSE_FACT or bool(shared - EVERYDAY_TERMS) or (score >= NEAR_FACT and bool(shared))
+    if score >= SAME_FACT:
+        return True
+    topic = terms - EVERYDAY_TERMS
+    covered = topic & (_terms(text) | _heading_terms(fact))
+    if not topic:  # only everyday words ("how do I save money"): meaning decides
+        return score >= NEAR_FACT
+    if score >= CLOSE_FACT and covered:
+        return True
+    needed = len(topic) if len(topic) <= 2 else (len(topic) + 1) // 2
+    return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 
 
 def _plain(text: str) -> str:

@@ -30,6 +30,9 @@ class ParsedRow:
     # The running balance printed on the row (after it), when the statement has one.
     balance: Decimal | None = None
     notes: str = ""
+    # The merchant's kind as the card network coded it, when the file carries it: an ISO 18245 merchant category
+    # code (OFX <MCC>, CAMT MrchntCtgyCd) or the OFX <SIC> (the MCC list took most of its codes from SIC).
+    merchant_code: str = ""
 
 
 @dataclass
@@ -115,6 +118,12 @@ def amount_check(value: Decimal) -> None:
 def currency_check(value: str) -> None:
     if len(value) != 3 or not value.isascii() or not value.isalpha():
         raise ValueError(f"currency {value[:20]!r} is not a 3-letter code (EUR, USD…)")
+
+
+def merchant_code_clean(raw: str) -> str:
+    """A 3–4 digit merchant category / SIC code ("5812", "742"), or "" for anything else."""
+    raw = (raw or "").strip()
+    return raw.zfill(4) if raw.isdigit() and 3 <= len(raw) <= 4 else ""
 
 
 def narrative_fallback(*parts: str | None, amount: Decimal | None = None) -> str:

@@ -22,6 +22,7 @@ from .base import (
     StatementBalance,
     amount_check,
     date_plausible_check,
+    merchant_code_clean,
     narrative_fallback,
 )
 
@@ -106,6 +107,15 @@ def _entry_narrative(entry, indicator: str) -> str:
         _text(entry, "AcctSvcrRef") or _text(entry, "NtryRef"))
 
 
+def _merchant_code(entry) -> str:
+    """The card transaction's merchant category code (ISO 20022 `MrchntCtgyCd`, wherever the bank's camt version
+    nests it under the entry's card details)."""
+    for node in entry.iter():
+        if _local(node.tag) == "MrchntCtgyCd":
+            return merchant_code_clean(node.text or "")
+    return ""
+
+
 def camt053_parse(content: bytes, *, file_name: str, default_currency: str = "USD") -> ParsedStatement:
     from lxml import etree
 
@@ -174,7 +184,8 @@ def camt053_parse(content: bytes, *, file_name: str, default_currency: str = "US
             booked += 1
             result.rows.append(ParsedRow(line=position, date=when, description=re.sub(r"\s+", " ", description)[:500],
                                          amount=amount.quantize(Decimal("0.01")),
-                                         currency=currency or _text(stmt, "Acct", "Ccy") or default_currency))
+                                         currency=currency or _text(stmt, "Acct", "Ccy") or default_currency,
+                                         merchant_code=_merchant_code(entry)))
         label = _text(stmt, "Id") or f"{number}"
         balance = StatementBalance(statement=label, account=iban,
                                    currency=(_text(stmt, "Acct", "Ccy") or (result.rows[-1].currency

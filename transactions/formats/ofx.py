@@ -16,7 +16,15 @@ from decimal import Decimal, InvalidOperation
 
 from core.errors import DomainError
 
-from .base import ParsedRow, ParsedStatement, StatementBalance, amount_check, date_plausible_check, narrative_fallback
+from .base import (
+    ParsedRow,
+    ParsedStatement,
+    StatementBalance,
+    amount_check,
+    date_plausible_check,
+    merchant_code_clean,
+    narrative_fallback,
+)
 from .values import text_decode
 
 _STATEMENT = re.compile(r"<(STMTRS|CCSTMTRS|INVSTMTRS)>(.*?)</\1>", re.S | re.I)
@@ -125,7 +133,9 @@ def ofx_parse(content: bytes, *, file_name: str = "the file", default_currency: 
                     _field(block, "REFNUM"), amount=amount)
             total += amount
             result.rows.append(ParsedRow(line=position, date=when, description=description[:500], amount=amount,
-                                         currency=row_currency.upper()[:8] or default_currency))
+                                         currency=row_currency.upper()[:8] or default_currency,
+                                         merchant_code=merchant_code_clean(_field(block, "MCC")
+                                                                           or _field(block, "SIC"))))
         ledger = re.search(r"<LEDGERBAL>(.*?)(</LEDGERBAL>|<AVAILBAL>|</STMTRS>|</CCSTMTRS>|$)", body, re.S | re.I)
         closing = closing_date = None
         if ledger:

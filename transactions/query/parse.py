@@ -264,14 +264,25 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     return words <= 5 and not (q.merchants and q.categories)
 
 
+def _names_the_same_things(prev: MoneyQuery, new: MoneyQuery) -> bool:
+    """A kind of thing said in a follow-up that covers every merchant of the last question names what is counted,
+    not a new subject: "how many fill-ups was that" after Chevron counts Chevron's, not every gas station's."""
+    kinds = [link for link in new.links if link.kind == "merchant" and link.how == "concept" and not link.negated]
+    return bool(kinds and prev.merchants and not new.categories and not new.text and not new.unknown
+                and all(set(prev.merchants) <= set(link.names) for link in kinds)
+                and set(new.merchants) <= {n for link in kinds for n in link.names})
+
+
 def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool
            ) -> MoneyQuery:
     q = MoneyQuery.from_dict(prev.as_dict())
     q.language = new.language
     q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions
-    names_something = bool(new.merchants or new.categories or new.text or new.unknown)
+    same_things = _names_the_same_things(prev, new)
+    names_something = bool(new.merchants or new.categories or new.text or new.unknown) and not same_things
     # what the turn did not rename keeps how it was understood ("coffee" stays coffee in "only the ones over $10")
-    q.links = new.links if names_something and not narrow else [*prev.links, *new.links]
+    q.links = new.links if names_something and not narrow else prev.links if same_things else [*prev.links,
+                                                                                                   *new.links]
     if names_something:
         if narrow:
             # "just the coffee ones": narrow what was asked; a merchant inside a category keeps the period

@@ -1,0 +1,56 @@
+"""The user's own linear model (`category_evidence.TextClassifier`): what a word says across all of the user's
+payees reaches a payee they never labelled, and only their own labels count."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from transactions.category_evidence import Item, LabelTable, TextClassifier, vectors_load
+from transactions.models import Category, Transaction
+
+pytestmark = pytest.mark.django_db
+
+
+def _labels(rows: list[tuple[str, int]]) -> LabelTable:
+    keys = [d.lower() for d, _ in rows]
+    n = len(rows)
+    return LabelTable([d for d, _ in rows], [d.title() for d, _ in rows], [d for d, _ in rows], keys, keys,
+                      np.array([c for _, c in rows]), np.ones(n, dtype=bool), np.ones(n, dtype=np.int64),
+                      np.ones(n, dtype=np.int64), np.full(n, 2.5))
+
+
+def test_a_word_the_user_files_consistently_reaches_a_new_payee():
+    rows = [("GREEN FERN ESPRESSO", 1), ("OLD MILL ESPRESSO", 1), ("HARBOUR ESPRESSO BAR", 1),
+            ("MITRE 10 MEGA", 2), ("BUNNINGS WAREHOUSE", 2), ("PLACEMAKERS", 2), ("CALTEX STARMART", 3),
+            ("Z ENERGY", 3), ("BP CONNECT", 3)]
+    labels = _labels(rows)
+    vectors = vectors_load(list(labels.text_key) + ["kowhai espresso"])
+    model = TextClassifier.fit(labels, {1: 0, 2: 1, 3: 2}, vectors)
+    assert model is not None
+    p = model.probabilities([Item("KOWHAI ESPRESSO 22", "kowhai espresso", "Kowhai Espresso", "kowhai espresso",
+                                  True, 5.0)], 3)
+    assert p[0].argmax() == 0 and abs(p[0].sum() - 1.0) < 1e-9
+
+
+def test_one_category_is_no_model():
+    assert TextClassifier.fit(_labels([("A CAFE", 1), ("B CAFE", 1)]), {1: 0}, {}) is None
+
+
+def test_suggestions_for_a_new_payee_follow_the_users_own_filing_never_another_users(alice, bob, import_rows):
+    history = [("GREEN FERN ESPRESSO", "Coffee runs"), ("OLD MILL ESPRESSO", "Coffee runs"),
+               ("HARBOUR ESPRESSO BAR", "Coffee runs"), ("MITRE 10 MEGA", "House"),
+               ("BUNNINGS WAREHOUSE", "House"), ("PLACEMAKERS", "House")]
+    import_rows(alice, [(f"2026-01-{i % 28 + 1:02d}", d, "-4.50", c) for i, (d, c) in enumerate(history * 4)])
+    # Bob files the same kind of payee somewhere else entirely.
+    import_rows(bob, [(f"2026-01-{i % 28 + 1:02d}", d, "-4.50", "Client meetings" if c == "Coffee runs" else c)
+                      for i, (d, c) in enumerate(history * 4)])
+    for user in (alice, bob):
+        import_rows(user, [("2026-02-03", "KOWHAI ESPRESSO 22", "-5.00", "")], name="feb.csv")
+
+    def top(user) -> str:
+        tx = Transaction.objects.get(user=user, description="KOWHAI ESPRESSO 22")
+        return Category.objects.get(id=tx.category_suggestions[0][0]).name
+
+    assert top(alice) == "Coffee runs"
+    assert top(bob) == "Client meetings"
+    assert not Category.objects.filter(user=alice, name="Client meetings").exists()
