@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from transactions.category_evidence import Item, LabelTable, TextClassifier, vectors_load
+from transactions.category_evidence import Item, LabelTable, TextClassifier
 from transactions.models import Category, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -24,8 +24,7 @@ def test_a_word_the_user_files_consistently_reaches_a_new_payee():
             ("MITRE 10 MEGA", 2), ("BUNNINGS WAREHOUSE", 2), ("PLACEMAKERS", 2), ("CALTEX STARMART", 3),
             ("Z ENERGY", 3), ("BP CONNECT", 3)]
     labels = _labels(rows)
-    vectors = vectors_load(list(labels.text_key) + ["kowhai espresso"])
-    model = TextClassifier.fit(labels, {1: 0, 2: 1, 3: 2}, vectors)
+    model = TextClassifier.fit(labels, {1: 0, 2: 1, 3: 2})
     assert model is not None
     p = model.probabilities([Item("KOWHAI ESPRESSO 22", "kowhai espresso", "Kowhai Espresso", "kowhai espresso",
                                   True, 5.0)], 3)
@@ -33,7 +32,7 @@ def test_a_word_the_user_files_consistently_reaches_a_new_payee():
 
 
 def test_one_category_is_no_model():
-    assert TextClassifier.fit(_labels([("A CAFE", 1), ("B CAFE", 1)]), {1: 0}, {}) is None
+    assert TextClassifier.fit(_labels([("A CAFE", 1), ("B CAFE", 1)]), {1: 0}) is None
 
 
 def test_suggestions_for_a_new_payee_follow_the_users_own_filing_never_another_users(alice, bob, import_rows):
