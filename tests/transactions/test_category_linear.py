@@ -53,3 +53,14 @@ def test_suggestions_for_a_new_payee_follow_the_users_own_filing_never_another_u
     assert top(alice) == "Coffee runs"
     assert top(bob) == "Client meetings"
     assert not Category.objects.filter(user=alice, name="Client meetings").exists()
+
+
+def test_a_short_history_does_not_file_a_payee_it_knows_nothing_about(alice, import_rows):
+    # Two categories, a few rows each: the linear model can only choose between them, so its certainty between
+    # the two must not become confidence that a lawyer's bill is groceries or fuel.
+    rows = [(f"2026-01-{d:02d}", f"COUNTDOWN KILBIRNIE {d}", "-54.20", "Groceries") for d in range(1, 7)]
+    rows += [(f"2026-01-{d:02d}", f"Z ENERGY ONSLOW {d}", "-80.00", "Transport") for d in range(7, 13)]
+    import_rows(alice, rows)
+    import_rows(alice, [("2026-02-02", "QUENTARA LEGAL PARTNERS", "-80.00", "")], name="feb.csv")
+    tx = Transaction.objects.get(user=alice, description="QUENTARA LEGAL PARTNERS")
+    assert tx.category is None and tx.category_confidence < 0.9
