@@ -387,6 +387,9 @@ def fits_question(question: str, fact: dict) -> bool:
         return score >= NEAR_FACT
     if score >= CLOSE_FACT and covered:
         return True
+    if fact.get("corpus") == "moneta-help":
+        # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
+        return bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
     needed = len(topic) if len(topic) <= 2 else (len(topic) + 1) // 2
     return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 
