@@ -230,16 +230,18 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             word = f"{word} thứ {q['offset'] + 1}" if vi else \
                 f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
         n = min(q.get("limit") or 1, len(rows))
+        # money in is no purchase: "your biggest payment in" after an income answer ("which was the biggest?")
+        noun, where_word = ("incoming payment", "from") if q.get("direction") == "in" else ("purchase", "at")
         if pick and n > 1:
             lines.append(f"{n} giao dịch {word} {what} {when}:" if vi else
-                         f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+                         f"Your {n} {word} {noun}s {what} {when}:".replace("  ", " "))
             lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
                          for r in rows[:n])
         elif pick:
             where = pick.get("merchant") or pick.get("description")
             lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
                          f"{_day(pick['date'])}.".replace("  ", " ") if vi else
-                         f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
+                         f"Your {word} {noun} {what} {when} was {_m(abs(pick['amount']), cur)} {where_word} {where} on "
                          f"{_day(pick['date'])}.".replace("  ", " "))
             if len(rows) > 1:
                 lines.append("Next:" if not vi else "Tiếp theo:")

@@ -187,3 +187,14 @@ def test_the_same_month_in_another_year(chat_demo, alice, alice_money):
     dining = _say(alice, "dining last month")
     year = _say(alice, f"what about the same month in {_month(1).year - 1}", dining)
     assert _args(year)["start"] == _month(13).isoformat() and _args(year)["categories"] == ["Dining"], _args(year)
+
+
+def test_a_per_unit_figure_the_answer_cannot_give_is_not_confident(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    weekly = _say(alice, "per week?", top)
+    # a ranking has no weekly figure: answered with the ranking, so not "high"
+    assert "per week" not in _body(weekly) and not _confident(alice, weekly), weekly["answer"]
+
+    income = _say(alice, "how much came in last month")
+    biggest = _say(alice, "which was the biggest", income)
+    assert "incoming payment" in biggest["answer"] and "$3,200.00" in biggest["answer"], biggest["answer"]
