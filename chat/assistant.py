@@ -16,6 +16,7 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
+from chat.actions.intent import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
@@ -25,7 +26,6 @@ from core.errors import DomainError
 from core.periods import PERIODS
 from knowledge.answers import answer_facts_present
 from knowledge.selectors import document_list, knowledge_search
-from knowledge.services import note_save
 from transactions.query import money_query_run, period_from_words, query_vocab
 from transactions.selectors import (
     budget_suggestions,
@@ -51,11 +51,8 @@ MONEY_TOOLS = {"search_transactions", "analyze_by_category", "get_spending_summa
                "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", *BALANCE_TOOLS}
 HELP_CORPUS = "moneta-help"
 MODEL_ROWS = 15  # rows of a table the model sees; the UI gets them all in `data`
-# save_note writes only when the request says so (the offline router routes by it too)
-EXPLICIT_NOTE_RE = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
-    r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
-    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
+# save_note proposes only when the request says so (chat/actions/intent.py reads it; the offline router routes by it)
+EXPLICIT_NOTE_RE = NOTE_RE
 
 
 @dataclass
@@ -141,8 +138,9 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,
-                 vocab=None):
+                 vocab=None, conversation_id: int | None = None):
         self.user = user
+        self.conversation_id = conversation_id  # the turn's conversation (its pending proposals can be cancelled)
         self.config = config
         self.recorder = recorder or TurnRecorder()
         self.request_text = request_text  # the user's message this turn: writes need an explicit request in it
@@ -313,15 +311,13 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         return budget_suggestions(user=self.user)
 
     def save_note(self, title: str, text: str) -> dict:
-        """Save a note into the user's private knowledge corpus (searchable once ingested). Only when the user
-        explicitly asks to save or remember something ("save a note: …"); never for a question."""
+        """Propose saving a note into the user's private knowledge corpus (searchable once saved). Only when the
+        user explicitly asks to save or remember something ("save a note: …"); never for a question. Only
+        proposes: nothing is saved until the user confirms on the card."""
         if self.request_text is not None and not EXPLICIT_NOTE_RE.search(self.request_text):
             raise DomainError("not saved: notes are saved only when the user asks explicitly, e.g. "
                               "\"save a note: my car insurance renews in June\"; answer the question instead")
-
-        doc = note_save(user=self.user, title=title, text=text)
-        return {"saved": True, "document_id": doc.pk, "title": getattr(doc, "title", title),
-                "status": getattr(doc, "status", "pending"), "undo_url": "/documents/"}
+        return self._propose("note_save", {"title": title, "text": text})
 
     def respond(self, answer: str, cited_fact_ids: list[int] | None = None,
                 relevant_fact_ids: dict[str, list[int]] | None = None) -> dict:

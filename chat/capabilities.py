@@ -14,109 +14,160 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db.models import Q
 
 from transactions.models import Account
 
-HAS = ("your transactions (amounts, dates, merchants, categories)", "your budget jars and category budgets",
-       "your recurring charges (subscriptions and bills)", "your uploaded documents and notes",
-       "Moneta's help pages and the finance-education library")
-
 
 @dataclass(frozen=True)
-class Missing:
+class DataTopic:
+    """One entry of the capability map: a kind of data, whether Moneta has it, and the words a question names it
+    by (`terms`, one alternation of noun phrases per topic). For data Moneta lacks, why (plainly) and what it can
+    do instead, in English and Vietnamese."""
+
     topic: str
-    pattern: re.Pattern[str]
-    why: str
-    offer: str
+    has: str  # "yes" | "no" | "ledger" (yes for a user whose accounts carry an opening balance)
+    terms: tuple[str, ...]
+    why: str = ""
+    offer: str = ""
     why_vi: str = ""  # the same in Vietnamese, for a Vietnamese question
     offer_vi: str = ""
     personal: bool = True  # only when the question is about the user's own ("my credit score"), not the concept
+    described: str = ""  # how the map names it to a model (check_data_available): what Moneta has
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _compiled(self.terms)
+
+
+@cache
+def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{t})" for t in terms), re.I)
+
+
+_OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|mom|mum|dad|friend|roommate|flatmate|"
+              r"boss|brother|sister|parents?|girlfriend|boyfriend|fianc[ée]e?)(?:'s)? (?:(?:\w+ ){0,2})(?:spending|"
+              r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b")
+_OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
+              r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
+OTHERS_WHY = "Moneta only ever shows your own data; it can't see anyone else's accounts or spending."
+OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
+OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
+OTHERS_OFFER_VI = "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."
+
+# The capability map. What Moneta has comes first (for the model and for the offer); then what it lacks, each with
+# the words that name it. The composer (chat/actions/compose.py) and the confidence check (chat/actions/fit.py)
+# read a question against it; the LLM reads it through check_data_available.
+DATA: tuple[DataTopic, ...] = (
+    DataTopic("transactions", "yes", (), described="your transactions (amounts, dates, merchants, categories), "
+                                                   "so spending, income and net cash flow for any period"),
+    DataTopic("budgets", "yes", (), described="your budget jars and category budgets"),
+    DataTopic("recurring charges", "yes", (), described="your recurring charges (subscriptions and bills)"),
+    DataTopic("documents", "yes", (), described="your uploaded documents and notes"),
+    DataTopic("knowledge", "yes", (), described="Moneta's help pages and the finance-education library"),
+    DataTopic("credit score", "no", (r"\bcredit (?:score|rating|report|history)\b", r"\bfico\b", r"\bđiểm tín dụng\b"),
+              "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
+              "I can explain what moves a credit score, or show what you pay on cards and loans from your "
+              "transactions.",
+              "Moneta không kết nối với trung tâm thông tin tín dụng, nên không xem được điểm tín dụng của bạn.",
+              "Tôi có thể giải thích điều gì ảnh hưởng đến điểm tín dụng, hoặc cho xem bạn đã trả bao nhiêu cho thẻ "
+              "và khoản vay."),
+    # what a lender or card issuer holds: the statements show the payments, not the account behind them
+    DataTopic("loan and card details", "no",
+              (r"\bhow much (?:do|did) i (?:still )?owe\b", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
+               r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
+               r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
+               r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
+               r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|the) (?:loan|mortgage|card|credit card|car loan|"
+               r"student loan|savings)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
+               r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b"),
+              "Moneta sees the payments in your statements, not the lender's or card issuer's own records, so it "
+              "can't see what you still owe, your credit limit, interest rate or reward points.",
+              "I can total what you paid to a lender or card (for example \"what did I pay on my car loan this "
+              "year\"); the rest is in the lender's or card issuer's app.",
+              "Moneta chỉ thấy các khoản thanh toán trong sao kê, không thấy hồ sơ của ngân hàng cho vay hay công ty "
+              "thẻ, nên không biết bạn còn nợ bao nhiêu, hạn mức, lãi suất hay điểm thưởng.",
+              "Tôi có thể cộng số tiền bạn đã trả cho khoản vay hay thẻ; phần còn lại hãy xem trong ứng dụng của ngân "
+              "hàng."),
+    DataTopic("net worth", "ledger", (r"\bnet worth\b", r"\bhow (?:rich|wealthy) am i\b", r"\btotal (?:assets|wealth)\b",
+                                      r"\b(?:everything|all|what) (?:i|we) own\b.{0,30}\b(?:owe|debts?)\b",
+                                      r"\btài sản ròng\b"),
+              "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
+              "what you own or owe, and can't work out your net worth.",
+              "Add each account's opening balance and date under Accounts and I can; until then I can show your "
+              "income, spending and net cash flow for any period.",
+              "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên Moneta thấy tiền vào ra nhưng không biết "
+              "bạn có và nợ bao nhiêu, và không tính được tài sản ròng.",
+              "Hãy nhập số dư đầu kỳ và ngày của từng tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem "
+              "thu nhập, chi tiêu và dòng tiền ròng của bất kỳ khoảng thời gian nào.",
+              described="your account balances and net worth (accounts with an opening balance)"),
+    DataTopic("account balance", "ledger",
+              (r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?balances?\b(?! of payments)",
+               r"\bhow much (?:money )?(?:do i have|is there|have i got|is|'?s) (?:left )?in (?:my )?(?:bank|account|"
+               r"checking|savings|current account)\b",
+               r"\b(?:what'?s|what is|how much is) (?:sitting |left )?in my (?:bank|account|checking|savings)\b",
+               r"\boverdrawn\b|\bin the red\b|\boverdraft\b", r"\bsố dư\b",
+               r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b"),
+              "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
+              "account.",
+              "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
+              "cash flow (money in minus money out) for a period, and what you have left in your jars.",
+              "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên tôi không biết trong tài khoản có bao "
+              "nhiêu.",
+              "Hãy nhập số dư đầu kỳ và ngày của tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem dòng "
+              "tiền ròng (tiền vào trừ tiền ra) và số tiền còn lại trong các hũ."),
+    DataTopic("investments", "no",
+              (r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401\s?k|ira|roth|brokerage|pension(?: pot)?|"
+               r"crypto(?:currency)?|retirement (?:account|savings|fund))\b.{0,30}\b(?:worth|value|doing|"
+               r"performance|returns?|balance|up|down|looking)\b",
+               r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto)\b",
+               r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
+               r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
+               r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b"),
+              "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
+              "I can show what you paid into investment accounts if those transfers are in your statements, and "
+              "explain investing concepts from the knowledge base.",
+              "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
+              "Tôi có thể cho xem bạn đã chuyển bao nhiêu vào tài khoản đầu tư nếu có trong sao kê, và giải thích "
+              "các khái niệm đầu tư."),
+    DataTopic("other people's money", "no",
+              (_OTHERS_EN, r"\b(?:other (?:users|people)|someone else|another user)(?:'s)? (?:spending|transactions|data|"
+                           r"account)\b", _OTHERS_VI),
+              OTHERS_WHY, OTHERS_OFFER, OTHERS_WHY_VI, OTHERS_OFFER_VI),
+    # what the tax office will say (a refund to come, tax owed); a refund already paid is in the statements
+    DataTopic("taxes", "no",
+              (r"\b(?:will|would|going to|estimate\w*|expect\w*)\b.{0,30}\btax (?:refund|return|bill)\b",
+               r"\btax (?:refund|return|bill)\b.{0,30}\b(?:will|would|going to)\b",
+               r"\bhow much (?:tax|taxes) (?:will|should|do) i (?:owe|pay|get)\b", r"\btax bracket\b",
+               r"\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
+              "Moneta doesn't see your tax return or what the tax office holds, so it can't work out a refund or "
+              "what you owe.",
+              "I can total the tax payments and refunds that appear in your statements (for example \"tax payments "
+              "this year\").",
+              "Moneta không xem được tờ khai thuế của bạn, nên không tính được khoản hoàn thuế hay số thuế phải nộp.",
+              "Tôi có thể cộng các khoản nộp thuế và hoàn thuế có trong sao kê của bạn."),
+    DataTopic("market prices", "no",
+              (r"\b(?:stock|share|gold|bitcoin|btc|crypto|oil) prices?\b", r"\btrading at\b", r"\bshare price\b",
+               r"\bgiá (?:vàng|cổ phiếu|bitcoin|xăng|đô|usd)\b", r"\btỷ giá\b", r"\bexchange rate\b"),
+              "Moneta doesn't have live market prices or exchange rates: it only sees your own transactions.",
+              "Check a market site or your broker's app; I can show what you spent or received in your statements.",
+              "Moneta không có giá thị trường hay tỷ giá trực tiếp: Moneta chỉ thấy giao dịch của chính bạn.",
+              "Hãy xem trên trang thị trường hoặc ứng dụng của công ty chứng khoán; tôi có thể cho xem bạn đã chi "
+              "hay nhận bao nhiêu trong sao kê.", personal=False),
+)
+Missing = DataTopic  # the map's entries for data Moneta lacks (older name)
+MISSING: tuple[DataTopic, ...] = tuple(d for d in DATA if d.has != "yes")
+# Topics Moneta has once the user's accounts carry opening balances (chat/balances.py answers them).
+LEDGER_TOPICS = tuple(d.topic for d in DATA if d.has == "ledger")
+HAS = tuple(d.described for d in DATA if d.has == "yes")
+HAS_BALANCES = next(d.described for d in DATA if d.has == "ledger" and d.described)
 
 
 def _re(text: str) -> re.Pattern[str]:
     return re.compile(text, re.I)
-
-
-MISSING: tuple[Missing, ...] = (
-    Missing("credit score", _re(r"\bcredit (?:score|rating|report|history)\b|\bfico\b|\bđiểm tín dụng\b"),
-            "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
-            "I can explain what moves a credit score, or show what you pay on cards and loans from your "
-            "transactions.",
-            "Moneta không kết nối với trung tâm thông tin tín dụng, nên không xem được điểm tín dụng của bạn.",
-            "Tôi có thể giải thích điều gì ảnh hưởng đến điểm tín dụng, hoặc cho xem bạn đã trả bao nhiêu cho thẻ "
-            "và khoản vay."),
-    Missing("net worth", _re(r"\bnet worth\b|\bhow (?:rich|wealthy) am i\b|\btotal (?:assets|wealth)\b"),
-            "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
-            "what you own or owe, and can't work out your net worth.",
-            "Add each account's opening balance and date under Accounts and I can; until then I can show your "
-            "income, spending and net cash flow for any period.",
-            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên Moneta thấy tiền vào ra nhưng không biết "
-            "bạn có và nợ bao nhiêu, và không tính được tài sản ròng.",
-            "Hãy nhập số dư đầu kỳ và ngày của từng tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem "
-            "thu nhập, chi tiêu và dòng tiền ròng của bất kỳ khoảng thời gian nào."),
-    Missing("account balance", _re(r"(?<!envelope )(?<!jar )\b(?:account |bank |current |checking |savings )?"
-                                   r"balances?\b(?! of payments)"
-                                   r"|\bhow much (?:money )?(?:do i have|is) (?:left )?in (?:my )?(?:bank|account|"
-                                   r"checking|savings)\b|\bsố dư\b|\bhow much (?:do|did) i (?:still )?owe\b"
-                                   r"|\bowe on (?:my|the)\b|\b(?:card|loan|mortgage|debt) balance\b"),
-            "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
-            "account.",
-            "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
-            "cash flow (money in minus money out) for a period, and what you have left in your jars.",
-            "chưa tài khoản nào của bạn trong Moneta có số dư đầu kỳ, nên tôi không biết trong tài khoản có bao "
-            "nhiêu.",
-            "Hãy nhập số dư đầu kỳ và ngày của tài khoản ở trang Tài khoản; trong lúc chờ, tôi có thể cho xem dòng "
-            "tiền ròng (tiền vào trừ tiền ra) và số tiền còn lại trong các hũ."),
-    Missing("investments", _re(r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401k|ira|brokerage|pension "
-                               r"pot|crypto(?:currency)?)\b.{0,30}\b(?:worth|value|doing|performance|returns?|"
-                               r"balance|up|down)\b|\bhow (?:are|is) my (?:portfolio|investments?|stocks?)\b"
-                               r"|\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) "
-                               r"(?:do|did|have) i (?:hold|own|have|got)\b|\b(?:bitcoin|btc|ethereum|crypto\w*) "
-                               r"(?:holdings?|wallet|balance|worth)\b"),
-            "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
-            "I can show what you paid into investment accounts if those transfers are in your statements, and "
-            "explain investing concepts from the knowledge base.",
-            "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
-            "Tôi có thể cho xem bạn đã chuyển bao nhiêu vào tài khoản đầu tư nếu có trong sao kê, và giải thích "
-            "các khái niệm đầu tư."),
-    Missing("other people's money", _re(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|dad|"
-                                        r"friend|roommate|flatmate|boss|brother|sister|parents?)(?:'s)? "
-                                        r"(?:spending|transactions|account|balance|purchases|money|budget|spend|spent|"
-                                        r"pay|paid|buy|bought|owe)\b"
-                                        r"|\b(?:other (?:users|people)|someone else|another user)(?:'s)? "
-                                        r"(?:spending|transactions|data|account)\b"),
-            "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
-            "If you share costs, I can total what you paid at the merchants you share.",
-            "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
-            "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
-    Missing("other people's money", _re(r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|"
-                                        r"bạn cùng phòng|sếp)(?: của)? (?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|"
-                                        r"xài|trả|nợ|tiền)"),
-            "Moneta only ever shows your own data; it can't see anyone else's accounts or spending.",
-            "If you share costs, I can total what you paid at the merchants you share.",
-            "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác.",
-            "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."),
-    # what the tax office will say (a refund to come, tax owed); a refund already paid is in the statements
-    Missing("taxes", _re(r"\b(?:will|would|going to|estimate\w*|expect\w*)\b.{0,30}\btax (?:refund|return|bill)\b"
-                         r"|\btax (?:refund|return|bill)\b.{0,30}\b(?:will|would|going to)\b|\bhow much (?:tax|taxes) "
-                         r"(?:will|should|do) i (?:owe|pay|get)\b|\btax bracket\b|\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
-            "Moneta doesn't see your tax return or what the tax office holds, so it can't work out a refund or "
-            "what you owe.",
-            "I can total the tax payments and refunds that appear in your statements (for example \"tax payments "
-            "this year\").",
-            "Moneta không xem được tờ khai thuế của bạn, nên không tính được khoản hoàn thuế hay số thuế phải nộp.",
-            "Tôi có thể cộng các khoản nộp thuế và hoàn thuế có trong sao kê của bạn."),
-    Missing("market prices", _re(r"\b(?:stock|share|gold|bitcoin|btc|crypto|oil) prices?\b|\btrading at\b|\bshare price\b"
-                                 r"|\bgiá (?:vàng|cổ phiếu|bitcoin|xăng|đô|usd)\b|\btỷ giá\b|\bexchange rate\b"),
-            "Moneta doesn't have live market prices or exchange rates: it only sees your own transactions.",
-            "Check a market site or your broker's app; I can show what you spent or received in your statements.",
-            "Moneta không có giá thị trường hay tỷ giá trực tiếp: Moneta chỉ thấy giao dịch của chính bạn.",
-            "Hãy xem trên trang thị trường hoặc ứng dụng của công ty chứng khoán; tôi có thể cho xem bạn đã chi "
-            "hay nhận bao nhiêu trong sao kê.", personal=False),
-)
 
 
 @dataclass(frozen=True)
@@ -125,6 +176,8 @@ class Unavailable:
     pattern: re.Pattern[str]
     why: str
     steps: tuple[str, ...]
+    why_vi: str = ""
+    steps_vi: tuple[str, ...] = ()
 
 
 UNAVAILABLE: tuple[Unavailable, ...] = (
@@ -133,7 +186,11 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
                 ("Set the reminder in your phone's calendar or your bank's app.",
                  "In Moneta, **Subscriptions** lists your recurring charges with the next expected date.",
-                 "To keep a note of what someone owes you: \"save a note: Sam owes me $40 for …\".")),
+                 "To keep a note of what someone owes you: \"save a note: Sam owes me $40 for …\"."),
+                "Moneta không gửi nhắc nhở và không chia hoá đơn với người khác được: Moneta chỉ đọc sao kê của bạn.",
+                ("Đặt lời nhắc trong lịch của điện thoại hoặc trong ứng dụng ngân hàng.",
+                 "Trong Moneta, trang **Đăng ký** liệt kê các khoản định kỳ cùng ngày dự kiến lần tới.",
+                 "Để ghi lại ai nợ bạn: \"ghi chú: Nam nợ tôi 200 nghìn …\" rồi xác nhận thẻ.")),
     Unavailable("cancel a subscription", _re(r"\b(?:cancel|stop|end|terminate|unsubscribe)\b.{0,40}\b(?:subscription|"
                                              r"plan|membership|trial|service|netflix|spotify|gym|account)\b"
                                              r"|\bunsubscribe\b|\bhủy\b"),
@@ -141,7 +198,12 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 ("Cancel with the provider itself (its website or app: Account → Subscription → Cancel).",
                  "In Moneta open **Subscriptions**, find the charge and choose **Not a subscription** or wait for "
                  "the next statement: it drops off the list once the charges stop.",
-                 "Ask me \"what are my subscriptions?\" next month to check it has stopped.")),
+                 "Ask me \"what are my subscriptions?\" next month to check it has stopped."),
+                "Moneta không huỷ được gì ở nhà cung cấp: Moneta chỉ đọc sao kê của bạn.",
+                ("Huỷ trực tiếp với nhà cung cấp (trên trang web hoặc ứng dụng của họ: Tài khoản → Gói → Huỷ).",
+                 "Trong Moneta mở **Đăng ký**, tìm khoản đó và chọn **Không phải đăng ký**, hoặc chờ sao kê tiếp "
+                 "theo: khoản đó tự rời danh sách khi không còn bị trừ tiền.",
+                 "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
     Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay|move|deposit|withdraw)\b.{0,30}\b(?:money|"
                                          r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
                                          r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
@@ -149,13 +211,22 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 ("Make the payment or transfer in your bank's app.",
                  "After your next statement import it shows up in Moneta under **Transactions**.",
                  "To set money aside in Moneta, ask me to create a jar (e.g. \"start a savings jar of $200 a "
-                 "month\") and confirm the card.")),
+                 "month\") and confirm the card."),
+                "Moneta không chuyển, gửi hay thanh toán tiền được: Moneta không có kết nối thanh toán với ngân hàng.",
+                ("Thanh toán hoặc chuyển khoản trong ứng dụng ngân hàng của bạn.",
+                 "Sau khi nhập sao kê tiếp theo, giao dịch sẽ hiện trong Moneta ở mục **Giao dịch**.",
+                 "Để để dành tiền trong Moneta, hãy nhờ tôi tạo một hũ (ví dụ \"tạo hũ tiết kiệm 2 triệu mỗi tháng\") "
+                 "rồi xác nhận thẻ.")),
     Unavailable("contact the bank", _re(r"\b(?:dispute|chargeback|report (?:fraud|a charge)|call|email|contact|"
                                         r"complain to)\b.{0,30}\b(?:bank|card issuer|merchant|charge)\b"),
                 "Moneta can't contact your bank or a merchant for you.",
                 ("Contact your bank through its app or the number on your card to dispute the charge.",
                  "In Moneta you can note it: \"save a note: disputed the $42 charge from …\".",
-                 "If the charge is a duplicate you want out of your figures, ask me to delete it and confirm.")),
+                 "If the charge is a duplicate you want out of your figures, ask me to delete it and confirm."),
+                "Moneta không liên hệ ngân hàng hay cửa hàng thay bạn được.",
+                ("Liên hệ ngân hàng qua ứng dụng hoặc số điện thoại trên thẻ để khiếu nại khoản phí.",
+                 "Trong Moneta bạn có thể ghi lại: \"ghi chú: đã khiếu nại khoản 42 đô của …\".",
+                 "Nếu đó là khoản bị trừ hai lần và bạn muốn bỏ khỏi số liệu, hãy nhờ tôi xoá nó rồi xác nhận.")),
     Unavailable("rename or merge categories and payees",
                 _re(r"\b(?:rename|merge|archive|combine)\b.{0,40}\b(?:categor\w*|payees?|merchants?)\b"
                     r"|\b(?:đổi tên|gộp)\b.{0,30}\b(?:danh mục|mục)\b"),
@@ -163,19 +234,23 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 ("Open Transactions, then Categories & payees.",
                  "Type the new name next to the category and press Rename; to fold one into another pick it under "
                  "Merge into and press Merge; Archive hides one you no longer use.",
-                 "Payees are renamed or merged further down the same page; past and future transactions follow.")),
+                 "Payees are renamed or merged further down the same page; past and future transactions follow."),
+                "Trợ lý không đổi tên, gộp hay lưu trữ danh mục và người nhận từ khung chat được.",
+                ("Mở Giao dịch, rồi Danh mục & người nhận.",
+                 "Gõ tên mới cạnh danh mục và bấm Đổi tên; để gộp vào danh mục khác hãy chọn nó ở Gộp vào rồi bấm "
+                 "Gộp; Lưu trữ ẩn danh mục bạn không dùng nữa.",
+                 "Người nhận được đổi tên hay gộp ở phía dưới cùng trang; giao dịch cũ và mới đều theo.")),
     Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
                                               r"account|savings account|credit card|loan|mortgage)\b"),
                 "Moneta can't open or close accounts, cards or loans.",
                 ("Do it with the bank or lender directly.",
                  "To track a new account in Moneta, import its statement under **Transactions → Import** and pick "
-                 "or name the account on the preview.")),
+                 "or name the account on the preview."),
+                "Moneta không mở hay đóng tài khoản, thẻ hay khoản vay được.",
+                ("Hãy làm trực tiếp với ngân hàng hoặc bên cho vay.",
+                 "Để theo dõi tài khoản mới trong Moneta, nhập sao kê của nó ở **Giao dịch → Nhập** và chọn hoặc đặt "
+                 "tên tài khoản ở bước xem trước.")),
 )
-
-
-# Topics Moneta has once the user's accounts carry opening balances (chat/balances.py answers them).
-LEDGER_TOPICS = ("net worth", "account balance")
-HAS_BALANCES = "your account balances and net worth (accounts with an opening balance)"
 
 
 def moneta_has(*, balances: bool) -> list[str]:
@@ -212,5 +287,10 @@ def unavailable_steps(request: str) -> dict:
         return {"possible": False, "what": "that", "message": "Moneta can't do that from the chat.",
                 "steps": ["Moneta can propose, with your confirmation: a new jar, a category budget, filing "
                           "matching transactions under a category, adding a cash transaction, or deleting one.",
-                          "Other changes are made on the pages: Transactions, Jars, Subscriptions."]}
-    return {"possible": False, "what": found.what, "message": found.why, "steps": list(found.steps)}
+                          "Other changes are made on the pages: Transactions, Jars, Subscriptions."],
+                "message_vi": "Moneta không làm được việc này từ khung chat.",
+                "steps_vi": ["Moneta có thể đề xuất, chờ bạn xác nhận: tạo hũ mới, đặt ngân sách cho danh mục, xếp các "
+                             "giao dịch khớp vào một danh mục, thêm giao dịch tiền mặt, xoá một giao dịch, lưu ghi chú.",
+                             "Các thay đổi khác làm trên các trang: Giao dịch, Hũ chi tiêu, Đăng ký."]}
+    return {"possible": False, "what": found.what, "message": found.why, "steps": list(found.steps),
+            "message_vi": found.why_vi, "steps_vi": list(found.steps_vi)}

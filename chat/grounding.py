@@ -331,6 +331,11 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY
         reasons.append(f"words not understood: {not_understood + guessed}")
+    elif understood.get("per") and any(x["result"].get("found") for x in ran) \
+            and not any(x["result"].get("per") for x in ran):
+        # "per week?" after a ranking or a count: the figure the turn asked for is not in the answer
+        penalty += UNDERSTOOD_PENALTY
+        reasons.append(f"the question asks for a figure per {understood['per']} but no query gave one")
     elif _followup_changed_nothing(understood, ran, ctx):
         penalty += UNDERSTOOD_PENALTY
         reasons.append("the follow-up was read as the last question again: what it changes was not understood")

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
+from django.utils.translation import gettext as _
+
 from chat.context import embed
 from knowledge.selectors import section_headings
 
@@ -46,10 +49,76 @@ def steps_in(text: str) -> list[str]:
     return steps if len(steps) >= 3 else []
 
 
+# Every page of the web UI, by URL name, and the help section ("How to …") that tells a person how to use it.
+# A new page without an entry here fails tests/chat/test_help_answers.py: write its help section first. A how-to
+# answer links the page its steps are done on (page_for_heading).
+PAGE_HELP = {
+    "home": "read safe to spend",
+    "web-transactions": "change the category of a transaction", "web-transactions-review": "review uncertain",
+    "web-transactions-review-bulk": "review uncertain", "web-transaction-review": "review uncertain",
+    "web-transactions-import": "import a statement", "web-transactions-import-batch": "import a statement",
+    "web-transactions-import-confirm": "import a statement", "web-transaction-category": "change the category",
+    "web-rule-edit": "change what moneta has learned", "web-alias-forget": "forget a word",
+    "web-accounts": "add an account", "web-account-edit": "add an account",
+    "web-transaction-new": "add a cash transaction", "web-transaction-edit": "edit, delete and undo",
+    "web-transaction-delete": "edit, delete and undo", "web-transaction-split": "split a transaction",
+    "web-transaction-transfer": "pair a transfer", "web-transactions-bulk": "change many transactions",
+    "web-transactions-deleted": "restore a deleted", "web-transactions-undo": "restore a deleted",
+    "web-duplicates": "duplicate", "web-categories": "rename, merge or archive a category",
+    "web-jar-create": "create a jar", "web-jars": "create a jar", "web-jar-budget": "change a jar's budget",
+    "web-jar-edit": "rename, archive or restore a jar",
+    "web-budget-accept": "accept a budget suggestion", "web-category-budget": "set a monthly budget", "web-subscriptions": "confirm or dismiss a subscription",
+    "web-chat": "ask the assistant", "web-chat-stream": "ask the assistant", "web-chat-conversations": "ask the assistant",
+    "web-chat-conversation": "ask the assistant", "web-chat-replies-read": "rate an answer",
+    "web-chat-feedback": "rate an answer", "web-chat-action": "ask the assistant to make a change",
+    "web-documents": "upload a document", "web-document-upload": "upload a document", "web-document": "upload a document",
+    "web-note-save": "save a note", "web-note-edit": "save a note", "web-document-delete": "save a note",
+    "web-page": "ask the assistant and check", "web-account": "change the language",
+    "web-account-profile": "change the language", "web-account-token-create": "create an api token",
+    "web-account-token-revoke": "create an api token", "web-account-export": "download (export)",
+    "web-account-token": "connect claude desktop", "web-account-delete": "delete your account",
+    "web-sandbox": "demo data", "web-sandbox-enter": "demo data", "web-sandbox-leave": "demo data",
+    "web-sandbox-delete": "demo data", "web-welcome": "get started", "web-welcome-preferences": "get started",
+    "web-welcome-account": "get started", "web-welcome-jars": "get started", "web-welcome-done": "get started",
+    "web-settings": "change the language", "web-subscription-decide": "confirm or dismiss a subscription",
+    "web-transaction-review-similar": "review uncertain", "web-transactions-import-errors": "import a statement",
+    "web-transactions-import-preview": "import a statement",
+    # django-allauth's pages linked from Settings
+    "account_change_password": "change your password", "account_reset_password": "reset a forgotten password",
+    "account_email": "change your email", "mfa_index": "two-factor",
+}
+
+
+
+
+def page_for_heading(heading: str) -> str | None:
+    """The section of the web UI a "How to …" section's steps are done in (/jars/, /transactions/, /account/…).
+    The section's own page, not the form a step posts to: some of the mapped URLs take only POSTs or an id."""
+    low = (heading or "").lower()
+    for name, topic in PAGE_HELP.items():
+        if topic not in low:
+            continue
+        try:
+            url = reverse(name)
+        except NoReverseMatch:  # a page of one object (/transactions/<id>/…)
+            continue
+        section = "/" + url.strip("/").split("/")[0] + "/" if url.strip("/") else "/"
+        try:
+            resolve(section)
+        except Resolver404:
+            continue
+        return section
+    return None
+
+
 def steps_text(text: str, steps: list[str], marker: str) -> str:
     heading = HEADING_RE.search(text or "")
     title = f"{heading.group(1).strip().rstrip(':')}:" if heading else "Here are the steps:"
-    return "\n".join([f"{title} {marker}", *(f"{i}. {s}" for i, s in enumerate(steps, 1))])
+    lines = [f"{title} {marker}", *(f"{i}. {s}" for i, s in enumerate(steps, 1))]
+    page = page_for_heading(heading.group(1)) if heading else None
+    if page:
+        lines.append(_("Open the page: %(url)s") % {"url": f"[{page}]({page})"})
+    return "\n".join(lines)
 
 
 # ---- which questions are how-to questions about Moneta ------------------------------------------------------

@@ -251,6 +251,7 @@ class PendingAction(models.Model):
         CATEGORY_SET = "category_set", "Set the category of matching transactions"
         TRANSACTION_ADD = "transaction_add", "Add a manual transaction"
         TRANSACTION_DELETE = "transaction_delete", "Delete a transaction"
+        NOTE_SAVE = "note_save", "Save a note"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for confirmation"

@@ -278,7 +278,8 @@ def turn_run_tools(turn: Turn, *, stream_tokens: bool) -> Iterator[dict[str, Any
     from chat.agent import build_graph, run_graph
 
     config, ctx = turn.config, turn.ctx
-    turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab)
+    turn.assistant = FinanceAssistant(user=turn.user, config=config, request_text=turn.text, vocab=ctx.vocab,
+                                      conversation_id=turn.conversation.pk)
     turn.external_notes = external_tools_attach(assistant=turn.assistant, config=config)  # down → a note
     ctx.enabled_tools = turn.assistant.enabled_tool_names()
     turn.prompts = prompts_active(config.system_prompt, "escalation-notice", "escalation-notice-vi", "llm-failure")

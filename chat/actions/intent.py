@@ -21,15 +21,17 @@ LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:p
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
         # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
-JAR_RE = re.compile(LEAD + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b(?P<rest>.{0,80}?)"
+# "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
+WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|some\b|\$?\d)|"
+JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
-BUDGET_RE = re.compile(LEAD + r"(?:(?:set|create|make|add|put|give|set up|setup|change|raise|lower|update|đặt|lập|tạo|"
-                       r"đổi|thay đổi|tăng|giảm)\b.{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
+BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
+                       r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:up|them|those|these|it|that|everything|all)\b)|record|enter|track|book|"
-                    r"note down|put in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
+                    r"note down|put in|put (?:it|that|this) in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
@@ -58,6 +60,54 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại"}
 VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
 CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
+
+
+# an explicit request to keep a note ("save a note: …", "remember that …", "ghi chú: …"); a note is proposed and
+# saved only once the user confirms, like every other change
+NOTE_RE = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
+    r"(?:as\s+a\s+)?|me\s+a\s+)?note\b|^\s*note to self\b|^\s*(?:please\s+)?(?:remember|write down|jot down)\s+"
+    r"(?:that\b|this\b|:)|^\s*note (?:that|:|-)|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\b", re.I)
+NOTE_LEAD_RE = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+(?:a\s+|this\s+"
+    r"(?:as\s+a\s+)?|me\s+a\s+)?note\s*(?:that|:|-)?\s*|^\s*note to self\s*:?\s*|^\s*(?:please\s+)?(?:remember|"
+    r"write down|jot down)\s*(?:that|this|:)?\s*|^\s*note\s*(?:that|:|-)\s*|^\s*(?:ghi chú|ghi nhớ|lưu ghi chú)\s*"
+    r"(?:rằng|là)?\s*:?\s*", re.I)
+
+
+def note_call(text: str) -> dict[str, Any] | None:
+    """The note an explicit request asks to keep (proposed, saved on confirmation), or None."""
+    if not NOTE_RE.search(text or ""):
+        return None
+    body = NOTE_LEAD_RE.sub("", text, count=1).strip() or text.strip()
+    return {"name": "save_note", "args": {"title": body[:60], "text": body}}
+
+
+# A turn that only drops what was just proposed ("never mind", "cancel that", "forget it", "thôi, bỏ đi"): every
+# part of it is such a phrase or a filler word. "cancel netflix" names something else and is not one.
+DISMISS_PART_RE = re.compile(
+    r"(?:never ?mind|nvm|cancel(?: (?:that|it|this|them|those|the (?:jar|budget|change|proposal|action|note|"
+    r"transaction|request)))?|forget (?:it|that|about it|about that)|don'?t(?: (?:do|make|save|add|create) "
+    r"(?:it|that|this))?|do not|scratch that|no thanks?|not now|leave it|drop it|hold off|stop|i(?:'ve)? changed "
+    r"my mind|changed my mind|thôi(?: đi)?|bỏ đi|bỏ qua|(?:hủy|huỷ)(?: đi| bỏ| nhé)?|không cần"
+    r"(?: nữa)?|đừng(?: làm| lưu| tạo)?(?: nữa)?|không (?:làm |tạo |lưu )?nữa)", re.I)
+DISMISS_FILLER = {"actually", "oh", "ok", "okay", "wait", "no", "nope", "hmm", "please", "then", "ah", "sorry", "so",
+                  "just", "nah", "nhé", "à", "ừ", "ờ", "vậy", "không", "nha"}
+
+
+def dismiss_call(text: str) -> dict[str, Any] | None:
+    """The cancellation of the conversation's waiting proposals, when the whole turn says to drop them."""
+    parts = [p.strip() for p in re.split(r"[,.!;?]+|\s+(?:and|then|rồi)\s+", (text or "").lower()) if p.strip()]
+    found = False
+    for part in parts:
+        words = [w for w in part.split() if w not in DISMISS_FILLER]
+        rest = " ".join(words)
+        if not rest:
+            continue
+        if not DISMISS_PART_RE.fullmatch(rest):
+            return None
+        found = True
+    return {"name": "cancel_pending_action", "args": {}} if found else None
 
 
 def _amount(text: str) -> float | None:
@@ -112,6 +162,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    if note := note_call(text):
+        return note
     if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
         return None
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
@@ -119,7 +171,9 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
         return next((m for c in clauses if (m := pattern.search(c))), None)
 
-    if said(UNAVAILABLE_VERB_RE) and unavailable_action(text) is not None:
+    # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
+    # reminder for rent")
+    if unavailable_action(text) is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
         return {"name": "explain_unavailable_action", "args": {"request": text}}
     if m := said(JAR_RE):
         return _jar(text, m.group("rest"), q, ctx)
@@ -198,7 +252,7 @@ def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     for _period, (s, e) in find_periods(body.lower(), ctx.today):
         body = body[:s] + " " * (e - s) + body[e:]
     direction = "in" if re.search(r"\b(?:received|got paid|income|refund|earned|paid me|sold)\b", text, re.I) else "out"
-    words = [w for w in _words(body) if w.lower() not in {"received", "got", "income", "earned"}]
+    words = [w for w in _words(body) if w.lower() not in {"received", "got", "income", "earned", "put"}]
     day = _day(q)
     if day is None and re.search(r"\byesterday\b", text, re.I):
         day = (ctx.today - timedelta(days=1)).isoformat()

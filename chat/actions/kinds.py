@@ -14,10 +14,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from chat import words
 from core.errors import DomainError, NotFound
 from core.money import money
 from core.types import AuthUser
+from knowledge.services import document_delete, note_save
 from transactions.bulk_edits import category_budget_set, transactions_category_restore, transactions_category_set_many
 from transactions.models import Category, Jar, Transaction
 from transactions.parsing import date_plausible_check
@@ -132,7 +136,7 @@ def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     now = f"now {money(current, currency)}" if current is not None else "no budget now"
     return ({"category": category, "amount": str(amount)},
             {"summary": f"Set the monthly budget of {category} to {money(amount, currency)} ({now}).",
-             "currency": currency})
+             "currency": currency, "current": str(current) if current is not None else None})
 
 
 def budget_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
@@ -182,7 +186,7 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
     count = len(ids)
     summary = (f"File {count} transaction{'s' if count != 1 else ''} matching {what}{period} under {category}.")
     return ({"category": category, "transaction_ids": ids, "match": match},
-            {"summary": summary, "count": count, "sample": sample})
+            {"summary": summary, "count": count, "sample": sample, "what": what})
 
 
 def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
@@ -255,7 +259,9 @@ def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     shown = _row(row)
     summary = (f"Delete {money(row['amount'], row['currency'])} \u201c{row['description']}\u201d on "
                f"{_fmt_day(row['date'])}" + (f" ({raw['reason']})." if raw.get("reason") else "."))
-    return ({"transaction_id": tx_id, "shown": shown}, {"summary": summary, "count": 1, "sample": [shown]})
+    return ({"transaction_id": tx_id, "shown": shown, **({"duplicate_of": raw["duplicate_of"]}
+                                                          if raw.get("duplicate_of") else {})},
+            {"summary": summary, "count": 1, "sample": [shown]})
 
 
 def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
@@ -268,6 +274,76 @@ def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
 def delete_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     back = transactions_undo_delete(user=user, group=result["group"])
     return {"restored": back, "done": f"Put \u201c{(params.get('shown') or {}).get('description') or 'it'}\u201d back."}
+
+
+# ---- save a note -------------------------------------------------------------------------------------
+def note_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    text = " ".join(str(raw.get("text") or "").split())[:4000]
+    if not text:
+        raise DomainError("text: say what the note should say.", code="validation_error", details={"field": "text"})
+    title = " ".join(str(raw.get("title") or "").split())[:60] or text[:60]
+    return {"title": title, "text": text}, {"summary": f"Save the note \u201c{title}\u201d to your private documents."}
+
+
+def note_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    doc = note_save(user=user, title=params["title"], text=params["text"])
+    return {"document_id": doc.pk, "done": f"Saved the note \u201c{doc.title}\u201d.", "url": "/documents/"}
+
+
+def note_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    try:
+        document_delete(user=user, document_id=result["document_id"])
+    except NotFound:
+        raise DomainError("That note was already deleted; there is nothing to undo.")
+    return {"done": f"Deleted the note \u201c{params['title']}\u201d again."}
+
+
+def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -> str:
+    """What an action does, in the active language (the card's page, the answer's language): written from its
+    params at reading time, so one proposal reads in English and in Vietnamese. The English summary stored at
+    proposal time is the fallback for a kind (or an older row) without the fields."""
+    currency = preview.get("currency") or params.get("currency")
+    try:
+        if kind == "jar_create":
+            text = _("Create the jar “%(name)s” with %(amount)s a month") % {
+                "name": params["name"], "amount": money(params["monthly_budget"], currency)}
+            cats = ", ".join(words.categories(params.get("categories")))
+            return text + (_(" for %(categories)s.") % {"categories": cats} if cats else ".")
+        if kind == "budget_set" and "current" in preview:
+            values = {"category": words.category(params["category"]), "amount": money(params["amount"], currency)}
+            if preview.get("current") is None:
+                return _("Set the monthly budget of %(category)s to %(amount)s (no budget now).") % values
+            return _("Set the monthly budget of %(category)s to %(amount)s (now %(current)s).") % {
+                **values, "current": money(preview["current"], currency)}
+        if kind == "category_set" and "what" in preview:
+            match = params.get("match") or {}
+            period = (_(" from %(day)s") % {"day": words.day(match["start"])}) if match.get("start") else ""
+            period += (_(" to %(day)s") % {"day": words.day(match["end"])}) if match.get("end") else ""
+            what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
+            return ngettext("File %(count)s transaction matching %(what)s%(period)s under %(category)s.",
+                            "File %(count)s transactions matching %(what)s%(period)s under %(category)s.",
+                            preview["count"]) % {"count": preview["count"], "what": what, "period": period,
+                                                 "category": words.category(params["category"])}
+        if kind == "transaction_add":
+            text = _("Add %(amount)s “%(description)s” on %(day)s") % {
+                "amount": money(params["amount"], currency), "description": params["description"],
+                "day": words.day(params["date"])}
+            return text + (_(" in %(category)s.") % {"category": words.category(params["category"])}
+                           if params.get("category") else ".")
+        if kind == "transaction_delete" and params.get("shown"):
+            row = params["shown"]
+            text = _("Delete %(amount)s “%(description)s” on %(day)s") % {
+                "amount": money(row["amount"], row.get("currency")), "description": row["description"],
+                "day": words.day(row["date"])}
+            if params.get("duplicate_of"):
+                return text + _(" (a second copy of the same charge on %(day)s).") % {
+                    "day": words.day(params["duplicate_of"])}
+            return text + "."
+        if kind == "note_save":
+            return _("Save the note “%(title)s” to your private documents.") % {"title": params["title"]}
+    except (KeyError, TypeError, ValueError):
+        pass
+    return str(preview.get("summary") or "")
 
 
 @dataclass(frozen=True)
@@ -283,4 +359,5 @@ KINDS: dict[str, Kind] = {
     "category_set": Kind(category_prepare, category_apply, category_undo),
     "transaction_add": Kind(add_prepare, add_apply, add_undo),
     "transaction_delete": Kind(delete_prepare, delete_apply, delete_undo),
+    "note_save": Kind(note_prepare, note_apply, note_undo),
 }

@@ -6,6 +6,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from chat.actions.kinds import action_summary
 from chat.models import PendingAction
 from core.errors import NotFound
 from core.types import AuthUser
@@ -22,7 +23,7 @@ def action_present(action: PendingAction) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": action.id, "kind": action.kind, "status": str(status),
         "status_text": PendingAction.Status(status).label,
-        "summary": (action.preview or {}).get("summary") or "", "count": (action.preview or {}).get("count"),
+        "summary": action_summary(action.kind, action.params or {}, action.preview or {}), "count": (action.preview or {}).get("count"),
         "sample": (action.preview or {}).get("sample") or [], "params": action.params,
         "expires_at": action.expires_at.isoformat(), "created_at": action.created_at.isoformat(),
         "applied_at": action.applied_at.isoformat() if action.applied_at else None,
@@ -59,3 +60,11 @@ def actions_for_answer(*, user: AuthUser, action_ids: list[int]) -> list[dict[st
         return []
     rows = {a.id: a for a in PendingAction.objects.filter(user=user, id__in=action_ids)}
     return [action_present(rows[i]) for i in action_ids if i in rows]
+
+
+def pending_in_conversation(*, user: AuthUser, conversation_id: int | None) -> list[PendingAction]:
+    """The user's proposals still waiting for confirmation in one conversation (none without a conversation)."""
+    if conversation_id is None:
+        return []
+    return list(PendingAction.objects.filter(user=user, conversation_id=conversation_id, status=S.PENDING,
+                                             expires_at__gt=timezone.now()).order_by("id"))

@@ -11,8 +11,11 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from chat.actions.selectors import action_present
-from chat.actions.services import pending_action_propose
+from django.utils import translation
+from django.utils.translation import get_language
+
+from chat.actions.selectors import action_present, pending_in_conversation
+from chat.actions.services import pending_action_cancel, pending_action_propose
 from chat.capabilities import (
     LEDGER_TOPICS,
     balances_available,
@@ -21,26 +24,32 @@ from chat.capabilities import (
     moneta_has,
     unavailable_steps,
 )
+from chat.language import question_language
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError
 from transactions.query import filtered
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-                "propose_delete_transaction", "explain_unavailable_action", "check_data_available")
-PROPOSE_TOOLS = frozenset(ACTION_TOOLS[:5])
+                "propose_delete_transaction", "cancel_pending_action", "explain_unavailable_action",
+                "check_data_available")
+# the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
+PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:5], "save_note"))
 DUPLICATE_WINDOW_DAYS = 3
 MAX_CANDIDATES = 3
 
 
 class ActionTools:
     user: Any
+    conversation_id: int | None = None  # the conversation of this turn: "never mind" cancels what it proposed
 
     def _propose(self, kind: str, params: dict[str, Any], *, note: str = "") -> dict[str, Any]:
         try:
             action = pending_action_propose(user=self.user, kind=kind, params=params)
         except DomainError as exc:  # the model (and the user) read why; nothing was stored
             return {"proposed": False, "kind": kind, "problem": exc.message}
-        shown = action_present(action)
+        # the summary in the question's language (the card re-reads it in the page's language)
+        with translation.override(question_language(getattr(self, "request_text", None) or "") or get_language()):
+            shown = action_present(action)
         return {"proposed": True, "kind": kind, "action": shown, "note": note,
                 "message": "Proposed, not done: the user must press Confirm on the card (or POST its confirm_url). "
                            "Tell them what will change and that nothing changes until they confirm."}
@@ -99,7 +108,8 @@ class ActionTools:
                                 "No transaction matches that; nothing to delete.")}
         chosen = candidates[0]
         return self._propose("transaction_delete", {"transaction_id": chosen["id"],
-                                                    "reason": chosen.get("reason") or ""})
+                                                    "reason": chosen.get("reason") or "",
+                                                    "duplicate_of": chosen.get("duplicate_of") or ""})
 
     def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
                            duplicate: bool) -> list[dict[str, Any]] | dict[str, Any]:
@@ -130,6 +140,21 @@ class ActionTools:
                     "problem": "Say which transaction: the merchant, the amount or the date."}
         return [_shown(r) for r in rows]
 
+    def cancel_pending_action(self, action_id: int | None = None) -> dict:
+        """Drop a change proposed in this conversation that the user has not confirmed, when they say "never
+        mind", "cancel that", "forget it", "don't". Without `action_id`: every proposal still waiting in this
+        conversation. Nothing is changed but the proposal's status."""
+        waiting = pending_in_conversation(user=self.user, conversation_id=self.conversation_id)
+        if action_id is not None:
+            waiting = [a for a in waiting if a.id == int(action_id)]
+        cancelled = []
+        for action in waiting:
+            try:
+                cancelled.append(action_present(pending_action_cancel(user=self.user, action_id=action.id)))
+            except DomainError:  # confirmed or expired meanwhile: not waiting any more
+                continue
+        return {"cancelled": cancelled, "count": len(cancelled)}
+
     def explain_unavailable_action(self, request: str) -> dict:
         """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
         contact a bank, see a credit score): say so and give the steps the user can take in the app."""
@@ -158,9 +183,10 @@ def turn_action_ids(records: list[Any]) -> list[int]:
     return ids
 
 
-def _shown(row: Mapping[str, Any], reason: str = "") -> dict[str, Any]:
+def _shown(row: Mapping[str, Any], reason: str = "", duplicate_of: str = "") -> dict[str, Any]:
     return {"id": row["id"], "date": row["date"].isoformat(), "description": row["description"],
-            "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {})}
+            "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {}),
+            **({"duplicate_of": duplicate_of} if duplicate_of else {})}
 
 
 def _duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -178,6 +204,7 @@ def _duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     timedelta(0) <= later["date"] - earlier["date"] <= timedelta(days=DUPLICATE_WINDOW_DAYS):
                 seen.update((later["id"], earlier["id"]))
                 out.append(_shown(later, reason=f"a second copy of the same charge on "
-                                                f"{earlier['date'].isoformat()}"))
+                                                f"{earlier['date'].isoformat()}",
+                                  duplicate_of=earlier["date"].isoformat()))
                 break
     return out

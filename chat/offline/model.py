@@ -167,14 +167,10 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(compose.web_text(payload))
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
-            elif name in ACTION_TOOLS:  # chat/actions/: a proposal to confirm, or what Moneta can't do
+            elif name in ACTION_TOOLS or name == "save_note":  # chat/actions/: a proposal to confirm, or what Moneta can't do
                 parts.append(action_text(name, payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
                 parts.append(reasoning_text(name, payload, question, vi=vi))
-            elif name == "save_note":
-                parts.append(f"Saved your note *{payload.get('title')}* to your private documents. To undo, delete "
-                             f"it under My documents ({payload.get('undo_url') or '/documents/'})."
-                             if payload.get("saved") else f"I didn't save a note: {payload.get('error')}")
         answer = "\n\n".join(p for p in parts if p)
         sources = []
         for name, payload in results:

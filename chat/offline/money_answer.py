@@ -7,6 +7,7 @@ import re
 from datetime import date, timedelta
 
 from django.utils import formats
+from django.utils.translation import gettext, ngettext
 
 from chat import words
 from core.money import money as money_format
@@ -99,58 +100,50 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
 ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
 
 
-def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> str:
-    """What was looked up, and every word that was not used or was read loosely (the account of the question:
-    `reading`, the parse of this turn's words, when the tool call carried only the structured query)."""
-    q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
-    if vi:
-        return _understood_line_vi(r, q)
-    bits = [r.get("understood") or ""]
-    line = f"_What I looked up: {bits[0]}._" if bits[0] else ""
-    loose = [f"“{link['mention']}” as {_names(link['names'], conj='or')}" for link in q.get("links") or []
-             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
-    if loose:
-        line += f" _I read {'; '.join(loose)}._"
-    taught = [f"“{link['mention']}” means {_names(link['names'])}" for link in q.get("links") or []
-              if link.get("how") == "alias"]
-    if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
-        line += f" _You told me {'; '.join(taught)}._"
-    if q.get("ignored"):
-        line += (f" _I didn't understand {', '.join(repr(w) for w in q['ignored'])}, so this answer leaves "
-                 f"{'it' if len(q['ignored']) == 1 else 'them'} out — tell me what you meant._")
-    if q.get("unknown") and r.get("found"):
-        line += (f" _Nothing in your transactions is called {', '.join(repr(w) for w in q['unknown'])}, so this "
-                 f"answer leaves {'it' if len(q['unknown']) == 1 else 'them'} out._")
-    if q.get("excluded_unknown"):
-        line += (f" _Nothing in your transactions is called {', '.join(repr(w) for w in q['excluded_unknown'])}, "
-                 f"so nothing was left out for it._")
-    return line
-
-
-def _understood_line_vi(r: dict, q: dict) -> str:
+def _looked_up(r: dict, q: dict, vi: bool) -> str:
+    """What the query looked up, in the answer's language: the engine's own description in English; in Vietnamese
+    written again from the query (the engine's words are English)."""
+    if not vi:
+        return r.get("understood") or ""
     measure = r.get("measure") or q.get("measure") or "total"
     when = "" if measure == "compare" else _when(r.get("period"), True, _period_of(r))  # the sides carry theirs
-    looked = " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True), when) if x)
-    line = f"_Tôi đã tra: {looked}._"
-    loose = [f"“{link['mention']}” là {_names(words.categories(link['names']), conj='hoặc')}"
-             for link in q.get("links") or []
+    return " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True), when) if x)
+
+
+def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> str:
+    """What was looked up, and every word that was not used or was read loosely (the account of the question:
+    `reading`, the parse of this turn's words, when the tool call carried only the structured query). The
+    sentences go through gettext: the composer writes under the answer's language (chat/offline/model.py)."""
+    q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
+    either, both = gettext("or"), gettext("and")
+
+    def quoted(found: list[str]) -> str:
+        return ", ".join(repr(w) for w in found)
+
+    looked = _looked_up(r, q, vi)
+    parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
+    loose = [gettext("“%(word)s” as %(names)s") % {"word": link["mention"], "names": _names(
+        words.categories(link["names"]), conj=either)} for link in q.get("links") or []
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
     if loose:
-        line += f" _Tôi hiểu {'; '.join(loose)}._"
-    taught = [f"“{link['mention']}” là {_names(link['names'])}" for link in q.get("links") or []
-              if link.get("how") == "alias"]
-    if taught:
-        line += f" _Bạn đã cho tôi biết {'; '.join(taught)}._"
+        parts.append(gettext("I read %(readings)s.") % {"readings": "; ".join(loose)})
+    taught = [gettext("“%(word)s” means %(names)s") % {"word": link["mention"], "names": _names(link["names"],
+                                                                                             conj=both)}
+              for link in q.get("links") or [] if link.get("how") == "alias"]
+    if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
+        parts.append(gettext("You told me %(taught)s.") % {"taught": "; ".join(taught)})
     if q.get("ignored"):
-        line += (f" _Tôi không hiểu {', '.join(repr(w) for w in q['ignored'])}, nên câu trả lời không tính đến — "
-                 f"hãy cho tôi biết ý bạn._")
+        parts.append(ngettext("I didn't understand %(words)s, so this answer leaves it out — tell me what you meant.",
+                              "I didn't understand %(words)s, so this answer leaves them out — tell me what you "
+                              "meant.", len(q["ignored"])) % {"words": quoted(q["ignored"])})
     if q.get("unknown") and r.get("found"):
-        line += (f" _Không có gì trong giao dịch của bạn tên là {', '.join(repr(w) for w in q['unknown'])}, nên "
-                 f"câu trả lời bỏ qua._")
+        parts.append(ngettext("Nothing in your transactions is called %(words)s, so this answer leaves it out.",
+                              "Nothing in your transactions is called %(words)s, so this answer leaves them out.",
+                              len(q["unknown"])) % {"words": quoted(q["unknown"])})
     if q.get("excluded_unknown"):
-        line += (f" _Không có gì trong giao dịch của bạn tên là "
-                 f"{', '.join(repr(w) for w in q['excluded_unknown'])}, nên không loại trừ gì._")
-    return line
+        parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
+                     % {"words": quoted(q["excluded_unknown"])})
+    return " ".join(f"_{part}_" for part in parts)
 
 
 def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None) -> str:
@@ -237,21 +230,30 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             word = f"{word} thứ {q['offset'] + 1}" if vi else \
                 f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
         n = min(q.get("limit") or 1, len(rows))
+        # money in is no purchase: "your biggest payment in" after an income answer ("which was the biggest?")
+        noun, where_word = ("incoming payment", "from") if q.get("direction") == "in" else ("purchase", "at")
         if pick and n > 1:
             lines.append(f"{n} giao dịch {word} {what} {when}:" if vi else
-                         f"Your {n} {word} purchases {what} {when}:".replace("  ", " "))
+                         f"Your {n} {word} {noun}s {what} {when}:".replace("  ", " "))
             lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
                          for r in rows[:n])
         elif pick:
             where = pick.get("merchant") or pick.get("description")
             lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
                          f"{_day(pick['date'])}.".replace("  ", " ") if vi else
-                         f"Your {word} purchase {what} {when} was {_m(abs(pick['amount']), cur)} at {where} on "
+                         f"Your {word} {noun} {what} {when} was {_m(abs(pick['amount']), cur)} {where_word} {where} on "
                          f"{_day(pick['date'])}.".replace("  ", " "))
             if len(rows) > 1:
                 lines.append("Next:" if not vi else "Tiếp theo:")
                 lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
                              f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
+    elif measure in ("top_merchants", "top_categories", "summary") and not rows:
+        # nothing to rank: never "your top 0"; after a ranking's end ("the next two"), say where it ended
+        after = result.get("offset") or 0
+        lines.append((f"Không còn mục nào sau hạng {after} {what} {when}." if after else
+                      f"Tôi không tìm thấy khoản chi nào {what} {when}.") if vi else
+                     (f"There is nothing ranked after number {after} {what} {when}." if after else
+                      f"I found no spending {what} {when}.").replace("  ", " "))
     elif measure == "top_merchants":
         n = min(result.get("n") or len(rows), len(rows))
         listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])

@@ -14,14 +14,14 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 import numpy as np
 from django.conf import settings
+from django.utils import timezone
 
-from chat.actions.intent import action_call, missing_data_call
+from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
-from chat.assistant import EXPLICIT_NOTE_RE
 from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.language import answer_language
@@ -164,7 +164,17 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
                "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
                "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement", "sao kê ngân hàng": "bank statement",
-               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions"}
+               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions",
+               "quỹ chỉ số": "index fund", "quỹ đầu tư": "investment fund", "cổ phiếu": "stocks",
+               "trái phiếu": "bonds", "quả cầu tuyết": "debt snowball", "tuyết lở": "debt avalanche",
+               "trả nợ": "paying off debt", "quỹ chìm": "sinking fund", "khác nhau": "difference",
+               "thanh toán tối thiểu": "minimum payment", "trả tối thiểu": "minimum payment",
+               "hạn mức tín dụng": "credit limit", "tài sản ròng": "net worth", "dòng tiền": "cash flow",
+               "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
+               "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
+               "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
+               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
+LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
 
 
 def knowledge_query(text: str) -> str:
@@ -172,7 +182,11 @@ def knowledge_query(text: str) -> str:
     if not is_vietnamese(text):
         return text
     low = text.lower()
-    terms = [en for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])) if vi in low]
+    terms = LATIN_TERM_RE.findall(text)
+    for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
+        if vi in low:
+            terms.append(en)
+            low = low.replace(vi, " ")  # "lãi suất" is one term, not also "lãi"
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
 
 
@@ -190,11 +204,11 @@ def money_calls(q) -> list[dict]:
         return [{"name": "compare_spending", "args": _drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset:
+    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
+            and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
-        return [{"name": "get_spending_summary", "args": {"start": q.period.start.isoformat(),
-                                                          "end": q.period.end.isoformat()}}]
+        return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]
     if q.measure == "monthly_average":
         if q.categories and not q.merchants and len(q.categories) == 1:
             return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
@@ -206,6 +220,22 @@ def money_calls(q) -> list[dict]:
         if not q.has_filters:
             return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
     return [{"name": "search_transactions", "args": args}]
+
+
+def _summary_period(period) -> dict:
+    """A whole month or year as its code ("2026-09", "2025"), which the summary names as people do ("September
+    2026"); any other stretch by its dates."""
+    start, end = period.start, period.end
+    if start.day == 1 and (start.year, start.month) == (end.year, end.month) and (end + timedelta(days=1)).day == 1:
+        return {"period": f"{start:%Y-%m}"}
+    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
+        return {"period": str(start.year)}
+    today = timezone.localdate()
+    if end == today and start == today.replace(day=1):
+        return {"period": "this_month"}
+    if end == today and start == today.replace(month=1, day=1):
+        return {"period": "this_year"}
+    return {"start": start.isoformat(), "end": end.isoformat()}
 
 
 def query_args(q) -> dict:
@@ -252,7 +282,7 @@ def _drop_none(args: dict) -> dict:
 
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
-    if CONCEPT_Q_RE.search(text) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
+    if (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
     named = [link for link in q.links if link.how != "meaning"]  # a word placed only by meaning is no name
@@ -324,7 +354,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
 
 SHORT_TURN_WORDS = 6
 POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
-POINTERS = {"that", "it", "those", "them", "they", "these"}
+POINTERS = {"that", "it", "those", "them", "they", "these", "one", "ones", "other", "same", "before", "again"}
 REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
                "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
 
@@ -375,21 +405,15 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     def done(intents, calls_, *, query=None, followup=False) -> Plan:
         return Plan(intents=intents, calls=calls_, query=query, followup=followup)
 
-    # 1. writes only on an explicit request
-    if EXPLICIT_NOTE_RE.search(text):
-        body = re.sub(r"^\s*(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:save|make|add|write|take|create|keep)\s+"
-                      r"(?:a\s+|this\s+(?:as\s+a\s+)?|me\s+a\s+)?note\s*(?:that|:|-)?\s*|^\s*note to self\s*:?\s*|"
-                      r"^\s*(?:please\s+)?(?:remember|write down|jot down)\s*(?:that|this|:)?\s*|^\s*(?:ghi chú|ghi nhớ|"
-                      r"lưu ghi chú)\s*:?\s*", "", text, flags=re.I).strip() or text
-        return done([("note", 1.0, text)], [{"name": "save_note", "args": {"title": body[:60], "text": body}}])
+    # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
     if call is not None:
         label = {"check_data_available": "capability", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
-                 "get_net_worth": "money"}.get(call["name"], "action")
+                 "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
     from chat.help_steps import howto_calls  # 1c. how to do something in Moneta: the help page's steps
 
@@ -449,7 +473,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
     if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
-    if intent == "web":
+    if intent == "web" and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
+        # a concept ("what is a high-yield savings account") is looked up in the knowledge base first; the web
+        # follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
     if ctx.previous_query and _leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.urls import get_resolver, reverse
 
-from chat.help_steps import steps_in
+from chat.help_steps import PAGE_HELP, steps_in
 from chat.services import chat_turn
 from knowledge.models import Document
 from tests.chat.conftest import EDU_BUDGET, knowledge_doc
@@ -110,45 +110,6 @@ def test_vietnamese_how_to_says_the_page_is_in_english(chat_demo, alice, alice_m
 def test_money_question_opening_with_can_i_stays_a_money_question(chat_demo, alice, alice_money, account_help):
     answer = chat_turn(user=alice, message="can i see my uber rides from last month")
     assert "get_app_information" not in answer["tools_used"], answer["tool_calls"]
-
-
-# Every page of the web UI, by URL name, and the help section ("How to …") that tells a person how to use it.
-# A new page without an entry here fails the test below: write its help section first.
-PAGE_HELP = {
-    "home": "read safe to spend",
-    "web-transactions": "change the category of a transaction", "web-transactions-review": "review uncertain",
-    "web-transactions-review-bulk": "review uncertain", "web-transaction-review": "review uncertain",
-    "web-transactions-import": "import a statement", "web-transactions-import-batch": "import a statement",
-    "web-transactions-import-confirm": "import a statement", "web-transaction-category": "change the category",
-    "web-rule-edit": "change what moneta has learned", "web-alias-forget": "forget a word",
-    "web-accounts": "add an account", "web-account-edit": "add an account",
-    "web-transaction-new": "add a cash transaction", "web-transaction-edit": "edit, delete and undo",
-    "web-transaction-delete": "edit, delete and undo", "web-transaction-split": "split a transaction",
-    "web-transaction-transfer": "pair a transfer", "web-transactions-bulk": "change many transactions",
-    "web-transactions-deleted": "restore a deleted", "web-transactions-undo": "restore a deleted",
-    "web-duplicates": "duplicate", "web-categories": "rename, merge or archive a category",
-    "web-jar-create": "create a jar", "web-jars": "create a jar", "web-jar-budget": "change a jar's budget",
-    "web-jar-edit": "rename, archive or restore a jar",
-    "web-budget-accept": "accept a budget suggestion", "web-category-budget": "set a monthly budget", "web-subscriptions": "confirm or dismiss a subscription",
-    "web-chat": "ask the assistant", "web-chat-stream": "ask the assistant", "web-chat-conversations": "ask the assistant",
-    "web-chat-conversation": "ask the assistant", "web-chat-replies-read": "rate an answer",
-    "web-chat-feedback": "rate an answer", "web-chat-action": "ask the assistant to make a change",
-    "web-documents": "upload a document", "web-document-upload": "upload a document", "web-document": "upload a document",
-    "web-note-save": "save a note", "web-note-edit": "save a note", "web-document-delete": "save a note",
-    "web-page": "ask the assistant and check", "web-account": "change the language",
-    "web-account-profile": "change the language", "web-account-token-create": "create an api token",
-    "web-account-token-revoke": "create an api token", "web-account-export": "download (export)",
-    "web-account-token": "connect claude desktop", "web-account-delete": "delete your account",
-    "web-sandbox": "demo data", "web-sandbox-enter": "demo data", "web-sandbox-leave": "demo data",
-    "web-sandbox-delete": "demo data", "web-welcome": "get started", "web-welcome-preferences": "get started",
-    "web-welcome-account": "get started", "web-welcome-jars": "get started", "web-welcome-done": "get started",
-    "web-settings": "change the language", "web-subscription-decide": "confirm or dismiss a subscription",
-    "web-transaction-review-similar": "review uncertain", "web-transactions-import-errors": "import a statement",
-    "web-transactions-import-preview": "import a statement",
-    # django-allauth's pages linked from Settings
-    "account_change_password": "change your password", "account_reset_password": "reset a forgotten password",
-    "account_email": "change your email", "mfa_index": "two-factor",
-}
 
 
 def _help_sections() -> dict[str, list[str]]:

@@ -26,11 +26,18 @@ def test_similarity_threshold_from_the_config_is_used(chat_demo, alice, knowledg
     assert answer["escalated"]  # nothing found clears the bar → a person follows up
 
 
-def test_save_note_goes_to_the_private_corpus(chat_demo, alice, bob):
+def test_save_note_goes_to_the_private_corpus_once_confirmed(chat_demo, alice, bob):
+    from chat.actions.services import pending_action_confirm
+    from core.errors import NotFound
     from knowledge.models import Document
 
     answer = chat_turn(user=alice, message="Remember that my car insurance renews in June")
     assert answer["tools_used"] == ["save_note"]
+    assert not Document.objects.filter(corpus__owner=alice).exists()  # proposing writes nothing
+    action_id = answer["pending_actions"][0]["id"]
+    with pytest.raises(NotFound):  # another user can't confirm it
+        pending_action_confirm(user=bob, action_id=action_id)
+    pending_action_confirm(user=alice, action_id=action_id)
     doc = Document.objects.get(corpus__owner=alice)
     assert doc.corpus.slug == f"private-{alice.id}"
     with doc.file.open("rb") as fh:

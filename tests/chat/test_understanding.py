@@ -84,11 +84,18 @@ def test_a_question_never_writes(chat_demo, alice, alice_money):
     assert after == before
 
 
-def test_an_explicit_request_saves_a_note_and_says_how_to_undo(chat_demo, alice):
+def test_an_explicit_request_proposes_a_note_saved_only_on_confirm_and_undone(chat_demo, alice):
+    from chat.actions.services import pending_action_confirm, pending_action_undo
+
     answer = chat_turn(user=alice, message="save a note: my car insurance renews in June")
     assert _call(answer)[0] == "save_note"
+    assert Document.objects.filter(corpus__owner=alice).count() == 0  # nothing is written before the user confirms
+    assert "Confirm" in answer["answer"] and "Undo" in answer["answer"]
+    action_id = answer["pending_actions"][0]["id"]
+    pending_action_confirm(user=alice, action_id=action_id)
     assert Document.objects.filter(corpus__owner=alice).count() == 1
-    assert "To undo" in answer["answer"]
+    pending_action_undo(user=alice, action_id=action_id)
+    assert Document.objects.filter(corpus__owner=alice).count() == 0
 
 
 def test_app_questions_are_answered_from_the_help_corpus(chat_demo, alice, knowledge_docs):
@@ -117,8 +124,11 @@ def test_bulk_corpora_stay_out_of_everyday_answers_and_notes_come_first(chat_dem
                        "and interest earned on cash balances compounds monthly.")
     answer = chat_turn(user=alice, message="What is compound interest?")
     assert answer["citations"] and {c["corpus"] for c in answer["citations"]} == {"finance-education"}
-    chat_turn(user=alice, message="save a note: the landlord said rent goes up to 1500 in July")
+    noted = chat_turn(user=alice, message="save a note: the landlord said rent goes up to 1500 in July")
+    from chat.actions.services import pending_action_confirm
     from knowledge.models import Document
+
+    pending_action_confirm(user=alice, action_id=noted["pending_actions"][0]["id"])
     from knowledge.services import document_ingest_now
 
     for doc in Document.objects.filter(corpus__owner=alice):

@@ -80,6 +80,10 @@ def test_spending_by_merchant(alice, month_data):
     assert (r["total"], r["refunds"], r["count"]) == (200.0, 20.0, 2)
     grouped = spending_by_merchant(user=alice, merchant="Amazon", group_by_category=True)
     assert grouped["rows"] == [{"category": "Shopping", "total": 180.0, "count": 2}]
+    # the by-month answer takes its totals from the months in one pass: the same as the by-category one's
+    assert {k: r[k] for k in ("total", "refunds", "count", "average", "first_date", "last_date")} == {
+        k: grouped[k] for k in ("total", "refunds", "count", "average", "first_date", "last_date")}
+    assert isinstance(r["count"], int)
     assert grouped["chart"]["type"] == "pie"
     assert spending_by_merchant(user=alice, merchant="Starbuks")["total"] == 10.0  # fuzzy
     with pytest.raises(NotFound):

@@ -39,6 +39,9 @@ NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
                                r"|\bthe year before\b|\bthis time last year\b")
+# "the same month in 2025", "that period of last year": the unit of the last answer's period, in another year
+SAME_UNIT_RE = re.compile(r"\b(?:the\s+)?(?:same|that|this)\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|"
+                          r"quarter|season)\b")
 PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
                      r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
                      r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
@@ -226,20 +229,28 @@ def _length(text: str, s: _State) -> Edit:
     return q, [m.span()]
 
 
-def _same_last_year(text: str, s: _State) -> Edit:
+def _same_period_another_year(text: str, s: _State) -> Edit:
+    """"same months last year", "this time last year", "the same month in 2025": the last answer's period (or
+    each period it compared) moved to another year."""
     m = SAME_LAST_YEAR_RE.search(text)
+    years, spans = -1, [m.span()] if m else []
     if not m:
-        return None
+        unit = SAME_UNIT_RE.search(text)
+        named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative and p.grain == "year"]
+        base = s.previous.period or (s.periods[0] if s.periods else None)
+        if not unit or len(named) != 1 or base is None or base.grain == "year":
+            return None
+        years, spans = named[0][0].start.year - base.start.year, [unit.span(), named[0][1]]
     q = s.query()
     if s.mode == "periods" and q.compare:
         for side in q.compare.get("sides") or []:
             if side.period:
-                side.period = side.period.shifted(years=-1)
+                side.period = side.period.shifted(years=years)
                 side.label = side.period.label
-        return q, [m.span()]
+        return q, spans
     if s.previous.period is not None and s.previous.period.grain != "all":
-        q.period = s.previous.period.shifted(years=-1)
-        return q, [m.span()]
+        q.period = s.previous.period.shifted(years=years)
+        return q, spans
     return None
 
 
@@ -402,7 +413,7 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _next, _length, _same_last_year, _before_that, _direction, _pick_period, _pick, _superlative,
+EDITS = (_list_them, _next, _length, _same_period_another_year, _before_that, _direction, _pick_period, _pick, _superlative,
          _add_up)
 TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 

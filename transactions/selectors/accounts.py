@@ -37,6 +37,13 @@ _BALANCE_AT = """
                   AND t.date <= {until}), 0)"""
 
 
+# An account's rows for its first or last date: through the (account, date) index only. Offered the user's
+# (user, date) index too, the planner may walk it looking for a row of an account that has none — an empty
+# savings account beside 1M rows: ~1.2 s per lookup, 3.5 s for the accounts page. `t.user_id + 0` keeps the
+# user check while leaving that index out of reach.
+_ACCOUNT_ROWS = "t.account_id = a.id AND t.user_id + 0 = a.user_id"
+
+
 def account_balances(*, user: AuthUser, include_archived: bool = False,
                      on: date | None = None) -> list[dict[str, Any]]:
     """The user's accounts with their balance (today, or at the end of `on`), transaction count, last date."""
@@ -47,8 +54,7 @@ def account_balances(*, user: AuthUser, include_archived: bool = False,
                round({_BALANCE_AT.format(until="%(on)s")}, 2) AS balance,
                (SELECT coalesce(sum(r.n), 0) FROM transactions_monthly_account_total r
                 WHERE r.user_id = a.user_id AND r.account_id = a.id) AS n,
-               (SELECT max(t.date) FROM transactions_transaction t
-                WHERE t.user_id = a.user_id AND t.account_id = a.id) AS last_date
+               (SELECT max(t.date) FROM transactions_transaction t WHERE {_ACCOUNT_ROWS}) AS last_date
         FROM transactions_account a
         WHERE a.user_id = %(user)s {"" if include_archived else "AND a.archived_at IS NULL"}
         ORDER BY a.archived_at IS NOT NULL, a.name
@@ -155,7 +161,7 @@ def net_worth(*, user: AuthUser, months: int = 12, today: date | None = None) ->
                    coalesce(a.opening_date, first.d) AS opened
             FROM transactions_account a
             LEFT JOIN LATERAL (SELECT min(t.date) AS d FROM transactions_transaction t
-                               WHERE t.user_id = a.user_id AND t.account_id = a.id) first ON true
+                               WHERE {_ACCOUNT_ROWS}) first ON true
             WHERE a.user_id = %(user)s
         ), balances AS (
             SELECT months.m, a.currency, a.kind, {_BALANCE_AT.format(until="least(months.m_end, %(today)s::date)")} AS bal

@@ -1,0 +1,200 @@
+"""Follow-ups are edits of the conversation state (the last query and what its answer showed), through chat_turn,
+on the chat fixture statement (3 months + this one, each month: rent 1400, Whole Foods 96.40, Amazon 42.99 as
+Shopping and 18.50 as Groceries, The Good Plate 64.00, Starbucks 5.75 + 6.25, Uber 23.10, Netflix 15.49; salary
+3200). Last month's ranking: Rent 1400, Groceries 114.90, Dining 76.00, Shopping 42.99, Transport 23.10,
+Subscriptions 15.49 — 1672.48 out in all."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from chat.services import agent_config_for, chat_turn
+from core.errors import NotFound
+from core.periods import add_months
+
+pytestmark = pytest.mark.django_db
+
+
+def _args(answer, n=-1):
+    return answer["tool_calls"][n]["arguments"]
+
+
+def _month(k: int) -> date:
+    """The first day of the month k months before this one."""
+    return add_months(timezone.localdate().replace(day=1), -k)
+
+
+def _confident(user, answer) -> bool:
+    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
+
+
+def _say(user, message, first=None):
+    return chat_turn(user=user, message=message, conversation_id=first["conversation_id"] if first else None)
+
+
+def _body(answer) -> str:
+    return answer["answer"].split("_What I looked up")[0]
+
+
+def test_a_ranking_follow_up_keeps_the_ranking(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    before = _say(alice, "and the month before?", top)
+    assert before["answer"].index("Rent") < before["answer"].index("Groceries") < before["answer"].index("Dining")
+    assert _args(before)["start"] == _month(2).isoformat() and "$1,400.00" in before["answer"], before["answer"]
+    assert _confident(alice, before)
+
+    without = _say(alice, "now leave rent out", _say(alice, "top 3 categories last month"))
+    args = _args(without)
+    # "rent" is the Rent category or the landlord's name (both the same rows here): either way it is left out
+    assert (args.get("exclude_categories") or args.get("exclude_merchants")) and args["limit"] == 3, args
+    assert args["measure"] == "top_categories" and args["start"] == _month(1).isoformat(), args
+    body = _body(without)
+    assert "$1,400.00" not in body and "Groceries ($114.90" in body and "Shopping ($42.99" in body, body
+    assert _confident(alice, without)
+
+
+def test_the_items_of_a_ranking_are_state(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    nxt = _say(alice, "the next two", top)
+    args = _args(nxt)
+    assert (args["offset"], args["limit"]) == (3, 2), args
+    assert "Shopping" in _body(nxt) and "Transport" in _body(nxt) and "Groceries" not in _body(nxt), nxt["answer"]
+
+    top = _say(alice, "top 3 categories last month")
+    biggest = _say(alice, "which was the biggest of those", top)
+    assert _args(biggest)["categories"] == ["Rent"] and "$1,400.00" in biggest["answer"], biggest["answer"]
+
+    top = _say(alice, "top 3 categories last month")
+    together = _say(alice, "add them up", top)
+    assert set(_args(together)["categories"]) == {"Rent", "Groceries", "Dining"}
+    assert "$1,590.90" in together["answer"], together["answer"]
+
+    top = _say(alice, "top 5 categories last month")
+    shorter = _say(alice, "cut it to 2", top)
+    assert _args(shorter)["limit"] == 2 and "Dining" not in _body(shorter), shorter["answer"]
+
+
+def test_a_total_follow_up_changes_the_measure_over_the_same_rows(chat_demo, alice, alice_money):
+    coffee = _say(alice, "starbucks last month")
+    times = _say(alice, "how many times that month", coffee)
+    args = _args(times)
+    assert args["measure"] == "count" and args["merchants"] == ["Starbucks"], args
+    assert args["start"] == _month(1).isoformat() and "2 purchases" in times["answer"], times["answer"]
+
+    amazon = _say(alice, "amazon last month")
+    most = _say(alice, "which one cost the most?", amazon)
+    assert _args(most)["measure"] == "largest" and "$42.99" in most["answer"], most["answer"]
+    assert _confident(alice, most)
+
+    weekly = _say(alice, "per week?", _say(alice, "amazon last month"))
+    assert _args(weekly)["per"] == "week" and "per week" in weekly["answer"] and "days" in weekly["answer"]
+
+
+def test_the_direction_switches_and_the_period_stays(chat_demo, alice, alice_money):
+    income = _say(alice, "how much came in last month")
+    out = _say(alice, "and spend?", income)
+    args = _args(out)
+    assert args["direction"] == "out" and args["start"] == _month(1).isoformat(), args
+    assert "$1,672.48" in out["answer"] and _confident(alice, out), out["answer"]
+
+    spending = _say(alice, "what did i spend in " + _month(2).strftime("%B"))
+    back = _say(alice, "and income?", spending)
+    assert _args(back)["direction"] == "in" and "$3,200.00" in back["answer"], back["answer"]
+    assert _args(back)["start"] == _month(2).isoformat()
+
+
+def test_a_period_follow_up_on_a_shop_and_on_a_comparison(chat_demo, alice, alice_money):
+    uber = _say(alice, "uber last month")
+    year = _say(alice, "same month last year?", uber)
+    args = _args(year)
+    assert args["merchants"] == ["Uber"] and args["start"] == _month(13).isoformat(), args
+
+    both = _say(alice, "dining last month vs the month before")
+    earlier = _say(alice, "just the earlier one", both)
+    args = _args(earlier)
+    assert args["categories"] == ["Dining"] and args["start"] == _month(2).isoformat(), args
+    assert "$76.00" in earlier["answer"] and _confident(alice, earlier)
+
+    sides = _say(alice, "compare starbucks and uber last month")
+    total = _say(alice, "what do they come to combined?", sides)
+    args = _args(total)
+    assert set(args["merchants"]) == {"Starbucks", "Uber"} and args["start"] == _month(1).isoformat(), args
+    assert "$35.10" in total["answer"], total["answer"]
+
+
+def test_a_follow_up_that_cannot_be_read_against_the_state_is_not_confident(chat_demo, alice, alice_money):
+    coffee = _say(alice, "starbucks last month")
+    for message in ("the third one", "and the other thing, the one from before?"):
+        answer = _say(alice, message, coffee)
+        assert not _confident(alice, answer), (message, answer["answer"], answer["confidence"])
+        assert "search_knowledge_base" not in answer["tools_used"], message
+
+    income = _say(alice, "how much came in last month")
+    # a turn read as the same question again changed something the query does not show
+    again = _say(alice, "and what about that month then", income)
+    assert not _confident(alice, again) or _args(again)["direction"] == "out", again["answer"]
+
+
+def test_a_pointing_turn_after_a_money_answer_is_never_a_knowledge_search(chat_demo, alice, alice_money):
+    coffee = _say(alice, "how many times did i go to starbucks last month")
+    total = _say(alice, "and what did all of that add up to", coffee)
+    assert "search_knowledge_base" not in total["tools_used"]
+    assert _args(total)["measure"] == "total" and "$12.00" in total["answer"], total["answer"]
+
+
+def test_another_users_conversation_state_is_never_used(chat_demo, alice, alice_money, bob, bob_money):
+    top = _say(alice, "top 3 categories last month")
+    # bob cannot continue alice's conversation, so her ranking cannot become his state
+    with pytest.raises(NotFound):
+        chat_turn(user=bob, message="the next two", conversation_id=top["conversation_id"])
+    # in his own conversation a follow-up has no state to lean on: no ranking of anyone's, not confident
+    mine = _say(bob, "the next two")
+    assert not any(c["arguments"].get("offset") for c in mine["tool_calls"]), mine["tool_calls"]
+    assert not _confident(bob, mine), mine["answer"]
+    # his own follow-up reads his own last answer
+    his = _say(bob, "shopping last month")
+    week = _say(bob, "and the month before?", his)
+    assert _args(week)["start"] == _month(2).isoformat() and "PAWN" not in week["answer"].upper()
+
+
+def test_the_account_of_the_words_is_written_in_the_answers_language(chat_demo, alice, alice_money):
+    # one sentence per kind of word, through the catalogue: a loose reading in English and in Vietnamese
+    english = chat_turn(user=alice, message="how much at starbuks last month")
+    assert "_What I looked up:" in english["answer"] and "I read “starbuks” as Starbucks" in english["answer"]
+    vietnamese = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu ở starbuks?")
+    note = vietnamese["answer"]
+    assert "_Tôi đã tra:" in note and "Tôi hiểu “starbuks” là Starbucks" in note, note
+    assert "What I looked up" not in note and "I read" not in note, note
+
+
+def test_a_kind_of_thing_in_a_follow_up_counts_the_same_things(chat_demo, alice, alice_money):
+    from tests.statements import csv_bytes
+    from transactions.services import transactions_import
+
+    transactions_import(user=alice, file_name="cafe.csv",
+                        content=csv_bytes([(_month(1).replace(day=14), "BLUE BOTTLE COFFEE OAKLAND", "-7.50", "Dining")]))
+    starbucks = _say(alice, "starbucks last month")
+    coffees = _say(alice, "and how many coffees was that", starbucks)
+    args = _args(coffees)
+    # "coffees" is what was counted (Starbucks'), not every coffee shop: Blue Bottle stays out
+    assert args["measure"] == "count" and args["merchants"] == ["Starbucks"], args
+    assert "2 purchases" in coffees["answer"] and "Blue Bottle" not in coffees["answer"], coffees["answer"]
+
+
+def test_the_same_month_in_another_year(chat_demo, alice, alice_money):
+    dining = _say(alice, "dining last month")
+    year = _say(alice, f"what about the same month in {_month(1).year - 1}", dining)
+    assert _args(year)["start"] == _month(13).isoformat() and _args(year)["categories"] == ["Dining"], _args(year)
+
+
+def test_a_per_unit_figure_the_answer_cannot_give_is_not_confident(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    weekly = _say(alice, "per week?", top)
+    # a ranking has no weekly figure: answered with the ranking, so not "high"
+    assert "per week" not in _body(weekly) and not _confident(alice, weekly), weekly["answer"]
+
+    income = _say(alice, "how much came in last month")
+    biggest = _say(alice, "which was the biggest", income)
+    assert "incoming payment" in biggest["answer"] and "$3,200.00" in biggest["answer"], biggest["answer"]
