@@ -198,3 +198,10 @@ def test_an_exclusion_ends_where_the_question_goes_on():
 def test_open_ranges_and_holidays(question, bounds):
     q = parse(question)
     assert span(q) == bounds and not q.ignored, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["how much did I spend on my daughter's wedding this year",
+                                      "how much did the kids' braces cost"])
+def test_a_possessed_thing_nothing_is_called_is_the_subject(question):
+    q = parse(question)
+    assert q.unknown and not q.ignored, q.as_dict()  # "no transactions for …", never the total of everything

@@ -157,7 +157,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
-                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text))
+                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
