@@ -57,7 +57,7 @@ BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|
                          r"|less(?!\s+(?:than|on|at|in|money|often|for)\b))\b")
 # Vietnamese "ngoài X ra" (apart from X): the cue before, "ra" closing it
 VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
-UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
+UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|as well as|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
