@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from chat import words
 from chat.help_steps import steps_in, steps_text
@@ -73,145 +74,52 @@ def _row_text(row: dict, currency: str | None) -> str:
 
 
 def _specific(name: str, r: dict) -> str | None:
-    """Plain-language sentences for the common transactions tools (figures copied from the result)."""
-    if words.is_vi():
-        return _specific_vi(name, r)
+    """Plain-language sentences for the common transactions tools (figures copied from the result), in the answer's
+    language (gettext, locale/vi): category names from the catalogue, periods and dates by Django's formats. The
+    English sentences lead with the selector's title; the Vietnamese ones leave it out (it is English)."""
     cur = r.get("currency")
     rows = r.get("rows") or []
+    when = _when(r.get("period"), words.is_vi(), {"start": r.get("start") or "1900-01-01", "end": r.get("end"),
+                                                  "grain": "range"} if r.get("end") else None)
+    base = {"title": r.get("title"), "period": r.get("period"), "when": when,
+            "category": words.category(r.get("category")), "merchant": r.get("merchant"), "count": r.get("count")}
     if name == "analyze_by_category" and "total" in r:
         if not r.get("count"):
-            return f"**{r.get('title')}**\nNo {r.get('category')} transactions in {r.get('period')}."
-        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} on {r.get('category')} ({r.get('period')}) "
-                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average")
+            return _("**%(title)s**\nNo %(category)s transactions in %(period)s.") % base
+        text = _("**%(title)s**\nYou spent %(total)s on %(category)s (%(period)s) across %(count)s transactions, "
+                 "%(average)s on average") % {**base, "total": money(r["total"], cur),
+                                              "average": money(r.get("average"), cur)}
         if r.get("monthly_average") and len(rows) > 1:
-            text += f" and {money(r['monthly_average'], cur)} a month"
+            text += _(" and %(monthly)s a month") % {"monthly": money(r["monthly_average"], cur)}
         text += "."
         top = r.get("top_merchants") or []
         if top:
-            text += " Top merchants: " + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})" for t in top[:3]) + "."
+            text += _(" Top merchants: ") + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})"
+                                                      for t in top[:3]) + "."
         return text
     if name == "analyze_merchant" and "total" in r:
         if not r.get("count"):
-            return f"**{r.get('title')}**\nNo transactions at {r.get('merchant')} in {r.get('period')}."
-        text = (f"**{r.get('title')}**\nYou spent {money(r['total'], cur)} at {r.get('merchant')} ({r.get('period')}) "
-                f"across {r.get('count')} transactions, {money(r.get('average'), cur)} on average.")
+            return _("**%(title)s**\nNo transactions at %(merchant)s in %(period)s.") % base
+        text = _("**%(title)s**\nYou spent %(total)s at %(merchant)s (%(period)s) across %(count)s transactions, "
+                 "%(average)s on average.") % {**base, "total": money(r["total"], cur),
+                                               "average": money(r.get("average"), cur)}
         if r.get("refunds"):
-            text += f" Refunds: {money(r['refunds'], cur)}."
+            text += _(" Refunds: %(refunds)s.") % {"refunds": money(r["refunds"], cur)}
         if r.get("group_by_category") and rows:
-            text += "\nBy category:\n" + "\n".join(
-                f"- {x.get('category')}: {money(x.get('total'), cur)} ({x.get('count')} transactions)" for x in rows)
-        return text
-    if name == "get_spending_summary" and "total_spent" in r:
-        period = _when(r.get("period"))
-        top = ", ".join(f"{x.get('category')} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)" for x in rows[:3])
-        text = f"You spent {_m(r['total_spent'], cur)} {period}" + (f"; the biggest categories were {top}." if top
-                                                                        else ".")
-        text += (f"\nIncome: {_m(r.get('total_income'), cur)}; net: {_m(r.get('net'), cur)} "
-                 f"({r.get('transaction_count')} transactions).")
-        if len(rows) > 3:
-            text += "\nAll categories:\n" + "\n".join(
-                f"- {x.get('category')}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)" for x in rows[:10])
-        return text
-    if name == "compare_spending" and "totals" in r:
-        periods = r.get("periods") or []
-        lines = [f"**{r.get('title')}**"]
-        for x in rows:
-            values = x.get("values") or {}
-            vals = "; ".join(f"{p}: {money(values.get(p), cur)}" for p in periods)
-            change = ""
-            if x.get("change") is not None and len(periods) == 2:
-                pct = f", {x['change_pct']}%" if x.get("change_pct") is not None else ""
-                change = f" (change {money(x['change'], cur)}{pct})"
-            lines.append(f"- {x.get('category')}: {vals}{change}")
-        if len(periods) > 1:
-            lines.append("Totals: " + "; ".join(f"{p}: {money(v, cur)}" for p, v in (r.get("totals") or {}).items()))
-        return "\n".join(lines)
-    if name == "search_transactions" and "count" in r:
-        if not r.get("count"):
-            return f"I found no transactions matching {r.get('filters_text') or r.get('query')!r}."
-        text = (f"**{r.get('title')}**\nI found {r['count']} transactions: {money(r.get('spent'), cur)} spent"
-                + (f", {money(r.get('received'), cur)} received" if r.get("received") else "") + ".")
-        shown = rows[:5]
-        text += "\n" + "\n".join(f"- {x.get('date')} {x.get('merchant') or x.get('description')}: "
-                                  f"{money(x.get('amount'), cur)} ({x.get('category') or 'uncategorised'})"
-                                  for x in shown)
-        if r["count"] > len(shown):
-            text += f"\nThe table lists all {r['count']} transactions."
-        return text
-    if name == "get_jar_status" and "total_budget" in r:
-        if not rows:
-            return "You have no jars set up yet — create one on the Jars page."
-        lines = [f"**{r.get('title')}**: {money(r.get('total_spent'), cur)} spent of {money(r.get('total_budget'), cur)} "
-                 "budgeted."]
-        for x in rows:
-            flag = {"over": " — over budget", "warning": " — nearly used up"}.get(x.get("status"), "")
-            lines.append(f"- {x.get('name')}: {money(x.get('spent'), cur)} of {money(x.get('available'), cur)} "
-                         f"({x.get('pct')}%), {money(x.get('remaining'), cur)} left{flag}")
-        return "\n".join(lines)
-    if name == "list_subscriptions" and "total_per_month" in r:
-        if not rows:
-            return "I haven't detected any subscriptions in your transactions."
-        lines = [f"**{r.get('title')}**: {r.get('count')} recurring charges, {money(r.get('total_per_month'), cur)} "
-                 "per month."]
-        if r.get("bills_per_month"):
-            lines[0] += (f" Of that, {money(r.get('subscriptions_per_month'), cur)} is subscriptions and "
-                         f"{money(r.get('bills_per_month'), cur)} regular bills such as rent or utilities.")
-        for x in rows[:8]:
-            change = (f" — price changed from {money(x.get('previous_amount'), cur)}"
-                      if x.get("price_changed") and x.get("previous_amount") is not None else "")
-            lines.append(f"- {x.get('merchant')}: {money(x.get('amount'), cur)} {x.get('cadence')}, next "
-                         f"{x.get('next_expected')}{change}")
-        return "\n".join(lines)
-    if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
-        lines = [f"**{r.get('title')}**"]
-        for x in rows[:6]:
-            lines.append(f"- {x.get('category')}: suggested {money(x.get('suggested_budget'), cur)} a month "
-                         f"(typical {money(x.get('median'), cur)}, {x.get('trend')}). {x.get('tip') or ''}".rstrip())
-        return "\n".join(lines)
-    return None
-
-
-def _specific_vi(name: str, r: dict) -> str | None:
-    """The same sentences in Vietnamese: category names from the catalogue, months by Django's formats."""
-    cur = r.get("currency")
-    rows = r.get("rows") or []
-    when = _when(r.get("period"), True, {"start": r.get("start") or "1900-01-01", "end": r.get("end"),
-                                        "grain": "range"} if r.get("end") else None)
-    if name == "analyze_by_category" and "total" in r:
-        cat = words.category(r.get("category"))
-        if not r.get("count"):
-            return f"Không có giao dịch nào cho {cat} {when}."
-        text = (f"Bạn đã chi {money(r['total'], cur)} cho {cat} {when}, qua {r.get('count')} giao dịch, trung bình "
-                f"{money(r.get('average'), cur)} mỗi giao dịch")
-        if r.get("monthly_average") and len(rows) > 1:
-            text += f" và {money(r['monthly_average'], cur)} mỗi tháng"
-        text += "."
-        top = r.get("top_merchants") or []
-        if top:
-            text += " Nơi chi nhiều nhất: " + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})"
-                                                        for t in top[:3]) + "."
-        return text
-    if name == "analyze_merchant" and "total" in r:
-        if not r.get("count"):
-            return f"Không có giao dịch nào tại {r.get('merchant')} {when}."
-        text = (f"Bạn đã chi {money(r['total'], cur)} tại {r.get('merchant')} {when}, qua {r.get('count')} giao "
-                f"dịch, trung bình {money(r.get('average'), cur)} mỗi giao dịch.")
-        if r.get("refunds"):
-            text += f" Hoàn tiền: {money(r['refunds'], cur)}."
-        if r.get("group_by_category") and rows:
-            text += "\nTheo danh mục:\n" + "\n".join(
-                f"- {words.category(x.get('category'))}: {money(x.get('total'), cur)} ({x.get('count')} giao dịch)"
-                for x in rows)
+            text += _("\nBy category:\n") + "\n".join(
+                _("- %(category)s: %(total)s (%(count)s transactions)") % {
+                    "category": words.category(x.get("category")), "total": money(x.get("total"), cur),
+                    "count": x.get("count")} for x in rows)
         return text
     if name == "get_spending_summary" and "total_spent" in r:
         top = ", ".join(f"{words.category(x.get('category'))} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)"
                         for x in rows[:3])
-        text = f"Bạn đã chi {_m(r['total_spent'], cur)} {when}" + (f"; các danh mục lớn nhất là {top}." if top
-                                                                   else ".")
-        text += (f"\nThu nhập: {_m(r.get('total_income'), cur)}; ròng: {_m(r.get('net'), cur)} "
-                 f"({r.get('transaction_count')} giao dịch).")
+        text = _("You spent %(total)s %(when)s") % {"total": _m(r["total_spent"], cur), "when": when}
+        text += _("; the biggest categories were %(top)s.") % {"top": top} if top else "."
+        text += _("\nIncome: %(income)s; net: %(net)s (%(count)s transactions).") % {
+            "income": _m(r.get("total_income"), cur), "net": _m(r.get("net"), cur), "count": r.get("transaction_count")}
         if len(rows) > 3:
-            text += "\nTất cả danh mục:\n" + "\n".join(
+            text += _("\nAll categories:\n") + "\n".join(
                 f"- {words.category(x.get('category'))}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)"
                 for x in rows[:10])
         return text
@@ -219,47 +127,72 @@ def _specific_vi(name: str, r: dict) -> str | None:
         windows = {w["label"]: w for w in r.get("windows") or []}
         periods = r.get("periods") or []
         names = {p: words.period(p, windows.get(p)) for p in periods}
-        lines = ["So sánh chi tiêu: " + " và ".join(names.values())]
+        lines = [pgettext("comparison", "**%(title)s**") % {**base, "periods": _(" and ").join(names.values())}]
         for x in rows:
             values = x.get("values") or {}
             vals = "; ".join(f"{names[p]}: {money(values.get(p), cur)}" for p in periods)
             change = ""
             if x.get("change") is not None and len(periods) == 2:
                 pct = f", {x['change_pct']}%" if x.get("change_pct") is not None else ""
-                change = f" (thay đổi {money(x['change'], cur)}{pct})"
+                change = _(" (change %(change)s%(pct)s)") % {"change": money(x["change"], cur), "pct": pct}
             lines.append(f"- {words.category(x.get('category'))}: {vals}{change}")
         if len(periods) > 1:
-            lines.append("Tổng: " + "; ".join(f"{names.get(p, p)}: {money(v, cur)}"
-                                             for p, v in (r.get("totals") or {}).items()))
+            lines.append(_("Totals: ") + "; ".join(f"{names.get(p, p)}: {money(v, cur)}"
+                                                   for p, v in (r.get("totals") or {}).items()))
         return "\n".join(lines)
+    if name == "search_transactions" and "count" in r:
+        if not r.get("count"):
+            return _("I found no transactions matching %(what)s.") % {
+                "what": repr(r.get("filters_text") or r.get("query"))}
+        text = _("**%(title)s**\nI found %(count)s transactions: %(spent)s spent") % {
+            **base, "spent": money(r.get("spent"), cur)}
+        if r.get("received"):
+            text += _(", %(received)s received") % {"received": money(r.get("received"), cur)}
+        text += "."
+        shown = rows[:5]
+        text += "\n" + "\n".join(f"- {x.get('date')} {x.get('merchant') or x.get('description')}: "
+                                  f"{money(x.get('amount'), cur)} "
+                                  f"({words.category(x.get('category')) or _('uncategorised')})" for x in shown)
+        if r["count"] > len(shown):
+            text += _("\nThe table lists all %(count)s transactions.") % base
+        return text
     if name == "get_jar_status" and "total_budget" in r:
         if not rows:
-            return "Bạn chưa có hũ chi tiêu nào — hãy tạo một hũ ở trang Hũ chi tiêu."
-        lines = [f"Đã chi {money(r.get('total_spent'), cur)} trên tổng ngân sách {money(r.get('total_budget'), cur)}."]
+            return _("You have no jars set up yet — create one on the Jars page.")
+        lines = [_("**%(title)s**: %(spent)s spent of %(budget)s budgeted.") % {
+            **base, "spent": money(r.get("total_spent"), cur), "budget": money(r.get("total_budget"), cur)}]
         for x in rows:
-            flag = {"over": " — vượt ngân sách", "warning": " — sắp hết"}.get(x.get("status"), "")
-            lines.append(f"- {words.category(x.get('name'))}: {money(x.get('spent'), cur)} / "
-                         f"{money(x.get('available'), cur)} ({x.get('pct')}%), còn {money(x.get('remaining'), cur)}"
-                         f"{flag}")
+            flag = {"over": _(" — over budget"), "warning": _(" — nearly used up")}.get(x.get("status"), "")
+            lines.append(_("- %(name)s: %(spent)s of %(available)s (%(pct)s%%), %(remaining)s left%(flag)s") % {
+                "name": words.category(x.get("name")), "spent": money(x.get("spent"), cur),
+                "available": money(x.get("available"), cur), "pct": x.get("pct"),
+                "remaining": money(x.get("remaining"), cur), "flag": flag})
         return "\n".join(lines)
     if name == "list_subscriptions" and "total_per_month" in r:
         if not rows:
-            return "Tôi chưa thấy khoản đăng ký định kỳ nào trong giao dịch của bạn."
-        lines = [f"{r.get('count')} khoản định kỳ, {money(r.get('total_per_month'), cur)} mỗi tháng."]
+            return _("I haven't detected any subscriptions in your transactions.")
+        lines = [_("**%(title)s**: %(count)s recurring charges, %(total)s per month.") % {
+            **base, "total": money(r.get("total_per_month"), cur)}]
         if r.get("bills_per_month"):
-            lines[0] += (f" Trong đó {money(r.get('subscriptions_per_month'), cur)} là gói đăng ký và "
-                         f"{money(r.get('bills_per_month'), cur)} là hóa đơn cố định như tiền nhà, điện nước.")
+            lines[0] += _(" Of that, %(subscriptions)s is subscriptions and %(bills)s regular bills such as rent or "
+                          "utilities.") % {"subscriptions": money(r.get("subscriptions_per_month"), cur),
+                                           "bills": money(r.get("bills_per_month"), cur)}
         for x in rows[:8]:
-            change = (f" — giá đổi từ {money(x.get('previous_amount'), cur)}"
+            change = (_(" — price changed from %(previous)s") % {"previous": money(x.get("previous_amount"), cur)}
                       if x.get("price_changed") and x.get("previous_amount") is not None else "")
-            lines.append(f"- {x.get('merchant')}: {money(x.get('amount'), cur)} {gettext(x.get('cadence') or '')}, "
-                         f"lần tới {words.day(x.get('next_expected'))}{change}")
+            lines.append(_("- %(merchant)s: %(amount)s %(cadence)s, next %(next)s%(change)s") % {
+                "merchant": x.get("merchant"), "amount": money(x.get("amount"), cur),
+                "cadence": _(x.get("cadence") or "") if x.get("cadence") else "",
+                "next": x.get("next_expected"), "next_day": words.day(x.get("next_expected")), "change": change})
         return "\n".join(lines)
     if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
-        lines = ["Gợi ý ngân sách theo chi tiêu của bạn:"]
+        lines = [pgettext("budget suggestions", "**%(title)s**") % base]
         for x in rows[:6]:
-            lines.append(f"- {words.category(x.get('category'))}: gợi ý {money(x.get('suggested_budget'), cur)} mỗi "
-                         f"tháng (thường {money(x.get('median'), cur)}, {gettext(x.get('trend') or '')}).")
+            lines.append((_("- %(category)s: suggested %(suggested)s a month (typical %(median)s, %(trend)s). %(tip)s")
+                          % {"category": words.category(x.get("category")),
+                             "suggested": money(x.get("suggested_budget"), cur), "median": money(x.get("median"), cur),
+                             "trend": _(x.get("trend") or "") if x.get("trend") else "",
+                             "tip": x.get("tip") or ""}).rstrip())
         return "\n".join(lines)
     return None
 
@@ -387,6 +320,9 @@ def fits_question(question: str, fact: dict) -> bool:
         return score >= NEAR_FACT
     if score >= CLOSE_FACT and covered:
         return True
+    if fact.get("corpus") == "moneta-help":
+        # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
+        return bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
     needed = len(topic) if len(topic) <= 2 else (len(topic) + 1) // 2
     return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 

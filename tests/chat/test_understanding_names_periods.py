@@ -101,3 +101,14 @@ def test_another_users_names_never_link_this_users_words(chat_demo, alice, alice
         answer = chat_turn(user=alice, message=question)
         assert "777.77" not in answer["answer"] and pawn.name not in str(answer["tool_calls"]), (question, answer)
         assert not _confident(alice, answer) or "no transactions" in answer["answer"], (question, answer["answer"])
+
+
+def test_everything_but_rent_leaves_rent_out(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="everything but rent last month")
+    assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
+    assert _confident(alice, answer)
+
+
+def test_an_order_it_cannot_keep_is_not_answered_confidently(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="when was my first amazon order")
+    assert not _confident(alice, answer) and "'first'" in answer["answer"], answer["answer"]

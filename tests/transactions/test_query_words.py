@@ -115,3 +115,64 @@ def test_weekends_as_days_and_a_weekend_as_an_event():
 def test_leaving_something_aside_removes_it(question):
     q = parse(question)
     assert q.exclude_categories == ["Rent"] and "Rent" not in q.categories, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["everything but rent last month", "all but rent this month",
+                                      "spending last month less rent", "spending in october excl. rent",
+                                      "last month's spending sans rent", "ngoài tiền nhà ra tháng trước chi bao nhiêu"])
+def test_more_ways_of_leaving_something_out(question):
+    q = parse(question)
+    assert q.exclude_categories == ["Rent"] and not q.categories, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["I spent less at target last month", "but how much at target last month",
+                                      "all purchases but only the ones over 50 at target"])
+def test_but_and_less_that_remove_nothing(question):
+    q = parse(question)
+    assert not q.excludes and q.merchants == ["Target"], q.as_dict()
+
+
+def test_the_apartment_is_their_rent_and_can_be_left_out():
+    q = parse("how much went out other than the apartment last month")
+    assert q.exclude_merchants == ["Oakwood Apartments Rent"] and not q.excluded_unknown
+
+
+def test_vietnamese_amounts_and_unions():
+    q = parse("giao dịch trên 3 triệu")
+    assert q.amount_min == 3_000_000 and not q.ignored
+    both = parse("cả starbucks và chipotle tháng trước")
+    assert both.merchants == ["Starbucks", "Chipotle"] and not both.ignored
+    assert span(parse("chi tiêu từ đầu năm")) == ("2026-01-01", "2026-11-26")
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("dining fall '25", ("2025-09-01", "2025-11-30")),
+    ("summer 2025 groceries", ("2025-06-01", "2025-08-31")),
+    ("groceries this time last year", ("2025-11-01", "2025-11-30")),
+])
+def test_years_said_short_and_a_year_ago(question, bounds):
+    assert span(parse(question)) == bounds
+
+
+def test_a_figure_for_a_year_covers_the_last_twelve_months():
+    for question in ("how much is netflix a year", "netflix yearly cost", "netflix annually"):
+        q = parse(question)
+        assert span(q) == ("2025-11-27", "2026-11-26") and q.merchants == ["Netflix"], question
+    assert parse("how much did I spend on netflix in a year").period is None
+
+
+def test_more_on_one_than_the_other_is_a_comparison():
+    q = parse("more on chipotle than starbucks last month?")
+    assert q.measure == "compare" and [s.merchants for s in q.compare["sides"]] == [["Chipotle"], ["Starbucks"]]
+
+
+def test_a_monthly_adverb_and_the_latest_few():
+    assert parse("how much do i pay for netflix monthly").measure == "monthly_average"
+    latest = parse("last 3 starbucks purchases")
+    assert latest.measure == "list" and latest.limit == 3
+
+
+def test_an_order_the_query_cannot_keep_is_left_not_understood():
+    q = parse("when was my first amazon order")
+    assert q.ignored == ["first"] and q.merchants == ["Amazon"]
+    assert "first" not in parse("the first 5 purchases").unknown

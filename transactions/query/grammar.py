@@ -29,6 +29,8 @@ def normalise(text: str) -> str:
     collapsed; same length is NOT kept."""
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # a year with its century left out after a month or season ("fall '25", "dec '24"): 2025, 2024
+    text = re.sub(r"(?<=[a-z]) '(\d{2})\b", lambda m: f" 20{m.group(1)}", text)
     return " " + re.sub(r"\s+", " ", text).strip() + " "
 
 
@@ -40,7 +42,7 @@ def is_vietnamese(text: str) -> bool:
 
 
 # ---- amounts ---------------------------------------------------------------------------------------------
-_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(k|grand|nghin|ngan|tr|trieu)?"
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(k|grand|nghin|ngan|trieu|tr)?\b"
 _CUR = r"(?:\s*(?:\$|usd|dollars?|bucks|do|dong|vnd|eur|euros?|€|£|gbp|quid))?"
 AMOUNT = rf"(?:\$|€|£)?\s*{_NUMBER}{_CUR}"
 OVER = r"over|above|more than|greater than|at least|exceeding|bigger than|larger than|>=?|tren|hon|lon hon|nhieu hon|it nhat"
@@ -125,7 +127,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive)\b"
                 r"|\b(?:higher|bigger|larger|more|less|lower)\b.{0,30}\b(?:or|vs\.?)\b[^,;]{0,30}\??\s*$"
-                r"|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
+                r"|\b(?:more|less)\s+(?:on|at|for|with)\b.{1,40}\bthan\b(?!\s*[$\d])|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
                 r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"
                 r".{0,60}\bthan\b(?!\s*[$\d])"),
     ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
@@ -145,7 +147,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                         # usual monthly figure; not "a month ago", "in a month", "more than a month"
                         r"|(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\blast )(?<!\bpast )"
                         r"(?<!\bnext )(?<!\bonce )(?<!\btwice )\b(?:a|an|per|each|every|moi|hang)\s+month\b"
-                        r"(?!\s+(?:ago|before|after|earlier|later|from|or so|back|truoc|sau)\b)(?!\s*(?:by|to)\s+month)"),
+                        r"(?!\s+(?:ago|before|after|earlier|later|from|or so|back|truoc|sau)\b)(?!\s*(?:by|to)\s+month)"
+                        # "what do I pay for internet monthly?": the adverb closing the question
+                        r"|\b(?:pay|paying|cost|costs|costing|spend|spending|run|runs|charged?)\b.{0,40}\bmonthly\s*\??\s*$"),
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"),
     ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),

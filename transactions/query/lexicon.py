@@ -54,6 +54,7 @@ CONCEPT_WORDS: dict[str, str] = {
     "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity",
     "tien dien": "electricity",
     "amzn": "amazon",
+    "apartment": "rent", "the apartment": "rent", "landlord": "rent", "my landlord": "rent",
     "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
     "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
     "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
@@ -105,10 +106,10 @@ stuff things thing items item place places store stores shop shops merchant merc
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
 use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
-last latest recent recently first next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
+last latest recent recently next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
-take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
+set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
 hang dat lan goi tren mua
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
@@ -131,4 +132,8 @@ second third fourth fifth runner next after following previous following remaini
 one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
+ca ngoai ra ke excl sans
 """.split())
+# words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
+# never the name of what is asked about; left not understood, so the answer says so at low confidence
+ORDER_WORDS = {"first", "earliest", "oldest", "initial", "original"}

@@ -22,6 +22,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
+from transactions.query.lexicon import ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
@@ -48,7 +49,14 @@ EXCLUDE_RE = re.compile(
     r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
     r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
     r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|tru|tak(?:e|es|ing) away|knock(?:ing)? off|"
-    r"remov(?:e|ing)|barring|bar(?= (?:the|my|any) ))\b")
+    r"remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
+# "everything but rent", "all but groceries", "spending last month less rent": "but" after a word for the whole and
+# "less" that subtracts (not "spent less on", "less than") are "except"
+BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|purchases|categories|merchants|spent|"
+                         r"total|outgoings)\s+|\|\s+)(?:but(?!\s+(?:not|only|just|also|what|how|which|i|it|on|in)\b)"
+                         r"|less(?!\s+(?:than|on|at|in|money|often|for)\b))\b")
+# Vietnamese "ngoài X ra" (apart from X): the cue before, "ra" closing it
+VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
 UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
@@ -80,6 +88,8 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
 
     # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
+    rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
+    rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
     rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2) or m.group(3)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
@@ -138,7 +148,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
         # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
-        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w)
+        names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text))
@@ -167,9 +177,16 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     else:
         if own_periods and own_periods[0].relative and q.period is None and own_periods[0].step not in (0, -12):
             q.period = own_periods[0]  # "the month before" with nothing before it: the month before last
+        elif own_periods and own_periods[0].relative and q.period is None and own_periods[0].step == -12:
+            # "this time last year" with nothing before it: this month, a year ago
+            first = add_months(today.replace(day=1), -12)
+            q.period = Period(first, add_months(first, 1) - timedelta(days=1), f"{first:%B %Y}", "month")
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
+        if YEARLY_RE.search(text) and q.period is None and q.measure in ("total", "count") and not q.months:
+            start = add_months(today, -12) + timedelta(days=1)
+            q.period = Period(start, today, f"the last 12 months ({start:%-d %b %Y} – {today:%-d %b %Y})", "range")
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
     _examples_and_kinds(q, vocab)
@@ -194,7 +211,15 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
 
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
-                       r"payment|visit|trip|bill|ride|paycheck|pay ?check|deposit|salary)\b|\bwhen did i last\b|\blast time i\b")
+                       r"payment|visit|trip|bill|ride|paycheck|pay ?check|deposit|salary)\b|\bwhen did i last\b|\blast time i\b"
+                       # "the last 3 starbucks purchases": a number of the latest ones
+                       r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
+                       r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
+# "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
+# is named
+YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
+                       r"\b(?:a|an|per|each|every)\s+year\b(?!\s+(?:ago|before|after|earlier|later|from|back)\b)"
+                       r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 

@@ -65,8 +65,16 @@ VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam n
                    "nam truoc": "last year", "nam nay": "this", "nay": "this"}
 
 
-def _season_period(name: str, which: str | None, today: date) -> Period:
+def _season_period(name: str, which: str | None, today: date, year: int | None = None) -> Period | None:
     first, last = SEASONS[name]
+    if year is not None:  # "summer 2025", "winter '24" (December of that year to February)
+        start = date(year, first, 1)
+        end = month_bounds(year + 1 if last < first else year, last)[1]
+        if start > today:
+            return None
+        s, e = _clip(start, end, today)
+        return Period(s, e, f"{SEASON_NAMES.get(name, name).capitalize()} {year}" + (" so far" if e < end else ""),
+                      "range")
     # the most recent season of that name that has started
     year = today.year
     start = date(year, first, 1)
@@ -325,13 +333,13 @@ def _rules(today: date):
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
-         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau)\b", "all"),
+         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+nam))\b", "all"),
         (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
         (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|this year|this calendar year|nam nay"
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
-         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve))\b",
+         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay| den nay)?)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
         (r"\b(?:the\s+)?(?:past|last)\s+half(?:\s+a)?\s+year\b|\b(?:the\s+)?(?:past|last)\s+six months\b",
@@ -367,7 +375,8 @@ def _rules(today: date):
          lambda m: rolling("days", 7)),
         (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
          rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay)\b)?(?:\s+{YEAR})?",
-         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(m.group(3) or ""), today)),
+         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(m.group(3) or ""), today,
+                                  int(m.group(4)) if m.group(4) else None)),
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
@@ -381,7 +390,8 @@ def _rules(today: date):
          lambda m: _month_period(int(m.group(1)), int(m.group(2)), today) if 1 <= int(m.group(1)) <= 12 else None),
         (rf"\b(?:in|during|for|of|nam)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*$",
          lambda m: Period(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
-                          min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today),
+                          max(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
+                              min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today)),
                           str(m.group(1) or m.group(2) or m.group(3)), "year")),
     ]
 
