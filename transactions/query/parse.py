@@ -81,6 +81,10 @@ NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
 
+CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
+                           r"where|bao nhieu|het bao)\b")
+
+
 def _mark_exclusions(rest: str, measure: str | None) -> str:
     """`^` where an exclusion begins ("except", "not counting", "leave out"…) and `|` at the comma that ends it."""
     def mark(m: re.Match) -> str:
@@ -97,7 +101,9 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     marked = EXCLUDE_RE.sub(mark, rest)
     if "^" in marked:
         head, _, tail = marked.partition("^")
-        marked = head + "^" + tail.replace(",", " | ", 1)
+        # the exclusion ends at the comma or where the question goes on ("except for whole foods how much on
+        # groceries": groceries is the subject, not something else to leave out)
+        marked = head + "^" + CLAUSE_END_RE.sub(lambda m: f" | {m.group(1) or ''} ", tail, count=1)
     return marked
 
 
