@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.followups import followup_on_result, period_edit
+from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -26,6 +26,7 @@ from transactions.query.lexicon import ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
+from transactions.query.state import counted_nouns, period_edit
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -175,6 +176,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
+        q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
