@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.money import money_input
@@ -86,8 +87,8 @@ def category_create(*, user: AuthUser, name: str, kind: str = "expense",
     categories_ensure_defaults(user=user)
     clean = category_name_clean(name, field="name")
     if Category.objects.filter(user=user, name__iexact=clean).exists():
-        raise DomainError(f"You already have a category called {clean!r}.", code="duplicate",
-                          details={"field": "name"})
+        raise DomainError(_("You already have a category called '%(name)s'.") % {"name": clean},
+                          code="duplicate", details={"field": "name"})
     return Category.objects.create(user=user, name=clean[:80], kind=kind, monthly_budget=monthly_budget)
 
 
@@ -96,8 +97,8 @@ def category_update(*, user: AuthUser, category_id: int, **fields: Any) -> Categ
     if "name" in fields and fields["name"] is not None:
         clean = " ".join(fields["name"].split())
         if Category.objects.filter(user=user, name__iexact=clean).exclude(id=category.id).exists():
-            raise DomainError(f"You already have a category called {clean!r}.", code="duplicate",
-                              details={"field": "name"})
+            raise DomainError(_("You already have a category called '%(name)s'.") % {"name": clean},
+                              code="duplicate", details={"field": "name"})
         category.name = clean[:80]
     if "kind" in fields:
         category.kind = fields["kind"]
@@ -133,7 +134,7 @@ def category_budget_month_set(*, user: AuthUser, category_id: int, amount: objec
     first = budget_month(month)
     value = None if amount in (None, "") else money_input(amount, field="amount")
     if value is not None and value < 0:
-        raise DomainError("amount must not be negative.", code="validation_error", details={"field": "amount"})
+        raise DomainError(_("amount must not be negative."), code="validation_error", details={"field": "amount"})
     with transaction.atomic():
         Category.objects.select_for_update().filter(id=category.id).first()  # one change at a time per category
         # A month before the first stored amount reads that first amount (as a new jar's budget does), so when

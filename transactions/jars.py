@@ -29,7 +29,8 @@ _Merged = TypeVar("_Merged", Category, Merchant)
 def _money(value: object, field: str) -> Decimal:
     amount = money_input(value, field=field)
     if amount < 0:
-        raise DomainError(f"{field} must not be negative.", code="validation_error", details={"field": field})
+        raise DomainError(_("%(field)s must not be negative.") % {"field": field}, code="validation_error",
+                          details={"field": field})
     return amount
 
 
@@ -121,7 +122,7 @@ def budget_suggestion_accept(*, user: AuthUser, category: str, amount: object) -
     target = category_for_write(user=user, name=category)
     value = _money(amount, "amount")
     if value <= 0:
-        raise DomainError("amount must be positive.", code="validation_error", details={"field": "amount"})
+        raise DomainError(_("amount must be positive."), code="validation_error", details={"field": "amount"})
     category_budget_month_set(user=user, category_id=target.id, amount=value)  # from this month on
     target.refresh_from_db()
     return target
@@ -133,7 +134,8 @@ def _merge_pair(model: type[_Merged], *, user: AuthUser, source_id: int, target_
     source = object_owned(model, user=user, object_id=source_id)
     target = object_owned(model, user=user, object_id=target_id)
     if source.id == target.id:
-        raise DomainError(f"Pick a different {noun} to merge into.", code="validation_error",
+        raise DomainError(_("Pick a different category to merge into.") if noun == "category"
+                          else _("Pick a different payee to merge into."), code="validation_error",
                           details={"field": "target_id"})
     return source, target
 

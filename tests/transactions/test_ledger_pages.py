@@ -203,3 +203,33 @@ def test_jars_rename_archive_and_restore_on_the_jars_page(web, bob_web, alice):
     assert Jar.objects.get(id=jar.id).archived_at is None
     r = web.post(f"/jars/{jar.id}/", {"action": "explode"}, follow=True)
     assert "Pick Rename, Archive or Restore." in r.content.decode()
+
+
+def test_payees_renamed_and_merged_on_the_categories_page(web, bob_web, alice):
+    from transactions.models import Merchant
+
+    for description, merchant in (("STARBUCKS 1", "Starbucks"), ("SBUX 2", "Sbux")):
+        services.transaction_create(user=alice, date="2026-11-05", description=description, amount="-4",
+                                    merchant=merchant)
+    star, sbux = (Merchant.objects.get(user=alice, name=n) for n in ("Starbucks", "Sbux"))
+    page = web.get("/categories/").content.decode()
+    assert 'id="payee-merge"' in page and "Sbux" in page
+    assert "Sbux" not in bob_web.get("/categories/").content.decode()
+    for data in ({"action": "payee_rename", "id": sbux.id, "name": "Bob's"},
+                 {"action": "payee_merge", "id": sbux.id, "target_id": star.id}):
+        assert bob_web.post("/categories/", data).status_code == 404
+    assert Merchant.objects.filter(user=alice).count() == 2
+    r = web.post("/categories/", {"action": "payee_merge", "id": sbux.id, "target_id": star.id}, follow=True)
+    assert "Merged into Starbucks; past and future transactions follow." in r.content.decode()
+    r = web.post("/categories/", {"action": "payee_rename", "id": star.id, "name": "Starbucks Coffee"}, follow=True)
+    assert "Payee renamed to Starbucks Coffee." in r.content.decode()
+    assert set(Transaction.objects.filter(user=alice).values_list("merchant__name", flat=True)) == {
+        "Starbucks Coffee"}
+    r = web.post("/categories/", {"action": "payee_merge", "id": star.id, "target_id": star.id}, follow=True)
+    assert "Pick a different payee to merge into." in r.content.decode()
+    # the refusals of the services read Vietnamese on a Vietnamese page
+    r = web.post("/categories/", {"action": "payee_merge", "id": star.id, "target_id": star.id}, follow=True,
+                 HTTP_ACCEPT_LANGUAGE="vi")
+    assert "Hãy chọn một người nhận khác để gộp vào." in r.content.decode()
+    r = web.post("/categories/", {"action": "create", "name": "groceries"}, follow=True, HTTP_ACCEPT_LANGUAGE="vi")
+    assert "Bạn đã có một danh mục tên là &#x27;groceries&#x27;." in r.content.decode()
