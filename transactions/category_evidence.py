@@ -19,15 +19,16 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
 - mcc — the merchant kind in ISO 18245 (merchant category codes) that the narrative's words name, mapped to
   the user's categories through their own labels (`category_mcc`);
 - linear — a linear model fitted on the user's labels (`TextClassifier`: merchant character n-grams, narrative
-  words, direction, amount size, MiniLM embedding), which generalises to payees the user never labelled.
+  words, direction, amount size), which generalises to payees the user never labelled.
 World-knowledge evidence (zero-shot, seeds, MCC descriptions) goes through `vocabulary_routes`: a category the
 user never uses hands it to their nearest own category.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -328,7 +329,7 @@ class Evidence:
             self.grams = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True)
             self.grams.fit(self.label_keys)
             self.label_grams = self.grams.transform(self.label_keys)
-        self.linear = TextClassifier.fit(labels, self.index, vectors) if self.label_keys else None
+        self.linear = TextClassifier.fit(labels, self.index) if self.label_keys else None
 
     def _add(self, out: np.ndarray, votes: dict[int, float], weight: float = 1.0) -> None:
         for c, v in votes.items():
@@ -432,12 +433,14 @@ class Evidence:
 
 # --- the user's own text classifier ---------------------------------------------------------------------------
 
-# Linear SVM over the user's labelled texts: C (liblinear), the scale of its margins before the softmax that makes
-# them a share, and the weight of the MiniLM embedding columns beside the TF-IDF ones. Chosen on the real
-# statements of `python -m bench categorise` (C 0.5 / 1; scale 2 / 4 / 8; embedding weight 0 / 0.5 / 1 / 2).
+# Linear SVM over the user's labelled texts: C (liblinear) and the scale of its margins before the softmax that
+# makes them a share. Chosen on the real statements of `python -m bench categorise` (C 0.5 / 1; scale 2 / 4 / 8).
+# The merchant's MiniLM embedding as 384 more columns scored 0.004 higher there but made a fit ten times slower
+# (dense columns in liblinear: 0.6 s → 6 s for 4,800 label groups); the embedding's nearest neighbours stay.
 LINEAR_C = 0.5
 LINEAR_SCALE = 8.0
-LINEAR_EMBEDDING_WEIGHT = 1.0
+_LINEAR_CACHE: OrderedDict[str, TextClassifier | None] = OrderedDict()
+_LINEAR_CACHE_SIZE = 16
 
 
 def _linear_doc(text_key: str, description: str, outflow: bool | None, log_amount: float | None) -> str:
@@ -458,33 +461,26 @@ def _narrative_part(doc: str) -> str:
 
 class TextClassifier:
     """A linear model of the user's own labels (one-vs-rest linear SVM over character n-grams of the merchant,
-    the narrative's words, money in/out, the amount's order of magnitude and the merchant's MiniLM embedding).
-    Unlike nearest neighbours it weighs every word by how reliably it predicts a category across all of the
-    user's payees ("cafe", "fuel", "to ****"), so it reaches merchants the user has never labelled. A linear SVM
-    rather than logistic regression: as accurate here and ten times faster to fit (it is fitted on every call)."""
+    the narrative's words, money in/out and the amount's order of magnitude). Unlike nearest neighbours it
+    weighs every word by how reliably it predicts a category across all of the user's payees ("cafe", "fuel",
+    "to ****"), so it reaches merchants the user has never labelled. A linear SVM rather than logistic
+    regression: as accurate here and several times faster to fit."""
 
-    def __init__(self, vectorizers: tuple[Any, Any], model: Any, columns: np.ndarray, vectors: dict[str, np.ndarray]):
+    def __init__(self, vectorizers: tuple[Any, Any], model: Any, columns: np.ndarray):
         self.vectorizers = vectorizers
         self.model = model
         self.columns = columns
-        self.vectors = vectors
 
     def _matrix(self, docs: list[str], *, fit: bool = False) -> Any:
         from scipy.sparse import hstack
 
-        parts = [v.fit_transform(docs) if fit else v.transform(docs) for v in self.vectorizers]
-        zero = np.zeros(EMBEDDING_DIM, dtype=np.float32)
-        parts.append(LINEAR_EMBEDDING_WEIGHT * np.stack([self.vectors.get(_merchant_part(d), zero) for d in docs]))
-        return hstack(parts).tocsr()
+        return hstack([v.fit_transform(docs) if fit else v.transform(docs) for v in self.vectorizers]).tocsr()
 
     @classmethod
-    def fit(cls, labels: LabelTable, index: dict[int, int], vectors: dict[str, np.ndarray]) -> TextClassifier | None:
+    def fit(cls, labels: LabelTable, index: dict[int, int]) -> TextClassifier | None:
         """Fitted on the user's label groups (weight 1 + log of the group's rows, so a payee seen every week does
-        not drown the rest), or None when they use fewer than two categories."""
-        from sklearn.feature_extraction.text import TfidfVectorizer
-        from sklearn.svm import LinearSVC
-        from threadpoolctl import threadpool_limits
-
+        not drown the rest), or None when they use fewer than two categories. Cached while the labels are the
+        same: an import categorises slice by slice, and each slice would otherwise fit it again."""
         groups: dict[tuple[str, int], float] = defaultdict(float)
         for i in range(len(labels)):
             c = int(labels.category[i])
@@ -492,6 +488,22 @@ class TextClassifier:
                 doc = _linear_doc(labels.text_key[i], labels.description[i], bool(labels.outflow[i]),
                                   float(labels.log_amount[i]))
                 groups[(doc, c)] += float(labels.n[i])
+        signature = hashlib.sha1(repr((sorted(groups.items()), sorted(index.items()))).encode()).hexdigest()
+        if signature in _LINEAR_CACHE:
+            _LINEAR_CACHE.move_to_end(signature)
+            return _LINEAR_CACHE[signature]
+        model = cls._fit(groups, index)
+        _LINEAR_CACHE[signature] = model
+        while len(_LINEAR_CACHE) > _LINEAR_CACHE_SIZE:
+            _LINEAR_CACHE.popitem(last=False)
+        return model
+
+    @classmethod
+    def _fit(cls, groups: dict[tuple[str, int], float], index: dict[int, int]) -> TextClassifier | None:
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        from sklearn.svm import LinearSVC
+        from threadpoolctl import threadpool_limits
+
         if len({c for _, c in groups}) < 2:
             return None
         docs = [d for d, _ in groups]
@@ -502,8 +514,8 @@ class TextClassifier:
                        TfidfVectorizer(analyzer="word", token_pattern=r"[a-z0-9]{2,}", sublinear_tf=True,
                                        preprocessor=_narrative_part))
         model = LinearSVC(C=LINEAR_C)
-        out = cls(vectorizers, model, np.zeros(0, dtype=np.int64), vectors)
-        # One thread: on a shared machine BLAS threads fighting over the cores made a fit several times slower.
+        out = cls(vectorizers, model, np.zeros(0, dtype=np.int64))
+        # One thread: on a shared machine BLAS threads fighting over the cores made fits several times slower.
         with threadpool_limits(1):
             model.fit(out._matrix(docs, fit=True), y, sample_weight=weight)
         out.columns = np.array([index[int(c)] for c in model.classes_])

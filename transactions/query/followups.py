@@ -20,7 +20,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, month_bounds, period_label
-from transactions.query.grammar import find_measure
+from transactions.query.grammar import find_measure, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
@@ -29,13 +29,15 @@ from transactions.query.periods import NUMBER_WORDS, find_periods
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
 NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+VI_NUM = r"(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)"
 LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
                           r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
                           r" them|each one)\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
                           r"|\bwhat were (?:they|those)\b|\bliet ke\b")
 NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
-                     r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b")
+                     r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b"
+                     rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b")
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
                                r"|\bthe year before\b|\bthis time last year\b")
@@ -46,11 +48,13 @@ PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?
                      r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
                      r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
                      r"quarters?|days?|time|\d))"
-                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b")
+                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b"
+                     r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
 # "just the earlier one", "only the latter": a side of a two-period comparison by its place in time or in the question
 WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prior|later|newer|more recent|recent|"
                              r"former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
-ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1}
+ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "dau tien": 0, "dau": 0, "thu hai": 1,
+           "thu ba": 2, "cuoi cung": -1}
 # "make it 5", "top 10 instead", "cut it to 3", "just the top 2": the same ranking with another length
 LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
                        r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
@@ -71,14 +75,15 @@ BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|an
                             r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
 # "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
 SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
-                            r"(?:cost|costs|costed|was|were|is) the most)|(?P<small>smallest|cheapest|least expensive|"
-                            r"lowest|(?:cost|costs|costed|was|were|is) the least))\b")
+                            r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
+                            r"least expensive|lowest|(?:cost|costs|costed|was|were|is) the least|nho nhat|re nhat|"
+                            r"it nhat))\b")
 SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|single|purchase|transaction|"
-                               r"charge|order|ride|trip|visit|payment|item)\b")
+                               r"charge|order|ride|trip|visit|payment|item|nao|khoan|giao dich)\b")
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
-                          r"chi tieu|tieu)\b")
+                          r"chi tieu|tieu|tien ra|chi ra)\b")
 IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
                          r"inflows?|thu nhap|tien vao)\b")
 # words of a follow-up that carry no filter beyond the edit they belong to
@@ -86,7 +91,8 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",
     "about", "first", "second", "third", "last", "top", "next", "following", "before", "after", "earlier", "later",
     "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
-    "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua"}
+    "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
+    "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi"}
 
 
 def _n(word: str | None, default: int) -> int:
@@ -214,7 +220,7 @@ def _next(text: str, s: _State) -> Edit:
     q = s.query()
     shown_n = len(s.items) or s.previous.limit or 5
     q.offset = (s.previous.offset or 0) + shown_n
-    q.limit = _n(m.group(1) or m.group(2), shown_n)
+    q.limit = _n(m.group(1) or m.group(2) or m.group(3), shown_n)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
     return q, [m.span()]
 
@@ -314,7 +320,7 @@ def _pick(text: str, s: _State) -> Edit:
     m = PICK_RE.search(text)
     if not m:
         return None
-    which = ORDINAL[m.group(1) or m.group(3) or m.group(4)]
+    which = ORDINAL[m.group(1) or m.group(3) or m.group(4) or m.group(5)]
     q = s.query()
     if s.mode == "periods" and s.periods:
         if -len(s.periods) <= which < len(s.periods):
@@ -456,3 +462,19 @@ def query_unchanged(previous: dict, now: dict) -> bool:
 
     return all((previous.get(k) or None) == (now.get(k) or None) for k in SAME_QUESTION_KEYS) \
         and period(previous) == period(now) and compare(previous) == compare(now)
+
+
+ONE_TRANSACTION_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
+                                r"duplicates?|giao dich|xoa)\b")
+
+
+def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
+    """Does a follow-up only leave something out of the last money answer ("drop rent", "remove Amazon", "bỏ tiền
+    nhà ra" after a ranking)? Then it edits the question and deletes nothing; a request to delete names a
+    transaction ("delete the rent payment"). The action reader asks this before reading a request."""
+    if not (q.followup and previous) or ONE_TRANSACTION_RE.search(normalise(text)):
+        return False
+    last = MoneyQuery.from_dict(previous)
+    return bool(set(q.exclude_merchants) - set(last.exclude_merchants)
+                or set(q.exclude_categories) - set(last.exclude_categories)
+                or set(q.exclude_text) - set(last.exclude_text))

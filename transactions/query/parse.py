@@ -71,14 +71,18 @@ POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|e
                                   r"set aside|put aside)\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
-# "leave Uber out", "take housing out of that", and a turn that starts "drop Amazon" / "minus rent"
+# "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
                               r"(?:list|ranking|total)))?"
                               r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
-                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)")
+                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
+
+
+CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
+                           r"where|bao nhieu|het bao)\b")
 
 
 def _mark_exclusions(rest: str, measure: str | None) -> str:
@@ -90,14 +94,16 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
-    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2)} | ", rest)
+    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2) or m.group(3)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
     rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     marked = EXCLUDE_RE.sub(mark, rest)
     if "^" in marked:
         head, _, tail = marked.partition("^")
-        marked = head + "^" + tail.replace(",", " | ", 1)
+        # the exclusion ends at the comma or where the question goes on ("except for whole foods how much on
+        # groceries": groceries is the subject, not something else to leave out)
+        marked = head + "^" + CLAUSE_END_RE.sub(lambda m: f" | {m.group(1) or ''} ", tail, count=1)
     return marked
 
 
