@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.followups import followup_on_result, period_edit
+from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -26,6 +26,7 @@ from transactions.query.lexicon import ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
+from transactions.query.state import counted_nouns, period_edit
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -71,12 +72,12 @@ POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|e
                                   r"set aside|put aside)\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
-# "leave Uber out", "take housing out of that", and a turn that starts "drop Amazon" / "minus rent"
+# "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
                               r"(?:list|ranking|total)))?"
                               r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
-                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)")
+                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
@@ -94,7 +95,7 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
-    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2)} | ", rest)
+    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2) or m.group(3)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
     rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
@@ -175,6 +176,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
+        q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
