@@ -88,6 +88,10 @@ def test_a_total_follow_up_changes_the_measure_over_the_same_rows(chat_demo, ali
     assert _args(most)["measure"] == "largest" and "$42.99" in most["answer"], most["answer"]
     assert _confident(alice, most)
 
+    # a superlative with nothing pointing back is a question of its own, over everything
+    fresh = _say(alice, "what was my biggest purchase last month", _say(alice, "amazon last month"))
+    assert "merchants" not in _args(fresh) and "$1,400.00" in fresh["answer"], fresh["answer"]
+
     weekly = _say(alice, "per week?", _say(alice, "amazon last month"))
     assert _args(weekly)["per"] == "week" and "per week" in weekly["answer"] and "days" in weekly["answer"]
 
