@@ -396,10 +396,10 @@ class Evidence:
                     self._add(x[:, F["prior"]], self.prior)
                 if self.has_centroid.sum() >= 2:  # one category's centroid would say nothing but its name
                     best = float(cs[row][self.has_centroid].max())
-                    c = np.where(self.has_centroid, cs[row] / CENTROID_TEMPERATURE, -np.inf)
-                    c = np.exp(c - c.max())
+                    logits = np.where(self.has_centroid, cs[row] / CENTROID_TEMPERATURE, -np.inf)
+                    share = np.exp(logits - logits.max())
                     # As strong as the text is close to one of them (the embedding neighbours' floor and span).
-                    x[:, F["centroid"]] = c / c.sum() * min(1.0, max(0.0, (best - 0.3) / 0.5))
+                    x[:, F["centroid"]] = share / share.sum() * min(1.0, max(0.0, (best - 0.3) / 0.5))
                 z = zs[row] / 0.05
                 z = np.exp(z - z.max())
                 x[:, F["zero_shot"]] = z / z.sum()
