@@ -113,7 +113,8 @@ def page_for_heading(heading: str) -> str | None:
 
 def steps_text(text: str, steps: list[str], marker: str) -> str:
     heading = HEADING_RE.search(text or "")
-    title = f"{heading.group(1).strip().rstrip(':')}:" if heading else "Here are the steps:"
+    # the heading in the answer's language (locale/vi has every "How to" heading of the help pages)
+    title = f"{_(heading.group(1).strip().rstrip(':'))}:" if heading else _("Here are the steps:")
     lines = [f"{title} {marker}", *(f"{i}. {s}" for i, s in enumerate(steps, 1))]
     page = page_for_heading(heading.group(1)) if heading else None
     if page:

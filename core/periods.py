@@ -276,3 +276,30 @@ def usual_window(months: int = 3, *, today: date | None = None) -> tuple[date, d
     start, end = full[0][0], full[-1][1]
     label = (f"the average of {start:%B} – {end:%B %Y}" if months > 1 else f"{start:%B %Y}")
     return start, end, label
+
+
+# --- holidays people date things by ------------------------------------------------------------------------
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th (1-based; -1 = last) `weekday` (0 = Monday) of a month."""
+    if n < 0:
+        last = month_bounds(year, month)[1]
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+
+
+HOLIDAYS = {
+    "new year's eve": lambda y: date(y, 12, 31), "valentine's day": lambda y: date(y, 2, 14),
+    "independence day": lambda y: date(y, 7, 4), "halloween": lambda y: date(y, 10, 31),
+    "christmas eve": lambda y: date(y, 12, 24), "christmas": lambda y: date(y, 12, 25),
+    "memorial day": lambda y: _nth_weekday(y, 5, 0, -1), "labor day": lambda y: _nth_weekday(y, 9, 0, 1),
+    "thanksgiving": lambda y: _nth_weekday(y, 11, 3, 4),
+    "black friday": lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=1),
+    "cyber monday": lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=4),
+}
+
+
+def holiday_last(name: str, *, today: date) -> date:
+    """The most recent day called `name` (a key of HOLIDAYS) on or before today."""
+    day = HOLIDAYS[name](today.year)
+    return day if day <= today else HOLIDAYS[name](today.year - 1)

@@ -15,6 +15,7 @@ from chat.context import TurnContext, understand
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
 from transactions.query.periods import find_periods
+from transactions.query.state import exclusion_followup
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
@@ -164,6 +165,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return None
     if note := note_call(text):
         return note
+    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
+        return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
         return None
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]

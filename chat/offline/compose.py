@@ -362,28 +362,37 @@ def _sentences(text: str, limit: int) -> str:
 
 def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = False) -> tuple[str, list[int]]:
     """The answer in plain words from the best fact, then what else the cited facts add; each sentence carries
-    its citation. Facts that do not fit the question are not quoted ("I don't have that")."""
+    its citation. Facts that do not fit the question are not quoted ("I don't have that"). Written under the
+    answer's language: a how-to's steps come translated from the catalogue (locale/vi has every help page's
+    "How to" steps), so a Vietnamese how-to is answered wholly in Vietnamese; a passage the catalogue lacks is
+    quoted as written and said to be in English."""
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
     facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
              if fits_question(question, f)]
-    source = "Moneta's help pages" if name == "get_app_information" else "the knowledge base"
+    source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
-        return ("Tôi không có thông tin này trong cơ sở kiến thức." if vi else f"I don't have that in {source}."), []
+        return _("I don't have that in %(source)s.") % {"source": source}, []
     lead = facts[0]
-    lines = [("Theo tài liệu (tiếng Anh): " if vi else "") + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
     steps = steps_in(lead["text"]) if name == "get_app_information" or lead.get("corpus") == "moneta-help" else []
-    if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py)
-        lines = [("Theo trang trợ giúp (tiếng Anh): " if vi else "") + steps_text(lead["text"], steps,
-                                                                                 f"[#{lead['fact_id']}]")]
-    more = facts[1:]
+    if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py), in the answer's language
+        translated = [_(s) for s in steps]
+        english = vi and translated == steps
+        lines = [(_("From the help page (in English): ") if english else "")
+                 + steps_text(lead["text"], translated, f"[#{lead['fact_id']}]")]
+        more = facts[1:] if not vi or english else []  # a Vietnamese answer quotes no English passage
+    else:
+        lines = [(_("From the documents (in English): ") if vi else "")
+                 + f"{_sentences(_plain(lead['text']), 420)} [#{lead['fact_id']}]"]
+        more = facts[1:]
     if more:
-        lines.append("Also:" if not vi else "Thêm:")
+        lines.append(_("Also:"))
         lines.extend(f"- {_sentences(_plain(f['text']), 260)} [#{f['fact_id']}]" for f in more)
+    shown = [lead, *more]
     where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page")
-                                                                                 else "") for f in facts))
-    lines.append(f"From {source}: {where}.")
-    return "\n".join(lines), [int(f["fact_id"]) for f in facts]
+                                                                                 else "") for f in shown))
+    lines.append(_("From %(source)s: %(where)s.") % {"source": source, "where": where})
+    return "\n".join(lines), [int(f["fact_id"]) for f in shown]
 
 
 def web_text(result: dict) -> str:

@@ -88,6 +88,10 @@ def test_a_total_follow_up_changes_the_measure_over_the_same_rows(chat_demo, ali
     assert _args(most)["measure"] == "largest" and "$42.99" in most["answer"], most["answer"]
     assert _confident(alice, most)
 
+    # a superlative with nothing pointing back is a question of its own, over everything
+    fresh = _say(alice, "what was my biggest purchase last month", _say(alice, "amazon last month"))
+    assert "merchants" not in _args(fresh) and "$1,400.00" in fresh["answer"], fresh["answer"]
+
     weekly = _say(alice, "per week?", _say(alice, "amazon last month"))
     assert _args(weekly)["per"] == "week" and "per week" in weekly["answer"] and "days" in weekly["answer"]
 
@@ -198,3 +202,28 @@ def test_a_per_unit_figure_the_answer_cannot_give_is_not_confident(chat_demo, al
     income = _say(alice, "how much came in last month")
     biggest = _say(alice, "which was the biggest", income)
     assert "incoming payment" in biggest["answer"] and "$3,200.00" in biggest["answer"], biggest["answer"]
+
+
+def test_vietnamese_follow_ups_edit_the_same_state(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    nxt = _say(alice, "hai cái tiếp theo", top)
+    assert (_args(nxt)["offset"], _args(nxt)["limit"]) == (3, 2), _args(nxt)
+    without = _say(alice, "bỏ tiền nhà ra", _say(alice, "top 3 categories last month"))
+    assert without["tool_calls"] and (_args(without).get("exclude_categories")
+                                      or _args(without).get("exclude_merchants")), without["tool_calls"]
+    income = _say(alice, "how much came in last month")
+    out = _say(alice, "còn tiền ra?", income)
+    assert _args(out)["direction"] == "out" and "1.672,48" in out["answer"].replace("$1,672.48", "1.672,48"), out
+
+
+def test_leaving_something_out_of_a_ranking_deletes_nothing(chat_demo, alice, alice_money):
+    from transactions.models import Transaction
+
+    before = Transaction.objects.filter(user=alice).count()
+    removed = _say(alice, "remove rent", _say(alice, "top 3 categories last month"))
+    assert not removed.get("pending_actions") and removed["tools_used"] == ["search_transactions"], removed
+    assert "$1,400.00" not in _body(removed) and "Groceries ($114.90" in _body(removed), removed["answer"]
+    assert Transaction.objects.filter(user=alice).count() == before
+    # naming a transaction is still a request to delete one, for the user to confirm
+    asked = _say(alice, "delete the rent payment", removed)
+    assert asked["tools_used"] == ["propose_delete_transaction"], asked["tools_used"]

@@ -99,12 +99,28 @@ def test_budgeting_advice_is_not_taken_for_app_help(chat_demo, alice, alice_mone
     assert "get_app_information" not in answer["tools_used"], answer["tool_calls"]
 
 
-def test_vietnamese_how_to_says_the_page_is_in_english(chat_demo, alice, alice_money, account_help):
+def test_vietnamese_how_to_gets_the_steps_in_vietnamese(chat_demo, alice, alice_money, account_help):
     answer = chat_turn(user=alice, message="cách bật xác thực hai lớp")
     text = answer["answer"]
     assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
-    assert text.startswith("Theo trang trợ giúp (tiếng Anh):") and "\n2. Next to Two-factor" in text, text
-    assert "Nguồn" in text and "Sources" not in text
+    assert text.startswith("Cách bật xác thực hai lớp (2FA):") and "\n2. Cạnh Xác thực hai lớp" in text, text
+    assert "Next to" not in text and "tiếng Anh" not in text and "From " not in text and "Also:" not in text
+    assert "Nguồn" in text and "Sources" not in text and answer["citations"]
+
+
+def test_every_how_to_of_the_help_pages_has_vietnamese_steps():
+    """A how-to asked in Vietnamese is answered in Vietnamese: the catalogue has every heading and step."""
+    from django.utils.translation import gettext, override
+
+    with override("vi"):
+        for path in HELP.glob("*.md"):
+            for section in path.read_text().split("\n## ")[1:]:
+                title = section.splitlines()[0].strip()
+                if not title.lower().startswith("how to"):
+                    continue
+                assert gettext(title) != title, f"{path.name}: no Vietnamese heading for {title!r}"
+                for step in steps_in("## " + section):
+                    assert gettext(step) != step, f"{path.name} / {title}: no Vietnamese for step {step[:60]!r}"
 
 
 def test_money_question_opening_with_can_i_stays_a_money_question(chat_demo, alice, alice_money, account_help):

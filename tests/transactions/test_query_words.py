@@ -176,3 +176,41 @@ def test_an_order_the_query_cannot_keep_is_left_not_understood():
     q = parse("when was my first amazon order")
     assert q.ignored == ["first"] and q.merchants == ["Amazon"]
     assert "first" not in parse("the first 5 purchases").unknown
+
+
+def test_an_exclusion_ends_where_the_question_goes_on():
+    q = parse("except for whole foods how much on groceries")
+    assert q.categories == ["Groceries"] and q.exclude_merchants == ["Whole Foods Mkt"] and not q.exclude_categories
+    q = parse("other than rent what did I spend last month")
+    assert q.exclude_categories == ["Rent"] and span(q) == ("2026-10-01", "2026-10-31")
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("total spend thru sept", ("2026-01-01", "2026-09-30")),  # was September alone
+    ("until june", ("2026-01-01", "2026-06-30")),
+    ("before march", ("2026-01-01", "2026-02-28")),
+    ("groceries through end of august", ("2026-01-01", "2026-08-31")),
+    ("from june through end of sept on amazon", ("2026-06-01", "2026-09-30")),  # a closed range stays one
+    ("since labor day", ("2026-09-07", "2026-11-26")),
+    ("amazon on black friday", ("2025-11-28", "2025-11-28")),  # the most recent one that has come
+    ("dining during xmas", ("2025-12-25", "2025-12-25")),
+])
+def test_open_ranges_and_holidays(question, bounds):
+    q = parse(question)
+    assert span(q) == bounds and not q.ignored, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["how much did I spend on my daughter's wedding this year",
+                                      "how much did the kids' braces cost"])
+def test_a_possessed_thing_nothing_is_called_is_the_subject(question):
+    q = parse(question)
+    assert q.unknown and not q.ignored, q.as_dict()  # "no transactions for …", never the total of everything
+
+
+def test_grammar_words_of_unions_comparisons_and_vietnamese_are_accounted_for():
+    for question in ("how much on groceries as well as eating out in october",
+                     "how does my target spending this year stack up against last year", "tiền vào tháng trước",
+                     "restaurants but leave out the delivery apps, last month"):
+        q = parse(question)
+        assert not q.ignored and not q.excluded_unknown, (question, q.as_dict())
+    assert parse("trader j's last month").merchants == ["Trader Joe's"]  # an initial with a possessive s

@@ -173,10 +173,18 @@ def test_figures_from_the_rollup_equal_the_rows(alice, bob):
     services.transaction_create(user=bob, date="2026-02-10", description="BISTRO", amount="-999", category="Dining")
     dining = Category.objects.get(user=alice, name="Dining")
     for start, end in [(date(2026, 1, 15), date(2026, 4, 3)), (date(2026, 2, 1), date(2026, 3, 31)),
-                       (date(2026, 3, 2), date(2026, 3, 20)), (date(2026, 1, 1), date(2026, 12, 31))]:
+                       (date(2026, 3, 2), date(2026, 3, 20)), (date(2026, 1, 1), date(2026, 12, 31)),
+                       # most of one month: its roll-up less its other days (Dining's 1 Feb and the 28 Feb pay lie
+                       # outside, so those categories must not appear; all of January's rows lie outside the 2nd-30th)
+                       (date(2026, 2, 3), date(2026, 2, 27)), (date(2026, 1, 2), date(2026, 1, 30)),
+                       (date(2026, 4, 1), date(2026, 4, 20)), (date(2026, 1, 20), date(2026, 2, 10))]:
         assert _summary_rows(alice, start, end) == _summary_rows(alice, start, end, "USD")
         assert figures.category_months(user=alice, category_id=dining.id, start=start, end=end) == \
             figures.category_months(user=alice, category_id=dining.id, start=start, end=end, currency="USD")
+    february = selectors.spending_summary(user=alice, start=date(2026, 2, 3), end=date(2026, 2, 27))
+    assert ([(r["category"], r["spent"], r["count"]) for r in february["rows"]], february["income"]) == (
+        [("Groceries", 80.25, 1)], [])
+    assert selectors.spending_summary(user=alice, start=date(2026, 1, 2), end=date(2026, 1, 30))["rows"] == []
     summary = selectors.spending_summary(user=alice, start=date(2026, 1, 15), end=date(2026, 4, 3))
     assert (summary["total_spent"], summary["total_income"]) == (182.75, 2007.0)
     assert {r["category"]: r["spent"] for r in summary["rows"]} == {"Dining": 90.5, "Groceries": 80.25,

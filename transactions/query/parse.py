@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.followups import followup_on_result, period_edit
+from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -26,6 +26,7 @@ from transactions.query.lexicon import ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
+from transactions.query.state import counted_nouns, period_edit
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -57,7 +58,7 @@ BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|
                          r"|less(?!\s+(?:than|on|at|in|money|often|for)\b))\b")
 # Vietnamese "ngoài X ra" (apart from X): the cue before, "ra" closing it
 VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
-UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
+UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|as well as|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
@@ -71,14 +72,18 @@ POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|e
                                   r"set aside|put aside)\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
-# "leave Uber out", "take housing out of that", and a turn that starts "drop Amazon" / "minus rent"
+# "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
                               r"(?:list|ranking|total)))?"
                               r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
-                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)")
+                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
+
+
+CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
+                           r"where|bao nhieu|het bao)\b")
 
 
 def _mark_exclusions(rest: str, measure: str | None) -> str:
@@ -90,14 +95,16 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
-    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2)} | ", rest)
+    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2) or m.group(3)} | ", rest)
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
     rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     marked = EXCLUDE_RE.sub(mark, rest)
     if "^" in marked:
         head, _, tail = marked.partition("^")
-        marked = head + "^" + tail.replace(",", " | ", 1)
+        # the exclusion ends at the comma or where the question goes on ("except for whole foods how much on
+        # groceries": groceries is the subject, not something else to leave out)
+        marked = head + "^" + CLAUSE_END_RE.sub(lambda m: f" | {m.group(1) or ''} ", tail, count=1)
     return marked
 
 
@@ -151,7 +158,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
-                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text))
+                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
@@ -169,6 +176,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
+        q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \

@@ -8,7 +8,16 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from core.periods import Period, add_months, fmt_day, full_months_before, month_bounds, period_label
+from core.periods import (
+    HOLIDAYS,
+    Period,
+    add_months,
+    fmt_day,
+    full_months_before,
+    holiday_last,
+    month_bounds,
+    period_label,
+)
 
 __all__ = ["MONTHS", "NUMBER_WORDS", "Period", "find_periods", "full_months_before", "period_label"]
 
@@ -291,6 +300,27 @@ def _rules(today: date):
         end = min(saturday + timedelta(days=1), today)
         return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
 
+    def up_to_month(m):
+        """"through September", "until June", "before March": from the start of that year up to the end of the
+        month (or of the month before it, for "before"); the most recent such month that has started."""
+        month, year = MONTHS[m.group(2)], int(m.group(3)) if m.group(3) else None
+        first = _month_start_recent(month, today, year)
+        end = add_months(first, 1) - timedelta(days=1)
+        if m.group(1) == "before":
+            end = first - timedelta(days=1)
+        start = date(end.year, 1, 1)
+        s, e = _clip(start, end, today)
+        return Period(s, e, period_label(s, e, "range", today=today), "range")
+
+    def holiday(m):
+        """"since labor day" (that day to today), "on thanksgiving", "black friday" (that day)."""
+        word = m.group(2).replace("xmas", "christmas").replace("nye", "new year's eve")
+        name = next(k for k in HOLIDAYS if word.startswith(k.split("'")[0]) or word == k)
+        d = holiday_last(name, today=today)
+        if m.group(1):
+            return Period(d, today, f"since {fmt_day(d)}", "range")
+        return Period(d, d, fmt_day(d), "day")
+
     def past_n_bare(m):
         """"the past 4" with no unit: months, the unit people leave out."""
         return rolling("months", _n(m.group(1)))
@@ -322,6 +352,8 @@ def _rules(today: date):
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
          since_point),
         (rf"\b{POINT}\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present)\b", since_point),
+        (rf"(?<!\d)(?<!\d )\b(until|till|through|thru|up to|up until|before)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
+         rf"(?:\s+{YEAR})?(?!\s*\d)", up_to_month),
         (r"\b(?:the\s+)?(?:past|previous|last)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
          r"(?=\s*(?:$|[?,.!]))", past_n_bare),
         (r"\b(?:from|between|tu)\s+(\d{4}-\d{2}-\d{2})\s+(?:to|and|until|till|den|-)\s+(\d{4}-\d{2}-\d{2})\b",
@@ -352,6 +384,9 @@ def _rules(today: date):
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
          lambda m: month_offset(1)),
         (rf"\b{NUM}\s+months?\s+ago\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        (r"\b(?:(since|after)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
+         r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b",
+         holiday),
         (r"\b(?:this|current)\s+quarter\b|\bquy nay\b", lambda m: quarter_offset(0)),
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
         (r"\bsince the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of)", since_nth),

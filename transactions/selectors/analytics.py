@@ -98,7 +98,9 @@ def _summary_groups(start_: date, end_: date, currency: str | None, params: dict
     """SQL of the window's rows grouped by category id (total, count; money out and in apart). With one currency
     (`currency` None), categorised rows of the months wholly inside the window come from the monthly category
     roll-up (migration 0003) and only the edge days and the uncategorised rows (whose kind is their sign) are read:
-    a year is ~12 × categories roll-up rows and a few weeks of rows instead of ~180k rows at 1M."""
+    a year is ~12 × categories roll-up rows and a few weeks of rows instead of ~180k rows at 1M. An edge covering
+    most of its month reads that month's roll-up less the month's other days (this month to date: the roll-up
+    less the rows dated later, usually none)."""
     if currency is not None:
         return _SUMMARY_GROUP.format(where=f"date BETWEEN %(start)s AND %(end)s{_currency_sql(currency)}")
     first, after, edges = figures._whole_months(start_, end_)
@@ -110,11 +112,28 @@ def _summary_groups(start_: date, end_: date, currency: str | None, params: dict
              _SUMMARY_GROUP.format(where="category_id IS NULL AND date BETWEEN %(start)s AND %(end)s")]
     for i, (s_, e_) in enumerate(edges):
         params[f"s{i}"], params[f"e{i}"] = s_, e_
-        parts.append(_SUMMARY_GROUP.format(where=f"category_id IS NOT NULL AND date BETWEEN %(s{i})s AND %(e{i})s"))
-    # sum() of counts is numeric in Postgres (a Decimal in Python): cast back, the counts go into JSON answers
+        month_start, month_end = month_bounds(s_.year, s_.month)
+        if e_ > month_end or (e_ - s_).days + 1 <= month_end.day // 2:  # across a month's end, or a few days
+            parts.append(_SUMMARY_GROUP.format(where=f"category_id IS NOT NULL AND date BETWEEN %(s{i})s AND %(e{i})s"))
+            continue
+        # Most of a month (this month to date, or a like-for-like month before it): the month's roll-up rows
+        # minus the rows of that month outside the days asked — a few days of rows, not most of a month's.
+        params[f"m{i}"] = month_start
+        parts.append(f"""SELECT r.category_id, r.total, r.n, NULL::numeric, 0, NULL::numeric, 0
+            FROM transactions_monthly_category_spend r
+            WHERE r.user_id = %(user)s AND r.category_id IS NOT NULL AND r.month = %(m{i})s""")
+        for j, (a, b) in enumerate(((month_start, s_ - timedelta(days=1)), (e_ + timedelta(days=1), month_end))):
+            if a <= b:
+                params[f"o{i}{j}a"], params[f"o{i}{j}b"] = a, b
+                parts.append(f"""SELECT category_id, -sum(amount), -count(*), NULL::numeric, 0, NULL::numeric, 0
+            FROM transactions_transaction
+            WHERE user_id = %(user)s AND category_id IS NOT NULL AND date BETWEEN %(o{i}{j}a)s AND %(o{i}{j}b)s
+            GROUP BY category_id""")
+    # sum() of counts is numeric in Postgres (a Decimal in Python): cast back, the counts go into JSON answers.
+    # HAVING: a category whose rows in that month all lie outside the days asked nets to no rows, as before.
     return (f"""SELECT category_id, sum(total) AS total, sum(n)::bigint AS n, sum(outflow) AS outflow,
                    sum(n_out)::bigint AS n_out, sum(inflow) AS inflow, sum(n_in)::bigint AS n_in
-            FROM ({" UNION ALL ".join(parts)}) x GROUP BY category_id""")
+            FROM ({" UNION ALL ".join(parts)}) x GROUP BY category_id HAVING sum(n) > 0""")
 
 
 def _summary_rows(user: AuthUser, start_: date, end_: date, currency: str | None = None) -> list[dict[str, Any]]:
