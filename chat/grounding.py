@@ -16,8 +16,8 @@ from typing import Any
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
-from transactions.query.followups import query_unchanged
 from transactions.query.grammar import VI_CHARS
+from transactions.query.state import query_unchanged
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")

@@ -40,7 +40,7 @@ from core.metrics import chat_turn_observe
 from core.types import AuthUser
 from transactions.query import MoneyQuery, money_query_parse, query_vocab
 from transactions.query.account import word_account
-from transactions.query.followups import result_shown
+from transactions.query.state import result_shown
 
 log = logging.getLogger(__name__)
 HISTORY_MESSAGES = 8

@@ -12,10 +12,10 @@ from typing import Any
 
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
-from transactions.query.followups import exclusion_followup
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
 from transactions.query.periods import find_periods
+from transactions.query.state import exclusion_followup
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"

@@ -198,3 +198,19 @@ def test_an_exclusion_ends_where_the_question_goes_on():
 def test_open_ranges_and_holidays(question, bounds):
     q = parse(question)
     assert span(q) == bounds and not q.ignored, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["how much did I spend on my daughter's wedding this year",
+                                      "how much did the kids' braces cost"])
+def test_a_possessed_thing_nothing_is_called_is_the_subject(question):
+    q = parse(question)
+    assert q.unknown and not q.ignored, q.as_dict()  # "no transactions for …", never the total of everything
+
+
+def test_grammar_words_of_unions_comparisons_and_vietnamese_are_accounted_for():
+    for question in ("how much on groceries as well as eating out in october",
+                     "how does my target spending this year stack up against last year", "tiền vào tháng trước",
+                     "restaurants but leave out the delivery apps, last month"):
+        q = parse(question)
+        assert not q.ignored and not q.excluded_unknown, (question, q.as_dict())
+    assert parse("trader j's last month").merchants == ["Trader Joe's"]  # an initial with a possessive s

@@ -12,19 +12,21 @@ engine as any question:
 Every edit says which words it used; words left over that could change the answer are the turn's `ignored`
 words, so the answer's confidence is computed from what was understood (chat/grounding.py), never a constant.
 Periods, names, exclusions and per-unit figures said in a follow-up are read by the parser (parse.py), which
-applies a turn's period to the last one through `period_edit`.
+applies a turn's period to the last one through `period_edit`. What an answer showed, and the checks on a
+follow-up, are in state.py.
 """
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 
-from core.periods import Period, add_months, month_bounds, period_label
-from transactions.query.grammar import find_measure, normalise
+from core.periods import Period, period_label
+from transactions.query.grammar import find_measure
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import NUMBER_WORDS, find_periods
+from transactions.query.state import period_before, period_edit
 
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
@@ -78,8 +80,10 @@ SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensi
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
                             r"least expensive|lowest|(?:cost|costs|costed|was|were|is) the least|nho nhat|re nhat|"
                             r"it nhat))\b")
-SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|single|purchase|transaction|"
-                               r"charge|order|ride|trip|visit|payment|item|nao|khoan|giao dich)\b")
+# …and a word pointing at the rows or items it is over ("my biggest purchase this year" is a question of its own)
+SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|nao)\b")
+UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
+                          r"items?|khoan|giao dich)\b")
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
@@ -99,66 +103,6 @@ def _n(word: str | None, default: int) -> int:
     if not word:
         return default
     return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
-
-
-def _before(period: Period, today: date) -> Period:
-    """The stretch just before a period, as long as it: the month before a month (a month so far → the whole month
-    before), the three months before three whole months, the year before a year, the 7 days before a week."""
-    end = period.start - timedelta(days=1)
-    months = {"month": 1, "quarter": 3, "year": 12}.get(period.grain)
-    whole_months = period.start.day == 1 and period.end == month_bounds(period.end.year, period.end.month)[1]
-    if months is None and period.start.day == 1 and period.grain != "week":  # the grain a tool call did not carry
-        if (period.start.month, period.start.year) == (1, period.end.year) and not whole_months:
-            months = 12  # a year so far
-        elif (period.start.year, period.start.month) == (period.end.year, period.end.month):
-            months = 1  # a month (so far)
-        elif whole_months:
-            months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
-    if months:
-        start = add_months(period.start, -months)
-        grain = {1: "month", 3: "quarter", 12: "year"}.get(months, "range") if period.start.day == 1 else "range"
-        return Period(start, end, period_label(start, end, grain, today=today), grain)
-    start = period.start - timedelta(days=(period.end - period.start).days + 1)
-    return Period(start, end, period_label(start, end, "range", today=today), "range")
-
-
-def period_edit(previous: Period | None, said: Period) -> Period | None:
-    """A period said in a follow-up, applied to the last answer's: a named one replaces it; "that month" is the same
-    one; "the month before/after" steps from it; "the same months a year earlier" shifts it a year. A relative period
-    with nothing before it is read from today (None for "that month")."""
-    if not said.relative:
-        return said
-    if previous is None:
-        return None if said.step == 0 else said
-    if said.step == 0:
-        return previous
-    if said.step == -12:
-        return previous.shifted(years=-1)
-    if said.grain == "week":
-        days = timedelta(days=7 * said.step)
-        return Period(previous.start + days, previous.end + days,
-                      "the week before" if said.step < 0 else "the week after", "week")
-    return previous.shifted(months=said.step * (12 if said.grain == "year" else 1))
-
-
-def result_shown(result: dict) -> dict:
-    """What an answer showed, for the next turn: the ranked or listed items (with their kind), the periods
-    compared, the figure and the ranking window."""
-    rows = result.get("rows") or []
-    measure = result.get("measure")
-    shown: dict = {"measure": measure, "total": result.get("total"), "offset": result.get("offset") or 0,
-                   "n": result.get("n")}
-    if measure == "top_merchants":
-        shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
-    elif measure in ("top_categories", "summary"):
-        shown["items"] = {"kind": "category", "names": [r["category"] for r in rows if r.get("category")]}
-    elif measure == "compare":
-        sides = ((result.get("query") or {}).get("compare") or {}).get("sides") or []
-        shown["periods"] = [s["period"] for s in sides if s.get("period")]
-    elif measure in ("largest", "smallest", "list"):
-        shown["items"] = {"kind": "merchant", "names": list(dict.fromkeys(r["merchant"] for r in rows
-                                                                          if r.get("merchant")))}
-    return shown
 
 
 def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
@@ -269,11 +213,11 @@ def _before_that(text: str, s: _State) -> Edit:
     if s.mode == "periods" and q.compare:
         sides = [side for side in q.compare.get("sides") or [] if side.period]
         for side in sides:
-            side.period = _before(side.period, s.today)
+            side.period = period_before(side.period, s.today)
             side.label = side.period.label
         return (q, [m.span()]) if sides else None
     if s.previous.period is not None and s.previous.period.grain != "all":
-        q.period = _before(s.previous.period, s.today)
+        q.period = period_before(s.previous.period, s.today)
         return q, [m.span()]
     return None
 
@@ -334,6 +278,13 @@ def _pick(text: str, s: _State) -> Edit:
         q.period = side.period or q.period
         q.compare, q.measure = None, "total"
         return q, [m.span()]
+    shown_n = s.previous.limit or 1
+    if s.previous.measure in ("largest", "smallest") and shown_n > 1 and -shown_n <= which < shown_n:
+        # "my 3 biggest purchases" → "the second one": that transaction, the next rank of the same rows
+        q.offset, q.limit = (s.previous.offset or 0) + which % shown_n, 1
+        return q, [m.span()]
+    if s.previous.measure in ("list", "largest", "smallest"):
+        return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
     return None
@@ -347,7 +298,7 @@ def _superlative(text: str, s: _State) -> Edit:
     if not m or (not of and len(text.split()) > 3) or s.previous.compare:
         return None
     big = bool(m.group("big"))
-    spans = [m.span(), *([of.span()] if of else [])]
+    spans = [m.span(), *([of.span()] if of else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
     q = s.query()
     if s.previous.measure in RANKINGS:
         return (s.one_item(q, s.items[0] if big else s.items[-1]), spans) if s.items else None
@@ -442,39 +393,3 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
             q.period = period_edit(previous.period, said[0][0]) or q.period
         return q
     return None
-
-
-SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_merchants", "exclude_categories",
-                      "exclude_text", "amount_min", "amount_max", "direction", "weekdays", "months", "limit", "offset",
-                      "per")
-
-
-def query_unchanged(previous: dict, now: dict) -> bool:
-    """Does a follow-up's query ask exactly what the last one asked? Then the turn changed nothing it could read:
-    its words went somewhere the query does not show, and the same answer again is no confident answer to it."""
-    def period(d: dict) -> tuple:
-        p = d.get("period") or {}
-        return p.get("start"), p.get("end")
-
-    def compare(d: dict) -> list:
-        return [(s.get("merchants"), s.get("categories"), s.get("text"), period(s))
-                for s in (d.get("compare") or {}).get("sides") or []]
-
-    return all((previous.get(k) or None) == (now.get(k) or None) for k in SAME_QUESTION_KEYS) \
-        and period(previous) == period(now) and compare(previous) == compare(now)
-
-
-ONE_TRANSACTION_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
-                                r"duplicates?|giao dich|xoa)\b")
-
-
-def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
-    """Does a follow-up only leave something out of the last money answer ("drop rent", "remove Amazon", "bỏ tiền
-    nhà ra" after a ranking)? Then it edits the question and deletes nothing; a request to delete names a
-    transaction ("delete the rent payment"). The action reader asks this before reading a request."""
-    if not (q.followup and previous) or ONE_TRANSACTION_RE.search(normalise(text)):
-        return False
-    last = MoneyQuery.from_dict(previous)
-    return bool(set(q.exclude_merchants) - set(last.exclude_merchants)
-                or set(q.exclude_categories) - set(last.exclude_categories)
-                or set(q.exclude_text) - set(last.exclude_text))

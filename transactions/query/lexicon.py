@@ -110,7 +110,7 @@ last latest recent recently next previous prior ago since until till during befo
 entire altogether together exactly roughly approximately about around
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
 set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
-hang dat lan goi tren mua
+hang dat lan goi tren mua vao app apps
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
@@ -132,7 +132,7 @@ second third fourth fifth runner next after following previous following remaini
 one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
-ca ngoai ra ke excl sans
+ca ngoai ra ke excl sans well stack stacks stacked
 """.split())
 # words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
 # never the name of what is asked about; left not understood, so the answer says so at low confidence

@@ -100,8 +100,10 @@ def _singular(word: str) -> str:
 def _shortens(short: str, word: str) -> bool:
     """`short` is a cut-down `word`: its start ("pharm" for "pharmacy") or its letters in order keeping at least half
     of them ("plnt" for "planet", "fitnss" for "fitness")."""
-    if len(short) < 3 or len(short) >= len(word) or short[0] != word[0] or not short.isalpha():
+    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
         return False
+    if len(short) <= 2:  # an initial, maybe with a possessive s ("trader j's")
+        return len(short) == 1 or short[1] == "s"
     return word.startswith(short) or (_subsequence(short, word) and 2 * len(short) >= len(word))
 
 

@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.followups import followup_on_result, period_edit
+from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -26,6 +26,7 @@ from transactions.query.lexicon import ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
+from transactions.query.state import counted_nouns, period_edit
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -57,7 +58,7 @@ BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|
                          r"|less(?!\s+(?:than|on|at|in|money|often|for)\b))\b")
 # Vietnamese "ngoài X ra" (apart from X): the cue before, "ra" closing it
 VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
-UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|"
+UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|as well as|"
                       r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
@@ -157,7 +158,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
-                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text))
+                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
         unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
@@ -175,6 +176,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
+        q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \

@@ -1,0 +1,128 @@
+"""The conversation state: what the last money answer asked and showed, and what a follow-up may do with it.
+
+`result_shown` is what an answer showed (its items, the periods compared, the figure, the ranking window), stored
+with the answer; `period_edit`/`period_before` apply a period said in a follow-up to the last one; the checks
+below tell whether a follow-up changed the question (`query_unchanged`), only leaves something out of it
+(`exclusion_followup`) or names what it counts (`counted_nouns`). The edits themselves are in followups.py.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from difflib import SequenceMatcher
+
+from core.periods import Period, add_months, month_bounds, period_label
+from transactions.query.grammar import normalise
+from transactions.query.model import MoneyQuery
+
+
+def period_before(period: Period, today: date) -> Period:
+    """The stretch just before a period, as long as it: the month before a month (a month so far → the whole month
+    before), the three months before three whole months, the year before a year, the 7 days before a week."""
+    end = period.start - timedelta(days=1)
+    months = {"month": 1, "quarter": 3, "year": 12}.get(period.grain)
+    whole_months = period.start.day == 1 and period.end == month_bounds(period.end.year, period.end.month)[1]
+    if months is None and period.start.day == 1 and period.grain != "week":  # the grain a tool call did not carry
+        if (period.start.month, period.start.year) == (1, period.end.year) and not whole_months:
+            months = 12  # a year so far
+        elif (period.start.year, period.start.month) == (period.end.year, period.end.month):
+            months = 1  # a month (so far)
+        elif whole_months:
+            months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    if months:
+        start = add_months(period.start, -months)
+        grain = {1: "month", 3: "quarter", 12: "year"}.get(months, "range") if period.start.day == 1 else "range"
+        return Period(start, end, period_label(start, end, grain, today=today), grain)
+    start = period.start - timedelta(days=(period.end - period.start).days + 1)
+    return Period(start, end, period_label(start, end, "range", today=today), "range")
+
+
+def period_edit(previous: Period | None, said: Period) -> Period | None:
+    """A period said in a follow-up, applied to the last answer's: a named one replaces it; "that month" is the same
+    one; "the month before/after" steps from it; "the same months a year earlier" shifts it a year. A relative period
+    with nothing before it is read from today (None for "that month")."""
+    if not said.relative:
+        return said
+    if previous is None:
+        return None if said.step == 0 else said
+    if said.step == 0:
+        return previous
+    if said.step == -12:
+        return previous.shifted(years=-1)
+    if said.grain == "week":
+        days = timedelta(days=7 * said.step)
+        return Period(previous.start + days, previous.end + days,
+                      "the week before" if said.step < 0 else "the week after", "week")
+    return previous.shifted(months=said.step * (12 if said.grain == "year" else 1))
+
+
+def result_shown(result: dict) -> dict:
+    """What an answer showed, for the next turn: the ranked or listed items (with their kind), the periods
+    compared, the figure and the ranking window."""
+    rows = result.get("rows") or []
+    measure = result.get("measure")
+    shown: dict = {"measure": measure, "total": result.get("total"), "offset": result.get("offset") or 0,
+                   "n": result.get("n")}
+    if measure == "top_merchants":
+        shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
+    elif measure in ("top_categories", "summary"):
+        shown["items"] = {"kind": "category", "names": [r["category"] for r in rows if r.get("category")]}
+    elif measure == "compare":
+        sides = ((result.get("query") or {}).get("compare") or {}).get("sides") or []
+        shown["periods"] = [s["period"] for s in sides if s.get("period")]
+    elif measure in ("largest", "smallest", "list"):
+        shown["items"] = {"kind": "merchant", "names": list(dict.fromkeys(r["merchant"] for r in rows
+                                                                          if r.get("merchant")))}
+    return shown
+
+
+SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_merchants", "exclude_categories",
+                      "exclude_text", "amount_min", "amount_max", "direction", "weekdays", "months", "limit", "offset",
+                      "per")
+
+
+def query_unchanged(previous: dict, now: dict) -> bool:
+    """Does a follow-up's query ask exactly what the last one asked? Then the turn changed nothing it could read:
+    its words went somewhere the query does not show, and the same answer again is no confident answer to it."""
+    def period(d: dict) -> tuple:
+        p = d.get("period") or {}
+        return p.get("start"), p.get("end")
+
+    def compare(d: dict) -> list:
+        return [(s.get("merchants"), s.get("categories"), s.get("text"), period(s))
+                for s in (d.get("compare") or {}).get("sides") or []]
+
+    return all((previous.get(k) or None) == (now.get(k) or None) for k in SAME_QUESTION_KEYS) \
+        and period(previous) == period(now) and compare(previous) == compare(now)
+
+
+ONE_TRANSACTION_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
+                                r"duplicates?|giao dich|xoa)\b")
+
+
+def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
+    """Does a follow-up only leave something out of the last money answer ("drop rent", "remove Amazon", "bỏ tiền
+    nhà ra" after a ranking)? Then it edits the question and deletes nothing; a request to delete names a
+    transaction ("delete the rent payment"). The action reader asks this before reading a request."""
+    if not (q.followup and previous) or ONE_TRANSACTION_RE.search(normalise(text)):
+        return False
+    last = MoneyQuery.from_dict(previous)
+    return bool(set(q.exclude_merchants) - set(last.exclude_merchants)
+                or set(q.exclude_categories) - set(last.exclude_categories)
+                or set(q.exclude_text) - set(last.exclude_text))
+
+
+NAME_LIKENESS = 0.8  # difflib ratio from which an unknown word is read as a misspelled name of theirs
+
+
+def counted_nouns(text: str, q: MoneyQuery, previous: MoneyQuery) -> list[str]:
+    """Words that name what a follow-up counts, not a new subject: "how many deliveries" after Uber Eats counts its
+    transactions. A word right after "how many" that is none of the user's names, nor close to one, while the last
+    question named its own. A word that reads as a misspelling of one of their names stays a name."""
+    if not (previous.merchants or previous.categories or previous.text):
+        return []
+    def a_name(word: str) -> bool:  # "starbuks" is a misspelled name; "deliveries" is only loosely like "Delta"
+        return any(SequenceMatcher(None, word, name.lower()).ratio() >= NAME_LIKENESS
+                   for name in q.suggestions.get(word) or [])
+
+    return [u for u in q.unknown if not a_name(u) and re.search(rf"\bhow many {re.escape(u)}\b", text)]
