@@ -227,3 +227,11 @@ def test_leaving_something_out_of_a_ranking_deletes_nothing(chat_demo, alice, al
     # naming a transaction is still a request to delete one, for the user to confirm
     asked = _say(alice, "delete the rent payment", removed)
     assert asked["tools_used"] == ["propose_delete_transaction"], asked["tools_used"]
+
+
+def test_picking_from_a_list_of_purchases_is_that_purchase(chat_demo, alice, alice_money):
+    three = _say(alice, "my 3 biggest purchases last month")
+    second = _say(alice, "the second one", three)
+    args = _args(second)
+    assert (args["measure"], args["offset"], args["limit"]) == ("largest", 1, 1), args
+    assert "$96.40" in _body(second) and "$1,400.00" not in _body(second), second["answer"]

@@ -278,6 +278,13 @@ def _pick(text: str, s: _State) -> Edit:
         q.period = side.period or q.period
         q.compare, q.measure = None, "total"
         return q, [m.span()]
+    shown_n = s.previous.limit or 1
+    if s.previous.measure in ("largest", "smallest") and shown_n > 1 and -shown_n <= which < shown_n:
+        # "my 3 biggest purchases" → "the second one": that transaction, the next rank of the same rows
+        q.offset, q.limit = (s.previous.offset or 0) + which % shown_n, 1
+        return q, [m.span()]
+    if s.previous.measure in ("list", "largest", "smallest"):
+        return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
     return None
