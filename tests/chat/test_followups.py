@@ -88,6 +88,10 @@ def test_a_total_follow_up_changes_the_measure_over_the_same_rows(chat_demo, ali
     assert _args(most)["measure"] == "largest" and "$42.99" in most["answer"], most["answer"]
     assert _confident(alice, most)
 
+    # a superlative with nothing pointing back is a question of its own, over everything
+    fresh = _say(alice, "what was my biggest purchase last month", _say(alice, "amazon last month"))
+    assert "merchants" not in _args(fresh) and "$1,400.00" in fresh["answer"], fresh["answer"]
+
     weekly = _say(alice, "per week?", _say(alice, "amazon last month"))
     assert _args(weekly)["per"] == "week" and "per week" in weekly["answer"] and "days" in weekly["answer"]
 
@@ -223,3 +227,11 @@ def test_leaving_something_out_of_a_ranking_deletes_nothing(chat_demo, alice, al
     # naming a transaction is still a request to delete one, for the user to confirm
     asked = _say(alice, "delete the rent payment", removed)
     assert asked["tools_used"] == ["propose_delete_transaction"], asked["tools_used"]
+
+
+def test_picking_from_a_list_of_purchases_is_that_purchase(chat_demo, alice, alice_money):
+    three = _say(alice, "my 3 biggest purchases last month")
+    second = _say(alice, "the second one", three)
+    args = _args(second)
+    assert (args["measure"], args["offset"], args["limit"]) == ("largest", 1, 1), args
+    assert "$96.40" in _body(second) and "$1,400.00" not in _body(second), second["answer"]

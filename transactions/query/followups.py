@@ -80,8 +80,10 @@ SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensi
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
                             r"least expensive|lowest|(?:cost|costs|costed|was|were|is) the least|nho nhat|re nhat|"
                             r"it nhat))\b")
-SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|single|purchase|transaction|"
-                               r"charge|order|ride|trip|visit|payment|item|nao|khoan|giao dich)\b")
+# …and a word pointing at the rows or items it is over ("my biggest purchase this year" is a question of its own)
+SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|nao)\b")
+UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
+                          r"items?|khoan|giao dich)\b")
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
@@ -276,6 +278,13 @@ def _pick(text: str, s: _State) -> Edit:
         q.period = side.period or q.period
         q.compare, q.measure = None, "total"
         return q, [m.span()]
+    shown_n = s.previous.limit or 1
+    if s.previous.measure in ("largest", "smallest") and shown_n > 1 and -shown_n <= which < shown_n:
+        # "my 3 biggest purchases" → "the second one": that transaction, the next rank of the same rows
+        q.offset, q.limit = (s.previous.offset or 0) + which % shown_n, 1
+        return q, [m.span()]
+    if s.previous.measure in ("list", "largest", "smallest"):
+        return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
     return None
@@ -289,7 +298,7 @@ def _superlative(text: str, s: _State) -> Edit:
     if not m or (not of and len(text.split()) > 3) or s.previous.compare:
         return None
     big = bool(m.group("big"))
-    spans = [m.span(), *([of.span()] if of else [])]
+    spans = [m.span(), *([of.span()] if of else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
     q = s.query()
     if s.previous.measure in RANKINGS:
         return (s.one_item(q, s.items[0] if big else s.items[-1]), spans) if s.items else None
