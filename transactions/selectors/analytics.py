@@ -410,34 +410,32 @@ def _bill_category_ids(user: AuthUser) -> list[int]:
 def month_glance(*, user: AuthUser, today: date | None = None) -> dict[str, Any]:
     """This month to date at a glance, set against the same days of last month (like for like): income,
     spending split into fixed bills (rent, utilities, insurance… by category) and everything else, and net
-    cash flow (income − spending; transfers count as neither). One query, both windows."""
+    cash flow (income − spending; transfers count as neither)."""
     today = today or timezone.localdate()
     so_far = period_to_date_comparison("this_month", today=today)
     (cur_start, cur_end, _), (prev_start, prev_end, _) = so_far["current"], so_far["previous"]
     currency, other_currencies = _figures_currency(user, prev_start, cur_end)
-    rows = _fetch(
-        f"""
-        WITH w AS (SELECT * FROM unnest(%(idx)s::int[], %(s)s::date[], %(e)s::date[]) AS w(idx, s, e)),
-        k AS (
-            SELECT w.idx, {KIND_SQL} AS kind, t.amount, t.category_id
-            FROM w JOIN transactions_transaction t ON t.user_id = %(user)s AND t.date BETWEEN w.s AND w.e
-            LEFT JOIN transactions_category c ON c.id = t.category_id AND c.user_id = t.user_id
-            WHERE true {_currency_sql(currency if other_currencies else None, "t.")}
-        )
-        SELECT w.idx,
-               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
-               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
-               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'
-                                                     AND k.category_id = ANY(%(bills)s::bigint[])), 0), 2) AS bills,
-               round(-coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense' AND (k.category_id IS NULL
-                     OR NOT k.category_id = ANY(%(bills)s::bigint[]))), 0), 2) AS discretionary,
-               round(coalesce(sum(k.amount) FILTER (WHERE k.kind = 'income'), 0)
-                     + coalesce(sum(k.amount) FILTER (WHERE k.kind = 'expense'), 0), 2) AS net,
-               count(k.amount) AS n
-        FROM w LEFT JOIN k ON k.idx = w.idx GROUP BY w.idx ORDER BY w.idx
-        """,
-        {"idx": [0, 1], "s": [cur_start, prev_start], "e": [cur_end, prev_end], "user": user.id,
-         "bills": _bill_category_ids(user)})
+    bills = _bill_category_ids(user)
+    rows = []
+    # Each window grouped by category id as the summary does (most of a month: its roll-up less its other days),
+    # then classified: ~30k rows of the two windows at 1M were read and classified row by row before.
+    for start_, end_ in ((cur_start, cur_end), (prev_start, prev_end)):
+        params: dict[str, Any] = {"user": user.id, "start": start_, "end": end_, "bills": bills}
+        groups = _summary_groups(start_, end_, currency if other_currencies else None, params)
+        rows += _fetch(
+            f"""
+            WITH g AS ({groups}), k AS ({GROUPED_KIND_SQL})
+            SELECT round(coalesce(sum(k.total) FILTER (WHERE k.kind = 'income'), 0), 2) AS income,
+                   round(-coalesce(sum(k.total) FILTER (WHERE k.kind = 'expense'), 0), 2) AS spent,
+                   round(-coalesce(sum(k.total) FILTER (WHERE k.kind = 'expense'
+                                                        AND k.category_id = ANY(%(bills)s::bigint[])), 0), 2) AS bills,
+                   round(-coalesce(sum(k.total) FILTER (WHERE k.kind = 'expense' AND (k.category_id IS NULL
+                         OR NOT k.category_id = ANY(%(bills)s::bigint[]))), 0), 2) AS discretionary,
+                   round(coalesce(sum(k.total) FILTER (WHERE k.kind = 'income'), 0)
+                         + coalesce(sum(k.total) FILTER (WHERE k.kind = 'expense'), 0), 2) AS net,
+                   (SELECT coalesce(sum(g.n), 0) FROM g)::bigint AS n  -- every row, transfers too
+            FROM k
+            """, params)
     now, before = rows[0], rows[1]
     change = figures.change(now["spent"], before["spent"])
 
