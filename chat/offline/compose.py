@@ -280,11 +280,17 @@ make use using want need like way ways start rate rates amount amounts one two o
 methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
 
 
+# verbs of doing and other words that name no topic ("put", "keep", "away", "build" is not among them)
+GENERIC_TERMS = {_w[:5] for _w in """put get got set keep make give take try away till long able thing stuff actually
+exactly""".split()}
+
+
 # a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
 # of four to six letters ("HELOC"; three-letter ones such as CSV or APR are everyday words); a fact that answers
 # the question names it too
 NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
 SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
+FAIR_FACT = 0.5  # this close, sharing one of the question's topic terms is enough (a paraphrase: "money doubles")
 # a chunk may keep its heading inline ("## Risks An index fund…"): the heading ends at a line end or before the
 # capitalised first word of its section
 HEADING_RE = re.compile(r"^\s*#{1,6}\s+(.+?)(?=\n|\s+[A-Z\"“(]|$)")
@@ -294,6 +300,17 @@ def _heading_terms(fact: dict) -> set[str]:
     """The topic of a fact as its page says it: the document's title and the section heading the fact starts with."""
     heading = HEADING_RE.match(fact.get("text") or "")
     return _terms(f"{fact.get('document') or ''} {heading.group(1) if heading else ''}")
+
+
+def _other_concept(topic: set[str], covered: set[str], fact: dict) -> bool:
+    """The fact's heading (or title) ends in a head noun the question shares, under another modifier: "what is a
+    sinking fund" and a page headed "Emergency funds"."""
+    heading = HEADING_RE.match(fact.get("text") or "")
+    words = [w for w in re.findall(r"[a-z0-9]{3,}", (heading.group(1) if heading else fact.get("document") or "")
+                                   .lower()) if w not in QUESTION_NOISE]
+    stems = [(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words]
+    stems = [w for w in stems if w not in EVERYDAY_TERMS and w not in GENERIC_TERMS]
+    return len(stems) >= 2 and stems[-1] in topic and bool(topic - covered)
 
 
 def fits_question(question: str, fact: dict) -> bool:
@@ -314,16 +331,20 @@ def fits_question(question: str, fact: dict) -> bool:
         return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
     if score >= SAME_FACT:
         return True
-    topic = terms - EVERYDAY_TERMS
+    topic = terms - EVERYDAY_TERMS - GENERIC_TERMS
     covered = topic & (_terms(text) | _heading_terms(fact))
     if not topic:  # only everyday words ("how do I save money"): meaning decides
         return score >= NEAR_FACT
-    if score >= CLOSE_FACT and covered:
-        return True
     if fact.get("corpus") == "moneta-help":
         # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
-        return bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
-    needed = len(topic) if len(topic) <= 2 else (len(topic) + 1) // 2
+        return score >= CLOSE_FACT or bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
+    if len(topic) <= 2 and _other_concept(topic, covered, fact):
+        return False  # "hedge fund" → a page titled "Index funds": the same head noun, another concept
+    if score >= FAIR_FACT and covered:
+        return True
+    if any(t.isdigit() for t in covered) and score >= FACT_FLOOR:
+        return True  # a number the question names ("rule of 72", "50/30/20") found in the fact is its topic
+    needed = len(topic) if len(topic) <= 2 else 2
     return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 
 
