@@ -240,6 +240,19 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Gõ tên mới cạnh danh mục và bấm Đổi tên; để gộp vào danh mục khác hãy chọn nó ở Gộp vào rồi bấm "
                  "Gộp; Lưu trữ ẩn danh mục bạn không dùng nữa.",
                  "Người nhận được đổi tên hay gộp ở phía dưới cùng trang; giao dịch cũ và mới đều theo.")),
+    Unavailable("book, order or buy something",
+                _re(r"\b(?:book|reserve|order|buy|purchase|get)\b\s+(?:me|us)\b.{0,40}\b(?:table|tickets?|flights?|"
+                    r"hotel|room|ride|taxi|uber|food|dinner|lunch|seats?|appointment)\b"
+                    r"|\b(?:book|reserve)\b.{0,20}\b(?:a table|tickets?|a flight|a hotel|a room|a ride|a taxi)\b"
+                    r"|\bđặt (?:bàn|vé|phòng|xe|chỗ)\b|\bmua vé\b"),
+                "Moneta can't book, order or buy anything: it reads your own statements and nothing else.",
+                ("Book it with the restaurant, airline or shop directly, or in their app.",
+                 "Once it is paid it shows up in Moneta after your next statement import.",
+                 "To set money aside for it first, ask me to create a jar and confirm the card."),
+                "Moneta không đặt chỗ, đặt hàng hay mua gì thay bạn được: Moneta chỉ đọc sao kê của bạn.",
+                ("Hãy đặt trực tiếp với nhà hàng, hãng bay hay cửa hàng, hoặc trong ứng dụng của họ.",
+                 "Khi đã thanh toán, khoản đó hiện trong Moneta sau lần nhập sao kê tới.",
+                 "Để để dành tiền trước, hãy nhờ tôi tạo một hũ rồi xác nhận thẻ.")),
     Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
                                               r"account|savings account|credit card|loan|mortgage)\b"),
                 "Moneta can't open or close accounts, cards or loans.",

@@ -37,7 +37,8 @@ DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
-                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán|rename|merge|archive|combine|đổi tên|gộp)\b",
+                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán|rename|merge|archive|combine|đổi tên|gộp|book|reserve|"
+                                 r"order|buy|đặt|mua)\b",
                                  re.I)
 QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
 AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:dollars?|bucks|usd|"
