@@ -112,3 +112,8 @@ def test_everything_but_rent_leaves_rent_out(chat_demo, alice, alice_money):
 def test_an_order_it_cannot_keep_is_not_answered_confidently(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="when was my first amazon order")
     assert not _confident(alice, answer) and "'first'" in answer["answer"], answer["answer"]
+
+
+def test_a_ranking_of_months_it_cannot_make_is_not_confident(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="which month did I spend the most on dining")
+    assert not _confident(alice, answer), answer["answer"]

@@ -214,3 +214,15 @@ def test_grammar_words_of_unions_comparisons_and_vietnamese_are_accounted_for():
         q = parse(question)
         assert not q.ignored and not q.excluded_unknown, (question, q.as_dict())
     assert parse("trader j's last month").merchants == ["Trader Joe's"]  # an initial with a possessive s
+
+
+@pytest.mark.parametrize("question", ["biggest month for dining", "which month did I spend the most",
+                                      "top spend in a single day"])
+def test_a_ranking_of_periods_is_said_not_understood(question):
+    assert parse(question).ignored, question  # no total of everything at high confidence
+
+
+def test_units_after_a_slash_and_one_off():
+    assert parse("how much is netflix/mo").measure == "monthly_average"
+    q = parse("largest one-off purchase")
+    assert q.measure == "largest" and not q.unknown

@@ -28,6 +28,7 @@ def normalise(text: str) -> str:
     """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), runs of spaces
     collapsed; same length is NOT kept."""
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
+    text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
     # a year with its century left out after a month or season ("fall '25", "dec '24"): 2025, 2024
     text = re.sub(r"(?<=[a-z]) '(\d{2})\b", lambda m: f" 20{m.group(1)}", text)

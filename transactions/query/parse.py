@@ -165,6 +165,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
+    peak = PEAK_PERIOD_RE.search(text)
+    if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
+        q.ignored.append(peak.group(0).strip())
     for link in links:
         target = {"merchant": q.exclude_merchants, "category": q.exclude_categories, "text": q.exclude_text}.get(
             link.kind) if link.negated else {"merchant": q.merchants, "category": q.categories, "text": q.text}.get(
@@ -223,6 +226,10 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
                        # "the last 3 starbucks purchases": a number of the latest ones
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
+PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
+                            r"top|cheapest|lowest|smallest|lightest)\s+(?:spending\s+)?(?:month|week|day|year|quarter)s?\b"
+                            r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
+                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
