@@ -55,7 +55,7 @@ class TurnContext:
     previous_query: dict[str, Any] | None = None
     previous_result: dict[str, Any] | None = None
     earlier_query: dict[str, Any] | None = None
-    previous_family: str | None = None  # what the last answer was about: money | knowledge | app | None
+    previous_family: str | None = None  # the very last answer: "money" (the state is its own) | "other" | None
     understood: dict[str, Any] | None = None  # the money query of this turn
     reading: dict[str, Any] | None = None  # the account of the question's words (transactions.query.Reading)
     clarify: dict[str, Any] | None = None  # a clarifying question with choices, when one was asked

@@ -75,14 +75,21 @@ def _history(conversation: Conversation, before_id: int) -> list[Any]:
             else AIMessage(content=m.content) for m in rows]
 
 
+STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer
+
+
 def _previous_queries(conversation: Conversation, before_id: int
-                      ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None]:
-    """Conversation state: the money queries the last two answers ran (None where an answer was not about money)
-    and what the last one showed."""
-    last_two = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT).order_by("-id")[:2])
-    found = [(m.answer or {}).get("understood") for m in last_two] + [None, None]
-    shown = (last_two[0].answer or {}).get("shown") if last_two else None
-    return found[0], found[1], shown
+                      ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None, str | None]:
+    """Conversation state: the money queries of the last two money answers (a knowledge answer in between does not
+    end it: "top 3 categories" → "is that normal?" → "and last year?"), what the last one showed, and whether the
+    very last answer was about money ("money") or something else ("other")."""
+    recent = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT)
+                  .order_by("-id")[:STATE_LOOKBACK])
+    money = [m for m in recent if (m.answer or {}).get("understood")]
+    found = [(m.answer or {}).get("understood") for m in money[:2]] + [None, None]
+    shown = (money[0].answer or {}).get("shown") if money else None
+    family = None if not recent else "money" if money and money[0].pk == recent[0].pk else "other"
+    return found[0], found[1], shown, family
 
 
 def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
@@ -108,10 +115,11 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     entity linking), the conversation state (the last money query and its result), the corpora, today and the
     person's UI language (the answer's language when the question has none of its own)."""
     vocab = query_vocab(user=user, embed=embed)
-    previous, earlier, shown = (None, None, None) if new_conversation else _previous_queries(conversation, before_id)
+    previous, earlier, shown, family = (None, None, None, None) if new_conversation else \
+        _previous_queries(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
                        balances=balances_available(user),
-                       previous_query=previous, earlier_query=earlier, previous_result=shown,
+                       previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        ui_language=ui_language)
 

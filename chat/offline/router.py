@@ -477,7 +477,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # a concept ("what is a high-yield savings account") is looked up in the knowledge base first; the web
         # follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
-    if ctx.previous_query and _leans_on_last_answer(text):
+    if ctx.previous_query and ctx.previous_family != "other" and _leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
         # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
         _ask_about_last_answer(text, ctx)

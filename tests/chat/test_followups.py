@@ -235,3 +235,17 @@ def test_picking_from_a_list_of_purchases_is_that_purchase(chat_demo, alice, ali
     args = _args(second)
     assert (args["measure"], args["offset"], args["limit"]) == ("largest", 1, 1), args
     assert "$96.40" in _body(second) and "$1,400.00" not in _body(second), second["answer"]
+
+
+def test_a_knowledge_answer_in_between_does_not_end_the_state(chat_demo, alice, alice_money):
+    top = _say(alice, "top 3 categories last month")
+    concept = _say(alice, "what is compound interest?", top)
+    assert "search_transactions" not in concept["tools_used"]
+    before = _say(alice, "and the month before?", concept)
+    args = _args(before)
+    assert args["start"] == _month(2).isoformat() and args["limit"] == 3, args
+    assert before["answer"].index("Rent") < before["answer"].index("Groceries"), before["answer"]
+    # a bare "why?" right after the knowledge answer is about that answer, not the ranking before it
+    concept = _say(alice, "what is compound interest?", _say(alice, "top 3 categories last month"))
+    why = _say(alice, "why?", concept)
+    assert "last answer (" not in why["answer"], why["answer"]

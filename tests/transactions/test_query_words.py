@@ -226,3 +226,21 @@ def test_units_after_a_slash_and_one_off():
     assert parse("how much is netflix/mo").measure == "monthly_average"
     q = parse("largest one-off purchase")
     assert q.measure == "largest" and not q.unknown
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("tháng mười ăn uống", ("2026-10-01", "2026-10-31")),  # a month by its number word
+    ("tháng 10 năm ngoái", ("2025-10-01", "2025-10-31")),  # was the whole of last year
+    ("từ đầu tháng đến giờ", ("2026-11-01", "2026-11-26")),  # was all time
+    ("3 tháng đầu năm", ("2026-01-01", "2026-03-31")),
+    ("nửa cuối năm ngoái", ("2025-07-01", "2025-12-31")),
+    ("cuối tuần trước", ("2026-11-21", "2026-11-22")),
+    ("từ 1/9 đến 15/9", ("2026-09-01", "2026-09-15")),  # day/month, as Vietnamese write dates
+])
+def test_vietnamese_periods(question, bounds):
+    q = parse(question)
+    assert span(q) == bounds and not q.ignored and not q.unknown, q.as_dict()
+
+
+def test_vietnamese_half_units_of_money():
+    assert parse("giao dịch dưới 2 triệu rưỡi").amount_max == 2_500_000

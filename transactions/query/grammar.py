@@ -30,6 +30,8 @@ def normalise(text: str) -> str:
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "2 triệu rưỡi", "5 trăm rưỡi": and a half of the unit before it
+    text = re.sub(r"\b(\d+) (trieu|nghin|ngan|k) ruoi\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text)
     # a year with its century left out after a month or season ("fall '25", "dec '24"): 2025, 2024
     text = re.sub(r"(?<=[a-z]) '(\d{2})\b", lambda m: f" 20{m.group(1)}", text)
     return " " + re.sub(r"\s+", " ", text).strip() + " "

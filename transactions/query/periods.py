@@ -18,6 +18,7 @@ from core.periods import (
     month_bounds,
     period_label,
 )
+from transactions.query.periods_vi import vi_rules
 
 __all__ = ["MONTHS", "NUMBER_WORDS", "Period", "find_periods", "full_months_before", "period_label"]
 
@@ -209,12 +210,6 @@ def _rules(today: date):
         d = _day(m.group(1), m.group(2), m.group(3), today)
         return Period(d, d, fmt_day(d), "day") if d else None
 
-    def vn_month(m):
-        month = int(m.group(1))
-        if not 1 <= month <= 12:
-            return None
-        return _month_period(month, int(m.group(2)) if m.group(2) else None, today)
-
     def span_range(m):
         """"February to April", "summer through fall", "between March and May 2025": first day of the first
         to the last day of the second (the most recent such span that has started; clipped to today)."""
@@ -222,13 +217,6 @@ def _rules(today: date):
         first_a, _ = POINT_MONTHS(a)
         _, last_b = POINT_MONTHS(b)
         return month_span(first_a, ya, last_b, yb)
-
-    def vn_span(m):
-        """"từ tháng 6 đến tháng 8": the months as numbers."""
-        a, b = int(m.group(1)), int(m.group(3))
-        if not (1 <= a <= 12 and 1 <= b <= 12):
-            return None
-        return month_span(a, m.group(2), b, m.group(4) or m.group(2))
 
     def month_span(first_a: int, ya: str | None, last_b: int, yb: str | None) -> Period | None:
         end_first = _month_start_recent(last_b, today, int(yb) if yb else None)
@@ -295,7 +283,7 @@ def _rules(today: date):
         """"last weekend", "this weekend", "over the weekend": the Saturday and Sunday of the most recent weekend
         that has started ("last" on a Sunday: the one before)."""
         saturday = today - timedelta(days=(today.weekday() - 5) % 7)
-        if m.group(2) and today.weekday() >= 5:
+        if (m.group(2) or m.group(4)) and today.weekday() >= 5:
             saturday -= timedelta(days=7)
         end = min(saturday + timedelta(days=1), today)
         return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
@@ -326,7 +314,9 @@ def _rules(today: date):
         return rolling("months", _n(m.group(1)))
 
     month_of = rf"(?:the\s+)?(?P<month>last month|previous month|prior month|this month|{MONTH_RE})"
-    return [
+    # Vietnamese months, month ranges and parts of a year come first: "năm ngoái" inside "tháng 10 năm ngoái" is
+    # that month's year, not a period of its own
+    return [*vi_rules(today, month_period=_month_period, month_span=month_span),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
         (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"
@@ -365,7 +355,8 @@ def _rules(today: date):
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
-         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+nam))\b", "all"),
+         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+(?:nam|thang|tuan)))\b",
+         "all"),
         (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
@@ -378,7 +369,8 @@ def _rules(today: date):
          lambda m: rolling("months", 6)),
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
-        (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay)\b",
+        (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay"
+         r"|tu dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio))?)\b",
          lambda m: month_offset(0)),
         (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
@@ -394,7 +386,8 @@ def _rules(today: date):
          lambda m: _quarter_period(int(m.group(1)), int(m.group(2)) if m.group(2) else None, today)),
         (rf"\b(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter\b(?:\s*(?:of\s+)?{YEAR})?",
          lambda m: _quarter_period(ORDINAL_QUARTER[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
-        (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)", weekend),
+        (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)"
+         r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
         (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),
@@ -415,9 +408,6 @@ def _rules(today: date):
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
-        (rf"\b(?:tu\s+)?thang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\s*(?:den|toi|cho den|-|–)\s*(?:het\s+)?"
-         rf"(?:thang\s+)?(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_span),
-        (rf"\bthang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", vn_month),
         # "2026-08", "2026/08", "08/2026": a month written as numbers
         (rf"(?<![\d-]){YEAR}[-/](\d{{1,2}})(?![\d-])",
          lambda m: _month_period(int(m.group(2)), int(m.group(1)), today) if 1 <= int(m.group(2)) <= 12 else None),
