@@ -78,6 +78,7 @@ DATA: tuple[DataTopic, ...] = (
     # what a lender or card issuer holds: the statements show the payments, not the account behind them
     DataTopic("loan and card details", "no",
               (r"\bhow much (?:do|did) i (?:still )?owe\b", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
+               r"\b(?:total|all (?:of )?my|how much) debts?\b(?! (?:payments?|paid))", r"\bwhat do i owe\b",
                r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
                r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
@@ -124,6 +125,8 @@ DATA: tuple[DataTopic, ...] = (
                r"crypto(?:currency)?|retirement (?:account|savings|fund))\b.{0,30}\b(?:worth|value|doing|"
                r"performance|returns?|balance|up|down|looking)\b",
                r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto)\b",
+               r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
+               r"pension|portfolio|crypto wallet|investment account)\b",
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
                r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b"),

@@ -223,6 +223,10 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
+        if category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(_words(tail)) <= 3 \
+                and not find_periods(tail.lower(), ctx.today):
+            # "mark it as Gifts" with no Gifts category: still the request; the proposal says which categories exist
+            category = " ".join(_words(tail))
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
