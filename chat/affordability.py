@@ -36,7 +36,10 @@ REASONING_TOOLS = ("check_affordability", "income_breakdown")
 NEEDS_RE = re.compile(r"rent|mortgage|housing|home|utilit|electric|water|gas\b|fuel|groceries|grocery|supermarket|"
                       r"transport|transit|commute|insurance|health|medical|pharm|doctor|dental|childcare|"
                       r"school|tuition|loan|debt|phone|internet|mobile|bills?", re.I)
-AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan i (?:buy|get|pay for|spend)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
+AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan i (?:buy|get|pay for|spend)\b|"
+                       r"\b(?:can|could) (?:i|we) (?:swing|manage|handle|justify|stretch to)\b|\b(?:do|will|would) (?:i|we) "
+                       r"have (?:enough|the money|the cash|room)\b.{0,25}\bfor\b|\bis it (?:ok|okay|fine|safe) (?:to|if i) "
+                       r"(?:buy|spend|get)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
                        r"\b(?:too expensive|within (?:my )?budget)\b", re.I)
 KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"

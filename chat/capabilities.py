@@ -78,6 +78,7 @@ DATA: tuple[DataTopic, ...] = (
     # what a lender or card issuer holds: the statements show the payments, not the account behind them
     DataTopic("loan and card details", "no",
               (r"\bhow much (?:do|did) i (?:still )?owe\b", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
+               r"\b(?:total|all (?:of )?my|how much) debts?\b(?! (?:payments?|paid))", r"\bwhat do i owe\b",
                r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
                r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
@@ -124,6 +125,8 @@ DATA: tuple[DataTopic, ...] = (
                r"crypto(?:currency)?|retirement (?:account|savings|fund))\b.{0,30}\b(?:worth|value|doing|"
                r"performance|returns?|balance|up|down|looking)\b",
                r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto)\b",
+               r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
+               r"pension|portfolio|crypto wallet|investment account)\b",
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
                r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b"),
@@ -240,6 +243,19 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Gõ tên mới cạnh danh mục và bấm Đổi tên; để gộp vào danh mục khác hãy chọn nó ở Gộp vào rồi bấm "
                  "Gộp; Lưu trữ ẩn danh mục bạn không dùng nữa.",
                  "Người nhận được đổi tên hay gộp ở phía dưới cùng trang; giao dịch cũ và mới đều theo.")),
+    Unavailable("book, order or buy something",
+                _re(r"\b(?:book|reserve|order|buy|purchase|get)\b\s+(?:me|us)\b.{0,40}\b(?:table|tickets?|flights?|"
+                    r"hotel|room|ride|taxi|uber|food|dinner|lunch|seats?|appointment)\b"
+                    r"|\b(?:book|reserve)\b.{0,20}\b(?:a table|tickets?|a flight|a hotel|a room|a ride|a taxi)\b"
+                    r"|\bđặt (?:bàn|vé|phòng|xe|chỗ)\b|\bmua vé\b"),
+                "Moneta can't book, order or buy anything: it reads your own statements and nothing else.",
+                ("Book it with the restaurant, airline or shop directly, or in their app.",
+                 "Once it is paid it shows up in Moneta after your next statement import.",
+                 "To set money aside for it first, ask me to create a jar and confirm the card."),
+                "Moneta không đặt chỗ, đặt hàng hay mua gì thay bạn được: Moneta chỉ đọc sao kê của bạn.",
+                ("Hãy đặt trực tiếp với nhà hàng, hãng bay hay cửa hàng, hoặc trong ứng dụng của họ.",
+                 "Khi đã thanh toán, khoản đó hiện trong Moneta sau lần nhập sao kê tới.",
+                 "Để để dành tiền trước, hãy nhờ tôi tạo một hũ rồi xác nhận thẻ.")),
     Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
                                               r"account|savings account|credit card|loan|mortgage)\b"),
                 "Moneta can't open or close accounts, cards or loans.",

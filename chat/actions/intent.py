@@ -37,7 +37,8 @@ DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
-                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán|rename|merge|archive|combine|đổi tên|gộp)\b",
+                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán|rename|merge|archive|combine|đổi tên|gộp|book|reserve|"
+                                 r"order|buy|đặt|mua)\b",
                                  re.I)
 QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
 AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:dollars?|bucks|usd|"
@@ -222,6 +223,10 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
+        if category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(_words(tail)) <= 3 \
+                and not find_periods(tail.lower(), ctx.today):
+            # "mark it as Gifts" with no Gifts category: still the request; the proposal says which categories exist
+            category = " ".join(_words(tail))
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)

@@ -36,6 +36,8 @@ def _written(user) -> tuple:
     ("what's the credit limit on my visa", "loan and card details"),
     ("am I overdrawn on checking?", "account balance"),
     ("how's my 401k looking these days", "investments"),
+    ("how much is in my 401k", "investments"),
+    ("what's my total debt", "loan and card details"),
 ])
 def test_data_moneta_lacks_is_said_plainly_never_a_total(chat_demo, alice, alice_money, question, topic):
     answer = chat_turn(user=alice, message=question)
@@ -88,8 +90,12 @@ def test_a_request_to_act_worded_as_a_wish_is_proposed_not_answered_with_a_total
     answer = chat_turn(user=alice, message="I'd like a 400 budget for groceries every month")
     assert answer["tools_used"] == ["propose_set_budget"], answer["tool_calls"]
     assert answer["pending_actions"] and _written(alice) == before
-    reminder = chat_turn(user=alice, message="set a reminder for when rent is due")
-    assert reminder["tools_used"] == ["explain_unavailable_action"] and "\n1. " in reminder["answer"]
+    unknown = chat_turn(user=alice, message="please mark the amazon order from last week as Gifts")
+    assert unknown["tools_used"] == ["propose_set_category"] and "no category called 'Gifts'" in unknown["answer"]
+    for request in ("set a reminder for when rent is due", "can u book me a table for 2 somewhere nice friday"):
+        answer = chat_turn(user=alice, message=request)
+        assert answer["tools_used"] == ["explain_unavailable_action"] and "\n1. " in answer["answer"], answer
+    assert _written(alice) == before
 
 
 def test_a_vietnamese_proposal_reads_wholly_vietnamese_and_the_card_follows_the_page_language(chat_demo, alice,

@@ -249,3 +249,15 @@ def test_a_knowledge_answer_in_between_does_not_end_the_state(chat_demo, alice, 
     concept = _say(alice, "what is compound interest?", _say(alice, "top 3 categories last month"))
     why = _say(alice, "why?", concept)
     assert "last answer (" not in why["answer"], why["answer"]
+
+
+def test_places_of_a_ranking_and_one_period_of_a_comparison(chat_demo, alice, alice_money):
+    places = _say(alice, "numbers 4 and 5?", _say(alice, "top 3 categories last month"))
+    assert (_args(places)["offset"], _args(places)["limit"]) == (3, 2), _args(places)
+    assert "Shopping" in _body(places) and "Transport" in _body(places) and "Rent" not in _body(places)
+
+    both = _say(alice, "dining last month vs the month before")
+    one = _say(alice, f"what about only {_month(2):%B}", both)
+    args = _args(one)
+    assert args["start"] == _month(2).isoformat() and args["categories"] == ["Dining"], args
+    assert "$76.00" in one["answer"] and "compare_spending" not in one["tools_used"], one["answer"]

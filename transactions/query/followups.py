@@ -39,7 +39,13 @@ LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|pleas
 NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
                      r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b"
-                     rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b")
+                     rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
+                     r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b")
+# "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
+RANK_NUMBERS_RE = re.compile(r"\b(?:numbers?|no\.?|#|places?|positions?|ranks?)\s*(\d{1,2})(?:\s*(?:and|to|-|–|through|thru)\s*"
+                             r"(\d{1,2}))?\b")
+# "only September", "just the spring": one period of a comparison, named again
+NARROW_RE = re.compile(r"\b(?:only|just)\b")
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
                                r"|\bthe year before\b|\bthis time last year\b")
@@ -167,6 +173,30 @@ def _next(text: str, s: _State) -> Edit:
     q.limit = _n(m.group(1) or m.group(2) or m.group(3), shown_n)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
     return q, [m.span()]
+
+
+def _rank_numbers(text: str, s: _State) -> Edit:
+    m = RANK_NUMBERS_RE.search(text)
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
+        return None
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not 1 <= first <= last:
+        return None
+    q = s.query()
+    q.offset, q.limit = first - 1, last - first + 1
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+
+
+def _narrow_to_period(text: str, s: _State) -> Edit:
+    """"only September" after "October vs September": the total for the one period named again."""
+    m = NARROW_RE.search(text)
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    if not m or s.mode != "periods" or len(named) != 1:
+        return None
+    q = s.query()
+    q.compare, q.measure, q.period = None, "total", named[0][0]
+    return q, [m.span(), named[0][1]]
 
 
 def _length(text: str, s: _State) -> Edit:
@@ -370,8 +400,8 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _next, _length, _same_period_another_year, _before_that, _direction, _pick_period, _pick, _superlative,
-         _add_up)
+EDITS = (_list_them, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
+         _direction, _pick_period, _pick, _superlative, _add_up)
 TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
