@@ -77,3 +77,19 @@ def test_missing_data_on_the_llm_path_is_said_at_medium_confidence(fake_llm, ali
     ])
     answer = chat_turn(user=alice, message="what's my credit score?")
     assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["grounding"]
+
+
+def test_llm_never_mind_cancels_only_this_conversations_proposal(fake_llm, alice, alice_money):  # noqa: F811
+    """The LLM path has the same cancel tool: it drops what this conversation proposed, nothing else."""
+    elsewhere = chat_turn(user=alice, message="log a $12 cash lunch today")  # offline model, another conversation
+    fake_llm([
+        {"tool_calls": [("propose_create_jar", {"name": "Trip", "monthly_budget": 200})]},
+        {"tool_calls": [("respond", {"answer": "Press Confirm to create the Trip jar.", "cited_fact_ids": []})]},
+        {"tool_calls": [("cancel_pending_action", {})]},
+        {"tool_calls": [("respond", {"answer": "Cancelled; nothing changed.", "cited_fact_ids": []})]},
+    ])
+    proposed = chat_turn(user=alice, message="start a savings jar for a trip with $200 a month")
+    chat_turn(user=alice, message="never mind", conversation_id=proposed["conversation_id"])
+    assert actions.PendingAction.objects.get(id=proposed["pending_actions"][0]["id"]).status == "cancelled"
+    assert actions.PendingAction.objects.get(id=elsewhere["pending_actions"][0]["id"]).status == "pending"
+    assert not Jar.objects.filter(user=alice).exists()

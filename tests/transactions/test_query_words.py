@@ -244,3 +244,10 @@ def test_vietnamese_periods(question, bounds):
 
 def test_vietnamese_half_units_of_money():
     assert parse("giao dịch dưới 2 triệu rưỡi").amount_max == 2_500_000
+
+
+@pytest.mark.parametrize(("said", "merchant"), [("target.com", "Target"), ("whole-foods", "Whole Foods Mkt"),
+                                                ("starbies", "Starbucks"), ("wholefoods market", "Whole Foods Mkt")])
+def test_web_addresses_hyphens_pet_names_and_store_words(said, merchant):
+    q = parse(f"how much at {said} this year")
+    assert q.merchants == [merchant] and not q.ignored and not q.unknown, q.as_dict()

@@ -29,6 +29,8 @@ def normalise(text: str) -> str:
     collapsed; same length is NOT kept."""
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
+    text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
     # "2 triệu rưỡi", "5 trăm rưỡi": and a half of the unit before it
     text = re.sub(r"\b(\d+) (trieu|nghin|ngan|k) ruoi\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text)

@@ -185,8 +185,10 @@ class Linker:
             return [], ""
         glued = {m: "".join(mt) for m, mt in self.merchant_tokens.items() if mt}
         by_prefix = [m for m, g in glued.items() if len(word) >= 4 and g.startswith(word)]
-        if not by_prefix and len(bare) >= 5:  # "starbs", "chipots": a cut-down name with a plural s
-            by_prefix = [m for m, g in glued.items() if g.startswith(bare) and len(g) > len(bare) + 1]
+        # "starbs", "chipots", "starbies": a cut-down name with a plural or a pet-name ending
+        stem = re.sub(r"(?:ies|ie|ys|y|s)$", "", word)
+        if not by_prefix and len(stem) >= 5:
+            by_prefix = [m for m, g in glued.items() if g.startswith(stem) and len(g) > len(stem) + 1]
         if by_prefix:
             return by_prefix, "prefix"
         sk = skeleton(word)
