@@ -30,7 +30,7 @@ from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference 
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-from transactions.query.lexicon import STOPWORDS
+from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.periods import find_periods
 
 TOP_K = 3
@@ -354,6 +354,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
 
 SHORT_TURN_WORDS = 6
 POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
+VAGUE_WORDS = {"thing", "things", "stuff", "bit", "part", "figure", "number", "amount", "answer"}
 POINTERS = {"that", "it", "those", "them", "they", "these", "one", "ones", "other", "same", "before", "again"}
 REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
                "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
@@ -369,6 +370,8 @@ def _leans_on_last_answer(text: str) -> bool:
     asks = CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or APP_HOWTO_RE.search(text) or \
         VI_HOWTO_RE.search(text)
     terms = [w for w in words if w not in STOPWORDS and w not in REFERS_BACK and len(w) > 2]
+    if len(words) > SHORT_TURN_WORDS:  # a longer turn leans on the answer only with nothing of its own to ask about
+        return not [w for w in terms if w not in GRAMMAR_WORDS and w not in VAGUE_WORDS]
     return not (asks and terms)
 
 

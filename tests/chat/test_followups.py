@@ -146,6 +146,9 @@ def test_a_pointing_turn_after_a_money_answer_is_never_a_knowledge_search(chat_d
     total = _say(alice, "and what did all of that add up to", coffee)
     assert "search_knowledge_base" not in total["tools_used"]
     assert _args(total)["measure"] == "total" and "$12.00" in total["answer"], total["answer"]
+    # a longer turn with a subject of its own is its own question, even with "one" in it
+    concept = _say(alice, "which one is better, a roth or a traditional ira?", coffee)
+    assert "search_knowledge_base" in concept["tools_used"] and "last answer (" not in concept["answer"], concept
 
 
 def test_another_users_conversation_state_is_never_used(chat_demo, alice, alice_money, bob, bob_money):
