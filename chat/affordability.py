@@ -22,12 +22,13 @@ from django.utils import formats, timezone, translation
 
 from chat import words
 from core.money import money
-from core.periods import add_months, month_bounds
+from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
+from transactions.query import period_from_words
 from transactions.query.grammar import normalise
 from transactions.query.periods import find_periods
 from transactions.selectors import income_expected, recurring_due
-from transactions.selectors.figures import expense_rows, income_rows, usual
+from transactions.selectors.figures import expense_rows, income_rows, totals, usual
 
 MONTHS = 3
 IRREGULAR = Decimal("0.25")  # income whose months vary by more than this share of the average
@@ -68,17 +69,21 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         if re.search(r"\bnext month\b|\btháng (?:sau|tới)\b", text, re.I):
             args["when"] = "next month"
         return {"name": "check_affordability", "args": args}
+    if KEPT_RE.search(text) and (period := _period_words(text)):
+        return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or (NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|on|my)\b", text,
-                                                                       re.I))) and not _names_period(text):
+                                                                       re.I))) and not _period_words(text):
         income = _amount(text)
         return {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
     return None
 
 
-def _names_period(text: str) -> bool:
-    """A question about one period ("how much did I save last month") is the money engine's (income − spending
-    for that period); these tools answer for the user's usual month."""
-    return bool(find_periods(normalise(text), timezone.localdate()))
+def _period_words(text: str) -> str | None:
+    """The words of the first period the question names ("how much did I keep last month" → "last month"): that
+    period's own income − spending is the answer, not the usual month."""
+    said = normalise(text)
+    found = find_periods(said, timezone.localdate())
+    return said[found[0][1][0]:found[0][1][1]].strip() if found else None
 
 
 def _d(value: Any) -> Decimal:
@@ -155,11 +160,15 @@ class ReasoningTools:
                 "due_before_pay_total": str(_d(before_pay["total"])) if before_pay else None,
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
-    def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS) -> dict:
+    def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS,
+                         period: str | None = None) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
-        of that income."""
+        of that income. With `period` ("last month", "2026-09", "this year") the figures are that period's own:
+        income in it − spending in it = kept."""
+        if period:
+            return self._kept_in_period(period)
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
@@ -191,6 +200,47 @@ class ReasoningTools:
                 "rows": [{"month": i["month"], "income": i["total"], "spent": s["total"]}
                          for i, s in zip(income["rows"], spending["rows"])],
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
+
+
+    def _kept_in_period(self, period: str) -> dict:
+        """One period's income − spending (the rows the pages count: transfers are neither), share kept."""
+        found = period_from_words(period)
+        if found is None:
+            return {"message": f"I could not read “{period}” as a period.", "currency": "USD"}
+        window = {"date__gte": found.start, "date__lte": found.end}
+        income = next(iter(totals(income_rows(user=self.user).filter(**window), user=self.user)), None)
+        spending = next(iter(totals(expense_rows(user=self.user).filter(**window), user=self.user)), None)
+        if income is None and spending is None:
+            return {"message": f"There are no transactions in {found.label}.", "currency": "USD"}
+        currency = (income or spending or {}).get("currency") or "USD"
+        received = _d(income["net"]) if income else Decimal("0.00")
+        spent = -_d(spending["net"]) if spending else Decimal("0.00")
+        kept = received - spent
+        pct = str((kept / received * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if received > 0 else None
+        return {"period": found.label, "grain": found.grain, "start": found.start.isoformat(), "end": found.end.isoformat(),
+                "currency": currency, "income": str(received), "spending": str(spent), "kept": str(kept),
+                "kept_pct": pct}
+
+
+def _kept_in_period_text(payload: dict[str, Any], vi: bool) -> str:
+    cur = payload.get("currency")
+    start, end = date.fromisoformat(payload["start"]), date.fromisoformat(payload["end"])
+    label = period_label(start, end, payload["grain"], today=timezone.localdate(), localized=vi)
+    label = label[:1].lower() + label[1:] if vi else label
+    income, spent, kept = (money(payload[k], cur) for k in ("income", "spending", "kept"))
+    if payload["kept_pct"] is None:
+        return (f"Không có thu nhập nào trong {label}; bạn đã chi {spent}." if vi else
+                f"No income came in during {label}; you spent {spent}, so there was no pay to keep.")
+    arithmetic = (f"- {income} − {spent} = {kept}\n- {kept} ÷ {income} = {payload['kept_pct']}%")
+    if Decimal(payload["kept"]) < 0:
+        return (f"Trong {label}, bạn nhận {income} và chi {spent}: chi nhiều hơn thu {money(-Decimal(payload['kept']), cur)}."
+                f"\n\n{arithmetic}" if vi else
+                f"In {label} you took in {income} and spent {spent}: {money(-Decimal(payload['kept']), cur)} more than "
+                f"came in, so none of it was kept.\n\n{arithmetic}")
+    return (f"Trong {label}, bạn nhận {income} và chi {spent}, nên giữ lại {kept} — {payload['kept_pct']}% thu nhập."
+            f"\n\n{arithmetic}" if vi else
+            f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of what "
+            f"came in.\n\n{arithmetic}")
 
 
 def _day(iso: str, vi: bool) -> str:
@@ -254,6 +304,8 @@ def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: boo
                 if vi else str(payload["message"]))
     if name == "check_affordability":
         text = _afford_text(payload, vi)
+    elif payload.get("period"):
+        text = _kept_in_period_text(payload, vi)
     else:
         income_word = (("khoản " + money(payload["income_used"], cur) + " mỗi tháng bạn đưa ra") if vi else
                        ("the " + money(payload["income_used"], cur) + " a month you gave")) \

@@ -105,3 +105,23 @@ def test_share_of_pay_kept_and_needs_on_a_given_income(chat_demo, alice, alice_m
     answer = chat_turn(user=alice, message="on 3k a month what goes to needs?")
     assert answer["tools_used"] == ["income_breakdown"]
     assert answer["answer"].startswith("Needs (") and "$3,000.00" in answer["answer"] and "Rent" in answer["answer"]
+
+
+def test_pay_kept_in_a_named_period_is_that_periods_income_minus_spending(chat_demo, alice, alice_money, bob,
+                                                                          bob_money):
+    """'how much of my pay did I keep last month' is last month's own figures (it was read as a shop called
+    'Keep', nothing found, at high confidence); bob's rows never count."""
+    row = next(r for r in cash_flow_trend(user=alice, months=3)["rows"] if not r["partial"]
+               and r["month"] == add_months(timezone.localdate().replace(day=1), -1).strftime("%Y-%m"))
+    income, spent = Decimal(str(row["income"])), Decimal(str(row["spent"]))
+    kept = income - spent
+    answer = chat_turn(user=alice, message="how much of my pay did I keep last month")
+    assert answer["tools_used"] == ["income_breakdown"], answer["tools_used"]
+    pct = (kept / income * 100).quantize(Decimal("0.1"))
+    for figure in (income, spent, kept):
+        assert f"{figure:,.2f}" in answer["answer"], (figure, answer["answer"])
+    assert f"{pct}%" in answer["answer"] and "Keep" not in answer["answer"]
+
+    answer = chat_turn(user=alice, message="tháng trước tôi giữ lại được bao nhiêu phần trăm lương")
+    assert answer["tools_used"] == ["income_breakdown"] and f"{pct}%" in answer["answer"]
+    assert answer["answer"].startswith("Trong tháng"), answer["answer"]

@@ -251,3 +251,10 @@ def test_vietnamese_half_units_of_money():
 def test_web_addresses_hyphens_pet_names_and_store_words(said, merchant):
     q = parse(f"how much at {said} this year")
     assert q.merchants == [merchant] and not q.ignored and not q.unknown, q.as_dict()
+
+
+def test_a_list_after_an_exclusion_is_all_left_out():
+    q = parse("excluding rent, groceries and dining last month")
+    assert q.exclude_categories == ["Rent", "Groceries", "Dining"] and not q.categories
+    q = parse("excluding rent, what did groceries and dining cost")  # the comma ends it where the question goes on
+    assert q.exclude_categories == ["Rent"] and q.categories == ["Groceries", "Dining"]

@@ -82,6 +82,8 @@ NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
 
+# the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end
+LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?\s*(?:[|?]|$)")
 CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
                            r"where|bao nhieu|het bao)\b")
 
@@ -104,7 +106,12 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
         head, _, tail = marked.partition("^")
         # the exclusion ends at the comma or where the question goes on ("except for whole foods how much on
         # groceries": groceries is the subject, not something else to leave out)
-        marked = head + "^" + CLAUSE_END_RE.sub(lambda m: f" | {m.group(1) or ''} ", tail, count=1)
+        # — unless the comma only continues a list of what is left out ("excluding rent, groceries and dining")
+        end = next((m for m in CLAUSE_END_RE.finditer(tail)
+                    if m.group(0) != "," or not LIST_TAIL_RE.match(tail[m.end():])), None)
+        if end is not None:
+            tail = f"{tail[:end.start()]} | {end.group(1) or ''} {tail[end.end():]}"
+        marked = head + "^" + tail
     return marked
 
 
