@@ -264,3 +264,39 @@ def test_places_of_a_ranking_and_one_period_of_a_comparison(chat_demo, alice, al
     args = _args(one)
     assert args["start"] == _month(2).isoformat() and args["categories"] == ["Dining"], args
     assert "$76.00" in one["answer"] and "compare_spending" not in one["tools_used"], one["answer"]
+
+
+@pytest.fixture
+def fake_llm(settings, chat_demo):
+    """A local OpenAI-compatible server playing a script (as in test_openai_path.py)."""
+    from chat.models import AgentConfig
+    from tests.fake_openai import FakeOpenAI
+
+    servers = []
+
+    def start(script):
+        server = FakeOpenAI(script).__enter__()
+        servers.append(server)
+        settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY = server.base_url, "test-key"
+        AgentConfig.objects.filter(slug="finance-assistant").update(timeout_seconds=5.0, max_retries=0)
+        return server
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+def test_a_language_models_follow_up_is_judged_against_the_same_state(fake_llm, alice, alice_money):
+    def turn(month: date) -> list[dict]:
+        return [{"tool_calls": [("search_transactions", {"measure": "total", "merchants": ["Starbucks"],
+                                                         "period": f"{month:%Y-%m}"})]},
+                {"tool_calls": [("respond", {"answer": "You spent $12.00 at Starbucks.", "cited_fact_ids": []})]}]
+
+    # the model answers the follow-up with last month again, then with the month before
+    fake_llm(turn(_month(1)) + turn(_month(1)) + turn(_month(2)))
+    first = chat_turn(user=alice, message="starbucks last month")
+    assert first["provider"] == "openai" and _confident(alice, first), first["grounding"]
+    again = chat_turn(user=alice, message="and the month before?", conversation_id=first["conversation_id"])
+    assert not _confident(alice, again), again["grounding"]
+    right = chat_turn(user=alice, message="and the month before?", conversation_id=first["conversation_id"])
+    assert _args(right)["period"] == f"{_month(2):%Y-%m}" and _confident(alice, right), right["grounding"]

@@ -183,8 +183,12 @@ def test_nothing_found_offers_a_broader_period_and_did_you_mean(alice_web, many_
     assert 'id="no-match"' in none and 'id="broader"' in none
     assert re.search(r"any time, not just 2019</a> — 250 transactions", none)
     _import(many_coffees, [(months_back(1, 4), "BLUE BOTTLE COFFEE 1", "-5.00", "Dining")])
-    typo = alice_web.get("/transactions/", {"q": "bluebotle"}).content.decode()
-    assert 'id="did-you-mean"' in typo and "Blue Bottle Coffee" in typo
+    # a name run together and misspelt is read as theirs, and the chip shows how it was read (removable)
+    read = alice_web.get("/transactions/", {"q": "bluebotle"}).content.decode()
+    assert 'data-key="merchants:Blue Bottle Coffee"' in read and "1 transaction," in read
+    # one too far from any of their names to take on its own is offered instead
+    typo = alice_web.get("/transactions/", {"q": "blubotel"}).content.decode()
+    assert 'id="did-you-mean"' in typo and "Blue Bottle Coffee" in typo and "1 transaction," not in typo
     link = re.search(r'id="did-you-mean">Did you mean\s*<a href="\?([^"]+)"', typo).group(1).replace("&amp;", "&")
     fixed = alice_web.get("/transactions/?" + link).content.decode()
     assert "1 transaction," in fixed and "BLUE BOTTLE COFFEE 1" in fixed
