@@ -258,3 +258,13 @@ def test_a_list_after_an_exclusion_is_all_left_out():
     assert q.exclude_categories == ["Rent", "Groceries", "Dining"] and not q.categories
     q = parse("excluding rent, what did groceries and dining cost")  # the comma ends it where the question goes on
     assert q.exclude_categories == ["Rent"] and q.categories == ["Groceries", "Dining"]
+
+
+def test_bills_of_something_nothing_is_called_are_not_utilities():
+    q = parse("vet bills this year?")
+    assert not q.categories and q.unknown == ["vet"], q.as_dict()  # was the Utilities total
+    vocab = Vocab(merchants=VOCAB.merchants, merchant_category=MERCHANT_CATEGORY,
+                  categories={**VOCAB.categories, "Utilities": "expense"})
+    for question, wanted in (("rent and bills last month", ["Rent", "Utilities"]), ("my bills this year", ["Utilities"]),
+                             ("vet bills this year?", [])):
+        assert money_query_parse(question, vocab=vocab, today=TODAY).categories == wanted, question

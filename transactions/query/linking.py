@@ -338,7 +338,8 @@ def link_entities(toks: list[str], linker: Linker
                 else:
                     take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
                 continue
-            if n == 1 and phrase in ("bills", "bill") and (i == 0 or not used[i - 1]) and (
+            if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
+                    toks[i - 1] in STOPWORDS and not used[i - 1])) and (
                     i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
                 # "rent and bills", "bills last month": their utility bills (after a name it heads it: "amazon bill")
                 category = linker.category_named("Utilities")
