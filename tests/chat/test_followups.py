@@ -300,3 +300,19 @@ def test_a_language_models_follow_up_is_judged_against_the_same_state(fake_llm, 
     assert not _confident(alice, again), again["grounding"]
     right = chat_turn(user=alice, message="and the month before?", conversation_id=first["conversation_id"])
     assert _args(right)["period"] == f"{_month(2):%Y-%m}" and _confident(alice, right), right["grounding"]
+
+
+def test_a_follow_up_asks_for_a_comparison_or_a_breakdown_of_the_same_rows(chat_demo, alice, alice_money):
+    dining = _say(alice, "dining last month")
+    compared = _say(alice, "compare that with the month before", dining)
+    sides = _args(compared)["sides"]
+    assert [s["start"] for s in sides] == [_month(1).isoformat(), _month(2).isoformat()], sides
+    assert compared["answer"].count("$76.00") >= 2, compared["answer"]
+
+    usual = _say(alice, "is that normal?", _say(alice, "dining last month"))
+    assert usual["tools_used"] == ["compare_spending"] and _args(usual)["mode"] == "usual", usual["tool_calls"]
+
+    merchants = _say(alice, "break that down by merchant", _say(alice, "dining last month"))
+    args = _args(merchants)
+    assert args["measure"] == "top_merchants" and args["categories"] == ["Dining"], args
+    assert "The Good Plate" in merchants["answer"] and "Starbucks" in merchants["answer"], merchants["answer"]

@@ -24,7 +24,7 @@ from core.periods import Period, period_label
 from transactions.query.grammar import find_measure
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
-from transactions.query.model import MoneyQuery
+from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import NUMBER_WORDS, find_periods
 from transactions.query.state import period_before, period_edit
 
@@ -41,6 +41,11 @@ NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b"
                      rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
                      r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b")
+USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
+POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
+BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
+                   r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
+                   r"categor(?:y|ies))\s*\??\s*$")
 # "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
 RANK_NUMBERS_RE = re.compile(r"\b(?:numbers?|no\.?|#|places?|positions?|ranks?)\s*(\d{1,2})(?:\s*(?:and|to|-|–|through|thru)\s*"
                              r"(\d{1,2}))?\b")
@@ -229,9 +234,42 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
                 side.label = side.period.label
         return q, spans
     if s.previous.period is not None and s.previous.period.grain != "all":
-        q.period = s.previous.period.shifted(years=years)
-        return q, spans
+        return _moved(text, q, s, s.previous.period.shifted(years=years)), spans
     return None
+
+
+def _moved(text: str, q: MoneyQuery, s: _State, period: Period) -> MoneyQuery:
+    """The last question over another period; "compare that to …" puts the two periods side by side."""
+    if find_measure(text)[0] == "compare" and s.previous.period is not None:
+        q.measure, q.period = "compare", None
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (s.previous.period, period)]}
+    else:
+        q.period = period
+    return q
+
+
+def _against_usual(text: str, s: _State) -> Edit:
+    """"is that normal?", "how does that compare to usual": the last question's period against the average of
+    the full months before it (like for like), through the engine's comparison."""
+    m, pointer = USUAL_RE.search(text), POINTER_RE.search(text)
+    if not m or not pointer or s.previous.compare or s.previous.measure not in ("total", "count", "income"):
+        return None
+    q = s.query()
+    current = s.previous.period or Period(s.today.replace(day=1), s.today, f"{s.today:%B %Y} so far", "month")
+    q.measure, q.period = "compare", current
+    q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
+    return q, [m.span(), pointer.span(), *([span] if (span := find_measure(text)[1]) else [])]
+
+
+def _broken_down(text: str, s: _State) -> Edit:
+    """"break that down by merchant" after a total: the same rows ranked by merchant (or category)."""
+    m = BY_RE.search(text)
+    if not m or s.previous.compare or s.previous.measure not in ("total", "count", "list", "average"):
+        return None
+    q = s.query()
+    q.measure = "top_categories" if (m.group(1) or m.group(2)).startswith("categor") else "top_merchants"
+    q.limit, q.offset, q.per = 5, 0, None
+    return q, [m.span()]
 
 
 def _before_that(text: str, s: _State) -> Edit:
@@ -247,8 +285,7 @@ def _before_that(text: str, s: _State) -> Edit:
             side.label = side.period.label
         return (q, [m.span()]) if sides else None
     if s.previous.period is not None and s.previous.period.grain != "all":
-        q.period = period_before(s.previous.period, s.today)
-        return q, [m.span()]
+        return _moved(text, q, s, period_before(s.previous.period, s.today)), [m.span()]
     return None
 
 
@@ -401,7 +438,7 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
-         _direction, _pick_period, _pick, _superlative, _add_up)
+         _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
 TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
