@@ -32,6 +32,17 @@ VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
 LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}
+# Words by which a question names what a listing tool lists. A listing the question does not name, chosen by
+# meaning while some of its words stayed unplaced, is not an answer to it (answer_fit).
+LISTING_NAMED_BY = {
+    "list_subscriptions": re.compile(
+        r"\bsubscri\w*|\brecurr\w*|\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
+        r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|\bauto-?pay\w*|"
+        r"\brenew\w*|\bpaying for\b|\bsigned up\b|\bđăng ký\b|\bdịch vụ\b|\bhàng (?:tháng|năm)\b|\bđịnh kỳ\b", re.I),
+    "get_jar_status": re.compile(
+        r"\bjars?\b|\benvelopes?\b|\bpots?\b|\bbudget\w*|\bleft\b|\bremaining\b|\bover(?:spent|spend)\b|"
+        r"\bon track\b|\bhũ\b|\bngân sách\b|\bcòn lại\b", re.I),
+}
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 
 
@@ -313,6 +324,13 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     # the account of the words is the money query's: the list of subscriptions and the jars take no query and are
     # chosen by their own words ("subscribed", "memberships", "jar"), so the query's account does not apply to them
     if all(x["name"] in LISTING_TOOLS for x in ran):
+        unplaced = [w for w in (understood.get("ignored") or []) + (understood.get("unknown") or [])
+                    if len(w.replace(" ", "")) >= 3]
+        if unplaced and not any(LISTING_NAMED_BY[x["name"]].search(question) for x in ran):
+            # chosen by meaning alone, with words of the question left unplaced ("I'd like to update my email"
+            # answered with the list of subscriptions): not understood, whatever the list says
+            penalty += UNDERSTOOD_PENALTY
+            reasons.append(f"words not understood: {unplaced}")
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     # two letters can be a name cut to its initials ("gp"); one letter carries nothing
     not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2]

@@ -219,7 +219,10 @@ def _budget(text: str, q: Any, ctx: Any) -> dict[str, Any]:
 
 
 def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
-    splits = list(TARGET_SPLIT_RE.finditer(text))
+    # the target ("as Gifts", "to Transport") comes after the verb: the "to" of "I want to change my password"
+    # is the lead-in, and "change password" is no category
+    verb = RECAT_RE.search(text)
+    splits = [s for s in TARGET_SPLIT_RE.finditer(text) if verb is None or s.start() >= verb.end()]
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
