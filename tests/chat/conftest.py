@@ -9,7 +9,7 @@ from chat.demo import load_demo
 from tests.statements import csv_bytes
 
 
-def _month_start(today: date, back: int) -> date:
+def month_start(today: date, back: int) -> date:
     y, m = today.year, today.month - back
     while m <= 0:
         y, m = y - 1, m + 12
@@ -20,7 +20,7 @@ def statement_csv(*, today: date, salary: str = "ACME PAYROLL", extra: list[tupl
     """Three months of a realistic statement ending this month: Date,Description,Amount,Category."""
     rows = []
     for back in range(3, -1, -1):
-        first = _month_start(today, back)
+        first = month_start(today, back)
 
         def day(n, first=first):
             return min(first + timedelta(days=n - 1), today)
@@ -118,3 +118,32 @@ def knowledge_docs(db):
         "budget": knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education",
                                 file_name="budgeting.md", text=EDU_BUDGET),
     }
+
+
+@pytest.fixture
+def fake_llm(settings, chat_demo):
+    """A local OpenAI-compatible server playing a script (tests/fake_openai.py); the assistant is pointed at it."""
+    from chat.models import AgentConfig
+    from tests.fake_openai import FakeOpenAI
+
+    servers = []
+
+    def start(script, *, repeat_last=False, timeout=5.0, retries=2, **config):
+        server = FakeOpenAI(script, repeat_last=repeat_last).__enter__()
+        servers.append(server)
+        settings.OPENAI_BASE_URL = server.base_url
+        settings.OPENAI_API_KEY = "test-key"
+        AgentConfig.objects.filter(slug="finance-assistant").update(timeout_seconds=timeout, max_retries=retries,
+                                                                     **config)
+        return server
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+def confident(user, answer) -> bool:
+    """The answer's confidence is at or above the user's assistant's escalation threshold."""
+    from chat.services import agent_config_for
+
+    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold

@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from chat.models import Escalation, Message
-from chat.services import agent_config_for, chat_turn
+from chat.services import chat_turn
 from core.errors import DomainError, NotFound
-from tests.chat.conftest import statement_csv
+from tests.chat.conftest import confident, statement_csv
 from transactions.models import NameAlias
 from transactions.selectors import alias_list
 from transactions.services import alias_delete, transactions_import
@@ -42,10 +42,6 @@ def bob_two_ubers(bob):
     _import(bob, "bob.csv")
 
 
-def _confident(user, answer) -> bool:
-    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
-
-
 def test_a_nickname_of_two_merchants_gets_a_question_not_a_figure(chat_demo, alice, two_ubers):
     answer = chat_turn(user=alice, message="how much on ubr last month?")
     clarification = answer["clarification"]
@@ -54,7 +50,7 @@ def test_a_nickname_of_two_merchants_gets_a_question_not_a_figure(chat_demo, ali
     assert "did you mean Uber or Uber Eats?" in answer["answer"] and "$" not in answer["answer"]
     assert answer["tool_calls"] == []  # nothing answered for both of them
     # a question to the user: low confidence, never sent to the team's queue
-    assert not _confident(alice, answer) and answer["escalated"] is False
+    assert not confident(alice, answer) and answer["escalated"] is False
     assert not Escalation.objects.filter(conversation_id=answer["conversation_id"]).exists()
 
 
@@ -62,7 +58,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     asked = chat_turn(user=alice, message="how much on ubr last month?")
     answer = chat_turn(user=alice, conversation_id=asked["conversation_id"], choice="merchant:Uber Eats")
     assert "$31.00" in answer["answer"] and "Uber Eats" in answer["answer"], answer["answer"]
-    assert answer["clarification"] is None and _confident(alice, answer)
+    assert answer["clarification"] is None and confident(alice, answer)
     # the pick is the user's message in the conversation; the question answered is the one asked
     user_messages = list(Message.objects.filter(conversation_id=asked["conversation_id"], role="user")
                          .values_list("content", flat=True))
@@ -70,7 +66,7 @@ def test_picking_a_choice_answers_the_question_and_learns_the_word(chat_demo, al
     assert [(a.word, a.target_name) for a in alias_list(user=alice)] == [("ubr", "Uber Eats")]
     # next time, in a new conversation, the same word is understood at once, with high confidence
     again = chat_turn(user=alice, message="ubr last month")
-    assert again["clarification"] is None and "$31.00" in again["answer"] and _confident(alice, again)
+    assert again["clarification"] is None and "$31.00" in again["answer"] and confident(alice, again)
     assert again["tool_calls"][0]["arguments"]["merchants"] == ["Uber Eats"]
     assert "You told me “ubr” means Uber Eats" in again["answer"]  # said, so a wrong one can be forgotten
 
@@ -111,7 +107,7 @@ def test_a_misspelled_name_is_answered_honestly_and_offers_the_close_one(chat_de
     answer = chat_turn(user=alice, message="how much did I spend at amazom last month")
     assert answer["clarification"]["choices"][0]["value"] == "merchant:Amazon"
     assert "no transactions" in answer["answer"] and "Did you mean Amazon?" in answer["answer"]
-    assert answer["escalated"] is False and not _confident(alice, answer)
+    assert answer["escalated"] is False and not confident(alice, answer)
     picked = chat_turn(user=alice, conversation_id=answer["conversation_id"], choice="merchant:Amazon")
     assert "$61.49" in picked["answer"], picked["answer"]  # 42.99 + 18.50
 
@@ -210,25 +206,6 @@ def test_a_short_turn_that_asks_nothing_of_its_own_is_asked_back_never_searched(
     assert concept["tools_used"] == ["search_knowledge_base"] and concept["citations"]
 
 
-@pytest.fixture
-def fake_llm(settings, chat_demo):
-    from chat.models import AgentConfig
-    from tests.fake_openai import FakeOpenAI
-
-    servers = []
-
-    def start(script):
-        server = FakeOpenAI(script).__enter__()
-        servers.append(server)
-        settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY = server.base_url, "test-key"
-        AgentConfig.objects.filter(slug="finance-assistant").update(timeout_seconds=5, max_retries=0)
-        return server
-
-    yield start
-    for server in servers:
-        server.__exit__(None, None, None)
-
-
 def test_the_llm_path_attaches_the_question_and_is_never_confident_about_an_unsettled_word(fake_llm, alice,
                                                                                           two_ubers):
     start, end = _last_month_day(1).isoformat(), (timezone.localdate().replace(day=1) - timedelta(days=1)).isoformat()
@@ -242,13 +219,13 @@ def test_the_llm_path_attaches_the_question_and_is_never_confident_about_an_unse
         {"tool_calls": [("search_transactions", {"measure": "total", "merchants": ["Uber Eats"],
                                                  "start": start, "end": end})]},
         {"tool_calls": [("respond", {"answer": "You spent $31.00 at Uber Eats last month.", "cited_fact_ids": []})]},
-    ])
+    ], retries=0)
     answer = chat_turn(user=alice, message="how much on ubr last month?")
     assert answer["provider"] == "openai" and answer["clarification"]["ask_only"]
     assert answer["answer"].endswith("did you mean Uber or Uber Eats?")
-    assert not _confident(alice, answer) and answer["escalated"] is False
+    assert not confident(alice, answer) and answer["escalated"] is False
     picked = chat_turn(user=alice, conversation_id=answer["conversation_id"], choice="merchant:Uber Eats")
-    assert picked["clarification"] is None and "$31.00" in picked["answer"] and _confident(alice, picked)
+    assert picked["clarification"] is None and "$31.00" in picked["answer"] and confident(alice, picked)
     words = {w["word"]: w for w in picked["understanding"]["words"]}
     assert words["ubr"]["role"] == "merchant" and words["ubr"]["names"] == ["Uber Eats"]
 
@@ -305,7 +282,7 @@ def test_a_correction_teaches_the_word_and_answers_again(chat_demo, alice, alice
     learned = alias_list(user=alice)
     assert [(a.word, a.kind) for a in learned] == [("wf", "merchant")] and "Good Plate" in learned[0].target_name
     again = chat_turn(user=alice, message="wf last month")
-    assert "$64.00" in again["answer"] and _confident(alice, again)
+    assert "$64.00" in again["answer"] and confident(alice, again)
     # "I meant" with nothing of theirs is an ordinary turn and learns nothing
     other = chat_turn(user=alice, message="dining last month")
     chat_turn(user=alice, message="no, I meant the boat", conversation_id=other["conversation_id"])

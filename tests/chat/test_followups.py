@@ -10,9 +10,10 @@ from datetime import date
 import pytest
 from django.utils import timezone
 
-from chat.services import agent_config_for, chat_turn
+from chat.services import chat_turn
 from core.errors import NotFound
 from core.periods import add_months
+from tests.chat.conftest import confident
 
 pytestmark = pytest.mark.django_db
 
@@ -24,10 +25,6 @@ def _args(answer, n=-1):
 def _month(k: int) -> date:
     """The first day of the month k months before this one."""
     return add_months(timezone.localdate().replace(day=1), -k)
-
-
-def _confident(user, answer) -> bool:
-    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
 
 
 def _say(user, message, first=None):
@@ -43,7 +40,7 @@ def test_a_ranking_follow_up_keeps_the_ranking(chat_demo, alice, alice_money):
     before = _say(alice, "and the month before?", top)
     assert before["answer"].index("Rent") < before["answer"].index("Groceries") < before["answer"].index("Dining")
     assert _args(before)["start"] == _month(2).isoformat() and "$1,400.00" in before["answer"], before["answer"]
-    assert _confident(alice, before)
+    assert confident(alice, before)
 
     without = _say(alice, "now leave rent out", _say(alice, "top 3 categories last month"))
     args = _args(without)
@@ -52,7 +49,7 @@ def test_a_ranking_follow_up_keeps_the_ranking(chat_demo, alice, alice_money):
     assert args["measure"] == "top_categories" and args["start"] == _month(1).isoformat(), args
     body = _body(without)
     assert "$1,400.00" not in body and "Groceries ($114.90" in body and "Shopping ($42.99" in body, body
-    assert _confident(alice, without)
+    assert confident(alice, without)
 
 
 def test_the_items_of_a_ranking_are_state(chat_demo, alice, alice_money):
@@ -86,7 +83,7 @@ def test_a_total_follow_up_changes_the_measure_over_the_same_rows(chat_demo, ali
     amazon = _say(alice, "amazon last month")
     most = _say(alice, "which one cost the most?", amazon)
     assert _args(most)["measure"] == "largest" and "$42.99" in most["answer"], most["answer"]
-    assert _confident(alice, most)
+    assert confident(alice, most)
 
     # a superlative with nothing pointing back is a question of its own, over everything
     fresh = _say(alice, "what was my biggest purchase last month", _say(alice, "amazon last month"))
@@ -101,7 +98,7 @@ def test_the_direction_switches_and_the_period_stays(chat_demo, alice, alice_mon
     out = _say(alice, "and spend?", income)
     args = _args(out)
     assert args["direction"] == "out" and args["start"] == _month(1).isoformat(), args
-    assert "$1,672.48" in out["answer"] and _confident(alice, out), out["answer"]
+    assert "$1,672.48" in out["answer"] and confident(alice, out), out["answer"]
 
     spending = _say(alice, "what did i spend in " + _month(2).strftime("%B"))
     back = _say(alice, "and income?", spending)
@@ -119,7 +116,7 @@ def test_a_period_follow_up_on_a_shop_and_on_a_comparison(chat_demo, alice, alic
     earlier = _say(alice, "just the earlier one", both)
     args = _args(earlier)
     assert args["categories"] == ["Dining"] and args["start"] == _month(2).isoformat(), args
-    assert "$76.00" in earlier["answer"] and _confident(alice, earlier)
+    assert "$76.00" in earlier["answer"] and confident(alice, earlier)
 
     sides = _say(alice, "compare starbucks and uber last month")
     total = _say(alice, "what do they come to combined?", sides)
@@ -132,13 +129,13 @@ def test_a_follow_up_that_cannot_be_read_against_the_state_is_not_confident(chat
     coffee = _say(alice, "starbucks last month")
     for message in ("the third one", "and the other thing, the one from before?"):
         answer = _say(alice, message, coffee)
-        assert not _confident(alice, answer), (message, answer["answer"], answer["confidence"])
+        assert not confident(alice, answer), (message, answer["answer"], answer["confidence"])
         assert "search_knowledge_base" not in answer["tools_used"], message
 
     income = _say(alice, "how much came in last month")
     # a turn read as the same question again changed something the query does not show
     again = _say(alice, "and what about that month then", income)
-    assert not _confident(alice, again) or _args(again)["direction"] == "out", again["answer"]
+    assert not confident(alice, again) or _args(again)["direction"] == "out", again["answer"]
 
 
 def test_a_pointing_turn_after_a_money_answer_is_never_a_knowledge_search(chat_demo, alice, alice_money):
@@ -159,7 +156,7 @@ def test_another_users_conversation_state_is_never_used(chat_demo, alice, alice_
     # in his own conversation a follow-up has no state to lean on: no ranking of anyone's, not confident
     mine = _say(bob, "the next two")
     assert not any(c["arguments"].get("offset") for c in mine["tool_calls"]), mine["tool_calls"]
-    assert not _confident(bob, mine), mine["answer"]
+    assert not confident(bob, mine), mine["answer"]
     # his own follow-up reads his own last answer
     his = _say(bob, "shopping last month")
     week = _say(bob, "and the month before?", his)
@@ -200,7 +197,7 @@ def test_a_per_unit_figure_the_answer_cannot_give_is_not_confident(chat_demo, al
     top = _say(alice, "top 3 categories last month")
     weekly = _say(alice, "per week?", top)
     # a ranking has no weekly figure: answered with the ranking, so not "high"
-    assert "per week" not in _body(weekly) and not _confident(alice, weekly), weekly["answer"]
+    assert "per week" not in _body(weekly) and not confident(alice, weekly), weekly["answer"]
 
     income = _say(alice, "how much came in last month")
     biggest = _say(alice, "which was the biggest", income)
@@ -266,26 +263,6 @@ def test_places_of_a_ranking_and_one_period_of_a_comparison(chat_demo, alice, al
     assert "$76.00" in one["answer"] and "compare_spending" not in one["tools_used"], one["answer"]
 
 
-@pytest.fixture
-def fake_llm(settings, chat_demo):
-    """A local OpenAI-compatible server playing a script (as in test_openai_path.py)."""
-    from chat.models import AgentConfig
-    from tests.fake_openai import FakeOpenAI
-
-    servers = []
-
-    def start(script):
-        server = FakeOpenAI(script).__enter__()
-        servers.append(server)
-        settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY = server.base_url, "test-key"
-        AgentConfig.objects.filter(slug="finance-assistant").update(timeout_seconds=5.0, max_retries=0)
-        return server
-
-    yield start
-    for server in servers:
-        server.__exit__(None, None, None)
-
-
 def test_a_language_models_follow_up_is_judged_against_the_same_state(fake_llm, alice, alice_money):
     def turn(month: date) -> list[dict]:
         return [{"tool_calls": [("search_transactions", {"measure": "total", "merchants": ["Starbucks"],
@@ -293,13 +270,13 @@ def test_a_language_models_follow_up_is_judged_against_the_same_state(fake_llm, 
                 {"tool_calls": [("respond", {"answer": "You spent $12.00 at Starbucks.", "cited_fact_ids": []})]}]
 
     # the model answers the follow-up with last month again, then with the month before
-    fake_llm(turn(_month(1)) + turn(_month(1)) + turn(_month(2)))
+    fake_llm(turn(_month(1)) + turn(_month(1)) + turn(_month(2)), retries=0)
     first = chat_turn(user=alice, message="starbucks last month")
-    assert first["provider"] == "openai" and _confident(alice, first), first["grounding"]
+    assert first["provider"] == "openai" and confident(alice, first), first["grounding"]
     again = chat_turn(user=alice, message="and the month before?", conversation_id=first["conversation_id"])
-    assert not _confident(alice, again), again["grounding"]
+    assert not confident(alice, again), again["grounding"]
     right = chat_turn(user=alice, message="and the month before?", conversation_id=first["conversation_id"])
-    assert _args(right)["period"] == f"{_month(2):%Y-%m}" and _confident(alice, right), right["grounding"]
+    assert _args(right)["period"] == f"{_month(2):%Y-%m}" and confident(alice, right), right["grounding"]
 
 
 def test_a_follow_up_asks_for_a_comparison_or_a_breakdown_of_the_same_rows(chat_demo, alice, alice_money):

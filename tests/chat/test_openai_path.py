@@ -3,29 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from chat.models import AgentConfig, Escalation, Message
+from chat.models import Escalation, Message
 from chat.services import chat_turn, prompt_version_create
-from tests.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fake_llm(settings, chat_demo):
-    servers = []
-
-    def start(script, *, repeat_last=False, timeout=5.0, retries=2, **config):
-        server = FakeOpenAI(script, repeat_last=repeat_last).__enter__()
-        servers.append(server)
-        settings.OPENAI_BASE_URL = server.base_url
-        settings.OPENAI_API_KEY = "test-key"
-        AgentConfig.objects.filter(slug="finance-assistant").update(timeout_seconds=timeout, max_retries=retries,
-                                                                     **config)
-        return server
-
-    yield start
-    for server in servers:
-        server.__exit__(None, None, None)
 
 
 def _system_text(request: dict) -> str:

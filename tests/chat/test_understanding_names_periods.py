@@ -4,12 +4,11 @@ words. The chat fixture statement (tests/chat/conftest.py): each month rent 1,40
 Amazon 42.99 + 18.50, Whole Foods 96.40, Uber 23.10, Netflix 15.49 and The Good Plate 64.00."""
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.utils import timezone
 
-from chat.services import agent_config_for, chat_turn
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
 from transactions.models import Merchant, NameAlias
 from transactions.query.periods import MONTHS
 
@@ -18,17 +17,6 @@ pytestmark = pytest.mark.django_db
 
 def _args(answer, n=0):
     return answer["tool_calls"][n]["arguments"]
-
-
-def _months_ago(k: int):
-    first = timezone.localdate().replace(day=1)
-    for _ in range(k):
-        first = (first - timedelta(days=1)).replace(day=1)
-    return first
-
-
-def _confident(user, answer) -> bool:
-    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
 
 
 @pytest.mark.parametrize("said", ["wholefds", "whole fds", "wholefoods"])
@@ -41,7 +29,7 @@ def test_a_recurring_charge_per_month_is_its_monthly_figure(chat_demo, alice, al
     answer = chat_turn(user=alice, message="netflix a month?")
     assert _args(answer)["measure"] == "monthly_average"
     assert "$15.49 a month" in answer["answer"], answer["answer"]
-    assert _confident(alice, answer)
+    assert confident(alice, answer)
 
 
 def test_the_most_in_one_go_is_the_largest_purchase_not_the_total(chat_demo, alice, alice_money):
@@ -55,7 +43,7 @@ def test_casual_periods_are_periods(chat_demo, alice, alice_money):
     new_year = chat_turn(user=alice, message="dining since new years")
     assert _args(new_year)["start"] == today.replace(month=1, day=1).isoformat()
     assert "'new'" not in new_year["answer"]
-    last = _months_ago(1)
+    last = month_start(timezone.localdate(), 1)
     abbreviation = next(k for k, v in MONTHS.items() if v == last.month and len(k) == 3)
     month = chat_turn(user=alice, message=f"groceries last {abbreviation}")
     assert _args(month)["start"] == last.isoformat() and "$114.90" in month["answer"], month["answer"]
@@ -67,7 +55,7 @@ def test_casual_periods_are_periods(chat_demo, alice, alice_money):
 
 
 def test_a_vietnamese_month_range_covers_every_month(chat_demo, alice, alice_money):
-    first, last = _months_ago(3), _months_ago(1)
+    first, last = month_start(timezone.localdate(), 3), month_start(timezone.localdate(), 1)
     answer = chat_turn(user=alice, message=f"từ tháng {first.month} đến tháng {last.month} đi chợ hết bao nhiêu")
     assert _args(answer)["start"] == first.isoformat()
     assert "344,70" in answer["answer"] or "344.70" in answer["answer"], answer["answer"]  # 3 × 114.90
@@ -88,7 +76,7 @@ def test_an_event_nothing_is_called_gets_no_weekend_total(chat_demo, alice, alic
 
 def test_an_unknown_word_beside_a_filter_that_found_rows_is_not_confident(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="purchases over $50 for the sailboat last month")
-    assert not _confident(alice, answer), answer
+    assert not confident(alice, answer), answer
 
 
 def test_another_users_names_never_link_this_users_words(chat_demo, alice, alice_money, bob, bob_money):
@@ -100,20 +88,20 @@ def test_another_users_names_never_link_this_users_words(chat_demo, alice, alice
     for question in ("gp last month", "how much at bobs pawn this month", "pawnshp this month"):
         answer = chat_turn(user=alice, message=question)
         assert "777.77" not in answer["answer"] and pawn.name not in str(answer["tool_calls"]), (question, answer)
-        assert not _confident(alice, answer) or "no transactions" in answer["answer"], (question, answer["answer"])
+        assert not confident(alice, answer) or "no transactions" in answer["answer"], (question, answer["answer"])
 
 
 def test_everything_but_rent_leaves_rent_out(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="everything but rent last month")
     assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
-    assert _confident(alice, answer)
+    assert confident(alice, answer)
 
 
 def test_an_order_it_cannot_keep_is_not_answered_confidently(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="when was my first amazon order")
-    assert not _confident(alice, answer) and "'first'" in answer["answer"], answer["answer"]
+    assert not confident(alice, answer) and "'first'" in answer["answer"], answer["answer"]
 
 
 def test_a_ranking_of_months_it_cannot_make_is_not_confident(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="which month did I spend the most on dining")
-    assert not _confident(alice, answer), answer["answer"]
+    assert not confident(alice, answer), answer["answer"]

@@ -11,7 +11,8 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from chat.services import agent_config_for, chat_turn
+from chat.services import chat_turn
+from tests.chat.conftest import confident
 from tests.statements import csv_bytes
 from transactions.services import transactions_import
 
@@ -29,10 +30,6 @@ def _month(k: int) -> date:
     return first
 
 
-def _confident(user, answer) -> bool:
-    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
-
-
 @pytest.mark.parametrize("question", ["how much did I spend last month, rent aside",
                                       "last month's spending (not rent)",
                                       "what did I spend last month, but not the rent"])
@@ -42,7 +39,7 @@ def test_an_exclusion_said_after_the_thing_removes_it(chat_demo, alice, alice_mo
     assert args.get("exclude_categories") == ["Rent"] or args.get("exclude_merchants") == [
         "Rent Payment Oak ST Properties"], args
     assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
-    assert _confident(alice, answer)
+    assert confident(alice, answer)
 
 
 def test_a_non_prefix_is_an_exclusion(chat_demo, alice, alice_money):
@@ -117,7 +114,7 @@ def test_add_up_is_arithmetic_not_a_new_transaction(chat_demo, alice, alice_mone
 def test_a_word_of_the_sentence_is_not_a_shop_the_user_lacks(chat_demo, alice, alice_money):
     # "thời tiết" (weather) is a Vietnamese word, not a brand: "no transactions at Thoi Tiet" is not confident
     answer = chat_turn(user=alice, message="hôm nay thời tiết thế nào?")
-    assert not _confident(alice, answer)
+    assert not confident(alice, answer)
 
 
 def test_a_pet_is_a_thing_they_have_no_spending_on(chat_demo, alice, alice_money):
@@ -178,7 +175,7 @@ def test_a_concept_missing_from_the_knowledge_base_is_not_answered_by_a_shared_m
         chat_demo, alice, alice_money, knowledge_docs):
     # the compound-interest passage says "dollars" too; that does not make it an answer about dollar-cost averaging
     answer = chat_turn(user=alice, message="what is dollar cost averaging")
-    assert not answer["citations"] and not _confident(alice, answer), answer["answer"]
+    assert not answer["citations"] and not confident(alice, answer), answer["answer"]
     assert not any(c["name"] == "search_transactions" for c in answer["tool_calls"])
 
 
@@ -192,7 +189,7 @@ def test_words_of_asking_are_not_words_left_out(chat_demo, alice, alice_money):
     for question in ("how much did starbucks take from me last month", "top two categories last month",
                      "which businesses got the most of my money last month"):
         answer = chat_turn(user=alice, message=question)
-        assert _confident(alice, answer) and not answer["escalated"], (question, answer["answer"])
+        assert confident(alice, answer) and not answer["escalated"], (question, answer["answer"])
 
 
 def test_the_subscriptions_list_is_not_judged_by_the_money_query_words(chat_demo, alice, alice_money):

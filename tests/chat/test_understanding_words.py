@@ -6,12 +6,11 @@ test_understanding.py): last month has rent 1,400.00, Starbucks 5.75 + 6.25, Ama
 (Groceries), Whole Foods 96.40, Uber 23.10, Netflix 15.49 and The Good Plate 64.00 (1,672.48 in all)."""
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.utils import timezone
 
-from chat.services import agent_config_for, chat_turn
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -19,17 +18,6 @@ pytestmark = pytest.mark.django_db
 
 def _args(answer, n=0):
     return answer["tool_calls"][n]["arguments"]
-
-
-def _months_ago(k: int):
-    first = timezone.localdate().replace(day=1)
-    for _ in range(k):
-        first = (first - timedelta(days=1)).replace(day=1)
-    return first
-
-
-def _confident(user, answer) -> bool:
-    return answer["confidence"] >= agent_config_for(user=user).confidence_threshold
 
 
 def test_an_exclusion_is_a_filter_not_the_subject(chat_demo, alice, alice_money):
@@ -45,7 +33,7 @@ def test_an_exclusion_is_a_filter_not_the_subject(chat_demo, alice, alice_money)
 def test_a_union_counts_both_groups(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="groceries plus dining last month, combined")
     assert "$190.90" in answer["answer"], answer["answer"]  # 114.90 + 76.00, never one of them alone
-    assert _confident(alice, answer)
+    assert confident(alice, answer)
 
 
 def test_second_biggest_is_ranking_grammar(chat_demo, alice, alice_money):
@@ -69,14 +57,14 @@ def test_an_unknown_thing_gets_no_total_of_something_else(chat_demo, alice, alic
 def test_a_word_not_understood_beside_a_known_name_is_said_at_low_confidence(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="dining last month for the wedding")
     assert "$76.00" in answer["answer"] and "'wedding'" in answer["answer"]
-    assert not _confident(alice, answer)
+    assert not confident(alice, answer)
 
 
 def test_closed_ranges_and_two_month_questions(chat_demo, alice, alice_money):
-    first, last = _months_ago(3), _months_ago(1)
+    first, last = month_start(timezone.localdate(), 3), month_start(timezone.localdate(), 1)
     answer = chat_turn(user=alice, message=f"dining from {first:%B} to {last:%B}")
     assert "$228.00" in answer["answer"], answer["answer"]  # three full months of 76.00
-    a, b = _months_ago(1), _months_ago(2)
+    a, b = month_start(timezone.localdate(), 1), month_start(timezone.localdate(), 2)
     which = chat_turn(user=alice, message=f"was {a:%B} or {b:%B} higher for groceries?")
     assert _args(which).get("mode") == "periods" and which["answer"].count("$114.90") >= 2, which["answer"]
 
@@ -93,7 +81,7 @@ def test_follow_ups_on_the_items_of_a_ranking(chat_demo, alice, alice_money):
 
 
 def test_follow_ups_on_the_periods_and_the_figure(chat_demo, alice, alice_money):
-    a, b = _months_ago(1), _months_ago(2)
+    a, b = month_start(timezone.localdate(), 1), month_start(timezone.localdate(), 2)
     both = chat_turn(user=alice, message=f"groceries {a:%B} vs {b:%B}")
     cid = both["conversation_id"]
     first = chat_turn(user=alice, message="just the first one", conversation_id=cid)
@@ -101,7 +89,7 @@ def test_follow_ups_on_the_periods_and_the_figure(chat_demo, alice, alice_money)
     assert args["measure"] == "total" and args["start"] == a.isoformat() and "$114.90" in first["answer"]
     dining = chat_turn(user=alice, message="dining last month")
     weekly = chat_turn(user=alice, message="per week?", conversation_id=dining["conversation_id"])
-    days = (_months_ago(0) - _months_ago(1)).days
+    days = (month_start(timezone.localdate(), 0) - month_start(timezone.localdate(), 1)).days
     assert f"${round(76 / days * 7, 2):.2f} per week" in weekly["answer"], weekly["answer"]
     listed = chat_turn(user=alice, message="list them", conversation_id=dining["conversation_id"])
     assert _args(listed)["measure"] == "list" and "THE GOOD PLATE" in listed["answer"].upper()
