@@ -6,7 +6,6 @@ import pytest
 
 from chat.actions import services as actions
 from chat.services import chat_turn
-from tests.chat.test_openai_path import fake_llm  # noqa: F401  (the fixture)
 from transactions.models import Jar, Transaction
 
 pytestmark = pytest.mark.django_db

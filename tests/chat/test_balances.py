@@ -10,7 +10,6 @@ from chat.capabilities import balances_available
 from chat.services import chat_turn
 from core.money import money
 from tests.chat.conftest import statement_csv
-from tests.chat.test_openai_path import fake_llm  # noqa: F401  (the fixture)
 from transactions.accounts import account_create
 from transactions.selectors import account_balances, net_worth
 from transactions.services import transactions_import
