@@ -92,6 +92,7 @@ def _specific(name: str, r: dict) -> str | None:
         if r.get("monthly_average") and len(rows) > 1:
             text += _(" and %(monthly)s a month") % {"monthly": money(r["monthly_average"], cur)}
         text += "."
+        text += _by_month(rows, cur)
         top = r.get("top_merchants") or []
         if top:
             text += _(" Top merchants: ") + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})"
@@ -105,6 +106,7 @@ def _specific(name: str, r: dict) -> str | None:
                                                "average": money(r.get("average"), cur)}
         if r.get("refunds"):
             text += _(" Refunds: %(refunds)s.") % {"refunds": money(r["refunds"], cur)}
+        text += _by_month(rows, cur)
         if r.get("group_by_category") and rows:
             text += _("\nBy category:\n") + "\n".join(
                 _("- %(category)s: %(total)s (%(count)s transactions)") % {
@@ -168,6 +170,8 @@ def _specific(name: str, r: dict) -> str | None:
                 "available": money(x.get("available"), cur), "pct": x.get("pct"),
                 "remaining": money(x.get("remaining"), cur), "flag": flag})
         return "\n".join(lines)
+    if name == "list_subscriptions" and "total_per_month" in r and r.get("merchants"):
+        return _listed_subscriptions(r, rows, cur)
     if name == "list_subscriptions" and "total_per_month" in r:
         if not rows:
             return _("I haven't detected any subscriptions in your transactions.")
@@ -195,6 +199,43 @@ def _specific(name: str, r: dict) -> str | None:
                              "tip": x.get("tip") or ""}).rstrip())
         return "\n".join(lines)
     return None
+
+
+def _by_month(rows: list[dict], cur: str | None) -> str:
+    """A monthly series as one line ("By month: 2026-01 $494.20; 2026-02 $688.94; …"), when there are months."""
+    months = [x for x in rows if x.get("month") and x.get("total") is not None]
+    if len(months) < 2:
+        return ""
+    return "\n" + _("By month: ") + "; ".join(f"{x['month']} {money(x['total'], cur)}" for x in months[-13:]) + "."
+
+
+def _listed_subscriptions(r: dict, rows: list[dict], cur: str | None) -> str:
+    """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
+    of them, or what they come to together (figures from the tool, per month and per year)."""
+    if not rows:
+        return _("None of those recurring charges is on your list any more.")
+
+    def line(x: dict) -> str:
+        every = "" if x.get("cadence") == "monthly" else _(", %(monthly)s a month") % {
+            "monthly": money(x.get("monthly_cost"), cur)}
+        return _("**%(merchant)s**: %(amount)s %(cadence)s%(every)s (%(yearly)s a year), next %(next)s") % {
+            "merchant": x.get("merchant"), "amount": money(x.get("amount"), cur), "cadence": _(x.get("cadence") or ""),
+            "every": every, "yearly": money(x.get("yearly_cost"), cur), "next": x.get("next_expected")}
+    if r.get("limit") == 1:
+        cheapest = r.get("order") == "cheapest"
+        subs = [x for x in rows if x.get("kind") == "subscription"]
+        bills = [x for x in rows if x.get("kind") == "bill"]
+        lead = _("The cheapest of them is") if cheapest else _("The most expensive of them is")
+        text = f"{lead} {line((subs or bills)[0])}."
+        if subs and bills:  # a bill (rent) is no subscription: said apart, so either reading is answered
+            text += " " + (_("Of the regular bills, the cheapest is %(line)s.") if cheapest else
+                           _("Of the regular bills, the most expensive is %(line)s.")) % {"line": line(bills[0])}
+        return text
+    if len(rows) == 1:
+        return line(rows[0]) + "."
+    head = _("Together they come to %(month)s a month (%(year)s a year):") % {
+        "month": money(r.get("total_per_month"), cur), "year": money(r.get("total_per_year"), cur)}
+    return "\n".join([head, *(f"- {line(x)}" for x in rows)])
 
 
 def money_result_text(name: str, result: dict) -> str:

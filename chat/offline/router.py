@@ -14,18 +14,18 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 import numpy as np
 from django.conf import settings
-from django.utils import timezone
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.language import answer_language
-from chat.listings import JAR_RE, SUBSCRIPTION_RE
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, listing_followup_call
+from chat.offline.calls import drop_none, money_calls
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from chat.offline.frames import (
     CONCEPT_Q_RE,
@@ -154,96 +154,6 @@ BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|
 MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
-
-def money_calls(q) -> list[dict]:
-    """The tool call that answers a money query: one structured query; the narrow tools only where they add
-    something (a category breakdown with income and net, a monthly series, a side-by-side comparison)."""
-    args = query_args(q)
-    if (q.group_by == "category" or q.measure == "top_categories") and len(set(q.merchants)) == 1 \
-            and not q.categories and q.measure in ("total", "list", "top_categories"):
-        return [{"name": "analyze_merchant", "args": _drop_none({
-            "merchant": q.merchants[0], "group_by_category": True,
-            "period": None if q.period is None or q.period.grain == "all" else
-            f"{q.period.start.isoformat()} to {q.period.end.isoformat()}"})}]
-    if q.measure == "compare":
-        return [{"name": "compare_spending", "args": _drop_none({
-            "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
-            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
-            and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
-        if q.period is None or q.period.grain == "all":
-            return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
-        return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]
-    if q.measure == "monthly_average":
-        if q.categories and not q.merchants and len(q.categories) == 1:
-            return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
-                                                             "months": q.months}}]
-        if q.merchants and not q.categories and len(set(q.merchants)) >= 1 and not q.text:
-            if len(q.merchants) == 1:
-                return [{"name": "analyze_merchant", "args": {"merchant": q.merchants[0], "measure": "monthly_average",
-                                                              "months": q.months}}]
-        if not q.has_filters:
-            return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
-    return [{"name": "search_transactions", "args": args}]
-
-
-def _summary_period(period) -> dict:
-    """A whole month or year as its code ("2026-09", "2025"), which the summary names as people do ("September
-    2026"); any other stretch by its dates."""
-    start, end = period.start, period.end
-    if start.day == 1 and (start.year, start.month) == (end.year, end.month) and (end + timedelta(days=1)).day == 1:
-        return {"period": f"{start:%Y-%m}"}
-    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
-        return {"period": str(start.year)}
-    today = timezone.localdate()
-    if end == today and start == today.replace(day=1):
-        return {"period": "this_month"}
-    if end == today and start == today.replace(month=1, day=1):
-        return {"period": "this_year"}
-    return {"start": start.isoformat(), "end": end.isoformat()}
-
-
-def query_args(q) -> dict:
-    """A MoneyQuery as the query tool's arguments (the same schema the LLM fills in)."""
-    d = q.as_dict()
-    # a concept ("coffee", "gas") travels as the word the user said; the tool resolves it to their merchants
-    concept = {link.mention: link.names for link in q.links if link.kind == "merchant" and link.how == "concept"}
-    merchants = [m for m in q.merchants if not any(m in names for names in concept.values())]
-    merchants = [*[c for c, names in concept.items() if set(names) & set(q.merchants)], *merchants]
-    args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
-            "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
-            "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
-            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
-            "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
-            "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per}
-    if q.period is not None:
-        if q.period.grain == "all":
-            args["period"] = "all time"
-        else:
-            args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
-            args["period"] = None
-    if q.compare:
-        args["compare_mode"] = q.compare["mode"]
-        args["compare"] = []
-        for side in d["compare"]["sides"]:
-            period = side.pop("period")
-            if period:
-                side["start"], side["end"] = period["start"], period["end"]
-            args["compare"].append({k: v for k, v in side.items() if v})
-        if q.period is not None and q.period.grain != "all":
-            args["period"] = None
-            for side in args["compare"]:
-                side.setdefault("start", q.period.start.isoformat())
-                side.setdefault("end", q.period.end.isoformat())
-            if q.compare["mode"] == "usual":
-                args["period"] = q.period.label
-                args["compare"] = None
-    return _drop_none(args)
-
-
-def _drop_none(args: dict) -> dict:
-    return {k: v for k, v in args.items() if v is not None}
-
 
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
@@ -411,10 +321,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
     if call is not None:
-        label = {"check_data_available": "capability", "check_affordability": "money",
+        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
@@ -464,7 +374,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
-        return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
+        return done([("jars", best, text)], [{"name": "get_jar_status", "args": drop_none({"month": month})}])
     if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
     # 6. the user's money

@@ -97,3 +97,103 @@ def test_a_concept_frame_about_their_own_money_is_still_a_money_question(chat_de
                                                                          question):
     answer = chat_turn(user=alice, message=question)
     assert set(answer["tools_used"]) <= MONEY_TOOLS and answer["tools_used"], answer["tool_calls"]
+
+
+# ---- kind 3: a follow-up over a listed set refers to its items ---------------------------------------------------
+def _listed(user) -> list[dict]:
+    from chat.listings import SHOWN_ROWS
+    from transactions.selectors import subscription_list
+
+    return subscription_list(user=user)["rows"][:SHOWN_ROWS]
+
+
+def test_a_follow_up_over_the_subscriptions_listed_is_about_those_items(chat_demo, alice, bob, alice_money, bob_money):
+    rows = _listed(alice)
+    subs = [r for r in rows if r["kind"] == "subscription"] or rows
+    assert len(rows) >= 2, rows
+    first = chat_turn(user=alice, message="what subscriptions do I have")
+    assert first["tools_used"] == ["list_subscriptions"], first["tool_calls"]
+    conversation = first["conversation_id"]
+
+    most = chat_turn(user=alice, message="which one's the most expensive?", conversation_id=conversation)
+    assert most["tools_used"] == ["list_subscriptions"], most["tool_calls"]  # not the category's biggest purchase
+    top = max(subs, key=lambda r: r["monthly_cost"])
+    assert most["answer"].startswith("The most expensive of them is") and f"**{top['merchant']}**" in most["answer"]
+    assert f"{top['amount']:,.2f}" in most["answer"], most["answer"]
+
+    together = chat_turn(user=alice, message="how much are they together?", conversation_id=conversation)
+    assert together["tools_used"] == ["list_subscriptions"], together["tool_calls"]
+    total = sum(r["monthly_cost"] for r in rows)
+    assert f"{total:,.2f}" in together["answer"], together["answer"]
+
+    before = list(Transaction.objects.filter(user=alice).values_list("id", "amount", "category_id"))
+    cancel = chat_turn(user=alice, message="cancel the cheapest", conversation_id=conversation)
+    cheapest = min(subs, key=lambda r: r["monthly_cost"])
+    assert cancel["tools_used"] == ["explain_unavailable_action"], cancel["tool_calls"]
+    assert cancel["answer"].startswith(f"**{cheapest['merchant']}**: Moneta can't cancel"), cancel["answer"]
+    assert list(Transaction.objects.filter(user=alice).values_list("id", "amount", "category_id")) == before
+
+    # bob's conversation has no listing: his "which one" is not about alice's subscriptions
+    other = chat_turn(user=bob, message="which one's the most expensive?")
+    assert "list_subscriptions" not in other["tools_used"] or "merchants" not in str(other["tool_calls"])
+    assert "BOBS SECRET" not in most["answer"]
+
+
+def test_picking_one_of_the_top_merchants_over_time_gives_its_months(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="top 3 merchants this year")
+    second = first["data"][0]["rows"][1]["merchant"] if first["data"] else None
+    answer = chat_turn(user=alice, message="the second one over time", conversation_id=first["conversation_id"])
+    assert answer["tools_used"] == ["analyze_merchant"], answer["tool_calls"]
+    assert answer["tool_calls"][0]["arguments"]["merchant"] == second
+    assert "By month:" in answer["answer"] and confident(alice, answer), answer["answer"]
+
+
+# ---- kind 5: acts in other phrasings, with the figure from the conversation's state ----------------------------
+def _state(user) -> tuple:
+    from transactions.models import Jar
+
+    return (list(Transaction.objects.filter(user=user).values_list("id", "amount", "category_id")),
+            list(Jar.objects.filter(user=user).values_list("name", "monthly_budget")))
+
+
+def test_a_budget_with_that_amount_proposes_the_last_answers_figure(chat_demo, alice, alice_money):
+    before = _state(alice)
+    first = chat_turn(user=alice, message="how much did I spend on dining last month")
+    assert first["tools_used"] == ["search_transactions"], first["tool_calls"]
+    figure = first["answer"]
+    answer = chat_turn(user=alice, message="set up a budget with that amount", conversation_id=first["conversation_id"])
+    assert answer["tools_used"] == ["propose_set_budget"], answer["tool_calls"]
+    args = answer["tool_calls"][0]["arguments"]
+    assert args["category"] == "Dining" and f"{args['amount']:,.2f}" in figure, (args, figure)
+    assert answer["pending_actions"] and answer["pending_actions"][0]["status"] == "pending"
+    jar = chat_turn(user=alice, message="start a jar with that", conversation_id=first["conversation_id"])
+    assert jar["tools_used"] == ["propose_create_jar"], jar["tool_calls"]
+    assert jar["tool_calls"][0]["arguments"]["monthly_budget"] == args["amount"]
+    assert jar["tool_calls"][0]["arguments"]["name"] == "Dining"
+    assert _state(alice) == before  # nothing changes until the card is confirmed
+
+
+def test_delete_that_charge_proposes_the_one_transaction_just_shown(chat_demo, alice, bob, alice_money, bob_money):
+    before = _state(alice)
+    first = chat_turn(user=alice, message="show my last amazon purchase")
+    shown = first["data"][0]["rows"][0]
+    answer = chat_turn(user=alice, message="delete that charge", conversation_id=first["conversation_id"])
+    assert answer["tools_used"] == ["propose_delete_transaction"], answer["tool_calls"]
+    assert answer["tool_calls"][0]["arguments"] == {"transaction_id": shown["id"]}
+    assert answer["pending_actions"] and _state(alice) == before
+    # bob cannot reach alice's transaction through his own conversation
+    other = chat_turn(user=bob, message="delete that charge")
+    assert other["tool_calls"][0]["arguments"].get("transaction_id") != shown["id"] and not other.get("pending_actions")
+
+
+@pytest.mark.parametrize("question, amount, words", [
+    ("thêm khoản chi 50k cho bữa trưa", 50000.0, "bữa trưa"),
+    ("I spent 20 on a taxi, add it", 20.0, "taxi"),
+])
+def test_adding_an_expense_in_other_words_is_proposed(chat_demo, alice, alice_money, question, amount, words):
+    before = _state(alice)
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["propose_add_transaction"], answer["tool_calls"]
+    args = answer["tool_calls"][0]["arguments"]
+    assert args["amount"] == amount and args["description"] == words, args
+    assert answer["pending_actions"] and _state(alice) == before

@@ -292,6 +292,7 @@ def _before_that(text: str, s: _State) -> Edit:
 # "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
 WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
                       r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
+SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
 WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
 
@@ -482,6 +483,9 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         if found is None:
             continue
         q, spans = found
+        series = SERIES_RE.search(text)
+        if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
+            q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
         if _leftover(text, [s for _, s in said] + spans):
             continue  # "list them for Amazon": a name or filter this edit does not read (the parser reads it)
         if said and edit in TAKES_PERIOD and not q.compare:
