@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from core.errors import DomainError
+from knowledge.ingestion.ocr import ocr_pdf_page
+from knowledge.ingestion.parsers import ParseError, page_has_graphics, page_has_image, pdf_open
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check
 from .headers import TOTAL_WORDS, header_match
@@ -140,8 +142,6 @@ def _layer_cells(page) -> list[Cell]:
 
 
 def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
-    from knowledge.ingestion.parsers import ParseError, page_has_graphics, page_has_image, pdf_open
-
     try:
         pdf = pdf_open(content, file_name=file_name)
     except ParseError as exc:
@@ -156,8 +156,6 @@ def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
             try:
                 cells = _layer_cells(page)
                 if sum(len(c.text) for c in cells) < 20 and page_has_image(page) and page_has_graphics(page):
-                    from knowledge.ingestion.ocr import ocr_pdf_page
-
                     result = ocr_pdf_page(page)
                     s = result.scale
                     pages.append(PageCells(index + 1, [Cell(ln.text, ln.x0 / s, ln.x1 / s, ln.y0 / s, ln.y1 / s)
