@@ -24,8 +24,10 @@ from .formats.ofx import ofx_parse
 from .formats.pdf import pdf_statement_parse
 from .formats.qif import qif_parse
 from .formats.table import csv_parse
-from .formats.values import money_parse  # noqa: F401
-from .formats.values import text_decode
+from .formats.values import (
+    money_parse,  # noqa: F401
+    text_decode,
+)
 from .formats.xlsx import spreadsheet_parse
 
 
