@@ -75,7 +75,8 @@ class JarBudgetIn(serializers.Serializer):
 class JarMergeMonthOut(serializers.Serializer):
     month = serializers.CharField(help_text="YYYY-MM: a month either jar had a budget amount stored for")
     target = serializers.DecimalField(max_digits=14, decimal_places=2, help_text="the target's amount that month")
-    source = serializers.DecimalField(max_digits=14, decimal_places=2, help_text="the merged jar's amount that month")
+    source = serializers.DecimalField(  # type: ignore[assignment]
+        max_digits=14, decimal_places=2, help_text="the merged jar's amount that month")
     combined = serializers.DecimalField(max_digits=14, decimal_places=2,
                                         help_text="the target's amount from this month on after the merge")
     set_by = serializers.ListField(child=serializers.CharField(), help_text="the jars that stored an amount here")
@@ -84,7 +85,7 @@ class JarMergeMonthOut(serializers.Serializer):
 class JarMergeThisMonthOut(serializers.Serializer):
     month = serializers.CharField()
     target = serializers.DecimalField(max_digits=14, decimal_places=2)
-    source = serializers.DecimalField(max_digits=14, decimal_places=2)
+    source = serializers.DecimalField(max_digits=14, decimal_places=2)  # type: ignore[assignment]
     combined = serializers.DecimalField(max_digits=14, decimal_places=2)
 
 
@@ -94,7 +95,7 @@ class JarRefOut(serializers.Serializer):
 
 
 class JarMergePlanOut(serializers.Serializer):
-    source = JarRefOut()
+    source = JarRefOut()  # type: ignore[assignment]
     target = JarRefOut()
     categories_moved = serializers.ListField(child=serializers.CharField(),
                                              help_text="the merged jar's categories that move to the target")
