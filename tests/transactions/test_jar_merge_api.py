@@ -111,3 +111,19 @@ def test_the_merge_page_says_what_will_happen_and_merges_on_confirm(alice, bob, 
     assert "merged into Food on" in done
     assert f'id="jar-{coffee.id}"' not in done
     assert Jar.objects.get(id=coffee.id).merged_into_id == food.id
+
+
+def test_the_merge_confirmation_reads_vietnamese(alice, jars):
+    from tests.web.test_vietnamese_ui import BRAND, data_words, untranslated
+
+    food, coffee = jars["food"], jars["coffee"]
+    web = Client()
+    web.force_login(alice)
+    url = f"/jars/{coffee.id}/merge/?target={food.id}"
+    vi = web.get(url, HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert "Gộp Coffee vào Food sẽ:" in vi
+    assert untranslated(vi, web.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode(),
+                        BRAND | data_words(alice)) == []
+    jars_vi = web.get("/jars/", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert untranslated(jars_vi, web.get("/jars/", HTTP_ACCEPT_LANGUAGE="en").content.decode(),
+                        BRAND | data_words(alice)) == []
