@@ -339,6 +339,11 @@ def _jar_rows(status: dict) -> list[dict]:
     return rows
 
 
+def _merge_targets(user) -> list[dict]:
+    """The active jars a jar card's "Merge into…" offers (the card leaves itself out)."""
+    return [{"id": j.id, "name": j.name} for j in selectors.jar_list(user=user, archived=False)]
+
+
 def _month_param(raw: str | None, errors: list[str]) -> date:
     """`?month=YYYY-MM` → its first day; empty or unreadable → this month (unreadable also names the problem)."""
     today = timezone.localdate()
@@ -400,6 +405,7 @@ def jars_page(request):
                         for s in suggestions.get("rows") or []],
         "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
         "archived_jars": selectors.jar_list(user=request.user, archived=True),
+        "merge_targets": _merge_targets(request.user),
         "budget_choices": [c for c in selectors.category_rows(user=request.user)
                            if c.kind == "expense" and c.archived_at is None],
     }
@@ -440,7 +446,7 @@ def jar_budget_update(request, jar_id: int):
         raise Http404("No such jar.")
     return render(request, "web/jars/_jar_saved.html", {
         **summary, "jar": jar, "error": error, "saved": error is None,
-        "categories": selectors.category_list(user=request.user)})
+        "categories": selectors.category_list(user=request.user), "merge_targets": _merge_targets(request.user)})
 
 
 @login_required
