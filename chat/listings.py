@@ -71,7 +71,8 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     """A follow-up over the recurring charges the last answer listed: "which one's the most expensive?", "the
     cheapest of them", "the second one", "how much are they together?", "cancel the cheapest" — about those items,
     never the Subscriptions category's transactions. None when the turn is no such follow-up."""
-    items = ((shown or {}).get("items") or {})
+    shown = shown or {}
+    items = shown.get("items") or {}
     names = items.get("names") or []
     if items.get("kind") != "subscription" or not names:
         return None

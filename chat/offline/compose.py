@@ -354,13 +354,16 @@ def _other_concept(topic: set[str], covered: set[str], fact: dict) -> bool:
     return len(stems) >= 2 and stems[-1] in topic and bool(topic - covered)
 
 
-def fits_question(question: str, fact: dict) -> bool:
+def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     """Does a fact answer the question, or is it merely the nearest text? A fact answers when it is about what the
     question asks: its title or section heading names one of the question's topic terms (not an everyday money
     word) and the fact covers the question's topic (both words of a two-word concept: "index fund" is not answered
     by a page on emergency funds, "sinking fund" neither; half of a longer one); or it is close in meaning and
     shares a topic term; or it is the same in meaning (SAME_FACT). A passage that only mentions a word in passing
-    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer."""
+    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer. `how_to=False`: the
+    question was asked as a concept, not how to use Moneta: a help page answers it only when it is about that
+    concept (its title or heading names it: "what is safe to spend?"), never for sharing a word ("what is the
+    generation-skipping transfer tax" is not answered by a page on transfers between accounts)."""
     if not question:
         return True
     score = fact.get("score") or 0
@@ -368,7 +371,9 @@ def fits_question(question: str, fact: dict) -> bool:
     if not terms:  # "what can you do?": nothing to compare but meaning
         return score >= FACT_FLOOR
     text = (fact.get("text") or "").lower()
-    if any(name.lower() not in text for name in NAMED_TERM_RE.findall(question)) and score < SAME_FACT:
+    squeezed = re.sub(r"[^a-z0-9]", "", text)  # "401k" is written "401(k)" in the fact
+    if any(re.sub(r"[^a-z0-9]", "", name.lower()) not in squeezed for name in NAMED_TERM_RE.findall(question)) \
+            and score < SAME_FACT:
         return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
     if score >= SAME_FACT:
         return True
@@ -376,6 +381,9 @@ def fits_question(question: str, fact: dict) -> bool:
     covered = topic & (_terms(text) | _heading_terms(fact))
     if not topic:  # only everyday words ("how do I save money"): meaning decides
         return score >= NEAR_FACT
+    needed = len(topic) if len(topic) <= 2 else 2
+    if fact.get("corpus") == "moneta-help" and not how_to:
+        return bool(topic & _heading_terms(fact)) and len(covered) >= needed
     if fact.get("corpus") == "moneta-help":
         # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
         return score >= CLOSE_FACT or bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
@@ -383,9 +391,10 @@ def fits_question(question: str, fact: dict) -> bool:
         return False  # "hedge fund" → a page titled "Index funds": the same head noun, another concept
     if score >= FAIR_FACT and covered:
         return True
+    if len(topic) >= 2 and covered == topic and score >= NEAR_FACT:
+        return True  # near in meaning and naming every topic term of the question ("why does money lose value")
     if any(t.isdigit() for t in covered) and score >= FACT_FLOOR:
         return True  # a number the question names ("rule of 72", "50/30/20") found in the fact is its topic
-    needed = len(topic) if len(topic) <= 2 else 2
     return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 
 
@@ -431,7 +440,7 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
     facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
-             if fits_question(question, f)]
+             if fits_question(question, f, how_to=name == "get_app_information")]
     source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
         return _("I don't have that in %(source)s.") % {"source": source}, []

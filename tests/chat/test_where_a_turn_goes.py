@@ -197,3 +197,41 @@ def test_adding_an_expense_in_other_words_is_proposed(chat_demo, alice, alice_mo
     args = answer["tool_calls"][0]["arguments"]
     assert args["amount"] == amount and args["description"] == words, args
     assert answer["pending_actions"] and _state(alice) == before
+
+
+# ---- kind 4: knowledge fit -----------------------------------------------------------------------------------------
+@pytest.fixture
+def concepts(db):
+    """Education articles that are neighbours of each other, and the help pages nearest to finance words."""
+    docs = [knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name=name,
+                          text=(EDUCATION / name).read_text())
+            for name in ("emergency-fund.md", "sinking-funds.md", "inflation.md", "compound-interest.md",
+                         "retirement-accounts.md")]
+    docs += [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
+                           text=(HELP / name).read_text())
+             for name in ("accounts-and-transfers.md", "budgets-by-month.md")]
+    return docs
+
+
+@pytest.mark.parametrize("question", ["what is the generation-skipping transfer tax",
+                                      "explain the wash sale rule"])
+def test_a_concept_outside_the_library_is_not_answered_from_a_help_page(chat_demo, alice, concepts, question):
+    answer = chat_turn(user=alice, message=question)
+    assert not set(answer["tools_used"]) & MONEY_TOOLS, answer["tool_calls"]
+    assert not answer["citations"] and "I don't have that in" in answer["answer"], answer["answer"]
+    assert not confident(alice, answer)
+
+
+@pytest.mark.parametrize("question, document", [
+    ("what is a rainy day fund", "Emergency funds"),
+    ("why does money lose value over time", "Inflation"),
+    ("should I put money in my 401k or an IRA", "Retirement accounts: 401(k) and IRA"),
+])
+def test_a_paraphrase_of_a_concept_in_the_library_finds_its_article(chat_demo, alice, concepts, question, document):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["citations"] and answer["citations"][0]["document"] == document, answer["answer"]
+
+
+def test_a_help_page_still_answers_a_question_about_the_feature_it_describes(chat_demo, alice, concepts):
+    answer = chat_turn(user=alice, message="what is safe to spend")
+    assert answer["citations"] and answer["citations"][0]["corpus"] == "moneta-help", answer["answer"]
