@@ -198,8 +198,8 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
                          + ", ".join(close) + ".")
         else:  # a name that matched nothing of theirs: said plainly (its confidence is low: chat/grounding.py)
-            lines.append("Không có nơi chi, danh mục hay mô tả giao dịch nào của bạn khớp với tên này." if vi else
-                         "Nothing among your merchants, categories or transaction descriptions matches that name.")
+            lines.append(f"Không có nơi chi, danh mục hay mô tả giao dịch nào của bạn khớp với {names}." if vi else
+                         f"Nothing among your merchants, categories or transaction descriptions matches {names}.")
         return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
         # names the user has, nothing in this period: say the figure is zero, plainly

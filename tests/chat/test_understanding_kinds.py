@@ -112,13 +112,17 @@ def test_a_thing_with_no_merchant_or_category_gets_no_unrelated_total(chat_demo,
 @pytest.mark.parametrize("question, period_words", [
     ("dining l3m", {"l3m"}),
     ("uber last wk", {"last", "week"}),
-    ("starbucks thru last month", {"through", "last", "month"}),
+    ("starbucks thru october", {"through", "october"}),
     ("chi tiêu tháng trước", {"thang", "truoc"}),
+    ("chi tiêu từ đầu năm tới giờ", {"tu", "dau", "nam", "toi", "gio"}),
+    ("ăn uống mấy tháng gần đây", {"may", "thang", "gan", "day"}),
+    ("hai tuần qua tôi tiêu bao nhiêu", {"hai", "tuan", "qua"}),
 ])
 def test_shortened_and_vietnamese_period_words_are_accounted_for(chat_demo, alice, alice_money, question, period_words):
     answer = chat_turn(user=alice, message=question)
     words = _words(answer)
     assert answer["understanding"]["not_understood"] == [], answer["understanding"]
     assert "unknown" not in words.values(), words
+    assert all(words.get(w) == "period" for w in period_words if w in words), words
     assert answer["understood"]["period"], answer["understood"]
     assert confident(alice, answer), answer["answer"]

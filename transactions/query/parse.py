@@ -247,7 +247,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         _compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
-    q.things = things_in(q.unknown, text, vocab)  # "the boat", "my dog": no shop, nothing in their descriptions
+    q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
 

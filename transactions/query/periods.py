@@ -331,9 +331,15 @@ def _rules(today: date):
         (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
+        # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
+        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
+         rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay|(?:of\s+)?last year|(?:of\s+)?this year)\b)?"
+         rf"(?:\s+{YEAR})?",
+         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(
+             re.sub(r"^of\s+", "", m.group(3) or "")), today, int(m.group(4)) if m.group(4) else None)),
         (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|this year|this calendar year|nam nay"
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
-         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay| den nay)?)\b",
+         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay)?(?: (?:den|toi) (?:nay|gio|bay gio|hien tai))?)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
         (r"\b(?:the\s+)?(?:past|last)\s+half(?:\s+a)?\s+year\b|\b(?:the\s+)?(?:past|last)\s+six months\b",
@@ -341,7 +347,7 @@ def _rules(today: date):
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
         (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay"
-         r"|tu dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio))?)\b",
+         r"|(?:tu )?dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio|hien tai))?)\b",
          lambda m: month_offset(0)),
         (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
@@ -366,16 +372,14 @@ def _rules(today: date):
         (r"\b(?:yesterday|hom qua)\b",
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
         (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
-        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b",
-         lambda m: rolling(m.group(1), 3 if m.group(0).find("few") >= 0 else 2)),
+        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b"
+         r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
+         lambda m: rolling(m.group(1) or m.group(2), 3 if "few" in m.group(0) or "may" in m.group(0) or "vai" in
+                           m.group(0) else 2)),
         (r"\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:7|seven)\s+days\b|\bpast week\b",
          lambda m: rolling("days", 7)),
-        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
-         rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay)\b)?(?:\s+{YEAR})?",
-         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(m.group(3) or ""), today,
-                                  int(m.group(4)) if m.group(4) else None)),
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
@@ -423,7 +427,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                     r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
                     r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]) \
-                    and not _may_beside_a_month(text, span):
+                    and not _may_beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word):
                 continue
             if build == "all":
                 period = Period(date(1900, 1, 1), today, "all time", "all")

@@ -19,6 +19,7 @@ SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11
 SEASON_NAMES = {"mua xuan": "spring", "mua he": "summer", "mua thu": "fall", "mua dong": "winter"}
 # Vietnamese words after a season: "mùa hè vừa rồi" (the one just past), "mùa đông năm ngoái" (last year's)
 VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam ngoai": "last year",
+                   "last year": "last year", "this year": "this",
                    "nam truoc": "last year", "nam nay": "this", "nay": "this"}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.lexicon import HEAD_NOUNS
 from transactions.query.linking import Vocab
 from transactions.query.spelling import common_words
 
@@ -15,21 +16,29 @@ THING_CATEGORIES = 3  # categories named as where it could be
 THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
 DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those)\s+(?:\w+\s+)?"
 SHOP_CUE_RE = r"\b(?:at|from|pay|paid|paying|to)\s+"
+HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS))  # "home depot purchases", "lyft rides": a shop's
 
 
-def things_in(unknown: list[str], text: str, vocab: Vocab) -> dict[str, list[str]]:
+def _capitalised(phrase: str, question: str) -> bool:
+    """Written with a capital inside the sentence ("any Home Depot purchases"): a proper name."""
+    words = re.findall(r"[^\W\d_][\w'&.-]*", question)
+    wanted = set(phrase.split())
+    return any(w[0].isupper() and not w.isupper() and k > 0 and re.sub(r"[^a-z0-9]", "", w.lower()) in wanted
+               for k, w in enumerate(words))
+
+
+def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "") -> dict[str, list[str]]:
     """{thing: up to three of the user's spending categories closest to it in meaning} for the unknown words that
-    read as things: after a determiner or possessive ("the boat", "my dog"), or everyday words not said as a shop
-    ("spending on golf" — not "at Costco")."""
+    read as things: after a determiner or possessive ("the boat", "my dog"), or everyday words said neither as a
+    shop ("at Costco", "home depot purchases") nor as a proper name ("Home Depot") — "spending on golf"."""
     out: dict[str, list[str]] = {}
     for phrase in unknown:
         words = phrase.split()
         said = re.escape(phrase)
-        if re.search(SHOP_CUE_RE + rf"{said}\b", text) and not re.search(rf"{SHOP_CUE_RE}{DETERMINER_RE}{said}\b",
-                                                                           text):
-            continue
         determined = re.search(rf"{DETERMINER_RE}{said}\b", text)
-        if determined or (words and all(w in common_words() for w in words)):
+        shop = re.search(rf"{SHOP_CUE_RE}{said}\b|\b{said}\s+(?:{HEAD_NOUN_RE})\b", text) or \
+            _capitalised(phrase, question)
+        if determined or (not shop and words and all(w in common_words() for w in words)):
             out[phrase] = []
     if out:
         _places(out, vocab)
