@@ -6,7 +6,7 @@ from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
@@ -317,8 +317,6 @@ def import_confirm(request, batch_id: int):
 @login_required
 def import_errors_csv(request, batch_id: int):
     """The rows that could not be read, as CSV: line, field, problem, then the row's own cells to fix them."""
-    from django.http import HttpResponse
-
     try:
         name, text = services.import_rejects_csv(user=request.user, batch_id=batch_id)
     except NotFound:
