@@ -527,7 +527,7 @@ class TextClassifier:
         self.columns = columns
 
     def _matrix(self, docs: list[str], *, fit: bool = False) -> Any:
-        from scipy.sparse import hstack
+        from scipy.sparse import hstack  # heavy import, only with labels (as TfidfVectorizer above)
 
         return hstack([v.fit_transform(docs) if fit else v.transform(docs) for v in self.vectorizers]).tocsr()
 
@@ -555,6 +555,7 @@ class TextClassifier:
 
     @classmethod
     def _fit(cls, groups: dict[tuple[str, int], float], index: dict[int, int]) -> TextClassifier | None:
+        # heavy: sklearn takes seconds to import; only a user with labels to learn from loads it
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.svm import LinearSVC
         from threadpoolctl import threadpool_limits

@@ -318,6 +318,10 @@ class Jar(models.Model):
     rollover = models.BooleanField(default=False, help_text="carry unspent (or overspent) budget forward")
     rollover_start = models.DateField(null=True, blank=True, help_text="first month counted for rollover")
     archived_at = models.DateTimeField(null=True, blank=True)
+    # Set when this jar was merged into another (jars.jar_merge): it is archived, its categories and budgets are
+    # the target's now, so it cannot be restored.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="merged_from", help_text="the jar this one was merged into")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

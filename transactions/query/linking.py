@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
+from core.embeddings import local_model_path
 from transactions.query import grammar
 from transactions.query.lexicon import (
     CATEGORY_WORDS,
@@ -62,8 +63,6 @@ def common_words() -> frozenset[str]:
     """Everyday English words (the embedding model's word-piece vocabulary): a nickname or shortened name is
     looked for only in words that are not one of these ("sbux", "tj's", "wf" — not "bus" or "boat")."""
     try:
-        from core.embeddings import local_model_path
-
         path = local_model_path() / "vocab.txt"
         return frozenset(w for w in path.read_text().split() if w.isalpha())
     except (ImportError, OSError):
