@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('transactions', '0012_category_budget_by_month'),
+        ('transactions', '0013_jar_merged_into'),
     ]
 
     operations = [
