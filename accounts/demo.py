@@ -15,7 +15,7 @@ EDITOR_APPS = ("knowledge", "chat")
 
 
 def editors_group_ensure():
-    from django.contrib.auth.models import Group, Permission
+    from django.contrib.auth.models import Group, Permission  # models: see the note above
 
     group, _ = Group.objects.get_or_create(name=EDITOR_GROUP)
     perms = Permission.objects.filter(content_type__app_label__in=EDITOR_APPS)
@@ -24,6 +24,7 @@ def editors_group_ensure():
 
 
 def demo_users_ensure() -> list:
+    # models: see the note above (config/run.py imports this module before Django is set up)
     from django.contrib.auth import get_user_model
     from django.db import transaction
 

@@ -66,7 +66,7 @@ PAGE_HELP = {
     "web-transactions-deleted": "restore a deleted", "web-transactions-undo": "restore a deleted",
     "web-duplicates": "duplicate", "web-categories": "rename, merge or archive a category",
     "web-jar-create": "create a jar", "web-jars": "create a jar", "web-jar-budget": "change a jar's budget",
-    "web-jar-edit": "rename, archive or restore a jar",
+    "web-jar-edit": "rename, archive or restore a jar", "web-jar-merge": "merge two jars",
     "web-budget-accept": "accept a budget suggestion", "web-category-budget": "set a monthly budget", "web-subscriptions": "confirm or dismiss a subscription",
     "web-chat": "ask the assistant", "web-chat-stream": "ask the assistant", "web-chat-conversations": "ask the assistant",
     "web-chat-conversation": "ask the assistant", "web-chat-replies-read": "rate an answer",

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import DomainError
@@ -57,10 +58,6 @@ def written_in_currency_style() -> Iterator[None]:
 
 
 def _vietnamese() -> bool:
-    try:
-        from django.utils.translation import get_language
-    except ImportError:  # pragma: no cover - core is importable without Django configured
-        return False
     try:
         return (get_language() or "").startswith("vi")
     except Exception:  # settings not configured (a script)

@@ -109,7 +109,7 @@ def pinned_httpx_transport(*, allow_private: bool) -> Any:
 
 def pinned_httpx2_transport(*, allow_private: bool) -> Any:
     """The same for httpx2 (the MCP SDK's HTTP client)."""
-    import httpcore2
+    import httpcore2  # here: only the MCP client needs this stack, and loads it on first use
     import httpx2
 
     return _pinned(httpx2.AsyncHTTPTransport(trust_env=False), httpcore2, allow_private=allow_private)

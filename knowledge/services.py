@@ -107,16 +107,21 @@ def document_upload(*, user: AuthUser, corpus_slug: str, uploaded_file: Uploaded
     return doc
 
 
-def note_save(*, user: AuthUser, title: str, text: str) -> Document:
+def _note_file(*, title: str, text: str) -> tuple[str, bytes]:
+    """A note's title and its stored file (Markdown: the title as heading, then the text); DomainError in words."""
     title = (title or "").strip()
     if not title:
         raise DomainError("A note needs a title", details={"title": "required"})
     if not (text or "").strip():
         raise DomainError("A note needs some text", details={"text": "required"})
-    if "\x00" in text:
+    if "\x00" in text or "\x00" in title:
         raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
+    return title, f"# {title}\n\n{text.strip()}\n".encode()
+
+
+def note_save(*, user: AuthUser, title: str, text: str) -> Document:
+    title, content = _note_file(title=title, text=text)
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "note"
-    content = f"# {title}\n\n{text.strip()}\n".encode()
     doc, _ = document_create(corpus=corpus_private_for(user=user), file_name=f"{slug}.md", content=content,
                              title=title, uploaded_by=user, metadata={"note": True})
     return doc
@@ -125,17 +130,10 @@ def note_save(*, user: AuthUser, title: str, text: str) -> Document:
 def note_update(*, user: AuthUser, document_id: int, title: str, text: str) -> Document:
     """Edit one of the user's notes: the stored file is rewritten and the note is read again (its pages,
     facts and embeddings are replaced by the re-ingestion), so answers follow the new text."""
-    title = (title or "").strip()
-    if not title:
-        raise DomainError("A note needs a title", details={"title": "required"})
-    if not (text or "").strip():
-        raise DomainError("A note needs some text", details={"text": "required"})
-    if "\x00" in text or "\x00" in title:
-        raise DomainError("The note contains a NUL character (\\x00).", code="nul_byte", details={"text": "nul"})
+    title, content = _note_file(title=title, text=text)
     doc = _document_for_write(user=user, document_id=document_id)
     if not (doc.metadata or {}).get("note"):
         raise NotFound(f"Note {document_id} does not exist")
-    content = f"# {title}\n\n{text.strip()}\n".encode()
     sha = hashlib.sha256(content).hexdigest()
     if sha == doc.sha256 and title == doc.title:
         return doc  # nothing changed: no need to read it again

@@ -1,7 +1,11 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 
 from core.admin_privacy import OwnRowsOnlyAdmin
+from core.errors import DomainError
 
+from . import services
 from .models import (
     Account,
     BalanceCheckpoint,
@@ -83,12 +87,32 @@ class JarBudgetInline(admin.TabularInline):
     extra = 0
 
 
+class JarActionForm(ActionForm):
+    target_id = forms.IntegerField(required=False, label="Merge into jar id",
+                                   help_text="for “Merge the selected jars into jar id …”")
+
+
 @admin.register(Jar)
 class JarAdmin(OwnRowsOnlyAdmin, admin.ModelAdmin):
-    list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start", "archived_at")
+    list_display = ("name", "user", "monthly_budget", "rollover", "rollover_start", "archived_at", "merged_into")
     filter_horizontal = ("categories",)
-    raw_id_fields = ("user",)
+    raw_id_fields = ("user", "merged_into")
     inlines = [JarBudgetInline]
+    action_form = JarActionForm
+    actions = ["merge_into"]
+
+    @admin.action(description="Merge the selected jars into jar id … (categories move, budgets are added month by "
+                              "month, the merged jars are archived)")
+    def merge_into(self, request, queryset):
+        # The same service as the web page and the API; the rows listed are the staff member's own.
+        target_id = request.POST.get("target_id", "")
+        for jar in queryset:
+            try:
+                services.jar_merge(user=request.user, source_id=jar.id, target_id=target_id)
+            except DomainError as exc:
+                self.message_user(request, f"{jar.name}: {exc.message}", level=messages.ERROR)
+            else:
+                self.message_user(request, f"Merged {jar.name} into jar {target_id}.", level=messages.SUCCESS)
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         # The categories offered are the staff member's own: the picker listed every user's category names.

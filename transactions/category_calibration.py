@@ -85,7 +85,7 @@ def _softmax(u: np.ndarray) -> np.ndarray:
 
 def _fit(design: np.ndarray, truth: np.ndarray, weight: np.ndarray) -> np.ndarray:
     """Conditional logit weights by L-BFGS (negative log-likelihood + RIDGE · ||w − w0||², gradient exact)."""
-    from scipy.optimize import minimize
+    from scipy.optimize import minimize  # heavy: scipy takes 1-2 s to import; only a fit loads it
 
     w0 = _initial_weights()
     rows = np.arange(len(truth))
@@ -145,7 +145,7 @@ def user_model(*, user, labels: LabelTable, categories: list[tuple[int, str, str
 
 
 def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend) -> UserModel | None:
-    from sklearn.isotonic import IsotonicRegression
+    from sklearn.isotonic import IsotonicRegression  # heavy: sklearn takes seconds to import; only a fit loads it
 
     mask = _holdout_split(labels)
     if mask is None:
@@ -164,7 +164,8 @@ def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend) 
     seed_names, routes = vocabulary_routes(categories=categories, used=used, vectors=vectors)
     evidence = Evidence(categories=categories, labels=train, vectors=vectors, routes=routes, seed_names=seed_names)
     items = [Item(test.description[i], test.merchant_key[i], test.merchant_name[i], test.text_key[i],
-                  bool(test.outflow[i]), float(np.expm1(test.log_amount[i]))) for i in range(len(test))]
+                  bool(test.outflow[i]), float(np.expm1(test.log_amount[i])), test.merchant_code[i])
+             for i in range(len(test))]
     tensor = evidence.tensor(items, mcc=mcc_for(items, evidence, train))
     share = blend(tensor, evidence.wrong_kind(items))
     design = design_matrix(tensor, share)

@@ -8,6 +8,7 @@ is replaced, an identical one is skipped; nothing the user added by hand is touc
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import random
 from dataclasses import dataclass
@@ -162,8 +163,6 @@ def _load_user(user, profile: dict, seed: int, today: date, stdout) -> None:
     rows = _generate(profile, today, seed)
     content = _csv(rows)
     categories_ensure_defaults(user=user)
-    import hashlib
-
     sha = hashlib.sha256(content).hexdigest()
     if ImportBatch.objects.filter(user=user, file_name=file_name, sha256=sha, status="imported").exists():
         stdout.write(f"transactions demo for {user.username}: already loaded")

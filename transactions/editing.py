@@ -7,6 +7,7 @@ rows pointing at it; the parts always sum to the original amount."""
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
 from datetime import timedelta
 from decimal import Decimal
@@ -33,8 +34,6 @@ _FIELDS = [f for f in Transaction._meta.concrete_fields]
 
 
 def _snapshot(tx: Transaction) -> dict[str, Any]:
-    import json
-
     raw = {f.attname: getattr(tx, f.attname) for f in _FIELDS}
     return json.loads(json.dumps(raw, cls=DjangoJSONEncoder))
 

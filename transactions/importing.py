@@ -21,12 +21,14 @@ from core.errors import DomainError
 from core.types import AuthUser
 from core.uploads import upload_size_check
 
+from .accounts import balance_checkpoint_record
 from .categories import categories_ensure_defaults
 from .import_rows import fingerprints_compute, rows_copy, rows_prepare, rule_hits_record
 from .models import Account, CategorySource, ImportBatch, SignConvention
 from .parsing import MAX_REPORTED_ERRORS, ParsedStatement, statement_parse
 from .selectors import user_currency
 from .subscriptions import subscriptions_detect
+from .transfers import TRANSFER_WINDOW_DAYS, transfers_detect
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # A batch keeps this many bad rows for its report (and the CSV of unreadable rows); the API's error answer lists
@@ -228,10 +230,6 @@ def _checkpoints_record(*, user: AuthUser, account: Account, parsed: ParsedState
     """Hand each statement's closing balance (as printed, for the end of its date) to the ledger's account
     checkpoints (`accounts.balance_checkpoint_record`, where reconciliation compares against it). Rows' running
     balances are stored on the rows themselves (`Transaction.balance`)."""
-    try:
-        from .accounts import balance_checkpoint_record
-    except ImportError:  # the ledger's checkpoints are not in this build
-        return
     for balance in parsed.balances:
         if balance.closing is None or balance.closing_date is None:
             continue
@@ -244,8 +242,6 @@ def _checkpoints_record(*, user: AuthUser, account: Account, parsed: ParsedState
 def _transfers_detect_safely(*, user: AuthUser, since: date) -> None:
     """Pair transfers between the user's accounts among the new rows (transfers.transfers_detect); like
     subscription detection, a failure there never fails the import."""
-    from .transfers import TRANSFER_WINDOW_DAYS, transfers_detect
-
     try:
         with transaction.atomic():
             transfers_detect(user=user, since=since - timedelta(days=TRANSFER_WINDOW_DAYS))

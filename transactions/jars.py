@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +22,7 @@ from core.types import AuthUser
 from .categories import budget_month, categories_ensure_defaults, category_budget_month_set, category_for_write
 from .models import CategorisationRule, Category, Jar, JarBudget, Merchant, Subscription, Transaction
 from .selectors import object_owned
+from .selectors.budgets import jar_merge_plan
 
 _Merged = TypeVar("_Merged", Category, Merchant)
 
@@ -102,6 +103,11 @@ def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_
     if rollover_start is not None:
         jar.rollover_start = rollover_start.replace(day=1)
     if archived is not None:
+        if not archived and jar.merged_into_id is not None:
+            raise DomainError(_("archived: %(name)s was merged into %(target)s; its categories and budgets are part "
+                                "of that jar now, so it cannot be restored. Create a new jar instead.")
+                              % {"name": jar.name, "target": jar.merged_into.name if jar.merged_into else "?"},
+                              code="validation_error", details={"field": "archived"})
         jar.archived_at = timezone.now() if archived else None
     with transaction.atomic():
         jar.save()
@@ -111,6 +117,43 @@ def jar_update(*, user: AuthUser, jar_id: int, name: str | None = None, monthly_
             jar_budget_set(user=user, jar_id=jar.id, amount=monthly_budget, month=month)
             jar.refresh_from_db()
     return jar
+
+
+def jar_merge(*, user: AuthUser, source_id: int, target_id: object) -> dict[str, Any]:
+    """Merge jar `source_id` (S) into `target_id` (T), atomically: S's categories move to T; for every month either
+    jar had a stored budget, T's amount becomes T's + S's amount in force that month (`jar_merge_plan`, which
+    also says why that keeps every month's total and carry-over); S is archived with `merged_into` = T (kept,
+    not deleted, and never restored: its money is T's now). Returns the plan that was applied, with T after.
+
+    Both jars are locked first, so two merges of the same jar (a double click) cannot both run: the second finds
+    S archived and says so."""
+    with transaction.atomic():
+        list(Jar.objects.select_for_update().filter(user=user, id__in=[source_id, _int_or_none(target_id)])
+             .order_by("id"))
+        plan = jar_merge_plan(user=user, source_id=source_id, target_id=target_id)
+        source = Jar.objects.get(user=user, id=plan["source"]["id"])
+        target = Jar.objects.get(user=user, id=plan["target"]["id"])
+        for row in plan["months"]:
+            JarBudget.objects.update_or_create(jar=target, month=date.fromisoformat(f"{row['month']}-01"),
+                                               defaults={"amount": Decimal(row["combined"])})
+        target.categories.add(*source.categories.all())
+        source.categories.clear()
+        target.monthly_budget = Decimal(plan["this_month"]["combined"])
+        if plan["rollover_start"]:
+            target.rollover_start = date.fromisoformat(f"{plan['rollover_start']}-01")
+        target.save(update_fields=["monthly_budget", "rollover_start"])
+        source.archived_at = timezone.now()
+        source.merged_into = target
+        source.save(update_fields=["archived_at", "merged_into"])
+    return {**plan, "target_jar": target, "source_jar": source}
+
+
+def _int_or_none(value: object) -> int | None:
+    try:
+        number = int(str(value))
+    except ValueError:
+        return None
+    return number if 0 < number < 2 ** 63 else None
 
 
 def jar_delete(*, user: AuthUser, jar_id: int) -> None:

@@ -207,6 +207,9 @@ class Transaction(models.Model):
                               related_name="transactions")
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
     fingerprint = models.CharField(max_length=64)
+    # The merchant category code (ISO 18245 MCC, or a SIC code) the statement gave the row (OFX <MCC>/<SIC>, CAMT
+    # MrchntCtgyCd); empty when the file had none. Categorisation learns how this user files each kind of merchant.
+    merchant_code = models.CharField(max_length=4, null=True, blank=True)
     # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
     description_key = models.CharField(max_length=255, blank=True, default="")
     # The other side of a transfer between the user's own accounts (both rows point at each other).
@@ -315,6 +318,10 @@ class Jar(models.Model):
     rollover = models.BooleanField(default=False, help_text="carry unspent (or overspent) budget forward")
     rollover_start = models.DateField(null=True, blank=True, help_text="first month counted for rollover")
     archived_at = models.DateTimeField(null=True, blank=True)
+    # Set when this jar was merged into another (jars.jar_merge): it is archived, its categories and budgets are
+    # the target's now, so it cannot be restored.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="merged_from", help_text="the jar this one was merged into")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

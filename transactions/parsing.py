@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.errors import DomainError
 
+from .formats import format_detect
 from .formats.base import (  # noqa: F401 - the parsing vocabulary, importable from one place
     MAX_REPORTED_ERRORS,
     ParsedRow,
@@ -17,7 +18,17 @@ from .formats.base import (  # noqa: F401 - the parsing vocabulary, importable f
     currency_check,
     date_plausible_check,
 )
-from .formats.values import money_parse  # noqa: F401
+from .formats.camt import camt053_parse
+from .formats.mt940 import mt940_parse
+from .formats.ofx import ofx_parse
+from .formats.pdf import pdf_statement_parse
+from .formats.qif import qif_parse
+from .formats.table import csv_parse
+from .formats.values import (
+    money_parse,  # noqa: F401
+    text_decode,
+)
+from .formats.xlsx import spreadsheet_parse
 
 
 def statement_parse(*, file_name: str, content: bytes, date_format: str | None = None,
@@ -88,35 +99,19 @@ def _errors_by_line(errors: list[dict]) -> list[dict]:
 
 def _statement_parse_any(*, file_name: str, content: bytes, date_format: str | None,
                          default_currency: str) -> ParsedStatement:
-    from .formats import format_detect
-    from .formats.table import csv_parse
-    from .formats.values import text_decode
-
     kind = format_detect(file_name=file_name, content=content)
     common = {"file_name": file_name, "default_currency": default_currency}
     if kind == "ofx":
-        from .formats.ofx import ofx_parse
-
         return ofx_parse(content, **common)
     if kind == "pdf":
-        from .formats.pdf import pdf_statement_parse
-
         return pdf_statement_parse(content, date_format=date_format, **common)
     if kind in ("xlsx", "xls"):
-        from .formats.xlsx import spreadsheet_parse
-
         return spreadsheet_parse(content, kind=kind, date_format=date_format, **common)
     if kind == "qif":
-        from .formats.qif import qif_parse
-
         return qif_parse(content, date_format=date_format, **common)
     if kind == "camt053":
-        from .formats.camt import camt053_parse
-
         return camt053_parse(content, **common)
     if kind == "mt940":
-        from .formats.mt940 import mt940_parse
-
         return mt940_parse(content, **common)
     return csv_parse(text_decode(content, file_name=file_name), date_format=date_format,
                      default_currency=default_currency)

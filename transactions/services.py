@@ -70,6 +70,7 @@ from .jars import (  # noqa: F401
     jar_budget_set,
     jar_create,
     jar_delete,
+    jar_merge,
     jar_update,
     merchant_merge,
     merchant_rename,

@@ -24,6 +24,7 @@ from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.help_steps import howto_calls
 from chat.language import answer_language
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
@@ -418,8 +419,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
-    from chat.help_steps import howto_calls  # 1c. how to do something in Moneta: the help page's steps
-
+    # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
         return done([("app_help", 1.0, text)], calls)
     if THANKS_RE.search(text):

@@ -7,11 +7,13 @@ from django.shortcuts import redirect, render
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from accounts.onboarding import onboarding_needed, onboarding_state
 from chat import selectors as chat_selectors
 from core.web.charts import chart_prepare
 from core.web.dates import day_and_relative, day_label
 from core.web.format import money, rows_with_money
 from transactions import selectors as tx_selectors
+from transactions.models import Transaction
 
 
 def _glance(user, today) -> dict:
@@ -51,15 +53,10 @@ def _safe(user, today) -> dict:
 @login_required
 def home(request):
     user = request.user
-    from accounts.onboarding import onboarding_needed
-    from transactions.models import Transaction
-
     if onboarding_needed(user=user):
         return redirect("web-welcome")
     if not Transaction.objects.filter(user=user).exists():
-        # Nothing to add up yet: say what to do next instead of $0.00 tiles and empty charts.
-        from accounts.onboarding import onboarding_state
-
+        # Nothing to add up yet: say what to do next instead of $0.00 tiles and empty charts;
         # a reply from the team reaches a person who has no money in Moneta yet too
         return render(request, "web/home_empty.html", {
             "nav": "home", "team_replies": chat_selectors.escalation_replies_unread(user=user),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -59,10 +60,20 @@ class OcrResult:
         return "\n".join(" ".join(line.text for line in row) for row in lines_in_rows(self.lines))
 
 
-def lines_in_rows(lines: list[OcrLine]) -> list[list[OcrLine]]:
-    """Group text lines whose vertical centres are within half a line height: one visual row each, left to
-    right. Table cells are detected as separate lines; this puts a statement row back together."""
-    rows: list[list[OcrLine]] = []
+class _Box(Protocol):
+    x0: float
+    y0: float
+    y1: float
+
+
+Box = TypeVar("Box", bound=_Box)
+
+
+def lines_in_rows(lines: list[Box]) -> list[list[Box]]:
+    """Group text lines (or any boxes: the statement reader's text-layer cells) whose vertical centres are within
+    half a line height: one visual row each, left to right. Table cells are detected as separate lines; this puts
+    a statement row back together."""
+    rows: list[list[Box]] = []
     for line in sorted(lines, key=lambda ln: ((ln.y0 + ln.y1) / 2, ln.x0)):
         centre = (line.y0 + line.y1) / 2
         if rows:

@@ -1,4 +1,4 @@
-"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules that exist, and the shared code stays
+"""docs/ARCHITECTURE.md (and every README and docs/ page) names modules, files and functions that exist, and the shared code stays
 readable: no module of config/, core/, knowledge/ or chat/ (migrations aside) is over 500 lines. No database: the
 checks read files only."""
 from __future__ import annotations
@@ -137,6 +137,35 @@ def test_every_function_name_architecture_md_mentions_exists():
     assert len(names) > 30, "the name pattern stopped matching the document"
     missing = sorted(names - _defined_anywhere())
     assert not missing, f"docs/ARCHITECTURE.md mentions names nothing defines: {missing}"
+
+
+# `<entity>_<action>` (STYLE.md): a name in a README's code span ending in one of these is a function, a task or a
+# command, and must be defined. Other snake_case names there are JSON keys, error codes, SQL tables and the like.
+ACTIONS = {"create", "delete", "list", "get", "set", "parse", "detect", "ensure", "record", "resolve", "run", "send",
+           "save", "apply", "confirm", "cancel", "undo", "update", "prepare", "fetch", "submit", "release", "sweep",
+           "restore", "snapshot", "import", "export", "search", "check", "rotate", "enqueue", "claim", "fill",
+           "merge", "rename", "archive", "split", "compose", "persist", "understand", "attach", "reply"}
+POSTGRES_NAMES = {"ef_search", "gin_clean_pending_list"}  # a pgvector setting and a Postgres function
+
+
+def action_names_missing(text: str, defined: set[str]) -> list[str]:
+    names = set()
+    for code in CODE.findall(text):
+        code = re.sub(r"\([^)]*\)", "", code)
+        names |= {t for t in re.split(r"[\s(),:;→/]+", code)
+                  if re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", t) and t.rsplit("_", 1)[1] in ACTIONS}
+    return sorted(names - defined - POSTGRES_NAMES)
+
+
+def test_every_function_name_the_readmes_and_docs_mention_exists():
+    """`transaction_restore` in chat/README.md outlived the function; names shaped `<entity>_<action>` are checked."""
+    defined = _defined_anywhere()
+    missing = {str(doc.relative_to(ROOT)): m
+               for doc in [ROOT / "README.md", *ROOT.glob("*/README.md"), *(ROOT / "docs").glob("*.md")]
+               if (m := action_names_missing(doc.read_text(), defined))}
+    assert not missing, f"documents mention functions nothing defines: {missing}"
+    assert action_names_missing("see `transaction_snapshot` / `document_upload(…)` and `rows_skipped`", defined) \
+        == ["transaction_snapshot"]
 
 
 def test_the_name_check_catches_a_name_that_does_not_exist():

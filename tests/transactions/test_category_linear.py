@@ -16,7 +16,7 @@ def _labels(rows: list[tuple[str, int]]) -> LabelTable:
     n = len(rows)
     return LabelTable([d for d, _ in rows], [d.title() for d, _ in rows], [d for d, _ in rows], keys, keys,
                       np.array([c for _, c in rows]), np.ones(n, dtype=bool), np.ones(n, dtype=np.int64),
-                      np.ones(n, dtype=np.int64), np.full(n, 2.5))
+                      np.ones(n, dtype=np.int64), np.full(n, 2.5), [""] * n)
 
 
 def test_a_word_the_user_files_consistently_reaches_a_new_payee():

@@ -1,10 +1,10 @@
 """API for running a ledger: accounts and balances, checkpoints and reconciliation, net worth, recently deleted
-and undo, split, bulk edits, transfers, duplicates, category merge/archive, jar and category budgets by month, payees.
+and undo, split, bulk edits, transfers, duplicates, category merge/archive, jar merge, jar and category budgets by month, payees.
 Thin: validate, call one service/selector, return JSON. Another user's ids are 404."""
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -70,6 +70,74 @@ class JarBudgetIn(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=0)
     month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False,
                                    help_text="YYYY-MM; the amount holds from this month on (default: this month)")
+
+
+class JarMergeMonthOut(serializers.Serializer):
+    month = serializers.CharField(help_text="YYYY-MM: a month either jar had a budget amount stored for")
+    target = serializers.DecimalField(max_digits=14, decimal_places=2, help_text="the target's amount that month")
+    source = serializers.DecimalField(  # type: ignore[assignment]
+        max_digits=14, decimal_places=2, help_text="the merged jar's amount that month")
+    combined = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                        help_text="the target's amount from this month on after the merge")
+    set_by = serializers.ListField(child=serializers.CharField(), help_text="the jars that stored an amount here")
+
+
+class JarMergeThisMonthOut(serializers.Serializer):
+    month = serializers.CharField()
+    target = serializers.DecimalField(max_digits=14, decimal_places=2)
+    source = serializers.DecimalField(max_digits=14, decimal_places=2)  # type: ignore[assignment]
+    combined = serializers.DecimalField(max_digits=14, decimal_places=2)
+
+
+class JarRefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class JarMergePlanOut(serializers.Serializer):
+    source = JarRefOut()  # type: ignore[assignment]
+    target = JarRefOut()
+    categories_moved = serializers.ListField(child=serializers.CharField(),
+                                             help_text="the merged jar's categories that move to the target")
+    categories_shared = serializers.ListField(child=serializers.CharField(),
+                                              help_text="categories in both jars (counted once after the merge)")
+    categories_after = serializers.ListField(child=serializers.CharField())
+    months = JarMergeMonthOut(many=True)
+    this_month = JarMergeThisMonthOut()
+    rollover = serializers.BooleanField()
+    rollover_start = serializers.CharField(allow_null=True, help_text="YYYY-MM the target's carry-over counts from")
+    rollover_starts_differ = serializers.BooleanField()
+
+
+class JarMergeOut(JarMergePlanOut):
+    target_jar = JarOut(help_text="the target after the merge")
+    source_jar = JarOut(help_text="the merged jar, archived, with merged_into set")
+
+
+JAR_MERGE_RULE = (
+    "Merging jar S (this id) into jar T (target_id) moves S's categories into T. For every month where either "
+    "jar had a budget amount stored, T's amount for that month becomes T's amount in force that month + S's "
+    "amount in force that month (amounts carry forward until changed); a month neither jar set is not written, "
+    "so every month's budget total, and past months' carry-over in total, stay what they were. S is archived, "
+    "not deleted, with merged_into = T; it cannot be restored. Both jars must have rollover on, or both off; with "
+    "both on, T's carry-over counts from the earlier of the two start months. Atomic. Errors name the field: "
+    "target_id (another user's jar, which reads like a missing one; an archived jar; S itself), rollover, id "
+    "(S archived). Another user's S is 404.")
+
+
+class JarMergeView(APIView):
+    @extend_schema(parameters=[OpenApiParameter("target_id", int, required=True,
+                                                description="the jar to merge this one into")],
+                   responses=JarMergePlanOut,
+                   description="Preview a merge (nothing is written). " + JAR_MERGE_RULE)
+    def get(self, request, pk: int):
+        plan = selectors.jar_merge_plan(user=request.user, source_id=pk, target_id=request.query_params.get("target_id"))
+        return Response(JarMergePlanOut(plan).data)
+
+    @extend_schema(request=MergeIn, responses=JarMergeOut, description="Merge this jar into target_id. " + JAR_MERGE_RULE)
+    def post(self, request, pk: int):
+        done = services.jar_merge(user=request.user, source_id=pk, target_id=_valid(MergeIn, request.data)["target_id"])
+        return Response(JarMergeOut(done).data)
 
 
 class CategoryBudgetIn(serializers.Serializer):

@@ -187,14 +187,20 @@ class RuleIn(serializers.Serializer):
 
 class JarOut(serializers.ModelSerializer):
     categories = serializers.SerializerMethodField()
+    merged_into_name = serializers.SerializerMethodField(
+        help_text="the name of the jar this one was merged into (null: not merged)")
 
     class Meta:
         model = Jar
         fields = ["id", "name", "monthly_budget", "categories", "rollover", "rollover_start", "archived_at",
-                  "created_at"]
+                  "merged_into", "merged_into_name", "created_at"]
+        extra_kwargs = {"merged_into": {"help_text": "id of the jar this one was merged into (it is archived)"}}
 
     def get_categories(self, jar) -> list[str]:
         return sorted(c.name for c in jar.categories.all())
+
+    def get_merged_into_name(self, jar) -> str | None:
+        return jar.merged_into.name if jar.merged_into_id else None
 
 
 class JarIn(serializers.Serializer):

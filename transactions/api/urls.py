@@ -37,6 +37,7 @@ urlpatterns = [
     path("categories/<int:pk>/merge/", lv.CategoryMergeView.as_view(), name="category-merge"),
     path("categories/<int:pk>/archive/", lv.CategoryArchiveView.as_view(), name="category-archive"),
     path("jars/<int:pk>/budget/", lv.JarBudgetView.as_view(), name="jar-budget"),
+    path("jars/<int:pk>/merge/", lv.JarMergeView.as_view(), name="jar-merge"),
     path("categories/<int:pk>/budget/", lv.CategoryBudgetView.as_view(), name="category-budget"),
     path("payees/", lv.PayeesView.as_view(), name="payee-list"),
     path("payees/<int:pk>/rename/", lv.PayeeRenameView.as_view(), name="payee-rename"),

@@ -1,6 +1,7 @@
 """Thin views: validate input, call one service/selector, serialize. Objects of other users are 404."""
 from __future__ import annotations
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -234,8 +235,6 @@ class ImportUnreadableRowsView(APIView):
                    description="The rows of an import (or preview) that could not be read, as CSV: line, field, "
                                "problem, then the row's own cells under the file's header, to fix and import again.")
     def get(self, request, pk: int):
-        from django.http import HttpResponse
-
         name, text = services.import_rejects_csv(user=request.user, batch_id=pk)
         response = HttpResponse(text, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{name}"'

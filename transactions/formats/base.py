@@ -10,6 +10,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.utils import timezone
+
 MAX_REPORTED_ERRORS = 100
 # Amounts at or above this are a damaged file or a test value, never a household's transaction (the column holds
 # 12 digits before the point).
@@ -99,8 +101,6 @@ class ParsedStatement:
 
 def date_plausible_check(value: date, *, today: date | None = None) -> None:
     """Raise ValueError (with a reason) for a date outside 1900-01-01 … one year from today."""
-    from django.utils import timezone
-
     latest = (today or timezone.localdate()) + timedelta(days=FUTURE_PLAUSIBLE_DAYS)
     if value < EARLIEST_PLAUSIBLE_DATE or value > latest:
         raise ValueError(f"{value.isoformat()} is outside the plausible range "

@@ -14,6 +14,8 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from lxml import etree
+
 from core.errors import DomainError
 
 from .base import (
@@ -117,8 +119,6 @@ def _merchant_code(entry) -> str:
 
 
 def camt053_parse(content: bytes, *, file_name: str, default_currency: str = "USD") -> ParsedStatement:
-    from lxml import etree
-
     # No network, no entity expansion: a statement never needs either (XXE / billion laughs).
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .values import DAY_MONTH, NUMERIC_DATE, norm_header
+from .values import DAY_MONTH, NUMERIC_DATE, decimal_comma_detect, money_parse, norm_header
 
 HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
     "date": (
@@ -192,8 +192,6 @@ def _is_money(value: str) -> bool:
 
 
 def _number(value: str) -> float | None:
-    from .values import decimal_comma_detect, money_parse
-
     try:
         return float(money_parse(value, decimal_comma=decimal_comma_detect([value]))[0])
     except ValueError:

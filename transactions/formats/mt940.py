@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import date
 from decimal import Decimal
 
 from core.errors import DomainError
@@ -46,7 +47,7 @@ def _narrative(details: str, extra: str) -> str:
 def _statements_read(text: str, *, file_name: str):
     """[(chunk, parsed Transactions)] per statement (each `:20:` block), read with the package's standard tags,
     or with its ASN Bank variant (supplementary details of a `:61:` on a line of their own) when those fail."""
-    import mt940
+    import mt940  # start-up: ~0.2 s to import, loaded by the first MT940 file only
 
     chunks = [c for c in re.split(r"(?m)^(?=:20:)", text) if re.search(r"^:(6[012]|86)", c, re.M)]
     if not chunks:
@@ -143,6 +144,4 @@ def mt940_parse(content: bytes, *, file_name: str, default_currency: str = "USD"
 
 
 def _plain_date(value):
-    from datetime import date
-
     return date(value.year, value.month, value.day)

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from core.errors import DomainError
+from knowledge.ingestion.ocr import lines_in_rows, ocr_pdf_page
+from knowledge.ingestion.parsers import ParseError, page_has_graphics, page_has_image, pdf_open
 
 from .base import ParsedRow, ParsedStatement, StatementBalance, date_plausible_check
 from .headers import TOTAL_WORDS, header_match
@@ -140,8 +142,6 @@ def _layer_cells(page) -> list[Cell]:
 
 
 def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
-    from knowledge.ingestion.parsers import ParseError, page_has_graphics, page_has_image, pdf_open
-
     try:
         pdf = pdf_open(content, file_name=file_name)
     except ParseError as exc:
@@ -156,8 +156,6 @@ def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
             try:
                 cells = _layer_cells(page)
                 if sum(len(c.text) for c in cells) < 20 and page_has_image(page) and page_has_graphics(page):
-                    from knowledge.ingestion.ocr import ocr_pdf_page
-
                     result = ocr_pdf_page(page)
                     s = result.scale
                     pages.append(PageCells(index + 1, [Cell(ln.text, ln.x0 / s, ln.x1 / s, ln.y0 / s, ln.y1 / s)
@@ -172,20 +170,6 @@ def statement_pages(content: bytes, *, file_name: str) -> list[PageCells]:
 
 
 # --- table reading ----------------------------------------------------------------------------------------
-
-def _rows(cells: list[Cell]) -> list[list[Cell]]:
-    rows: list[list[Cell]] = []
-    for cell in sorted(cells, key=lambda c: ((c.y0 + c.y1) / 2, c.x0)):
-        centre = (cell.y0 + cell.y1) / 2
-        if rows:
-            last = rows[-1]
-            last_centre = sum((c.y0 + c.y1) / 2 for c in last) / len(last)
-            if abs(centre - last_centre) <= max(max(c.y1 - c.y0 for c in last), cell.y1 - cell.y0) / 2:
-                last.append(cell)
-                continue
-        rows.append([cell])
-    return [sorted(r, key=lambda c: c.x0) for r in rows]
-
 
 def _is_date(text: str) -> bool:
     return bool(NUMERIC_DATE.match(text) or DAY_MONTH.match(text) or _TEXT_DATE.match(text))
@@ -213,7 +197,7 @@ def _read_records(pages: list[PageCells]) -> tuple[list[_Record], dict[str, tupl
     for page in pages:
         row_no = 0
         last: _Record | None = None
-        for cells in _rows(page.cells):
+        for cells in lines_in_rows(page.cells):
             texts = [c.text for c in cells]
             roles = header_match(texts)
             if roles:

@@ -10,6 +10,8 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
+from charset_normalizer import from_bytes
+
 from core.errors import DomainError
 from core.text import decode_first, strip_accents
 
@@ -66,10 +68,6 @@ def _looks_utf16(content: bytes) -> str | None:
 def _legacy_encoding(content: bytes) -> str:
     """A file that is not UTF-8: charset-normalizer's best guess among the single-byte code pages banks use,
     Windows-1252 (a superset of Latin-1 for text) when it has none."""
-    try:
-        from charset_normalizer import from_bytes
-    except ImportError:  # pragma: no cover - a dependency; the fallback still reads Western files
-        return "cp1252"
     best = from_bytes(content[:65536], cp_isolation=["cp1252", "latin_1", "iso8859_15", "cp1250", "iso8859_2",
                                                      "cp1251", "cp1258", "mac_roman", "cp850"]).best()
     encoding = best.encoding if best is not None else "cp1252"

@@ -38,6 +38,7 @@ def _cell_text(value) -> str:
 
 
 def _sheets_xlsx(content: bytes, *, file_name: str):
+    # start-up: openpyxl takes ~1 s to import; only a spreadsheet loads it
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -71,7 +72,7 @@ def _sheets_xlsx(content: bytes, *, file_name: str):
 
 
 def _sheets_xls(content: bytes, *, file_name: str):
-    import xlrd
+    import xlrd  # start-up: loaded by the first .xls file only
 
     try:
         book = xlrd.open_workbook(file_contents=content, on_demand=True)

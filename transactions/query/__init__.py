@@ -9,7 +9,8 @@ from datetime import date
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.utils import timezone
 
-from core.periods import Period, full_months_before
+from core.periods import Period, full_months_before, period_resolve
+from transactions.models import Category, Merchant, NameAlias, Transaction
 from transactions.query.execute import (
     filtered,
     money_query_count,
@@ -20,6 +21,7 @@ from transactions.query.grammar import is_vietnamese, normalise, strip_accents
 from transactions.query.linking import Vocab
 from transactions.query.model import MEASURES, Link, MoneyQuery, Side
 from transactions.query.parse import money_query_parse
+from transactions.query.periods import find_periods
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
            "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",
@@ -29,8 +31,6 @@ VOCAB_RECENT_ROWS = 10_000
 
 
 def _narrative_lookup(user):
-    from transactions.models import Transaction
-
     cache: dict[str, bool] = {}
 
     def has(phrase: str, *, exact: bool = False) -> bool:
@@ -51,8 +51,6 @@ def _narrative_lookup(user):
 def query_vocab(*, user, embed=None) -> Vocab:
     """The user's own names for the parser: merchants (with the category each is mostly filed under),
     categories with their kind, the words they taught Moneta (aliases) and a lookup into their narratives."""
-    from transactions.models import Category, Merchant, Transaction
-
     category_rows = list(Category.objects.filter(user=user).values_list("id", "name", "kind"))
     categories = {name: kind for _, name, kind in category_rows}
     category_name = {pk: name for pk, name, _ in category_rows}
@@ -69,8 +67,6 @@ def query_vocab(*, user, embed=None) -> Vocab:
         if name is not None and (name not in main or n > main[name][0]):
             main[name] = (n, category_name.get(category_id, "") if category_id is not None else "")
     merchants = sorted(set(merchant_rows.values()))
-    from transactions.models import NameAlias
-
     aliases = {a.word: (a.kind, a.target_name) for a in NameAlias.objects.filter(user=user).select_related(
         "merchant", "category")}
     return Vocab(merchants=merchants, merchant_category={k: v[1] for k, v in main.items()}, categories=categories,
@@ -87,9 +83,6 @@ def money_question(*, user, question: str, previous: MoneyQuery | None = None, t
 
 def period_from_words(words: str, *, today: date | None = None) -> Period | None:
     """"last month", "since March", "Q2 2026", "2026-09", "this_year", "last_3_months", "all_time" → Period."""
-    from core.periods import period_resolve
-    from transactions.query.periods import find_periods
-
     today = today or timezone.localdate()
     raw = (words or "").strip()
     code = raw.lower().replace(" ", "_").replace("-", "_")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.db import connection
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
@@ -173,8 +174,6 @@ def _per_unit(user, q: MoneyQuery, qs: QuerySet, total: float, today: date) -> d
         start = qs.order_by("date").values_list("date", flat=True).first() or today
     end = min(end or today, today)
     days = max(1, (end - start).days + 1)
-    from django.db import connection
-
     with connection.cursor() as cur:
         cur.execute("SELECT round(%s::numeric / %s * %s, 2)", [total, days, PER_DAYS[q.per] or 1])
         value = cur.fetchone()[0]

@@ -14,6 +14,7 @@ import calendar
 import re
 from functools import lru_cache
 
+from core.embeddings import local_model_path
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
 
 # the words of the grammar a question is read by: what is measured, how it is grouped, ranked, compared, limited
@@ -35,8 +36,6 @@ def common_words() -> frozenset[str]:
     """Everyday English words (the embedding model's word-piece vocabulary): a nickname or shortened name is
     looked for only in words that are not one of these ("sbux", "tj's", "wf" — not "bus" or "boat")."""
     try:
-        from core.embeddings import local_model_path
-
         path = local_model_path() / "vocab.txt"
         return frozenset(w for w in path.read_text().split() if w.isalpha())
     except (ImportError, OSError):

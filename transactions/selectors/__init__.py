@@ -49,6 +49,8 @@ from .budgets import (  # noqa: F401
     budget_overview,
     budget_suggestions,
     category_budget_months,
+    jar_merge_plan,
+    jar_rollover_from,
     jar_status,
     safe_to_spend,
 )

@@ -36,6 +36,7 @@ from ._base import (
 )
 from .figures import expense_rows
 from .ledger import TX_FIELDS, category_list, merchant_resolve, tx_row
+from .subscriptions import is_bill_category
 
 
 def spending_by_category(*, user: AuthUser, category: str, start: date | None = None,
@@ -401,8 +402,6 @@ def spending_usual(*, user: AuthUser, category: str | None = None, months: int =
 
 def _bill_category_ids(user: AuthUser) -> list[int]:
     """The user's expense categories that are fixed bills (rent, utilities, insurance…; see is_bill_category)."""
-    from .subscriptions import is_bill_category
-
     return [cid for cid, name in Category.objects.filter(user=user, kind=Category.Kind.EXPENSE)
             .values_list("id", "name") if is_bill_category(name)]
 

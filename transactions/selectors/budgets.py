@@ -10,13 +10,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.errors import DomainError
 from core.periods import (
     add_months,
     month_bounds,
 )
 from core.types import AuthUser
 
-from ..models import Category, CategoryBudget, Jar
+from ..models import Category, CategoryBudget, Jar, JarBudget
 from ._base import (
     KIND_SQL,
     _chart,
@@ -67,6 +68,98 @@ def category_budget_months(*, user: AuthUser, category_id: int) -> dict[str, Any
             "budget_this_month": str(now) if now is not None else None,
             "months": [{"month": m.strftime("%Y-%m"), "amount": str(a) if a is not None else None}
                        for m, a in CategoryBudget.objects.filter(category=category).values_list("month", "amount")]}
+
+
+def jar_rollover_from(jar: Jar) -> date:
+    """The first month a jar's carry-over counts (its rollover start, else the month it was created): the `rs` of
+    `_jar_figures`."""
+    return (jar.rollover_start or jar.created_at.date()).replace(day=1)
+
+
+def _jar_merge_pair(user: AuthUser, source_id: int, target_id: object) -> tuple[Jar, Jar]:
+    """The user's active jar `source_id` and the active jar to merge it into, or an error in words naming the
+    field. Another user's target reads exactly like a jar that does not exist."""
+    source = object_owned(Jar, user=user, object_id=source_id)
+    if source.archived_at is not None:
+        raise DomainError(_("Jar %(name)s is archived: restore it before merging it into another jar.")
+                          % {"name": source.name}, code="validation_error", details={"field": "id"})
+    if target_id in (None, ""):
+        raise DomainError(_("target_id: pick the jar to merge %(name)s into.") % {"name": source.name},
+                          code="validation_error", details={"field": "target_id"})
+    try:
+        wanted = int(str(target_id))
+        if not 0 < wanted < 2 ** 63:  # beyond the id column: none of the user's jars, not a database error
+            raise ValueError(target_id)
+        target = Jar.objects.get(user=user, id=wanted)
+    except (Jar.DoesNotExist, ValueError):
+        raise DomainError(_("target_id: you have no jar with id %(id)s to merge into.") % {"id": target_id},
+                          code="validation_error", details={"field": "target_id"})
+    if target.id == source.id:
+        raise DomainError(_("target_id: pick a different jar to merge %(name)s into.") % {"name": source.name},
+                          code="validation_error", details={"field": "target_id"})
+    if target.archived_at is not None:
+        raise DomainError(_("target_id: jar %(name)s is archived; restore it first or pick an active jar.")
+                          % {"name": target.name}, code="validation_error", details={"field": "target_id"})
+    if source.rollover != target.rollover:
+        carries, not_carries = (source, target) if source.rollover else (target, source)
+        raise DomainError(
+            _("rollover: %(carries)s carries unspent money over and %(other)s does not, so merging them would add "
+              "or drop carried-over money. Turn rollover on or off on one of them first.")
+            % {"carries": carries.name, "other": not_carries.name},
+            code="validation_error", details={"field": "rollover"})
+    return source, target
+
+
+def jar_merge_plan(*, user: AuthUser, source_id: int, target_id: object) -> dict[str, Any]:
+    """What merging jar `source_id` (S) into `target_id` (T) does — `jars.jar_merge` writes exactly this plan.
+
+    Budgets carry forward until changed (`JAR_BUDGET_AT`), so each jar's amount is a step function of the month
+    that changes only at its stored months. Their sum changes only at the union of both jars' stored months, so T
+    gets, for each of those months, T's amount in force that month + S's amount in force that month; a month
+    neither jar set is never written, and carry-forward gives every other month the sum as well (a month before
+    both jars' first rows reads T's first row: the two first amounts added). So every month's budget total —
+    past months' and their carry-over's included — stays what it was. S's categories move to T; a category in
+    both is counted once from then on. Both jars must carry money over the same way (rollover on or off); when
+    both do, T's carry-over counts from the earlier of their two start months.
+
+    Errors (in words naming the field): another user's or a missing target, an archived S or T, S itself,
+    differing rollover. Amounts are strings (Decimal), months YYYY-MM."""
+    source, target = _jar_merge_pair(user, source_id, target_id)
+    stored = sorted(set(JarBudget.objects.filter(jar__in=[source, target]).values_list("month", flat=True)))
+    starts = (jar_rollover_from(source), jar_rollover_from(target))
+    # Jars from before budgets by month had no rows: one month written for the sum, from which it carries forward.
+    write = stored or [min(starts)]
+    this_month = timezone.localdate().replace(day=1)
+    at_t = JAR_BUDGET_AT.format(jar="t.id", month="x.m", fallback="t.monthly_budget")
+    at_s = JAR_BUDGET_AT.format(jar="s.id", month="x.m", fallback="s.monthly_budget")
+    rows = _fetch(
+        f"""SELECT m, tb, sb, tb + sb AS combined FROM (
+                SELECT x.m, {at_t} AS tb, {at_s} AS sb
+                FROM unnest(%(months)s::date[]) AS x(m), transactions_jar t, transactions_jar s
+                WHERE t.id = %(t)s AND s.id = %(s)s AND t.user_id = %(user)s AND s.user_id = %(user)s) y
+            ORDER BY m""",
+        {"months": sorted({*write, this_month}), "t": target.id, "s": source.id, "user": user.id})
+    set_by = {jar_id: set(months) for jar_id, months in (
+        (j, JarBudget.objects.filter(jar_id=j).values_list("month", flat=True)) for j in (source.id, target.id))}
+    now = next(r for r in rows if r["m"] == this_month)
+    source_cats = sorted(source.categories.values_list("name", flat=True))
+    target_cats = sorted(target.categories.values_list("name", flat=True))
+    rollover_start = min(starts) if target.rollover else None
+    return {
+        "source": {"id": source.id, "name": source.name}, "target": {"id": target.id, "name": target.name},
+        "categories_moved": [c for c in source_cats if c not in target_cats],
+        "categories_shared": [c for c in source_cats if c in target_cats],
+        "categories_after": sorted({*source_cats, *target_cats}),
+        "months": [{"month": r["m"].strftime("%Y-%m"), "target": str(r["tb"]), "source": str(r["sb"]),
+                    "combined": str(r["combined"]),
+                    "set_by": [j.name for j in (target, source) if r["m"] in set_by[j.id]]}
+                   for r in rows if r["m"] in write],
+        "this_month": {"month": this_month.strftime("%Y-%m"), "target": str(now["tb"]), "source": str(now["sb"]),
+                       "combined": str(now["combined"])},
+        "rollover": target.rollover,
+        "rollover_start": rollover_start.strftime("%Y-%m") if rollover_start else None,
+        "rollover_starts_differ": target.rollover and starts[0] != starts[1],
+    }
 
 
 def _jar_figures(user: AuthUser, month_start: date,

@@ -71,7 +71,7 @@ def jar_list(*, user: AuthUser, archived: bool | None = None) -> list[Jar]:
     qs = Jar.objects.filter(user=user)
     if archived is not None:
         qs = qs.filter(archived_at__isnull=not archived)
-    return list(qs.order_by("name").prefetch_related("categories"))
+    return list(qs.order_by("name").select_related("merged_into").prefetch_related("categories"))
 
 
 def import_batch_list(*, user: AuthUser) -> list[ImportBatch]:

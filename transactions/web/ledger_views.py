@@ -1,24 +1,28 @@
 """Pages for running the ledger by hand: accounts and balances, add/edit/delete/undo/split a transaction, pair
-transfers, bulk edits, recently deleted, duplicates, categories and payees, new jars, renaming and archiving jars.
+transfers, bulk edits, recently deleted, duplicates, categories and payees, new jars, renaming, merging and archiving
+jars.
 Thin: services write, selectors read; a domain error becomes a message in words on the page."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFound
+from core.periods import add_months
 from core.web.charts import chart_prepare
 from core.web.format import money
 from transactions import selectors, services
-from transactions.models import Account, Transaction
+from transactions.models import Account, Jar, Transaction
 
 
 def _back(request, default: str) -> str:
@@ -334,3 +338,59 @@ def jar_edit(request, jar_id: int):
         messages.error(request, exc.message)
     query = f"?month={month}" if re.fullmatch(r"\d{4}-\d{2}", month) else ""
     return redirect(reverse("web-jars") + query)
+
+
+def _month_label(value: str) -> str:
+    year, month = value.split("-")
+    return formats.date_format(date(int(year), int(month), 1), "F Y")
+
+
+@login_required
+def jar_merge(request, jar_id: int):
+    """Merge a jar into another. GET: pick the target and read what the merge will do (the plan the service
+    applies: categories moved, budgets added month by month); POST: merge. Another user's jar is 404."""
+    user = request.user
+    if request.method == "POST":
+        target_id = request.POST.get("target_id", "")
+        try:
+            done = services.jar_merge(user=user, source_id=jar_id, target_id=target_id)
+        except NotFound:
+            raise Http404("No such jar.")
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            return redirect(reverse("web-jar-merge", args=[jar_id]) + (f"?target={target_id}"
+                                                                       if target_id.isdigit() else ""))
+        moved, months = len(done["categories_moved"]), len(done["months"])
+        messages.success(request, _("Merged %(source)s into %(target)s: %(categories)s, %(budgets)s.") % {
+            "source": done["source"]["name"], "target": done["target"]["name"],
+            "categories": ngettext("%(n)d category moved", "%(n)d categories moved", moved) % {"n": moved},
+            "budgets": ngettext("budgets added for %(n)d month", "budgets added for %(n)d months", months)
+            % {"n": months}})
+        return redirect("web-jars")
+    try:
+        source = selectors.object_owned(Jar, user=user, object_id=jar_id)
+    except NotFound:
+        raise Http404("No such jar.")
+    targets = [j for j in selectors.jar_list(user=user, archived=False) if j.id != source.id]
+    target_id = (request.GET.get("target") or "").strip()
+    plan, error = None, None
+    if target_id or source.archived_at:
+        try:
+            plan = selectors.jar_merge_plan(user=user, source_id=source.id, target_id=target_id)
+        except DomainError as exc:
+            error = exc.message
+    context = {"nav": "jars", "source": source, "targets": targets, "target_id": target_id, "error": error}
+    if plan:
+        currency = selectors.user_currency(user=user)
+        context["plan"] = {
+            **plan,
+            "months": [{**m, "label": _month_label(m["month"]), "target_display": money(m["target"], currency),
+                        "source_display": money(m["source"], currency),
+                        "combined_display": money(m["combined"], currency)} for m in plan["months"]],
+            "this_month": {**plan["this_month"], "label": _month_label(plan["this_month"]["month"]),
+                           **{f"{k}_display": money(plan["this_month"][k], currency)
+                              for k in ("target", "source", "combined")}},
+            "rollover_label": _month_label(plan["rollover_start"]) if plan["rollover_start"] else "",
+            "last_month_label": formats.date_format(add_months(timezone.localdate().replace(day=1), -1), "F Y"),
+        }
+    return render(request, "web/jars/merge.html", context)

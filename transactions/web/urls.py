@@ -36,6 +36,7 @@ urlpatterns = [
     path("jars/", views.jars_page, name="web-jars"),
     path("jars/<int:jar_id>/", lv.jar_edit, name="web-jar-edit"),
     path("jars/<int:jar_id>/budget/", views.jar_budget_update, name="web-jar-budget"),
+    path("jars/<int:jar_id>/merge/", lv.jar_merge, name="web-jar-merge"),
     path("budgets/accept/", views.budget_suggestion_accept, name="web-budget-accept"),
     path("budgets/category/", views.category_budget_update, name="web-category-budget"),
     path("subscriptions/", views.subscriptions_page, name="web-subscriptions"),

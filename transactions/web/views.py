@@ -6,7 +6,7 @@ from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
@@ -317,8 +317,6 @@ def import_confirm(request, batch_id: int):
 @login_required
 def import_errors_csv(request, batch_id: int):
     """The rows that could not be read, as CSV: line, field, problem, then the row's own cells to fix them."""
-    from django.http import HttpResponse
-
     try:
         name, text = services.import_rejects_csv(user=request.user, batch_id=batch_id)
     except NotFound:
@@ -339,6 +337,11 @@ def _jar_rows(status: dict) -> list[dict]:
         jar["bar_pct"] = max(0.0, min(100.0, float(jar.get("pct") or 0)))
         rows.append(jar)
     return rows
+
+
+def _merge_targets(user) -> list[dict]:
+    """The active jars a jar card's "Merge into…" offers (the card leaves itself out)."""
+    return [{"id": j.id, "name": j.name} for j in selectors.jar_list(user=user, archived=False)]
 
 
 def _month_param(raw: str | None, errors: list[str]) -> date:
@@ -402,6 +405,7 @@ def jars_page(request):
                         for s in suggestions.get("rows") or []],
         "suggestions_title": suggestions.get("title"), "categories": selectors.category_list(user=request.user),
         "archived_jars": selectors.jar_list(user=request.user, archived=True),
+        "merge_targets": _merge_targets(request.user),
         "budget_choices": [c for c in selectors.category_rows(user=request.user)
                            if c.kind == "expense" and c.archived_at is None],
     }
@@ -442,7 +446,7 @@ def jar_budget_update(request, jar_id: int):
         raise Http404("No such jar.")
     return render(request, "web/jars/_jar_saved.html", {
         **summary, "jar": jar, "error": error, "saved": error is None,
-        "categories": selectors.category_list(user=request.user)})
+        "categories": selectors.category_list(user=request.user), "merge_targets": _merge_targets(request.user)})
 
 
 @login_required
