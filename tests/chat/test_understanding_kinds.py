@@ -65,7 +65,9 @@ def test_a_nickname_sharing_one_word_with_a_merchant_is_offered_never_answered_a
 def test_two_periods_joined_by_or_are_compared_with_both_totals(chat_demo, alice, alice_money):
     today = timezone.localdate()
     before, last = month_start(today, 2), month_start(today, 1)
-    for question in (f"was {before:%B} or {last:%B} worse for dining", f"more on uber in {last:%B} vs {before:%B}?"):
+    for question in (f"was {before:%B} or {last:%B} worse for dining", f"more on uber in {last:%B} vs {before:%B}?",
+                     f"compare dining in {before:%B} and {last:%B}",  # two months, not the span of both
+                     f"did I spend more on uber in {before:%b} or {last:%b}"):  # abbreviations beside a month
         answer = chat_turn(user=alice, message=question)
         args = answer["tool_calls"][0]["arguments"]
         sides = args.get("compare") or args.get("sides") or []
@@ -90,6 +92,8 @@ def test_the_holidays_are_a_period_not_the_travel_category(chat_demo, alice, ali
     args = answer["tool_calls"][0]["arguments"]
     assert (args.get("start"), args.get("end")) == (start.isoformat(), f"{year}-12-31")
     assert not args.get("categories")  # never the Travel category
+    season = chat_turn(user=alice, message="amazon christmas spending")  # the season, not the one day
+    assert "$120.00" in season["answer"], season["answer"]
     trip = chat_turn(user=alice, message="how much did my holiday in Atlanta cost")
     assert trip["tool_calls"][0]["arguments"].get("categories") == ["Travel"]
 

@@ -119,6 +119,16 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
 PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than)\s*(?:in\s+|to\s+)?")
 
 
+def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]], today: date
+                       ) -> list[tuple[Period, tuple[int, int]]]:
+    """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
+    for _, (a, b) in periods:
+        piece = text[a:b]
+        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece):
+            return find_periods(text[:a] + re.sub(r"\band\b", "vs", piece, count=1) + text[b:], today)
+    return periods
+
+
 def _two_periods_joined(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
     """Two periods of their own joined by "or", "vs", "compared with": a comparison of the two."""
     own = [(p, span) for p, span in periods if not p.relative]
@@ -152,6 +162,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
+    if measure == "compare":
+        periods = _split_joined_span(text, periods, today)  # "compare groceries in july and august": two months
     if measure in (None, "total") and _two_periods_joined(text, periods):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
