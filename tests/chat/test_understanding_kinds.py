@@ -130,3 +130,25 @@ def test_shortened_and_vietnamese_period_words_are_accounted_for(chat_demo, alic
     assert all(words.get(w) == "period" for w in period_words if w in words), words
     assert answer["understood"]["period"], answer["understood"]
     assert confident(alice, answer), answer["answer"]
+
+
+def test_a_weekly_average_is_the_total_per_week_not_the_average_purchase(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="weekly average spend on dining last month")
+    args = answer["tool_calls"][0]["arguments"]
+    assert args.get("per") == "week" and args.get("measure") == "total", args
+    assert answer["answer"].startswith("That is $") and "per week" in answer["answer"], answer["answer"]
+    assert "average purchase" not in answer["answer"]
+
+
+def test_an_inflected_word_is_not_respelt_and_a_postposed_exclusion_leaves_out(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="groceries, whole foods excepted, last month")
+    assert "$18.50" in answer["answer"] and "$96.40" not in answer["answer"], answer["answer"]
+
+
+def test_an_average_per_month_since_a_month_covers_the_months_since(chat_demo, alice, alice_money):
+    since = month_start(timezone.localdate(), 2)
+    answer = chat_turn(user=alice, message=f"avg per month on dining since {since:%B}")
+    assert answer["tool_calls"][0]["arguments"].get("months") == 2, answer["tool_calls"]
+    assert "$76.00" in answer["answer"], answer["answer"]  # 76.00 in each of the two full months
+    average = chat_turn(user=alice, message="average purchase at starbucks last month")  # not a monthly average
+    assert "$6.00" in average["answer"] and "a month" not in average["answer"], average["answer"]
