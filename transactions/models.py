@@ -208,7 +208,7 @@ class Transaction(models.Model):
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
     fingerprint = models.CharField(max_length=64)
     # The merchant category code (ISO 18245 MCC, or a SIC code) the statement gave the row (OFX <MCC>/<SIC>, CAMT
-    # MrchntCtgyCd); empty when the file had none. Categorisation learns how this user files each kind of merchant.
+    # MrchntCtgyCd); null when the file had none. Categorisation learns how this user files each kind of merchant.
     merchant_code = models.CharField(max_length=4, null=True, blank=True)
     # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
     description_key = models.CharField(max_length=255, blank=True, default="")

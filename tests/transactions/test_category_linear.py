@@ -31,6 +31,18 @@ def test_a_word_the_user_files_consistently_reaches_a_new_payee():
     assert p[0].argmax() == 0 and abs(p[0].sum() - 1.0) < 1e-9
 
 
+def test_how_a_narrative_is_built_reaches_payees_whose_words_are_all_new():
+    # Payments to people come as "<reference> <name>", purchases as a shop's name: a new person's name shares no
+    # word with anything labelled, but the narrative's shape (it starts with a number) says which it is.
+    rows = [("100 J HALLORAN", 1), ("2231 K OKONKWO", 1), ("77 T VASQUEZ", 1), ("5012 M ABERNATHY", 1),
+            ("GREEN FERN CAFE", 2), ("OLD MILL BAKERY", 2), ("HARBOUR KITCHEN", 2), ("LEMON TREE BISTRO", 2)]
+    model = TextClassifier.fit(_labels(rows), {1: 0, 2: 1})
+    assert model is not None
+    people = model.probabilities([Item("6450 R WHITTAKER", "r whittaker", "R Whittaker", "r whittaker", True, 5.0)], 2)
+    shop = model.probabilities([Item("WHITTAKER", "whittaker", "Whittaker", "whittaker", True, 5.0)], 2)
+    assert people[0].argmax() == 0 and shop[0].argmax() == 1
+
+
 def test_one_category_is_no_model():
     assert TextClassifier.fit(_labels([("A CAFE", 1), ("B CAFE", 1)]), {1: 0}) is None
 
