@@ -201,8 +201,16 @@ def main(argv: list[str]) -> int:
     for p in chosen:
         rows += _run_persona(p)
     print(f"  ran in {time.perf_counter() - t:.1f}s")
+    # Import speed: the newer rows of each statement through transactions_import (parse, merchants, categorise, COPY).
+    payload_speed = {}
+    for name in dict.fromkeys(r["persona"] for r in rows):
+        part = [r for r in rows if r["persona"] == name]
+        payload_speed[name] = {"rows": len(part), "seconds": round(part[0]["seconds"], 2),
+                               "rows_per_second": round(len(part) / part[0]["seconds"], 1)}
+    print("  import of the newer rows (rows/s): " + ", ".join(
+        f"{n} {s['rows']} rows in {s['seconds']:.1f}s ({s['rows_per_second']:.0f}/s)" for n, s in payload_speed.items()))
     payload: dict = {"set": args.set, "split": args.split, "by_split": {}, "by_country": {}, "by_statement": {},
-                     "calibration_by_split": {}}
+                     "calibration_by_split": {}, "import_speed": payload_speed}
     for name in sorted({r["persona"] for r in rows if r["split"] == "real"}):
         payload["by_statement"][name] = s = _summarise([r for r in rows if r["persona"] == name])
         _print(name, s)

@@ -30,7 +30,8 @@ VI_AMOUNT = r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?(?= ?(?:[$€£
 VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{1,2})? \d{4})?|ngày 1–\d{1,2}|"
            r"(?<![\d/.,])\d{1,2}/\d{1,2}(?![\d/])")
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
-LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25}
+# a name read loosely; "partial": one distinctive word of it kept, the rest changed ("whole paycheck") — never confident
+LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25, "partial": 0.6}
 LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}
 # Words by which a question names what a listing tool lists. A listing the question does not name, chosen by
 # meaning while some of its words stayed unplaced, is not an answer to it (answer_fit).
@@ -44,6 +45,7 @@ LISTING_NAMED_BY = {
         r"\bon track\b|\bhũ\b|\bngân sách\b|\bcòn lại\b", re.I),
 }
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
+THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
 
 
 @dataclass
@@ -241,6 +243,18 @@ def _ran_queries(recorder: TurnRecorder) -> list[dict]:
     return out
 
 
+def ran_periods_of(ran: list[dict]) -> list[dict]:
+    """Every period a query that ran covered: its own, its result's and its comparison sides'."""
+    out = []
+    for x in ran:
+        out.append(x["query"].get("period") or {})
+        out.append({"start": x["result"].get("start"), "end": x["result"].get("end")})
+        out += [s.get("period") or {} for s in (x["query"].get("compare") or {}).get("sides") or []]
+        out += [{"start": s.get("start"), "end": s.get("end")} for s in x["arguments"].get("compare") or []
+                if isinstance(s, dict)]
+    return out
+
+
 def _mentions(ran: list[dict]) -> str:
     """Everything the money tools were asked and answered about, as one lower-case text."""
     return json.dumps([{"q": x["query"], "a": x["arguments"], "t": x["result"].get("title"),
@@ -319,6 +333,14 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
                         for s in ((x["query"].get("compare") or {}).get("sides") or [])):
             penalty += 0.4
             reasons.append(f"the question asks about {period.get('label')} but the query covered another period")
+    compared = [s.get("period") for s in ((understood.get("compare") or {}).get("sides") or []) if s.get("period")]
+    if len(compared) >= 2:
+        # "was May or June worse": every period compared must have been run, never one month alone
+        covered = {(p.get("start"), p.get("end")) for p in ran_periods_of(ran)}
+        left = [p.get("label") for p in compared if (p.get("start"), p.get("end")) not in covered]
+        if left:
+            penalty += 0.5
+            reasons.append(f"the question compares periods but no query covered {left}")
     # the account of the words: a content word that stayed unknown, or was matched only by meaning, means the
     # question was not understood — whatever the answer says, it is not a confident one
     # the account of the words is the money query's: the list of subscriptions and the jars take no query and are
@@ -341,10 +363,22 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
         # else was given while the thing asked about is not in their data
         not_understood += list(understood["unknown"])
     else:
-        # "no transactions at X" is right when X is a name they don't have; not when X is close to one of their
-        # names ("starbuks") or is a word of the question's own language rather than a brand ("tổng cộng")
+        # "no transactions at X" is not understood when X is close to one of their names ("starbuks") or is a word
+        # of the question's own language rather than a brand ("tổng cộng")
         not_understood += [u for u in understood.get("unknown") or []
                            if (understood.get("suggestions") or {}).get(u) or _written_in_vietnamese(u, question)]
+        things = understood.get("things") or {}
+        rest = [u for u in understood.get("unknown") or [] if u not in not_understood]
+        unmatched = [u for u in rest if u not in things]
+        if unmatched:
+            # a name that links to nothing of theirs ("costco", or a word the grammar lacks read as a name): the
+            # answer "nothing at X" may be right, but it rests on nothing found — never a confident one
+            penalty += UNDERSTOOD_PENALTY
+            reasons.append(f"names that match none of their merchants, categories or descriptions: {unmatched}")
+        elif rest:
+            # "the boat": no transaction is about it, which is the answer — at most medium confidence
+            penalty += THING_PENALTY
+            reasons.append(f"nothing in their transactions is about {rest}: answered that there is none")
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY

@@ -65,7 +65,7 @@ JUNK_CONFIDENCE = 0.10
 # Blend weights per evidence kind (see the module docstring and category_evidence.FEATURES).
 WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "family": 2.0, "embedding": 2.5, "ngram": 2.5, "prior": 0.15,
            "amount": 0.0, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2, "mcc": 0.5,
-           "linear": 2.0, "centroid": 1.0}
+           "linear": 2.0, "centroid": 1.0, "code": 2.5}
 # Money in/out: how much a category of the wrong kind keeps (refunds do land in expense categories).
 DIRECTION_PENALTY = {"expense_on_inflow": 0.15, "income_on_outflow": 0.02}
 # (blended share of the top category → calibrated confidence) for users without a model of their own,

@@ -164,7 +164,8 @@ def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend) 
     seed_names, routes = vocabulary_routes(categories=categories, used=used, vectors=vectors)
     evidence = Evidence(categories=categories, labels=train, vectors=vectors, routes=routes, seed_names=seed_names)
     items = [Item(test.description[i], test.merchant_key[i], test.merchant_name[i], test.text_key[i],
-                  bool(test.outflow[i]), float(np.expm1(test.log_amount[i]))) for i in range(len(test))]
+                  bool(test.outflow[i]), float(np.expm1(test.log_amount[i])), test.merchant_code[i])
+             for i in range(len(test))]
     tensor = evidence.tensor(items, mcc=mcc_for(items, evidence, train))
     share = blend(tensor, evidence.wrong_kind(items))
     design = design_matrix(tensor, share)

@@ -21,7 +21,9 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
 - linear — a linear model fitted on the user's labels (`TextClassifier`: merchant character n-grams, narrative
   words, direction, amount size), which generalises to payees the user never labelled;
 - centroid — MiniLM similarity of the text to the mean embedding of each category's labelled texts (what the
-  user's payees of a category have in common in meaning, where the nearest neighbours see only the closest few).
+  user's payees of a category have in common in meaning, where the nearest neighbours see only the closest few);
+- code — labels of the user's rows that carried the same merchant category code in their statement
+  (`Transaction.merchant_code`): how this user files that kind of merchant, for payees they never labelled.
 World-knowledge evidence (zero-shot, seeds, MCC descriptions) goes through `vocabulary_routes`: a category the
 user never uses hands it to their nearest own category.
 """
@@ -46,8 +48,9 @@ from .models import Category, DescriptionEmbedding
 
 SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
 FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "zero_shot", "chain", "keyword",
-            "mcc", "linear", "centroid")
-LEARNED_FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "linear", "centroid")
+            "mcc", "linear", "centroid", "code")
+LEARNED_FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "linear", "centroid",
+                    "code")
 # Amount evidence: kernel density of log(1 + |amount|) per category (bandwidth ~ ±35 %), shrunk towards the
 # user's overall density by this many pseudo-rows, as a log-ratio clipped to ±AMOUNT_CLIP.
 AMOUNT_BANDWIDTH = 0.3
@@ -93,6 +96,7 @@ class LabelTable:
     month: np.ndarray
     n: np.ndarray
     log_amount: np.ndarray  # mean log(1 + |amount|) of the group
+    merchant_code: list[str]  # the merchant category code the statement gave the group's rows ("" for none)
 
     def __len__(self) -> int:
         return len(self.shape)
@@ -102,7 +106,7 @@ class LabelTable:
         return LabelTable([self.description[i] for i in idx], [self.merchant_name[i] for i in idx],
                           [self.shape[i] for i in idx], [self.merchant_key[i] for i in idx],
                           [self.text_key[i] for i in idx], self.category[idx], self.outflow[idx], self.month[idx],
-                          self.n[idx], self.log_amount[idx])
+                          self.n[idx], self.log_amount[idx], [self.merchant_code[i] for i in idx])
 
 
 def label_table(*, user) -> LabelTable:
@@ -114,10 +118,10 @@ def label_table(*, user) -> LabelTable:
                         '[0-9]+', '0', 'g'), 500) AS shape,
                    coalesce(m.key, ''), t.description_key, t.category_id, t.amount < 0,
                    (extract(year FROM t.date) * 12 + extract(month FROM t.date))::int, count(*), min(t.description),
-                   coalesce(min(m.name), ''), avg(ln(1 + abs(t.amount)))::float
+                   coalesce(min(m.name), ''), avg(ln(1 + abs(t.amount)))::float, coalesce(t.merchant_code, '')
             FROM transactions_transaction t LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
             WHERE t.user_id = %s AND t.category_source = 'user' AND t.category_id IS NOT NULL
-            GROUP BY 1, 2, 3, 4, 5, 6
+            GROUP BY 1, 2, 3, 4, 5, 6, 11
             """,
             [user.id],
         )
@@ -126,7 +130,7 @@ def label_table(*, user) -> LabelTable:
                       [r[2] or "" for r in rows], np.array([r[3] for r in rows], dtype=np.int64),
                       np.array([bool(r[4]) for r in rows], dtype=bool), np.array([r[5] for r in rows], dtype=np.int64),
                       np.array([r[6] for r in rows], dtype=np.int64),
-                      np.array([r[9] or 0.0 for r in rows], dtype=np.float64))
+                      np.array([r[9] or 0.0 for r in rows], dtype=np.float64), [r[10] for r in rows])
 
 
 # --- shared pieces -------------------------------------------------------------------------------------------
@@ -298,6 +302,7 @@ class Evidence:
         self.narrative: dict[str, dict[int, int]] = defaultdict(dict)
         self.merchant: dict[str, dict[int, int]] = defaultdict(dict)
         self.family: dict[str, dict[str, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+        self.code: dict[str, dict[int, int]] = defaultdict(dict)
         texts: dict[tuple[str, int], int] = defaultdict(int)
         prior: dict[int, float] = defaultdict(float)
         for i in range(len(labels)):
@@ -314,6 +319,9 @@ class Evidence:
                 if head:
                     d = self.family[head][key]
                     d[c] = d.get(c, 0) + n
+            if labels.merchant_code[i]:
+                d = self.code[labels.merchant_code[i]]
+                d[c] = d.get(c, 0) + n
             if labels.text_key[i]:
                 texts[(labels.text_key[i], c)] += n
             prior[c] += n
@@ -386,6 +394,11 @@ class Evidence:
                         total = sum(family.values())
                         self._add(x[:, F["family"]], _normalised({c: float(n) for c, n in family.items()}),
                                   max(family.values()) / total * total / (total + 1.0))
+                counts = self.code.get(item.merchant_code) if item.merchant_code else None
+                if counts:
+                    total = sum(counts.values())
+                    self._add(x[:, F["code"]], _normalised({c: float(n) for c, n in counts.items()}),
+                              total / (total + 0.5))
                 if self.label_keys:
                     votes, strength = _neighbour_votes(emb_sims[row], self.label_cats, self.label_n, floor=0.3,
                                                        span=0.5)
@@ -465,12 +478,32 @@ _LINEAR_CACHE: OrderedDict[str, TextClassifier | None] = OrderedDict()
 _LINEAR_CACHE_SIZE = 16
 
 
+_LEADING_NUMBER = re.compile(r"^\s*\d")
+_MASKED = re.compile(r"[*x]{3,}[\s-]*\d", re.I)
+_LONG_NUMBER = re.compile(r"\d{6,}")
+
+
+def _shape_tokens(description: str) -> str:
+    """Tokens for how a narrative is built rather than what it says: it starts with a number (a reference or a
+    branch before a payee, typical of payments to people), it holds a masked card or account number, a long
+    reference, and how many words it has. They carry over to payees the user never labelled."""
+    tokens = [f"zzwords{min(len(plain(description).split()), 6)}"]
+    if _LEADING_NUMBER.match(description):
+        tokens.append("zzleadnum")
+    if _MASKED.search(description):
+        tokens.append("zzmasked")
+    if _LONG_NUMBER.search(description):
+        tokens.append("zzlongnum")
+    return " ".join(tokens)
+
+
 def _linear_doc(text_key: str, description: str, outflow: bool | None, log_amount: float | None) -> str:
     """One text per labelled group or item: the merchant key (for character n-grams), a tab, then the narrative's
-    words with tokens for the money's direction and the amount's order of magnitude (for word features)."""
+    words with tokens for the money's direction, the amount's order of magnitude and the narrative's shape (for
+    word features)."""
     direction = "" if outflow is None else (" zzout" if outflow else " zzin")
     size = "" if log_amount is None else f" zzamt{int(log_amount * 1.5)}"
-    return f"{text_key}\t{plain(description).strip()}{direction}{size}"
+    return f"{text_key}\t{plain(description).strip()}{direction}{size} {_shape_tokens(description)}"
 
 
 def _merchant_part(doc: str) -> str:

@@ -110,17 +110,22 @@ def mcc_kind(code: str) -> str:
     return code if code in descriptions else ""
 
 
-def item_mcc_matches(item: Item) -> tuple[tuple[str, float], ...]:
-    """The merchant kinds of an item: the code the card network gave it when the file carries one (the bank's own
+def kinds_of(*, merchant_code: str, description: str, merchant_name: str) -> tuple[tuple[str, float], ...]:
+    """The merchant kinds of a row: the code the card network gave it when the file carried one (the bank's own
     word on what kind of business it is), else the kinds its narrative's words name."""
-    kind = mcc_kind(item.merchant_code)
-    return ((kind, 1.0),) if kind else mcc_matches(_text(item.description, item.merchant_name))
+    kind = mcc_kind(merchant_code)
+    return ((kind, 1.0),) if kind else mcc_matches(_text(description, merchant_name))
+
+
+def item_mcc_matches(item: Item) -> tuple[tuple[str, float], ...]:
+    return kinds_of(merchant_code=item.merchant_code, description=item.description, merchant_name=item.merchant_name)
 
 
 def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> np.ndarray | None:
     """(items, categories) share of each of the user's categories for the merchant kinds of the items (their
-    merchant category code, or the kinds their words name): from the user's own rows of those kinds (`labels`),
-    plus the nearest own category to each code's description."""
+    merchant category code, or the kinds their words name): from the user's own rows of those kinds (`labels`: by
+    the code stored on the row when its statement had one, else by its words), plus the nearest own category to
+    each code's description."""
     matches = [item_mcc_matches(i) for i in items]
     codes = sorted({c for m in matches for c, _ in m})
     out = np.zeros((len(items), len(evidence.ids)))
@@ -132,7 +137,9 @@ def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> n
         col = evidence.index.get(int(labels.category[i]))
         if col is None:
             continue
-        for code, w in mcc_matches(_text(labels.description[i], labels.merchant_name[i])):
+        # A labelled row with a code from its statement teaches how this user files that kind of merchant.
+        for code, w in kinds_of(merchant_code=labels.merchant_code[i], description=labels.description[i],
+                                merchant_name=labels.merchant_name[i]):
             if code in wanted:
                 counts[code][col] += w * float(labels.n[i])
     _, descriptions = mcc_lexicon()

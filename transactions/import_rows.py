@@ -174,7 +174,7 @@ def _categorise_grouped(*, user: AuthUser, items: dict[str, Item]) -> dict[str, 
 
 _COPY_COLUMNS = ("user_id", "date", "description", "merchant_id", "amount", "currency", "category_id",
                  "category_source", "category_confidence", "rule_id", "notes", "balance", "batch_id", "fingerprint",
-                 "description_key", "created_at", "category_suggestions", "account_id")
+                 "description_key", "created_at", "category_suggestions", "account_id", "merchant_code")
 
 
 _COPY_ESCAPE = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
@@ -194,7 +194,7 @@ def rows_copy(*, user: AuthUser, prepared: list[_Prepared], batch_id: int | None
     sql = f"COPY transactions_transaction ({', '.join(_COPY_COLUMNS)}) FROM STDIN"
     head = f"{user.id}\t"
     tail = "\t" + ("\\N" if batch_id is None else str(batch_id))
-    account = "\t" + ("\\N" if account_id is None else str(account_id)) + "\n"
+    account = "\t" + ("\\N" if account_id is None else str(account_id)) + "\t"
     lines = []
     for p in prepared:
         r, d = p.row, p.decision
@@ -203,7 +203,7 @@ def rows_copy(*, user: AuthUser, prepared: list[_Prepared], batch_id: int | None
             _copy_text(r.currency), _copy_text(d.category_id), str(d.source), repr(float(d.confidence)),
             _copy_text(d.rule_id), _copy_text(r.notes), _copy_text(r.balance),
         )) + tail + "\t" + p.fingerprint + "\t" + _copy_text(p.description_key) + "\t" + now + "\t"
-            + suggestions_json(d) + account)
+            + suggestions_json(d) + account + (p.row.merchant_code or "\\N") + "\n")
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         chunk = 5000
         for i in range(0, len(lines), chunk):

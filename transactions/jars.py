@@ -150,9 +150,10 @@ def jar_merge(*, user: AuthUser, source_id: int, target_id: object) -> dict[str,
 
 def _int_or_none(value: object) -> int | None:
     try:
-        return int(str(value))
+        number = int(str(value))
     except ValueError:
         return None
+    return number if 0 < number < 2 ** 63 else None
 
 
 def jar_delete(*, user: AuthUser, jar_id: int) -> None:

@@ -207,6 +207,9 @@ class Transaction(models.Model):
                               related_name="transactions")
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="transactions")
     fingerprint = models.CharField(max_length=64)
+    # The merchant category code (ISO 18245 MCC, or a SIC code) the statement gave the row (OFX <MCC>/<SIC>, CAMT
+    # MrchntCtgyCd); null when the file had none. Categorisation learns how this user files each kind of merchant.
+    merchant_code = models.CharField(max_length=4, null=True, blank=True)
     # Key into DescriptionEmbedding: the normalised text whose embedding drives nearest-neighbour learning.
     description_key = models.CharField(max_length=255, blank=True, default="")
     # The other side of a transfer between the user's own accounts (both rows point at each other).

@@ -76,9 +76,19 @@ def _when(label: str | None, vi: bool = False, period: dict | None = None) -> st
         return "từ trước đến nay" if vi else "in all your transactions"
     if vi:
         return f"trong {words.period(label, period)}"
-    if re.match(r"(?:since|the |today|yesterday|this |last )", label):
+    if re.match(r"(?:since|the (?!holiday season)|today|yesterday|this |last )", label):
         return label
     return f"in {label}"
+
+
+def _named_period(result: dict, reading: dict | None) -> str | None:
+    """The period's label; a season the question named by a word ("the holidays") keeps the reading's own label,
+    which says how the word was read, when the query covered exactly its dates."""
+    period = (reading or {}).get("period") or {}
+    if str(period.get("label") or "").startswith("the holiday season") and \
+            (period.get("start"), period.get("end")) == (result.get("start"), result.get("end")):
+        return period["label"]
+    return result.get("period")
 
 
 def _period_of(result: dict) -> dict | None:
@@ -124,7 +134,7 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
     loose = [gettext("“%(word)s” as %(names)s") % {"word": link["mention"], "names": _names(
         words.categories(link["names"]), conj=either)} for link in q.get("links") or []
-             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning")]
+             if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning", "partial")]
     if loose:
         parts.append(gettext("I read %(readings)s.") % {"readings": "; ".join(loose)})
     taught = [gettext("“%(word)s” means %(names)s") % {"word": link["mention"], "names": _names(link["names"],
@@ -146,15 +156,36 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     return " ".join(f"_{part}_" for part in parts)
 
 
+def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str:
+    """"The boat", "my dog": nothing of theirs is called that and no description mentions it. Said plainly, with
+    the categories it could have been filed under (transactions/query/things.py) — never a total of something else."""
+    said = _names([f"“{u}”" for u in unknown], conj="hay" if vi else "or")
+    places = list(dict.fromkeys(c for u in unknown for c in things.get(u) or []))[:3]
+    if vi:
+        line = (f"Tôi không tìm thấy giao dịch nào về {said} {when}: không có nơi chi, danh mục hay mô tả giao dịch "
+                f"nào nhắc đến nó.")
+        if places:
+            line += f" Nếu {said} được ghi dưới một danh mục, có thể là {_names(words.categories(places), conj='hay')}."
+        return line
+    line = (f"I found no transactions about {said} {when}: none of your merchants, categories or transaction "
+            f"descriptions mentions it.")
+    if places:
+        line += f" If {said} was filed under a category, it could be in {_names(places, conj='or')}: ask about one of those."
+    return line
+
+
 def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None) -> str:
     """The direct answer first, in one sentence with the figure, then the detail."""
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"
-    what, when = _what(q, vi), _when(result.get("period"), vi, _period_of(result))
+    what, when = _what(q, vi), _when(_named_period(result, reading), vi, _period_of(result))
     rows = result.get("rows") or []
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
+    things = (reading or {}).get("things") or q.get("things") or {}
+    if unknown and not result.get("found") and all(u in things for u in unknown):
+        return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
     if unknown and not result.get("found"):
         names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
         if vi:
@@ -166,6 +197,9 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         if close:
             lines.append(("Tên gần giống trong dữ liệu của bạn: " if vi else "Close names in your data: ")
                          + ", ".join(close) + ".")
+        else:  # a name that matched nothing of theirs: said plainly (its confidence is low: chat/grounding.py)
+            lines.append(f"Không có nơi chi, danh mục hay mô tả giao dịch nào của bạn khớp với {names}." if vi else
+                         f"Nothing among your merchants, categories or transaction descriptions matches {names}.")
         return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
         # names the user has, nothing in this period: say the figure is zero, plainly

@@ -8,6 +8,7 @@ import pytest
 
 from chat.services import chat_turn
 from knowledge.models import Document
+from tests.chat.conftest import confident
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,9 @@ def test_a_merchant_the_user_never_used_gets_no_total(chat_demo, alice, alice_mo
     answer = chat_turn(user=alice, message="how much did I spend at Walmart this year?")
     assert "I found no transactions at Walmart" in answer["answer"]
     assert "$" not in answer["answer"].split("_What I looked up")[0]
-    assert not answer["escalated"]
+    # a name that links to nothing of theirs: said plainly, never a confident answer (issue 21)
+    assert "Nothing among your merchants, categories or transaction descriptions matches" in answer["answer"]
+    assert not confident(alice, answer)
 
 
 def test_follow_ups_change_what_they_name_and_keep_the_rest(chat_demo, alice, alice_money):

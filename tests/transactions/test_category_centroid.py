@@ -22,7 +22,7 @@ def _evidence(user, rows: list[tuple[str, str]]):
     keys = [d for d, _ in rows]
     n = len(rows)
     labels = LabelTable(keys, keys, keys, keys, keys, np.array([ids[c] for _, c in rows]), np.ones(n, dtype=bool),
-                        np.ones(n, dtype=np.int64), np.ones(n, dtype=np.int64), np.full(n, 2.5))
+                        np.ones(n, dtype=np.int64), np.ones(n, dtype=np.int64), np.full(n, 2.5), [""] * n)
     vectors = vectors_load(keys + ["latte and flat white", "oak floorboards"]
                            + [category_prompt(name) for _, name, _ in categories])
     evidence = Evidence(categories=categories, labels=labels, vectors=vectors,

@@ -16,7 +16,7 @@ def _labels(rows: list[tuple[str, int]]) -> LabelTable:
     n = len(rows)
     return LabelTable([d for d, _ in rows], [d.title() for d, _ in rows], [d for d, _ in rows], keys, keys,
                       np.array([c for _, c in rows]), np.ones(n, dtype=bool), np.ones(n, dtype=np.int64),
-                      np.ones(n, dtype=np.int64), np.full(n, 2.5))
+                      np.ones(n, dtype=np.int64), np.full(n, 2.5), [""] * n)
 
 
 def test_a_word_the_user_files_consistently_reaches_a_new_payee():
@@ -29,6 +29,18 @@ def test_a_word_the_user_files_consistently_reaches_a_new_payee():
     p = model.probabilities([Item("KOWHAI ESPRESSO 22", "kowhai espresso", "Kowhai Espresso", "kowhai espresso",
                                   True, 5.0)], 3)
     assert p[0].argmax() == 0 and abs(p[0].sum() - 1.0) < 1e-9
+
+
+def test_how_a_narrative_is_built_reaches_payees_whose_words_are_all_new():
+    # Payments to people come as "<reference> <name>", purchases as a shop's name: a new person's name shares no
+    # word with anything labelled, but the narrative's shape (it starts with a number) says which it is.
+    rows = [("100 J HALLORAN", 1), ("2231 K OKONKWO", 1), ("77 T VASQUEZ", 1), ("5012 M ABERNATHY", 1),
+            ("GREEN FERN CAFE", 2), ("OLD MILL BAKERY", 2), ("HARBOUR KITCHEN", 2), ("LEMON TREE BISTRO", 2)]
+    model = TextClassifier.fit(_labels(rows), {1: 0, 2: 1})
+    assert model is not None
+    people = model.probabilities([Item("6450 R WHITTAKER", "r whittaker", "R Whittaker", "r whittaker", True, 5.0)], 2)
+    shop = model.probabilities([Item("WHITTAKER", "whittaker", "Whittaker", "whittaker", True, 5.0)], 2)
+    assert people[0].argmax() == 0 and shop[0].argmax() == 1
 
 
 def test_one_category_is_no_model():

@@ -30,7 +30,7 @@ def test_a_kind_the_user_files_somewhere_goes_there_for_a_new_merchant(alice):
     labels = LabelTable(["ROYAL OAK TAVERN", "CROWN TAVERN"], ["Royal Oak Tavern", "Crown Tavern"], ["", ""],
                         ["royal oak tavern", "crown tavern"], ["royal oak tavern", "crown tavern"],
                         np.array([pubs.id, pubs.id]), np.array([True, True]), np.array([1, 1]), np.array([3, 2]),
-                        np.array([3.0, 3.0]))
+                        np.array([3.0, 3.0]), ["", ""])
     vectors = vectors_load([category_prompt(n) for _, n, _ in categories] + list(labels.text_key))
     evidence = Evidence(categories=categories, labels=labels, vectors=vectors, routes={c: c for c, _, _ in categories},
                         seed_names={})

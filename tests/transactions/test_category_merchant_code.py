@@ -6,7 +6,7 @@ import pytest
 from transactions.category_mcc import mcc_kind
 from transactions.models import Category, Transaction
 from transactions.parsing import statement_parse
-from transactions.services import transactions_import
+from transactions.services import transaction_category_set, transactions_import
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +92,37 @@ def test_camt_merchant_category_code_is_read_wherever_the_card_details_nest_it(a
     assert [r.merchant_code for r in rows] == ["5812", ""]
     transactions_import(user=alice, file_name="march.xml", content=CAMT)
     assert _top(alice, "ZORBLAX") == "Dining"
+
+
+def _ofx_rows(rows: list[tuple[str, str, str]]) -> bytes:
+    """(day, name, code) per purchase of 12.00 (days of February 2026)."""
+    return _ofx("\n".join(f"<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202602{day}<TRNAMT>-12.00<FITID>{i}<NAME>{name}"
+                          f"<MCC>{code}</STMTTRN>" for i, (day, name, code) in enumerate(rows)))
+
+
+def test_the_code_is_stored_and_the_users_own_filing_of_a_code_reaches_new_payees(alice, bob):
+    # Alice files fast-food places (5814) under her own "Client meals" and grocers (5411) under "Household": names
+    # that mean nothing, so only the codes they carried can tell her later payees apart.
+    transactions_import(user=alice, file_name="jan.qfx", content=_ofx_rows([
+        ("02", "KELVRAN 0001", "5814"), ("03", "MOSSIBE 0002", "5814"), ("04", "DRAVOLT 0003", "5814"),
+        ("05", "PELLIX 0004", "5411"), ("06", "ZUNDRA 0005", "5411"), ("07", "HARGEN 0006", "5411")]))
+    assert set(Transaction.objects.filter(user=alice).values_list("merchant_code", flat=True)) == {"5814", "5411"}
+    for name in ("Client meals", "Household"):
+        Category.objects.get_or_create(user=alice, name=name)
+    for tx in Transaction.objects.filter(user=alice):
+        transaction_category_set(user=alice, transaction_id=tx.id,
+                                 category="Client meals" if tx.merchant_code == "5814" else "Household")
+    later = _ofx_rows([("20", "VELMORA 0107", "5814"), ("21", "QUENTARI 0108", "5411"),
+                       ("22", "ORBELIN 0109", "5411"), ("23", "TAVISK 0110", "5814")])
+    transactions_import(user=alice, file_name="feb.qfx", content=later)
+    assert [_top(alice, n) for n in ("VELMORA", "QUENTARI", "ORBELIN", "TAVISK")] == [
+        "Client meals", "Household", "Household", "Client meals"]
+    # Bob never filed anything: he has no such categories, and Alice's filing does not reach him.
+    transactions_import(user=bob, file_name="feb.qfx", content=later)
+    assert not {_top(bob, n) for n in ("VELMORA", "QUENTARI")} & {"Client meals", "Household"}
+    assert Transaction.objects.get(user=bob, description__startswith="VELMORA").merchant_code == "5814"
+
+
+def test_a_row_without_a_code_stores_none(alice):
+    transactions_import(user=alice, file_name="card.qfx", content=CODED)
+    assert Transaction.objects.get(user=alice, description__startswith="PRAXOLIN").merchant_code is None

@@ -175,3 +175,33 @@ def test_merge_is_atomic(alice, monkeypatch):
     assert list(food.categories.values_list("name", flat=True)) == ["Groceries"]
     assert list(fun.categories.values_list("name", flat=True)) == ["Entertainment"]
     assert list(JarBudget.objects.filter(jar=food).values_list("amount", flat=True)) == [300]
+
+
+def test_jars_from_before_budgets_by_month_merge_into_one_amount_for_every_month(alice):
+    # Jars made before budgets belonged to months have no JarBudget rows: their monthly_budget holds for every
+    # month. The merge writes one row, the sum, which every month then reads.
+    services.categories_ensure_defaults(user=alice)
+    m0, m1, m2, last, this = _months()
+    a = Jar.objects.create(user=alice, name="House", monthly_budget="700", rollover_start=m2)
+    b = Jar.objects.create(user=alice, name="Garden", monthly_budget="45", rollover_start=m1)
+    before = {m: _totals(alice, m) for m in (m0, last, this)}
+    done = services.jar_merge(user=alice, source_id=b.id, target_id=a.id)
+    assert [(r["month"], r["combined"]) for r in done["months"]] == [(f"{m1:%Y-%m}", "745.00")]
+    assert _budgets(alice, a.id, [m0, last, this]) == [745.0, 745.0, 745.0]
+    assert {m: _totals(alice, m) for m in (m0, last, this)} == before
+
+
+def test_rollover_jars_that_started_in_different_months_say_so_and_keep_each_months_budget(alice):
+    m0, m1, m2, last, this = _months()
+    services.categories_ensure_defaults(user=alice)
+    old = services.jar_create(user=alice, name="Old", monthly_budget="100", categories=["Dining"], rollover=True,
+                              rollover_start=m0)
+    new = services.jar_create(user=alice, name="New", monthly_budget="30", categories=["Transport"], rollover=True,
+                              rollover_start=m2)
+    plan = selectors.jar_merge_plan(user=alice, source_id=old.id, target_id=new.id)
+    assert plan["rollover_starts_differ"] and plan["rollover_start"] == f"{m0:%Y-%m}"
+    budgets = {m: _totals(alice, m)["budget"] for m in (m0, m1, m2, last, this)}
+    services.jar_merge(user=alice, source_id=old.id, target_id=new.id)
+    new.refresh_from_db()
+    assert new.rollover_start == m0  # the older jar's carried-over months stay counted
+    assert {m: _totals(alice, m)["budget"] for m in (m0, m1, m2, last, this)} == budgets

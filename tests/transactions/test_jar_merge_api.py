@@ -64,6 +64,8 @@ def test_errors_name_the_field(alice_client, jars):
     assert into_bobs.status_code == 400
     assert into_bobs.json()["error"]["details"] == {"field": "target_id"}
     assert into_bobs.json()["error"]["message"] == f"target_id: you have no jar with id {bobs.id} to merge into."
+    huge = alice_client.post(BASE + f"{coffee.id}/merge/", {"target_id": 10 ** 20}, format="json")
+    assert huge.status_code == 400 and huge.json()["error"]["details"] == {"field": "target_id"}
     missing = alice_client.post(BASE + f"{coffee.id}/merge/", {}, format="json")
     assert missing.status_code == 400 and "target_id" in str(missing.json()["error"])
     services.jar_update(user=food.user, jar_id=food.id, archived=True)

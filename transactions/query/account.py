@@ -34,7 +34,7 @@ def word_account(question: str, q: MoneyQuery, *, today: date) -> dict:
     """{"words": [{"word", "role", "names"?, "how"?, "mention"?}], "not_understood": [...]}; role is one of period,
     amount, weekday, merchant, category, text, concept, excluded, grammar, function, unknown; a name's `how` says how
     it was matched (exact, spelling, prefix, initials, nickname, concept, meaning, alias…) and `mention` the whole
-    phrase it was read from."""
+    phrase it was read from; a misspelt word of the grammar is given as read, with `said` as written."""
     text = normalise(question)
     periods = [s for _, s in find_periods(text, today)]
     _, _, amounts = find_amounts(text)
@@ -42,6 +42,12 @@ def word_account(question: str, q: MoneyQuery, *, today: date) -> dict:
     found = [(m.group(0), m.span()) for m in WORD_RE.finditer(text)]
     words = [tokens(w)[0] if tokens(w) else w for w, _ in found]
     roles: list[dict] = [{"word": w} for w in words]
+    # a misspelt word of the grammar was read as the word it misspells (transactions/query/spelling.py)
+    said = [m.group(0) for m in WORD_RE.finditer(normalise(question, respelt=False))]
+    if len(said) == len(found):
+        for entry, (word, _), written in zip(roles, found, said):
+            if written != word:
+                entry.update(said=written, how="spelling")
     for i, (_, span) in enumerate(found):
         role = "period" if _inside(span, periods) else "amount" if _inside(span, amounts) else \
             "weekday" if _inside(span, weekdays) else None

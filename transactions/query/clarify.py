@@ -132,6 +132,20 @@ def clarification_for(q: MoneyQuery, vocab: Vocab, *, language: str | None = Non
         question = (f"Bạn nói “{link.mention}” là {_or([c['label'] for c in choices], vi)}?" if vi else
                     f"By “{link.mention}”, did you mean {_or([c['label'] for c in choices], vi)}?")
         return Clarification(word=link.mention, question=question, choices=choices, ask_only=True)
+    for link in q.links:
+        if link.how != "partial" or link.negated or link.mention in aliased:
+            continue
+        # "whole paycheck": one distinctive word of a merchant's name, the others read as something else (or not
+        # at all): the merchant is answered, and it and the other reading are offered
+        choices = [_choice("merchant", link.names[0], vi=vi)]
+        other = link.other or {}
+        if other.get("kind") in ("merchant", "category"):
+            choices += [_choice(other["kind"], n, vi=vi) for n in other.get("names") or []
+                        if n != link.names[0]][:MAX_CHOICES - 1]
+        labels = _or([c["label"] for c in choices], vi)
+        question = (f"Bạn nói “{link.mention}” là {labels}?" if vi else
+                    f"By “{link.mention}”, did you mean {labels}?")
+        return Clarification(word=link.mention, question=question, choices=choices)
     linker = Linker(vocab)
     for word in [*q.unknown, *q.ignored]:
         if word in aliased or len(word.replace(" ", "")) < 3:

@@ -11,10 +11,13 @@ from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.periods import _n
+from transactions.query.spelling import respell
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
 # shortened words people type: general English abbreviations, read as the words they stand for
-SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months", "yr": "year", "yrs": "years",
+SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months", "mnth": "month",
+               "mnths": "months", "qtr": "quarter", "qtrs": "quarters", "mthly": "monthly", "wkly": "weekly",
+               "yday": "yesterday", "ltm": "the last 12 months", "ttm": "the last 12 months", "yr": "year", "yrs": "years",
                "wk": "week", "wks": "weeks", "thru": "through", "til": "until", "tx": "transactions",
                "txn": "transaction", "txns": "transactions", "amt": "amount", "approx": "about", "w/o": "without",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
@@ -24,21 +27,26 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
                       + r")(?![\w/&])")
 
 
-def normalise(text: str) -> str:
-    """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), runs of spaces
+def normalise(text: str, *, respelt: bool = True) -> str:
+    """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), misspelt words
+    of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
+    Vietnamese letters, whose words are not English misspelt; `respelt=False`: as written), runs of spaces
     collapsed; same length is NOT kept."""
+    vietnamese = bool(VI_CHARS.search(text or ""))
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
-    # "l3m", "l30d", "p12m": the last N months/days/weeks/years, as statements and spreadsheets shorten it
-    text = re.sub(r"\b[lp](\d{1,2})([dwmy])\b", lambda m: f"last {m.group(1)} "
-                  f"{ {'d': 'days', 'w': 'weeks', 'm': 'months', 'y': 'years'}[m.group(2)]}", text)
+    # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
+    text = re.sub(r"\bl(\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
+                  f"{ {'m': 'months', 'd': 'days', 'w': 'weeks', 'y': 'years'}[m.group(2)]}", text)
     # "2 triệu rưỡi", "5 trăm rưỡi": and a half of the unit before it
     text = re.sub(r"\b(\d+) (trieu|nghin|ngan|k) ruoi\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text)
     # a year with its century left out after a month or season ("fall '25", "dec '24"): 2025, 2024
     text = re.sub(r"(?<=[a-z]) '(\d{2})\b", lambda m: f" 20{m.group(1)}", text)
+    if respelt and not vietnamese:
+        text = respell(text)
     return " " + re.sub(r"\s+", " ", text).strip() + " "
 
 
@@ -140,10 +148,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bor\b.{0,60}\b(?:costing|cost|spend\w*|paying|pay) (?:me )?(?:more|less|most)\b|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
-                r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bup or down\b"
+                r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
                 r"|\bhay\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
-                r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive)\b"
+                r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive|worse|better|"
+                r"heavier|lighter)\b"
                 r"|\b(?:higher|bigger|larger|more|less|lower)\b.{0,30}\b(?:or|vs\.?)\b[^,;]{0,30}\??\s*$"
                 r"|\b(?:more|less)\s+(?:on|at|for|with)\b.{1,40}\bthan\b(?!\s*[$\d])|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
                 r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"

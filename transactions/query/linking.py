@@ -11,9 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
-from functools import lru_cache
 
-from core.embeddings import local_model_path
 from transactions.query import grammar
 from transactions.query.lexicon import (
     CATEGORY_WORDS,
@@ -25,6 +23,8 @@ from transactions.query.lexicon import (
     STOPWORDS,
 )
 from transactions.query.model import Link
+from transactions.query.nicknames import partial_names
+from transactions.query.spelling import common_words
 
 SEMANTIC_MERCHANT_MIN = 0.62
 SEMANTIC_CATEGORY_MIN = 0.60
@@ -56,17 +56,6 @@ def tokens(text: str) -> list[str]:
 
 
 SEPARATORS = ("|", "^")
-
-
-@lru_cache(maxsize=1)
-def common_words() -> frozenset[str]:
-    """Everyday English words (the embedding model's word-piece vocabulary): a nickname or shortened name is
-    looked for only in words that are not one of these ("sbux", "tj's", "wf" — not "bus" or "boat")."""
-    try:
-        path = local_model_path() / "vocab.txt"
-        return frozenset(w for w in path.read_text().split() if w.isalpha())
-    except (ImportError, OSError):
-        return frozenset()
 
 
 def initials(name_tokens: list[str]) -> str:
@@ -379,7 +368,11 @@ def link_entities(toks: list[str], linker: Linker
                 take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
             elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
                 take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
-    # 6. what is left: names the user does not have, or words that carry no filter
+    # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
+    # merchant, loosely; the reading its other words had is kept for the clarifying question
+    links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS,
+                          stopwords=STOPWORDS)
+    # 7. what is left: names the user does not have, or words that carry no filter
     unknown: list[str] = []
     ignored: list[str] = []
     excluded_unknown: list[str] = []

@@ -45,10 +45,13 @@ class Link:
     names: list[str]
     how: str = "exact"
     negated: bool = False  # named after "except", "not counting", "leave out"…: a filter that removes
+    # how = "partial" (one distinctive word of a name, "whole paycheck" for Whole Foods): the other reading its words
+    # had ({"kind", "names", "mention"}), offered beside it in a clarifying question
+    other: dict | None = None
 
     def as_dict(self) -> dict:
         return {"mention": self.mention, "kind": self.kind, "names": self.names, "how": self.how,
-                **({"negated": True} if self.negated else {})}
+                **({"negated": True} if self.negated else {}), **({"other": self.other} if self.other else {})}
 
 
 @dataclass
@@ -74,6 +77,8 @@ class MoneyQuery:
     links: list[Link] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # names asked about that are not in the user's data
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # unknown name → close names the user has
+    # unknown words that are things, not shops ("the boat", "my dog") → categories it could be filed under
+    things: dict[str, list[str]] = field(default_factory=dict)
     ignored: list[str] = field(default_factory=list)  # content words not understood (could change the answer)
     excluded_unknown: list[str] = field(default_factory=list)  # "except the boat": nothing of theirs is called that
     followup: bool = False
@@ -95,7 +100,7 @@ class MoneyQuery:
             "weekdays": self.weekdays,
             "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
-            "suggestions": self.suggestions, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
+            "suggestions": self.suggestions, "things": self.things, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
             "language": self.language,
         }
@@ -118,9 +123,10 @@ class MoneyQuery:
             direction=d.get("direction"), period=Period.from_dict(d.get("period")), months=d.get("months"),
             weekdays=[int(x) for x in d.get("weekdays") or []],
             group_by=d.get("group_by"), limit=d.get("limit"), compare=compare,
-            links=[Link(**{k: v for k, v in x.items() if k in ("mention", "kind", "names", "how", "negated")})
+            links=[Link(**{k: v for k, v in x.items() if k in ("mention", "kind", "names", "how", "negated", "other")})
                    for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
             unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
+            things=dict(d.get("things") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
         )

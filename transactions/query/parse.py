@@ -28,6 +28,7 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
 from transactions.query.state import counted_nouns, period_edit
+from transactions.query.things import things_in
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -120,6 +121,21 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
     return marked
 
 
+PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than)\s*(?:in\s+|to\s+)?")
+
+
+def _two_periods_joined(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
+    """Two periods of their own joined by "or", "vs", "compared with": a comparison of the two."""
+    own = [(p, span) for p, span in periods if not p.relative]
+    return any(PERIOD_JOINT_RE.fullmatch(text[a[1][1]:b[1][0]]) for a, b in zip(own, own[1:]))
+
+
+def _blank_words(text: str, words: list[str]) -> str:
+    for word in words:  # a token of the parser ("jims") as written ("jim's")
+        text = re.sub(r"\b" + "'?".join(re.escape(ch) for ch in word) + r"\b", " ", text)
+    return text
+
+
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     for a, b in sorted(spans, reverse=True):
         text = text[:a] + " | " + text[b:]
@@ -141,6 +157,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
+    if measure in (None, "total") and _two_periods_joined(text, periods):
+        measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
     q.group_by = find_group_by(text)
     q.weekdays, weekday_spans = find_weekdays(_blank(text, [s for _, s in periods]))
@@ -161,6 +179,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
             per.group(1) or per.group(2), per.group(1) or per.group(2))
     links, unknown, ignored, suggestions, excluded_unknown = link_entities(tokens(rest), Linker(vocab))
+    named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
+    if measure and named:
+        # "at whole paycheck": "paycheck" is part of a name, not a question about money in
+        measure, _ = find_measure(_blank_words(text, named))
     q.excluded_unknown = excluded_unknown
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
@@ -236,6 +258,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         _compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
+    q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
 

@@ -19,6 +19,14 @@ from core.periods import (
     period_label,
 )
 from transactions.query.periods_dates import date_rules
+from transactions.query.periods_seasons import (
+    HOLIDAY_SEASON_RES,
+    SEASONS,
+    VI_SEASON_WHICH,
+    _clip,
+    _season_period,
+    holiday_season,
+)
 from transactions.query.periods_vi import vi_rules
 
 __all__ = ["MONTHS", "NUMBER_WORDS", "Period", "find_periods", "full_months_before", "period_label"]
@@ -32,8 +40,6 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6,
                 "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
 NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a few|several|an?)"
-SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2),
-           "mua xuan": (3, 5), "mua he": (6, 8), "mua thu": (9, 11), "mua dong": (12, 2)}
 
 
 def _n(word: str) -> int:
@@ -46,10 +52,6 @@ def _month_start_recent(month: int, today: date, year: int | None) -> date:
     if year is None:
         year = today.year if month <= today.month else today.year - 1
     return date(year, month, 1)
-
-
-def _clip(start: date, end: date, today: date) -> tuple[date, date]:
-    return start, min(end, today) if start <= today else end
 
 
 def _month_period(month: int, year: int | None, today: date) -> Period:
@@ -66,38 +68,6 @@ def _quarter_period(q: int, year: int | None, today: date) -> Period:
     start, end = date(year, (q - 1) * 3 + 1, 1), month_bounds(year, q * 3)[1]
     s, e = _clip(start, end, today)
     return Period(s, e, f"Q{q} {year}" + (" so far" if e < end else ""), "quarter")
-
-
-SEASON_NAMES = {"mua xuan": "spring", "mua he": "summer", "mua thu": "fall", "mua dong": "winter"}
-# Vietnamese words after a season: "mùa hè vừa rồi" (the one just past), "mùa đông năm ngoái" (last year's)
-VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam ngoai": "last year",
-                   "nam truoc": "last year", "nam nay": "this", "nay": "this"}
-
-
-def _season_period(name: str, which: str | None, today: date, year: int | None = None) -> Period | None:
-    first, last = SEASONS[name]
-    if year is not None:  # "summer 2025", "winter '24" (December of that year to February)
-        start = date(year, first, 1)
-        end = month_bounds(year + 1 if last < first else year, last)[1]
-        if start > today:
-            return None
-        s, e = _clip(start, end, today)
-        return Period(s, e, f"{SEASON_NAMES.get(name, name).capitalize()} {year}" + (" so far" if e < end else ""),
-                      "range")
-    # the most recent season of that name that has started
-    year = today.year
-    start = date(year, first, 1)
-    if start > today or (which == "last year" and first <= last):
-        year -= 1
-    if which == "last" and date(year, first, 1) <= today <= (
-            month_bounds(year + (1 if last < first else 0), last)[1]):
-        year -= 1  # "last summer" while it is summer: the one before
-    start = date(year, first, 1)
-    end_year = year + 1 if last < first else year
-    end = month_bounds(end_year, last)[1]
-    s, e = _clip(start, end, today)
-    label = SEASON_NAMES.get(name, name).capitalize()
-    return Period(s, e, f"{label} {year}" + (" so far" if e < end else ""), "range")
 
 
 def _day(month_word: str, day: str, year: str | None, today: date) -> date | None:
@@ -318,6 +288,7 @@ def _rules(today: date):
     # "Q4 of last year") before both
     return [*date_rules(today, quarter_period=_quarter_period),
             *vi_rules(today, month_period=_month_period, month_span=month_span),
+        *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
         (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"
@@ -359,9 +330,15 @@ def _rules(today: date):
         (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
+        # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
+        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
+         rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay|(?:of\s+)?last year|(?:of\s+)?this year)\b)?"
+         rf"(?:\s+{YEAR})?",
+         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(
+             re.sub(r"^of\s+", "", m.group(3) or "")), today, int(m.group(4)) if m.group(4) else None)),
         (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|this year|this calendar year|nam nay"
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
-         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay| den nay)?)\b",
+         r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay)?(?: (?:den|toi) (?:nay|gio|bay gio|hien tai))?)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
         (r"\b(?:the\s+)?(?:past|last)\s+half(?:\s+a)?\s+year\b|\b(?:the\s+)?(?:past|last)\s+six months\b",
@@ -369,7 +346,7 @@ def _rules(today: date):
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
         (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay"
-         r"|tu dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio))?)\b",
+         r"|(?:tu )?dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio|hien tai))?)\b",
          lambda m: month_offset(0)),
         (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
@@ -390,16 +367,14 @@ def _rules(today: date):
         (r"\b(?:yesterday|hom qua)\b",
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
         (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
-        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b",
-         lambda m: rolling(m.group(1), 3 if m.group(0).find("few") >= 0 else 2)),
+        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b"
+         r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
+         lambda m: rolling(m.group(1) or m.group(2), 3 if "few" in m.group(0) or "may" in m.group(0) or "vai" in
+                           m.group(0) else 2)),
         (r"\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:7|seven)\s+days\b|\bpast week\b",
          lambda m: rolling("days", 7)),
-        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
-         rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay)\b)?(?:\s+{YEAR})?",
-         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(m.group(3) or ""), today,
-                                  int(m.group(4)) if m.group(4) else None)),
         (rf"\b({MONTH_RE})\.?\s+{DAY}(?:st|nd|rd|th)?(?:,?\s+{YEAR})?\b", single_day),
         (rf"\b(?:in|during|for|of|on|over)?\s*({MONTH_RE})\b\.?(?:\s+(?:of\s+)?{YEAR})?",
          lambda m: _month_period(MONTHS[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
@@ -414,6 +389,14 @@ def _rules(today: date):
                               min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today)),
                           str(m.group(1) or m.group(2) or m.group(3)), "year")),
     ]
+
+
+def _may_beside_a_month(text: str, span: tuple[int, int]) -> bool:
+    """"was May or June worse", "june vs may", "may compared with april": "may" joined to another month by "or",
+    "and", "vs", "than" or "compared with" is the month, not the verb."""
+    joint = r"(?:or|and|vs\.?|versus|than|compared (?:to|with)|against)"
+    return bool(re.match(rf"\s*may\s+{joint}\s+(?:{MONTH_RE})\b", text[span[0]:span[1] + 30])
+                or re.search(rf"\b(?:{MONTH_RE})\s+{joint}\s+may\s*$", text[max(0, span[0] - 30):span[1]]))
 
 
 def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:
@@ -438,7 +421,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             if re.search(r"\bmay\b", word) and not re.search(
                     r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
                     r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
-                    and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]):
+                    and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]) \
+                    and not _may_beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word):
                 continue
             if build == "all":
                 period = Period(date(1900, 1, 1), today, "all time", "all")

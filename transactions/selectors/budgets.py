@@ -87,7 +87,10 @@ def _jar_merge_pair(user: AuthUser, source_id: int, target_id: object) -> tuple[
         raise DomainError(_("target_id: pick the jar to merge %(name)s into.") % {"name": source.name},
                           code="validation_error", details={"field": "target_id"})
     try:
-        target = Jar.objects.get(user=user, id=int(str(target_id)))
+        wanted = int(str(target_id))
+        if not 0 < wanted < 2 ** 63:  # beyond the id column: none of the user's jars, not a database error
+            raise ValueError(target_id)
+        target = Jar.objects.get(user=user, id=wanted)
     except (Jar.DoesNotExist, ValueError):
         raise DomainError(_("target_id: you have no jar with id %(id)s to merge into.") % {"id": target_id},
                           code="validation_error", details={"field": "target_id"})

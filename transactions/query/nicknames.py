@@ -1,0 +1,97 @@
+"""Nicknames no string rule reaches: a phrase that keeps one distinctive word of a merchant's name and changes the
+rest ("whole paycheck" for Whole Foods, "trader jim's" for Trader Joe's, "blue bodega" for Blue Bottle Coffee).
+
+Without this the phrase is split: the word of the name is dropped or read alone, and the changed word is read as
+something else ("paycheck" → money in), a confident answer to another question. Here the phrase is read as that
+merchant with `how = "partial"`, and the reading its other words had is kept in `Link.other`: the answer is for the
+merchant, a clarifying question offers it and the other reading (transactions/query/clarify.py), and the turn is
+never confident (chat/grounding.py). The user's pick teaches their alias table, so next time the phrase is theirs.
+
+A word is distinctive when it is in one of their merchant names only, has four letters or more and is no word
+for a kind of merchant or a category ("coffee", "pharmacy", "apartments"), nor a company-form word ("corp").
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS
+from transactions.query.model import Link
+from transactions.query.spelling import common_words
+
+# words of company forms and storefronts: in many names, never what tells one business from another
+COMPANY_WORDS = {"corp", "corporation", "inc", "llc", "ltd", "company", "store", "stores", "market", "mkt",
+                 "online", "services", "service", "group", "international", "center", "centre", "shop", "payment",
+                 "payments", "bill", "bills", "club", "lines", "airlines", "restaurant", "foods", "food"}
+# before the phrase, a word that makes it an ordinary noun phrase ("my whole paycheck", "the whole trip")
+DETERMINERS = {"my", "our", "your", "his", "her", "their", "a", "an", "the", "this", "that", "these", "those", "of"}
+SEPARATORS = ("|", "^")
+
+
+def _kind_words() -> set[str]:
+    words = {w for ws in CATEGORY_WORDS.values() for p in ws for w in p.split()}
+    words |= {w for p in CONCEPT_WORDS for w in p.split()}
+    # a kind's one-word marks ("coffee", "fuel", "pharmacy"), not the brands it lists ("blue bottle")
+    words |= {p for chain, _ in CONCEPTS.values() for p in chain if " " not in p and p in common_words()}
+    return words | HEAD_NOUNS | COMPANY_WORDS
+
+
+def distinctive_words(merchant_tokens: dict[str, list[str]]) -> dict[str, tuple[str, int]]:
+    """{word: (merchant, position in its name)} for the words that tell one of the user's merchants from the others,
+    in names of two words or more."""
+    seen = Counter(w for mt in merchant_tokens.values() for w in set(mt))
+    generic = _kind_words()
+    out: dict[str, tuple[str, int]] = {}
+    for name, mt in merchant_tokens.items():
+        if len(mt) < 2:
+            continue
+        for k, w in enumerate(mt):
+            if len(w) >= 4 and w.isalpha() and seen[w] == 1 and w not in generic:
+                out[w] = (name, k)
+    return out
+
+
+def partial_names(toks: list[str], used: list[bool], links: list[tuple[int, Link]],
+                  merchant_tokens: dict[str, list[str]], *, function_words: set[str], stopwords: set[str]
+                  ) -> list[tuple[int, Link]]:
+    """`links` with each partial name read as its merchant: the links its words had are taken into it (the one for
+    another thing is kept as `other`), and its words are marked used."""
+    distinct = distinctive_words(merchant_tokens)
+    for i, word in enumerate(toks):
+        if word not in distinct or used[i] and not any(p <= i < p + len(link.mention.split()) and link.how in
+                                                       ("prefix", "spelling", "nickname") for p, link in links):
+            continue
+        name, k = distinct[word]
+        window = _window(toks, i, k, merchant_tokens[name], function_words | stopwords)
+        if window is None:
+            continue
+        start, end = window
+        inside = [(p, link) for p, link in links if start <= p < end]
+        if any(p + len(link.mention.split()) > end for p, link in inside):
+            continue  # a reading that reaches past the phrase: the phrase is not a name on its own
+        others = [link for _, link in inside if name not in link.names]
+        if inside and not others and all(used[start:end]):
+            continue  # its words read as this merchant already ("planet gym": the gym is Planet Fitness)
+        links = [(p, link) for p, link in links if (p, link) not in inside]
+        other = others[0] if others else None
+        links.append((start, Link(" ".join(toks[start:end]), "merchant", [name], "partial", other=None if other is None
+                                  else {"kind": other.kind, "names": list(other.names), "mention": other.mention})))
+        used[start:end] = [True] * (end - start)
+    return links
+
+
+def _window(toks: list[str], i: int, k: int, mt: list[str], common: set[str]) -> tuple[int, int] | None:
+    """(start, end) of the phrase around toks[i] (word k of the name `mt`) that keeps more of the name than it
+    changes — the whole name's length, or its first words — whose changed words are content words."""
+    for n in range(len(mt), max(k + 1, 2) - 1, -1):
+        start, end = i - k, i - k + n
+        if start < 0 or end > len(toks) or any(t in SEPARATORS for t in toks[start:end]):
+            continue
+        changed = [j for j in range(start, end) if toks[j] != mt[j - start]]
+        if not changed or len(changed) > n - len(changed):
+            continue
+        if any(toks[j] in common or toks[j].isdigit() or len(toks[j]) < 3 for j in changed):
+            continue
+        if start > 0 and toks[start - 1] in DETERMINERS:
+            return None
+        return start, end
+    return None

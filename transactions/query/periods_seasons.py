@@ -1,0 +1,85 @@
+"""Seasons as periods: spring, summer, fall, winter (English and Vietnamese) and the end-of-year holiday season
+("the holidays", "over the holiday season", "last year's holidays"). transactions.query.periods reads them."""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.periods import HOLIDAYS, Period, month_bounds, period_label
+
+
+def _clip(start: date, end: date, today: date) -> tuple[date, date]:
+    return start, min(end, today) if start <= today else end
+
+
+SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2),
+           "mua xuan": (3, 5), "mua he": (6, 8), "mua thu": (9, 11), "mua dong": (12, 2)}
+
+
+SEASON_NAMES = {"mua xuan": "spring", "mua he": "summer", "mua thu": "fall", "mua dong": "winter"}
+# Vietnamese words after a season: "mùa hè vừa rồi" (the one just past), "mùa đông năm ngoái" (last year's)
+VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam ngoai": "last year",
+                   "last year": "last year", "this year": "this",
+                   "nam truoc": "last year", "nam nay": "this", "nay": "this"}
+
+
+def _season_period(name: str, which: str | None, today: date, year: int | None = None) -> Period | None:
+    first, last = SEASONS[name]
+    if year is not None:  # "summer 2025", "winter '24" (December of that year to February)
+        start = date(year, first, 1)
+        end = month_bounds(year + 1 if last < first else year, last)[1]
+        if start > today:
+            return None
+        s, e = _clip(start, end, today)
+        return Period(s, e, f"{SEASON_NAMES.get(name, name).capitalize()} {year}" + (" so far" if e < end else ""),
+                      "range")
+    # the most recent season of that name that has started
+    year = today.year
+    start = date(year, first, 1)
+    if start > today or (which == "last year" and first <= last):
+        year -= 1
+    if which == "last" and date(year, first, 1) <= today <= (
+            month_bounds(year + (1 if last < first else 0), last)[1]):
+        year -= 1  # "last summer" while it is summer: the one before
+    start = date(year, first, 1)
+    end_year = year + 1 if last < first else year
+    end = month_bounds(end_year, last)[1]
+    s, e = _clip(start, end, today)
+    label = SEASON_NAMES.get(name, name).capitalize()
+    return Period(s, e, f"{label} {year}" + (" so far" if e < end else ""), "range")
+
+
+# "the holidays" (not "my holiday in Spain", which is Travel): the end-of-year season, a period
+_FESTIVE = r"(?:(?:christmas|xmas|festive|end of year)\s+)"
+_SEASON_PREFIX = (r"(?:(?:over|during|for|in|around|through|across)\s+)?(?:(?P<which>this|last|past|these)\s+|"
+                  r"the\s+(?:(?P<y1>(?:19|20)\d{2})\s+)?|(?P<y2>(?:19|20)\d{2})\s+|(?P<ly>last\s+year'?s?)\s+)")
+_SEASON_YEAR = r"(?:\s+(?:of\s+)?(?P<y3>(?:19|20)\d{2}))?"
+HOLIDAY_SEASON_RES = (
+    rf"\b{_SEASON_PREFIX}?(?:{_FESTIVE}?holiday\s+(?:season|period)|(?:christmas|xmas|festive)\s+(?:season|period|"
+    rf"holidays))\b{_SEASON_YEAR}",
+    rf"\b{_SEASON_PREFIX}holidays\b{_SEASON_YEAR}(?!\s+(?:in|to|at|abroad|trip)\b)",
+)
+
+
+def holiday_season(m: re.Match, today: date) -> Period | None:
+    """"the holidays", "over the holiday season", "last year's holidays", "the 2025 holidays": Thanksgiving to
+    31 December of that year. "the holidays": the last season that has ended, or in December the current one;
+    "this": the current one once it has started; "last"/"last year's": last year's."""
+    g = m.groupdict()
+    named = g.get("y1") or g.get("y2") or g.get("y3")
+    which = g.get("which") or ""
+    if named:
+        year = int(named)
+    elif which == "this":
+        year = today.year
+    elif which in ("last", "past") or g.get("ly"):
+        year = today.year - 1
+    else:
+        year = today.year if today.month == 12 else today.year - 1
+    start = HOLIDAYS["thanksgiving"](year)
+    if start > today:
+        return None
+    end = min(date(year, 12, 31), today)
+    so_far = " so far" if end < date(year, 12, 31) else ""
+    return Period(start, end, f"the holiday season {year}{so_far} ({period_label(start, end, 'range')}: "
+                              f"Thanksgiving to New Year's Eve)", "range")

@@ -1,0 +1,58 @@
+"""Things a money question asks about that are none of the user's merchants, categories or narrative words: a
+pet, a party, a wedding, a boat, a hobby ("what did the boat cost me", "spending on the dog"). The parser has
+already looked for the word in their descriptions (linking's narrative lookup): when it is still unplaced, the
+right answer is that no transaction is about it — said plainly, with the categories it could have been filed
+under, never an unrelated total. A name after "at"/"from" ("at Costco") is a shop they don't have, not a thing.
+"""
+from __future__ import annotations
+
+import re
+
+from transactions.query.lexicon import HEAD_NOUNS
+from transactions.query.linking import Vocab
+from transactions.query.spelling import common_words
+
+THING_CATEGORIES = 3  # categories named as where it could be
+THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
+DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those)\s+(?:\w+\s+)?"
+SHOP_CUE_RE = r"\b(?:at|from|pay|paid|paying|to)\s+"
+HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS))  # "home depot purchases", "lyft rides": a shop's
+
+
+def _capitalised(phrase: str, question: str) -> bool:
+    """Written with a capital inside the sentence ("any Home Depot purchases"): a proper name."""
+    words = re.findall(r"[^\W\d_][\w'&.-]*", question)
+    wanted = set(phrase.split())
+    return any(w[0].isupper() and not w.isupper() and k > 0 and re.sub(r"[^a-z0-9]", "", w.lower()) in wanted
+               for k, w in enumerate(words))
+
+
+def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "") -> dict[str, list[str]]:
+    """{thing: up to three of the user's spending categories closest to it in meaning} for the unknown words that
+    read as things: after a determiner or possessive ("the boat", "my dog"), or everyday words said neither as a
+    shop ("at Costco", "home depot purchases") nor as a proper name ("Home Depot") — "spending on golf"."""
+    out: dict[str, list[str]] = {}
+    for phrase in unknown:
+        words = phrase.split()
+        said = re.escape(phrase)
+        determined = re.search(rf"{DETERMINER_RE}{said}\b", text)
+        shop = re.search(rf"{SHOP_CUE_RE}{said}\b|\b{said}\s+(?:{HEAD_NOUN_RE})\b", text) or \
+            _capitalised(phrase, question)
+        if determined or (not shop and words and all(w in common_words() for w in words)):
+            out[phrase] = []
+    if out:
+        _places(out, vocab)
+    return out
+
+
+def _places(things: dict[str, list[str]], vocab: Vocab) -> None:
+    """The categories each thing could be filed under, by meaning (the embedding model linking uses)."""
+    spending = [c for c, kind in vocab.categories.items() if kind not in ("income", "transfer")]
+    if vocab.embed is None or not spending:
+        return
+    phrases = list(things)
+    vectors = vocab.embed(phrases + spending)
+    for k, phrase in enumerate(phrases):
+        sims = vectors[len(phrases):] @ vectors[k]
+        ranked = sorted(zip(spending, (float(s) for s in sims)), key=lambda x: -x[1])
+        things[phrase] = [c for c, s in ranked[:THING_CATEGORIES] if s >= THING_MEANING_MIN]
