@@ -455,7 +455,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
     if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text)) and not q.merchants and not q.period \
+    if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
+            and not q.merchants and not q.period \
             and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text)):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
     if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q

@@ -65,7 +65,9 @@ def test_a_nickname_sharing_one_word_with_a_merchant_is_offered_never_answered_a
 def test_two_periods_joined_by_or_are_compared_with_both_totals(chat_demo, alice, alice_money):
     today = timezone.localdate()
     before, last = month_start(today, 2), month_start(today, 1)
-    for question in (f"was {before:%B} or {last:%B} worse for dining", f"more on uber in {last:%B} vs {before:%B}?"):
+    for question in (f"was {before:%B} or {last:%B} worse for dining", f"more on uber in {last:%B} vs {before:%B}?",
+                     f"compare dining in {before:%B} and {last:%B}",  # two months, not the span of both
+                     f"did I spend more on uber in {before:%b} or {last:%b}"):  # abbreviations beside a month
         answer = chat_turn(user=alice, message=question)
         args = answer["tool_calls"][0]["arguments"]
         sides = args.get("compare") or args.get("sides") or []
@@ -90,6 +92,8 @@ def test_the_holidays_are_a_period_not_the_travel_category(chat_demo, alice, ali
     args = answer["tool_calls"][0]["arguments"]
     assert (args.get("start"), args.get("end")) == (start.isoformat(), f"{year}-12-31")
     assert not args.get("categories")  # never the Travel category
+    season = chat_turn(user=alice, message="amazon christmas spending")  # the season, not the one day
+    assert "$120.00" in season["answer"], season["answer"]
     trip = chat_turn(user=alice, message="how much did my holiday in Atlanta cost")
     assert trip["tool_calls"][0]["arguments"].get("categories") == ["Travel"]
 
@@ -126,3 +130,25 @@ def test_shortened_and_vietnamese_period_words_are_accounted_for(chat_demo, alic
     assert all(words.get(w) == "period" for w in period_words if w in words), words
     assert answer["understood"]["period"], answer["understood"]
     assert confident(alice, answer), answer["answer"]
+
+
+def test_a_weekly_average_is_the_total_per_week_not_the_average_purchase(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="weekly average spend on dining last month")
+    args = answer["tool_calls"][0]["arguments"]
+    assert args.get("per") == "week" and args.get("measure") == "total", args
+    assert answer["answer"].startswith("That is $") and "per week" in answer["answer"], answer["answer"]
+    assert "average purchase" not in answer["answer"]
+
+
+def test_an_inflected_word_is_not_respelt_and_a_postposed_exclusion_leaves_out(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="groceries, whole foods excepted, last month")
+    assert "$18.50" in answer["answer"] and "$96.40" not in answer["answer"], answer["answer"]
+
+
+def test_an_average_per_month_since_a_month_covers_the_months_since(chat_demo, alice, alice_money):
+    since = month_start(timezone.localdate(), 2)
+    answer = chat_turn(user=alice, message=f"avg per month on dining since {since:%B}")
+    assert answer["tool_calls"][0]["arguments"].get("months") == 2, answer["tool_calls"]
+    assert "$76.00" in answer["answer"], answer["answer"]  # 76.00 in each of the two full months
+    average = chat_turn(user=alice, message="average purchase at starbucks last month")  # not a monthly average
+    assert "$6.00" in average["answer"] and "a month" not in average["answer"], average["answer"]

@@ -74,7 +74,7 @@ PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(dai
 
 # exclusions said after the thing ("rent aside", "amazon excluded") or as a prefix ("non-grocery"), or in an aside
 # "(not groceries)", ", not rent": rewritten as the cue before the words it removes
-POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|not included|left out|"
+POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|excepted|not included|left out|"
                                   r"set aside|put aside)\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
@@ -124,6 +124,16 @@ def _mark_exclusions(rest: str, measure: str | None) -> str:
 PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than)\s*(?:in\s+|to\s+)?")
 
 
+def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]], today: date
+                       ) -> list[tuple[Period, tuple[int, int]]]:
+    """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
+    for _, (a, b) in periods:
+        piece = text[a:b]
+        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece):
+            return find_periods(text[:a] + re.sub(r"\band\b", "vs", piece, count=1) + text[b:], today)
+    return periods
+
+
 def _two_periods_joined(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
     """Two periods of their own joined by "or", "vs", "compared with": a comparison of the two."""
     own = [(p, span) for p, span in periods if not p.relative]
@@ -157,6 +167,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
+    measure_text = text
+    if measure == "monthly_average" and periods:
+        # "average purchase last month": the month belongs to the period, it asks no average per month
+        measure_text = _blank(text, [s for _, s in periods])
+        measure = find_measure(measure_text)[0] or measure
+    if measure == "compare":
+        periods = _split_joined_span(text, periods, today)  # "compare groceries in july and august": two months
     if measure in (None, "total") and _two_periods_joined(text, periods):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
@@ -182,7 +199,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
     if measure and named:
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
-        measure, _ = find_measure(_blank_words(text, named))
+        measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
@@ -233,6 +250,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.measure = measure or "total"
         if q.measure == "average" and q.group_by == "month":
             q.measure = "monthly_average"
+        elif q.measure in ("average", "monthly_average") and q.per in ("day", "week"):
+            q.measure = "total"  # "weekly average on food": the total spread per week, not per purchase
         if YEARLY_RE.search(text) and q.period is None and q.measure in ("total", "count") and not q.months:
             start = add_months(today, -12) + timedelta(days=1)
             q.period = Period(start, today, f"the last 12 months ({start:%-d %b %Y} – {today:%-d %b %Y})", "range")
@@ -412,6 +431,11 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
             n = int(re.search(r"\d+", rolling.label).group()) if rolling and re.search(r"\d+", rolling.label) else \
                 _n(m.group(1)) if m else 3
             q.months = n
+            q.period = None
+        elif q.period is not None and q.period.grain == "range" and q.period.start.day == 1 and q.period.end == today \
+                and q.period.start < today.replace(day=1):
+            # "avg per month since March": the full months from March to the last one
+            q.months = (today.year - q.period.start.year) * 12 + today.month - q.period.start.month
             q.period = None
         elif q.period is not None and q.period.grain == "year":
             q.months = max(1, (min(q.period.end, today.replace(day=1) - timedelta(days=1)).month

@@ -391,12 +391,14 @@ def _rules(today: date):
     ]
 
 
-def _may_beside_a_month(text: str, span: tuple[int, int]) -> bool:
-    """"was May or June worse", "june vs may", "may compared with april": "may" joined to another month by "or",
-    "and", "vs", "than" or "compared with" is the month, not the verb."""
+def _beside_a_month(text: str, span: tuple[int, int], word: str = "may") -> bool:
+    """"was May or June worse", "sept or oct", "may compared with april": "may" or a month's abbreviation joined to
+    another month by "or", "and", "vs", "than" or "compared with" is the month, not a word of its own."""
     joint = r"(?:or|and|vs\.?|versus|than|compared (?:to|with)|against)"
-    return bool(re.match(rf"\s*may\s+{joint}\s+(?:{MONTH_RE})\b", text[span[0]:span[1] + 30])
-                or re.search(rf"\b(?:{MONTH_RE})\s+{joint}\s+may\s*$", text[max(0, span[0] - 30):span[1]]))
+    said = re.escape(word)
+    return bool(re.match(rf"\s*(?:in\s+)?{said}\.?\s+{joint}\s+(?:in\s+)?(?:{MONTH_RE})\b", text[span[0]:span[1] + 30])
+                or re.search(rf"\b(?:{MONTH_RE})\.?\s+{joint}\s+(?:in\s+)?{said}\.?\s*$",
+                             text[max(0, span[0] - 30):span[1]]))
 
 
 def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:
@@ -416,13 +418,14 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                     not re.search(r"\b(?:in|during|for|of|since|from|on|over|until|before|after|last|this|past|"
                                   r"previous|next)\s*$",
                                   text[max(0, span[0] - 10):span[0] + (len(m.group(0)) - len(m.group(0).lstrip()))]) \
-                    and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)):
+                    and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)) \
+                    and not _beside_a_month(text, span, abbrev.group(1)):
                 continue  # "APR", "dec", "mar" alone are words, not months
             if re.search(r"\bmay\b", word) and not re.search(
                     r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
                     r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]) \
-                    and not _may_beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word):
+                    and not _beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word):
                 continue
             if build == "all":
                 period = Period(date(1900, 1, 1), today, "all time", "all")

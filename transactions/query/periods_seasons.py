@@ -58,6 +58,9 @@ HOLIDAY_SEASON_RES = (
     rf"\b{_SEASON_PREFIX}?(?:{_FESTIVE}?holiday\s+(?:season|period)|(?:christmas|xmas|festive)\s+(?:season|period|"
     rf"holidays))\b{_SEASON_YEAR}",
     rf"\b{_SEASON_PREFIX}holidays\b{_SEASON_YEAR}(?!\s+(?:in|to|at|abroad|trip)\b)",
+    # "christmas spending", "xmas shopping", "christmas gifts": the season's spending, not the one day
+    rf"\b{_SEASON_PREFIX}?(?:christmas|xmas)\b{_SEASON_YEAR}(?=\s+(?:spending|shopping|gifts?|presents|expenses|costs?|"
+    rf"budget|purchases)\b)",
 )
 
 

@@ -102,7 +102,10 @@ def respelt(word: str) -> str | None:
     if not best:
         return None
     closest = best[min(best)]
-    return closest[0] if len(closest) == 1 else None
+    if len(closest) != 1 or re.fullmatch(re.escape(closest[0].rstrip("e")) + r"e?(?:d|ed|ing|er|ers|ly)",
+                                              word):
+        return None  # two words as close, or an inflected form of the word ("excepted"), not a misspelling
+    return closest[0]
 
 
 WORD_RE = re.compile(r"(?<![\w'&.+-])[a-z]{5,}(?![\w'&+-])")

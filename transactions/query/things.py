@@ -10,7 +10,7 @@ import re
 
 from transactions.query.lexicon import HEAD_NOUNS
 from transactions.query.linking import Vocab
-from transactions.query.spelling import common_words
+from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
 
 THING_CATEGORIES = 3  # categories named as where it could be
 THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
@@ -38,6 +38,8 @@ def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = ""
         determined = re.search(rf"{DETERMINER_RE}{said}\b", text)
         shop = re.search(rf"{SHOP_CUE_RE}{said}\b|\b{said}\s+(?:{HEAD_NOUN_RE})\b", text) or \
             _capitalised(phrase, question)
+        if all(w in GRAMMAR_VOCABULARY for w in words):
+            continue  # "recurring charges": a word of the grammar the query cannot say, not a thing
         if determined or (not shop and words and all(w in common_words() for w in words)):
             out[phrase] = []
     if out:
