@@ -27,8 +27,8 @@ PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|
 CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 
-VI_CONCEPT_RE = re.compile(r"\blà gì\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
-                           r"\bgiải thích\b|\bcó nên\b", re.I)
+VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
+                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b", re.I)  # with or without accents
 # Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
 VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
                "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
@@ -53,12 +53,12 @@ def knowledge_query(text: str) -> str:
     """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
     if not is_vietnamese(text):
         return text
-    low = text.lower()
+    low, plain = text.lower(), f" {normalise(text)} "  # "lai kep": the same terms typed without accents
     terms = LATIN_TERM_RE.findall(text)
     for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
-        if vi in low:
+        if vi in low or (" " in vi and f" {normalise(vi).strip()} " in plain):
             terms.append(en)
-            low = low.replace(vi, " ")  # "lãi suất" is one term, not also "lãi"
+            low, plain = low.replace(vi, " "), plain.replace(normalise(vi).strip(), " ")  # "lãi suất", not "lãi"
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
 
 
