@@ -46,7 +46,7 @@ KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
                      r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgiữ lại (?:được )?bao nhiêu\b|"
                      r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b", re.I)
-NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b", re.I)
+NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
 NEXT_MONTH_RE = re.compile(r"\bnext month\b|\bthis month\b|\bsoon\b", re.I)
@@ -68,11 +68,14 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
         if re.search(r"\bnext month\b|\btháng (?:sau|tới)\b", text, re.I):
             args["when"] = "next month"
+        if basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
+            args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
-    if KEPT_RE.search(text) and (period := _period_words(text)):
+    needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|chi|tiêu|chia)\b",
+                                                   text, re.I)
+    if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
         return {"name": "income_breakdown", "args": {"period": period}}
-    if (KEPT_RE.search(text) or (NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|on|my)\b", text,
-                                                                       re.I))) and not _period_words(text):
+    if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text)
         return {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
     return None
@@ -84,6 +87,14 @@ def _period_words(text: str) -> str | None:
     said = normalise(text)
     found = find_periods(said, timezone.localdate())
     return said[found[0][1][0]:found[0][1][1]].strip() if found else None
+
+
+def _past_period_words(text: str) -> str | None:
+    """The words of a finished period the question names (not the coming one it asks about): "last month" in
+    "given what I spent last month, could I afford a sofa this month?"."""
+    said, today = normalise(text), timezone.localdate()
+    return next((said[a:b].strip() for p, (a, b) in find_periods(said, today)
+                 if not p.relative and p.end < today.replace(day=1)), None)
 
 
 def _d(value: Any) -> Decimal:
@@ -106,12 +117,15 @@ def _caveats(months: int, *figures_: tuple[str, dict[str, Any]], income: dict[st
 class ReasoningTools:
     user: Any
 
-    def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS) -> dict:
+    def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS,
+                            based_on: str | None = None) -> dict:
         """Can the user afford a purchase of `amount`? `when`: "next month" (the next calendar month) or omitted
         (the next 30 days). From their own figures: usual income and usual everyday spending (average of the last
         `months` full months, recurring charges and transfers left out), minus the recurring bills and
         subscriptions due in that window = what is left, then minus the purchase. Every step is returned, with
-        the next pay and the bills due before it, and caveats when the figures are thin or income irregular."""
+        the next pay and the bills due before it, and caveats when the figures are thin or income irregular.
+        `based_on` ("last month", "2026-09"): judge from that period's own income and spending instead ("given
+        what I spent last month…"), the figures of that period shown."""
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         if (when or "").strip().lower() in ("next month", "next_month"):
@@ -121,6 +135,8 @@ class ReasoningTools:
         else:
             start, end = today + timedelta(days=1), today + timedelta(days=30)
             window = "the next 30 days"
+        if based_on:
+            return self._afford_like_period(Decimal(str(amount)).quantize(CENT), based_on, window)
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
         if not income["average"]:
             return {"possible": None, "currency": income["currency"] or "USD",
@@ -168,7 +184,7 @@ class ReasoningTools:
         of that income. With `period` ("last month", "2026-09", "this year") the figures are that period's own:
         income in it − spending in it = kept."""
         if period:
-            return self._kept_in_period(period)
+            return self._period_figures(period)
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
@@ -177,8 +193,7 @@ class ReasoningTools:
             return {"message": "There are no full months of transactions yet to work this out from.",
                     "currency": income["currency"] or "USD"}
         currency = spending["currency"] or income["currency"]
-        need_names = sorted(n for n in Category.objects.filter(user=self.user, kind=Category.Kind.EXPENSE)
-                            .values_list("name", flat=True) if NEEDS_RE.search(n))
+        need_names = self._need_names()
         rows = expense_rows(user=self.user).filter(currency=currency)
         needs = usual(rows.filter(category__name__in=need_names), today=today, user=self.user, months=months, sign=-1)
         wants = usual(rows.exclude(category__name__in=need_names), today=today, user=self.user, months=months,
@@ -202,8 +217,9 @@ class ReasoningTools:
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
 
-    def _kept_in_period(self, period: str) -> dict:
-        """One period's income − spending (the rows the pages count: transfers are neither), share kept."""
+    def _period_figures(self, period: str) -> dict:
+        """One period's income and spending (the rows the pages count: transfers are neither), its spending split
+        into needs and wants, and how much was kept; {"message"} when the period is unreadable or empty."""
         found = period_from_words(period)
         if found is None:
             return {"message": f"I could not read “{period}” as a period.", "currency": "USD"}
@@ -215,32 +231,105 @@ class ReasoningTools:
         currency = (income or spending or {}).get("currency") or "USD"
         received = _d(income["net"]) if income else Decimal("0.00")
         spent = -_d(spending["net"]) if spending else Decimal("0.00")
+        need_names = self._need_names()
+        rows = expense_rows(user=self.user).filter(currency=currency, **window)
+        needs = next(iter(totals(rows.filter(category__name__in=need_names), user=self.user)), None)
+        needs_spent = -_d(needs["net"]) if needs else Decimal("0.00")
         kept = received - spent
-        pct = str((kept / received * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if received > 0 else None
+
+        def pct(part: Decimal) -> str | None:
+            return str((part / received * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if received > 0 else None
+
         return {"period": found.label, "grain": found.grain, "start": found.start.isoformat(), "end": found.end.isoformat(),
                 "currency": currency, "income": str(received), "spending": str(spent), "kept": str(kept),
-                "kept_pct": pct}
+                "kept_pct": pct(kept), "needs": str(needs_spent), "needs_pct": pct(needs_spent),
+                "wants": str(spent - needs_spent), "wants_pct": pct(spent - needs_spent), "need_categories": need_names,
+                "rule_50_30_20": ["50", "30", "20"]}  # the shares the rule suggests, quoted beside the user's own
+
+    def _need_names(self) -> list[str]:
+        return sorted(n for n in Category.objects.filter(user=self.user, kind=Category.Kind.EXPENSE)
+                      .values_list("name", flat=True) if NEEDS_RE.search(n))
+
+    def _afford_like_period(self, price: Decimal, period: str, window: str) -> dict:
+        """Affordability judged from one period's own figures: its income − its spending = what it left; minus the
+        price = what the coming window would leave if it looks the same."""
+        figures = self._period_figures(period)
+        if figures.get("message"):
+            return {"possible": None, **figures}
+        left = Decimal(figures["kept"])
+        after = left - price
+        label = _label(figures, False)
+        steps = [{"label": f"income in {label}", "amount": figures["income"]},
+                 {"label": f"spending in {label}", "op": "-", "amount": figures["spending"]},
+                 {"label": f"left in {label}", "op": "=", "amount": str(left)},
+                 {"label": "the purchase", "op": "-", "amount": str(price)},
+                 {"label": "left after it", "op": "=", "amount": str(after)}]
+        return {"possible": after >= 0, "amount": str(price), "income": figures["income"],
+                "spending": figures["spending"], "left": str(left), "after": str(after), "window": window,
+                "basis": label, "basis_start": figures["start"], "basis_end": figures["end"],
+                "basis_grain": figures["grain"], "currency": figures["currency"], "steps": steps}
 
 
-def _kept_in_period_text(payload: dict[str, Any], vi: bool) -> str:
+def _label(payload: dict[str, Any], vi: bool, prefix: str = "") -> str:
+    start, end = date.fromisoformat(payload[f"{prefix}start"]), date.fromisoformat(payload[f"{prefix}end"])
+    label = period_label(start, end, payload[f"{prefix}grain"], today=timezone.localdate(), localized=vi)
+    return label[:1].lower() + label[1:] if vi else label
+
+
+def _kept_in_period_text(payload: dict[str, Any], vi: bool, question: str = "") -> str:
     cur = payload.get("currency")
-    start, end = date.fromisoformat(payload["start"]), date.fromisoformat(payload["end"])
-    label = period_label(start, end, payload["grain"], today=timezone.localdate(), localized=vi)
-    label = label[:1].lower() + label[1:] if vi else label
+    label = _label(payload, vi)
     income, spent, kept = (money(payload[k], cur) for k in ("income", "spending", "kept"))
     if payload["kept_pct"] is None:
         return (f"Không có thu nhập nào trong {label}; bạn đã chi {spent}." if vi else
                 f"No income came in during {label}; you spent {spent}, so there was no pay to keep.")
     arithmetic = (f"- {income} − {spent} = {kept}\n- {kept} ÷ {income} = {payload['kept_pct']}%")
     if Decimal(payload["kept"]) < 0:
-        return (f"Trong {label}, bạn nhận {income} và chi {spent}: chi nhiều hơn thu {money(-Decimal(payload['kept']), cur)}."
+        text = (f"Trong {label}, bạn nhận {income} và chi {spent}: chi nhiều hơn thu {money(-Decimal(payload['kept']), cur)}."
                 f"\n\n{arithmetic}" if vi else
                 f"In {label} you took in {income} and spent {spent}: {money(-Decimal(payload['kept']), cur)} more than "
                 f"came in, so none of it was kept.\n\n{arithmetic}")
-    return (f"Trong {label}, bạn nhận {income} và chi {spent}, nên giữ lại {kept} — {payload['kept_pct']}% thu nhập."
-            f"\n\n{arithmetic}" if vi else
-            f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of what "
-            f"came in.\n\n{arithmetic}")
+    else:
+        text = (f"Trong {label}, bạn nhận {income} và chi {spent}, nên giữ lại {kept} — {payload['kept_pct']}% thu nhập."
+                f"\n\n{arithmetic}" if vi else
+                f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of "
+                f"what came in.\n\n{arithmetic}")
+    if not (NEEDS_Q_RE.search(question) or re.search(r"thiết yếu|mong muốn", question)) or "needs" not in payload:
+        return text
+    needs, wants = money(payload["needs"], cur), money(payload["wants"], cur)
+    names = ", ".join(words.categories(payload["need_categories"]) if vi else payload["need_categories"]) or \
+        ("không có" if vi else "none found")
+    split = (f"Trong {label}, trên thu nhập {income}: nhu cầu thiết yếu ({names}) chiếm {needs} — "
+             f"{payload['needs_pct']}%; mong muốn chiếm {wants} — {payload['wants_pct']}%; giữ lại {kept} — "
+             f"{payload['kept_pct']}%. (Quy tắc 50/30/20 gợi ý khoảng 50% / 30% / 20%.)"
+             f"\n\n- {needs} + {wants} = {spent} đã chi\n- {income} − {spent} = {kept}" if vi else
+             f"In {label}, of your income of {income}: needs ({names}) took {needs} — {payload['needs_pct']}%; wants "
+             f"took {wants} — {payload['wants_pct']}%; you kept {kept} — {payload['kept_pct']}%. (The 50/30/20 rule "
+             f"suggests about 50% / 30% / 20%.)\n\n- {needs} needs + {wants} wants = {spent} spent\n"
+             f"- {income} income − {spent} spent = {kept} kept")
+    return split
+
+
+def _afford_like_text(p: dict[str, Any], vi: bool) -> str:
+    """Affordability judged from one period's own income and spending, the arithmetic shown."""
+    cur = p.get("currency")
+    basis = _label(p, vi, "basis_")
+    window = p["window"] if not vi else (words.text(p["window"]) if p["window"] != "the next 30 days" else "30 ngày tới")
+    m = {k: money(p[k], cur) for k in ("income", "spending", "left", "amount", "after")}
+    if vi:
+        verdict = (f"Có — nếu {window} giống {basis}, bạn còn {m['after']} sau khi chi {m['amount']}." if p["possible"]
+                   else f"Chưa đủ — nếu {window} giống {basis}, bạn sẽ thiếu {money(abs(Decimal(p['after'])), cur)}.")
+        lines = [f"{m['income']} — thu nhập trong {basis}", f"{OPS['-']}{m['spending']} — chi tiêu trong {basis}",
+                 f"{OPS['=']}{m['left']} — còn lại", f"{OPS['-']}{m['amount']} — khoản mua",
+                 f"{OPS['=']}{m['after']} — còn lại sau khi mua"]
+        return verdict + f" Trong {basis} bạn đã chi {m['spending']}. Cách tính:\n\n" + \
+            "\n".join(f"- {line}" for line in lines)
+    verdict = (f"Yes — if {window} looks like {basis}, you'd have {m['after']} left after {m['amount']}."
+               if p["possible"] else
+               f"Not if {window} looks like {basis}: you'd be {money(abs(Decimal(p['after'])), cur)} short.")
+    lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}" for s in p["steps"]]
+    return verdict + f" In {basis} you spent {m['spending']}. Here is the arithmetic:\n\n" + \
+        "\n".join(f"- {line}" for line in lines)
 
 
 def _day(iso: str, vi: bool) -> str:
@@ -303,9 +392,9 @@ def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: boo
         return ("Tôi chưa tính được: chưa có thu nhập hay giao dịch trong các tháng trọn vẹn gần đây."
                 if vi else str(payload["message"]))
     if name == "check_affordability":
-        text = _afford_text(payload, vi)
+        text = _afford_like_text(payload, vi) if payload.get("basis") else _afford_text(payload, vi)
     elif payload.get("period"):
-        text = _kept_in_period_text(payload, vi)
+        text = _kept_in_period_text(payload, vi, question)
     else:
         income_word = (("khoản " + money(payload["income_used"], cur) + " mỗi tháng bạn đưa ra") if vi else
                        ("the " + money(payload["income_used"], cur) + " a month you gave")) \

@@ -122,9 +122,13 @@ DATA: tuple[DataTopic, ...] = (
               "tiền ròng (tiền vào trừ tiền ra) và số tiền còn lại trong các hũ."),
     DataTopic("investments", "no",
               (r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401\s?k|ira|roth|brokerage|pension(?: pot)?|"
-               r"crypto(?:currency)?|retirement (?:account|savings|fund))\b.{0,30}\b(?:worth|value|doing|"
-               r"performance|returns?|balance|up|down|looking)\b",
-               r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto)\b",
+               r"crypto(?:currency)?|retirement (?:account|savings|fund)|(?:index|mutual|bond|stock) funds?|etfs?|"
+               r"bonds|equities|securities|holdings)\b.{0,30}\b(?:worth|value|doing|performance|performing|returns?|"
+               r"balance|up|down|looking|gains?|losses|lost|gained)\b",
+               r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto|"
+               r"(?:index|mutual|bond) funds?|etfs?|bonds|holdings)\b",
+               r"\b(?:am i|are we) (?:up|down)\b.{0,30}\b(?:market|stocks?|funds?|portfolio|investments?)\b",
+               r"\bquỹ (?:chỉ số|đầu tư|etf)\b.{0,30}\b(?:của tôi|lãi|lỗ|thế nào)\b",
                r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
                r"pension|portfolio|crypto wallet|investment account)\b",
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "

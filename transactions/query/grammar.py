@@ -50,8 +50,14 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     return " " + re.sub(r"\s+", " ", text).strip() + " "
 
 
+# questions typed without accents that only Vietnamese asks this way ("lai kep la gi vay", "bao nhieu")
+VI_PLAIN_RE = re.compile(r"\b(?:la gi|nghia la gi|la sao|the nao la|nhu the nao|bao nhieu|duoc khong|giai thich)\b")
+
+
 def is_vietnamese(text: str) -> bool:
     if VI_CHARS.search(text or ""):
+        return True
+    if VI_PLAIN_RE.search(normalise(text)):
         return True
     words = set(normalise(text).split())
     return len(words & {"toi", "bao", "nhieu", "thang", "tieu", "cua", "khong", "nhu", "the", "nao", "chi"}) >= 3
@@ -115,6 +121,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
+                       r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton) (?:nhat|thu))\b"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\bdanh muc nao\b"),
     ("top_merchants", r"\b(?:top|biggest|main)\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
@@ -128,7 +135,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
-                      r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"),
+                      r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"
+                      r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang)\b"
+                      r".{0,40}\b(?:nhieu nhat|ton nhat)\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
             r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
     ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
@@ -140,6 +149,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
+                r"|\bhay\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive|worse|better|"
                 r"heavier|lighter)\b"
@@ -188,12 +198,12 @@ SPEND_CUE = re.compile(
 GROUP_BY_RE = {
     "category": re.compile(r"\bby categor|\bper categor|\bcategory breakdown\b|\beach categor|\btheo danh muc\b"),
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),
-    "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\btheo thang\b"),
+    "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\bover time\b|\btheo thang\b"),
 }
 TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:last|latest|most recent|"
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
                    r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+) (?:merchants|stores|categories|"
-                   r"places|shops)\b")
+                   r"places|shops|danh muc|cua hang|noi|nha hang)\b")
 
 
 ASKS_AMOUNT = re.compile(r"\bhow much\b|\btotal\b|\bsum\b|\bbao nhieu\b|\bhet\b|\bcost\b|\badd(?:ed)? up\b")

@@ -108,6 +108,7 @@ rides ride trips trip bill bills run runs visit visits fill fills stop stops ses
 use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
 last latest recent recently next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
+exact precise precisely rounded nearest cent cents penny pennies ballpark approx approximate inclusive
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
 set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
 hang dat lan goi tren mua vao app apps
@@ -115,6 +116,7 @@ mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
+ton lai gop chung tinh dau
 """.split())
 # nouns that head a phrase after a name ("lyft rides", "peet's coffee"): a preceding unknown word is a name
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
@@ -132,7 +134,7 @@ second third fourth fifth runner next after following previous following remaini
 one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
-ca ngoai ra ke excl sans well stack stacks stacked
+ca hai ngoai ra ke excl sans well stack stacks stacked
 """.split())
 # words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
 # never the name of what is asked about; left not understood, so the answer says so at low confidence

@@ -14,6 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
+from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import mark_exclusions
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
@@ -32,7 +33,7 @@ from transactions.query.things import things_in
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
-    r"except|excluding|without|con|the con|vay con|the|what if)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
+    r"except|excluding|without|con|the con|vay con|the|what if|compared? (?:to|with)|against|versus|vs\.?)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b"
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
@@ -47,9 +48,11 @@ USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|
                       r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
-ORDINAL_RE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
+ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
+                        r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
-ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+            "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
@@ -117,8 +120,11 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
+    if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
+        rest = rest.replace(ordinal.group(0), " | ")
+        measure = measure if measure not in (None, "total") else "largest"
     if ordinal:
-        q.offset = ORDINALS.get(ordinal.group(1) or "", 2) - 1
+        q.offset = ORDINALS.get(ordinal.group(1) or ordinal.group(2) or "", 2) - 1
         q.limit = q.limit or 1
     per = PER_RE.search(text)
     if per:
@@ -157,6 +163,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             link.kind)
         if target is not None:
             target.extend(n for n in link.names if n not in target)
+    measure = saved_if(q, text, measure)  # "if I had cut Uber Eats out, how much would I have saved?"
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
@@ -194,10 +201,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                 link.kind, link.names, link.how = "text", [link.mention], "narrative"
                 q.text.append(link.mention)
     if q.followup and q.measure == "compare" and not q.compare and previous is not None and previous.period \
-            and q.period is not None and q.period != previous.period and any(p.relative for p in own_periods):
-        # "compare that with the month before": the last answer's period against the one the turn names
+            and q.period is not None and q.period != previous.period \
+            and (any(p.relative for p in own_periods) or len(own_periods) == 1):
+        # "compare that with the month before", "how does that stack up against Q4 of 2025?": the last answer's
+        # period against the one the turn names (not the named one against the stretch before it)
         q.compare = {"mode": "periods", "sides": [Side(label=previous.period.label, period=previous.period),
-                                                  Side(label=q.period.label, period=q.period)]}
+                                                  Side(label=q.period.label, period=q.period)], "from_turns": True}
         q.period = None
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
         _compare_turns(q, earlier, previous)

@@ -18,6 +18,7 @@ from core.periods import (
     month_bounds,
     period_label,
 )
+from transactions.query.periods_dates import date_rules
 from transactions.query.periods_seasons import (
     HOLIDAY_SEASON_RES,
     SEASONS,
@@ -39,8 +40,6 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6,
                 "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
 NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a few|several|an?)"
-ORDINAL_QUARTER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-                   "last": 0}
 
 
 def _n(word: str) -> int:
@@ -285,8 +284,10 @@ def _rules(today: date):
 
     month_of = rf"(?:the\s+)?(?P<month>last month|previous month|prior month|this month|{MONTH_RE})"
     # Vietnamese months, month ranges and parts of a year come first: "năm ngoái" inside "tháng 10 năm ngoái" is
-    # that month's year, not a period of its own
-    return [*vi_rules(today, month_period=_month_period, month_span=month_span),
+    # that month's year, not a period of its own; dates and quarters written out ("2026-07-01", "3/1", "1 Jul",
+    # "Q4 of last year") before both
+    return [*date_rules(today, quarter_period=_quarter_period),
+            *vi_rules(today, month_period=_month_period, month_span=month_span),
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
@@ -321,8 +322,6 @@ def _rules(today: date):
          iso_range),
         (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\s*(?:to|and|until|till|through|thru|-|–)\s*"
          rf"(?:({MONTH_RE})\.?\s+)?{DAY}(?:,?\s+{YEAR})?\b", range_days),
-        (r"\b(?:q|quarter\s*)([1-4])\s+(?:of\s+)?(last|this)\s+year\b",
-         lambda m: _quarter_period(int(m.group(1)), today.year - (1 if m.group(2) == "last" else 0), today)),
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
@@ -359,10 +358,6 @@ def _rules(today: date):
         (r"\b(?:this|current)\s+quarter\b|\bquy nay\b", lambda m: quarter_offset(0)),
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
         (r"\bsince the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of)", since_nth),
-        (rf"\b(?:q|quy\s*|quarter\s*)([1-4])\b(?:\s*(?:of\s+)?{YEAR})?",
-         lambda m: _quarter_period(int(m.group(1)), int(m.group(2)) if m.group(2) else None, today)),
-        (rf"\b(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter\b(?:\s*(?:of\s+)?{YEAR})?",
-         lambda m: _quarter_period(ORDINAL_QUARTER[m.group(1)], int(m.group(2)) if m.group(2) else None, today)),
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),

@@ -1,0 +1,70 @@
+"""Issue 21 kinds 1–3 and 7 in Vietnamese through chat_turn: exclusions ("ngoài", "chưa tính", "không bao gồm", "bỏ
+qua") leave the thing out instead of answering for it; rankings ("top 3 danh mục", "lớn thứ hai"), unions ("cả hai",
+"tính chung") and "X hay Y … nhiều hơn" comparisons; a concept typed without accents ("lai kep la gi vay") goes to
+the knowledge base. Last month of the chat fixture statement: rent 1,400.00, Starbucks 5.75 + 6.25, Amazon 42.99 +
+18.50, Whole Foods 96.40, Uber 23.10, Netflix 15.49, The Good Plate 64.00 (1,672.48 in all)."""
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
+
+pytestmark = pytest.mark.django_db
+
+
+def _args(answer, n=0):
+    return answer["tool_calls"][n]["arguments"]
+
+
+@pytest.mark.parametrize("cue", ["ngoài", "chưa tính", "không bao gồm", "bỏ qua", "ngoai"])
+def test_a_vietnamese_exclusion_leaves_the_thing_out(chat_demo, alice, alice_money, cue):
+    answer = chat_turn(user=alice, message=f"chi tiêu tháng trước {cue} tiền nhà là bao nhiêu?")
+    args = _args(answer)
+    assert args.get("exclude_categories") == ["Rent"] and not args.get("categories"), args
+    assert "$272.48" in answer["answer"], answer["answer"]  # everything but the 1,400.00 rent
+    assert "1,400.00" not in answer["answer"] and confident(alice, answer)
+
+
+def test_eating_out_and_last_year_are_not_exclusions(chat_demo, alice, alice_money):
+    dining = chat_turn(user=alice, message="tháng trước tôi ăn ngoài hết bao nhiêu")
+    assert _args(dining)["categories"] == ["Dining"] and "$76.00" in dining["answer"], dining["answer"]
+    last_year = chat_turn(user=alice, message="năm ngoái tôi chi bao nhiêu cho Netflix")
+    assert _args(last_year)["merchants"] == ["Netflix"] and not _args(last_year).get("exclude_merchants")
+
+
+def test_vietnamese_rankings(chat_demo, alice, alice_money):
+    top = chat_turn(user=alice, message="top 3 danh mục tháng trước")
+    assert top["tool_calls"][0]["name"] in ("get_spending_summary", "analyze_by_category", "search_transactions")
+    text = top["answer"]
+    assert text.index("Tiền nhà") < text.index("Đi chợ") < text.index("Ăn uống"), text  # 1,400; 114.90; 76.00
+    second = chat_turn(user=alice, message="khoản chi lớn thứ hai tháng trước")
+    assert _args(second)["measure"] == "largest" and _args(second).get("offset") == 1, _args(second)
+    assert "$96.40" in second["answer"], second["answer"]  # Whole Foods, after the rent
+    shops = chat_turn(user=alice, message="3 cửa hàng tôi chi nhiều nhất tháng trước")
+    assert _args(shops)["measure"] == "top_merchants" and _args(shops)["limit"] == 3, _args(shops)
+
+
+@pytest.mark.parametrize("union", ["cả hai Starbucks và Uber", "tính chung Starbucks và Uber",
+                                   "Starbucks và Uber cộng lại"])
+def test_vietnamese_unions_are_one_total(chat_demo, alice, alice_money, union):
+    answer = chat_turn(user=alice, message=f"tháng trước {union} hết bao nhiêu")
+    assert sorted(_args(answer)["merchants"]) == ["Starbucks", "Uber"]
+    assert "$35.10" in answer["answer"], answer["answer"]  # 5.75 + 6.25 + 23.10
+    assert not answer["understanding"]["not_understood"] and confident(alice, answer)
+
+
+def test_which_of_two_months_was_more_in_vietnamese_compares_them(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    a, b = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"tháng {a.month} hay tháng {b.month} tôi chi nhiều hơn?")
+    assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
+    assert [s["start"] for s in _args(answer)["sides"]] == [a.isoformat(), b.isoformat()]
+
+
+def test_a_concept_typed_without_accents_goes_to_the_knowledge_base(chat_demo, alice, alice_money, knowledge_docs):
+    answer = chat_turn(user=alice, message="lai kep la gi vay")
+    assert [c["name"] for c in answer["tool_calls"]][:1] == ["search_knowledge_base"], answer["tool_calls"]
+    assert any(c["corpus"] == "finance-education" for c in answer["citations"]), answer
+    assert "I'm Moneta" not in answer["answer"] and "Nguồn" in answer["answer"], answer["answer"]

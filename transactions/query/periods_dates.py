@@ -1,0 +1,157 @@
+"""Periods written as dates: ISO dates ("2026-07-01"), numeric dates ("3/1", "4/15/2026") and a day with a month name
+("1 Jul", "30th of September 2026"), alone ("on 2026-10-03": that day), as a range ("2026-07-01 through
+2026-09-30", "from 3/1 to 4/15", "1 Jul–30 Sep") or open ("since 2026-09-15": to today; "up to 2026-06-30":
+everything until then); and quarters with their year ("Q4 of 2025", "Q4 of last year", "2025 Q4", "quý 4 năm
+ngoái"). transactions.query.periods puts these rules first, so a date is never read as an amount or left out.
+
+Numeric dates are month/day (the English order); a date that is no valid month/day ("15/4") is read day/month.
+Vietnamese day/month ranges ("từ 1/9 đến 15/9") are the Vietnamese grammar's (periods_vi). A date without a
+year is the most recent one that is not in the future; a range's missing year comes from its other end.
+"""
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from core.periods import Period, fmt_day, period_label
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTHS["sept"] = 9
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+ALL_TIME_START = date(1900, 1, 1)
+
+# one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
+DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/-])"
+        rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/-])"
+        rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
+        rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?)")
+TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
+# not inside a Vietnamese day/month range ("từ 1/9 - 15/9") nor a longer number
+_NOT_VI = r"(?<!\btu )(?<!\bngay )(?<![\d/.-])"
+
+
+def _year(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    return int(raw) + (2000 if len(raw) == 2 else 0)
+
+
+def _parts(token: str) -> list[tuple[int, int, int | None]]:
+    """(month, day, year or None) readings of one date, the likelier first."""
+    token = token.strip().rstrip(".")
+    iso = re.fullmatch(r"((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})", token)
+    if iso:
+        return [(int(iso.group(2)), int(iso.group(3)), int(iso.group(1)))]
+    slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?", token)
+    if slash:
+        a, b, y = int(slash.group(1)), int(slash.group(2)), _year(slash.group(3))
+        return [(a, b, y), (b, a, y)]
+    named = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?", token) or \
+        re.fullmatch(rf"({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?", token)
+    if named:
+        first, second = named.group(1), named.group(2)
+        month, day = (_MONTHS[second], int(first)) if first.isdigit() else (_MONTHS[first], int(second))
+        return [(month, day, _year(named.group(3)))]
+    return []
+
+
+def _make(month: int, day: int, year: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _one(token: str, today: date) -> date | None:
+    """The date a token names; without a year, the most recent such day that is not after today."""
+    for month, day, year in _parts(token):
+        d = _make(month, day, year) if year is not None else _recent(month, day, today)
+        if d is not None:
+            return d
+    return None
+
+
+def _recent(month: int, day: int, today: date) -> date | None:
+    d = _make(month, day, today.year)
+    return _make(month, day, today.year - 1) if d is not None and d > today else d
+
+
+def _range(a_token: str, b_token: str, today: date) -> Period | None:
+    """The two ends of a range, both read the same way (month/day, else day/month); a missing year comes from the
+    other end (the start may fall in the year before), or else the end is the most recent such day."""
+    first, second = _parts(a_token), _parts(b_token)
+    for k in range(max(len(first), len(second)) if first and second else 0):
+        (ma, da, ya), (mb, db, yb) = first[min(k, len(first) - 1)], second[min(k, len(second) - 1)]
+        if ya is not None:
+            a, b = _make(ma, da, ya), _make(mb, db, yb if yb is not None else ya)
+            if a is not None and b is not None and b < a and yb is None:
+                b = _make(mb, db, ya + 1)
+        elif yb is None and (a := _make(ma, da, today.year)) and a <= today < (_make(mb, db, today.year) or a):
+            b = today  # "from 11/20 to 12/5" on 26 Nov: this year's, up to today
+        else:
+            b = _make(mb, db, yb) if yb is not None else _recent(mb, db, today)
+            a = _make(ma, da, b.year) if b is not None else None
+            if a is not None and b is not None and a > b:
+                a = _make(ma, da, b.year - 1)
+        if a is not None and b is not None and a <= b:
+            return Period(a, b, period_label(a, b, "range", today=today), "range")
+    return None
+
+
+QUARTER_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+# "Q3", "quarter 3", "quý 3", "the fourth quarter", with its year after it ("Q4 of 2025", "Q1-2026", "q1 '26", "Q4 of
+# last year", "quý 4 năm ngoái") or before it ("2025 Q4")
+QUARTER = (r"(?:\b(?P<y0>(?:19|20)\d{2})\s+)?(?:\b(?:the\s+)?(?:q|quarter\s*|quy\s*)(?P<n>[1-4])"
+           r"|\b(?:the\s+)?(?P<ord>first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter)\b"
+           r"(?:(?:\s*[-/]\s*|\s+(?:of\s+|in\s+)?(?:the\s+)?|\s+nam\s+)(?:(?P<y>(?:19|20)\d{2})\b|(?P<rel>last|this|"
+           r"previous|prior|current)\s+year\b|(?P<vi>ngoai|truoc|nay)\b)|\s*'(?P<yy>\d{2})\b)?")
+
+
+def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date], Period]) -> list:
+    """(regex, builder) pairs in priority order for transactions.query.periods; `quarter_period` is its own (a
+    quarter without a year is the most recent one that has started)."""
+    def quarter(m: re.Match) -> Period:
+        n = int(m.group("n")) if m.group("n") else QUARTER_ORDINALS[m.group("ord")]
+        year = m.group("y") or m.group("y0") or (f"20{m.group('yy')}" if m.group("yy") else None)
+        if m.group("rel") or m.group("vi"):
+            year = str(today.year - (0 if (m.group("rel") or m.group("vi")) in ("this", "current", "nay") else 1))
+        return quarter_period(n, int(year) if year else None, today)
+
+    def span(m: re.Match) -> Period | None:
+        return _range(m.group("a"), m.group("b"), today)
+
+    def since(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today)
+        if d is None or d > today:
+            return None
+        if m.group("after"):
+            d += timedelta(days=1)
+        return Period(d, today, f"since {fmt_day(d)}", "range")
+
+    def until(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today)
+        if d is None:
+            return None
+        if m.group("cue") == "before":
+            d -= timedelta(days=1)
+        return Period(ALL_TIME_START, min(d, today), f"up to {fmt_day(d)}", "range")
+
+    def day(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today)
+        return Period(d, d, fmt_day(d), "day") if d is not None and d <= today else None
+
+    iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
+                    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
+    return [
+        (QUARTER, quarter),
+        (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{DATE}){TO}(?P<b>{DATE})"
+         rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
+        (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
+         rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),
+        (rf"\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
+        (rf"\b(?:on|for)\s+(?:the\s+)?(?P<a>{DATE})", day),
+        (rf"{_NOT_VI}\b(?P<a>{iso_or_named})(?![\d/-])", day),
+    ]
