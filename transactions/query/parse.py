@@ -36,7 +36,8 @@ FOLLOWUP_RE = re.compile(
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b"
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
-    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b",
+    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b",
     re.I)
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -270,8 +271,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             and (any(p.relative for p in own_periods) or len(own_periods) == 1):
         # "compare that with the month before", "how does that stack up against Q4 of 2025?": the last answer's
         # period against the one the turn names (not the named one against the stretch before it)
+        other = q.period
+        if other.grain == "year" and previous.period.grain not in ("year", "all") \
+                and previous.period.start.year == previous.period.end.year != other.start.year:
+            # "vs last year?" after March: March of that year, not the whole year
+            other = previous.period.shifted(years=other.start.year - previous.period.start.year)
         q.compare = {"mode": "periods", "sides": [Side(label=previous.period.label, period=previous.period),
-                                                  Side(label=q.period.label, period=q.period)], "from_turns": True}
+                                                  Side(label=other.label, period=other)], "from_turns": True}
         q.period = None
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
         _compare_turns(q, earlier, previous)

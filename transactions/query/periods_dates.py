@@ -24,8 +24,8 @@ _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 ALL_TIME_START = date(1900, 1, 1)
 
 # one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
-DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/-])"
-        rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/-])"
+DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
+        rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
         rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
         rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?)")
 TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
@@ -123,6 +123,21 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
     def span(m: re.Match) -> Period | None:
         return _range(m.group("a"), m.group("b"), today)
 
+    def days_of(m: re.Match) -> Period | None:
+        """"July 1-15", "1–15 July": two days of one month."""
+        month, year = m.group("m1") or m.group("m2"), m.group("y") or ""
+        first, last = m.group("d1") or m.group("d1_"), m.group("d2") or m.group("d2_")
+        return _range(f"{month} {first}", f"{month} {last}{year}", today)
+
+    def week_of(m: re.Match) -> Period | None:
+        """"the week of 9/15": Monday to Sunday around that day (up to today)."""
+        d = _one(m.group("a"), today)
+        if d is None:
+            return None
+        monday = d - timedelta(days=d.weekday())
+        end = min(monday + timedelta(days=6), today)
+        return Period(monday, end, f"the week of {fmt_day(monday)}", "week") if monday <= today else None
+
     def since(m: re.Match) -> Period | None:
         d = _one(m.group("a"), today)
         if d is None or d > today:
@@ -149,6 +164,10 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (QUARTER, quarter),
         (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{DATE}){TO}(?P<b>{DATE})"
          rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
+        (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b)"
+         rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{_MONTH_RE})\b)", days_of),
+        (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),
         (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),
         (rf"\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
