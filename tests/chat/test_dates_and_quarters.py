@@ -50,7 +50,8 @@ def test_numeric_and_written_dates_are_ranges(chat_demo, alice, alice_money):
     assert "$96.40" in day["answer"], day["answer"]
 
 
-@pytest.mark.parametrize("manner", ["to the cent", "exact figure pls", "one number", "$?"])
+@pytest.mark.parametrize("manner", ["to the cent", "exact figure pls", "one number", "$?", "bottom line?",
+                                    "a rough estimate is fine", "real quick, asap"])
 def test_how_the_figure_is_given_names_nothing(chat_demo, alice, alice_money, manner):
     answer = chat_turn(user=alice, message=f"whole foods last month {manner}")
     assert "$96.40" in answer["answer"], answer["answer"]

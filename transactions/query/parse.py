@@ -23,7 +23,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.lexicon import ORDER_WORDS
+from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
@@ -184,6 +184,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
+    rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     rest = _mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
