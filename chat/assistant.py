@@ -279,8 +279,12 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
                                measure=measure or "monthly_average")
 
         start, end, _ = _period_dates(period)
-        return spending_by_merchant(user=self.user, merchant=merchant, group_by_category=bool(group_by_category),
-                                    start=start, end=end)
+        result = spending_by_merchant(user=self.user, merchant=merchant, group_by_category=bool(group_by_category),
+                                      start=start, end=end)
+        if start and end:  # the dates it covered, as the other money tools state them (grounding reads them)
+            result.setdefault("start", start.isoformat())
+            result.setdefault("end", end.isoformat())
+        return result
 
     def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
                          sides: list[dict] | None = None, mode: str | None = None,
@@ -301,10 +305,21 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         """Budget jars for a month (YYYY-MM, default this month): budget, spent, remaining, percentage."""
         return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
-    def list_subscriptions(self) -> dict:
+    def list_subscriptions(self, merchants: list[str] | None = None, order: str | None = None,
+                           limit: int | None = None) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
-        price changes."""
-        return subscription_list(user=self.user)
+        price changes. `merchants`: only these (e.g. the ones the last answer listed; the totals are then theirs
+        alone); `order`: "most_expensive" (default) or "cheapest"; `limit`: only the first N in that order, of
+        the subscriptions and of the regular bills (rent, utilities) each."""
+        result = subscription_list(user=self.user, merchants=merchants)
+        if order == "cheapest":
+            result["rows"] = result["rows"][::-1]
+        if limit:
+            n = max(1, int(limit))
+            result["rows"] = [r for kind in ("subscription", "bill")
+                              for r in [x for x in result["rows"] if x.get("kind") == kind][:n]]
+        result.update(order=order or "most_expensive", limit=limit, merchants=merchants)
+        return result
 
     def suggest_budgets(self) -> dict:
         """Budget suggestions per category from the user's own history, each with a saving tip."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
+from chat.listings import LISTING_NAMED_BY
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
@@ -32,18 +33,8 @@ VI_DATE = (r"(?:\d{1,2}(?:–\d{1,2})? )?[Tt]háng \d{1,2}(?:(?:–[Tt]háng \d{
 SMALL_INT = 10  # list numbering, "3 months", "2 steps": too small to be a figure worth checking
 # a name read loosely; "partial": one distinctive word of it kept, the rest changed ("whole paycheck") — never confident
 LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.25, "partial": 0.6}
-LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}
-# Words by which a question names what a listing tool lists. A listing the question does not name, chosen by
-# meaning while some of its words stayed unplaced, is not an answer to it (answer_fit).
-LISTING_NAMED_BY = {
-    "list_subscriptions": re.compile(
-        r"\bsubscri\w*|\brecurr\w*|\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
-        r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|\bauto-?pay\w*|"
-        r"\brenew\w*|\bpaying for\b|\bsigned up\b|\bđăng ký\b|\bdịch vụ\b|\bhàng (?:tháng|năm)\b|\bđịnh kỳ\b", re.I),
-    "get_jar_status": re.compile(
-        r"\bjars?\b|\benvelopes?\b|\bpots?\b|\bbudget\w*|\bleft\b|\bremaining\b|\bover(?:spent|spend)\b|"
-        r"\bon track\b|\bhũ\b|\bngân sách\b|\bcòn lại\b", re.I),
-}
+LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}  # a listing the question does not name, chosen by
+# meaning while some of its words stayed unplaced, is not an answer to it (answer_fit; the words: chat/listings.py)
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
 

@@ -28,6 +28,7 @@ from chat.context import TurnContext, embed
 from chat.external.tools import external_tools_attach
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
+from chat.listings import listing_query, listing_shown
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.offline.model import OfflineChatModel
 from chat.prompt_versions import prompt_active_content, prompts_active
@@ -126,7 +127,10 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
 
 def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] | None:
     """The money query that actually ran this turn (the last money tool result that carries one), else the
-    router's reading when it was a money question; this is the next turn's dialogue state."""
+    router's reading when it was a money question; this is the next turn's dialogue state. A list of recurring
+    charges stands for their merchants' charges (chat/listings.py)."""
+    if (listing := _listing_record(recorder)) is not None:
+        return listing_query(listing.result, ctx.previous_query)
     for record in reversed(recorder.tool_records):
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
@@ -155,8 +159,17 @@ def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, 
     return word_account(text, reading, today=ctx.today)
 
 
-def turn_shown(recorder: TurnRecorder) -> dict[str, Any] | None:
-    """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to."""
+def _listing_record(recorder: TurnRecorder) -> Any:
+    """The list of recurring charges this turn showed, when that was its money answer."""
+    money = [r for r in recorder.tool_records if r.name in MONEY_TOOLS and not r.error and isinstance(r.result, dict)]
+    return money[-1] if money and money[-1].name == "list_subscriptions" else None
+
+
+def turn_shown(recorder: TurnRecorder, previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to.
+    `previous`: what the answer before showed (a question about one item of a list keeps the list)."""
+    if (listing := _listing_record(recorder)) is not None:
+        return listing_shown(listing.result, previous)
     for record in reversed(recorder.tool_records):
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
@@ -373,7 +386,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     answer_md = report.answer
     if clarification and clarification["question"] not in answer_md:
         answer_md = f"{answer_md}\n\n{clarification['question']}"
-    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder)
+    understood, shown = turn_understood(recorder, turn.ctx), turn_shown(recorder, turn.ctx.previous_result)
     account = turn_word_account(turn.text, turn.ctx, money=bool(understood or clarification))
     if not recorder.tool_records and understood is None:
         # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on

@@ -43,7 +43,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         vi = is_vi() and bool(payload.get("message_vi"))
         steps = "\n".join(f"{i}. {s}" for i, s in enumerate(payload.get("steps_vi" if vi else "steps") or [], 1))
         why = payload.get("message_vi") if vi else payload.get("message")
-        return f"{why or _('Moneta cannot do that.')} {_('What you can do:')}\n\n{steps}"
+        subject = f"**{payload['subject']}**: " if payload.get("subject") else ""
+        return f"{subject}{why or _('Moneta cannot do that.')} {_('What you can do:')}\n\n{steps}"
     if payload.get("error"):
         return _("I couldn't prepare that change: %(error)s") % {"error": payload["error"]}
     if not payload.get("proposed"):

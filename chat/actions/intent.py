@@ -31,7 +31,8 @@ BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|gi
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
-ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:up|them|those|these|it|that|everything|all)\b)|record|enter|track|book|"
+ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:(?:them|those|these|it|that|everything|all|both)\s+)?(?:all\s+)?"
+                    r"(?:up|together)\b)|record|enter|track|book|"
                     r"note down|put in|put (?:it|that|this) in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
@@ -44,6 +45,7 @@ QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|do
 AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:dollars?|bucks|usd|"
                        r"eur|euros?|quid)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)?(?=\s*(?:a|per|/|each)\s*(?:month|mo)\b))",
                        re.I)
+K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
@@ -58,7 +60,7 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "today", "yesterday", "just", "in", "to", "as", "under", "into", "budget", "month", "monthly", "per",
           "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t",
           # Vietnamese function words
-          "khoản", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
+          "khoản", "chi", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
           "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại"}
 VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
 CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
@@ -121,12 +123,14 @@ def _amount(text: str) -> float | None:
         number = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
         k = m.group(2) or m.group(4) or m.group(6)
         return float(number.replace(",", "")) * (1000 if k else 1)
+    if thousands := K_AMOUNT_RE.search(text):  # "50k" (50,000): how Vietnamese and casual English write amounts
+        return float(thousands.group(1).replace(",", ".")) * 1000
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
 
 
 def _words(text: str) -> list[str]:
-    text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", text))
+    text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", K_AMOUNT_RE.sub(" ", text)))
     text = re.sub(r"\b\d[\d,.]*\b|[^\w\s'-]", " ", text)
     return [w for w in text.split() if w.lower() not in FILLER]
 
@@ -179,12 +183,13 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     # reminder for rent")
     if unavailable_action(text) is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
         return {"name": "explain_unavailable_action", "args": {"request": text}}
+    figure = _figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
     if m := said(JAR_RE):
-        return _jar(text, m.group("rest"), q, ctx)
-    if said(BUDGET_RE) and _amount(text) is not None:
-        return _budget(text, q, ctx)
+        return _jar(text, m.group("rest"), q, ctx, figure=figure)
+    if said(BUDGET_RE) and (_amount(text) is not None or figure is not None):
+        return _budget(text, q, ctx, figure=figure)
     if said(DELETE_RE):
-        return _delete(text, q)
+        return _delete(text, q, ctx)
     if said(ADD_RE) and _amount(text) is not None:
         return _add(text, q, ctx)
     if RECAT_RE.search(text) and (call := _recategorise(text, ctx)) is not None:
@@ -192,7 +197,31 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     return None
 
 
-def _jar(text: str, rest: str, q: Any, ctx: Any) -> dict[str, Any]:
+# "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
+THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
+                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:that|this|it)\b"
+                            r"|^\s*(?:\w+\s+){0,3}(?:make|set|use|put)\s+(?:that|this|it)\b|\bsố (?:đó|này|tiền đó)\b"
+                            r"|\bmức (?:đó|này)\b", re.I)
+# "delete that charge", "remove it", "xoá giao dịch đó": the transaction the last answer showed
+THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transaction|purchase|payment|order|entry))?|\bđó\b",
+                         re.I)
+
+
+def _figure_said_before(text: str, ctx: Any) -> float | None:
+    """The figure of the last money answer, when the request points back at it and names no amount of its own."""
+    shown = getattr(ctx, "previous_result", None) or {}
+    if _amount(text) is not None or not THAT_FIGURE_RE.search(text) or shown.get("figure") in (None, 0):
+        return None
+    return round(float(shown["figure"]), 2)
+
+
+def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
+    """The categories and merchants the last money answer was about."""
+    previous = getattr(ctx, "previous_query", None) or {}
+    return list(previous.get("categories") or []), list(previous.get("merchants") or [])
+
+
+def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
@@ -201,21 +230,30 @@ def _jar(text: str, rest: str, q: Any, ctx: Any) -> dict[str, Any]:
         words = _words(vi.group(1))
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
+    categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
+    if figure is not None:
+        words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]
+    if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
+        words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
-    args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or 0}
+    args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or figure or 0}
     if category:
         args["categories"] = [category]
     return {"name": "propose_create_jar", "args": args}
 
 
-def _budget(text: str, q: Any, ctx: Any) -> dict[str, Any]:
+def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
+    if figure is not None and not getattr(q, "categories", None) and _category_in(text, ctx) is None:
+        categories, _merchants = _previous_subject(ctx)
+        if len(categories) == 1:  # "set up a budget with that amount" after the average of Groceries
+            return {"name": "propose_set_budget", "args": {"category": categories[0], "amount": figure}}
     target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
                        r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
     category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
-    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text)}}
+    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text) or figure}}
 
 
 def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
@@ -258,6 +296,9 @@ def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     category_m = re.search(r"\b(?:under|as|in(?:to)?)\s+(?:the\s+|my\s+)?([\w&' -]{3,30})$", text.strip(" .!"), re.I)
     category = _category_in(category_m.group(1), ctx) if category_m else None
     body = text[:category_m.start()] if category and category_m else text
+    for clause in CLAUSE_RE.split(text)[1:]:  # "I spent 20 on a taxi, add it": the request is its own clause
+        if clause and len(clause.split()) <= 4 and ADD_RE.search(clause):
+            body = body.replace(clause, " ")
     body = re.sub(LEAD + r"\w+(?:\s+(?:down|in))?\b", "", body, count=1, flags=re.I)
 
     for _period, (s, e) in find_periods(body.lower(), ctx.today):
@@ -275,8 +316,14 @@ def _add(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     return {"name": "propose_add_transaction", "args": args}
 
 
-def _delete(text: str, q: Any) -> dict[str, Any]:
+def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     args: dict[str, Any] = {}
+    shown = getattr(ctx, "previous_result", None) or {}
+    rows = shown.get("rows") or []
+    if len(rows) == 1 and rows[0].get("id") and THAT_ONE_RE.search(text) and _amount(text) is None \
+            and not find_periods(text.lower(), ctx.today) and not DUPLICATE_RE.search(text):
+        # "delete that charge" after an answer that showed one transaction: that one (the card shows it)
+        return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
     if getattr(q, "merchants", None):
         args["merchant"] = q.merchants[0]
     amount = _amount(text)

@@ -155,10 +155,11 @@ class ActionTools:
                 continue
         return {"cancelled": cancelled, "count": len(cancelled)}
 
-    def explain_unavailable_action(self, request: str) -> dict:
+    def explain_unavailable_action(self, request: str, subject: str | None = None) -> dict:
         """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
-        contact a bank, see a credit score): say so and give the steps the user can take in the app."""
-        return unavailable_steps(request)
+        contact a bank, see a credit score): say so and give the steps the user can take in the app. `subject`:
+        what the request is about, when known (e.g. the subscription the user picked from a list)."""
+        return {**unavailable_steps(request), "subject": subject}
 
     def check_data_available(self, question: str) -> dict:
         """Before answering a question about the user's credit score, account balances, net worth, investments

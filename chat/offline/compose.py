@@ -92,6 +92,7 @@ def _specific(name: str, r: dict) -> str | None:
         if r.get("monthly_average") and len(rows) > 1:
             text += _(" and %(monthly)s a month") % {"monthly": money(r["monthly_average"], cur)}
         text += "."
+        text += _by_month(rows, cur)
         top = r.get("top_merchants") or []
         if top:
             text += _(" Top merchants: ") + ", ".join(f"{t['merchant']} ({money(t['total'], cur)})"
@@ -105,6 +106,7 @@ def _specific(name: str, r: dict) -> str | None:
                                                "average": money(r.get("average"), cur)}
         if r.get("refunds"):
             text += _(" Refunds: %(refunds)s.") % {"refunds": money(r["refunds"], cur)}
+        text += _by_month(rows, cur)
         if r.get("group_by_category") and rows:
             text += _("\nBy category:\n") + "\n".join(
                 _("- %(category)s: %(total)s (%(count)s transactions)") % {
@@ -168,6 +170,8 @@ def _specific(name: str, r: dict) -> str | None:
                 "available": money(x.get("available"), cur), "pct": x.get("pct"),
                 "remaining": money(x.get("remaining"), cur), "flag": flag})
         return "\n".join(lines)
+    if name == "list_subscriptions" and "total_per_month" in r and r.get("merchants"):
+        return _listed_subscriptions(r, rows, cur)
     if name == "list_subscriptions" and "total_per_month" in r:
         if not rows:
             return _("I haven't detected any subscriptions in your transactions.")
@@ -195,6 +199,43 @@ def _specific(name: str, r: dict) -> str | None:
                              "tip": x.get("tip") or ""}).rstrip())
         return "\n".join(lines)
     return None
+
+
+def _by_month(rows: list[dict], cur: str | None) -> str:
+    """A monthly series as one line ("By month: 2026-01 $494.20; 2026-02 $688.94; …"), when there are months."""
+    months = [x for x in rows if x.get("month") and x.get("total") is not None]
+    if len(months) < 2:
+        return ""
+    return "\n" + _("By month: ") + "; ".join(f"{x['month']} {money(x['total'], cur)}" for x in months[-13:]) + "."
+
+
+def _listed_subscriptions(r: dict, rows: list[dict], cur: str | None) -> str:
+    """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
+    of them, or what they come to together (figures from the tool, per month and per year)."""
+    if not rows:
+        return _("None of those recurring charges is on your list any more.")
+
+    def line(x: dict) -> str:
+        every = "" if x.get("cadence") == "monthly" else _(", %(monthly)s a month") % {
+            "monthly": money(x.get("monthly_cost"), cur)}
+        return _("**%(merchant)s**: %(amount)s %(cadence)s%(every)s (%(yearly)s a year), next %(next)s") % {
+            "merchant": x.get("merchant"), "amount": money(x.get("amount"), cur), "cadence": _(x.get("cadence") or ""),
+            "every": every, "yearly": money(x.get("yearly_cost"), cur), "next": x.get("next_expected")}
+    if r.get("limit") == 1:
+        cheapest = r.get("order") == "cheapest"
+        subs = [x for x in rows if x.get("kind") == "subscription"]
+        bills = [x for x in rows if x.get("kind") == "bill"]
+        lead = _("The cheapest of them is") if cheapest else _("The most expensive of them is")
+        text = f"{lead} {line((subs or bills)[0])}."
+        if subs and bills:  # a bill (rent) is no subscription: said apart, so either reading is answered
+            text += " " + (_("Of the regular bills, the cheapest is %(line)s.") if cheapest else
+                           _("Of the regular bills, the most expensive is %(line)s.")) % {"line": line(bills[0])}
+        return text
+    if len(rows) == 1:
+        return line(rows[0]) + "."
+    head = _("Together they come to %(month)s a month (%(year)s a year):") % {
+        "month": money(r.get("total_per_month"), cur), "year": money(r.get("total_per_year"), cur)}
+    return "\n".join([head, *(f"- {line(x)}" for x in rows)])
 
 
 def money_result_text(name: str, result: dict) -> str:
@@ -313,13 +354,16 @@ def _other_concept(topic: set[str], covered: set[str], fact: dict) -> bool:
     return len(stems) >= 2 and stems[-1] in topic and bool(topic - covered)
 
 
-def fits_question(question: str, fact: dict) -> bool:
+def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     """Does a fact answer the question, or is it merely the nearest text? A fact answers when it is about what the
     question asks: its title or section heading names one of the question's topic terms (not an everyday money
     word) and the fact covers the question's topic (both words of a two-word concept: "index fund" is not answered
     by a page on emergency funds, "sinking fund" neither; half of a longer one); or it is close in meaning and
     shares a topic term; or it is the same in meaning (SAME_FACT). A passage that only mentions a word in passing
-    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer."""
+    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer. `how_to=False`: the
+    question was asked as a concept, not how to use Moneta: a help page answers it only when it is about that
+    concept (its title or heading names it: "what is safe to spend?"), never for sharing a word ("what is the
+    generation-skipping transfer tax" is not answered by a page on transfers between accounts)."""
     if not question:
         return True
     score = fact.get("score") or 0
@@ -327,7 +371,9 @@ def fits_question(question: str, fact: dict) -> bool:
     if not terms:  # "what can you do?": nothing to compare but meaning
         return score >= FACT_FLOOR
     text = (fact.get("text") or "").lower()
-    if any(name.lower() not in text for name in NAMED_TERM_RE.findall(question)) and score < SAME_FACT:
+    squeezed = re.sub(r"[^a-z0-9]", "", text)  # "401k" is written "401(k)" in the fact
+    if any(re.sub(r"[^a-z0-9]", "", name.lower()) not in squeezed for name in NAMED_TERM_RE.findall(question)) \
+            and score < SAME_FACT:
         return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
     if score >= SAME_FACT:
         return True
@@ -335,6 +381,9 @@ def fits_question(question: str, fact: dict) -> bool:
     covered = topic & (_terms(text) | _heading_terms(fact))
     if not topic:  # only everyday words ("how do I save money"): meaning decides
         return score >= NEAR_FACT
+    needed = len(topic) if len(topic) <= 2 else 2
+    if fact.get("corpus") == "moneta-help" and not how_to:
+        return bool(topic & _heading_terms(fact)) and len(covered) >= needed
     if fact.get("corpus") == "moneta-help":
         # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
         return score >= CLOSE_FACT or bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
@@ -342,9 +391,10 @@ def fits_question(question: str, fact: dict) -> bool:
         return False  # "hedge fund" → a page titled "Index funds": the same head noun, another concept
     if score >= FAIR_FACT and covered:
         return True
+    if len(topic) >= 2 and covered == topic and score >= NEAR_FACT:
+        return True  # near in meaning and naming every topic term of the question ("why does money lose value")
     if any(t.isdigit() for t in covered) and score >= FACT_FLOOR:
         return True  # a number the question names ("rule of 72", "50/30/20") found in the fact is its topic
-    needed = len(topic) if len(topic) <= 2 else 2
     return bool(topic & _heading_terms(fact)) and len(covered) >= needed
 
 
@@ -390,7 +440,7 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     if result.get("error"):
         return f"I couldn't search the knowledge base: {result['error']}", []
     facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
-             if fits_question(question, f)]
+             if fits_question(question, f, how_to=name == "get_app_information")]
     source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
         return _("I don't have that in %(source)s.") % {"source": source}, []

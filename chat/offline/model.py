@@ -118,7 +118,7 @@ class OfflineChatModel(BaseChatModel):
         if knowledge and not money:
             found = [r for p in knowledge for r in (p.get("results") or [])]
             best = max((r.get("score") or 0 for r in found), default=0)
-            if not any(compose.fits_question(p.get("query") or question, r) and compose._substantive(r)
+            if not any(compose.fits_question(p.get("query") or question, r, how_to=False) and compose._substantive(r)
                        and (r.get("score") or 0) >= compose.FACT_FLOOR
                        for p in knowledge for r in (p.get("results") or [])) or best < compose.FACT_FLOOR:
                 return [_call("search_online", {"query": question})]

@@ -14,11 +14,10 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 import numpy as np
 from django.conf import settings
-from django.utils import timezone
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
@@ -26,20 +25,27 @@ from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import howto_calls
 from chat.language import answer_language
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, listing_followup_call
+from chat.offline.calls import drop_none, money_calls
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
+from chat.offline.frames import (
+    CONCEPT_Q_RE,
+    MEASURE_WORD_RE,
+    PERSONAL_RE,
+    VI_CONCEPT_RE,
+    asks_concept,
+    knowledge_query,
+    names_money_measure,
+    ranks_own_records,
+)
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
-from transactions.query import MoneyQuery, is_vietnamese
+from transactions.query import MoneyQuery
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.periods import find_periods
 
 TOP_K = 3
-# A reference to the user or to their own records: the user's-money tools need one of these (or a named
-# category/merchant/period) — "What is the envelope method?" is not about the user's jars.
-PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
-                         r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
-                         r"giao dịch)\b", re.I)
 
 
 class IntentClassifier:
@@ -143,146 +149,17 @@ FINANCE_WORDS_RE = re.compile(
 THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awesome|good)[\s,!.]+)?(?:thanks?|"
                        r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
                        r"[\s!.]*$", re.I)
-CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
-                          r"what'?s the (?:point|idea|deal))\b", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
 MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
-SUBSCRIPTION_RE = re.compile(r"\bsubscri\w*|\brecurring\b|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b", re.I)
-JAR_RE = re.compile(r"\bjars?\b|\benvelopes?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b|\bleft to spend\b"
-                    r"|\bsafe to spend\b|\bover budget\b", re.I)
-
-
-VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
-                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b", re.I)  # with or without accents
-# Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
-VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
-               "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
-               "lạm phát": "inflation", "ngân sách": "budget", "tiết kiệm": "savings", "nợ": "debt",
-               "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
-               "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
-               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement", "sao kê ngân hàng": "bank statement",
-               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions",
-               "quỹ chỉ số": "index fund", "quỹ đầu tư": "investment fund", "cổ phiếu": "stocks",
-               "trái phiếu": "bonds", "quả cầu tuyết": "debt snowball", "tuyết lở": "debt avalanche",
-               "trả nợ": "paying off debt", "quỹ chìm": "sinking fund", "khác nhau": "difference",
-               "thanh toán tối thiểu": "minimum payment", "trả tối thiểu": "minimum payment",
-               "hạn mức tín dụng": "credit limit", "tài sản ròng": "net worth", "dòng tiền": "cash flow",
-               "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
-               "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
-               "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
-               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
-LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
-
-
-def knowledge_query(text: str) -> str:
-    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
-    if not is_vietnamese(text):
-        return text
-    low, plain = text.lower(), f" {normalise(text)} "  # "lai kep": the same terms typed without accents
-    terms = LATIN_TERM_RE.findall(text)
-    for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
-        if vi in low or (" " in vi and f" {normalise(vi).strip()} " in plain):
-            terms.append(en)
-            low, plain = low.replace(vi, " "), plain.replace(normalise(vi).strip(), " ")  # "lãi suất", not "lãi"
-    return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
-
-
-def money_calls(q) -> list[dict]:
-    """The tool call that answers a money query: one structured query; the narrow tools only where they add
-    something (a category breakdown with income and net, a monthly series, a side-by-side comparison)."""
-    args = query_args(q)
-    if (q.group_by == "category" or q.measure == "top_categories") and len(set(q.merchants)) == 1 \
-            and not q.categories and q.measure in ("total", "list", "top_categories"):
-        return [{"name": "analyze_merchant", "args": _drop_none({
-            "merchant": q.merchants[0], "group_by_category": True,
-            "period": None if q.period is None or q.period.grain == "all" else
-            f"{q.period.start.isoformat()} to {q.period.end.isoformat()}"})}]
-    if q.measure == "compare":
-        return [{"name": "compare_spending", "args": _drop_none({
-            "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
-            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
-            and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
-        if q.period is None or q.period.grain == "all":
-            return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
-        return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]
-    if q.measure == "monthly_average":
-        if q.categories and not q.merchants and len(q.categories) == 1:
-            return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
-                                                             "months": q.months}}]
-        if q.merchants and not q.categories and len(set(q.merchants)) >= 1 and not q.text:
-            if len(q.merchants) == 1:
-                return [{"name": "analyze_merchant", "args": {"merchant": q.merchants[0], "measure": "monthly_average",
-                                                              "months": q.months}}]
-        if not q.has_filters:
-            return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
-    return [{"name": "search_transactions", "args": args}]
-
-
-def _summary_period(period) -> dict:
-    """A whole month or year as its code ("2026-09", "2025"), which the summary names as people do ("September
-    2026"); any other stretch by its dates."""
-    start, end = period.start, period.end
-    if start.day == 1 and (start.year, start.month) == (end.year, end.month) and (end + timedelta(days=1)).day == 1:
-        return {"period": f"{start:%Y-%m}"}
-    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
-        return {"period": str(start.year)}
-    today = timezone.localdate()
-    if end == today and start == today.replace(day=1):
-        return {"period": "this_month"}
-    if end == today and start == today.replace(month=1, day=1):
-        return {"period": "this_year"}
-    return {"start": start.isoformat(), "end": end.isoformat()}
-
-
-def query_args(q) -> dict:
-    """A MoneyQuery as the query tool's arguments (the same schema the LLM fills in)."""
-    d = q.as_dict()
-    # a concept ("coffee", "gas") travels as the word the user said; the tool resolves it to their merchants
-    concept = {link.mention: link.names for link in q.links if link.kind == "merchant" and link.how == "concept"}
-    merchants = [m for m in q.merchants if not any(m in names for names in concept.values())]
-    merchants = [*[c for c, names in concept.items() if set(names) & set(q.merchants)], *merchants]
-    args = {"measure": q.measure, "merchants": merchants or None, "categories": q.categories or None,
-            "text": q.text or None, "amount_min": float(q.amount_min) if q.amount_min is not None else None,
-            "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
-            "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
-            "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
-            "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per}
-    if q.period is not None:
-        if q.period.grain == "all":
-            args["period"] = "all time"
-        else:
-            args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
-            args["period"] = None
-    if q.compare:
-        args["compare_mode"] = q.compare["mode"]
-        args["compare"] = []
-        for side in d["compare"]["sides"]:
-            period = side.pop("period")
-            if period:
-                side["start"], side["end"] = period["start"], period["end"]
-            args["compare"].append({k: v for k, v in side.items() if v})
-        if q.period is not None and q.period.grain != "all":
-            args["period"] = None
-            for side in args["compare"]:
-                side.setdefault("start", q.period.start.isoformat())
-                side.setdefault("end", q.period.end.isoformat())
-            if q.compare["mode"] == "usual":
-                args["period"] = q.period.label
-                args["compare"] = None
-    return _drop_none(args)
-
-
-def _drop_none(args: dict) -> dict:
-    return {k: v for k, v in args.items() if v is not None}
-
 
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
+    if asks_concept(text, q, date.today()):
+        return False  # "explain what closing costs are when you purchase a house": a concept, whatever it spends
     if (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
@@ -306,6 +183,37 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 
 
+def _money_measure_turn(text: str, q, ctx: TurnContext):
+    """The query a turn that names a money measure asks (kind 1 of issue 21), or None: with a period ("total
+    spending in may"), a ranking or count of their own things ("top 3 categories overall?"), or right after a money
+    answer ("what about the total for the year") — unless it asks a concept, or names a listing of its own (jars,
+    subscriptions) or a what-if. After a money answer, a turn that names nothing of its own is that answer's
+    question with the turn's measure; when it changes nothing the answer says so (chat/grounding.py)."""
+    after_money = bool(ctx.previous_query) and ctx.previous_family == "money"
+    if not names_money_measure(text) or asks_concept(text, q, ctx.today, after_money=after_money) \
+            or SUBSCRIPTION_RE.search(text) or JAR_RE.search(text) or HYPOTHETICAL_RE.search(text) \
+            or WHAT_HAPPENS_RE.search(text) or SHOULD_RE.search(text):
+        return None
+    own = q.has_filters or q.unknown or q.period is not None or find_periods(normalise(text), ctx.today)
+    if own and (q.period is not None or q.merchants or q.categories or q.text):
+        return q
+    if ranks_own_records(text):
+        return q
+    if not after_money or len(text.split()) > POINTING_TURN_WORDS:
+        return None
+    own_words = [w for w in re.findall(r"[a-z0-9']+", normalise(text)) if len(w) > 2 and w not in STOPWORDS
+                 and w not in GRAMMAR_WORDS and w not in REFERS_BACK and w not in VAGUE_WORDS
+                 and not MEASURE_WORD_RE.search(w)]
+    if own_words:
+        return None  # "what's the average credit card APR" names a topic of its own, not the last answer's
+    lean = MoneyQuery.from_dict(ctx.previous_query)
+    measure, _ = find_measure(normalise(text))
+    if measure and measure != "compare":
+        lean.measure = measure
+    lean.followup = True
+    return lean
+
+
 CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
                              r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
@@ -322,6 +230,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
         q = understand(text, ctx)
     ctx.understood = q.as_dict()
     plan = _route_one(text, q, scored[0], ctx)
+    if plan.query is not None and plan.query is not q:
+        ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (_money_measure_turn)
     # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
     ranked = sorted(scored[0], key=scored[0].get, reverse=True)
     ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
@@ -412,10 +322,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
     if call is not None:
-        label = {"check_data_available": "capability", "check_affordability": "money",
+        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
@@ -439,6 +349,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}])
+    if (lean := _money_measure_turn(text, q, ctx)) is not None:
+        # a money measure with a period, over their own things, or right after a money answer: never knowledge
+        return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
@@ -462,11 +375,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
-        return done([("jars", best, text)], [{"name": "get_jar_status", "args": _drop_none({"month": month})}])
+        return done([("jars", best, text)], [{"name": "get_jar_status", "args": drop_none({"month": month})}])
     if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
     # 6. the user's money
-    concept_only = concept_q and not PERSONAL_RE.search(text) and not q.period
+    concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period)
     if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)
                  and not concept_only):
         return done([("money", best, text)], money_calls(q), query=q)

@@ -18,9 +18,9 @@ follow-up, are in state.py.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
-from core.periods import Period, period_label
+from core.periods import Period, add_months, period_label
 from transactions.query.grammar import find_measure
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
@@ -289,6 +289,35 @@ def _before_that(text: str, s: _State) -> Edit:
     return None
 
 
+# "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
+WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
+                      r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
+SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
+WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _widen(text: str, s: _State) -> Edit:
+    """"what about the total for the year" after September: the same question over the year (quarter, month) the
+    last period lies in, up to today."""
+    m = WIDEN_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare or find_periods(text, s.today):
+        return None
+    grain = m.group(1) or m.group(2)
+    span = WIDEN_MONTHS[grain]
+    first_month = (prev.end.month - 1) // span * span + 1 if span > 1 else prev.end.month
+    start = date(prev.end.year, first_month, 1)
+    end = min(add_months(start, span) - timedelta(days=1), s.today)
+    if start >= prev.start and end <= prev.end:
+        return None  # already that stretch or longer: nothing to widen
+    q = s.query()
+    q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
+    measure, measure_span = find_measure(text)
+    if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS):
+        q.measure = measure
+    return q, [m.span(), *([measure_span] if measure_span else [])]
+
+
 def _direction(text: str, s: _State) -> Edit:
     """Money the other way over the same period: "and what went out?" after an income answer, "and income?" after
     spending. The names of the last answer belong to its direction (a payroll, a shop) and are dropped."""
@@ -438,7 +467,7 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
-         _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
+         _widen, _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
 TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
@@ -454,6 +483,9 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         if found is None:
             continue
         q, spans = found
+        series = SERIES_RE.search(text)
+        if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
+            q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
         if _leftover(text, [s for _, s in said] + spans):
             continue  # "list them for Amazon": a name or filter this edit does not read (the parser reads it)
         if said and edit in TAKES_PERIOD and not q.compare:

@@ -197,7 +197,7 @@ SPEND_CUE = re.compile(
 GROUP_BY_RE = {
     "category": re.compile(r"\bby categor|\bper categor|\bcategory breakdown\b|\beach categor|\btheo danh muc\b"),
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),
-    "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\btheo thang\b"),
+    "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\bover time\b|\btheo thang\b"),
 }
 TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:last|latest|most recent|"
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"

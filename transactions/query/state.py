@@ -63,6 +63,12 @@ def result_shown(result: dict) -> dict:
     measure = result.get("measure")
     shown: dict = {"measure": measure, "total": result.get("total"), "offset": result.get("offset") or 0,
                    "n": result.get("n")}
+    # the figure the answer led with ("set up a budget with that amount"): an average where it asked for one
+    figure = result.get("average") if measure in ("average", "monthly_average") else result.get("total")
+    if isinstance(figure, int | float) and not isinstance(figure, bool):
+        shown["figure"] = figure
+    if measure in ("largest", "smallest", "list"):  # the transactions it showed ("delete that charge")
+        shown["rows"] = [{k: r.get(k) for k in ("id", "date", "merchant", "amount")} for r in rows[:5] if r.get("id")]
     if measure == "top_merchants":
         shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
     elif measure in ("top_categories", "summary"):

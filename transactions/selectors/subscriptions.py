@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -54,12 +54,19 @@ def _merchant_main_category(*, user: AuthUser, merchant_ids: list[int]) -> dict[
     return main
 
 
-def subscription_list(*, user: AuthUser, include_dismissed: bool = False) -> dict[str, Any]:
+def subscription_list(*, user: AuthUser, include_dismissed: bool = False,
+                      merchants: list[str] | None = None) -> dict[str, Any]:
     """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or its merchant's name
     when uncategorised) or a `subscription`. The subscriptions total never includes bills and is given per
     month and per year; totals are per currency (the headline figures are in the main currency, the rest in
-    `by_currency`), never summed across currencies."""
+    `by_currency`), never summed across currencies. `merchants`: only the recurring charges of these merchants
+    (by name, case-insensitive), their totals theirs alone."""
     qs = Subscription.objects.filter(user=user).select_related("merchant")
+    if merchants:
+        named = Q()
+        for name in merchants:
+            named |= Q(merchant__name__iexact=name)
+        qs = qs.filter(named)
     if not include_dismissed:
         qs = qs.exclude(status=Subscription.Status.DISMISSED)
     subs = list(qs.annotate(yearly=F("monthly_cost") * 12).order_by("-monthly_cost", "merchant__name"))

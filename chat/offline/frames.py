@@ -1,0 +1,125 @@
+"""Frames of a question that decide where a turn goes, whatever its words link to: a concept asked ("what is…",
+"explain…", "define…", "meaning of…") and a money measure named ("total", "went out", "top 3", "average").
+
+- A concept frame wins over spend words ("explain what closing costs are when you purchase a house", "what does APR
+  mean on a purchase"): it is a knowledge question unless the user's own money is referenced — the frame is about
+  "my…" ("what's my biggest category"), or a period is named ("what was the total in May").
+- A money measure with a period, with a ranking of the user's own things ("top 3 categories"), or right after a
+  money answer ("and the average?") is a money question, never a knowledge search, unless it asks a concept.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from transactions.query import MoneyQuery, is_vietnamese
+from transactions.query.grammar import find_measure, normalise
+from transactions.query.periods import find_periods
+
+# A reference to the user or to their own records: the user's-money tools need one of these (or a named
+# category/merchant/period) — "What is the envelope method?" is not about the user's jars.
+PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
+                         r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
+                         r"giao dịch)\b", re.I)
+
+
+
+CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
+                          r"what'?s the (?:point|idea|deal))\b", re.I)
+
+VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
+                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b", re.I)  # with or without accents
+# Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
+VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
+               "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
+               "lạm phát": "inflation", "ngân sách": "budget", "tiết kiệm": "savings", "nợ": "debt",
+               "thẻ tín dụng": "credit card", "đầu tư": "investing", "hũ": "jar", "hũ chi tiêu": "budget jar",
+               "danh mục": "category", "đăng ký": "subscription", "gợi ý ngân sách": "budget suggestions",
+               "quy tắc 50/30/20": "50/30/20 rule", "hưu trí": "retirement", "sao kê ngân hàng": "bank statement",
+               "sao kê": "statement", "nhập": "import", "ứng dụng": "app", "giao dịch": "transactions",
+               "quỹ chỉ số": "index fund", "quỹ đầu tư": "investment fund", "cổ phiếu": "stocks",
+               "trái phiếu": "bonds", "quả cầu tuyết": "debt snowball", "tuyết lở": "debt avalanche",
+               "trả nợ": "paying off debt", "quỹ chìm": "sinking fund", "khác nhau": "difference",
+               "thanh toán tối thiểu": "minimum payment", "trả tối thiểu": "minimum payment",
+               "hạn mức tín dụng": "credit limit", "tài sản ròng": "net worth", "dòng tiền": "cash flow",
+               "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
+               "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
+               "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
+               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
+LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
+
+
+def knowledge_query(text: str) -> str:
+    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
+    if not is_vietnamese(text):
+        return text
+    low, plain = text.lower(), f" {normalise(text)} "  # "lai kep": the same terms typed without accents
+    terms = LATIN_TERM_RE.findall(text)
+    for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
+        if vi in low or (" " in vi and f" {normalise(vi).strip()} " in plain):
+            terms.append(en)
+            low, plain = low.replace(vi, " "), plain.replace(normalise(vi).strip(), " ")  # "lãi suất", not "lãi"
+    return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
+
+
+# "what does APR mean", "meaning of …", "tell me what … is": the frames that ask what something is
+MEANING_RE = re.compile(r"\bmeaning of\b|\bwhat (?:does|do) [\w\s'-]{1,60}? (?:mean|stand for)\b|\btell me (?:what|about)\b"
+                        r"|\bwhat(?:'s| is) (?:meant by|the definition of)\b", re.I)
+# the first word the frame is about, after the auxiliaries and articles ("what is a…", "why is my…", "explain what…")
+FRAME_OBJECT_RE = re.compile(r"(?:what(?:'s|s| is| are| was| were| does| do| did)|explain|define|how does|why"
+                             r"|meaning of|tell me (?:what|about))\s+(?:(?:is|are|was|were|does|do|did|what|how|a|an|the|"
+                             r"exactly|actually|really|to me|me)\s+)*(?P<object>[\w']+)", re.I)
+PRONOUNS = {"my", "our", "mine", "i", "we", "me", "i've", "i'm", "ive", "im", "tôi", "mình"}
+PRONOUN_RE = re.compile(r"\b(?:my|our|mine|i|we|me|i'?ve|i'?m|myself|tôi|mình)\b", re.I)
+# words that name a money measure: a figure of the user's transactions
+MEASURE_WORD_RE = re.compile(r"\b(?:total|totals|sum|spen[dt]|spending|went out|go(?:es)? out|outgoings|top|biggest|"
+                             r"largest|smallest|cheapest|priciest|most expensive|average|avg|median|count|"
+                             r"how many|how much|earned|income|received|tong|bao nhieu|trung binh|chi tieu)\b")
+# the user's own records, which a ranking or a count is over ("top 3 categories", "how many transactions")
+LEDGER_NOUN_RE = re.compile(r"\b(?:categor(?:y|ies)|merchants?|stores?|shops?|payees?|vendors?|transactions?|"
+                            r"purchases?|expenses?|charges?|payments?|spending|outgoings|danh muc|giao dich)\b")
+RANKING_MEASURES = ("top_categories", "top_merchants", "largest", "smallest", "count", "average", "monthly_average",
+                    "summary")
+
+
+def concept_frame(text: str) -> bool:
+    """Does the turn ask what something is or how it works ("what is…", "explain…", "define…", "meaning of…")?"""
+    return bool(CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or MEANING_RE.search(text)
+                or re.search(r"^\s*(?:define|explain)\b", text, re.I))
+
+
+def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = False) -> bool:
+    """A concept frame that is not about the user's own money: a knowledge question, whatever spend words it holds.
+    Their money is referenced when the frame is about "my…"/"I…", when a period is named, or when the turn ranks or
+    counts their own things; right after a money answer, a frame about a measure ("what's the total?") too."""
+    if not concept_frame(text):
+        return False
+    norm = normalise(text)
+    if q.period is not None or q.amount_min is not None or q.amount_max is not None or find_periods(norm, today):
+        return False
+    frame = FRAME_OBJECT_RE.search(text)
+    subject = (frame.group("object") if frame else "").lower()
+    if subject in PRONOUNS:
+        return False
+    measure, _ = find_measure(norm)
+    if measure in RANKING_MEASURES and LEDGER_NOUN_RE.search(norm) and not re.search(
+            r"\bwhat (?:is|are) (?:a|an)\b", text, re.I):
+        return False  # "what are the top 3 categories?", not "what is a category?"
+    if after_money and frame and MEASURE_WORD_RE.match(normalise(text[frame.start("object"):])):
+        return False  # "what's the total?", "what was the average" after a money answer: its figure
+    return True
+
+
+def names_money_measure(text: str) -> bool:
+    """Does the turn name a money measure ("total", "went out", "top", "biggest", "average", "how many")?"""
+    norm = normalise(text)
+    return bool(MEASURE_WORD_RE.search(norm) or find_measure(norm)[0])
+
+
+def ranks_own_records(text: str) -> bool:
+    """A ranking or count over the user's own things ("top 3 categories overall?", "how many transactions in
+    total"): their money, even with no period (all of it)."""
+    norm = normalise(text)
+    measure, _ = find_measure(norm)
+    return (measure in RANKING_MEASURES or bool(re.search(r"\bhow many\b|\btop\s+\d", norm))) \
+        and bool(LEDGER_NOUN_RE.search(norm))
