@@ -152,3 +152,23 @@ def test_an_average_per_month_since_a_month_covers_the_months_since(chat_demo, a
     assert "$76.00" in answer["answer"], answer["answer"]  # 76.00 in each of the two full months
     average = chat_turn(user=alice, message="average purchase at starbucks last month")  # not a monthly average
     assert "$6.00" in average["answer"] and "a month" not in average["answer"], average["answer"]
+
+
+def test_the_company_behind_a_bill_is_that_bill_and_a_storefront_is_a_shop(chat_demo, alice, alice_money):
+    day = (month_start(timezone.localdate(), 1) + timedelta(days=4)).isoformat()
+    transactions_import(user=alice, file_name="power.csv",
+                        content=f"Date,Description,Amount,Category\n{day},PG&E WEB ONLINE,-85.00,Utilities\n".encode())
+    power = chat_turn(user=alice, message="how much did the power company charge me last month")
+    assert "$85.00" in power["answer"] and confident(alice, power), power["answer"]
+    store = chat_turn(user=alice, message="how much at the apple store last month")
+    body = store["answer"].split("_What I looked up")[0]
+    assert "no transactions at Apple" in body and "$" not in body, store["answer"]  # a shop they don't have
+    assert not confident(alice, store)
+
+
+def test_two_sides_the_query_cannot_make_are_not_answered_with_two_months(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend in stores vs online")
+    assert not confident(alice, answer), answer["answer"]  # this month against the last is no answer to it
+    assert "stores" in answer["understanding"]["not_understood"]
+    visit = chat_turn(user=alice, message="how much do i spend per visit at starbucks last month")
+    assert visit["answer"].startswith("Your average purchase at Starbucks") and "$6.00" in visit["answer"]

@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.counterfactual import saved_if
+from transactions.query.exclusions import mark_exclusions
 from transactions.query.followups import followup_on_result
 from transactions.query.grammar import (
     find_amounts,
@@ -48,78 +49,12 @@ USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|
                       r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
-EXCLUDE_RE = re.compile(
-    r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
-    r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
-    r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
-    r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|chua tinh|khong (?:bao )?gom|bo qua|tru|"
-    # "ngoài tiền nhà" (apart from rent); not "ăn ngoài" (eating out), "năm ngoái", "nước ngoài", "ngoài ra"
-    r"(?<!\ban )(?<!\bnam )(?<!\bnuoc )(?<!\bben )ngoai(?!\s+(?:ra|troi|gio)\b)(?=\s+[a-z])|"
-    r"tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
-# "everything but rent", "all but groceries", "spending last month less rent": "but" after a word for the whole and
-# "less" that subtracts (not "spent less on", "less than") are "except"
-BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|purchases|categories|merchants|spent|"
-                         r"total|outgoings)\s+|\|\s+)(?:but(?!\s+(?:not|only|just|also|what|how|which|i|it|on|in)\b)"
-                         r"|less(?!\s+(?:than|on|at|in|money|often|for)\b))\b")
-# Vietnamese "ngoài X ra" (apart from X): the cue before, "ra" closing it
-VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
-UNION_RE = re.compile(r"\b(?:together|combined|combine|plus|in total|all together|altogether|both|along with|as well as|"
-                      r"added up|add(?:ed)? together|cong lai|tong cong)\b")
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
                         r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
 ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
             "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
-
-
-# exclusions said after the thing ("rent aside", "amazon excluded") or as a prefix ("non-grocery"), or in an aside
-# "(not groceries)", ", not rent": rewritten as the cue before the words it removes
-POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|excepted|not included|left out|"
-                                  r"set aside|put aside)\b")
-LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
-                           r"aside\b(?=\s+[a-z0-9$])")
-# "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
-SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
-                              r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
-                              r"(?:list|ranking|total)))?"
-                              r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
-                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
-NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
-ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
-
-
-# the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end
-LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?\s*(?:[|?]|$)")
-CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
-                           r"where|bao nhieu|het bao)\b")
-
-
-def _mark_exclusions(rest: str, measure: str | None) -> str:
-    """`^` where an exclusion begins ("except", "not counting", "leave out"…) and `|` at the comma that ends it."""
-    def mark(m: re.Match) -> str:
-        return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
-
-    # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it
-    rest = LEAD_ASIDE_RE.sub(" except ", rest)
-    rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
-    rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
-    rest = SPLIT_EXCLUDE_RE.sub(lambda m: f" ^ {m.group(1) or m.group(2) or m.group(3)} | ", rest)
-    rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
-    rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
-    rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
-    marked = EXCLUDE_RE.sub(mark, rest)
-    if "^" in marked:
-        head, _, tail = marked.partition("^")
-        # the exclusion ends at the comma or where the question goes on ("except for whole foods how much on
-        # groceries": groceries is the subject, not something else to leave out)
-        # — unless the comma only continues a list of what is left out ("excluding rent, groceries and dining")
-        end = next((m for m in CLAUSE_END_RE.finditer(tail)
-                    if m.group(0) != "," or not LIST_TAIL_RE.match(tail[m.end():])), None)
-        if end is not None:
-            tail = f"{tail[:end.start()]} | {end.group(1) or ''} {tail[end.end():]}"
-        marked = head + "^" + tail
-    return marked
 
 
 PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than)\s*(?:in\s+|to\s+)?")
@@ -185,7 +120,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
-    rest = _mark_exclusions(rest, measure)
+    rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
         rest = rest.replace(ordinal.group(0), " | ")
@@ -519,6 +454,16 @@ def _compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date)
     last_month = Period(last, today.replace(day=1) - timedelta(days=1), f"{last:%B %Y}", "month")
     q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
                                               Side(label=last_month.label, period=last_month)]}
+    # "stores vs online", "weekdays vs weekends": two sides the query could not make — this month against the last
+    # is no answer to them, so the sides are words not understood
+    sides = COMPARED_RE.search(text)
+    said = {w for link in q.links for w in link.mention.split()}
+    if sides:
+        q.ignored += [w for w in (sides.group(1), sides.group(2)) if w not in said and w not in q.ignored] or \
+            [f"{sides.group(1)} vs {sides.group(2)}"]
+
+
+COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|with)|against|or)\s+([a-z][a-z']+)\b")
 
 
 def _side_label(link: Link) -> str:

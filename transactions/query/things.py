@@ -16,6 +16,7 @@ THING_CATEGORIES = 3  # categories named as where it could be
 THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
 DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those)\s+(?:\w+\s+)?"
 SHOP_CUE_RE = r"\b(?:at|from|pay|paid|paying|to)\s+"
+STOREFRONT_RE = r"(?:stores?|shops?|outlets?|mall|market|restaurants?|cafes?|company|station|salon|pharmacy)\b"
 HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS))  # "home depot purchases", "lyft rides": a shop's
 
 
@@ -38,6 +39,8 @@ def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = ""
         determined = re.search(rf"{DETERMINER_RE}{said}\b", text)
         shop = re.search(rf"{SHOP_CUE_RE}{said}\b|\b{said}\s+(?:{HEAD_NOUN_RE})\b", text) or \
             _capitalised(phrase, question)
+        if re.search(rf"\b{said}\s+{STOREFRONT_RE}", text):
+            continue  # "at the apple store": a shop they don't have, not a thing
         if all(w in GRAMMAR_VOCABULARY for w in words):
             continue  # "recurring charges": a word of the grammar the query cannot say, not a thing
         if determined or (not shop and words and all(w in common_words() for w in words)):
