@@ -178,8 +178,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                         # "what do I pay for internet monthly?": the adverb closing the question
                         r"|\b(?:pay|paying|cost|costs|costing|spend|spending|run|runs|charged?)\b.{0,40}\bmonthly\s*\??\s*$"),
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"
-                r"|(?<!\bon )(?<!\bof )(?<!\bin )(?<!\bfor )\b(?:per|each|a|every) (?:visit|purchase|transaction|order|"
-                r"trip|ride|swipe|time i (?:go|shop|visit))\b"),  # not "APR on a purchase"
+                r"|\b(?:per|each|every) (?:visit|purchase|transaction|order|trip|ride|swipe|time i (?:go|shop|visit))\b"),
     ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"

@@ -25,9 +25,12 @@ annual average averaged biggest largest smallest cheapest highest lowest expensi
 compare compared comparison versus between against difference summary overview breakdown income earnings earned
 salary paycheck deposits received refunds refund spending excluding except exclude without besides together
 combined including altogether through until since during before after yesterday weekend weekends weekday weekdays
-quarter month months weeks years today previous typical usually normally usual increase decrease restaurants
-restaurant groceries grocery dining entertainment utilities transport transportation shopping health travel
-insurance coffee lunches dinners breakfast takeout delivery pharmacy flights airline electricity internet
+quarter month months weeks years today previous typical usually normally usual increase decrease
+""".split())
+# everyday words for kinds of spending: misspellings of them are read as them too ("resturants", "insurnace")
+KIND_VOCABULARY = set("""
+restaurants restaurant groceries grocery dining entertainment utilities transport transportation shopping health
+travel insurance coffee lunches dinners breakfast takeout delivery pharmacy flights airline electricity internet
 """.split())
 
 
@@ -53,7 +56,7 @@ def vocabulary() -> frozenset[str]:
     months = {m.lower() for m in calendar.month_name if m}
     # the lexicon's everyday words in English only: its Vietnamese words ("thuoc") are known, never a target
     everyday = _single_words(w for ws in CATEGORY_WORDS.values() for w in ws) | _single_words(CONCEPT_WORDS)
-    words = GRAMMAR_VOCABULARY | months | (everyday & common_words())
+    words = GRAMMAR_VOCABULARY | KIND_VOCABULARY | months | (everyday & common_words())
     return frozenset(w for w in words if len(w) >= 5 and w.isalpha())
 
 

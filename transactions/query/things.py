@@ -17,7 +17,7 @@ THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no pl
 DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those)\s+(?:\w+\s+)?"
 SHOP_CUE_RE = r"\b(?:at|from|pay|paid|paying|to)\s+"
 STOREFRONT_RE = r"(?:stores?|shops?|outlets?|mall|market|restaurants?|cafes?|company|station|salon|pharmacy)\b"
-HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS))  # "home depot purchases", "lyft rides": a shop's
+HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS - {"stuff"}))  # "home depot purchases", "lyft rides": a shop's
 
 
 def _capitalised(phrase: str, question: str) -> bool:
