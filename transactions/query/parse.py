@@ -152,7 +152,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
-        unknown, ignored = names[:1], [w for w in ignored if w not in names[:1]]
+        # "my boat and my dog": each thing after a possessive is asked about, not only the first
+        named = names[:1] + [w for w in names[1:] if re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(w)}\b",
+                                                               text)]
+        unknown, ignored = named, [w for w in ignored if w not in named]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
