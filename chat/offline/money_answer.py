@@ -163,12 +163,12 @@ def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str
     places = list(dict.fromkeys(c for u in unknown for c in things.get(u) or []))[:3]
     if vi:
         line = (f"Tôi không tìm thấy giao dịch nào về {said} {when}: không có nơi chi, danh mục hay mô tả giao dịch "
-                f"nào nhắc đến nó.")
+                f"nào nhắc đến {'nó' if len(unknown) == 1 else 'chúng'}.")
         if places:
             line += f" Nếu {said} được ghi dưới một danh mục, có thể là {_names(words.categories(places), conj='hay')}."
         return line
     line = (f"I found no transactions about {said} {when}: none of your merchants, categories or transaction "
-            f"descriptions mentions it.")
+            f"descriptions mentions {'it' if len(unknown) == 1 else 'them'}.")
     if places:
         line += f" If {said} was filed under a category, it could be in {_names(places, conj='or')}: ask about one of those."
     return line
