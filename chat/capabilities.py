@@ -133,13 +133,30 @@ DATA: tuple[DataTopic, ...] = (
                r"pension|portfolio|crypto wallet|investment account)\b",
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
                r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
-               r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b"),
+               r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b",
+               r"\b(?:tài khoản chứng khoán|chứng khoán|cổ phiếu|quỹ (?:đầu tư|chỉ số|etf|hưu trí)|tiền (?:ảo|điện tử))"
+               r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ))\b"),
               "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
               "I can show what you paid into investment accounts if those transfers are in your statements, and "
               "explain investing concepts from the knowledge base.",
               "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
               "Tôi có thể cho xem bạn đã chuyển bao nhiêu vào tài khoản đầu tư nếu có trong sao kê, và giải thích "
               "các khái niệm đầu tư."),
+    # what a house, a car or any other thing they own is worth: no statement shows a price it would fetch
+    DataTopic("property value", "no",
+              (r"\bhow much (?:is|are) (?:my|our) (?:house|home|flat|condo|apartment|car|property|properties|land|"
+               r"boat|jewel\w*|watch)(?:'s)? worth\b",
+               r"\b(?:my|our) (?:house|home|flat|condo|car|property)(?:'s)? (?:worth|value|valuation|price)\b",
+               r"\b(?:equity|value)\b.{0,20}\b(?:in|of) (?:my|our) (?:house|home|flat|condo|property|car)\b",
+               r"\bhome equity\b", r"\bnhà (?:của )?(?:tôi|mình) (?:đáng giá|trị giá|giá bao nhiêu)\b"),
+              "Moneta doesn't know what your home, car or other things you own are worth: your statements show what "
+              "you paid, not what they would sell for.",
+              "I can total what you paid for it or on it (for example \"what did I pay on my mortgage this year\"); "
+              "a valuation site or your lender can estimate its value.",
+              "Moneta không biết nhà, xe hay tài sản khác của bạn đáng giá bao nhiêu: sao kê chỉ cho thấy bạn đã trả "
+              "bao nhiêu, không cho thấy giá bán được.",
+              "Tôi có thể cộng số tiền bạn đã trả cho nó (ví dụ \"năm nay tôi trả tiền vay mua nhà bao nhiêu\"); hãy "
+              "hỏi trang định giá hoặc ngân hàng để ước tính giá trị."),
     DataTopic("other people's money", "no",
               (_OTHERS_EN, r"\b(?:other (?:users|people)|someone else|another user)(?:'s)? (?:spending|transactions|data|"
                            r"account)\b", _OTHERS_VI),

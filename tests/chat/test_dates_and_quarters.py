@@ -50,7 +50,8 @@ def test_numeric_and_written_dates_are_ranges(chat_demo, alice, alice_money):
     assert "$96.40" in day["answer"], day["answer"]
 
 
-@pytest.mark.parametrize("manner", ["to the cent", "exact figure pls", "one number", "$?"])
+@pytest.mark.parametrize("manner", ["to the cent", "exact figure pls", "one number", "$?", "bottom line?",
+                                    "a rough estimate is fine", "real quick, asap"])
 def test_how_the_figure_is_given_names_nothing(chat_demo, alice, alice_money, manner):
     answer = chat_turn(user=alice, message=f"whole foods last month {manner}")
     assert "$96.40" in answer["answer"], answer["answer"]
@@ -99,3 +100,30 @@ def test_a_date_range_never_reaches_into_the_future_of_this_year(chat_demo, alic
     answer = chat_turn(user=alice, message=f"spending from {start.month}/{start.day} to {after.month}/{after.day}")
     args = _args(answer)
     assert (args["start"], args["end"]) == (start.isoformat(), today.isoformat()), args
+
+
+def test_days_of_one_month_and_compact_ranges(chat_demo, alice, alice_money):
+    last = month_start(timezone.localdate(), 1)
+    days = chat_turn(user=alice, message=f"starbucks {last:%B} 1-5")
+    assert (_args(days)["start"], _args(days)["end"]) == (last.isoformat(), last.replace(day=5).isoformat())
+    assert "$5.75" in days["answer"], days["answer"]  # the 3rd, not the 9th
+    earlier = month_start(timezone.localdate(), 2)
+    compact = chat_turn(user=alice, message=f"whole foods {earlier.month}/1-{last.month}/10")
+    assert (_args(compact)["start"], _args(compact)["end"]) == (earlier.isoformat(), last.replace(day=10).isoformat())
+    week = chat_turn(user=alice, message=f"what did I spend the week of {last.month}/{last.day + 5}")
+    start = date.fromisoformat(_args(week)["start"])
+    assert start.weekday() == 0 and start <= last.replace(day=6) < start + timedelta(days=7), _args(week)
+
+
+def test_that_against_a_year_is_the_same_months_that_year(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    last = month_start(today, 1)
+    first = chat_turn(user=alice, message=f"netflix in {last:%B %Y}")
+    answer = chat_turn(user=alice, message="how does that compare to last year?",
+                       conversation_id=first["conversation_id"])
+    sides = _args(answer)["sides"]
+    assert [s["start"] for s in sides] == [last.isoformat(), last.replace(year=last.year - 1).isoformat()], sides
+    assert _args(answer)["merchants"] == ["Netflix"]
+    bare = chat_turn(user=alice, message=f"netflix in {last:%B %Y}")
+    again = chat_turn(user=alice, message=f"vs {last.year - 2}?", conversation_id=bare["conversation_id"])
+    assert [s["start"] for s in _args(again)["sides"]][1] == last.replace(year=last.year - 2).isoformat()

@@ -62,3 +62,11 @@ def test_index_funds_are_data_moneta_cannot_see(chat_demo, alice, alice_money):
     assert "can't see" in answer["answer"] and not answer["citations"], answer["answer"]
     concept = chat_turn(user=alice, message="how do index funds work?")
     assert "check_data_available" not in {c["name"] for c in concept["tool_calls"]}
+
+
+@pytest.mark.parametrize("question", ["how much is my house worth", "how much equity do I have in my home",
+                                      "what's my car worth now", "tài khoản chứng khoán của tôi lời hay lỗ"])
+def test_what_their_things_are_worth_is_data_moneta_cannot_see(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    assert [c["name"] for c in answer["tool_calls"]] == ["check_data_available"], answer["tool_calls"]
+    assert answer["answer"].startswith(("I can't see that", "Tôi không thấy được")), answer["answer"]

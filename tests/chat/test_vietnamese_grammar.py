@@ -68,3 +68,15 @@ def test_a_concept_typed_without_accents_goes_to_the_knowledge_base(chat_demo, a
     assert [c["name"] for c in answer["tool_calls"]][:1] == ["search_knowledge_base"], answer["tool_calls"]
     assert any(c["corpus"] == "finance-education" for c in answer["citations"]), answer
     assert "I'm Moneta" not in answer["answer"] and "Nguồn" in answer["answer"], answer["answer"]
+
+
+def test_vietnamese_dates_are_day_then_month(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    span = chat_turn(user=alice, message=f"từ ngày 1 tháng {first.month} đến 10/{last.month} Whole Foods hết bao nhiêu")
+    assert (_args(span)["start"], _args(span)["end"]) == (first.isoformat(), last.replace(day=10).isoformat())
+    assert "$192.80" in span["answer"], span["answer"]  # 96.40 on the 6th of each month
+    day = chat_turn(user=alice, message=f"ngày 6/{last.month} tôi chi bao nhiêu")
+    assert _args(day)["start"] == _args(day)["end"] == last.replace(day=6).isoformat()
+    since = chat_turn(user=alice, message=f"từ 5/{last.month} đến nay Starbucks hết bao nhiêu")
+    assert (_args(since)["start"], _args(since)["end"]) == (last.replace(day=5).isoformat(), today.isoformat())

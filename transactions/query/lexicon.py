@@ -6,6 +6,8 @@ map everyday words to the category they usually mean. Everything is accent-strip
 """
 from __future__ import annotations
 
+import re
+
 # concept → (words/chains found in merchant names, fallback category, label)
 CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "coffee": (("coffee", "cafe", "caffe", "espresso", "starbucks", "peet", "peets", "dunkin", "costa", "philz",
@@ -109,6 +111,7 @@ use using used based eat ate eats eating go going visit visited favorite favouri
 last latest recent recently next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 exact precise precisely rounded nearest cent cents penny pennies ballpark approx approximate inclusive
+asap tbh ngl fr yo idk imo lmk quick quickly briefly
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
 set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
 hang dat lan goi tren mua vao app apps
@@ -118,6 +121,11 @@ nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi va
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
 ton lai gop chung tinh dau
 """.split())
+# how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
+MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"
+                       r"quick q(?:uestion)?|round(?:ed)?(?: (?:up|down|off))?(?: to(?: the)? nearest \w+)?|"
+                       r"to the nearest (?:cent|penny|dollar|buck|hundred|thousand)|(?:is|are|would be) fine|will do|"
+                       r"in (?:usd|dollars|us dollars))\b")
 # nouns that head a phrase after a name ("lyft rides", "peet's coffee"): a preceding unknown word is a name
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
               "bill", "bills", "spending", "spend", "subscription", "subscriptions", "payments", "payment",

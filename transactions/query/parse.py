@@ -24,7 +24,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.lexicon import ORDER_WORDS
+from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
@@ -37,7 +37,8 @@ FOLLOWUP_RE = re.compile(
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it)\b|\bthose\b|\bthat was\b"
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
-    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b",
+    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b",
     re.I)
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -118,6 +119,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
+    rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
@@ -208,8 +210,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             and (any(p.relative for p in own_periods) or len(own_periods) == 1):
         # "compare that with the month before", "how does that stack up against Q4 of 2025?": the last answer's
         # period against the one the turn names (not the named one against the stretch before it)
+        other = q.period
+        if other.grain == "year" and previous.period.grain not in ("year", "all") \
+                and previous.period.start.year == previous.period.end.year != other.start.year:
+            # "vs last year?" after March: March of that year, not the whole year
+            other = previous.period.shifted(years=other.start.year - previous.period.start.year)
         q.compare = {"mode": "periods", "sides": [Side(label=previous.period.label, period=previous.period),
-                                                  Side(label=q.period.label, period=q.period)], "from_turns": True}
+                                                  Side(label=other.label, period=other)], "from_turns": True}
         q.period = None
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
         _compare_turns(q, earlier, previous)

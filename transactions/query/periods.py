@@ -389,7 +389,7 @@ def _rules(today: date):
          lambda m: _month_period(int(m.group(2)), int(m.group(1)), today) if 1 <= int(m.group(2)) <= 12 else None),
         (rf"(?<![\d/.-])(\d{{1,2}})/{YEAR}(?![\d/])",
          lambda m: _month_period(int(m.group(1)), int(m.group(2)), today) if 1 <= int(m.group(1)) <= 12 else None),
-        (rf"\b(?:in|during|for|of|nam)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*$",
+        (rf"\b(?:in|during|for|of|nam|vs\.?|versus|against|than|with)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*[?.!]?\s*$",
          lambda m: Period(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                           max(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                               min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today)),

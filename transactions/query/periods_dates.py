@@ -24,10 +24,13 @@ _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 ALL_TIME_START = date(1900, 1, 1)
 
 # one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
-DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/-])"
-        rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/-])"
+DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
+        rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
         rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
         rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?)")
+# a Vietnamese date: "15/10", "15/10/2026", "ngày 3 tháng 10 (năm 2026)", ISO
+VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"
+           r"|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
 TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
 # not inside a Vietnamese day/month range ("từ 1/9 - 15/9") nor a longer number
 _NOT_VI = r"(?<!\btu )(?<!\bngay )(?<![\d/.-])"
@@ -65,9 +68,21 @@ def _make(month: int, day: int, year: int) -> date | None:
         return None
 
 
-def _one(token: str, today: date) -> date | None:
+def _vi_parts(token: str) -> list[tuple[int, int, int | None]]:
+    """(month, day, year or None) of a Vietnamese date: "15/10", "15/10/2026", "3 tháng 10 (năm 2026)", ISO."""
+    token = re.sub(r"^(?:ngay|hom)\s+", "", token.strip())
+    spoken = re.fullmatch(r"(\d{1,2})\s+thang\s+(\d{1,2})(?:\s+nam\s+(\d{4}))?", token)
+    if spoken:
+        return [(int(spoken.group(2)), int(spoken.group(1)), _year(spoken.group(3)))]
+    slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?", token)
+    if slash:
+        return [(int(slash.group(2)), int(slash.group(1)), _year(slash.group(3)))]
+    return _parts(token)
+
+
+def _one(token: str, today: date, parts=_parts) -> date | None:
     """The date a token names; without a year, the most recent such day that is not after today."""
-    for month, day, year in _parts(token):
+    for month, day, year in parts(token):
         d = _make(month, day, year) if year is not None else _recent(month, day, today)
         if d is not None:
             return d
@@ -79,10 +94,10 @@ def _recent(month: int, day: int, today: date) -> date | None:
     return _make(month, day, today.year - 1) if d is not None and d > today else d
 
 
-def _range(a_token: str, b_token: str, today: date) -> Period | None:
+def _range(a_token: str, b_token: str, today: date, parts=_parts) -> Period | None:
     """The two ends of a range, both read the same way (month/day, else day/month); a missing year comes from the
     other end (the start may fall in the year before), or else the end is the most recent such day."""
-    first, second = _parts(a_token), _parts(b_token)
+    first, second = parts(a_token), parts(b_token)
     for k in range(max(len(first), len(second)) if first and second else 0):
         (ma, da, ya), (mb, db, yb) = first[min(k, len(first) - 1)], second[min(k, len(second) - 1)]
         if ya is not None:
@@ -123,6 +138,21 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
     def span(m: re.Match) -> Period | None:
         return _range(m.group("a"), m.group("b"), today)
 
+    def days_of(m: re.Match) -> Period | None:
+        """"July 1-15", "1–15 July": two days of one month."""
+        month, year = m.group("m1") or m.group("m2"), m.group("y") or ""
+        first, last = m.group("d1") or m.group("d1_"), m.group("d2") or m.group("d2_")
+        return _range(f"{month} {first}", f"{month} {last}{year}", today)
+
+    def week_of(m: re.Match) -> Period | None:
+        """"the week of 9/15": Monday to Sunday around that day (up to today)."""
+        d = _one(m.group("a"), today)
+        if d is None:
+            return None
+        monday = d - timedelta(days=d.weekday())
+        end = min(monday + timedelta(days=6), today)
+        return Period(monday, end, f"the week of {fmt_day(monday)}", "week") if monday <= today else None
+
     def since(m: re.Match) -> Period | None:
         d = _one(m.group("a"), today)
         if d is None or d > today:
@@ -143,12 +173,41 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         d = _one(m.group("a"), today)
         return Period(d, d, fmt_day(d), "day") if d is not None and d <= today else None
 
+    def vi_span(m: re.Match) -> Period | None:
+        return _range(m.group("a"), m.group("b"), today, _vi_parts)
+
+    def vi_since(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today, _vi_parts)
+        if d is None or d > today:
+            return None
+        d += timedelta(days=1) if m.group("after") else timedelta(0)
+        return Period(d, today, f"since {fmt_day(d)}", "range")
+
+    def vi_until(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today, _vi_parts)
+        return Period(ALL_TIME_START, min(d - timedelta(days=1), today), f"up to {fmt_day(d - timedelta(days=1))}",
+                      "range") if d is not None else None
+
+    def vi_day(m: re.Match) -> Period | None:
+        d = _one(m.group("a"), today, _vi_parts)
+        return Period(d, d, fmt_day(d), "day") if d is not None and d <= today else None
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
         (QUARTER, quarter),
+        # Vietnamese dates are day/month: "từ 1/7 đến 30/9", "từ ngày 1 tháng 7 đến nay", "trước 1/10", "hôm 3/10"
+        (rf"\btu\s+(?P<a>{VI_DATE})\s*(?:den|toi|-|–)\s*(?:het\s+)?(?P<b>{VI_DATE})", vi_span),
+        (rf"\b(?:ke\s+)?(?:tu|(?P<after>sau))\s+(?P<a>{VI_DATE})(?:\s+(?:den|toi)\s+(?:nay|gio|bay gio|hom nay))?",
+         vi_since),
+        (rf"\btruoc\s+(?P<a>{VI_DATE})", vi_until),
+        (rf"\b(?P<a>(?:ngay|hom)\s+{VI_DATE})", vi_day),
         (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{DATE}){TO}(?P<b>{DATE})"
          rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
+        (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b)"
+         rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{_MONTH_RE})\b)", days_of),
+        (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),
         (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),
         (rf"\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
