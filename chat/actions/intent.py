@@ -324,8 +324,10 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
             and not find_periods(text.lower(), ctx.today) and not DUPLICATE_RE.search(text):
         # "delete that charge" after an answer that showed one transaction: that one (the card shows it)
         return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
-    if getattr(q, "merchants", None):
-        args["merchant"] = q.merchants[0]
+    # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out
+    merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
+    if merchants:
+        args["merchant"] = merchants[0]
     amount = _amount(text)
     if amount is not None:
         args["amount"] = amount

@@ -15,6 +15,7 @@ from chat import words
 from chat.help_steps import steps_in, steps_text
 from chat.offline.money_answer import _m, _when
 from core.money import money as money_format
+from transactions.query import is_vietnamese
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
 FACT_SPREAD = 0.12         # quote facts within this of the best one
@@ -330,6 +331,7 @@ exactly""".split()}
 # of four to six letters ("HELOC"; three-letter ones such as CSV or APR are everyday words); a fact that answers
 # the question names it too
 NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
+GLOSSED_RE = re.compile(r"^(.+?) \((.+)\)$", re.S)  # a Vietnamese question searched with its English terms
 SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
 FAIR_FACT = 0.5  # this close, sharing one of the question's topic terms is enough (a paraphrase: "money doubles")
 # a chunk may keep its heading inline ("## Risks An index fund…"): the heading ends at a line end or before the
@@ -366,6 +368,8 @@ def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     generation-skipping transfer tax" is not answered by a page on transfers between accounts)."""
     if not question:
         return True
+    if (glossed := GLOSSED_RE.match(question)) and is_vietnamese(glossed.group(2)):
+        question = glossed.group(1)  # "APR (APR là gì khi mua hàng trả góp)": the English terms are the topic
     score = fact.get("score") or 0
     terms = _terms(question)
     if not terms:  # "what can you do?": nothing to compare but meaning

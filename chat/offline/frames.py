@@ -78,6 +78,7 @@ MEASURE_WORD_RE = re.compile(r"\b(?:total|totals|sum|spen[dt]|spending|went out|
 # the user's own records, which a ranking or a count is over ("top 3 categories", "how many transactions")
 LEDGER_NOUN_RE = re.compile(r"\b(?:categor(?:y|ies)|merchants?|stores?|shops?|payees?|vendors?|transactions?|"
                             r"purchases?|expenses?|charges?|payments?|spending|outgoings|danh muc|giao dich)\b")
+RANKS = ("top_categories", "top_merchants", "largest", "smallest", "count", "summary")  # not "a purchase" (average)
 RANKING_MEASURES = ("top_categories", "top_merchants", "largest", "smallest", "count", "average", "monthly_average",
                     "summary")
 
@@ -101,8 +102,9 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
     subject = (frame.group("object") if frame else "").lower()
     if subject in PRONOUNS:
         return False
-    measure, _ = find_measure(norm)
-    if measure in RANKING_MEASURES and LEDGER_NOUN_RE.search(norm) and not re.search(
+    meaning = MEANING_RE.search(norm)  # the "mean" of "what does APR mean" is the frame, not an average
+    measure, _ = find_measure(norm[:meaning.start()] + " " + norm[meaning.end():] if meaning else norm)
+    if measure in RANKS and LEDGER_NOUN_RE.search(norm) and not re.search(
             r"\bwhat (?:is|are) (?:a|an)\b", text, re.I):
         return False  # "what are the top 3 categories?", not "what is a category?"
     if after_money and frame and MEASURE_WORD_RE.match(normalise(text[frame.start("object"):])):

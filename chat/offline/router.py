@@ -183,6 +183,12 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 
 
+def _own_words(text: str) -> list[str]:
+    """The words of a turn beyond function words, measures and words that point back ("how much was it": none)."""
+    return [w for w in re.findall(r"[a-z0-9']+", normalise(text)) if len(w) > 2 and w not in STOPWORDS
+            and w not in GRAMMAR_WORDS and w not in REFERS_BACK and w not in VAGUE_WORDS and not MEASURE_WORD_RE.search(w)]
+
+
 def _money_measure_turn(text: str, q, ctx: TurnContext):
     """The query a turn that names a money measure asks (kind 1 of issue 21), or None: with a period ("total
     spending in may"), a ranking or count of their own things ("top 3 categories overall?"), or right after a money
@@ -201,10 +207,7 @@ def _money_measure_turn(text: str, q, ctx: TurnContext):
         return q
     if not after_money or len(text.split()) > POINTING_TURN_WORDS:
         return None
-    own_words = [w for w in re.findall(r"[a-z0-9']+", normalise(text)) if len(w) > 2 and w not in STOPWORDS
-                 and w not in GRAMMAR_WORDS and w not in REFERS_BACK and w not in VAGUE_WORDS
-                 and not MEASURE_WORD_RE.search(w)]
-    if own_words:
+    if _own_words(text):
         return None  # "what's the average credit card APR" names a topic of its own, not the last answer's
     lean = MoneyQuery.from_dict(ctx.previous_query)
     measure, _ = find_measure(normalise(text))
@@ -243,7 +246,9 @@ def route(question: str, ctx: TurnContext) -> Plan:
                 cq = understand(clause, TurnContext(vocab=ctx.vocab, today=ctx.today))
             parts.append(_route_one(clause, cq, scores, ctx))
         # only parts that stand on their own as questions ("use the last 12 months" modifies the first part)
-        parts = [p for p in parts if p.calls and (p.query is not None or p.intents[0][1] >= 0.45)]
+        # nor a measure that points at another part ("did I get a tax refund? how much was it")
+        parts = [p for p, clause in zip(parts, clauses, strict=False) if p.calls and (p.query is not None or (
+            p.intents[0][1] >= 0.45 and not (names_money_measure(clause) and not _own_words(clause))))]
         families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
             calls = []

@@ -235,3 +235,26 @@ def test_a_paraphrase_of_a_concept_in_the_library_finds_its_article(chat_demo, a
 def test_a_help_page_still_answers_a_question_about_the_feature_it_describes(chat_demo, alice, concepts):
     answer = chat_turn(user=alice, message="what is safe to spend")
     assert answer["citations"] and answer["citations"][0]["corpus"] == "moneta-help", answer["answer"]
+
+
+def test_remove_the_duplicate_charge_keeps_the_merchant_it_names(chat_demo, alice, alice_money):
+    from tests.statements import csv_bytes
+    from transactions.services import transactions_import
+
+    netflix = Transaction.objects.filter(user=alice, description__startswith="NETFLIX").order_by("-date").first()
+    copy_day = min(netflix.date + timedelta(days=1), timezone.localdate())
+    transactions_import(user=alice, file_name="copy.csv",
+                        content=csv_bytes([(copy_day, "NETFLIX.COM CHARGE", "-15.49", "Subscriptions")]))
+    before = _state(alice)
+    answer = chat_turn(user=alice, message="please remove the duplicate netflix charge")
+    assert answer["tools_used"] == ["propose_delete_transaction"], answer["tool_calls"]
+    assert answer["tool_calls"][0]["arguments"] == {"merchant": "Netflix", "duplicate": True}
+    assert answer["pending_actions"], answer["answer"]
+    assert _state(alice) == before
+
+
+def test_a_vietnamese_concept_question_with_a_spend_word_is_answered_from_its_article(chat_demo, alice, alice_money,
+                                                                                     library):
+    answer = chat_turn(user=alice, message="APR là gì khi mua hàng trả góp")
+    assert not set(answer["tools_used"]) & MONEY_TOOLS, answer["tool_calls"]
+    assert answer["citations"] and answer["citations"][0]["document"] == "APR and APY", answer["answer"]

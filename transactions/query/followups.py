@@ -21,12 +21,12 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, period_label
-from transactions.query.grammar import find_measure
+from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import NUMBER_WORDS, find_periods
-from transactions.query.state import period_before, period_edit
+from transactions.query.state import contiguous, period_before, period_edit
 
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
@@ -315,6 +315,8 @@ def _widen(text: str, s: _State) -> Edit:
     measure, measure_span = find_measure(text)
     if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS):
         q.measure = measure
+    elif total := ASKS_AMOUNT.search(text):  # "total for the quarter?" after the biggest purchase: the total
+        q.measure, q.limit, q.offset, measure_span = "income" if q.direction == "in" else "total", None, 0, total.span()
     return q, [m.span(), *([measure_span] if measure_span else [])]
 
 
@@ -404,16 +406,6 @@ def _superlative(text: str, s: _State) -> Edit:
     return q, spans
 
 
-def _contiguous(periods: list[Period]) -> Period | None:
-    """Periods that follow one another, as one range; None when there is a gap between them."""
-    ordered = sorted(periods, key=lambda p: p.start)
-    if len(ordered) < 2 or any(a.end.toordinal() + 1 < b.start.toordinal() for a, b in zip(ordered, ordered[1:],
-                                                                                             strict=False)):
-        return None
-    start, end = ordered[0].start, max(p.end for p in ordered)
-    return Period(start, end, period_label(start, end, "range"), "range")
-
-
 def _add_up(text: str, s: _State) -> Edit:
     """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
     or the rows the last answer was about, as one total."""
@@ -435,7 +427,7 @@ def _add_up(text: str, s: _State) -> Edit:
         q.compare = None
         return q, spans
     if s.mode == "periods":
-        whole = _contiguous(s.periods)
+        whole = contiguous(s.periods)
         if whole is None:
             return None  # months with a gap between them are not one period: ask rather than add the gap
         q.compare, q.period = None, whole
@@ -456,7 +448,7 @@ def _add_up(text: str, s: _State) -> Edit:
             and (earlier.merchants, earlier.categories, earlier.text) == names \
             and prev.measure == earlier.measure == "total":
         # "groceries in August" → "and the month before that" → "add those two up": both periods
-        whole = _contiguous([earlier.period, prev.period])
+        whole = contiguous([earlier.period, prev.period])
         if whole is not None:
             q.period = whole
             return q, spans

@@ -37,6 +37,16 @@ def period_before(period: Period, today: date) -> Period:
     return Period(start, end, period_label(start, end, "range", today=today), "range")
 
 
+def contiguous(periods: list[Period]) -> Period | None:
+    """Periods that follow one another, as one range; None when there is a gap between them."""
+    ordered = sorted(periods, key=lambda p: p.start)
+    if len(ordered) < 2 or any(a.end.toordinal() + 1 < b.start.toordinal() for a, b in zip(ordered, ordered[1:],
+                                                                                             strict=False)):
+        return None
+    start, end = ordered[0].start, max(p.end for p in ordered)
+    return Period(start, end, period_label(start, end, "range"), "range")
+
+
 def period_edit(previous: Period | None, said: Period) -> Period | None:
     """A period said in a follow-up, applied to the last answer's: a named one replaces it; "that month" is the same
     one; "the month before/after" steps from it; "the same months a year earlier" shifts it a year. A relative period
