@@ -259,8 +259,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
                              measure: str | None = None, months: int | None = None) -> dict:
         """Overview of the user's spending for a period: spending by category (largest first), income vs
         spending. `period`: last_week | last_month | last_3_months | this_month | this_year | last_year |
-        all_time | YYYY-MM | YYYY, or `start`/`end` (YYYY-MM-DD). `measure="monthly_average"` with `months`:
-        average monthly spending over that many full months."""
+        all_time | YYYY-MM | YYYY | a quarter ("Q3 2026"), or `start`/`end` (YYYY-MM-DD).
+        `measure="monthly_average"` with `months`: average monthly spending over that many full months."""
         if measure or months:
             return self._money({"period": period if not (start or end) else None, "start": start, "end": end,
                                 "months": months}, measure=measure or "monthly_average")

@@ -168,8 +168,15 @@ def period_resolve(period: str, *, today: date | None = None) -> tuple[date, dat
         year = int(key)
         _year_check(year, period, today)
         return date(year, 1, 1), date(year, 12, 31), str(year)
+    m = re.fullmatch(r"q([1-4])(?:_+(\d{4}))?|(\d{4})_+q([1-4])", key)  # "Q3 2026", "2026-Q3", "q3"
+    if m:
+        quarter = int(m.group(1) or m.group(4))
+        year = int(m.group(2) or m.group(3) or 0) or (today.year if 3 * quarter - 2 <= today.month else today.year - 1)
+        _year_check(year, period, today)
+        start, end = date(year, 3 * quarter - 2, 1), month_bounds(year, 3 * quarter)[1]
+        return start, min(end, today) if start <= today else end, f"Q{quarter} {year}"
     raise DomainError(
-        f"Unknown period {period!r}. Use one of {', '.join(PERIODS)}, YYYY-MM or YYYY.",
+        f"Unknown period {period!r}. Use one of {', '.join(PERIODS)}, YYYY-MM, YYYY or a quarter (Q3 2026).",
         code="bad_period", details={"field": "period", "choices": list(PERIODS)},
     )
 

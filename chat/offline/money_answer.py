@@ -61,7 +61,7 @@ def _what(q: dict, vi: bool = False) -> str:
                 *(words.categories(q.get("exclude_categories")) if vi else q.get("exclude_categories") or []),
                 *(f"“{t}”" for t in q.get("exclude_text") or [])]
     if left_out:
-        parts.append(f"không tính {_names(left_out)}" if vi else f"excluding {_names(left_out)}")
+        parts.append(f"không tính {_names(left_out, conj='và')}" if vi else f"excluding {_names(left_out)}")
     if q.get("amount_min") is not None:
         parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
     if q.get("amount_max") is not None:

@@ -127,3 +127,13 @@ def test_that_against_a_year_is_the_same_months_that_year(chat_demo, alice, alic
     bare = chat_turn(user=alice, message=f"netflix in {last:%B %Y}")
     again = chat_turn(user=alice, message=f"vs {last.year - 2}?", conversation_id=bare["conversation_id"])
     assert [s["start"] for s in _args(again)["sides"]][1] == last.replace(year=last.year - 2).isoformat()
+
+
+def test_a_quarter_is_a_period_on_the_llm_path_too(fake_llm, alice, alice_money):
+    last = month_start(timezone.localdate(), 1)
+    quarter = f"Q{(last.month - 1) // 3 + 1} {last.year}"
+    fake_llm([{"tool_calls": [("get_spending_summary", {"period": quarter})]},
+              {"tool_calls": [("respond", {"answer": "Here is that quarter.", "cited_fact_ids": []})]}])
+    answer = chat_turn(user=alice, message=f"summary of {quarter}")
+    call = answer["tool_calls"][0]
+    assert call["name"] == "get_spending_summary" and call["error"] is None, call

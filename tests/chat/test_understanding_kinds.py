@@ -20,7 +20,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from core.periods import HOLIDAYS
+from core.periods import HOLIDAYS, holiday_last
 from tests.chat.conftest import confident, month_start
 from transactions.models import NameAlias
 from transactions.services import transactions_import
@@ -174,3 +174,16 @@ def test_two_sides_the_query_cannot_make_are_not_answered_with_two_months(chat_d
     assert "stores" in answer["understanding"]["not_understood"]
     visit = chat_turn(user=alice, message="how much do i spend per visit at starbucks last month")
     assert visit["answer"].startswith("Your average purchase at Starbucks") and "$6.00" in visit["answer"]
+
+
+def test_a_holiday_weekend_and_a_span_between_holidays_are_periods(chat_demo, alice, alice_money):
+    labor = holiday_last("labor day", today=timezone.localdate())
+    answer = chat_turn(user=alice, message="how much did I spend over labor day weekend")
+    args = answer["tool_calls"][0]["arguments"]
+    assert (args.get("start"), args.get("end")) == ((labor - timedelta(days=2)).isoformat(), labor.isoformat()), args
+    assert not args.get("weekdays")  # the long weekend, not every Saturday and Sunday
+    friday = holiday_last("black friday", today=timezone.localdate())
+    span = chat_turn(user=alice, message="spending between black friday and christmas")
+    args = span["tool_calls"][0]["arguments"]
+    assert args.get("start") == friday.isoformat() and args.get("end") == min(
+        HOLIDAYS["christmas"](friday.year), timezone.localdate()).isoformat(), args

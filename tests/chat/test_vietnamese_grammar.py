@@ -80,3 +80,12 @@ def test_vietnamese_dates_are_day_then_month(chat_demo, alice, alice_money):
     assert _args(day)["start"] == _args(day)["end"] == last.replace(day=6).isoformat()
     since = chat_turn(user=alice, message=f"từ 5/{last.month} đến nay Starbucks hết bao nhiêu")
     assert (_args(since)["start"], _args(since)["end"]) == (last.replace(day=5).isoformat(), today.isoformat())
+
+
+def test_two_things_left_out_are_named_in_vietnamese_and_which_place_ranks(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu, trừ tiền nhà và Netflix")
+    args = _args(answer)
+    assert args.get("exclude_categories") == ["Rent"] and args.get("exclude_merchants") == ["Netflix"], args
+    assert "$256.99" in answer["answer"] and " and " not in answer["answer"], answer["answer"]  # 272.48 − 15.49
+    where = chat_turn(user=alice, message="nơi nào tôi chi nhiều nhất tháng trước")
+    assert _args(where)["measure"] == "top_merchants" and confident(alice, where), where["understanding"]

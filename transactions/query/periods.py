@@ -21,11 +21,15 @@ from core.periods import (
 from transactions.query.periods_dates import date_rules
 from transactions.query.periods_seasons import (
     HOLIDAY_SEASON_RES,
+    HOLIDAY_SPAN_RE,
+    HOLIDAY_WEEKEND_RE,
     SEASONS,
     VI_SEASON_WHICH,
     _clip,
     _season_period,
     holiday_season,
+    holiday_span,
+    holiday_weekend,
 )
 from transactions.query.periods_vi import vi_rules
 
@@ -289,6 +293,8 @@ def _rules(today: date):
     return [*date_rules(today, quarter_period=_quarter_period),
             *vi_rules(today, month_period=_month_period, month_span=month_span),
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
+        (HOLIDAY_WEEKEND_RE, lambda m: holiday_weekend(m, today)),
+        (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
         (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
-from core.periods import HOLIDAYS, Period, month_bounds, period_label
+from core.periods import HOLIDAYS, Period, holiday_last, month_bounds, period_label
 
 
 def _clip(start: date, end: date, today: date) -> tuple[date, date]:
@@ -86,3 +86,39 @@ def holiday_season(m: re.Match, today: date) -> Period | None:
     so_far = " so far" if end < date(year, 12, 31) else ""
     return Period(start, end, f"the holiday season {year}{so_far} ({period_label(start, end, 'range')}: "
                               f"Thanksgiving to New Year's Eve)", "range")
+
+
+_HOLIDAY_NAMES = (r"(new year'?s eve|valentine'?s(?: day)?|independence day|halloween|christmas eve|christmas(?: day)?|"
+                  r"xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)")
+# "thanksgiving weekend", "over labor day weekend": the long weekend around the day, not every weekend day
+HOLIDAY_WEEKEND_RE = (r"\b(?:(?:over|during|on)\s+)?(?:the\s+)?(?:(?P<which>last|this)\s+)?"
+                      r"(?P<name>thanksgiving|labor day|memorial day)(?:'s)?\s+(?:long\s+)?weekend\b")
+# "between black friday and christmas": from the first day to the next of the second
+HOLIDAY_SPAN_RE = rf"\b(?:between|from)\s+(?:the\s+)?{_HOLIDAY_NAMES}\s+(?:and|to|through|thru|until|till)\s+{_HOLIDAY_NAMES}\b"
+
+
+def _holiday_name(word: str) -> str:
+    word = word.replace("xmas", "christmas").replace("nye", "new year's eve")
+    return next(k for k in HOLIDAYS if word.startswith(k.split("'")[0]) or word == k)
+
+
+def holiday_weekend(m: re.Match, today: date) -> Period | None:
+    """Thanksgiving Thursday to Sunday; a Monday holiday (Labor Day, Memorial Day) Saturday to Monday. The most
+    recent one that has started ("last": the one before it)."""
+    name = m.group("name")
+    day = holiday_last(name, today=today)
+    if m.group("which") == "last" and day == today:
+        day = HOLIDAYS[name](day.year - 1)
+    start, end = (day, day + timedelta(days=3)) if name == "thanksgiving" else (day - timedelta(days=2), day)
+    end = min(end, today)
+    return Period(start, end, f"{name.title()} weekend {day.year} ({period_label(start, end, 'range')})", "range")
+
+
+def holiday_span(m: re.Match, today: date) -> Period | None:
+    first = holiday_last(_holiday_name(m.group(1)), today=today)
+    second_name = _holiday_name(m.group(2))
+    second = HOLIDAYS[second_name](first.year)
+    if second < first:
+        second = HOLIDAYS[second_name](first.year + 1)
+    end = min(second, today)
+    return Period(first, end, period_label(first, end, "range", today=today), "range")
