@@ -9,6 +9,9 @@ import re
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from core.money import money as money_format
 from transactions.query import MoneyQuery
 from transactions.query.followups import ADD_UP_RE, ORDINAL, PICK_RE, SUPERLATIVE_RE
 from transactions.query.grammar import normalise
@@ -106,3 +109,32 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     if ADD_UP_RE.search(norm) or re.search(r"\b(?:together|combined|altogether|in total|all of them)\b", norm):
         return {"name": "list_subscriptions", "args": {"merchants": names}}
     return None
+
+
+def listed_subscriptions_text(r: dict, rows: list[dict], cur: str | None) -> str:
+    """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
+    of them, or what they come to together (figures from the tool, per month and per year)."""
+    if not rows:
+        return _("None of those recurring charges is on your list any more.")
+
+    def line(x: dict) -> str:
+        every = "" if x.get("cadence") == "monthly" else _(", %(monthly)s a month") % {
+            "monthly": money_format(x.get("monthly_cost"), cur)}
+        return _("**%(merchant)s**: %(amount)s %(cadence)s%(every)s (%(yearly)s a year), next %(next)s") % {
+            "merchant": x.get("merchant"), "amount": money_format(x.get("amount"), cur), "cadence": _(x.get("cadence") or ""),
+            "every": every, "yearly": money_format(x.get("yearly_cost"), cur), "next": x.get("next_expected")}
+    if r.get("limit") == 1:
+        cheapest = r.get("order") == "cheapest"
+        subs = [x for x in rows if x.get("kind") == "subscription"]
+        bills = [x for x in rows if x.get("kind") == "bill"]
+        lead = _("The cheapest of them is") if cheapest else _("The most expensive of them is")
+        text = f"{lead} {line((subs or bills)[0])}."
+        if subs and bills:  # a bill (rent) is no subscription: said apart, so either reading is answered
+            text += " " + (_("Of the regular bills, the cheapest is %(line)s.") if cheapest else
+                           _("Of the regular bills, the most expensive is %(line)s.")) % {"line": line(bills[0])}
+        return text
+    if len(rows) == 1:
+        return line(rows[0]) + "."
+    head = _("Together they come to %(month)s a month (%(year)s a year):") % {
+        "month": money_format(r.get("total_per_month"), cur), "year": money_format(r.get("total_per_year"), cur)}
+    return "\n".join([head, *(f"- {line(x)}" for x in rows)])

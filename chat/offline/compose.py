@@ -13,6 +13,7 @@ from django.utils.translation import pgettext
 
 from chat import words
 from chat.help_steps import steps_in, steps_text
+from chat.listings import listed_subscriptions_text
 from chat.offline.money_answer import _m, _when
 from core.money import money as money_format
 from transactions.query import is_vietnamese
@@ -172,7 +173,7 @@ def _specific(name: str, r: dict) -> str | None:
                 "remaining": money(x.get("remaining"), cur), "flag": flag})
         return "\n".join(lines)
     if name == "list_subscriptions" and "total_per_month" in r and r.get("merchants"):
-        return _listed_subscriptions(r, rows, cur)
+        return listed_subscriptions_text(r, rows, cur)
     if name == "list_subscriptions" and "total_per_month" in r:
         if not rows:
             return _("I haven't detected any subscriptions in your transactions.")
@@ -208,35 +209,6 @@ def _by_month(rows: list[dict], cur: str | None) -> str:
     if len(months) < 2:
         return ""
     return "\n" + _("By month: ") + "; ".join(f"{x['month']} {money(x['total'], cur)}" for x in months[-13:]) + "."
-
-
-def _listed_subscriptions(r: dict, rows: list[dict], cur: str | None) -> str:
-    """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
-    of them, or what they come to together (figures from the tool, per month and per year)."""
-    if not rows:
-        return _("None of those recurring charges is on your list any more.")
-
-    def line(x: dict) -> str:
-        every = "" if x.get("cadence") == "monthly" else _(", %(monthly)s a month") % {
-            "monthly": money(x.get("monthly_cost"), cur)}
-        return _("**%(merchant)s**: %(amount)s %(cadence)s%(every)s (%(yearly)s a year), next %(next)s") % {
-            "merchant": x.get("merchant"), "amount": money(x.get("amount"), cur), "cadence": _(x.get("cadence") or ""),
-            "every": every, "yearly": money(x.get("yearly_cost"), cur), "next": x.get("next_expected")}
-    if r.get("limit") == 1:
-        cheapest = r.get("order") == "cheapest"
-        subs = [x for x in rows if x.get("kind") == "subscription"]
-        bills = [x for x in rows if x.get("kind") == "bill"]
-        lead = _("The cheapest of them is") if cheapest else _("The most expensive of them is")
-        text = f"{lead} {line((subs or bills)[0])}."
-        if subs and bills:  # a bill (rent) is no subscription: said apart, so either reading is answered
-            text += " " + (_("Of the regular bills, the cheapest is %(line)s.") if cheapest else
-                           _("Of the regular bills, the most expensive is %(line)s.")) % {"line": line(bills[0])}
-        return text
-    if len(rows) == 1:
-        return line(rows[0]) + "."
-    head = _("Together they come to %(month)s a month (%(year)s a year):") % {
-        "month": money(r.get("total_per_month"), cur), "year": money(r.get("total_per_year"), cur)}
-    return "\n".join([head, *(f"- {line(x)}" for x in rows)])
 
 
 def money_result_text(name: str, result: dict) -> str:
