@@ -187,3 +187,23 @@ def test_a_holiday_weekend_and_a_span_between_holidays_are_periods(chat_demo, al
     args = span["tool_calls"][0]["arguments"]
     assert args.get("start") == friday.isoformat() and args.get("end") == min(
         HOLIDAYS["christmas"](friday.year), timezone.localdate()).isoformat(), args
+
+
+def test_a_bare_everyday_word_answered_as_nothing_is_not_confident(chat_demo, alice, alice_money):
+    # "spending on golf": no determiner marks it as a thing, and it may be a word of the question the grammar lacks,
+    # so "no transactions about golf" is said, but not as a confident answer ("the dog" above stays medium)
+    answer = chat_turn(user=alice, message="what did I spend on golf this year")
+    assert "no transactions about “golf”" in answer["answer"] and not confident(alice, answer), answer["answer"]
+
+
+def test_count_income_verbs_and_a_closing_may_are_grammar(chat_demo, alice, alice_money):
+    count = chat_turn(user=alice, message="count of purchases last week")
+    assert count["tool_calls"][0]["arguments"]["measure"] == "count"
+    assert not count["tool_calls"][0]["arguments"].get("unknown") and "about “count”" not in count["answer"]
+    made = chat_turn(user=alice, message="what did I make in september")  # money in, not what went out
+    assert made["tool_calls"][0]["arguments"]["measure"] == "income", made["tool_calls"]
+    may = chat_turn(user=alice, message="total spending may")  # the month, though no "in" comes before it
+    start = may["tool_calls"][0]["arguments"]["start"]
+    assert start.endswith("-05-01"), may["tool_calls"]
+    verb = chat_turn(user=alice, message="how much may I spend on dining this month")  # the verb stays a verb
+    assert not verb["tool_calls"][0]["arguments"]["start"].endswith("-05-01") or timezone.localdate().month == 5

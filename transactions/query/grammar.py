@@ -183,7 +183,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
-    ("income", r"\bhow much (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b|\bgot paid\b"
+    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b|\bgot paid\b"
                r"|\bget(?:ting|s)? paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"

@@ -96,7 +96,7 @@ please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho
 basically much many more most less least lot lots total totals sum overall altogether all together combined
 spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
-money dollars dollar bucks usd amount amounts figure number times time often frequently much
+money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
 spending? money? how's hows i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far

@@ -431,7 +431,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                     r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
                     r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]) \
-                    and not _beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word):
+                    and not _beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word) \
+                    and not re.fullmatch(r"[\s?.!]*", text[span[1]:]):  # "total spending may": the last word
                 continue
             if build == "all":
                 period = Period(date(1900, 1, 1), today, "all time", "all")
