@@ -47,6 +47,8 @@ AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?
                        re.I)
 K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
+TIME_COUNT_RE = re.compile(r"\b\d+\s*(?:full\s+|whole\s+|calendar\s+)?(?:months?|mos?|mths?|weeks?|wks?|days?|years?|yrs?|"
+                           r"quarters?|tháng|tuần|ngày|năm)\b", re.I)
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
 DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
@@ -125,6 +127,8 @@ def _amount(text: str) -> float | None:
         return float(number.replace(",", "")) * (1000 if k else 1)
     if thousands := K_AMOUNT_RE.search(text):  # "50k" (50,000): how Vietnamese and casual English write amounts
         return float(thousands.group(1).replace(",", ".")) * 1000
+    # a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar
+    text = TIME_COUNT_RE.sub(" ", text)
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
 

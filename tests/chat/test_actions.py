@@ -54,6 +54,15 @@ def test_jar_request_proposes_then_confirm_creates_and_undo_deletes(chat_demo, a
     assert pending_action_get(user=alice, action_id=action["id"])["status"] == "undone"
 
 
+def test_a_count_of_months_is_no_budget_amount(chat_demo, alice, alice_money):
+    # "going by the last 3 months" names a span of time, not $3: the jar is proposed without that amount
+    answer = chat_turn(user=alice, message="set up a grocery jar using what I usually spend, going by the last 3 months")
+    action = _one_action(answer)
+    assert action["kind"] == "jar_create" and Decimal(action["params"]["monthly_budget"]) != 3, action["params"]
+    priced = chat_turn(user=alice, message="make a travel jar with 300 a month for the next 6 months")
+    assert Decimal(_one_action(priced)["params"]["monthly_budget"]) == 300
+
+
 def test_recategorise_request_shows_count_and_sample_and_undo_restores(chat_demo, alice, alice_money):
     before = _ledger(alice)
     uber = Transaction.objects.filter(user=alice, description__startswith="UBER")
