@@ -28,7 +28,7 @@ from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
-from transactions.query.state import counted_nouns, period_edit
+from transactions.query.state import counted_nouns, period_edit, referenced_merchant
 from transactions.query.things import things_in
 
 FOLLOWUP_RE = re.compile(
@@ -168,6 +168,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             link.kind)
         if target is not None:
             target.extend(n for n in link.names if n not in target)
+    if not q.merchants and (ref := referenced_merchant(text, previous, shown)):  # "at that store": the last one's
+        if ref[0]:
+            q.merchants.append(ref[0])
+            q.unknown = [u for u in q.unknown if u != ref[1]]
+        else:
+            q.ignored.append(ref[1])
     measure = saved_if(q, text, measure)  # "if I had cut Uber Eats out, how much would I have saved?"
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)

@@ -142,3 +142,30 @@ def counted_nouns(text: str, q: MoneyQuery, previous: MoneyQuery) -> list[str]:
                    for name in q.suggestions.get(word) or [])
 
     return [u for u in q.unknown if not a_name(u) and re.search(rf"\bhow many {re.escape(u)}\b", text)]
+
+
+# "at that store", "spent there": the place the last answer was about
+PLACE_REF_RE = re.compile(r"\b(?:at|from|in|to|with)\s+(?:that|this|the same)\s+(?P<noun>store|shop|merchant|place|"
+                          r"restaurant|company|vendor|retailer|business|outlet|seller)\b|\b(?:spent|spend|spending|"
+                          r"paid|pay|bought|buy|shopped|shop|go|went|been|ordered|order)\s+(?:at\s+)?there\b")
+
+
+def referenced_merchant(text: str, previous: MoneyQuery | None, shown: dict | None) -> tuple[str, str] | None:
+    """(merchant, the noun said) when the question points back at the one merchant the last answer was about:
+    the largest purchase's shop, the only merchant it listed or asked about; ("", the words) when it points back
+    at a place the last answer does not settle."""
+    m = PLACE_REF_RE.search(text)
+    if m is None or previous is None:
+        return None
+    shown = shown or {}
+    rows = shown.get("rows") or []
+    items = shown.get("items") or {}
+    if shown.get("measure") in ("largest", "smallest") and rows and rows[0].get("merchant"):
+        name = rows[0]["merchant"]
+    elif items.get("kind") == "merchant" and len(items.get("names") or []) == 1:
+        name = items["names"][0]
+    elif len(previous.merchants) == 1:
+        name = previous.merchants[0]
+    else:
+        return "", m.group(0).strip()  # several it could be ("that store" after a ranking): not understood
+    return str(name), m.group("noun") or ""
