@@ -19,7 +19,7 @@ from chat.listings import LISTING_NAMED_BY
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
-from transactions.query.things import DETERMINER_RE
+from transactions.query.things import said_with_determiner
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
 NUMBER_RE = re.compile(r"(?<![\w.#/-])[-+]?[$€£₫]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?(?![\w/])")
@@ -367,7 +367,7 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
             # answer "nothing at X" may be right, but it rests on nothing found — never a confident one
             penalty += UNDERSTOOD_PENALTY
             reasons.append(f"names that match none of their merchants, categories or descriptions: {unmatched}")
-        elif rest and not all(re.search(rf"{DETERMINER_RE}{re.escape(u)}\b", question.lower()) for u in rest):
+        elif rest and not all(said_with_determiner(u, question.lower()) for u in rest):
             # "spending on golf": a bare everyday word may be a word of the question the grammar lacks ("count of
             # purchases" was one), so "nothing is about it" is not a confident answer
             penalty += UNDERSTOOD_PENALTY

@@ -28,6 +28,11 @@ def _capitalised(phrase: str, question: str) -> bool:
                for k, w in enumerate(words))
 
 
+def said_with_determiner(phrase: str, text: str) -> bool:
+    """The phrase comes after a determiner or possessive ("the boat", "my dog"): it is said as a thing."""
+    return re.search(rf"{DETERMINER_RE}{re.escape(phrase)}\b", text) is not None
+
+
 def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "") -> dict[str, list[str]]:
     """{thing: up to three of the user's spending categories closest to it in meaning} for the unknown words that
     read as things: after a determiner or possessive ("the boat", "my dog"), or everyday words said neither as a
@@ -36,7 +41,7 @@ def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = ""
     for phrase in unknown:
         words = phrase.split()
         said = re.escape(phrase)
-        determined = re.search(rf"{DETERMINER_RE}{said}\b", text)
+        determined = said_with_determiner(phrase, text)
         shop = re.search(rf"{SHOP_CUE_RE}{said}\b|\b{said}\s+(?:{HEAD_NOUN_RE})\b", text) or \
             _capitalised(phrase, question)
         if re.search(rf"\b{said}\s+{STOREFRONT_RE}", text):
