@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from transactions.query.followups_base import RANKINGS, ROWS, Edit, _leftover, _State
+from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
 from transactions.query.followups_periods import (
     SERIES_RE,
     _against_usual,
@@ -31,7 +31,7 @@ from transactions.query.followups_periods import (
     _same_period_another_year,
     _widen,
 )
-from transactions.query.followups_ranking import _length, _next, _rank_numbers
+from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
 from transactions.query.grammar import find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
@@ -44,13 +44,14 @@ LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|pleas
 BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\s*\??\s*$")
-PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
-                     r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
-                     r"quarters?|days?|time|\d))"
-                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b"
+PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top|1st|2nd|"
+                     r"3rd)(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top|1st|2nd|3rd)(?: one)?\b(?!\s+(?:months?|"
+                     r"weeks?|years?|quarters?|days?|time|\d))"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|1st|2nd|3rd) (?P<unit2>month|period)\b"
+                     r"|\bthe (first|second|third|last|top|1st|2nd|3rd) (?:one|merchant|category|place|store|item|payee)\b"
                      r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
-ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "dau tien": 0, "dau": 0, "thu hai": 1,
+ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
            "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
                        r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
@@ -68,8 +69,6 @@ SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensi
                             r"it nhat))\b")
 # …and a word pointing at the rows or items it is over ("my biggest purchase this year" is a question of its own)
 SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|nao)\b")
-UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
-                          r"items?|khoan|giao dich)\b")
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
@@ -131,17 +130,21 @@ def _direction(text: str, s: _State) -> Edit:
 
 
 def _pick(text: str, s: _State) -> Edit:
-    """"just the first one": one of the periods compared, of the sides compared, or of the items listed."""
+    """"just the first one": one of the periods compared, of the sides compared, or of the items listed; "only the
+    2nd month": one month of the periods compared or of the span of months the last answer covered."""
     m = PICK_RE.search(text)
     if not m:
         return None
-    which = ORDINAL[m.group(1) or m.group(3) or m.group(4) or m.group(5)]
+    which = ORDINAL[next(g for g in (m.group(1), m.group(3), m.group(4), m.group(6), m.group(7)) if g)]
     q = s.query()
     if s.mode == "periods" and s.periods:
         if -len(s.periods) <= which < len(s.periods):
             q.compare, q.measure, q.period = None, "total", s.periods[which]
             return q, [m.span()]
-    if m.group("unit") in ("month", "period"):
+    if (m.group("unit") or m.group("unit2")) in ("month", "period"):
+        if s.months and -len(s.months) <= which < len(s.months):  # "September and October" → "only the 2nd month"
+            q.period, q.offset = s.months[which], 0
+            return q, [m.span()]
         return None  # "just last month?" names a period; without periods shown it is not a pick
     if s.mode == "sides" and -len(s.sides) <= which < len(s.sides):
         side = s.sides[which]
@@ -158,6 +161,9 @@ def _pick(text: str, s: _State) -> Edit:
         return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
+    if not s.items and s.previous.measure in ROWS and 2 <= len(s.months) <= 3 and -len(s.months) <= which < len(s.months):
+        q.period = s.months[which]  # "dining in September and October" → "just the first one": September
+        return q, [m.span()]
     return None
 
 
@@ -231,9 +237,9 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
+EDITS = (_list_them, _skip, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
          _widen, _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
-TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,

@@ -2,9 +2,10 @@
 the edit they belong to, and the leftover check (a word an edit does not read sends the turn to the parser)."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
-from core.periods import Period
+from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
@@ -14,6 +15,9 @@ RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
 NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 VI_NUM = r"(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)"
+# nouns of single transactions ("which purchase", "the biggest charge"): the rows, not the ranked items
+UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
+                          r"items?|khoan|giao dich)\b")
 # words of a follow-up that carry no filter beyond the edit they belong to
 FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",
@@ -54,6 +58,10 @@ class _State:
         if not periods and self.mode == "periods":
             periods = [s.period for s in self.sides if s.period]
         self.periods: list[Period] = [p for p in periods if p is not None]
+        # the months of a span of whole months ("September and October", "sept + oct"): what "only the 2nd month"
+        # or "just the first one" picks when the answer compared no periods
+        self.months: list[Period] = [] if self.periods or previous.period is None else months_of(previous.period,
+                                                                                                 today)
 
     def query(self) -> MoneyQuery:
         """A fresh copy of the last query, marked as a follow-up with nothing left unread."""
@@ -68,3 +76,21 @@ class _State:
 
 
 Edit = tuple[MoneyQuery, list[tuple[int, int]]] | None
+
+
+def months_of(period: Period, today: date, most: int = 12) -> list[Period]:
+    """The months of a period that starts on a month's first day and ends on a month's last day (or today, in the
+    current month), when it spans from two to `most` of them; [] otherwise."""
+    if period.grain in ("all", "day", "week") or period.start.day != 1:
+        return []
+    if period.end != month_bounds(period.end.year, period.end.month)[1] and period.end != today:
+        return []
+    count = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    if not 2 <= count <= most:
+        return []
+    out = []
+    for k in range(count):
+        first = add_months(period.start, k)
+        last = min(month_bounds(first.year, first.month)[1], period.end)
+        out.append(Period(first, last, period_label(first, last, "month", today=today), "month"))
+    return out

@@ -141,13 +141,17 @@ def _widen(text: str, s: _State) -> Edit:
 def _pick_period(text: str, s: _State) -> Edit:
     """"just the earlier one", "only the latter": one side of a two-period comparison, by time or by place."""
     m = WHICH_PERIOD_RE.search(text)
-    if not m or len(s.periods) < 2 or find_periods(text, s.today):
+    # or one month of a span of two or three ("dining in September and October" → "just the later one")
+    periods = s.periods or (s.months if 2 <= len(s.months) <= 3 and not s.items else [])
+    if not m or len(periods) < 2 or find_periods(text, s.today):
         return None
     when = m.group("when")
-    by_time = sorted(s.periods, key=lambda p: p.start)
-    chosen = {"former": s.periods[0], "latter": s.periods[-1]}.get(when) or (
+    by_time = sorted(periods, key=lambda p: p.start)
+    chosen = {"former": periods[0], "latter": periods[-1]}.get(when) or (
         by_time[0] if when in ("earlier", "older", "previous", "prior") else by_time[-1])
     q = s.query()
-    q.compare, q.measure, q.period = None, "total", chosen
+    if s.periods:
+        q.compare, q.measure = None, "total"
+    q.period = chosen
     return q, [m.span()]
 

@@ -62,6 +62,17 @@ CONCEPT_WORDS: dict[str, str] = {
     "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
     "work pay": "payroll",
 }
+# categories that are fixed costs ("bills"): rent, utilities, insurance… — the same words decide it everywhere (the
+# subscriptions listing, budget tips, "everything that wasn't a bill")
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare",
+                       "electric", "water", "energy", "council", "phone", "internet")
+
+
+def is_bill_category(name: str | None) -> bool:
+    """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
+    return bool(name) and any(w in str(name).lower() for w in BILL_CATEGORY_WORDS)
+
+
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
@@ -142,7 +153,7 @@ second third fourth fifth runner next after following previous following remaini
 one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
-ca hai ngoai ra ke excl sans well stack stacks stacked
+ca hai ngoai ra ke excl sans well stack stacks stacked else
 """.split())
 # words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
 # never the name of what is asked about; left not understood, so the answer says so at low confidence

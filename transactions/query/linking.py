@@ -21,6 +21,7 @@ from transactions.query.lexicon import (
     HEAD_NOUNS,
     NAME_PREPOSITIONS,
     STOPWORDS,
+    is_bill_category,
 )
 from transactions.query.model import Link
 from transactions.query.nicknames import partial_names
@@ -230,6 +231,12 @@ class Linker:
         close = get_close_matches(canonical.lower(), list(own), n=1, cutoff=0.8)
         return own[close[0]] if close else None
 
+    def bill_categories(self) -> list[str]:
+        """Their categories of bills: fixed costs (`is_bill_category`: rent, utilities, insurance…) and
+        subscriptions, the charges that come back every month."""
+        return [c for c, kind in self.vocab.categories.items() if kind == "expense" and (
+            is_bill_category(c) or "subscri" in c.lower())]
+
     def category_for(self, window: list[str]) -> str | None:
         phrase = " ".join(window)
         for name, ct in self.category_tokens.items():
@@ -332,10 +339,11 @@ def link_entities(toks: list[str], linker: Linker
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in STOPWORDS and not used[i - 1])) and (
                     i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
-                # "rent and bills", "bills last month": their utility bills (after a name it heads it: "amazon bill")
-                category = linker.category_named("Utilities")
-                if category:
-                    take(i, n, Link(phrase, "category", [category], "synonym"))
+                # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…)
+                # and subscriptions — after a name it heads it: "amazon bill"
+                bills = linker.bill_categories()
+                if bills:
+                    take(i, n, Link(phrase, "category", bills, "synonym"))
                 continue
             if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
                 continue

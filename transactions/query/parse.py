@@ -17,6 +17,7 @@ from transactions.query import grammar
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -28,7 +29,7 @@ from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
-from transactions.query.state import counted_nouns, period_edit, referenced_merchant
+from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import things_in
 
 FOLLOWUP_RE = re.compile(
@@ -114,6 +115,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
     q.group_by = find_group_by(text)
+    if q.group_by is None and measure in (None, "total") and any(
+            re.search(r"\band\b", text[a:b]) and not re.match(r"\s*(?:from|between)\b", text[a:b]) for _, (a, b) in periods):
+        q.group_by = "month"  # "sept + oct dining": the months named, each and together (a follow-up picks one)
     q.weekdays, weekday_spans = find_weekdays(_blank(text, [s for _, s in periods]))
     rest = _blank(text, [s for _, s in periods])
     rest = _blank(rest, amount_spans)
@@ -181,7 +185,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
-        q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
+        said = q  # "the biggest one except rent" after a ranking: that ranking again (followups_ranking.py)
+        q = ranked_again(_merge(previous, said, measure=measure, periods=own_periods,
+                                narrow=bool(NARROW_RE.search(text))), said, previous, text, measure)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
@@ -285,6 +291,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     if not changes:
         return False
     if FOLLOWUP_RE.search(text) and words <= 12:
+        return True
+    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
     return words <= 5 and not (q.merchants and q.categories)
