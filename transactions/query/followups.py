@@ -61,7 +61,8 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
-                       r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
+                       r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
+                       r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
 # "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
 SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"

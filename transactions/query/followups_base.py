@@ -24,7 +24,8 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "about", "first", "second", "third", "last", "top", "next", "following", "before", "after", "earlier", "later",
     "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
     "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
-    "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi"}
+    "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi",
+    "gium", "dum", "ho", "nha", "ne"}
 
 
 def _n(word: str | None, default: int) -> int:

@@ -62,17 +62,6 @@ CONCEPT_WORDS: dict[str, str] = {
     "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
     "work pay": "payroll",
 }
-# categories that are fixed costs ("bills"): rent, utilities, insurance… — the same words decide it everywhere (the
-# subscriptions listing, budget tips, "everything that wasn't a bill")
-BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare",
-                       "electric", "water", "energy", "council", "phone", "internet")
-
-
-def is_bill_category(name: str | None) -> bool:
-    """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
-    return bool(name) and any(w in str(name).lower() for w in BILL_CATEGORY_WORDS)
-
-
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
@@ -109,7 +98,7 @@ spend spent spending spends paid pay paying pays buy bought buying cost costs co
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
-spending? money? how's hows i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
+spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far
 biggest largest smallest cheapest priciest expensive highest lowest single one ones once one-time one-off oneoff go
 top best worst main compare compared comparison versus vs difference between against

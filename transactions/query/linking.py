@@ -21,11 +21,11 @@ from transactions.query.lexicon import (
     HEAD_NOUNS,
     NAME_PREPOSITIONS,
     STOPWORDS,
-    is_bill_category,
 )
 from transactions.query.model import Link
 from transactions.query.nicknames import partial_names
 from transactions.query.spelling import common_words
+from transactions.selectors.subscriptions import is_bill_category
 
 SEMANTIC_MERCHANT_MIN = 0.62
 SEMANTIC_CATEGORY_MIN = 0.60
@@ -232,10 +232,9 @@ class Linker:
         return own[close[0]] if close else None
 
     def bill_categories(self) -> list[str]:
-        """Their categories of bills: fixed costs (`is_bill_category`: rent, utilities, insurance…) and
-        subscriptions, the charges that come back every month."""
-        return [c for c, kind in self.vocab.categories.items() if kind == "expense" and (
-            is_bill_category(c) or "subscri" in c.lower())]
+        """Their categories of bills: fixed costs (`is_bill_category`: rent, utilities, insurance…), as the
+        subscriptions listing and budget tips tell them apart from subscriptions."""
+        return [c for c, kind in self.vocab.categories.items() if kind == "expense" and is_bill_category(c)]
 
     def category_for(self, window: list[str]) -> str | None:
         phrase = " ".join(window)
@@ -339,8 +338,8 @@ def link_entities(toks: list[str], linker: Linker
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in STOPWORDS and not used[i - 1])) and (
                     i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
-                # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…)
-                # and subscriptions — after a name it heads it: "amazon bill"
+                # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…),
+                # told apart from subscriptions as everywhere in Moneta — after a name it heads it: "amazon bill"
                 bills = linker.bill_categories()
                 if bills:
                     take(i, n, Link(phrase, "category", bills, "synonym"))

@@ -12,8 +12,6 @@ from django.utils.translation import gettext as _
 
 from core.money import money
 from core.types import AuthUser
-from transactions.query.lexicon import BILL_CATEGORY_WORDS as BILL_CATEGORY_WORDS
-from transactions.query.lexicon import is_bill_category as is_bill_category
 
 from ..models import Category, Subscription, Transaction
 from ._base import _chart, _currency, _fetch, _num
@@ -21,14 +19,21 @@ from ._base import _chart, _currency, _fetch, _num
 # Recurring charges in these categories are bills (rent, utilities, insurance…), not subscriptions a
 # user might cancel; they are listed, but kept out of the "subscriptions cost" figure, and budget tips never
 # suggest cutting them.
-# (BILL_CATEGORY_WORDS and is_bill_category live with the words of questions, transactions/query/lexicon.py, so that
-# "everything that wasn't a bill" leaves out the same categories)
+BILL_CATEGORY_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare",
+                       "electric", "water", "energy", "council", "phone", "internet")
 
 
 # Words in a merchant's name that make a recurring charge a bill even when it has no category yet.
 BILL_MERCHANT_WORDS = ("rent", "rental", "rentals", "lettings", "property", "apts", "apartments", "insurance",
                        "assurance", "electric", "electricity", "water", "energy", "power", "gas", "council",
                        "mortgage", "loan", "miete", "loyer", "huur", "versicherung", "eskom", "tien nha", "tien dien")
+
+
+def is_bill_category(name: str | None) -> bool:
+    """Rent, utilities, insurance and the like: fixed costs, told apart from subscriptions everywhere."""
+    if not name:
+        return False
+    return any(w in name.lower() for w in BILL_CATEGORY_WORDS)
 
 
 def _is_bill_merchant(name: str) -> bool:
