@@ -40,7 +40,7 @@ def test_data_moneta_lacks_is_said_plainly_never_a_total(chat_demo, alice, alice
     answer = chat_turn(user=alice, message=question)
     assert answer["tools_used"] == ["check_data_available"], answer["tool_calls"]
     assert not set(answer["tools_used"]) & MONEY_TOOLS
-    assert answer["answer"].startswith("I can't see that") and answer["confidence"] <= 0.6, answer["answer"]
+    assert answer["answer"].startswith("I have no access to that") and answer["confidence"] <= 0.6, answer["answer"]
     assert next(m.why for m in MISSING if m.topic == topic) in answer["answer"]  # the map's words for that topic
 
 

@@ -24,6 +24,9 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
                "'em": "them", "+": "and"}
+# shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
+SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
+SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
 
@@ -39,6 +42,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    if not vietnamese:
+        text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
     text = re.sub(r"\bl(\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
                   f"{ {'m': 'months', 'd': 'days', 'w': 'weeks', 'y': 'years'}[m.group(2)]}", text)
