@@ -24,6 +24,9 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
                "'em": "them", "+": "and"}
+# shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
+SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
+SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
 
@@ -43,6 +46,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
                              "high": "highest", "low": "lowest"}[m.group(1)], text)
+    if not vietnamese:
+        text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
     text = re.sub(r"\bl(\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
                   f"{ {'m': 'months', 'd': 'days', 'w': 'weeks', 'y': 'years'}[m.group(2)]}", text)

@@ -29,8 +29,9 @@ from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import _n, find_periods
+from transactions.query.periods_parts import unplaced_cues
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
-from transactions.query.things import things_in
+from transactions.query.things import things_in, things_owning
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -144,6 +145,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    links, owners = things_owning(links, ignored, text)  # "the dog's food": the dog, not Dining
+    if owners:
+        unknown, ignored = [*unknown, *owners], [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
@@ -165,6 +169,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
+    # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
+    q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
