@@ -91,3 +91,41 @@ def test_a_period_before_a_holiday_is_no_amount_of_a_jar(chat_demo, alice, alice
     answer = chat_turn(user=alice, message="make a gifts jar with 250 a month for the 6 weeks before christmas")
     actions = answer.get("pending_actions") or []
     assert len(actions) == 1 and Decimal(actions[0]["params"]["monthly_budget"]) == 250, answer
+
+
+def _side_starts(answer) -> set:
+    args = answer["tool_calls"][0]["arguments"]
+    return {s.get("start") for s in args.get("compare") or args.get("sides") or []}
+
+
+def test_two_months_joined_by_and_are_each_given_unless_a_total_is_asked(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    before, last = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"groceries {before:%B} and {last:%B}?")
+    assert _side_starts(answer) == {before.isoformat(), last.isoformat()}, answer["tool_calls"]
+    assert f"{before:%B}" in answer["answer"] and f"{last:%B}" in answer["answer"], answer["answer"]
+    together = chat_turn(user=alice, message=f"total for groceries {before:%B} and {last:%B}")
+    assert "$229.80" in together["answer"], together["answer"]  # 2 × (96.40 + 18.50): one span
+
+
+def test_a_period_against_the_one_before_is_compared_with_it_not_with_usual(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message="is my grocery spending going up? last month vs the one before")
+    assert _side_starts(answer) == {month_start(today, 1).isoformat(), month_start(today, 2).isoformat()}, \
+        answer["tool_calls"]
+    assert "usual" not in answer["answer"], answer["answer"]
+
+
+def test_spending_more_than_earning_is_money_in_against_money_out(chat_demo, alice, alice_money):
+    last = month_start(timezone.localdate(), 1)
+    answer = chat_turn(user=alice, message=f"did i spend more than i earned in {last:%B}?")
+    assert "$3,200.00" in answer["answer"] and "$1,672.48" in answer["answer"], answer["answer"]
+
+
+def test_the_holiday_season_in_vietnamese_is_the_season(chat_demo, alice, alice_money):
+    from core.periods import HOLIDAYS
+
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message="mùa lễ năm ngoái tôi đi chợ hết bao nhiêu?")
+    assert _args(answer)["start"] == HOLIDAYS["thanksgiving"](today.year - 1).isoformat(), answer["tool_calls"]
+    assert "'le'" not in answer["answer"], answer["answer"]

@@ -149,7 +149,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang)\b"
                       r".{0,40}\b(?:nhieu nhat|ton nhat)\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
-            r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
+            r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"
+            # "did I spend more than I earned?", "did I earn more than I spent": money in against money out
+            r"|\bspen[dt]\b.{0,15}\b(?:more|less) than (?:i |we )?(?:earn(?:ed)?|made|make|brought in|took home|got paid)\b"
+            r"|\b(?:earn(?:ed)?|made|make|brought in) (?:more|less) than (?:i |we )?spen[dt]\b"
+            r"|\bliving (?:within|beyond) (?:my|our) means\b|\bin the (?:red|black)\b"),
     ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
                 r"payments|orders|bills)\b|\b(?:biggest|largest)\s+(?:\d+|three|five|ten)\b"
                 r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),
