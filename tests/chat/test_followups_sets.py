@@ -159,3 +159,22 @@ def test_dropping_names_from_a_ranking_deletes_nothing(chat_demo, alice, alice_m
     assert args["measure"] == "top_merchants" and args["limit"] == 3 and "Amazon" in args["exclude_merchants"], args
     assert "Whole Foods" in _body(now) and "Amazon" not in _body(now).split("excluding")[-1].split(":", 1)[-1]
     assert confident(alice, now) and not PendingAction.objects.filter(user=alice).exists(), now["answer"]
+
+
+def test_included_says_what_a_subject_covers_or_adds_one(chat_demo, alice, alice_money):
+    listing = _say(alice, "which bills do i pay every month")
+    bills = _say(alice, "and what did the bills come to last month, rent included", listing)
+    args = _args(bills)
+    # the bills' own total that month (not the listing's merchants as well, nor a monthly average)
+    assert "Rent" in args["categories"] and "Netflix" not in str(args) and args["measure"] == "total", args
+    assert "$1,400.00" in bills["answer"] and confident(alice, bills), bills["answer"]
+    more = _say(alice, "include amazon", _say(alice, "uber last month"))
+    assert set(_args(more)["merchants"]) >= {"Uber", "Amazon"} and "$84.59" in more["answer"], more["answer"]
+
+
+def test_what_was_kept_is_state_for_money_in_and_out(chat_demo, alice, alice_money):
+    kept = _say(alice, "how much of my pay did i actually keep last month")
+    out = _say(alice, "and what went out?", kept)
+    args = _args(out)
+    assert args["direction"] == "out" and args["start"] == _month(1).isoformat(), args
+    assert "$1,672.48" in out["answer"] and confident(alice, out), out["answer"]

@@ -48,8 +48,14 @@ def _sides_names(previous: MoneyQuery) -> tuple[list[str], list[str], list[str],
 def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
     """"add uber to that" after Shell and Chevron: the three together; "including rent" after everything but rent:
     everything. Names left out before and said now are no longer left out."""
-    if not UNION_RE.search(ADD_UP_ONLY_RE.sub(" ", text)) or not (said.merchants or said.categories or said.text):
+    cue = UNION_RE.search(ADD_UP_ONLY_RE.sub(" ", text))
+    if not cue or not (said.merchants or said.categories or said.text):
         return q
+    named = [link for link in said.links if not link.negated]
+    lifted = set(said.merchants + said.categories + said.text) & set(
+        previous.exclude_merchants + previous.exclude_categories + previous.exclude_text)
+    if cue.group(0).startswith("incl") and len(named) > 1 and not lifted:
+        return q  # "the bills last month, rent included": a subject of its own, the word says what it covers
     period = previous.period
     if previous.compare and previous.compare.get("mode") == "sides":
         merchants, categories, words, period = _sides_names(previous)
@@ -96,10 +102,14 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     return q
 
 
-def _months_averaged(q: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None, today: date
-                     ) -> MoneyQuery:
-    """"and how much came in over those 3 months" after a monthly average: the full months it averaged."""
+def _months_averaged(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
+                     today: date) -> MoneyQuery:
+    """"and how much came in over those 3 months" after a monthly average: the full months it averaged; a period of
+    its own ("and last month?") asks that period's total."""
     if previous.measure != "monthly_average" or not previous.months or measure == "monthly_average":
+        return q
+    if said.period is not None and measure in (None, "total") and q.measure == "monthly_average":
+        q.measure, q.months = "total", None  # "what did the bills come to last month": that month's total
         return q
     if THOSE_MONTHS_RE.search(text) or (ASKS_AMOUNT.search(text) and q.period == previous.period):
         full = previous_full_months(previous.months, today=today)
@@ -115,4 +125,4 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
-    return _months_averaged(q, previous, text, measure, today)
+    return _months_averaged(q, said, previous, text, measure, today)

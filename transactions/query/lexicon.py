@@ -135,7 +135,7 @@ NAME_PREPOSITIONS = {"at", "from", "to", "with", "via", "on", "pay", "paid", "pa
 # words of the grammar itself: union, exclusion, ranking, per-unit and range words (the parser reads them; they
 # name nothing)
 GRAMMAR_WORDS = set("""
-plus together combined combine both including include includes along inclusive sum added add adding
+plus together combined combine both including include includes included incl along inclusive sum added add adding
 except excluding exclude excluded counting other besides apart aside without leave leaving left minus ignoring
 ignore skip skipping not isn't wasn't weren't aren't don't didn't doesn't
 second third fourth fifth runner next after following previous following remaining rest

@@ -180,3 +180,14 @@ def referenced_merchant(text: str, previous: MoneyQuery | None, shown: dict | No
     else:
         return "", m.group(0).strip()  # several it could be ("that store" after a ranking): not understood
     return str(name), m.group("noun") or ""
+
+
+def kept_state(result: dict) -> dict | None:
+    """The state a reasoning answer over one period leaves ("how much of my pay did I keep last month": its income,
+    spending and what was kept, chat/affordability.py `income_breakdown`): money in and out over that period, so
+    "and what went out?" or "and the month before?" lean on it. None when the result names no period."""
+    if not (result.get("start") and result.get("end")) or result.get("message"):
+        return None
+    period = Period.from_dict({"start": result["start"], "end": result["end"], "label": result.get("period") or "",
+                               "grain": result.get("grain") or "range"})
+    return MoneyQuery(measure="net", period=period).as_dict() if period else None
