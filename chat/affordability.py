@@ -18,9 +18,8 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.utils import formats, timezone, translation
+from django.utils import timezone
 
-from chat import words
 from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
@@ -62,6 +61,25 @@ def _amount(text: str) -> Decimal | None:
     return value * 1000 if (m.group(2) or m.group(4)) else value
 
 
+# an income stated in words: "if I make 4500 a month", "earning 4,200/month", "my salary is 5000", "on 3200 monthly"
+MONTHLY_AMOUNT_RE = re.compile(
+    r"\b(?:make|making|made|earn|earning|earns|bring(?:ing)? (?:home|in)|take(?:s)? home|taking home|net|gross|"
+    r"income (?:is|of)|salary (?:is|of)|pay (?:is|of)|paid|on|kiếm|thu nhập|lương)\s+(?:about |around |roughly |like |"
+    r"only |just )?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b(?!\s*%)"
+    r"|[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:a|per|/|each|every|mỗi)\s*(?:month|mo|mth|tháng)\b"
+    r"|[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\s+monthly\b", re.I)
+
+
+def _monthly_amount(text: str) -> Decimal | None:
+    """A monthly income the question states without a currency sign ("if I make 4500 a month")."""
+    m = MONTHLY_AMOUNT_RE.search(text or "")
+    if not m:
+        return None
+    number, k = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    value = Decimal(number.replace(",", ""))
+    return value * 1000 if k else value
+
+
 def reasoning_call(text: str) -> dict[str, Any] | None:
     """The tool call for an affordability or saving-rate question, else None."""
     if AFFORD_RE.search(text) and _amount(text) is not None:
@@ -71,12 +89,12 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         if basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
-    needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|chi|tiêu|chia)\b",
+    needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
         return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
-        income = _amount(text)
+        income = _amount(text) or _monthly_amount(text)
         return {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
     return None
 
@@ -207,7 +225,12 @@ class ReasoningTools:
 
         caveats = _caveats(months, ("spending", spending), *([("income", income)] if not monthly_income else []),
                            income=None if monthly_income else income)
-        return {"window": income["window"], "months": months, "currency": currency,
+        # the 50/30/20 rule on that income: what it sets aside for needs, wants and savings, beside their own figures
+        rule = {part: str((base * Decimal(share) / 100).quantize(CENT, ROUND_HALF_UP))
+                for part, share in (("needs", 50), ("wants", 30), ("savings", 20))}
+        return {"window": income["window"], "months": months, "currency": currency, "rule_50_30_20": rule,
+                "rule_shares": [50, 30, 20],
+                "needs_over_rule": str(_d(needs["average"]) - Decimal(rule["needs"])),
                 "income": str(_d(income["average"])), "income_used": str(base), "income_given": bool(monthly_income),
                 "spending": str(spent), "kept": str(kept), "kept_pct": pct(kept), "needs": str(_d(needs["average"])),
                 "needs_pct": pct(_d(needs["average"])), "wants": str(_d(wants["average"])),
@@ -274,164 +297,3 @@ def _label(payload: dict[str, Any], vi: bool, prefix: str = "") -> str:
     start, end = date.fromisoformat(payload[f"{prefix}start"]), date.fromisoformat(payload[f"{prefix}end"])
     label = period_label(start, end, payload[f"{prefix}grain"], today=timezone.localdate(), localized=vi)
     return label[:1].lower() + label[1:] if vi else label
-
-
-def _kept_in_period_text(payload: dict[str, Any], vi: bool, question: str = "") -> str:
-    cur = payload.get("currency")
-    label = _label(payload, vi)
-    income, spent, kept = (money(payload[k], cur) for k in ("income", "spending", "kept"))
-    if payload["kept_pct"] is None:
-        return (f"Không có thu nhập nào trong {label}; bạn đã chi {spent}." if vi else
-                f"No income came in during {label}; you spent {spent}, so there was no pay to keep.")
-    arithmetic = (f"- {income} − {spent} = {kept}\n- {kept} ÷ {income} = {payload['kept_pct']}%")
-    if Decimal(payload["kept"]) < 0:
-        text = (f"Trong {label}, bạn nhận {income} và chi {spent}: chi nhiều hơn thu {money(-Decimal(payload['kept']), cur)}."
-                f"\n\n{arithmetic}" if vi else
-                f"In {label} you took in {income} and spent {spent}: {money(-Decimal(payload['kept']), cur)} more than "
-                f"came in, so none of it was kept.\n\n{arithmetic}")
-    else:
-        text = (f"Trong {label}, bạn nhận {income} và chi {spent}, nên giữ lại {kept} — {payload['kept_pct']}% thu nhập."
-                f"\n\n{arithmetic}" if vi else
-                f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of "
-                f"what came in.\n\n{arithmetic}")
-    if not (NEEDS_Q_RE.search(question) or re.search(r"thiết yếu|mong muốn", question)) or "needs" not in payload:
-        return text
-    needs, wants = money(payload["needs"], cur), money(payload["wants"], cur)
-    names = ", ".join(words.categories(payload["need_categories"]) if vi else payload["need_categories"]) or \
-        ("không có" if vi else "none found")
-    split = (f"Trong {label}, trên thu nhập {income}: nhu cầu thiết yếu ({names}) chiếm {needs} — "
-             f"{payload['needs_pct']}%; mong muốn chiếm {wants} — {payload['wants_pct']}%; giữ lại {kept} — "
-             f"{payload['kept_pct']}%. (Quy tắc 50/30/20 gợi ý khoảng 50% / 30% / 20%.)"
-             f"\n\n- {needs} + {wants} = {spent} đã chi\n- {income} − {spent} = {kept}" if vi else
-             f"In {label}, of your income of {income}: needs ({names}) took {needs} — {payload['needs_pct']}%; wants "
-             f"took {wants} — {payload['wants_pct']}%; you kept {kept} — {payload['kept_pct']}%. (The 50/30/20 rule "
-             f"suggests about 50% / 30% / 20%.)\n\n- {needs} needs + {wants} wants = {spent} spent\n"
-             f"- {income} income − {spent} spent = {kept} kept")
-    return split
-
-
-def _afford_like_text(p: dict[str, Any], vi: bool) -> str:
-    """Affordability judged from one period's own income and spending, the arithmetic shown."""
-    cur = p.get("currency")
-    basis = _label(p, vi, "basis_")
-    window = p["window"] if not vi else (words.text(p["window"]) if p["window"] != "the next 30 days" else "30 ngày tới")
-    m = {k: money(p[k], cur) for k in ("income", "spending", "left", "amount", "after")}
-    if vi:
-        verdict = (f"Có — nếu {window} giống {basis}, bạn còn {m['after']} sau khi chi {m['amount']}." if p["possible"]
-                   else f"Chưa đủ — nếu {window} giống {basis}, bạn sẽ thiếu {money(abs(Decimal(p['after'])), cur)}.")
-        lines = [f"{m['income']} — thu nhập trong {basis}", f"{OPS['-']}{m['spending']} — chi tiêu trong {basis}",
-                 f"{OPS['=']}{m['left']} — còn lại", f"{OPS['-']}{m['amount']} — khoản mua",
-                 f"{OPS['=']}{m['after']} — còn lại sau khi mua"]
-        return verdict + f" Trong {basis} bạn đã chi {m['spending']}. Cách tính:\n\n" + \
-            "\n".join(f"- {line}" for line in lines)
-    verdict = (f"Yes — if {window} looks like {basis}, you'd have {m['after']} left after {m['amount']}."
-               if p["possible"] else
-               f"Not if {window} looks like {basis}: you'd be {money(abs(Decimal(p['after'])), cur)} short.")
-    lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}" for s in p["steps"]]
-    return verdict + f" In {basis} you spent {m['spending']}. Here is the arithmetic:\n\n" + \
-        "\n".join(f"- {line}" for line in lines)
-
-
-def _day(iso: str, vi: bool) -> str:
-    with translation.override("vi" if vi else "en"):
-        return formats.date_format(date.fromisoformat(iso), "j F" if not vi else "j/n")
-
-
-OPS = {"-": "**−** ", "=": "**=** "}  # the arithmetic's operators, bold so a list bullet is not read as minus
-
-
-def _afford_text(p: dict[str, Any], vi: bool) -> str:
-    cur = p.get("currency")
-    m = {k: money(p[k], cur) for k in ("income", "spending", "bills", "left", "amount")}
-    after = money(abs(Decimal(p["after"])), cur)
-    window = p["window"]
-    if vi:
-        window = words.text(window) if window != "the next 30 days" else "30 ngày tới"
-        lines = [f"{m['income']} — thu nhập thường có mỗi tháng",
-                 f"{OPS['-']}{m['spending']} — chi tiêu hằng ngày thường có mỗi tháng (không tính hóa đơn định kỳ)",
-                 f"{OPS['-']}{m['bills']} — hóa đơn và gói đăng ký đến hạn trong {window}",
-                 f"{OPS['=']}{money(p['left'], cur)} — còn lại",
-                 f"{OPS['-']}{m['amount']} — khoản mua",
-                 f"{OPS['=']}{money(p['after'], cur)} — còn lại sau khi mua"]
-        verdict = (f"Có — trong {window} bạn sẽ còn {money(p['after'], cur)} sau khi chi {m['amount']}."
-                   if p.get("possible") else f"Chưa đủ trong {window}: bạn sẽ thiếu {after}."
-                   + (f" Nếu để dành {m['left']} mỗi tháng, cần {p['months_to_save']} tháng."
-                      if p.get("months_to_save") else ""))
-        text = verdict + " Cách tính:\n\n" + "\n".join(f"- {line}" for line in lines)
-    else:
-        lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}"
-                 for s in p.get("steps") or []]
-        verdict = (f"Yes — in {window} you'd have {money(p['after'], cur)} left after {m['amount']}."
-                   if p.get("possible") else f"Not in {window}: you'd be {after} short."
-                   + (f" Setting aside {m['left']} a month, it would take {p['months_to_save']} months."
-                      if p.get("months_to_save") else ""))
-        text = verdict + " Here is the arithmetic:\n\n" + "\n".join(f"- {line}" for line in lines)
-    bills = p.get("bills_due") or []
-    if bills:
-        listed = ", ".join(f"{b['merchant']} {money(b['amount'], b['currency'])} ({_day(b['date'], vi)})"
-                           for b in bills[:8])
-        text += ("\n\nHóa đơn đến hạn: " if vi else "\n\nBills due: ") + listed + "."
-    pay = p.get("next_pay")
-    if pay:
-        due = p.get("due_before_pay_total")
-        nothing = not Decimal(str(due or 0))
-        text += (f"\n\nKỳ lương tới: {pay['merchant']} {money(pay['amount'], pay['currency'])} khoảng ngày "
-                 f"{_day(pay['date'], vi)}; " + ("trước đó không có hóa đơn nào đến hạn." if nothing else
-                                                 f"trước đó có {money(due, cur)} hóa đơn đến hạn.") if vi else
-                 f"\n\nNext pay: {pay['merchant']} {money(pay['amount'], pay['currency'])} around "
-                 f"{_day(pay['date'], vi)}; " + ("no bills fall due before it." if nothing else
-                                                 f"{money(due, cur)} of bills fall due before it."))
-    return text
-
-
-def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: bool = False) -> str:
-    """The offline composer's words for a reasoning tool's result, the arithmetic shown line by line, with what
-    makes the figures shaky (thin data, irregular income)."""
-    cur = payload.get("currency")
-    if payload.get("message"):
-        return ("Tôi chưa tính được: chưa có thu nhập hay giao dịch trong các tháng trọn vẹn gần đây."
-                if vi else str(payload["message"]))
-    if name == "check_affordability":
-        text = _afford_like_text(payload, vi) if payload.get("basis") else _afford_text(payload, vi)
-    elif payload.get("period"):
-        text = _kept_in_period_text(payload, vi, question)
-    else:
-        income_word = (("khoản " + money(payload["income_used"], cur) + " mỗi tháng bạn đưa ra") if vi else
-                       ("the " + money(payload["income_used"], cur) + " a month you gave")) \
-            if payload.get("income_given") else \
-            (f"thu nhập trung bình {money(payload['income'], cur)} mỗi tháng" if vi else
-             f"your average income of {money(payload['income'], cur)} a month ({payload['window']})")
-        arithmetic = (f"- {money(payload['income_used'], cur)} − {money(payload['spending'], cur)} = "
-                      f"{money(payload['kept'], cur)}\n"
-                      f"- {money(payload['kept'], cur)} ÷ {money(payload['income_used'], cur)} = {payload['kept_pct']}%")
-        needs_list = ", ".join(words.categories(payload.get("need_categories")) if vi else
-                               payload.get("need_categories") or []) or ("không có" if vi else "none found")
-        if vi:
-            kept = (f"Từ {income_word}, sau chi tiêu thường có {money(payload['spending'], cur)}, bạn giữ lại "
-                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
-            needs = (f"Nhu cầu thiết yếu ({needs_list}) chiếm {money(payload['needs'], cur)} mỗi tháng — "
-                     f"{payload['needs_pct']}% của {money(payload['income_used'], cur)}; mong muốn chiếm "
-                     f"{money(payload['wants'], cur)} — {payload['wants_pct']}%. (Trung bình {payload['months']} "
-                     f"tháng trọn vẹn gần nhất.)")
-        else:
-            kept = (f"Of {income_word}, after your usual spending of {money(payload['spending'], cur)} you keep "
-                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
-            needs = (f"Needs ({needs_list}) take {money(payload['needs'], cur)} a month — {payload['needs_pct']}% of "
-                     f"{money(payload['income_used'], cur)}; wants take {money(payload['wants'], cur)} — "
-                     f"{payload['wants_pct']}%. (Averages over {payload['window']}.)")
-        text = f"{needs}\n\n{kept}" if NEEDS_Q_RE.search(question) or re.search(r"thiết yếu", question) \
-            else f"{kept}\n\n{needs}"
-    caveats = payload.get("caveats") or []
-    if caveats:
-        text += ("\n\n**Lưu ý:** số liệu chưa chắc chắn — " if vi else "\n\n**Take this with care:** ") + \
-            "; ".join(caveats if not vi else [_vi_caveat(c) for c in caveats]) + "."
-    elif name == "check_affordability":
-        text += ("\n\nGiả định tháng tới giống các tháng gần đây; chi phí bất thường sẽ làm thay đổi kết quả." if vi
-                 else "\n\nThis assumes the coming month looks like your recent ones; one-off costs would change it.")
-    return text
-
-
-def _vi_caveat(text: str) -> str:
-    if text.startswith("only"):
-        return "chỉ có ít tháng có giao dịch, nên tháng 'thường có' là ước tính thô"
-    return "thu nhập của bạn thay đổi nhiều giữa các tháng, nên tháng tới có thể khác"

@@ -146,7 +146,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
 
     # Coverage: share of substantive sentences backed by a citation, a grounded number or evidence words.
     # meta lines in italics ("_What I looked up: …_", "_Sources: …_") describe the answer; they are not claims
-    body = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line))
+    body = "\n".join(_cited_lists(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line)))
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", body) if len(s.split()) >= 4]
     absent = {str(u).lower() for r in recorder.tool_records if isinstance(r.result, dict)
               for u in (r.result.get("unknown") or []) if not r.result.get("found")}
@@ -156,7 +156,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
             if any(name in s.lower() for name in absent):  # "no transactions at Costco": the query found none
                 supported += 1
                 continue
-            if re.search(r"\[\d+\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
+            if re.search(r"\[(?:\d+|cited)\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
                 supported += 1
                 continue
             toks = set(WORD_RE.findall(s.lower()))
@@ -168,6 +168,20 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
     if report.citations:
         report.retrieval = sum(_retrieval(c["score"]) for c in report.citations) / len(report.citations)
     return report
+
+
+def _cited_lists(lines: Any) -> list[str]:
+    """A numbered list under a line that cites a fact ("How to import a statement: [1]" then "1. …") is that fact's
+    steps (in the answer's language, so their words need not be the fact's): each item carries the citation."""
+    out: list[str] = []
+    cited = False
+    for line in lines:
+        if re.match(r"\s*\d{1,2}[.)]\s", line):
+            out.append(re.sub(r"(?<=[.!?])(?=\s)|$", " [cited]", line) if cited else line)  # each of its sentences
+            continue
+        cited = bool(re.search(r":\s*\[\d+\]$", line.strip()))  # "Title: [1]" introduces the fact's list
+        out.append(line)
+    return out
 
 
 def _retrieval(vector_score: float) -> float:

@@ -20,7 +20,7 @@ from chat.capabilities import (
     LEDGER_TOPICS,
     balances_available,
     missing_answer,
-    missing_data,
+    missing_for_check,
     moneta_has,
     unavailable_steps,
 )
@@ -165,7 +165,7 @@ class ActionTools:
         """Before answering a question about the user's credit score, account balances, net worth, investments
         or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
-        found = missing_data(question)
+        found = missing_for_check(question)
         balances = balances_available(self.user)
         if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)

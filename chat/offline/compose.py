@@ -420,6 +420,10 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
         return _("I don't have that in %(source)s.") % {"source": source}, []
+    if name == "get_app_information":  # a how-to is answered by the steps of the nearest "How to" section
+        stepped = [f for f in facts if steps_in(f["text"])]
+        if stepped and stepped[0] is not facts[0]:
+            facts = [stepped[0], *[f for f in facts if f is not stepped[0]]]
     lead = facts[0]
     steps = steps_in(lead["text"]) if name == "get_app_information" or lead.get("corpus") == "moneta-help" else []
     if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py), in the answer's language

@@ -20,13 +20,14 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from chat.actions.compose import action_text
 from chat.actions.tools import ACTION_TOOLS
-from chat.affordability import REASONING_TOOLS, reasoning_text
+from chat.affordability import REASONING_TOOLS
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
 from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.router import route
+from chat.reasoning_text import reasoning_text
 from core.money import written_in_currency_style
 
 WEAK_KNOWLEDGE = 0.35

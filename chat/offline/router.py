@@ -22,6 +22,7 @@ from django.conf import settings
 from chat.actions.intent import action_call, dismiss_call, missing_data_call
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
+from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import howto_calls
 from chat.language import answer_language
@@ -34,6 +35,8 @@ from chat.offline.frames import (
     PERSONAL_RE,
     VI_CONCEPT_RE,
     asks_concept,
+    compares_concepts,
+    concept_frame,
     knowledge_query,
     names_money_measure,
     ranks_own_records,
@@ -125,6 +128,8 @@ APP_NOUNS = re.compile(
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
+LIVE_RE = re.compile(r"\b(?:current(?:ly)?|latest|newest|today'?s?|right now|this week'?s?|at the moment|news|"
+                     r"headlines?|hiện (?:tại|nay)|mới nhất|hôm nay)\b", re.I)
 MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
@@ -328,7 +333,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
-        or reasoning_call(text)
+        or missing_thing_call(text) or reasoning_call(text)
     if call is not None:
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
@@ -339,6 +344,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("app_help", 1.0, text)], calls)
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
+    if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+    # a figure of an investment account or credit score that nothing of theirs is about ("how much did I put into my
+    # 401k this year"): Moneta can't see it — never a total of all their spending
+    if thing_named(text) and not (q.merchants or q.categories or q.text) and (names_money_measure(text) or q.period) \
+            and not (concept_frame(text) or SHOULD_RE.search(text) or HYPOTHETICAL_RE.search(text)):
+        return done([("capability", 1.0, text)], [{"name": "check_data_available", "args": {"question": text}}])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest
@@ -395,9 +407,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
     if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
-    if intent == "web" and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
-        # a concept ("what is a high-yield savings account") is looked up in the knowledge base first; the web
-        # follows when nothing there fits (offline model's next step)
+    if intent == "web" and LIVE_RE.search(text) and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
+        # what changes by the day ("the newest savings rates") is on the web; anything else ("how is stamp duty
+        # calculated", "what is a high-yield savings account") is looked up in the knowledge base first, and the
+        # web follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
     if ctx.previous_query and ctx.previous_family != "other" and _leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
