@@ -44,7 +44,14 @@ AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan
 KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
                      r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgiữ lại (?:được )?bao nhiêu\b|"
-                     r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b", re.I)
+                     r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b"
+                     # income against spending in one period: "did I spend more than I earned in October?"
+                     r"|\b(?:spend|spent|spending|went out)\b.{0,20}\b(?:more|less) than\b.{0,12}\b(?:i|we)?\s*(?:earn|earned|"
+                     r"make|made|brought in|got paid|came in|took in)\b|\b(?:earn|earned|make|made)\b.{0,20}\b(?:more|less) "
+                     r"than\b.{0,12}\b(?:spend|spent)\b|\bchi (?:nhiều|ít) hơn (?:thu|kiếm)\b", re.I)
+# a savings goal at the usual rate: "how many months till I have 10k saved", "how long to save $5,000"
+GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:save|saved|saving|have|reach|hit|get to)\b"
+                     r"|\bmấy tháng\b.{0,30}\b(?:tiết kiệm|để dành)\b", re.I)
 NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
@@ -89,6 +96,8 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         if basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
+    if GOAL_RE.search(text) and (goal := _amount(text)) is not None:
+        return {"name": "income_breakdown", "args": {"goal": float(goal)}}
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
@@ -195,12 +204,13 @@ class ReasoningTools:
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
     def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS,
-                         period: str | None = None) -> dict:
+                         period: str | None = None, goal: float | None = None) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
         of that income. With `period` ("last month", "2026-09", "this year") the figures are that period's own:
-        income in it − spending in it = kept."""
+        income in it − spending in it = kept. With `goal` (an amount to save), how many months the usual amount
+        kept takes to reach it (goal ÷ kept a month, rounded up)."""
         if period:
             return self._period_figures(period)
         today = timezone.localdate()
@@ -229,7 +239,7 @@ class ReasoningTools:
         rule = {part: str((base * Decimal(share) / 100).quantize(CENT, ROUND_HALF_UP))
                 for part, share in (("needs", 50), ("wants", 30), ("savings", 20))}
         return {"window": income["window"], "months": months, "currency": currency, "rule_50_30_20": rule,
-                "rule_shares": [50, 30, 20],
+                "rule_shares": [50, 30, 20], **_goal(goal, kept),
                 "needs_over_rule": str(_d(needs["average"]) - Decimal(rule["needs"])),
                 "income": str(_d(income["average"])), "income_used": str(base), "income_given": bool(monthly_income),
                 "spending": str(spent), "kept": str(kept), "kept_pct": pct(kept), "needs": str(_d(needs["average"])),
@@ -297,3 +307,15 @@ def _label(payload: dict[str, Any], vi: bool, prefix: str = "") -> str:
     start, end = date.fromisoformat(payload[f"{prefix}start"]), date.fromisoformat(payload[f"{prefix}end"])
     label = period_label(start, end, payload[f"{prefix}grain"], today=timezone.localdate(), localized=vi)
     return label[:1].lower() + label[1:] if vi else label
+
+
+def _goal(goal: float | None, kept: Decimal) -> dict[str, Any]:
+    """Months to save `goal` at `kept` a month: goal ÷ kept, and that rounded up (none when nothing is kept)."""
+    if not goal:
+        return {}
+    target = Decimal(str(goal)).quantize(CENT)
+    if kept <= 0:
+        return {"goal": str(target), "goal_months": None}
+    exact = (target / kept).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return {"goal": str(target), "goal_exact": str(exact),
+            "goal_months": int((target / kept).to_integral_value(rounding="ROUND_CEILING"))}

@@ -57,7 +57,7 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|m
               r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
-OTHERS_WHY = "Moneta only ever shows your own data; it can't see anyone else's accounts or spending."
+OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."
 OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
 OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
 OTHERS_OFFER_VI = "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."
@@ -140,7 +140,7 @@ DATA: tuple[DataTopic, ...] = (
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b",
                r"\b(?:tài khoản chứng khoán|chứng khoán|cổ phiếu|quỹ (?:đầu tư|chỉ số|etf|hưu trí)|tiền (?:ảo|điện tử))"
                r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ))\b"),
-              "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
+              "Moneta has no connection to brokers or pension providers, so it can't see investments or their value.",
               "I can show what you paid into investment accounts if those transfers are in your statements, and "
               "explain investing concepts from the knowledge base.",
               "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",

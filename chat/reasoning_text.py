@@ -32,6 +32,12 @@ def _kept_in_period_text(payload: dict[str, Any], vi: bool, question: str = "") 
                 f"\n\n{arithmetic}" if vi else
                 f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of "
                 f"what came in.\n\n{arithmetic}")
+    if re.search(r"\b(?:more|less) than\b|nhiều hơn|ít hơn", question, re.I):  # "did I spend more than I earned?"
+        over = Decimal(payload["kept"]) < 0
+        asks_more = bool(re.search(r"\b(?:spend|spent|spending|went out)\b.{0,20}\bmore than\b|\b(?:earn|earned|make|made)"
+                                   r"\b.{0,20}\bless than\b|chi nhiều hơn", question, re.I))
+        yes = over if asks_more else not over
+        text = (("Có. " if yes else "Không. ") if vi else ("Yes. " if yes else "No. ")) + text
     if not (NEEDS_Q_RE.search(question) or re.search(r"thiết yếu|mong muốn", question)) or "needs" not in payload:
         return text
     needs, wants = money(payload["needs"], cur), money(payload["wants"], cur)
@@ -145,6 +151,23 @@ def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: boo
     return text
 
 
+def _goal_text(p: dict[str, Any], vi: bool) -> str:
+    """How long a savings goal takes at the usual amount kept a month."""
+    cur = p.get("currency")
+    goal, kept = money(p["goal"], cur), money(p["kept"], cur)
+    if p.get("goal_months") is None:
+        return (f"Với mức hiện tại bạn không để dành được: chi tiêu thường có ({money(p['spending'], cur)} mỗi tháng) "
+                f"không thấp hơn thu nhập ({money(p['income_used'], cur)}), nên chưa thể đạt {goal} nếu không chi ít đi."
+                if vi else
+                f"At your usual rate you don't save anything: your usual spending of {money(p['spending'], cur)} a month "
+                f"is not below your income of {money(p['income_used'], cur)}, so {goal} is out of reach without "
+                f"spending less.")
+    return (f"Với mức hiện tại, bạn cần khoảng {p['goal_months']} tháng để có {goal}: mỗi tháng bạn giữ lại {kept}, "
+            f"và {goal} ÷ {kept} = {p['goal_exact']} tháng." if vi else
+            f"At your usual rate you'd have {goal} in about {p['goal_months']} months: you keep {kept} a month, and "
+            f"{goal} ÷ {kept} = {p['goal_exact']} months.")
+
+
 def _usual_split_text(p: dict[str, Any], vi: bool, question: str) -> str:
     """A usual month (or the monthly income the question gave): what the 50/30/20 rule sets aside for needs, wants
     and savings, their own needs and wants beside it, and what is kept — the arithmetic shown."""
@@ -174,6 +197,8 @@ def _usual_split_text(p: dict[str, Any], vi: bool, question: str) -> str:
                      f"\n\n- {income} − {m['spending']} = {money(kept, cur)}")
         own = (f"Your own needs ({names}) come to {m['needs']} a month — {p['needs_pct']}% of {income}; wants "
                f"{m['wants']} — {p['wants_pct']}% (averages over {p['window']}).")
+    if p.get("goal"):
+        return f"{_goal_text(p, vi)}\n\n{kept_text}"
     if not (NEEDS_Q_RE.search(question) or re.search(r"thiết yếu|mong muốn|nhu cầu", question, re.I)):
         return f"{kept_text}\n\n{own}"
     rule = {k: money(v, cur) for k, v in (p.get("rule_50_30_20") or {}).items()}

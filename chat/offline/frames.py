@@ -45,8 +45,11 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
                "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
                "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
-               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
-LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
+               "trả cho mình trước": "pay yourself first", "lãi": "interest",
+               "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "để ở đâu": "where to keep",
+               "bắt đầu": "how to start", "khác gì": "difference"}
+# APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
+LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
 
 def knowledge_query(text: str) -> str:

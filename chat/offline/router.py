@@ -25,7 +25,7 @@ from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import howto_calls
-from chat.language import answer_language
+from chat.language import answer_language, question_language
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
@@ -42,7 +42,7 @@ from chat.offline.frames import (
     ranks_own_records,
 )
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
-from transactions.query import MoneyQuery
+from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
@@ -273,6 +273,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
     return plan
 
 
+SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
+UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
 SHORT_TURN_WORDS = 6
 POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
 VAGUE_WORDS = {"thing", "things", "stuff", "bit", "part", "figure", "number", "amount", "answer"}
@@ -372,31 +374,38 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
-    if SHOULD_RE.search(text) and intent not in ("web", "out_of_scope"):
+    if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-        calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
     family = INTENT_FAMILY.get(intent)
     money = _is_money_question(text, q, intent)
-    concept_q = bool(CONCEPT_Q_RE.search(text))
+    # "what are my subscriptions" asks for theirs; "what is a subscription in Moneta" asks what one is
+    concept_q = bool(CONCEPT_Q_RE.search(text)) and asks_concept(text, q, ctx.today)
+    sure = best >= SURE  # the exemplars name a family only when they are close
+    bare = len(re.findall(r"[\w']+", text)) <= 2  # "subs?", "subscriptions": the listing itself
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
     if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
+    if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
             and not q.merchants and not q.period \
-            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text)):
+            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
+    if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
         return done([("jars", best, text)], [{"name": "get_jar_status", "args": drop_none({"month": month})}])
-    if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
+    if intent == "budget_advice" and sure and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-    # 6. the user's money
-    concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period)
+    # 6. the user's money — not a Vietnamese question about no one's money that names nothing of theirs and no
+    #    period ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?", "mức giảm trừ gia cảnh … là bao nhiêu?"): knowledge
+    concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period) \
+        or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text)
+            and q.period is None and not find_periods(normalise(text), ctx.today))
+    money = money and not concept_only
     if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)
                  and not concept_only):
         return done([("money", best, text)], money_calls(q), query=q)
@@ -418,7 +427,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         _ask_about_last_answer(text, ctx)
         return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
-    if out_of_scope or (intent == "out_of_scope" and not (concept_q or FINANCE_WORDS_RE.search(text)
+    # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
+    # letter for a barista job"); not a wish about the app ("i'd like to update my email") nor a short turn
+    unclear = best < UNCLEAR and question_language(text) == "en" and len(text.split()) >= 4 \
+        and not re.search(r"\d|\b(?:i'?d like|i want|i need|how|where|update|change|set)\b", text, re.I)
+    if out_of_scope or ((intent == "out_of_scope" or unclear) and not (concept_q or FINANCE_WORDS_RE.search(text)
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
     label = "investment_advice" if intent == "investment_advice" else "concept"

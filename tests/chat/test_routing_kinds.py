@@ -111,3 +111,43 @@ def test_affordability_says_it_is_an_estimate(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="can I afford a $900 sofa next month")
     assert answer["tools_used"] == ["check_affordability"]
     assert "usual income" in answer["answer"] and "This is an estimate" in answer["answer"], answer["answer"]
+
+
+def test_a_vietnamese_question_about_no_ones_money_is_knowledge(chat_demo, alice, alice_money, help_and_education):
+    """It named nothing of theirs and no period, yet was answered with a total of their spending."""
+    for question in ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?",
+                     "mức giảm trừ gia cảnh cho người phụ thuộc ở VN hiện là bao nhiêu?"):
+        answer = chat_turn(user=alice, message=question)
+        assert not set(answer["tools_used"]) & MONEY_TOOLS, (question, answer["tool_calls"])
+        assert "search_knowledge_base" in answer["tools_used"], (question, answer["tool_calls"])
+    niche = chat_turn(user=alice, message="mức giảm trừ gia cảnh cho người phụ thuộc ở VN hiện là bao nhiêu?")
+    assert niche["answer"].startswith("Tôi không có thông tin này") and not niche["citations"], niche["answer"]
+    own = chat_turn(user=alice, message="tháng trước tôi chi bao nhiêu cho ăn uống")
+    assert own["tools_used"] == ["search_transactions"], own["tool_calls"]
+
+
+def test_a_request_unlike_any_family_is_out_of_scope_not_a_jar_status(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="write me a cover letter for a barista job")
+    assert answer["tool_calls"] == [] and "personal-finance assistant" in answer["answer"], answer["tool_calls"]
+
+
+def test_their_subscriptions_asked_as_what_are_or_by_a_short_name_are_listed(chat_demo, alice, alice_money):
+    for question in ("what are my subscriptions rn", "subs?"):
+        answer = chat_turn(user=alice, message=question)
+        assert answer["tools_used"] == ["list_subscriptions"], (question, answer["tool_calls"])
+        assert "Netflix" in answer["answer"], answer["answer"]
+
+
+def test_did_i_spend_more_than_i_earned_is_that_periods_income_against_spending(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="did i spend more than i earned last month?")
+    assert answer["tools_used"] == ["income_breakdown"], answer["tool_calls"]
+    # last month of the fixture statement: 3,200.00 in, 1,672.48 out
+    text = answer["answer"]
+    assert text.startswith("No.") and "$3,200.00" in text and "$1,672.48" in text, text
+
+
+def test_months_to_a_savings_goal_at_the_usual_rate(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how many months till i have 10k saved?")
+    assert answer["tool_calls"][0]["arguments"] == {"goal": 10000.0}, answer["tool_calls"]
+    result_kept = next(line for line in answer["answer"].splitlines() if line.startswith("At your usual rate"))
+    assert "$10,000.00" in result_kept and "÷" in result_kept and "(unverified)" not in answer["answer"], answer

@@ -23,7 +23,7 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
                "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
-               "'em": "them", "+": "and"}
+               "'em": "them", "+": "and", "subs": "subscriptions"}
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
 
