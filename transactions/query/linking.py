@@ -162,6 +162,8 @@ class Linker:
         start of the name ("chipot", "amaz"), or its consonants in order ("sbux", "tgt")."""
         if not word.isalpha() or len(word) < 2 or word in STOPWORDS or (len(word) > 3 and word in common_words()):
             return [], ""
+        if len(word) > 4 and word.endswith("s") and word[:-1] in common_words():
+            return [], ""  # "wife's", "kids": an everyday word with its s, no shortened name
         bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
         by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare)]
         if not by_initials:  # "wf" for "Whole Foods Mkt": the first initials of a longer name
