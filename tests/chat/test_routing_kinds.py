@@ -3,6 +3,7 @@ without accents, concept comparisons, questions the knowledge base does not cove
 reasoning over the user's own figures. Every test goes through chat_turn."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,7 @@ def test_a_thing_moneta_cannot_see_named_alone_is_said_plainly(chat_demo, alice,
     """A bare name of it ("401k this yr") was answered with a total of all spending or a knowledge passage."""
     answer = chat_turn(user=alice, message=question)
     assert answer["tools_used"] == ["check_data_available"], (question, answer["tool_calls"])
-    assert answer["answer"].startswith("I can't see that"), answer["answer"]
+    assert re.match(r"I (?:can.t see|have no access to) that", answer["answer"]), answer["answer"]
     assert "$" not in answer["answer"] and not answer["escalated"], answer["answer"]
 
 
