@@ -109,7 +109,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -152,6 +152,9 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
         parts.append(ngettext("Nothing in your transactions is called %(words)s, so this answer leaves it out.",
                               "Nothing in your transactions is called %(words)s, so this answer leaves them out.",
                               len(q["unknown"])) % {"words": quoted(q["unknown"])})
+    if q.get("asides"):  # "for my accountant", "(rent goes on the lease anyway)": why they ask, not what to count
+        parts.append(gettext("I set aside %(words)s: why you ask, not what to count.")
+                     % {"words": ", ".join(f"“{w}”" for w in q["asides"])})
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})

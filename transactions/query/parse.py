@@ -24,6 +24,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
+from transactions.query.asides import set_aside
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import MoneyQuery, Side
@@ -92,6 +93,14 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
+    q.asides = asides
+    return q
+
+
+def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
+           earlier: MoneyQuery | None, shown: dict | None) -> MoneyQuery:
     text = grammar.normalise(question)
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
