@@ -43,10 +43,13 @@ def _what(q: dict, vi: bool = False) -> str:
     concept = {link["mention"]: link["names"] for link in q.get("links") or []
                if link.get("kind") == "merchant" and link.get("how") == "concept"}
     merchants = list(q.get("merchants") or [])
+    concepts = []  # "on electric (City Power) and internet (Comcast Cable)": one "on" for the union
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names, conj='và' if vi else 'and')})")
+            concepts.append(f"{mention} ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
+    if concepts:
+        parts.append(("cho " if vi else "on ") + (" và " if vi else " and ").join(concepts))
     if merchants:
         parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
     if q.get("categories"):
