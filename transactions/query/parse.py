@@ -27,7 +27,7 @@ from transactions.query.grammar import (
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import MoneyQuery, Side
-from transactions.query.periods import _n, find_periods
+from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
 from transactions.query.state import counted_nouns, period_edit, referenced_merchant
@@ -167,6 +167,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
     q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
+    if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
+        q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
@@ -246,7 +248,8 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
 PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
-                            r"top|cheapest|lowest|smallest|lightest)\s+(?:spending\s+)?(?:month|week|day|year|quarter)s?\b"
+                            r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
+                            r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
                             r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
