@@ -15,8 +15,9 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.counterfactual import saved_if
-from transactions.query.exclusions import mark_exclusions
+from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -30,7 +31,7 @@ from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
-from transactions.query.state import counted_nouns, period_edit, referenced_merchant
+from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import things_in, things_owning
 
 FOLLOWUP_RE = re.compile(
@@ -100,7 +101,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             return on_result
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
-    low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
+    amount_text = _blank(text, [s for _, s in periods])
+    low, high, amount_spans = find_amounts(amount_text)
+    low, high = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
     measure_text = text
@@ -191,7 +194,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
-        q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
+        said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
+        q = settle_followup(_merge(previous, said, measure=measure, periods=own_periods,
+                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
@@ -296,6 +301,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     if not changes:
         return False
     if FOLLOWUP_RE.search(text) and words <= 12:
+        return True
+    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
     return words <= 5 and not (q.merchants and q.categories)
