@@ -21,8 +21,8 @@ from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
-from chat.whatif import WHATIF_TOOLS, WhatIfTools
 from chat.web_search import WebSearchUnavailable, web_search
+from chat.whatif import WHATIF_TOOLS, WhatIfTools
 from core.errors import DomainError
 from core.periods import PERIODS
 from knowledge.answers import answer_facts_present

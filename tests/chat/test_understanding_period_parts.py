@@ -129,3 +129,32 @@ def test_the_holiday_season_in_vietnamese_is_the_season(chat_demo, alice, alice_
     answer = chat_turn(user=alice, message="mùa lễ năm ngoái tôi đi chợ hết bao nhiêu?")
     assert _args(answer)["start"] == HOLIDAYS["thanksgiving"](today.year - 1).isoformat(), answer["tool_calls"]
     assert "'le'" not in answer["answer"], answer["answer"]
+
+
+def test_periods_counted_back_from_today_are_periods(chat_demo, alice, alice_money):
+    # "2 months back", "2 weeks ago", "the prior 3 months" were read as no period at all: every transaction, at 0.95
+    from datetime import timedelta
+
+    today = timezone.localdate()
+    back = chat_turn(user=alice, message="dining 2 months back")
+    assert _args(back)["start"] == month_start(today, 2).isoformat(), back["tool_calls"]
+    weeks = chat_turn(user=alice, message="starbucks 2 weeks ago")
+    monday = today - timedelta(days=today.weekday() + 14)
+    assert _args(weeks)["start"] == monday.isoformat(), weeks["tool_calls"]
+    prior = chat_turn(user=alice, message="uber the prior 3 months")
+    assert _args(prior).get("start") and _args(prior)["end"] == today.isoformat(), prior["tool_calls"]
+
+
+def test_a_length_of_time_no_period_took_is_not_understood(chat_demo, alice, alice_money):
+    for question in ("how much will I spend on dining in 3 months", "top 3 months for dining"):
+        answer = chat_turn(user=alice, message=question)
+        assert not confident(alice, answer), (question, answer["answer"])
+
+
+def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    joined = chat_turn(user=alice, message=f"amazon from early {first:%B} to mid {last:%B}")
+    assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=20).isoformat())
+    opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
+    assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())

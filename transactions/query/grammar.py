@@ -42,6 +42,10 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "the most big thing", "most cheap": "most" before a short adjective is its superlative
+    text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
+                  lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
+                             "high": "highest", "low": "lowest"}[m.group(1)], text)
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years

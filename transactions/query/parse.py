@@ -14,9 +14,11 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
+from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
-from transactions.query.exclusions import mark_exclusions
+from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -24,14 +26,13 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.asides import set_aside
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import MoneyQuery, Side
-from transactions.query.periods import _n, find_periods
+from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
-from transactions.query.state import counted_nouns, period_edit, referenced_merchant
+from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import things_in, things_owning
 
 FOLLOWUP_RE = re.compile(
@@ -109,7 +110,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             return on_result
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
-    low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
+    amount_text = _blank(text, [s for _, s in periods])
+    low, high, amount_spans = find_amounts(amount_text)
+    low, high = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
     measure_text = text
@@ -176,6 +179,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
     q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
+    if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
+        q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
@@ -198,7 +203,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
-        q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
+        said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
+        q = settle_followup(_merge(previous, said, measure=measure, periods=own_periods,
+                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
@@ -255,7 +262,8 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
 PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
-                            r"top|cheapest|lowest|smallest|lightest)\s+(?:spending\s+)?(?:month|week|day|year|quarter)s?\b"
+                            r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
+                            r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
                             r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
@@ -302,6 +310,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     if not changes:
         return False
     if FOLLOWUP_RE.search(text) and words <= 12:
+        return True
+    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
     return words <= 5 and not (q.merchants and q.categories)
