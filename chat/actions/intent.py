@@ -10,6 +10,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
+from chat.actions.basis import basis_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
 from transactions.query.grammar import normalise
@@ -51,6 +52,12 @@ TIME_COUNT_RE = re.compile(r"\b\d+\s*(?:full\s+|whole\s+|calendar\s+)?(?:months?
                            r"quarters?|tháng|tuần|ngày|năm)\b", re.I)
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
+# a question asked after the request, in the same message
+THEN_ASK_RE = re.compile(r"(?:[,;.]\s*|\s+)(?:and\s+)?(?:then|also|and|after that|plus)\s+(?P<ask>(?:tell me|show me|"
+                         r"give me|let me know|how much|how many|what|where|which|list)\b.+)$", re.I)
+PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
+             "propose_delete_transaction"}
+PERCENT_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:%|percent\b|per cent\b|phần trăm)", re.I)
 DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
                           r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
 # Vietnamese amounts: "3 triệu" (3,000,000), "50 nghìn"/"50 ngàn"/"50k" (50,000), "1,5 tỷ"
@@ -127,8 +134,9 @@ def _amount(text: str) -> float | None:
         return float(number.replace(",", "")) * (1000 if k else 1)
     if thousands := K_AMOUNT_RE.search(text):  # "50k" (50,000): how Vietnamese and casual English write amounts
         return float(thousands.group(1).replace(",", ".")) * 1000
-    # a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar
-    text = TIME_COUNT_RE.sub(" ", text)
+    # a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar; nor is a
+    # percentage ("10% below my average")
+    text = PERCENT_RE.sub(" ", TIME_COUNT_RE.sub(" ", text))
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
 
@@ -178,6 +186,12 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
         return None
+    if (ask := THEN_ASK_RE.search(text)) and ask.start() > 0:
+        # "log $12 cash for lunch, then tell me where dining is at this month": the request, and a question after
+        # it that the money tools answer (the router runs it beside the proposal)
+        call = action_call(text[:ask.start()], _parse(text[:ask.start()], ctx), ctx)
+        if call is not None and call["name"] in PROPOSING:
+            return {**call, "then": ask.group("ask")}
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
 
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -186,12 +200,17 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
     if unavailable_action(text) is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
-        return {"name": "explain_unavailable_action", "args": {"request": text}}
+        merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
+        # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
+        return {"name": "explain_unavailable_action",
+                "args": {"request": text, **({"subject": merchants[0]} if len(merchants) == 1 else {})}}
     figure = _figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
+    # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
+    basis = basis_in(text, q) if _amount(text) is None and figure is None else None
     if m := said(JAR_RE):
-        return _jar(text, m.group("rest"), q, ctx, figure=figure)
-    if said(BUDGET_RE) and (_amount(text) is not None or figure is not None):
-        return _budget(text, q, ctx, figure=figure)
+        return _jar(text, m.group("rest"), q, ctx, figure=figure, basis=basis)
+    if said(BUDGET_RE) and (_amount(text) is not None or figure is not None or basis is not None):
+        return _budget(text, q, ctx, figure=figure, basis=basis)
     if said(DELETE_RE):
         return _delete(text, q, ctx)
     if said(ADD_RE) and _amount(text) is not None:
@@ -203,7 +222,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
 
 # "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
 THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
-                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:that|this|it)\b"
+                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:exactly\s+|just\s+|precisely\s+)?(?:that|this|it)\b"
                             r"|^\s*(?:\w+\s+){0,3}(?:make|set|use|put)\s+(?:that|this|it)\b|\bsố (?:đó|này|tiền đó)\b"
                             r"|\bmức (?:đó|này)\b", re.I)
 # "delete that charge", "remove it", "xoá giao dịch đó": the transaction the last answer showed
@@ -225,13 +244,21 @@ def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
     return list(previous.get("categories") or []), list(previous.get("merchants") or [])
 
 
-def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
+POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "same", "amount", "figure"}
+# what follows a Vietnamese jar's name: "hũ ăn uống theo mức chi trung bình…", "hũ du lịch với 2 triệu"
+VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
+
+
+def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
+         basis: dict[str, Any] | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
+    if named and not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]:
+        named = None  # "make an amazon jar for exactly that": the figure, not the name
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
     if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
-        words = _words(vi.group(1))
+        words = _words(VI_NAME_END_RE.sub("", vi.group(1)))
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
     categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
@@ -244,10 +271,19 @@ def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None)
     args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or figure or 0}
     if category:
         args["categories"] = [category]
+    if basis is not None:  # the amount is computed from their spending on what the jar is for
+        if category is None and len(getattr(q, "categories", None) or []) == 1:
+            category = q.categories[0]  # "hũ tiền ăn uống": the category the request names, beside the jar's name
+            args["categories"] = [category]
+        merchants = [] if category else list(getattr(q, "merchants", None) or [])
+        if category or merchants:
+            args.update(basis, **({"merchants": merchants} if merchants else {}))
+            args.pop("monthly_budget")
     return {"name": "propose_create_jar", "args": args}
 
 
-def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
+def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None,
+            basis: dict[str, Any] | None = None) -> dict[str, Any]:
     if figure is not None and not getattr(q, "categories", None) and _category_in(text, ctx) is None:
         categories, _merchants = _previous_subject(ctx)
         if len(categories) == 1:  # "set up a budget with that amount" after the average of Groceries
@@ -257,7 +293,20 @@ def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict
     category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
+    if basis is not None and category:
+        return {"name": "propose_set_budget", "args": {"category": category, **basis}}
     return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text) or figure}}
+
+
+NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls", "instead", "danh", "mục", "nhé",
+               "giúp", "tôi", "mình"}
+
+
+def _name_words(tail: str, ctx: Any) -> list[str]:
+    """The words naming the target category ("as work travel", "under Biz Expense please"), periods left out."""
+    for _period, (s, e) in find_periods(tail.lower(), ctx.today):
+        tail = tail[:s] + " " * (e - s) + tail[e:]
+    return [w for w in re.findall(r"[\w&'-]+", tail) if w.lower() not in NAME_FILLER and not w.isdigit()]
 
 
 def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
@@ -268,10 +317,14 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
-        if category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(_words(tail)) <= 3 \
+        named = _name_words(tail, ctx)
+        if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
+                category.lower():
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "work travel" ≠ Travel
+        elif category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(named) <= 4 \
                 and not find_periods(tail.lower(), ctx.today):
-            # "mark it as Gifts" with no Gifts category: still the request; the proposal says which categories exist
-            category = " ".join(_words(tail))
+            # "mark it as Gifts" with no Gifts category: a new one, created when the user confirms
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
@@ -338,6 +391,8 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     day = _day(q)
     if day:
         args["date"] = day
+    elif getattr(q, "period", None) is not None and q.period.grain != "all":
+        args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
     if DUPLICATE_RE.search(text):
         args["duplicate"] = True
     return {"name": "propose_delete_transaction", "args": args}
