@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from chat import words
 from core.money import money as money_format
 from transactions.query import MoneyQuery
 from transactions.query.followups import ADD_UP_RE, ORDINAL, PICK_RE, SUPERLATIVE_RE
@@ -224,7 +225,7 @@ def _line(x: dict[str, Any], cur: str | None) -> str:
     return _("- %(merchant)s: %(amount)s %(cadence)s, next %(next)s%(change)s") % {
         "merchant": x.get("merchant"), "amount": amount,
         "cadence": _(x.get("cadence") or "") if x.get("cadence") else "", "next": x.get("next_expected"),
-        "change": change}
+        "next_day": words.day(x.get("next_expected")), "change": change}
 
 
 def subscriptions_text(r: dict[str, Any], rows: list[dict[str, Any]], cur: str | None) -> str:

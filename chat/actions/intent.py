@@ -13,6 +13,7 @@ from typing import Any
 from chat.actions.basis import basis_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
+from chat.listings import POINTS_BACK_RE
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
 from transactions.query.periods import find_periods
@@ -25,7 +26,7 @@ LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:p
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
 # "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
 WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|some\b|\$?\d)|"
-JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
+JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
@@ -34,7 +35,8 @@ RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:(?:them|those|these|it|that|everything|all|both)\s+)?(?:all\s+)?"
                     r"(?:up|together)\b)|record|enter|track|book|"
-                    r"note down|put in|put (?:it|that|this) in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
+                    r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
+                    r"nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
@@ -191,7 +193,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         # it that the money tools answer (the router runs it beside the proposal)
         call = action_call(text[:ask.start()], _parse(text[:ask.start()], ctx), ctx)
         if call is not None and call["name"] in PROPOSING:
-            return {**call, "then": ask.group("ask")}
+            return {**call, "then": ask.group("ask"), "front": text[:ask.start()]}
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
 
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -230,6 +232,26 @@ THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transacti
                          re.I)
 
 
+def then_question(call: dict[str, Any], ctx: Any) -> Any:
+    """The money question asked after a request in the same message ("…, then tell me where dining is at this
+    month"), as a query to run beside the proposal; None when there is none. A question that points back or names
+    nothing of its own ("and tell me if I would've blown it last month", "how much that moves") is about what the
+    request files, budgets or saves for, over the question's period (else the request's). Pops the call's keys."""
+    then, front = call.pop("then", None), call.pop("front", "")
+    if not then:
+        return None
+    tq, fq = _parse(then, ctx), _parse(front, ctx)
+    solid = [link for link in tq.links if link.how in ("exact", "synonym", "concept", "alias")]
+    args = call["args"]
+    merchants = list(args.get("merchants") or ([] if args.get("category") or args.get("categories") else fq.merchants))
+    categories = [] if call["name"] == "propose_set_category" else \
+        list(args.get("categories") or ([args["category"]] if args.get("category") else fq.categories))
+    if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
+        tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
+        tq.period = tq.period or fq.period
+    return tq if tq.has_filters or tq.period is not None else None
+
+
 def _figure_said_before(text: str, ctx: Any) -> float | None:
     """The figure of the last money answer, when the request points back at it and names no amount of its own."""
     shown = getattr(ctx, "previous_result", None) or {}
@@ -253,8 +275,9 @@ def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
          basis: dict[str, Any] | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
-    if named and not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]:
-        named = None  # "make an amazon jar for exactly that": the figure, not the name
+    if named and (not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]
+                  or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
+        named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
     if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
@@ -291,6 +314,14 @@ def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None,
     target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
                        r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
     category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
+    merchants = list(getattr(q, "merchants", None) or [])
+    if category is None and merchants:
+        # budgets are per category: a limit for a merchant ("a $300 Amazon budget", "a budget for Uber Eats 20%
+        # below what I usually spend") is a jar for it, its amount computed from that merchant's spending
+        name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
+        if basis is not None:
+            return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
+        return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": _amount(text) or figure or 0}}
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
     if basis is not None and category:

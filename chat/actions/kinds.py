@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -186,15 +187,18 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
         raise DomainError(f"More than {MAX_MATCHING} transactions match {what}; make a categorisation rule "
                           "(Transactions → Rules) for a change that big.", code="too_many")
     sample = [_row(t) for t in qs.values(*ROW_FIELDS)[:SAMPLE_ROWS]]
+    moved = abs(Transaction.objects.filter(id__in=ids).aggregate(total=Sum("amount"))["total"] or Decimal(0))
     period = ""
     if match.get("start") or match.get("end"):
         period = f" from {_fmt_day(_day(match['start']))}" if match.get("start") else ""
         period += f" to {_fmt_day(_day(match['end']))}" if match.get("end") else ""
     count = len(ids)
-    summary = (f"File {count} transaction{'s' if count != 1 else ''} matching {what}{period} under {category}"
+    summary = (f"File {count} transaction{'s' if count != 1 else ''} ({money(moved, _currency(user))}) matching "
+               f"{what}{period} under {category}"
                + (" (a new category, created when you confirm)." if create else "."))
     return ({"category": category, "transaction_ids": ids, "match": match, "create_category": create},
-            {"summary": summary, "count": count, "sample": sample, "what": what})
+            {"summary": summary, "count": count, "sample": sample, "what": what, "total": str(moved),
+             "currency": _currency(user)})
 
 
 def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
@@ -343,14 +347,16 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
             what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
             values = {"count": preview["count"], "what": what, "period": period,
                       "category": words.category(params["category"])}
+            total = (" " + _("Together: %(total)s.") % {"total": money(preview["total"], currency)}
+                     if preview.get("total") is not None else "")
             if params.get("create_category"):
                 return ngettext("Create the category “%(category)s” and file %(count)s transaction matching "
                                 "%(what)s%(period)s under it.",
                                 "Create the category “%(category)s” and file %(count)s transactions matching "
-                                "%(what)s%(period)s under it.", preview["count"]) % values
+                                "%(what)s%(period)s under it.", preview["count"]) % values + total
             return ngettext("File %(count)s transaction matching %(what)s%(period)s under %(category)s.",
                             "File %(count)s transactions matching %(what)s%(period)s under %(category)s.",
-                            preview["count"]) % values
+                            preview["count"]) % values + total
         if kind == "transaction_add":
             text = _("Add %(amount)s “%(description)s” on %(day)s") % {
                 "amount": money(params["amount"], currency), "description": params["description"],

@@ -19,7 +19,7 @@ from datetime import date
 import numpy as np
 from django.conf import settings
 
-from chat.actions.intent import action_call, dismiss_call, missing_data_call
+from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
@@ -241,7 +241,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
                                  "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     # a plan to cancel, with its price per month and per year, answers "how much would I save" too
     priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
-        bool(plan.calls[0]["args"].get("subject"))
+        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"]
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
@@ -332,12 +332,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
 
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
-    if call is not None and (then := call.pop("then", None)):
+    if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
-        tq = understand(then, ctx)
-        if tq.has_filters or tq.period is not None:
-            ctx.understood = tq.as_dict()
-            return done([("action", 1.0, text), ("money", 1.0, then)], [call, *money_calls(tq)], query=tq)
+        ctx.understood = tq.as_dict()
+        return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
     if call is not None:
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
                  "income_breakdown": "money", "get_account_balances": "money",

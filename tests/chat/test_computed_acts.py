@@ -177,3 +177,39 @@ def test_subscriptions_and_bills_are_told_apart(chat_demo, alice, alice_money, c
     text = both["answer"]
     assert text.index("**Subscriptions**") < text.index("Streamflix") < text.index("**Regular bills**") \
         < text.index("Brightline"), text
+
+
+def test_a_budget_for_a_merchant_is_a_jar_at_its_computed_amount(chat_demo, alice, alice_money):
+    # budgets are per category: "a budget for Amazon 20% below what I usually spend" is a jar for Amazon
+    window = full_months_before(timezone.localdate(), 3)
+    rows = Transaction.objects.filter(user=alice, description__startswith="AMAZON", date__gte=window.start,
+                                      date__lte=window.end)
+    usual = (-sum((r.amount for r in rows), Decimal(0)) / 3).quantize(CENT, rounding=ROUND_HALF_UP)
+    before = _state(alice)
+    answer = chat_turn(user=alice, message="set me up a budget for amazon thats 20% less than what i usually spend "
+                                           "(avg of last 3 months)")
+    action = _one(answer)
+    want = (usual * Decimal("0.8")).quantize(CENT, rounding=ROUND_HALF_UP)
+    assert action["kind"] == "jar_create" and action["params"]["name"] == "Amazon", action["params"]
+    assert Decimal(action["params"]["monthly_budget"]) == want and f"${usual:,.2f}" in answer["answer"]
+    assert _state(alice) == before
+
+
+def test_a_question_after_a_request_that_points_back_is_about_its_subject(chat_demo, alice, alice_money):
+    before = _state(alice)
+    uber = Transaction.objects.filter(user=alice, description__startswith="UBER")
+    total = -sum((r.amount for r in uber), Decimal(0))
+    answer = chat_turn(user=alice, message="recategorize all my Uber rides as Business Travel and tell me how much "
+                                           "that moves")
+    action = _one(answer)
+    assert action["params"]["category"] == "Business Travel" and f"${total:,.2f}" in action["summary"], action
+    money = [c for c in answer["tool_calls"] if c["name"] == "search_transactions"]
+    assert money and money[0]["arguments"].get("merchants") == ["Uber"], answer["tool_calls"]
+    assert not money[0]["arguments"].get("categories") and f"${total:,.2f}" in answer["answer"]
+    assert _state(alice) == before
+
+
+def test_a_jar_for_the_last_months_is_named_for_what_it_is_for(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="set me up a coffee jar at my monthly average for the last 3 months")
+    action = _one(answer)
+    assert action["params"]["name"] == "Coffee" and action["params"]["monthly_budget"] != "0.00", action["params"]
