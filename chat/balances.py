@@ -53,7 +53,7 @@ def account_pick(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
 
 def balance_call(text: str, *, balances: bool) -> dict[str, Any] | None:
     """The tool call for a balance or net-worth question of a user whose accounts carry balances, else None
-    (a user without them is answered by the capability check: "I can't see that")."""
+    (a user without them is answered by the capability check: "I have no access to that")."""
     if not balances:
         return None
     found = missing_data(text)
@@ -114,7 +114,7 @@ def balance_text(name: str, payload: dict[str, Any], *, vi: bool = False) -> str
     """The offline composer's words for a balance tool's result (every figure copied from it)."""
     if payload.get("available") is False:
         return (f"Tôi không thấy được: {payload.get('message_vi')} {payload.get('offer_vi') or ''}" if vi else
-                f"I can't see that: {payload.get('message')} {payload.get('offer') or ''}").strip()
+                f"I have no access to that: {payload.get('message')} {payload.get('offer') or ''}").strip()
     unknown = payload.get("unknown_balance") or []
     caveat = ((f"Chưa biết số dư của {', '.join(unknown)} (chưa có số dư đầu kỳ), nên không tính vào." if vi else
                f"{', '.join(unknown)} {'has' if len(unknown) == 1 else 'have'} no opening balance, so "

@@ -3,11 +3,11 @@
 Moneta sees a user's own transactions (and their categories and merchants), jars and budgets, recurring
 charges, the documents they uploaded, and the shared knowledge base. Balances and net worth it has for the
 accounts that carry an opening balance (the ledger: opening balance + transactions, in SQL); a user with no
-such account gets a plain "I can't see that" and how to add one. It does not see credit scores, investments,
+such account gets a plain "I have no access to that" and how to add one. It does not see credit scores, investments,
 loans outside the statements, or anyone else's money, and it cannot act outside the app (cancel at a provider,
 move or pay money, talk to a bank).
 
-A question that needs something Moneta lacks is answered plainly — "I can't see that" — with what it can do
+A question that needs something Moneta lacks is answered plainly — "I have no access to that" — with what it can do
 instead, never with the nearest figure. Requests to act outside the app get the steps the user can take.
 """
 from __future__ import annotations

@@ -79,7 +79,7 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
             return ""
         message, offer = ((payload.get("message_vi"), payload.get("offer_vi")) if is_vi() and payload.get("message_vi")
                           else (payload.get("message"), payload.get("offer")))
-        return (_("I can't see that: %(why)s") % {"why": message} + f" {offer or ''}").strip()
+        return (_("I have no access to that: %(why)s") % {"why": message} + f" {offer or ''}").strip()
     if name == "cancel_pending_action":
         return _cancelled_text(payload)
     if name == "explain_unavailable_action":

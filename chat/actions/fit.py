@@ -13,7 +13,7 @@ from chat.actions.tools import PROPOSE_TOOLS
 from chat.balances import BALANCE_TOOLS
 from chat.context import understand
 
-MISSING_CAP = 0.6  # above the escalation threshold (0.4): no noise in the queue for an honest "I can't see that"
+MISSING_CAP = 0.6  # above the escalation threshold (0.4): no noise in the queue for an honest "I have no access to that"
 KEY_ARGS = {"propose_create_jar": ("monthly_budget",), "propose_set_budget": ("category", "amount"),
             "propose_set_category": ("category",), "propose_add_transaction": ("amount",)}
 
@@ -52,7 +52,7 @@ def action_fit(*, question: str, recorder: Any, ctx: Any) -> tuple[float, list[s
                     penalty += 0.4
                     reasons.append(f"the proposal's {key} ({args.get(key)!r}) differs from the request ({want!r})")
                     break
-    # "I can't see that": the capability check, or a balance tool for a user whose accounts carry no balance
+    # "I have no access to that": the capability check, or a balance tool for a user whose accounts carry no balance
     missing = [r for r in records if isinstance(r.result, dict) and r.result.get("available") is False
                and r.result.get("topic")]
     answered = any(r.name in BALANCE_TOOLS and not r.error for r in records)

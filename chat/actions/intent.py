@@ -10,13 +10,15 @@ import re
 from datetime import timedelta
 from typing import Any
 
+from django.utils import timezone
+
 from chat.actions.basis import basis_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
 from chat.listings import POINTS_BACK_RE
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
-from transactions.query.periods import find_periods
+from transactions.query.periods import find_periods, without_periods
 from transactions.query.state import exclusion_followup
 
 LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
@@ -50,8 +52,6 @@ AMOUNT_RE = re.compile(r"(?:[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|\b(\d[\d,]*(?
                        re.I)
 K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
-TIME_COUNT_RE = re.compile(r"\b\d+\s*(?:full\s+|whole\s+|calendar\s+)?(?:months?|mos?|mths?|weeks?|wks?|days?|years?|yrs?|"
-                           r"quarters?|tháng|tuần|ngày|năm)\b", re.I)
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
 # a question asked after the request, in the same message
@@ -136,9 +136,9 @@ def _amount(text: str) -> float | None:
         return float(number.replace(",", "")) * (1000 if k else 1)
     if thousands := K_AMOUNT_RE.search(text):  # "50k" (50,000): how Vietnamese and casual English write amounts
         return float(thousands.group(1).replace(",", ".")) * 1000
-    # a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar; nor is a
-    # percentage ("10% below my average")
-    text = PERCENT_RE.sub(" ", TIME_COUNT_RE.sub(" ", text))
+    # a period or a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar
+    # (transactions.query.periods reads both, as it does for every question); nor is a percentage ("10% below")
+    text = without_periods(normalise(PERCENT_RE.sub(" ", text)), timezone.localdate())
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
 

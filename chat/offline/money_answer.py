@@ -85,7 +85,9 @@ def _named_period(result: dict, reading: dict | None) -> str | None:
     """The period's label; a season the question named by a word ("the holidays") keeps the reading's own label,
     which says how the word was read, when the query covered exactly its dates."""
     period = (reading or {}).get("period") or {}
-    if str(period.get("label") or "").startswith("the holiday season") and \
+    label = str(period.get("label") or "")
+    # "the run-up to Christmas", "early October": the label says how the words were read ("(… = days 1–10)")
+    if (label.startswith("the holiday season") or re.search(r" \([^()]*(?: = |: )[^()]*\)$", label)) and \
             (period.get("start"), period.get("end")) == (result.get("start"), result.get("end")):
         return period["label"]
     return result.get("period")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -106,6 +107,18 @@ def knowledge_doc(*, corpus_slug: str, corpus_name: str, file_name: str, text: s
     doc = document_ingest_now(document_id=doc.id)
     assert doc.status == "ready", (doc.status, getattr(doc, "error", ""))
     return doc
+
+
+DEMO_DOCS = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs"
+
+
+def demo_docs(*, help_pages: tuple[str, ...] = (), education: tuple[str, ...] = ()) -> list:
+    """The demo's own help pages and finance-education articles, ingested like an editor's upload."""
+    docs = [knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name=name,
+                          text=(DEMO_DOCS / "finance-education" / name).read_text()) for name in education]
+    docs += [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
+                           text=(DEMO_DOCS / "moneta-help" / name).read_text()) for name in help_pages]
+    return docs
 
 
 @pytest.fixture

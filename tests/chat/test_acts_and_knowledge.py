@@ -4,8 +4,6 @@ wholly Vietnamese; a finance concept is answered from the page about it, and one
 answered from a neighbour."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.utils import translation
 
@@ -17,11 +15,10 @@ from chat.models import PendingAction
 from chat.services import chat_turn
 from core.errors import NotFound
 from knowledge.models import Document
-from tests.chat.conftest import knowledge_doc
+from tests.chat.conftest import demo_docs
 from transactions.models import Jar, Transaction
 
 pytestmark = pytest.mark.django_db
-EDUCATION = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs" / "finance-education"
 
 
 def _written(user) -> tuple:
@@ -43,7 +40,7 @@ def test_data_moneta_lacks_is_said_plainly_never_a_total(chat_demo, alice, alice
     answer = chat_turn(user=alice, message=question)
     assert answer["tools_used"] == ["check_data_available"], answer["tool_calls"]
     assert not set(answer["tools_used"]) & MONEY_TOOLS
-    assert answer["answer"].startswith("I can't see that") and answer["confidence"] <= 0.6, answer["answer"]
+    assert answer["answer"].startswith("I have no access to that") and answer["confidence"] <= 0.6, answer["answer"]
     assert next(m.why for m in MISSING if m.topic == topic) in answer["answer"]  # the map's words for that topic
 
 
@@ -117,10 +114,8 @@ def test_a_vietnamese_proposal_reads_wholly_vietnamese_and_the_card_follows_the_
 # ---- kind 7: knowledge -----------------------------------------------------------------------------------------
 @pytest.fixture
 def education(db):
-    return [knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name=name,
-                          text=(EDUCATION / name).read_text())
-            for name in ("emergency-fund.md", "index-funds.md", "sinking-funds.md", "apr-and-apy.md",
-                         "credit-scores.md")]
+    return demo_docs(education=("emergency-fund.md", "index-funds.md", "sinking-funds.md", "apr-and-apy.md",
+                                "credit-scores.md"))
 
 
 @pytest.mark.parametrize("question, document", [

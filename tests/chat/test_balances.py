@@ -1,5 +1,5 @@
 """Balances and net worth in the chat (chat/balances.py), through chat_turn: the ledger's figures for a user whose
-accounts carry an opening balance, a plain "I can't see that" for one whose accounts do not, and another user's
+accounts carry an opening balance, a plain "I have no access to that" for one whose accounts do not, and another user's
 accounts never seen."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_without_opening_balances_it_says_so_plainly(chat_demo, alice, alice_mon
     assert not balances_available(alice)  # the import made an account, with no opening balance
     for question, tool in (("what's my balance?", "check_data_available"), ("what's my net worth", None)):
         answer = chat_turn(user=alice, message=question)
-        assert answer["answer"].startswith("I can't see that") and "opening balance" in answer["answer"]
+        assert answer["answer"].startswith("I have no access to that") and "opening balance" in answer["answer"]
         assert "Accounts" in answer["answer"]  # how to make it possible
         assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["grounding"]
         if tool:
@@ -64,7 +64,7 @@ def test_without_opening_balances_it_says_so_plainly(chat_demo, alice, alice_mon
 
 def test_another_user_sees_none_of_them(chat_demo, alice, alice_accounts, bob, bob_money):
     answer = chat_turn(user=bob, message="what's my balance?")
-    assert answer["answer"].startswith("I can't see that"), answer["answer"]
+    assert answer["answer"].startswith("I have no access to that"), answer["answer"]
     assert "Everyday" not in answer["answer"] and "Visa" not in answer["answer"]
     # even a tool call naming alice's account, made for bob, reads only bob's accounts
     from chat.assistant import FinanceAssistant

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def test_missing_data_is_said_plainly_at_medium_confidence(chat_demo, alice, alice_money, question, topic):
     answer = chat_turn(user=alice, message=question)
     assert answer["tools_used"] == ["check_data_available"], answer["tools_used"]
-    assert answer["answer"].startswith("I can't see that") and topic in answer["answer"].lower()
+    assert answer["answer"].startswith("I have no access to that") and topic in answer["answer"].lower()
     assert "I can " in answer["answer"]  # what it can do instead
     assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["grounding"]
 

@@ -2,25 +2,22 @@
 no fitting passage for says so instead of quoting the nearest unrelated one."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.urls import get_resolver, reverse
 
 from chat.help_steps import PAGE_HELP, steps_in
 from chat.services import chat_turn
 from knowledge.models import Document
-from tests.chat.conftest import EDU_BUDGET, knowledge_doc
+from tests.chat.conftest import DEMO_DOCS, EDU_BUDGET, demo_docs, knowledge_doc
 from transactions.models import Category, Jar, Transaction
 
 pytestmark = pytest.mark.django_db
-HELP = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs" / "moneta-help"
+HELP = DEMO_DOCS / "moneta-help"
 
 
 @pytest.fixture
 def help_pages(db):
-    return [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
-                          text=(HELP / name).read_text()) for name in ("assistant-actions.md", "importing-statements.md")]
+    return demo_docs(help_pages=("assistant-actions.md", "importing-statements.md"))
 
 
 def test_how_to_undo_is_answered_as_numbered_steps(chat_demo, alice, help_pages):
@@ -57,10 +54,8 @@ def test_no_fitting_passage_says_so(chat_demo, alice, knowledge_docs):
 @pytest.fixture
 def account_help(db):
     """The help pages about the account and editing, and one finance-education page (budgeting)."""
-    docs = [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
-                          text=(HELP / name).read_text())
-            for name in ("account-security.md", "your-data.md", "editing-transactions.md", "budget-jars.md",
-                         "accounts-and-transfers.md")]
+    docs = demo_docs(help_pages=("account-security.md", "your-data.md", "editing-transactions.md",
+                                 "budget-jars.md", "accounts-and-transfers.md"))
     docs.append(knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education",
                               file_name="budgeting.md", text=EDU_BUDGET))
     return docs

@@ -69,4 +69,4 @@ def test_index_funds_are_data_moneta_cannot_see(chat_demo, alice, alice_money):
 def test_what_their_things_are_worth_is_data_moneta_cannot_see(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
     assert [c["name"] for c in answer["tool_calls"]] == ["check_data_available"], answer["tool_calls"]
-    assert answer["answer"].startswith(("I can't see that", "Tôi không thấy được")), answer["answer"]
+    assert answer["answer"].startswith(("I have no access to that", "Tôi không thấy được")), answer["answer"]

@@ -93,7 +93,7 @@ def test_data_moneta_lacks_is_said_plainly(chat_demo, alice, alice_money, messag
     assert not call["error"]
     assert not answer["citations"] and answer["confidence"] <= 0.6 and _state(alice) == before
     vi = message.startswith(("vợ", "giá"))
-    assert answer["answer"].startswith("Tôi không thấy được" if vi else "I can't see that"), answer["answer"]
+    assert answer["answer"].startswith("Tôi không thấy được" if vi else "I have no access to that"), answer["answer"]
     assert missing_data(message).topic == topic  # the capability map's topic the answer came from
 
 

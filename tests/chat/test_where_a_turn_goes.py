@@ -4,31 +4,23 @@ right after a money answer is answered from their transactions, never from the k
 from __future__ import annotations
 
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.services import chat_turn
-from tests.chat.conftest import confident, knowledge_doc
+from tests.chat.conftest import confident, demo_docs
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
-EDUCATION = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs" / "finance-education"
-HELP = Path(__file__).resolve().parents[2] / "knowledge" / "demo_docs" / "moneta-help"
 
 
 @pytest.fixture
 def library(db):
     """The demo's help pages and education articles most likely to be mistaken for a money question's answer."""
-    docs = [knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name=name,
-                          text=(EDUCATION / name).read_text())
-            for name in ("apr-and-apy.md", "emergency-fund.md", "budgeting-methods.md")]
-    docs += [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
-                           text=(HELP / name).read_text())
-             for name in ("budget-suggestions.md", "manual-transactions.md", "budgets-by-month.md")]
-    return docs
+    return demo_docs(education=("apr-and-apy.md", "emergency-fund.md", "budgeting-methods.md"),
+                     help_pages=("budget-suggestions.md", "manual-transactions.md", "budgets-by-month.md"))
 
 
 def _spent(user, **filters) -> str:
@@ -203,14 +195,9 @@ def test_adding_an_expense_in_other_words_is_proposed(chat_demo, alice, alice_mo
 @pytest.fixture
 def concepts(db):
     """Education articles that are neighbours of each other, and the help pages nearest to finance words."""
-    docs = [knowledge_doc(corpus_slug="finance-education", corpus_name="Finance education", file_name=name,
-                          text=(EDUCATION / name).read_text())
-            for name in ("emergency-fund.md", "sinking-funds.md", "inflation.md", "compound-interest.md",
-                         "retirement-accounts.md")]
-    docs += [knowledge_doc(corpus_slug="moneta-help", corpus_name="Moneta help", file_name=name,
-                           text=(HELP / name).read_text())
-             for name in ("accounts-and-transfers.md", "budgets-by-month.md")]
-    return docs
+    return demo_docs(education=("emergency-fund.md", "sinking-funds.md", "inflation.md", "compound-interest.md",
+                                "retirement-accounts.md"),
+                     help_pages=("accounts-and-transfers.md", "budgets-by-month.md"))
 
 
 @pytest.mark.parametrize("question", ["what is the generation-skipping transfer tax",

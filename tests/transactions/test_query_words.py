@@ -265,6 +265,8 @@ def test_bills_of_something_nothing_is_called_are_not_utilities():
     assert not q.categories and q.unknown == ["vet"], q.as_dict()  # was the Utilities total
     vocab = Vocab(merchants=VOCAB.merchants, merchant_category=MERCHANT_CATEGORY,
                   categories={**VOCAB.categories, "Utilities": "expense"})
-    for question, wanted in (("rent and bills last month", ["Rent", "Utilities"]), ("my bills this year", ["Utilities"]),
+    # "bills" are their fixed costs (rent, utilities…), told apart from subscriptions as everywhere in Moneta
+    for question, wanted in (("rent and bills last month", ["Rent", "Utilities"]),
+                             ("my bills this year", ["Rent", "Utilities"]),
                              ("vet bills this year?", [])):
         assert money_query_parse(question, vocab=vocab, today=TODAY).categories == wanted, question

@@ -89,6 +89,8 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
             add("merchant", name, ratio)
         elif len(w) >= 5 and w[:3] == mt[0][:3] and abs(len(w) - len(mt[0])) <= 1:
             add("merchant", name, 0.7)  # the same start and length, said differently ("tarjay")
+        elif len(w) >= 3 and len(glued) >= len(w) + 2 and glued.endswith(w) and not everyday:
+            add("merchant", name, 0.7)  # the end of the name ("zon" for Amazon)
         if everyday:
             continue  # an everyday word is not a shortened name ("bus", "boat")
         if len(mt) >= 2 and initials(mt).startswith(w):
@@ -146,6 +148,20 @@ def clarification_for(q: MoneyQuery, vocab: Vocab, *, language: str | None = Non
         question = (f"Bạn nói “{link.mention}” là {labels}?" if vi else
                     f"By “{link.mention}”, did you mean {labels}?")
         return Clarification(word=link.mention, question=question, choices=choices)
+    for link in q.links:
+        other = link.other or {}
+        if link.how != "thing" or not link.names or link.names[0] in aliased or other.get("kind") != "category":
+            continue
+        # "my wife's lunches": a thing of theirs they have no name for, and a word for a category that belongs to it
+        # — the answer is that nothing is about the thing; the category the word alone means is offered
+        thing = link.names[0]
+        names = list(dict.fromkeys([*other.get("names", []), *q.things.get(thing, [])]))[:MAX_CHOICES]
+        choices = [_choice("category", n, vi=vi) for n in names]
+        labels = _or([c["label"] for c in choices], vi)
+        question = (f"Tôi không thấy giao dịch nào về “{thing}”. “{link.mention}” cho nó có nằm trong {labels} không?"
+                    if vi else f"I don't see anything about “{thing}” in your transactions. Is the "
+                    f"{link.mention} for it filed under {labels}?")
+        return Clarification(word=thing, question=question, choices=choices)
     linker = Linker(vocab)
     for word in [*q.unknown, *q.ignored]:
         if word in aliased or len(word.replace(" ", "")) < 3:

@@ -33,7 +33,8 @@ SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
                               r"(?:list|ranking|total)))?"
                               r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
-                              r"((?:(?!\b(?:and|then)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
+                              r"((?:(?!\b(?:then|and (?:show|give|tell|list|what|how|who|which|rank|sort|make|just)|who|what|which|how|"
+                              r"show|list|give|tell)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
@@ -69,3 +70,20 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
             tail = f"{tail[:end.start()]} | {end.group(1) or ''} {tail[end.end():]}"
         marked = head + "^" + tail
     return marked
+
+
+# an amount bound said inside an exclusion ("without the ones under $30", "except anything over $100"): the rows
+# kept are those on the other side of it
+AMOUNT_LEFT_OUT_RE = re.compile(r"\b(?:except(?: for)?|excluding|exclude|without|w/o|not counting|other than|besides|"
+                                r"apart from|aside from|leave out|leaving out|minus|drop|skip|ignore|ignoring|but not|"
+                                r"ngoai tru|khong tinh|bo)\s+(?:(?:the|all|any|those|these|ones?|of|my|purchases?|"
+                                r"transactions?|charges?|orders?|payments?|anything|everything|stuff|that|which|were|was|"
+                                r"are|is|cac|nhung|khoan|giao dich)\s+){0,4}$")
+
+
+def bounds_left(text: str, low, high, spans: list[tuple[int, int]]):
+    """(amount_min, amount_max) once a bound said inside an exclusion is turned round: "without the ones under
+    $30" keeps $30 and over. A range left out ("except those between $10 and $50") would be two sets: kept as read."""
+    if len(spans) != 1 or (low is None) == (high is None) or not AMOUNT_LEFT_OUT_RE.search(text[:spans[0][0]]):
+        return low, high
+    return high, low

@@ -13,67 +13,46 @@ Every edit says which words it used; words left over that could change the answe
 words, so the answer's confidence is computed from what was understood (chat/grounding.py), never a constant.
 Periods, names, exclusions and per-unit figures said in a follow-up are read by the parser (parse.py), which
 applies a turn's period to the last one through `period_edit`. What an answer showed, and the checks on a
-follow-up, are in state.py.
+follow-up, are in state.py. The edits of a ranking's window are in followups_ranking.py, those of its periods in
+followups_periods.py, what they share in followups_base.py.
 """
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 
-from core.periods import Period, add_months, period_label
-from transactions.query.grammar import ASKS_AMOUNT, find_measure
-from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
-from transactions.query.linking import tokens
-from transactions.query.model import MoneyQuery, Side
-from transactions.query.periods import NUMBER_WORDS, find_periods
-from transactions.query.state import contiguous, period_before, period_edit
+from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
+from transactions.query.followups_periods import (
+    SERIES_RE,
+    _against_usual,
+    _before_that,
+    _narrow_to_period,
+    _pick_period,
+    _same_period_another_year,
+    _widen,
+)
+from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
+from transactions.query.grammar import find_measure
+from transactions.query.model import MoneyQuery
+from transactions.query.periods import find_periods
+from transactions.query.state import contiguous, period_edit
 
-RANKINGS = ("top_merchants", "top_categories", "summary")
-ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
-NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-VI_NUM = r"(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)"
 LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
                           r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
                           r" them|each one)\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
                           r"|\bwhat were (?:they|those)\b|\bliet ke\b")
-NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
-                     rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
-                     r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b"
-                     rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
-                     r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b")
-USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
-POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
 BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\s*\??\s*$")
-# "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
-RANK_NUMBERS_RE = re.compile(r"\b(?:numbers?|no\.?|#|places?|positions?|ranks?)\s*(\d{1,2})(?:\s*(?:and|to|-|–|through|thru)\s*"
-                             r"(\d{1,2}))?\b")
-# "only September", "just the spring": one period of a comparison, named again
-NARROW_RE = re.compile(r"\b(?:only|just)\b")
-SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
-                               r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
-                               r"|\bthe year before\b|\bthis time last year\b")
-# "the same month in 2025", "that period of last year": the unit of the last answer's period, in another year
-SAME_UNIT_RE = re.compile(r"\b(?:the\s+)?(?:same|that|this)\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|"
-                          r"quarter|season)\b")
-PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top)"
-                     r"(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top)(?: one)?\b(?!\s+(?:months?|weeks?|years?|"
-                     r"quarters?|days?|time|\d))"
-                     r"|\bthe (first|second|third|last|top) (?:one|merchant|category|place|store|item|payee)\b"
+PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top|1st|2nd|"
+                     r"3rd)(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top|1st|2nd|3rd)(?: one)?\b(?!\s+(?:months?|"
+                     r"weeks?|years?|quarters?|days?|time|\d))"
+                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|1st|2nd|3rd) (?P<unit2>month|period)\b"
+                     r"|\bthe (first|second|third|last|top|1st|2nd|3rd) (?:one|merchant|category|place|store|item|payee)\b"
                      r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
-# "just the earlier one", "only the latter": a side of a two-period comparison by its place in time or in the question
-WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prior|later|newer|more recent|recent|"
-                             r"former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
-ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "dau tien": 0, "dau": 0, "thu hai": 1,
+ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
            "thu ba": 2, "cuoi cung": -1}
-# "make it 5", "top 10 instead", "cut it to 3", "just the top 2": the same ranking with another length
-LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
-                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
-                       r"limit|reduce|bring|take|keep)(?: (?:it|that|this|them|the list))?(?: (?:down|back))?(?: to)?|"
-                       r"(?:just|only)(?: the)?(?: (?:top|first))?|(?:just |only )?(?:the )?(?:top|first))?\s*"
-                       rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only))?\s*[?.!]?\s*$")
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
                        r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
                        r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
@@ -82,10 +61,8 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
-                       r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b|\bcong lai\b")
-BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
-                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
-                            r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
+                       r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
+                       r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
 # "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
 SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
@@ -93,68 +70,13 @@ SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensi
                             r"it nhat))\b")
 # …and a word pointing at the rows or items it is over ("my biggest purchase this year" is a question of its own)
 SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|nao)\b")
-UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
-                          r"items?|khoan|giao dich)\b")
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
                           r"chi tieu|tieu|tien ra|chi ra)\b")
 IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
                          r"inflows?|thu nhap|tien vao)\b")
-# words of a follow-up that carry no filter beyond the edit they belong to
-FILLER = STOPWORDS | GRAMMAR_WORDS | {
-    "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",
-    "about", "first", "second", "third", "last", "top", "next", "following", "before", "after", "earlier", "later",
-    "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
-    "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
-    "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi"}
 
-
-def _n(word: str | None, default: int) -> int:
-    if not word:
-        return default
-    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
-
-
-def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
-    """The words of the turn outside what an edit used that could change the answer (names, filters)."""
-    for a, b in sorted(spans, reverse=True):
-        text = text[:a] + " | " + text[b:]
-    return [w for w in tokens(text) if w not in FILLER and w not in ("|", "^") and not w.isdigit()
-            and w not in NUMBER_WORDS and len(w) > 2]
-
-
-class _State:
-    """The last answer, as the edits read it: its query, the items it listed and the periods it compared."""
-
-    def __init__(self, previous: MoneyQuery, shown: dict, earlier: MoneyQuery | None, today: date):
-        self.previous, self.shown, self.earlier, self.today = previous, shown, earlier, today
-        items = (shown.get("items") or {}).get("names") or []
-        if previous.limit and previous.measure in RANKINGS:
-            items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
-        self.items: list[str] = items
-        self.kind = (shown.get("items") or {}).get("kind")
-        compare = previous.compare or {}
-        self.mode = compare.get("mode")
-        self.sides = list(compare.get("sides") or [])
-        periods = [Period.from_dict(p) for p in shown.get("periods") or []]
-        if not periods and self.mode == "periods":
-            periods = [s.period for s in self.sides if s.period]
-        self.periods: list[Period] = [p for p in periods if p is not None]
-
-    def query(self) -> MoneyQuery:
-        """A fresh copy of the last query, marked as a follow-up with nothing left unread."""
-        q = MoneyQuery.from_dict(self.previous.as_dict())
-        q.followup, q.unknown, q.ignored, q.excluded_unknown, q.suggestions = True, [], [], [], {}
-        return q
-
-    def one_item(self, q: MoneyQuery, name: str) -> MoneyQuery:
-        q.merchants, q.categories = ([name], []) if self.kind == "merchant" else ([], [name])
-        q.measure, q.offset, q.limit, q.per = "total", 0, None, None
-        return q
-
-
-Edit = tuple[MoneyQuery, list[tuple[int, int]]] | None
 
 
 def _list_them(text: str, s: _State) -> Edit:
@@ -168,97 +90,6 @@ def _list_them(text: str, s: _State) -> Edit:
     return q, [m.span()]
 
 
-def _next(text: str, s: _State) -> Edit:
-    m = NEXT_RE.search(text)
-    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
-        return None
-    q = s.query()
-    shown_n = len(s.items) or s.previous.limit or 5
-    q.offset = (s.previous.offset or 0) + shown_n
-    q.limit = _n(m.group(1) or m.group(2) or m.group(3), shown_n)
-    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
-
-
-def _rank_numbers(text: str, s: _State) -> Edit:
-    m = RANK_NUMBERS_RE.search(text)
-    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
-        return None
-    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
-    if not 1 <= first <= last:
-        return None
-    q = s.query()
-    q.offset, q.limit = first - 1, last - first + 1
-    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
-
-
-def _narrow_to_period(text: str, s: _State) -> Edit:
-    """"only September" after "October vs September": the total for the one period named again."""
-    m = NARROW_RE.search(text)
-    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
-    if not m or s.mode != "periods" or len(named) != 1:
-        return None
-    q = s.query()
-    q.compare, q.measure, q.period = None, "total", named[0][0]
-    return q, [m.span(), named[0][1]]
-
-
-def _length(text: str, s: _State) -> Edit:
-    m = LENGTH_RE.search(text)
-    if not m or m.group(1) == "one" or s.previous.measure not in (*RANKINGS, "largest", "smallest", "list"):
-        return None
-    q = s.query()
-    q.limit = _n(m.group(1), s.previous.limit or 5)
-    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
-
-
-def _same_period_another_year(text: str, s: _State) -> Edit:
-    """"same months last year", "this time last year", "the same month in 2025": the last answer's period (or
-    each period it compared) moved to another year."""
-    m = SAME_LAST_YEAR_RE.search(text)
-    years, spans = -1, [m.span()] if m else []
-    if not m:
-        unit = SAME_UNIT_RE.search(text)
-        named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative and p.grain == "year"]
-        base = s.previous.period or (s.periods[0] if s.periods else None)
-        if not unit or len(named) != 1 or base is None or base.grain == "year":
-            return None
-        years, spans = named[0][0].start.year - base.start.year, [unit.span(), named[0][1]]
-    q = s.query()
-    if s.mode == "periods" and q.compare:
-        for side in q.compare.get("sides") or []:
-            if side.period:
-                side.period = side.period.shifted(years=years)
-                side.label = side.period.label
-        return q, spans
-    if s.previous.period is not None and s.previous.period.grain != "all":
-        return _moved(text, q, s, s.previous.period.shifted(years=years)), spans
-    return None
-
-
-def _moved(text: str, q: MoneyQuery, s: _State, period: Period) -> MoneyQuery:
-    """The last question over another period; "compare that to …" puts the two periods side by side."""
-    if find_measure(text)[0] == "compare" and s.previous.period is not None:
-        q.measure, q.period = "compare", None
-        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (s.previous.period, period)]}
-    else:
-        q.period = period
-    return q
-
-
-def _against_usual(text: str, s: _State) -> Edit:
-    """"is that normal?", "how does that compare to usual": the last question's period against the average of
-    the full months before it (like for like), through the engine's comparison."""
-    m, pointer = USUAL_RE.search(text), POINTER_RE.search(text)
-    if not m or not pointer or s.previous.compare or s.previous.measure not in ("total", "count", "income"):
-        return None
-    q = s.query()
-    current = s.previous.period or Period(s.today.replace(day=1), s.today, f"{s.today:%B %Y} so far", "month")
-    q.measure, q.period = "compare", current
-    q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
-    return q, [m.span(), pointer.span(), *([span] if (span := find_measure(text)[1]) else [])]
 
 
 def _broken_down(text: str, s: _State) -> Edit:
@@ -272,52 +103,6 @@ def _broken_down(text: str, s: _State) -> Edit:
     return q, [m.span()]
 
 
-def _before_that(text: str, s: _State) -> Edit:
-    """"and before that?": the same question for the stretch just before the one answered."""
-    m = BEFORE_THAT_RE.search(text)
-    if not m:
-        return None
-    q = s.query()
-    if s.mode == "periods" and q.compare:
-        sides = [side for side in q.compare.get("sides") or [] if side.period]
-        for side in sides:
-            side.period = period_before(side.period, s.today)
-            side.label = side.period.label
-        return (q, [m.span()]) if sides else None
-    if s.previous.period is not None and s.previous.period.grain != "all":
-        return _moved(text, q, s, period_before(s.previous.period, s.today)), [m.span()]
-    return None
-
-
-# "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
-WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
-                      r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
-SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
-WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
-
-
-def _widen(text: str, s: _State) -> Edit:
-    """"what about the total for the year" after September: the same question over the year (quarter, month) the
-    last period lies in, up to today."""
-    m = WIDEN_RE.search(text)
-    prev = s.previous.period
-    if not m or prev is None or prev.grain == "all" or s.previous.compare or find_periods(text, s.today):
-        return None
-    grain = m.group(1) or m.group(2)
-    span = WIDEN_MONTHS[grain]
-    first_month = (prev.end.month - 1) // span * span + 1 if span > 1 else prev.end.month
-    start = date(prev.end.year, first_month, 1)
-    end = min(add_months(start, span) - timedelta(days=1), s.today)
-    if start >= prev.start and end <= prev.end:
-        return None  # already that stretch or longer: nothing to widen
-    q = s.query()
-    q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
-    measure, measure_span = find_measure(text)
-    if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS):
-        q.measure = measure
-    elif total := ASKS_AMOUNT.search(text):  # "total for the quarter?" after the biggest purchase: the total
-        q.measure, q.limit, q.offset, measure_span = "income" if q.direction == "in" else "total", None, 0, total.span()
-    return q, [m.span(), *([measure_span] if measure_span else [])]
 
 
 def _direction(text: str, s: _State) -> Edit:
@@ -343,32 +128,24 @@ def _direction(text: str, s: _State) -> Edit:
     return None
 
 
-def _pick_period(text: str, s: _State) -> Edit:
-    """"just the earlier one", "only the latter": one side of a two-period comparison, by time or by place."""
-    m = WHICH_PERIOD_RE.search(text)
-    if not m or len(s.periods) < 2 or find_periods(text, s.today):
-        return None
-    when = m.group("when")
-    by_time = sorted(s.periods, key=lambda p: p.start)
-    chosen = {"former": s.periods[0], "latter": s.periods[-1]}.get(when) or (
-        by_time[0] if when in ("earlier", "older", "previous", "prior") else by_time[-1])
-    q = s.query()
-    q.compare, q.measure, q.period = None, "total", chosen
-    return q, [m.span()]
 
 
 def _pick(text: str, s: _State) -> Edit:
-    """"just the first one": one of the periods compared, of the sides compared, or of the items listed."""
+    """"just the first one": one of the periods compared, of the sides compared, or of the items listed; "only the
+    2nd month": one month of the periods compared or of the span of months the last answer covered."""
     m = PICK_RE.search(text)
     if not m:
         return None
-    which = ORDINAL[m.group(1) or m.group(3) or m.group(4) or m.group(5)]
+    which = ORDINAL[next(g for g in (m.group(1), m.group(3), m.group(4), m.group(6), m.group(7)) if g)]
     q = s.query()
     if s.mode == "periods" and s.periods:
         if -len(s.periods) <= which < len(s.periods):
             q.compare, q.measure, q.period = None, "total", s.periods[which]
             return q, [m.span()]
-    if m.group("unit") in ("month", "period"):
+    if (m.group("unit") or m.group("unit2")) in ("month", "period"):
+        if s.months and -len(s.months) <= which < len(s.months):  # "September and October" → "only the 2nd month"
+            q.period, q.offset = s.months[which], 0
+            return q, [m.span()]
         return None  # "just last month?" names a period; without periods shown it is not a pick
     if s.mode == "sides" and -len(s.sides) <= which < len(s.sides):
         side = s.sides[which]
@@ -385,6 +162,9 @@ def _pick(text: str, s: _State) -> Edit:
         return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
+    if not s.items and s.previous.measure in ROWS and 2 <= len(s.months) <= 3 and -len(s.months) <= which < len(s.months):
+        q.period = s.months[which]  # "dining in September and October" → "just the first one": September
+        return q, [m.span()]
     return None
 
 
@@ -458,9 +238,9 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
+EDITS = (_list_them, _skip, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
          _widen, _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
-TAKES_PERIOD = (_list_them, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,

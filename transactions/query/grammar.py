@@ -24,6 +24,9 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
                "'em": "them", "+": "and"}
+# shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
+SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
+SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
 
@@ -39,6 +42,12 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "the most big thing", "most cheap": "most" before a short adjective is its superlative
+    text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
+                  lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
+                             "high": "highest", "low": "lowest"}[m.group(1)], text)
+    if not vietnamese:
+        text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
     text = re.sub(r"\bl(\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
                   f"{ {'m': 'months', 'd': 'days', 'w': 'weeks', 'y': 'years'}[m.group(2)]}", text)
@@ -140,7 +149,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang)\b"
                       r".{0,40}\b(?:nhieu nhat|ton nhat)\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
-            r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"),
+            r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"
+            # "did I spend more than I earned?", "did I earn more than I spent": money in against money out
+            r"|\bspen[dt]\b.{0,15}\b(?:more|less) than (?:i |we )?(?:earn(?:ed)?|made|make|brought in|took home|got paid)\b"
+            r"|\b(?:earn(?:ed)?|made|make|brought in) (?:more|less) than (?:i |we )?spen[dt]\b"
+            r"|\bliving (?:within|beyond) (?:my|our) means\b|\bin the (?:red|black)\b"),
     ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
                 r"payments|orders|bills)\b|\b(?:biggest|largest)\s+(?:\d+|three|five|ten)\b"
                 r"|\bthe most (?:i'?ve|i have|i) (?:ever )?(?:spent|paid)\b(?!.*\b(?:categor|merchant|store))"),

@@ -53,7 +53,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "dentist": "dental", "dental": "dental", "teeth": "dental", "nha si": "dental",
     "phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
     "cable": "phone and internet", "wifi": "phone and internet",
-    "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity",
+    "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity", "electric": "electricity",
+    "electricity bill": "electricity", "energy bill": "electricity", "gas and electric": "electricity",
     "tien dien": "electricity",
     "amzn": "amazon",
     "apartment": "rent", "the apartment": "rent", "landlord": "rent", "my landlord": "rent",
@@ -98,7 +99,7 @@ spend spent spending spends paid pay paying pays buy bought buying cost costs co
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
-spending? money? how's hows i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
+spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far
 biggest largest smallest cheapest priciest expensive highest lowest single one ones once one-time one-off oneoff go
 top best worst main compare compared comparison versus vs difference between against
@@ -142,7 +143,7 @@ second third fourth fifth runner next after following previous following remaini
 one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
-ca hai ngoai ra ke excl sans well stack stacks stacked
+ca hai ngoai ra ke excl sans well stack stacks stacked else
 """.split())
 # words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
 # never the name of what is asked about; left not understood, so the answer says so at low confidence

@@ -25,6 +25,7 @@ from transactions.query.lexicon import (
 from transactions.query.model import Link
 from transactions.query.nicknames import partial_names
 from transactions.query.spelling import common_words
+from transactions.selectors.subscriptions import is_bill_category
 
 SEMANTIC_MERCHANT_MIN = 0.62
 SEMANTIC_CATEGORY_MIN = 0.60
@@ -162,6 +163,8 @@ class Linker:
         start of the name ("chipot", "amaz"), or its consonants in order ("sbux", "tgt")."""
         if not word.isalpha() or len(word) < 2 or word in STOPWORDS or (len(word) > 3 and word in common_words()):
             return [], ""
+        if len(word) > 4 and word.endswith("s") and word[:-1] in common_words():
+            return [], ""  # "wife's", "kids": an everyday word with its s, no shortened name
         bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
         by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare)]
         if not by_initials:  # "wf" for "Whole Foods Mkt": the first initials of a longer name
@@ -229,6 +232,11 @@ class Linker:
             return own[canonical.lower()]
         close = get_close_matches(canonical.lower(), list(own), n=1, cutoff=0.8)
         return own[close[0]] if close else None
+
+    def bill_categories(self) -> list[str]:
+        """Their categories of bills: fixed costs (`is_bill_category`: rent, utilities, insurance…), as the
+        subscriptions listing and budget tips tell them apart from subscriptions."""
+        return [c for c, kind in self.vocab.categories.items() if kind == "expense" and is_bill_category(c)]
 
     def category_for(self, window: list[str]) -> str | None:
         phrase = " ".join(window)
@@ -332,10 +340,11 @@ def link_entities(toks: list[str], linker: Linker
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in STOPWORDS and not used[i - 1])) and (
                     i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
-                # "rent and bills", "bills last month": their utility bills (after a name it heads it: "amazon bill")
-                category = linker.category_named("Utilities")
-                if category:
-                    take(i, n, Link(phrase, "category", [category], "synonym"))
+                # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…),
+                # told apart from subscriptions as everywhere in Moneta — after a name it heads it: "amazon bill"
+                bills = linker.bill_categories()
+                if bills:
+                    take(i, n, Link(phrase, "category", bills, "synonym"))
                 continue
             if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
                 continue

@@ -15,8 +15,9 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.counterfactual import saved_if
-from transactions.query.exclusions import mark_exclusions
+from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -26,10 +27,12 @@ from transactions.query.grammar import (
 )
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
-from transactions.query.model import Link, MoneyQuery, Side
-from transactions.query.periods import _n, find_periods
-from transactions.query.state import counted_nouns, period_edit, referenced_merchant
-from transactions.query.things import things_in
+from transactions.query.model import MoneyQuery, Side
+from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
+from transactions.query.periods_parts import unplaced_cues
+from transactions.query.sides import compare_sides, compare_turns
+from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
+from transactions.query.things import things_in, things_owning
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -45,8 +48,6 @@ SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoin
                          r"chi tieu|tieu)\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
-USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
-                      r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
@@ -100,7 +101,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
             return on_result
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
-    low, high, amount_spans = find_amounts(_blank(text, [s for _, s in periods]))
+    amount_text = _blank(text, [s for _, s in periods])
+    low, high, amount_spans = find_amounts(amount_text)
+    low, high = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
     measure_text = text
@@ -108,8 +111,11 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # "average purchase last month": the month belongs to the period, it asks no average per month
         measure_text = _blank(text, [s for _, s in periods])
         measure = find_measure(measure_text)[0] or measure
-    if measure == "compare":
-        periods = _split_joined_span(text, periods, today)  # "compare groceries in july and august": two months
+    if measure == "compare" or (measure is None and not TOGETHER_RE.search(text)):
+        # "compare groceries in july and august", "groceries august and september?": two months, each its figure
+        # ("the total for june and july", "between june and july": one span)
+        split = _split_joined_span(text, periods, today)
+        measure, periods = "compare" if len(split) > len(periods) else measure, split
     if measure in (None, "total") and _two_periods_joined(text, periods):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
@@ -138,6 +144,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    links, owners = things_owning(links, ignored, text)  # "the dog's food": the dog, not Dining
+    if owners:
+        unknown, ignored = [*unknown, *owners], [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
@@ -159,6 +168,10 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
+    # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
+    q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
+    if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
+        q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
@@ -181,7 +194,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     followup = previous is not None and _is_followup(question, text, q, measure)
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
-        q = _merge(previous, q, measure=measure, periods=own_periods, narrow=bool(NARROW_RE.search(text)))
+        said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
+        q = settle_followup(_merge(previous, said, measure=measure, periods=own_periods,
+                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
@@ -225,7 +240,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                                                   Side(label=other.label, period=other)], "from_turns": True}
         q.period = None
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
-        _compare_turns(q, earlier, previous)
+        compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
@@ -238,7 +253,8 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
 PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
-                            r"top|cheapest|lowest|smallest|lightest)\s+(?:spending\s+)?(?:month|week|day|year|quarter)s?\b"
+                            r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
+                            r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
                             r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
@@ -285,6 +301,8 @@ def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -
     if not changes:
         return False
     if FOLLOWUP_RE.search(text) and words <= 12:
+        return True
+    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
     return words <= 5 and not (q.merchants and q.categories)
@@ -396,86 +414,7 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         elif q.months is None:
             q.months = 3
     if q.measure == "compare" or (q.compare and q.followup):
-        _compare_sides(q, text, periods, today)
+        compare_sides(q, text, periods, today)
 
 
-def _compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> None:
-    """"which one was more?" after two answers: the two queries become the two sides."""
-    def side(x: MoneyQuery) -> Side:
-        names = x.merchants or x.categories or x.text
-        label = ", ".join(names) if names else (x.period.label if x.period else "all time")
-        return Side(label=label, merchants=list(x.merchants), categories=list(x.categories), text=list(x.text),
-                    period=x.period)
-
-    a, b = side(earlier), side(previous)
-    same_names = (a.merchants, a.categories, a.text) == (b.merchants, b.categories, b.text)
-    if same_names and a.period and b.period:
-        a.label, b.label = a.period.label, b.period.label
-    q.merchants, q.categories, q.text = [], [], []
-    q.compare = {"mode": "periods" if same_names else "sides", "sides": [a, b]}
-    q.period = None if same_names else previous.period
-
-
-def _compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) -> None:
-    if q.followup and q.compare is not None and q.compare.get("from_turns"):
-        return
-    groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
-    if q.followup and q.compare and (not groups or (q.compare.get("mode") == "periods" and len(groups) < 2
-                                                   and not [p for p in periods if not p.relative])):
-        # keep the sides (moved to the new period), or the periods compared for a new name ("what about Chipotle?")
-        return
-    if len(groups) >= 2:
-        sides = []
-        for link in groups:
-            side = Side(label=_side_label(link))
-            {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(link.names)
-            sides.append(side)
-        q.compare = {"mode": "sides", "sides": sides}
-        q.merchants, q.categories, q.text = [], [], []
-        return
-    own = [p for p in periods if not p.relative]
-    if len(own) >= 2:
-        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in own[:2]]}
-        q.period = None
-        return
-    if USUAL_RE.search(text):
-        current = q.period or Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
-        q.period = current
-        q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
-        return
-    if own:
-        # "compared to last month": the period named against the one before it, or against now
-        p = own[0]
-        this_month = Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
-        if re.search(r"\b(?:than|to|with|against|vs\.?|versus)\s+(?:the\s+)?(?:last|previous|prior)\b", text) and \
-                p.end < today.replace(day=1):
-            q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
-                                                      Side(label=p.label, period=p)]}
-        else:
-            before = p.shifted(months=-1 if p.grain in ("month", "range", "week", "day") else
-                               -3 if p.grain == "quarter" else -12)
-            q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p),
-                                                      Side(label=before.label, period=before)]}
-        q.period = None
-        return
-    this_month = Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
-    last = add_months(today.replace(day=1), -1)
-    last_month = Period(last, today.replace(day=1) - timedelta(days=1), f"{last:%B %Y}", "month")
-    q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
-                                              Side(label=last_month.label, period=last_month)]}
-    # "stores vs online", "weekdays vs weekends": two sides the query could not make — this month against the last
-    # is no answer to them, so the sides are words not understood
-    sides = COMPARED_RE.search(text)
-    said = {w for link in q.links for w in link.mention.split()}
-    if sides:
-        q.ignored += [w for w in (sides.group(1), sides.group(2)) if w not in said and w not in q.ignored] or \
-            [f"{sides.group(1)} vs {sides.group(2)}"]
-
-
-COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|with)|against|or)\s+([a-z][a-z']+)\b")
-
-
-def _side_label(link: Link) -> str:
-    if link.how == "concept" or len(link.names) > 1:
-        return link.mention
-    return link.names[0]
+TOGETHER_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|in all|overall|between|from)\b")

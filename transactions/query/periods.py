@@ -18,7 +18,8 @@ from core.periods import (
     month_bounds,
     period_label,
 )
-from transactions.query.periods_dates import date_rules
+from transactions.query.periods_dates import NOT_RUN_UP, date_rules
+from transactions.query.periods_parts import ago_rules, relative_periods, this_one_parts
 from transactions.query.periods_seasons import (
     HOLIDAY_SEASON_RES,
     HOLIDAY_SPAN_RE,
@@ -33,7 +34,7 @@ from transactions.query.periods_seasons import (
 )
 from transactions.query.periods_vi import vi_rules
 
-__all__ = ["MONTHS", "NUMBER_WORDS", "Period", "find_periods", "full_months_before", "period_label"]
+__all__ = ["MONTHS", "NUMBER_WORDS", "Period", "find_periods", "full_months_before", "period_label", "without_periods"]
 
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -101,6 +102,8 @@ def POINT_MONTHS(word: str) -> tuple[int, int]:  # noqa: N802  (reads like the c
 def _rules(today: date):
     """(regex, builder) in priority order; a builder returns a Period or None (not a period after all)."""
     def rolling(unit: str, n: int) -> Period:
+        if unit.startswith("fortnight"):
+            unit, n = "days", 14 * n
         if unit.startswith("day") or unit == "ngay":
             start = today - timedelta(days=n - 1)
             return Period(start, today, f"the last {n} days", "range")
@@ -297,7 +300,7 @@ def _rules(today: date):
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
-        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"
+        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
          rf"|year|{YEAR})\b|\b(h[12])(?:\s+{YEAR})?\b", half_year),
@@ -307,7 +310,8 @@ def _rules(today: date):
         (r"\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|stretch|months|weeks?|quarter|dates)\s+(?:a|one)\s+"
          r"year\s+(?:ago|earlier|before|prior)\b|\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|months|quarter"
          r"|dates)\s+(?:last|the previous|the prior)\s+year\b|\b(?:a|one) year (?:earlier|before|prior)\b"
-         r"|\bthis time last year\b", "same_last_year"),
+         r"|\bthis time last year\b|\b(?:a|one) year (?:ago|back) this month\b|\b(?:this|the same) (?:month|time) (?:a|one) "
+         r"year (?:ago|back)\b", "same_last_year"),
         (r"\b(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|next\s+month|month\s+following)\b", "next_month"),
         (r"\b(?:the\s+)?month\s+(?:prior|previous|earlier)(?:\s+to\s+that)?\b|\bthe\s+(?:prior|previous)\s+month\b",
          "rel_month"),
@@ -320,7 +324,7 @@ def _rules(today: date):
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
          since_point),
         (rf"\b{POINT}\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present)\b", since_point),
-        (rf"(?<!\d)(?<!\d )\b(until|till|through|thru|up to|up until|before)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
+        (rf"(?<!\d)(?<!\d ){NOT_RUN_UP}\b(until|till|through|thru|up to|up until|before)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
          rf"(?:\s+{YEAR})?(?!\s*\d)", up_to_month),
         (r"\b(?:the\s+)?(?:past|previous|last)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
          r"(?=\s*(?:$|[?,.!]))", past_n_bare),
@@ -357,7 +361,8 @@ def _rules(today: date):
         (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
          lambda m: month_offset(1)),
-        (rf"\b{NUM}\s+months?\s+ago\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        *ago_rules(today, NUM, _n),
         (r"\b(?:(since|after)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
          r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b",
          holiday),
@@ -372,8 +377,9 @@ def _rules(today: date):
         (r"\b(?:today|so far today|hom nay)\b", lambda m: Period(today, today, "today", "day")),
         (r"\b(?:yesterday|hom qua)\b",
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
-        (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+        (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent|"
+         rf"prior|preceding)\s+"
+         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
         (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b"
          r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
@@ -389,7 +395,8 @@ def _rules(today: date):
          lambda m: _month_period(int(m.group(2)), int(m.group(1)), today) if 1 <= int(m.group(2)) <= 12 else None),
         (rf"(?<![\d/.-])(\d{{1,2}})/{YEAR}(?![\d/])",
          lambda m: _month_period(int(m.group(1)), int(m.group(2)), today) if 1 <= int(m.group(1)) <= 12 else None),
-        (rf"\b(?:in|during|for|of|nam|vs\.?|versus|against|than|with)\s+{YEAR}\b|^\s*{YEAR}\b|\b{YEAR}\s*[?.!]?\s*$",
+        (rf"\b(?:in|during|for|of|nam|vs\.?|versus|against|than|with|early|mid|late)\s+{YEAR}\b|^\s*{YEAR}\b"
+         rf"|\b{YEAR}\s*[?.!]?\s*$",
          lambda m: Period(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                           max(date(int(m.group(1) or m.group(2) or m.group(3)), 1, 1),
                               min(date(int(m.group(1) or m.group(2) or m.group(3)), 12, 31), today)),
@@ -422,13 +429,14 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             if abbrev and abbrev.group(1) not in calendar.month_name[1:] and abbrev.group(1) != "sept" and \
                     abbrev.group(1).lower() not in [n.lower() for n in calendar.month_name[1:]] and \
                     not re.search(r"\b(?:in|during|for|of|since|from|on|over|until|before|after|last|this|past|"
-                                  r"previous|next)\s*$",
+                                  r"previous|next|early|mid|late)\s*$",
                                   text[max(0, span[0] - 10):span[0] + (len(m.group(0)) - len(m.group(0).lstrip()))]) \
                     and not re.match(r"\s*(?:in|during|for|of|on|over)\b", m.group(0)) \
                     and not _beside_a_month(text, span, abbrev.group(1)):
                 continue  # "APR", "dec", "mar" alone are words, not months
             if re.search(r"\bmay\b", word) and not re.search(
-                    r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until)\s+may\b"
+                    r"\b(?:in|during|for|of|since|from|on|over|last|this|and|to|through|thru|till|until|early|mid|"
+                    r"late)\s+may\b"
                     r"|\bmay\s+(?:\d|of\b|to\b|through\b|thru\b|-)", word) \
                     and not re.search(r"\b(?:in|during|for|since|from)\s+may\b", text[max(0, span[0] - 8):span[1]]) \
                     and not _beside_a_month(text, span) and not re.search(r"\bmay (?:tuan|thang|ngay)\b", word) \
@@ -460,6 +468,9 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                 continue
             found.append((period, span))
             taken.append(span)
+    found = relative_periods(text, found, today, find_periods)  # "the run-up to Christmas", "early October"
+    found += [(p, span) for p, span in this_one_parts(text, today)
+              if not any(a < span[1] and span[0] < b for _, (a, b) in found)]
     found.sort(key=lambda p: p[1][0])
     # "October compared to the same month a year earlier": a year before the period named beside it
     for k, (period, span) in enumerate(found):
@@ -468,3 +479,17 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             if named:
                 found[k] = (named[-1].shifted(years=-1), span)
     return found
+
+
+# a count of time ("3 months", "6 wks" once normalised, "2 tuần"): a length, not an amount and not a period of its own
+TIME_COUNT_RE = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|"
+                           r"several)\s*(?:full\s+|whole\s+|calendar\s+)?(?:days?|weeks?|fortnights?|months?|quarters?|"
+                           r"years?|ngay|tuan|thang|nam)\b")
+
+
+def without_periods(text: str, today: date) -> str:
+    """Normalised text with every period it names and every count of time blanked: what is left of its numbers can
+    be amounts ("a grocery jar going by the last 3 months" has none; "a $300 jar for the next 2 months" has 300)."""
+    for _, (a, b) in sorted(find_periods(text, today), key=lambda p: -p[1][0]):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return TIME_COUNT_RE.sub(lambda m: " " * len(m.group(0)), text)

@@ -32,6 +32,8 @@ DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
 VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"
            r"|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
 TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
+# "the run-up to …", "leading up to …": the stretch before a day (periods_parts), not everything up to it
+NOT_RUN_UP = r"(?<!\brun )(?<!\blead )(?<!\bbuild )(?<!\bleading )(?<!\brun)(?<!\blead)(?<!\bbuild)"
 # not inside a Vietnamese day/month range ("từ 1/9 - 15/9") nor a longer number
 _NOT_VI = r"(?<!\btu )(?<!\bngay )(?<![\d/.-])"
 
@@ -210,7 +212,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),
         (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),
-        (rf"\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
+        (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
         (rf"\b(?:on|for)\s+(?:the\s+)?(?P<a>{DATE})", day),
         (rf"{_NOT_VI}\b(?P<a>{iso_or_named})(?![\d/-])", day),
     ]

@@ -61,6 +61,10 @@ HOLIDAY_SEASON_RES = (
     # "christmas spending", "xmas shopping", "christmas gifts": the season's spending, not the one day
     rf"\b{_SEASON_PREFIX}?(?:christmas|xmas)\b{_SEASON_YEAR}(?=\s+(?:spending|shopping|gifts?|presents|expenses|costs?|"
     rf"budget|purchases)\b)",
+    # Vietnamese: "mùa lễ năm ngoái", "dịp lễ cuối năm", "mùa Giáng sinh" ("mua le" alone may be "mua lẻ", buying
+    # retail: a season only with its year, "cuối năm" or "dịp"/"trong"/"vào" before it)
+    r"\b(?:(?:dip|mua)\s+(?:le\s+hoi|le\s+cuoi\s+nam|giang\s+sinh|noel)|dip\s+le|(?<=trong )mua\s+le|(?<=vao )mua\s+le"
+    r"|mua\s+le(?=\s+nam\s+(?:ngoai|truoc|roi|nay)))\b(?:\s+(?:(?P<ly>nam\s+(?:ngoai|truoc|roi))|(?P<which>nam\s+nay)))?",
 )
 
 
@@ -70,7 +74,7 @@ def holiday_season(m: re.Match, today: date) -> Period | None:
     "this": the current one once it has started; "last"/"last year's": last year's."""
     g = m.groupdict()
     named = g.get("y1") or g.get("y2") or g.get("y3")
-    which = g.get("which") or ""
+    which = {"nam nay": "this"}.get(re.sub(r"\s+", " ", g.get("which") or ""), g.get("which") or "")
     if named:
         year = int(named)
     elif which == "this":

@@ -128,6 +128,17 @@ def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
                 or set(q.exclude_text) - set(last.exclude_text))
 
 
+ELSE_RE = re.compile(r"\b(?:everything|anything|all|what|something|spending|spent|money)\s+else\b|\belse\b.{0,12}$")
+
+
+def leaves_out_of_last(text: str, q: MoneyQuery) -> bool:
+    """Does a turn only leave something out, of nothing it names itself ("which is biggest if you leave out housing",
+    "everything else that wasn't a bill")? Then it leaves it out of the last answer's set: an exclusion, or "else",
+    needs a set to take from, and the turn names no subject or period of its own."""
+    own = q.merchants or q.categories or q.text or q.unknown or q.period is not None
+    return not own and bool(q.excludes or q.excluded_unknown or ELSE_RE.search(text))
+
+
 NAME_LIKENESS = 0.8  # difflib ratio from which an unknown word is read as a misspelled name of theirs
 
 

@@ -10,6 +10,7 @@ import re
 
 from transactions.query.lexicon import HEAD_NOUNS
 from transactions.query.linking import Vocab
+from transactions.query.model import Link
 from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
 
 THING_CATEGORIES = 3  # categories named as where it could be
@@ -30,7 +31,52 @@ def _capitalised(phrase: str, question: str) -> bool:
 
 def said_with_determiner(phrase: str, text: str) -> bool:
     """The phrase comes after a determiner or possessive ("the boat", "my dog"): it is said as a thing."""
-    return re.search(rf"{DETERMINER_RE}{re.escape(phrase)}\b", text) is not None
+    return re.search(rf"{DETERMINER_RE}{_as_written(phrase)}(?!\w)", text) is not None
+
+
+# a category named by an everyday word ("food", "lunches", "doctor"), not by its own name: the word may belong to a thing
+LOOSE_CATEGORY = ("synonym", "meaning", "concept")
+POSSESSIVE_RE = r"(?:the|my|our|his|her|their|your)\s+"
+
+
+def _as_written(token: str) -> str:
+    """A token of the parser ("dogs") as the question may write it ("dog's", "dogs'")."""
+    return "'?".join(re.escape(ch) for ch in token) + "'?"
+
+
+def things_owning(links: list[Link], ignored: list[str], text: str) -> tuple[list[Link], list[str]]:
+    """(links, things): an everyday word for a category that belongs to a thing the user has no name for — "the
+    dog's food", "lunches for the kids", "the dog … – food, vet" — is what the thing cost, not the category: the
+    category read from it would answer another question (Dining for dog food). Its link becomes a part of the
+    thing (kind "concept", names [the thing], how "thing") and the thing is what the question asks about. Only when
+    the question names nothing of theirs by its own name."""
+    loose = [x for x in links if not x.negated and x.kind == "category" and x.how in LOOSE_CATEGORY]
+    if not loose or any(not x.negated and x not in loose for x in links):
+        return links, []
+    owners: list[str] = []
+    owned: dict[int, str] = {}
+    for phrase in ignored:
+        words = phrase.split()
+        if not words or not all(w.isalpha() and (w in common_words() or w[:-1] in common_words()) for w in words) \
+                or any(w in GRAMMAR_VOCABULARY or w in HEAD_NOUNS for w in words):
+            continue
+        said = _as_written(phrase)
+        stem = re.escape(phrase[:-1] if phrase.endswith("s") else phrase)
+        for link in loose:
+            word = re.escape(link.mention)
+            if re.search(rf"\b{stem}(?:'s|s')\s+(?:\w+\s+)?{word}\b", text) \
+                    or re.search(rf"\b{word}\s+(?:for|on)\s+{POSSESSIVE_RE}(?:\w+\s+)?{said}\b", text) \
+                    or re.search(rf"\b{POSSESSIVE_RE}{said}\b[^.?!]{{0,40}}?\s[-–—:]\s[^.?!]{{0,40}}?\b{word}\b", text):
+                owned[id(link)] = phrase
+                if phrase not in owners:
+                    owners.append(phrase)
+    if not owners:
+        return links, []
+    # the category the word alone would have meant is kept (`other`), for the clarifying question
+    out = [Link(x.mention, "concept", [owned[id(x)]], "thing", other={"kind": x.kind, "names": list(x.names),
+                                                                      "mention": x.mention})
+           if id(x) in owned else x for x in links]
+    return out, owners
 
 
 def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "") -> dict[str, list[str]]:

@@ -1,0 +1,131 @@
+"""Fast development loop for categorisation on the real statements: re-rank, in this process, the newer rows that
+`python -m bench categorise --set real` imported, from the history it stored (no import: ~20 s instead of minutes).
+
+    python -m bench categorise --set real     # once: imports both statements into moneta_bench_cat
+    python -m bench categorise_rerank         # then after each change to transactions/categor*.py
+
+Prints, per statement and for both, what the bench reports (every row, top-3, rows of merchants seen / never seen
+in the older part, applied share and precision at `FILE_THRESHOLD`), and on the rows of merchants never seen how
+often each evidence kind alone ranks the right category first (where it has anything to say). Figures only: no row
+is printed or stored, and nothing is written to docs/BENCHMARKS.md (the full bench is the measurement of record:
+its import can group narratives differently, so figures here can differ from it by a few rows).
+"""
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+from bench.common import bench_database_setup
+
+BENCH_DB = "moneta_bench_cat"
+
+
+def _statement(stmt) -> dict | None:
+    import numpy as np
+    from django.contrib.auth import get_user_model
+
+    from bench import categorise_real
+    from bench.categorise import _key
+    from transactions import categorize
+    from transactions.category_evidence import (
+        FEATURES,
+        VOCABULARY_MIN_LABELS,
+        Evidence,
+        Item,
+        category_prompt,
+        item_text,
+        label_table,
+        seeds,
+        vectors_load,
+        vocabulary_routes,
+    )
+    from transactions.category_mcc import mcc_evidence
+    from transactions.models import Category, Transaction
+
+    user = get_user_model().objects.filter(username=f"bench_cat_{stmt.name}").first()
+    if user is None:
+        return None
+    _learn, predict = categorise_real.time_split(stmt.rows)
+    categories = list(Category.objects.filter(user=user).values_list("id", "name", "kind"))
+    ids = [c for c, _, _ in categories]
+    by_name = {n.lower(): c for c, n, _ in categories}
+    known = set(Transaction.objects.filter(user=user, batch__file_name="history.csv", merchant__isnull=False)
+                .values_list("merchant_id", flat=True))
+    rows = list(Transaction.objects.filter(user=user, batch__file_name="recent.csv").order_by("id").values(
+        "date", "amount", "description", "merchant_id", "merchant__key", "merchant__name", "description_key",
+        "merchant_code"))
+    truths: dict[tuple, list] = defaultdict(list)
+    for r in predict:
+        truths[_key(r.date, r.amount, r.description)].append(by_name.get(r.category.lower()))
+    items: dict[str, Item] = {}
+    for r in rows:
+        items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
+                                                r["description_key"], outflow=r["amount"] < 0,
+                                                amount=abs(float(r["amount"])), merchant_code=r["merchant_code"] or ""))
+    pending = list(items.values())
+    position = {item.description: i for i, item in enumerate(pending)}
+    started = time.perf_counter()
+    ranked, _ = categorize.suggestions_rank(user=user, items=pending, categories=categories)
+    seconds = time.perf_counter() - started
+    # The evidence tensor again, for each kind's own vote (the same calls suggestions_rank makes).
+    labels = label_table(user=user)
+    prompts = [category_prompt(n) for _, n, _ in categories] + [category_prompt(n) for n in seeds()["descriptions"]]
+    vectors = vectors_load([item_text(i) for i in pending] + list(labels.text_key) + prompts)
+    used = set(int(c) for c in labels.category) if int(labels.n.sum()) >= VOCABULARY_MIN_LABELS else set()
+    seed_names, routes = vocabulary_routes(categories=categories, used=used, vectors=vectors)
+    evidence = Evidence(categories=categories, labels=labels, vectors=vectors, routes=routes, seed_names=seed_names)
+    tensor = evidence.tensor(pending, mcc=mcc_evidence(pending, evidence, labels))
+    out = []
+    for r in rows:
+        found = truths.get(_key(r["date"], r["amount"], r["description"])) or [None]
+        truth = found.pop(0)
+        options = ranked[r["description"]]
+        out.append({"truth": truth, "top": options[0][0], "confidence": options[0][1],
+                    "top3": [c for c, _ in options], "new": r["merchant_id"] not in known,
+                    "kinds": tensor[position[r["description"]]], "ids": ids})
+    return {"rows": out, "seconds": seconds, "features": FEATURES, "np": np}
+
+
+def _summary(rows: list[dict], threshold: float) -> str:
+    def share(part, test) -> float:
+        return sum(1 for r in part if test(r)) / len(part) if part else float("nan")
+
+    new = [r for r in rows if r["new"]]
+    seen = [r for r in rows if not r["new"]]
+    applied = [r for r in rows if r["confidence"] >= threshold]
+    right = lambda r: r["top"] == r["truth"]  # noqa: E731
+    return (f"rows {len(rows)}: every row {share(rows, right):.4f}, top-3 "
+            f"{share(rows, lambda r: r['truth'] in r['top3']):.4f}; merchants seen {share(seen, right):.4f} "
+            f"({len(seen)}), never seen {share(new, right):.4f} ({len(new)}); applied {len(applied) / len(rows):.0%} "
+            f"at {share(applied, right):.4f}")
+
+
+def main(argv: list[str]) -> int:
+    bench_database_setup(BENCH_DB)
+    from bench import categorise_real
+    from transactions.categorize import FILE_THRESHOLD
+
+    if not categorise_real.available():
+        print(f"  real statements not found under {categorise_real.REAL_DIR}: skipped")
+        return 0
+    everything: list[dict] = []
+    for stmt in categorise_real.statements():
+        result = _statement(stmt)
+        if result is None:
+            print(f"  {stmt.name}: not imported yet; run `python -m bench categorise --set real` first")
+            continue
+        rows, np = result["rows"], result["np"]
+        everything += rows
+        print(f"  {stmt.name} ({result['seconds']:.1f}s) {_summary(rows, FILE_THRESHOLD)}")
+        new = [r for r in rows if r["new"] and r["truth"] in r["ids"]]
+        parts = []
+        for f, name in enumerate(result["features"]):
+            speaking = [r for r in new if r["kinds"][:, f].max() > 0]
+            if speaking:
+                hits = sum(1 for r in speaking if r["ids"][int(np.argmax(r["kinds"][:, f]))] == r["truth"])
+                parts.append(f"{name} {hits / len(speaking):.2f} on {len(speaking) / len(new):.0%}")
+        print("    never-seen merchants, each evidence kind alone (right, on the share of rows it speaks for): "
+              + ", ".join(parts))
+    if everything:
+        print(f"  both {_summary(everything, FILE_THRESHOLD)}")
+    return 0

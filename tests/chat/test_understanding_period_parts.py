@@ -1,0 +1,160 @@
+"""Issue 21 kinds 2–3 through chat_turn: a period said relative to another one ("the run-up to …", "the 2 weeks
+before …", "early October", "the end of last year", "first half") is read whole and its reading said, never as its
+anchor alone; a stretch before something that is no period is not understood; a thing's word for a category
+("the dog's food") is not that category; shortened words ("tot") are read. The chat fixture statement
+(tests/chat/conftest.py), each month: Starbucks 5.75 (day 3) + 6.25 (day 9), Amazon 42.99 (day 5) + 18.50 (day 12),
+Whole Foods 96.40 (day 6), Uber 23.10 (day 8), Netflix 15.49 (day 10), The Good Plate 64.00 (day 11)."""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
+
+pytestmark = pytest.mark.django_db
+
+
+def _args(answer, n=0):
+    return answer["tool_calls"][n]["arguments"]
+
+
+def _last_month() -> date:
+    return month_start(timezone.localdate(), 1)
+
+
+def test_a_part_of_a_month_is_those_days_and_says_so(chat_demo, alice, alice_money):
+    month = f"{_last_month():%B}".lower()
+    early = chat_turn(user=alice, message=f"starbucks early {month}")
+    assert _args(early)["start"] == _last_month().isoformat()
+    assert _args(early)["end"] == _last_month().replace(day=10).isoformat()
+    assert "$12.00" in early["answer"] and "days 1–10" in early["answer"], early["answer"]
+    assert confident(alice, early)
+    mid = chat_turn(user=alice, message=f"amazon mid-{month[:3]}")
+    assert "$18.50" in mid["answer"] and "$61.49" not in mid["answer"], mid["answer"]
+
+
+def test_the_run_up_to_a_day_is_the_stretch_before_it_not_the_day(chat_demo, alice, alice_money):
+    month = f"{_last_month():%B}"
+    answer = chat_turn(user=alice, message=f"uber in the run-up to {month} 20")
+    assert _args(answer)["start"] == _last_month().isoformat()
+    assert _args(answer)["end"] == _last_month().replace(day=19).isoformat()
+    assert "$23.10" in answer["answer"] and "from the 1st of its month to the day before" in answer["answer"], \
+        answer["answer"]
+    weeks = chat_turn(user=alice, message=f"what did starbucks cost in the 2 weeks before {month} 15th")
+    assert _args(weeks)["end"] == _last_month().replace(day=14).isoformat()
+    assert "$12.00" in weeks["answer"], weeks["answer"]
+
+
+def test_a_stretch_before_something_that_is_no_period_is_not_understood(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend in the run-up to the wedding")
+    assert not confident(alice, answer), answer
+    assert "run up to" in answer["answer"], answer["answer"]
+
+
+def test_the_end_of_last_year_and_a_half_said_alone(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    end = chat_turn(user=alice, message="dining at the end of last year")
+    assert _args(end)["start"] == date(today.year - 1, 12, 1).isoformat()
+    assert _args(end)["end"] == date(today.year - 1, 12, 31).isoformat()
+    half = chat_turn(user=alice, message="shopping first half")
+    assert _args(half)["start"] == date(today.year, 1, 1).isoformat()
+    assert "first half" not in str(half.get("understanding", {}).get("not_understood")), half["understanding"]
+
+
+def test_a_shortened_total_is_the_total(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="whole foods tot last month")
+    assert "$96.40" in answer["answer"] and "didn't understand" not in answer["answer"], answer["answer"]
+    assert confident(alice, answer)
+
+
+def test_a_things_word_for_a_category_is_not_that_category(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what did the dog's food cost me last month")
+    before_note = answer["answer"].split("_What I looked up")[0]
+    assert before_note.startswith("I found no transactions about") and "$" not in before_note, answer["answer"]
+    assert not confident(alice, answer)
+    choices = [c["value"] for c in (answer.get("clarification") or {}).get("choices") or []]
+    assert "category:Dining" in choices, answer.get("clarification")
+
+
+def test_a_possessive_everyday_word_is_no_nickname_of_a_merchant(chat_demo, alice, alice_money):
+    # "wife's" has the consonants of Whole Foods' initials in order: it was read as Whole Foods
+    answer = chat_turn(user=alice, message="my wife's lunches last month")
+    assert "Whole Foods" not in answer["answer"] and "$96.40" not in answer["answer"], answer["answer"]
+    assert not confident(alice, answer)
+
+
+def test_a_period_before_a_holiday_is_no_amount_of_a_jar(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="make a gifts jar with 250 a month for the 6 weeks before christmas")
+    actions = answer.get("pending_actions") or []
+    assert len(actions) == 1 and Decimal(actions[0]["params"]["monthly_budget"]) == 250, answer
+
+
+def _side_starts(answer) -> set:
+    args = answer["tool_calls"][0]["arguments"]
+    return {s.get("start") for s in args.get("compare") or args.get("sides") or []}
+
+
+def test_two_months_joined_by_and_are_each_given_unless_a_total_is_asked(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    before, last = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"groceries {before:%B} and {last:%B}?")
+    assert _side_starts(answer) == {before.isoformat(), last.isoformat()}, answer["tool_calls"]
+    assert f"{before:%B}" in answer["answer"] and f"{last:%B}" in answer["answer"], answer["answer"]
+    together = chat_turn(user=alice, message=f"total for groceries {before:%B} and {last:%B}")
+    assert "$229.80" in together["answer"], together["answer"]  # 2 × (96.40 + 18.50): one span
+
+
+def test_a_period_against_the_one_before_is_compared_with_it_not_with_usual(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message="is my grocery spending going up? last month vs the one before")
+    assert _side_starts(answer) == {month_start(today, 1).isoformat(), month_start(today, 2).isoformat()}, \
+        answer["tool_calls"]
+    assert "usual" not in answer["answer"], answer["answer"]
+
+
+def test_spending_more_than_earning_is_money_in_against_money_out(chat_demo, alice, alice_money):
+    last = month_start(timezone.localdate(), 1)
+    answer = chat_turn(user=alice, message=f"did i spend more than i earned in {last:%B}?")
+    assert "$3,200.00" in answer["answer"] and "$1,672.48" in answer["answer"], answer["answer"]
+
+
+def test_the_holiday_season_in_vietnamese_is_the_season(chat_demo, alice, alice_money):
+    from core.periods import HOLIDAYS
+
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message="mùa lễ năm ngoái tôi đi chợ hết bao nhiêu?")
+    assert _args(answer)["start"] == HOLIDAYS["thanksgiving"](today.year - 1).isoformat(), answer["tool_calls"]
+    assert "'le'" not in answer["answer"], answer["answer"]
+
+
+def test_periods_counted_back_from_today_are_periods(chat_demo, alice, alice_money):
+    # "2 months back", "2 weeks ago", "the prior 3 months" were read as no period at all: every transaction, at 0.95
+    from datetime import timedelta
+
+    today = timezone.localdate()
+    back = chat_turn(user=alice, message="dining 2 months back")
+    assert _args(back)["start"] == month_start(today, 2).isoformat(), back["tool_calls"]
+    weeks = chat_turn(user=alice, message="starbucks 2 weeks ago")
+    monday = today - timedelta(days=today.weekday() + 14)
+    assert _args(weeks)["start"] == monday.isoformat(), weeks["tool_calls"]
+    prior = chat_turn(user=alice, message="uber the prior 3 months")
+    assert _args(prior).get("start") and _args(prior)["end"] == today.isoformat(), prior["tool_calls"]
+
+
+def test_a_length_of_time_no_period_took_is_not_understood(chat_demo, alice, alice_money):
+    for question in ("how much will I spend on dining in 3 months", "top 3 months for dining"):
+        answer = chat_turn(user=alice, message=question)
+        assert not confident(alice, answer), (question, answer["answer"])
+
+
+def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    joined = chat_turn(user=alice, message=f"amazon from early {first:%B} to mid {last:%B}")
+    assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=20).isoformat())
+    opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
+    assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())

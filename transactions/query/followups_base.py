@@ -1,0 +1,97 @@
+"""What the follow-up edits share: the last answer as they read it (`_State`), the words that carry no filter beyond
+the edit they belong to, and the leftover check (a word an edit does not read sends the turn to the parser)."""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.periods import Period, add_months, month_bounds, period_label
+from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
+from transactions.query.linking import tokens
+from transactions.query.model import MoneyQuery
+from transactions.query.periods import NUMBER_WORDS
+
+RANKINGS = ("top_merchants", "top_categories", "summary")
+ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
+NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+VI_NUM = r"(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)"
+# nouns of single transactions ("which purchase", "the biggest charge"): the rows, not the ranked items
+UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
+                          r"items?|khoan|giao dich)\b")
+# words of a follow-up that carry no filter beyond the edit they belong to
+FILLER = STOPWORDS | GRAMMAR_WORDS | {
+    "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",
+    "about", "first", "second", "third", "last", "top", "next", "following", "before", "after", "earlier", "later",
+    "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
+    "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
+    "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi",
+    "gium", "dum", "ho", "nha", "ne"}
+
+
+def _n(word: str | None, default: int) -> int:
+    if not word:
+        return default
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
+
+
+def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The words of the turn outside what an edit used that could change the answer (names, filters)."""
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " | " + text[b:]
+    return [w for w in tokens(text) if w not in FILLER and w not in ("|", "^") and not w.isdigit()
+            and w not in NUMBER_WORDS and len(w) > 2]
+
+
+class _State:
+    """The last answer, as the edits read it: its query, the items it listed and the periods it compared."""
+
+    def __init__(self, previous: MoneyQuery, shown: dict, earlier: MoneyQuery | None, today: date):
+        self.previous, self.shown, self.earlier, self.today = previous, shown, earlier, today
+        items = (shown.get("items") or {}).get("names") or []
+        if previous.limit and previous.measure in RANKINGS:
+            items = items[:previous.limit]  # a summary lists every category; the answer named the top ones
+        self.items: list[str] = items
+        self.kind = (shown.get("items") or {}).get("kind")
+        compare = previous.compare or {}
+        self.mode = compare.get("mode")
+        self.sides = list(compare.get("sides") or [])
+        periods = [Period.from_dict(p) for p in shown.get("periods") or []]
+        if not periods and self.mode == "periods":
+            periods = [s.period for s in self.sides if s.period]
+        self.periods: list[Period] = [p for p in periods if p is not None]
+        # the months of a span of whole months ("September and October", "sept + oct"): what "only the 2nd month"
+        # or "just the first one" picks when the answer compared no periods
+        self.months: list[Period] = [] if self.periods or previous.period is None else months_of(previous.period,
+                                                                                                 today)
+
+    def query(self) -> MoneyQuery:
+        """A fresh copy of the last query, marked as a follow-up with nothing left unread."""
+        q = MoneyQuery.from_dict(self.previous.as_dict())
+        q.followup, q.unknown, q.ignored, q.excluded_unknown, q.suggestions = True, [], [], [], {}
+        return q
+
+    def one_item(self, q: MoneyQuery, name: str) -> MoneyQuery:
+        q.merchants, q.categories = ([name], []) if self.kind == "merchant" else ([], [name])
+        q.measure, q.offset, q.limit, q.per = "total", 0, None, None
+        return q
+
+
+Edit = tuple[MoneyQuery, list[tuple[int, int]]] | None
+
+
+def months_of(period: Period, today: date, most: int = 12) -> list[Period]:
+    """The months of a period that starts on a month's first day and ends on a month's last day (or today, in the
+    current month), when it spans from two to `most` of them; [] otherwise."""
+    if period.grain in ("all", "day", "week") or period.start.day != 1:
+        return []
+    if period.end != month_bounds(period.end.year, period.end.month)[1] and period.end != today:
+        return []
+    count = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    if not 2 <= count <= most:
+        return []
+    out = []
+    for k in range(count):
+        first = add_months(period.start, k)
+        last = min(month_bounds(first.year, first.month)[1], period.end)
+        out.append(Period(first, last, period_label(first, last, "month", today=today), "month"))
+    return out

@@ -1,0 +1,118 @@
+"""Follow-ups the parser reads (they name something: a shop, a category, an amount), settled against the last
+answer once its merge (parse.py `_merge`) has run. The merge replaces what a turn renames; these read the words
+that say how the new names relate to the last set:
+
+- union: "add uber to that", "those plus rent", "include Target" — the last set and the new names together;
+- versus: "vs the subscriptions?" after a total — the last set and the new names side by side, same period;
+- ranking again: "the biggest one except the rent" after a ranking — that ranking without it (followups_ranking);
+- a total of the same rows: "all the ones under $100 - total?" after the biggest purchases;
+- the months averaged: "how much came in over those 3 months" after a monthly average — those months, whole.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.periods import Period, period_label, previous_full_months
+from transactions.query.followups_ranking import ranked_again
+from transactions.query.grammar import ASKS_AMOUNT
+from transactions.query.model import MoneyQuery, Side
+
+# words that add the names said to the last set rather than replace it
+UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)? in|together with|along with|combined "
+                      r"with|on top of|as well as|cong them|cong ca|them ca)\b|\b(?:included|added|thrown in)\b")
+# "add them up" adds up, it names nothing to add
+ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all)(?: two| three| all)? (?:up|together)\b")
+# a turn that opens by setting the last answer against something: "vs the subscriptions?", "compared with dining?"
+VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|compared (?:to|with)|against|than|so sanh "
+                       r"voi)\b")
+SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
+THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
+                             r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
+
+
+def _names(q: MoneyQuery) -> tuple[list[str], list[str], list[str]]:
+    return list(q.merchants), list(q.categories), list(q.text)
+
+
+def _sides_names(previous: MoneyQuery) -> tuple[list[str], list[str], list[str], Period | None]:
+    """The names of every side the last answer compared, and the period they share (if one)."""
+    sides = (previous.compare or {}).get("sides") or []
+    merchants = list(dict.fromkeys(m for s in sides for m in s.merchants))
+    categories = list(dict.fromkeys(c for s in sides for c in s.categories))
+    text = list(dict.fromkeys(t for s in sides for t in s.text))
+    periods = {(s.period.start, s.period.end): s.period for s in sides if s.period}
+    return merchants, categories, text, (next(iter(periods.values())) if len(periods) == 1 else None)
+
+
+def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"add uber to that" after Shell and Chevron: the three together; "including rent" after everything but rent:
+    everything. Names left out before and said now are no longer left out."""
+    if not UNION_RE.search(ADD_UP_ONLY_RE.sub(" ", text)) or not (said.merchants or said.categories or said.text):
+        return q
+    period = previous.period
+    if previous.compare and previous.compare.get("mode") == "sides":
+        merchants, categories, words, period = _sides_names(previous)
+    else:
+        merchants, categories, words = _names(previous)
+    q.exclude_merchants = [m for m in previous.exclude_merchants if m not in said.merchants]
+    q.exclude_categories = [c for c in previous.exclude_categories if c not in said.categories]
+    q.exclude_text = [t for t in previous.exclude_text if t not in said.text]
+    if merchants or categories or words:  # the last set was some things: these join them
+        q.merchants = list(dict.fromkeys(merchants + said.merchants))
+        q.categories = list(dict.fromkeys(categories + said.categories))
+        q.text = list(dict.fromkeys(words + said.text))
+    else:  # the last set was everything (but what it left out): it stays everything
+        q.merchants, q.categories, q.text = [], [], []
+    q.links = [*previous.links, *said.links]
+    if q.measure == "compare" or previous.compare:
+        q.compare, q.measure = None, "total"
+    q.period = q.period or period
+    return q
+
+
+def _versus(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"vs the subscriptions?" after the bills last month: the bills and the subscriptions, side by side."""
+    if not VERSUS_RE.search(text) or previous.compare or not (said.merchants or said.categories or said.text):
+        return q
+    merchants, categories, words = _names(previous)
+    if not (merchants or categories or words):
+        return q  # everything against a part of it is no comparison of two sets
+    last = Side(label=", ".join(merchants + categories + words), merchants=merchants, categories=categories,
+                text=words)
+    new = Side(label=", ".join(said.merchants + said.categories + said.text), merchants=list(said.merchants),
+               categories=list(said.categories), text=list(said.text))
+    q.measure, q.merchants, q.categories, q.text = "compare", [], [], []
+    q.compare = {"mode": "sides", "sides": [last, new], "from_turns": True}
+    q.period = q.period or previous.period
+    return q
+
+
+def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None) -> MoneyQuery:
+    """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows."""
+    if previous.measure in ("largest", "smallest", "list") and measure in (None, "total") \
+            and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+        q.measure, q.limit, q.offset = "total", None, 0
+    return q
+
+
+def _months_averaged(q: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None, today: date
+                     ) -> MoneyQuery:
+    """"and how much came in over those 3 months" after a monthly average: the full months it averaged."""
+    if previous.measure != "monthly_average" or not previous.months or measure == "monthly_average":
+        return q
+    if THOSE_MONTHS_RE.search(text) or (ASKS_AMOUNT.search(text) and q.period == previous.period):
+        full = previous_full_months(previous.months, today=today)
+        start, end = full[0][0], full[-1][1]
+        q.period, q.months = Period(start, end, period_label(start, end, "range", today=today), "range"), None
+    return q
+
+
+def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
+                    today: date) -> MoneyQuery:
+    """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
+    q = _united(q, said, previous, text)
+    q = _versus(q, said, previous, text)
+    q = ranked_again(q, said, previous, text, measure)
+    q = _totalled(q, said, previous, text, measure)
+    return _months_averaged(q, previous, text, measure, today)

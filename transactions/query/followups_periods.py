@@ -1,0 +1,157 @@
+"""Follow-ups on the last answer's periods: "only September", "same months last year", "the same month in 2025",
+"and before that?", "is that normal?", "the total for the year", "just the earlier one". Each is the last query
+over another period (or one of the periods it compared), run through the same engine."""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.periods import Period, add_months, period_label
+from transactions.query.followups_base import RANKINGS, Edit, _State
+from transactions.query.grammar import ASKS_AMOUNT, find_measure
+from transactions.query.model import MoneyQuery, Side
+from transactions.query.periods import find_periods
+from transactions.query.state import period_before
+
+USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
+POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
+# "only September", "just the spring": one period of a comparison, named again
+NARROW_RE = re.compile(r"\b(?:only|just)\b")
+SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
+                               r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
+                               r"|\bthe year before\b|\bthis time last year\b")
+# "the same month in 2025", "that period of last year": the unit of the last answer's period, in another year
+SAME_UNIT_RE = re.compile(r"\b(?:the\s+)?(?:same|that|this)\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|"
+                          r"quarter|season)\b")
+# "just the earlier one", "only the latter": a side of a two-period comparison by its place in time or in the question
+WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prior|later|newer|more recent|recent|"
+                             r"former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
+BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
+                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
+                            r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
+# "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
+WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
+                      r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
+SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
+WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _narrow_to_period(text: str, s: _State) -> Edit:
+    """"only September" after "October vs September": the total for the one period named again."""
+    m = NARROW_RE.search(text)
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    if not m or s.mode != "periods" or len(named) != 1:
+        return None
+    q = s.query()
+    q.compare, q.measure, q.period = None, "total", named[0][0]
+    return q, [m.span(), named[0][1]]
+
+
+
+def _same_period_another_year(text: str, s: _State) -> Edit:
+    """"same months last year", "this time last year", "the same month in 2025": the last answer's period (or
+    each period it compared) moved to another year."""
+    m = SAME_LAST_YEAR_RE.search(text)
+    years, spans = -1, [m.span()] if m else []
+    if not m:
+        unit = SAME_UNIT_RE.search(text)
+        named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative and p.grain == "year"]
+        base = s.previous.period or (s.periods[0] if s.periods else None)
+        if not unit or len(named) != 1 or base is None or base.grain == "year":
+            return None
+        years, spans = named[0][0].start.year - base.start.year, [unit.span(), named[0][1]]
+    q = s.query()
+    if s.mode == "periods" and q.compare:
+        for side in q.compare.get("sides") or []:
+            if side.period:
+                side.period = side.period.shifted(years=years)
+                side.label = side.period.label
+        return q, spans
+    if s.previous.period is not None and s.previous.period.grain != "all":
+        return _moved(text, q, s, s.previous.period.shifted(years=years)), spans
+    return None
+
+
+def _moved(text: str, q: MoneyQuery, s: _State, period: Period) -> MoneyQuery:
+    """The last question over another period; "compare that to …" puts the two periods side by side."""
+    if find_measure(text)[0] == "compare" and s.previous.period is not None:
+        q.measure, q.period = "compare", None
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (s.previous.period, period)]}
+    else:
+        q.period = period
+    return q
+
+
+def _against_usual(text: str, s: _State) -> Edit:
+    """"is that normal?", "how does that compare to usual": the last question's period against the average of
+    the full months before it (like for like), through the engine's comparison."""
+    m, pointer = USUAL_RE.search(text), POINTER_RE.search(text)
+    if not m or not pointer or s.previous.compare or s.previous.measure not in ("total", "count", "income"):
+        return None
+    q = s.query()
+    current = s.previous.period or Period(s.today.replace(day=1), s.today, f"{s.today:%B %Y} so far", "month")
+    q.measure, q.period = "compare", current
+    q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
+    return q, [m.span(), pointer.span(), *([span] if (span := find_measure(text)[1]) else [])]
+
+
+
+def _before_that(text: str, s: _State) -> Edit:
+    """"and before that?": the same question for the stretch just before the one answered."""
+    m = BEFORE_THAT_RE.search(text)
+    if not m:
+        return None
+    q = s.query()
+    if s.mode == "periods" and q.compare:
+        sides = [side for side in q.compare.get("sides") or [] if side.period]
+        for side in sides:
+            side.period = period_before(side.period, s.today)
+            side.label = side.period.label
+        return (q, [m.span()]) if sides else None
+    if s.previous.period is not None and s.previous.period.grain != "all":
+        return _moved(text, q, s, period_before(s.previous.period, s.today)), [m.span()]
+    return None
+
+
+def _widen(text: str, s: _State) -> Edit:
+    """"what about the total for the year" after September: the same question over the year (quarter, month) the
+    last period lies in, up to today."""
+    m = WIDEN_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare or find_periods(text, s.today):
+        return None
+    grain = m.group(1) or m.group(2)
+    span = WIDEN_MONTHS[grain]
+    first_month = (prev.end.month - 1) // span * span + 1 if span > 1 else prev.end.month
+    start = date(prev.end.year, first_month, 1)
+    end = min(add_months(start, span) - timedelta(days=1), s.today)
+    if start >= prev.start and end <= prev.end:
+        return None  # already that stretch or longer: nothing to widen
+    q = s.query()
+    q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
+    measure, measure_span = find_measure(text)
+    if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS):
+        q.measure = measure
+    elif total := ASKS_AMOUNT.search(text):  # "total for the quarter?" after the biggest purchase: the total
+        q.measure, q.limit, q.offset, measure_span = "income" if q.direction == "in" else "total", None, 0, total.span()
+    return q, [m.span(), *([measure_span] if measure_span else [])]
+
+
+
+def _pick_period(text: str, s: _State) -> Edit:
+    """"just the earlier one", "only the latter": one side of a two-period comparison, by time or by place."""
+    m = WHICH_PERIOD_RE.search(text)
+    # or one month of a span of two or three ("dining in September and October" → "just the later one")
+    periods = s.periods or (s.months if 2 <= len(s.months) <= 3 and not s.items else [])
+    if not m or len(periods) < 2 or find_periods(text, s.today):
+        return None
+    when = m.group("when")
+    by_time = sorted(periods, key=lambda p: p.start)
+    chosen = {"former": periods[0], "latter": periods[-1]}.get(when) or (
+        by_time[0] if when in ("earlier", "older", "previous", "prior") else by_time[-1])
+    q = s.query()
+    if s.periods:
+        q.compare, q.measure = None, "total"
+    q.period = chosen
+    return q, [m.span()]
+

@@ -1,0 +1,98 @@
+"""Follow-ups on a ranking's window: "the next two", "numbers 4 and 5", "make it 5", "skip the top 3, show the next
+2". The same ranking (or list of biggest purchases) with another offset or length."""
+from __future__ import annotations
+
+import re
+
+from transactions.query.followups_base import NUM, RANKINGS, UNIT_NOUN_RE, VI_NUM, Edit, _n, _State
+from transactions.query.model import MoneyQuery
+
+NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
+                     rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
+                     r"|\b(?:and\s+)?(?:the\s+)?(?:next|following)\s+(?:ones?|few)\b|\bwho(?:'s| is| was) next\b"
+                     rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
+                     r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b"
+                     rf"|\b{NUM}\s+more\b(?!\s+than)")
+# "skip the top 3", "forget the first three", "after the top 5", "not the biggest 2": places from a number on
+SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|drop(?:ping)?|past|beyond|after|below|under|"
+                     r"leave out|leaving out|not|without|minus|excluding|except(?:\s+for)?|other than|besides|"
+                     r"apart from|aside from)\s+(?:the\s+)?(?:top|first|biggest|largest|highest|leading)\s+"
+                     rf"{NUM}\b(?!\s*(?:months?|weeks?|days?|years?|quarters?|%|percent|dollars?|bucks)\b)"
+                     r"(?:\s+(?:ones?|of them|places?|spots?|items?|merchants?|categories|stores?|shops?))?")
+# …and how many after them: "show the next 2", "give me 2", "2 more", "then 2"
+SHOW_N_RE = re.compile(rf"\b(?:show|give|list|tell)(?:\s+me)?\s+(?:the\s+)?(?:next\s+)?{NUM}\b|\bthen\s+(?:the\s+)?{NUM}\b")
+# "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
+RANK_NUMBERS_RE = re.compile(r"\b(?:numbers?|no\.?|#|places?|positions?|ranks?)\s*(\d{1,2})(?:\s*(?:and|to|-|–|through|thru)\s*"
+                             r"(\d{1,2}))?\b")
+# "make it 5", "top 10 instead", "cut it to 3", "just the top 2": the same ranking with another length
+LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
+                       r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
+                       r"limit|reduce|bring|take|keep)(?: (?:it|that|this|them|the list))?(?: (?:down|back))?(?: to)?|"
+                       r"(?:just|only)(?: the)?(?: (?:top|first))?|(?:just |only )?(?:the )?(?:top|first))?\s*"
+                       rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only))?\s*[?.!]?\s*$")
+
+
+def _skip(text: str, s: _State) -> Edit:
+    """"skip the top 3, show the next 2", "forget the first three, the next two": the same ranking from the place
+    after the ones skipped (counted from the top, whatever window the last answer showed)."""
+    m = SKIP_RE.search(text)
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
+        return None
+    rest = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]  # same length: spans stay valid
+    more = NEXT_RE.search(rest) or SHOW_N_RE.search(rest)
+    q = s.query()
+    q.offset = _n(m.group(1), 0)
+    said = next((g for g in (more.groups() if more else ()) if g), None)
+    q.limit = _n(said, len(s.items) or s.previous.limit or q.offset or 5)
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    spans = [m.span(), *([more.span()] if more else [])]
+    return q, spans
+
+
+def ranked_again(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None) -> MoneyQuery:
+    """"the biggest one except the rent", "which is biggest if you leave out housing" after a ranking: the same
+    ranking with what the turn leaves out left out, at its first place (or the place an ordinal names: "the second
+    biggest without Amazon"); `q` is the merged follow-up, `said` what the turn itself said. A turn that names
+    single transactions ("the biggest purchase except rent") or a new subject is a question of its own."""
+    if previous.measure not in RANKINGS or measure != "largest" or UNIT_NOUN_RE.search(text) \
+            or (q.merchants, q.categories, q.text) != (previous.merchants, previous.categories, previous.text):
+        return q
+    q.measure = "top_categories" if previous.measure == "summary" else previous.measure
+    q.offset, q.limit = said.offset, said.limit or 1
+    return q
+
+
+def _next(text: str, s: _State) -> Edit:
+    m = NEXT_RE.search(text)
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
+        return None
+    q = s.query()
+    shown_n = len(s.items) or s.previous.limit or 5
+    q.offset = (s.previous.offset or 0) + shown_n
+    q.limit = _n(m.group(1) or m.group(2) or m.group(3), shown_n)
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+
+
+def _rank_numbers(text: str, s: _State) -> Edit:
+    m = RANK_NUMBERS_RE.search(text)
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
+        return None
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not 1 <= first <= last:
+        return None
+    q = s.query()
+    q.offset, q.limit = first - 1, last - first + 1
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+
+
+def _length(text: str, s: _State) -> Edit:
+    m = LENGTH_RE.search(text)
+    if not m or m.group(1) == "one" or s.previous.measure not in (*RANKINGS, "largest", "smallest", "list"):
+        return None
+    q = s.query()
+    q.limit = _n(m.group(1), s.previous.limit or 5)
+    q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
+    return q, [m.span()]
+

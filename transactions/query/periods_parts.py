@@ -1,0 +1,275 @@
+"""Periods said relative to another one: the stretch before or after a day ("the run-up to Christmas", "the two
+weeks before Thanksgiving", "the lead-up to March 15", "the week after Labor Day") and a part of a month or a year
+("early October", "mid-Sept", "late August", "the end of last year", "the beginning of the year", "the first half
+of the month"). transactions.query.periods finds the period named (the anchor) and this module turns the words
+around it into the period meant, with a label that says how they were read — so a phrase is never read as its
+anchor alone (25 Dec for "the run-up to Christmas").
+
+Definitions (general, said in the label):
+- the run-up / lead-up / build-up to a day, or "the weeks before" it: from the 1st of its month to the day before
+  when the day is the 15th or later, else the 4 weeks before it; "the days before": the 7 days before;
+  "N days/weeks/months before": exactly that many before the day; "after" the same way from the day after.
+- a part of a month: early / the start (beginning) of = days 1–10, mid / the middle of = 11–20, late / the end
+  of = 21 to the last day; the first / second half = 1–15 / 16 to the last day.
+- a part of a year: the start (beginning) of = January, the end of = December, early = January–April, mid =
+  May–August, late = September–December; the first / second half = January–June / July–December.
+A day without a year is the most recent one, unless the stretch before the next one has already begun.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from core.periods import Period, add_months, fmt_day, month_bounds, period_label
+
+NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+             "ten": 10, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a few": 3, "few": 3}
+_NUM = r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|an?|a couple of|couple of|a few|few)"
+# the words before an anchor ("the run-up to ", "in the 2 weeks before ", "the week after "), read up to its start
+RELATIVE_CUE = re.compile(
+    r"(?:\b(?:in|during|over|for|across|throughout|on)\s+)?(?:the\s+)?\b(?:"
+    r"(?P<lead>(?:run|lead|build)\s?up|leading up)\s+(?:to|till|until|before|into)"
+    rf"|(?:(?:last|final|past|first)\s+)?(?:{_NUM}\s+)?(?P<unit>days?|weeks?|months?|fortnight)\s+"
+    r"(?:(?:right|just|immediately)\s+)?(?P<rel>before|leading (?:up )?to|prior to|ahead of|preceding|up to|after|"
+    r"following))(?:\s+the)?\s*$")
+# the words before a month or a year that name a part of it ("early ", "the end of ", "mid-", "the first half of ")
+PART_CUE = re.compile(r"(?:\b(?:in|during|over|for|at|by|around|towards?)\s+)?(?:the\s+)?(?:very\s+)?"
+                      r"\b(?P<part>early|mid|middle of|late|start of|beginning of|end of|"
+                      r"(?:first|second|1st|2nd|back|front) half(?: of)?)(?:\s+the)?\s*$")
+# "the beginning of the year", "end of the month": the year or month this is
+THIS_ONE_RE = re.compile(r"\b(?:early|mid|late|(?:start|beginning|end|middle|(?:first|second|1st|2nd) half)\s+of)"
+                         r"\s+(?:the|this)\s+(?P<grain>year|month)\b")
+# said without the period it is a part of ("shopping first half"): of this year
+HALF_ALONE_RE = re.compile(r"\b(?:the\s+)?(?P<which>first|second|1st|2nd)\s+half\b"
+                           r"(?!\s+(?:of|a|an|last|this|next|previous|(?:19|20)\d{2})\b)")
+
+
+def _n(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    raw = raw.strip()
+    return int(raw) if raw.isdigit() else NUM_WORDS.get(raw)
+
+
+def _clip(start: date, end: date, today: date) -> Period | None:
+    if start > today:
+        return None
+    return Period(start, min(end, today), "", "range")
+
+
+def _relative(m: re.Match, anchor: Period, today: date) -> tuple[date, date, str] | None:
+    """(start, end, how it was read) of the stretch the cue names around the anchor."""
+    n, unit = _n(m.group("n")), (m.group("unit") or "")
+    rel = m.group("rel") or "before"
+    after = rel in ("after", "following", "since")
+    day = anchor.end if after else anchor.start
+    if unit == "fortnight":
+        n, unit = (n or 1) * 2, "weeks"
+    if m.group("lead") or (n is None and unit == "weeks"):
+        if after:
+            return day + timedelta(days=1), day + timedelta(days=28), "the 4 weeks after"
+        if day.day >= 15:
+            return day.replace(day=1), day - timedelta(days=1), "from the 1st of its month to the day before"
+        return day - timedelta(days=28), day - timedelta(days=1), "the 4 weeks before"
+    count = n or (7 if unit == "days" else 1)
+    size = "month" if unit.startswith("month") else "week" if unit.startswith("week") else "day"
+    if size == "month":
+        start, end = (day + timedelta(days=1), add_months(day, count)) if after else (add_months(day, -count),
+                                                                                     day - timedelta(days=1))
+    else:
+        days = count * (7 if size == "week" else 1)
+        start, end = (day + timedelta(days=1), day + timedelta(days=days)) if after else (
+            day - timedelta(days=days), day - timedelta(days=1))
+    words = f"{count} {size}s" if count != 1 else size
+    return start, end, f"the {words} {'after' if after else 'before'}"
+
+
+def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], today: date,
+                     find: Callable[[str, date], list[tuple[Period, tuple[int, int]]]]
+                     ) -> list[tuple[Period, tuple[int, int]]]:
+    """`found` with each period that has a cue before it ("the run-up to" Christmas, "early" October) replaced by
+    the period the whole phrase names; periods the cue's own words were read as ("the month before", "the last
+    2 weeks") are dropped. `find` is transactions.query.periods.find_periods (to read an anchor again as of a year
+    later: its next occurrence)."""
+    out = list(found)
+    for period, (a, b) in found:
+        if period.relative or period.grain == "all" or (period, (a, b)) not in out:
+            continue
+        # "after labor day", "early 2025" are read with their first word: the anchor is what follows it
+        inner = re.match(r"\s*(?:in\s+|during\s+|of\s+)?(?:(after|since|before)|early|mid|late)\s+", text[a:b])
+        prefix, anchor, anchor_text = text[:a], period, text[a:b]
+        if inner:
+            prefix, anchor_text = text[:a] + inner.group(0), text[a + inner.end():b]
+            if inner.group(1):
+                again = find(anchor_text, today)
+                anchor = again[0][0] if again and not again[0][0].relative else period
+        cue = RELATIVE_CUE.search(prefix)
+        if cue:
+            made = _around(cue, anchor, anchor_text, today, find)
+            if made is not None:
+                out = _replace(out, (period, (a, b)), made, cue.start())
+            continue
+        part = PART_CUE.search(prefix)
+        if part:
+            made = part_of(part.group("part"), period, today)
+            if made is None and period.label.startswith("since") and period.end == today:
+                # "from mid-September to now": from the part of that month to today
+                month = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
+                               f"{period.start:%B %Y}", "month")
+                piece = part_of(part.group("part"), month, today)
+                made = None if piece is None else Period(piece.start, today, f"since {fmt_day(piece.start)} ("
+                                                         f"{piece.label.split('(')[-1]}", "range")
+            opened = re.search(r"\b(?:since|from|after|starting(?: from)?)\s+$", text[:part.start()])
+            if made is not None and opened and not re.match(r"\s*(?:to|through|thru|till|until|-|–)\s", text[b:]) \
+                    and made.end != today:
+                # "since late August": from the part's first day to today
+                made = Period(made.start, today, f"since {fmt_day(made.start)} ({made.label.split('(')[-1]}", "range")
+            if made is not None:
+                out = _replace(out, (period, (a, b)), made, opened.start() if opened else part.start())
+    return _joined(text, sorted(out, key=lambda p: p[1][0]), [p for p in out if p not in found], today)
+
+
+def _joined(text: str, found, made, today: date):
+    """"from early September to mid October": two periods joined by "to"/"through"/"until", one of them a part or a
+    stretch read here, are one range from the start of the first to the end of the second."""
+    for k in range(len(found) - 1):
+        (p, (a, _)), (r, (_, d)) = found[k], found[k + 1]
+        gap = text[found[k][1][1]:found[k + 1][1][0]]
+        if (found[k] in made or found[k + 1] in made) and not p.relative and not r.relative and p.start <= r.end \
+                and re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?", gap):
+            lead = re.search(r"\b(?:from|between)\s+$", text[:a])
+            a = lead.start() if lead else a
+            said = re.sub(r"\s+", " ", text[a:d]).strip()
+            label = f"{period_label(p.start, r.end, 'range', today=today)} ({said}: {fmt_day(p.start)} to {fmt_day(r.end)})"
+            merged = (Period(p.start, r.end, label, "range"), (a, d))
+            return _joined(text, [*found[:k], merged, *found[k + 2:]], [*made, merged], today)
+    return found
+
+
+def _replace(found, old, new: Period, start: int):
+    end = old[1][1]
+    kept = [(p, s) for p, s in found if (p, s) != old and not (start <= s[0] and s[1] <= end)
+            and not (s[0] < end and start < s[1])]
+    return kept + [(new, (start, end))]
+
+
+def _around(cue: re.Match, anchor: Period, anchor_text: str, today: date, find) -> Period | None:
+    read = _relative(cue, anchor, today)
+    if read is None:
+        return None
+    start, end, how = read
+    if not re.search(r"\b(?:19|20)\d{2}\b", anchor_text):
+        # a day without a year: the next one, when the stretch before it has already begun
+        later = find(anchor_text, today.replace(year=today.year + 1) if not (today.month == 2 and today.day == 29)
+                     else today + timedelta(days=365))
+        if later and later[0][0].start > today and not later[0][0].relative:
+            nxt = _relative(cue, later[0][0], today)
+            if nxt is not None and nxt[0] <= today:
+                start, end, how = nxt
+                anchor = later[0][0]
+    if start > today:
+        return None
+    read_end, end = end, min(end, today)
+    said = re.sub(r"\s+", " ", cue.group(0)).strip()
+    said = re.sub(r"^(?:in|during|over|for|across|throughout|on)\s+", "", said)
+    said = said if said.startswith(("the ", "leading")) else f"the {said}"
+    day = anchor.end if cue.group("rel") in ("after", "following") else anchor.start
+    so_far = " so far" if end < read_end else ""
+    label = f"{period_label(start, end, 'range', today=today)} ({said} {anchor_text.strip()}, {fmt_day(day)}: {how}{so_far})"
+    return Period(start, end, label, "range")
+
+
+def part_of(part: str, whole: Period, today: date) -> Period | None:
+    """The part of a month or a year the word names; None for other periods (a part of a quarter or a range is
+    not read)."""
+    part = part.replace("1st", "first").replace("2nd", "second").replace("back", "second").replace("front", "first")
+    if part.endswith("half"):
+        part += " of"
+    grain = whole.grain
+    if grain == "range" and whole.start.day == 1 and whole.start.month == 1 and whole.start.year == whole.end.year \
+            and whole.label.startswith(str(whole.start.year)):
+        grain = "year"  # "2026 so far"
+    if grain == "month" or (grain == "range" and whole.start.day == 1 and (whole.start.year, whole.start.month) ==
+                            (whole.end.year, whole.end.month)):
+        first, last = month_bounds(whole.start.year, whole.start.month)
+        days = {"early": (1, 10), "start of": (1, 10), "beginning of": (1, 10), "mid": (11, 20),
+                "middle of": (11, 20), "late": (21, last.day), "end of": (21, last.day),
+                "first half of": (1, 15), "second half of": (16, last.day)}[part]
+        start, end = first.replace(day=days[0]), first.replace(day=days[1])
+        what = f"days {days[0]}–{days[1]}"
+    elif grain == "year":
+        y = whole.start.year
+        months = {"start of": (1, 1), "beginning of": (1, 1), "end of": (12, 12), "early": (1, 4), "mid": (5, 8),
+                  "middle of": (5, 8), "late": (9, 12), "first half of": (1, 6), "second half of": (7, 12)}[part]
+        start, end = date(y, months[0], 1), month_bounds(y, months[1])[1]
+        what = f"{date(y, months[0], 1):%B}" + (f"–{date(y, months[1], 1):%B}" if months[1] != months[0] else "") \
+            + f" {y}"
+    else:
+        return None
+    clipped = _clip(start, end, today)
+    if clipped is None:
+        return None
+    said = f"the {part}" if part.endswith(" of") else part
+    label = period_label(clipped.start, clipped.end, "range", today=today)
+    so_far = " so far" if clipped.end < end else ""
+    return Period(clipped.start, clipped.end, f"{label} ({said} {whole.label.replace(' so far', '')} = {what}{so_far})",
+                  "range")
+
+
+def this_one_parts(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:
+    """"the beginning of the year", "end of the month", "first half" said alone: parts of this year or month."""
+    out = []
+    for m in THIS_ONE_RE.finditer(text):
+        whole = _this(m.group("grain"), today)
+        part = re.match(r"(early|mid|late|start of|beginning of|end of|middle of|first half of|second half of|"
+                        r"1st half of|2nd half of)", m.group(0))
+        made = part_of(part.group(1), whole, today) if part else None
+        if made is not None:
+            out.append((made, m.span()))
+    for m in HALF_ALONE_RE.finditer(text):
+        made = part_of(f"{m.group('which')} half of", _this("year", today), today)
+        if made is not None:
+            out.append((made, m.span()))
+    return out
+
+
+def _this(grain: str, today: date) -> Period:
+    if grain == "month":
+        return Period(today.replace(day=1), today, f"{today:%B %Y}", "month")
+    return Period(date(today.year, 1, 1), today, str(today.year), "year")
+
+
+def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    """Words that say a stretch before or after something ("the run-up to", "the weeks before") whose anchor is no
+    period ("the run-up to the wedding"): the period meant was not understood."""
+    out = []
+    for m in re.finditer(r"\b(?:run|lead|build)\s?up\s+(?:to|till|until|before|into)\b|\bleading up to\b"
+                         r"|\b(?:days|weeks|months|fortnight)\s+(?:right\s+|just\s+)?(?:before|prior to|ahead of|"
+                         r"after|following|leading up to)\b", text):
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(m.group(0))
+    return out
+
+
+def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
+    """(regex, builder) for periods counted back from today: "3 days ago" (that day), "2 weeks ago" (that Monday to
+    Sunday), "a year ago" / "2 years back" (that calendar year); "a year ago this month" is periods.py's "same_last_year"."""
+    def days_ago(m: re.Match) -> Period:
+        d = today - timedelta(days=n_of(m.group(1)))
+        return Period(d, d, fmt_day(d), "day")
+
+    def weeks_ago(m: re.Match) -> Period:
+        monday = today - timedelta(days=today.weekday() + 7 * n_of(m.group(1)))
+        return Period(monday, monday + timedelta(days=6), f"the week of {fmt_day(monday)}", "week")
+
+    def years_ago(m: re.Match) -> Period:
+        y = today.year - n_of(m.group(1))
+        return Period(date(y, 1, 1), date(y, 12, 31), str(y), "year")
+
+    back = r"\s+(?:ago|back|earlier|before now)\b"
+    return [
+        (rf"\b{num}\s+days?{back}", days_ago),
+        (rf"\b{num}\s+weeks?{back}", weeks_ago),
+        (rf"\b{num}\s+years?{back}", years_ago),
+    ]

@@ -1,0 +1,107 @@
+"""The sides of a comparison: two named things ("Starbucks vs Blue Bottle"), two periods ("May or June", "last month
+vs the one before"), a period against the usual ("more than usual?") or against the one before it ("compared to last
+month"), and the last two answers ("which one was more?"). transactions.query.parse calls these once the query's
+names and periods are known."""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.periods import Period, add_months
+from transactions.query.model import Link, MoneyQuery, Side
+
+USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
+                      r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
+
+
+def compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> None:
+    """"which one was more?" after two answers: the two queries become the two sides."""
+    def side(x: MoneyQuery) -> Side:
+        names = x.merchants or x.categories or x.text
+        label = ", ".join(names) if names else (x.period.label if x.period else "all time")
+        return Side(label=label, merchants=list(x.merchants), categories=list(x.categories), text=list(x.text),
+                    period=x.period)
+
+    a, b = side(earlier), side(previous)
+    same_names = (a.merchants, a.categories, a.text) == (b.merchants, b.categories, b.text)
+    if same_names and a.period and b.period:
+        a.label, b.label = a.period.label, b.period.label
+    q.merchants, q.categories, q.text = [], [], []
+    q.compare = {"mode": "periods" if same_names else "sides", "sides": [a, b]}
+    q.period = None if same_names else previous.period
+
+
+def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) -> None:
+    if q.followup and q.compare is not None and q.compare.get("from_turns"):
+        return
+    groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
+    if q.followup and q.compare and (not groups or (q.compare.get("mode") == "periods" and len(groups) < 2
+                                                   and not [p for p in periods if not p.relative])):
+        # keep the sides (moved to the new period), or the periods compared for a new name ("what about Chipotle?")
+        return
+    if len(groups) >= 2:
+        sides = []
+        for link in groups:
+            side = Side(label=side_label(link))
+            {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(link.names)
+            sides.append(side)
+        q.compare = {"mode": "sides", "sides": sides}
+        q.merchants, q.categories, q.text = [], [], []
+        return
+    own = [p for p in periods if not p.relative]
+    if len(own) >= 2:
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in own[:2]]}
+        q.period = None
+        return
+    if own and ONE_BEFORE_RE.search(text):
+        # "last month vs the one before", "is it going up? October against the month before": the period named
+        # against the one before it, not against the usual
+        before = own[0].shifted(months=-1 if own[0].grain in ("month", "range", "week", "day") else
+                                -3 if own[0].grain == "quarter" else -12)
+        q.compare = {"mode": "periods", "sides": [Side(label=own[0].label, period=own[0]),
+                                                  Side(label=before.label, period=before)]}
+        q.period = None
+        return
+    if USUAL_RE.search(text):
+        current = q.period or Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
+        q.period = current
+        q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
+        return
+    if own:
+        # "compared to last month": the period named against the one before it, or against now
+        p = own[0]
+        this_month = Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
+        if re.search(r"\b(?:than|to|with|against|vs\.?|versus)\s+(?:the\s+)?(?:last|previous|prior)\b", text) and \
+                p.end < today.replace(day=1):
+            q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
+                                                      Side(label=p.label, period=p)]}
+        else:
+            before = p.shifted(months=-1 if p.grain in ("month", "range", "week", "day") else
+                               -3 if p.grain == "quarter" else -12)
+            q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p),
+                                                      Side(label=before.label, period=before)]}
+        q.period = None
+        return
+    this_month = Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
+    last = add_months(today.replace(day=1), -1)
+    last_month = Period(last, today.replace(day=1) - timedelta(days=1), f"{last:%B %Y}", "month")
+    q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
+                                              Side(label=last_month.label, period=last_month)]}
+    # "stores vs online", "weekdays vs weekends": two sides the query could not make — this month against the last
+    # is no answer to them, so the sides are words not understood
+    two = COMPARED_RE.search(text)
+    said = {w for link in q.links for w in link.mention.split()}
+    if two:
+        q.ignored += [w for w in (two.group(1), two.group(2)) if w not in said and w not in q.ignored] or \
+            [f"{two.group(1)} vs {two.group(2)}"]
+
+
+ONE_BEFORE_RE = re.compile(r"\b(?:vs\.?|versus|than|compared (?:to|with)|against|or|and)\s+(?:the\s+)?(?:one|month|"
+                           r"week|year|quarter)\s+(?:before|prior)\b")
+COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|with)|against|or)\s+([a-z][a-z']+)\b")
+
+
+def side_label(link: Link) -> str:
+    if link.how == "concept" or len(link.names) > 1:
+        return link.mention
+    return link.names[0]
