@@ -20,6 +20,7 @@ from chat.actions.intent import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
+from chat.listings import listing_narrowed
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from chat.web_search import WebSearchUnavailable, web_search
 from core.errors import DomainError
@@ -306,12 +307,14 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self, merchants: list[str] | None = None, order: str | None = None,
-                           limit: int | None = None) -> dict:
+                           limit: int | None = None, kind: str | None = None, about: str | None = None) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
         price changes. `merchants`: only these (e.g. the ones the last answer listed; the totals are then theirs
         alone); `order`: "most_expensive" (default) or "cheapest"; `limit`: only the first N in that order, of
-        the subscriptions and of the regular bills (rent, utilities) each."""
-        result = subscription_list(user=self.user, merchants=merchants)
+        the subscriptions and of the regular bills (rent, utilities) each; `kind`: only "subscription"
+        (streaming, software, the gym, memberships) or only "bill" (rent, utilities, insurance, loans); `about`: a
+        kind of service ("streaming", "gym", "phone and internet", "electricity")."""
+        result = listing_narrowed(subscription_list(user=self.user, merchants=merchants), kind=kind, about=about)
         if order == "cheapest":
             result["rows"] = result["rows"][::-1]
         if limit:
