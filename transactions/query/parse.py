@@ -14,6 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
+from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
@@ -93,6 +94,14 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
+    q.asides = asides
+    return q
+
+
+def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
+           earlier: MoneyQuery | None, shown: dict | None) -> MoneyQuery:
     text = grammar.normalise(question)
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
