@@ -23,6 +23,7 @@ from chat.balances import BALANCE_TOOLS, BalanceTools
 from chat.listings import listing_narrowed
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from chat.web_search import WebSearchUnavailable, web_search
+from chat.whatif import WHATIF_TOOLS, WhatIfTools
 from core.errors import DomainError
 from core.periods import PERIODS
 from knowledge.answers import answer_facts_present
@@ -44,6 +45,7 @@ ALL_TOOLS = (
     "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note",
     *ACTION_TOOLS,  # chat/actions/: changes proposed for the user to confirm
     *REASONING_TOOLS,  # chat/affordability.py: affordability, pay kept, needs vs wants (arithmetic shown)
+    *WHATIF_TOOLS,  # chat/whatif.py: a new price against what they pay now (arithmetic shown)
     *BALANCE_TOOLS,  # chat/balances.py: account balances and net worth (the ledger's figures)
     "respond",
 )
@@ -135,7 +137,7 @@ def _tool_template(name: str) -> StructuredTool:
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
 
 
-class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
+class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,

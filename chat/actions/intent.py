@@ -444,6 +444,9 @@ HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is 
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
 
+OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in|for) my\b", re.I)
+
+
 # asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
 CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|bad|good|better|worse|"
                               r"harm\w*|build|calculated|works?|mean|"
@@ -456,8 +459,8 @@ ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|t
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text):
-        return None
+    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text):
+        return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text)):
         return None

@@ -38,6 +38,7 @@ from chat.offline.frames import (
     names_money_measure,
     ranks_own_records,
 )
+from chat.whatif import whatif_call
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 from transactions.query import MoneyQuery
 from transactions.query.clarify import clarification_for
@@ -330,14 +331,14 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or reasoning_call(text)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
         return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
     if call is not None:
-        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
+        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])

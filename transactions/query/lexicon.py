@@ -54,7 +54,7 @@ CONCEPT_WORDS: dict[str, str] = {
     "phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
     "cable": "phone and internet", "wifi": "phone and internet",
     "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity", "electric": "electricity",
-    "electricity bill": "electricity", "energy bill": "electricity", "gas and electric": "electricity",
+    "electricity bill": "electricity", "energy bill": "electricity", "gas and electric": "electricity", "electric company": "electricity",
     "tien dien": "electricity",
     "amzn": "amazon",
     "apartment": "rent", "the apartment": "rent", "landlord": "rent", "my landlord": "rent",
