@@ -6,7 +6,7 @@ anchor alone; a stretch before something that is no period is not understood; a 
 Whole Foods 96.40 (day 6), Uber 23.10 (day 8), Netflix 15.49 (day 10), The Good Plate 64.00 (day 11)."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -133,8 +133,6 @@ def test_the_holiday_season_in_vietnamese_is_the_season(chat_demo, alice, alice_
 
 def test_periods_counted_back_from_today_are_periods(chat_demo, alice, alice_money):
     # "2 months back", "2 weeks ago", "the prior 3 months" were read as no period at all: every transaction, at 0.95
-    from datetime import timedelta
-
     today = timezone.localdate()
     back = chat_turn(user=alice, message="dining 2 months back")
     assert _args(back)["start"] == month_start(today, 2).isoformat(), back["tool_calls"]
@@ -158,3 +156,17 @@ def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, a
     assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=20).isoformat())
     opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
     assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())
+
+
+def test_a_cost_in_a_year_is_the_last_twelve_months_and_freeing_up_is_saving(chat_demo, alice, alice_money):
+    # "in a year" was dropped: the all-time total answered at 0.95; "free up" was read as a misspelt part of a name
+    from core.periods import add_months
+
+    today = timezone.localdate()
+    year = chat_turn(user=alice, message="how much does netflix cost me in a year")
+    assert _args(year)["start"] == (add_months(today, -12) + timedelta(days=1)).isoformat(), year["tool_calls"]
+    freed = chat_turn(user=alice, message="how much would cancelling netflix free up in a year?")
+    assert _args(freed)["merchants"] == ["Netflix"] and "free" not in freed["answer"].lower(), freed["answer"]
+    assert _args(freed)["start"] == _args(year)["start"]
+    which = chat_turn(user=alice, message="how much did I spend on netflix in a year")
+    assert not confident(alice, which) and "in a year" in which["answer"], which["answer"]

@@ -133,7 +133,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     rest = _blank(text, [s for _, s in periods])
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
-    rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
+    rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
@@ -225,6 +225,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         if YEARLY_RE.search(text) and q.period is None and q.measure in ("total", "count") and not q.months:
             start = add_months(today, -12) + timedelta(days=1)
             q.period = Period(start, today, f"the last 12 months ({start:%-d %b %Y} – {today:%-d %b %Y})", "range")
+        elif q.period is None and (in_a_year := re.search(r"\bin (?:a|one) (?:single |whole |full )?year\b", text)):
+            q.ignored.append(in_a_year.group(0).strip())  # "did I spend … in a year": which year is not said
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
     _examples_and_kinds(q, vocab)
@@ -270,7 +272,10 @@ PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|pricie
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
                        r"\b(?:a|an|per|each|every)\s+year\b(?!\s+(?:ago|before|after|earlier|later|from|back)\b)"
-                       r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b")
+                       r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b"
+                       # "what does netflix cost me in a year", "how much would I save in a year" (not "in a year's time")
+                       r"|\b(?:cost|costs|costing|pay|paying|save|saved|saving|free up)\b[^.?!]{0,30}"
+                       r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 
