@@ -42,3 +42,20 @@ def dropped_subject(question: str, ran: list[dict[str, Any]], ctx: Any) -> list[
     if any(_subject(x.get("query")) or _subject(x.get("arguments")) for x in ran):
         return []
     return before
+
+
+# "just the most recent trip", "only the last order", "the latest one": one instance (or one trip's rows) is asked for
+ONE_INSTANCE_RE = re.compile(r"\b(?:the|my) (?:most recent|latest|last|newest|final) (?:one|trip|visit|order|purchase|"
+                             r"charge|payment|time|stay|booking|bill|ride)\b|\blần (?:gần nhất|cuối)\b", re.I)
+
+
+def one_asked_many_given(question: str, ran: list[dict[str, Any]]) -> bool:
+    """The turn asks for the most recent one, but every query that ran summed rows over no period, limit or order of
+    its own: the figure answers "all of them" (or whichever rows a filter kept), not the one asked for."""
+    if not ONE_INSTANCE_RE.search(question or "") or not ran:
+        return False
+    for x in ran:
+        query = x.get("query") or {}
+        if query.get("period") or query.get("limit") or query.get("measure") in ("largest", "list", "smallest"):
+            return False
+    return True

@@ -87,3 +87,18 @@ def test_a_follow_up_pointing_back_never_drops_the_subject_at_high_confidence(ch
     kept = any("Uber" in (c["arguments"].get("merchants") or []) for c in turn["tool_calls"])
     assert kept or not confident(alice, turn), (turn["tool_calls"], turn["confidence"])
     assert "$23.10" in first["answer"] and confident(alice, first)
+
+
+def test_the_most_recent_one_answered_with_a_sum_of_many_is_not_confident(chat_demo, alice):
+    today = timezone.localdate()
+    extra = [(month_start(today, 2) + timedelta(days=4), "DELTA AIR LINES TICKET", "-300.00", "Travel"),
+             (month_start(today, 1) + timedelta(days=4), "DELTA AIR LINES TICKET", "-250.00", "Travel"),
+             (month_start(today, 1) + timedelta(days=5), "DELTA AIR LINES BAG FEE", "-35.00", "Travel")]
+    transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
+    first = chat_turn(user=alice, message="what has Delta cost me in total?")
+    turn = chat_turn(user=alice, message="just the most recent trip, including the bag fee",
+                     conversation_id=first["conversation_id"])
+    assert turn["tool_calls"], turn["answer"]
+    ran = turn["tool_calls"][0]["arguments"]
+    one = ran.get("period") or ran.get("start") or ran.get("limit") or ran.get("measure") in ("largest", "list")
+    assert one or not confident(alice, turn), (ran, turn["confidence"], turn["answer"])
