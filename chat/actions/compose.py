@@ -113,6 +113,9 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         lines.append(f"{head}:\n\n" + "\n".join(_sample_lines(sample)))
     elif sample:
         lines.append("\n".join(_sample_lines(sample)))
+    if payload.get("replaces"):
+        lines.append(_("It replaces the earlier proposal (“%(summary)s”), now cancelled.") % {
+            "summary": (payload["replaces"].get("summary") or "").rstrip(".")})
     lines.append(_("Nothing has changed yet: press **Confirm** on the card to apply it or **Cancel** to drop it. "
                    "After confirming you can still **Undo** it."))
     return "\n\n".join(lines)

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from chat.actions.basis import basis_in
+from chat.actions.basis import basis_in, percent_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
 from chat.listings import POINTS_BACK_RE
@@ -54,6 +54,9 @@ K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
+# changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
+REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"
+                       r"change it to)\b|\bthay vào đó\b|\bthay bằng\b", re.I)
 # a question asked after the request, in the same message
 THEN_ASK_RE = re.compile(r"(?:[,;.]\s*|\s+)(?:and\s+)?(?:then|also|and|after that|plus)\s+(?P<ask>(?:tell me|show me|"
                          r"give me|let me know|how much|how many|what|where|which|list)\b.+)$", re.I)
@@ -206,6 +209,13 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
         return {"name": "explain_unavailable_action",
                 "args": {"request": text, **({"subject": merchants[0]} if len(merchants) == 1 else {})}}
+    # (only right after a turn that was no money answer: "use the 3-month average instead" after a figure is a
+    # money follow-up)
+    if getattr(ctx, "previous_family", None) == "other" and REVISE_RE.search(text) \
+            and not getattr(q, "merchants", None) and not getattr(q, "categories", None) \
+            and (basis := basis_in(text, q) or ({"percent_change": p} if (p := percent_in(text)) else None)):
+        # "actually base it on the 3-month average instead": the proposal just made, on another basis
+        return {"name": "propose_set_budget", "args": {"category": "", "revise": True, **basis}}
     figure = _figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
     # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
     basis = basis_in(text, q) if _amount(text) is None and figure is None else None

@@ -109,7 +109,8 @@ def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], di
     currency = _currency(user)
     summary = f"Create the jar \u201c{name}\u201d with {money(budget, currency)} a month"
     summary += f" for {', '.join(categories)}." if categories else "."
-    return ({"name": name, "monthly_budget": str(budget), "categories": categories},
+    return ({"name": name, "monthly_budget": str(budget), "categories": categories,
+             **({"basis": raw["basis"]} if isinstance(raw.get("basis"), dict) else {})},
             {"summary": summary, "currency": currency})
 
 
@@ -136,7 +137,8 @@ def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     currency = _currency(user)
     current = Category.objects.filter(user=user, name=category).values_list("monthly_budget", flat=True).first()
     now = f"now {money(current, currency)}" if current is not None else "no budget now"
-    return ({"category": category, "amount": str(amount)},
+    return ({"category": category, "amount": str(amount),
+             **({"basis": raw["basis"]} if isinstance(raw.get("basis"), dict) else {})},
             {"summary": f"Set the monthly budget of {category} to {money(amount, currency)} ({now}).",
              "currency": currency, "current": str(current) if current is not None else None})
 

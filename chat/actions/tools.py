@@ -72,23 +72,65 @@ class ActionTools:
         if problem:
             return {"proposed": False, "kind": "jar_create", "problem": problem}
         amount = basis["amount"] if basis else monthly_budget
+        asked = {"usual_months": usual_months, "start": start, "end": end, "percent_change": percent_change,
+                 "merchants": merchants}
         return {**self._propose("jar_create", {"name": name, "monthly_budget": amount or 0,
-                                               "categories": categories or []}), **({"basis": basis} if basis else {})}
+                                               "categories": categories or [],
+                                               **({"basis": asked} if basis else {})}),
+                **({"basis": basis} if basis else {})}
 
     def propose_set_budget(self, category: str, amount: float | None = None, usual_months: int | None = None,
                            start: str | None = None, end: str | None = None,
-                           percent_change: float | None = None) -> dict:
+                           percent_change: float | None = None, revise: bool = False) -> dict:
         """Propose a monthly budget of `amount` for one of the user's categories. With no amount but a basis,
         the amount is computed from their spending in that category: `usual_months` (the average of that many
         full months before this one: "my average") or `start`/`end` (that period's spending: "what I spent last
-        month"), changed by `percent_change` (-10 = 10% below). Only proposes: the user confirms on a card."""
+        month"), changed by `percent_change` (-10 = 10% below). `revise=true` changes the jar or budget proposed
+        just before in this conversation, still waiting ("actually base it on the 3-month average instead"): same
+        subject, the new basis (the old percentage kept unless given); the old proposal is cancelled. Only
+        proposes: the user confirms on a card."""
+        if revise:
+            return self._revise(amount=amount, usual_months=usual_months, start=start, end=end,
+                                percent_change=percent_change)
         basis, problem = self._basis(categories=[category] if category else [], merchants=None, amount=amount,
                                      usual_months=usual_months, start=start, end=end, percent_change=percent_change)
         if problem:
             return {"proposed": False, "kind": "budget_set", "problem": problem}
         value = basis["amount"] if basis else amount
-        return {**self._propose("budget_set", {"category": category, "amount": value}),
+        asked = {"usual_months": usual_months, "start": start, "end": end, "percent_change": percent_change}
+        return {**self._propose("budget_set", {"category": category, "amount": value,
+                                               **({"basis": asked} if basis else {})}),
                 **({"basis": basis} if basis else {})}
+
+    def _revise(self, *, amount: float | None, usual_months: int | None, start: str | None, end: str | None,
+                percent_change: float | None) -> dict:
+        """The last jar or budget waiting in this conversation, proposed again on another basis."""
+        waiting = [a for a in pending_in_conversation(user=self.user, conversation_id=self.conversation_id)
+                   if a.kind in ("jar_create", "budget_set")]
+        if not waiting:
+            return {"proposed": False, "kind": "budget_set",
+                    "problem": "No jar or budget is waiting for your confirmation in this conversation to change."}
+        old = waiting[-1]
+        was = dict(old.params.get("basis") or {})
+        if percent_change is None:
+            percent_change = was.get("percent_change")
+        if not (amount or usual_months or (start and end)):
+            usual_months, start, end = was.get("usual_months"), was.get("start"), was.get("end")
+        if old.kind == "jar_create":
+            out = self.propose_create_jar(name=old.params["name"], monthly_budget=amount,
+                                          categories=old.params.get("categories") or None,
+                                          merchants=was.get("merchants"), usual_months=usual_months, start=start,
+                                          end=end, percent_change=percent_change)
+        else:
+            out = self.propose_set_budget(category=old.params["category"], amount=amount, usual_months=usual_months,
+                                          start=start, end=end, percent_change=percent_change)
+        if out.get("proposed"):
+            try:
+                pending_action_cancel(user=self.user, action_id=old.id)
+            except DomainError:
+                pass
+            out["replaces"] = action_present(old)
+        return out
 
     def _basis(self, *, categories: list[str] | None, merchants: list[str] | None, amount: float | None,
                usual_months: int | None, start: str | None, end: str | None,

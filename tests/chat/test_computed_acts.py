@@ -213,3 +213,22 @@ def test_a_jar_for_the_last_months_is_named_for_what_it_is_for(chat_demo, alice,
     answer = chat_turn(user=alice, message="set me up a coffee jar at my monthly average for the last 3 months")
     action = _one(answer)
     assert action["params"]["name"] == "Coffee" and action["params"]["monthly_budget"] != "0.00", action["params"]
+
+
+def test_a_waiting_proposal_is_proposed_again_on_another_basis(chat_demo, alice, alice_money, alice_client):
+    before = _state(alice)
+    first = chat_turn(user=alice, message="set my grocery budget 10% under what i spent last month")
+    old = _one(first)
+    usual = _usual(alice, "Groceries")
+    answer = chat_turn(user=alice, message="actually base it on the 3-month average instead",
+                       conversation_id=first["conversation_id"])
+    new = _one(answer)
+    want = (usual * Decimal("0.9")).quantize(CENT, rounding=ROUND_HALF_UP)  # the 10% kept, the base changed
+    assert new["kind"] == "budget_set" and new["params"]["category"] == "Groceries", new["params"]
+    assert Decimal(new["params"]["amount"]) == want and f"${usual:,.2f}" in answer["answer"], answer["answer"]
+    assert alice_client.get(f"/api/v1/chat/actions/{old['id']}/").json()["status"] == "cancelled"
+    assert _state(alice) == before
+    # right after a money answer the same words are a follow-up of that question, never a proposal
+    money = chat_turn(user=alice, message="what did i spend on groceries last month")
+    again = chat_turn(user=alice, message="use the 3-month average instead", conversation_id=money["conversation_id"])
+    assert not again.get("pending_actions"), again["tool_calls"]

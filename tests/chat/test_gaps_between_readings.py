@@ -78,3 +78,12 @@ def test_electric_and_internet_keeps_both(chat_demo, alice):
     answer = chat_turn(user=alice, message="How much I pay for electric and internet last month?")
     assert not _args(answer).get("unknown"), _args(answer)
     assert "$140.00" in answer["answer"], answer["answer"]
+
+
+def test_a_follow_up_pointing_back_never_drops_the_subject_at_high_confidence(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="How much did I spend at Uber last month?")
+    turn = chat_turn(user=alice, message="And in the winter it was more? From December until February, the last winter.",
+                     conversation_id=first["conversation_id"])
+    kept = any("Uber" in (c["arguments"].get("merchants") or []) for c in turn["tool_calls"])
+    assert kept or not confident(alice, turn), (turn["tool_calls"], turn["confidence"])
+    assert "$23.10" in first["answer"] and confident(alice, first)
