@@ -54,6 +54,7 @@ K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
+IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
 # changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
 REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"
                        r"change it to)\b|\bthay vào đó\b|\bthay bằng\b", re.I)
@@ -204,7 +205,10 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
 
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
-    if unavailable_action(text) is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
+    found = unavailable_action(text)
+    if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
+        return None  # "if I move to an apartment for $1,800, how much would I save": a what-if, not a request
+    if found is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
         merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
         # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
         return {"name": "explain_unavailable_action",

@@ -232,3 +232,13 @@ def test_a_waiting_proposal_is_proposed_again_on_another_basis(chat_demo, alice,
     money = chat_turn(user=alice, message="what did i spend on groceries last month")
     again = chat_turn(user=alice, message="use the 3-month average instead", conversation_id=money["conversation_id"])
     assert not again.get("pending_actions"), again["tool_calls"]
+
+
+def test_a_what_if_is_not_a_request_moneta_cannot_carry_out(chat_demo, alice, alice_money):
+    # "if I move to an apartment for …" is arithmetic about a what-if, not a request to move money
+    answer = chat_turn(user=alice, message="If I move to apartment for 1200 dollar, how much I save in one year?")
+    assert "explain_unavailable_action" not in answer["tools_used"], answer["tool_calls"]
+    assert "can't move" not in answer["answer"] and not answer.get("pending_actions")
+    # a plan to cancel stays what it is, with its price
+    cancel = chat_turn(user=alice, message="if i cancel netflix how much would i save in a year")
+    assert cancel["tools_used"] == ["explain_unavailable_action"] and "$185.88 a year" in cancel["answer"]

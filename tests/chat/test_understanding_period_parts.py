@@ -156,6 +156,7 @@ def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, a
     assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=20).isoformat())
     opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
     assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())
+    assert confident(alice, opened) and "unverified" not in opened["answer"], opened["answer"]
 
 
 def test_a_cost_in_a_year_is_the_last_twelve_months_and_freeing_up_is_saving(chat_demo, alice, alice_money):
@@ -170,3 +171,18 @@ def test_a_cost_in_a_year_is_the_last_twelve_months_and_freeing_up_is_saving(cha
     assert _args(freed)["start"] == _args(year)["start"]
     which = chat_turn(user=alice, message="how much did I spend on netflix in a year")
     assert not confident(alice, which) and "in a year" in which["answer"], which["answer"]
+
+
+def test_vague_and_casual_recent_periods_are_read_or_left_unread(chat_demo, alice, alice_money):
+    # "lately", "the past couple days", "a couple days ago", "last night" were no period: every transaction, at 0.95
+    today = timezone.localdate()
+    lately = chat_turn(user=alice, message="dining lately")
+    assert _args(lately)["start"] == (today - timedelta(days=27)).isoformat(), lately["tool_calls"]
+    assert "“lately” = the last four weeks" in lately["answer"] and "unverified" not in lately["answer"], \
+        lately["answer"]
+    couple = chat_turn(user=alice, message="uber the past couple days")
+    assert _args(couple)["start"] == (today - timedelta(days=1)).isoformat(), couple["tool_calls"]
+    night = chat_turn(user=alice, message="starbucks last night")
+    assert _args(night)["start"] == (today - timedelta(days=1)).isoformat(), night["tool_calls"]
+    other = chat_turn(user=alice, message="what did I spend on dining the other day")
+    assert not confident(alice, other), other["answer"]

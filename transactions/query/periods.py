@@ -41,10 +41,12 @@ MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if 
 MONTHS["sept"] = 9
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2,
+                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
+                "couple": 2,
                 "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6,
                 "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
-NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a few|several|an?)"
+NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|couple|a few|"
+       r"several|an?)")
 
 
 def _n(word: str) -> int:
@@ -381,7 +383,7 @@ def _rules(today: date):
          rf"prior|preceding)\s+"
          rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
-        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b"
+        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(days|weeks|months))\b"
          r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
          lambda m: rolling(m.group(1) or m.group(2), 3 if "few" in m.group(0) or "may" in m.group(0) or "vai" in
                            m.group(0) else 2)),

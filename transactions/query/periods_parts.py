@@ -118,16 +118,21 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
                 month = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
                                f"{period.start:%B %Y}", "month")
                 piece = part_of(part.group("part"), month, today)
-                made = None if piece is None else Period(piece.start, today, f"since {fmt_day(piece.start)} ("
-                                                         f"{piece.label.split('(')[-1]}", "range")
+                made = None if piece is None else _since(piece, part.group("part"), month, today)
             opened = re.search(r"\b(?:since|from|after|starting(?: from)?)\s+$", text[:part.start()])
             if made is not None and opened and not re.match(r"\s*(?:to|through|thru|till|until|-|–)\s", text[b:]) \
                     and made.end != today:
                 # "since late August": from the part's first day to today
-                made = Period(made.start, today, f"since {fmt_day(made.start)} ({made.label.split('(')[-1]}", "range")
+                made = _since(made, part.group("part"), period, today)
             if made is not None:
                 out = _replace(out, (period, (a, b)), made, opened.start() if opened else part.start())
     return _joined(text, sorted(out, key=lambda p: p[1][0]), [p for p in out if p not in found], today)
+
+
+def _since(piece: Period, part: str, whole: Period, today: date) -> Period:
+    """From the first day of a part of a period to today ("since late August": from 21 August)."""
+    said = f"{part} {whole.label.replace(' so far', '')}"
+    return Period(piece.start, today, f"since {fmt_day(piece.start)} ({said} = from {fmt_day(piece.start)})", "range")
 
 
 def _joined(text: str, found, made, today: date):
@@ -245,6 +250,7 @@ def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
     period ("the run-up to the wedding"): the period meant was not understood."""
     out = []
     for m in re.finditer(r"\b(?:run|lead|build)\s?up\s+(?:to|till|until|before|into)\b|\bleading up to\b"
+                         r"|\bthe other (?:day|week|night)\b"
                          r"|\b(?:days|weeks|months|fortnight)\s+(?:right\s+|just\s+)?(?:before|prior to|ahead of|"
                          r"after|following|leading up to)\b", text):
         if not any(a <= m.start() < b for a, b in spans):
@@ -267,8 +273,17 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         y = today.year - n_of(m.group(1))
         return Period(date(y, 1, 1), date(y, 12, 31), str(y), "year")
 
+    def recently(m: re.Match) -> Period:
+        start = today - timedelta(days=27)
+        return Period(start, today, f"{period_label(start, today, 'range')} (“{m.group(0).strip()}” = the last four "
+                                    f"weeks)", "range")
+
+    yesterday = today - timedelta(days=1)
     back = r"\s+(?:ago|back|earlier|before now)\b"
     return [
+        (r"\b(?:recently|lately|of late)\b", recently),
+        (r"\blast night\b", lambda m: Period(yesterday, yesterday, "yesterday", "day")),
+        (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),
         (rf"\b{num}\s+weeks?{back}", weeks_ago),
         (rf"\b{num}\s+years?{back}", years_ago),
