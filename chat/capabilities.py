@@ -209,7 +209,8 @@ class Unavailable:
 
 
 UNAVAILABLE: tuple[Unavailable, ...] = (
-    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b|\bnotify me\b|\balert me\b"
+    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
+                                                  r"|\bnotify me\b|\balert me\b"
                                                   r"|\bsplit\b.{0,30}\b(?:bill|cost|charge|rent|with)\b"),
                 "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
                 ("Set the reminder in your phone's calendar or your bank's app.",

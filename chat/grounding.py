@@ -16,6 +16,7 @@ from typing import Any
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
+from chat.subject_kept import dropped_subject, one_asked_many_given
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
@@ -347,6 +348,12 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
         if left:
             penalty += 0.5
             reasons.append(f"the question compares periods but no query covered {left}")
+    if lost := dropped_subject(question, ran, ctx):  # "and how many trips there": the subject must be kept
+        penalty += 0.6
+        reasons.append(f"the turn points back at {', '.join(lost[:3])} but the query that ran dropped it")
+    if one_asked_many_given(question, ran):  # "just the most recent trip" answered with a total of every trip
+        penalty += 0.6
+        reasons.append("the question asks for the most recent one but the query summed many rows over all time")
     # the account of the words: a content word that stayed unknown, or was matched only by meaning, means the
     # question was not understood — whatever the answer says, it is not a confident one
     # the account of the words is the money query's: the list of subscriptions and the jars take no query and are

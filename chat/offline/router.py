@@ -19,14 +19,14 @@ from datetime import date
 import numpy as np
 from django.conf import settings
 
-from chat.actions.intent import action_call, dismiss_call, missing_data_call
+from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import howto_calls
 from chat.language import answer_language, question_language
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, listing_followup_call
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from chat.offline.frames import (
@@ -41,6 +41,7 @@ from chat.offline.frames import (
     names_money_measure,
     ranks_own_records,
 )
+from chat.whatif import whatif_call
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
@@ -244,7 +245,10 @@ def route(question: str, ctx: TurnContext) -> Plan:
     ranked = sorted(scored[0], key=scored[0].get, reverse=True)
     ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
                                  "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
-    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
+    # a plan to cancel, with its price per month and per year, answers "how much would I save" too
+    priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
+        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"]
+    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
             with single_thread_inference():
@@ -334,10 +338,14 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
         or missing_thing_call(text) or reasoning_call(text)
+    if call is not None and (tq := then_question(call, ctx)) is not None:
+        # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
+        ctx.understood = tq.as_dict()
+        return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
     if call is not None:
-        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
+        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
@@ -392,8 +400,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
     if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
             and not q.merchants and not q.period \
-            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare):
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \
+            or (asks_listing(text) and not q.period):  # "what are my subscriptions rn", "subs?" (chat/listings.py)
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
