@@ -18,9 +18,8 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.utils import formats, timezone, translation
+from django.utils import timezone
 
-from chat import words
 from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
@@ -45,7 +44,14 @@ AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan
 KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
                      r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgiữ lại (?:được )?bao nhiêu\b|"
-                     r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b", re.I)
+                     r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b"
+                     # income against spending in one period: "did I spend more than I earned in October?"
+                     r"|\b(?:spend|spent|spending|went out)\b.{0,20}\b(?:more|less) than\b.{0,12}\b(?:i|we)?\s*(?:earn|earned|"
+                     r"make|made|brought in|got paid|came in|took in)\b|\b(?:earn|earned|make|made)\b.{0,20}\b(?:more|less) "
+                     r"than\b.{0,12}\b(?:spend|spent)\b|\bchi (?:nhiều|ít) hơn (?:thu|kiếm)\b", re.I)
+# a savings goal at the usual rate: "how many months till I have 10k saved", "how long to save $5,000"
+GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:save|saved|saving|have|reach|hit|get to)\b"
+                     r"|\bmấy tháng\b.{0,30}\b(?:tiết kiệm|để dành)\b", re.I)
 NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
@@ -62,6 +68,25 @@ def _amount(text: str) -> Decimal | None:
     return value * 1000 if (m.group(2) or m.group(4)) else value
 
 
+# an income stated in words: "if I make 4500 a month", "earning 4,200/month", "my salary is 5000", "on 3200 monthly"
+MONTHLY_AMOUNT_RE = re.compile(
+    r"\b(?:make|making|made|earn|earning|earns|bring(?:ing)? (?:home|in)|take(?:s)? home|taking home|net|gross|"
+    r"income (?:is|of)|salary (?:is|of)|pay (?:is|of)|paid|on|kiếm|thu nhập|lương)\s+(?:about |around |roughly |like |"
+    r"only |just )?[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b(?!\s*%)"
+    r"|[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\s*(?:a|per|/|each|every|mỗi)\s*(?:month|mo|mth|tháng)\b"
+    r"|[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\s+monthly\b", re.I)
+
+
+def _monthly_amount(text: str) -> Decimal | None:
+    """A monthly income the question states without a currency sign ("if I make 4500 a month")."""
+    m = MONTHLY_AMOUNT_RE.search(text or "")
+    if not m:
+        return None
+    number, k = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    value = Decimal(number.replace(",", ""))
+    return value * 1000 if k else value
+
+
 def reasoning_call(text: str) -> dict[str, Any] | None:
     """The tool call for an affordability or saving-rate question, else None."""
     if AFFORD_RE.search(text) and _amount(text) is not None:
@@ -71,12 +96,14 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         if basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
-    needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|chi|tiêu|chia)\b",
+    if GOAL_RE.search(text) and (goal := _amount(text)) is not None:
+        return {"name": "income_breakdown", "args": {"goal": float(goal)}}
+    needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
         return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
-        income = _amount(text)
+        income = _amount(text) or _monthly_amount(text)
         return {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
     return None
 
@@ -177,12 +204,13 @@ class ReasoningTools:
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
     def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS,
-                         period: str | None = None) -> dict:
+                         period: str | None = None, goal: float | None = None) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
         of that income. With `period` ("last month", "2026-09", "this year") the figures are that period's own:
-        income in it − spending in it = kept."""
+        income in it − spending in it = kept. With `goal` (an amount to save), how many months the usual amount
+        kept takes to reach it (goal ÷ kept a month, rounded up)."""
         if period:
             return self._period_figures(period)
         today = timezone.localdate()
@@ -207,7 +235,12 @@ class ReasoningTools:
 
         caveats = _caveats(months, ("spending", spending), *([("income", income)] if not monthly_income else []),
                            income=None if monthly_income else income)
-        return {"window": income["window"], "months": months, "currency": currency,
+        # the 50/30/20 rule on that income: what it sets aside for needs, wants and savings, beside their own figures
+        rule = {part: str((base * Decimal(share) / 100).quantize(CENT, ROUND_HALF_UP))
+                for part, share in (("needs", 50), ("wants", 30), ("savings", 20))}
+        return {"window": income["window"], "months": months, "currency": currency, "rule_50_30_20": rule,
+                "rule_shares": [50, 30, 20], **_goal(goal, kept),
+                "needs_over_rule": str(_d(needs["average"]) - Decimal(rule["needs"])),
                 "income": str(_d(income["average"])), "income_used": str(base), "income_given": bool(monthly_income),
                 "spending": str(spent), "kept": str(kept), "kept_pct": pct(kept), "needs": str(_d(needs["average"])),
                 "needs_pct": pct(_d(needs["average"])), "wants": str(_d(wants["average"])),
@@ -276,162 +309,13 @@ def _label(payload: dict[str, Any], vi: bool, prefix: str = "") -> str:
     return label[:1].lower() + label[1:] if vi else label
 
 
-def _kept_in_period_text(payload: dict[str, Any], vi: bool, question: str = "") -> str:
-    cur = payload.get("currency")
-    label = _label(payload, vi)
-    income, spent, kept = (money(payload[k], cur) for k in ("income", "spending", "kept"))
-    if payload["kept_pct"] is None:
-        return (f"Không có thu nhập nào trong {label}; bạn đã chi {spent}." if vi else
-                f"No income came in during {label}; you spent {spent}, so there was no pay to keep.")
-    arithmetic = (f"- {income} − {spent} = {kept}\n- {kept} ÷ {income} = {payload['kept_pct']}%")
-    if Decimal(payload["kept"]) < 0:
-        text = (f"Trong {label}, bạn nhận {income} và chi {spent}: chi nhiều hơn thu {money(-Decimal(payload['kept']), cur)}."
-                f"\n\n{arithmetic}" if vi else
-                f"In {label} you took in {income} and spent {spent}: {money(-Decimal(payload['kept']), cur)} more than "
-                f"came in, so none of it was kept.\n\n{arithmetic}")
-    else:
-        text = (f"Trong {label}, bạn nhận {income} và chi {spent}, nên giữ lại {kept} — {payload['kept_pct']}% thu nhập."
-                f"\n\n{arithmetic}" if vi else
-                f"In {label} you took in {income} and spent {spent}, so you kept {kept} — {payload['kept_pct']}% of "
-                f"what came in.\n\n{arithmetic}")
-    if not (NEEDS_Q_RE.search(question) or re.search(r"thiết yếu|mong muốn", question)) or "needs" not in payload:
-        return text
-    needs, wants = money(payload["needs"], cur), money(payload["wants"], cur)
-    names = ", ".join(words.categories(payload["need_categories"]) if vi else payload["need_categories"]) or \
-        ("không có" if vi else "none found")
-    split = (f"Trong {label}, trên thu nhập {income}: nhu cầu thiết yếu ({names}) chiếm {needs} — "
-             f"{payload['needs_pct']}%; mong muốn chiếm {wants} — {payload['wants_pct']}%; giữ lại {kept} — "
-             f"{payload['kept_pct']}%. (Quy tắc 50/30/20 gợi ý khoảng 50% / 30% / 20%.)"
-             f"\n\n- {needs} + {wants} = {spent} đã chi\n- {income} − {spent} = {kept}" if vi else
-             f"In {label}, of your income of {income}: needs ({names}) took {needs} — {payload['needs_pct']}%; wants "
-             f"took {wants} — {payload['wants_pct']}%; you kept {kept} — {payload['kept_pct']}%. (The 50/30/20 rule "
-             f"suggests about 50% / 30% / 20%.)\n\n- {needs} needs + {wants} wants = {spent} spent\n"
-             f"- {income} income − {spent} spent = {kept} kept")
-    return split
-
-
-def _afford_like_text(p: dict[str, Any], vi: bool) -> str:
-    """Affordability judged from one period's own income and spending, the arithmetic shown."""
-    cur = p.get("currency")
-    basis = _label(p, vi, "basis_")
-    window = p["window"] if not vi else (words.text(p["window"]) if p["window"] != "the next 30 days" else "30 ngày tới")
-    m = {k: money(p[k], cur) for k in ("income", "spending", "left", "amount", "after")}
-    if vi:
-        verdict = (f"Có — nếu {window} giống {basis}, bạn còn {m['after']} sau khi chi {m['amount']}." if p["possible"]
-                   else f"Chưa đủ — nếu {window} giống {basis}, bạn sẽ thiếu {money(abs(Decimal(p['after'])), cur)}.")
-        lines = [f"{m['income']} — thu nhập trong {basis}", f"{OPS['-']}{m['spending']} — chi tiêu trong {basis}",
-                 f"{OPS['=']}{m['left']} — còn lại", f"{OPS['-']}{m['amount']} — khoản mua",
-                 f"{OPS['=']}{m['after']} — còn lại sau khi mua"]
-        return verdict + f" Trong {basis} bạn đã chi {m['spending']}. Cách tính:\n\n" + \
-            "\n".join(f"- {line}" for line in lines)
-    verdict = (f"Yes — if {window} looks like {basis}, you'd have {m['after']} left after {m['amount']}."
-               if p["possible"] else
-               f"Not if {window} looks like {basis}: you'd be {money(abs(Decimal(p['after'])), cur)} short.")
-    lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}" for s in p["steps"]]
-    return verdict + f" In {basis} you spent {m['spending']}. Here is the arithmetic:\n\n" + \
-        "\n".join(f"- {line}" for line in lines)
-
-
-def _day(iso: str, vi: bool) -> str:
-    with translation.override("vi" if vi else "en"):
-        return formats.date_format(date.fromisoformat(iso), "j F" if not vi else "j/n")
-
-
-OPS = {"-": "**−** ", "=": "**=** "}  # the arithmetic's operators, bold so a list bullet is not read as minus
-
-
-def _afford_text(p: dict[str, Any], vi: bool) -> str:
-    cur = p.get("currency")
-    m = {k: money(p[k], cur) for k in ("income", "spending", "bills", "left", "amount")}
-    after = money(abs(Decimal(p["after"])), cur)
-    window = p["window"]
-    if vi:
-        window = words.text(window) if window != "the next 30 days" else "30 ngày tới"
-        lines = [f"{m['income']} — thu nhập thường có mỗi tháng",
-                 f"{OPS['-']}{m['spending']} — chi tiêu hằng ngày thường có mỗi tháng (không tính hóa đơn định kỳ)",
-                 f"{OPS['-']}{m['bills']} — hóa đơn và gói đăng ký đến hạn trong {window}",
-                 f"{OPS['=']}{money(p['left'], cur)} — còn lại",
-                 f"{OPS['-']}{m['amount']} — khoản mua",
-                 f"{OPS['=']}{money(p['after'], cur)} — còn lại sau khi mua"]
-        verdict = (f"Có — trong {window} bạn sẽ còn {money(p['after'], cur)} sau khi chi {m['amount']}."
-                   if p.get("possible") else f"Chưa đủ trong {window}: bạn sẽ thiếu {after}."
-                   + (f" Nếu để dành {m['left']} mỗi tháng, cần {p['months_to_save']} tháng."
-                      if p.get("months_to_save") else ""))
-        text = verdict + " Cách tính:\n\n" + "\n".join(f"- {line}" for line in lines)
-    else:
-        lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}"
-                 for s in p.get("steps") or []]
-        verdict = (f"Yes — in {window} you'd have {money(p['after'], cur)} left after {m['amount']}."
-                   if p.get("possible") else f"Not in {window}: you'd be {after} short."
-                   + (f" Setting aside {m['left']} a month, it would take {p['months_to_save']} months."
-                      if p.get("months_to_save") else ""))
-        text = verdict + " Here is the arithmetic:\n\n" + "\n".join(f"- {line}" for line in lines)
-    bills = p.get("bills_due") or []
-    if bills:
-        listed = ", ".join(f"{b['merchant']} {money(b['amount'], b['currency'])} ({_day(b['date'], vi)})"
-                           for b in bills[:8])
-        text += ("\n\nHóa đơn đến hạn: " if vi else "\n\nBills due: ") + listed + "."
-    pay = p.get("next_pay")
-    if pay:
-        due = p.get("due_before_pay_total")
-        nothing = not Decimal(str(due or 0))
-        text += (f"\n\nKỳ lương tới: {pay['merchant']} {money(pay['amount'], pay['currency'])} khoảng ngày "
-                 f"{_day(pay['date'], vi)}; " + ("trước đó không có hóa đơn nào đến hạn." if nothing else
-                                                 f"trước đó có {money(due, cur)} hóa đơn đến hạn.") if vi else
-                 f"\n\nNext pay: {pay['merchant']} {money(pay['amount'], pay['currency'])} around "
-                 f"{_day(pay['date'], vi)}; " + ("no bills fall due before it." if nothing else
-                                                 f"{money(due, cur)} of bills fall due before it."))
-    return text
-
-
-def reasoning_text(name: str, payload: dict[str, Any], question: str, *, vi: bool = False) -> str:
-    """The offline composer's words for a reasoning tool's result, the arithmetic shown line by line, with what
-    makes the figures shaky (thin data, irregular income)."""
-    cur = payload.get("currency")
-    if payload.get("message"):
-        return ("Tôi chưa tính được: chưa có thu nhập hay giao dịch trong các tháng trọn vẹn gần đây."
-                if vi else str(payload["message"]))
-    if name == "check_affordability":
-        text = _afford_like_text(payload, vi) if payload.get("basis") else _afford_text(payload, vi)
-    elif payload.get("period"):
-        text = _kept_in_period_text(payload, vi, question)
-    else:
-        income_word = (("khoản " + money(payload["income_used"], cur) + " mỗi tháng bạn đưa ra") if vi else
-                       ("the " + money(payload["income_used"], cur) + " a month you gave")) \
-            if payload.get("income_given") else \
-            (f"thu nhập trung bình {money(payload['income'], cur)} mỗi tháng" if vi else
-             f"your average income of {money(payload['income'], cur)} a month ({payload['window']})")
-        arithmetic = (f"- {money(payload['income_used'], cur)} − {money(payload['spending'], cur)} = "
-                      f"{money(payload['kept'], cur)}\n"
-                      f"- {money(payload['kept'], cur)} ÷ {money(payload['income_used'], cur)} = {payload['kept_pct']}%")
-        needs_list = ", ".join(words.categories(payload.get("need_categories")) if vi else
-                               payload.get("need_categories") or []) or ("không có" if vi else "none found")
-        if vi:
-            kept = (f"Từ {income_word}, sau chi tiêu thường có {money(payload['spending'], cur)}, bạn giữ lại "
-                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
-            needs = (f"Nhu cầu thiết yếu ({needs_list}) chiếm {money(payload['needs'], cur)} mỗi tháng — "
-                     f"{payload['needs_pct']}% của {money(payload['income_used'], cur)}; mong muốn chiếm "
-                     f"{money(payload['wants'], cur)} — {payload['wants_pct']}%. (Trung bình {payload['months']} "
-                     f"tháng trọn vẹn gần nhất.)")
-        else:
-            kept = (f"Of {income_word}, after your usual spending of {money(payload['spending'], cur)} you keep "
-                    f"{money(payload['kept'], cur)} — {payload['kept_pct']}%:\n\n{arithmetic}")
-            needs = (f"Needs ({needs_list}) take {money(payload['needs'], cur)} a month — {payload['needs_pct']}% of "
-                     f"{money(payload['income_used'], cur)}; wants take {money(payload['wants'], cur)} — "
-                     f"{payload['wants_pct']}%. (Averages over {payload['window']}.)")
-        text = f"{needs}\n\n{kept}" if NEEDS_Q_RE.search(question) or re.search(r"thiết yếu", question) \
-            else f"{kept}\n\n{needs}"
-    caveats = payload.get("caveats") or []
-    if caveats:
-        text += ("\n\n**Lưu ý:** số liệu chưa chắc chắn — " if vi else "\n\n**Take this with care:** ") + \
-            "; ".join(caveats if not vi else [_vi_caveat(c) for c in caveats]) + "."
-    elif name == "check_affordability":
-        text += ("\n\nGiả định tháng tới giống các tháng gần đây; chi phí bất thường sẽ làm thay đổi kết quả." if vi
-                 else "\n\nThis assumes the coming month looks like your recent ones; one-off costs would change it.")
-    return text
-
-
-def _vi_caveat(text: str) -> str:
-    if text.startswith("only"):
-        return "chỉ có ít tháng có giao dịch, nên tháng 'thường có' là ước tính thô"
-    return "thu nhập của bạn thay đổi nhiều giữa các tháng, nên tháng tới có thể khác"
+def _goal(goal: float | None, kept: Decimal) -> dict[str, Any]:
+    """Months to save `goal` at `kept` a month: goal ÷ kept, and that rounded up (none when nothing is kept)."""
+    if not goal:
+        return {}
+    target = Decimal(str(goal)).quantize(CENT)
+    if kept <= 0:
+        return {"goal": str(target), "goal_months": None}
+    exact = (target / kept).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return {"goal": str(target), "goal_exact": str(exact),
+            "goal_months": int((target / kept).to_integral_value(rounding="ROUND_CEILING"))}

@@ -20,8 +20,10 @@ from chat.actions.intent import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
+from chat.listings import listing_narrowed
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from chat.web_search import WebSearchUnavailable, web_search
+from chat.whatif import WHATIF_TOOLS, WhatIfTools
 from core.errors import DomainError
 from core.periods import PERIODS
 from knowledge.answers import answer_facts_present
@@ -43,6 +45,7 @@ ALL_TOOLS = (
     "compare_spending", "get_jar_status", "list_subscriptions", "suggest_budgets", "save_note",
     *ACTION_TOOLS,  # chat/actions/: changes proposed for the user to confirm
     *REASONING_TOOLS,  # chat/affordability.py: affordability, pay kept, needs vs wants (arithmetic shown)
+    *WHATIF_TOOLS,  # chat/whatif.py: a new price against what they pay now (arithmetic shown)
     *BALANCE_TOOLS,  # chat/balances.py: account balances and net worth (the ledger's figures)
     "respond",
 )
@@ -134,7 +137,7 @@ def _tool_template(name: str) -> StructuredTool:
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
 
 
-class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
+class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     """Moneta's assistant for one user and one agent config."""
 
     def __init__(self, *, user, config, recorder: TurnRecorder | None = None, request_text: str | None = None,
@@ -306,12 +309,14 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools):
         return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self, merchants: list[str] | None = None, order: str | None = None,
-                           limit: int | None = None) -> dict:
+                           limit: int | None = None, kind: str | None = None, about: str | None = None) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
         price changes. `merchants`: only these (e.g. the ones the last answer listed; the totals are then theirs
         alone); `order`: "most_expensive" (default) or "cheapest"; `limit`: only the first N in that order, of
-        the subscriptions and of the regular bills (rent, utilities) each."""
-        result = subscription_list(user=self.user, merchants=merchants)
+        the subscriptions and of the regular bills (rent, utilities) each; `kind`: only "subscription"
+        (streaming, software, the gym, memberships) or only "bill" (rent, utilities, insurance, loans); `about`: a
+        kind of service ("streaming", "gym", "phone and internet", "electricity")."""
+        result = listing_narrowed(subscription_list(user=self.user, merchants=merchants), kind=kind, about=about)
         if order == "cheapest":
             result["rows"] = result["rows"][::-1]
         if limit:

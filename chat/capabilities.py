@@ -18,8 +18,12 @@ from functools import cache
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
 
+from core.text import strip_accents
 from transactions.models import Account
+from transactions.query.grammar import normalise
+from transactions.query.periods import find_periods
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|m
               r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
-OTHERS_WHY = "Moneta only ever shows your own data; it can't see anyone else's accounts or spending."
+OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."
 OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
 OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
 OTHERS_OFFER_VI = "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."
@@ -136,7 +140,7 @@ DATA: tuple[DataTopic, ...] = (
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b",
                r"\b(?:tài khoản chứng khoán|chứng khoán|cổ phiếu|quỹ (?:đầu tư|chỉ số|etf|hưu trí)|tiền (?:ảo|điện tử))"
                r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ))\b"),
-              "Moneta doesn't connect to brokers or pension providers, so it can't see investments or their value.",
+              "Moneta has no connection to brokers or pension providers, so it can't see investments or their value.",
               "I can show what you paid into investment accounts if those transfers are in your statements, and "
               "explain investing concepts from the knowledge base.",
               "Moneta không kết nối với công ty chứng khoán hay quỹ hưu trí, nên không xem được các khoản đầu tư.",
@@ -205,7 +209,8 @@ class Unavailable:
 
 
 UNAVAILABLE: tuple[Unavailable, ...] = (
-    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b|\bnotify me\b|\balert me\b"
+    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
+                                                  r"|\bnotify me\b|\balert me\b"
                                                   r"|\bsplit\b.{0,30}\b(?:bill|cost|charge|rent|with)\b"),
                 "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
                 ("Set the reminder in your phone's calendar or your bank's app.",
@@ -295,11 +300,85 @@ def moneta_has(*, balances: bool) -> list[str]:
     return [*HAS, HAS_BALANCES] if balances else list(HAS)
 
 
+# The things themselves, named bare ("credit score", "net worth?", "401k this yr") or as the user's own ("my
+# retirement account", "my brokerage account"): a turn that is only such a name (with a period or "my") asks for
+# the thing, which Moneta cannot see. Things that are also concepts people ask about ("index funds", "stocks")
+# count only as the user's own.
+OWN_THINGS = {
+    "credit score": r"credit (?:score|rating|report)s?|fico(?: score)?|điểm tín dụng",
+    "net worth": r"net worth|tài sản ròng",
+    "account balance": r"(?:bank |account |checking |savings )?balances?|số dư",
+    "investments": r"401 ?\(?k\)?s?|403 ?\(?b\)?|roth(?: ira)?|iras?|brokerage(?: account)?|retirement (?:account|savings|"
+                   r"fund|pot|plan)s?|pension(?: pot| plan)?|portfolio|investment (?:account|portfolio)s?",
+}
+OWN_ONLY = {"investments": r"investments?|stocks?|shares|crypto(?:currency)?(?: wallet)?|bitcoin|(?:index|mutual) "
+                           r"funds?|etfs?|bonds|holdings|savings bonds?"}
+# words a bare name may come with: "my …", "what about my …", "how's my … doing", "… this yr", "show me …"
+_FILLER = frozenset("""my our the a an what whats what's about how hows how's is are show me check current currently now
+today right so far please update on in of for and value doing looking status at with lately recently
+""".split())
+# without "my", a name alone asks for the thing ("credit score", "net worth?"); asked as "what is a …" it is a concept
+_BARE_FILLER = frozenset("show me check current now today so far please update status".split())
+
+
+def _own_thing(text: str) -> str | None:
+    """The topic of a turn that only names one of the things Moneta cannot see, bare or as the user's own (see
+    OWN_THINGS), or None."""
+    said = normalise(text)  # the period grammar reads normalised text
+    for _period, (a, b) in sorted(find_periods(said, timezone.localdate()), key=lambda p: -p[1][0]):
+        said = said[:a] + " " + said[b:]
+    said = re.sub(r"[^\w()' ]+", " ", said)
+    own = bool(re.search(r"\b(?:my|our|toi|minh)\b", said))
+    for topic, names in [*OWN_THINGS.items(), *(OWN_ONLY.items() if own else [])]:
+        m = re.search(rf"\b(?:{strip_accents(names)})(?!\w)", said)
+        if m is None:
+            continue
+        rest = (said[:m.start()] + " " + said[m.end():]).replace("'s", " ").split()
+        if all(w in (_FILLER if own else _BARE_FILLER) or w in ("toi", "cua", "minh") for w in rest):
+            return topic
+    return None
+
+
 def missing_data(text: str, *, balances: bool = False) -> Missing | None:
-    """The data a question needs that Moneta does not have, if any. `balances`: the user has accounts with an
+    """The data a question needs that Moneta does not have, if any — asked for in words ("what's my credit score")
+    or by naming the thing alone ("401k this yr", "my brokerage account"). `balances`: the user has accounts with an
     opening balance, so balances and net worth are not missing (`balances_available`)."""
-    return next((m for m in MISSING if m.pattern.search(text or "")
-                 and not (balances and m.topic in LEDGER_TOPICS)), None)
+    usable = [m for m in MISSING if not (balances and m.topic in LEDGER_TOPICS)]
+    found = next((m for m in usable if m.pattern.search(text or "")), None)
+    topic = own_thing(text) if found is None else None
+    return next((m for m in usable if m.topic == topic), None) if topic else found
+
+
+def own_thing(text: str) -> str | None:
+    """See _own_thing (public for the router)."""
+    return _own_thing(text or "")
+
+
+def thing_named(text: str) -> str | None:
+    """The topic of an investment account or credit score a sentence names anywhere ("how much did I put into my
+    401k this year"), or None. The router asks it of a money question that names nothing of the user's own: a figure
+    of all their spending would answer something else."""
+    said = normalise(text or "")
+    own = bool(re.search(r"\b(?:my|our)\b", said))
+    for topic in ("investments", "credit score"):
+        names = OWN_THINGS[topic] + ("|" + OWN_ONLY[topic] if own and topic in OWN_ONLY else "")
+        if re.search(rf"\b(?:{strip_accents(names)})(?!\w)", said):
+            return topic
+    return None
+
+
+def missing_for_check(question: str, *, balances: bool = False) -> Missing | None:
+    """What check_data_available reads a question as: the data it asks for that Moneta lacks, or the investment
+    account or credit score it names anywhere (the tool is called when a question needs that check)."""
+    found = missing_data(question, balances=balances)
+    topic = thing_named(question) if found is None else None
+    return next((m for m in MISSING if m.topic == topic), None) if topic else found
+
+
+def missing_thing_call(text: str) -> dict[str, Any] | None:
+    """The capability check for a turn that only names a thing Moneta cannot see ("credit score", "net worth?",
+    "401k this yr", "my retirement account"): said plainly, with what Moneta can do instead."""
+    return {"name": "check_data_available", "args": {"question": text}} if own_thing(text) else None
 
 
 def balances_available(user: Any) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
+from chat.subject_kept import dropped_subject, one_asked_many_given
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
@@ -146,7 +147,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
 
     # Coverage: share of substantive sentences backed by a citation, a grounded number or evidence words.
     # meta lines in italics ("_What I looked up: …_", "_Sources: …_") describe the answer; they are not claims
-    body = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line))
+    body = "\n".join(_cited_lists(line for line in text.splitlines() if not re.fullmatch(r"\s*_[^_].*_\s*", line)))
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", body) if len(s.split()) >= 4]
     absent = {str(u).lower() for r in recorder.tool_records if isinstance(r.result, dict)
               for u in (r.result.get("unknown") or []) if not r.result.get("found")}
@@ -156,7 +157,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
             if any(name in s.lower() for name in absent):  # "no transactions at Costco": the query found none
                 supported += 1
                 continue
-            if re.search(r"\[\d+\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
+            if re.search(r"\[(?:\d+|cited)\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
                 supported += 1
                 continue
             toks = set(WORD_RE.findall(s.lower()))
@@ -168,6 +169,20 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
     if report.citations:
         report.retrieval = sum(_retrieval(c["score"]) for c in report.citations) / len(report.citations)
     return report
+
+
+def _cited_lists(lines: Any) -> list[str]:
+    """A numbered list under a line that cites a fact ("How to import a statement: [1]" then "1. …") is that fact's
+    steps (in the answer's language, so their words need not be the fact's): each item carries the citation."""
+    out: list[str] = []
+    cited = False
+    for line in lines:
+        if re.match(r"\s*\d{1,2}[.)]\s", line):
+            out.append(re.sub(r"(?<=[.!?])(?=\s)|$", " [cited]", line) if cited else line)  # each of its sentences
+            continue
+        cited = bool(re.search(r":\s*\[\d+\]$", line.strip()))  # "Title: [1]" introduces the fact's list
+        out.append(line)
+    return out
 
 
 def _retrieval(vector_score: float) -> float:
@@ -333,6 +348,12 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
         if left:
             penalty += 0.5
             reasons.append(f"the question compares periods but no query covered {left}")
+    if lost := dropped_subject(question, ran, ctx):  # "and how many trips there": the subject must be kept
+        penalty += 0.6
+        reasons.append(f"the turn points back at {', '.join(lost[:3])} but the query that ran dropped it")
+    if one_asked_many_given(question, ran):  # "just the most recent trip" answered with a total of every trip
+        penalty += 0.6
+        reasons.append("the question asks for the most recent one but the query summed many rows over all time")
     # the account of the words: a content word that stayed unknown, or was matched only by meaning, means the
     # question was not understood — whatever the answer says, it is not a confident one
     # the account of the words is the money query's: the list of subscriptions and the jars take no query and are

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from chat.context import embed
 from knowledge.selectors import section_headings
+from transactions.query import is_vietnamese
+from transactions.query.grammar import VI_CHARS, strip_accents
 
 MARKER_RE = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+")
 HEADING_RE = re.compile(r"^\s*#{1,6}\s*(.+?)\s*$", re.M)
@@ -132,7 +134,8 @@ HOWTO_Q_RE = re.compile(
     r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
     r"(?:a way|any way|possible) to\b|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
     r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
-    r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b", re.I)
+    r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b"
+    r"|\bcach\b|\blam (?:sao|the nao)\b|\bo dau\b|\bnhu the nao\b", re.I)  # the last: Vietnamese typed without accents
 # words that say nothing about which feature (verbs of doing, question words, everyday money words)
 GENERIC = set("""how do does can could would should will i we you one to where is are there a an the my me our
 your it its this that what way possible want need like wanna forgot forgotten help please just new some any all
@@ -158,16 +161,25 @@ def _stems(text: str) -> set[str]:
             if w not in GENERIC and len(w) > 1}
 
 
+def _typed_without_accents(text: str) -> bool:
+    """Vietnamese typed without its accents ("lam sao de xoa giao dich"): read with every word de-accented."""
+    return not VI_CHARS.search(text or "") and is_vietnamese(text or "")
+
+
 def english_topics(text: str) -> str:
     """A Vietnamese how-to with the English words of the help pages' topics it names (the help pages and the
-    embedding model are English); English text unchanged."""
-    low = text.lower()
-    found = []
+    embedding model are English); English text unchanged. Typed without accents, the topics are matched
+    de-accented, as whole words ("xoa giao dich" → delete transaction)."""
+    plain = _typed_without_accents(text)
+    low = f" {' '.join(re.findall(r'[a-z0-9]+', strip_accents(text.lower())))} " if plain else text.lower()
+    found: list[tuple[int, str]] = []
     for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])):
-        if vi in low:
-            found.append(en)
-            low = low.replace(vi, " ")  # "hũ chi tiêu" is one topic, not also "hũ"
-    return f"how to {' '.join(dict.fromkeys(found))}" if found else text
+        key = f" {strip_accents(vi)} " if plain else vi
+        if key in low:
+            found.append((low.index(key), en))
+            low = low.replace(key, " " * len(key))  # "hũ chi tiêu" is one topic, not also "hũ"
+    # in the order the question says them ("tạo hũ": create jar)
+    return f"how to {' '.join(dict.fromkeys(en for _, en in sorted(found)))}" if found else text
 
 
 class SectionTopics:
@@ -218,7 +230,8 @@ WEAK_OPENER_RE = re.compile(r"^\s*(?:(?:can|could|may) i|i (?:want|need|would li
 def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
     """The help-page look-ups a how-to question about Moneta asks for: one per part ("how do I turn on 2FA and
     change my password" → two), or none when the text is not a how-to about one of the help corpus's topics."""
-    if not HOWTO_Q_RE.search(text or ""):
+    if not (HOWTO_Q_RE.search(text or "") or (_typed_without_accents(text) and HOWTO_Q_RE.search(
+            strip_accents((text or "").lower())))):
         return []
     if q is not None and WEAK_OPENER_RE.search(text) and (getattr(q, "period", None) or getattr(q, "merchants", None)
                                                          or getattr(q, "amount_min", None) is not None

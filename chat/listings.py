@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from chat import words
 from core.money import money as money_format
 from transactions.query import MoneyQuery
 from transactions.query.followups import ADD_UP_RE, ORDINAL, PICK_RE, SUPERLATIVE_RE
 from transactions.query.grammar import normalise
+from transactions.query.lexicon import CONCEPTS
 from transactions.query.periods import find_periods
 
-# words that are about recurring charges whoever asks: "my subscriptions", "recurring", "monthly bills"
-SUBSCRIPTION_CORE = r"\bsubscri\w*|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b"
+# words that are about recurring charges whoever asks: "my subscriptions", "subs", "recurring", "monthly bills"
+SUBSCRIPTION_CORE = r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b"
 # and the wider ways a question names them once the list was chosen
 SUBSCRIPTION_MORE = (r"\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
                      r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|"
@@ -41,6 +44,9 @@ LISTING_NAMED_BY = {
 # ---- a listing as the conversation's state --------------------------------------------------------------------
 SHOWN_ROWS = 8  # the recurring charges an answer lists (chat/offline/compose.py); follow-ups refer to these
 CANCEL_RE = re.compile(r"\b(?:cancel|stop|end|drop|get rid of|unsubscribe(?: from)?|quit|hủy|huỷ|ngừng)\b", re.I)
+PER_UNIT_RE = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|yr|month|mo)\b|\bannual(?:ly)?\b|\byearly\b|"
+                         r"\bmỗi (?:năm|tháng)\b|\bmột năm\b", re.I)
+POINTS_BACK_RE = re.compile(r"\b(?:that|it|this|them|those|they|these|each|đó|này)\b", re.I)
 POINTS_AT_ONE_RE = re.compile(r"\b(?:it|that one|this one|that|the one)\b", re.I)
 
 
@@ -80,6 +86,9 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     if items.get("kind") != "subscription" or not names:
         return None
     norm = normalise(text)
+    if PER_UNIT_RE.search(text) and POINTS_BACK_RE.search(text) and len(norm.split()) <= 8 and not CANCEL_RE.search(text):
+        # "what's that per year then": the cost per month and per year of what the answer was about
+        return {"name": "list_subscriptions", "args": {"merchants": (shown.get("focus") or names)}}
     if len(norm.split()) > 10 or find_periods(norm, date.today()):
         return None  # "how much did I pay them last year": a money question over the same merchants
     superlative, pick = SUPERLATIVE_RE.search(norm), PICK_RE.search(norm)
@@ -138,3 +147,142 @@ def listed_subscriptions_text(r: dict, rows: list[dict], cur: str | None) -> str
     head = _("Together they come to %(month)s a month (%(year)s a year):") % {
         "month": money_format(r.get("total_per_month"), cur), "year": money_format(r.get("total_per_year"), cur)}
     return "\n".join([head, *(f"- {line(x)}" for x in rows)])
+
+
+# ---- which recurring charges a question asks about ------------------------------------------------------------
+# Bills (rent, utilities, insurance, loans: fixed costs of living) and subscriptions (streaming, software, the gym,
+# memberships: services one signs up for) are told apart by transactions/selectors/subscriptions.py; a question
+# may ask for one group ("which bills do I pay (not subscriptions)"), both side by side ("subscriptions vs
+# bills"), or a kind of service ("my streaming services": the merchants the lexicon knows for it).
+BILL_WORDS_RE = re.compile(r"\bbills?\b|\butilit\w*|\bhó?a đơn\b|\bhoá đơn\b", re.I)
+SUBS_WORDS_RE = re.compile(r"\bsubscri\w*|\bsubs\b|\bmemberships?\b|\bđăng ký\b", re.I)
+NOT_GROUP_RE = re.compile(r"\b(?:not|no|except|excluding|without|other than|minus|apart from|besides|leave out|"
+                          r"không (?:tính|phải|kể))\s+(?:the\s+|my\s+|any\s+|counting\s+)?(?P<what>subscri\w*|subs\b|"
+                          r"memberships?|bills?|đăng ký|hóa đơn|hoá đơn)", re.I)
+# a kind of service → the lexicon's concept whose merchants it covers
+ABOUT_WORDS = {"streaming": "streaming", "stream": "streaming", "music": "streaming", "video": "streaming",
+               "tv": "streaming", "movies": "streaming", "movie": "streaming", "gym": "gym", "fitness": "gym",
+               "phone": "phone and internet", "internet": "phone and internet", "cable": "phone and internet",
+               "electricity": "electricity", "electric": "electricity", "power": "electricity"}
+ABOUT_RE = re.compile(r"\b(" + "|".join(ABOUT_WORDS) + r")\b", re.I)
+
+
+def listing_args(text: str) -> dict[str, Any]:
+    """The `kind` ("subscription", "bill"; none for both) and `about` (a kind of service) a question about
+    recurring charges asks for."""
+    negated = {m.group("what").lower()[:3] for m in NOT_GROUP_RE.finditer(text)}
+    rest = NOT_GROUP_RE.sub(" ", text)
+    bills = bool(BILL_WORDS_RE.search(rest)) or "sub" in negated or "đăn" in negated
+    subs = bool(SUBS_WORDS_RE.search(rest)) or "bil" in negated or "hóa" in negated or "hoá" in negated
+    args: dict[str, Any] = {}
+    if about := ABOUT_RE.search(rest):
+        args["about"] = ABOUT_WORDS[about.group(1).lower()]
+        subs = subs or args["about"] in ("streaming", "gym")
+    if bills != subs:
+        args["kind"] = "bill" if bills else "subscription"
+    return args
+
+
+def _concept_names(about: str) -> tuple[str, ...]:
+    chains, _category = CONCEPTS.get(about, ((), None))
+    return chains
+
+
+def listing_narrowed(result: dict[str, Any], *, kind: str | None = None, about: str | None = None) -> dict[str, Any]:
+    """The recurring charges of one group (`kind`) or kind of service (`about`), with their own totals, and what
+    was left out (so the answer can say that the rent was not counted as a subscription)."""
+    if kind not in ("subscription", "bill"):
+        kind = None
+    rows = list(result.get("rows") or [])
+    if about:
+        chains = _concept_names(about)
+        plain = [(r, " " + re.sub(r"[^a-z0-9]+", " ", str(r.get("merchant") or "").lower()) + " ") for r in rows]
+        rows = [r for r, name in plain if any(f" {c} " in name for c in chains)]
+    if kind:
+        left = [r for r in result.get("rows") or [] if r.get("kind") != kind and r.get("currency") == result.get("currency")]
+        rows = [r for r in rows if r.get("kind") == kind]
+    else:
+        left = []
+    if not (kind or about):
+        return {**result, "categories": sorted({r["category"] for r in rows if r.get("category")})}
+    cur = result.get("currency")
+    month = sum((Decimal(str(r.get("monthly_cost") or 0)) for r in rows if r.get("currency") == cur), Decimal(0))
+    other = sum((Decimal(str(r.get("monthly_cost") or 0)) for r in left), Decimal(0))
+    return {**result, "rows": rows, "count": len(rows), "kind": kind, "about": about,
+            "categories": sorted({r["category"] for r in rows if r.get("category")}),
+            "total_per_month": float(month), "total_per_year": float(month * 12),
+            "left_out": {"count": len(left), "kind": "bill" if kind == "subscription" else "subscription",
+                         "per_month": float(other)} if left else None}
+
+
+def _line(x: dict[str, Any], cur: str | None) -> str:
+    change = (_(" — price changed from %(previous)s") % {"previous": money_format(x.get("previous_amount"), cur)}
+              if x.get("price_changed") and x.get("previous_amount") is not None else "")
+    amount = money_format(x.get("amount"), cur)
+    if x.get("amount_varies"):
+        amount = _("about %(amount)s") % {"amount": amount}
+        change += _(" (the amount varies with use)")
+    return _("- %(merchant)s: %(amount)s %(cadence)s, next %(next)s%(change)s") % {
+        "merchant": x.get("merchant"), "amount": amount,
+        "cadence": _(x.get("cadence") or "") if x.get("cadence") else "", "next": x.get("next_expected"),
+        "next_day": words.day(x.get("next_expected")), "change": change}
+
+
+def subscriptions_text(r: dict[str, Any], rows: list[dict[str, Any]], cur: str | None) -> str:
+    """A list of recurring charges: subscriptions and regular bills apart, each group with its monthly and
+    yearly cost; only one group (or one kind of service) when the question asked for it, saying what was left
+    out."""
+    if not rows:
+        if r.get("kind") == "bill":
+            return _("I haven't found any regular bills (rent, utilities, insurance, loans) among your recurring "
+                     "charges.")
+        return _("I haven't detected any subscriptions in your transactions.")
+    subs = [x for x in rows if x.get("kind") != "bill"]
+    bills = [x for x in rows if x.get("kind") == "bill"]
+    if r.get("kind") or r.get("about"):
+        head = (_("**Your regular bills** (rent, utilities, insurance, loans — not subscriptions): %(count)s, "
+                  "%(month)s a month (%(year)s a year).") if r.get("kind") == "bill" else
+                _("**Your subscriptions**: %(count)s, %(month)s a month (%(year)s a year).")) % {
+            "count": len(rows), "month": money_format(r.get("total_per_month"), cur),
+            "year": money_format(r.get("total_per_year"), cur)}
+        lines = [head, *(_line(x, cur) for x in rows[:SHOWN_ROWS])]
+        left = r.get("left_out") or {}
+        if left.get("count"):
+            lines.append((_("Not counted here: %(count)s regular bills (rent, utilities…), %(month)s a month.")
+                          if left.get("kind") == "bill" else
+                          _("Not counted here: %(count)s subscriptions, %(month)s a month.")) % {
+                "count": left["count"], "month": money_format(left.get("per_month"), cur)})
+        return "\n".join(lines)
+    lines = [_("**%(title)s**: %(count)s recurring charges, %(total)s per month.") % {
+        "title": _(r.get("title") or ""), "count": r.get("count"), "total": money_format(r.get("total_per_month"), cur)}]
+    if subs:
+        lines.append(_("**Subscriptions** (%(count)s): %(month)s a month, %(year)s a year") % {
+            "count": len(subs), "month": money_format(r.get("subscriptions_per_month"), cur),
+            "year": money_format(r.get("subscriptions_per_year"), cur)})
+        lines.extend(_line(x, cur) for x in subs[:SHOWN_ROWS])
+    if bills:
+        lines.append(_("**Regular bills** (rent, utilities, insurance, loans — not subscriptions) (%(count)s): "
+                       "%(month)s a month") % {"count": len(bills), "month": money_format(r.get("bills_per_month"), cur)})
+        lines.extend(_line(x, cur) for x in bills[:SHOWN_ROWS])
+    return "\n".join(lines)
+
+
+OWN_RE = re.compile(r"\b(?:my|mine|i|i'm|im|i've|me|our|we|tôi|mình)\b", re.I)
+LISTING_ASK_RE = re.compile(r"^\W*(?:(?:ok|so|and|hey|also)\W+)*(?:what|whats|what's|which|list|show|any|do i|am i|are|"
+                            r"tell me|see|give me|liệt kê|những|các)\b", re.I)
+RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\bregular\w*|\brecurr\w*|"
+                       r"\bhàng tháng\b|\bđịnh kỳ\b", re.I)
+BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
+              "all", "rn", "now", "right", "please", "pls", "and", "me"}
+
+
+def asks_listing(text: str) -> bool:
+    """Does the turn ask to see the user's own recurring charges? "what are my subscriptions rn", "subs?",
+    "which bills do I pay every month", "list my subscriptions" — not how they work ("how does Moneta find
+    subscriptions", "what is a subscription") nor how much was spent on them in a period (a money question)."""
+    words = re.findall(r"[\w']+", text.lower())
+    if words and set(words) <= BARE_WORDS and set(words) & {"subs", "subscriptions", "subscription", "bills"}:
+        return True
+    if not (OWN_RE.search(text) and LISTING_ASK_RE.search(text)):
+        return False
+    return bool(SUBSCRIPTION_RE.search(text) or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text)))

@@ -384,6 +384,9 @@ class Subscription(models.Model):
     amount = models.DecimalField(max_digits=14, decimal_places=2, help_text="latest charge")
     previous_amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     price_changed = models.BooleanField(default=False)
+    amount_varies = models.BooleanField(
+        default=False, help_text="a regular charge whose amount moves with use (a utility bill): `amount` is its "
+                                 "recent average")
     monthly_cost = models.DecimalField(max_digits=14, decimal_places=2)
     currency = models.CharField(max_length=3, default="USD")
     occurrences = models.PositiveIntegerField(default=0)

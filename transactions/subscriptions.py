@@ -56,7 +56,7 @@ def _detect_cadence(charges: list[tuple[date, Decimal]], today: date) -> dict[st
             return None  # stopped
         levels = _amount_levels([a for _, a in charges])
         if levels is None:
-            return None
+            return _varying(charges, name, period, tolerance, months, gaps)
         last = charges[-1][1]
         if name == "weekly":
             next_expected = dates[-1] + timedelta(days=7)
@@ -65,8 +65,28 @@ def _detect_cadence(charges: list[tuple[date, Decimal]], today: date) -> dict[st
         return {"cadence": name, "amount": last, "previous_amount": levels[-2] if len(levels) > 1 else None,
                 "price_changed": len(levels) > 1, "monthly_cost": (last / Decimal(str(months))).quantize(
                     Decimal("0.01")), "occurrences": len(charges), "first_date": dates[0], "last_date": dates[-1],
-                "next_expected": next_expected}
+                "next_expected": next_expected, "amount_varies": False}
     return None
+
+
+def _varying(charges: list[tuple[date, Decimal]], name: str, period: float, tolerance: float, months: float,
+             gaps: list[int]) -> dict[str, Any] | None:
+    """A charge on a strict monthly (or longer) rhythm whose amount moves with use — electricity, water, a phone
+    bill: recurring, a bill rather than a subscription, costing its recent average. Stricter than a fixed price:
+    at least 4 charges, nearly every gap on the rhythm, and no amount more than 3× another (so a shop visited
+    about monthly is not taken for one)."""
+    amounts = [a for _, a in charges]
+    if name == "weekly" or len(charges) < 4 or min(amounts) <= 0 or max(amounts) > 3 * min(amounts):
+        return None
+    if sum(abs(g - period) <= tolerance for g in gaps) / len(gaps) < 0.9:
+        return None
+    recent = amounts[-6:]
+    typical = (sum(recent, Decimal(0)) / len(recent)).quantize(Decimal("0.01"))
+    dates = [d for d, _ in charges]
+    return {"cadence": name, "amount": typical, "previous_amount": None, "price_changed": False,
+            "monthly_cost": (typical / Decimal(str(months))).quantize(Decimal("0.01")), "occurrences": len(charges),
+            "first_date": dates[0], "last_date": dates[-1], "next_expected": add_months(dates[-1], int(months)),
+            "amount_varies": True}
 
 
 def subscriptions_detect(*, user: AuthUser, today: date | None = None) -> list[Subscription]:

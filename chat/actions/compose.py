@@ -30,6 +30,49 @@ def _cancelled_text(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def basis_text(b: dict[str, Any]) -> str:
+    """The arithmetic behind a computed amount (chat/actions/basis.py): each month's figure, their sum and the
+    average, or the period's total; then the change in percent."""
+    cur = b.get("currency")
+    subject = ", ".join([*words.categories(b.get("categories")), *(b.get("merchants") or [])])
+    if b.get("basis") == "usual":
+        months = b.get("by_month") or []
+        parts = ", ".join(f"{words.month(m.get('month'))}: {money(m.get('total'), cur)}" for m in months)
+        text = _("Your usual spending on %(subject)s, over the %(n)s full months %(window)s — %(parts)s: together "
+                 "%(total)s ÷ %(n)s = **%(base)s a month**.") % {
+            "subject": subject, "n": b.get("months"), "window": words.text(b.get("window") or ""), "parts": parts,
+            "total": money(b.get("total"), cur), "base": money(b.get("base"), cur)}
+    else:
+        text = _("You spent **%(base)s** on %(subject)s in %(window)s.") % {
+            "base": money(b.get("base"), cur), "subject": subject, "window": words.text(b.get("window") or "")}
+    pct = b.get("percent_change")
+    if pct:
+        values = {"pct": f"{abs(pct):g}", "base": money(b.get("base"), cur), "factor": f"{b.get('factor'):g}",
+                  "amount": money(b.get("amount"), cur)}
+        text += " " + (_("%(pct)s%% below that: %(base)s × %(factor)s = **%(amount)s**.") if pct < 0 else
+                       _("%(pct)s%% above that: %(base)s × %(factor)s = **%(amount)s**.")) % values
+    return text
+
+
+def cost_text(c: dict[str, Any]) -> str:
+    """What a plan the user wants to cancel costs them, from their own charges: per month and per year."""
+    cur = c.get("currency")
+    if c.get("recurring"):
+        values = {"merchant": c.get("merchant"), "amount": money(c.get("amount"), cur),
+                  "cadence": _(c.get("cadence") or ""), "month": money(c.get("per_month"), cur),
+                  "year": money(c.get("per_year"), cur), "n": c.get("months_per_year", 12)}
+        if c.get("cadence") == "monthly":
+            return _("What it costs you now: **%(merchant)s** charges you **%(month)s a month, %(year)s a year** "
+                     "(%(month)s × %(n)s). Cancelling it would save about that much.") % values
+        return _("What it costs you now: **%(merchant)s** charges %(amount)s %(cadence)s — **%(month)s a month, "
+                 "%(year)s a year** (%(month)s × %(n)s). Cancelling it would save about that much.") % values
+    if c.get("count"):
+        return _("I haven't detected %(merchant)s as a recurring charge; in the last 12 months you paid it %(year)s "
+                 "(%(count)s charges).") % {"merchant": c.get("merchant"), "year": money(c.get("per_year"), cur),
+                                            "count": c.get("count")}
+    return _("I found no charges from %(merchant)s in the last 12 months.") % {"merchant": c.get("merchant")}
+
+
 def action_text(name: str, payload: dict[str, Any]) -> str:
     if name == "check_data_available":
         if payload.get("available", True):
@@ -44,19 +87,25 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         steps = "\n".join(f"{i}. {s}" for i, s in enumerate(payload.get("steps_vi" if vi else "steps") or [], 1))
         why = payload.get("message_vi") if vi else payload.get("message")
         subject = f"**{payload['subject']}**: " if payload.get("subject") else ""
-        return f"{subject}{why or _('Moneta cannot do that.')} {_('What you can do:')}\n\n{steps}"
+        text = f"{subject}{why or _('Moneta cannot do that.')} {_('What you can do:')}\n\n{steps}"
+        return text + ("\n\n" + cost_text(payload["cost"]) if payload.get("cost") else "")
     if payload.get("error"):
         return _("I couldn't prepare that change: %(error)s") % {"error": payload["error"]}
     if not payload.get("proposed"):
         problem = payload.get("problem") or _("something was missing.")
         text = _("I haven't proposed any change: %(problem)s") % {"problem": problem}
         candidates = payload.get("candidates") or []
+        if payload.get("charges"):  # asked to drop a duplicate that isn't there: the charge, and nothing proposed
+            return text + "\n\n" + "\n".join(_sample_lines(payload["charges"])) + "\n\n" + _(
+                "Nothing was deleted. If one of these is wrong, tell me its date and amount and I'll propose deleting "
+                "it.")
         if candidates:
             text += " " + _("These match:") + "\n\n" + "\n".join(_sample_lines(candidates))
             text += "\n\n" + _("Tell me which one (its date and amount) and I'll propose deleting it.")
         return text
     action = payload.get("action") or {}
-    lines = [_("Here is what I'll do once you confirm: **%(summary)s**") % {"summary": action.get("summary")}]
+    lines = [basis_text(payload["basis"])] if payload.get("basis") else []
+    lines.append(_("Here is what I'll do once you confirm: **%(summary)s**") % {"summary": action.get("summary")})
     sample = action.get("sample") or []
     count = action.get("count") or 0
     if sample and count > 1:
@@ -64,6 +113,9 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         lines.append(f"{head}:\n\n" + "\n".join(_sample_lines(sample)))
     elif sample:
         lines.append("\n".join(_sample_lines(sample)))
+    if payload.get("replaces"):
+        lines.append(_("It replaces the earlier proposal (“%(summary)s”), now cancelled.") % {
+            "summary": (payload["replaces"].get("summary") or "").rstrip(".")})
     lines.append(_("Nothing has changed yet: press **Confirm** on the card to apply it or **Cancel** to drop it. "
                    "After confirming you can still **Undo** it."))
     return "\n\n".join(lines)

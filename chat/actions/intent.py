@@ -12,8 +12,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from chat.actions.basis import basis_in, percent_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
+from chat.listings import POINTS_BACK_RE
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
 from transactions.query.periods import find_periods, without_periods
@@ -26,7 +28,7 @@ LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:p
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
 # "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
 WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|some\b|\$?\d)|"
-JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
+JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
@@ -35,7 +37,8 @@ RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:(?:them|those|these|it|that|everything|all|both)\s+)?(?:all\s+)?"
                     r"(?:up|together)\b)|record|enter|track|book|"
-                    r"note down|put in|put (?:it|that|this) in|ghi lại|ghi|thêm|nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
+                    r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
+                    r"nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
 DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
@@ -51,6 +54,16 @@ K_AMOUNT_RE = re.compile(r"(?<![$€£\w.,])(\d+(?:[.,]\d+)?)\s*k\b", re.I)
 BARE_NUMBER_RE = re.compile(r"\b(\d[\d,]*(?:\.\d{1,2})?)\b")
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
+IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
+# changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
+REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"
+                       r"change it to)\b|\bthay vào đó\b|\bthay bằng\b", re.I)
+# a question asked after the request, in the same message
+THEN_ASK_RE = re.compile(r"(?:[,;.]\s*|\s+)(?:and\s+)?(?:then|also|and|after that|plus)\s+(?P<ask>(?:tell me|show me|"
+                         r"give me|let me know|how much|how many|what|where|which|list)\b.+)$", re.I)
+PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
+             "propose_delete_transaction"}
+PERCENT_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:%|percent\b|per cent\b|phần trăm)", re.I)
 DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
                           r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
 # Vietnamese amounts: "3 triệu" (3,000,000), "50 nghìn"/"50 ngàn"/"50k" (50,000), "1,5 tỷ"
@@ -128,8 +141,8 @@ def _amount(text: str) -> float | None:
     if thousands := K_AMOUNT_RE.search(text):  # "50k" (50,000): how Vietnamese and casual English write amounts
         return float(thousands.group(1).replace(",", ".")) * 1000
     # a period or a count of time is no amount: "using what I spend, going by the last 3 months" made a $3.00 jar
-    # (transactions.query.periods reads both, as it does for every question)
-    text = without_periods(normalise(text), timezone.localdate())
+    # (transactions.query.periods reads both, as it does for every question); nor is a percentage ("10% below")
+    text = without_periods(normalise(PERCENT_RE.sub(" ", text)), timezone.localdate())
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
 
@@ -179,6 +192,12 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
         return None
+    if (ask := THEN_ASK_RE.search(text)) and ask.start() > 0:
+        # "log $12 cash for lunch, then tell me where dining is at this month": the request, and a question after
+        # it that the money tools answer (the router runs it beside the proposal)
+        call = action_call(text[:ask.start()], _parse(text[:ask.start()], ctx), ctx)
+        if call is not None and call["name"] in PROPOSING:
+            return {**call, "then": ask.group("ask"), "front": text[:ask.start()]}
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
 
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -186,13 +205,28 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
 
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
-    if unavailable_action(text) is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
-        return {"name": "explain_unavailable_action", "args": {"request": text}}
+    found = unavailable_action(text)
+    if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
+        return None  # "if I move to an apartment for $1,800, how much would I save": a what-if, not a request
+    if found is not None and (said(UNAVAILABLE_VERB_RE) or _recategorise(text, ctx) is None):
+        merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
+        # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
+        return {"name": "explain_unavailable_action",
+                "args": {"request": text, **({"subject": merchants[0]} if len(merchants) == 1 else {})}}
+    # (only right after a turn that was no money answer: "use the 3-month average instead" after a figure is a
+    # money follow-up)
+    if getattr(ctx, "previous_family", None) == "other" and REVISE_RE.search(text) \
+            and not getattr(q, "merchants", None) and not getattr(q, "categories", None) \
+            and (basis := basis_in(text, q) or ({"percent_change": p} if (p := percent_in(text)) else None)):
+        # "actually base it on the 3-month average instead": the proposal just made, on another basis
+        return {"name": "propose_set_budget", "args": {"category": "", "revise": True, **basis}}
     figure = _figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
+    # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
+    basis = basis_in(text, q) if _amount(text) is None and figure is None else None
     if m := said(JAR_RE):
-        return _jar(text, m.group("rest"), q, ctx, figure=figure)
-    if said(BUDGET_RE) and (_amount(text) is not None or figure is not None):
-        return _budget(text, q, ctx, figure=figure)
+        return _jar(text, m.group("rest"), q, ctx, figure=figure, basis=basis)
+    if said(BUDGET_RE) and (_amount(text) is not None or figure is not None or basis is not None):
+        return _budget(text, q, ctx, figure=figure, basis=basis)
     if said(DELETE_RE):
         return _delete(text, q, ctx)
     if said(ADD_RE) and _amount(text) is not None:
@@ -204,12 +238,32 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
 
 # "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
 THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
-                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:that|this|it)\b"
+                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:exactly\s+|just\s+|precisely\s+)?(?:that|this|it)\b"
                             r"|^\s*(?:\w+\s+){0,3}(?:make|set|use|put)\s+(?:that|this|it)\b|\bsố (?:đó|này|tiền đó)\b"
                             r"|\bmức (?:đó|này)\b", re.I)
 # "delete that charge", "remove it", "xoá giao dịch đó": the transaction the last answer showed
 THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transaction|purchase|payment|order|entry))?|\bđó\b",
                          re.I)
+
+
+def then_question(call: dict[str, Any], ctx: Any) -> Any:
+    """The money question asked after a request in the same message ("…, then tell me where dining is at this
+    month"), as a query to run beside the proposal; None when there is none. A question that points back or names
+    nothing of its own ("and tell me if I would've blown it last month", "how much that moves") is about what the
+    request files, budgets or saves for, over the question's period (else the request's). Pops the call's keys."""
+    then, front = call.pop("then", None), call.pop("front", "")
+    if not then:
+        return None
+    tq, fq = _parse(then, ctx), _parse(front, ctx)
+    solid = [link for link in tq.links if link.how in ("exact", "synonym", "concept", "alias")]
+    args = call["args"]
+    merchants = list(args.get("merchants") or ([] if args.get("category") or args.get("categories") else fq.merchants))
+    categories = [] if call["name"] == "propose_set_category" else \
+        list(args.get("categories") or ([args["category"]] if args.get("category") else fq.categories))
+    if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
+        tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
+        tq.period = tq.period or fq.period
+    return tq if tq.has_filters or tq.period is not None else None
 
 
 def _figure_said_before(text: str, ctx: Any) -> float | None:
@@ -226,13 +280,22 @@ def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
     return list(previous.get("categories") or []), list(previous.get("merchants") or [])
 
 
-def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
+POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "same", "amount", "figure"}
+# what follows a Vietnamese jar's name: "hũ ăn uống theo mức chi trung bình…", "hũ du lịch với 2 triệu"
+VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
+
+
+def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
+         basis: dict[str, Any] | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
+    if named and (not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]
+                  or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
+        named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
     if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
-        words = _words(vi.group(1))
+        words = _words(VI_NAME_END_RE.sub("", vi.group(1)))
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
     categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
@@ -245,10 +308,19 @@ def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None)
     args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or figure or 0}
     if category:
         args["categories"] = [category]
+    if basis is not None:  # the amount is computed from their spending on what the jar is for
+        if category is None and len(getattr(q, "categories", None) or []) == 1:
+            category = q.categories[0]  # "hũ tiền ăn uống": the category the request names, beside the jar's name
+            args["categories"] = [category]
+        merchants = [] if category else list(getattr(q, "merchants", None) or [])
+        if category or merchants:
+            args.update(basis, **({"merchants": merchants} if merchants else {}))
+            args.pop("monthly_budget")
     return {"name": "propose_create_jar", "args": args}
 
 
-def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict[str, Any]:
+def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None,
+            basis: dict[str, Any] | None = None) -> dict[str, Any]:
     if figure is not None and not getattr(q, "categories", None) and _category_in(text, ctx) is None:
         categories, _merchants = _previous_subject(ctx)
         if len(categories) == 1:  # "set up a budget with that amount" after the average of Groceries
@@ -256,9 +328,30 @@ def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None) -> dict
     target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
                        r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
     category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
+    merchants = list(getattr(q, "merchants", None) or [])
+    if category is None and merchants:
+        # budgets are per category: a limit for a merchant ("a $300 Amazon budget", "a budget for Uber Eats 20%
+        # below what I usually spend") is a jar for it, its amount computed from that merchant's spending
+        name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
+        if basis is not None:
+            return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
+        return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": _amount(text) or figure or 0}}
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
+    if basis is not None and category:
+        return {"name": "propose_set_budget", "args": {"category": category, **basis}}
     return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text) or figure}}
+
+
+NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls", "instead", "danh", "mục", "nhé",
+               "giúp", "tôi", "mình"}
+
+
+def _name_words(tail: str, ctx: Any) -> list[str]:
+    """The words naming the target category ("as work travel", "under Biz Expense please"), periods left out."""
+    for _period, (s, e) in find_periods(tail.lower(), ctx.today):
+        tail = tail[:s] + " " * (e - s) + tail[e:]
+    return [w for w in re.findall(r"[\w&'-]+", tail) if w.lower() not in NAME_FILLER and not w.isdigit()]
 
 
 def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
@@ -269,10 +362,14 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
-        if category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(_words(tail)) <= 3 \
+        named = _name_words(tail, ctx)
+        if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
+                category.lower():
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "work travel" ≠ Travel
+        elif category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(named) <= 4 \
                 and not find_periods(tail.lower(), ctx.today):
-            # "mark it as Gifts" with no Gifts category: still the request; the proposal says which categories exist
-            category = " ".join(_words(tail))
+            # "mark it as Gifts" with no Gifts category: a new one, created when the user confirms
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
@@ -339,6 +436,8 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     day = _day(q)
     if day:
         args["date"] = day
+    elif getattr(q, "period", None) is not None and q.period.grain != "all":
+        args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
     if DUPLICATE_RE.search(text):
         args["duplicate"] = True
     return {"name": "propose_delete_transaction", "args": args}
@@ -347,6 +446,9 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
 PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b", re.I)
 HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
+
+
+OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in|for) my\b", re.I)
 
 
 # asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
@@ -361,8 +463,8 @@ ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|t
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    if HOWTO_RE.search(text) or CONCEPT_WORDS_RE.search(text):
-        return None
+    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text):
+        return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text)):
         return None

@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,10 +24,11 @@ from core.money import money
 from core.types import AuthUser
 from knowledge.services import document_delete, note_save
 from transactions.bulk_edits import category_budget_set, transactions_category_restore, transactions_category_set_many
+from transactions.categories import category_create, category_delete
 from transactions.models import Category, Jar, Transaction
 from transactions.parsing import date_plausible_check
 from transactions.query import filtered
-from transactions.selectors import category_find, user_currency
+from transactions.selectors import category_find, category_name_clean, user_currency
 from transactions.services import (
     jar_create,
     jar_delete,
@@ -107,7 +109,8 @@ def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], di
     currency = _currency(user)
     summary = f"Create the jar \u201c{name}\u201d with {money(budget, currency)} a month"
     summary += f" for {', '.join(categories)}." if categories else "."
-    return ({"name": name, "monthly_budget": str(budget), "categories": categories},
+    return ({"name": name, "monthly_budget": str(budget), "categories": categories,
+             **({"basis": raw["basis"]} if isinstance(raw.get("basis"), dict) else {})},
             {"summary": summary, "currency": currency})
 
 
@@ -134,7 +137,8 @@ def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     currency = _currency(user)
     current = Category.objects.filter(user=user, name=category).values_list("monthly_budget", flat=True).first()
     now = f"now {money(current, currency)}" if current is not None else "no budget now"
-    return ({"category": category, "amount": str(amount)},
+    return ({"category": category, "amount": str(amount),
+             **({"basis": raw["basis"]} if isinstance(raw.get("basis"), dict) else {})},
             {"summary": f"Set the monthly budget of {category} to {money(amount, currency)} ({now}).",
              "currency": currency, "current": str(current) if current is not None else None})
 
@@ -156,8 +160,14 @@ def budget_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) 
 # ---- category of matching transactions --------------------------------------------------------------
 def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """`raw`: category plus what to match — merchants, text (words in the narrative), start/end, or explicit
-    transaction_ids. Rows already in the category are left out of the count."""
-    category = _category(user, raw.get("category"))
+    transaction_ids. Rows already in the category are left out of the count. A category the user does not have
+    ("file all Uber rides as Work Travel") is created on confirmation, and removed again by undo."""
+    try:
+        category, create = _category(user, raw.get("category")), False
+    except DomainError:
+        if raw.get("create_category") is False or not str(raw.get("category") or "").strip():
+            raise
+        category, create = category_name_clean(str(raw["category"]), field="category"), True
     match = {k: raw.get(k) for k in ("merchants", "text", "start", "end") if raw.get(k)}
     if raw.get("transaction_ids"):
         qs = Transaction.objects.filter(user=user, id__in=[int(i) for i in raw["transaction_ids"]])
@@ -179,27 +189,44 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
         raise DomainError(f"More than {MAX_MATCHING} transactions match {what}; make a categorisation rule "
                           "(Transactions → Rules) for a change that big.", code="too_many")
     sample = [_row(t) for t in qs.values(*ROW_FIELDS)[:SAMPLE_ROWS]]
+    moved = abs(Transaction.objects.filter(id__in=ids).aggregate(total=Sum("amount"))["total"] or Decimal(0))
     period = ""
     if match.get("start") or match.get("end"):
         period = f" from {_fmt_day(_day(match['start']))}" if match.get("start") else ""
         period += f" to {_fmt_day(_day(match['end']))}" if match.get("end") else ""
     count = len(ids)
-    summary = (f"File {count} transaction{'s' if count != 1 else ''} matching {what}{period} under {category}.")
-    return ({"category": category, "transaction_ids": ids, "match": match},
-            {"summary": summary, "count": count, "sample": sample, "what": what})
+    summary = (f"File {count} transaction{'s' if count != 1 else ''} ({money(moved, _currency(user))}) matching "
+               f"{what}{period} under {category}"
+               + (" (a new category, created when you confirm)." if create else "."))
+    return ({"category": category, "transaction_ids": ids, "match": match, "create_category": create},
+            {"summary": summary, "count": count, "sample": sample, "what": what, "total": str(moved),
+             "currency": _currency(user)})
 
 
 def category_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    created = None
+    if params.get("create_category") and not Category.objects.filter(user=user,
+                                                                      name__iexact=params["category"]).exists():
+        created = category_create(user=user, name=params["category"]).id
     out = transactions_category_set_many(user=user, transaction_ids=params["transaction_ids"],
                                          category=params["category"])
-    return {**out, "done": f"Filed {out['changed']} transaction{'s' if out['changed'] != 1 else ''} under "
-                           f"{out['category']}.", "url": "/transactions/"}
+    return {**out, "created_category_id": created,
+            "done": (f"Created the category {out['category']} and filed " if created else "Filed ")
+            + f"{out['changed']} transaction{'s' if out['changed'] != 1 else ''} under {out['category']}.",
+            "url": "/transactions/"}
 
 
 def category_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     out = transactions_category_restore(user=user, previous=result.get("previous") or [],
                                         expected_category_id=int(result["category_id"]))
     note = f" ({out['skipped']} you changed since were left as they are)" if out["skipped"] else ""
+    created = result.get("created_category_id")
+    if created and not Transaction.objects.filter(user=user, category_id=created).exists():
+        try:  # the category this action made, empty again: gone too
+            category_delete(user=user, category_id=int(created))
+            note += f"; removed the category {params['category']} it had created"
+        except NotFound:
+            pass
     return {**out, "done": f"Put {out['restored']} transaction{'s' if out['restored'] != 1 else ''} back in their "
                            f"previous categories{note}."}
 
@@ -320,10 +347,18 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
             period = (_(" from %(day)s") % {"day": words.day(match["start"])}) if match.get("start") else ""
             period += (_(" to %(day)s") % {"day": words.day(match["end"])}) if match.get("end") else ""
             what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
+            values = {"count": preview["count"], "what": what, "period": period,
+                      "category": words.category(params["category"])}
+            total = (" " + _("Together: %(total)s.") % {"total": money(preview["total"], currency)}
+                     if preview.get("total") is not None else "")
+            if params.get("create_category"):
+                return ngettext("Create the category “%(category)s” and file %(count)s transaction matching "
+                                "%(what)s%(period)s under it.",
+                                "Create the category “%(category)s” and file %(count)s transactions matching "
+                                "%(what)s%(period)s under it.", preview["count"]) % values + total
             return ngettext("File %(count)s transaction matching %(what)s%(period)s under %(category)s.",
                             "File %(count)s transactions matching %(what)s%(period)s under %(category)s.",
-                            preview["count"]) % {"count": preview["count"], "what": what, "period": period,
-                                                 "category": words.category(params["category"])}
+                            preview["count"]) % values + total
         if kind == "transaction_add":
             text = _("Add %(amount)s “%(description)s” on %(day)s") % {
                 "amount": money(params["amount"], currency), "description": params["description"],

@@ -11,23 +11,27 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 
+from chat.actions.basis import figure_for
 from chat.actions.selectors import action_present, pending_in_conversation
 from chat.actions.services import pending_action_cancel, pending_action_propose
 from chat.capabilities import (
     LEDGER_TOPICS,
     balances_available,
     missing_answer,
-    missing_data,
+    missing_for_check,
     moneta_has,
     unavailable_steps,
 )
 from chat.language import question_language
 from chat.tool_args import money_query_from_args
-from core.errors import DomainError
+from core.errors import DomainError, NotFound
 from transactions.query import filtered
+from transactions.selectors import category_find
+from transactions.selectors.figures import money_rows, totals
+from transactions.selectors.subscriptions import subscription_list
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
                 "propose_delete_transaction", "cancel_pending_action", "explain_unavailable_action",
@@ -55,16 +59,93 @@ class ActionTools:
                            "Tell them what will change and that nothing changes until they confirm."}
 
     def propose_create_jar(self, name: str, monthly_budget: float | None = None,
-                           categories: list[str] | None = None) -> dict:
+                           categories: list[str] | None = None, merchants: list[str] | None = None,
+                           usual_months: int | None = None, start: str | None = None, end: str | None = None,
+                           percent_change: float | None = None) -> dict:
         """Propose a new budget jar (a savings or spending envelope) called `name` with `monthly_budget` a month,
-        optionally covering some of the user's categories. Only proposes: the user confirms on a card."""
-        return self._propose("jar_create", {"name": name, "monthly_budget": monthly_budget or 0,
-                                            "categories": categories or []})
+        optionally covering some of the user's categories. With no amount but a basis, the amount is computed
+        from the user's spending on `categories`/`merchants`: `usual_months` (the average of that many full
+        months before this one: "what I usually spend") or `start`/`end` (that period's spending), changed by
+        `percent_change` (-10 = 10% below). Only proposes: the user confirms on a card."""
+        basis, problem = self._basis(categories=categories, merchants=merchants, amount=monthly_budget,
+                                     usual_months=usual_months, start=start, end=end, percent_change=percent_change)
+        if problem:
+            return {"proposed": False, "kind": "jar_create", "problem": problem}
+        amount = basis["amount"] if basis else monthly_budget
+        asked = {"usual_months": usual_months, "start": start, "end": end, "percent_change": percent_change,
+                 "merchants": merchants}
+        return {**self._propose("jar_create", {"name": name, "monthly_budget": amount or 0,
+                                               "categories": categories or [],
+                                               **({"basis": asked} if basis else {})}),
+                **({"basis": basis} if basis else {})}
 
-    def propose_set_budget(self, category: str, amount: float) -> dict:
-        """Propose a monthly budget of `amount` for one of the user's categories. Only proposes: the user
-        confirms on a card."""
-        return self._propose("budget_set", {"category": category, "amount": amount})
+    def propose_set_budget(self, category: str, amount: float | None = None, usual_months: int | None = None,
+                           start: str | None = None, end: str | None = None,
+                           percent_change: float | None = None, revise: bool = False) -> dict:
+        """Propose a monthly budget of `amount` for one of the user's categories. With no amount but a basis,
+        the amount is computed from their spending in that category: `usual_months` (the average of that many
+        full months before this one: "my average") or `start`/`end` (that period's spending: "what I spent last
+        month"), changed by `percent_change` (-10 = 10% below). `revise=true` changes the jar or budget proposed
+        just before in this conversation, still waiting ("actually base it on the 3-month average instead"): same
+        subject, the new basis (the old percentage kept unless given); the old proposal is cancelled. Only
+        proposes: the user confirms on a card."""
+        if revise:
+            return self._revise(amount=amount, usual_months=usual_months, start=start, end=end,
+                                percent_change=percent_change)
+        basis, problem = self._basis(categories=[category] if category else [], merchants=None, amount=amount,
+                                     usual_months=usual_months, start=start, end=end, percent_change=percent_change)
+        if problem:
+            return {"proposed": False, "kind": "budget_set", "problem": problem}
+        value = basis["amount"] if basis else amount
+        asked = {"usual_months": usual_months, "start": start, "end": end, "percent_change": percent_change}
+        return {**self._propose("budget_set", {"category": category, "amount": value,
+                                               **({"basis": asked} if basis else {})}),
+                **({"basis": basis} if basis else {})}
+
+    def _revise(self, *, amount: float | None, usual_months: int | None, start: str | None, end: str | None,
+                percent_change: float | None) -> dict:
+        """The last jar or budget waiting in this conversation, proposed again on another basis."""
+        waiting = [a for a in pending_in_conversation(user=self.user, conversation_id=self.conversation_id)
+                   if a.kind in ("jar_create", "budget_set")]
+        if not waiting:
+            return {"proposed": False, "kind": "budget_set",
+                    "problem": "No jar or budget is waiting for your confirmation in this conversation to change."}
+        old = waiting[-1]
+        was = dict(old.params.get("basis") or {})
+        if percent_change is None:
+            percent_change = was.get("percent_change")
+        if not (amount or usual_months or (start and end)):
+            usual_months, start, end = was.get("usual_months"), was.get("start"), was.get("end")
+        if old.kind == "jar_create":
+            out = self.propose_create_jar(name=old.params["name"], monthly_budget=amount,
+                                          categories=old.params.get("categories") or None,
+                                          merchants=was.get("merchants"), usual_months=usual_months, start=start,
+                                          end=end, percent_change=percent_change)
+        else:
+            out = self.propose_set_budget(category=old.params["category"], amount=amount, usual_months=usual_months,
+                                          start=start, end=end, percent_change=percent_change)
+        if out.get("proposed"):
+            try:
+                pending_action_cancel(user=self.user, action_id=old.id)
+            except DomainError:
+                pass
+            out["replaces"] = action_present(old)
+        return out
+
+    def _basis(self, *, categories: list[str] | None, merchants: list[str] | None, amount: float | None,
+               usual_months: int | None, start: str | None, end: str | None,
+               percent_change: float | None) -> tuple[dict[str, Any] | None, str]:
+        """The computed figure a proposal is based on (chat/actions/basis.py), when no amount was given."""
+        if amount or not (usual_months or (start and end)):
+            return None, ""
+        try:
+            names = [category_find(user=self.user, name=c).name for c in categories or []]
+            found = figure_for(user=self.user, today=timezone.localdate(), categories=names,
+                               merchants=merchants, usual_months=usual_months, start=start, end=end,
+                               percent_change=percent_change)
+        except (DomainError, NotFound) as exc:
+            return None, exc.message
+        return found, ""
 
     def propose_set_category(self, category: str, merchants: list[str] | None = None, text: list[str] | None = None,
                              period: str | None = None, start: str | None = None, end: str | None = None) -> dict:
@@ -92,14 +173,16 @@ class ActionTools:
 
     def propose_delete_transaction(self, transaction_id: int | None = None, merchant: str | None = None,
                                    amount: float | None = None, date: str | None = None,
-                                   duplicate: bool = False) -> dict:
+                                   duplicate: bool = False, start: str | None = None, end: str | None = None) -> dict:
         """Propose deleting one of the user's transactions: by `transaction_id`, or the one matching `merchant`,
-        `amount` and/or `date` (YYYY-MM-DD); `duplicate=true` finds a charge that appears twice (same merchant
-        and amount within a few days) and proposes deleting the later copy. When several match, returns the
+        `amount` and/or `date` (YYYY-MM-DD), optionally within `start`..`end`; `duplicate=true` finds a charge
+        that appears twice (same merchant and amount within a few days) and proposes deleting the later copy —
+        when there is none, nothing is proposed and the charges found are shown. When several match, returns the
         candidates to ask which. Only proposes: the user confirms on a card."""
         if transaction_id:
             return self._propose("transaction_delete", {"transaction_id": transaction_id})
-        candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate)
+        candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
+                                             start=start, end=end)
         if isinstance(candidates, dict):
             return candidates
         if len(candidates) != 1:
@@ -112,12 +195,15 @@ class ActionTools:
                                                     "duplicate_of": chosen.get("duplicate_of") or ""})
 
     def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
-                           duplicate: bool) -> list[dict[str, Any]] | dict[str, Any]:
+                           duplicate: bool, start: str | None = None, end: str | None = None
+                           ) -> list[dict[str, Any]] | dict[str, Any]:
         args: dict[str, Any] = {}
         if merchant:
             args["merchants"] = [merchant]
         if day:
             args["start"] = args["end"] = day
+        elif start and end:
+            args["start"], args["end"] = start, end
         try:
             q = money_query_from_args(user=self.user, args=args, measure="list") if args else None
         except DomainError as exc:
@@ -134,7 +220,16 @@ class ActionTools:
         rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
                                                        "currency")[:400])
         if duplicate:
-            return _duplicates(rows)
+            found = _duplicates(rows)
+            if not found and rows and (merchant or amount is not None):
+                who = merchant or "that charge"
+                return {"proposed": False, "kind": "transaction_delete", "no_duplicate": True,
+                        "charges": [_shown(r) for r in rows[:MAX_CANDIDATES]],
+                        "problem": (f"I found no duplicate: no {who} charge appears twice within "
+                                    f"{DUPLICATE_WINDOW_DAYS} days"
+                                    + (f" between {args['start']} and {args['end']}" if args.get("start") else "")
+                                    + f". The {who} charges there ({len(rows)}) — the latest first:")}
+            return found
         if not (merchant or amount is not None or day):
             return {"proposed": False, "kind": "transaction_delete",
                     "problem": "Say which transaction: the merchant, the amount or the date."}
@@ -159,13 +254,43 @@ class ActionTools:
         """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
         contact a bank, see a credit score): say so and give the steps the user can take in the app. `subject`:
         what the request is about, when known (e.g. the subscription the user picked from a list)."""
-        return {**unavailable_steps(request), "subject": subject}
+        out = {**unavailable_steps(request), "subject": subject}
+        if subject and out.get("what") == "cancel a subscription":
+            out["cost"] = self._recurring_cost(subject)  # what cancelling would save, from their own charges
+        return out
+
+    def _recurring_cost(self, subject: str) -> dict[str, Any] | None:
+        """What a plan costs, from the user's charges: the recurring charge Moneta detected for that merchant (per
+        charge, per month, per year), else what they paid that merchant in the last 12 months."""
+        try:
+            q = money_query_from_args(user=self.user, args={"merchants": [subject]}, measure="total")
+        except DomainError:
+            return None
+        names = list(q.merchants)
+        if not names:
+            return None
+        listed = subscription_list(user=self.user, merchants=names)["rows"]
+        if listed:
+            row = listed[0]
+            return {"merchant": row["merchant"], "amount": row["amount"], "cadence": row["cadence"],
+                    "per_month": row["monthly_cost"], "per_year": row["yearly_cost"], "currency": row["currency"],
+                    "months_per_year": 12,
+                    "last_date": row["last_date"], "recurring": True}
+        today = timezone.localdate()
+        start = today.replace(year=today.year - 1) + timedelta(days=1) if not (today.month == 2 and today.day == 29) \
+            else today.replace(year=today.year - 1, day=28)
+        paid = totals(money_rows(user=self.user, merchants=names, direction="out", start=start, end=today),
+                      user=self.user)
+        if not paid or not paid[0]["count_out"]:
+            return {"merchant": names[0], "recurring": False, "per_year": 0.0, "count": 0}
+        return {"merchant": names[0], "recurring": False, "per_year": paid[0]["spent"], "count": paid[0]["count_out"],
+                "currency": paid[0]["currency"], "start": start.isoformat(), "end": today.isoformat()}
 
     def check_data_available(self, question: str) -> dict:
         """Before answering a question about the user's credit score, account balances, net worth, investments
         or someone else's money: whether Moneta has that data at all (it often does not). When it does not,
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
-        found = missing_data(question)
+        found = missing_for_check(question)
         balances = balances_available(self.user)
         if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)

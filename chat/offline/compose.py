@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 
 from chat import words
 from chat.help_steps import steps_in, steps_text
-from chat.listings import listed_subscriptions_text
+from chat.listings import listed_subscriptions_text, subscriptions_text
 from chat.offline.money_answer import _m, _when
 from core.money import money as money_format
 from transactions.query import is_vietnamese
@@ -175,22 +175,7 @@ def _specific(name: str, r: dict) -> str | None:
     if name == "list_subscriptions" and "total_per_month" in r and r.get("merchants"):
         return listed_subscriptions_text(r, rows, cur)
     if name == "list_subscriptions" and "total_per_month" in r:
-        if not rows:
-            return _("I haven't detected any subscriptions in your transactions.")
-        lines = [_("**%(title)s**: %(count)s recurring charges, %(total)s per month.") % {
-            **base, "total": money(r.get("total_per_month"), cur)}]
-        if r.get("bills_per_month"):
-            lines[0] += _(" Of that, %(subscriptions)s is subscriptions and %(bills)s regular bills such as rent or "
-                          "utilities.") % {"subscriptions": money(r.get("subscriptions_per_month"), cur),
-                                           "bills": money(r.get("bills_per_month"), cur)}
-        for x in rows[:8]:
-            change = (_(" — price changed from %(previous)s") % {"previous": money(x.get("previous_amount"), cur)}
-                      if x.get("price_changed") and x.get("previous_amount") is not None else "")
-            lines.append(_("- %(merchant)s: %(amount)s %(cadence)s, next %(next)s%(change)s") % {
-                "merchant": x.get("merchant"), "amount": money(x.get("amount"), cur),
-                "cadence": _(x.get("cadence") or "") if x.get("cadence") else "",
-                "next": x.get("next_expected"), "next_day": words.day(x.get("next_expected")), "change": change})
-        return "\n".join(lines)
+        return subscriptions_text(r, rows, cur)
     if name == "suggest_budgets" and rows and "suggested_budget" in rows[0]:
         lines = [pgettext("budget suggestions", "**%(title)s**") % base]
         for x in rows[:6]:
@@ -420,6 +405,10 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
         return _("I don't have that in %(source)s.") % {"source": source}, []
+    if name == "get_app_information":  # a how-to is answered by the steps of the nearest "How to" section
+        stepped = [f for f in facts if steps_in(f["text"])]
+        if stepped and stepped[0] is not facts[0]:
+            facts = [stepped[0], *[f for f in facts if f is not stepped[0]]]
     lead = facts[0]
     steps = steps_in(lead["text"]) if name == "get_app_information" or lead.get("corpus") == "moneta-help" else []
     if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py), in the answer's language

@@ -45,8 +45,11 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "lãi suất cao": "high-yield", "tài khoản tiết kiệm": "savings account",
                "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
                "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
-               "trả cho mình trước": "pay yourself first", "lãi": "interest"}
-LATIN_TERM_RE = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")  # APR, APY, ETF, 401K: written the same in both languages
+               "trả cho mình trước": "pay yourself first", "lãi": "interest",
+               "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "để ở đâu": "where to keep",
+               "bắt đầu": "how to start", "khác gì": "difference"}
+# APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
+LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
 
 def knowledge_query(text: str) -> str:
@@ -69,6 +72,7 @@ MEANING_RE = re.compile(r"\bmeaning of\b|\bwhat (?:does|do) [\w\s'-]{1,60}? (?:m
 FRAME_OBJECT_RE = re.compile(r"(?:what(?:'s|s| is| are| was| were| does| do| did)|explain|define|how does|why"
                              r"|meaning of|tell me (?:what|about))\s+(?:(?:is|are|was|were|does|do|did|what|how|a|an|the|"
                              r"exactly|actually|really|to me|me)\s+)*(?P<object>[\w']+)", re.I)
+POINTING = {"it", "that", "this", "those", "these", "they", "them"}
 PRONOUNS = {"my", "our", "mine", "i", "we", "me", "i've", "i'm", "ive", "im", "tôi", "mình"}
 PRONOUN_RE = re.compile(r"\b(?:my|our|mine|i|we|me|i'?ve|i'?m|myself|tôi|mình)\b", re.I)
 # words that name a money measure: a figure of the user's transactions
@@ -96,12 +100,18 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
     if not concept_frame(text):
         return False
     norm = normalise(text)
-    if q.period is not None or q.amount_min is not None or q.amount_max is not None or find_periods(norm, today):
-        return False
     frame = FRAME_OBJECT_RE.search(text)
     subject = (frame.group("object") if frame else "").lower()
     if subject in PRONOUNS:
         return False
+    if q.amount_min is not None or q.amount_max is not None:
+        return False
+    if q.period is not None or find_periods(norm, today):
+        # a period makes it their money ("what was the total in May", "what was rent in March") unless nothing of
+        # theirs is asked: "what is the generation-skipping transfer tax exemption in 2026" is a concept
+        if after_money or subject in POINTING or PERSONAL_RE.search(text) or MEASURE_WORD_RE.search(norm) \
+                or q.merchants or q.categories or q.text or q.followup or not frame:
+            return False
     meaning = MEANING_RE.search(norm)  # the "mean" of "what does APR mean" is the frame, not an average
     measure, _ = find_measure(norm[:meaning.start()] + " " + norm[meaning.end():] if meaning else norm)
     if measure in RANKS and LEDGER_NOUN_RE.search(norm) and not re.search(
@@ -125,3 +135,27 @@ def ranks_own_records(text: str) -> bool:
     measure, _ = find_measure(norm)
     return (measure in RANKING_MEASURES or bool(re.search(r"\bhow many\b|\btop\s+\d", norm))) \
         and bool(LEDGER_NOUN_RE.search(norm))
+
+
+# two alternatives side by side: "X or Y", "X vs Y", "X versus Y" (the words either side of the connector)
+ALTERNATIVES_RE = re.compile(r"\b([a-z0-9']+) (?:or|vs|versus|compared (?:to|with)) (?:a |an |the |my )?([a-z0-9']+)\b")
+WEIGHING_RE = re.compile(r"\b(?:better|best|worse|worst|cheaper|safer|smarter|faster|wiser|prefer\w*|difference|differ"
+                         r"|pros and cons|which (?:one|is|should|to)|vs|versus)\b")
+
+
+def compares_concepts(text: str, q: MoneyQuery, today: date) -> bool:
+    """Two ideas weighed against each other ("is a credit card or debit card better for groceries", "fixed vs
+    variable rate mortgage?", "roth vs traditional ira"): a knowledge question, not a comparison of their spending —
+    unless a side is one of their own merchants or categories ("Starbucks vs Blue Bottle", "coffee or groceries"), a
+    period is named or a money measure is asked ("how much on bag fees vs seat fees")."""
+    norm = normalise(text).replace(".", " ")
+    measure, _ = find_measure(norm)
+    if MEASURE_WORD_RE.search(norm) or measure not in (None, "compare") or find_periods(norm, today) \
+            or q.amount_min is not None or q.amount_max is not None or not WEIGHING_RE.search(norm):
+        return False
+    own = {w for link in q.links if link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative")
+           for w in normalise(link.mention).split()}
+    sides = ALTERNATIVES_RE.search(norm)
+    if sides is not None:
+        return not ({sides.group(1), sides.group(2)} & own)
+    return bool(re.search(r"\bdifference between\b", norm)) and not own

@@ -20,13 +20,15 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from chat.actions.compose import action_text
 from chat.actions.tools import ACTION_TOOLS
-from chat.affordability import REASONING_TOOLS, reasoning_text
+from chat.affordability import REASONING_TOOLS
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
 from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.router import route
+from chat.reasoning_text import reasoning_text
+from chat.whatif import WHATIF_TOOLS, whatif_text
 from core.money import written_in_currency_style
 
 WEAK_KNOWLEDGE = 0.35
@@ -169,12 +171,14 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(compose.documents_text(payload))
             elif name in ACTION_TOOLS or name == "save_note":  # chat/actions/: a proposal to confirm, or what Moneta can't do
                 parts.append(action_text(name, payload))
+            elif name in WHATIF_TOOLS:  # chat/whatif.py: a new price against what they pay now
+                parts.append(whatif_text(payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
                 parts.append(reasoning_text(name, payload, question, vi=vi))
         answer = "\n\n".join(p for p in parts if p)
         sources = []
         for name, payload in results:
-            label = ("your transactions" if name in MONEY_TOOLS or name in REASONING_TOOLS
+            label = ("your transactions" if name in MONEY_TOOLS or name in REASONING_TOOLS or name in WHATIF_TOOLS
                      else "Moneta's help pages" if name == "get_app_information"
                      else "the knowledge base" if name in ("search_knowledge_base", "list_documents")
                      else "the web" if name == "search_online" and payload.get("available") else None)

@@ -43,10 +43,13 @@ def _what(q: dict, vi: bool = False) -> str:
     concept = {link["mention"]: link["names"] for link in q.get("links") or []
                if link.get("kind") == "merchant" and link.get("how") == "concept"}
     merchants = list(q.get("merchants") or [])
+    concepts = []  # "on electric (City Power) and internet (Comcast Cable)": one "on" for the union
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            parts.append((f"cho {mention}" if vi else f"on {mention}") + f" ({_names(names, conj='và' if vi else 'and')})")
+            concepts.append(f"{mention} ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
+    if concepts:
+        parts.append(("cho " if vi else "on ") + (" và " if vi else " and ").join(concepts))
     if merchants:
         parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
     if q.get("categories"):
@@ -109,7 +112,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -152,6 +155,9 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
         parts.append(ngettext("Nothing in your transactions is called %(words)s, so this answer leaves it out.",
                               "Nothing in your transactions is called %(words)s, so this answer leaves them out.",
                               len(q["unknown"])) % {"words": quoted(q["unknown"])})
+    if q.get("asides"):  # "for my accountant", "(rent goes on the lease anyway)": why they ask, not what to count
+        parts.append(gettext("I set aside %(words)s: why you ask, not what to count.")
+                     % {"words": ", ".join(f"“{w}”" for w in q["asides"])})
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})

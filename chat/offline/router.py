@@ -19,13 +19,14 @@ from datetime import date
 import numpy as np
 from django.conf import settings
 
-from chat.actions.intent import action_call, dismiss_call, missing_data_call
+from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
 from chat.affordability import reasoning_call
 from chat.balances import balance_call
+from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import howto_calls
-from chat.language import answer_language
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, listing_followup_call
+from chat.language import answer_language, question_language
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
 from chat.offline.frames import (
@@ -34,12 +35,15 @@ from chat.offline.frames import (
     PERSONAL_RE,
     VI_CONCEPT_RE,
     asks_concept,
+    compares_concepts,
+    concept_frame,
     knowledge_query,
     names_money_measure,
     ranks_own_records,
 )
+from chat.whatif import whatif_call
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
-from transactions.query import MoneyQuery
+from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
@@ -125,6 +129,8 @@ APP_NOUNS = re.compile(
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
+LIVE_RE = re.compile(r"\b(?:current(?:ly)?|latest|newest|today'?s?|right now|this week'?s?|at the moment|news|"
+                     r"headlines?|hiện (?:tại|nay)|mới nhất|hôm nay)\b", re.I)
 MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
                          r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
 HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
@@ -239,7 +245,10 @@ def route(question: str, ctx: TurnContext) -> Plan:
     ranked = sorted(scored[0], key=scored[0].get, reverse=True)
     ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
                                  "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
-    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",):
+    # a plan to cancel, with its price per month and per year, answers "how much would I save" too
+    priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
+        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"]
+    if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
             with single_thread_inference():
@@ -268,6 +277,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
     return plan
 
 
+SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
+UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
 SHORT_TURN_WORDS = 6
 POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
 VAGUE_WORDS = {"thing", "things", "stuff", "bit", "part", "figure", "number", "amount", "answer"}
@@ -327,10 +338,14 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
-        or reasoning_call(text)
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
+        or missing_thing_call(text) or reasoning_call(text)
+    if call is not None and (tq := then_question(call, ctx)) is not None:
+        # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
+        ctx.understood = tq.as_dict()
+        return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
     if call is not None:
-        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money",
+        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
         return done([(label, 1.0, text)], [call])
@@ -339,6 +354,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("app_help", 1.0, text)], calls)
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
+    if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+    # a figure of an investment account or credit score that nothing of theirs is about ("how much did I put into my
+    # 401k this year"): Moneta can't see it — never a total of all their spending
+    if thing_named(text) and not (q.merchants or q.categories or q.text) and (names_money_measure(text) or q.period) \
+            and not (concept_frame(text) or SHOULD_RE.search(text) or HYPOTHETICAL_RE.search(text)):
+        return done([("capability", 1.0, text)], [{"name": "check_data_available", "args": {"question": text}}])
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest
@@ -360,31 +382,39 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
-    if SHOULD_RE.search(text) and intent not in ("web", "out_of_scope"):
+    if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-        calls = [{"name": "search_knowledge_base", "args": {"query": text}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
     family = INTENT_FAMILY.get(intent)
     money = _is_money_question(text, q, intent)
-    concept_q = bool(CONCEPT_Q_RE.search(text))
+    # "what are my subscriptions" asks for theirs; "what is a subscription in Moneta" asks what one is
+    concept_q = bool(CONCEPT_Q_RE.search(text)) and asks_concept(text, q, ctx.today)
+    sure = best >= SURE  # the exemplars name a family only when they are close
+    bare = len(re.findall(r"[\w']+", text)) <= 2  # "subs?", "subscriptions": the listing itself
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
     if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if (intent == "subscriptions" or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
+    if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
             and not q.merchants and not q.period \
-            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text)):
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
-    if jar_status or ((intent == "jars" or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
+            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \
+            or (asks_listing(text) and not q.period):  # "what are my subscriptions rn", "subs?" (chat/listings.py)
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+    if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
         return done([("jars", best, text)], [{"name": "get_jar_status", "args": drop_none({"month": month})}])
-    if intent == "budget_advice" and not money and PERSONAL_RE.search(text) and not concept_q:
+    if intent == "budget_advice" and sure and not money and PERSONAL_RE.search(text) and not concept_q:
         return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-    # 6. the user's money
-    concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period)
+    # 6. the user's money — not a Vietnamese question about no one's money that names nothing of theirs and no
+    #    period ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?", "mức giảm trừ gia cảnh … là bao nhiêu?"): knowledge
+    concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period) \
+        or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text)
+            and q.period is None and not find_periods(normalise(text), ctx.today))
+    money = money and not concept_only
     if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)
                  and not concept_only):
         return done([("money", best, text)], money_calls(q), query=q)
@@ -395,9 +425,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    "app help"; documents are listed when asked for; the web when asked for; the rest is out of scope.
     if DOCUMENT_LIST_RE.search(text) and (intent == "documents" or "knowledge base" in text.lower()):
         return done([("documents", best, text)], [{"name": "list_documents", "args": {}}])
-    if intent == "web" and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
-        # a concept ("what is a high-yield savings account") is looked up in the knowledge base first; the web
-        # follows when nothing there fits (offline model's next step)
+    if intent == "web" and LIVE_RE.search(text) and not (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)):
+        # what changes by the day ("the newest savings rates") is on the web; anything else ("how is stamp duty
+        # calculated", "what is a high-yield savings account") is looked up in the knowledge base first, and the
+        # web follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
     if ctx.previous_query and ctx.previous_family != "other" and _leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
@@ -405,7 +436,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         _ask_about_last_answer(text, ctx)
         return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
-    if out_of_scope or (intent == "out_of_scope" and not (concept_q or FINANCE_WORDS_RE.search(text)
+    # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
+    # letter for a barista job"); not a wish about the app ("i'd like to update my email") nor a short turn
+    unclear = best < UNCLEAR and question_language(text) == "en" and len(text.split()) >= 4 \
+        and not re.search(r"\d|\b(?:i'?d like|i want|i need|how|where|update|change|set)\b", text, re.I)
+    if out_of_scope or ((intent == "out_of_scope" or unclear) and not (concept_q or FINANCE_WORDS_RE.search(text)
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
     label = "investment_advice" if intent == "investment_advice" else "concept"

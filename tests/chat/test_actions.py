@@ -2,6 +2,7 @@
 can neither see nor confirm it; what Moneta can't do is said with the steps in the app."""
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -150,7 +151,9 @@ def test_impossible_request_says_so_with_steps_and_changes_nothing(chat_demo, al
     assert answer["tools_used"] == ["explain_unavailable_action"]
     assert "can't cancel" in answer["answer"] and "1. " in answer["answer"] and "Subscriptions" in answer["answer"]
     assert not answer.get("pending_actions") and _state(alice) == before
-    assert "$" not in answer["answer"]  # never an unrelated total
+    # never an unrelated total: the only figures are the plan's own price, per month and per year
+    assert "$15.49 a month, $185.88 a year" in answer["answer"], answer["answer"]
+    assert not re.findall(r"\$(?!15\.49|185\.88)[\d,.]+", answer["answer"])
 
 
 def test_how_to_question_is_not_an_action(chat_demo, alice, alice_money):

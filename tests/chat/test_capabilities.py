@@ -104,7 +104,10 @@ def test_share_of_pay_kept_and_needs_on_a_given_income(chat_demo, alice, alice_m
 
     answer = chat_turn(user=alice, message="on 3k a month what goes to needs?")
     assert answer["tools_used"] == ["income_breakdown"]
-    assert answer["answer"].startswith("Needs (") and "$3,000.00" in answer["answer"] and "Rent" in answer["answer"]
+    text = answer["answer"]
+    assert text.startswith("On $3,000.00 a month, the 50/30/20 rule puts $1,500.00 (50%) to needs, $900.00 (30%) to "
+                           "wants and $600.00 (20%) to savings"), text
+    assert "- $3,000.00 × 50% = $1,500.00 needs" in text and "Rent" in text and "(unverified)" not in text, text
 
 
 def test_pay_kept_in_a_named_period_is_that_periods_income_minus_spending(chat_demo, alice, alice_money, bob,

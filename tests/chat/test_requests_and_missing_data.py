@@ -59,8 +59,9 @@ def test_cancel_at_the_provider_in_vietnamese_gets_steps_not_a_total(chat_demo, 
     answer = chat_turn(user=alice, message="hủy gói Netflix giúp tôi")
     assert answer["tools_used"] == ["explain_unavailable_action"], answer["tool_calls"]
     text = answer["answer"]
-    assert text.startswith("Moneta không huỷ được") and "\n1. Huỷ trực tiếp" in text, text
+    assert text.startswith("**Netflix**: Moneta không huỷ được") and "\n1. Huỷ trực tiếp" in text, text
     assert "Cancel with the provider" not in text and "What you can do" not in text  # the steps in Vietnamese too
+    assert "What it costs" not in text and "15.49" in text  # the plan's price, in Vietnamese words too
 
 
 def test_request_after_what_it_is_about_is_still_a_request(chat_demo, alice, alice_money):

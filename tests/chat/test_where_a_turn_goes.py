@@ -115,7 +115,7 @@ def test_a_follow_up_over_the_subscriptions_listed_is_about_those_items(chat_dem
 
     together = chat_turn(user=alice, message="how much are they together?", conversation_id=conversation)
     assert together["tools_used"] == ["list_subscriptions"], together["tool_calls"]
-    total = sum(r["monthly_cost"] for r in rows)
+    total = sum(r["monthly_cost"] for r in subs)  # the subscriptions listed, not the rent (a bill)
     assert f"{total:,.2f}" in together["answer"], together["answer"]
 
     before = list(Transaction.objects.filter(user=alice).values_list("id", "amount", "category_id"))

@@ -89,6 +89,8 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
             add("merchant", name, ratio)
         elif len(w) >= 5 and w[:3] == mt[0][:3] and abs(len(w) - len(mt[0])) <= 1:
             add("merchant", name, 0.7)  # the same start and length, said differently ("tarjay")
+        elif len(w) >= 3 and len(glued) >= len(w) + 2 and glued.endswith(w) and not everyday:
+            add("merchant", name, 0.7)  # the end of the name ("zon" for Amazon)
         if everyday:
             continue  # an everyday word is not a shortened name ("bus", "boat")
         if len(mt) >= 2 and initials(mt).startswith(w):

@@ -9,11 +9,13 @@ from transactions.query.model import MoneyQuery
 # a saving that would have come from not spending on something
 SAVED_IF_RE = re.compile(r"\b(?:would|could|might|will|would've|could've)\s+(?:i\s+|we\s+)?(?:have\s+)?(?:sav(?:e|ed)|"
                          r"kept|pocketed|had (?:left|extra))\b|\bhow much\b.{0,30}\b(?:i'?d|we'?d) (?:have )?saved?\b"
-                         r"|\bneu\b.{0,60}\b(?:tiet kiem|de danh) (?:duoc|dc)\b")
+                         r"|\bneu\b.{0,60}\b(?:tiet kiem|de danh) (?:duoc|dc)\b"
+                         r"|\bfree(?:s|d)? up\b")  # "how much does cancelling the gym free up?"
 # the words of the supposition itself ("if I had completely stopped …", "nếu … thì tiết kiệm được"): they name nothing
 HYPOTHETICAL_WORDS = {"completely", "entirely", "totally", "fully", "altogether", "skipped", "stopped", "quit", "cut",
                       "dropped", "avoided", "gave", "given", "up", "neu", "thi", "tiet", "kiem", "duoc", "dc", "de",
-                      "danh", "bo", "ngung", "dung"}
+                      "danh", "bo", "ngung", "dung", "free", "frees", "freed", "cancel", "cancelled", "canceled",
+                      "cancelling", "canceling", "stopping", "quitting", "dropping", "cutting"}
 
 
 def saved_if(q: MoneyQuery, text: str, measure: str | None) -> str | None:

@@ -23,7 +23,7 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
                "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
-               "'em": "them", "+": "and"}
+               "'em": "them", "+": "and", "subs": "subscriptions"}
 # shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
 SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
 SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
@@ -69,8 +69,23 @@ def is_vietnamese(text: str) -> bool:
         return True
     if VI_PLAIN_RE.search(normalise(text)):
         return True
-    words = set(normalise(text).split())
-    return len(words & {"toi", "bao", "nhieu", "thang", "tieu", "cua", "khong", "nhu", "the", "nao", "chi"}) >= 3
+    said = normalise(text).split()
+    words = set(said)
+    if len(words & {"toi", "bao", "nhieu", "thang", "tieu", "cua", "khong", "nhu", "the", "nao", "chi"}) >= 3:
+        return True
+    # typed without accents: most of its words are Vietnamese syllables that are no English word ("lam sao de xoa
+    # giao dich", "cach tao hu moi")
+    hits = sum(w in VI_PLAIN_WORDS for w in said)
+    return hits >= 2 and hits >= 0.4 * len(said)
+
+
+# Vietnamese syllables as typed without accents that are not English words (nor common in English merchant names)
+VI_PLAIN_WORDS = frozenset("""
+lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
+nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
+lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
+tai ky nhiu ngon dang
+""".split()) - {"them"}
 
 
 # ---- amounts ---------------------------------------------------------------------------------------------

@@ -83,6 +83,7 @@ class MoneyQuery:
     excluded_unknown: list[str] = field(default_factory=list)  # "except the boat": nothing of theirs is called that
     followup: bool = False
     language: str = "en"
+    asides: list[str] = field(default_factory=list)  # clauses saying why they ask (transactions/query/asides.py)
 
     # ---- (de)serialisation --------------------------------------------------------------------------------
     def as_dict(self) -> dict:
@@ -102,7 +103,7 @@ class MoneyQuery:
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
             "suggestions": self.suggestions, "things": self.things, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
-            "language": self.language,
+            "language": self.language, **({"asides": self.asides} if self.asides else {}),
         }
 
     @classmethod
@@ -129,6 +130,7 @@ class MoneyQuery:
             things=dict(d.get("things") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
+            asides=list(d.get("asides") or []),
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
+from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
@@ -28,7 +29,7 @@ from transactions.query.grammar import (
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import MoneyQuery, Side
-from transactions.query.periods import _n, find_periods
+from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
@@ -93,6 +94,14 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
+    q.asides = asides
+    return q
+
+
+def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
+           earlier: MoneyQuery | None, shown: dict | None) -> MoneyQuery:
     text = grammar.normalise(question)
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
@@ -124,7 +133,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     rest = _blank(text, [s for _, s in periods])
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
-    rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b", " | ", rest)
+    rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
@@ -170,6 +179,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
     q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
+    if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
+        q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
@@ -214,6 +225,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         if YEARLY_RE.search(text) and q.period is None and q.measure in ("total", "count") and not q.months:
             start = add_months(today, -12) + timedelta(days=1)
             q.period = Period(start, today, f"the last 12 months ({start:%-d %b %Y} – {today:%-d %b %Y})", "range")
+        elif q.period is None and (in_a_year := re.search(r"\bin (?:a|one) (?:single |whole |full )?year\b", text)):
+            q.ignored.append(in_a_year.group(0).strip())  # "did I spend … in a year": which year is not said
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
     _examples_and_kinds(q, vocab)
@@ -251,14 +264,18 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
 PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
-                            r"top|cheapest|lowest|smallest|lightest)\s+(?:spending\s+)?(?:month|week|day|year|quarter)s?\b"
+                            r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
+                            r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
                             r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
                        r"\b(?:a|an|per|each|every)\s+year\b(?!\s+(?:ago|before|after|earlier|later|from|back)\b)"
-                       r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b")
+                       r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b"
+                       # "what does netflix cost me in a year", "how much would I save in a year" (not "in a year's time")
+                       r"|\b(?:cost|costs|costing|pay|paying|save|saved|saving|free up)\b[^.?!]{0,30}"
+                       r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 

@@ -19,7 +19,7 @@ from core.periods import (
     period_label,
 )
 from transactions.query.periods_dates import NOT_RUN_UP, date_rules
-from transactions.query.periods_parts import relative_periods, this_one_parts
+from transactions.query.periods_parts import ago_rules, relative_periods, this_one_parts
 from transactions.query.periods_seasons import (
     HOLIDAY_SEASON_RES,
     HOLIDAY_SPAN_RE,
@@ -41,10 +41,12 @@ MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if 
 MONTHS["sept"] = 9
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2,
+                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
+                "couple": 2,
                 "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6,
                 "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
-NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a few|several|an?)"
+NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|couple|a few|"
+       r"several|an?)")
 
 
 def _n(word: str) -> int:
@@ -102,6 +104,8 @@ def POINT_MONTHS(word: str) -> tuple[int, int]:  # noqa: N802  (reads like the c
 def _rules(today: date):
     """(regex, builder) in priority order; a builder returns a Period or None (not a period after all)."""
     def rolling(unit: str, n: int) -> Period:
+        if unit.startswith("fortnight"):
+            unit, n = "days", 14 * n
         if unit.startswith("day") or unit == "ngay":
             start = today - timedelta(days=n - 1)
             return Period(start, today, f"the last {n} days", "range")
@@ -298,7 +302,7 @@ def _rules(today: date):
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
-        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+(?:of|in)\s+{month_of}\b"
+        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
          rf"|year|{YEAR})\b|\b(h[12])(?:\s+{YEAR})?\b", half_year),
@@ -308,7 +312,8 @@ def _rules(today: date):
         (r"\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|stretch|months|weeks?|quarter|dates)\s+(?:a|one)\s+"
          r"year\s+(?:ago|earlier|before|prior)\b|\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|months|quarter"
          r"|dates)\s+(?:last|the previous|the prior)\s+year\b|\b(?:a|one) year (?:earlier|before|prior)\b"
-         r"|\bthis time last year\b", "same_last_year"),
+         r"|\bthis time last year\b|\b(?:a|one) year (?:ago|back) this month\b|\b(?:this|the same) (?:month|time) (?:a|one) "
+         r"year (?:ago|back)\b", "same_last_year"),
         (r"\b(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|next\s+month|month\s+following)\b", "next_month"),
         (r"\b(?:the\s+)?month\s+(?:prior|previous|earlier)(?:\s+to\s+that)?\b|\bthe\s+(?:prior|previous)\s+month\b",
          "rel_month"),
@@ -358,7 +363,8 @@ def _rules(today: date):
         (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
          lambda m: month_offset(1)),
-        (rf"\b{NUM}\s+months?\s+ago\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        *ago_rules(today, NUM, _n),
         (r"\b(?:(since|after)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
          r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b",
          holiday),
@@ -373,10 +379,11 @@ def _rules(today: date):
         (r"\b(?:today|so far today|hom nay)\b", lambda m: Period(today, today, "today", "day")),
         (r"\b(?:yesterday|hom qua)\b",
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
-        (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+        (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent|"
+         rf"prior|preceding)\s+"
+         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
-        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(weeks|months))\b"
+        (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(days|weeks|months))\b"
          r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
          lambda m: rolling(m.group(1) or m.group(2), 3 if "few" in m.group(0) or "may" in m.group(0) or "vai" in
                            m.group(0) else 2)),
@@ -477,7 +484,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
 
 
 # a count of time ("3 months", "6 wks" once normalised, "2 tuần"): a length, not an amount and not a period of its own
-TIME_COUNT_RE = re.compile(r"\b\d+\s*(?:full\s+|whole\s+|calendar\s+)?(?:days?|weeks?|fortnights?|months?|quarters?|"
+TIME_COUNT_RE = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|"
+                           r"several)\s*(?:full\s+|whole\s+|calendar\s+)?(?:days?|weeks?|fortnights?|months?|quarters?|"
                            r"years?|ngay|tuan|thang|nam)\b")
 
 

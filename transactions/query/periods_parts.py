@@ -113,9 +113,43 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
         part = PART_CUE.search(prefix)
         if part:
             made = part_of(part.group("part"), period, today)
+            if made is None and period.label.startswith("since") and period.end == today:
+                # "from mid-September to now": from the part of that month to today
+                month = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
+                               f"{period.start:%B %Y}", "month")
+                piece = part_of(part.group("part"), month, today)
+                made = None if piece is None else _since(piece, part.group("part"), month, today)
+            opened = re.search(r"\b(?:since|from|after|starting(?: from)?)\s+$", text[:part.start()])
+            if made is not None and opened and not re.match(r"\s*(?:to|through|thru|till|until|-|–)\s", text[b:]) \
+                    and made.end != today:
+                # "since late August": from the part's first day to today
+                made = _since(made, part.group("part"), period, today)
             if made is not None:
-                out = _replace(out, (period, (a, b)), made, part.start())
-    return sorted(out, key=lambda p: p[1][0])
+                out = _replace(out, (period, (a, b)), made, opened.start() if opened else part.start())
+    return _joined(text, sorted(out, key=lambda p: p[1][0]), [p for p in out if p not in found], today)
+
+
+def _since(piece: Period, part: str, whole: Period, today: date) -> Period:
+    """From the first day of a part of a period to today ("since late August": from 21 August)."""
+    said = f"{part} {whole.label.replace(' so far', '')}"
+    return Period(piece.start, today, f"since {fmt_day(piece.start)} ({said} = from {fmt_day(piece.start)})", "range")
+
+
+def _joined(text: str, found, made, today: date):
+    """"from early September to mid October": two periods joined by "to"/"through"/"until", one of them a part or a
+    stretch read here, are one range from the start of the first to the end of the second."""
+    for k in range(len(found) - 1):
+        (p, (a, _)), (r, (_, d)) = found[k], found[k + 1]
+        gap = text[found[k][1][1]:found[k + 1][1][0]]
+        if (found[k] in made or found[k + 1] in made) and not p.relative and not r.relative and p.start <= r.end \
+                and re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?", gap):
+            lead = re.search(r"\b(?:from|between)\s+$", text[:a])
+            a = lead.start() if lead else a
+            said = re.sub(r"\s+", " ", text[a:d]).strip()
+            label = f"{period_label(p.start, r.end, 'range', today=today)} ({said}: {fmt_day(p.start)} to {fmt_day(r.end)})"
+            merged = (Period(p.start, r.end, label, "range"), (a, d))
+            return _joined(text, [*found[:k], merged, *found[k + 2:]], [*made, merged], today)
+    return found
 
 
 def _replace(found, old, new: Period, start: int):
@@ -216,8 +250,41 @@ def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
     period ("the run-up to the wedding"): the period meant was not understood."""
     out = []
     for m in re.finditer(r"\b(?:run|lead|build)\s?up\s+(?:to|till|until|before|into)\b|\bleading up to\b"
+                         r"|\bthe other (?:day|week|night)\b"
                          r"|\b(?:days|weeks|months|fortnight)\s+(?:right\s+|just\s+)?(?:before|prior to|ahead of|"
                          r"after|following|leading up to)\b", text):
         if not any(a <= m.start() < b for a, b in spans):
             out.append(m.group(0))
     return out
+
+
+def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
+    """(regex, builder) for periods counted back from today: "3 days ago" (that day), "2 weeks ago" (that Monday to
+    Sunday), "a year ago" / "2 years back" (that calendar year); "a year ago this month" is periods.py's "same_last_year"."""
+    def days_ago(m: re.Match) -> Period:
+        d = today - timedelta(days=n_of(m.group(1)))
+        return Period(d, d, fmt_day(d), "day")
+
+    def weeks_ago(m: re.Match) -> Period:
+        monday = today - timedelta(days=today.weekday() + 7 * n_of(m.group(1)))
+        return Period(monday, monday + timedelta(days=6), f"the week of {fmt_day(monday)}", "week")
+
+    def years_ago(m: re.Match) -> Period:
+        y = today.year - n_of(m.group(1))
+        return Period(date(y, 1, 1), date(y, 12, 31), str(y), "year")
+
+    def recently(m: re.Match) -> Period:
+        start = today - timedelta(days=27)
+        return Period(start, today, f"{period_label(start, today, 'range')} (“{m.group(0).strip()}” = the last four "
+                                    f"weeks)", "range")
+
+    yesterday = today - timedelta(days=1)
+    back = r"\s+(?:ago|back|earlier|before now)\b"
+    return [
+        (r"\b(?:recently|lately|of late)\b", recently),
+        (r"\blast night\b", lambda m: Period(yesterday, yesterday, "yesterday", "day")),
+        (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
+        (rf"\b{num}\s+days?{back}", days_ago),
+        (rf"\b{num}\s+weeks?{back}", weeks_ago),
+        (rf"\b{num}\s+years?{back}", years_ago),
+    ]

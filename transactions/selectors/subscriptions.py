@@ -56,8 +56,8 @@ def _merchant_main_category(*, user: AuthUser, merchant_ids: list[int]) -> dict[
 
 def subscription_list(*, user: AuthUser, include_dismissed: bool = False,
                       merchants: list[str] | None = None) -> dict[str, Any]:
-    """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or its merchant's name
-    when uncategorised) or a `subscription`. The subscriptions total never includes bills and is given per
+    """Recurring charges, each a `bill` (rent, utilities, insurance…: by its category, or, when uncategorised,
+    its merchant's name or an amount that moves with use) or a `subscription`. The subscriptions total never includes bills and is given per
     month and per year; totals are per currency (the headline figures are in the main currency, the rest in
     `by_currency`), never summed across currencies. `merchants`: only the recurring charges of these merchants
     (by name, case-insensitive), their totals theirs alone."""
@@ -74,11 +74,14 @@ def subscription_list(*, user: AuthUser, include_dismissed: bool = False,
     rows: list[dict[str, Any]] = []
     for s in subs:
         category = main_category.get(s.merchant_id)
-        bill = is_bill_category(category) if category else _is_bill_merchant(s.merchant.name)
+        # a charge whose amount moves with use (electricity, water) is metered: a bill, unless its category
+        # says what it is
+        bill = is_bill_category(category) if category else (_is_bill_merchant(s.merchant.name) or s.amount_varies)
         rows.append({
             "id": s.id, "merchant": s.merchant.name, "cadence": s.cadence, "amount": _num(s.amount),
             "previous_amount": _num(s.previous_amount) if s.previous_amount is not None else None,
-            "price_changed": s.price_changed, "monthly_cost": _num(s.monthly_cost), "yearly_cost": _num(s.yearly),
+            "price_changed": s.price_changed, "amount_varies": s.amount_varies,
+            "monthly_cost": _num(s.monthly_cost), "yearly_cost": _num(s.yearly),
             "currency": s.currency, "occurrences": s.occurrences, "first_date": s.first_date.isoformat(),
             "last_date": s.last_date.isoformat(), "next_expected": s.next_expected.isoformat(), "status": s.status,
             "category": category, "kind": "bill" if bill else "subscription",
