@@ -437,9 +437,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
     # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
-    # letter for a barista job"); not a wish about the app ("i'd like to update my email") nor a short turn
+    # letter for a barista job"); not a wish about the app ("i'd like to update my email") nor a short turn, nor a
+    # question about something of theirs ("what is my plan to pawn the watch?": it may be in their own notes)
     unclear = best < UNCLEAR and question_language(text) == "en" and len(text.split()) >= 4 \
-        and not re.search(r"\d|\b(?:i'?d like|i want|i need|how|where|update|change|set)\b", text, re.I)
+        and not re.search(r"\d|\b(?:i'?d like|i want|i need|how|where|update|change|set|my|mine)\b", text, re.I)
     if out_of_scope or ((intent == "out_of_scope" or unclear) and not (concept_q or FINANCE_WORDS_RE.search(text)
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
