@@ -84,6 +84,24 @@ def _day(iso: str, vi: bool) -> str:
 OPS = {"-": "**−** ", "=": "**=** "}  # the arithmetic's operators, bold so a list bullet is not read as minus
 
 
+def _usual_month_text(p: dict[str, Any], vi: bool, window: str) -> str:
+    """The usual month the judgement rests on: income, all spending (everyday + bills and subscriptions), and that
+    the bills are counted by what falls due in the window."""
+    if p.get("usual_spending") is None:
+        return ""
+    cur = p.get("currency")
+    m = {k: money(p[k], cur) for k in ("income", "usual_spending", "spending", "usual_bills", "bills")}
+    rate = p.get("rate")
+    if vi:
+        return (f"\n\nMột tháng thường có của bạn ({words.text(p.get('usual_window') or '')}): thu nhập {m['income']}, "
+                f"chi tiêu {m['usual_spending']} — {m['spending']} chi hằng ngày cộng {m['usual_bills']} hóa đơn và gói "
+                f"đăng ký; với {window} tôi tính các hóa đơn thực sự đến hạn ({m['bills']})."
+                + (f" Khoản này là chi phí hằng tháng: {rate['arithmetic']}." if rate else ""))
+    return (f"\n\nYour usual month ({p.get('usual_window')}): income {m['income']}, spending {m['usual_spending']} — "
+            f"{m['spending']} everyday plus {m['usual_bills']} in bills and subscriptions; for {window} I count the "
+            f"bills actually due ({m['bills']})." + (f" The cost is monthly: {rate['arithmetic']}." if rate else ""))
+
+
 def _afford_text(p: dict[str, Any], vi: bool) -> str:
     cur = p.get("currency")
     m = {k: money(p[k], cur) for k in ("income", "spending", "bills", "left", "amount")}
@@ -101,7 +119,7 @@ def _afford_text(p: dict[str, Any], vi: bool) -> str:
                    if p.get("possible") else f"Chưa đủ trong {window}: bạn sẽ thiếu {after}."
                    + (f" Nếu để dành {m['left']} mỗi tháng, cần {p['months_to_save']} tháng."
                       if p.get("months_to_save") else ""))
-        text = verdict + " Cách tính:\n\n" + "\n".join(f"- {line}" for line in lines)
+        text = verdict + _usual_month_text(p, vi, window) + " Cách tính:\n\n" + "\n".join(f"- {line}" for line in lines)
     else:
         lines = [f"{OPS.get(s.get('op') or '', '')}{money(s['amount'], cur)} — {s['label']}"
                  for s in p.get("steps") or []]
@@ -109,7 +127,8 @@ def _afford_text(p: dict[str, Any], vi: bool) -> str:
                    if p.get("possible") else f"Not in {window}: you'd be {after} short."
                    + (f" Setting aside {m['left']} a month, it would take {p['months_to_save']} months."
                       if p.get("months_to_save") else ""))
-        text = verdict + " Here is the arithmetic:\n\n" + "\n".join(f"- {line}" for line in lines)
+        text = verdict + _usual_month_text(p, vi, window) + " Here is the arithmetic:\n\n" + \
+            "\n".join(f"- {line}" for line in lines)
     bills = p.get("bills_due") or []
     if bills:
         listed = ", ".join(f"{b['merchant']} {money(b['amount'], b['currency'])} ({_day(b['date'], vi)})"
