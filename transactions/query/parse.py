@@ -18,6 +18,7 @@ from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
     find_amounts,
@@ -135,6 +136,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
+    if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
+        q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
+        measure = find_measure(measure_text.replace(without[1], " "))[0]
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
