@@ -178,6 +178,8 @@ def listing_args(text: str) -> dict[str, Any]:
     if about := ABOUT_RE.search(rest):
         args["about"] = ABOUT_WORDS[about.group(1).lower()]
         subs = subs or args["about"] in ("streaming", "gym")
+    if bills and not subs and not negated and RECURS_RE.search(rest):
+        subs = True  # "my recurring bills", "hóa đơn định kỳ": every recurring charge, the two groups said apart
     if bills != subs:
         args["kind"] = "bill" if bills else "subscription"
     return args

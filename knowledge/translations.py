@@ -53,23 +53,27 @@ def results_in_language(results: list[dict[str, Any]], *, language: str | None) 
         return results
     wanted = {(translations[r["document_id"]].id, r["page"]) for r in results
               if r.get("document_id") in translations and r.get("page")}
-    sections: dict[tuple[int, int], list[Fact]] = {}
-    for fact in (Fact.objects.filter(document_id__in={d for d, _ in wanted}, page__number__in={n for _, n in wanted})
-                 .select_related("page").order_by("page__number", "ordinal")):
-        if (fact.document_id, fact.page.number) in wanted:
-            sections.setdefault((fact.document_id, fact.page.number), []).append(fact)
+    sections: dict[tuple[int, int], list[tuple[int, int, str, str]]] = {}  # (fact id, page id, text, heading)
+    rows = (Fact.objects.filter(document_id__in={d for d, _ in wanted}, page__number__in={n for _, n in wanted})
+            .order_by("page__number", "ordinal")
+            .values_list("id", "document_id", "page_id", "page__number", "page__heading", "text"))
+    for fact_id, document_id, page_id, number, heading, text in rows:
+        if (document_id, number) in wanted:
+            sections.setdefault((document_id, number), []).append((fact_id, page_id, text, heading or ""))
     out, seen = [], set()
     for r in results:
-        doc = translations.get(r.get("document_id"))
-        facts = sections.get((doc.id, r.get("page"))) if doc is not None else None
-        if not facts:
+        doc = translations.get(r.get("document_id") or 0)
+        key = (doc.id, r.get("page") or 0) if doc is not None else None
+        facts = sections.get(key) if key is not None else None
+        if doc is None or key is None or not facts:
             out.append(r)
             continue
-        if (doc.id, r["page"]) in seen:
+        if key in seen:
             continue  # two facts of one original section: its translation once
-        seen.add((doc.id, r["page"]))
-        out.append({**r, "fact_id": facts[0].id, "text": "\n".join(f.text for f in facts), "questions": [],
-                    "document_id": doc.id, "document": doc.title, "file_name": doc.file_name,
-                    "page_id": facts[0].page_id, "heading": facts[0].page.heading, "language": language,
+        seen.add(key)
+        fact_id, page_id, _text, heading = facts[0]
+        out.append({**r, "fact_id": fact_id, "text": "\n".join(f[2] for f in facts), "questions": [],
+                    "document_id": doc.id, "document": doc.title, "file_name": doc.file_name, "page_id": page_id,
+                    "heading": heading, "language": language,
                     "original": {"fact_id": r["fact_id"], "text": r.get("text", ""), "document": r.get("document")}})
     return out
