@@ -236,7 +236,7 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
                             compare_mode: str | None = None, unknown: list[str] | None = None,
                             exclude_merchants: list[str] | None = None, exclude_categories: list[str] | None = None,
                             exclude_text: list[str] | None = None, offset: int | None = None, per: str | None = None,
-                            query: str | None = None) -> dict:
+                            skip_largest: int | None = None, query: str | None = None) -> dict:
         """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
         count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
         | income | net. Filters: `merchants` and `categories` (the user's own names), `text` (words that must
@@ -248,8 +248,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         average of the previous full months). `question`: the user's words, parsed the same way when you pass no
         filters. `exclude_merchants`/`exclude_categories`/`exclude_text`: rows to leave out ("everything except
         rent"); named merchants, categories and text are a union ("coffee plus lunches"). `offset`: skip that many
-        first in a ranking ("second biggest" = offset 1, limit 1). `per`: "day" | "week" spreads the total over
-        the period. Names the user does not have come back as `unknown` with close names: say so."""
+        first in a ranking ("second biggest" = offset 1, limit 1). `per`: "day" | "week" | "month" spreads the total
+        over the period. `skip_largest`: leave out that many biggest transactions ("excluding the biggest"). Names the user does not have come back as `unknown` with close names: say so."""
         args = {k: v for k, v in locals().items() if k != "self" and v is not None}
         return self._money(args)
 
@@ -299,14 +299,15 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
                          sides: list[dict] | None = None, mode: str | None = None,
                          merchants: list[str] | None = None, period: str | None = None,
-                         text: list[str] | None = None) -> dict:
+                         text: list[str] | None = None, ask: str | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
-        ("usual": `period` against the average of the previous full months, like for like)."""
+        ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
+        "less" when the question is which side was more (less): the answer says that side first."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
-                                "categories": categories, "text": text}, measure="compare")
+                                "categories": categories, "text": text, "compare_ask": ask}, measure="compare")
 
         return spending_compare(user=self.user, categories=categories or None,
                                 periods=[_period_code(p) for p in periods] if periods else None)

@@ -63,6 +63,28 @@ class TurnContext:
     ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none
 
 
+STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer
+
+
+def conversation_state(conversation: Any, before_id: int | None = None
+                       ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None, str | None]:
+    """Conversation state: the money queries of the last two money answers (a knowledge answer in between does not
+    end it: "top 3 categories" → "is that normal?" → "and last year?"), what the last one showed, and whether the
+    very last answer was about money ("money") or something else ("other"). `before_id`: answers before that
+    message only (all of them when None: a tool reading the state of the turn it runs in)."""
+    from chat.models import Message
+
+    answers = conversation.messages.filter(role=Message.Role.ASSISTANT)
+    if before_id is not None:
+        answers = answers.filter(id__lt=before_id)
+    recent = list(answers.order_by("-id")[:STATE_LOOKBACK])
+    money = [m for m in recent if (m.answer or {}).get("understood")]
+    found = [(m.answer or {}).get("understood") for m in money[:2]] + [None, None]
+    shown = (money[0].answer or {}).get("shown") if money else None
+    family = None if not recent else "money" if money and money[0].pk == recent[0].pk else "other"
+    return found[0], found[1], shown, family
+
+
 def understand(text: str, ctx: TurnContext) -> MoneyQuery:
     """The money reading of a question (and of the conversation so far), by the one parser. The offline router,
     the offline action reader and the action fit check all read a question this way."""

@@ -125,7 +125,8 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.exclude_categories = categories_of(args.get("exclude_categories"))
     q.exclude_text = [str(t) for t in args.get("exclude_text") or []]
     q.offset = tool_int(args.get("offset"), name="offset", low=0, high=LIMIT_MAX) or 0
-    q.per = args.get("per") if args.get("per") in ("day", "week") else None
+    q.per = args.get("per") if args.get("per") in ("day", "week", "month") else None
+    q.skip_largest = tool_int(args.get("skip_largest"), name="skip_largest", low=0, high=LIMIT_MAX) or 0
     q.unknown += [str(u) for u in args.get("unknown") or []]
     q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None
@@ -163,6 +164,8 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
         if mode == "periods":
             q.period = None
         q.compare = {"mode": mode, "sides": built}
+        if args.get("compare_ask") in ("more", "less"):  # "which one was more?": that side said first
+            q.compare["ask"] = args["compare_ask"]
     return q
 
 

@@ -24,7 +24,7 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
 from chat.capabilities import balances_available
 from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext, embed
+from chat.context import TurnContext, conversation_state, embed
 from chat.external.tools import external_tools_attach
 from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
 from chat.language import answer_language, question_language
@@ -76,23 +76,6 @@ def _history(conversation: Conversation, before_id: int) -> list[Any]:
             else AIMessage(content=m.content) for m in rows]
 
 
-STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer
-
-
-def _previous_queries(conversation: Conversation, before_id: int
-                      ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None, str | None]:
-    """Conversation state: the money queries of the last two money answers (a knowledge answer in between does not
-    end it: "top 3 categories" → "is that normal?" → "and last year?"), what the last one showed, and whether the
-    very last answer was about money ("money") or something else ("other")."""
-    recent = list(conversation.messages.filter(id__lt=before_id, role=Message.Role.ASSISTANT)
-                  .order_by("-id")[:STATE_LOOKBACK])
-    money = [m for m in recent if (m.answer or {}).get("understood")]
-    found = [(m.answer or {}).get("understood") for m in money[:2]] + [None, None]
-    shown = (money[0].answer or {}).get("shown") if money else None
-    family = None if not recent else "money" if money and money[0].pk == recent[0].pk else "other"
-    return found[0], found[1], shown, family
-
-
 def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
     items = []
     for record in recorder.tool_records:
@@ -117,7 +100,7 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     person's UI language (the answer's language when the question has none of its own)."""
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown, family = (None, None, None, None) if new_conversation else \
-        _previous_queries(conversation, before_id)
+        conversation_state(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
                        balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,

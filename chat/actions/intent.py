@@ -16,6 +16,7 @@ from chat.actions.basis import basis_in, percent_in
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
 from chat.listings import POINTS_BACK_RE
+from transactions.query.followups_acts import points_at_last_set
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
 from transactions.query.periods import find_periods, without_periods
@@ -373,6 +374,8 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        if points_at_last_set(subject, getattr(ctx, "previous_query", None)):  # "move all of those to groceries"
+            return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
         sq = _parse(subject, ctx)
         merchants = list(dict.fromkeys([*sq.merchants, *[link.mention for link in sq.links
                                                          if link.kind == "merchant" and link.how == "concept"]]))

@@ -179,7 +179,7 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
         raise DomainError("Say which transactions to re-file: a merchant, words in the description, or a period "
                           "with one of those.", code="validation_error", details={"field": "merchants"})
     what = ", ".join([*(match.get("merchants") or []), *(f"\u201c{t}\u201d" for t in match.get("text") or [])]) \
-        or "the chosen transactions"
+        or str(raw.get("what") or "") or "the chosen transactions"  # "all of those": what the last answer was about
     qs = qs.exclude(category__name=category).order_by("-date", "-id")
     ids = list(qs.values_list("id", flat=True)[:MAX_MATCHING + 1])
     if not ids:

@@ -148,10 +148,15 @@ class ActionTools:
         return found, ""
 
     def propose_set_category(self, category: str, merchants: list[str] | None = None, text: list[str] | None = None,
-                             period: str | None = None, start: str | None = None, end: str | None = None) -> dict:
+                             period: str | None = None, start: str | None = None, end: str | None = None,
+                             of_last_answer: bool = False) -> dict:
         """Propose filing the user's transactions that match `merchants` (their own merchant names or a kind
         such as "coffee") and/or `text` (words in the bank narrative), optionally within a period, under
-        `category`. The proposal shows how many would change and a sample. Only proposes: the user confirms."""
+        `category`; `of_last_answer=true`: exactly the transactions the last answer listed or added up ("move all
+        of those to Groceries"). The proposal shows how many would change and a sample. Only proposes: the user
+        confirms."""
+        if of_last_answer:
+            return self._propose_on_last_answer(category)
         args = {"merchants": merchants, "text": text, "period": period, "start": start, "end": end}
         try:
             q = money_query_from_args(user=self.user, args={k: v for k, v in args.items() if v}, measure="list")
@@ -162,6 +167,25 @@ class ActionTools:
         if q.period is not None and q.period.grain != "all":
             params["start"], params["end"] = q.period.start.isoformat(), q.period.end.isoformat()
         return self._propose("category_set", params)
+
+    def _propose_on_last_answer(self, category: str) -> dict:
+        """The category of the transactions the conversation's last money answer was about (chat/context.py
+        `conversation_state`, transactions/query/followups_acts.py `answer_rows`)."""
+        from chat.actions.kinds import MAX_MATCHING
+        from chat.context import conversation_state
+        from chat.models import Conversation
+        from transactions.query.followups_acts import answer_rows
+
+        conversation = Conversation.objects.filter(pk=self.conversation_id, user=self.user).first() \
+            if self.conversation_id else None
+        previous, _earlier, shown, _family = conversation_state(conversation) if conversation else (None,) * 4
+        ids, what = answer_rows(user=self.user, query=previous, shown=shown, most=MAX_MATCHING) if previous \
+            else ([], "")
+        if not ids:
+            return {"proposed": False, "kind": "category_set",
+                    "problem": "There is no list of transactions in this conversation to point back to: say which "
+                               "ones (a merchant, words in the description, a period)."}
+        return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
 
     def propose_add_transaction(self, description: str, amount: float, date: str | None = None,
                                 category: str | None = None, direction: str = "out") -> dict:

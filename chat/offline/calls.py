@@ -25,6 +25,7 @@ def money_calls(q) -> list[dict]:
     if q.measure == "compare":
         return [{"name": "compare_spending", "args": drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
+            "ask": args.get("compare_ask"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
     if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
             and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
@@ -39,7 +40,7 @@ def money_calls(q) -> list[dict]:
             if len(q.merchants) == 1:
                 return [{"name": "analyze_merchant", "args": {"merchant": q.merchants[0], "measure": "monthly_average",
                                                               "months": q.months}}]
-        if not q.has_filters:
+        if not q.has_filters and not q.unknown:  # "what does the cat cost me a month": not all spending
             return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
     return [{"name": "search_transactions", "args": args}]
 
@@ -79,7 +80,8 @@ def query_args(q) -> dict:
             "amount_max": float(q.amount_max) if q.amount_max is not None else None, "direction": q.direction,
             "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
             "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
-            "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per}
+            "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per,
+            "skip_largest": q.skip_largest or None}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"
@@ -88,6 +90,7 @@ def query_args(q) -> dict:
             args["period"] = None
     if q.compare:
         args["compare_mode"] = q.compare["mode"]
+        args["compare_ask"] = q.compare.get("ask")  # "which one was more?": the side the answer leads with
         args["compare"] = []
         for side in d["compare"]["sides"]:
             period = side.pop("period")

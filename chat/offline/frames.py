@@ -81,6 +81,7 @@ MEANING_RE = re.compile(r"\bmeaning of\b|\bwhat (?:does|do) [\w\s'-]{1,60}? (?:m
 FRAME_OBJECT_RE = re.compile(r"(?:what(?:'s|s| is| are| was| were| does| do| did)|explain|define|how does|why"
                              r"|meaning of|tell me (?:what|about))\s+(?:(?:is|are|was|were|does|do|did|what|how|a|an|the|"
                              r"exactly|actually|really|to me|me)\s+)*(?P<object>[\w']+)", re.I)
+COSTS_THEM_RE = re.compile(r"\b(?:cost|costs|costing|run|runs|set)\s+(?:me|us)\b", re.I)
 POINTING = {"it", "that", "this", "those", "these", "they", "them"}
 PRONOUNS = {"my", "our", "mine", "i", "we", "me", "i've", "i'm", "ive", "im", "tôi", "mình"}
 PRONOUN_RE = re.compile(r"\b(?:my|our|mine|i|we|me|i'?ve|i'?m|myself|tôi|mình)\b", re.I)
@@ -111,8 +112,8 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
     norm = normalise(text)
     frame = FRAME_OBJECT_RE.search(text)
     subject = (frame.group("object") if frame else "").lower()
-    if subject in PRONOUNS:
-        return False
+    if subject in PRONOUNS or COSTS_THEM_RE.search(text):
+        return False  # "what does the cat cost me a month": what they paid, not what a cat costs
     if q.amount_min is not None or q.amount_max is not None:
         return False
     if q.period is not None or find_periods(norm, today):

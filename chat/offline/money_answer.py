@@ -235,10 +235,18 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                      .replace("  ", " "))
         per = result.get("per")
         if per:
-            unit = {"day": "ngày", "week": "tuần", "month": "tháng"}.get(per["unit"], per["unit"])
-            lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {per['days']} days)."
-                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {per['days']} "
-                         f"ngày).")
+            unit = UNIT_VI.get(per["unit"], per["unit"])
+            months = per.get("months")
+            over = (f"{months:g} month{'s' if months != 1 else ''}" if not vi else f"{months:g} tháng") if months \
+                else (f"{per['days']} days" if not vi else f"{per['days']} ngày")
+            lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over})."
+                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}).")
+            if full := per.get("full_months"):  # "the past 4 months" runs to today: the 4 full months as well
+                span = words.period(full["window"], {"start": full["start"], "end": full["end"], "grain": "range"})
+                lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): "
+                                f"{_m(full['average'], cur)} mỗi tháng." if vi else
+                             f"Over the {full['months']} full months {full['window']}: {_m(full['average'], cur)} a "
+                             f"month on average ({_m(full['total'], cur)} in total).")
         _by_merchant(lines, result, cur, q, vi)
     elif measure == "count":
         total = _m(result.get("total"), cur)
@@ -246,6 +254,11 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
                      f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
                      .replace("  ", " "))
+        if per := result.get("per"):  # "per week?" after a count: the count over the period's weeks
+            over = f"{per['months']:g} months" if per.get("months") else f"{per['days']} days"
+            lines.insert(0, f"Tức là {per['value']:g} giao dịch mỗi {UNIT_VI.get(per['unit'], per['unit'])} ({count} / "
+                            f"{over.replace('months', 'tháng').replace('days', 'ngày')})." if vi else
+                         f"That is {per['value']:g} {noun} per {per['unit']} ({count} over {over}).")
         _by_merchant(lines, result, cur, q, vi)
     elif measure == "average":
         lines.append(f"Trung bình mỗi giao dịch {what} {when} là {_m(result.get('average'), cur)}, qua {count} giao "
@@ -347,6 +360,11 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                          f" ({r.get('category') or 'uncategorised'})" for r in rows[:8])
             if count > 8:
                 lines.append(f"The table lists {min(count, len(rows))} of them.")
+    if result.get("left_out"):  # "and excluding the biggest?": the rows left out, said
+        gone = "; ".join(f"{_m(abs(r['amount']), cur)} {'tại' if vi else 'at'} {r.get('merchant') or r['description']}"
+                         f" {'ngày' if vi else 'on'} {_day(r['date'])}" for r in result["left_out"])
+        lines.insert(min(1, len(lines)), f"Không tính khoản lớn nhất: {gone}." if vi else
+                     f"Leaving out the biggest: {gone}.")
     if result.get("by_currency"):
         lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
                      + "; ".join(f"{c['currency']}: {_m(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
@@ -355,6 +373,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     return "\n".join(line for line in lines if line).strip()
 
 
+UNIT_VI = {"day": "ngày", "week": "tuần", "month": "tháng"}
 ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
@@ -425,4 +444,10 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
                if diff else f"{lead} — the same."]
     for extra, label in zip(rows[2:], labels[2:]):
         out.append(f"{label[:1].upper() + label[1:]}: {_m(extra['total'], cur)}.")
+    ask = (q.get("compare") or {}).get("ask")  # "which one was more?": the answer to that first
+    if ask and diff:
+        (win, lw), (lose, ll) = sorted([(a, la), (b, lb)], key=lambda x: x[0]["total"], reverse=ask == "more")
+        word = ("nhiều hơn" if ask == "more" else "ít hơn") if vi else ask
+        out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {_m(win['total'], cur)} "
+                      f"{'so với' if vi else 'against'} {_m(lose['total'], cur)} {'của' if vi else 'for'} {ll}.")
     return out

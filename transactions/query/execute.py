@@ -4,14 +4,14 @@ figures are kept per currency and never summed across currencies.
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import connection
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from core.periods import Period, full_months_before, period_label, period_same_days
+from core.periods import Period, add_months, full_months_before, period_label, period_same_days
 from transactions.models import Category, Transaction
 from transactions.query.model import MoneyQuery, Side
 from transactions.selectors import figures
@@ -53,12 +53,20 @@ def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | Non
           direction: str | None = "unset") -> QuerySet:
     start, end, _ = _window(q, period if period is not None else (side.period if side and side.period else q.period))
     named = side is not None and bool(side.merchants or side.categories or side.text)
-    return filtered(user=user, merchants=(side.merchants if named else q.merchants) or (),
-                    categories=(side.categories if named else q.categories) or (),
-                    text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
-                    direction=q.direction if direction == "unset" else direction, start=start, end=end,
-                    weekdays=q.weekdays, exclude_merchants=q.exclude_merchants,
-                    exclude_categories=q.exclude_categories, exclude_text=q.exclude_text)
+    qs = filtered(user=user, merchants=(side.merchants if named else q.merchants) or (),
+                  categories=(side.categories if named else q.categories) or (),
+                  text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
+                  direction=q.direction if direction == "unset" else direction, start=start, end=end,
+                  weekdays=q.weekdays, exclude_merchants=q.exclude_merchants,
+                  exclude_categories=q.exclude_categories, exclude_text=q.exclude_text)
+    return qs.exclude(id__in=_largest_ids(qs, q)) if q.skip_largest else qs
+
+
+def _largest_ids(qs: QuerySet, q: MoneyQuery) -> list[int]:
+    """The ids of the query's N biggest rows ("and excluding the biggest?"): money out by size, money in when the
+    query is about money in."""
+    order = "-amount" if q.direction == "in" or q.measure == "income" else "amount"
+    return list(qs.order_by(order, "-date", "-id").values_list("id", flat=True)[:q.skip_largest])
 
 
 def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> dict:
@@ -84,6 +92,10 @@ def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> di
               "summary": _top_categories,
               "monthly_average": _monthly_average, "largest": _extreme, "smallest": _extreme}.get(q.measure, _aggregate)
     out.update(runner(user, q, today))
+    if q.skip_largest:  # what was left out, for the answer to say
+        kept = MoneyQuery.from_dict({**q.as_dict(), "skip_largest": 0})
+        everything = _base(user, kept)
+        out["left_out"] = [_row(t) for t in everything.filter(id__in=_largest_ids(everything, q)).values(*ROW_FIELDS)]
     out.setdefault("currency", _currency(user))
     out["found"] = bool(out.get("count"))
     out["title"] = f"{MEASURE_TITLES.get(q.measure, 'Transactions')}: {out['understood']}"
@@ -148,7 +160,7 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
     if q.measure == "net":
         result["net"] = main.get("net", 0.0)
     if q.per in PER_DAYS and result["count"]:
-        result["per"] = _per_unit(user, q, qs, result["total"], today)
+        result["per"] = _per_unit(user, q, qs, result["count"] if q.measure == "count" else result["total"], today)
     if q.measure == "average" and result["count"]:
         avg = qs.aggregate(a=Sum("amount") / Count("id"))["a"]
         result["average"] = _num(abs(avg or 0))
@@ -166,18 +178,40 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
 PER_DAYS = {"day": 1, "week": 7, "month": None}
 
 
+def months_in(start: date, end: date) -> float:
+    """The months from `start` to `end` (both included): whole months counted from the start day ("the past 4
+    months", 27 Jul – 26 Nov, is 4; August–October is 3), and what is left as a share of the next month's days."""
+    whole = 0
+    while add_months(start, whole + 1) - timedelta(days=1) <= end:
+        whole += 1
+    rest_start = add_months(start, whole)
+    rest = (end - rest_start).days + 1
+    return round(whole + (rest / (add_months(start, whole + 1) - rest_start).days if rest > 0 else 0), 2)
+
+
 def _per_unit(user, q: MoneyQuery, qs: QuerySet, total: float, today: date) -> dict:
-    """The total spread over the period's days ("per week?"): total ÷ days × 7, in SQL; for all time the days
-    run from the first matching transaction to today."""
+    """The total spread over the period ("per week?"): total ÷ days × 7, or ÷ its months ("per month?"), in SQL;
+    for all time the period runs from the first matching transaction to today."""
     start, end, _ = _window(q, q.period)
     if start is None:
         start = qs.order_by("date").values_list("date", flat=True).first() or today
     end = min(end or today, today)
     days = max(1, (end - start).days + 1)
+    months = months_in(start, end) if q.per == "month" else None
     with connection.cursor() as cur:
-        cur.execute("SELECT round(%s::numeric / %s * %s, 2)", [total, days, PER_DAYS[q.per] or 1])
+        if months:
+            cur.execute("SELECT round(%s::numeric / %s, 2)", [total, months])
+        else:
+            cur.execute("SELECT round(%s::numeric / %s * %s, 2)", [total, days, PER_DAYS[q.per] or 1])
         value = cur.fetchone()[0]
-    return {"unit": q.per, "value": _num(value), "days": days}
+    out = {"unit": q.per, "value": _num(value), "days": days, **({"months": months} if months else {})}
+    if months and months >= 2 and end == today and q.measure != "count":
+        # a period running to today ("the past 4 months"): also the average of that many full months before this one
+        whole = MoneyQuery.from_dict({**q.as_dict(), "measure": "monthly_average", "period": None, "per": None})
+        whole.months = round(months)
+        full = _monthly_average(user, whole, today)
+        out["full_months"] = {k: full[k] for k in ("months", "average", "total", "window", "start", "end")}
+    return out
 
 
 def money_query_rows(*, user, query: MoneyQuery, offset: int = 0, limit: int = LIST_LIMIT) -> dict:

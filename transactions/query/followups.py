@@ -22,10 +22,12 @@ import re
 from datetime import date
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
+from transactions.query.followups_figures import _per_unit, _which_more, _without_biggest
 from transactions.query.followups_periods import (
     SERIES_RE,
     _against_usual,
     _before_that,
+    _day_range,
     _narrow_to_period,
     _pick_period,
     _same_period_another_year,
@@ -238,9 +240,11 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _skip, _next, _rank_numbers, _narrow_to_period, _length, _same_period_another_year, _before_that,
-         _widen, _against_usual, _broken_down, _direction, _pick_period, _pick, _superlative, _add_up)
-TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up)  # a period said with them applies
+EDITS = (_list_them, _skip, _next, _rank_numbers, _day_range, _narrow_to_period, _length, _same_period_another_year,
+         _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period, _without_biggest, _which_more,
+         _pick, _superlative, _add_up, _per_unit)
+# a period said with them applies
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,

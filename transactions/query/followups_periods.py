@@ -34,6 +34,12 @@ WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|
                       r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
 SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
 WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+# "and the 16th thru the 22nd?", "from the 1st to the 15th", "just the 5th": days of the last answer's month
+NOT_A_DAY = r"(?!\s*(?:months?|weeks?|years?|quarters?|periods?|ones?|half|items?|merchants?|categor|places?|biggest|" \
+            r"largest|most|top|pick|spot|rank))"
+DAY_RANGE_RE = re.compile(r"\b(?:from\s+|between\s+)?(?:the\s+)?(?P<a>\d{1,2})(?:st|nd|rd|th)\b\s*(?:-|–|to|thru|"
+                          rf"through|till|until|and)\s*(?:the\s+)?(?P<b>\d{{1,2}})(?:st|nd|rd|th)?\b{NOT_A_DAY}"
+                          rf"|\b(?:on|for|just|only)\s+the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_DAY}")
 
 
 def _narrow_to_period(text: str, s: _State) -> Edit:
@@ -155,3 +161,33 @@ def _pick_period(text: str, s: _State) -> Edit:
     q.period = chosen
     return q, [m.span()]
 
+
+
+def _day_range(text: str, s: _State) -> Edit:
+    """"and the 16th thru the 22nd?" after a month's answer: the same question over those days of that month (of
+    the current month when the last answer covered no single month; the month before when those days are still to
+    come)."""
+    m = DAY_RANGE_RE.search(text)
+    if not m or (s.previous.compare and s.mode != "sides"):
+        return None
+    first, last = int(m.group("a") or m.group("d")), int(m.group("b") or m.group("d"))
+    prev = s.previous.period
+    if prev is not None and prev.grain != "all" and (prev.start.year, prev.start.month) == (prev.end.year,
+                                                                                              prev.end.month):
+        month = prev.start.replace(day=1)
+    else:
+        month = s.today.replace(day=1) if first <= s.today.day else add_months(s.today.replace(day=1), -1)
+    days = (add_months(month, 1) - timedelta(days=1)).day
+    if not 1 <= first <= last <= days:
+        return None
+    start, end = month.replace(day=first), month.replace(day=last)
+    period = Period(start, end, period_label(start, end, "day" if first == last else "range", today=s.today),
+                    "day" if first == last else "range")
+    q = s.query()
+    q.offset = 0 if q.measure not in RANKINGS else q.offset
+    if q.compare:
+        for side in q.compare.get("sides") or []:
+            side.period = period
+    else:
+        q.period = period
+    return q, [m.span()]

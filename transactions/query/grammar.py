@@ -149,7 +149,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton) (?:nhat|thu))\b"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\bdanh muc nao\b"),
-    ("top_merchants", r"\b(?:top|biggest|main)\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
+    ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:\w+\s+)?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
@@ -229,7 +229,7 @@ GROUP_BY_RE = {
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),
     "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\bover time\b|\btheo thang\b"),
 }
-TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:last|latest|most recent|"
+TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|(?:#\s?|\bno\.?\s?|\bnumber )(1|one)\s+(?=(?:merchant|store|shop|place|categor|payee|vendor))|\b(?:last|latest|most recent|"
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
                    r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+) (?:merchants|stores|categories|"
                    r"places|shops|danh muc|cua hang|noi|nha hang)\b")

@@ -73,6 +73,7 @@ class MoneyQuery:
     limit: int | None = None
     offset: int = 0  # ranked answers: skip this many first ("second biggest", "the next three")
     per: str | None = None  # per-unit figure: day | week | month ("per week?")
+    skip_largest: int = 0  # the N biggest rows left out ("and excluding the biggest?" after a total)
     compare: dict | None = None  # {"mode": periods|usual|sides, "sides": [Side...]}
     links: list[Link] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # names asked about that are not in the user's data
@@ -90,7 +91,8 @@ class MoneyQuery:
         compare = None
         if self.compare:
             compare = {"mode": self.compare.get("mode"),
-                       "sides": [s.as_dict() for s in self.compare.get("sides") or []]}
+                       "sides": [s.as_dict() for s in self.compare.get("sides") or []],
+                       **({"ask": self.compare["ask"]} if self.compare.get("ask") else {})}
         return {
             "measure": self.measure, "merchants": self.merchants, "categories": self.categories, "text": self.text,
             "exclude_merchants": self.exclude_merchants, "exclude_categories": self.exclude_categories,
@@ -104,6 +106,7 @@ class MoneyQuery:
             "suggestions": self.suggestions, "things": self.things, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
+            **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
         }
 
     @classmethod
@@ -112,7 +115,8 @@ class MoneyQuery:
         compare = None
         if d.get("compare"):
             compare = {"mode": d["compare"].get("mode"),
-                       "sides": [Side.from_dict(s) for s in d["compare"].get("sides") or []]}
+                       "sides": [Side.from_dict(s) for s in d["compare"].get("sides") or []],
+                       **({"ask": d["compare"]["ask"]} if d["compare"].get("ask") else {})}
         return cls(
             measure=d.get("measure") or "total", merchants=list(d.get("merchants") or []),
             categories=list(d.get("categories") or []), text=list(d.get("text") or []),
@@ -130,7 +134,7 @@ class MoneyQuery:
             things=dict(d.get("things") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
-            asides=list(d.get("asides") or []),
+            asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------
@@ -149,6 +153,9 @@ class MoneyQuery:
             out.append({"kind": "rank", "label": f"from number {self.offset + 1}", "field": "offset"})
         if self.per:
             out.append({"kind": "per", "label": f"per {self.per}", "field": "per"})
+        if self.skip_largest:
+            out.append({"kind": "exclude", "label": f"not the {self.skip_largest} biggest" if self.skip_largest > 1
+                        else "not the biggest", "field": "skip_largest"})
         if self.amount_min is not None:
             out.append({"kind": "amount", "label": f"over {_amount(self.amount_min)}", "field": "amount_min"})
         if self.amount_max is not None:

@@ -18,6 +18,7 @@ from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import bounds_left, mark_exclusions
 from transactions.query.followups import followup_on_result
+from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
     find_amounts,
@@ -33,7 +34,7 @@ from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
-from transactions.query.things import things_in, things_owning
+from transactions.query.things import things_in, things_listed, things_owning
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -135,6 +136,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
+    if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
+        q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
+        measure = find_measure(measure_text.replace(without[1], " "))[0]
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
@@ -153,11 +157,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
     links, owners = things_owning(links, ignored, text)  # "the dog's food": the dog, not Dining
     if owners:
         unknown, ignored = [*unknown, *owners], [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
-            and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
+            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
+            and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything

@@ -72,7 +72,7 @@ def result_shown(result: dict) -> dict:
     rows = result.get("rows") or []
     measure = result.get("measure")
     shown: dict = {"measure": measure, "total": result.get("total"), "offset": result.get("offset") or 0,
-                   "n": result.get("n")}
+                   "n": result.get("n"), **({"count": result["count"]} if isinstance(result.get("count"), int) else {})}
     # the figure the answer led with ("set up a budget with that amount"): an average where it asked for one
     figure = result.get("average") if measure in ("average", "monthly_average") else result.get("total")
     if isinstance(figure, int | float) and not isinstance(figure, bool):
@@ -94,7 +94,7 @@ def result_shown(result: dict) -> dict:
 
 SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_merchants", "exclude_categories",
                       "exclude_text", "amount_min", "amount_max", "direction", "weekdays", "months", "limit", "offset",
-                      "per")
+                      "per", "skip_largest")
 
 
 def query_unchanged(previous: dict, now: dict) -> bool:
@@ -106,7 +106,7 @@ def query_unchanged(previous: dict, now: dict) -> bool:
 
     def compare(d: dict) -> list:
         return [(s.get("merchants"), s.get("categories"), s.get("text"), period(s))
-                for s in (d.get("compare") or {}).get("sides") or []]
+                for s in (d.get("compare") or {}).get("sides") or []] + [(d.get("compare") or {}).get("ask")]
 
     return all((previous.get(k) or None) == (now.get(k) or None) for k in SAME_QUESTION_KEYS) \
         and period(previous) == period(now) and compare(previous) == compare(now)

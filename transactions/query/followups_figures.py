@@ -1,0 +1,151 @@
+"""Follow-ups on what the last answer added up: its figure over the period's units ("per month?" after the past 4
+months: the total ÷ 4), its sides or items against each other ("which one was more tho" after coffee and
+Chipotle: the two side by side, the bigger said first), and its set without its biggest item ("and excluding the
+biggest?": the total without the biggest transaction, a ranking without its first place). Each is the last query
+edited and run through the same engine; a turn that asks which is more of an answer about one thing has nothing
+to compare, and says so through the words it leaves unread."""
+from __future__ import annotations
+
+import re
+
+from transactions.query.followups_base import NUM, RANKINGS, Edit, _n, _State
+from transactions.query.model import Link, MoneyQuery, Side
+from transactions.query.sides import side_label
+
+# "per month?", "what's that a week", "monthly?", "mỗi tháng": the figure spread over the period
+PER_UNIT_RE = re.compile(r"\b(?:per|a|an|each|every|/)\s*(day|week|month)\b(?!\s+(?:ago|before|after|earlier|later|"
+                         r"back|from))|\b(daily|weekly|monthly)\b|\bmoi (ngay|tuan|thang)\b")
+PER_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "ngay": "day", "tuan": "week", "thang": "month"}
+# words of a spend question that only say the figure is money out ("how much is that per week", "spent per day")
+SPEND_RE = re.compile(r"\b(?:spen[dt]|spending|costs?|came to|comes? to|works? out(?: to)?|averages?|on average|"
+                      r"roughly|about|chi|tieu)\b")
+# "which one was more", "who was bigger", "which did I spend less on": one of the sides or items, by size
+WHICH_RE = re.compile(r"\b(?:which|what|who|cai nao|ben nao)\b")
+COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pricier|costlier|worse|heavier|nhieu hon|"
+                            r"lon hon)|(?P<less>less|smaller|lower|cheaper|fewer|lighter|it hon|nho hon))\b"
+                            r"(?!\s+than\b)(?:\s+(?:money|spending|expensive))?")
+# "and excluding the biggest?", "without the largest one", "minus the top 2": the set without its biggest items
+WITHOUT_BIGGEST_RE = re.compile(
+    r"\b(?:excluding|exclude|without|except(?: for)?|minus|leaving out|leave out|not counting|not including|"
+    r"other than|apart from|aside from|besides|take out|taking out|drop|dropping|ignore|ignoring|skip|skipping|"
+    rf"but not|khong tinh|tru(?: di)?|bo|loai bo)\s+(?:the\s+|that\s+)?(?:{NUM}\s+)?(?:(?:single|one|very|khoan|giao dich|"
+    r"cai|muc)\s+)?(?:(?P<big>biggest|largest|highest|most expensive|"
+    r"priciest|top|lon nhat)|(?P<small>smallest|cheapest|lowest|nho nhat))(?:\s+(?:one|ones|items?|purchases?|"
+    r"transactions?|charges?|payments?|categor(?:y|ies)|merchants?|expenses?|outliers?|khoan|tickets?|flights?|"
+    r"orders?|bills?|trips?|rides?|runs?|visits?|stays?|meals?|buys?))?\b")
+
+
+def biggest_left_out(text: str) -> tuple[int, str] | None:
+    """(how many, the words) when a question leaves out its own biggest transactions ("Travel all time, leaving
+    out the most expensive ticket"): the rows without them, never the biggest one itself."""
+    m = WITHOUT_BIGGEST_RE.search(text)
+    return (_n(m.group(1), 1), m.group(0)) if m and m.group("big") else None
+
+
+def _per_unit(text: str, s: _State) -> Edit:
+    """"per month?" after a total (or a count): the same figure spread over the period's months (weeks, days), the
+    arithmetic shown (execute.py `_per_unit`: the units counted from the period that ran)."""
+    m = PER_UNIT_RE.search(text)
+    if not m or s.previous.compare or s.previous.measure not in ("total", "count") or s.previous.direction == "in":
+        return None
+    q = s.query()
+    unit = m.group(1) or m.group(2) or m.group(3)
+    q.per, q.limit, q.offset = PER_WORDS.get(unit, unit), None, 0
+    return q, [m.span(), *(w.span() for w in SPEND_RE.finditer(text))]
+
+
+def _groups(previous: MoneyQuery) -> list[Side]:
+    """The things the last answer added up, each a side: its named groups ("coffee and Chipotle"), or the names of
+    its one group ("coffee": Starbucks and Blue Bottle)."""
+    names = [(kind, n) for kind, names in (("merchant", previous.merchants), ("category", previous.categories),
+                                           ("text", previous.text)) for n in names]
+    links = [link for link in previous.links if link.kind in ("merchant", "category", "text") and not link.negated
+             and set(link.names) & {n for _, n in names}]
+    covered = {n for link in links for n in link.names}
+    links += [Link(mention=n, kind=kind, names=[n]) for kind, n in names if n not in covered]  # named exactly
+    if len(links) < 2:
+        links = [Link(mention=n, kind=kind, names=[n]) for kind, n in names]
+    sides = []
+    for link in links:
+        side = Side(label=side_label(link), period=previous.period)
+        {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(link.names)
+        sides.append(side)
+    return sides if len(sides) >= 2 else []
+
+
+def _which_more(text: str, s: _State) -> Edit:
+    """"which one was more?" after a comparison: the same comparison, the answer said first; after a total of
+    several things: those things side by side; after a ranking: its first (or last) item; after transactions: the
+    biggest (smallest) of them. After an answer about one thing and nothing before it: nothing to compare — the
+    words are left unread, so the answer is not confident and says so."""
+    which, comparative = WHICH_RE.search(text), COMPARATIVE_RE.search(text)
+    if not which or not comparative:
+        return None
+    more, prev = bool(comparative.group("more")), s.previous
+    spans = [which.span(), comparative.span(), *(w.span() for w in SPEND_RE.finditer(text))]
+    q = s.query()
+    if q.compare and len(q.compare.get("sides") or []) >= 1:
+        q.compare["ask"] = "more" if more else "less"
+        return q, spans
+    if prev.measure in RANKINGS:
+        return (s.one_item(q, s.items[0] if more else s.items[-1]), spans) if s.items else None
+    if prev.measure not in ("total", "count", "average", "list", "income", "largest", "smallest"):
+        return None
+    sides = _groups(prev)
+    if sides:
+        q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
+        q.compare = {"mode": "sides", "sides": sides, "ask": "more" if more else "less"}
+        return q, spans
+    if prev.measure in ("list", "largest", "smallest"):
+        q.measure, q.limit, q.offset = ("largest" if more else "smallest"), 1, 0
+        return q, spans
+    earlier = s.earlier
+    if earlier is not None and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
+            (prev.merchants, prev.categories, prev.text) and earlier.period and prev.period \
+            and earlier.period != prev.period:
+        # "Shell last month" → "and the month before" → "which one was more?": the two periods
+        q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],
+                     "ask": "more" if more else "less"}
+        return q, spans
+    if earlier is not None and (earlier.merchants, earlier.categories, earlier.text) != \
+            (prev.merchants, prev.categories, prev.text):
+        return None  # "Shell this year" → "and Chevron?" → "which one was more?": the two turns (parse.py)
+    q.ignored = [text[which.start():comparative.end()].strip()]  # one thing: nothing to set it against
+    return q, spans
+
+
+def _without_biggest(text: str, s: _State) -> Edit:
+    """"and excluding the biggest?" after a total or a list: the same rows without the biggest transaction; after a
+    ranking: its items without the first (or, "without the smallest", the last); after the biggest purchases: the
+    ones after it."""
+    m = WITHOUT_BIGGEST_RE.search(text)
+    prev = s.previous
+    if not m or prev.compare:
+        return None
+    n = _n(m.group(1), 1)
+    q = s.query()
+    if prev.measure in RANKINGS:
+        if not s.items or n >= len(s.items):
+            return None
+        gone = s.items[:n] if m.group("big") else s.items[-n:]
+        target = q.exclude_merchants if s.kind == "merchant" else q.exclude_categories
+        target.extend(x for x in gone if x not in target)
+        q.measure = "top_categories" if prev.measure == "summary" else prev.measure
+        q.limit = len(s.items) - n if prev.limit else None
+        return q, [m.span()]
+    if m.group("small"):  # the rows without their smallest: no query leaves those out — said, not guessed
+        q.ignored = [m.group(0).strip()]
+        return q, [m.span()]
+    if prev.measure in ("largest", "smallest"):
+        if prev.measure == "smallest":
+            return None
+        shown = prev.limit or 1
+        q.offset, q.limit = (prev.offset or 0) + n, max(1, shown - n) if shown > 1 else 1
+        return q, [m.span()]
+    if prev.measure not in ("total", "count", "average", "list", "income"):
+        return None
+    q.skip_largest, q.offset = n, 0
+    if n >= (s.shown.get("count") or n + 1):  # "skip the top 3" of one ride: nothing would be left — said
+        q.ignored = [m.group(0).strip()]
+    return q, [m.span()]
