@@ -115,7 +115,10 @@ DATA: tuple[DataTopic, ...] = (
                r"checking|savings|current account)\b",
                r"\b(?:what'?s|what is|how much is) (?:sitting |left )?in my (?:bank|account|checking|savings)\b",
                r"\boverdrawn\b|\bin the red\b|\boverdraft\b", r"\bsố dư\b",
-               r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b"),
+               r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b",
+               # "tài khoản tiết kiệm của tôi hiện còn bao nhiêu tiền": what is left in an account of theirs
+               r"\b(?:tài khoản|ngân hàng|thẻ ghi nợ)\b[^?.!]{0,40}\bcòn (?:lại )?(?:bao nhiêu|mấy|bn)\b",
+               r"\b(?:trong|ở) (?:tài khoản|ngân hàng)\b[^?.!]{0,40}\b(?:có|còn) (?:bao nhiêu|mấy) tiền\b"),
               "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
               "account.",
               "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "

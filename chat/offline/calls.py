@@ -40,7 +40,7 @@ def money_calls(q) -> list[dict]:
             if len(q.merchants) == 1:
                 return [{"name": "analyze_merchant", "args": {"merchant": q.merchants[0], "measure": "monthly_average",
                                                               "months": q.months}}]
-        if not q.has_filters:
+        if not q.has_filters and not q.unknown:  # "what does the cat cost me a month": not all spending
             return [{"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": q.months}}]
     return [{"name": "search_transactions", "args": args}]
 

@@ -47,7 +47,16 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
                "trả cho mình trước": "pay yourself first", "lãi": "interest",
                "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "để ở đâu": "where to keep",
-               "bắt đầu": "how to start", "khác gì": "difference"}
+               "bắt đầu": "how to start", "khác gì": "difference",
+               "tỷ lệ nợ trên thu nhập": "debt-to-income ratio", "nợ trên thu nhập": "debt-to-income ratio",
+               "tỷ lệ sử dụng tín dụng": "credit utilization", "vay mua nhà": "mortgage", "thế chấp": "mortgage",
+               "khoản vay": "loan", "trả nợ sớm": "paying off loans early", "trả nợ trước hạn": "paying off loans early",
+               "đa dạng hóa": "diversification", "đa dạng hoá": "diversification", "lãi suất cố định": "fixed rate",
+               "lãi suất thả nổi": "variable rate", "tài khoản hưu trí": "retirement account",
+               "lãi đơn": "simple interest", "quy tắc 72": "rule of 72", "chuyển dư": "rollover",
+               "tiêu lố": "overspent", "vượt ngân sách": "over budget", "an toàn để tiêu": "safe to spend",
+               "gộp": "merge", "tự động phân loại": "automatic categorisation", "phân loại": "categorisation",
+               "gợi ý": "suggestions", "chuyển khoản": "transfers"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
@@ -72,6 +81,7 @@ MEANING_RE = re.compile(r"\bmeaning of\b|\bwhat (?:does|do) [\w\s'-]{1,60}? (?:m
 FRAME_OBJECT_RE = re.compile(r"(?:what(?:'s|s| is| are| was| were| does| do| did)|explain|define|how does|why"
                              r"|meaning of|tell me (?:what|about))\s+(?:(?:is|are|was|were|does|do|did|what|how|a|an|the|"
                              r"exactly|actually|really|to me|me)\s+)*(?P<object>[\w']+)", re.I)
+COSTS_THEM_RE = re.compile(r"\b(?:cost|costs|costing|run|runs|set)\s+(?:me|us)\b", re.I)
 POINTING = {"it", "that", "this", "those", "these", "they", "them"}
 PRONOUNS = {"my", "our", "mine", "i", "we", "me", "i've", "i'm", "ive", "im", "tôi", "mình"}
 PRONOUN_RE = re.compile(r"\b(?:my|our|mine|i|we|me|i'?ve|i'?m|myself|tôi|mình)\b", re.I)
@@ -102,8 +112,8 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
     norm = normalise(text)
     frame = FRAME_OBJECT_RE.search(text)
     subject = (frame.group("object") if frame else "").lower()
-    if subject in PRONOUNS:
-        return False
+    if subject in PRONOUNS or COSTS_THEM_RE.search(text):
+        return False  # "what does the cat cost me a month": what they paid, not what a cat costs
     if q.amount_min is not None or q.amount_max is not None:
         return False
     if q.period is not None or find_periods(norm, today):

@@ -91,9 +91,13 @@ def test_another_users_names_never_link_this_users_words(chat_demo, alice, alice
         assert not confident(alice, answer) or "no transactions" in answer["answer"], (question, answer["answer"])
 
 
-def test_everything_but_rent_leaves_rent_out(chat_demo, alice, alice_money):
-    answer = chat_turn(user=alice, message="everything but rent last month")
-    assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
+@pytest.mark.parametrize("question, figure, absent", [
+    ("everything but rent last month", "$272.48", "$1,400.00"),  # rent left out, not answered alone
+    ("whole foods tot last month", "$96.40", "didn't understand"),  # "tot" is the total, read as said
+])
+def test_a_question_read_whole_gives_its_figure_confidently(chat_demo, alice, alice_money, question, figure, absent):
+    answer = chat_turn(user=alice, message=question)
+    assert figure in answer["answer"] and absent not in answer["answer"], answer["answer"]
     assert confident(alice, answer)
 
 

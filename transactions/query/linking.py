@@ -76,6 +76,16 @@ def _subsequence(short: str, long: str) -> bool:
     return all(ch in it for ch in short)
 
 
+def _word_starts(word: str, name_tokens: list[str]) -> bool:
+    """`word` is each word of the name in turn, each cut down to some of its letters in order beginning with its
+    first ("bby" = b·est + b·u·y, "cvsph" = cvs + ph·armacy)."""
+    if not name_tokens or not word:
+        return not name_tokens and not word
+    head, rest = name_tokens[0], name_tokens[1:]
+    return word[0] == head[0] and any(_subsequence(word[:cut], head) and _word_starts(word[cut:], rest)
+                                      for cut in range(1, len(word) - len(rest) + 1))
+
+
 def _singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -174,6 +184,11 @@ class Linker:
             return by_initials, "initials"
         if len(word) < 3 or word in common_words():
             return [], ""
+        # the start of each word of the name, cut down ("bby": Best Buy, "tjoes": Trader Joe's)
+        by_starts = [m for m, mt in self.merchant_tokens.items() if 2 <= len(mt) <= 4
+                     and len(bare) > len(mt) and _word_starts(bare, mt)]
+        if by_starts:
+            return by_starts, "nickname"
         glued = {m: "".join(mt) for m, mt in self.merchant_tokens.items() if mt}
         by_prefix = [m for m, g in glued.items() if len(word) >= 4 and g.startswith(word)]
         # "starbs", "chipots", "starbies": a cut-down name with a plural or a pet-name ending

@@ -69,6 +69,8 @@ def partial_names(toks: list[str], used: list[bool], links: list[tuple[int, Link
         if any(p + len(link.mention.split()) > end for p, link in inside):
             continue  # a reading that reaches past the phrase: the phrase is not a name on its own
         others = [link for _, link in inside if name not in link.names]
+        if any(link.kind == "merchant" and link.how not in ("meaning", "concept") for link in others):
+            continue  # "whole foods, tjs and target": another of their names listed beside it, not a changed word
         if inside and not others and all(used[start:end]):
             continue  # its words read as this merchant already ("planet gym": the gym is Planet Fitness)
         links = [(p, link) for p, link in links if (p, link) not in inside]

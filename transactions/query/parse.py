@@ -34,7 +34,7 @@ from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.sides import compare_sides, compare_turns
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
-from transactions.query.things import things_in, things_owning
+from transactions.query.things import things_in, things_listed, things_owning
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
@@ -157,11 +157,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
     links, owners = things_owning(links, ignored, text)  # "the dog's food": the dog, not Dining
     if owners:
         unknown, ignored = [*unknown, *owners], [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
-            and measure in (None, "total", "count", "list", "largest", "average") and len(tokens(rest)) <= 12 \
+            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
+            and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything

@@ -1,19 +1,41 @@
 """The Vietnamese grammar of periods that English has no counterpart for (accents stripped, as the parser reads
 them): months by number words ("tháng mười"), a month of last year ("tháng 10 năm ngoái"), month ranges ("từ tháng
 6 đến tháng 8"), the first months or half of a year ("3 tháng đầu năm", "nửa cuối năm ngoái") and day ranges
-written day/month ("từ 1/9 đến 15/9"). transactions.query.periods puts these rules first."""
+written day/month ("từ 1/9 đến 15/9"), parts of a month ("đầu tháng 8" = days 1–10, "giữa" 11–20, "cuối" 21 to the end)
+or of a year ("cuối năm ngoái" = December), and "từ" one of them to today ("từ đầu tháng 8", "từ tháng 3", "đầu năm
+đến giờ"). A month may be named in English after "tháng" ("tháng August"). transactions.query.periods puts these
+rules first."""
 from __future__ import annotations
 
+import calendar
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from core.periods import Period, add_months, period_label
+from core.periods import Period, add_months, fmt_day, month_bounds, period_label
+from transactions.query.periods_parts import part_of
 
 YEAR = r"((?:19|20)\d{2})"
 # month names by number word; "tháng sáu" is left out: without accents it reads as "tháng sau" (next month)
 VI_MONTH_WORDS = {"gieng": 1, "mot": 1, "hai": 2, "ba": 3, "tu": 4, "bon": 4, "nam": 5, "bay": 7, "tam": 8,
                   "chin": 9, "muoi": 10, "muoi mot": 11, "muoi hai": 12, "chap": 12}
 VI_MONTH_RE = r"muoi mot|muoi hai|gieng|mot|hai|ba|tu|bon|nam(?!\s+(?:ngoai|nay|truoc|roi|\d))|bay|tam|chin|muoi|chap"
+# a month named in English after "tháng" ("tháng August", "tháng sept"); not "may": "tháng mấy" (which month?) loses
+# its accent to the same letters
+EN_MONTHS = {n.lower(): i for names in (calendar.month_name, calendar.month_abbr) for i, n in enumerate(names) if n}
+EN_MONTHS["sept"] = 9
+EN_MONTHS.pop("may")
+MONTH_WORD = rf"(\d{{1,2}}|{'|'.join(sorted(EN_MONTHS, key=len, reverse=True))}|{VI_MONTH_RE})"
+# the part of a month: đầu (days 1–10), giữa (11–20), cuối / hết (21 to the end)
+PART_DAYS = {"dau": (1, 10), "giua": (11, 20), "cuoi": (21, 31), "het": (1, 31), None: (1, 31)}
+PART_EN = {"dau": "early", "giua": "mid", "cuoi": "late"}
+POINT_VI = rf"(?:(dau|giua|cuoi|het)\s+)?thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?"
+TO_NOW_VI = r"(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hien tai|hom nay))"
+
+
+def month_number(word: str) -> int | None:
+    """A month said after "tháng": a number, a Vietnamese number word or an English name."""
+    number = int(word) if word.isdigit() else VI_MONTH_WORDS.get(word) or EN_MONTHS.get(word)
+    return number if number and 1 <= number <= 12 else None
 
 
 def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Period],
@@ -24,9 +46,8 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return Period(s, e, period_label(s, e, "range", today=today), "range")
 
     def month(m):
-        word = m.group(1)
-        number = int(word) if word.isdigit() else VI_MONTH_WORDS[word]
-        if not 1 <= number <= 12:
+        number = month_number(m.group(1))
+        if number is None:
             return None
         year = int(m.group(2)) if m.group(2) else None
         if m.group(3):  # năm ngoái / năm trước: last year's; năm nay: this year's
@@ -34,10 +55,48 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return month_period(number, year, today)
 
     def span(m):
-        a, b = int(m.group(1)), int(m.group(3))
-        if not (1 <= a <= 12 and 1 <= b <= 12):
+        """"từ tháng 6 đến tháng 8", "từ đầu tháng 8 đến giữa tháng 9": from the first day of the first (or of its
+        part) to the last day of the second (or of its part)."""
+        a, b = month_number(m.group("a")), month_number(m.group("b") or m.group("bn"))
+        if a is None or b is None:
             return None
-        return month_span(a, m.group(2), b, m.group(4) or m.group(2))
+        whole = month_span(a, m.group("ya"), b, m.group("yb") or m.group("ya"))
+        if whole is None or not (m.group("pa") or m.group("pb") in ("dau", "giua", "cuoi")):
+            return whole
+        start = whole.start.replace(day=PART_DAYS[m.group("pa")][0])
+        last = month_bounds(whole.end.year, whole.end.month)[1]
+        end = min(last.replace(day=min(PART_DAYS[m.group("pb")][1], last.day)), today)
+        return clip(start, end) if start <= end else None
+
+    def since(m):
+        """"từ đầu tháng 8", "từ tháng 3 đến nay": from that month (or its part) to today."""
+        number = month_number(m.group(2))
+        if number is None:
+            return None
+        whole = month_period(number, int(m.group(3)) if m.group(3) else None, today)
+        start = whole.start.replace(day=PART_DAYS[m.group(1)][0])
+        if start > today:
+            return None
+        return Period(start, today, f"since {fmt_day(start)}", "range")
+
+    def part(m):
+        """"đầu tháng 8", "cuối tháng trước"-like parts of a named month: early / mid / late, said in the label."""
+        number = month_number(m.group(2))
+        if number is None:
+            return None
+        return part_of(PART_EN[m.group(1)], month_period(number, int(m.group(3)) if m.group(3) else None, today),
+                       today)
+
+    def year_part(m):
+        """"cuối năm ngoái" (December), "đầu năm nay" (January), "giữa năm 2025" (May–August)."""
+        year = int(m.group(3)) if m.group(3) else today.year - (1 if m.group(2) in ("ngoai", "truoc") else 0)
+        whole = Period(date(year, 1, 1), min(date(year, 12, 31), today), str(year), "year")
+        return part_of({"dau": "start of", "giua": "mid", "cuoi": "end of"}[m.group(1)], whole, today) \
+            if whole.start <= today else None
+
+    def year_to_date(_m):
+        start = date(today.year, 1, 1)
+        return Period(start, today, period_label(start, today, "range", today=today), "year")
 
     def first_months(m):
         year = today.year - (1 if m.group(3) in ("ngoai", "truoc") else 0)
@@ -63,10 +122,15 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return clip(a, b)
 
     return [
-        (rf"\b(?:tu\s+)?thang\s+(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\s*(?:den|toi|cho den|-|–)\s*(?:het\s+)?"
-         rf"(?:thang\s+)?(\d{{1,2}})(?:\s*(?:nam\s+|/)?{YEAR})?\b", span),
+        (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
+         rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
+         rf"(?:\s*(?:nam\s+|/)?(?P<yb>{YEAR}))?\b", span),
+        (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
+        (rf"\b(dau|giua|cuoi)\s+thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
         (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})/(\d{1,2})\s*(?:den|toi|-|–)\s*(?:ngay\s+)?(\d{1,2})/(\d{1,2})(?![/\d])",
          day_range),
-        (rf"\bthang\s+(\d{{1,2}}|{VI_MONTH_RE})(?:\s*(?:nam\s+|/)?{YEAR})?(?:\s+nam\s+(ngoai|truoc|nay))?\b", month),
+        (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
+        (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
+        (rf"\bthang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?(?:\s+nam\s+(ngoai|truoc|nay))?\b", month),
     ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.lexicon import HEAD_NOUNS
+from transactions.query.lexicon import GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
 from transactions.query.linking import Vocab
 from transactions.query.model import Link
 from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
@@ -112,3 +112,101 @@ def _places(things: dict[str, list[str]], vocab: Vocab) -> None:
         sims = vectors[len(phrases):] @ vectors[k]
         ranked = sorted(zip(spending, (float(s) for s in sims)), key=lambda x: -x[1])
         things[phrase] = [c for c, s in ranked[:THING_CATEGORIES] if s >= THING_MEANING_MIN]
+
+
+# "the boat – slip fees, fuel", "my dog: food, vet", "what does the cat cost me a month, food and vet": a thing said
+# as the subject, then after a dash, colon or comma the list of what it costs
+THING_LIST_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?P<thing>[a-z]{3,})(?P<between>(?:\s+(?:[a-z']+|\|)){0,6}?)"
+                           r"\s*(?:[,:;]|\s[-–—]+|[–—])\s*(?P<parts>[^.?!;]+)")
+# "the slip fees and fuel for the boat": the list just before it
+FOR_THING_RE = re.compile(r"(?P<parts>[^.?!;|]*?)\s(?:for|on)\s+(?:the|my|our|his|her|their|your)\s+(?:[a-z]+\s+)?"
+                          r"(?P<thing>[a-z]{3,})\b")
+# "the cat is costing me a fortune. how much on her food and vet visits": the list after a pronoun for the thing
+PRONOUN_LIST_RE = re.compile(r"\b(?P<pronoun>her|his|its|their)\s+(?P<parts>[^.?!;|]+)")
+DEFINITE_RE = r"\b(?:the|my|our|his|her|their|your)\s+(?:[a-z]+\s+)?"
+LIST_JOINT_RE = re.compile(r"\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b)\s*")
+OWN_NAME = ("exact", "alias", "prefix", "initials", "spelling", "nickname", "partial")
+
+
+def _content(word: str) -> bool:
+    return word not in STOPWORDS and word not in GRAMMAR_WORDS and word != "|"
+
+
+def _list_items(text: str, *, backwards: bool) -> list[list[str]]:
+    """The items of a list that starts (or, `backwards`, ends) at the edge of `text`: each item's content words next
+    to the list, up to the first item that does not consist of them alone (where the list began)."""
+    items: list[list[str]] = []
+    pieces = LIST_JOINT_RE.split(text)
+    for piece in reversed(pieces) if backwards else pieces:
+        words = piece.split()
+        run: list[str] = []
+        for w in reversed(words) if backwards else words:
+            if not _content(w):
+                break
+            run.append(w)
+        if not run or len(run) > 3:
+            break
+        items.append(list(reversed(run)) if backwards else run)
+        if len(run) < len(words):
+            break
+    return items
+
+
+def _listed(rest: str, loose: set[str]) -> list[tuple[str, list[list[str]]]]:
+    """(thing, the items of the list of what it costs) for each way a question lists a thing's costs."""
+    found: list[tuple[str, list[list[str]]]] = []
+    for m in THING_LIST_RE.finditer(rest):
+        if set(m.group("between").split()) & {w for p in loose for w in p.split()}:
+            continue  # another unread word between them: the list may not be the thing's
+        items = [[w for w in item.split() if _content(w)] for item in LIST_JOINT_RE.split(m.group("parts"))]
+        found.append((m.group("thing"), [item for item in items if item] if all(
+            len([w for w in item.split() if _content(w)]) <= 3 for item in LIST_JOINT_RE.split(m.group("parts")))
+            else []))
+    for m in FOR_THING_RE.finditer(rest):
+        found.append((m.group("thing"), _list_items(m.group("parts"), backwards=True)))
+    definite = [p for p in loose if re.search(rf"{DEFINITE_RE}{re.escape(p)}\b", rest)]
+    for m in PRONOUN_LIST_RE.finditer(rest):
+        before = [p for p in definite if re.search(rf"{DEFINITE_RE}{re.escape(p)}\b", rest[:m.start()])]
+        if len({p.split()[-1] for p in before}) == 1:  # one thing said before the pronoun: the one it stands for
+            found.append((before[0].split()[-1], _list_items(m.group("parts"), backwards=False)))
+    return found
+
+
+def things_listed(links: list[Link], unknown: list[str], ignored: list[str], rest: str
+                  ) -> tuple[list[Link], list[str], list[str]]:
+    """(links, unknown, ignored) with a thing nothing of theirs is called and the list of what it costs — after it
+    ("the boat – slip fees, fuel"), before "for the thing" ("the slip fees and fuel for the boat") or after a pronoun
+    for it ("the cat … her food and vet visits"): the listed words — read as categories ("food", "fees"), concepts
+    ("fuel") or not at all ("vet", "venue") — are parts of the thing (kind "concept", names [the thing], how
+    "thing"), and the thing is what the question asks about. A category total would answer another question
+    (Dining for the cat's food). Not when a merchant is named by its own name ("my car: Shell and Chevron"): those
+    are what it cost."""
+    loose = set(unknown) | set(ignored)
+    for thing, items in _listed(rest, loose):
+        if not items or thing in GRAMMAR_VOCABULARY or thing in HEAD_NOUNS or thing in STOPWORDS \
+                or not any(thing in p.split() for p in loose):
+            continue
+        part_words = {w for item in items for w in item}
+        inside = [x for x in links if not x.negated and set(x.mention.split()) <= part_words]
+        if any(not x.negated and x not in inside for x in links) or \
+                any(x.kind == "merchant" and x.how in OWN_NAME for x in inside):
+            continue
+        parts = [Link(x.mention, "concept", [thing], "thing", other={"kind": x.kind, "names": list(x.names),
+                                                                     "mention": x.mention}) for x in inside]
+        covered = {w for x in inside for w in x.mention.split()}
+        unread = {w for p in loose for w in p.split()}  # "boat slip": the dash between them was lost
+        for item in items:
+            left = [w for w in item if w not in covered and w in unread]
+            if left:
+                parts.append(Link(" ".join(left), "concept", [thing], "thing"))
+        said = part_words | {thing}
+        return ([x for x in links if x not in inside] + parts,
+                [u for u in unknown if not _of_thing(u, said, thing)] + [thing],
+                [w for w in ignored if not _of_thing(w, said, thing)])
+    return links, unknown, ignored
+
+
+def _of_thing(phrase: str, said: set[str], thing: str) -> bool:
+    """The thing ("little boat"), its parts, or a pronoun standing for it."""
+    words = phrase.split()
+    return set(words) <= said or words[-1] == thing or phrase in ("her", "his", "its", "their")

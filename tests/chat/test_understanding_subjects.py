@@ -1,0 +1,108 @@
+"""Issue 21 kinds 2–3 through chat_turn: what a question is about. A thing nothing of theirs is called, said first and
+followed by what it costs ("the boat – slip fees, fuel"), is the subject: the listed words are its parts, never a
+category total; months the user spells out beside a named season win over the season's own span; Vietnamese month
+phrases; nicknames made of the first letters of each word of a merchant's name. The chat fixture statement
+(tests/chat/conftest.py), each month: rent 1,400.00, Starbucks 5.75 + 6.25, Amazon 42.99 (Shopping) + 18.50
+(Groceries), Whole Foods 96.40, Uber 23.10, Netflix 15.49, The Good Plate 64.00 (Dining)."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from django.utils import timezone
+
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
+from transactions.services import transactions_import
+
+pytestmark = pytest.mark.django_db
+
+
+def _args(answer, n=0):
+    return answer["tool_calls"][n]["arguments"]
+
+
+def _roles(answer) -> dict[str, str]:
+    return {w["word"]: w["role"] for w in answer["understanding"]["words"]}
+
+
+@pytest.mark.parametrize("question, thing, parts", [
+    ("what does the cat cost me a month, food and vet", "cat", ["food", "vet"]),
+    ("my dog — food, vet", "dog", ["food", "vet"]),
+    ("the boat – slip fees, fuel", "boat", ["slip", "fees", "fuel"]),
+    ("what did the wedding set me back: flowers, venue", "wedding", ["flowers", "venue"]),
+])
+def test_a_thing_then_what_it_costs_is_the_thing_not_a_category(chat_demo, alice, alice_money, question, thing,
+                                                                 parts):
+    answer = chat_turn(user=alice, message=question)
+    body = answer["answer"].split("_What I looked up")[0]
+    assert f"no transactions about “{thing}”" in body and "$" not in body, answer["answer"]
+    args = _args(answer)
+    assert answer["tool_calls"][0]["name"] == "search_transactions", answer["tool_calls"]
+    assert not args.get("categories") and not args.get("merchants"), args  # no Dining total for the cat's food
+    roles = _roles(answer)
+    assert all(roles[p] == "concept" for p in parts), roles  # each a part of the thing, none left unread
+    assert answer["understanding"]["not_understood"] == [thing]
+
+
+def test_real_categories_joined_are_still_both_categories(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="groceries and dining last month")
+    assert sorted(_args(answer)["categories"]) == ["Dining", "Groceries"]
+    assert "$190.90" in answer["answer"] and confident(alice, answer), answer["answer"]  # 114.90 + 76.00
+
+
+def test_a_merchant_named_by_its_own_name_after_a_thing_is_what_it_cost(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="the car: uber last month")
+    assert _args(answer)["merchants"] == ["Uber"] and "$23.10" in answer["answer"], answer["answer"]
+
+
+def test_a_pronoun_or_for_the_thing_ties_the_list_to_it(chat_demo, alice, alice_money):
+    told = chat_turn(user=alice, message="the cat is costing me a fortune. how much on her food and vet visits this year?")
+    assert "no transactions about “cat”" in told["answer"].split("_What I looked up")[0], told["answer"]
+    assert not _args(told).get("categories"), _args(told)
+    before = chat_turn(user=alice, message="between the slip fees and fuel for the boat, what has it run me since may?")
+    assert "no transactions about “boat”" in before["answer"], before["answer"]
+
+
+@pytest.mark.parametrize("question, start, end", [
+    ("what did I spend over the holidays last year, november and december together", (-1, 11, 1), (-1, 12, 31)),
+    ("spending in the holiday season in {last}, November and December together", (-1, 11, 1), (-1, 12, 31)),
+    ("shopping over christmas last year, dec 20th to the 31st?", (-1, 12, 20), (-1, 12, 31)),
+])
+def test_months_the_user_spells_out_win_over_a_named_season(chat_demo, alice, alice_money, question, start, end):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message=question.format(last=today.year - 1))
+    args = _args(answer)
+    assert args["start"] == date(today.year + start[0], *start[1:]).isoformat(), args  # not Thanksgiving
+    assert args["end"] == date(today.year + end[0], *end[1:]).isoformat(), args
+
+
+def test_vietnamese_month_phrases_are_the_periods_they_say(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    two_back = month_start(today, 2)
+    since = chat_turn(user=alice, message=f"từ đầu tháng {two_back:%B} tôi tiêu bao nhiêu cho ăn uống")
+    assert _args(since)["start"] == two_back.isoformat() and _args(since)["end"] == today.isoformat(), _args(since)
+    assert "Dining" in _args(since)["categories"] and "Ăn uống" in since["answer"], since["answer"]
+    early = chat_turn(user=alice, message=f"đầu tháng {two_back.month} tôi chi bao nhiêu")
+    assert (_args(early)["start"], _args(early)["end"]) == (two_back.isoformat(),
+                                                            two_back.replace(day=10).isoformat())
+    year = chat_turn(user=alice, message="đầu năm đến giờ tôi tiêu bao nhiêu")
+    assert _args(year)["start"] == date(today.year, 1, 1).isoformat() and "Nam Den Gio" not in year["answer"]
+    end = chat_turn(user=alice, message="cuối năm ngoái tôi chi bao nhiêu")
+    assert (_args(end)["start"], _args(end)["end"]) == (f"{today.year - 1}-12-01", f"{today.year - 1}-12-31")
+    assert not since["understanding"]["not_understood"] and not year["understanding"]["not_understood"]
+
+
+def test_a_nickname_made_of_the_starts_of_each_word_links(chat_demo, alice, alice_money):
+    day = (timezone.localdate() - timedelta(days=1)).isoformat()
+    transactions_import(user=alice, file_name="bb.csv",
+                        content=f"Date,Description,Amount,Category\n{day},BEST BUY #1234,-199.99,Shopping\n".encode())
+    answer = chat_turn(user=alice, message="how much at bby this year")
+    assert _args(answer)["merchants"] == ["Best Buy"] and "$199.99" in answer["answer"], answer["answer"]
+
+
+def test_names_listed_with_commas_are_each_their_own(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Whole Foods, ntflx and uber last month - add those up")
+    merchants = _args(answer)["merchants"]
+    assert sorted(merchants) == ["Netflix", "Uber", "Whole Foods Market"], merchants  # not "whole foods ntflx"
+    assert "$134.99" in answer["answer"], answer["answer"]  # 96.40 + 15.49 + 23.10
