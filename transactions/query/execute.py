@@ -331,6 +331,8 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
                                  **_side_total(user, q, Side(label=""), same_days), "same_days": True})
     change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
         {"difference": None, "change_pct": None}
+    if compare.get("ask") == "share" and len(rows) >= 2 and rows[1]["total"]:  # "what percent is that of my total?"
+        change["share_pct"] = round(100 * rows[0]["total"] / rows[1]["total"], 1)
     return {"rows": rows, "mode": compare.get("mode"), **change,
             "count": sum((r.get("count") or 0) for r in rows) or (1 if any(r["total"] for r in rows) else 0)}
 
