@@ -130,3 +130,11 @@ def test_a_rule_applied_to_their_income_gives_the_figures_and_the_rules_page(cha
     assert answer["tools_used"] == ["income_breakdown", "search_knowledge_base"], answer["tool_calls"]
     assert "$2,700.00" in answer["answer"] and "$1,080.00" in answer["answer"], answer["answer"]
     assert {c["document"] for c in answer["citations"]} == {"Budgeting methods"}, answer["citations"]
+
+
+def test_how_moneta_does_something_is_explained_not_answered_with_steps(chat_demo, alice, help_pages):
+    """"… như thế nào" about what Moneta does asks how it works: the section that explains it, in Vietnamese."""
+    answer = chat_turn(user=alice, message="moneta phát hiện gói đăng ký như thế nào?")
+    text = answer["answer"]
+    assert "cùng một người bán" in text and not text.startswith("Cách "), text
+    assert not ENGLISH_RE.search(_prose(answer)), text
