@@ -20,7 +20,7 @@ import numpy as np
 from django.conf import settings
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
-from chat.affordability import reasoning_call
+from chat.affordability import REASONING_TOOLS, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
@@ -41,7 +41,7 @@ from chat.offline.frames import (
     names_money_measure,
     ranks_own_records,
 )
-from chat.whatif import whatif_call
+from chat.whatif import WHATIF_TOOLS, whatif_call
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
@@ -261,7 +261,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
                                  "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     # a plan to cancel, with its price per month and per year, answers "how much would I save" too
     priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
-        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"]
+        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"] \
+        or bool(plan.calls) and plan.calls[0]["name"] in (*REASONING_TOOLS, *WHATIF_TOOLS)  # "save 6k. how long?"
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
@@ -369,6 +370,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
+        if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
+            return done([(label, 1.0, text), ("concept", 1.0, text)],
+                        [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
         return done([(label, 1.0, text)], [call])
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
