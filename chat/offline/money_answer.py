@@ -363,8 +363,10 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     if result.get("left_out"):  # "and excluding the biggest?": the rows left out, said
         gone = "; ".join(f"{_m(abs(r['amount']), cur)} {'tại' if vi else 'at'} {r.get('merchant') or r['description']}"
                          f" {'ngày' if vi else 'on'} {_day(r['date'])}" for r in result["left_out"])
-        lines.insert(min(1, len(lines)), f"Không tính khoản lớn nhất: {gone}." if vi else
-                     f"Leaving out the biggest: {gone}.")
+        n = len(result["left_out"])
+        lines.insert(min(1, len(lines)), (f"Không tính {n} khoản lớn nhất: {gone}." if n > 1 else
+                                          f"Không tính khoản lớn nhất: {gone}.") if vi else
+                     f"Leaving out the {n} biggest: {gone}." if n > 1 else f"Leaving out the biggest: {gone}.")
     if result.get("by_currency"):
         lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
                      + "; ".join(f"{c['currency']}: {_m(c['spent'], c['currency'])} {'chi' if vi else 'out'}"

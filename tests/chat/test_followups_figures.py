@@ -70,6 +70,8 @@ def test_which_was_more_of_one_thing_is_not_confident(chat_demo, alice, alice_mo
 @pytest.mark.parametrize(("first", "ask", "shown", "gone"), [
     # a total: the same rows without the biggest transaction, the one left out said
     ("how much did I spend last month", "and excluding the biggest?", "$272.48", "Leaving out the biggest: $1,400.00"),
+    ("how much did I spend last month", "and without the 2 biggest?", "$176.08",
+     "Leaving out the 2 biggest: $1,400.00 at"),
     # a ranking: its items without the first
     ("top 3 categories last month", "and without the largest?", "Groceries ($114.90", "Dining"),
     # the biggest purchases: the ones after it
@@ -104,6 +106,7 @@ def test_per_month_divides_by_the_months_of_the_period_that_ran(chat_demo, alice
     ("and the 9th thru the 11th?", 9, 11, "$70.25"),  # Starbucks 6.25 + The Good Plate 64.00
     ("what about from the 1st to the 8th", 1, 8, "$5.75"),
     ("just the 11th", 11, 11, "$64.00"),
+    ("days 9 to 11?", 9, 11, "$70.25"),
 ])
 def test_days_of_the_last_answers_month(chat_demo, alice, alice_money, ask, first_day, last_day, figure):
     answer = _talk(alice, f"how much on dining in {_month(1):%B}", ask)[-1]

@@ -95,7 +95,9 @@ def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> di
     if q.skip_largest:  # what was left out, for the answer to say
         kept = MoneyQuery.from_dict({**q.as_dict(), "skip_largest": 0})
         everything = _base(user, kept)
-        out["left_out"] = [_row(t) for t in everything.filter(id__in=_largest_ids(everything, q)).values(*ROW_FIELDS)]
+        gone = everything.filter(id__in=_largest_ids(everything, q))
+        out["left_out"] = [_row(t) for t in gone.order_by("-amount" if q.direction == "in" else "amount", "-date")
+                           .values(*ROW_FIELDS)]
     out.setdefault("currency", _currency(user))
     out["found"] = bool(out.get("count"))
     out["title"] = f"{MEASURE_TITLES.get(q.measure, 'Transactions')}: {out['understood']}"

@@ -43,7 +43,8 @@ NOT_A_DAY = r"(?!\s*(?:months?|weeks?|years?|quarters?|periods?|ones?|half|items
             r"largest|most|top|pick|spot|rank))"
 DAY_RANGE_RE = re.compile(r"\b(?:from\s+|between\s+)?(?:the\s+)?(?P<a>\d{1,2})(?:st|nd|rd|th)\b\s*(?:-|–|to|thru|"
                           rf"through|till|until|and)\s*(?:the\s+)?(?P<b>\d{{1,2}})(?:st|nd|rd|th)?\b{NOT_A_DAY}"
-                          rf"|\b(?:on|for|just|only)\s+the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_DAY}")
+                          rf"|\b(?:on|for|just|only)\s+the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_DAY}"
+                          r"|\bdays?\s+(?P<a2>\d{1,2})\s*(?:-|–|to|thru|through|till|until|and)\s*(?P<b2>\d{1,2})\b")
 
 
 def _narrow_to_period(text: str, s: _State) -> Edit:
@@ -184,7 +185,8 @@ def _day_range(text: str, s: _State) -> Edit:
     m = DAY_RANGE_RE.search(text)
     if not m or (s.previous.compare and s.mode != "sides"):
         return None
-    first, last = int(m.group("a") or m.group("d")), int(m.group("b") or m.group("d"))
+    first = int(m.group("a") or m.group("a2") or m.group("d"))
+    last = int(m.group("b") or m.group("b2") or m.group("d"))
     prev = s.previous.period
     if prev is not None and prev.grain != "all" and (prev.start.year, prev.start.month) == (prev.end.year,
                                                                                               prev.end.month):
