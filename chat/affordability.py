@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from chat.rates import rate_from_args, rate_in
 from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
@@ -51,7 +52,11 @@ KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|
                      r"than\b.{0,12}\b(?:spend|spent)\b|\bchi (?:nhiều|ít) hơn (?:thu|kiếm)\b", re.I)
 # a savings goal at the usual rate: "how many months till I have 10k saved", "how long to save $5,000"
 GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:save|saved|saving|have|reach|hit|get to)\b"
+                     # the goal first: "want to save 6k for a car … how many months would that take?"
+                     r"|\b(?:save|saving|put away|set aside|để dành|tiết kiệm)\b.{0,80}\bhow (?:many (?:months|years|weeks)|"
+                     r"long)\b"
                      r"|\bmấy tháng\b.{0,30}\b(?:tiết kiệm|để dành)\b", re.I)
+RULE_RE = re.compile(r"\b50\s*/\s*30\s*/\s*20\b|\b50-30-20\b", re.I)
 NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
@@ -87,24 +92,51 @@ def _monthly_amount(text: str) -> Decimal | None:
     return value * 1000 if k else value
 
 
+# the usual month asked for: "going by what I usually spend", "my average spending over the last 6 months", "use
+# the last 3 months as the baseline" (the average of that many full months, not that span's total)
+USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average|avg|typical(?:ly)?|normal(?:ly)?|baseline|on average|trung bình|"
+                      r"thường)\b", re.I)
+MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous|over|of|from)\s+(\d{1,2}|two|three|four|five|six|nine|twelve)\s+"
+                            r"(?:full\s+)?months?\b|\b(\d{1,2})\s*tháng (?:qua|gần nhất|vừa qua)\b", re.I)
+NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
+
+
+def usual_months_said(text: str) -> int | None:
+    """How many full months the usual month is averaged over, when the question says ("the last 6 months")."""
+    m = MONTHS_SAID_RE.search(text or "")
+    if m is None:
+        return None
+    said = (m.group(1) or m.group(2)).lower()
+    return max(1, min(12, int(said) if said.isdigit() else NUMBER[said]))
+
+
 def reasoning_call(text: str) -> dict[str, Any] | None:
     """The tool call for an affordability or saving-rate question, else None."""
+    months = usual_months_said(text)
     if AFFORD_RE.search(text) and _amount(text) is not None:
         args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
+        if rate := rate_in(text):  # "3x a week at $40": a monthly cost, price × times × periods a month
+            args.update(amount=float(rate.price), times=rate.times, per=rate.unit)
         if re.search(r"\bnext month\b|\btháng (?:sau|tới)\b", text, re.I):
             args["when"] = "next month"
-        if basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
+        if USUAL_RE.search(text) or months:  # the usual month, over the months said
+            if months:
+                args["months"] = months
+        elif basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
     if GOAL_RE.search(text) and (goal := _amount(text)) is not None:
-        return {"name": "income_breakdown", "args": {"goal": float(goal)}}
+        return {"name": "income_breakdown", "args": {"goal": float(goal), **({"months": months} if months else {})}}
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
         return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text) or _monthly_amount(text)
-        return {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
+        call = {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
+        if RULE_RE.search(text):  # the rule named as such: what it is, from the knowledge base, beside their split
+            call["concept"] = "50/30/20 budgeting rule needs wants savings"
+        return call
     return None
 
 
@@ -145,14 +177,21 @@ class ReasoningTools:
     user: Any
 
     def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS,
-                            based_on: str | None = None) -> dict:
+                            based_on: str | None = None, times: int | None = None, per: str | None = None) -> dict:
         """Can the user afford a purchase of `amount`? `when`: "next month" (the next calendar month) or omitted
         (the next 30 days). From their own figures: usual income and usual everyday spending (average of the last
         `months` full months, recurring charges and transfers left out), minus the recurring bills and
         subscriptions due in that window = what is left, then minus the purchase. Every step is returned, with
         the next pay and the bills due before it, and caveats when the figures are thin or income irregular.
         `based_on` ("last month", "2026-09"): judge from that period's own income and spending instead ("given
-        what I spent last month…"), the figures of that period shown."""
+        what I spent last month…"), the figures of that period shown. A cost paid repeatedly ("3x a week at $40"):
+        `amount` is one payment, `times` how many per `per` ("day", "week", "month", "year"); it is judged as a
+        monthly cost (40 × 3 × 52 ÷ 12)."""
+        rate = rate_from_args(amount, times, per)
+        if rate is not None and (rate.times > 1 or rate.unit != "month"):
+            amount = float(rate.monthly)
+        else:
+            rate = None
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         if (when or "").strip().lower() in ("next month", "next_month"):
@@ -176,6 +215,10 @@ class ReasoningTools:
                          today=today, user=self.user, months=months, sign=-1)
         bills = recurring_due(user=self.user, start=start, end=end, currency=currency)
         price = Decimal(str(amount)).quantize(CENT)
+        # the usual month's spending, everything in it: what "what I usually spend" asks for; the bills in it are
+        # counted by what actually falls due in the window instead (its recurring part, total − everyday)
+        spent = usual(expense_rows(user=self.user).filter(currency=currency), today=today, user=self.user,
+                      months=months, sign=-1)
         left = _d(income["average"]) - _d(everyday["average"]) - _d(bills["total"])
         after = left - price
         steps = [
@@ -184,7 +227,8 @@ class ReasoningTools:
              "amount": str(_d(everyday["average"]))},
             {"label": f"recurring bills and subscriptions due in {window}", "op": "-", "amount": str(_d(bills["total"]))},
             {"label": f"left in {window}", "op": "=", "amount": str(left)},
-            {"label": "the purchase", "op": "-", "amount": str(price)},
+            {"label": f"the purchase ({rate.arithmetic(currency)} a month)" if rate else "the purchase", "op": "-",
+             "amount": str(price)},
             {"label": "left after it", "op": "=", "amount": str(after)},
         ]
         pay = next((p for p in income_expected(user=self.user, today=today, days=40) if p["currency"] == currency),
@@ -196,6 +240,9 @@ class ReasoningTools:
         if after < 0 and left > 0:
             months_needed = int((price / left).to_integral_value(rounding="ROUND_CEILING"))
         return {"possible": after >= 0, "amount": str(price), "income": str(_d(income["average"])),
+                "usual_spending": str(_d(spent["average"])),
+                "usual_bills": str(_d(spent["average"]) - _d(everyday["average"])), "months": months,
+                **({"rate": {**rate.as_args(), "arithmetic": rate.arithmetic(currency)}} if rate else {}),
                 "spending": str(_d(everyday["average"])), "bills": str(_d(bills["total"])), "bills_due": bills["rows"],
                 "left": str(left), "after": str(after), "months_to_save": months_needed, "window": window,
                 "usual_window": income["window"], "currency": currency, "steps": steps,

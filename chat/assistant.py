@@ -14,12 +14,14 @@ from datetime import date
 from functools import cache
 from typing import Any
 
+from django.utils import translation
 from langchain_core.tools import StructuredTool
 
 from chat.actions.intent import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
+from chat.language import answer_language, search_words
 from chat.listings import listing_narrowed
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
 from chat.web_search import WebSearchUnavailable, web_search
@@ -159,9 +161,11 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     def _knowledge(self, query: str, include, exclude) -> dict:
         c = self.config
         found = knowledge_search(
-            user=self.user, query=query, k=c.max_results, similarity_threshold=c.similarity_threshold or None,
+            user=self.user, query=search_words(query), k=c.max_results, similarity_threshold=c.similarity_threshold or None,
             corpus_include=include, corpus_exclude=exclude, hybrid=c.hybrid,
             vector_weight=c.vector_weight, text_weight=c.text_weight,
+            # the page in the question's language when the corpus has it (knowledge/translations.py)
+            language=answer_language(self.request_text or query, translation.get_language()),
         )
 
         results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
@@ -171,9 +175,11 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
             "query": query,
             "settings": found.get("settings", {}),
             "results": [
-                {"fact_id": r["fact_id"], "text": r["text"], "document": r.get("document"), "page": r.get("page"),
+                {"fact_id": r["fact_id"], "text": r["text"], "heading": r.get("heading") or "",
+                 "document": r.get("document"), "page": r.get("page"),
                  "corpus": r.get("corpus"), "score": round(float((r.get("scores") or {}).get("vector") or 0), 3),
-                 **({"based_on": r["based_on"]} if r.get("based_on") else {})}
+                 **({"based_on": r["based_on"]} if r.get("based_on") else {}),
+                 **({"language": r["language"], "original": r["original"]} if r.get("original") else {})}
                 for r in results
             ],
         }
@@ -204,7 +210,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         try:
             hits = web_search(query)
         except WebSearchUnavailable as exc:
-            return {"query": query, "available": False, "message": f"Web search unavailable: {exc}.", "results": []}
+            return {"query": query, "available": False, "message": f"Web search unavailable: {exc}.", "reason": str(exc),
+                    "results": []}
         return {"query": query, "available": True, "results": hits}
 
     # ---- the user's money ------------------------------------------------------------------------
@@ -297,7 +304,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
         ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
-        "less" when the question is which side was more (less): the answer says that side first."""
+        "less" when the question is which side was more (less), "difference", or "share" (the first side as a
+        part of the second, e.g. of all spending): the answer says that first."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
                                 "categories": categories, "text": text, "compare_ask": ask}, measure="compare")

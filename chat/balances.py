@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from chat.capabilities import MISSING, missing_answer, missing_data
+from chat.capabilities import MISSING, missing_answer, missing_data, no_access_text
 from core.money import money
 from transactions.selectors import account_balances, net_worth
 
@@ -113,8 +113,7 @@ class BalanceTools:
 def balance_text(name: str, payload: dict[str, Any], *, vi: bool = False) -> str:
     """The offline composer's words for a balance tool's result (every figure copied from it)."""
     if payload.get("available") is False:
-        return (f"Tôi không thấy được: {payload.get('message_vi')} {payload.get('offer_vi') or ''}" if vi else
-                f"I have no access to that: {payload.get('message')} {payload.get('offer') or ''}").strip()
+        return no_access_text(payload, vi=vi)  # the capability answer's one wording
     unknown = payload.get("unknown_balance") or []
     caveat = ((f"Chưa biết số dư của {', '.join(unknown)} (chưa có số dư đầu kỳ), nên không tính vào." if vi else
                f"{', '.join(unknown)} {'has' if len(unknown) == 1 else 'have'} no opening balance, so "

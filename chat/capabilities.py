@@ -18,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from core.text import strip_accents
 from transactions.models import Account
@@ -115,7 +116,10 @@ DATA: tuple[DataTopic, ...] = (
                r"checking|savings|current account)\b",
                r"\b(?:what'?s|what is|how much is) (?:sitting |left )?in my (?:bank|account|checking|savings)\b",
                r"\boverdrawn\b|\bin the red\b|\boverdraft\b", r"\bsố dư\b",
-               r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b"),
+               r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b",
+               # "tài khoản tiết kiệm của tôi hiện còn bao nhiêu tiền": what is left in an account of theirs
+               r"\b(?:tài khoản|ngân hàng|thẻ ghi nợ)\b[^?.!]{0,40}\bcòn (?:lại )?(?:bao nhiêu|mấy|bn)\b",
+               r"\b(?:trong|ở) (?:tài khoản|ngân hàng)\b[^?.!]{0,40}\b(?:có|còn) (?:bao nhiêu|mấy) tiền\b"),
               "none of your accounts in Moneta has an opening balance yet, so I can't tell you what is in an "
               "account.",
               "Add the account's opening balance and date under Accounts and I can; meanwhile I can show your net "
@@ -395,6 +399,16 @@ def missing_answer(m: Missing) -> dict:
     """The tool result for a question about data Moneta lacks."""
     return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS),
             "message_vi": m.why_vi, "offer_vi": m.offer_vi}
+
+
+def no_access_text(payload: dict, *, vi: bool) -> str:
+    """The one wording of "Moneta does not have that" for a `missing_answer` result: why, then what it can do
+    instead — in Vietnamese for a Vietnamese question (locale/vi)."""
+    vi = vi and bool(payload.get("message_vi"))
+    why, offer = (payload.get("message_vi"), payload.get("offer_vi")) if vi else (payload.get("message"),
+                                                                                payload.get("offer"))
+    with translation.override("vi" if vi else "en"):
+        return (gettext("I have no access to that: %(why)s") % {"why": why} + f" {offer or ''}").strip()
 
 
 def unavailable_steps(request: str) -> dict:

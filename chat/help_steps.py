@@ -217,6 +217,25 @@ class SectionTopics:
         return self.headings[i], float(sims[i]), any(words & s for s in self.stems)
 
 
+# words of a concept question that name no topic ("who is it actually good for")
+NOT_TOPIC = GENERIC | set("""what whats who whom whose which why is are was were be been good bad best better worse really
+actually exactly mean means meaning explain define tell kind sort type work works worth suit suits suited anyone someone
+people person know well yourself total other example choosing one more than""".split())
+
+
+def _topic_stems(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9]{3,}", (text or "").lower())
+    return {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words
+            if w not in NOT_TOPIC}
+
+
+def names_education_topic(text: str) -> bool:
+    """Does the question name a topic of a finance-education page (its title or a section heading: "roth" in "Roth
+    or traditional")? A concept question about one is a knowledge question, whatever else its clauses ask."""
+    stems = _topic_stems(text)
+    return bool(stems) and any(stems & _topic_stems(h) for h in EDUCATION_TOPICS.load().headings)
+
+
 HELP_TOPICS = SectionTopics("moneta-help", howto=True)
 EDUCATION_TOPICS = SectionTopics("finance-education", howto=False)
 CLAUSE_RE = re.compile(r",?\s+(?:and|also|then|plus)\s+(?:how (?:do|can) i\s+|also\s+)?(?=(?:turn|change|set|reset|"
@@ -227,11 +246,26 @@ WEAK_OPENER_RE = re.compile(r"^\s*(?:(?:can|could|may) i|i (?:want|need|would li
                             re.I)
 
 
+# "moneta phát hiện gói đăng ký như thế nào", "hũ hoạt động thế nào", "gợi ý được tính thế nào": how Moneta does
+# something (its subject is the app, or the verb is working or being worked out), not how the user does it
+HOW_IT_WORKS_VI_RE = re.compile(r"\b(?:moneta|ứng dụng|app|hệ thống)\b(?:(?!\b(?:tôi|mình)\b).){0,40}\b(?:như thế nào|thế nào|"
+                                r"ra sao)\b|\bhoạt động (?:như )?(?:thế nào|ra sao)\b|\bđược (?:tính|chọn|phát hiện|xác "
+                                r"định)\b|\bhoat dong (?:nhu )?the nao\b|\bduoc tinh\b", re.I)
+
+
+def asks_how_to(text: str) -> bool:
+    """Does the question ask how to do something (in Moneta or anywhere), rather than how something works?"""
+    text = text or ""
+    if HOW_IT_WORKS_VI_RE.search(text):
+        return False
+    return bool(HOWTO_Q_RE.search(text) or (_typed_without_accents(text) and HOWTO_Q_RE.search(
+        strip_accents(text.lower()))))
+
+
 def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
     """The help-page look-ups a how-to question about Moneta asks for: one per part ("how do I turn on 2FA and
     change my password" → two), or none when the text is not a how-to about one of the help corpus's topics."""
-    if not (HOWTO_Q_RE.search(text or "") or (_typed_without_accents(text) and HOWTO_Q_RE.search(
-            strip_accents((text or "").lower())))):
+    if not asks_how_to(text):
         return []
     if q is not None and WEAK_OPENER_RE.search(text) and (getattr(q, "period", None) or getattr(q, "merchants", None)
                                                          or getattr(q, "amount_min", None) is not None

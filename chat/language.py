@@ -36,3 +36,18 @@ def question_language(text: str) -> str | None:
 def answer_language(text: str, ui_language: str | None) -> str:
     """The question's language, else the UI language ("vi" or "en")."""
     return question_language(text) or ("vi" if (ui_language or "").lower().startswith("vi") else "en")
+
+
+# A Vietnamese question searched with the English terms it names: "emergency fund (quỹ khẩn cấp là gì?)"
+# (chat/offline/frames.knowledge_query). The knowledge base is ranked in English (the embedding model and the
+# full-text configuration read English; Vietnamese pages are reached through their English originals), so the
+# Vietnamese words in brackets only blur the search.
+GLOSSED_RE = re.compile(r"^(.+?) \((.+)\)$", re.S)
+
+
+def search_words(query: str) -> str:
+    """The words to rank the knowledge base with: a glossed Vietnamese question's English terms, else the query."""
+    glossed = GLOSSED_RE.match((query or "").strip())
+    if glossed and is_vietnamese(glossed.group(2)) and not is_vietnamese(glossed.group(1)):
+        return glossed.group(1)
+    return query

@@ -16,12 +16,12 @@ from chat import words
 from core.money import money as money_format
 from transactions.query import MoneyQuery
 from transactions.query.followups import ADD_UP_RE, ORDINAL, PICK_RE, SUPERLATIVE_RE
-from transactions.query.grammar import normalise
+from transactions.query.grammar import normalise, strip_accents
 from transactions.query.lexicon import CONCEPTS
 from transactions.query.periods import find_periods
 
 # words that are about recurring charges whoever asks: "my subscriptions", "subs", "recurring", "monthly bills"
-SUBSCRIPTION_CORE = r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b"
+SUBSCRIPTION_CORE = r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b|\bdang ky\b"
 # and the wider ways a question names them once the list was chosen
 SUBSCRIPTION_MORE = (r"\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
                      r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|"
@@ -178,6 +178,8 @@ def listing_args(text: str) -> dict[str, Any]:
     if about := ABOUT_RE.search(rest):
         args["about"] = ABOUT_WORDS[about.group(1).lower()]
         subs = subs or args["about"] in ("streaming", "gym")
+    if bills and not subs and not negated and RECURS_RE.search(rest):
+        subs = True  # "my recurring bills", "hóa đơn định kỳ": every recurring charge, the two groups said apart
     if bills != subs:
         args["kind"] = "bill" if bills else "subscription"
     return args
@@ -270,6 +272,11 @@ def subscriptions_text(r: dict[str, Any], rows: list[dict[str, Any]], cur: str |
 OWN_RE = re.compile(r"\b(?:my|mine|i|i'm|im|i've|me|our|we|tôi|mình)\b", re.I)
 LISTING_ASK_RE = re.compile(r"^\W*(?:(?:ok|so|and|hey|also)\W+)*(?:what|whats|what's|which|list|show|any|do i|am i|are|"
                             r"tell me|see|give me|liệt kê|những|các)\b", re.I)
+# Vietnamese asks at the end: "hóa đơn định kỳ của tôi là gì?", "… gồm những gì", "… có những khoản nào"
+# (matched with the accents taken off, so "… cua toi gom nhung gi" typed without them is the same question)
+VI_LISTING_ASK_RE = re.compile(r"\b(?:la (?:nhung )?(?:gi|khoan nao|cai nao)|gom (?:nhung )?(?:gi|khoan nao)|co (?:nhung )?"
+                               r"(?:gi|khoan nao|cai nao)|nhung (?:khoan|cai|hoa don) nao)\b")
+VI_OWN_RE = re.compile(r"\b(?:cua )?(?:toi|minh)\b")
 RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\bregular\w*|\brecurr\w*|"
                        r"\bhàng tháng\b|\bđịnh kỳ\b", re.I)
 BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
@@ -283,6 +290,9 @@ def asks_listing(text: str) -> bool:
     words = re.findall(r"[\w']+", text.lower())
     if words and set(words) <= BARE_WORDS and set(words) & {"subs", "subscriptions", "subscription", "bills"}:
         return True
-    if not (OWN_RE.search(text) and LISTING_ASK_RE.search(text)):
+    plain = strip_accents(text.lower())
+    if not ((OWN_RE.search(text) and LISTING_ASK_RE.search(text))
+            or (VI_OWN_RE.search(plain) and VI_LISTING_ASK_RE.search(plain))):
         return False
-    return bool(SUBSCRIPTION_RE.search(text) or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text)))
+    return bool(SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(plain)
+                or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text)))

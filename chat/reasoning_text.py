@@ -93,6 +93,23 @@ def _day(iso: str, vi: bool) -> str:
 OPS = {"-": "**−** ", "=": "**=** "}  # the arithmetic's operators, bold so a list bullet is not read as minus
 
 
+def _usual_month_text(p: dict[str, Any], window: str) -> str:
+    """The usual month the judgement rests on: income, all spending (everyday + bills and subscriptions), and that
+    the bills are counted by what falls due in the window; a cost said as a rate, made monthly."""
+    if p.get("usual_spending") is None:
+        return ""
+    cur = p.get("currency")
+    said = {"months": words.text(p.get("usual_window") or ""), "income": money(p["income"], cur), "window": window,
+            "spending": money(p["usual_spending"], cur), "everyday": money(p["spending"], cur),
+            "bills": money(p["usual_bills"], cur), "due": money(p["bills"], cur)}
+    text = "\n\n" + _("Your usual month (%(months)s): income %(income)s, spending %(spending)s — %(everyday)s everyday "
+                       "plus %(bills)s in bills and subscriptions; for %(window)s I count the bills actually due "
+                       "(%(due)s).") % said
+    if p.get("rate"):
+        text += " " + _("The cost is monthly: %(arithmetic)s.") % {"arithmetic": p["rate"]["arithmetic"]}
+    return text
+
+
 def _afford_text(p: dict[str, Any], vi: bool) -> str:
     cur = p.get("currency")
     m = {k: money(p[k], cur) for k in ("income", "spending", "bills", "left", "amount")}
@@ -113,7 +130,7 @@ def _afford_text(p: dict[str, Any], vi: bool) -> str:
                  (money(p["after"], cur), "=", _("left after buying it"))]
     else:
         steps = [(money(s["amount"], cur), s.get("op"), s["label"]) for s in p.get("steps") or []]
-    text = verdict + " " + _("Here is the arithmetic:") + "\n\n" + _lines(steps)
+    text = verdict + _usual_month_text(p, window) + " " + _("Here is the arithmetic:") + "\n\n" + _lines(steps)
     bills = p.get("bills_due") or []
     if bills:
         listed = ", ".join(f"{b['merchant']} {money(b['amount'], b['currency'])} ({_day(b['date'], vi)})"

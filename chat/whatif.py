@@ -10,7 +10,16 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from django.utils import timezone
+
+from chat import words
+from chat.affordability import usual_months_said
+from chat.rates import Rate, rate_from_args, rate_in
+from chat.tool_args import money_query_from_args
+from core.errors import DomainError
 from core.money import money as money_text
+from transactions.selectors import user_currency
+from transactions.selectors.figures import money_rows, usual
 
 # "if I move to / switch to / get … for $1800", "if my rent was 1800", "at 1,800 a month"
 WHATIF_RE = re.compile(r"\b(?:if|suppose|say)\s+(?:i|we|my|our)\b.{0,80}?\b(?:for|at|costing|cost(?:s|ing)?|was|were|is|"
@@ -20,6 +29,7 @@ SAVE_RE = re.compile(r"\b(?:save|saving|saved|savings|cheaper|difference|less|mo
 YEAR_RE = re.compile(r"\b(?:(?:one|a|1|per|each|in a|a whole|the)\s+year|yearly|annually|a year|12 months|năm)\b", re.I)
 MONTHS_RE = re.compile(r"\b(\d{1,2})\s+months?\b", re.I)
 CENT = Decimal("0.01")
+USUAL_MONTHS = 3
 
 
 def new_price(text: str) -> Decimal | None:
@@ -34,10 +44,26 @@ def new_price(text: str) -> Decimal | None:
 WHATIF_TOOLS = ("compare_new_price",)
 
 
+# a cost said as a rate set beside what they spend now: "a trainer 3x a week at $40 — how does that compare with
+# what I spend on health a month", "…on top of my dining", "vs my coffee"
+COMPARE_RE = re.compile(r"\bcompare[sd]?\b|\bcompared (?:to|with)\b|\bvs\.?\b|\bversus\b|\bagainst\b|\bon top of\b|"
+                        r"\b(?:more|less|cheaper|pricier) than\b|\bso (?:với|sánh)\b|\bso sánh\b", re.I)
+
+
 def whatif_call(text: str, q: Any) -> dict[str, Any] | None:
     """The call for a what-if with a new price of something the user pays now, or None when the what-if names
     nothing of theirs (then it is not this kind of question)."""
     price = new_price(text)
+    # what it is set beside: the names the question reads (a comparison's sides when it reads one)
+    sides = (q.compare or {}).get("sides") or []
+    merchants = list(dict.fromkeys([*q.merchants, *(m for side in sides for m in side.merchants)]))
+    categories = list(dict.fromkeys([*q.categories, *(c for side in sides for c in side.categories)]))
+    if price is None and (rate := rate_in(text)) is not None and (merchants or categories) and COMPARE_RE.search(text):
+        # a new cost paid repeatedly, beside what goes to those now: its monthly cost against their usual month
+        beside = {"new_price": float(rate.price), "times": rate.times, "per": rate.unit, "months": 1, "added": True,
+                  "usual_months": usual_months_said(text) or USUAL_MONTHS}
+        return {"name": "compare_new_price", "args": {**beside, **({"merchants": merchants} if merchants else {}),
+                                                      **({"categories": categories} if categories else {})}}
     if price is None or not (q.merchants or q.categories):
         return None
     months = 12 if YEAR_RE.search(text) else int(m.group(1)) if (m := MONTHS_RE.search(text)) else 1
@@ -50,14 +76,28 @@ def whatif_call(text: str, q: Any) -> dict[str, Any] | None:
 
 
 class WhatIfTools:
+    user: Any
+
     def compare_new_price(self, new_price: float, merchants: list[str] | None = None,
-                          categories: list[str] | None = None, months: int = 12) -> dict:
+                          categories: list[str] | None = None, months: int = 12, usual_months: int | None = None,
+                          times: int | None = None, per: str | None = None, added: bool = False) -> dict:
         """What a new monthly price for something the user pays now would save (or cost) over `months`: the
         current monthly cost is what went to `merchants`/`categories` last month (from SQL); the result is
-        (current − new) × months, every step returned."""
+        (current − new) × months, every step returned. `usual_months`: compare with the average of that many full
+        months instead of last month. A price paid repeatedly ("3x a week at $40"): `new_price` is one payment,
+        `times` how many per `per` (day/week/month/year), made monthly (40 × 3 × 52 ÷ 12). `added=true`: the new
+        cost comes on top of what they spend now (a comparison and the sum), rather than replacing it."""
         if not merchants and not categories:
             return {"error": "Name the merchant or category the new price would replace."}
+        rate = rate_from_args(new_price, times, per)
+        if rate is not None and (rate.times > 1 or rate.unit != "month"):
+            new_price = float(rate.monthly)
+        else:
+            rate = None
         months = max(1, min(int(months or 12), 60))
+        if usual_months:
+            return self._against_usual(new_price=new_price, merchants=merchants, categories=categories,
+                                       months=months, usual_months=usual_months, rate=rate, added=added)
         found = self.search_transactions(measure="total", merchants=merchants or None,  # type: ignore[attr-defined]
                                          categories=categories or None, direction="out", period="last month")
         if found.get("error"):
@@ -69,6 +109,46 @@ class WhatIfTools:
                 "period": found.get("period"), "count": found.get("count") or 0,
                 "names": [*(merchants or []), *(categories or [])], "currency": found.get("currency") or "USD"}
 
+    def _against_usual(self, *, new_price: float, merchants: list[str] | None, categories: list[str] | None,
+                       months: int, usual_months: int, rate: Rate | None, added: bool) -> dict:
+        """The new monthly cost beside the usual month (average of `usual_months` full months) of what it names."""
+        try:
+            q = money_query_from_args(user=self.user, args={"merchants": merchants, "categories": categories})
+        except DomainError as exc:
+            return {"error": exc.message}
+        if q.unknown or not (q.merchants or q.categories):
+            return {"error": f"You have no merchant or category called {', '.join(map(repr, q.unknown or []))}."}
+        usual_months = max(1, min(int(usual_months), 12))
+        found = usual(money_rows(user=self.user, merchants=q.merchants, categories=q.categories, direction="out"),
+                      today=timezone.localdate(), user=self.user, months=usual_months, sign=-1)
+        currency = found["currency"] or user_currency(user=self.user)
+        now = Decimal(str(found["average"])).quantize(CENT, ROUND_HALF_UP)
+        price = Decimal(str(new_price)).quantize(CENT, ROUND_HALF_UP)
+        return {"measure": "new_price", "current": float(now), "new_price": float(price), "months": months,
+                "usual_months": usual_months, "window": found["window"], "usual_total": found["total"],
+                "by_month": [{"label": words.month(r["month"]), "total": r["total"]} for r in found["rows"]],
+                "monthly_difference": float(now - price), "difference": float((now - price) * months),
+                "count": found["count"], "added": bool(added), "names": [*q.merchants, *q.categories],
+                "with_it": float(now + price), "gap": float(abs(price - now)),
+                "rate": rate.arithmetic(currency) if rate else None, "currency": currency}
+
+
+def _usual_text(payload: dict[str, Any], money: Any) -> str:
+    """A new monthly cost against the usual month of what it is set beside: both, the difference, and the sum."""
+    names = " and ".join(payload.get("names") or [])
+    now, price = payload["current"], payload["new_price"]
+    by_month = ", ".join(f"{m['label']}: {money(m['total'])}" for m in payload.get("by_month") or [])
+    lead = (f"That comes to {payload['rate']} a month." if payload.get("rate") else f"That is {money(price)} a month.")
+    usual = (f"You spend {money(now)} a month on {names} now — the average of the {payload['usual_months']} full "
+             f"months {payload['window']}" + (f" ({by_month}: together {money(payload['usual_total'])} ÷ "
+                                              f"{payload['usual_months']})" if by_month else "") + ".")
+    gap = payload["new_price"] - payload["current"]
+    compare = (f"So it is {money(abs(gap))} {'more' if gap >= 0 else 'less'} than what goes to {names} now "
+               f"({money(price)} − {money(now)})")
+    if payload.get("added"):
+        compare += f"; on top of it, {names} would come to {money(now + price)} a month ({money(now)} + {money(price)})"
+    return f"{lead} {usual} {compare}."
+
 
 def whatif_text(payload: dict[str, Any]) -> str:
     """The arithmetic, shown: (what it costs now − the new price) × the months asked about."""
@@ -78,6 +158,8 @@ def whatif_text(payload: dict[str, Any]) -> str:
         return money_text(Decimal(str(v)).quantize(CENT, ROUND_HALF_UP), currency)
 
     names = " and ".join(payload.get("names") or [])
+    if payload.get("usual_months"):
+        return _usual_text(payload, money)
     if not payload.get("count"):
         return f"I found no payment to {names} {payload.get('period') or 'last month'}, so I can't compare a new price with it."
     now, price, months = payload["current"], payload["new_price"], payload["months"]

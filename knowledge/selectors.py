@@ -26,6 +26,7 @@ from knowledge.search import (  # noqa: F401
     search_documents,
     search_settings,
 )
+from knowledge.translations import results_in_language
 
 
 def corpora_visible(*, user: UserLike | None) -> QuerySet[Corpus]:
@@ -178,12 +179,16 @@ def knowledge_search(*, user: UserLike | None, query: str, k: int | None = None,
                      similarity_threshold: float | None = None, corpus_include: list[str] | None = None,
                      corpus_exclude: list[str] | None = None, per_document_limit: int | None = None,
                      document_limit: int | None = None, fact_limit: int | None = None, hybrid: bool = True, vector_weight: float | None = None,
-                     text_weight: float | None = None) -> dict[str, Any]:
-    """Hybrid search over the facts the user may see. See knowledge/README.md for the score formula."""
-    return search_run(user=user, query=query, k=k, similarity_threshold=similarity_threshold,
-                      corpus_include=corpus_include, corpus_exclude=corpus_exclude,
-                      per_document_limit=per_document_limit, document_limit=document_limit, fact_limit=fact_limit,
-                      hybrid=hybrid, vector_weight=vector_weight, text_weight=text_weight)
+                     text_weight: float | None = None, language: str | None = None) -> dict[str, Any]:
+    """Hybrid search over the facts the user may see. See knowledge/README.md for the score formula.
+    `language` ("vi"): a document that has a translation in that language is given in it (knowledge/translations.py)."""
+    found = search_run(user=user, query=query, k=k, similarity_threshold=similarity_threshold,
+                       corpus_include=corpus_include, corpus_exclude=corpus_exclude,
+                       per_document_limit=per_document_limit, document_limit=document_limit, fact_limit=fact_limit,
+                       hybrid=hybrid, vector_weight=vector_weight, text_weight=text_weight)
+    if language:
+        found["results"] = results_in_language(found["results"], language=language)
+    return found
 
 
 def search_run(*, user: UserLike | None, query: str, page_similarity: bool | None = None,
@@ -208,8 +213,10 @@ def search_run(*, user: UserLike | None, query: str, page_similarity: bool | Non
         corpora = corpora.exclude(slug__in=exclude)
     docs: list[dict[str, Any]] = [dict(row) for row in Document.objects.filter(corpus__in=corpora, status=Document.Status.READY)
                 .values("id", "title", "file_name", "summary", "corpus__slug", "metadata__identity",
-                        "metadata__question_vectors")]
+                        "metadata__question_vectors", "metadata__translation_of")
+                if not row["metadata__translation_of"]]  # a translation is reached through its original
     for d in docs:
+        d.pop("metadata__translation_of")
         d["identity"] = d.pop("metadata__identity") or {}
         # Documents ingested before the flag existed count as "may have question vectors".
         d["question_vectors"] = d.pop("metadata__question_vectors") is not False
@@ -254,6 +261,7 @@ def section_headings(*, corpus: str) -> list[dict[str, Any]]:
     user's private documents), so it takes no user."""
     rows = (Page.objects.filter(document__corpus__slug=corpus, document__corpus__owner__isnull=True,
                                 document__status=Document.Status.READY)
-            .exclude(heading="").order_by("document_id", "number")
+            .exclude(heading="").filter(document__metadata__translation_of__isnull=True)
+            .order_by("document_id", "number")
             .values_list("id", "heading", "document__title"))
     return [{"page_id": pid, "heading": heading, "document": title} for pid, heading, title in rows]

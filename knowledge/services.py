@@ -20,6 +20,7 @@ from knowledge.corpora import corpus_private_for, user_is_editor
 from knowledge.ingestion import pipeline
 from knowledge.ingestion.parsers import ParseError, kind_for_file_name, pdf_page_png
 from knowledge.models import Corpus, Document, Fact, Page, private_corpus_slug
+from knowledge.translations import translation_metadata
 
 logger = logging.getLogger(__name__)
 
@@ -74,8 +75,10 @@ def document_create(*, corpus: Corpus, file_name: str, content: bytes, title: st
     doc = None
     try:
         with transaction.atomic():
+            # "x.vi.md" beside "x.md" is its Vietnamese version (knowledge/translations.py)
             doc = Document(corpus=corpus, title=title[:300], file_name=file_name[:300], sha256=sha, kind=kind,
-                           size_bytes=len(content), uploaded_by=uploaded_by, metadata=metadata or {})
+                           size_bytes=len(content), uploaded_by=uploaded_by,
+                           metadata={**translation_metadata(file_name), **(metadata or {})})
             doc.file.save(file_name, ContentFile(content), save=False)
             doc.save()
             if enqueue:

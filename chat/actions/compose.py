@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from chat import words
+from chat.capabilities import no_access_text
 from chat.words import is_vi
 from core.money import money
 
@@ -73,13 +74,23 @@ def cost_text(c: dict[str, Any]) -> str:
     return _("I found no charges from %(merchant)s in the last 12 months.") % {"merchant": c.get("merchant")}
 
 
+def already_text(a: dict[str, Any]) -> str:
+    """A re-filing that would change nothing: how many of the matches are in that category already, and their total."""
+    period = (_(" from %(day)s") % {"day": words.day(a["start"])}) if a.get("start") else ""
+    period += (_(" to %(day)s") % {"day": words.day(a["end"])}) if a.get("end") else ""
+    return ngettext("Nothing needs changing: the %(count)s transaction matching %(what)s%(period)s "
+                    "(%(total)s) is already in %(category)s.",
+                    "Nothing needs changing: all %(count)s transactions matching %(what)s%(period)s "
+                    "(%(total)s together) are already in %(category)s.", a["count"]) % {
+        "count": a["count"], "what": a.get("what"), "period": period, "total": money(a.get("total"), a.get("currency")),
+        "category": words.category(a.get("category"))}
+
+
 def action_text(name: str, payload: dict[str, Any]) -> str:
     if name == "check_data_available":
         if payload.get("available", True):
             return ""
-        message, offer = ((payload.get("message_vi"), payload.get("offer_vi")) if is_vi() and payload.get("message_vi")
-                          else (payload.get("message"), payload.get("offer")))
-        return (_("I have no access to that: %(why)s") % {"why": message} + f" {offer or ''}").strip()
+        return no_access_text(payload, vi=is_vi())
     if name == "cancel_pending_action":
         return _cancelled_text(payload)
     if name == "explain_unavailable_action":
@@ -91,6 +102,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         return text + ("\n\n" + cost_text(payload["cost"]) if payload.get("cost") else "")
     if payload.get("error"):
         return _("I couldn't prepare that change: %(error)s") % {"error": payload["error"]}
+    if not payload.get("proposed") and payload.get("already"):
+        return already_text(payload["already"])
     if not payload.get("proposed"):
         problem = payload.get("problem") or _("something was missing.")
         text = _("I haven't proposed any change: %(problem)s") % {"problem": problem}

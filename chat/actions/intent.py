@@ -13,9 +13,11 @@ from typing import Any
 from django.utils import timezone
 
 from chat.actions.basis import basis_in, percent_in
+from chat.actions.scope import means_every, period_args
 from chat.capabilities import missing_data, unavailable_action
 from chat.context import TurnContext, understand
 from chat.listings import POINTS_BACK_RE
+from chat.rates import rate_in
 from transactions.query.followups_acts import points_at_last_set
 from transactions.query.grammar import normalise
 from transactions.query.parse import Linker, tokens
@@ -40,7 +42,8 @@ ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:(?:them|those|these|it|that|ever
                     r"(?:up|together)\b)|record|enter|track|book|"
                     r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
                     r"nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
-DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|undo|take out|xoá|xóa|bỏ|loại bỏ)\b", re.I)
+DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|"
+                       r"take out|xoá|xóa|xoa|bỏ|loại bỏ|loai bo)\b", re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
@@ -146,6 +149,11 @@ def _amount(text: str) -> float | None:
     text = without_periods(normalise(PERCENT_RE.sub(" ", text)), timezone.localdate())
     bare = [b for b in BARE_NUMBER_RE.findall(text) if not re.fullmatch(r"(?:19|20)\d\d", b)]
     return float(bare[0].replace(",", "")) if len(bare) == 1 else None
+
+
+def _monthly(text: str) -> float | None:
+    """A monthly amount: "$40 3x a week" is 3 × 40 × 52 ÷ 12 (chat/rates.py), else the amount said."""
+    return float(rate.monthly) if (rate := rate_in(text)) else _amount(text)
 
 
 def _words(text: str) -> list[str]:
@@ -289,7 +297,8 @@ VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|c
 def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
          basis: dict[str, Any] | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
-                      r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to)\b|[,.!?]|\s*[$€£\d]|$)", text, re.I)
+                      r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to|using|based|going|from|by|off)\b|\s+[-–—]|[,.!?]|"
+                      r"\s*[$€£\d]|$)", text, re.I)
     if named and (not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]
                   or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
         named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
@@ -306,7 +315,7 @@ def _jar(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
-    args: dict[str, Any] = {"name": name, "monthly_budget": _amount(text) or figure or 0}
+    args: dict[str, Any] = {"name": name, "monthly_budget": _monthly(text) or figure or 0}
     if category:
         args["categories"] = [category]
     if basis is not None:  # the amount is computed from their spending on what the jar is for
@@ -336,12 +345,12 @@ def _budget(text: str, q: Any, ctx: Any, *, figure: float | None = None,
         name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
         if basis is not None:
             return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
-        return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": _amount(text) or figure or 0}}
+        return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": _monthly(text) or figure or 0}}
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
     if basis is not None and category:
         return {"name": "propose_set_budget", "args": {"category": category, **basis}}
-    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _amount(text) or figure}}
+    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": _monthly(text) or figure}}
 
 
 NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls", "instead", "danh", "mục", "nhé",
@@ -391,8 +400,9 @@ def _recategorise(text: str, ctx: Any) -> dict[str, Any] | None:
             args["merchants"] = merchants
         if text_words:
             args["text"] = text_words
-        if sq.period is not None and sq.period.grain != "all":
-            args["start"], args["end"] = sq.period.start.isoformat(), sq.period.end.isoformat()
+        # the period anywhere in the sentence ("file my Uber rides under Transport from August": August)
+        if period := period_args(text, ctx.today):
+            args["start"], args["end"] = period.get("start", period.get("date")), period.get("end", period.get("date"))
         return {"name": "propose_set_category", "args": args}
     return None
 
@@ -425,24 +435,27 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     args: dict[str, Any] = {}
     shown = getattr(ctx, "previous_result", None) or {}
     rows = shown.get("rows") or []
+    period = period_args(text, ctx.today)
     if len(rows) == 1 and rows[0].get("id") and THAT_ONE_RE.search(text) and _amount(text) is None \
-            and not find_periods(text.lower(), ctx.today) and not DUPLICATE_RE.search(text):
+            and not period and not DUPLICATE_RE.search(text):
         # "delete that charge" after an answer that showed one transaction: that one (the card shows it)
         return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
     # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out
     merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
     if merchants:
         args["merchant"] = merchants[0]
+    elif categories := getattr(q, "categories", None) or getattr(q, "exclude_categories", None):
+        args["categories"] = list(categories)
+    if words := [*(getattr(q, "text", None) or [])]:
+        args["text"] = words
     amount = _amount(text)
     if amount is not None:
         args["amount"] = amount
-    day = _day(q)
-    if day:
-        args["date"] = day
-    elif getattr(q, "period", None) is not None and q.period.grain != "all":
-        args["start"], args["end"] = q.period.start.isoformat(), q.period.end.isoformat()
+    args.update(period)  # "from August" is August (chat/actions/scope.py)
     if DUPLICATE_RE.search(text):
         args["duplicate"] = True
+    elif means_every(text):  # "delete all my Chipotle from August": every match, with the count and total
+        args["all_matching"] = True
     return {"name": "propose_delete_transaction", "args": args}
 
 

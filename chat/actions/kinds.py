@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -34,6 +34,7 @@ from transactions.services import (
     jar_delete,
     transaction_create,
     transaction_delete,
+    transactions_delete,
     transactions_undo_delete,
 )
 
@@ -180,11 +181,19 @@ def category_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any
                           "with one of those.", code="validation_error", details={"field": "merchants"})
     what = ", ".join([*(match.get("merchants") or []), *(f"\u201c{t}\u201d" for t in match.get("text") or [])]) \
         or str(raw.get("what") or "") or "the chosen transactions"  # "all of those": what the last answer was about
+    already = qs.filter(category__name=category).aggregate(n=Count("id"), total=Sum("amount"))
     qs = qs.exclude(category__name=category).order_by("-date", "-id")
     ids = list(qs.values_list("id", flat=True)[:MAX_MATCHING + 1])
+    if not ids and already["n"]:
+        # "file all my Uber rides under Transport" when they are: how many are there already, and that's all
+        filed = {"count": already["n"], "total": str(abs(already["total"] or Decimal(0))), "category": category,
+                 "currency": _currency(user), "what": what, **({"start": match["start"]} if match.get("start") else {}),
+                 **({"end": match["end"]} if match.get("end") else {})}
+        raise DomainError(f"All {already['n']} transaction{'s' if already['n'] != 1 else ''} matching {what} "
+                          f"({money(filed['total'], filed['currency'])}) are already in {category}; nothing needs "
+                          "changing.", code="nothing_to_do", details={"already": filed})
     if not ids:
-        raise DomainError(f"No transactions match {what} outside {category}; nothing would change.",
-                          code="nothing_to_do")
+        raise DomainError(f"No transactions match {what}; nothing would change.", code="nothing_to_do")
     if len(ids) > MAX_MATCHING:
         raise DomainError(f"More than {MAX_MATCHING} transactions match {what}; make a categorisation rule "
                           "(Transactions → Rules) for a change that big.", code="too_many")
@@ -276,6 +285,8 @@ def add_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> 
 
 # ---- delete a transaction --------------------------------------------------------------------------
 def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    if raw.get("transaction_ids"):
+        return _delete_many_prepare(user, raw)
     try:
         tx_id = int(raw.get("transaction_id"))  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -291,7 +302,40 @@ def delete_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
             {"summary": summary, "count": 1, "sample": [shown]})
 
 
+def _delete_many_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every transaction a request matched ("delete all my Chipotle from August"): their count, total and a sample."""
+    try:
+        ids = sorted({int(i) for i in raw["transaction_ids"]})
+    except (TypeError, ValueError):
+        raise DomainError("transaction_ids: say which transactions to delete.", code="validation_error")
+    qs = Transaction.objects.filter(user=user, id__in=ids)
+    if qs.count() != len(ids):
+        raise NotFound("Some of those transactions were not found.")
+    ordered = qs.order_by("-date", "-id")
+    sample = [_row(t) for t in ordered.values(*ROW_FIELDS)[:SAMPLE_ROWS]]
+    total = abs(qs.aggregate(total=Sum("amount"))["total"] or Decimal(0))
+    currency = sample[0]["currency"] if sample else _currency(user)
+    what = str(raw.get("what") or "") or "the chosen transactions"
+    match = {k: str(raw[k]) for k in ("start", "end") if raw.get(k)}
+    period = (f" from {_fmt_day(_day(match['start']))} to {_fmt_day(_day(match['end']))}"
+              if len(match) == 2 else "")
+    count = len(ids)
+    summary = (f"Delete {count} transaction{'s' if count != 1 else ''} ({money(total, currency)}) matching "
+               f"{what}{period}.")
+    return ({"transaction_ids": ids, "what": what, "match": match},
+            {"summary": summary, "count": count, "sample": sample, "total": str(total), "currency": currency,
+             "what": what})
+
+
 def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
+    if params.get("transaction_ids"):
+        try:
+            out = transactions_delete(user=user, ids=params["transaction_ids"])  # kept in "recently deleted"
+        except NotFound:
+            raise DomainError("Some of those transactions are gone already; ask again for a fresh proposal.")
+        return {"group": out["group"], "count": out["count"],
+                "done": f"Deleted {out['count']} transaction{'s' if out['count'] != 1 else ''}.",
+                "url": "/transactions/"}
     row = (params.get("shown") or {})
     out = transaction_delete(user=user, transaction_id=params["transaction_id"])  # kept in "recently deleted"
     return {"group": out["group"], "count": out["count"],
@@ -300,6 +344,8 @@ def delete_apply(user: AuthUser, params: dict[str, Any]) -> dict[str, Any]:
 
 def delete_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     back = transactions_undo_delete(user=user, group=result["group"])
+    if params.get("transaction_ids"):
+        return {"restored": back, "done": f"Put {back} transaction{'s' if back != 1 else ''} back."}
     return {"restored": back, "done": f"Put \u201c{(params.get('shown') or {}).get('description') or 'it'}\u201d back."}
 
 
@@ -365,6 +411,16 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
                 "day": words.day(params["date"])}
             return text + (_(" in %(category)s.") % {"category": words.category(params["category"])}
                            if params.get("category") else ".")
+        if kind == "transaction_delete" and params.get("transaction_ids") and "total" in preview:
+            match = params.get("match") or {}
+            period = (_(" from %(start)s to %(end)s") % {"start": words.day(match["start"]),
+                                                          "end": words.day(match["end"])}) \
+                if match.get("start") and match.get("end") else ""
+            what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
+            return ngettext("Delete %(count)s transaction (%(total)s) matching %(what)s%(period)s.",
+                            "Delete %(count)s transactions (%(total)s) matching %(what)s%(period)s.",
+                            preview["count"]) % {"count": preview["count"], "what": what, "period": period,
+                                                 "total": money(preview["total"], currency)}
         if kind == "transaction_delete" and params.get("shown"):
             row = params["shown"]
             text = _("Delete %(amount)s “%(description)s” on %(day)s") % {

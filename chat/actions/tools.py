@@ -39,7 +39,9 @@ ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_categor
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
 PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:5], "save_note"))
 DUPLICATE_WINDOW_DAYS = 3
+DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
+MAX_DELETE = 500  # more than this at once is a selection on the Transactions page, not a chat request
 
 
 class ActionTools:
@@ -50,7 +52,8 @@ class ActionTools:
         try:
             action = pending_action_propose(user=self.user, kind=kind, params=params)
         except DomainError as exc:  # the model (and the user) read why; nothing was stored
-            return {"proposed": False, "kind": kind, "problem": exc.message}
+            already = exc.details.get("already") if isinstance(exc.details, dict) else None
+            return {"proposed": False, "kind": kind, "problem": exc.message, **({"already": already} if already else {})}
         # the summary in the question's language (the card re-reads it in the page's language)
         with translation.override(question_language(getattr(self, "request_text", None) or "") or get_language()):
             shown = action_present(action)
@@ -197,18 +200,29 @@ class ActionTools:
 
     def propose_delete_transaction(self, transaction_id: int | None = None, merchant: str | None = None,
                                    amount: float | None = None, date: str | None = None,
-                                   duplicate: bool = False, start: str | None = None, end: str | None = None) -> dict:
-        """Propose deleting one of the user's transactions: by `transaction_id`, or the one matching `merchant`,
-        `amount` and/or `date` (YYYY-MM-DD), optionally within `start`..`end`; `duplicate=true` finds a charge
-        that appears twice (same merchant and amount within a few days) and proposes deleting the later copy —
-        when there is none, nothing is proposed and the charges found are shown. When several match, returns the
-        candidates to ask which. Only proposes: the user confirms on a card."""
+                                   duplicate: bool = False, start: str | None = None, end: str | None = None,
+                                   categories: list[str] | None = None, text: list[str] | None = None,
+                                   all_matching: bool = False) -> dict:
+        """Propose deleting the user's transactions: by `transaction_id`, or the one matching `merchant`
+        (or `categories`, `text`: words in the bank narrative), `amount` and/or `date` (YYYY-MM-DD), optionally
+        within `start`..`end`; `all_matching=true` ("delete all my Chipotle from August") proposes deleting every
+        match, with their count, total and a sample; `duplicate=true` finds a charge that appears twice (same
+        merchant and amount within a few days) and proposes deleting the later copy — when there is none, nothing
+        is proposed and the charges found are shown. When several match and one was meant, returns the candidates
+        to ask which. Only proposes: the user confirms on a card."""
         if transaction_id:
             return self._propose("transaction_delete", {"transaction_id": transaction_id})
         candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
-                                             start=start, end=end)
+                                             start=start, end=end, categories=categories, text=text,
+                                             every=all_matching)
         if isinstance(candidates, dict):
             return candidates
+        if all_matching and not duplicate and candidates:
+            return self._propose("transaction_delete", {
+                "transaction_ids": [c["id"] for c in candidates],
+                "what": ", ".join([*([merchant] if merchant else []), *(categories or []),
+                                   *(f"\u201c{t}\u201d" for t in text or [])]),
+                **({"start": start or date, "end": end or date} if (start and end) or date else {})})
         if len(candidates) != 1:
             return {"proposed": False, "kind": "transaction_delete", "candidates": candidates[:MAX_CANDIDATES],
                     "problem": (f"{len(candidates)} transactions match; which one should go?" if candidates else
@@ -219,11 +233,16 @@ class ActionTools:
                                                     "duplicate_of": chosen.get("duplicate_of") or ""})
 
     def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
-                           duplicate: bool, start: str | None = None, end: str | None = None
-                           ) -> list[dict[str, Any]] | dict[str, Any]:
+                           duplicate: bool, start: str | None = None, end: str | None = None,
+                           categories: list[str] | None = None, text: list[str] | None = None,
+                           every: bool = False) -> list[dict[str, Any]] | dict[str, Any]:
         args: dict[str, Any] = {}
         if merchant:
             args["merchants"] = [merchant]
+        if categories:
+            args["categories"] = list(categories)
+        if text:
+            args["text"] = list(text)
         if day:
             args["start"] = args["end"] = day
         elif start and end:
@@ -235,26 +254,53 @@ class ActionTools:
         if q is not None and q.unknown:
             return {"proposed": False, "kind": "transaction_delete",
                     "problem": f"You have no merchant called {', '.join(map(repr, q.unknown))}."}
-        qs = filtered(user=self.user, merchants=q.merchants if q else (),
-                      start=q.period.start if q and q.period and q.period.grain != "all" else None,
-                      end=q.period.end if q and q.period and q.period.grain != "all" else None)
+        bounded = q is not None and q.period is not None and q.period.grain != "all"
+        qs = filtered(user=self.user, merchants=q.merchants if q else (), categories=q.categories if q else (),
+                      text=q.text if q else (), start=q.period.start if bounded else None,  # type: ignore[union-attr]
+                      end=q.period.end if bounded else None)  # type: ignore[union-attr]
         if amount is not None:
             value = abs(Decimal(str(amount))).quantize(Decimal("0.01"))
             qs = qs.filter(amount__in=[value, -value])
+        subject = bool(merchant or categories or text or amount is not None)
+        if duplicate and not (subject or bounded):  # "drop the duplicate": one on a recent statement
+            qs = qs.filter(date__gte=timezone.localdate() - timedelta(days=DUPLICATE_RECENT_DAYS))
+        if every and not duplicate:
+            if not subject:  # a whole month of the ledger is no chat request: the Transactions page selects
+                return {"proposed": False, "kind": "transaction_delete",
+                        "problem": "Say which transactions: a merchant, a category or words in the description."}
+            rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
+                                                           "currency")[:MAX_DELETE + 1])
+            if len(rows) > MAX_DELETE:
+                return {"proposed": False, "kind": "transaction_delete",
+                        "problem": f"More than {MAX_DELETE} transactions match; select them on the Transactions "
+                                   "page to delete that many."}
+            if not rows:
+                return {"proposed": False, "kind": "transaction_delete",
+                        "problem": "No transaction matches that" + (f" between {args['start']} and {args['end']}"
+                                                                     if args.get("start") else "")
+                                   + "; nothing to delete."}
+            return [_shown(r) for r in rows]
         rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
                                                        "currency")[:400])
         if duplicate:
             found = _duplicates(rows)
-            if not found and rows and (merchant or amount is not None):
+            if found:
+                return found
+            where = f" between {args['start']} and {args['end']}" if args.get("start") else \
+                (f" since {rows[-1]['date'].isoformat()}" if rows else "")
+            if rows and subject:
                 who = merchant or "that charge"
                 return {"proposed": False, "kind": "transaction_delete", "no_duplicate": True,
                         "charges": [_shown(r) for r in rows[:MAX_CANDIDATES]],
                         "problem": (f"I found no duplicate: no {who} charge appears twice within "
-                                    f"{DUPLICATE_WINDOW_DAYS} days"
-                                    + (f" between {args['start']} and {args['end']}" if args.get("start") else "")
-                                    + f". The {who} charges there ({len(rows)}) — the latest first:")}
-            return found
-        if not (merchant or amount is not None or day):
+                                    f"{DUPLICATE_WINDOW_DAYS} days{where}. The {who} charges there ({len(rows)}) "
+                                    "— the latest first:")}
+            # "drop the duplicate" with nothing doubled: say what was checked, delete nothing
+            return {"proposed": False, "kind": "transaction_delete", "no_duplicate": True,
+                    "problem": (f"I found no duplicate: none of your {len(rows)} transactions{where} appears twice "
+                                f"(same payee and amount within {DUPLICATE_WINDOW_DAYS} days)." if rows else
+                                "I found no charges there, so no duplicate either.")}
+        if not (subject or day):
             return {"proposed": False, "kind": "transaction_delete",
                     "problem": "Say which transaction: the merchant, the amount or the date."}
         return [_shown(r) for r in rows]

@@ -47,7 +47,16 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
                "trả cho mình trước": "pay yourself first", "lãi": "interest",
                "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "để ở đâu": "where to keep",
-               "bắt đầu": "how to start", "khác gì": "difference"}
+               "bắt đầu": "how to start", "khác gì": "difference",
+               "tỷ lệ nợ trên thu nhập": "debt-to-income ratio", "nợ trên thu nhập": "debt-to-income ratio",
+               "tỷ lệ sử dụng tín dụng": "credit utilization", "vay mua nhà": "mortgage", "thế chấp": "mortgage",
+               "khoản vay": "loan", "trả nợ sớm": "paying off loans early", "trả nợ trước hạn": "paying off loans early",
+               "đa dạng hóa": "diversification", "đa dạng hoá": "diversification", "lãi suất cố định": "fixed rate",
+               "lãi suất thả nổi": "variable rate", "tài khoản hưu trí": "retirement account",
+               "lãi đơn": "simple interest", "quy tắc 72": "rule of 72", "chuyển dư": "rollover",
+               "tiêu lố": "overspent", "vượt ngân sách": "over budget", "an toàn để tiêu": "safe to spend",
+               "gộp": "merge", "tự động phân loại": "automatic categorisation", "phân loại": "categorisation",
+               "gợi ý": "suggestions", "chuyển khoản": "transfers"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 

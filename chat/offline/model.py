@@ -188,7 +188,7 @@ class OfflineChatModel(BaseChatModel):
             if vi:
                 sources = [SOURCES_VI.get(s, s) for s in sources]
             answer += f"\n\n_{'Nguồn' if vi else 'Sources'}: {'; '.join(sources)}._"
-        return answer or "I couldn't find anything to answer that.", cited, relevant
+        return answer or translation.gettext("I couldn't find anything to answer that."), cited, relevant
 
     # ---- messages ----------------------------------------------------------------------------
     def _tool_message(self, calls: list[dict]) -> ChatResult:

@@ -363,8 +363,10 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     if result.get("left_out"):  # "and excluding the biggest?": the rows left out, said
         gone = "; ".join(f"{_m(abs(r['amount']), cur)} {'tại' if vi else 'at'} {r.get('merchant') or r['description']}"
                          f" {'ngày' if vi else 'on'} {_day(r['date'])}" for r in result["left_out"])
-        lines.insert(min(1, len(lines)), f"Không tính khoản lớn nhất: {gone}." if vi else
-                     f"Leaving out the biggest: {gone}.")
+        n = len(result["left_out"])
+        lines.insert(min(1, len(lines)), (f"Không tính {n} khoản lớn nhất: {gone}." if n > 1 else
+                                          f"Không tính khoản lớn nhất: {gone}.") if vi else
+                     f"Leaving out the {n} biggest: {gone}." if n > 1 else f"Leaving out the biggest: {gone}.")
     if result.get("by_currency"):
         lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
                      + "; ".join(f"{c['currency']}: {_m(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
@@ -445,7 +447,15 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
     for extra, label in zip(rows[2:], labels[2:]):
         out.append(f"{label[:1].upper() + label[1:]}: {_m(extra['total'], cur)}.")
     ask = (q.get("compare") or {}).get("ask")  # "which one was more?": the answer to that first
-    if ask and diff:
+    if ask == "share" and result.get("share_pct") is not None:
+        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% tổng chi tiêu {when}: {_m(a['total'], cur)} "
+               f"trên {_m(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of all "
+               f"your spending {when}: {_m(a['total'], cur)} of {_m(b['total'], cur)}.".replace("  ", " ")]
+    elif ask == "difference":
+        out.insert(0, f"Chênh lệch là {_m(abs(diff), cur)}: {la} {_m(a['total'], cur)}, {lb} {_m(b['total'], cur)}."
+                   if vi else f"The difference is {_m(abs(diff), cur)}: {la} {_m(a['total'], cur)} against {lb} "
+                   f"{_m(b['total'], cur)}.")
+    elif ask and diff:
         (win, lw), (lose, ll) = sorted([(a, la), (b, lb)], key=lambda x: x[0]["total"], reverse=ask == "more")
         word = ("nhiều hơn" if ask == "more" else "ít hơn") if vi else ask
         out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {_m(win['total'], cur)} "

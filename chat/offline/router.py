@@ -20,11 +20,11 @@ import numpy as np
 from django.conf import settings
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
-from chat.affordability import reasoning_call
+from chat.affordability import REASONING_TOOLS, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import howto_calls
+from chat.help_steps import howto_calls, names_education_topic
 from chat.language import answer_language, question_language
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
@@ -41,7 +41,7 @@ from chat.offline.frames import (
     names_money_measure,
     ranks_own_records,
 )
-from chat.whatif import whatif_call
+from chat.whatif import WHATIF_TOOLS, whatif_call
 from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.clarify import clarification_for
@@ -227,6 +227,20 @@ CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|whe
                              r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
 
+ASKS_RE = re.compile(r"^\W*(?:(?:and|also|so|then|but|ok|okay|plus)\W+)*(?:how|what|what'?s|whats|why|when|where|which|"
+                     r"who|whose|can|could|would|will|should|do|does|did|is|are|was|were|am|have|has|any|show|list|tell|"
+                     r"give|find|compare|explain|define|break|add|set|create|make|start|log|delete|remove|drop|cancel|"
+                     r"put|move|file|tag|save|remember|help|please|total|sum|split|include|exclude|only|just)\b"
+                     r"|\b(?:bao nhiêu|không|chưa|gì|nào|sao|thế nào|ra sao|hãy|cho (?:tôi|mình) (?:xem|biết))\b", re.I)
+
+
+def _asks(clause: str, text: str) -> bool:
+    """Does a clause ask or request something (a question word, an imperative, a question mark after it), rather
+    than state a fact that says why the person asks ("we share a budget")?"""
+    at = text.find(clause)
+    return bool(ASKS_RE.search(clause)) or (at >= 0 and text[at + len(clause):].lstrip()[:1] == "?")
+
+
 def route(question: str, ctx: TurnContext) -> Plan:
     """A question → tool calls. A question in several parts ("how much on dining last month, and what is
     compound interest?") gets each part answered."""
@@ -247,7 +261,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
                                  "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
     # a plan to cancel, with its price per month and per year, answers "how much would I save" too
     priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
-        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"]
+        bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"] \
+        or bool(plan.calls) and plan.calls[0]["name"] in (*REASONING_TOOLS, *WHATIF_TOOLS)  # "save 6k. how long?"
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
         for clause, scores in zip(clauses, scored[1:]):
@@ -256,8 +271,10 @@ def route(question: str, ctx: TurnContext) -> Plan:
             parts.append(_route_one(clause, cq, scores, ctx))
         # only parts that stand on their own as questions ("use the last 12 months" modifies the first part)
         # nor a measure that points at another part ("did I get a tax refund? how much was it")
-        parts = [p for p, clause in zip(parts, clauses, strict=False) if p.calls and (p.query is not None or (
-            p.intents[0][1] >= 0.45 and not (names_money_measure(clause) and not _own_words(clause))))]
+        # nor a statement that says why they ask ("…last month? we share a budget")
+        parts = [p for p, clause in zip(parts, clauses, strict=False) if p.calls and _asks(clause, text) and (
+            p.query is not None or (p.intents[0][1] >= 0.45 and not (names_money_measure(clause)
+                                                                      and not _own_words(clause))))]
         families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
             calls = []
@@ -344,10 +361,18 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
         return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
+    if call is not None and call["name"] == "income_breakdown" and names_education_topic(text):
+        # their own split under a rule the knowledge base explains ("what would the 50/30/20 rule look like for me"):
+        # the figures and the rule's page
+        return done([("money", 1.0, text), ("concept", 1.0, text)],
+                    [call, {"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     if call is not None:
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
+        if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
+            return done([(label, 1.0, text), ("concept", 1.0, text)],
+                        [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
         return done([(label, 1.0, text)], [call])
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
@@ -379,7 +404,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if (lean := _money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
-    if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent):
+    if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent) and not asks_listing(text):
+        # "… là gì" is a concept, not "hóa đơn định kỳ của tôi là gì" (their own bills: the listing below)
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
     if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
@@ -435,7 +461,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
         _ask_about_last_answer(text, ctx)
         return done([("clarify", best, text)], [])
-    out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text)
+    out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text) \
+        and not (concept_frame(text) and names_education_topic(text))  # "what's a roth ira and who is it good for"
     # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
     # letter for a barista job"); not a wish about the app ("i'd like to update my email") nor a short turn, nor a
     # question about something of theirs ("what is my plan to pawn the watch?": it may be in their own notes)

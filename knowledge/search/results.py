@@ -36,12 +36,13 @@ def pick_results(scored: list[dict[str, Any]], *, opts: dict[str, Any], doc_by_i
 
 
 def with_texts(picked: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each picked row with its fact's text, questions and (for OCR'd pages) source note."""
+    """Each picked row with its fact's text, questions, its page's heading (a fact may start with it: "## Risks An
+    index fund…") and (for OCR'd pages) source note."""
     texts = fact_texts([r["fact_id"] for r in picked]) if picked else {}
     with_text = []
     for r in picked:
-        text, questions, note = texts.get(r["fact_id"], ("", [], ""))
-        row = {"fact_id": r["fact_id"], "text": text, "questions": questions, **r}
+        text, questions, note, heading = texts.get(r["fact_id"], ("", [], "", ""))
+        row = {"fact_id": r["fact_id"], "text": text, "questions": questions, "heading": heading, **r}
         if note:
             row["source_note"] = note
         with_text.append(row)
@@ -61,11 +62,11 @@ def group_by_document(picked: list[dict[str, Any]], doc_order: list[int], doc_by
     return groups
 
 
-def fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list[Any], str]]:
+def fact_texts(fact_ids: list[int]) -> dict[int, tuple[str, list[Any], str, str]]:
     """Text, questions and source note ("text read from a scan …" for OCR'd pages) of the facts that made
     the cut (fetched last: candidates are many)."""
     with connection.cursor() as cur:
-        cur.execute("SELECT f.id, f.text, f.questions, p.text_source, p.ocr_confidence FROM knowledge_fact f "
+        cur.execute("SELECT f.id, f.text, f.questions, p.text_source, p.ocr_confidence, p.heading FROM knowledge_fact f "
                     "LEFT JOIN knowledge_page p ON p.id = f.page_id WHERE f.id = ANY(%s)", [fact_ids])
-        return {fid: (text, q if isinstance(q, list) else json.loads(q or "[]"), source_note(src, conf))
-                for fid, text, q, src, conf in cur.fetchall()}
+        return {fid: (text, q if isinstance(q, list) else json.loads(q or "[]"), source_note(src, conf), heading or "")
+                for fid, text, q, src, conf, heading in cur.fetchall()}

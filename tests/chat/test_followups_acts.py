@@ -42,6 +42,7 @@ def _last_month(user, description: str):
     ("list my uber rides last month", "move all of those to groceries", "Groceries", "UBER"),
     ("how much did I spend at starbucks last month", "file those under Groceries", "Groceries", "STARBUCKS"),
     ("show my whole foods purchases last month", "put them under Shopping", "Shopping", "WHOLE FOODS"),
+    ("list my uber rides last month", "move them all to Shopping", "Shopping", "UBER"),
 ])
 def test_a_request_on_the_listed_transactions_is_proposed_over_exactly_them(chat_demo, alice, alice_money, listing,
                                                                            request_, target, rows):

@@ -70,6 +70,8 @@ def test_which_was_more_of_one_thing_is_not_confident(chat_demo, alice, alice_mo
 @pytest.mark.parametrize(("first", "ask", "shown", "gone"), [
     # a total: the same rows without the biggest transaction, the one left out said
     ("how much did I spend last month", "and excluding the biggest?", "$272.48", "Leaving out the biggest: $1,400.00"),
+    ("how much did I spend last month", "and without the 2 biggest?", "$176.08",
+     "Leaving out the 2 biggest: $1,400.00 at"),
     # a ranking: its items without the first
     ("top 3 categories last month", "and without the largest?", "Groceries ($114.90", "Dining"),
     # the biggest purchases: the ones after it
@@ -104,6 +106,7 @@ def test_per_month_divides_by_the_months_of_the_period_that_ran(chat_demo, alice
     ("and the 9th thru the 11th?", 9, 11, "$70.25"),  # Starbucks 6.25 + The Good Plate 64.00
     ("what about from the 1st to the 8th", 1, 8, "$5.75"),
     ("just the 11th", 11, 11, "$64.00"),
+    ("days 9 to 11?", 9, 11, "$70.25"),
 ])
 def test_days_of_the_last_answers_month(chat_demo, alice, alice_money, ask, first_day, last_day, figure):
     answer = _talk(alice, f"how much on dining in {_month(1):%B}", ask)[-1]
@@ -147,3 +150,32 @@ def test_a_count_per_week_and_an_edit_no_query_makes_is_said(chat_demo, alice, a
     # the rows without their smallest: no query does that — not a confident answer about the smallest one
     cheapest = _talk(alice, "how much did I spend on dining last month", "and without the cheapest?")[-1]
     assert not confident(alice, cheapest) and "without the cheapest" in cheapest["answer"], cheapest["answer"]
+
+
+@pytest.mark.parametrize(("first", "ask", "lead"), [
+    # a comparison of two: its difference said first
+    ("groceries vs dining last month", "what's the difference?", "The difference is $38.90: Groceries $114.90"),
+    # a total of some things: their share of all spending over the same period
+    ("how much did I spend at uber last month", "what percent is that of my total spending?",
+     "Uber is 1.4% of all your spending in"),
+    # a ranking: "the rest" is every place after the ones shown, "the 3 of them" their sum
+    ("top 3 categories last month", "and the rest?", "Shopping ($42.99"),
+    ("top 3 merchants last month", "what was the total for the 3 of them?", "$1,560.40"),
+])
+def test_the_difference_the_share_and_the_rest_of_the_last_answer(chat_demo, alice, alice_money, first, ask, lead):
+    answer = _talk(alice, first, ask)[-1]
+    assert lead in _body(answer) and confident(alice, answer), answer["answer"]
+    if "rest" in ask:
+        assert "Subscriptions" in _body(answer) and "Groceries" not in _body(answer), answer["answer"]
+
+
+@pytest.mark.parametrize(("turns", "figure", "start"), [
+    # "the N months before that": that many months just before the last answer's period
+    (("how much on groceries last month", "ok what about the 2 months before that?"), "$229.80", 3),
+    # "how much" after a count asks the amount of the new subject, over the same period
+    (("how many times did I go to starbucks last month", "and how much was uber?"), "$23.10", 1),
+])
+def test_a_follow_up_keeps_the_period_it_leans_on(chat_demo, alice, alice_money, turns, figure, start):
+    answer = _talk(alice, *turns)[-1]
+    assert figure in _body(answer) and _args(answer)["start"] == _month(start).isoformat(), answer["answer"]
+    assert _args(answer)["measure"] == "total" and confident(alice, answer)

@@ -155,7 +155,7 @@ def test_a_named_plan_the_knowledge_base_never_mentions_is_not_answered_from_a_n
 
 
 def test_fit_needs_the_named_plan_or_acronym_unless_the_fact_is_the_same_in_meaning():
-    from chat.offline.compose import fits_question
+    from chat.offline.knowledge_answer import fits_question
 
     near = {"text": "A budget is a plan for your money before you spend it.", "score": 0.58}
     assert not fits_question("what's the point of a 529 plan", near)

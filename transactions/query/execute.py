@@ -95,7 +95,9 @@ def money_query_run(*, user, query: MoneyQuery, today: date | None = None) -> di
     if q.skip_largest:  # what was left out, for the answer to say
         kept = MoneyQuery.from_dict({**q.as_dict(), "skip_largest": 0})
         everything = _base(user, kept)
-        out["left_out"] = [_row(t) for t in everything.filter(id__in=_largest_ids(everything, q)).values(*ROW_FIELDS)]
+        gone = everything.filter(id__in=_largest_ids(everything, q))
+        out["left_out"] = [_row(t) for t in gone.order_by("-amount" if q.direction == "in" else "amount", "-date")
+                           .values(*ROW_FIELDS)]
     out.setdefault("currency", _currency(user))
     out["found"] = bool(out.get("count"))
     out["title"] = f"{MEASURE_TITLES.get(q.measure, 'Transactions')}: {out['understood']}"
@@ -331,6 +333,8 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
                                  **_side_total(user, q, Side(label=""), same_days), "same_days": True})
     change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
         {"difference": None, "change_pct": None}
+    if compare.get("ask") == "share" and len(rows) >= 2 and rows[1]["total"]:  # "what percent is that of my total?"
+        change["share_pct"] = round(100 * rows[0]["total"] / rows[1]["total"], 1)
     return {"rows": rows, "mode": compare.get("mode"), **change,
             "count": sum((r.get("count") or 0) for r in rows) or (1 if any(r["total"] for r in rows) else 0)}
 

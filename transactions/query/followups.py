@@ -22,7 +22,7 @@ import re
 from datetime import date
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
-from transactions.query.followups_figures import _per_unit, _which_more, _without_biggest
+from transactions.query.followups_figures import _difference_or_share, _per_unit, _which_more, _without_biggest
 from transactions.query.followups_periods import (
     SERIES_RE,
     _against_usual,
@@ -58,6 +58,10 @@ ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, 
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
                        r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
                        r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
+                       # "the total for the 3 of them", "all five of those together"
+                       r"|\btotal (?:of|for) (?:the|all)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\b"
+                       r"|\b(?:all|the)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\s+(?:together|"
+                       r"combined|in total)\b"
                        r"|\btotal (?:them|those|these)\b|\bsum (?:them|those|these|it)(?: up)?\b"
                        r"|\b(?:what|how much) (?:do|does|did) (?:they|those|these|both|that|it|the two) (?:come|add up|"
                        r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
@@ -242,6 +246,7 @@ def _add_up(text: str, s: _State) -> Edit:
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _skip, _next, _rank_numbers, _day_range, _narrow_to_period, _length, _same_period_another_year,
          _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period, _without_biggest, _which_more,
+         _difference_or_share,
          _pick, _superlative, _add_up, _per_unit)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)

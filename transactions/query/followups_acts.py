@@ -17,7 +17,7 @@ POINTER_SUBJECT_RE = re.compile(r"^\s*(?:(?:all|each|every one|both)\s+(?:of\s+)
                                 r"(?: (?:above|listed|shown|you (?:listed|showed|found)))?|those ones|these ones|"
                                 r"everything (?:above|listed|you (?:listed|showed|found))|all|each|both|"
                                 r"(?:those|these|the|that|this)\s+(?:transactions?|charges?|payments?|purchases?|rows?|"
-                                r"items?|rides?|orders?|entries|ones?))(?:\s+(?:too|as well|please|then))?\s*$"
+                                r"items?|rides?|orders?|entries|ones?))(?:\s+(?:all|both|too|as well|please|then))*\s*$"
                                 r"|^\s*(?:(?:tat ca|het|cac|nhung)\s+)*(?:khoan|giao dich|cai)?\s*(?:do|nay|tren)\s*$")
 ROW_MEASURES = ("list", "total", "count", "average", "largest", "smallest", "income", *RANKINGS)
 

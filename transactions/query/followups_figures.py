@@ -24,6 +24,16 @@ WHICH_RE = re.compile(r"\b(?:which|what|who|cai nao|ben nao)\b")
 COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pricier|costlier|worse|heavier|nhieu hon|"
                             r"lon hon)|(?P<less>less|smaller|lower|cheaper|fewer|lighter|it hon|nho hon))\b"
                             r"(?!\s+than\b)(?:\s+(?:money|spending|expensive))?")
+# "what's the difference?", "by how much?", "how big is the gap": the difference of a comparison's two sides
+DIFFERENCE_RE = re.compile(r"\b(?:the\s+)?(?:difference|diff|gap)\b|\bby how much\b|\bhow much (?:more|less|bigger|"
+                           r"smaller|higher|lower)\b|\bchenh lech\b")
+# "what percent is that of my total spending?", "what share of everything": the last figure as a part of all spending
+SHARE_RE = re.compile(r"\b(?:what|which|how (?:big|large) (?:a|of a))\s+(?:percent(?:age)?|share|portion|proportion|"
+                      r"fraction|part|%)\b|\bhow much of (?:my|the|all)\b|\b(?:percent(?:age)?|%|share|portion) of (?:my|the|"
+                      r"all|everything|total)\b|\bbao nhieu (?:phan tram|%)\b")
+EVERYTHING_RE = re.compile(r"\b(?:total|all|overall|whole|entire|everything|every ?thing|my)\b(?:\s+(?:of\s+)?(?:my\s+)?"
+                           r"(?:spending|spend|expenses|outgoings|money out|costs))?\b|\b(?:spending|expenses|outgoings)\b"
+                           r"|\btong chi tieu\b")
 # "and excluding the biggest?", "without the largest one", "minus the top 2": the set without its biggest items
 WITHOUT_BIGGEST_RE = re.compile(
     r"\b(?:excluding|exclude|without|except(?: for)?|minus|leaving out|leave out|not counting|not including|"
@@ -149,3 +159,25 @@ def _without_biggest(text: str, s: _State) -> Edit:
     if n >= (s.shown.get("count") or n + 1):  # "skip the top 3" of one ride: nothing would be left — said
         q.ignored = [m.group(0).strip()]
     return q, [m.span()]
+
+
+def _difference_or_share(text: str, s: _State) -> Edit:
+    """"what's the difference?" after a comparison of two: the same comparison, the difference said first; "what
+    percent is that of my total spending?" after a total of some things: those things against all spending over the
+    same period, the share said first."""
+    prev = s.previous
+    diff = DIFFERENCE_RE.search(text)
+    q = s.query()
+    if diff and q.compare and len(q.compare.get("sides") or []) == 2 and q.compare.get("mode") != "usual":
+        q.compare["ask"] = "difference"
+        return q, [diff.span()]
+    share = SHARE_RE.search(text)
+    if not share or prev.compare or prev.measure not in ("total", "count", "list") or prev.direction == "in" \
+            or not (prev.merchants or prev.categories or prev.text) or re.search(r"\bincome|earn|salary", text):
+        return None
+    part = Side(label=", ".join(link.mention for link in prev.links if not link.negated) or
+                ", ".join(prev.merchants + prev.categories + prev.text), merchants=list(prev.merchants),
+                categories=list(prev.categories), text=list(prev.text), period=prev.period)
+    q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
+    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=prev.period)], "ask": "share"}
+    return q, [share.span(), *(w.span() for w in EVERYTHING_RE.finditer(text))]

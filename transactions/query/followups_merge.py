@@ -95,8 +95,9 @@ def _versus(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) ->
 
 
 def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None) -> MoneyQuery:
-    """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows."""
-    if previous.measure in ("largest", "smallest", "list") and measure in (None, "total") \
+    """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows; "and of that,
+    how much was uber eats?" after a count: the amount, not another count."""
+    if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
             and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
     return q

@@ -7,7 +7,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, period_label
-from transactions.query.followups_base import RANKINGS, Edit, _State
+from transactions.query.followups_base import RANKINGS, Edit, _n, _State
 from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -29,6 +29,10 @@ WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prio
 BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
                             r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
                             r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
+# "the 3 months before that", "the two weeks before it": a stretch of that length just before the last one
+UNITS_BEFORE_RE = re.compile(r"\b(?:the\s+)?(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+                             r"(?P<unit>months?|weeks?|days?|years?)\s+(?:before|prior to|leading up to)\s+"
+                             r"(?:that|then|it|those|them)\b")
 # "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
 WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
                       r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
@@ -39,7 +43,8 @@ NOT_A_DAY = r"(?!\s*(?:months?|weeks?|years?|quarters?|periods?|ones?|half|items
             r"largest|most|top|pick|spot|rank))"
 DAY_RANGE_RE = re.compile(r"\b(?:from\s+|between\s+)?(?:the\s+)?(?P<a>\d{1,2})(?:st|nd|rd|th)\b\s*(?:-|–|to|thru|"
                           rf"through|till|until|and)\s*(?:the\s+)?(?P<b>\d{{1,2}})(?:st|nd|rd|th)?\b{NOT_A_DAY}"
-                          rf"|\b(?:on|for|just|only)\s+the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_DAY}")
+                          rf"|\b(?:on|for|just|only)\s+the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_DAY}"
+                          r"|\bdays?\s+(?P<a2>\d{1,2})\s*(?:-|–|to|thru|through|till|until|and)\s*(?P<b2>\d{1,2})\b")
 
 
 def _narrow_to_period(text: str, s: _State) -> Edit:
@@ -103,8 +108,18 @@ def _against_usual(text: str, s: _State) -> Edit:
 
 
 def _before_that(text: str, s: _State) -> Edit:
-    """"and before that?": the same question for the stretch just before the one answered."""
+    """"and before that?": the same question for the stretch just before the one answered; "the 3 months before
+    that": that many units just before it."""
     m = BEFORE_THAT_RE.search(text)
+    units = UNITS_BEFORE_RE.search(text)
+    prev = s.previous.period
+    if units and prev is not None and prev.grain != "all" and not s.previous.compare:
+        n, unit = _n(units.group("n"), 1), units.group("unit").rstrip("s")
+        end = prev.start - timedelta(days=1)
+        start = add_months(prev.start, -n * (12 if unit == "year" else 1)) if unit in ("month", "year") else \
+            prev.start - timedelta(days=n * (7 if unit == "week" else 1))
+        return _moved(text, s.query(), s, Period(start, end, period_label(start, end, "range", today=s.today),
+                                                   "range")), [units.span()]
     if not m:
         return None
     q = s.query()
@@ -170,7 +185,8 @@ def _day_range(text: str, s: _State) -> Edit:
     m = DAY_RANGE_RE.search(text)
     if not m or (s.previous.compare and s.mode != "sides"):
         return None
-    first, last = int(m.group("a") or m.group("d")), int(m.group("b") or m.group("d"))
+    first = int(m.group("a") or m.group("a2") or m.group("d"))
+    last = int(m.group("b") or m.group("b2") or m.group("d"))
     prev = s.previous.period
     if prev is not None and prev.grain != "all" and (prev.start.year, prev.start.month) == (prev.end.year,
                                                                                               prev.end.month):

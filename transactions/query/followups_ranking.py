@@ -13,6 +13,7 @@ NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
                      r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b"
                      rf"|\b{NUM}\s+more\b(?!\s+than)")
+REST_LIMIT = 50  # "the rest": every place after the ones shown (a ranking longer than this is cut)
 # "skip the top 3", "forget the first three", "after the top 5", "not the biggest 2": places from a number on
 SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|drop(?:ping)?|past|beyond|after|below|under|"
                      r"leave out|leaving out|not|without|minus|excluding|except(?:\s+for)?|other than|besides|"
@@ -69,7 +70,7 @@ def _next(text: str, s: _State) -> Edit:
     q = s.query()
     shown_n = len(s.items) or s.previous.limit or 5
     q.offset = (s.previous.offset or 0) + shown_n
-    q.limit = _n(m.group(1) or m.group(2) or m.group(3), shown_n)
+    q.limit = REST_LIMIT if "rest" in m.group(0) else _n(m.group(1) or m.group(2) or m.group(3), shown_n)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
     return q, [m.span()]
 

@@ -1,0 +1,239 @@
+"""Knowledge answers for the offline model: which cited facts answer the question (`fits_question`), and the answer
+written from them (`knowledge_text`) — plain words from the best fact, then what the others add, each with its
+citation; a how-to as the help page's numbered steps; in the answer's language (a translated page's own text,
+knowledge/translations.py; the steps from the catalogue, locale/vi)."""
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+
+from chat.help_steps import asks_how_to, steps_in, steps_text
+from chat.language import GLOSSED_RE
+from transactions.query import is_vietnamese
+
+FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
+FACT_SPREAD = 0.12         # quote facts within this of the best one
+MAX_FACTS = 3
+
+
+def pick_facts(results: list[dict]) -> list[dict]:
+    if not results:
+        return []
+    ranked = sorted(results, key=lambda r: -(r.get("score") or 0))
+    best = ranked[0].get("score") or 0
+    if best < FACT_FLOOR:
+        return []
+    return [r for r in ranked if (r.get("score") or 0) >= best - FACT_SPREAD][:MAX_FACTS]
+
+
+CLOSE_FACT = 0.55  # a fact this close to the question answers it even without shared words
+NEAR_FACT = 0.45  # this close, sharing even an everyday money word is enough
+QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
+why when where which who me my i you your it its this that these those about between difference explain tell
+mean means meaning good bad best work works there any much many more most less than vs versus really actually
+note notes say says said document documents docs file files wrote written
+""".split())
+
+
+def _terms(text: str) -> set[str]:
+    words = re.findall(r"\d+(?:/\d+)+|\d{2,}|[a-z0-9]{3,}", text.lower())
+    words += [n for w in words if "/" in w for n in w.split("/")]  # "50/30/20" also names 50, 30 and 20
+    # a plural names the same thing ("jar" / "jars", "fund" / "funds")
+    return {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words
+            if w not in QUESTION_NOISE}
+
+
+# words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
+# answered by a passage on inflation because both say "dollar")
+EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
+spent bank account accounts save saving savings month months year years week time people thing things get keep
+make use using want need like way ways start rate rates amount amounts one two off sometimes system systems method
+methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
+
+
+# verbs of doing and other words that name no topic ("put", "keep", "away", "build" is not among them)
+GENERIC_TERMS = {_w[:5] for _w in """put get got set keep make give take try away till long able thing stuff actually
+exactly""".split()}
+
+
+# a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
+# of four to six letters ("HELOC"; three-letter ones such as CSV or APR are everyday words); a fact that answers
+# the question names it too
+NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
+SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
+FAIR_FACT = 0.5  # this close, sharing one of the question's topic terms is enough (a paraphrase: "money doubles")
+# a chunk may keep its heading inline ("## Risks An index fund…"): the heading ends at a line end or before the
+# capitalised first word of its section
+HEADING_RE = re.compile(r"^\s*#{1,6}\s+(.+?)(?=\n|\s+[A-Z\"“(]|$)")
+
+
+def _heading_terms(fact: dict) -> set[str]:
+    """The topic of a fact as its page says it: the document's title and the section heading the fact starts with."""
+    heading = HEADING_RE.match(fact.get("text") or "")
+    return _terms(f"{fact.get('document') or ''} {heading.group(1) if heading else ''}")
+
+
+def _other_concept(topic: set[str], covered: set[str], fact: dict) -> bool:
+    """The fact's heading (or title) ends in a head noun the question shares, under another modifier: "what is a
+    sinking fund" and a page headed "Emergency funds"."""
+    heading = HEADING_RE.match(fact.get("text") or "")
+    words = [w for w in re.findall(r"[a-z0-9]{3,}", (heading.group(1) if heading else fact.get("document") or "")
+                                   .lower()) if w not in QUESTION_NOISE]
+    stems = [(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words]
+    stems = [w for w in stems if w not in EVERYDAY_TERMS and w not in GENERIC_TERMS]
+    return len(stems) >= 2 and stems[-1] in topic and bool(topic - covered)
+
+
+def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
+    """Does a fact answer the question, or is it merely the nearest text? A fact answers when it is about what the
+    question asks: its title or section heading names one of the question's topic terms (not an everyday money
+    word) and the fact covers the question's topic (both words of a two-word concept: "index fund" is not answered
+    by a page on emergency funds, "sinking fund" neither; half of a longer one); or it is close in meaning and
+    shares a topic term; or it is the same in meaning (SAME_FACT). A passage that only mentions a word in passing
+    ("how does a mortgage work" → a credit-score page listing mortgages) is not an answer. `how_to=False`: the
+    question was asked as a concept, not how to use Moneta: a help page answers it only when it is about that
+    concept (its title or heading names it: "what is safe to spend?"), never for sharing a word ("what is the
+    generation-skipping transfer tax" is not answered by a page on transfers between accounts)."""
+    if not question:
+        return True
+    if fact.get("original"):  # a translated section is judged by the original it was found by
+        fact = {**fact, **fact["original"]}
+    if (glossed := GLOSSED_RE.match(question)) and is_vietnamese(glossed.group(2)):
+        question = glossed.group(1)  # "APR (APR là gì khi mua hàng trả góp)": the English terms are the topic
+    score = fact.get("score") or 0
+    terms = _terms(question)
+    if not terms:  # "what can you do?": nothing to compare but meaning
+        return score >= FACT_FLOOR
+    text = (fact.get("text") or "").lower()
+    squeezed = re.sub(r"[^a-z0-9]", "", text)  # "401k" is written "401(k)" in the fact
+    if any(re.sub(r"[^a-z0-9]", "", name.lower()) not in squeezed for name in NAMED_TERM_RE.findall(question)) \
+            and score < SAME_FACT:
+        return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
+    if score >= SAME_FACT:
+        return True
+    topic = terms - EVERYDAY_TERMS - GENERIC_TERMS
+    covered = topic & (_terms(text) | _heading_terms(fact))
+    if not topic:  # only everyday words ("how do I save money"): meaning decides
+        return score >= NEAR_FACT
+    needed = len(topic) if len(topic) <= 2 else 2
+    if fact.get("corpus") == "moneta-help" and not how_to:
+        return bool(topic & _heading_terms(fact)) and len(covered) >= needed
+    if fact.get("corpus") == "moneta-help":
+        # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
+        return score >= CLOSE_FACT or bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
+    if len(topic) <= 2 and _other_concept(topic, covered, fact):
+        return False  # "hedge fund" → a page titled "Index funds": the same head noun, another concept
+    if score >= FAIR_FACT and covered:
+        return True
+    if len(topic) >= 2 and covered == topic and score >= NEAR_FACT:
+        return True  # near in meaning and naming every topic term of the question ("why does money lose value")
+    if any(t.isdigit() for t in covered) and score >= FACT_FLOOR:
+        return True  # a number the question names ("rule of 72", "50/30/20") found in the fact is its topic
+    return bool(topic & _heading_terms(fact)) and len(covered) >= needed
+
+
+def _plain(text: str) -> str:
+    """A fact as plain sentences: no markdown headings, bullets or table pipes."""
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("#"):
+            # a heading kept inline with its section ("## Rollover When rollover is …"): keep the section
+            inline = re.match(r"^#{1,6}\s+.+?\s+(?=[A-Z\"“(])", line)
+            line = line[inline.end():] if inline else ""
+        if not line:
+            continue
+        line = re.sub(r"^[-*•]\s+|^\d+[.)]\s+", "", line).replace("|", " ")
+        lines.append(line if re.search(r"[.!?:;]$", line) else line + ";" if line else line)
+    text = re.sub(r"\s+", " ", " ".join(lines)).strip().rstrip(";")
+    text = re.sub(r"^#{1,6}\s+.+?\s+(?=[A-Z])", "", text, count=1)
+    return text + ("" if re.search(r"[.!?]$", text) else ".")
+
+
+HEADING_LINE_RE = re.compile(r"^\s*#{1,6}\s*(how to .+?)(?=\s+\d[.)]\s|\n|$)", re.I)
+
+
+def _body(fact: dict) -> str:
+    """A fact's text without the section heading it starts with ("# Tỷ lệ nợ trên thu nhập (DTI) Tỷ lệ…"): cut by
+    the page's own heading, which a heading with capitals or brackets inside ("APR and APY") needs."""
+    text, heading = fact.get("text") or "", (fact.get("heading") or "").strip()
+    lead = re.match(r"\s*#{1,6}\s+", text)
+    if heading and lead and text[lead.end():].startswith(heading):
+        return text[lead.end() + len(heading):].lstrip()
+    return text
+
+
+def _substantive(fact: dict) -> bool:
+    """A heading cut off from its section ("## The rule of | 72") explains nothing on its own."""
+    return len(_plain(fact.get("text") or "").split()) >= 6
+
+
+def _sentences(text: str, limit: int) -> str:
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
+    out = ""
+    for part in parts:
+        if out and len(out) + len(part) > limit:
+            break
+        out = f"{out} {part}".strip()
+    return out if len(out) <= limit + 80 else out[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def _also(fact: dict) -> str:
+    """A further cited fact in a sentence or two; a "How to" section by its title (its steps read badly run together)."""
+    source = _steps_source(fact)
+    heading = HEADING_LINE_RE.match(source)
+    if heading and steps_in(source):
+        return _("%(heading)s (steps on the help page)") % {"heading": _(heading.group(1).strip().rstrip(":"))}
+    return _sentences(_plain(_body(fact)), 260)
+
+
+def _steps_source(fact: dict) -> str:
+    """The text a how-to's steps are read from: a translated help section's English original, whose heading and steps
+    the catalogue translates (locale/vi has every one, tested) and whose heading names the page to open."""
+    original = (fact.get("original") or {}).get("text") or ""
+    return original if original and steps_in(original) else fact.get("text") or ""
+
+
+def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = False) -> tuple[str, list[int]]:
+    """The answer in plain words from the best fact, then what else the cited facts add; each sentence carries
+    its citation. Facts that do not fit the question are not quoted ("I don't have that"). Written under the
+    answer's language: a how-to's steps come translated from the catalogue (locale/vi has every help page's
+    "How to" steps), so a Vietnamese how-to is answered wholly in Vietnamese; a passage the catalogue lacks is
+    quoted as written and said to be in English."""
+    if result.get("error"):
+        return _("I couldn't search the knowledge base: %(error)s") % {"error": _(result["error"])}, []
+    facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
+             if fits_question(question, f, how_to=name == "get_app_information")]
+    source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
+    if not facts:
+        return _("I don't have that in %(source)s.") % {"source": source}, []
+    if name == "get_app_information" and asks_how_to(question):  # a how-to: the steps of the nearest "How to" section
+        stepped = [f for f in facts if steps_in(_steps_source(f))]
+        if stepped and stepped[0] is not facts[0]:
+            facts = [stepped[0], *[f for f in facts if f is not stepped[0]]]
+    lead = facts[0]
+    steps = steps_in(_steps_source(lead)) if name == "get_app_information" or lead.get("corpus") == "moneta-help" \
+        else []
+    if steps:  # a how-to: the help page's numbered steps (chat/help_steps.py), in the answer's language
+        source_text, translated = _steps_source(lead), [_(s) for s in steps]
+        if vi and translated == steps and lead.get("language") == "vi" and steps_in(lead["text"]):
+            source_text, translated = lead["text"], steps_in(lead["text"])  # the Vietnamese page's own list
+        english = vi and translated == steps
+        lines = [(_("From the help page (in English): ") if english else "")
+                 + steps_text(source_text, translated, f"[#{lead['fact_id']}]")]
+        more = facts[1:] if not vi or english else []  # a Vietnamese answer quotes no English passage
+    else:
+        in_vi = lead.get("language") == "vi"  # the Vietnamese version of the page (knowledge/translations.py)
+        lines = [(_("From the documents (in English): ") if vi and not in_vi else "")
+                 + f"{_sentences(_plain(_body(lead)), 420)} [#{lead['fact_id']}]"]
+        # a Vietnamese answer adds only passages written in Vietnamese
+        more = [f for f in facts[1:] if not vi or f.get("language") == "vi"]
+    if more:
+        lines.append(_("Also:"))
+        lines.extend(f"- {_also(f)} [#{f['fact_id']}]" for f in more)
+    shown = [lead, *more]
+    where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page")
+                                                                                 else "") for f in shown))
+    lines.append(_("From %(source)s: %(where)s.") % {"source": source, "where": where})
+    return "\n".join(lines), [int(f["fact_id"]) for f in shown]
