@@ -14,10 +14,11 @@ from chat.words import is_vi
 from core.money import money
 
 
-def _sample_lines(sample: list[dict[str, Any]]) -> list[str]:
+def _sample_lines(sample: list[dict[str, Any]], *, refiled: bool = True) -> list[str]:
+    """One line per transaction; its category said as where it is "now" when the change re-files it."""
     return [f"- {r.get('date')} · {r.get('description')} · {money(r.get('amount'), r.get('currency'))}"
-            + ((" · " + _("now %(category)s") % {"category": words.category(r["category"])}) if r.get("category")
-               else "")
+            + ((" · " + (_("now %(category)s") % {"category": words.category(r["category"])} if refiled else
+                         words.category(r["category"]))) if r.get("category") else "")
             for r in sample]
 
 
@@ -121,11 +122,12 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
     lines.append(_("Here is what I'll do once you confirm: **%(summary)s**") % {"summary": action.get("summary")})
     sample = action.get("sample") or []
     count = action.get("count") or 0
+    refiled = action.get("kind") == "category_set"
     if sample and count > 1:
         head = _("A sample") if count > len(sample) else _("They are")
-        lines.append(f"{head}:\n\n" + "\n".join(_sample_lines(sample)))
+        lines.append(f"{head}:\n\n" + "\n".join(_sample_lines(sample, refiled=refiled)))
     elif sample:
-        lines.append("\n".join(_sample_lines(sample)))
+        lines.append("\n".join(_sample_lines(sample, refiled=refiled)))
     if payload.get("replaces"):
         lines.append(_("It replaces the earlier proposal (“%(summary)s”), now cancelled.") % {
             "summary": (payload["replaces"].get("summary") or "").rstrip(".")})

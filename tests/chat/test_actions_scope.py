@@ -42,6 +42,7 @@ def test_deleting_every_match_of_a_month_takes_that_month_only(chat_demo, alice,
     assert sorted(action["params"]["transaction_ids"]) == ids  # that month's, not every Starbucks since then
     assert "Delete 2 transactions ($12.00) matching Starbucks" in answer["answer"], answer["answer"]
     assert len(action["sample"]) == 2 and "Confirm" in answer["answer"]
+    assert "· Dining" in answer["answer"] and "now Dining" not in answer["answer"]  # where they are; nothing re-filed
     assert _ledger(alice) == before  # only proposed
 
     actions.pending_action_confirm(user=alice, action_id=action["id"])
