@@ -56,7 +56,8 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "lãi đơn": "simple interest", "quy tắc 72": "rule of 72", "chuyển dư": "rollover",
                "tiêu lố": "overspent", "vượt ngân sách": "over budget", "an toàn để tiêu": "safe to spend",
                "gộp": "merge", "tự động phân loại": "automatic categorisation", "phân loại": "categorisation",
-               "gợi ý": "suggestions", "chuyển khoản": "transfers"}
+               "gợi ý": "suggestions", "chuyển khoản": "transfers", "bảo hiểm": "insurance",
+               "mức khấu trừ": "deductible", "phí bảo hiểm": "insurance premium", "thẻ ghi nợ": "debit card"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 

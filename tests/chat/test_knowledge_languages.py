@@ -25,7 +25,7 @@ def _prose(answer: dict) -> str:
 def education(db):
     return demo_docs(education=("emergency-fund.md", "emergency-fund.vi.md", "retirement-accounts.md",
                                 "retirement-accounts.vi.md", "debt-to-income.md", "debt-to-income.vi.md",
-                                "pay-off-debt-or-invest.md", "index-funds.md", "credit-cards.md"))
+                                "pay-off-debt-or-invest.md", "index-funds.md", "credit-cards.md", "insurance-basics.md"))
 
 
 @pytest.fixture
@@ -65,6 +65,8 @@ def test_a_concept_question_with_a_second_clause_is_still_a_concept(chat_demo, a
     ("should i pay off my student loans early or invest the extra $$ instead", "Paying off loans early or investing",
      "interest"),
     ("tỷ lệ nợ trên thu nhập (DTI) là gì vậy?", "Tỷ lệ nợ trên thu nhập (DTI)", "thu nhập gộp"),
+    ("what's a deductible?", "Insurance basics: premiums, deductibles and what to cover", "before the insurer pays"),
+    ("is a credit card or debit card better for groceries", "How credit cards work", "debit card"),
 ])
 def test_common_concepts_are_in_the_knowledge_base(chat_demo, alice, education, question, title, words):
     answer = chat_turn(user=alice, message=question)
