@@ -42,8 +42,9 @@ ADD_RE = re.compile(LEAD + r"(?:log|add(?!\s+(?:(?:them|those|these|it|that|ever
                     r"(?:up|together)\b)|record|enter|track|book|"
                     r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
                     r"nhập)\b", re.I)  # "add up my orders" is arithmetic, not a new transaction
-DELETE_RE = re.compile(LEAD + r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|"
-                       r"take out|xoá|xóa|xoa|bỏ|loại bỏ|loai bo)\b", re.I)
+DELETE_VERB = (r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|take out|xoá|xóa|"
+               r"xoa|bỏ|loại bỏ|loai bo)\b")
+DELETE_RE = re.compile(LEAD + DELETE_VERB, re.I)
 UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
                                  r"notify|alert|split|"
                                  r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
@@ -440,6 +441,8 @@ def _delete(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
             and not period and not DUPLICATE_RE.search(text):
         # "delete that charge" after an answer that showed one transaction: that one (the card shows it)
         return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
+    if points_at_last_set(re.sub(LEAD + DELETE_VERB, "", text, count=1, flags=re.I), ctx.previous_query):
+        return {"name": "propose_delete_transaction", "args": {"of_last_answer": True}}  # "delete all of those"
     # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out
     merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
     if merchants:

@@ -41,6 +41,8 @@ PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:5], "save_note"))
 DUPLICATE_WINDOW_DAYS = 3
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
+NO_SET = ("There is no list of transactions in this conversation to point back to: say which ones (a merchant, "
+          "words in the description, a period).")
 MAX_DELETE = 500  # more than this at once is a selection on the Transactions page, not a chat request
 
 
@@ -172,8 +174,15 @@ class ActionTools:
         return self._propose("category_set", params)
 
     def _propose_on_last_answer(self, category: str) -> dict:
-        """The category of the transactions the conversation's last money answer was about (chat/context.py
-        `conversation_state`, transactions/query/followups_acts.py `answer_rows`)."""
+        """The category of the transactions the conversation's last money answer was about."""
+        ids, what = self._last_answer_set()
+        if not ids:
+            return {"proposed": False, "kind": "category_set", "problem": NO_SET}
+        return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
+
+    def _last_answer_set(self, most: int | None = None) -> tuple[list[int], str]:
+        """The ids of the transactions the conversation's last money answer was about, and what they are in words
+        (chat/context.py `conversation_state`, transactions/query/followups_acts.py `answer_rows`)."""
         from chat.actions.kinds import MAX_MATCHING
         from chat.context import conversation_state
         from chat.models import Conversation
@@ -182,13 +191,8 @@ class ActionTools:
         conversation = Conversation.objects.filter(pk=self.conversation_id, user=self.user).first() \
             if self.conversation_id else None
         previous, _earlier, shown, _family = conversation_state(conversation) if conversation else (None,) * 4
-        ids, what = answer_rows(user=self.user, query=previous, shown=shown, most=MAX_MATCHING) if previous \
+        return answer_rows(user=self.user, query=previous, shown=shown, most=most or MAX_MATCHING) if previous \
             else ([], "")
-        if not ids:
-            return {"proposed": False, "kind": "category_set",
-                    "problem": "There is no list of transactions in this conversation to point back to: say which "
-                               "ones (a merchant, words in the description, a period)."}
-        return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
 
     def propose_add_transaction(self, description: str, amount: float, date: str | None = None,
                                 category: str | None = None, direction: str = "out") -> dict:
@@ -202,16 +206,24 @@ class ActionTools:
                                    amount: float | None = None, date: str | None = None,
                                    duplicate: bool = False, start: str | None = None, end: str | None = None,
                                    categories: list[str] | None = None, text: list[str] | None = None,
-                                   all_matching: bool = False) -> dict:
+                                   all_matching: bool = False, of_last_answer: bool = False) -> dict:
         """Propose deleting the user's transactions: by `transaction_id`, or the one matching `merchant`
         (or `categories`, `text`: words in the bank narrative), `amount` and/or `date` (YYYY-MM-DD), optionally
         within `start`..`end`; `all_matching=true` ("delete all my Chipotle from August") proposes deleting every
         match, with their count, total and a sample; `duplicate=true` finds a charge that appears twice (same
         merchant and amount within a few days) and proposes deleting the later copy — when there is none, nothing
         is proposed and the charges found are shown. When several match and one was meant, returns the candidates
-        to ask which. Only proposes: the user confirms on a card."""
+        to ask which. `of_last_answer=true`: every transaction the last answer listed or added up ("delete all of
+        those"). Only proposes: the user confirms on a card."""
         if transaction_id:
             return self._propose("transaction_delete", {"transaction_id": transaction_id})
+        if of_last_answer:
+            ids, what = self._last_answer_set(MAX_DELETE)
+            if not ids or len(ids) > MAX_DELETE:
+                return {"proposed": False, "kind": "transaction_delete", "problem": NO_SET if not ids else
+                        f"More than {MAX_DELETE} transactions match; select them on the Transactions page to delete "
+                        "that many."}
+            return self._propose("transaction_delete", {"transaction_ids": ids, "what": what})
         candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
                                              start=start, end=end, categories=categories, text=text,
                                              every=all_matching)

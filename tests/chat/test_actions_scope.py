@@ -91,3 +91,18 @@ def test_a_jar_for_a_category_on_its_usual_spending_is_named_for_it(chat_demo, a
     # three full months of 96.40 + 18.50 in Groceries
     assert Decimal(action["params"]["monthly_budget"]) == Decimal("114.90"), action["params"]
     assert "$114.90 a month" in answer["answer"]
+
+
+def test_deleting_all_of_those_takes_the_rows_the_last_answer_added_up(chat_demo, alice, alice_money):
+    start, end = _month(1)
+    ids = sorted(Transaction.objects.filter(user=alice, description__startswith="STARBUCKS",
+                                            date__range=(start, end)).values_list("id", flat=True))
+    first = chat_turn(user=alice, message="starbucks last month")
+    before = _ledger(alice)
+    answer = chat_turn(user=alice, message="delete all of those", conversation_id=first["conversation_id"])
+    action = answer["pending_actions"][0]
+    assert answer["tools_used"] == ["propose_delete_transaction"] and action["count"] == 2, answer["tool_calls"]
+    assert sorted(action["params"]["transaction_ids"]) == ids and "Delete 2 transactions ($12.00)" in answer["answer"]
+    assert _ledger(alice) == before
+    elsewhere = chat_turn(user=alice, message="delete all of those")  # a new conversation: nothing to point back to
+    assert not elsewhere.get("pending_actions")

@@ -106,3 +106,60 @@ def test_names_listed_with_commas_are_each_their_own(chat_demo, alice, alice_mon
     merchants = _args(answer)["merchants"]
     assert sorted(merchants) == ["Netflix", "Uber", "Whole Foods Market"], merchants  # not "whole foods ntflx"
     assert "$134.99" in answer["answer"], answer["answer"]  # 96.40 + 15.49 + 23.10
+
+
+def test_a_thing_after_a_vietnamese_classifier_is_the_subject(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho con mèo? tiền thức ăn với đi bác sĩ thú y")
+    assert "không tìm thấy giao dịch nào về" in answer["answer"], answer["answer"]
+    assert _args(answer).get("unknown") == ["meo"] and not _args(answer).get("categories"), _args(answer)
+
+
+def test_one_name_not_another_leaves_the_second_out(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="groceries not amazon last month")
+    assert _args(answer)["exclude_merchants"] and "$96.40" in answer["answer"], answer["answer"]  # 114.90 − 18.50
+
+
+def test_a_kind_of_service_is_their_merchant_of_that_kind(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="rideshare last month")
+    assert "(Uber)" in answer["answer"] and "$23.10" in answer["answer"], answer["answer"]
+
+
+def test_two_vietnamese_months_joined_by_voi_are_compared(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    a, b = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"ăn uống tháng {a.month} với tháng {b.month} cái nào nhiều hơn")
+    assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
+    assert [s["start"] for s in _args(answer)["sides"]] == [a.isoformat(), b.isoformat()]
+    assert not answer["understanding"]["not_understood"], answer["understanding"]
+
+
+def test_parts_of_months_inside_a_span_and_counted_days(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    a, b = month_start(today, 2), month_start(today, 1)
+    span = chat_turn(user=alice, message=f"dining from mid-{a:%B} through {b:%B}")
+    assert (_args(span)["start"], _args(span)["end"]) == (a.replace(day=11).isoformat(),
+                                                          (month_start(today, 0) - timedelta(days=1)).isoformat())
+    assert "mid" not in str(span["understanding"]["not_understood"]), span["understanding"]
+    first = chat_turn(user=alice, message=f"dining the first 10 days of {b:%B}")
+    assert (_args(first)["start"], _args(first)["end"]) == (b.isoformat(), b.replace(day=10).isoformat())
+    assert "$12.00" in first["answer"] and confident(alice, first), first["answer"]  # Starbucks 5.75 + 6.25
+
+
+def test_initials_that_fit_two_of_their_merchants_ask_which(chat_demo, alice, alice_money):
+    day = (timezone.localdate() - timedelta(days=1)).isoformat()
+    transactions_import(user=alice, file_name="b.csv", content=(
+        f"Date,Description,Amount,Category\n{day},BEST BUY #1234,-199.99,Shopping\n"
+        f"{day},BLUE BOTTLE COFFEE OAKLAND,-6.50,Dining\n").encode())
+    both = chat_turn(user=alice, message="bb this month")
+    labels = [c["label"] for c in (both.get("clarification") or {}).get("choices") or []]
+    assert len(labels) == 2 and any("Best Buy" in x for x in labels) and any("Blue Bottle" in x for x in labels), both
+    assert not confident(alice, both)
+    coffee = chat_turn(user=alice, message="sbux and bb coffee this month")  # the last word spelled out: one name
+    merchants = _args(coffee)["merchants"]
+    assert any(m.startswith("Blue Bottle") for m in merchants) and "Best Buy" not in merchants, merchants
+
+
+def test_leaving_out_a_part_of_the_subject_it_cannot_pick_out_is_not_zero(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="dining last month minus the work lunches")
+    assert "$0.00" not in answer["answer"] and "$76.00" in answer["answer"], answer["answer"]  # 5.75 + 6.25 + 64.00
+    assert not _args(answer).get("exclude_categories") and not confident(alice, answer), answer

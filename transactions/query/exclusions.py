@@ -39,6 +39,21 @@ NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
 ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
 
+# "uber not uber eats", "amazon not target": "not" between two things leaves the second out; not after a verb's
+# helper ("did not", "is not") nor before a word that is no name ("not much", "not sure", "not including")
+BARE_NOT_RE = re.compile(r"\b([a-z0-9'&]+)\s+not\s+([a-z0-9'&]+)")
+NOT_AFTER = set("""i we you they he she it that which who what do does did is was were are am be been have has had
+could would should will can may might must why how where when i'm i've i'd it's that's or and but if so""".split())
+NOT_BEFORE = set("""a an the that this too so very much many more less sure just only even all yet really quite as to
+in on at for from with including include included counting count spend spent spending buy bought pay paid use used go
+went get got have had be been being bad good worth enough any anything everything sure yet that's what how""".split())
+
+
+def _bare_not(rest: str) -> str:
+    return BARE_NOT_RE.sub(lambda m: m.group(0) if m.group(1) in NOT_AFTER or m.group(2) in NOT_BEFORE
+                           else f"{m.group(1)} ^ {m.group(2)}", rest)
+
+
 # the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end
 LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?\s*(?:[|?]|$)")
 CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
@@ -58,6 +73,7 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
     rest = POSTPOSED_EXCLUDE_RE.sub(lambda m: f"{m.group(1)} ^ {m.group(2)} | ", rest)
     rest = NON_PREFIX_RE.sub(r" ^ \1 | ", rest)
     rest = ASIDE_NOT_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
+    rest = _bare_not(rest)
     marked = EXCLUDE_RE.sub(mark, rest)
     if "^" in marked:
         head, _, tail = marked.partition("^")
@@ -87,3 +103,18 @@ def bounds_left(text: str, low, high, spans: list[tuple[int, int]]):
     if len(spans) != 1 or (low is None) == (high is None) or not AMOUNT_LEFT_OUT_RE.search(text[:spans[0][0]]):
         return low, high
     return high, low
+
+
+def exclusion_inside_subject(q) -> None:
+    """"dining minus the work lunches": a loose word for the very category (or merchants) asked about, left out of it,
+    names a part of it Moneta cannot pick out — not all of it. The exclusion is dropped and the words are left not
+    understood, so the answer is the subject's figure said with what it could not leave out (never $0.00)."""
+    for link in list(q.links):
+        if not link.negated or link.how not in ("synonym", "meaning", "concept"):
+            continue
+        kept = {"category": q.categories, "merchant": q.merchants}.get(link.kind)
+        if kept and set(link.names) <= set(kept):
+            excluded = q.exclude_categories if link.kind == "category" else q.exclude_merchants
+            excluded[:] = [n for n in excluded if n not in link.names]
+            q.links.remove(link)
+            q.ignored.append(link.mention)

@@ -178,7 +178,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
-                r"|\bhay\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
+                r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive|worse|better|"
                 r"heavier|lighter)\b"

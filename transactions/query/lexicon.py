@@ -16,7 +16,7 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "gas": (("shell", "chevron", "exxon", "mobil", "exxonmobil", "bp", "arco", "texaco", "valero", "sunoco",
              "citgo", "marathon", "speedway", "circle k", "wawa", "sheetz", "76", "petro", "fuel", "gas station",
              "petrolimex", "esso", "total energies", "caltex", "engen", "sasol", "indian oil", "hp petrol"), None),
-    "rideshare": (("uber trip", "lyft", "grab", "bolt", "taxi", "cab", "be group", "xanh sm", "ola"), None),
+    "rideshare": (("uber", "uber trip", "lyft", "grab", "bolt", "taxi", "cab", "be group", "xanh sm", "ola"), None),
     "food delivery": (("uber eats", "doordash", "grubhub", "postmates", "deliveroo", "grabfood", "just eat",
                        "swiggy", "zomato", "shopeefood", "baemin"), None),
     "streaming": (("netflix", "spotify", "hulu", "disney", "hbo", "youtube", "apple music", "prime video",
@@ -68,7 +68,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
                "takeaway", "take out", "meals out", "meal", "meals", "lunch", "lunches", "dinner", "dinners",
                "breakfast", "brunch", "food", "eating", "an uong", "an ngoai", "an trua", "an toi", "an sang",
-               "nha hang", "do an", "quan an"),
+               "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai"),
     "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
                   "food shopping", "food shop", "di cho", "sieu thi", "thuc pham", "tien cho", "cho"),
     "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",
@@ -120,7 +120,7 @@ mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
-ton lai gop chung tinh dau noi
+ton lai gop chung tinh dau noi cai
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"

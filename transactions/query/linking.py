@@ -152,6 +152,8 @@ class Linker:
             elif n >= 2 and len(mt) >= n and all(_same(a, b) or _shortens(a, b) for a, b in zip(window, mt[:n])) \
                     and any(_same(a, b) == 1.0 for a, b in zip(window, mt[:n])):
                 shortened.append(name)  # "plnt fitness", "cvs pharm": one word whole, the others cut short
+            elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and _word_starts(glued, mt):
+                shortened.append(name)  # "bb coffee": the first words by their initials, the last one whole
         if exact:
             # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
             # a different business that starts with the name ("Uber Eats" after "Uber") does not
@@ -176,10 +178,11 @@ class Linker:
         if len(word) > 4 and word.endswith("s") and word[:-1] in common_words():
             return [], ""  # "wife's", "kids": an everyday word with its s, no shortened name
         bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
+        # the initials of a name ("bb": Best Buy), or the first initials of a longer one ("wf": Whole Foods Mkt) —
+        # both when both fit ("bb": Best Buy or Blue Bottle Coffee, a question to ask)
         by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare)]
-        if not by_initials:  # "wf" for "Whole Foods Mkt": the first initials of a longer name
-            by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) > len(bare) >= 2
-                           and initials(mt).startswith(bare)]
+        by_initials += [m for m, mt in self.merchant_tokens.items() if len(mt) > len(bare) >= 2
+                        and initials(mt).startswith(bare) and m not in by_initials]
         if by_initials:
             return by_initials, "initials"
         if len(word) < 3 or word in common_words():
@@ -232,11 +235,17 @@ class Linker:
         return None
 
     def concept_merchants(self, concept: str) -> list[str]:
+        """Their merchants whose names carry one of the concept's words; a name that another concept's longer word
+        fits better is that one's ("Uber Eats" is food delivery's "uber eats", not rideshare's "uber")."""
+        def fits(w: str, text: str) -> bool:
+            return f" {w} " in text or (len(w) >= 5 and text.replace(" ", "").find(w.replace(" ", "")) >= 0)
+
         words, _ = CONCEPTS[concept]
         out = []
         for name, text in self.merchant_text.items():
-            if any(f" {w} " in text or (len(w) >= 5 and text.replace(" ", "").find(w.replace(" ", "")) >= 0)
-                   for w in words):
+            mine = max((len(w) for w in words if fits(w, text)), default=0)
+            if mine and not any(len(w) > mine and fits(w, text) for other, (ws, _c) in CONCEPTS.items()
+                                if other != concept for w in ws):
                 out.append(name)
         return out
 

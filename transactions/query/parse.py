@@ -16,7 +16,7 @@ from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
-from transactions.query.exclusions import bounds_left, mark_exclusions
+from transactions.query.exclusions import bounds_left, exclusion_inside_subject, mark_exclusions
 from transactions.query.followups import followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
@@ -60,7 +60,9 @@ ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, 
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
-PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than)\s*(?:in\s+|to\s+)?")
+# Vietnamese: "tháng 9 với tháng 10", "tháng 9 hay tháng 10", "so với"
+PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than|voi|hay|hoac|so voi)\s*"
+                             r"(?:in\s+|to\s+)?")
 
 
 def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]], today: date
@@ -235,6 +237,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             q.ignored.append(in_a_year.group(0).strip())  # "did I spend … in a year": which year is not said
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
+    exclusion_inside_subject(q)  # "dining minus the work lunches": a part of dining it cannot pick out
     _examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant

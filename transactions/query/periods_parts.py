@@ -36,7 +36,8 @@ RELATIVE_CUE = re.compile(
 # the words before a month or a year that name a part of it ("early ", "the end of ", "mid-", "the first half of ")
 PART_CUE = re.compile(r"(?:\b(?:in|during|over|for|at|by|around|towards?)\s+)?(?:the\s+)?(?:very\s+)?"
                       r"\b(?P<part>early|mid|middle of|late|start of|beginning of|end of|"
-                      r"(?:first|second|1st|2nd|back|front) half(?: of)?)(?:\s+the)?\s*$")
+                      r"(?:first|second|1st|2nd|back|front) half(?: of)?|"
+                      rf"(?:first|last)\s+{_NUM.replace('(?P<n>', '(?:')}\s+(?:weeks|days)\s+(?:of|in))(?:\s+the)?\s*$")
 # "the beginning of the year", "end of the month": the year or month this is
 THIS_ONE_RE = re.compile(r"\b(?:early|mid|late|(?:start|beginning|end|middle|(?:first|second|1st|2nd) half)\s+of)"
                          r"\s+(?:the|this)\s+(?P<grain>year|month)\b")
@@ -110,9 +111,20 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
             if made is not None:
                 out = _replace(out, (period, (a, b)), made, cue.start())
             continue
-        part = PART_CUE.search(prefix)
+        lead = re.match(r"\s*(?:of|in)\s+", text[a:b])  # "the first two weeks of october": "of" read with the month
+        part = PART_CUE.search(prefix) or (PART_CUE.search(text[:a + lead.end()]) if lead and not inner else None)
         if part:
             made = part_of(part.group("part"), period, today)
+            spanned = made is None and period.start.day == 1 and period.start.month != period.end.month and \
+                re.search(r"\b(?:to|through|thru|till|until|and)\b|[-–]", text[a:b]) is not None
+            if spanned:
+                # "from mid-August through September": the part of the first month, to the end of the span
+                first = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
+                               f"{period.start:%B %Y}", "month")
+                piece = part_of(part.group("part"), first, today)
+                made = None if piece is None else Period(piece.start, period.end, period_label(
+                    piece.start, period.end, "range", today=today) + f" ({part.group('part')} {first.label} to "
+                    f"{fmt_day(period.end)})", "range")
             if made is None and period.label.startswith("since") and period.end == today:
                 # "from mid-September to now": from the part of that month to today
                 month = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
@@ -121,7 +133,7 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
                 made = None if piece is None else _since(piece, part.group("part"), month, today)
             opened = re.search(r"\b(?:since|from|after|starting(?: from)?)\s+$", text[:part.start()])
             if made is not None and opened and not re.match(r"\s*(?:to|through|thru|till|until|-|–)\s", text[b:]) \
-                    and made.end != today:
+                    and made.end != today and not spanned:
                 # "since late August": from the part's first day to today
                 made = _since(made, part.group("part"), period, today)
             if made is not None:
@@ -189,6 +201,9 @@ def _around(cue: re.Match, anchor: Period, anchor_text: str, today: date, find) 
 def part_of(part: str, whole: Period, today: date) -> Period | None:
     """The part of a month or a year the word names; None for other periods (a part of a quarter or a range is
     not read)."""
+    counted = re.fullmatch(r"(first|last)\s+(.+?)\s+(weeks|days)\s+(?:of|in)", part)
+    if counted:  # "the first two weeks of October" (days 1–14), "the last 10 days of" it
+        return _counted_part(counted.group(1), _n(counted.group(2)) or 0, counted.group(3), whole, today)
     part = part.replace("1st", "first").replace("2nd", "second").replace("back", "second").replace("front", "first")
     if part.endswith("half"):
         part += " of"
@@ -220,6 +235,24 @@ def part_of(part: str, whole: Period, today: date) -> Period | None:
     label = period_label(clipped.start, clipped.end, "range", today=today)
     so_far = " so far" if clipped.end < end else ""
     return Period(clipped.start, clipped.end, f"{label} ({said} {whole.label.replace(' so far', '')} = {what}{so_far})",
+                  "range")
+
+
+def _counted_part(which: str, n: int, unit: str, whole: Period, today: date) -> Period | None:
+    """The first or last N days or weeks of a month; None for other periods or more days than the month has."""
+    if whole.grain != "month" and not (whole.start.day == 1 and (whole.start.year, whole.start.month) ==
+                                       (whole.end.year, whole.end.month)):
+        return None
+    first, last = month_bounds(whole.start.year, whole.start.month)
+    days = n * (7 if unit == "weeks" else 1)
+    if not 0 < days < last.day:
+        return None
+    start, end = (first, first + timedelta(days=days - 1)) if which == "first" else \
+        (last - timedelta(days=days - 1), last)
+    if start > today:
+        return None
+    words = f"the {which} {n} {unit} of {whole.label.replace(' so far', '')}"
+    return Period(start, min(end, today), f"{period_label(start, min(end, today), 'range', today=today)} ({words})",
                   "range")
 
 

@@ -15,7 +15,7 @@ from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
 
 THING_CATEGORIES = 3  # categories named as where it could be
 THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
-DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those)\s+(?:\w+\s+)?"
+DETERMINER_RE = r"\b(?:the|my|our|his|her|their|a|an|this|that|these|those|con|chiec)\s+(?:\w+\s+)?"
 SHOP_CUE_RE = r"\b(?:at|from|pay|paid|paying|to)\s+"
 STOREFRONT_RE = r"(?:stores?|shops?|outlets?|mall|market|restaurants?|cafes?|company|station|salon|pharmacy)\b"
 HEAD_NOUN_RE = "|".join(sorted(HEAD_NOUNS - {"stuff"}))  # "home depot purchases", "lyft rides": a shop's
@@ -116,15 +116,17 @@ def _places(things: dict[str, list[str]], vocab: Vocab) -> None:
 
 # "the boat – slip fees, fuel", "my dog: food, vet", "what does the cat cost me a month, food and vet": a thing said
 # as the subject, then after a dash, colon or comma the list of what it costs
-THING_LIST_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?P<thing>[a-z]{3,})(?P<between>(?:\s+(?:[a-z']+|\|)){0,6}?)"
-                           r"\s*(?:[,:;]|\s[-–—]+|[–—])\s*(?P<parts>[^.?!;]+)")
+# (Vietnamese: "cho con mèo? tiền thức ăn với đi bác sĩ thú y" — "con", "chiếc", "cái" before a thing)
+THING_LIST_RE = re.compile(r"\b(?:the|my|our|his|her|their|con|chiec|cai)\s+(?P<thing>[a-z]{3,})"
+                           r"(?P<between>(?:\s+(?:[a-z']+|\|)){0,6}?)\s*(?:[,:;?]|\s[-–—]+|[–—])\s*(?P<parts>[^.?!;]+)")
 # "the slip fees and fuel for the boat": the list just before it
 FOR_THING_RE = re.compile(r"(?P<parts>[^.?!;|]*?)\s(?:for|on)\s+(?:the|my|our|his|her|their|your)\s+(?:[a-z]+\s+)?"
                           r"(?P<thing>[a-z]{3,})\b")
 # "the cat is costing me a fortune. how much on her food and vet visits": the list after a pronoun for the thing
 PRONOUN_LIST_RE = re.compile(r"\b(?P<pronoun>her|his|its|their)\s+(?P<parts>[^.?!;|]+)")
 DEFINITE_RE = r"\b(?:the|my|our|his|her|their|your)\s+(?:[a-z]+\s+)?"
-LIST_JOINT_RE = re.compile(r"\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b)\s*")
+LIST_JOINT_RE = re.compile(r"\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b|\bvoi\b|\bva\b|\bhoac\b)\s*")
+LIST_ITEM_WORDS = 4  # "bác sĩ thú y": longer, and it is no list of what a thing costs
 OWN_NAME = ("exact", "alias", "prefix", "initials", "spelling", "nickname", "partial")
 
 
@@ -144,7 +146,7 @@ def _list_items(text: str, *, backwards: bool) -> list[list[str]]:
             if not _content(w):
                 break
             run.append(w)
-        if not run or len(run) > 3:
+        if not run or len(run) > LIST_ITEM_WORDS:
             break
         items.append(list(reversed(run)) if backwards else run)
         if len(run) < len(words):
@@ -160,8 +162,7 @@ def _listed(rest: str, loose: set[str]) -> list[tuple[str, list[list[str]]]]:
             continue  # another unread word between them: the list may not be the thing's
         items = [[w for w in item.split() if _content(w)] for item in LIST_JOINT_RE.split(m.group("parts"))]
         found.append((m.group("thing"), [item for item in items if item] if all(
-            len([w for w in item.split() if _content(w)]) <= 3 for item in LIST_JOINT_RE.split(m.group("parts")))
-            else []))
+            len(item) <= LIST_ITEM_WORDS for item in items) else []))
     for m in FOR_THING_RE.finditer(rest):
         found.append((m.group("thing"), _list_items(m.group("parts"), backwards=True)))
     definite = [p for p in loose if re.search(rf"{DEFINITE_RE}{re.escape(p)}\b", rest)]
