@@ -11,6 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chat import words
 from chat.affordability import usual_months_said
@@ -126,48 +127,55 @@ class WhatIfTools:
         price = Decimal(str(new_price)).quantize(CENT, ROUND_HALF_UP)
         return {"measure": "new_price", "current": float(now), "new_price": float(price), "months": months,
                 "usual_months": usual_months, "window": found["window"], "usual_total": found["total"],
-                "by_month": [{"label": words.month(r["month"]), "total": r["total"]} for r in found["rows"]],
+                "by_month": [{"month": r["month"], "total": r["total"]} for r in found["rows"]],
                 "monthly_difference": float(now - price), "difference": float((now - price) * months),
                 "count": found["count"], "added": bool(added), "names": [*q.merchants, *q.categories],
                 "with_it": float(now + price), "gap": float(abs(price - now)),
                 "rate": rate.arithmetic(currency) if rate else None, "currency": currency}
 
 
+def _names(payload: dict[str, Any]) -> str:
+    return _(" and ").join(words.categories(payload.get("names") or []))
+
+
 def _usual_text(payload: dict[str, Any], money: Any) -> str:
     """A new monthly cost against the usual month of what it is set beside: both, the difference, and the sum."""
-    names = " and ".join(payload.get("names") or [])
     now, price = payload["current"], payload["new_price"]
-    by_month = ", ".join(f"{m['label']}: {money(m['total'])}" for m in payload.get("by_month") or [])
-    lead = (f"That comes to {payload['rate']} a month." if payload.get("rate") else f"That is {money(price)} a month.")
-    usual = (f"You spend {money(now)} a month on {names} now — the average of the {payload['usual_months']} full "
-             f"months {payload['window']}" + (f" ({by_month}: together {money(payload['usual_total'])} ÷ "
-                                              f"{payload['usual_months']})" if by_month else "") + ".")
-    gap = payload["new_price"] - payload["current"]
-    compare = (f"So it is {money(abs(gap))} {'more' if gap >= 0 else 'less'} than what goes to {names} now "
-               f"({money(price)} − {money(now)})")
+    said = {"names": _names(payload), "now": money(now), "price": money(price), "n": payload["usual_months"],
+            "window": words.text(payload.get("window") or ""), "total": money(payload.get("usual_total") or 0),
+            "gap": money(abs(price - now)), "with": money(now + price), "rate": payload.get("rate") or "",
+            "months": ", ".join(f"{words.month(m['month'])}: {money(m['total'])}" for m in payload.get("by_month") or [])}
+    lead = (_("That comes to %(rate)s a month.") if payload.get("rate") else _("That is %(price)s a month.")) % said
+    usual = _("You spend %(now)s a month on %(names)s now — the average of the %(n)s full months %(window)s "
+              "(%(months)s: together %(total)s ÷ %(n)s).") % said
+    compare = (_("So it is %(gap)s more than what goes to %(names)s now (%(price)s − %(now)s)") if price >= now else
+               _("So it is %(gap)s less than what goes to %(names)s now (%(now)s − %(price)s)")) % said
     if payload.get("added"):
-        compare += f"; on top of it, {names} would come to {money(now + price)} a month ({money(now)} + {money(price)})"
+        compare += _("; on top of it, %(names)s would come to %(with)s a month (%(now)s + %(price)s)") % said
     return f"{lead} {usual} {compare}."
 
 
 def whatif_text(payload: dict[str, Any]) -> str:
-    """The arithmetic, shown: (what it costs now − the new price) × the months asked about."""
+    """The arithmetic, shown: (what it costs now − the new price) × the months asked about (active language)."""
     currency = payload.get("currency") or "USD"
 
     def money(v: Any) -> str:
         return money_text(Decimal(str(v)).quantize(CENT, ROUND_HALF_UP), currency)
 
-    names = " and ".join(payload.get("names") or [])
     if payload.get("usual_months"):
         return _usual_text(payload, money)
+    period = words.text(payload.get("period") or "last month")
     if not payload.get("count"):
-        return f"I found no payment to {names} {payload.get('period') or 'last month'}, so I can't compare a new price with it."
+        return _("I found no payment to %(names)s %(period)s, so I can't compare a new price with it.") % {
+            "names": _names(payload), "period": period}
     now, price, months = payload["current"], payload["new_price"], payload["months"]
     difference, monthly = payload["difference"], payload["monthly_difference"]
-    span = "a year" if months == 12 else f"{months} months" if months > 1 else "a month"
+    span = _("a year") if months == 12 else (_("%(n)s months") % {"n": months}) if months > 1 else _("a month")
     high, low = (now, price) if difference >= 0 else (price, now)
     arithmetic = f"({money(high)} − {money(low)}) × {months}" if months > 1 else f"{money(high)} − {money(low)}"
-    verb, more = ("save", "") if difference >= 0 else ("pay", " more")
-    return (f"You paid {money(now)} to {names} {payload.get('period') or 'last month'}. At {money(price)} a month "
-            f"instead, you would {verb} {money(abs(monthly))} a month: {arithmetic} = **{money(abs(difference))}**"
-            f"{more} over {span}.")
+    said = {"now": money(now), "names": _names(payload), "period": period, "price": money(price),
+            "monthly": money(abs(monthly)), "arithmetic": arithmetic, "total": money(abs(difference)), "span": span}
+    return (_("You paid %(now)s to %(names)s %(period)s. At %(price)s a month instead, you would save %(monthly)s a "
+              "month: %(arithmetic)s = **%(total)s** over %(span)s.") if difference >= 0 else
+            _("You paid %(now)s to %(names)s %(period)s. At %(price)s a month instead, you would pay %(monthly)s a "
+              "month: %(arithmetic)s = **%(total)s** more over %(span)s.")) % said

@@ -233,20 +233,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
                      f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
                      .replace("  ", " "))
-        per = result.get("per")
-        if per:
-            unit = UNIT_VI.get(per["unit"], per["unit"])
-            months = per.get("months")
-            over = (f"{months:g} month{'s' if months != 1 else ''}" if not vi else f"{months:g} tháng") if months \
-                else (f"{per['days']} days" if not vi else f"{per['days']} ngày")
-            lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over})."
-                         if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}).")
-            if full := per.get("full_months"):  # "the past 4 months" runs to today: the 4 full months as well
-                span = words.period(full["window"], {"start": full["start"], "end": full["end"], "grain": "range"})
-                lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): "
-                                f"{_m(full['average'], cur)} mỗi tháng." if vi else
-                             f"Over the {full['months']} full months {full['window']}: {_m(full['average'], cur)} a "
-                             f"month on average ({_m(full['total'], cur)} in total).")
+        _per_lines(lines, result.get("per"), total, cur, vi)
         _by_merchant(lines, result, cur, q, vi)
     elif measure == "count":
         total = _m(result.get("total"), cur)
@@ -270,6 +257,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         lines.append(f"Bạn đã nhận {total} {when} ({count} khoản tiền vào)." if vi else
                      f"You received {total} {what} {when} ({count} payment{'s' if count != 1 else ''} in)."
                      .replace("  ", " "))
+        _per_lines(lines, result.get("per"), total, cur, vi)  # "per month?" after money in
         for s in (result.get("by_source") or [])[:5]:
             lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
     elif measure == "net":
@@ -376,6 +364,24 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
 
 
 UNIT_VI = {"day": "ngày", "week": "tuần", "month": "tháng"}
+
+
+def _per_lines(lines: list[str], per: dict | None, total: str, cur, vi: bool) -> None:
+    """"per month?": the figure over the period's units, the arithmetic shown; for a period running to today the
+    same number of full months too (execute.py `_per_unit`)."""
+    if not per:
+        return
+    unit = UNIT_VI.get(per["unit"], per["unit"])
+    months = per.get("months")
+    over = (f"{months:g} month{'s' if months != 1 else ''}" if not vi else f"{months:g} tháng") if months \
+        else (f"{per['days']} days" if not vi else f"{per['days']} ngày")
+    lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over})."
+                 if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}).")
+    if full := per.get("full_months"):  # "the past 4 months" runs to today: the 4 full months as well
+        span = words.period(full["window"], {"start": full["start"], "end": full["end"], "grain": "range"})
+        lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): {_m(full['average'], cur)} mỗi tháng."
+                     if vi else f"Over the {full['months']} full months {full['window']}: {_m(full['average'], cur)} "
+                     f"a month on average ({_m(full['total'], cur)} in total).")
 ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 

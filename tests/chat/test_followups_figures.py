@@ -179,3 +179,12 @@ def test_a_follow_up_keeps_the_period_it_leans_on(chat_demo, alice, alice_money,
     answer = _talk(alice, *turns)[-1]
     assert figure in _body(answer) and _args(answer)["start"] == _month(start).isoformat(), answer["answer"]
     assert _args(answer)["measure"] == "total" and confident(alice, answer)
+
+
+def test_per_month_after_money_in_stays_money_in(chat_demo, alice, alice_money):
+    earned, monthly = _talk(alice, "how much did I earn in the past 3 months", "per month?")
+    total = _figure(_body(earned))
+    each = (total / 3).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert _args(monthly)["direction"] == "in" and _args(monthly)["per"] == "month", _args(monthly)
+    assert f"${each:,} per month (${total:,} over 3 months)" in _body(monthly), monthly["answer"]
+    assert "You received" in _body(monthly) and "You spent" not in _body(monthly) and confident(alice, monthly)

@@ -53,10 +53,10 @@ def biggest_left_out(text: str) -> tuple[int, str] | None:
 
 
 def _per_unit(text: str, s: _State) -> Edit:
-    """"per month?" after a total (or a count): the same figure spread over the period's months (weeks, days), the
+    """"per month?" after a total (a count, money in): the same figure spread over the period's months (weeks, days), the
     arithmetic shown (execute.py `_per_unit`: the units counted from the period that ran)."""
     m = PER_UNIT_RE.search(text)
-    if not m or s.previous.compare or s.previous.measure not in ("total", "count") or s.previous.direction == "in":
+    if not m or s.previous.compare or s.previous.measure not in ("total", "count", "income"):
         return None
     q = s.query()
     unit = m.group(1) or m.group(2) or m.group(3)
