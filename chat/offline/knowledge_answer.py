@@ -233,7 +233,7 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
         lines.append(_("Also:"))
         lines.extend(f"- {_also(f)} [#{f['fact_id']}]" for f in more)
     shown = [lead, *more]
-    where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (f", p. {f['page']}" if f.get("page")
-                                                                                 else "") for f in shown))
+    where = "; ".join(dict.fromkeys(f"*{f.get('document') or 'document'}*" + (_(", p. %(page)s") % {"page": f["page"]}
+                                                                                 if f.get("page") else "") for f in shown))
     lines.append(_("From %(source)s: %(where)s.") % {"source": source, "where": where})
     return "\n".join(lines), [int(f["fact_id"]) for f in shown]

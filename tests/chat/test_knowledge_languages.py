@@ -41,6 +41,7 @@ def test_a_vietnamese_concept_question_is_answered_from_the_vietnamese_page(chat
     assert {c["corpus"] for c in answer["citations"]} == {"finance-education"}
     prose = _prose(answer)
     assert "chi phí bất ngờ" in prose and not ENGLISH_RE.search(prose), answer["answer"]
+    assert "*Quỹ khẩn cấp*, tr. 1" in answer["answer"] and ", p. " not in answer["answer"], answer["answer"]
     # the same page asked in English is the English page
     english = chat_turn(user=alice, message="what is an emergency fund?")
     assert {c["document"] for c in english["citations"]} == {"Emergency funds"}, english["citations"]
