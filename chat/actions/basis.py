@@ -80,6 +80,9 @@ def basis_in(text: str, q: Any) -> dict[str, Any] | None:
     elif period is not None and period.grain == "range" and SPENT_RE.search(text):
         # "going by the last 3 months": the months' average, not their sum, is a monthly figure
         args["usual_months"] = months_in(text) or DEFAULT_MONTHS
+    elif SPENT_RE.search(text) and (months := months_in(text)):
+        # "at what I spent per month over the last 4 months" (a per-unit phrase leaves no period): their average
+        args["usual_months"] = months
     else:
         return None
     if percent is not None:

@@ -85,8 +85,13 @@ def test_dropping_the_duplicate_when_there_is_none_says_what_was_checked(chat_de
     assert f"I found no duplicate: none of your {recent} transactions since" in answer["answer"], answer["answer"]
 
 
-def test_a_jar_for_a_category_on_its_usual_spending_is_named_for_it(chat_demo, alice, alice_money):
-    answer = chat_turn(user=alice, message="make a jar for groceries using what i usually spend - go off the last 3 months")
+@pytest.mark.parametrize("message", [
+    "make a jar for groceries using what i usually spend - go off the last 3 months",
+    # a per-unit phrase leaves the sentence no period: the months counted are still the basis (was a $0.00 jar)
+    "set up a jar for groceries at roughly what I have been spending per month over the last 3 months",
+])
+def test_a_jar_for_a_category_on_its_usual_spending_is_named_for_it(chat_demo, alice, alice_money, message):
+    answer = chat_turn(user=alice, message=message)
     action = answer["pending_actions"][0]
     assert action["params"]["name"] == "Groceries" and action["params"]["categories"] == ["Groceries"], action
     # three full months of 96.40 + 18.50 in Groceries

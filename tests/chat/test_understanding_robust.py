@@ -164,6 +164,15 @@ def test_add_those_two_up_joins_the_two_periods_asked(chat_demo, alice, alice_mo
     assert "$229.80" in both["answer"], both["answer"]
 
 
+def test_add_all_n_up_is_arithmetic_never_a_new_transaction(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="groceries last month")
+    cid = first["conversation_id"]
+    chat_turn(user=alice, message="and the month before that", conversation_id=cid)
+    both = chat_turn(user=alice, message="add all 2 up", conversation_id=cid)
+    assert not both.get("pending_actions"), both["answer"]
+    assert "propose_add_transaction" not in [c["name"] for c in both["tool_calls"]], both["tool_calls"]
+
+
 def test_requests_moneta_cannot_do_say_so_and_touch_nothing(chat_demo, alice, alice_money):
     for question in ("remind me to pay rent on the 1st", "split the amazon bill with my roommate"):
         answer = chat_turn(user=alice, message=question)
