@@ -153,6 +153,16 @@ def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, a
     assert confident(alice, opened) and "unverified" not in opened["answer"], opened["answer"]
 
 
+@pytest.mark.parametrize("joint", ["until", "thru", "to"])
+def test_an_open_start_and_an_open_end_said_together_are_one_closed_range(chat_demo, alice, alice_money, joint):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"amazon from {first:%B} {joint} {last:%B} 8th")
+    # was: from the first month to today (the end said was dropped)
+    assert (_args(answer)["start"], _args(answer)["end"]) == (first.isoformat(), last.replace(day=8).isoformat())
+    assert "$104.48" in answer["answer"], answer["answer"]  # 42.99 + 18.50, then 42.99 (the 12th is after the 8th)
+
+
 def test_a_cost_in_a_year_is_the_last_twelve_months_and_freeing_up_is_saving(chat_demo, alice, alice_money):
     # "in a year" was dropped: the all-time total answered at 0.95; "free up" was read as a misspelt part of a name
     from core.periods import add_months

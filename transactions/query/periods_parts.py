@@ -152,10 +152,15 @@ def _joined(text: str, found, made, today: date):
     """"from early September to mid October": two periods joined by "to"/"through"/"until", one of them a part or a
     stretch read here, are one range from the start of the first to the end of the second."""
     for k in range(len(found) - 1):
-        (p, (a, _)), (r, (_, d)) = found[k], found[k + 1]
-        gap = text[found[k][1][1]:found[k + 1][1][0]]
-        if (found[k] in made or found[k + 1] in made) and not p.relative and not r.relative and p.start <= r.end \
-                and re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?", gap):
+        (p, (a, b)), (r, (c, d)) = found[k], found[k + 1]
+        gap = text[b:c]
+        joint = re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?", gap)
+        # "from April until September 15th": an open start ("from April", to today) and an open end ("until
+        # September 15th", from the beginning) said together are one closed range
+        opened = p.end == today and re.match(r"\s*(?:from|since|starting(?: from)?)\b", text[a:b]) is not None
+        closed = r.start == date(1900, 1, 1) and re.match(r"\s*(?:to|through|thru|till|until|up to)\b", text[c:d])
+        if (found[k] in made or found[k + 1] in made or opened) and not p.relative and not r.relative \
+                and p.start <= r.end and (joint or (opened and closed and re.fullmatch(r"\s*,?\s*", gap))):
             lead = re.search(r"\b(?:from|between)\s+$", text[:a])
             a = lead.start() if lead else a
             said = re.sub(r"\s+", " ", text[a:d]).strip()
