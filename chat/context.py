@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from chat.models import Message
 from core.embeddings import EMBEDDING_DIM, embed_texts
 from transactions.query import MoneyQuery, Vocab, money_query_parse
 
@@ -72,8 +73,6 @@ def conversation_state(conversation: Any, before_id: int | None = None
     end it: "top 3 categories" → "is that normal?" → "and last year?"), what the last one showed, and whether the
     very last answer was about money ("money") or something else ("other"). `before_id`: answers before that
     message only (all of them when None: a tool reading the state of the turn it runs in)."""
-    from chat.models import Message
-
     answers = conversation.messages.filter(role=Message.Role.ASSISTANT)
     if before_id is not None:
         answers = answers.filter(id__lt=before_id)

@@ -183,6 +183,8 @@ class ActionTools:
     def _last_answer_set(self, most: int | None = None) -> tuple[list[int], str]:
         """The ids of the transactions the conversation's last money answer was about, and what they are in words
         (chat/context.py `conversation_state`, transactions/query/followups_acts.py `answer_rows`)."""
+        # imported on use: only a follow-up act reads the conversation's last answer, and chat.context loads numpy
+        # and the embedding module (start-up cost the other action tools do not need)
         from chat.actions.kinds import MAX_MATCHING
         from chat.context import conversation_state
         from chat.models import Conversation

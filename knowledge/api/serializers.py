@@ -44,6 +44,7 @@ class SearchResultSerializer(serializers.Serializer):
     corpus = serializers.CharField()
     page = serializers.IntegerField(allow_null=True)
     page_id = serializers.IntegerField(allow_null=True)
+    heading = serializers.CharField(allow_blank=True, help_text="the heading of the page the fact is on")
     scores = ScoresSerializer()
     source_note = serializers.CharField(required=False, help_text="Present when the page was read from a scan")
 
