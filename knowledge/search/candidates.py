@@ -26,6 +26,12 @@ def candidate_facts(vec: str, query: str, doc_ids: list[int], boosted: list[int]
         # ANN over facts, questions and pages (HNSW); the visibility filter is applied to the union below.
         cur.execute("SELECT id, document_id FROM knowledge_fact ORDER BY embedding <=> %s::vector LIMIT %s", [vec, n])
         nearest = cur.fetchall()
+        if doc_ids and not any(d in set(doc_ids) for _, d in nearest):
+            # the nearest facts are all in documents this search may not use (another user's notes, documents not
+            # ready, rows a vacuum has not cleared yet): an exact scan within the visible documents instead
+            cur.execute("SELECT id, document_id FROM knowledge_fact WHERE document_id = ANY(%s) "
+                        "ORDER BY (embedding <=> %s::vector) + 0 LIMIT %s", [doc_ids, vec, n])
+            nearest = cur.fetchall()
         fact_ids.update(r[0] for r in nearest)
         if questions:
             cur.execute("SELECT id FROM knowledge_fact WHERE question_embedding IS NOT NULL "
