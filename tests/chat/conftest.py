@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from chat.demo import load_demo
+from chat.services import chat_turn
 from tests.statements import csv_bytes
 
 
@@ -153,6 +154,15 @@ def fake_llm(settings, chat_demo):
     yield start
     for server in servers:
         server.__exit__(None, None, None)
+
+
+def talk(user, *turns: str) -> list[dict]:
+    """The answers to `turns`, said one after the other in one conversation."""
+    answers: list[dict] = []
+    for text in turns:
+        answers.append(chat_turn(user=user, message=text,
+                                 conversation_id=answers[-1]["conversation_id"] if answers else None))
+    return answers
 
 
 def confident(user, answer) -> bool:

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from chat.actions import services as actions
-from chat.services import chat_turn
 from core.periods import add_months
+from tests.chat.conftest import talk
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -19,14 +19,6 @@ pytestmark = pytest.mark.django_db
 
 def _month(k: int) -> date:
     return add_months(timezone.localdate().replace(day=1), -k)
-
-
-def _talk(user, *turns: str) -> list[dict]:
-    answers: list[dict] = []
-    for text in turns:
-        answers.append(chat_turn(user=user, message=text,
-                                 conversation_id=answers[-1]["conversation_id"] if answers else None))
-    return answers
 
 
 def _ledger(user) -> list[tuple]:
@@ -47,7 +39,7 @@ def _last_month(user, description: str):
 def test_a_request_on_the_listed_transactions_is_proposed_over_exactly_them(chat_demo, alice, alice_money, listing,
                                                                            request_, target, rows):
     before = _ledger(alice)
-    listed, answer = _talk(alice, listing, request_)
+    listed, answer = talk(alice, listing, request_)
     meant = _last_month(alice, rows)
     assert meant.exists() and listed["tool_calls"], listed
     action = answer["pending_actions"][0]
@@ -65,5 +57,5 @@ def test_a_request_on_the_listed_transactions_is_proposed_over_exactly_them(chat
 
 def test_those_with_nothing_listed_before_proposes_nothing(chat_demo, alice, alice_money):
     before = _ledger(alice)
-    answer = _talk(alice, "what is an index fund?", "move all of those to groceries")[-1]
+    answer = talk(alice, "what is an index fund?", "move all of those to groceries")[-1]
     assert not answer.get("pending_actions") and _ledger(alice) == before, answer["answer"]

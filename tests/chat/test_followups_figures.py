@@ -13,23 +13,14 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from django.utils import timezone
 
-from chat.services import chat_turn
 from core.periods import add_months
-from tests.chat.conftest import confident
+from tests.chat.conftest import confident, talk
 
 pytestmark = pytest.mark.django_db
 
 
 def _month(k: int) -> date:
     return add_months(timezone.localdate().replace(day=1), -k)
-
-
-def _talk(user, *turns: str) -> list[dict]:
-    answers: list[dict] = []
-    for text in turns:
-        answers.append(chat_turn(user=user, message=text,
-                                 conversation_id=answers[-1]["conversation_id"] if answers else None))
-    return answers
 
 
 def _args(answer) -> dict:
@@ -53,7 +44,7 @@ def _figure(text: str) -> Decimal:
     ("top 3 categories last month", "which one was less", "$76.00"),
 ])
 def test_which_was_more_answers_from_the_last_answers_sides(chat_demo, alice, alice_money, first, ask, lead):
-    answer = _talk(alice, first, ask)[-1]
+    answer = talk(alice, first, ask)[-1]
     assert _body(answer).startswith(lead) or lead in _body(answer), answer["answer"]
     assert "November" not in _body(answer) or "November" in first, answer["answer"]
     if "vs" in first or " and " in first:
@@ -62,7 +53,7 @@ def test_which_was_more_answers_from_the_last_answers_sides(chat_demo, alice, al
 
 
 def test_which_was_more_of_one_thing_is_not_confident(chat_demo, alice, alice_money):
-    answer = _talk(alice, "how much did I spend on dining last month", "which one was more")[-1]
+    answer = talk(alice, "how much did I spend on dining last month", "which one was more")[-1]
     assert not confident(alice, answer) and "which one was more" in answer["answer"], answer["answer"]
     assert "search_knowledge_base" not in answer["tools_used"]
 
@@ -78,7 +69,7 @@ def test_which_was_more_of_one_thing_is_not_confident(chat_demo, alice, alice_mo
     ("my 3 biggest purchases last month", "excluding the biggest one", "$96.40", "$64.00"),
 ])
 def test_the_set_without_its_biggest_item(chat_demo, alice, alice_money, first, ask, shown, gone):
-    answer = _talk(alice, first, ask)[-1]
+    answer = talk(alice, first, ask)[-1]
     body = _body(answer)
     assert shown in body and gone in body, body
     assert "Rent:" not in body and "Rent (" not in body and _args(answer)["start"] == _month(1).isoformat()
@@ -87,7 +78,7 @@ def test_the_set_without_its_biggest_item(chat_demo, alice, alice_money, first, 
 
 def test_per_month_divides_by_the_months_of_the_period_that_ran(chat_demo, alice, alice_money):
     two = f"the total for groceries in {_month(2):%B} and {_month(1):%B}"
-    answers = _talk(alice, two, "per month?", "and per week?")
+    answers = talk(alice, two, "per month?", "and per week?")
     assert "$229.80" in answers[0]["answer"], answers[0]["answer"]
     monthly, weekly = answers[1], answers[2]
     assert _args(monthly)["per"] == "month" and "$114.90 per month ($229.80 over 2 months)" in _body(monthly)
@@ -96,7 +87,7 @@ def test_per_month_divides_by_the_months_of_the_period_that_ran(chat_demo, alice
     assert f"${per_week} per week ($229.80 over {days} days)" in _body(weekly), weekly["answer"]
     assert confident(alice, monthly) and confident(alice, weekly)
     # "the past 3 months" is three months however many days they have: the total ÷ 3
-    past = _talk(alice, "how much did I spend on groceries in the past 3 months", "per month?")
+    past = talk(alice, "how much did I spend on groceries in the past 3 months", "per month?")
     total = _figure(_body(past[0]))
     each = (total / 3).quantize(Decimal("0.01"), ROUND_HALF_UP)
     assert f"${each:,} per month (${total:,} over 3 months)" in _body(past[1]), past[1]["answer"]
@@ -109,7 +100,7 @@ def test_per_month_divides_by_the_months_of_the_period_that_ran(chat_demo, alice
     ("days 9 to 11?", 9, 11, "$70.25"),
 ])
 def test_days_of_the_last_answers_month(chat_demo, alice, alice_money, ask, first_day, last_day, figure):
-    answer = _talk(alice, f"how much on dining in {_month(1):%B}", ask)[-1]
+    answer = talk(alice, f"how much on dining in {_month(1):%B}", ask)[-1]
     args = _args(answer)
     assert (args["start"], args["end"]) == (_month(1).replace(day=first_day).isoformat(),
                                             _month(1).replace(day=last_day).isoformat()), args
@@ -127,7 +118,7 @@ def test_days_of_the_last_answers_month(chat_demo, alice, alice_money, ask, firs
 ])
 def test_sets_said_with_or_after_a_superlative(chat_demo, alice, alice_money, turns, shown, absent):
     said = [t.format(m3=f"{_month(3):%B}", m1=f"{_month(1):%B}") for t in turns]
-    answer = _talk(alice, *said)[-1]
+    answer = talk(alice, *said)[-1]
     assert shown in _body(answer) and absent not in _body(answer), answer["answer"]
     assert confident(alice, answer), answer["grounding"]
     if "2nd month" in said[-1]:
@@ -135,7 +126,7 @@ def test_sets_said_with_or_after_a_superlative(chat_demo, alice, alice_money, tu
 
 
 def test_which_was_more_of_one_thing_over_two_turns_compares_their_periods(chat_demo, alice, alice_money):
-    answer = _talk(alice, "how much at amazon last month", "and the month before", "which one was more tho")[-1]
+    answer = talk(alice, "how much at amazon last month", "and the month before", "which one was more tho")[-1]
     sides = _args(answer)["sides"]
     assert _args(answer)["mode"] == "periods" and [s["start"] for s in sides] == [_month(1).isoformat(),
                                                                                   _month(2).isoformat()], sides
@@ -143,12 +134,12 @@ def test_which_was_more_of_one_thing_over_two_turns_compares_their_periods(chat_
 
 
 def test_a_count_per_week_and_an_edit_no_query_makes_is_said(chat_demo, alice, alice_money):
-    counted = _talk(alice, "how many times did I go to starbucks last month", "per week?")[-1]
+    counted = talk(alice, "how many times did I go to starbucks last month", "per week?")[-1]
     days = (_month(0) - _month(1)).days
     per_week = (Decimal(2) / days * 7).quantize(Decimal("0.01"), ROUND_HALF_UP)
     assert f"That is {per_week.normalize():f} purchases per week (2 over {days} days)" in _body(counted), counted
     # the rows without their smallest: no query does that — not a confident answer about the smallest one
-    cheapest = _talk(alice, "how much did I spend on dining last month", "and without the cheapest?")[-1]
+    cheapest = talk(alice, "how much did I spend on dining last month", "and without the cheapest?")[-1]
     assert not confident(alice, cheapest) and "without the cheapest" in cheapest["answer"], cheapest["answer"]
 
 
@@ -163,7 +154,7 @@ def test_a_count_per_week_and_an_edit_no_query_makes_is_said(chat_demo, alice, a
     ("top 3 merchants last month", "what was the total for the 3 of them?", "$1,560.40"),
 ])
 def test_the_difference_the_share_and_the_rest_of_the_last_answer(chat_demo, alice, alice_money, first, ask, lead):
-    answer = _talk(alice, first, ask)[-1]
+    answer = talk(alice, first, ask)[-1]
     assert lead in _body(answer) and confident(alice, answer), answer["answer"]
     if "rest" in ask:
         assert "Subscriptions" in _body(answer) and "Groceries" not in _body(answer), answer["answer"]
@@ -176,13 +167,13 @@ def test_the_difference_the_share_and_the_rest_of_the_last_answer(chat_demo, ali
     (("how many times did I go to starbucks last month", "and how much was uber?"), "$23.10", 1),
 ])
 def test_a_follow_up_keeps_the_period_it_leans_on(chat_demo, alice, alice_money, turns, figure, start):
-    answer = _talk(alice, *turns)[-1]
+    answer = talk(alice, *turns)[-1]
     assert figure in _body(answer) and _args(answer)["start"] == _month(start).isoformat(), answer["answer"]
     assert _args(answer)["measure"] == "total" and confident(alice, answer)
 
 
 def test_per_month_after_money_in_stays_money_in(chat_demo, alice, alice_money):
-    earned, monthly = _talk(alice, "how much did I earn in the past 3 months", "per month?")
+    earned, monthly = talk(alice, "how much did I earn in the past 3 months", "per month?")
     total = _figure(_body(earned))
     each = (total / 3).quantize(Decimal("0.01"), ROUND_HALF_UP)
     assert _args(monthly)["direction"] == "in" and _args(monthly)["per"] == "month", _args(monthly)
