@@ -257,7 +257,7 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Trong Moneta mở **Đăng ký**, tìm khoản đó và chọn **Không phải đăng ký**, hoặc chờ sao kê tiếp "
                  "theo: khoản đó tự rời danh sách khi không còn bị trừ tiền.",
                  "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
-    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay|move|deposit|withdraw)\b.{0,30}\b(?:money|"
+    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay(?! for\b)|move|deposit|withdraw)\b.{0,30}\b(?:money|"
                                          r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
                                          r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
                 "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
