@@ -187,7 +187,11 @@ def _exclusion_missing(text: str, original: str, ran: list[dict], shown_items: l
         # "without the biggest one" after a ranking (or a total of its items): one of the items must be left out —
         # the ranking's first — not the biggest transaction
         wanted = {shown_items[0].lower()} if shown_items else {n.lower() for n in union}
-        return not (wanted & left_out or any(int(x["query"].get("offset") or 0) for x in ran))
+        items = {n.lower() for n in shown_items or union}
+        kept = set().union(*(_names(x["query"], SUBJECT) | _names(x["arguments"], SUBJECT) for x in ran))
+        # left out by name, by skipping the first place, or by keeping only the other items ("the rest")
+        rest = bool(kept) and kept < items and (not shown_items or not kept & wanted)
+        return not (wanted & left_out or rest or any(int(x["query"].get("offset") or 0) for x in ran))
     return not (left_out or any(x["query"].get("excluded_unknown") or x["query"].get("skip_largest") or
                                 x["arguments"].get("skip_largest") or int(x["query"].get("offset") or 0) or
                                 _measure(x) == "net" for x in ran))

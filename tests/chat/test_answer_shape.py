@@ -129,7 +129,7 @@ def _follow_up(fake_llm, alice, first_calls, first_answer, question, right, wron
         assert confident(alice, first), first["grounding"]
         out.append(_turn(server, alice, question, calls(first), answer, first))
     good, bad = out
-    assert confident(alice, good) and not _shape_reasons(good), good["grounding"]
+    assert confident(alice, good) and not _shape_reasons(good), good["grounding"]["reasons"]
     assert not confident(alice, bad), bad["grounding"]
     return _shape_reasons(bad)
 
@@ -205,3 +205,15 @@ def test_arithmetic_must_use_the_amounts_the_question_states(fake_llm, alice, al
     bad = _turn(server, alice, question, [("income_breakdown", {"goal": 600})], "See the arithmetic above.")
     assert not any("did not use" in r for r in good["grounding"]["reasons"]), good["grounding"]
     assert not confident(alice, bad) and any("'$6,000'" in r for r in bad["grounding"]["reasons"]), bad["grounding"]
+
+
+def test_without_the_biggest_one_after_a_ranking_leaves_out_its_first_place(fake_llm, alice, alice_money):
+    top = [("search_transactions", {"measure": "top_categories", "limit": 3, **LAST_MONTH})]
+    reasons = _follow_up(
+        fake_llm, alice, top, "Your top 3 categories last month.", "ok without the biggest one, total of the rest?",
+        # the other places it showed (Groceries, Dining) added up
+        lambda first: [("search_transactions", {"measure": "total", "categories": ["Groceries", "Dining"], **LAST_MONTH})],
+        # the biggest transaction left out instead of the ranking's first place
+        lambda first: [("search_transactions", {"measure": "total", "skip_largest": 1, **LAST_MONTH})],
+        "Groceries and Dining, Whole Foods $96.40 of it.")
+    assert any("leaves something out" in r for r in reasons), reasons
