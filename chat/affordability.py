@@ -20,12 +20,14 @@ from typing import Any
 
 from django.utils import timezone
 
+from chat.goals import GoalPlans, goal_args
 from chat.rates import rate_from_args, rate_in
 from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
 from transactions.query import period_from_words
 from transactions.query.grammar import normalise
+from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.selectors import income_expected, recurring_due
 from transactions.selectors.figures import expense_rows, income_rows, totals, usual
@@ -37,7 +39,9 @@ REASONING_TOOLS = ("check_affordability", "income_breakdown")
 NEEDS_RE = re.compile(r"rent|mortgage|housing|home|utilit|electric|water|gas\b|fuel|groceries|grocery|supermarket|"
                       r"transport|transit|commute|insurance|health|medical|pharm|doctor|dental|childcare|"
                       r"school|tuition|loan|debt|phone|internet|mobile|bills?", re.I)
-AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bcan i (?:buy|get|pay for|spend)\b|"
+AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bco du tien\b|\bmua noi\b|"
+                       r"\b(?:can|could) (?:i|we) (?:buy|get|pay for|spend)\b|\bdoable\b|"
+                       r"\bfits? (?:in|into|within) (?:my|our|the) (?:budget|month)\b|"
                        r"\b(?:can|could) (?:i|we) (?:swing|manage|handle|justify|stretch to)\b|\b(?:do|will|would) (?:i|we) "
                        r"have (?:enough|the money|the cash|room)\b.{0,25}\bfor\b|\bis it (?:ok|okay|fine|safe) (?:to|if i) "
                        r"(?:buy|spend|get)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
@@ -57,7 +61,7 @@ GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:s
                      r"long)\b"
                      r"|\bmấy tháng\b.{0,30}\b(?:tiết kiệm|để dành)\b", re.I)
 RULE_RE = re.compile(r"\b50\s*/\s*30\s*/\s*20\b|\b50-30-20\b", re.I)
-NEEDS_Q_RE = re.compile(r"\bneeds\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
+NEEDS_Q_RE = re.compile(r"\bneeds\b|\bwants\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
 NEXT_MONTH_RE = re.compile(r"\bnext month\b|\bthis month\b|\bsoon\b", re.I)
@@ -110,8 +114,9 @@ def usual_months_said(text: str) -> int | None:
     return max(1, min(12, int(said) if said.isdigit() else NUMBER[said]))
 
 
-def reasoning_call(text: str) -> dict[str, Any] | None:
-    """The tool call for an affordability or saving-rate question, else None."""
+def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
+    """The tool call for an affordability, saving-rate or savings-goal question, else None (`q`: the question's
+    money reading, whose names a goal saved from a spending figure takes)."""
     months = usual_months_said(text)
     if AFFORD_RE.search(text) and _amount(text) is not None:
         args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
@@ -125,8 +130,9 @@ def reasoning_call(text: str) -> dict[str, Any] | None:
         elif basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
         return {"name": "check_affordability", "args": args}
-    if GOAL_RE.search(text) and (goal := _amount(text)) is not None:
-        return {"name": "income_breakdown", "args": {"goal": float(goal), **({"months": months} if months else {})}}
+    if GOAL_RE.search(text) and (goal := goal_args(text, q if q is not None else MoneyQuery(), months=months,
+                                                  period=_period_words(text))) is not None:
+        return {"name": "income_breakdown", "args": goal}  # chat/goals.py: the monthly saving stated or pointed to
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
@@ -173,7 +179,7 @@ def _caveats(months: int, *figures_: tuple[str, dict[str, Any]], income: dict[st
     return out
 
 
-class ReasoningTools:
+class ReasoningTools(GoalPlans):
     user: Any
 
     def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS,
@@ -251,15 +257,28 @@ class ReasoningTools:
                 "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
 
     def income_breakdown(self, monthly_income: float | None = None, months: int = MONTHS,
-                         period: str | None = None, goal: float | None = None) -> dict:
+                         period: str | None = None, goal: float | None = None, per_month: float | None = None,
+                         per_month_arithmetic: str | None = None, save_merchants: list[str] | None = None,
+                         save_categories: list[str] | None = None, save_period: str | None = None,
+                         save_months: int | None = None) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
         of that income. With `period` ("last month", "2026-09", "this year") the figures are that period's own:
         income in it − spending in it = kept. With `goal` (an amount to save), how many months the usual amount
-        kept takes to reach it (goal ÷ kept a month, rounded up)."""
+        kept takes to reach it (goal ÷ kept a month, rounded up); with `period` too, at what was kept in that period
+        ("going by last month"). The monthly saving can be given instead: `per_month` (stated: "if I save $450 a
+        month"; pure arithmetic), or a spending figure of theirs saved each month — `save_merchants` /
+        `save_categories` with `save_period` ("what I spent on Amazon last month") or `save_months` (their average
+        month over that many full months)."""
+        if goal and (per_month or save_merchants or save_categories):
+            return self._goal_plan(goal, per_month, per_month_arithmetic, save_merchants, save_categories, save_period,
+                                   save_months)
         if period:
-            return self._period_figures(period)
+            figures = self._period_figures(period)
+            if goal and not figures.get("message"):  # at the rate of that period: what it kept
+                figures.update(_goal(goal, Decimal(figures["kept"])))
+            return figures
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 
 from core.text import strip_accents
 from transactions.models import Account
-from transactions.query.grammar import normalise
+from transactions.query.grammar import is_vietnamese, normalise
 from transactions.query.periods import find_periods
 
 
@@ -50,7 +50,10 @@ class DataTopic:
 
 @cache
 def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{t})" for t in terms), re.I)
+    """The terms as one pattern, each also as typed without accents ("so du", "diem tin dung": Vietnamese is often
+    typed that way)."""
+    plain = [strip_accents(t) for t in terms if strip_accents(t) != t]
+    return re.compile("|".join(f"(?:{t})" for t in (*terms, *plain)), re.I)
 
 
 _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|mom|mum|dad|friend|roommate|flatmate|"
@@ -86,6 +89,9 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:total|all (?:of )?my|how much) debts?\b(?! (?:payments?|paid))", r"\bwhat do i owe\b",
                r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
                r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
+               # the issuer's statement: when a card or loan payment is due, its minimum
+               r"\b(?:credit )?card(?:'s)? (?:payment|bill|statement)\b.{0,20}\bdue\b|\bminimum (?:payment|due)\b|"
+               r"\bdue date\b.{0,30}\b(?:card|loan|mortgage)\b|\b(?:card|loan|mortgage) (?:payment )?due date\b",
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
                r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|the) (?:loan|mortgage|card|credit card|car loan|"
                r"student loan|savings)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
@@ -100,6 +106,7 @@ DATA: tuple[DataTopic, ...] = (
               "hàng."),
     DataTopic("net worth", "ledger", (r"\bnet worth\b", r"\bhow (?:rich|wealthy) am i\b", r"\btotal (?:assets|wealth)\b",
                                       r"\b(?:everything|all|what) (?:i|we) own\b.{0,30}\b(?:owe|debts?)\b",
+                                      r"\b(?:am i|are we) worth\b|\bhow much (?:am i|are we) worth\b",
                                       r"\btài sản ròng\b"),
               "none of your accounts in Moneta has an opening balance, so it sees money moving in and out but not "
               "what you own or owe, and can't work out your net worth.",
@@ -116,6 +123,17 @@ DATA: tuple[DataTopic, ...] = (
                r"checking|savings|current account)\b",
                r"\b(?:what'?s|what is|how much is) (?:sitting |left )?in my (?:bank|account|checking|savings)\b",
                r"\boverdrawn\b|\bin the red\b|\boverdraft\b", r"\bsố dư\b",
+               # the money they have, with no period or jar to make it a figure Moneta has: "how much money do I
+               # have?", "how much cash have I got in the bank", "how much do I have saved overall", "total savings"
+               r"\bhow much (?:money |cash )?(?:do (?:i|we) have|have (?:i|we) got|(?:i|we)'ve got)(?: (?:left|in "
+               r"total|overall|altogether|right now|now|today|on hand|saved(?: up)?))*\s*(?:[?.!]|$)",
+               r"\bhow much (?:money |cash )?(?:do (?:i|we) have|have (?:i|we) got|(?:i|we)'ve got|is there) "
+               r"(?:\w+ )?(?:in|at) (?:the|my|our) (?:bank|banks)\b",
+               r"\bhow much (?:do|have) (?:i|we) (?:have |got )?saved(?: up)?(?: (?:overall|in total|altogether|so far|"
+               r"in (?:my|the) bank))*\s*(?:[?.!]|$)",
+               r"\b(?:my|our) (?:total|overall) savings\b|\btotal savings\b(?! rate)|\bsavings (?:balance|pot)\b",
+               r"\b(?:tôi|mình) (?:có|còn) (?:tổng cộng )?bao nhiêu tiền\b(?!.{0,30}\b(?:tháng|tuần|năm|hũ|cho)\b)",
+               r"\btiền tiết kiệm (?:của (?:tôi|mình) )?(?:có|còn|là)? ?(?:được )?bao nhiêu\b",
                r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b",
                # "tài khoản tiết kiệm của tôi hiện còn bao nhiêu tiền": what is left in an account of theirs
                r"\b(?:tài khoản|ngân hàng|thẻ ghi nợ)\b[^?.!]{0,40}\bcòn (?:lại )?(?:bao nhiêu|mấy|bn)\b",
@@ -132,7 +150,7 @@ DATA: tuple[DataTopic, ...] = (
               (r"\b(?:my )?(?:portfolio|investments?|stocks?|shares|401\s?k|ira|roth|brokerage|pension(?: pot)?|"
                r"crypto(?:currency)?|retirement (?:account|savings|fund)|(?:index|mutual|bond|stock) funds?|etfs?|"
                r"bonds|equities|securities|holdings)\b.{0,30}\b(?:worth|value|doing|performance|performing|returns?|"
-               r"balance|up|down|looking|gains?|losses|lost|gained)\b",
+               r"balance|up|down|looking|look like|gains?|losses|lost|gained)\b",
                r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto|"
                r"(?:index|mutual|bond) funds?|etfs?|bonds|holdings)\b",
                r"\b(?:am i|are we) (?:up|down)\b.{0,30}\b(?:market|stocks?|funds?|portfolio|investments?)\b",
@@ -142,6 +160,8 @@ DATA: tuple[DataTopic, ...] = (
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
                r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b",
+               r"\b(?:khoản |tiền )?đầu tư của (?:tôi|mình)\b.{0,20}\b(?:lời|lỗ|lãi|giá trị|tăng|giảm|thế nào|ra sao|"
+               r"bao nhiêu)\b",
                r"\b(?:tài khoản chứng khoán|chứng khoán|cổ phiếu|quỹ (?:đầu tư|chỉ số|etf|hưu trí)|tiền (?:ảo|điện tử))"
                r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ))\b"),
               "Moneta has no connection to brokers or pension providers, so it can't see investments or their value.",
@@ -237,7 +257,7 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Trong Moneta mở **Đăng ký**, tìm khoản đó và chọn **Không phải đăng ký**, hoặc chờ sao kê tiếp "
                  "theo: khoản đó tự rời danh sách khi không còn bị trừ tiền.",
                  "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
-    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay|move|deposit|withdraw)\b.{0,30}\b(?:money|"
+    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay(?! for\b)|move|deposit|withdraw)\b.{0,30}\b(?:money|"
                                          r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
                                          r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
                 "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
@@ -382,7 +402,25 @@ def missing_for_check(question: str, *, balances: bool = False) -> Missing | Non
 def missing_thing_call(text: str) -> dict[str, Any] | None:
     """The capability check for a turn that only names a thing Moneta cannot see ("credit score", "net worth?",
     "401k this yr", "my retirement account"): said plainly, with what Moneta can do instead."""
-    return {"name": "check_data_available", "args": {"question": text}} if own_thing(text) else None
+    if own_thing(text) or _plain_vi_own(text):
+        return {"name": "check_data_available", "args": {"question": text}}
+    return None
+
+
+# Vietnamese typed without accents: "của tôi" is "cua toi", which the English-first personal check does not read; a
+# question asking what a thing is, how to change it or why, is a concept
+_PLAIN_OWN_RE = re.compile(r"\b(?:toi|minh|chung toi)\b")
+_PLAIN_CONCEPT_RE = re.compile(r"\b(?:la gi|lam sao|lam the nao|cach|tai sao|vi sao|anh huong|cai thien|the nao de|"
+                               r"nghia la)\b")
+
+
+def _plain_vi_own(text: str) -> bool:
+    """A question typed in Vietnamese without accents about the user's own data Moneta lacks ("so du tai khoan cua
+    toi la bao nhieu", "dau tu cua toi dang loi hay lo")."""
+    plain = strip_accents(text or "").lower()
+    if plain != (text or "").lower() or not _PLAIN_OWN_RE.search(plain) or _PLAIN_CONCEPT_RE.search(plain):
+        return False
+    return is_vietnamese(text) and missing_data(text) is not None
 
 
 def balances_available(user: Any) -> bool:

@@ -14,6 +14,7 @@ from django.utils.translation import pgettext
 
 from chat import words
 from chat.affordability import NEEDS_Q_RE, _label
+from chat.goals import goal_plan_text
 from core.money import money
 
 NEXT_30_DAYS = "the next 30 days"
@@ -161,6 +162,10 @@ def _reasoning_text(name: str, payload: dict[str, Any], question: str, vi: bool)
             if vi else str(payload["message"])
     if name == "check_affordability":
         text = _afford_like_text(payload, vi) if payload.get("basis") else _afford_text(payload, vi)
+    elif payload.get("basis_kind"):  # chat/goals.py: a goal at a stated monthly saving, or a spending figure's
+        text = goal_plan_text(payload)
+    elif payload.get("period") and payload.get("goal"):
+        text = _goal_text(payload, _label(payload, vi)) + "\n\n" + _kept_in_period_text(payload, vi, question)
     elif payload.get("period"):
         text = _kept_in_period_text(payload, vi, question)
     else:
@@ -175,10 +180,17 @@ def _reasoning_text(name: str, payload: dict[str, Any], question: str, vi: bool)
     return text
 
 
-def _goal_text(p: dict[str, Any]) -> str:
-    """How long a savings goal takes at the usual amount kept a month."""
+def _goal_text(p: dict[str, Any], period: str | None = None) -> str:
+    """How long a savings goal takes at the usual amount kept a month (or at what `period` kept)."""
     cur = p.get("currency")
     goal, kept = money(p["goal"], cur), money(p["kept"], cur)
+    if period is not None:
+        said = {"goal": goal, "kept": kept, "period": period, "months": p.get("goal_months"), "exact": p.get("goal_exact")}
+        if p.get("goal_months") is None:
+            return _("Going by %(period)s you would not get there: you kept nothing (%(kept)s), so %(goal)s is out of "
+                     "reach at that rate.") % said
+        return _("Going by %(period)s you'd have %(goal)s in about %(months)s months: you kept %(kept)s then, and "
+                 "%(goal)s ÷ %(kept)s = %(exact)s months.") % said
     if p.get("goal_months") is None:
         return _("At your usual rate you don't save anything: your usual spending of %(spending)s a month is not "
                  "below your income of %(income)s, so %(goal)s is out of reach without spending less.") % {

@@ -20,7 +20,7 @@ import numpy as np
 from django.conf import settings
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
-from chat.affordability import REASONING_TOOLS, reasoning_call
+from chat.affordability import REASONING_TOOLS, RULE_RE, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
@@ -360,12 +360,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
-        or missing_thing_call(text) or reasoning_call(text)
+        or missing_thing_call(text) or reasoning_call(text, q)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
         return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
-    if call is not None and call["name"] == "income_breakdown" and names_education_topic(text):
+    if call is not None and call["name"] == "income_breakdown" and names_education_topic(text) \
+            and (RULE_RE.search(text) or not {"goal", "period"} & set(call["args"])):
         # their own split under a rule the knowledge base explains ("what would the 50/30/20 rule look like for me"):
         # the figures and the rule's page
         return done([("money", 1.0, text), ("concept", 1.0, text)],

@@ -147,3 +147,33 @@ def test_a_listing_the_question_does_not_name_is_not_confident(chat_demo, alice,
     for question in ("what subscriptions do i have", "what am i paying for every month"):
         answer = chat_turn(user=alice, message=question)
         assert answer["confidence"] >= 0.75, (question, answer["grounding"])
+
+
+@pytest.mark.parametrize("question,lead", [
+    ("how much money do I have?", "I have no access to that"),
+    ("how much cash have I got in the bank", "I have no access to that"),
+    ("what's my total savings", "I have no access to that"),
+    ("how much do I have saved overall", "I have no access to that"),
+    ("am I worth more than last year?", "I have no access to that"),
+    ("what do my stocks look like", "I have no access to that"),
+    ("when is my credit card payment due?", "I have no access to that"),
+    ("tôi có bao nhiêu tiền?", "Tôi không thấy được"),
+    ("khoản đầu tư của tôi đang lời hay lỗ", "Tôi không thấy được"),
+    # Vietnamese typed without accents
+    ("so du tai khoan cua toi la bao nhieu", "Tôi không thấy được"),
+    ("dau tu cua toi dang loi hay lo", "Tôi không thấy được"),
+    ("toi con bao nhieu tien trong tai khoan", "Tôi không thấy được"),
+])
+def test_more_wordings_of_data_moneta_lacks_are_said_plainly(chat_demo, alice, alice_money, question, lead):
+    """Balances, savings, net worth, investments and a card issuer's records asked in other words (English,
+    Vietnamese, Vietnamese without accents): no figure of their spending and no passage, "I have no access"."""
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["check_data_available"], (question, answer["tools_used"])
+    assert answer["answer"].startswith(lead) and not answer["citations"], answer["answer"]
+    assert answer["confidence"] < 0.75 and not answer["escalated"]
+
+
+@pytest.mark.parametrize("question", ["how much have I saved this year", "diem tin dung la gi"])
+def test_a_figure_moneta_has_or_a_concept_is_not_missing_data(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    assert "check_data_available" not in answer["tools_used"], answer["tools_used"]
