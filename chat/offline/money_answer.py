@@ -375,8 +375,16 @@ def _per_lines(lines: list[str], per: dict | None, total: str, cur, vi: bool) ->
     months = per.get("months")
     over = (f"{months:g} month{'s' if months != 1 else ''}" if not vi else f"{months:g} tháng") if months \
         else (f"{per['days']} days" if not vi else f"{per['days']} ngày")
-    lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over})."
-                 if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}).")
+    since = ""
+    if per.get("from"):  # the period began before their transactions do: spread over the part there is
+        day = date.fromisoformat(per["from"])
+        last = (date(day.year + day.month // 12, day.month % 12 + 1, 1) - timedelta(days=1)).isoformat()
+        first = words.period(f"{day:%B %Y}", {"start": per["from"], "end": last, "grain": "month"}) if months \
+            else words.period(f"{day:%-d %b %Y}", {"start": per["from"], "end": per["from"], "grain": "day"})
+        since = (f", from {first}, where your transactions begin" if not vi
+                 else f", từ {first}, khi giao dịch của bạn bắt đầu")
+    lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over}{since})."
+                 if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}{since}).")
     if full := per.get("full_months"):  # "the past 4 months" runs to today: the 4 full months as well
         span = words.period(full["window"], {"start": full["start"], "end": full["end"], "grain": "range"})
         lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): {_m(full['average'], cur)} mỗi tháng."

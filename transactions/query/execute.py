@@ -195,8 +195,13 @@ def _per_unit(user, q: MoneyQuery, qs: QuerySet, total: float, today: date) -> d
     """The total spread over the period ("per week?"): total ÷ days × 7, or ÷ its months ("per month?"), in SQL;
     for all time the period runs from the first matching transaction to today."""
     start, end, _ = _window(q, q.period)
+    history = Transaction.objects.filter(user=user).order_by("date").values_list("date", flat=True).first()
     if start is None:
         start = qs.order_by("date").values_list("date", flat=True).first() or today
+    elif history is not None and start < history:
+        # a period that starts before their transactions do ("2025" when the statements begin in October): spread
+        # over the part Moneta has, said in the answer, never over months with no data at all
+        start = history.replace(day=1) if q.per == "month" and start.day == 1 else history
     end = min(end or today, today)
     days = max(1, (end - start).days + 1)
     months = months_in(start, end) if q.per == "month" else None
@@ -207,10 +212,15 @@ def _per_unit(user, q: MoneyQuery, qs: QuerySet, total: float, today: date) -> d
             cur.execute("SELECT round(%s::numeric / %s * %s, 2)", [total, days, PER_DAYS[q.per] or 1])
         value = cur.fetchone()[0]
     out = {"unit": q.per, "value": _num(value), "days": days, **({"months": months} if months else {})}
-    if months and months >= 2 and end == today and q.measure != "count":
+    if q.period is not None and q.period.grain != "all" and start > q.period.start:
+        out["from"] = start.isoformat()  # the period was cut to where their transactions begin
+    # the full months before this one that lie in the period: "the past 4 months" (27 Jul – 26 Nov) rounds to
+    # August–October and July; a period from a month's first day ("this year") counts only its whole months
+    whole_months = round(months) if months and start.day != 1 else int(months or 0)
+    if whole_months >= 2 and end == today and q.measure != "count":
         # a period running to today ("the past 4 months"): also the average of that many full months before this one
         whole = MoneyQuery.from_dict({**q.as_dict(), "measure": "monthly_average", "period": None, "per": None})
-        whole.months = round(months)
+        whole.months = whole_months
         full = _monthly_average(user, whole, today)
         out["full_months"] = {k: full[k] for k in ("months", "average", "total", "window", "start", "end")}
     return out

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
 from transactions.query.followups_figures import _difference_or_share, _per_unit, _which_more, _without_biggest
+from transactions.query.followups_parts import _next_units, _part_of, _that_one
 from transactions.query.followups_periods import (
     SERIES_RE,
     _against_usual,
@@ -39,9 +41,11 @@ from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import contiguous, period_edit
 
-LIST_THEM_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|can you\s+|please\s+)?(?:list|show|see|display|give)"
-                          r"(?:\s+me)?\s+(?:them|those|these|the (?:transactions|purchases|charges|rows|ones)|all of"
-                          r" them|each one)\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
+LIST_THEM_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|now|so|then|please|pls|also)[,\s]+)*(?:(?:can|could|would|will) you"
+                          r"(?:\s+please)?\s+|please\s+|i(?:'d| would) like to\s+|let me\s+)?(?:list|show|see|display|give|"
+                          r"itemi[sz]e|break out)(?:\s+me)?\s+(?:them|those|these|all of them|each one|(?:all\s+)?(?:the|those|these|"
+                          r"each|every)(?:\s+(?:individual|separate|single|actual|underlying))?\s+(?:transactions|purchases|"
+                          r"charges|payments|rows|ones|entries|items|orders))\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
                           r"|\bwhat were (?:they|those)\b|\bliet ke\b")
 BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
@@ -56,6 +60,14 @@ PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?
 ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
            "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
+                       # "add those 3 up", "add all three together", "add up all three", "the sum of those"
+                       r"|\badd (?:all (?:of )?)?(?:them|those|these|both|the (?:top )?(?:\d{1,2}|two|three|four|five|six|ten)|"
+                       r"(?:\d{1,2}|two|three|four|five|six|ten)(?: of (?:them|those|these))?)(?: (?:\d{1,2}|two|three|four|five|"
+                       r"six|ten|all|both))? (?:up|together)\b"
+                       r"|\badd up (?:all (?:of )?)?(?:them|those|these|both|(?:the (?:top )?|all )?(?:\d{1,2}|two|three|four|five|"
+                       r"six|ten))\b"
+                       r"|\b(?:the )?sum of (?:them|those|these|both|the (?:top )?(?:\d{1,2}|two|three|four|five|six|ten))\b"
+                       r"|\bwhat(?:'?s| is) the sum\b"
                        r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
                        r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
                        # "the total for the 3 of them", "all five of those together"
@@ -238,16 +250,29 @@ def _add_up(text: str, s: _State) -> Edit:
         if whole is not None:
             q.period = whole
             return q, spans
+    if prev.measure in ("largest", "smallest") and (prev.limit or 1) > 1:
+        # "my 3 biggest purchases" → "add those up": exactly the rows shown, by their amounts (the shown rows are
+        # the biggest ones, so every row from the smallest of them up; a window further down is bounded both ways)
+        amounts = [abs(Decimal(str(r["amount"]))) for r in s.shown.get("rows") or [] if r.get("amount") is not None]
+        if len(amounts) != prev.limit:
+            return None  # not every row shown is in the state: ask rather than add other rows
+        big = prev.measure == "largest"
+        q.amount_min = min(amounts) if big or prev.offset else q.amount_min
+        q.amount_max = max(amounts) if not big or prev.offset else q.amount_max
+        return q, spans
     if not prev.compare and prev.measure in ("total", "list", "largest", "smallest", "count", "average"):
         return q, spans  # the transactions the last answer was about, added up: the total of the same question
     return None
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _skip, _next, _rank_numbers, _day_range, _narrow_to_period, _length, _same_period_another_year,
-         _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period, _without_biggest, _which_more,
-         _difference_or_share,
-         _pick, _superlative, _add_up, _per_unit)
+EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
+         _same_period_another_year, _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period,
+         _without_biggest, _which_more, _difference_or_share, _that_one, _pick, _superlative, _add_up, _per_unit)
+# edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
+# period moved, then what the parser reads in the rest of the turn applied to that)
+COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that, _widen,
+              _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)
 
@@ -257,6 +282,21 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
     """The last query edited as the turn asks, or None when the turn is no edit of it that every one of its words
     accounts for (the parser then reads it whole). `earlier`: the query before the previous one ("Shell this year"
     → "and Chevron?" → "both together")."""
+    found = _edited(text, previous, shown, today, earlier)
+    return found[0] if found and not found[1] else None
+
+
+def followup_in_part(text: str, previous: MoneyQuery, shown: dict | None, today: date,
+                     earlier: MoneyQuery | None = None) -> tuple[MoneyQuery, str] | None:
+    """(the last query edited, the rest of the turn) when an edit that takes further edits reads part of the turn
+    and words are left that it does not read: the parser reads the rest as a follow-up of the edited query (a period
+    shift, an exclusion and a measure in one turn)."""
+    found = _edited(text, previous, shown, today, earlier, partial=True)
+    return (found[0], found[1]) if found and found[1] else None
+
+
+def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, earlier: MoneyQuery | None,
+            partial: bool = False) -> tuple[MoneyQuery, str] | None:
     state = _State(previous, shown or {}, earlier, today)
     said = find_periods(text, today)
     for edit in EDITS:
@@ -268,8 +308,15 @@ def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, toda
         if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
             q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
         if _leftover(text, [s for _, s in said] + spans):
+            if partial and edit in COMPOSABLE:
+                # the rest without the edit's words (a period the edit took is its own, not said again)
+                taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans
+                rest = text
+                for a, b in taken:
+                    rest = rest[:a] + " " * (b - a) + rest[b:]
+                return q, re.sub(r"\s+", " ", rest).strip()
             continue  # "list them for Amazon": a name or filter this edit does not read (the parser reads it)
         if said and edit in TAKES_PERIOD and not q.compare:
             q.period = period_edit(previous.period, said[0][0]) or q.period
-        return q
+        return (q, "") if not partial else None
     return None

@@ -18,7 +18,10 @@ POINTER_SUBJECT_RE = re.compile(r"^\s*(?:(?:all|each|every one|both)\s+(?:of\s+)
                                 r"everything (?:above|listed|you (?:listed|showed|found))|all|each|both|"
                                 r"(?:those|these|the|that|this)\s+(?:transactions?|charges?|payments?|purchases?|rows?|"
                                 r"items?|rides?|orders?|entries|ones?))(?:\s+(?:all|both|too|as well|please|then))*\s*$"
-                                r"|^\s*(?:(?:tat ca|het|cac|nhung)\s+)*(?:khoan|giao dich|cai)?\s*(?:do|nay|tren)\s*$")
+                                # Vietnamese: "(hết) mấy giao dịch đó (đi)", "tất cả các khoản trên", "giúp tôi mấy cái đó"
+                                r"|^\s*(?:(?:giup|dum|ho) (?:toi|minh|em)\s+)?(?:(?:tat ca|het|cac|nhung|may|toan bo)\s+)*"
+                                r"(?:(?:khoan chi|khoan|giao dich|cai|muc)\s+)?(?:do|nay|tren|ay|vua roi|vua ke|vua liet ke)"
+                                r"(?:\s+(?:di|nhe|nha|luon|giup (?:toi|minh|em)|dum (?:toi|minh|em)|ho (?:toi|minh|em)))*\s*$")
 ROW_MEASURES = ("list", "total", "count", "average", "largest", "smallest", "income", *RANKINGS)
 
 

@@ -25,7 +25,7 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
     "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
     "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi",
-    "gium", "dum", "ho", "nha", "ne"}
+    "gium", "dum", "ho", "nha", "ne", "rest", "others", "remaining", "anyway", "exactly", "individual", "separate"}
 
 
 def _n(word: str | None, default: int) -> int:
@@ -36,8 +36,8 @@ def _n(word: str | None, default: int) -> int:
 
 def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
     """The words of the turn outside what an edit used that could change the answer (names, filters)."""
-    for a, b in sorted(spans, reverse=True):
-        text = text[:a] + " | " + text[b:]
+    for a, b in spans:  # blanked in place: spans may overlap (a period an edit reads too), positions stay valid
+        text = text[:a] + " " * (b - a) + text[b:]
     return [w for w in tokens(text) if w not in FILLER and w not in ("|", "^") and not w.isdigit()
             and w not in NUMBER_WORDS and len(w) > 2]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import NUM, RANKINGS, Edit, _n, _State
+from transactions.query.followups_base import NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.sides import side_label
 
@@ -20,7 +20,8 @@ PER_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "ngay": "day"
 SPEND_RE = re.compile(r"\b(?:spen[dt]|spending|costs?|came to|comes? to|works? out(?: to)?|averages?|on average|"
                       r"roughly|about|chi|tieu)\b")
 # "which one was more", "who was bigger", "which did I spend less on": one of the sides or items, by size
-WHICH_RE = re.compile(r"\b(?:which|what|who|cai nao|ben nao)\b")
+# (Vietnamese: "cái nào", "bên nào", "tháng nào", "ai": which one, side, month, who)
+WHICH_RE = re.compile(r"\b(?:which|what|who|(?:cai|ben|thang|tuan|nam|quy|ky|muc|noi|cho) nao|ai)\b")
 COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pricier|costlier|worse|heavier|nhieu hon|"
                             r"lon hon)|(?P<less>less|smaller|lower|cheaper|fewer|lighter|it hon|nho hon))\b"
                             r"(?!\s+than\b)(?:\s+(?:money|spending|expensive))?")
@@ -43,6 +44,12 @@ WITHOUT_BIGGEST_RE = re.compile(
     r"priciest|top|lon nhat)|(?P<small>smallest|cheapest|lowest|nho nhat))(?:\s+(?:one|ones|items?|purchases?|"
     r"transactions?|charges?|payments?|categor(?:y|ies)|merchants?|expenses?|outliers?|khoan|tickets?|flights?|"
     r"orders?|bills?|trips?|rides?|runs?|visits?|stays?|meals?|buys?))?\b")
+
+
+# "total of the rest", "what's the total of everything else", "how much are the others": the set without it, added up
+TOTAL_OF_REST_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|add(?:ed)? up|in all|how much)\b")
+# …of everything the last answer covered ("everything else"), not only the other items it showed ("the rest")
+ALL_ELSE_RE = re.compile(r"\b(?:everything|every ?thing|anything|all|spending) else\b|\beverything\b")
 
 
 def biggest_left_out(text: str) -> tuple[int, str] | None:
@@ -135,15 +142,34 @@ def _without_biggest(text: str, s: _State) -> Edit:
         return None
     n = _n(m.group(1), 1)
     q = s.query()
+    total = TOTAL_OF_REST_RE.search(text)
     if prev.measure in RANKINGS:
         if not s.items or n >= len(s.items):
             return None
         gone = s.items[:n] if m.group("big") else s.items[-n:]
+        spans = [m.span(), *([total.span()] if total else []), *(a.span() for a in ALL_ELSE_RE.finditer(text))]
+        if total and not ALL_ELSE_RE.search(text):  # "total of the rest": the other items it ranked, added up
+            kept = [x for x in s.items if x not in gone]
+            q.merchants, q.categories = (kept, []) if s.kind == "merchant" else ([], kept)
+            q.measure, q.limit, q.offset = "total", None, 0
+            return q, spans
         target = q.exclude_merchants if s.kind == "merchant" else q.exclude_categories
         target.extend(x for x in gone if x not in target)
+        if total:  # "the total of everything else": all of the ranked set without them
+            q.measure, q.limit, q.offset = "total", None, 0
+            return q, spans
         q.measure = "top_categories" if prev.measure == "summary" else prev.measure
         q.limit = len(s.items) - n if prev.limit else None
         return q, [m.span()]
+    named = list(prev.merchants) or list(prev.categories)
+    earlier = s.earlier
+    if prev.measure == "total" and len(named) >= 2 and earlier is not None and earlier.measure in RANKINGS \
+            and m.group("big") and not UNIT_NOUN_RE.search(m.group(0)) and not (prev.merchants and prev.categories):
+        # "add them up" after a ranking, then "without the biggest one": its items in ranked order, the first gone
+        kept = named[n:]
+        q.merchants, q.categories = (kept, []) if prev.merchants else ([], kept)
+        q.links, q.offset = [], 0
+        return q, [m.span(), *([total.span()] if total else [])]
     if m.group("small"):  # the rows without their smallest: no query leaves those out — said, not guessed
         q.ignored = [m.group(0).strip()]
         return q, [m.span()]

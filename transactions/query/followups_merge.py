@@ -26,6 +26,7 @@ ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all
 # a turn that opens by setting the last answer against something: "vs the subscriptions?", "compared with dining?"
 VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|compared (?:to|with)|against|than|so sanh "
                        r"voi)\b")
+TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
 THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
@@ -100,6 +101,9 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
             and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
+    elif previous.measure in ("top_merchants", "top_categories", "summary") and measure in (None, "total") \
+            and TOTAL_WORD_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+        q.measure, q.limit, q.offset = "total", None, 0  # "…, rent excluded, what was the total?" after a ranking
     return q
 
 

@@ -13,6 +13,7 @@ NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      rf"|\b(?:{VI_NUM}\s+)?(?:cai|muc|noi|danh muc)?\s*(?:tiep theo|ke tiep)\b"
                      r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b"
                      rf"|\b{NUM}\s+more\b(?!\s+than)")
+TOTAL_RE = re.compile(r"\b(?:total|sum|combined|altogether|added up|add up|in all)\b")
 REST_LIMIT = 50  # "the rest": every place after the ones shown (a ranking longer than this is cut)
 # "skip the top 3", "forget the first three", "after the top 5", "not the biggest 2": places from a number on
 SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|drop(?:ping)?|past|beyond|after|below|under|"
@@ -37,8 +38,8 @@ def _skip(text: str, s: _State) -> Edit:
     """"skip the top 3, show the next 2", "forget the first three, the next two": the same ranking from the place
     after the ones skipped (counted from the top, whatever window the last answer showed)."""
     m = SKIP_RE.search(text)
-    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
-        return None
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest") or TOTAL_RE.search(text):
+        return None  # "without the biggest one, total of the rest?" adds up (followups_figures.py)
     rest = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]  # same length: spans stay valid
     more = NEXT_RE.search(rest) or SHOW_N_RE.search(rest)
     q = s.query()
@@ -65,8 +66,11 @@ def ranked_again(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: st
 
 def _next(text: str, s: _State) -> Edit:
     m = NEXT_RE.search(text)
-    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
-        return None
+    if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest") \
+            or re.match(r"\s*(?:days?|weeks?|months?|quarters?|years?)\b", text[m.end():]) \
+            or ("rest" in m.group(0) and TOTAL_RE.search(text)):
+        return None  # "the next two months" is a stretch of time (followups_parts.py), not places of the ranking;
+        # "the total of the rest" adds them up (followups_figures.py)
     q = s.query()
     shown_n = len(s.items) or s.previous.limit or 5
     q.offset = (s.previous.offset or 0) + shown_n

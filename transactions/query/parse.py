@@ -17,7 +17,7 @@ from transactions.query import grammar
 from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import bounds_left, exclusion_inside_subject, mark_exclusions
-from transactions.query.followups import followup_on_result
+from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
 from transactions.query.grammar import (
@@ -104,13 +104,20 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
 
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
-           earlier: MoneyQuery | None, shown: dict | None) -> MoneyQuery:
+           earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
     text = grammar.normalise(question)
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
             on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
             return on_result
+        in_part = followup_in_part(text, previous, shown, today, earlier=earlier) if depth < 2 else None
+        if in_part is not None:  # an edit of the last answer, and more said with it: the rest read over the edit
+            composed = _parse(in_part[1], vocab=vocab, today=today, previous=in_part[0], earlier=previous,
+                              shown=None, depth=depth + 1)
+            if composed.followup and not composed.unknown:
+                composed.language = "vi" if grammar.is_vietnamese(question) else "en"
+                return composed
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
     amount_text = _blank(text, [s for _, s in periods])
@@ -388,6 +395,9 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
             for side in q.compare.get("sides") or []:
                 side.period = None
     if measure and measure not in ("list",):
+        if prev.measure in ("top_merchants", "top_categories", "summary") and measure in (
+                "total", "count", "average", "income"):
+            q.limit, q.offset = None, 0  # "what was the total?" after a ranking: all of its set, not a window
         q.measure = measure
     elif measure == "list" and not names_something:
         q.measure = "list"

@@ -1,0 +1,171 @@
+"""Follow-ups on a stretch next to or inside the last answer's period, and on the one row it pointed at:
+
+- "and the next two months?", "the following 3 weeks together", "each of the next two months": the same question
+  over that many units right after the last period (each unit side by side when the turn says "each");
+- "just the last week of that", "the first half of it", "only the first 10 days", "only the first month": a part of
+  the last period, counted from its start or back from its end;
+- "what was that one anyway", "which one was it": the one transaction the last answer referred to (the biggest one
+  it left out, the one it named).
+
+Each is the last query edited and run through the same engine (followups.py)."""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.periods import Period, add_months, month_bounds, period_label
+from transactions.query.followups_base import NUM, ROWS, Edit, _n, _State
+from transactions.query.model import Side
+
+UNIT = r"(?P<unit>days?|weeks?|months?|quarters?|years?)"
+# "the next two months", "the following 3 weeks", "next month" (one unit), "2 months after that"
+NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\s+(?:(?P<n>{NUM[1:-1]})\s+)?{UNIT}\b"
+                           rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
+                           r"(?:after (?:that|it|those|then)|later)\b"
+                           r"|\b(?P<n3>hai|ba|bon|sau|\d{1,2})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
+EACH_RE = re.compile(r"\beach\b|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b|\bweek by week\b"
+                     r"|\bbroken down\b|\bindividually\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
+VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
+# "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
+PART_RE = re.compile(rf"\b(?P<lead>(?:just|only)\s+)?the\s+(?P<which>first|last|final|opening|closing|second|latter|"
+                     rf"former|early|earlier|later)\s+(?:(?P<n>{NUM[1:-1]})\s+)?(?P<unit>days?|weeks?|fortnight|"
+                     r"months?|half)\b(?P<of>\s+of\s+(?:that|it|this|those|them|the (?:same\s+)?(?:month|period|year|"
+                     r"quarter|stretch|range|time|span)))?"
+                     r"|\b(?P<vi>(?:tuan|thang|nua) (?P<viwhich>dau|cuoi|dau tien|cuoi cung)(?: cua (?:thang|ky|nam|do))?)\b")
+# "what was that one anyway", "which one was it", "what was it": the row the last answer pointed at
+THAT_ONE_RE = re.compile(r"\b(?:what|which)(?:\s+one)?\s+(?:was|is)\s+(?:that|this|it)(?:\s+one)?\b(?!\s+(?:for|in|on|"
+                         r"at|per|over|compared|about))|\bwhat was that (?:one|charge|purchase|transaction|payment)\b"
+                         r"|\b(?:show|tell)(?: me)? (?:that|this) one\b|\b(?:cai|khoan|giao dich) (?:do|nay) la (?:gi|cai gi)\b")
+
+
+def _unit(word: str) -> str:
+    word = VI_UNITS.get(word, word)
+    return "week" if word == "fortnight" else word.rstrip("s")
+
+
+def _span(start: date, n: int, unit: str) -> date:
+    """The last day of `n` units from `start`."""
+    if unit in ("month", "quarter", "year"):
+        return add_months(start, n * {"month": 1, "quarter": 3, "year": 12}[unit]) - timedelta(days=1)
+    return start + timedelta(days=n * (7 if unit == "week" else 1) - 1)
+
+
+def _whole_months(p: Period) -> bool:
+    return p.start.day == 1 and p.end == month_bounds(p.end.year, p.end.month)[1]
+
+
+def _next_units(text: str, s: _State) -> Edit:
+    """"and the next two months?" after November: December and January, one total ("together") or each month side
+    by side ("each of …"); the units follow the last period's end (from the next month's first day when it covered
+    whole months). Not a future stretch: units after today are not there yet."""
+    m = NEXT_UNITS_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare:
+        return None
+    n = _n(m.group("n") or m.group("n2") or m.group("n3"), 1)
+    unit = _unit(m.group("unit") or m.group("unit2") or m.group("unit3"))
+    if not 1 <= n <= 12:
+        return None
+    start = prev.end + timedelta(days=1)
+    if unit in ("month", "quarter", "year") and not _whole_months(prev):
+        return None  # months after a stretch that ends mid-month: which months is not clear — the parser reads it
+    end = _span(start, n, unit)
+    if start > s.today:
+        return None
+    end = min(end, s.today)
+    q = s.query()
+    q.offset = 0
+    spans = [m.span()]
+    each = EACH_RE.search(text)
+    if each and n > 1 and not TOGETHER_RE.search(text):
+        sides = []
+        for k in range(n):
+            a = start if unit == "day" else (add_months(start, k * {"month": 1, "quarter": 3, "year": 12}[unit])
+                                             if unit in ("month", "quarter", "year") else start + timedelta(days=7 * k))
+            if a > s.today:
+                break
+            b = min(_span(a, 1, unit), s.today)
+            grain = unit if unit in ("month", "quarter", "year") else "range"
+            sides.append(Side(label=period_label(a, b, grain, today=s.today),
+                              period=Period(a, b, period_label(a, b, grain, today=s.today), grain)))
+        if len(sides) >= 2:
+            q.measure, q.period, q.limit, q.per = "compare", None, None, None
+            q.compare = {"mode": "periods", "sides": sides}
+            return q, [*spans, each.span()]
+    grain = unit if n == 1 and unit in ("month", "quarter", "year") else "range"
+    q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
+    if together := TOGETHER_RE.search(text):
+        spans.append(together.span())
+        if q.measure in ("list", "largest", "smallest"):
+            q.measure, q.limit = "total", None
+    return q, spans
+
+
+def _part_of(text: str, s: _State) -> Edit:
+    """"just the last week of that" after December: 25–31 December; "the first half of it": the first half of the
+    last period's days (of a year, January–June); "only the first month" of a longer stretch. "the last week" with
+    nothing pointing at the last period ("and the last week?") is the calendar week: the parser reads it."""
+    m = PART_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare:
+        return None
+    which = m.group("which") or ("first" if (m.group("viwhich") or "").startswith("dau") else "last")
+    if m.group("vi"):
+        unit, n = {"tuan": "week", "thang": "month", "nua": "half"}[m.group("vi").split()[0]], 1
+    else:
+        unit, n = _unit(m.group("unit")), _n(m.group("n"), 1)
+        if m.group("unit") == "fortnight":
+            n *= 2
+        if which in ("last", "later") and not (m.group("lead") or m.group("of")):
+            return None
+    from_start = which in ("first", "opening", "early", "earlier", "former")
+    end_of = min(prev.end, s.today)
+    if unit == "half":
+        if which not in ("first", "second", "last", "latter", "former", "early", "later", "earlier"):
+            return None
+        months = (prev.end.year - prev.start.year) * 12 + prev.end.month - prev.start.month + 1
+        if _whole_months(prev) and months >= 2 and months % 2 == 0:  # a year: January–June, July–December
+            middle = add_months(prev.start, months // 2)
+        else:  # a month, or an odd stretch: by its days (the longer half first)
+            middle = prev.start + timedelta(days=((prev.end - prev.start).days + 2) // 2)
+        start, end = (prev.start, middle - timedelta(days=1)) if from_start else (middle, prev.end)
+    else:
+        if which == "second":
+            return None  # "the second week of that": a place, not a part from an end — the parser reads it
+        if unit == "month" and n == 1 and s.months:
+            chosen = s.months[0] if from_start else s.months[-1]
+            start, end = chosen.start, chosen.end
+        elif from_start:
+            start, end = prev.start, _span(prev.start, n, unit)
+        elif unit in ("month", "quarter", "year") and _whole_months(prev):
+            start, end = add_months(date(prev.end.year, prev.end.month, 1), -n * {"month": 1, "quarter": 3,
+                                                                                 "year": 12}[unit] + 1), prev.end
+        else:
+            days = (_span(end_of, n, unit) - end_of).days + 1 if unit in ("month", "quarter", "year") else \
+                n * (7 if unit == "week" else 1)
+            start, end = end_of - timedelta(days=days - 1), end_of
+    end = min(end, s.today)
+    if start < prev.start or end > prev.end or start > end or (start, end) == (prev.start, prev.end):
+        return None  # no part of it: longer than the period itself
+    grain = "month" if unit == "month" and n == 1 and start.day == 1 and end == month_bounds(end.year, end.month)[1] \
+        else "range"
+    q = s.query()
+    q.period, q.offset = Period(start, end, period_label(start, end, grain, today=s.today), grain), 0
+    return q, [m.span()]
+
+
+def _that_one(text: str, s: _State) -> Edit:
+    """"what was that one anyway" after "and without the biggest?": the biggest one(s) it left out; after the biggest
+    (smallest) purchase: that one again. Anything else has no one row to point at (the parser reads the turn)."""
+    m = THAT_ONE_RE.search(text)
+    prev = s.previous
+    if not m or prev.compare:
+        return None
+    q = s.query()
+    if prev.skip_largest and prev.measure in ROWS:
+        q.measure, q.limit, q.offset, q.skip_largest, q.per = "largest", prev.skip_largest, 0, 0, None
+        return q, [m.span()]
+    if prev.measure in ("largest", "smallest") and (prev.limit or 1) == 1:
+        return q, [m.span()]
+    return None
