@@ -174,8 +174,12 @@ def _is_money_question(text: str, q, intent: str) -> bool:
         return False  # "how much interest will I earn on 10,000 at 5%" is arithmetic about a what-if, not their data
     measure, _ = find_measure(norm)
     # a name and a period alone ("costco this month?") ask for a figure too
-    cue = bool(measure) or bool(SPEND_CUE.search(norm)) or bool(q.period and (q.merchants or q.categories or q.unknown))
-    names = bool(q.merchants or q.categories or q.unknown or q.text or any(
+    # what is left out is named too ("everything except subscriptions last month", "trừ tiền nhà thì mục nào nhiều
+    # nhất"), when it was placed by more than meaning
+    left_out = any(link.negated and link.how != "meaning" for link in q.links)
+    cue = bool(measure) or bool(SPEND_CUE.search(norm)) or bool(q.period and (q.merchants or q.categories or q.unknown
+                                                                               or left_out))
+    names = bool(q.merchants or q.categories or q.unknown or q.text or left_out or any(
         side.merchants or side.categories or side.text for side in (q.compare or {}).get("sides") or []))
     if not cue:
         return False
@@ -440,6 +444,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    period ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?", "mức giảm trừ gia cảnh … là bao nhiêu?"): knowledge
     concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period) \
         or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text)
+            and q.measure not in ("top_categories", "top_merchants")  # "trừ tiền nhà thì mục nào nhiều nhất": theirs
             and q.period is None and not find_periods(normalise(text), ctx.today))
     money = money and not concept_only
     if money or (family == "money" and intent in MONEY_INTENTS and (q.has_filters or q.period or q.unknown)

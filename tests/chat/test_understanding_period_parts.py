@@ -147,7 +147,8 @@ def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, a
     today = timezone.localdate()
     first, last = month_start(today, 2), month_start(today, 1)
     joined = chat_turn(user=alice, message=f"amazon from early {first:%B} to mid {last:%B}")
-    assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=20).isoformat())
+    # "mid" a month as an end of a range is its 15th (as a span of its own, days 11–20)
+    assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=15).isoformat())
     opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
     assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())
     assert confident(alice, opened) and "unverified" not in opened["answer"], opened["answer"]

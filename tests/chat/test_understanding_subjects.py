@@ -137,7 +137,7 @@ def test_parts_of_months_inside_a_span_and_counted_days(chat_demo, alice, alice_
     today = timezone.localdate()
     a, b = month_start(today, 2), month_start(today, 1)
     span = chat_turn(user=alice, message=f"dining from mid-{a:%B} through {b:%B}")
-    assert (_args(span)["start"], _args(span)["end"]) == (a.replace(day=11).isoformat(),
+    assert (_args(span)["start"], _args(span)["end"]) == (a.replace(day=15).isoformat(),  # "mid" as a start: the 15th
                                                           (month_start(today, 0) - timedelta(days=1)).isoformat())
     assert "mid" not in str(span["understanding"]["not_understood"]), span["understanding"]
     first = chat_turn(user=alice, message=f"dining the first 10 days of {b:%B}")

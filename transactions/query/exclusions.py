@@ -10,7 +10,7 @@ EXCLUDE_RE = re.compile(
     r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
     r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
     r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|chua tinh|khong (?:bao )?gom|bo qua|tru|"
-    # "ngoài tiền nhà" (apart from rent); not "ăn ngoài" (eating out), "năm ngoái", "nước ngoài", "ngoài ra"
+    # "ngoài tiền nhà" (apart from rent); not "giảm trừ" (a deduction), "ăn ngoài" (eating out), "năm ngoái", "nước ngoài", "ngoài ra"
     r"(?<!\ban )(?<!\bnam )(?<!\bnuoc )(?<!\bben )ngoai(?!\s+(?:ra|troi|gio)\b)(?=\s+[a-z])|"
     r"tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
 # "everything but rent", "all but groceries", "spending last month less rent": "but" after a word for the whole and
@@ -118,3 +118,36 @@ def exclusion_inside_subject(q) -> None:
             excluded[:] = [n for n in excluded if n not in link.names]
             q.links.remove(link)
             q.ignored.append(link.mention)
+
+
+# a name said as what the figure covers ("everything since August, rent included", "total spending including rent",
+# "groceries incl. whole foods"): not the subject, and not left out
+INCLUDED_RE = re.compile(r"(?<!\bnot )(?<!n't )(?<!\bwithout )(?<!\bdo not )(?<!\bdoes not )"
+                         r"\b(?:including|incl\.?|inclusive of|counting)\s+((?:(?!\b(?:and|how|what|which|in|"
+                         r"since|last|this|for)\b)[^,;|()^?])+)"
+                         r"|(?:^|[,;(]|\band\b)\s*((?:(?!\b(?:and|how|what|which|in|since|for)\b)[^,;|()^?])+?)\s+"
+                         r"(?:included|and all|counted|in there|in it|thrown in)\b")
+
+
+def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
+    """Names said only as part of what the figure covers are no filter of their own: with nothing else named, the
+    figure is of everything ("everything since August 1st, rent included" is all spending, not rent); beside a
+    category, a merchant filed under it is already in it ("groceries including whole foods" is groceries)."""
+    phrases = [m.group(1) or m.group(2) for m in INCLUDED_RE.finditer(text)]
+    if not phrases or q.followup:
+        return
+    inside = [link for link in q.links if not link.negated and link.kind in ("merchant", "category")
+              and any(re.search(rf"\b{re.escape(link.mention)}\b", phrase) for phrase in phrases)]
+    named = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")
+             and link not in inside]
+    covered = inside if not named and not q.unknown else [
+        link for link in inside if link.kind == "merchant" and q.categories
+        and all(merchant_category.get(n) in q.categories for n in link.names)]
+    if not named and inside and not re.search(r"\b(?:everything|all|total|overall|spen[dt]|spending|expenses|outgoings"
+                                              r"|tieu|chi)\b", text):
+        return  # "including rent?" alone: what to count is the name
+    for link in covered:
+        q.links.remove(link)
+        target = q.merchants if link.kind == "merchant" else q.categories
+        target[:] = [n for n in target if n not in link.names or any(
+            n in x.names for x in q.links if x.kind == link.kind and not x.negated)]

@@ -112,7 +112,7 @@ use using used based eat ate eats eating go going visit visited favorite favouri
 last latest recent recently next previous prior ago since until till during before after past look looking need want wanted wondering curious trying try
 entire altogether together exactly roughly approximately about around
 exact precise precisely rounded nearest cent cents penny pennies ballpark approx approximate inclusive
-asap tbh ngl fr yo idk imo lmk quick quickly briefly
+asap tbh ngl fr yo idk imo lmk quick quickly briefly honest honestly frankly seriously truthfully
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
 set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
 hang dat lan goi tren mua vao app apps

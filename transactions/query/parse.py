@@ -16,7 +16,12 @@ from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import set_aside
 from transactions.query.counterfactual import saved_if
-from transactions.query.exclusions import bounds_left, exclusion_inside_subject, mark_exclusions
+from transactions.query.exclusions import (
+    bounds_left,
+    exclusion_inside_subject,
+    inclusions_covered,
+    mark_exclusions,
+)
 from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
@@ -32,7 +37,7 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
 from transactions.query.periods_parts import unplaced_cues
-from transactions.query.sides import compare_sides, compare_turns
+from transactions.query.sides import compare_sides, compare_turns, periods_anded, periods_left_unread
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import things_in, things_listed, things_owning
 
@@ -71,7 +76,8 @@ def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]],
     for _, (a, b) in periods:
         piece = text[a:b]
         if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece):
-            return find_periods(text[:a] + re.sub(r"\band\b", "vs", piece, count=1) + text[b:], today)
+            # "vs " keeps the length: the spans found stay those of the text
+            return find_periods(text[:a] + re.sub(r"\band\b", "vs ", piece, count=1) + text[b:], today)
     return periods
 
 
@@ -130,12 +136,14 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # "average purchase last month": the month belongs to the period, it asks no average per month
         measure_text = _blank(text, [s for _, s in periods])
         measure = find_measure(measure_text)[0] or measure
+    anded = False  # two periods said each with its figure ("amazon in september and october")
     if measure == "compare" or (measure is None and not TOGETHER_RE.search(text)):
         # "compare groceries in july and august", "groceries august and september?": two months, each its figure
         # ("the total for june and july", "between june and july": one span)
         split = _split_joined_span(text, periods, today)
-        measure, periods = "compare" if len(split) > len(periods) else measure, split
-    if measure in (None, "total") and _two_periods_joined(text, periods):
+        measure, periods, anded = ("compare", split, True) if len(split) > len(periods) else (measure, split, False)
+    anded = anded or (measure in (None, "total") and periods_anded(text, periods) and not TOGETHER_RE.search(text))
+    if measure in (None, "total") and (_two_periods_joined(text, periods) or anded):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
     q.limit = find_top_n(text)
     q.group_by = find_group_by(text)
@@ -162,7 +170,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             per.group(1) or per.group(2), per.group(1) or per.group(2))
     links, unknown, ignored, suggestions, excluded_unknown = link_entities(tokens(rest), Linker(vocab))
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
-    if measure and named:
+    if measure and named and not anded:  # two periods, each its figure, stay compared
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
@@ -246,6 +254,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
     exclusion_inside_subject(q)  # "dining minus the work lunches": a part of dining it cannot pick out
+    inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
     _examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
@@ -271,6 +280,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
+    periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 

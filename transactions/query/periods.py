@@ -42,9 +42,8 @@ MONTHS["sept"] = 9
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
-                "couple": 2,
-                "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6,
-                "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
+                "couple": 2, "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5,
+                "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
 NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|couple|a few|"
        r"several|an?)")
 
@@ -218,9 +217,9 @@ def _rules(today: date):
 
     def half_year(m):
         """"the first half of this year", "H2 2025", "second half of last year": January–June or July–December."""
-        which = (m.group(1) or m.group(4) or "").lower()
+        which = (m.group(1) or m.group(4) or m.group(8) or "").lower()  # "H2 of last year", "h1 this year", "2025 H2" too
         second = which in ("second", "2nd", "latter", "back", "2", "h2")
-        word, year = m.group(2) or "", m.group(3) or m.group(5)
+        word, year = m.group(2) or m.group(6) or "", m.group(3) or m.group(5) or m.group(7)
         y = int(year) if year else today.year - (1 if word == "last" else 0)
         start = date(y, 7 if second else 1, 1)
         end = date(y, 12, 31) if second else date(y, 6, 30)
@@ -305,7 +304,7 @@ def _rules(today: date):
         (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
-         rf"|year|{YEAR})\b|\b(h[12])(?:\s+{YEAR})?\b", half_year),
+         rf"|year|{YEAR})\b|\b(h[12])(?:\s+(?:of\s+)?(?:{YEAR}|(this|last)\s+year))?\b|\b{YEAR}\s+(h[12])\b", half_year),
         (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b"
          r"|\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+couple\s+(?:of\s+)?weeks\b",
          lambda m: rolling("days", 14)),
@@ -365,12 +364,14 @@ def _rules(today: date):
          lambda m: month_offset(1)),
         (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|\b(\d+)\s+thang truoc\b", n_months_ago),
         *ago_rules(today, NUM, _n),
-        (r"\b(?:(since|after)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
-         r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b",
+        (r"\b(?:(since|after|from)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
+         r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b"
+         r"(?(1)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)",
          holiday),
         (r"\b(?:this|current)\s+quarter\b|\bquy nay\b", lambda m: quarter_offset(0)),
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
-        (r"\bsince the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of)", since_nth),
+        (r"\b(?:since|from|starting(?: from)?) the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of|\s*(?:to|-|and|till|until|thru|through)"
+         r"\s+(?:the\s+)?\d)(?:\s+(?:to|till|until|thru|through|up to)\s+(?:now|today|date|the present))?", since_nth),
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
@@ -449,8 +450,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
             elif build == "same_last_year":
                 period = Period(today, today, "the same period a year earlier", "range", True, -12)
             elif build == "next_month":
-                first = today.replace(day=1)
-                period = Period(first, today, "the month after", "month", True, 1)
+                period = Period(today.replace(day=1), today, "the month after", "month", True, 1)
             elif build == "that_period":
                 period = Period(today, today, "that period", "range", True, 0)
             elif build in ("rel_month", "rel_year", "rel_week"):

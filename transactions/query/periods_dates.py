@@ -194,10 +194,33 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         d = _one(m.group("a"), today, _vi_parts)
         return Period(d, d, fmt_day(d), "day") if d is not None and d <= today else None
 
+    def just_gone(m: re.Match) -> Period | None:
+        """"the quarter just gone", "the last full quarter", "quý vừa rồi": the last whole one before this one."""
+        said = m.group("g") or m.group("g2") or m.group("g3")
+        grain = {"quy": "quarter", "tuan": "week", "nam": "year"}.get(said, said)
+        if re.search(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi|may|vai|cac|nhung)\s*$", m.string[:m.start()]):
+            return None  # "3 tháng vừa qua": the last 3 months, the rolling rule's
+        return previous_whole(grain, today, quarter_period)
+
+    def up_to_quarter(m: re.Match) -> Period | None:
+        """"up to the end of Q2", "through Q3 2025", "before Q4": from the start of that quarter's year."""
+        q = quarter(m)
+        end = q.start - timedelta(days=1) if m.group("cue") == "before" else q.end
+        start = date(end.year, 1, 1)
+        said = f"{'before' if m.group('cue') == 'before' else 'up to the end of'} {q.label.replace(' so far', '')}"
+        return Period(start, end, f"{period_label(start, end, 'range', today=today)} ({said})", "range") \
+            if start <= end else None
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|by|before)\s+(?:the\s+)?(?:(?:very\s+)?end\s+of\s+)?"
+         rf"(?:the\s+)?{QUARTER}", up_to_quarter),
         (QUARTER, quarter),
+        (r"\b(?:the\s+)?(?P<g>quarter|month|week|year)\s+(?:that\s+)?(?:just\s+)?(?:gone|ended|passed|finished)\b"
+         r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"
+         r"(?P<g2>quarter|month|week|year)\b|\b(?P<g3>quy|tuan|nam)\s+(?:vua\s+(?:roi|qua|ket thuc)|roi)\b",
+         just_gone),
         # Vietnamese dates are day/month: "từ 1/7 đến 30/9", "từ ngày 1 tháng 7 đến nay", "trước 1/10", "hôm 3/10"
         (rf"\btu\s+(?P<a>{VI_DATE})\s*(?:den|toi|-|–)\s*(?:het\s+)?(?P<b>{VI_DATE})", vi_span),
         (rf"\b(?:ke\s+)?(?:tu|(?P<after>sau))\s+(?P<a>{VI_DATE})(?:\s+(?:den|toi)\s+(?:nay|gio|bay gio|hom nay))?",
@@ -216,3 +239,19 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"\b(?:on|for)\s+(?:the\s+)?(?P<a>{DATE})", day),
         (rf"{_NOT_VI}\b(?P<a>{iso_or_named})(?![\d/-])", day),
     ]
+
+
+def previous_whole(grain: str, today: date, quarter_period: Callable[[int, int | None, date], Period]) -> Period | None:
+    """The last whole month, week (Monday–Sunday), quarter or year before the one today is in."""
+    if grain == "quarter":
+        idx = today.year * 4 + (today.month - 1) // 3 - 1
+        return quarter_period(idx % 4 + 1, idx // 4, today)
+    if grain == "month":
+        end = today.replace(day=1) - timedelta(days=1)
+        return Period(end.replace(day=1), end, f"{end:%B %Y}", "month")
+    if grain == "week":
+        end = today - timedelta(days=today.weekday() + 1)
+        return Period(end - timedelta(days=6), end, "last week", "week")
+    if grain == "year":
+        return Period(date(today.year - 1, 1, 1), date(today.year - 1, 12, 31), str(today.year - 1), "year")
+    return None

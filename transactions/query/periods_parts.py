@@ -122,9 +122,11 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
                 first = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
                                f"{period.start:%B %Y}", "month")
                 piece = part_of(part.group("part"), first, today)
-                made = None if piece is None else Period(piece.start, period.end, period_label(
-                    piece.start, period.end, "range", today=today) + f" ({part.group('part')} {first.label} to "
-                    f"{fmt_day(period.end)})", "range")
+                if piece is not None:
+                    begin = _point(part.group("part"), piece, first=True)
+                    made = Period(begin, period.end, period_label(begin, period.end, "range", today=today)
+                                  + f" ({part.group('part')} {first.label} = from {fmt_day(begin)}, to "
+                                  f"{fmt_day(period.end)})", "range")
             if made is None and period.label.startswith("since") and period.end == today:
                 # "from mid-September to now": from the part of that month to today
                 month = Period(period.start, month_bounds(period.start.year, period.start.month)[1],
@@ -139,16 +141,16 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
             if made is not None:
                 out = _replace(out, (period, (a, b)), made, opened.start() if opened else part.start())
     return dates_named_win(text, _joined(text, sorted(out, key=lambda p: p[1][0]), [p for p in out if p not in found],
-                                         today), today)
+                                         today, find), today)
 
 
 def _since(piece: Period, part: str, whole: Period, today: date) -> Period:
     """From the first day of a part of a period to today ("since late August": from 21 August)."""
-    said = f"{part} {whole.label.replace(' so far', '')}"
-    return Period(piece.start, today, f"since {fmt_day(piece.start)} ({said} = from {fmt_day(piece.start)})", "range")
+    said, start = f"{part} {whole.label.replace(' so far', '')}", _point(part, piece, first=True)
+    return Period(start, today, f"since {fmt_day(start)} ({said} = from {fmt_day(start)})", "range")
 
 
-def _joined(text: str, found, made, today: date):
+def _joined(text: str, found, made, today: date, find=None):
     """"from early September to mid October": two periods joined by "to"/"through"/"until", one of them a part or a
     stretch read here, are one range from the start of the first to the end of the second."""
     for k in range(len(found) - 1):
@@ -159,15 +161,54 @@ def _joined(text: str, found, made, today: date):
         # September 15th", from the beginning) said together are one closed range
         opened = p.end == today and re.match(r"\s*(?:from|since|starting(?: from)?)\b", text[a:b]) is not None
         closed = r.start == date(1900, 1, 1) and re.match(r"\s*(?:to|through|thru|till|until|up to)\b", text[c:d])
-        if (found[k] in made or found[k + 1] in made or opened) and not p.relative and not r.relative \
+        lead = re.search(r"\b(?:from|between)\s+$", text[:a]) or re.match(r"\s*(?:from|between)\b", text[a:b])
+        if (found[k] in made or found[k + 1] in made or lead) and joint and not p.relative and not r.relative \
+                and r.end < p.start and find is not None:
+            p, r = _in_order(text[a:b], p, text[c:d], r, today, find)
+        if (found[k] in made or found[k + 1] in made or opened or (lead and joint)) and not p.relative \
+                and not r.relative \
                 and p.start <= r.end and (joint or (opened and closed and re.fullmatch(r"\s*,?\s*", gap))):
+            start, end = _point(text[a:b], p, first=True), min(_point(text[c:d], r, first=False), today)
             lead = re.search(r"\b(?:from|between)\s+$", text[:a])
             a = lead.start() if lead else a
             said = re.sub(r"\s+", " ", text[a:d]).strip()
-            label = f"{period_label(p.start, r.end, 'range', today=today)} ({said}: {fmt_day(p.start)} to {fmt_day(r.end)})"
-            merged = (Period(p.start, r.end, label, "range"), (a, d))
-            return _joined(text, [*found[:k], merged, *found[k + 2:]], [*made, merged], today)
+            label = f"{period_label(start, end, 'range', today=today)} ({said}: {fmt_day(start)} to {fmt_day(end)})"
+            merged = (Period(start, end, label, "range"), (a, d))
+            return _joined(text, [*found[:k], merged, *found[k + 2:]], [*made, merged], today, find)
     return found
+
+
+YEAR_SAID = re.compile(r"\b(?:19|20)\d{2}\b|\b(?:last|this|next|previous)\s+year\b|\bnam (?:ngoai|nay|truoc)\b")
+MID_RE = re.compile(r"\s*(?:from\s+|since\s+|between\s+|to\s+|until\s+|till\s+|through\s+)?(?:the\s+)?"
+                    r"(?:very\s+)?(?:mid|middle of)\b")
+
+
+def _in_order(start_said: str, p: Period, end_said: str, r: Period, today: date, find) -> tuple[Period, Period]:
+    """A range whose end, read alone, falls before its start ("from mid nov to new years", "from christmas to new
+    years"): an end said without a year is the first one after the start when the start has its year or that one
+    has come; otherwise the start is the last one before the end (the latest such range that has ended, as
+    "November to January" is)."""
+    def again(said: str, day: date) -> Period | None:
+        read = [x for x, _ in find(said, day) if not x.relative]
+        return read[0] if read else None
+
+    if not YEAR_SAID.search(end_said):
+        later = again(end_said, date(p.start.year + 1, p.start.month, min(p.start.day, 28)))
+        if later is not None and later.end >= p.start and (YEAR_SAID.search(start_said) or later.end <= today):
+            return p, later
+    if not YEAR_SAID.search(start_said):
+        earlier = again(start_said, r.end)
+        if earlier is not None and earlier.start <= r.end:
+            return earlier, r
+    return p, r
+
+
+def _point(said: str, period: Period, *, first: bool) -> date:
+    """Where a range said with this period as one end starts (`first`) or ends. "mid November" as an end of a range
+    is the 15th (as a span of its own it is days 11–20); any other period gives its first or last day."""
+    if MID_RE.match(said) and period.start.day == 11 and period.start.month == period.end.month:
+        return period.start.replace(day=15)
+    return period.start if first else period.end
 
 
 def _replace(found, old, new: Period, start: int):
@@ -299,7 +340,8 @@ def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
 
 def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
     """(regex, builder) for periods counted back from today: "3 days ago" (that day), "2 weeks ago" (that Monday to
-    Sunday), "a year ago" / "2 years back" (that calendar year); "a year ago this month" is periods.py's "same_last_year"."""
+    Sunday), "a year ago" / "2 years back" (that calendar year); "a year ago this month" is periods.py's "same_last_year";
+    and days said by name that no other rule reads ("new year's day", the last 1 January)."""
     def days_ago(m: re.Match) -> Period:
         d = today - timedelta(days=n_of(m.group(1)))
         return Period(d, d, fmt_day(d), "day")
@@ -317,10 +359,16 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         return Period(start, today, f"{period_label(start, today, 'range')} (“{m.group(0).strip()}” = the last four "
                                     f"weeks)", "range")
 
+    def new_years_day(m: re.Match) -> Period:
+        day = date(today.year, 1, 1)
+        return Period(day, day, fmt_day(day), "day")
+
     yesterday = today - timedelta(days=1)
     back = r"\s+(?:ago|back|earlier|before now)\b"
     return [
         (r"\b(?:recently|lately|of late)\b", recently),
+        # "to new years", "on new year's day" (not its eve): 1 January ("since new years" is this year, read before)
+        (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)", new_years_day),
         (r"\blast night\b", lambda m: Period(yesterday, yesterday, "yesterday", "day")),
         (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),

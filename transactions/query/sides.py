@@ -105,3 +105,27 @@ def side_label(link: Link) -> str:
     if link.how == "concept" or len(link.names) > 1:
         return link.mention
     return link.names[0]
+
+
+# two periods of their own joined by "and" ("starbucks last month and this month"): each with its figure, as "groceries
+# august and september?" is; "the total for…", "combined": one figure — not a comparison
+AND_JOINT_RE = re.compile(r"\s*,?\s*(?:and|&)\s*(?:also\s+)?(?:in\s+|for\s+|during\s+)?")
+
+
+def periods_anded(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
+    own = [(p, span) for p, span in periods if not p.relative]
+    return any(AND_JOINT_RE.fullmatch(text[a[1][1]:b[1][0]]) for a, b in zip(own, own[1:]))
+
+
+def periods_left_unread(q: MoneyQuery, text: str, periods: list[tuple[Period, tuple[int, int]]]) -> None:
+    """A period said beside the one the answer uses, that no comparison and no range took ("dining in march and
+    groceries in april", "starbucks last month, also in 2025"): its words were not understood — never silently
+    dropped, so the answer says so and is not confident."""
+    if q.compare or q.followup or q.period is None:
+        return
+    for period, (a, b) in periods:
+        if period.relative or (period.start, period.end) == (q.period.start, q.period.end):
+            continue
+        said = re.sub(r"\s+", " ", text[a:b]).strip(" ,.?!")
+        if said and said not in q.ignored:
+            q.ignored.append(said)

@@ -1,0 +1,76 @@
+"""The parser's reading of periods said the ways people say them (issue 21 kind 3), of a period no comparison took,
+and of names said as included. A fixed `today` (Thursday 26 November 2026, Thanksgiving)."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from transactions.query import Vocab, money_query_parse
+
+TODAY = date(2026, 11, 26)
+MERCHANT_CATEGORY = {"Starbucks": "Dining", "Whole Foods Mkt": "Groceries", "Amazon": "Shopping",
+                     "Oakwood Apartments Rent": "Rent", "Uber": "Transport"}
+VOCAB = Vocab(merchants=sorted(MERCHANT_CATEGORY), merchant_category=MERCHANT_CATEGORY,
+              categories={c: "expense" for c in set(MERCHANT_CATEGORY.values())})
+
+
+def parse(question: str):
+    return money_query_parse(question, vocab=VOCAB, today=TODAY)
+
+
+@pytest.mark.parametrize(("said", "start", "end"), [
+    ("spending in H2 of last year", "2025-07-01", "2025-12-31"),
+    ("2025 h2 spending", "2025-07-01", "2025-12-31"),
+    ("h1 this year dining", "2026-01-01", "2026-06-30"),
+    ("the quarter just gone", "2026-07-01", "2026-09-30"),
+    ("spending last full quarter", "2026-07-01", "2026-09-30"),
+    ("quý vừa rồi tôi tiêu bao nhiêu", "2026-07-01", "2026-09-30"),
+    ("tuần vừa rồi tôi tiêu bao nhiêu", "2026-11-16", "2026-11-22"),
+    ("3 tuần vừa qua tôi tiêu bao nhiêu", "2026-11-06", "2026-11-26"),  # a count: the rolling weeks
+    ("spending up to the end of q2", "2026-01-01", "2026-06-30"),
+    ("spending through Q3 2025", "2025-01-01", "2025-09-30"),
+    ("spending before q2", "2026-01-01", "2026-03-31"),
+    ("spending from the 10th till now", "2026-11-10", "2026-11-26"),
+    ("amazon from the 3rd", "2026-11-03", "2026-11-26"),
+    ("spending from mid nov to new years", "2025-11-15", "2026-01-01"),  # the latest such range that has ended
+    ("how much did i spend from mid nov 2025 to new years", "2025-11-15", "2026-01-01"),
+    ("spending from christmas to new years", "2025-12-25", "2026-01-01"),
+    ("spending from halloween to new years", "2025-10-31", "2026-01-01"),
+    ("spending from the 1st to christmas", "2025-12-01", "2025-12-25"),
+    ("dining from labor day till now", "2026-09-07", "2026-11-26"),
+    ("dining since mid september", "2026-09-15", "2026-11-26"),  # "mid" as where a range starts: the 15th
+    ("what did I spend on new years day", "2026-01-01", "2026-01-01"),
+    ("spending on new year's eve", "2025-12-31", "2025-12-31"),
+])
+def test_periods_said_casually(said, start, end):
+    q = parse(said)
+    assert q.period is not None, q.as_dict()
+    assert (q.period.start.isoformat(), q.period.end.isoformat()) == (start, end), q.period
+    assert not q.ignored and not q.unknown, q.as_dict()
+
+
+def test_a_period_no_comparison_or_range_took_is_not_understood():
+    q = parse("dining in march and groceries in april")
+    assert q.period.start == date(2026, 3, 1) and q.ignored == ["in april"], q.as_dict()
+    q = parse("how much did I spend at amazon in october, on black friday")
+    assert q.ignored == ["on black friday"], q.as_dict()
+
+
+def test_two_periods_anded_are_compared_and_totals_of_them_are_not():
+    q = parse("amazon in september and october")
+    assert q.measure == "compare" and q.merchants == ["Amazon"], q.as_dict()
+    assert [s.period.start.month for s in q.compare["sides"]] == [9, 10]
+    q = parse("starbucks last month and this month")
+    assert [s.period.start.month for s in q.compare["sides"]] == [10, 11], q.as_dict()
+    assert parse("the total for june and july").period.label == "June–July 2026"
+
+
+def test_names_said_as_included_are_no_filter_of_their_own():
+    q = parse("everything I've spent since August 1st, rent included")
+    assert not q.categories and not q.merchants, q.as_dict()
+    assert not parse("total spending this year including rent").categories
+    q = parse("groceries including whole foods last month")  # a shop of the category: the category, whole
+    assert q.categories == ["Groceries"] and not q.merchants, q.as_dict()
+    assert parse("how much did I spend with amazon last month").merchants == ["Amazon"]
+    assert parse("not including rent how much last month").exclude_categories == ["Rent"]
