@@ -205,7 +205,8 @@ def _by_unit(text: str, s: _State) -> Edit:
     word = next(g for g in (m.group("u1"), m.group("u2"), m.group("u3"), m.group("u4"), m.group("u5")) if g)
     step = 7 if word in ("week", "weekly", "tuan") else 1
     end = min(prev.end, s.today)
-    sides, a = [], prev.start
+    sides: list[Side] = []
+    a = prev.start
     while a <= end and len(sides) <= BY_UNIT_MOST:
         b = min(a + timedelta(days=step - 1), end)
         label = period_label(a, b, "day" if a == b else "range", today=s.today)
