@@ -21,6 +21,7 @@ from chat.actions.intent import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools
+from chat.knowledge_terms import PARTIAL_CAP, words_not_in_knowledge
 from chat.language import answer_language, search_words
 from chat.listings import listing_narrowed
 from chat.tool_args import _iso, _today, money_query_from_args, tool_month
@@ -171,7 +172,12 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         results = answer_facts_present(user=self.user, results=found.get("results", []))  # "a previous answer…"
         self.recorder.add_facts(results)
         self.recorder.add_facts([{**s, "text": s.get("quote", "")} for r in results for s in r.get("based_on", [])])
+        scored = [{"fact_id": r["fact_id"], "corpus": r.get("corpus"),
+                   "score": float((r.get("scores") or {}).get("vector") or 0)} for r in results]
+        # words the knowledge base never uses: the concept is not in it (chat/knowledge_terms.py)
+        absent = words_not_in_knowledge(query, scored)
         return {
+            **({"not_in_knowledge": absent, "confidence_cap": PARTIAL_CAP} if absent else {}),
             "query": query,
             "settings": found.get("settings", {}),
             "results": [

@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from chat.actions.tools import ACTION_TOOLS
+from chat.affordability import REASONING_TOOLS
+from chat.answer_shape import shape_misfit
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
@@ -38,6 +41,8 @@ LOOSE_PENALTY = {"spelling": 0.1, "prefix": 0.2, "initials": 0.2, "nickname": 0.
 LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}  # a listing the question does not name, chosen by
 # meaning while some of its words stayed unplaced, is not an answer to it (answer_fit; the words: chat/listings.py)
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
+# "the burrito place": a shop of theirs named by what it sells, not a thing — "nothing is about it" is not an answer
+PLACE_RE = re.compile(r"^\W*(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy)\b")
 THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
 
 
@@ -305,17 +310,68 @@ def _followup_changed_nothing(understood: dict, ran: list[dict], ctx) -> bool:
 def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
     """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
     or period the question names that no query used; words that were not understood; names linked only by
-    similarity. Works the same for the offline model and an LLM's tool calls: the question is read by the same
-    parser and compared with the queries that ran."""
+    similarity (the parser's reading, `_reading_fit`); and an operator of the question's own words — a total, an
+    exclusion, "same month last year", "add them up" — that no query carried out (chat/answer_shape.py, read
+    independently of the parser). Works the same for the offline model and an LLM's tool calls: both read the
+    question and compare it with the queries that ran."""
     ran = _ran_queries(recorder)
-    disagreement = _readings_disagree(ctx)
-    if not ran:
-        return (0.3, [disagreement]) if disagreement else (0.0, [])
+    penalty, reasons = _reading_fit(question=question, recorder=recorder, ran=ran, ctx=ctx)
+    shape, why = shape_misfit(question, ran, ctx)
+    return round(penalty + shape, 3), reasons + why
+
+
+def _reading(question: str, ctx) -> dict | None:
+    """The parser's reading of the question (the router's, or the same parser's for an LLM's turn)."""
     understood = getattr(ctx, "understood", None)
     if understood is None and getattr(ctx, "vocab", None) is not None:
         previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
         understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous,
                                        shown=getattr(ctx, "previous_result", None)).as_dict()
+    return understood
+
+
+def _reasoning_fit(question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
+    """Arithmetic over their usual figures (chat/affordability.py) for a question that names one of their merchants
+    or categories ("save each month what I spent on Amazon") or an amount ("until I have $9,000"): a tool never told
+    them answered another question, so the names and amounts must be in its arguments. A question that also asks
+    "how much" answered only by an action or a note ("cancel my netflix, and how much has it cost me") computed no
+    figure."""
+    records = [r for r in recorder.tool_records if not r.error and r.name not in KNOWLEDGE_TOOLS | {"respond"}]
+    told = json.dumps([r.arguments for r in records if r.name in REASONING_TOOLS]).lower()
+    if not records:
+        return 0.0, []
+    if all(r.name in ACTION_TOOLS or r.name == "save_note" for r in records) and \
+            not any(r.name == "check_data_available" for r in records):  # "my credit score?": it says it can't see it
+        asks = re.search(r"\b(?:how much|how many|what did i (?:spend|pay)|bao nhieu)\b", strip_accents(question.lower()))
+        return (REASONING_PENALTY, ["the question also asks for a figure but no query computed one"]) if asks else \
+            (0.0, [])
+    if told == "[]":
+        return 0.0, []
+    understood = _reading(question, ctx) or {}
+    missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])
+               if n.lower() not in told][:2]
+    numbers: set[float] = set()
+    _walk([r.arguments for r in records if r.name in REASONING_TOOLS], numbers, set())
+    missing += [m.group(0) for m in AMOUNT_RE.finditer(question) if _amount(m) not in numbers][:2]
+    return REASONING_PENALTY * len(missing), [f"the question names {n!r} but the arithmetic that ran did not use it"
+                                             for n in missing]
+
+
+AMOUNT_RE = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k\b)?|\b(\d+(?:\.\d+)?)(k)\b", re.I)
+REASONING_PENALTY = 0.6
+
+
+def _amount(m: re.Match) -> float:
+    value = float((m.group(1) or m.group(4)).replace(",", "") + (m.group(2) or ""))
+    return round(value * (1000 if m.group(3) or m.group(5) else 1), 2)
+
+
+def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx) -> tuple[float, list[str]]:
+    disagreement = _readings_disagree(ctx)
+    if not ran:
+        penalty, reasons = _reasoning_fit(question, recorder, ctx)
+        return (penalty + 0.3, [*reasons, disagreement]) if disagreement else (penalty, reasons)
+    understood = _reading(question, ctx)
     if not understood:
         return 0.0, []
     penalty, reasons = 0.0, []
@@ -388,7 +444,8 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
             # answer "nothing at X" may be right, but it rests on nothing found — never a confident one
             penalty += UNDERSTOOD_PENALTY
             reasons.append(f"names that match none of their merchants, categories or descriptions: {unmatched}")
-        elif rest and not all(said_with_determiner(u, question.lower()) for u in rest):
+        elif rest and not all(said_with_determiner(u, question.lower()) and not PLACE_RE.search(
+                question.lower().split(u, 1)[-1]) for u in rest):
             # "spending on golf": a bare everyday word may be a word of the question the grammar lacks ("count of
             # purchases" was one), so "nothing is about it" is not a confident answer
             penalty += UNDERSTOOD_PENALTY

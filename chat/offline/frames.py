@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from core.text import strip_accents
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.grammar import find_measure, normalise
 from transactions.query.periods import find_periods
@@ -66,12 +67,15 @@ def knowledge_query(text: str) -> str:
     """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
     if not is_vietnamese(text):
         return text
-    low, plain = text.lower(), f" {normalise(text)} "  # "lai kep": the same terms typed without accents
+    # "lai kep": the same terms typed without accents, compared without them (not normalised: its spelling fixes
+    # read "phong" as "phone")
+    low, plain = text.lower(), " " + " ".join(re.findall(r"[a-z0-9/]+", strip_accents(text).lower())) + " "
     terms = LATIN_TERM_RE.findall(text)
     for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
-        if vi in low or (" " in vi and f" {normalise(vi).strip()} " in plain):
+        bare = strip_accents(vi).lower()
+        if vi in low or (" " in vi and f" {bare} " in plain):
             terms.append(en)
-            low, plain = low.replace(vi, " "), plain.replace(normalise(vi).strip(), " ")  # "lãi suất", not "lãi"
+            low, plain = low.replace(vi, " "), plain.replace(f" {bare} ", "  ")  # "lãi suất", not "lãi"
     return f"{' '.join(dict.fromkeys(terms))} ({text})" if terms else text
 
 

@@ -9,6 +9,7 @@ import re
 from django.utils.translation import gettext as _
 
 from chat.help_steps import asks_how_to, steps_in, steps_text
+from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
 from transactions.query import is_vietnamese
 
@@ -29,11 +30,6 @@ def pick_facts(results: list[dict]) -> list[dict]:
 
 CLOSE_FACT = 0.55  # a fact this close to the question answers it even without shared words
 NEAR_FACT = 0.45  # this close, sharing even an everyday money word is enough
-QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
-why when where which who me my i you your it its this that these those about between difference explain tell
-mean means meaning good bad best work works there any much many more most less than vs versus really actually
-note notes say says said document documents docs file files wrote written
-""".split())
 
 
 def _terms(text: str) -> set[str]:
@@ -44,24 +40,14 @@ def _terms(text: str) -> set[str]:
             if w not in QUESTION_NOISE}
 
 
-# words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
-# answered by a passage on inflation because both say "dollar")
-EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
-spent bank account accounts save saving savings month months year years week time people thing things get keep
-make use using want need like way ways start rate rates amount amounts one two off sometimes system systems method
-methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
 
 
-# verbs of doing and other words that name no topic ("put", "keep", "away", "build" is not among them)
-GENERIC_TERMS = {_w[:5] for _w in """put get got set keep make give take try away till long able thing stuff actually
-exactly""".split()}
 
 
 # a named thing in a question: a numbered plan or account ("529 plan", "401k", not an amount) or an acronym
 # of four to six letters ("HELOC"; three-letter ones such as CSV or APR are everyday words); a fact that answers
 # the question names it too
 NAMED_TERM_RE = re.compile(r"\b\d{3,}[a-z]\b|\b\d{3,}(?= (?:plans?|accounts?|forms?)\b)|\b[A-Z]{4,6}s?\b")
-SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
 FAIR_FACT = 0.5  # this close, sharing one of the question's topic terms is enough (a paraphrase: "money doubles")
 # a chunk may keep its heading inline ("## Risks An index fund…"): the heading ends at a line end or before the
 # capitalised first word of its section
@@ -83,6 +69,29 @@ def _other_concept(topic: set[str], covered: set[str], fact: dict) -> bool:
     stems = [(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:5] for w in words]
     stems = [w for w in stems if w not in EVERYDAY_TERMS and w not in GENERIC_TERMS]
     return len(stems) >= 2 and stems[-1] in topic and bool(topic - covered)
+
+
+# the object of a concept question, when it is a compound whose head is a generic noun ("what are stock options",
+# "what is a stock price"): the head changes the concept, so a fact on its first word alone ("stocks") is not about it
+COMPOUND_RE = re.compile(r"^\s*(?:what(?:'s| is| are)|explain|define|tell me about|how (?:do|does))\s+(?:an?\s+|the\s+)?"
+                         r"([a-z]{3,})\s+([a-z]{3,})\b", re.I)
+
+
+def _stem(word: str) -> str:
+    return (word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)[:5]
+
+
+def _compound_missing(question: str, fact: dict) -> bool:
+    """Does the question ask a compound concept ("stock options") that the fact never names as such?"""
+    m = COMPOUND_RE.match(question.lower())
+    if m is None:
+        return False
+    first, head = m.groups()
+    plain = EVERYDAY_TERMS | GENERIC_TERMS
+    if first in QUESTION_NOISE or _stem(first) in plain or _stem(head) not in plain or head in QUESTION_NOISE:
+        return False
+    text = f"{fact.get('document') or ''} {fact.get('text') or ''}".lower()
+    return not re.search(rf"\b{re.escape(first[:5])}\w*\W+{re.escape(head[:5])}", text)
 
 
 def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
@@ -122,6 +131,8 @@ def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     if fact.get("corpus") == "moneta-help":
         # a help page is found by the how-to's topic (chat/help_steps.py); sharing a topic word is enough there
         return score >= CLOSE_FACT or bool(covered) or (score >= NEAR_FACT and bool(terms & _terms(text)))
+    if _compound_missing(question, fact):
+        return False  # "what are stock options" → a page on stocks: another concept
     if len(topic) <= 2 and _other_concept(topic, covered, fact):
         return False  # "hedge fund" → a page titled "Index funds": the same head noun, another concept
     if score >= FAIR_FACT and covered:
@@ -229,6 +240,9 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
                  + f"{_sentences(_plain(_body(lead)), 420)} [#{lead['fact_id']}]"]
         # a Vietnamese answer adds only passages written in Vietnamese
         more = [f for f in facts[1:] if not vi or f.get("language") == "vi"]
+    if result.get("not_in_knowledge") and not vi:  # chat/knowledge_terms.py: a related page, not the answer
+        lines.insert(0, _("The knowledge base has nothing on “%(words)s”; the nearest it has:") % {
+            "words": "”, “".join(result["not_in_knowledge"])})
     if more:
         lines.append(_("Also:"))
         lines.extend(f"- {_also(f)} [#{f['fact_id']}]" for f in more)

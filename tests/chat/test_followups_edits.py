@@ -151,3 +151,37 @@ def test_per_month_over_a_period_before_their_transactions_begin(chat_demo, alic
     per = re.search(r"/ ([\d.]+) tháng", answer["answer"])
     assert per and float(per.group(1)) < 5, answer["answer"]
     assert "khi giao dịch của bạn bắt đầu" in answer["answer"]
+
+
+def test_week_by_week_sets_the_weeks_of_the_last_period_side_by_side(chat_demo, alice, alice_money):
+    answer = talk(alice, "groceries in the first two weeks of last month", "per week? week by week pls")[-1]
+    assert answer["tool_calls"][-1]["name"] == "compare_spending" and _args(answer)["mode"] == "periods"
+    sides = _args(answer)["sides"]
+    assert [(s["start"], s["end"]) for s in sides] == [
+        (_month(1).isoformat(), _month(1).replace(day=7).isoformat()),
+        (_month(1).replace(day=8).isoformat(), _month(1).replace(day=14).isoformat())], sides
+    assert "96.40" in answer["answer"] and "18.50" in answer["answer"]
+
+
+def test_a_challenge_asks_the_last_question_again(chat_demo, alice, alice_money):
+    first, again = talk(alice, "how many times did I go to starbucks last month?",
+                        "Wrong, I'm pretty sure it was more. Recount.")
+    assert _args(again) == _args(first) and "2" in _body(again), again["answer"]
+    assert "search_knowledge_base" not in again["tools_used"]
+
+
+def test_the_other_one_is_the_rest_of_the_set_the_answer_picked_from(chat_demo, alice, alice_money):
+    answer = talk(alice, "dining last month", "which place was the biggest", "and the other one, same month?")[-1]
+    assert _args(answer)["measure"] == "total" and any(
+        m.startswith("The Good Plate") for m in _args(answer).get("exclude_merchants") or []), answer["tool_calls"]
+    assert _figure(_body(answer)) == Decimal("12.00"), answer["answer"]  # Starbucks 5.75 + 6.25
+
+
+@pytest.mark.parametrize("ask", ["not counting rent, how much did I spend?",
+                                 "không tính tiền nhà thì tôi tiêu bao nhiêu?"])
+def test_leaving_out_what_the_last_answer_was_about_is_everything_else(chat_demo, alice, alice_money, ask):
+    answer = talk(alice, "rent last month", ask)[-1]
+    excluded = (_args(answer).get("exclude_categories") or []) + (_args(answer).get("exclude_merchants") or [])
+    assert not (_args(answer).get("categories") or _args(answer).get("merchants")) and "Rent" in excluded[0]
+    assert _figure(_body(answer)) == Decimal("272.48"), answer["answer"]
+    assert confident(alice, answer)

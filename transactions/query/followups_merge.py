@@ -123,9 +123,29 @@ def _months_averaged(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text
     return q
 
 
+def _subject_left_out(q: MoneyQuery, said: MoneyQuery, merchant_category: dict[str, str]) -> MoneyQuery:
+    """"not counting rent, how much did I spend?" (VN "không tính tiền nhà thì tôi tiêu bao nhiêu?") after rent: what
+    the last answer was about is what the turn leaves out — everything else over the same period, never a subject
+    that excludes itself."""
+    if said.merchants or said.categories or said.text:
+        return q
+    pairs = ((q.merchants, said.exclude_merchants), (q.categories, said.exclude_categories), (q.text, said.exclude_text))
+    gone = {n for names, left_out in pairs for n in names if n in left_out}
+    # a shop of the category left out ("rent" read as the landlord, then "không tính tiền nhà": Rent)
+    gone |= {n for n in q.merchants if merchant_category.get(n) in said.exclude_categories}
+    if not gone:
+        return q
+    q.merchants = [n for n in q.merchants if n not in gone]
+    q.categories = [n for n in q.categories if n not in gone]
+    q.text = [n for n in q.text if n not in gone]
+    q.links = [link for link in q.links if link.negated or not set(link.names) & gone]
+    return q
+
+
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
-                    today: date) -> MoneyQuery:
+                    today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
     """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
+    q = _subject_left_out(q, said, merchant_category or {})
     q = _united(q, said, previous, text)
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)

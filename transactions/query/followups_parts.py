@@ -5,7 +5,10 @@
 - "just the last week of that", "the first half of it", "only the first 10 days", "only the first month": a part of
   the last period, counted from its start or back from its end;
 - "what was that one anyway", "which one was it": the one transaction the last answer referred to (the biggest one
-  it left out, the one it named).
+  it left out, the one it named);
+- "week by week", "each week": the last period's weeks side by side;
+- "and the other one?" after the biggest bill of two: the same set without the one the answer named;
+- "recount", "are you sure?", "check again": the same question again (the figure is said again, not changed).
 
 Each is the last query edited and run through the same engine (followups.py)."""
 from __future__ import annotations
@@ -37,6 +40,26 @@ PART_RE = re.compile(rf"\b(?P<lead>(?:just|only)\s+)?the\s+(?P<which>first|last|
 THAT_ONE_RE = re.compile(r"\b(?:what|which)(?:\s+one)?\s+(?:was|is)\s+(?:that|this|it)(?:\s+one)?\b(?!\s+(?:for|in|on|"
                          r"at|per|over|compared|about))|\bwhat was that (?:one|charge|purchase|transaction|payment)\b"
                          r"|\b(?:show|tell)(?: me)? (?:that|this) one\b|\b(?:cai|khoan|giao dich) (?:do|nay) la (?:gi|cai gi)\b")
+
+
+# "week by week", "each week separately", "broken down by week", "từng tuần": the period's weeks (days) side by side
+BY_UNIT_RE = re.compile(r"\b(?P<u1>week|day) by (?P=u1)\b|\b(?:each|every|per) (?P<u2>week|day)\b(?:\s+(?:separately|"
+                        r"individually|on its own))|\b(?:break|split|broken|split up)\b.{0,20}\bby (?P<u3>week|day)\b"
+                        r"|\b(?P<u4>weekly|daily) breakdown\b|\btung (?P<u5>tuan|ngay)\b")
+BY_UNIT_MOST = 8  # sides at most: a longer stretch is said per week instead (followups_figures.py `_per_unit`)
+PER_SAME_RE = re.compile(r"\b(?:per|a|each|every)\s+(?:week|day)\b|\b(?:weekly|daily)\b|\bmoi (?:tuan|ngay)\b")
+# "and the other one?", "what about the other bill": the rest of the set the last answer picked one from
+OTHER_RE = re.compile(r"\b(?:the )?other (?:one|ones|merchant|shop|store|place|bill|charge|payment|purchase|category)\b"
+                      r"|\b(?:the )?others\b|\bcai (?:con lai|kia)\b")
+# "recount", "are you sure?", "check again", "give me the number again": the last question asked again
+AGAIN_RE = re.compile(r"\b(?:re-?count|re-?check|re-?calculate|re-?do|check (?:it |that )?again|double[- ]?check|count "
+                      r"(?:it |them )?again|look again|are you sure|you sure|try again|(?:give|tell|show) me (?:the|that) "
+                      r"(?:number|figure|total|amount|count) again|say (?:that|it) again|kiem tra lai|tinh lai|dem lai|"
+                      r"ban chac (?:khong|chua)|chac chua)\b")
+# what a challenge says around it ("wrong, I'm pretty sure it was more", "hmm that seems high"): no edit
+CHALLENGE_RE = re.compile(r"\b(?:i'?m|i am|i|pretty|quite|fairly|sure|think|thought|believe|seems?|looks?|too|high|low|"
+                          r"wrong|off|really|actually|hm+|mistake|incorrect|not right|it was|was|more|less|bit|sai|nhieu "
+                          r"hon|it hon|roi|the)\b")
 
 
 def _unit(word: str) -> str:
@@ -169,3 +192,55 @@ def _that_one(text: str, s: _State) -> Edit:
     if prev.measure in ("largest", "smallest") and (prev.limit or 1) == 1:
         return q, [m.span()]
     return None
+
+
+def _by_unit(text: str, s: _State) -> Edit:
+    """"per week? week by week pls" after two weeks of groceries: each week of the last period side by side (weeks
+    counted from its first day), up to eight of them."""
+    m = BY_UNIT_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare \
+            or s.previous.measure not in ("total", "count", "income"):
+        return None
+    word = next(g for g in (m.group("u1"), m.group("u2"), m.group("u3"), m.group("u4"), m.group("u5")) if g)
+    step = 7 if word in ("week", "weekly", "tuan") else 1
+    end = min(prev.end, s.today)
+    sides: list[Side] = []
+    a = prev.start
+    while a <= end and len(sides) <= BY_UNIT_MOST:
+        b = min(a + timedelta(days=step - 1), end)
+        label = period_label(a, b, "day" if a == b else "range", today=s.today)
+        sides.append(Side(label=label, period=Period(a, b, label, "day" if a == b else "range")))
+        a = b + timedelta(days=1)
+    if not 2 <= len(sides) <= BY_UNIT_MOST:
+        return None
+    q = s.query()
+    q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
+    q.compare = {"mode": "periods", "sides": sides}
+    return q, [m.span(), *(p.span() for p in PER_SAME_RE.finditer(text))]
+
+
+def _again(text: str, s: _State) -> Edit:
+    """"Wrong, I'm pretty sure it was more. Recount.": the last question asked again — the same figure, said again;
+    the words around the challenge change nothing (a name or a period said with it is read by the parser)."""
+    m = AGAIN_RE.search(text)
+    if not m:
+        return None
+    return s.query(), [m.span(), *(w.span() for w in CHALLENGE_RE.finditer(text))]
+
+
+def _other(text: str, s: _State) -> Edit:
+    """"and the other one, same month?" after "which bill was the biggest": the same set without the shop of the one
+    it showed, as a total (a bill is one charge; a shop with several is all of them)."""
+    m = OTHER_RE.search(text)
+    prev = s.previous
+    rows = s.shown.get("rows") or []
+    if not m or prev.compare or prev.measure not in ("largest", "smallest") or (prev.limit or 1) != 1 or not rows \
+            or not rows[0].get("merchant"):
+        return None
+    q = s.query()
+    name = str(rows[0]["merchant"])
+    q.merchants = [n for n in q.merchants if n != name]
+    q.exclude_merchants = [*q.exclude_merchants, *([name] if name not in q.exclude_merchants else [])]
+    q.measure, q.limit, q.offset = "total", None, 0
+    return q, [m.span()]

@@ -408,6 +408,11 @@ def link_entities(toks: list[str], linker: Linker
     # merchant, loosely; the reading its other words had is kept for the clarifying question
     links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS,
                           stopwords=STOPWORDS)
+    # a Vietnamese noun of a place before the kind of business it is ("quán cà phê", "phòng gym") is
+    # part of that kind, not a name of its own heading it (as "peet's" heads "coffee" below)
+    for i, t in enumerate(toks[:-1]):
+        if t in VI_PLACE_NOUNS and not used[i] and any(p == i + 1 and link.kind == "merchant" for p, link in links):
+            used[i] = True
     # 7. what is left: names the user does not have, or words that carry no filter
     unknown: list[str] = []
     ignored: list[str] = []
@@ -457,6 +462,9 @@ def link_entities(toks: list[str], linker: Linker
     for i, link in links:
         link.negated = _excluded(toks, i)
     return [link for _, link in links], unknown, ignored, suggestions, excluded_unknown
+
+
+VI_PLACE_NOUNS = {"quan", "tiem", "phong", "hieu"}  # quán, tiệm, phòng, hiệu (as read, without accents)
 
 
 def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:

@@ -228,7 +228,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
         q = settle_followup(_merge(previous, said, measure=measure, periods=own_periods,
-                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today)
+                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today,
+                            vocab.merchant_category)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):

@@ -1,0 +1,95 @@
+"""Words of a question the knowledge base never uses: the concept is not in it, whatever the nearest passage is.
+
+"How are Roth conversions taxed?" finds the page on retirement accounts (it is about Roth IRAs), but no fact in the
+searched corpora says "conversion" at all: that page is at best related, never the answer. The search result then
+names those words (`not_in_knowledge`) and carries a `confidence_cap` (applied by chat/actions/fit.py on both paths),
+and the offline answer says what the knowledge base lacks before quoting the nearest passage. Checked with the
+facts' English full-text vectors (stemmed: "converting" finds "convert"), only in the corpora the results came from.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib.postgres.search import SearchQuery
+from django.db import connection
+
+from chat.language import GLOSSED_RE
+from knowledge.models import Fact
+from transactions.query import is_vietnamese
+
+# the words of a question that name no topic, shared with the offline knowledge answer (chat/offline/knowledge_answer.py)
+QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
+why when where which who me my i you your it its this that these those about between difference explain tell
+mean means meaning good bad best work works there any much many more most less than vs versus really actually
+note notes say says said document documents docs file files wrote written
+""".split())
+
+
+# words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not
+# answered by a passage on inflation because both say "dollar")
+EVERYDAY_TERMS = {_w[:5] for _w in """money dollar dollars cost costs price prices pay paying paid spend spending
+spent bank account accounts save saving savings month months year years week time people thing things get keep
+make use using want need like way ways start rate rates amount amounts one two off sometimes system systems method
+methods process feature features option options concept idea kind type""".split()}  # (the last: generic nouns)
+
+
+# verbs of doing and other words that name no topic ("put", "keep", "away", "build" is not among them)
+GENERIC_TERMS = {_w[:5] for _w in """put get got set keep make give take try away till long able thing stuff actually
+exactly""".split()}
+SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
+
+HELP_CORPUS = "moneta-help"
+PARTIAL_CAP = 0.35  # below the escalation threshold: a related page, not the answer
+# words of asking and of everyday speech that name no concept
+ASKING = frozenset("""please could would should might will shall about tell know want need help like just also even
+still okay does doing done made make much many more most less best better worse good idea really actually year years
+month months today happen happens happened work works worked point purpose deal thing""".split())
+
+
+def _content_words(question: str) -> list[str]:
+    if (glossed := GLOSSED_RE.match(question)) and is_vietnamese(glossed.group(2)):
+        question = glossed.group(1)  # "ETF (ETF là gì)": the English terms
+    elif is_vietnamese(question):
+        return []
+    said = re.findall(r"[a-z0-9']+", question.lower())
+
+    def content(w: str) -> bool:
+        return len(w) >= 3 and w not in QUESTION_NOISE and w not in ASKING and w[:5] not in EVERYDAY_TERMS \
+            and w[:5] not in GENERIC_TERMS
+
+    # a word of the concept itself: next to another content word ("backdoor Roth", "Roth conversions"), not a
+    # word of the sentence around it ("the point of …")
+    return list(dict.fromkeys(w for i, w in enumerate(said) if len(w) >= 4 and w.isalpha() and content(w) and (
+        (i > 0 and content(said[i - 1])) or (i + 1 < len(said) and content(said[i + 1])))))
+
+
+def words_not_in_knowledge(question: str, results: list[dict[str, Any]]) -> list[str]:
+    """The question's content words that no fact of the results' corpora contains, when its best fact is not the
+    same in meaning (a fact that close answers whatever it calls the thing)."""
+    # concept pages only: a how-to is answered from the help pages by its topic words (chat/help_steps.py), and they
+    # name features in their own words ("sign-in" for "login")
+    results = [r for r in results if r.get("corpus") != HELP_CORPUS]
+    if not results or max(float(r.get("score") or 0) for r in results) >= SAME_FACT:
+        return []
+    words = _content_words(question)
+    if not words:
+        return []
+    corpora = list(Fact.objects.filter(id__in=[r["fact_id"] for r in results if r.get("fact_id")])
+                   .values_list("document__corpus_id", flat=True).distinct())
+    facts = Fact.objects.filter(document__corpus_id__in=corpora)
+    with connection.cursor() as cur:  # English stop words ("over", "through") say nothing about a topic
+        cur.execute("SELECT w FROM unnest(%s::text[]) w WHERE numnode(plainto_tsquery('english', w)) > 0", [words])
+        kept = [row[0] for row in cur.fetchall()]
+    # the stemmed vector finds the candidates (an index lookup); the word itself must start a word of the fact, so
+    # "conversion" is not found in "conversation" (both stem to "convers")
+    return [w for w in kept if not facts.filter(search_vector=SearchQuery(w, config="english"),
+                                                text__iregex=rf"\m{re.escape(_base(w))}").exists()]
+
+
+def _base(word: str) -> str:
+    """The word without an inflection ("conversions" → "conversion", "converting" → "convert", "taxed" → "tax")."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
