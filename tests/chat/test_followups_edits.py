@@ -198,3 +198,12 @@ def test_the_second_week_of_the_last_period(chat_demo, alice, alice_money):
     assert _args(answer)["start"] == _month(1).replace(day=8).isoformat()
     assert _args(answer)["end"] == _month(1).replace(day=14).isoformat()
     assert _figure(_body(answer)) == Decimal("70.25"), answer["answer"]  # Starbucks 6.25 (9th) + The Good Plate 64 (11th)
+
+
+def test_a_count_of_that_after_the_one_place_asked_for(chat_demo, alice, alice_money):
+    """"which … place got most of my money" asks for one place; "how many orders was that?" counts that place's."""
+    first, count = talk(alice, "Which non-coffee dining place got most of my money last month?",
+                        "how many orders was that?")
+    assert _args(first)["measure"] == "top_merchants" and _args(first)["limit"] == 1, first["tool_calls"]
+    assert _args(count)["measure"] == "count" and _args(count)["merchants"][0].startswith("The Good Plate")
+    assert re.search(r"\b1 (?:purchase|transaction)", _body(count)), count["answer"]

@@ -24,7 +24,15 @@ from decimal import Decimal
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
 from transactions.query.followups_figures import _difference_or_share, _per_unit, _which_more, _without_biggest
-from transactions.query.followups_parts import _again, _by_unit, _next_units, _other, _part_of, _that_one
+from transactions.query.followups_parts import (
+    _again,
+    _by_unit,
+    _next_units,
+    _of_the_one,
+    _other,
+    _part_of,
+    _that_one,
+)
 from transactions.query.followups_periods import (
     SERIES_RE,
     _against_usual,
@@ -268,7 +276,7 @@ def _add_up(text: str, s: _State) -> Edit:
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
          _same_period_another_year, _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period,
-         _without_biggest, _which_more, _difference_or_share, _that_one, _other, _pick, _superlative, _add_up, _by_unit,
+         _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _superlative, _add_up, _by_unit,
          _per_unit, _again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)

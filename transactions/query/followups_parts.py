@@ -17,7 +17,8 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, month_bounds, period_label
-from transactions.query.followups_base import NUM, ROWS, Edit, _n, _State
+from transactions.query.followups_base import NUM, ROWS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.grammar import find_measure
 from transactions.query.model import Side
 
 UNIT = r"(?P<unit>days?|weeks?|months?|quarters?|years?)"
@@ -51,6 +52,8 @@ PER_SAME_RE = re.compile(r"\b(?:per|a|each|every)\s+(?:week|day)\b|\b(?:weekly|d
 # "and the other one?", "what about the other bill": the rest of the set the last answer picked one from
 OTHER_RE = re.compile(r"\b(?:the )?other (?:one|ones|merchant|shop|store|place|bill|charge|payment|purchase|category)\b"
                       r"|\b(?:the )?others\b|\bcai (?:con lai|kia)\b")
+# "how many orders was that?", "list them", "what's that per month": a measure over what the last answer pointed at
+POINTER_RE = re.compile(r"\b(?:that|it|there|them|those|this one|that one|that place|that store)\b")
 # "recount", "are you sure?", "check again", "give me the number again": the last question asked again
 AGAIN_RE = re.compile(r"\b(?:re-?count|re-?check|re-?calculate|re-?do|check (?:it |that )?again|double[- ]?check|count "
                       r"(?:it |them )?again|look again|are you sure|you sure|try again|(?:give|tell|show) me (?:the|that) "
@@ -265,3 +268,17 @@ def _other(text: str, s: _State) -> Edit:
     q.exclude_merchants = [*q.exclude_merchants, *([name] if name not in q.exclude_merchants else [])]
     q.measure, q.limit, q.offset = "total", None, 0
     return q, [m.span()]
+
+
+def _of_the_one(text: str, s: _State) -> Edit:
+    """"how many orders was that?" after "which dining place got most of my money" (a ranking that showed one place):
+    that place's count (total, average, list), over the same period and filters."""
+    m = POINTER_RE.search(text)
+    measure, span = find_measure(text)
+    if not m or s.previous.measure not in ("top_merchants", "top_categories", "summary") or len(s.items) != 1 \
+            or measure not in ("count", "total", "average", "list", "largest", "smallest"):
+        return None
+    q = s.one_item(s.query(), s.items[0])
+    q.measure = measure
+    q.limit = 1 if measure in ("largest", "smallest") else None
+    return q, [m.span(), *([span] if span else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]

@@ -145,7 +145,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     anded = anded or (measure in (None, "total") and periods_anded(text, periods) and not TOGETHER_RE.search(text))
     if measure in (None, "total") and (_two_periods_joined(text, periods) or anded):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
-    q.limit = find_top_n(text)
+    q.limit = find_top_n(text) or (1 if measure in ("top_merchants", "top_categories") and ONE_ASKED_RE.search(text)
+                                   else None)  # "which dining place got most of my money": the one
     q.group_by = find_group_by(text)
     q.weekdays, weekday_spans = find_weekdays(_blank(text, [s for _, s in periods]))
     rest = _blank(text, [s for _, s in periods])
@@ -461,4 +462,8 @@ def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kin
         compare_sides(q, text, periods, today)
 
 
+# a question for the one place or category that got the most ("which store got most of my money", "which category
+# was biggest"): the ranking's first place
+ONE_ASKED_RE = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchant|store|shop|place|vendor|retailer|restaurant|cafe|"
+                          r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top)\b")
 TOGETHER_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|in all|overall|between|from)\b")
