@@ -146,6 +146,15 @@ def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
     return None
 
 
+def asked_before(text: str) -> str | None:
+    """A question asked before an affordability question in the same turn ("and how much went out? so could I
+    afford a $900 trip next month?"): it is answered too, before the judgement."""
+    parts = re.split(r"(?<=\?)\s+", (text or "").strip(), maxsplit=1)
+    if len(parts) == 2 and not AFFORD_RE.search(parts[0]) and AFFORD_RE.search(parts[1]):
+        return parts[0]
+    return None
+
+
 def _period_words(text: str) -> str | None:
     """The words of the first period the question names ("how much did I keep last month" → "last month"): that
     period's own income − spending is the answer, not the usual month."""

@@ -20,7 +20,7 @@ import numpy as np
 from django.conf import settings
 
 from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
-from chat.affordability import REASONING_TOOLS, RULE_RE, reasoning_call
+from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
@@ -259,6 +259,15 @@ def route(question: str, ctx: TurnContext) -> Plan:
     plan = _route_one(text, q, scored[0], ctx)
     if plan.query is not None and plan.query is not q:
         ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (_money_measure_turn)
+    if plan.calls and plan.calls[0]["name"] == "check_affordability" and (first := asked_before(text)):
+        with single_thread_inference():
+            fq = understand(first, ctx)
+        lead = _route_one(first, fq, scored[0], ctx)
+        # "and how much went out? so could I afford …": both answered, the judgement read from its own sentence
+        judged = reasoning_call(text[len(first):].strip(), q) or plan.calls[0]
+        if lead.query is not None and lead.calls:
+            plan = Plan(intents=lead.intents + plan.intents, calls=[*lead.calls, judged], query=lead.query)
+            ctx.understood = lead.query.as_dict()
     # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
     ranked = sorted(scored[0], key=scored[0].get, reverse=True)
     ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),

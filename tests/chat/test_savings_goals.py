@@ -74,3 +74,15 @@ def test_affordability_in_other_words_is_the_arithmetic(chat_demo, alice, money,
     call = answer["tool_calls"][0]
     assert call["name"] == "check_affordability" and call["arguments"].get("months") == 3, answer["tool_calls"]
     assert "the purchase" in answer["answer"], answer["answer"]
+
+
+def test_a_question_before_an_affordability_question_is_answered_too(chat_demo, alice, money):
+    from tests.chat.conftest import talk
+
+    _income, both = talk(alice, "how much came in last month?",
+                         "and how much went out? so could I afford a $900 trip next month?")
+    names = [c["name"] for c in both["tool_calls"]]
+    assert names == ["search_transactions", "check_affordability"], both["tool_calls"]
+    # last month's spending: 1,672.48 + the 600.00 one-off; then the judgement with its arithmetic
+    assert "$2,272.48" in both["answer"] and "the purchase" in both["answer"], both["answer"]
+    assert "based_on" not in both["tool_calls"][1]["arguments"], both["tool_calls"][1]
