@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, month_start, talk
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +113,16 @@ def test_a_trailing_aside_and_shortened_words_are_understood(chat_demo, alice, a
     assert _span(answer) == ((today - timedelta(days=13)).isoformat(), today.isoformat())
     assert not (answer.get("understanding") or {}).get("not_understood"), answer.get("understanding")
     assert confident(alice, answer)
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("how much rent last month", "how much did I spend not counting rent?"),
+    ("tháng trước tôi trả tiền nhà bao nhiêu?", "không tính tiền nhà thì tôi tiêu bao nhiêu?"),
+])
+def test_leaving_out_the_whole_last_subject_is_everything_else(chat_demo, alice, alice_money, first, then):
+    rent, rest = talk(alice, first, then)
+    assert "1,400.00" in rent["answer"], rent["answer"]
+    # was: rent less rent, $0.00 at high confidence (English); rent again with "tiền nhà" not understood (Vietnamese)
+    assert not _args(rest).get("categories") and not _args(rest).get("merchants"), rest["tool_calls"]
+    assert _args(rest).get("exclude_categories") or _args(rest).get("exclude_merchants"), rest["tool_calls"]
+    assert "272.48" in rest["answer"], rest["answer"]  # last month's 1,672.48 less the rent

@@ -105,14 +105,33 @@ def bounds_left(text: str, low, high, spans: list[tuple[int, int]]):
     return high, low
 
 
-def exclusion_inside_subject(q) -> None:
+# a question of its own about spending ("không tính tiền nhà thì tôi tiêu bao nhiêu?", "how much did I spend not
+# counting rent?"), not an edit of the last one ("and without the work lunches?")
+SPENDING_ASKED_RE = re.compile(r"\b(?:how much (?:did|have|do) (?:i|we) (?:spend|spent)|what did i spend|(?:toi|minh) "
+                               r"(?:da )?(?:tieu|chi)(?: tieu)?(?: het)? bao nhieu|everything (?:else|i spent))\b")
+
+
+def exclusion_inside_subject(q, text: str = "") -> None:
     """"dining minus the work lunches": a loose word for the very category (or merchants) asked about, left out of it,
     names a part of it Moneta cannot pick out — not all of it. The exclusion is dropped and the words are left not
-    understood, so the answer is the subject's figure said with what it could not leave out (never $0.00)."""
+    understood, so the answer is the subject's figure said with what it could not leave out (never $0.00).
+    After a question about rent, "không tính tiền nhà thì tôi tiêu bao nhiêu?" (what did I spend not counting rent)
+    asks a spending question of its own that leaves the last subject out: everything else."""
+    loose = ("synonym", "meaning", "concept")
     for link in list(q.links):
-        if not link.negated or link.how not in ("synonym", "meaning", "concept"):
+        if not link.negated:
             continue
         kept = {"category": q.categories, "merchant": q.merchants}.get(link.kind)
+        if q.followup and kept and set(kept) == set(link.names) \
+                and not (q.categories if link.kind == "merchant" else q.merchants) \
+                and (link.how not in loose or SPENDING_ASKED_RE.search(text)):
+            # the whole last subject left out (by its name, or in a spending question of its own): everything else,
+            # never the subject less itself ($0.00)
+            q.links = [x for x in q.links if x.negated or not set(x.names) <= set(link.names)]
+            kept.clear()
+            continue
+        if link.how not in loose:
+            continue
         if kept and set(link.names) <= set(kept):
             excluded = q.exclude_categories if link.kind == "category" else q.exclude_merchants
             excluded[:] = [n for n in excluded if n not in link.names]

@@ -253,7 +253,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             q.ignored.append(in_a_year.group(0).strip())  # "did I spend … in a year": which year is not said
         if LATEST_RE.search(text) and q.measure in ("total", "list", "income"):
             q.measure, q.limit = "list", q.limit or 1
-    exclusion_inside_subject(q)  # "dining minus the work lunches": a part of dining it cannot pick out
+    exclusion_inside_subject(q, text)  # "dining minus the work lunches": a part of dining it cannot pick out
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
     _examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):

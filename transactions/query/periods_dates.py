@@ -211,12 +211,51 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(start, end, f"{period_label(start, end, 'range', today=today)} ({said})", "range") \
             if start <= end else None
 
+    def years(m: re.Match) -> Period | None:
+        """"from 2025 to 2026": 1 January of the first to 31 December of the second (up to today)."""
+        a, b = sorted((int(m.group("ya")), int(m.group("yb"))))
+        start, end = date(a, 1, 1), min(date(b, 12, 31), today)
+        return Period(start, end, period_label(start, end, "range", today=today), "range") if start <= end else None
+
+    def nth_of(m: re.Match) -> Period | None:
+        """"the 15th of last month", "since the 3rd of this month (till now)": that day, or from it to today."""
+        if not m.group("cue") and re.search(r"(?:\b(?:and|to|through|thru|till|until)|[-–])\s*$", m.string[:m.start()]):
+            return None  # "between the 3rd and the 17th of last month": the end of a range of days (periods.py's)
+        first = today.replace(day=1)
+        if m.group("which") in ("last", "previous", "prior"):
+            first = (first - timedelta(days=1)).replace(day=1)
+        d = _make(first.month, int(m.group("n")), first.year)
+        if d is None or d > today:
+            return None
+        if m.group("cue"):
+            d += timedelta(days=1) if m.group("cue") == "after" else timedelta(0)
+            return Period(d, today, f"since {fmt_day(d)}", "range")
+        return Period(d, d, fmt_day(d), "day")
+
+    def days_here(m: re.Match) -> Period | None:
+        """"from the 3rd to the 17th" with no month: of this month when the last day has come, else of the last."""
+        a, b = int(m.group("a")), int(m.group("b"))
+        first = today.replace(day=1) if b <= today.day else (today.replace(day=1) - timedelta(days=1)).replace(day=1)
+        start, end = _make(first.month, a, first.year), _make(first.month, b, first.year)
+        if start is None or end is None or start > end:
+            return None
+        said = re.sub(r"^(?:from|between)\s+", "", m.group(0))
+        return Period(start, end, f"{period_label(start, end, 'range', today=today)} ({said}, no month said: the "
+                                  f"latest such days)", "range")
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|by|before)\s+(?:the\s+)?(?:(?:very\s+)?end\s+of\s+)?"
          rf"(?:the\s+)?{QUARTER}", up_to_quarter),
         (QUARTER, quarter),
+        (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"
+         r"(?P<yb>(?:19|20)\d{2})\b", years),
+        (r"\b(?:(?P<cue>since|from|after|starting(?: from)?)\s+)?(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)\s+of\s+"
+         r"(?:the\s+)?(?P<which>last|this|previous|prior|current)\s+month\b"
+         r"(?(cue)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)", nth_of),
+        (r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\s*(?:to|and|till|until|through|thru|-|–)\s*"
+         r"(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)", days_here),
         (r"\b(?:the\s+)?(?P<g>quarter|month|week|year)\s+(?:that\s+)?(?:just\s+)?(?:gone|ended|passed|finished)\b"
          r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"
          r"(?P<g2>quarter|month|week|year)\b|\b(?P<g3>quy|tuan|nam)\s+(?:vua\s+(?:roi|qua|ket thuc)|roi)\b",

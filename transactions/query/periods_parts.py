@@ -156,7 +156,8 @@ def _joined(text: str, found, made, today: date, find=None):
     for k in range(len(found) - 1):
         (p, (a, b)), (r, (c, d)) = found[k], found[k + 1]
         gap = text[b:c]
-        joint = re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?", gap)
+        between = re.search(r"\bbetween\s+$", text[:a]) is not None  # "between christmas and new years"
+        joint = re.fullmatch(rf"\s*(?:to|through|thru|till|until|-|–{'|and' if between else ''})\s*(?:the\s+)?", gap)
         # "from April until September 15th": an open start ("from April", to today) and an open end ("until
         # September 15th", from the beginning) said together are one closed range
         opened = p.end == today and re.match(r"\s*(?:from|since|starting(?: from)?)\b", text[a:b]) is not None
