@@ -185,3 +185,16 @@ def test_leaving_out_what_the_last_answer_was_about_is_everything_else(chat_demo
     assert not (_args(answer).get("categories") or _args(answer).get("merchants")) and "Rent" in excluded[0]
     assert _figure(_body(answer)) == Decimal("272.48"), answer["answer"]
     assert confident(alice, answer)
+
+
+def test_a_name_after_a_ranking_of_its_kind_is_its_total_over_the_same_period(chat_demo, alice, alice_money):
+    answer = talk(alice, "top merchants last month", "And at Uber over the same period?")[-1]
+    assert _args(answer)["measure"] == "total" and _args(answer)["merchants"] == ["Uber"], answer["tool_calls"]
+    assert _args(answer)["start"] == _month(1).isoformat() and _figure(_body(answer)) == Decimal("23.10")
+
+
+def test_the_second_week_of_the_last_period(chat_demo, alice, alice_money):
+    answer = talk(alice, "dining last month", "just the second week of that")[-1]
+    assert _args(answer)["start"] == _month(1).replace(day=8).isoformat()
+    assert _args(answer)["end"] == _month(1).replace(day=14).isoformat()
+    assert _figure(_body(answer)) == Decimal("70.25"), answer["answer"]  # Starbucks 6.25 (9th) + The Good Plate 64 (11th)

@@ -142,10 +142,20 @@ def _subject_left_out(q: MoneyQuery, said: MoneyQuery, merchant_category: dict[s
     return q
 
 
+def _named_after_ranking(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure: str | None) -> MoneyQuery:
+    """"And at Chevron over the same period?" after the top merchants: Chevron's total, not a ranking of one; a name
+    of another kind ("and groceries?" after the top merchants) ranks within it."""
+    ranked = {"top_merchants": said.merchants, "top_categories": said.categories, "summary": said.categories}
+    if previous.measure in ranked and measure is None and q.measure == previous.measure and ranked[previous.measure]:
+        q.measure, q.limit, q.offset = "total", None, 0
+    return q
+
+
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
                     today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
     """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
     q = _subject_left_out(q, said, merchant_category or {})
+    q = _named_after_ranking(q, said, previous, measure)
     q = _united(q, said, previous, text)
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)

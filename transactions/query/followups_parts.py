@@ -134,6 +134,9 @@ def _part_of(text: str, s: _State) -> Edit:
     if not m or prev is None or prev.grain == "all" or s.previous.compare:
         return None
     which = m.group("which") or ("first" if (m.group("viwhich") or "").startswith("dau") else "last")
+    if which in ("second", "third", "fourth") and (m.group("unit") or "").rstrip("s") in ("week", "day", "month") \
+            and not m.group("n"):
+        return _nth_unit(m, s, prev, {"second": 1, "third": 2, "fourth": 3}[which])
     if m.group("vi"):
         unit, n = {"tuan": "week", "thang": "month", "nua": "half"}[m.group("vi").split()[0]], 1
     else:
@@ -155,7 +158,7 @@ def _part_of(text: str, s: _State) -> Edit:
         start, end = (prev.start, middle - timedelta(days=1)) if from_start else (middle, prev.end)
     else:
         if which == "second":
-            return None  # "the second week of that": a place, not a part from an end — the parser reads it
+            return None  # "the second two weeks": not a part from an end — the parser reads it
         if unit == "month" and n == 1 and s.months:
             chosen = s.months[0] if from_start else s.months[-1]
             start, end = chosen.start, chosen.end
@@ -173,6 +176,24 @@ def _part_of(text: str, s: _State) -> Edit:
         return None  # no part of it: longer than the period itself
     grain = "month" if unit == "month" and n == 1 and start.day == 1 and end == month_bounds(end.year, end.month)[1] \
         else "range"
+    q = s.query()
+    q.period, q.offset = Period(start, end, period_label(start, end, grain, today=s.today), grain), 0
+    return q, [m.span()]
+
+
+def _nth_unit(m: re.Match, s: _State, prev: Period, k: int) -> Edit:
+    """"just the second week of that": the k-th week (day, month) of the last period, counted from its start."""
+    unit = _unit(m.group("unit"))
+    if unit == "month":
+        if not s.months or k >= len(s.months):
+            return None
+        start, end = s.months[k].start, s.months[k].end
+    else:
+        start = prev.start + timedelta(days=k * (7 if unit == "week" else 1))
+        end = min(_span(start, 1, unit), prev.end, s.today)
+    if start > min(prev.end, s.today):
+        return None
+    grain = "month" if unit == "month" else "day" if start == end else "range"
     q = s.query()
     q.period, q.offset = Period(start, end, period_label(start, end, grain, today=s.today), grain), 0
     return q, [m.span()]
