@@ -75,6 +75,11 @@ def test_two_periods_anded_are_compared_and_totals_of_them_are_not():
     q = parse("starbucks last month and this month")
     assert [s.period.start.month for s in q.compare["sides"]] == [10, 11], q.as_dict()
     assert parse("the total for june and july").period.label == "June–July 2026"
+    for said in ("how much did I spend in march? and in april?", "uber in june as well as july"):
+        q = parse(said)
+        assert q.measure == "compare" and len(q.compare["sides"]) == 2 and not q.ignored, (said, q.as_dict())
+    q = parse("starbucks in march, april and may")  # two sides compared: the third month is not dropped silently
+    assert [s.period.start.month for s in q.compare["sides"]] == [3, 4] and q.ignored == ["may"], q.as_dict()
 
 
 def test_names_said_as_included_are_no_filter_of_their_own():
