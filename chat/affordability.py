@@ -48,7 +48,9 @@ AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bco 
                        r"\b(?:too expensive|within (?:my )?budget)\b", re.I)
 KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
-                     r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgiữ lại (?:được )?bao nhiêu\b|"
+                     r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgi(?:ữ|u) l(?:ạ|a)i (?:đư?ợc |duoc )?bao nhi(?:ê|e)u\b|"
+                     r"\bhow much of (?:what|the money) (?:i|we) (?:earned|made|make|earn|brought in|got paid|took home)\b"
+                     r".{0,30}\b(?:keep|kept|save|saved|hold on to)\b|"
                      r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b"
                      # income against spending in one period: "did I spend more than I earned in October?"
                      r"|\b(?:spend|spent|spending|went out)\b.{0,20}\b(?:more|less) than\b.{0,12}\b(?:i|we)?\s*(?:earn|earned|"

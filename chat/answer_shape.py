@@ -49,6 +49,7 @@ EXCLUDE = (r"\b(?:except(?:ing)?|excluding|exclude[sd]?|without|not counting|not
 EXCLUDE_VI = r"\bbỏ\b(?! ra\b)"  # "bỏ tiền nhà ra" leaves rent out; "bỏ ra bao nhiêu" is what was spent
 TOP_LEFT_OUT = EXCLUDE + r" (?:\w+ ){0,2}(?:biggest|largest|top|first|highest|lon nhat)(?: one| \w+)?"
 INCLUDED = r"\b(\w{3,}) (?:included|too)\b|\b(?:including|inclusive of|incl) (?:the |my )?(\w{3,})"
+WIDE = r"\b(?:everything|all (?:of )?(?:my|our|the)|overall|every \w+|tat ca|toan bo)\b"  # "everything, rent included"
 PERIOD_NOUN = r"(?:periods?|time|months?|weeks?|days?|dates|years?|quarters?|window|range|stretch)"
 SAME = (rf"\b(?:same {PERIOD_NOUN}|that {PERIOD_NOUN}|those (?:months|weeks|days|dates)|cung (?:ky|thoi gian|thang|tuan)|"
         r"(?:thang|tuan|nam|ky|quy|thoi gian|luc) (?:do|ay))\b")
@@ -57,7 +58,8 @@ WITHIN = r"\b(?:of (?:that|those|it)|in there|out of that|trong (?:do|so do))\b"
 INSIDE = (rf"\b(?:(?:first|last|final|opening|closing) (?:\w+ )?{PERIOD_NOUN} of (?:that|those|it|the period)|"
           rf"just the (?:first|last|final) (?:\w+ )?{PERIOD_NOUN}|(?:tuan|ngay|nua|thang) (?:dau|cuoi)(?: tien)? (?:cua )?"
           r"(?:\w+ )?(?:do|ay))\b")
-AFTER = (rf"\b(?:(?:the )?(?:next|following) (?:\w+ )?{PERIOD_NOUN}|after that|the (?:week|month|year) after|"
+# "the next two months" after the last answer's period; a bare "next month" is the one after today
+AFTER = (rf"\b(?:the (?:next|following) (?:\w+ )?{PERIOD_NOUN}|after that|the (?:week|month|year) after|"
          r"(?:thang|tuan|nam|quy) (?:tiep theo|sau do))\b")
 BEFORE = (r"\b(?:before (?:that|then|it)|the (?:day|week|month|year|quarter) before|previous (?:period|one)|"
           r"prior (?:period|month|week)|(?:thang|tuan|nam|quy|ky) truoc do|truoc do)\b")
@@ -103,7 +105,10 @@ def _spans(ran: list[dict]) -> list[tuple[date, date]]:
         out += [_span(x["query"].get("period")), _span(x["result"])]
         out += [_span(s.get("period")) for s in (x["query"].get("compare") or {}).get("sides") or []]
         out += [_span(s) for s in x["arguments"].get("compare") or x["arguments"].get("sides") or [] if isinstance(s, dict)]
-    return [s for s in out if s]
+    spans = [s for s in out if s]
+    if len(set(spans)) > 1:  # "week by week" of the last answer's fortnight: its sides together cover it
+        spans.append((min(s[0] for s in spans), max(s[1] for s in spans)))
+    return spans
 
 
 def _year_back(d: date) -> date:
@@ -164,7 +169,10 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
         missing.append("a total")
     if _said(COUNT, text) and not measures & {"count", "total", "income", "list", "average", "net"}:
         missing.append("a count")
+    by_period = any(len((x["query"].get("compare") or {}).get("sides") or x["arguments"].get("sides") or []) >= 2
+                    for x in ran)
     if _said(AVERAGE, text) and not (measures & {"average", "monthly_average"} or per_unit or
+                                     (_said(BREAKDOWN, text) and by_period) or
                                      any((x["query"].get("compare") or {}).get("mode") == "usual" for x in ran)):
         missing.append("an average or a per-unit figure")
     if _said(RANK, asked_rank) and not measures & {"largest", "top_merchants", "top_categories", "summary", "compare"}:
@@ -173,8 +181,8 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
             missing.append("the biggest or a ranking")
     if asks_compare and not compared:
         missing.append("a comparison of both sides")
-    if _said(BREAKDOWN, text) and not (any(len((x["query"].get("compare") or {}).get("sides") or []) >= 2 for x in ran)
-                                       or measures & {"monthly_average"} or any(x["query"].get("group_by") for x in ran)):
+    if _said(BREAKDOWN, text) and not (by_period or measures & {"monthly_average"} or
+                                       any(x["query"].get("group_by") for x in ran)):
         missing.append("a figure for each period (a breakdown)")
     return missing
 
@@ -259,9 +267,11 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
         reasons.append(f"the follow-up builds on the last answer's period, read without {doubt[:3]}")
     included = [m.group(1) or m.group(2) for m in re.finditer(INCLUDED, text)]
     subjects = [_names(x["query"], SUBJECT) | _names(x["arguments"], SUBJECT) for x in ran]
-    if included and all(subjects) and all(any(w in name for w in included) for s in subjects for name in s):
+    if included and _said(WIDE, text) and all(subjects) and \
+            all(any(w in name for w in included) for s in subjects for name in s):
         # "everything since August, rent included": rent is part of a wider set, not the only thing asked about
-        reasons.append(f"the question includes {included[0]!r} in something wider but the query covered only it")
+        reasons.append(f"the question includes {included[0]!r} in something wider but the query that ran covered "
+                       "only it")
     if shown_items and _said(ITEMS, text):
         items = {n.lower() for n in shown_items}
         kept = set().union(*(_names(x["query"], SUBJECT) | _names(x["arguments"], SUBJECT) for x in ran))

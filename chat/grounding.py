@@ -347,6 +347,9 @@ def _reasoning_fit(question: str, recorder: TurnRecorder, ctx) -> tuple[float, l
             (0.0, [])
     if told == "[]":
         return 0.0, []
+    if PAST_FIGURE_RE.search(strip_accents(question.lower())) and not re.search(r'"(?:based_on|period)"', told):
+        # "and how much went out? so could I afford a $900 trip": the usual month is not that period's spending
+        return REASONING_PENALTY, ["the question asks what was spent in a period but only usual figures were computed"]
     understood = _reading(question, ctx) or {}
     missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])
                if n.lower() not in told][:2]
@@ -359,6 +362,8 @@ def _reasoning_fit(question: str, recorder: TurnRecorder, ctx) -> tuple[float, l
 
 AMOUNT_RE = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k\b)?|\b(\d+(?:\.\d+)?)(k)\b", re.I)
 REASONING_PENALTY = 0.6
+PAST_FIGURE_RE = re.compile(r"\b(?:how much (?:(?:did|have) i (?:spend|spent|pay|paid)|went out|was spent|has it cost)|"
+                            r"what did i (?:spend|pay))\b")
 
 
 def _amount(m: re.Match) -> float:

@@ -217,3 +217,53 @@ def test_without_the_biggest_one_after_a_ranking_leaves_out_its_first_place(fake
         lambda first: [("search_transactions", {"measure": "total", "skip_largest": 1, **LAST_MONTH})],
         "Groceries and Dining, Whole Foods $96.40 of it.")
     assert any("leaves something out" in r for r in reasons), reasons
+
+
+def test_everything_with_a_thing_included_is_not_that_thing_alone(fake_llm, alice, alice_money):
+    reasons = _judged(fake_llm, alice, "everything I spent last month, rent included",
+                      [("search_transactions", {"measure": "total", **LAST_MONTH})],
+                      [("search_transactions", {"measure": "total", "categories": ["Rent"], **LAST_MONTH})],
+                      "Rent was $1,400.00 of it.")
+    assert any("includes 'rent'" in r for r in reasons), reasons
+
+
+def test_a_past_figure_asked_beside_arithmetic_needs_a_query(fake_llm, alice, alice_money):
+    server = fake_llm([], retries=0)
+    question = "how much went out last month? and could I afford a $900 trip next month?"
+    afford = ("check_affordability", {"amount": 900, "when": "next month"})
+    good = _turn(server, alice, question, [("search_transactions", {"measure": "total", **LAST_MONTH}), afford],
+                 "Yes: $900.00 fits.")
+    bad = _turn(server, alice, question, [afford], "Yes: $900.00 fits.")
+    assert not any("only usual figures" in r for r in good["grounding"]["reasons"]), good["grounding"]
+    assert not confident(alice, bad) and any("only usual figures" in r for r in bad["grounding"]["reasons"]), \
+        bad["grounding"]
+
+
+def test_week_by_week_is_a_figure_for_each_week_of_the_last_answers_period(fake_llm, alice, alice_money):
+    end = date.fromisoformat(LAST[1])
+    weeks = [(end - timedelta(days=13), end - timedelta(days=7)), (end - timedelta(days=6), end)]
+    fortnight = [("search_transactions", {"measure": "total", "categories": ["Dining"],
+                                          "start": weeks[0][0].isoformat(), "end": end.isoformat()})]
+    sides = [{"label": f"week {n}", "categories": ["Dining"], "start": a.isoformat(), "end": b.isoformat()}
+             for n, (a, b) in enumerate(weeks, start=1)]
+    reasons = _follow_up(
+        fake_llm, alice, fortnight, "Spending on Dining: money out.", "per week? week by week pls",
+        lambda first: [("compare_spending", {"sides": sides, "mode": "periods"})],
+        # one figure spread over the fortnight: not each week's
+        lambda first: [("search_transactions", {**fortnight[0][1], "per": "week"})],
+        "Spending on Dining: money out.")
+    assert any("a breakdown" in r for r in reasons), reasons
+
+
+def test_next_month_said_bare_is_after_today_not_after_the_last_answer(fake_llm, alice, alice_money):
+    # a follow-up asking last month's spending and whether next month affords a trip: "next month" is not the month
+    # after the last answer's, so the query over the last answer's month is the right one
+    server = fake_llm([], retries=0)
+    first = _turn(server, alice, "dining last month", DINING_LAST_MONTH, "You spent $76.00 on Dining.")
+    answer = _turn(server, alice, "and how much went out? so could I afford a $900 trip next month?",
+                   [("search_transactions", {"measure": "total", **LAST_MONTH}),
+                    ("check_affordability", {"amount": 900, "when": "next month"})],
+                   "Yes: $900.00 fits.", first)
+    # (the parser's own reading of this compound turn on the LLM path is another check's business: only the shape
+    # check is asserted here — it read "next month" as the month after October before)
+    assert not _shape_reasons(answer), answer["grounding"]["reasons"]

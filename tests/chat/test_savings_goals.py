@@ -86,3 +86,13 @@ def test_a_question_before_an_affordability_question_is_answered_too(chat_demo, 
     # last month's spending: 1,672.48 + the 600.00 one-off; then the judgement with its arithmetic
     assert "$2,272.48" in both["answer"] and "the purchase" in both["answer"], both["answer"]
     assert "based_on" not in both["tool_calls"][1]["arguments"], both["tool_calls"][1]
+
+
+@pytest.mark.parametrize(("question", "kept"), [
+    ("how much of what I earned did I actually keep last month", "$927.52"),
+    ("toi giu lai duoc bao nhieu tien thang truoc", "$927.52"),  # Vietnamese typed without accents
+])
+def test_pay_kept_in_other_words_is_that_periods_income_minus_spending(chat_demo, alice, money, question, kept):
+    answer = chat_turn(user=alice, message=question)
+    assert [c["name"] for c in answer["tool_calls"]] == ["income_breakdown"], answer["tool_calls"]
+    assert kept in answer["answer"] and "$3,200.00" in answer["answer"], answer["answer"]

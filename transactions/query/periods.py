@@ -305,7 +305,7 @@ def _rules(today: date):
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
          rf"|year|{YEAR})\b|\b(h[12])(?:\s+(?:of\s+)?(?:{YEAR}|(this|last)\s+year))?\b|\b{YEAR}\s+(h[12])\b", half_year),
-        (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b"
+        (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b(?!\s+(?:ago|back))"
          r"|\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+couple\s+(?:of\s+)?weeks\b",
          lambda m: rolling("days", 14)),
         (r"\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|stretch|months|weeks?|quarter|dates)\s+(?:a|one)\s+"

@@ -217,6 +217,21 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         start, end = date(a, 1, 1), min(date(b, 12, 31), today)
         return Period(start, end, period_label(start, end, "range", today=today), "range") if start <= end else None
 
+    def quarters(m: re.Match) -> Period | None:
+        """"the last 2 quarters", "the past two quarters": the whole quarters before this one, as "last quarter" is
+        the one before it; "the last quarter of 2025": its Q4."""
+        if m.group("y") or m.group("rel"):
+            year = int(m.group("y")) if m.group("y") else today.year - (0 if m.group("rel") == "this" else 1)
+            return quarter_period(4, year, today)
+        n = int(m.group("n")) if m.group("n").isdigit() else {"two": 2, "three": 3, "four": 4}[m.group("n")]
+        idx = today.year * 4 + (today.month - 1) // 3
+        first, last = quarter_period((idx - n) % 4 + 1, (idx - n) // 4, today), previous_whole("quarter", today,
+                                                                                            quarter_period)
+        if last is None:
+            return None
+        return Period(first.start, last.end, f"{period_label(first.start, last.end, 'range', today=today)} (the last "
+                                             f"{n} whole quarters)", "range")
+
     def nth_of(m: re.Match) -> Period | None:
         """"the 15th of last month", "since the 3rd of this month (till now)": that day, or from it to today."""
         if not m.group("cue") and re.search(r"(?:\b(?:and|to|through|thru|till|until)|[-–])\s*$", m.string[:m.start()]):
@@ -246,6 +261,9 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (r"\b(?:the\s+)?(?:last|final)\s+quarter\s+of\s+(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|previous)\s+year)\b"
+         r"|\b(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>[234]|two|three|four)\s+(?:whole\s+|full\s+)?quarters\b",
+         quarters),
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|by|before)\s+(?:the\s+)?(?:(?:very\s+)?end\s+of\s+)?"
          rf"(?:the\s+)?{QUARTER}", up_to_quarter),
         (QUARTER, quarter),

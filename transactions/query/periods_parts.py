@@ -33,6 +33,7 @@ RELATIVE_CUE = re.compile(
     rf"|(?:(?:last|final|past|first)\s+)?(?:{_NUM}\s+)?(?P<unit>days?|weeks?|months?|fortnight)\s+"
     r"(?:(?:right|just|immediately)\s+)?(?P<rel>before|leading (?:up )?to|prior to|ahead of|preceding|up to|after|"
     r"following))(?:\s+the)?\s*$")
+WEEK_OF_RE = re.compile(r"(?:\b(?:in|during|over|for)\s+)?(?:the\s+)?\bweek\s+of\s+(?:the\s+)?$")
 # the words before a month or a year that name a part of it ("early ", "the end of ", "mid-", "the first half of ")
 PART_CUE = re.compile(r"(?:\b(?:in|during|over|for|at|by|around|towards?)\s+)?(?:the\s+)?(?:very\s+)?"
                       r"\b(?P<part>early|mid|middle of|late|start of|beginning of|end of|"
@@ -105,6 +106,15 @@ def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], tod
             if inner.group(1):
                 again = find(anchor_text, today)
                 anchor = again[0][0] if again and not again[0][0].relative else period
+        week = WEEK_OF_RE.search(prefix)
+        if week and anchor.grain == "day" and anchor.start == anchor.end:
+            # "the week of christmas": Monday to Sunday around that day (up to today)
+            monday = anchor.start - timedelta(days=anchor.start.weekday())
+            end = min(monday + timedelta(days=6), today)
+            around = Period(monday, end, f"the week of {fmt_day(anchor.start)} ({period_label(monday, end, 'range')})",
+                            "week")
+            out = _replace(out, (period, (a, b)), around, week.start())
+            continue
         cue = RELATIVE_CUE.search(prefix)
         if cue:
             made = _around(cue, anchor, anchor_text, today, find)
@@ -347,9 +357,12 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         d = today - timedelta(days=n_of(m.group(1)))
         return Period(d, d, fmt_day(d), "day")
 
-    def weeks_ago(m: re.Match) -> Period:
-        monday = today - timedelta(days=today.weekday() + 7 * n_of(m.group(1)))
+    def weeks_ago_n(n: int) -> Period:
+        monday = today - timedelta(days=today.weekday() + 7 * n)
         return Period(monday, monday + timedelta(days=6), f"the week of {fmt_day(monday)}", "week")
+
+    def weeks_ago(m: re.Match) -> Period:
+        return weeks_ago_n(n_of(m.group(1)))
 
     def years_ago(m: re.Match) -> Period:
         y = today.year - n_of(m.group(1))
@@ -374,6 +387,7 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),
         (rf"\b{num}\s+weeks?{back}", weeks_ago),
+        (rf"\b{num}\s+fortnights?{back}", lambda m: weeks_ago_n(2 * n_of(m.group(1)))),  # "a fortnight ago"
         (rf"\b{num}\s+years?{back}", years_ago),
     ]
 
