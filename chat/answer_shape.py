@@ -58,7 +58,8 @@ WITHIN = r"\b(?:of (?:that|those|it)|in there|out of that|trong (?:do|so do))\b"
 INSIDE = (rf"\b(?:(?:first|last|final|opening|closing) (?:\w+ )?{PERIOD_NOUN} of (?:that|those|it|the period)|"
           rf"just the (?:first|last|final) (?:\w+ )?{PERIOD_NOUN}|(?:tuan|ngay|nua|thang) (?:dau|cuoi)(?: tien)? (?:cua )?"
           r"(?:\w+ )?(?:do|ay))\b")
-AFTER = (rf"\b(?:(?:the )?(?:next|following) (?:\w+ )?{PERIOD_NOUN}|after that|the (?:week|month|year) after|"
+# "the next two months" after the last answer's period; a bare "next month" is the one after today
+AFTER = (rf"\b(?:the (?:next|following) (?:\w+ )?{PERIOD_NOUN}|after that|the (?:week|month|year) after|"
          r"(?:thang|tuan|nam|quy) (?:tiep theo|sau do))\b")
 BEFORE = (r"\b(?:before (?:that|then|it)|the (?:day|week|month|year|quarter) before|previous (?:period|one)|"
           r"prior (?:period|month|week)|(?:thang|tuan|nam|quy|ky) truoc do|truoc do)\b")

@@ -69,12 +69,14 @@ def words_not_in_knowledge(question: str, results: list[dict[str, Any]]) -> list
     same in meaning (a fact that close answers whatever it calls the thing)."""
     # concept pages only: a how-to is answered from the help pages by its topic words (chat/help_steps.py), and they
     # name features in their own words ("sign-in" for "login")
-    results = [r for r in results if r.get("corpus") != HELP_CORPUS]
-    if not results or max(float(r.get("score") or 0) for r in results) >= SAME_FACT:
+    concepts = [r for r in results if r.get("corpus") != HELP_CORPUS]
+    if not concepts or max(float(r.get("score") or 0) for r in concepts) >= SAME_FACT:
         return []
     words = _content_words(question)
     if not words:
         return []
+    # a word is looked for in every corpus the search returned, help pages included: "what are budget jars in
+    # Moneta?" finds the jars help page, and "jars" is not a word the knowledge base lacks
     corpora = list(Fact.objects.filter(id__in=[r["fact_id"] for r in results if r.get("fact_id")])
                    .values_list("document__corpus_id", flat=True).distinct())
     facts = Fact.objects.filter(document__corpus_id__in=corpora)

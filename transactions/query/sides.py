@@ -109,7 +109,7 @@ def side_label(link: Link) -> str:
 
 # two periods of their own joined by "and" ("starbucks last month and this month"): each with its figure, as "groceries
 # august and september?" is; "the total for…", "combined": one figure — not a comparison
-AND_JOINT_RE = re.compile(r"\s*,?\s*(?:and|&)\s*(?:also\s+)?(?:in\s+|for\s+|during\s+)?")
+AND_JOINT_RE = re.compile(r"\s*[?.]?\s*,?\s*(?:and|&|as well as)\s*(?:also\s+)?(?:in\s+|for\s+|during\s+)?")
 
 
 def periods_anded(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
@@ -118,14 +118,19 @@ def periods_anded(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> b
 
 
 def periods_left_unread(q: MoneyQuery, text: str, periods: list[tuple[Period, tuple[int, int]]]) -> None:
-    """A period said beside the one the answer uses, that no comparison and no range took ("dining in march and
-    groceries in april", "starbucks last month, also in 2025"): its words were not understood — never silently
-    dropped, so the answer says so and is not confident."""
-    if q.compare or q.followup or q.period is None:
+    """A period said beside the ones the answer uses, that no comparison and no range took ("dining in march and
+    groceries in april", "starbucks last month, also in 2025", the third of "march, april and may" compared two by
+    two): its words were not understood — never silently dropped, so the answer says so and is not confident."""
+    used = {(s.period.start, s.period.end) for s in (q.compare or {}).get("sides") or [] if s.period is not None}
+    if q.period is not None:
+        used.add((q.period.start, q.period.end))
+    if q.followup or not used or (q.compare and q.compare.get("mode") not in ("periods", "sides")):
         return
     for period, (a, b) in periods:
-        if period.relative or (period.start, period.end) == (q.period.start, q.period.end):
+        if period.relative or (period.start, period.end) in used:
             continue
         said = re.sub(r"\s+", " ", text[a:b]).strip(" ,.?!")
+        if a > 0 and text[a - 1].isalnum():  # a span read in the text with "and" respelt "vs " starts mid-word
+            said = said.partition(" ")[2]
         if said and said not in q.ignored:
             q.ignored.append(said)
