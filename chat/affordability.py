@@ -51,6 +51,9 @@ KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|
                      r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgi(?:ữ|u) l(?:ạ|a)i (?:đư?ợc |duoc )?bao nhi(?:ê|e)u\b|"
                      r"\bhow much of (?:what|the money) (?:i|we) (?:earned|made|make|earn|brought in|got paid|took home)\b"
                      r".{0,30}\b(?:keep|kept|save|saved|hold on to)\b|"
+                     # "how much is left after expenses each month": income − all spending
+                     r"\b(?:left|left over|remaining)\b.{0,10}\bafter (?:all )?(?:my |our |the )?(?:expenses|spending|"
+                     r"costs|everything|outgoings)\b|"
                      r"\bbao nhiêu phần (?:trăm )?(?:lương|thu nhập)\b"
                      # income against spending in one period: "did I spend more than I earned in October?"
                      r"|\b(?:spend|spent|spending|went out)\b.{0,20}\b(?:more|less) than\b.{0,12}\b(?:i|we)?\s*(?:earn|earned|"

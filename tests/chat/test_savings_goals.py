@@ -91,6 +91,7 @@ def test_a_question_before_an_affordability_question_is_answered_too(chat_demo, 
 @pytest.mark.parametrize(("question", "kept"), [
     ("how much of what I earned did I actually keep last month", "$927.52"),
     ("toi giu lai duoc bao nhieu tien thang truoc", "$927.52"),  # Vietnamese typed without accents
+    ("how much is left after expenses each month", "$1,327.52"),  # the usual month: (3 × 3,200 − 3 × 1,672.48 − 600) ÷ 3
 ])
 def test_pay_kept_in_other_words_is_that_periods_income_minus_spending(chat_demo, alice, money, question, kept):
     answer = chat_turn(user=alice, message=question)

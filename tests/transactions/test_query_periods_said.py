@@ -52,6 +52,9 @@ def parse(question: str):
     ("last 2 quarters dining", "2026-04-01", "2026-09-30"),  # the whole quarters, as "last quarter" is
     ("dining in the last quarter of 2025", "2025-10-01", "2025-12-31"),  # was: Q3 2026, "of 2025" unread
     ("dining the week of christmas", "2025-12-22", "2025-12-28"),  # was: Christmas Day, "week of" dropped
+    ("spending jan-mar", "2026-01-01", "2026-03-31"),  # was: "jan mar" an unknown shop
+    ("spending q2 thru q3", "2026-04-01", "2026-09-30"),  # was: Q2 with "through q3" unread
+    ("q4-q1 spending", "2025-10-01", "2026-03-31"),
     ("Please provide my total expenditure on dining for the current calendar year", "2026-01-01", "2026-11-26"),
 ])
 def test_periods_said_casually(said, start, end):

@@ -10,7 +10,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
-from transactions.query.periods import _n
+from transactions.query.periods import MONTH_RE, _n
 from transactions.query.spelling import respell
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
@@ -40,6 +40,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
+    text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
     # "the most big thing", "most cheap": "most" before a short adjective is its superlative

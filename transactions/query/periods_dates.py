@@ -217,6 +217,18 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         start, end = date(a, 1, 1), min(date(b, 12, 31), today)
         return Period(start, end, period_label(start, end, "range", today=today), "range") if start <= end else None
 
+    def quarter_span(m: re.Match) -> Period | None:
+        """"Q2 thru Q3", "q1-q3 2025": the first day of the first to the last of the second (its year, else the
+        latest such span that has started)."""
+        qa, qb = int(m.group("qa")), int(m.group("qb"))
+        yb = int(m.group("yb") or m.group("ya") or 0) or None
+        end = quarter_period(qb, yb, today)
+        year = int(m.group("ya")) if m.group("ya") else end.start.year - (1 if qa > qb else 0)
+        start = quarter_period(qa, year, today).start
+        if start > end.end:
+            return None
+        return Period(start, end.end, period_label(start, end.end, "range", today=today), "range")
+
     def quarters(m: re.Match) -> Period | None:
         """"the last 2 quarters", "the past two quarters": the whole quarters before this one, as "last quarter" is
         the one before it; "the last quarter of 2025": its Q4."""
@@ -261,6 +273,8 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (r"\b(?:from\s+|between\s+)?q(?P<qa>[1-4])(?:\s+(?P<ya>(?:19|20)\d{2}))?\s*(?:to|through|thru|till|until|and|-|–)"
+         r"\s*q(?P<qb>[1-4])(?:\s+(?P<yb>(?:19|20)\d{2}))?\b", quarter_span),
         (r"\b(?:the\s+)?(?:last|final)\s+quarter\s+of\s+(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|previous)\s+year)\b"
          r"|\b(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>[234]|two|three|four)\s+(?:whole\s+|full\s+)?quarters\b",
          quarters),
