@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -62,13 +62,21 @@ class TurnContext:
     clarify: dict[str, Any] | None = None  # a clarifying question with choices, when one was asked
     balances: bool = False  # the user's accounts carry opening balances: balances and net worth are known
     ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none
+    previous_confidence: float | None = None  # the confidence of the answer the state comes from
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer
 
 
-def conversation_state(conversation: Any, before_id: int | None = None
-                       ) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None, str | None]:
+class ConversationState(NamedTuple):
+    previous: dict[str, Any] | None  # the last money answer's query
+    earlier: dict[str, Any] | None  # the one before it
+    shown: dict[str, Any] | None  # what the last money answer showed
+    family: str | None  # the very last answer: "money" | "other" | None
+    confidence: float | None  # the last money answer's confidence
+
+
+def conversation_state(conversation: Any, before_id: int | None = None) -> ConversationState:
     """Conversation state: the money queries of the last two money answers (a knowledge answer in between does not
     end it: "top 3 categories" → "is that normal?" → "and last year?"), what the last one showed, and whether the
     very last answer was about money ("money") or something else ("other"). `before_id`: answers before that
@@ -81,7 +89,7 @@ def conversation_state(conversation: Any, before_id: int | None = None
     found = [(m.answer or {}).get("understood") for m in money[:2]] + [None, None]
     shown = (money[0].answer or {}).get("shown") if money else None
     family = None if not recent else "money" if money and money[0].pk == recent[0].pk else "other"
-    return found[0], found[1], shown, family
+    return ConversationState(found[0], found[1], shown, family, money[0].confidence if money else None)
 
 
 def understand(text: str, ctx: TurnContext) -> MoneyQuery:

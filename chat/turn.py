@@ -99,11 +99,12 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     entity linking), the conversation state (the last money query and its result), the corpora, today and the
     person's UI language (the answer's language when the question has none of its own)."""
     vocab = query_vocab(user=user, embed=embed)
-    previous, earlier, shown, family = (None, None, None, None) if new_conversation else \
+    previous, earlier, shown, family, previous_sure = (None, None, None, None, None) if new_conversation else \
         conversation_state(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
                        balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,
+                       previous_confidence=previous_sure,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        ui_language=ui_language)
 
@@ -170,6 +171,14 @@ def turn_shown(recorder: TurnRecorder, previous: dict[str, Any] | None = None) -
     return None
 
 
+def _leans_on_last(text: str, ctx: TurnContext) -> bool:
+    """Was the turn read as a follow-up of the last money answer (by the router, or by the parser for an LLM's turn)?"""
+    if ctx.understood is None and ctx.vocab is not None and ctx.previous_query:
+        return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=MoneyQuery.from_dict(
+            ctx.previous_query), shown=ctx.previous_result).followup
+    return bool((ctx.understood or {}).get("followup"))
+
+
 def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
                failure: str, clarification: dict[str, Any] | None = None) -> tuple[float, list[str]]:
     """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
@@ -185,6 +194,11 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
+    sure = ctx.previous_confidence
+    if sure is not None and score > sure and _leans_on_last(text, ctx):
+        # a follow-up computes over the last answer's reading: it is no surer than that answer was
+        score = round(sure, 3)
+        reasons.append(f"it builds on the last answer, whose confidence was {sure:.2f}")
     return clarification_check(score, reasons, clarification), reasons
 
 

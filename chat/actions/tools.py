@@ -192,7 +192,7 @@ class ActionTools:
 
         conversation = Conversation.objects.filter(pk=self.conversation_id, user=self.user).first() \
             if self.conversation_id else None
-        previous, _earlier, shown, _family = conversation_state(conversation) if conversation else (None,) * 4
+        previous, _earlier, shown, _family, _sure = conversation_state(conversation) if conversation else (None,) * 5
         return answer_rows(user=self.user, query=previous, shown=shown, most=most or MAX_MATCHING) if previous \
             else ([], "")
 
