@@ -78,6 +78,9 @@ ITEM_STEP = rf"\b(?:one|ones|two|three|four|five|\d+)(?: (?!{PERIOD_NOUN})\w+)? 
 PICK = r"\b(?:first|second|third|2nd|3rd|last|later|latter|former|earlier|dau|cuoi|thu (?:hai|ba))\b"
 PER_UNIT = (r"\b(?:(?:per|a|an|each|every|moi|hang) (?:day|week|month|year|ngay|tuan|thang|nam)|daily|weekly|monthly|"
             r"(day|week|month) by \1|tung (?:ngay|tuan|thang))\b")  # "per month?" asks a figure, it names no period
+# what is left of the money that came in once something is paid ("left after bills", "còn dư"): needs money in
+REMAINDER = (r"\b(?:(?:have|is|was|be|got|anything|money|much) left(?: over)?(?! out)|left over|leftover|"
+             r"remain(?:s|ing|der)?(?: after)?|con (?:du|lai sau)|du ra)\b")
 NAMED_YEAR = r"\b(?:(last|this) year|nam (ngoai|nay)|(?:in|of|for|during|nam) ((?:19|20)\d\d))\b"
 
 
@@ -245,6 +248,11 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
     union = [] if shown_items else [n for k in SUBJECT for n in previous.get(k) or []]
     reasons = [f"the question asks for {m} but no query that ran computed one"
                for m in _measures_missing(text, ran, shown_items)]
+    if _said(REMAINDER, text) and not any(_measure(x) in ("net", "income") or
+                                          (x["query"].get("direction") or x["arguments"].get("direction")) != "out"
+                                          for x in ran):
+        # "how much do I have left after bills each month" answered with the bills alone
+        reasons.append("the question asks what is left of the money that came in but no query that ran counted any")
     if _exclusion_missing(text, original, ran, shown_items, union if len(union) >= 2 else []):
         reasons.append("the question leaves something out but no query that ran left anything out")
     spans = _spans(ran)

@@ -45,7 +45,7 @@ def _judged(fake_llm, alice, question, right, wrong, answer):
     server = fake_llm([], retries=0)
     good = _turn(server, alice, question, right, answer)
     bad = _turn(server, alice, question, wrong, answer)
-    assert good["provider"] == "openai" and confident(alice, good), good["grounding"]
+    assert good["provider"] == "openai" and confident(alice, good), good["grounding"]["reasons"]
     assert not _shape_reasons(good), good["grounding"]
     assert not confident(alice, bad), bad["grounding"]
     return _shape_reasons(bad)
@@ -267,3 +267,15 @@ def test_next_month_said_bare_is_after_today_not_after_the_last_answer(fake_llm,
     # (the parser's own reading of this compound turn on the LLM path is another check's business: only the shape
     # check is asserted here — it read "next month" as the month after October before)
     assert not _shape_reasons(answer), answer["grounding"]["reasons"]
+
+
+def test_what_is_left_after_bills_needs_the_money_that_came_in(fake_llm, alice, alice_money):
+    # "left after the bills" is money in less money out: the bills alone are not it, whatever figure they give
+    reasons = _judged(fake_llm, alice, "how much did I have left after bills last month?",
+                      [("search_transactions", {"measure": "total", "direction": "in", **LAST_MONTH}),
+                       ("search_transactions", {"measure": "total", "categories": ["Rent", "Utilities"],
+                                                "direction": "out", **LAST_MONTH})],
+                      [("search_transactions", {"measure": "total", "categories": ["Rent", "Utilities"], "direction": "out",
+                                                **LAST_MONTH})],
+                      "Rent last month: $1,400.00.")
+    assert any("what is left of the money that came in" in r for r in reasons), reasons
