@@ -195,8 +195,10 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
     sure = ctx.previous_confidence
-    if sure is not None and score > sure and _leans_on_last(text, ctx):
-        # a follow-up computes over the last answer's reading: it is no surer than that answer was
+    doubt = [w for k in ("unknown", "ignored", "excluded_unknown") for w in (ctx.previous_query or {}).get(k) or []]
+    if sure is not None and score > sure and doubt and _leans_on_last(text, ctx):
+        # a follow-up computes over the last answer's reading: when that reading left words of the question out, it
+        # is no surer than that answer was (a reading that was whole carries on, whatever the last answer said)
         score = round(sure, 3)
         reasons.append(f"it builds on the last answer, whose confidence was {sure:.2f}")
     return clarification_check(score, reasons, clarification), reasons

@@ -1,6 +1,7 @@
-"""A follow-up computes over the last answer's reading, so it is no surer than that answer was: a period shift
-after an answer Moneta was not sure of is not a confident answer either, while the same shift after a confident
-answer stays confident."""
+"""A follow-up computes over the last answer's reading, so when that reading left words of the question out it is
+no surer than that answer was: a period shift after such an answer is not a confident answer either, while the
+same shift after a confident answer stays confident (an unsure answer whose reading was whole:
+tests/chat/test_followups.py test_a_language_models_follow_up_is_judged_against_the_same_state)."""
 from __future__ import annotations
 
 from tests.chat.conftest import confident, talk
