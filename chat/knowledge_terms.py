@@ -36,7 +36,7 @@ methods process feature features option options concept idea kind type""".split(
 
 # verbs of doing and other words that name no topic ("put", "keep", "away", "build" is not among them)
 GENERIC_TERMS = {_w[:5] for _w in """put get got set keep make give take try away till long able thing stuff actually
-exactly""".split()}
+exactly app apps application moneta""".split()}  # (the last: "in this app" is where, not what, it asks about)
 SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
 
 HELP_CORPUS = "moneta-help"

@@ -42,3 +42,11 @@ def test_a_word_the_knowledge_base_never_uses_makes_the_nearest_page_not_confide
     # a question the page does answer, with words around it the pages never use, stays confident
     sinking = chat_turn(user=alice, message="whats the point of a sinking fund")
     assert sinking["citations"] and confident(alice, sinking), (sinking["confidence"], sinking["answer"])
+
+
+def test_in_this_app_says_where_not_what_a_concept_question_asks(chat_demo, alice):
+    # "in this app" names the place of the question, not its topic: the jars help page answers it
+    demo_docs(help_pages=("budget-jars.md",), education=("emergency-fund.md", "sinking-funds.md"))
+    answer = chat_turn(user=alice, message="what's a jar in this app, exactly?")
+    assert "I don't have that" not in answer["answer"], answer["answer"]
+    assert [c["document"] for c in answer["citations"]][:1] == ["Budget jars"], answer["citations"]
