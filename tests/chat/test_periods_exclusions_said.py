@@ -126,3 +126,13 @@ def test_leaving_out_the_whole_last_subject_is_everything_else(chat_demo, alice,
     assert not _args(rest).get("categories") and not _args(rest).get("merchants"), rest["tool_calls"]
     assert _args(rest).get("exclude_categories") or _args(rest).get("exclude_merchants"), rest["tool_calls"]
     assert "272.48" in rest["answer"], rest["answer"]  # last month's 1,672.48 less the rent
+
+
+@pytest.mark.parametrize("said", ["uber over the last 3 full months, total", "uber spend over the past three complete months"])
+def test_the_last_n_full_months_are_calendar_months_before_this_one(chat_demo, alice, alice_money, said):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message=said)
+    # was: no period at all ('full' and '3 full months' not understood), the total of all time
+    assert _span(answer) == (month_start(today, 3).isoformat(), (month_start(today, 0) - timedelta(days=1)).isoformat())
+    assert "full" not in _not_understood(answer) and "complete" not in _not_understood(answer), _not_understood(answer)
+    assert confident(alice, answer), answer["grounding"]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from core.periods import Period, fmt_day, period_label
+from core.periods import Period, fmt_day, full_months_before, period_label
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -125,6 +125,10 @@ QUARTER = (r"(?:\b(?P<y0>(?:19|20)\d{2})\s+)?(?:\b(?:the\s+)?(?:q|quarter\s*|quy
            r"|\b(?:the\s+)?(?P<ord>first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter)\b"
            r"(?:(?:\s*[-/]\s*|\s+(?:of\s+|in\s+)?(?:the\s+)?|\s+nam\s+)(?:(?P<y>(?:19|20)\d{2})\b|(?P<rel>last|this|"
            r"previous|prior|current)\s+year\b|(?P<vi>ngoai|truoc|nay)\b)|\s*'(?P<yy>\d{2})\b)?")
+
+
+WHOLE_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "eleven": 11, "twelve": 12}
 
 
 def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date], Period]) -> list:
@@ -270,9 +274,17 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(start, end, f"{period_label(start, end, 'range', today=today)} ({said}, no month said: the "
                                   f"latest such days)", "range")
 
+    def whole_months(m: re.Match) -> Period:
+        """"the last 3 full months", "the past six complete months": calendar months before this one, not a
+        rolling window ending today."""
+        n = m.group("n")
+        return full_months_before(today, int(n) if n.isdigit() else WHOLE_COUNTS[n])
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
+         r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+months?\b", whole_months),
         (r"\b(?:from\s+|between\s+)?q(?P<qa>[1-4])(?:\s+(?P<ya>(?:19|20)\d{2}))?\s*(?:to|through|thru|till|until|and|-|–)"
          r"\s*q(?P<qb>[1-4])(?:\s+(?P<yb>(?:19|20)\d{2}))?\b", quarter_span),
         (r"\b(?:the\s+)?(?:last|final)\s+quarter\s+of\s+(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|previous)\s+year)\b"
