@@ -18,6 +18,23 @@ def month_start(today: date, back: int) -> date:
     return date(y, m, 1)
 
 
+def months_back(k: int) -> date:
+    """The first day of the month k months before this one."""
+    from django.utils import timezone
+
+    return month_start(timezone.localdate(), k)
+
+
+def last_args(answer: dict) -> dict:
+    """The arguments of the last tool call an answer made."""
+    return answer["tool_calls"][-1]["arguments"]
+
+
+def answer_body(answer: dict) -> str:
+    """An answer without its "What I looked up" line (English or Vietnamese) and what follows it."""
+    return answer["answer"].split("_What I looked up")[0].split("_Tôi đã tra")[0]
+
+
 def statement_csv(*, today: date, salary: str = "ACME PAYROLL", extra: list[tuple[str, str, str, str]] = ()) -> bytes:
     """Three months of a realistic statement ending this month: Date,Description,Amount,Category."""
     rows = []

@@ -7,28 +7,19 @@ Starbucks 5.75 on the 3rd and 6.25 on the 9th, Amazon 42.99 (Shopping) on the 5t
 from __future__ import annotations
 
 import re
-from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
-from django.utils import timezone
 
-from core.periods import add_months
+from tests.chat.conftest import answer_body as _body
 from tests.chat.conftest import confident, talk
+from tests.chat.conftest import last_args as _args
+from tests.chat.conftest import months_back as _month
 
 pytestmark = pytest.mark.django_db
 
 
-def _month(k: int) -> date:
-    return add_months(timezone.localdate().replace(day=1), -k)
 
-
-def _args(answer) -> dict:
-    return answer["tool_calls"][-1]["arguments"]
-
-
-def _body(answer) -> str:
-    return answer["answer"].split("_What I looked up")[0]
 
 
 def _figure(text: str) -> Decimal:
