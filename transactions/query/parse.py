@@ -35,9 +35,10 @@ from transactions.query.grammar import (
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
 from transactions.query.model import MoneyQuery, Side
-from transactions.query.periods import TIME_COUNT_RE, _n, find_periods
+from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
-from transactions.query.sides import compare_sides, compare_turns, periods_anded, periods_left_unread
+from transactions.query.settle import examples_and_kinds, settle
+from transactions.query.sides import compare_turns, periods_anded, periods_left_unread
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import things_in, things_listed, things_owning
 
@@ -54,7 +55,6 @@ FOLLOWUP_RE = re.compile(
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
-GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
 
 
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
@@ -256,7 +256,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             q.measure, q.limit = "list", q.limit or 1
     exclusion_inside_subject(q, text)  # "dining minus the work lunches": a part of dining it cannot pick out
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
-    _examples_and_kinds(q, vocab)
+    examples_and_kinds(q, vocab)
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:
@@ -280,7 +280,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if q.followup and q.measure == "compare" and not q.compare and earlier is not None and previous is not None:
         compare_turns(q, earlier, previous)
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
-    _settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
+    settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
@@ -306,30 +306,6 @@ YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bov
                        r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
-
-
-def _examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
-    """Merchants named beside a category they belong to are examples of it ("health stuff – gym, pharmacy";
-    "restaurant or cafe"), and a kind of merchant named beside one of its own ("fill up at Shell") is that one."""
-    if q.followup:
-        return
-    if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
-        merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
-        if all(link.how == "concept" for link in merchant_links):
-            q.links = [link for link in q.links if link.kind != "merchant" or link.negated]
-            q.merchants = []
-        else:
-            # "dining at Chipotle", "takeout via Uber Eats": the named shop narrows its own category
-            q.links = [link for link in q.links if link.kind != "category" or link.negated]
-            q.categories = []
-    specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" and not link.negated
-                for n in link.names}
-    if specific:
-        for link in [x for x in q.links if x.kind == "merchant" and x.how == "concept"]:
-            if specific & set(link.names):
-                q.links.remove(link)
-                q.merchants = [m for m in q.merchants if m in specific or any(
-                    m in x.names for x in q.links if x.kind == "merchant")]
 
 
 def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
@@ -418,48 +394,6 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
     if new.group_by:
         q.group_by = new.group_by
     return q
-
-
-def _settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],
-            merchant_kinds: dict[str, str | None]) -> None:
-    """Direction, monthly-average window, and comparison sides from what was found."""
-    if q.measure in ("income",):
-        q.direction = "in"
-    elif q.measure == "net":
-        q.direction = None
-    elif q.measure in ("list",) and not re.search(r"\bspen[dt]|\bpaid\b|\bbought\b|\bexpens|\bpurchas", text):
-        q.direction = None
-    else:
-        q.direction = "out"
-    if q.measure == "income":
-        generic = {c for link in q.links if link.kind == "category" and link.mention in GENERIC_INCOME
-                   for c in link.names}
-        q.categories = [c for c in q.categories if c not in generic]
-    linked_kinds = {kinds.get(c) for c in q.categories} | {merchant_kinds.get(m) for m in q.merchants}
-    if (q.categories or q.merchants) and q.measure != "net" and linked_kinds == {"income"}:
-        q.direction = "in"
-    if q.measure == "monthly_average":
-        rolling = next((p for p in periods if p.label.startswith("the last") and "month" in p.label), None)
-        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b", text)
-        if rolling is not None or m:
-            n = int(re.search(r"\d+", rolling.label).group()) if rolling and re.search(r"\d+", rolling.label) else \
-                _n(m.group(1)) if m else 3
-            q.months = n
-            q.period = None
-        elif q.period is not None and q.period.grain == "range" and q.period.start.day == 1 and q.period.end == today \
-                and q.period.start < today.replace(day=1):
-            # "avg per month since March": the full months from March to the last one
-            q.months = (today.year - q.period.start.year) * 12 + today.month - q.period.start.month
-            q.period = None
-        elif q.period is not None and q.period.grain == "year":
-            q.months = max(1, (min(q.period.end, today.replace(day=1) - timedelta(days=1)).month
-                               if q.period.start.year == today.year else 12))
-            if q.period.start.year != today.year:
-                q.months = None
-        elif q.months is None:
-            q.months = 3
-    if q.measure == "compare" or (q.compare and q.followup):
-        compare_sides(q, text, periods, today)
 
 
 # a question for the one place or category that got the most ("which store got most of my money", "which category
