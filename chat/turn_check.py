@@ -28,7 +28,7 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if failure:
         return 0.0, [f"the language model failed: {failure}"]
     score, reasons = confidence(report, recorder=recorder, partial=partial)
-    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx)
+    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx, answer=report.answer)
     if penalty:
         score = round(max(0.0, score - penalty), 3)
         reasons.extend(why)

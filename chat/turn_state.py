@@ -10,6 +10,7 @@ from chat.assistant import MONEY_TOOLS, TurnRecorder
 from chat.context import TurnContext
 from chat.grounding import GroundingReport
 from chat.listings import listing_query, listing_shown
+from chat.tool_fit import function_words_only
 from transactions.query import MoneyQuery, money_query_parse
 from transactions.query.account import word_account
 from transactions.query.state import kept_state, result_shown
@@ -42,7 +43,7 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
             query: dict[str, Any] = record.result["query"]
-            return query
+            return _with_doubt(query, ctx)
     for record in recorder.tool_records:  # "how much did I keep last month": that period's money in and out
         if record.name == "income_breakdown" and isinstance(record.result, dict) and (kept := kept_state(record.result)):
             return kept
@@ -50,6 +51,19 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
         understood: dict[str, Any] | None = getattr(ctx, "understood", None)
         return understood
     return None
+
+
+DOUBT = ("unknown", "ignored", "excluded_unknown")
+
+
+def _with_doubt(query: dict[str, Any], ctx: TurnContext) -> dict[str, Any]:
+    """The query that ran, with the words the router's reading of the question left out ("Target on its own": "own"):
+    the tool runs a query rebuilt from its arguments, which carries none of them, and a follow-up that builds on
+    this answer ("ok now just October") is no surer than it (chat/turn_check.py) only when the state says so."""
+    reading = getattr(ctx, "understood", None) or {}
+    doubt = {k: words for k in DOUBT if not query.get(k)
+             and (words := [w for w in reading.get(k) or [] if not function_words_only(w)])}
+    return {**query, **doubt} if doubt else query
 
 
 def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, Any] | None:
