@@ -8,8 +8,10 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from chat.actions.intent import action_call, looks_like_request, missing_data_call
+from chat.actions.intent import action_call
+from chat.actions.missing import missing_data_call
 from chat.actions.tools import PROPOSE_TOOLS
+from chat.actions.verbs import looks_like_request
 from chat.balances import BALANCE_TOOLS
 from chat.context import understand
 
