@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, confident, last_args, month_start
+from tests.chat.conftest import answer_body, confident, last_args, month_start, talk
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +99,9 @@ def test_what_a_pet_cost_is_not_the_category_its_food_word_names(chat_demo, alic
 def test_people_after_for_are_no_possessive(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="lunches for the kids last month")
     assert "$76.00" not in answer_body(answer) and not confident(alice, answer), answer["answer"]
+
+
+def test_that_company_after_a_merchant_answer_is_that_merchant_over_all_time(chat_demo, alice, alice_money):
+    answers = talk(alice, "what did netflix cost me last month", "how much have I paid that company in total, ever")
+    # four months of Netflix at 15.49; was the total of everything of all time at high confidence
+    assert "$61.96" in answer_body(answers[1]), answers[1]["answer"]

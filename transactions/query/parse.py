@@ -47,6 +47,9 @@ FOLLOWUP_RE = re.compile(
     r"except|excluding|without|con|the con|vay con|the|what if|compared? (?:to|with)|against|versus|vs\.?)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it|they)\b|\bthose\b|\bthat was\b"
     r"|\bthey (?:cost|come to|came to|add up|added up|run|ran|total|totall?ed)\b"
+    # "how much have I paid that company in total, ever": the merchant of the last answer
+    r"|\b(?:that|this|the same|those|these) (?:company|companies|store|stores|shop|shops|place|places|merchant|"
+    r"merchants|vendor|vendors|business|businesses|brand|payee|restaurant|station|chain|guys?|people|folks)\b"
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
     r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
