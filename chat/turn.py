@@ -41,7 +41,7 @@ from core.metrics import chat_turn_observe
 from core.types import AuthUser
 from transactions.query import MoneyQuery, money_query_parse, query_vocab
 from transactions.query.account import word_account
-from transactions.query.state import kept_state, result_shown
+from transactions.query.state import action_state, kept_state, result_shown
 
 log = logging.getLogger(__name__)
 HISTORY_MESSAGES = 8
@@ -120,6 +120,9 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
                                                                                           dict):
             query: dict[str, Any] = record.result["query"]
             return query
+    for record in recorder.tool_records:  # "move my Uber rides to Commute", then "how much did they cost?"
+        if (acted := action_state(record.name, record.arguments)) is not None:
+            return acted
     for record in recorder.tool_records:  # "how much did I keep last month": that period's money in and out
         if record.name == "income_breakdown" and isinstance(record.result, dict) and (kept := kept_state(record.result)):
             return kept

@@ -121,6 +121,7 @@ toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhi
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
 ton lai gop chung tinh dau noi cai
+oh wait whatever nvm nevermind fine sorry oops meant anyways they them
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"
