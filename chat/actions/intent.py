@@ -31,13 +31,20 @@ from chat.actions.verbs import (
     QUESTION_RE,
     RECAT_RE,
     REVISE_RE,
-    THEN_ASK_RE,
     UNAVAILABLE_VERB_RE,
+    WORDED_AS_ASK_RE,
+    asked_after,
 )
 from chat.capabilities import unavailable_action
 from chat.listings import POINTS_BACK_RE
 from transactions.query.state import exclusion_followup
 
+CAN_YOU_RE = re.compile(r"^\s*(?:can|could|would|will)\s+you\b", re.I)
+# "cancel netflix, how much would I save": the price of the plan answers it (chat/actions/compose.py), no query
+WOULD_RE = re.compile(r"\b(?:would|could|will|save|saving|if)\b", re.I)
+# "the big Best Buy charge", "that huge IKEA order": one transaction, the largest of what is named
+THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|pricey)\b(?!\s+(?:ones|charges|orders|"
+                            r"purchases|transactions|payments)\b)", re.I)
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
              "propose_delete_transaction"}
 
@@ -48,18 +55,14 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    if (split := _request_then_question(text, ctx)) is not None:
+        return split
     if note := note_call(text):
         return note
     if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
         return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
-    if QUESTION_RE.search(text) and not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.I):
+    if QUESTION_RE.search(text) and not CAN_YOU_RE.search(text):
         return None
-    if (ask := THEN_ASK_RE.search(text)) and ask.start() > 0:
-        # "log $12 cash for lunch, then tell me where dining is at this month": the request, and a question after
-        # it that the money tools answer (the router runs it beside the proposal)
-        call = action_call(text[:ask.start()], understand_in(text[:ask.start()], ctx), ctx)
-        if call is not None and call["name"] in PROPOSING:
-            return {**call, "then": ask.group("ask"), "front": text[:ask.start()]}
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
 
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -98,6 +101,26 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     return None
 
 
+def _request_then_question(text: str, ctx: Any) -> dict[str, Any] | None:
+    """A request with a question after it, both to be done: "log $12 cash for lunch, then tell me where dining is
+    at this month", "re-file the rides as Transport. Also, how much was it?", "cancel my gym — what have I paid
+    them this year?". The request's call carries the question (`then`) and the request (`front`); the router runs
+    the question beside the proposal, or beside the steps for what Moneta can't do."""
+    if (found := asked_after(text)) is None:
+        return None
+    start, ask = found
+    front = text[:start]
+    if QUESTION_RE.search(front) and not CAN_YOU_RE.search(front):
+        return None  # a question first ("how much did I spend on X, and can you make a jar"): not this order
+    call = action_call(front, understand_in(front, ctx), ctx)
+    if call is None or "then" in call:
+        return None
+    takes_question = call["name"] in PROPOSING \
+        or call["name"] == "save_note" and WORDED_AS_ASK_RE.search(ask) is not None \
+        or call["name"] == "explain_unavailable_action" and not WOULD_RE.search(ask)
+    return {**call, "then": ask, "front": front} if takes_question else None
+
+
 def then_question(call: dict[str, Any], ctx: Any) -> Any:
     """The money question asked after a request in the same message ("…, then tell me where dining is at this
     month"), as a query to run beside the proposal; None when there is none. A question that points back or names
@@ -107,7 +130,9 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
     if not then:
         return None
     tq, fq = understand_in(then, ctx), understand_in(front, ctx)
-    solid = [link for link in tq.links if link.how in ("exact", "synonym", "concept", "alias")]
+    # names the question gives of its own ("… how much at whole foods"), however linked, except a guess by meaning
+    solid = [link for link in tq.links if link.how in ("exact", "synonym", "concept", "alias", "prefix", "spelling",
+                                                      "nickname", "initials")]
     args = call["args"]
     merchants = list(args.get("merchants") or ([] if args.get("category") or args.get("categories") else fq.merchants))
     categories = [] if call["name"] == "propose_set_category" else \
@@ -115,5 +140,11 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
     if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
         tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
         tq.period = tq.period or fq.period
+        # what the request said of the rows stays: "delete the uber eats orders over $40, what's their total" (the
+        # bound), "note that the big Best Buy charge was a gift, how much was it" (the one biggest charge)
+        if tq.amount_min is None and tq.amount_max is None:
+            tq.amount_min, tq.amount_max = fq.amount_min, fq.amount_max
+        if tq.measure == "total" and (fq.measure == "largest" or THE_BIG_ONE_RE.search(front)):
+            tq.measure, tq.limit = "largest", fq.limit or 1
     return tq if tq.has_filters or tq.period is not None else None
 

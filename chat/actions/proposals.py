@@ -33,7 +33,10 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t",
           # Vietnamese function words
           "khoản", "chi", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
-          "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại"}
+          "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại",
+          # asking nicely names nothing: "tạo giùm cái hũ", "make a jar for me pls" (a jar is never called "Giùm Cái")
+          "giùm", "dùm", "hộ", "cái", "chiếc", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
+          "quickly", "asap"}
 VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
 
 
@@ -153,6 +156,10 @@ NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls"
                "giúp", "tôi", "mình"}
 
 
+# why or for whom a category is meant ends its name: "as a business expense for the shop" is Business Expense
+NAME_END_RE = re.compile(r"\s+(?:for|because|since|so|cause|cuz|bc|which|that|since|when|while|cho|vì|để)\b.*$", re.I)
+
+
 def _name_words(tail: str, ctx: Any) -> list[str]:
     """The words naming the target category ("as work travel", "under Biz Expense please"), periods left out."""
     for _period, (s, e) in find_periods(tail.lower(), ctx.today):
@@ -168,7 +175,7 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
     for split in reversed(splits):
         head, tail = text[:split.start()], text[split.end():]
         category = _category_in(tail, ctx)
-        named = _name_words(tail, ctx)
+        named = _name_words(NAME_END_RE.sub("", tail), ctx)
         if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
                 category.lower():
             category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "work travel" ≠ Travel
@@ -246,8 +253,11 @@ def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
         args["categories"] = list(categories)
     if words := [*(getattr(q, "text", None) or [])]:
         args["text"] = words
-    amount = amount_in(text)
-    if amount is not None:
+    # "the ones over $40": a size the money grammar reads as a bound, never one exact amount
+    low, high = getattr(q, "amount_min", None), getattr(q, "amount_max", None)
+    if low is not None or high is not None:
+        args.update({k: float(v) for k, v in (("amount_min", low), ("amount_max", high)) if v is not None})
+    elif (amount := amount_in(text)) is not None:
         args["amount"] = amount
     args.update(period)  # "from August" is August (chat/actions/scope.py)
     if DUPLICATE_RE.search(text):

@@ -18,7 +18,7 @@ JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set(?: me)? up
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
-RECAT_RE = re.compile(LEAD + r"(?:file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
+RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
                     r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)|record|enter|track|book|"
@@ -40,9 +40,32 @@ IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
 # changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
 REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"
                        r"change it to)\b|\bthay vào đó\b|\bthay bằng\b", re.I)
-# a question asked after the request, in the same message
-THEN_ASK_RE = re.compile(r"(?:[,;.]\s*|\s+)(?:and\s+)?(?:then|also|and|after that|plus)\s+(?P<ask>(?:tell me|show me|"
-                         r"give me|let me know|how much|how many|what|where|which|list)\b.+)$", re.I)
+# A question asked after the request, in the same message: after punctuation, a dash or a joining word ("then",
+# "also,", "and while you're at it,", "btw", Vietnamese "mà", "còn", "với lại"). With a joining word the question may
+# start bare ("…, and what dining is at"); after punctuation alone it must be worded as one ("— how much did I…",
+# ", what have I paid…", or end in "?"), so "make a jar for coffee, what I spent last month" stays one request.
+ASK_SPLIT_RE = re.compile(
+    r"(?P<sep>\s*[,;.!]\s*|\s+[-–—]+\s*|\s+)(?P<conn>(?:(?:and|but|oh|so|và)\s+)?(?:then|also|after that|plus|btw|"
+    r"by the way|while you'?re at it|and|mà|còn|với lại|rồi|xong)\b[\s,:]*)*"
+    r"(?P<ask>(?:tell me|show me|give me|let me know|how much|how many|what|where|which|list|when|did|was|were|is|are|"
+    r"do|does|have|has|cho (?:tôi|mình|em) (?:biết|xem)|tổng|bao nhiêu|hết bao nhiêu|tất cả|mấy)(?!\w).+)$", re.I)
+WORDED_AS_ASK_RE = re.compile(
+    r"^(?:tell me|show me|give me|let me know|list)\b|^(?:how (?:much|many)|what(?:'s)?|which|where|when)\b(?:\s+\w+)?"
+    r"\s*(?:'s|did|do|does|was|were|is|are|have|has|had|will|would|can|could|i|we|my)\b|^(?:did|was|were|is|are|do|"
+    r"does|have|has)\s+(?:i|we|it|they|that|those|my)\b|\?\s*$|\bbao nhiêu\b|\bbao nhieu\b", re.I)
+
+
+def asked_after(text: str) -> tuple[int, str] | None:
+    """Where a question asked after a request starts, and the question; None when the text asks none after it."""
+    pos = 1
+    while (m := ASK_SPLIT_RE.search(text, pos)) is not None:
+        joined = bool(m.group("conn")) or m.group("sep").strip() != ""
+        if joined and (m.group("conn") or WORDED_AS_ASK_RE.search(m.group("ask").strip())):
+            return m.start(), m.group("ask").strip()
+        pos = m.start() + 1
+    return None
+
+
 DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
                           r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
 CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)

@@ -58,7 +58,13 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "tiêu lố": "overspent", "vượt ngân sách": "over budget", "an toàn để tiêu": "safe to spend",
                "gộp": "merge", "tự động phân loại": "automatic categorisation", "phân loại": "categorisation",
                "gợi ý": "suggestions", "chuyển khoản": "transfers", "bảo hiểm": "insurance",
-               "mức khấu trừ": "deductible", "phí bảo hiểm": "insurance premium", "thẻ ghi nợ": "debit card"}
+               "mức khấu trừ": "deductible", "phí bảo hiểm": "insurance premium", "thẻ ghi nợ": "debit card",
+               "nhu cầu thiết yếu": "needs", "thiết yếu": "needs", "mong muốn": "wants", "thuê nhà": "renting",
+               "mua nhà": "buying a home", "lương gộp": "gross pay", "lương thực nhận": "net take-home pay",
+               "thu nhập thực nhận": "take-home pay", "bậc thuế": "tax bracket", "thuế suất biên": "marginal tax rate",
+               "thuế suất thực tế": "effective tax rate", "hoàn thuế": "tax refund", "tín dụng thuế": "tax credit",
+               "thu nhập không đều": "irregular income", "thu nhập không ổn định": "irregular income",
+               "lạm phát lối sống": "lifestyle creep", "lập ngân sách": "making a budget"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 

@@ -21,7 +21,7 @@ from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import howto_calls, names_education_topic
+from chat.help_steps import asks_education_section, howto_calls, names_education_topic
 from chat.language import answer_language, question_language
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
@@ -344,6 +344,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
         return done([("app_help", 1.0, text)], calls)
+    if not (q.period or q.merchants or q.categories) and asks_education_section(text):
+        # "how should I budget on an irregular income": that page, not their figures
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
