@@ -85,3 +85,17 @@ def test_which_kind_of_spending_was_biggest_leaving_rent_out_in_vietnamese(chat_
     answer = chat_turn(user=alice, message="tháng trước ngoài tiền nhà ra thì tôi tiêu nhiều nhất vào khoản nào?")
     # Groceries: Whole Foods 96.40 + Amazon 18.50; was the total of everything but rent at high confidence
     assert "114.90" in answer_body(answer) and "1,400" not in answer_body(answer), answer["answer"]
+
+
+@pytest.mark.parametrize("question", ["how much did I spend on pet food last month",
+                                      "what did my dog Rex cost me last month, food and toys"])
+def test_what_a_pet_cost_is_not_the_category_its_food_word_names(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    # was: Dining last month (Starbucks 12.00 + The Good Plate 64.00) for the pet's food
+    assert "$76.00" not in answer_body(answer), (question, answer["answer"])
+    assert not confident(alice, answer)
+
+
+def test_people_after_for_are_no_possessive(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="lunches for the kids last month")
+    assert "$76.00" not in answer_body(answer) and not confident(alice, answer), answer["answer"]

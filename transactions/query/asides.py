@@ -46,8 +46,12 @@ PEOPLE = (r"wife|husband|partner|spouse|hubby|wifey|boyfriend|girlfriend|bf|gf|f
           r"grandma|grandpa|grandmother|grandfather|granny|nana|aunt|uncle|cousin|niece|nephew|roommate|flatmate|"
           r"housemate|friend|bestie|boss|family|in-laws?|mother-in-law|father-in-law|stepson|stepdaughter|"
           r"other half|better half|significant other|so")
-PERSON_PHRASE = (rf"\b(?:my|our|his|her|their|the)\s+(?:(?:little|older|younger|eldest|oldest|youngest|big|baby|two|"
-                 rf"three)\s+)?(?:{PEOPLE})(?:'s|s'|s|'|’s|es')?(?<!\bso)(?<!\bsos)")
+_OLDER = r"(?:(?:little|older|younger|eldest|oldest|youngest|big|baby|two|three)\s+)?"
+# "my wife's", "the kids'", "my wifes" (typed without the apostrophe: only after a possessive, so "lunches for the
+# kids last month" keeps the kids)
+PERSON_PHRASE = (rf"(?:\b(?:my|our|his|her|their|the)\s+{_OLDER}(?:{PEOPLE})(?:'s|s'|'|’s|es')"
+                 rf"|\b(?:my|our|his|her|their)\s+{_OLDER}(?:{PEOPLE})s(?!\s+(?:last|this|in|on|for|at|and|or|with|"
+                 rf"from|since|during|next|per|a|the|to|over|under)\b))(?<!\bso)(?<!\bsos)")
 PERSON_POSSESSIVE_RE = re.compile(rf"{PERSON_PHRASE}(?=\s+[a-z])(?!\s+(?:and|or|i|we|is|are|was|were|has|have|"
                                   rf"had|does|did|do|spent|spends|paid|pays|bought|buys|said|says|thinks|wants|"
                                   rf"wanted|asked|asks|needs|uses|used)\b)", re.I)

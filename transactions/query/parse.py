@@ -185,9 +185,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
-    links, owners = things_owning(links, ignored, text)  # "the dog's food": the dog, not Dining
+    links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
-        unknown, ignored = [*unknown, *owners], [w for w in ignored if w not in owners]
+        unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
             and len(tokens(rest)) <= 12 \
