@@ -45,6 +45,7 @@ WOULD_RE = re.compile(r"\b(?:would|could|will|save|saving|if)\b", re.I)
 # "the big Best Buy charge", "that huge IKEA order": one transaction, the largest of what is named
 THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|pricey)\b(?!\s+(?:ones|charges|orders|"
                             r"purchases|transactions|payments)\b)", re.I)
+POINTER_WORDS = {"them", "they", "those", "these", "it", "that", "this", "em", "'em", "ones", "one"}
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
              "propose_delete_transaction"}
 
@@ -139,6 +140,8 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
         list(args.get("categories") or ([args["category"]] if args.get("category") else fq.categories))
     if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
         tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
+        # "what have I paid them", "how much were those": the word that points back is read (as the request's subject)
+        tq.ignored = [w for w in tq.ignored if w.lower() not in POINTER_WORDS]
         tq.period = tq.period or fq.period
         # what the request said of the rows stays: "delete the uber eats orders over $40, what's their total" (the
         # bound), "note that the big Best Buy charge was a gift, how much was it" (the one biggest charge)
