@@ -56,12 +56,12 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
+        return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if (split := _request_then_question(text, ctx)) is not None:
         return split
     if note := note_call(text):
         return note
-    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
-        return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if QUESTION_RE.search(text) and not CAN_YOU_RE.search(text):
         return None
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
