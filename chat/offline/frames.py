@@ -29,7 +29,8 @@ CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|exp
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 
 VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
-                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b", re.I)  # with or without accents
+                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b"
+                           r"|\bhay\b.{2,40}\b(?:thì|cái nào|bên nào)?\s*(?:tốt|lợi|hợp lý) hơn\b", re.I)  # with or without accents
 # Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
 VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
                "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",

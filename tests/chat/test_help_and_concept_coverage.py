@@ -119,3 +119,11 @@ def test_advice_naming_a_pages_section_is_that_concept_not_their_figures(chat_de
     assert answer["tools_used"] == ["search_knowledge_base"], answer["tool_calls"]
     assert "Making a budget, including on an irregular income" in {c["document"] for c in answer["citations"]}
     assert "lowest" in answer["answer"], answer["answer"]
+
+
+def test_a_vietnamese_which_is_better_question_is_a_concept(chat_demo, alice, alice_money, concepts):
+    """"X hay Y thì lợi hơn?" asks which choice is better in general: the page that compares them, in Vietnamese."""
+    answer = chat_turn(user=alice, message="thuê căn hộ hay mua nhà thì lợi hơn?")
+    assert answer["tools_used"] == ["search_knowledge_base"], answer["tool_calls"]
+    assert "Thuê nhà hay mua nhà" in {c["document"] for c in answer["citations"]}, answer["answer"]
+    assert not ENGLISH_RE.search(_prose(answer)), answer["answer"]

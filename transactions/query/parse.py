@@ -43,7 +43,8 @@ from transactions.query.state import counted_nouns, leaves_out_of_last, period_e
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
 
 FOLLOWUP_RE = re.compile(
-    r"^\s*(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
+    r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
+    r"(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
     r"except|excluding|without|con|the con|vay con|the|what if|compared? (?:to|with)|against|versus|vs\.?)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
     r"|\b(?:of|was|were|are|is) (?:that|those|them|it|they)\b|\bthose\b|\bthat was\b"
     r"|\bthey (?:cost|come to|came to|add up|added up|run|ran|total|totall?ed)\b"
@@ -53,7 +54,7 @@ FOLLOWUP_RE = re.compile(
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
     r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
-    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b",
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b",
     re.I)
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
