@@ -68,7 +68,10 @@ GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:s
 RULE_RE = re.compile(r"\b50\s*/\s*30\s*/\s*20\b|\b50-30-20\b", re.I)
 NEEDS_Q_RE = re.compile(r"\bneeds\b|\bwants\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
-                       r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b", re.I)
+                       r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b"
+                       # a price without a sign right after what buys it: "can I afford a 1500 trip"
+                       r"|\b(?:afford|buy|get|spend|swing)\s+(?:a |an |the |another )?(\d{2,}[\d,]*(?:\.\d+)?)\b"
+                       r"(?!\s*(?:%|percent|months?|mos?|weeks?|days?|years?|times|x)\b)", re.I)
 NEXT_MONTH_RE = re.compile(r"\bnext month\b|\bthis month\b|\bsoon\b", re.I)
 CENT = Decimal("0.01")
 
@@ -77,7 +80,7 @@ def _amount(text: str) -> Decimal | None:
     m = AMOUNT_RE.search(text or "")
     if not m:
         return None
-    number = next(g for g in (m.group(1), m.group(3), m.group(5), m.group(6)) if g)
+    number = next(g for g in (m.group(1), m.group(3), m.group(5), m.group(6), m.group(7)) if g)
     value = Decimal(number.replace(",", ""))
     return value * 1000 if (m.group(2) or m.group(4)) else value
 
@@ -105,8 +108,11 @@ def _monthly_amount(text: str) -> Decimal | None:
 # the last 3 months as the baseline" (the average of that many full months, not that span's total)
 USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average|avg|typical(?:ly)?|normal(?:ly)?|baseline|on average|trung bình|"
                       r"thường)\b", re.I)
-MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous|over|of|from)\s+(\d{1,2}|two|three|four|five|six|nine|twelve)\s+"
-                            r"(?:full\s+)?months?\b|\b(\d{1,2})\s*tháng (?:qua|gần nhất|vừa qua)\b", re.I)
+MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous|over|of|from|recent)\s+(\d{1,2}|two|three|four|five|six|nine|twelve)\s+"
+                            r"(?:full\s+|complete\s+)?(?:months?|mos?|mths?)\b|\b(\d{1,2})\s*tháng (?:qua|gần nhất|vừa qua)\b"
+                            # "my 6-month average", "a six month baseline", "half a year"
+                            r"|\b(\d{1,2}|two|three|four|five|six|nine|twelve)[- ](?:months?|mo|mth)[- ]"
+                            r"(?:average|avg|baseline|window|span)\b|\b(half (?:a )?year)\b", re.I)
 NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
 
 
@@ -115,7 +121,7 @@ def usual_months_said(text: str) -> int | None:
     m = MONTHS_SAID_RE.search(text or "")
     if m is None:
         return None
-    said = (m.group(1) or m.group(2)).lower()
+    said = (m.group(1) or m.group(2) or m.group(3) or "six").lower()  # group 4: half a year
     return max(1, min(12, int(said) if said.isdigit() else NUMBER[said]))
 
 
@@ -172,8 +178,15 @@ def _past_period_words(text: str) -> str | None:
     """The words of a finished period the question names (not the coming one it asks about): "last month" in
     "given what I spent last month, could I afford a sofa this month?"."""
     said, today = normalise(text), timezone.localdate()
-    return next((said[a:b].strip() for p, (a, b) in find_periods(said, today)
-                 if not p.relative and p.end < today.replace(day=1)), None)
+    past = [(a, b) for p, (a, b) in find_periods(said, today) if not p.relative and p.end < today.replace(day=1)]
+    # the period said beside the figures it is judged by ("a trip in spring … looking at what I brought in last
+    # month"), not the one beside the purchase
+    beside = [(a, b) for a, b in past if BASIS_RE.search(said[max(0, a - 40):a])]
+    return next((said[a:b].strip() for a, b in beside or past), None)
+
+
+BASIS_RE = re.compile(r"\b(?:brought in|earned|made|took (?:in|home)|got paid|income|spent|spending|looking at|"
+                      r"based on|going by|go by|given|using|judging by|from)\b(?!.*\b(?:trip|buy|purchase)\b)", re.I)
 
 
 def _d(value: Any) -> Decimal:

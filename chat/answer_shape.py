@@ -81,6 +81,13 @@ PER_UNIT = (r"\b(?:(?:per|a|an|each|every|moi|hang) (?:day|week|month|year|ngay|
 # what is left of the money that came in once something is paid ("left after bills", "còn dư"): needs money in
 REMAINDER = (r"\b(?:(?:have|is|was|be|got|anything|money|much) left(?: over)?(?! out)|left over|leftover|"
              r"remain(?:s|ing|der)?(?: after)?|con (?:du|lai sau)|du ra)\b")
+# "which category", "khoản nào": a ranking of kinds of spending, which a total's list of merchants does not answer
+KIND_OF_SPENDING = r"\b(?:categor\w*|danh muc|khoan|hang muc|loai chi|(?:kind|type|area)s? of (?:spending|expense))\b"
+# like for like: "vs the same days in September", "the same stretch last year" — the sides must be as long as each other
+LIKE_FOR_LIKE = r"\b(?:same (?:days|dates|stretch|number of days|window|part)|like for like|cung (?:ngay|ky|khoang))\b"
+# a count of months that includes the current one ("the past 4 months counting this one"): whole calendar months
+WITH_THIS_MONTH = (r"\b(?:counting|including|incl|plus) (?:this|the current) (?:one|month)\b|"
+                   r"\b(?:this|the current) (?:one|month) (?:included|too|counted)\b|\b(?:tinh ca|ke ca) thang nay\b")
 NAMED_YEAR = r"\b(?:(last|this) year|nam (ngoai|nay)|(?:in|of|for|during|nam) ((?:19|20)\d\d))\b"
 
 
@@ -180,7 +187,7 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
         missing.append("an average or a per-unit figure")
     if _said(RANK, asked_rank) and not measures & {"largest", "top_merchants", "top_categories", "summary", "compare"}:
         by_merchant = any(len(x["result"].get("by_merchant") or []) >= 2 for x in ran)
-        if not (by_merchant and not _said(r"\b(?:categor\w*|danh muc)\b", text)):  # a total ranks its merchants
+        if not (by_merchant and not _said(KIND_OF_SPENDING, text)):  # a total ranks its merchants
             missing.append("the biggest or a ranking")
     if asks_compare and not compared:
         missing.append("a comparison of both sides")
@@ -287,4 +294,32 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
         if not ((kept and kept <= items) or dropped & items or any(int(x["query"].get("offset") or 0) for x in ran)):
             reasons.append(f"the follow-up points at the items the last answer showed ({', '.join(shown_items[:3])}) "
                            "but the query that ran was not restricted to them")
+    reasons += _calendar_misfit(text, ran)
     return round(SHAPE_PENALTY * len(reasons), 3), reasons
+
+
+def _sides(ran: list[dict]) -> list[tuple[date, date]]:
+    """The periods a comparison that ran set side by side."""
+    out: list[tuple[date, date] | None] = []
+    for x in ran:
+        out += [_span(s.get("period")) for s in (x["query"].get("compare") or {}).get("sides") or []]
+        out += [_span(s) for s in x["arguments"].get("compare") or x["arguments"].get("sides") or [] if isinstance(s, dict)]
+    return list(dict.fromkeys(s for s in out if s))
+
+
+def _calendar_misfit(text: str, ran: list[dict]) -> list[str]:
+    """Periods whose shape the words fix: sides compared like for like must be as long as each other (a fortnight
+    against a whole month is not "the same days"); months counted with the current one start on a month's first day
+    (not a rolling window back from today)."""
+    reasons = []
+    sides = _sides(ran)
+    if _said(LIKE_FOR_LIKE, text) and len(sides) >= 2:
+        lengths = [(b - a).days + 1 for a, b in sides]
+        if max(lengths) - min(lengths) > 3:
+            reasons.append(f"the question compares like for like but the periods compared are {min(lengths)} and "
+                           f"{max(lengths)} days long")
+    starts = [s[0] for x in ran if (s := _span(x["query"].get("period")) or _span(x["result"]))]
+    if _said(WITH_THIS_MONTH, text) and starts and all(d.day != 1 for d in starts):
+        reasons.append("the question counts whole months with this one but the period that ran starts mid-month "
+                       f"({starts[0]})")
+    return reasons

@@ -17,7 +17,7 @@ from typing import Any
 from django.utils import translation
 from langchain_core.tools import StructuredTool
 
-from chat.actions.intent import NOTE_RE
+from chat.actions.control import NOTE_RE
 from chat.actions.tools import ACTION_TOOLS, ActionTools
 from chat.affordability import REASONING_TOOLS, ReasoningTools
 from chat.balances import BALANCE_TOOLS, BalanceTools

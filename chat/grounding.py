@@ -13,14 +13,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from chat.actions.tools import ACTION_TOOLS
-from chat.affordability import REASONING_TOOLS
 from chat.answer_shape import shape_misfit
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given
-from transactions.query import MoneyQuery, money_query_parse, strip_accents
+from chat.tool_fit import direction_fit, function_words_only, kind_fit, question_reading, reasoning_fit
+from transactions.query import strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
 from transactions.query.things import said_with_determiner
@@ -307,7 +306,7 @@ def _followup_changed_nothing(understood: dict, ran: list[dict], ctx) -> bool:
     return bool(ran_queries) and all(query_unchanged(previous, q) for q in ran_queries)
 
 
-def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
+def answer_fit(*, question: str, recorder: TurnRecorder, ctx, answer: str = "") -> tuple[float, list[str]]:
     """(confidence penalty, reasons) for an answer that does not fit its question: a merchant, category, amount
     or period the question names that no query used; words that were not understood; names linked only by
     similarity (the parser's reading, `_reading_fit`); and an operator of the question's own words — a total, an
@@ -316,67 +315,21 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx) -> tuple[float, li
     question and compare it with the queries that ran."""
     ran = _ran_queries(recorder)
     penalty, reasons = _reading_fit(question=question, recorder=recorder, ran=ran, ctx=ctx)
+    if ran and (understood := question_reading(question, ctx)):  # chat/tool_fit.py: a kind of business guessed
+        kind, why_kind = kind_fit(understood, answer)
+        penalty, reasons = penalty + kind, reasons + why_kind
+    inward, why_in = direction_fit(ran, ctx)
+    penalty, reasons = penalty + inward, reasons + why_in
     shape, why = shape_misfit(question, ran, ctx)
     return round(penalty + shape, 3), reasons + why
-
-
-def _reading(question: str, ctx) -> dict | None:
-    """The parser's reading of the question (the router's, or the same parser's for an LLM's turn)."""
-    understood = getattr(ctx, "understood", None)
-    if understood is None and getattr(ctx, "vocab", None) is not None:
-        previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
-        understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous,
-                                       shown=getattr(ctx, "previous_result", None)).as_dict()
-    return understood
-
-
-def _reasoning_fit(question: str, recorder: TurnRecorder, ctx) -> tuple[float, list[str]]:
-    """Arithmetic over their usual figures (chat/affordability.py) for a question that names one of their merchants
-    or categories ("save each month what I spent on Amazon") or an amount ("until I have $9,000"): a tool never told
-    them answered another question, so the names and amounts must be in its arguments. A question that also asks
-    "how much" answered only by an action or a note ("cancel my netflix, and how much has it cost me") computed no
-    figure."""
-    records = [r for r in recorder.tool_records if not r.error and r.name not in KNOWLEDGE_TOOLS | {"respond"}]
-    told = json.dumps([r.arguments for r in records if r.name in REASONING_TOOLS]).lower()
-    if not records:
-        return 0.0, []
-    if all(r.name in ACTION_TOOLS or r.name == "save_note" for r in records) and \
-            not any(r.name == "check_data_available" for r in records):  # "my credit score?": it says it can't see it
-        asks = re.search(r"\b(?:how much|how many|what did i (?:spend|pay)|bao nhieu)\b", strip_accents(question.lower()))
-        return (REASONING_PENALTY, ["the question also asks for a figure but no query computed one"]) if asks else \
-            (0.0, [])
-    if told == "[]":
-        return 0.0, []
-    if PAST_FIGURE_RE.search(strip_accents(question.lower())) and not re.search(r'"(?:based_on|period)"', told):
-        # "and how much went out? so could I afford a $900 trip": the usual month is not that period's spending
-        return REASONING_PENALTY, ["the question asks what was spent in a period but only usual figures were computed"]
-    understood = _reading(question, ctx) or {}
-    missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])
-               if n.lower() not in told][:2]
-    numbers: set[float] = set()
-    _walk([r.arguments for r in records if r.name in REASONING_TOOLS], numbers, set())
-    missing += [m.group(0) for m in AMOUNT_RE.finditer(question) if _amount(m) not in numbers][:2]
-    return REASONING_PENALTY * len(missing), [f"the question names {n!r} but the arithmetic that ran did not use it"
-                                             for n in missing]
-
-
-AMOUNT_RE = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k\b)?|\b(\d+(?:\.\d+)?)(k)\b", re.I)
-REASONING_PENALTY = 0.6
-PAST_FIGURE_RE = re.compile(r"\b(?:how much (?:(?:did|have) i (?:spend|spent|pay|paid)|went out|was spent|has it cost)|"
-                            r"what did i (?:spend|pay))\b")
-
-
-def _amount(m: re.Match) -> float:
-    value = float((m.group(1) or m.group(4)).replace(",", "") + (m.group(2) or ""))
-    return round(value * (1000 if m.group(3) or m.group(5) else 1), 2)
 
 
 def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx) -> tuple[float, list[str]]:
     disagreement = _readings_disagree(ctx)
     if not ran:
-        penalty, reasons = _reasoning_fit(question, recorder, ctx)
+        penalty, reasons = reasoning_fit(question, recorder, ctx)
         return (penalty + 0.3, [*reasons, disagreement]) if disagreement else (penalty, reasons)
-    understood = _reading(question, ctx)
+    understood = question_reading(question, ctx)
     if not understood:
         return 0.0, []
     penalty, reasons = 0.0, []
@@ -421,7 +374,7 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     # chosen by their own words ("subscribed", "memberships", "jar"), so the query's account does not apply to them
     if all(x["name"] in LISTING_TOOLS for x in ran):
         unplaced = [w for w in (understood.get("ignored") or []) + (understood.get("unknown") or [])
-                    if len(w.replace(" ", "")) >= 3]
+                    if len(w.replace(" ", "")) >= 3 and not function_words_only(w)]
         if unplaced and not any(LISTING_NAMED_BY[x["name"]].search(question) for x in ran):
             # chosen by meaning alone, with words of the question left unplaced ("I'd like to update my email"
             # answered with the list of subscriptions): not understood, whatever the list says
@@ -429,7 +382,8 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
             reasons.append(f"words not understood: {unplaced}")
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     # two letters can be a name cut to its initials ("gp"); one letter carries nothing
-    not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2]
+    not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2
+                      and not function_words_only(w)]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
     answered = any(x["result"].get("found") for x in ran)
     if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):

@@ -16,32 +16,30 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from chat.actions.fit import action_fit
 from chat.actions.selectors import actions_for_answer
 from chat.actions.services import pending_actions_attach
 from chat.actions.tools import turn_action_ids
 from chat.agent_configs import agent_config_for
-from chat.assistant import MONEY_TOOLS, FinanceAssistant, TurnRecorder
+from chat.assistant import FinanceAssistant
 from chat.capabilities import balances_available
-from chat.clarify import clarification_check, clarification_pick, correction_pick, turn_clarification
+from chat.clarify import clarification_pick, correction_pick, turn_clarification
 from chat.context import TurnContext, conversation_state, embed
 from chat.external.tools import external_tools_attach
-from chat.grounding import GroundingReport, answer_fit, confidence, ground, result_summary
+from chat.grounding import GroundingReport, ground, result_summary
 from chat.language import answer_language, question_language
-from chat.listings import listing_query, listing_shown
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.offline.model import OfflineChatModel
 from chat.prompt_versions import prompt_active_content, prompts_active
 from chat.prompts import prompt_render
 from chat.react import ReactTextChatModel
+from chat.turn_check import turn_check
+from chat.turn_state import turn_data_items, turn_relevant_fact_ids, turn_shown, turn_understood, turn_word_account
 from core.embeddings import single_thread_inference
 from core.errors import DomainError, NotFound
 from core.llm import chat_model, llm_configured
 from core.metrics import chat_turn_observe
 from core.types import AuthUser
-from transactions.query import MoneyQuery, money_query_parse, query_vocab
-from transactions.query.account import word_account
-from transactions.query.state import kept_state, result_shown
+from transactions.query import query_vocab
 
 log = logging.getLogger(__name__)
 HISTORY_MESSAGES = 8
@@ -76,23 +74,6 @@ def _history(conversation: Conversation, before_id: int) -> list[Any]:
             else AIMessage(content=m.content) for m in rows]
 
 
-def _data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
-    items = []
-    for record in recorder.tool_records:
-        result = record.result
-        if record.error or not isinstance(result, dict) or record.name not in MONEY_TOOLS:
-            continue
-        rows = result.get("rows")
-        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
-            columns = list(rows[0].keys())
-            items.append({"kind": "table", "tool": record.name, "title": result.get("title") or record.name,
-                          "columns": columns, "rows": rows, "currency": result.get("currency")})
-        chart = result.get("chart")
-        if isinstance(chart, dict) and chart.get("labels"):
-            items.append({"kind": "chart", "tool": record.name, **chart})
-    return items
-
-
 def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conversation, before_id: int,
                     new_conversation: bool, ui_language: str = "") -> TurnContext:
     """What the model, the tools and the checks need about this user and this conversation: their own names (for
@@ -107,101 +88,6 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
                        previous_confidence=previous_sure,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        ui_language=ui_language)
-
-
-def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] | None:
-    """The money query that actually ran this turn (the last money tool result that carries one), else the
-    router's reading when it was a money question; this is the next turn's dialogue state. A list of recurring
-    charges stands for their merchants' charges (chat/listings.py)."""
-    if (listing := _listing_record(recorder)) is not None:
-        return listing_query(listing.result, ctx.previous_query)
-    for record in reversed(recorder.tool_records):
-        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
-                                                                                          dict):
-            query: dict[str, Any] = record.result["query"]
-            return query
-    for record in recorder.tool_records:  # "how much did I keep last month": that period's money in and out
-        if record.name == "income_breakdown" and isinstance(record.result, dict) and (kept := kept_state(record.result)):
-            return kept
-    if any(r.name in MONEY_TOOLS and not r.error for r in recorder.tool_records):
-        understood: dict[str, Any] | None = getattr(ctx, "understood", None)
-        return understood
-    return None
-
-
-def turn_word_account(text: str, ctx: TurnContext, *, money: bool) -> dict[str, Any] | None:
-    """The account of every word of a money question (transactions.query.account), for clients to show which
-    words were not understood; None when the turn was not read as a money question."""
-    if not money:
-        return None
-
-    if ctx.understood is not None:  # the router's reading (offline) carries every word's link
-        reading = MoneyQuery.from_dict(ctx.understood)
-    elif ctx.vocab is not None:  # a language model's turn: the same parser reads the question
-        previous = MoneyQuery.from_dict(ctx.previous_query) if ctx.previous_query else None
-        reading = money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous,
-                                    shown=ctx.previous_result)
-    else:
-        return None
-    return word_account(text, reading, today=ctx.today)
-
-
-def _listing_record(recorder: TurnRecorder) -> Any:
-    """The list of recurring charges this turn showed, when that was its money answer."""
-    money = [r for r in recorder.tool_records if r.name in MONEY_TOOLS and not r.error and isinstance(r.result, dict)]
-    return money[-1] if money and money[-1].name == "list_subscriptions" else None
-
-
-def turn_shown(recorder: TurnRecorder, previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    """What the last money answer showed (items, periods compared, figure): the state follow-ups refer to.
-    `previous`: what the answer before showed (a question about one item of a list keeps the list)."""
-    if (listing := _listing_record(recorder)) is not None:
-        return listing_shown(listing.result, previous)
-    for record in reversed(recorder.tool_records):
-        if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
-                                                                                          dict):
-            return result_shown(record.result)
-    for record in reversed(recorder.tool_records):
-        # a preset without a query (the spending summary): its ranked rows are what the answer showed
-        rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None
-        if isinstance(rows, list) and rows and isinstance(rows[0], dict):
-            kind = "summary" if "category" in rows[0] else "top_merchants" if "merchant" in rows[0] else None
-            if kind:
-                return result_shown({**record.result, "measure": record.result.get("measure") or kind})
-    return None
-
-
-def _leans_on_last(text: str, ctx: TurnContext) -> bool:
-    """Was the turn read as a follow-up of the last money answer (by the router, or by the parser for an LLM's turn)?"""
-    if ctx.understood is None and ctx.vocab is not None and ctx.previous_query:
-        return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=MoneyQuery.from_dict(
-            ctx.previous_query), shown=ctx.previous_result).followup
-    return bool((ctx.understood or {}).get("followup"))
-
-
-def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
-               failure: str, clarification: dict[str, Any] | None = None) -> tuple[float, list[str]]:
-    """Confidence: the grounding formula, then does the answer fit the question? Every merchant, category,
-    amount and period the question names must be in a query that ran; names the user doesn't have must be
-    said; knowledge answers whose best fact is far from the question are not confident."""
-    if failure:
-        return 0.0, [f"the language model failed: {failure}"]
-    score, reasons = confidence(report, recorder=recorder, partial=partial)
-    penalty, why = answer_fit(question=text, recorder=recorder, ctx=ctx)
-    if penalty:
-        score = round(max(0.0, score - penalty), 3)
-        reasons.extend(why)
-    penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
-    score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
-    reasons.extend(why)
-    sure = ctx.previous_confidence
-    doubt = [w for k in ("unknown", "ignored", "excluded_unknown") for w in (ctx.previous_query or {}).get(k) or []]
-    if sure is not None and score > sure and doubt and _leans_on_last(text, ctx):
-        # a follow-up computes over the last answer's reading: when that reading left words of the question out, it
-        # is no surer than that answer was (a reading that was whole carries on, whatever the last answer said)
-        score = round(sure, 3)
-        reasons.append(f"it builds on the last answer, whose confidence was {sure:.2f}")
-    return clarification_check(score, reasons, clarification), reasons
 
 
 def chat_turn(*, user: AuthUser, message: str = "", conversation_id: int | None = None, agent_slug: str | None = None,
@@ -364,20 +250,6 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
     return text, [], False
 
 
-def _relevant_fact_ids(report: GroundingReport, recorder: TurnRecorder, final: dict[str, Any] | None) -> dict[str, list[int]]:
-    """Document investigator: the fact ids used, grouped by corpus (cited ones plus those the model claims)."""
-    relevant: dict[str, list[int]] = {}
-    for c in report.citations:
-        relevant.setdefault(c["corpus"] or "unknown", []).append(c["fact_id"])
-    claimed = (final or {}).get("relevant_fact_ids") or {}
-    for ids in claimed.values() if isinstance(claimed, dict) else []:
-        for fid in ids or []:
-            fact = recorder.facts.get(int(fid)) if str(fid).isdigit() else None
-            if fact and int(fid) not in relevant.setdefault(fact.get("corpus") or "unknown", []):
-                relevant[fact.get("corpus") or "unknown"].append(int(fid))
-    return relevant
-
-
 def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: list[str], partial: bool,
                  clarification: dict[str, Any] | None = None) -> dict[str, Any]:
     """Store the answer, its tool calls and any escalation in one transaction; return the answer object.
@@ -400,7 +272,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
             else "escalation-notice"  # a Vietnamese answer is Vietnamese to the end
         answer_md = f"{answer_md}\n\n{prompt_render(turn.prompts[notice], {'confidence': score})}"
     answer = {
-        "answer": answer_md, "citations": report.citations, "data": _data_items(recorder),
+        "answer": answer_md, "citations": report.citations, "data": turn_data_items(recorder),
         "tools_used": list(dict.fromkeys(r.name for r in recorder.tool_records)),
         "tool_calls": [{"name": r.name, "arguments": r.arguments, "duration_ms": r.duration_ms,
                         "error": r.error or None} for r in recorder.tool_records],
@@ -413,7 +285,7 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     if action_ids:
         answer["pending_actions"] = actions_for_answer(user=turn.user, action_ids=action_ids)
     if config.answer_format == "fact_ids":
-        answer["relevant_fact_ids"] = _relevant_fact_ids(report, recorder, turn.state.get("final"))
+        answer["relevant_fact_ids"] = turn_relevant_fact_ids(report, recorder, turn.state.get("final"))
     timings = {**turn.timings, "routing_ms": turn.ctx.timings.get("routing_ms"),
                "tools": [{"name": r.name, "duration_ms": r.duration_ms} for r in recorder.tool_records]}
     persist_started = time.perf_counter()

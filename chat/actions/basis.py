@@ -25,6 +25,8 @@ USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average|avg|normal(?:ly)?|typical(?:ly
 # a spend in a period: "what I spent last month", "based on last month", "going by October"
 SPENT_RE = re.compile(r"\b(?:spent|spend|spending|paid|pay|based on|base it on|going by|go(?:ing)? off|off of|"
                       r"according to|from)\b|đã chi|đã tiêu|chi tiêu|dựa (?:trên|theo)|theo", re.I)
+PER_MONTH_RE = re.compile(r"\b(?:per|a|an|each|every|/)\s*(?:month|mo|mth)\b|\bmonthly\b|\bmonth(?:ly)? by month\b"
+                          r"|(?<!\w)(?:mỗi|hàng|hằng|một) tháng(?!\w)", re.I)
 MONTHS_RE = re.compile(r"\b(\d{1,2})\s*(?:-\s*)?(?:full\s+|whole\s+|calendar\s+)?(?:months?|mos?|mths?|tháng)\b", re.I)
 MONTH_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
 MONTH_WORDS_RE = re.compile(r"\b(" + "|".join(MONTH_WORDS) + r")\s+(?:full\s+|whole\s+)?months?\b", re.I)
@@ -83,6 +85,9 @@ def basis_in(text: str, q: Any) -> dict[str, Any] | None:
     elif SPENT_RE.search(text) and (months := months_in(text)):
         # "at what I spent per month over the last 4 months" (a per-unit phrase leaves no period): their average
         args["usual_months"] = months
+    elif period is None and SPENT_RE.search(text) and PER_MONTH_RE.search(text):
+        # "at what I spent per month on coffee", "what I pay a month for takeout": their usual month, not $0
+        args["usual_months"] = DEFAULT_MONTHS
     else:
         return None
     if percent is not None:

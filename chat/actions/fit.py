@@ -8,8 +8,10 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from chat.actions.intent import action_call, looks_like_request, missing_data_call
+from chat.actions.intent import action_call
+from chat.actions.missing import missing_data_call
 from chat.actions.tools import PROPOSE_TOOLS
+from chat.actions.verbs import looks_like_request
 from chat.balances import BALANCE_TOOLS
 from chat.context import understand
 
@@ -54,6 +56,14 @@ def action_fit(*, question: str, recorder: Any, ctx: Any) -> tuple[float, list[s
                     penalty += 0.4
                     reasons.append(f"the proposal's {key} ({args.get(key)!r}) differs from the request ({want!r})")
                     break
+    # a change asked for that was not made: Moneta can't do it ("cancel my Netflix": the steps in the app), or the
+    # proposal found nothing to change. Said plainly, right, but never "high": the request itself was not carried out
+    unable = [r for r in records if r.name == "explain_unavailable_action" and not r.error]
+    refused = [r for r in proposals if isinstance(r.result, dict) and r.result.get("proposed") is False]
+    if unable or refused:
+        cap = MISSING_CAP
+        reasons.append("Moneta can't do what was asked; the answer gives the steps in the app" if unable else
+                       f"the change asked for was not proposed ({(refused[0].result or {}).get('problem') or 'nothing to change'})")
     # "I have no access to that": the capability check, or a balance tool for a user whose accounts carry no balance
     missing = [r for r in records if isinstance(r.result, dict) and r.result.get("available") is False
                and r.result.get("topic")]

@@ -17,7 +17,7 @@ from transactions.query.periods import find_periods
 
 # every match, not one: "all", "every", "everything", "each"; Vietnamese "tất cả", "hết", "các", "những" (also
 # typed without accents)
-ALL_RE = re.compile(r"\b(?:all|every|each|everything)\b|(?<!\w)(?:tất cả|hết|toàn bộ|các|những|tat ca|het|toan bo|"
+ALL_RE = re.compile(r"\b(?:all|every|each|everything)\b|(?<!\w)(?:tất cả|hết|toàn bộ|các|những|mấy|tat ca|het|toan bo|"
                     r"cac|nhung)(?!\w)", re.I)
 # a plural of what is changed names several too: "my Starbucks charges", "the Uber rides"
 PLURAL_RE = re.compile(r"\b(?:charges|transactions|purchases|payments|orders|rides|trips|visits|entries|expenses|"

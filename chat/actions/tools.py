@@ -11,6 +11,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import get_language
 
@@ -28,6 +29,7 @@ from chat.capabilities import (
 from chat.language import question_language
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError, NotFound
+from core.money import money
 from transactions.query import filtered
 from transactions.selectors import category_find
 from transactions.selectors.figures import money_rows, totals
@@ -208,10 +210,11 @@ class ActionTools:
                                    amount: float | None = None, date: str | None = None,
                                    duplicate: bool = False, start: str | None = None, end: str | None = None,
                                    categories: list[str] | None = None, text: list[str] | None = None,
-                                   all_matching: bool = False, of_last_answer: bool = False) -> dict:
+                                   all_matching: bool = False, of_last_answer: bool = False,
+                                   amount_min: float | None = None, amount_max: float | None = None) -> dict:
         """Propose deleting the user's transactions: by `transaction_id`, or the one matching `merchant`
         (or `categories`, `text`: words in the bank narrative), `amount` and/or `date` (YYYY-MM-DD), optionally
-        within `start`..`end`; `all_matching=true` ("delete all my Chipotle from August") proposes deleting every
+        within `start`..`end` and with a size between `amount_min` and `amount_max` ("the ones over $40"); `all_matching=true` ("delete all my Chipotle from August") proposes deleting every
         match, with their count, total and a sample; `duplicate=true` finds a charge that appears twice (same
         merchant and amount within a few days) and proposes deleting the later copy — when there is none, nothing
         is proposed and the charges found are shown. When several match and one was meant, returns the candidates
@@ -228,14 +231,16 @@ class ActionTools:
             return self._propose("transaction_delete", {"transaction_ids": ids, "what": what})
         candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
                                              start=start, end=end, categories=categories, text=text,
-                                             every=all_matching)
+                                             every=all_matching, bounds=(amount_min, amount_max))
         if isinstance(candidates, dict):
             return candidates
         if all_matching and not duplicate and candidates:
             return self._propose("transaction_delete", {
                 "transaction_ids": [c["id"] for c in candidates],
                 "what": ", ".join([*([merchant] if merchant else []), *(categories or []),
-                                   *(f"\u201c{t}\u201d" for t in text or [])]),
+                                   *(f"\u201c{t}\u201d" for t in text or [])])
+                + (f" > {money(amount_min)}" if amount_min is not None else "")
+                + (f" < {money(amount_max)}" if amount_max is not None else ""),
                 **({"start": start or date, "end": end or date} if (start and end) or date else {})})
         if len(candidates) != 1:
             return {"proposed": False, "kind": "transaction_delete", "candidates": candidates[:MAX_CANDIDATES],
@@ -249,7 +254,8 @@ class ActionTools:
     def _delete_candidates(self, *, merchant: str | None, amount: float | None, day: str | None,
                            duplicate: bool, start: str | None = None, end: str | None = None,
                            categories: list[str] | None = None, text: list[str] | None = None,
-                           every: bool = False) -> list[dict[str, Any]] | dict[str, Any]:
+                           every: bool = False, bounds: tuple[float | None, float | None] = (None, None),
+                           ) -> list[dict[str, Any]] | dict[str, Any]:
         args: dict[str, Any] = {}
         if merchant:
             args["merchants"] = [merchant]
@@ -275,7 +281,12 @@ class ActionTools:
         if amount is not None:
             value = abs(Decimal(str(amount))).quantize(Decimal("0.01"))
             qs = qs.filter(amount__in=[value, -value])
-        subject = bool(merchant or categories or text or amount is not None)
+        low, high = (abs(Decimal(str(b))) if b is not None else None for b in bounds)
+        if low is not None:  # a size either way round: money out is stored negative
+            qs = qs.filter(Q(amount__gte=low) | Q(amount__lte=-low))
+        if high is not None:
+            qs = qs.filter(amount__lte=high, amount__gte=-high)
+        subject = bool(merchant or categories or text or amount is not None or low is not None or high is not None)
         if duplicate and not (subject or bounded):  # "drop the duplicate": one on a recent statement
             qs = qs.filter(date__gte=timezone.localdate() - timedelta(days=DUPLICATE_RECENT_DAYS))
         if every and not duplicate:

@@ -19,7 +19,9 @@ from datetime import date
 import numpy as np
 from django.conf import settings
 
-from chat.actions.intent import action_call, dismiss_call, missing_data_call, then_question
+from chat.actions.control import dismiss_call
+from chat.actions.intent import action_call, then_question
+from chat.actions.missing import missing_data_call
 from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named

@@ -70,3 +70,16 @@ def test_confirm_when_the_world_changed_fails_in_words(chat_demo, alice, alice_c
 def test_bad_status_filter_is_a_clear_error(alice_client):
     response = alice_client.get("/api/v1/chat/actions/?status=done")
     assert response.status_code == 400 and "status must be one of" in response.json()["error"]["message"]
+
+
+def test_a_request_with_a_question_changes_nothing_until_confirmed(chat_demo, alice, alice_client, alice_money):
+    from transactions.models import Transaction
+
+    uber = Transaction.objects.filter(user=alice, description__startswith="UBER")
+    before = sorted(uber.values_list("id", "category_id"))
+    action = _propose(alice_client, "put the uber rides under Travel, then tell me how many there were")
+    assert sorted(uber.values_list("id", "category_id")) == before
+    assert alice_client.get(f"/api/v1/chat/actions/{action['id']}/").json()["status"] == "pending"
+    confirmed = alice_client.post(action["confirm_url"])
+    assert confirmed.status_code == 200, confirmed.content
+    assert {c for _, c in uber.values_list("id", "category__name")} == {"Travel"}

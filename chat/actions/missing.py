@@ -1,0 +1,38 @@
+"""A question about the user's own data that Moneta does not have (credit score, a balance it can't see, net
+worth, investments, someone else's spending): read against the capability map (chat/capabilities.py)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from chat.capabilities import missing_data
+
+PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b", re.I)
+HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
+                      r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
+
+
+OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in|for) my\b", re.I)
+
+
+# asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
+CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|bad|good|better|worse|"
+                              r"harm\w*|build|calculated|works?|mean|"
+                              r"means|factors?|why|increase|drop|lower)\b", re.I)
+
+
+ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|tìm trên mạng)\b", re.I)
+
+
+def missing_data_call(text: str) -> dict[str, Any] | None:
+    """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
+    investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
+    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text):
+        return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
+    found = missing_data(text)
+    if found is None or (found.personal and not PERSONAL_RE.search(text)):
+        return None
+    if not found.personal and ASKS_WEB_RE.search(text):
+        return None  # "search the web for today's exchange rate": the web has it, when it is reachable
+    return {"name": "check_data_available", "args": {"question": text}}
+

@@ -1,0 +1,268 @@
+"""The arguments of each proposal a request to act makes: the jar's name and amount, the budget's category, the
+transactions to re-file and their new category, the transaction to log or to delete. Names are read with the same
+parser as money questions; amounts with chat/actions/amounts.py; nothing here writes."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+from chat.actions.amounts import AMOUNT_RE, K_AMOUNT_RE, VI_AMOUNT_RE, amount_in, monthly_in
+from chat.actions.scope import means_every, period_args
+from chat.actions.verbs import (
+    ADD_RE,
+    CLAUSE_RE,
+    DELETE_VERB,
+    DUPLICATE_RE,
+    LEAD,
+    RECAT_RE,
+    TARGET_SPLIT_RE,
+    THAT_FIGURE_RE,
+    THAT_ONE_RE,
+)
+from chat.context import TurnContext, understand
+from transactions.query.followups_acts import points_at_last_set
+from transactions.query.grammar import normalise
+from transactions.query.parse import Linker, tokens
+from transactions.query.periods import find_periods
+
+FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with", "from", "it", "them", "this",
+          "that", "these", "those", "transactions", "transaction", "charges", "charge", "payments", "payment",
+          "purchases", "purchase", "ones", "one", "entry", "entries", "please", "and", "i", "me", "some", "new",
+          "today", "yesterday", "just", "in", "to", "as", "under", "into", "budget", "month", "monthly", "per",
+          "each", "expense", "spending", "money", "was", "is", "paid", "spent", "s", "t",
+          # Vietnamese function words
+          "khoản", "chi", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
+          "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại",
+          # asking nicely names nothing: "tạo giùm cái hũ", "make a jar for me pls" (a jar is never called "Giùm Cái")
+          "giùm", "dùm", "hộ", "cái", "chiếc", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
+          "quickly", "asap"}
+VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
+
+
+def _words(text: str) -> list[str]:
+    text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", K_AMOUNT_RE.sub(" ", text)))
+    text = re.sub(r"\b\d[\d,.]*\b|[^\w\s'-]", " ", text)
+    return [w for w in text.split() if w.lower() not in FILLER]
+
+
+def _day(q: Any) -> str | None:
+    period = getattr(q, "period", None)
+    if period is not None and period.grain != "all" and period.start == period.end:
+        return str(period.start.isoformat())
+    return None
+
+
+def _category_in(text: str, ctx: Any) -> str | None:
+    """The user's category named in `text` (exact, then the parser's linking of spellings and plurals)."""
+    vocab = getattr(ctx, "vocab", None)
+    names = list(getattr(vocab, "categories", None) or getattr(ctx, "categories", None) or [])
+    low = " " + re.sub(r"[^\w&]+", " ", text.lower()) + " "
+    for name in sorted(names, key=len, reverse=True):
+        if f" {name.lower()} " in low or f" {name.lower().rstrip('s')} " in low:
+            return str(name)
+    if vocab is not None:
+        found = Linker(vocab).category_for(tokens(normalise(text)))
+        if found:
+            return str(found)
+    return None
+
+
+def understand_in(text: str, ctx: Any) -> Any:
+    """The money parser's reading of part of a request, with the turn's vocabulary."""
+    return understand(text, TurnContext(vocab=ctx.vocab, today=ctx.today, categories=ctx.categories,
+                                         merchants=ctx.merchants))
+
+
+def figure_said_before(text: str, ctx: Any) -> float | None:
+    """The figure of the last money answer, when the request points back at it and names no amount of its own."""
+    shown = getattr(ctx, "previous_result", None) or {}
+    if amount_in(text) is not None or not THAT_FIGURE_RE.search(text) or shown.get("figure") in (None, 0):
+        return None
+    return round(float(shown["figure"]), 2)
+
+
+def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
+    """The categories and merchants the last money answer was about."""
+    previous = getattr(ctx, "previous_query", None) or {}
+    return list(previous.get("categories") or []), list(previous.get("merchants") or [])
+
+
+POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "same", "amount", "figure"}
+# what follows a Vietnamese jar's name: "hũ ăn uống theo mức chi trung bình…", "hũ du lịch với 2 triệu"
+VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
+
+
+def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
+         basis: dict[str, Any] | None = None) -> dict[str, Any]:
+    named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
+                      r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to|using|based|going|from|by|off)\b|\s+[-–—]|[,.!?]|"
+                      r"\s*[$€£\d]|$)", text, re.I)
+    if named and (not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]
+                  or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
+        named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
+    words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
+                                                      {"savings", "saving", "spending", "budget", "jar"}]
+    if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
+        words = _words(VI_NAME_END_RE.sub("", vi.group(1)))
+    if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
+        words = ["Savings"]
+    categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
+    if figure is not None:
+        words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]
+    if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
+        words = (categories or merchants)[0].split()
+    name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
+    category = _category_in(name, ctx) if name else None
+    args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}
+    if category:
+        args["categories"] = [category]
+    if basis is not None:  # the amount is computed from their spending on what the jar is for
+        if category is None and len(getattr(q, "categories", None) or []) == 1:
+            category = q.categories[0]  # "hũ tiền ăn uống": the category the request names, beside the jar's name
+            args["categories"] = [category]
+        merchants = [] if category else list(getattr(q, "merchants", None) or [])
+        if category or merchants:
+            args.update(basis, **({"merchants": merchants} if merchants else {}))
+            args.pop("monthly_budget")
+    return {"name": "propose_create_jar", "args": args}
+
+
+def budget_call(text: str, q: Any, ctx: Any, *, figure: float | None = None,
+            basis: dict[str, Any] | None = None) -> dict[str, Any]:
+    if figure is not None and not getattr(q, "categories", None) and _category_in(text, ctx) is None:
+        categories, _merchants = _previous_subject(ctx)
+        if len(categories) == 1:  # "set up a budget with that amount" after the average of Groceries
+            return {"name": "propose_set_budget", "args": {"category": categories[0], "amount": figure}}
+    target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
+                       r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
+    category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
+    merchants = list(getattr(q, "merchants", None) or [])
+    if category is None and merchants:
+        # budgets are per category: a limit for a merchant ("a $300 Amazon budget", "a budget for Uber Eats 20%
+        # below what I usually spend") is a jar for it, its amount computed from that merchant's spending
+        name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
+        if basis is not None:
+            return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
+        return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": monthly_in(text) or figure or 0}}
+    if category is None and target:
+        category = " ".join(_words(target.group(1))) or None
+    if basis is not None and category:
+        return {"name": "propose_set_budget", "args": {"category": category, **basis}}
+    return {"name": "propose_set_budget", "args": {"category": category or "", "amount": monthly_in(text) or figure}}
+
+
+NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls", "instead", "danh", "mục", "nhé",
+               "giúp", "tôi", "mình"}
+
+
+# why or for whom a category is meant ends its name: "as a business expense for the shop" is Business Expense
+NAME_END_RE = re.compile(r"\s+(?:for|because|since|so|cause|cuz|bc|which|that|since|when|while|cho|vì|để)\b.*$", re.I)
+
+
+def _name_words(tail: str, ctx: Any) -> list[str]:
+    """The words naming the target category ("as work travel", "under Biz Expense please"), periods left out."""
+    for _period, (s, e) in find_periods(tail.lower(), ctx.today):
+        tail = tail[:s] + " " * (e - s) + tail[e:]
+    return [w for w in re.findall(r"[\w&'-]+", tail) if w.lower() not in NAME_FILLER and not w.isdigit()]
+
+
+def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
+    # the target ("as Gifts", "to Transport") comes after the verb: the "to" of "I want to change my password"
+    # is the lead-in, and "change password" is no category
+    verb = RECAT_RE.search(text)
+    splits = [s for s in TARGET_SPLIT_RE.finditer(text) if verb is None or s.start() >= verb.end()]
+    for split in reversed(splits):
+        head, tail = text[:split.start()], text[split.end():]
+        category = _category_in(tail, ctx)
+        named = _name_words(NAME_END_RE.sub("", tail), ctx)
+        if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
+                category.lower():
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "work travel" ≠ Travel
+        elif category is None and split is splits[-1] and RECAT_RE.search(text) and 1 <= len(named) <= 4 \
+                and not find_periods(tail.lower(), ctx.today):
+            # "mark it as Gifts" with no Gifts category: a new one, created when the user confirms
+            category = " ".join(w if w.isupper() else w.capitalize() for w in named)
+        if category is None:
+            continue
+        subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        if points_at_last_set(subject, getattr(ctx, "previous_query", None)):  # "move all of those to groceries"
+            return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
+        sq = understand_in(subject, ctx)
+        merchants = list(dict.fromkeys([*sq.merchants, *[link.mention for link in sq.links
+                                                         if link.kind == "merchant" and link.how == "concept"]]))
+        merchants = [m for m in merchants if not any(m in link.names for link in sq.links if link.how == "concept")] \
+            or merchants
+        text_words = [*sq.text, *sq.unknown]
+        if not (merchants or text_words):
+            text_words = [w.rstrip("s") if len(w) > 4 else w for w in _words(subject)][:2]
+        if not (merchants or text_words):
+            return None
+        args: dict[str, Any] = {"category": category}
+        if merchants:
+            args["merchants"] = merchants
+        if text_words:
+            args["text"] = text_words
+        # the period anywhere in the sentence ("file my Uber rides under Transport from August": August)
+        if period := period_args(text, ctx.today):
+            args["start"], args["end"] = period.get("start", period.get("date")), period.get("end", period.get("date"))
+        return {"name": "propose_set_category", "args": args}
+    return None
+
+
+def add_call(text: str, q: Any, ctx: Any) -> dict[str, Any]:
+    category_m = re.search(r"\b(?:under|as|in(?:to)?)\s+(?:the\s+|my\s+)?([\w&' -]{3,30})$", text.strip(" .!"), re.I)
+    category = _category_in(category_m.group(1), ctx) if category_m else None
+    body = text[:category_m.start()] if category and category_m else text
+    for clause in CLAUSE_RE.split(text)[1:]:  # "I spent 20 on a taxi, add it": the request is its own clause
+        if clause and len(clause.split()) <= 4 and ADD_RE.search(clause):
+            body = body.replace(clause, " ")
+    body = re.sub(LEAD + r"\w+(?:\s+(?:down|in))?\b", "", body, count=1, flags=re.I)
+
+    for _period, (s, e) in find_periods(body.lower(), ctx.today):
+        body = body[:s] + " " * (e - s) + body[e:]
+    direction = "in" if re.search(r"\b(?:received|got paid|income|refund|earned|paid me|sold)\b", text, re.I) else "out"
+    words = [w for w in _words(body) if w.lower() not in {"received", "got", "income", "earned", "put"}]
+    day = _day(q)
+    if day is None and re.search(r"\byesterday\b", text, re.I):
+        day = (ctx.today - timedelta(days=1)).isoformat()
+    args: dict[str, Any] = {"description": " ".join(words[:6]), "amount": amount_in(text), "direction": direction}
+    if day:
+        args["date"] = day
+    if category:
+        args["category"] = category
+    return {"name": "propose_add_transaction", "args": args}
+
+
+def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    shown = getattr(ctx, "previous_result", None) or {}
+    rows = shown.get("rows") or []
+    period = period_args(text, ctx.today)
+    if len(rows) == 1 and rows[0].get("id") and THAT_ONE_RE.search(text) and amount_in(text) is None \
+            and not period and not DUPLICATE_RE.search(text):
+        # "delete that charge" after an answer that showed one transaction: that one (the card shows it)
+        return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
+    if points_at_last_set(re.sub(LEAD + DELETE_VERB, "", text, count=1, flags=re.I), ctx.previous_query):
+        return {"name": "propose_delete_transaction", "args": {"of_last_answer": True}}  # "delete all of those"
+    # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out
+    merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
+    if merchants:
+        args["merchant"] = merchants[0]
+    elif categories := getattr(q, "categories", None) or getattr(q, "exclude_categories", None):
+        args["categories"] = list(categories)
+    if words := [*(getattr(q, "text", None) or [])]:
+        args["text"] = words
+    # "the ones over $40": a size the money grammar reads as a bound, never one exact amount
+    low, high = getattr(q, "amount_min", None), getattr(q, "amount_max", None)
+    if low is not None or high is not None:
+        args.update({k: float(v) for k, v in (("amount_min", low), ("amount_max", high)) if v is not None})
+    elif (amount := amount_in(text)) is not None:
+        args["amount"] = amount
+    args.update(period)  # "from August" is August (chat/actions/scope.py)
+    if DUPLICATE_RE.search(text):
+        args["duplicate"] = True
+    elif means_every(text):  # "delete all my Chipotle from August": every match, with the count and total
+        args["all_matching"] = True
+    return {"name": "propose_delete_transaction", "args": args}
+

@@ -1,0 +1,84 @@
+"""How a request to act is worded: the lead-in before the verb ("please", "can you", "I'd like to", "làm ơn",
+"giúp tôi"), the verbs of each kind of change, the verbs of what Moneta can't do, and the words that join a
+request to a question after it or point back at the last answer. Read by chat/actions/intent.py (which action)
+and chat/actions/proposals.py (its arguments)."""
+from __future__ import annotations
+
+import re
+
+LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
+        r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
+        r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
+        # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
+        r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
+# "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
+WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|some\b|\$?\d)|"
+JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở)\b)(?P<rest>.{0,80}?)"
+                    r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
+BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
+                       r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
+                       r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
+RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
+                      r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
+ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
+                    r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)|record|enter|track|book|"
+                    r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
+                    r"nhập)\b", re.I)  # "add up my orders", "add all 3 up" are arithmetic, not a new transaction
+DELETE_VERB = (r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|take out|xoá|xóa|"
+               r"xoa|bỏ|loại bỏ|loai bo)\b")
+DELETE_RE = re.compile(LEAD + DELETE_VERB, re.I)
+UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscribe|transfer|send|wire|pay|move|remind|"
+                                 r"notify|alert|split|"
+                                 r"deposit|withdraw|dispute|report|call|email|contact|complain|open|close|apply|hủy|huỷ|"
+                                 r"ngừng|dừng|chuyển tiền|trả tiền|thanh toán|rename|merge|archive|combine|đổi tên|gộp|book|reserve|"
+                                 r"order|buy|đặt|mua)\b",
+                                 re.I)
+QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
+TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
+                             re.I)
+IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
+# changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
+REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"
+                       r"change it to)\b|\bthay vào đó\b|\bthay bằng\b", re.I)
+# A question asked after the request, in the same message: after punctuation, a dash or a joining word ("then",
+# "also,", "and while you're at it,", "btw", Vietnamese "mà", "còn", "với lại"). With a joining word the question may
+# start bare ("…, and what dining is at"); after punctuation alone it must be worded as one ("— how much did I…",
+# ", what have I paid…", or end in "?"), so "make a jar for coffee, what I spent last month" stays one request.
+ASK_SPLIT_RE = re.compile(
+    r"(?P<sep>\s*[,;.!]\s*|\s+[-–—]+\s*|\s+)(?P<conn>(?:(?:and|but|oh|so|và)\s+)?(?:then|also|after that|plus|btw|"
+    r"by the way|while you'?re at it|and|mà|còn|với lại|rồi|xong)\b[\s,:]*)*"
+    r"(?P<ask>(?:tell me|show me|give me|let me know|how much|how many|what|where|which|list|when|did|was|were|is|are|"
+    r"do|does|have|has|cho (?:tôi|mình|em) (?:biết|xem)|tổng|bao nhiêu|hết bao nhiêu|tất cả|mấy)(?!\w).+)$", re.I)
+WORDED_AS_ASK_RE = re.compile(
+    r"^(?:tell me|show me|give me|let me know|list)\b|^(?:how (?:much|many)|what(?:'s)?|which|where|when)\b(?:\s+\w+)?"
+    r"\s*(?:'s|did|do|does|was|were|is|are|have|has|had|will|would|can|could|i|we|my)\b|^(?:did|was|were|is|are|do|"
+    r"does|have|has)\s+(?:i|we|it|they|that|those|my)\b|\?\s*$|\bbao nhiêu\b|\bbao nhieu\b", re.I)
+
+
+def asked_after(text: str) -> tuple[int, str] | None:
+    """Where a question asked after a request starts, and the question; None when the text asks none after it."""
+    pos = 1
+    while (m := ASK_SPLIT_RE.search(text, pos)) is not None:
+        joined = bool(m.group("conn")) or m.group("sep").strip() != ""
+        if joined and (m.group("conn") or WORDED_AS_ASK_RE.search(m.group("ask").strip())):
+            return m.start(), m.group("ask").strip()
+        pos = m.start() + 1
+    return None
+
+
+DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
+                          r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
+CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
+# "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
+THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
+                            r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:exactly\s+|just\s+|precisely\s+)?(?:that|this|it)\b"
+                            r"|^\s*(?:\w+\s+){0,3}(?:make|set|use|put)\s+(?:that|this|it)\b|\bsố (?:đó|này|tiền đó)\b"
+                            r"|\bmức (?:đó|này)\b", re.I)
+# "delete that charge", "remove it", "xoá giao dịch đó": the transaction the last answer showed
+THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transaction|purchase|payment|order|entry))?|\bđó\b",
+                         re.I)
+
+
+def looks_like_request(text: str) -> bool:
+    """A cheap first look (no parsing): does the text start like a request to change something?"""
+    return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))

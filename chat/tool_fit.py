@@ -1,0 +1,157 @@
+"""Which words of a question the tools that ran account for, beside the money query's own account of them
+(chat/grounding.answer_fit reads both).
+
+- Arithmetic over their figures (chat/affordability.py, chat/goals.py) covers names of its own: pay kept and
+  affordability count all of their money in, so "how much of my salary did I keep" names their payroll and is
+  answered by that arithmetic, not by a query over the payroll merchant; a goal saved from a spending figure counts
+  the merchants and categories it was told.
+- A kind of business ("the gym", "streaming") linked to several of their merchants is a guess at which ones were
+  meant: the answer must name each, or it is medium confidence at most (`KIND_PENALTY`).
+- Words of asking and of the answer's form ("kindly provide the numbers for …") are function words: they change
+  nothing in the answer, so leaving them unplaced is not a word that was not understood.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from chat.actions.tools import ACTION_TOOLS
+from chat.affordability import REASONING_TOOLS
+from chat.assistant import KNOWLEDGE_TOOLS, TurnRecorder
+from transactions.query import MoneyQuery, money_query_parse, strip_accents
+
+REASONING_PENALTY = 0.6
+KIND_PENALTY = 0.35
+DIRECTION_PENALTY = 0.6  # 0.95 − 0.6 < 0.4  # several merchants of one kind added up, not all named: medium at most
+AMOUNT_RE = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(k\b)?|\b(\d+(?:\.\d+)?)(k)\b", re.I)
+PAST_FIGURE_RE = re.compile(r"\b(?:how much (?:(?:did|have) i (?:spend|spent|pay|paid)|went out|was spent|has it cost)|"
+                            r"what did i (?:spend|pay))\b")
+# words that ask (please, kindly, provide, pull up), correct the last turn ("no sorry, I meant Chevron") or name the
+# answer as such (the numbers, the figures) rather than what it is about
+FUNCTION_WORDS = frozenset("""please pls plz kindly thanks thank thx cheers provide give gimme show tell pull fetch
+send display hey quick quickly numbers figure figures stat stats statistic statistics data info
+information detail details sorry oops meant""".split())  # not "total", "list", "breakdown": they set what the answer is
+
+
+def question_reading(question: str, ctx: Any) -> dict | None:
+    """The parser's reading of the question (the router's, or the same parser's for an LLM's turn)."""
+    understood = getattr(ctx, "understood", None)
+    if understood is None and getattr(ctx, "vocab", None) is not None:
+        previous = MoneyQuery.from_dict(ctx.previous_query) if getattr(ctx, "previous_query", None) else None
+        understood = money_query_parse(question, vocab=ctx.vocab, today=ctx.today, previous=previous,
+                                       shown=getattr(ctx, "previous_result", None)).as_dict()
+    return understood
+
+
+def function_words_only(phrase: str) -> bool:
+    """Is every word of this unplaced phrase a word of asking or of the answer's form ("kindly provide")?"""
+    words = re.findall(r"[a-z]+", strip_accents(phrase.lower()))
+    return bool(words) and all(w in FUNCTION_WORDS for w in words)
+
+
+def _income_names(ctx: Any) -> set[str]:
+    """Their names of money in: income categories and the merchants mostly filed under one."""
+    vocab = getattr(ctx, "vocab", None)
+    if vocab is None:
+        return set()
+    income = {name for name, kind in (vocab.categories or {}).items() if kind == "income"}
+    return {n.lower() for n in income} | {m.lower() for m, c in (vocab.merchant_category or {}).items() if c in income}
+
+
+def reasoning_covered(records: list[Any], ctx: Any) -> set[str]:
+    """The names (lower case) the arithmetic that ran accounts for: all their money in for pay kept and
+    affordability (both start from income) and the names a goal's saving was told. Not the need categories of a
+    split into needs and wants: "needs - rent, groceries, utilities" names the three it means, and the split counts
+    its own list."""
+    covered: set[str] = set()
+    for r in records:
+        if r.name not in REASONING_TOOLS or not isinstance(r.result, dict):
+            continue
+        covered |= _income_names(ctx)
+        for key in ("save_merchants", "save_categories"):
+            covered |= {str(n).lower() for n in (r.arguments or {}).get(key) or []}
+    return covered
+
+
+def _numbers(value: Any, out: set[float]) -> set[float]:
+    if isinstance(value, dict):
+        for v in value.values():
+            _numbers(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _numbers(v, out)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        out.add(round(abs(float(value)), 2))
+    return out
+
+
+def _amount(m: re.Match) -> float:
+    value = float((m.group(1) or m.group(4)).replace(",", "") + (m.group(2) or ""))
+    return round(value * (1000 if m.group(3) or m.group(5) else 1), 2)
+
+
+def reasoning_fit(question: str, recorder: TurnRecorder, ctx: Any) -> tuple[float, list[str]]:
+    """Arithmetic over their usual figures (chat/affordability.py) for a question that names one of their merchants
+    or categories ("save each month what I spent on Amazon") or an amount ("until I have $9,000"): a tool never told
+    them answered another question, so the names and amounts must be in its arguments or among the names it covers
+    (`reasoning_covered`). A question that also asks "how much" answered only by an action or a note ("cancel my
+    netflix, and how much has it cost me") computed no figure."""
+    records = [r for r in recorder.tool_records if not r.error and r.name not in KNOWLEDGE_TOOLS | {"respond"}]
+    told = json.dumps([r.arguments for r in records if r.name in REASONING_TOOLS]).lower()
+    if not records:
+        return 0.0, []
+    if all(r.name in ACTION_TOOLS or r.name == "save_note" for r in records) and \
+            not any(r.name == "check_data_available" for r in records):  # "my credit score?": it says it can't see it
+        asks = re.search(r"\b(?:how much|how many|what did i (?:spend|pay)|bao nhieu)\b", strip_accents(question.lower()))
+        return (REASONING_PENALTY, ["the question also asks for a figure but no query computed one"]) if asks else \
+            (0.0, [])
+    if told == "[]":
+        return 0.0, []
+    if PAST_FIGURE_RE.search(strip_accents(question.lower())) and not re.search(r'"(?:based_on|period)"', told):
+        # "and how much went out? so could I afford a $900 trip": the usual month is not that period's spending
+        return REASONING_PENALTY, ["the question asks what was spent in a period but only usual figures were computed"]
+    understood = question_reading(question, ctx) or {}
+    covered = reasoning_covered(records, ctx)
+    missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])
+               if n.lower() not in told and n.lower() not in covered][:2]
+    numbers = _numbers([r.arguments for r in records if r.name in REASONING_TOOLS], set())
+    missing += [m.group(0) for m in AMOUNT_RE.finditer(question) if _amount(m) not in numbers][:2]
+    return REASONING_PENALTY * len(missing), [f"the question names {n!r} but the arithmetic that ran did not use it"
+                                             for n in missing]
+
+
+def kind_fit(understood: dict, answer: str) -> tuple[float, list[str]]:
+    """A kind of business linked to several of their merchants ("the gym" → two gyms) is the parser's guess at what
+    was meant; an answer that names each of them shows the guess, one that does not hides it: medium at most."""
+    said = strip_accents((answer or "").lower())
+    hidden = []
+    for link in understood.get("links") or []:
+        names = link.get("names") or []
+        if link.get("how") == "concept" and len(names) >= 2 and \
+                not all(strip_accents(n.lower()) in said for n in names):
+            hidden.append(link.get("mention"))
+    if not hidden or not answer:
+        return 0.0, []
+    return KIND_PENALTY, [f"{', '.join(map(repr, hidden))} matched several of their merchants and the answer did not "
+                          f"name each"]
+
+
+def direction_fit(ran: list[dict], ctx: Any) -> tuple[float, list[str]]:
+    """Money in from a shop of theirs that only takes money ("my landlord got paid how much" read as money in from
+    the rent), answered "nothing came in": the direction was misread, however sure the rest of the reading is."""
+    vocab = getattr(ctx, "vocab", None)
+    if vocab is None:
+        return 0.0, []
+    income = {name for name, kind in (vocab.categories or {}).items() if kind == "income"}
+    for x in ran:
+        q, args, result = x["query"], x["arguments"], x["result"]
+        inward = (q.get("direction") or args.get("direction")) == "in" or (q.get("measure") or args.get("measure")) == "income"
+        names = list(q.get("merchants") or args.get("merchants") or [])
+        spending_only = names and all(m in (vocab.merchant_category or {}) and
+                                      vocab.merchant_category[m] not in income for m in names)
+        nothing = not result.get("found") or str(result.get("total") or "0").strip("0.-") == ""
+        if inward and spending_only and nothing:
+            return DIRECTION_PENALTY, [f"the question was read as money in from {', '.join(names[:2])}, which only "
+                                       "ever takes money out, and nothing came in"]
+    return 0.0, []
