@@ -186,7 +186,11 @@ class BrandIndex:
         self._cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
 
     def name_match(self, merchant: str, description: str = "") -> str:
-        """The squashed brand name the merchant (or else the narrative) names, or "":
+        """The squashed brand name the merchant (or else the narrative) names, or "" (`match`)."""
+        return self.match(merchant, description)[0]
+
+    def match(self, merchant: str, description: str = "") -> tuple[str, bool]:
+        """(squashed brand name, whether it is the merchant's whole name), or ("", False):
         1. the merchant's words, longest first from its start ("countdown spotswood" → "countdown"; the whole
            merchant is the exact match);
         2. else a run of NARRATIVE_MIN_WORDS.. words anywhere in the narrative ("eftpos pak n save 123")."""
@@ -194,32 +198,34 @@ class BrandIndex:
         for k in range(len(tokens), 0, -1):
             key = "".join(tokens[:k])
             if key in self.names:
-                return key
+                return key, k == len(tokens)
         tokens = words(description)
         for k in range(min(NARRATIVE_MAX_WORDS, len(tokens)), NARRATIVE_MIN_WORDS - 1, -1):
             for start in range(len(tokens) - k + 1):
                 key = "".join(tokens[start:start + k])
                 if key in self.names:
-                    return key
-        return ""
+                    return key, False
+        return "", False
 
     def kinds_of(self, merchant: str, description: str = "", *, places: frozenset[str] = frozenset()
                  ) -> tuple[tuple[str, float], ...]:
         """(kind, weight) of the brand the merchant or narrative names: the kinds of the brands of that name
-        that trade where the statement is from (`places`, from `places_of`), else of all of them at
-        FOREIGN_STRENGTH; weights sum to 1 (a local brand) or FOREIGN_STRENGTH. () when nothing matches."""
+        that trade where the statement is from (`places`, from `places_of`), else — only when the brand's name
+        is the merchant's whole name — of all of them at FOREIGN_STRENGTH (a word that starts a longer name,
+        "victoria provision store", is rarely a brand that trades elsewhere); weights sum to 1 (a local brand)
+        or FOREIGN_STRENGTH. () when nothing matches."""
         cache_key = (merchant, description, places)
         hit = self._cache.get(cache_key)
         if hit is not None:
             return hit
         out: tuple[tuple[str, float], ...] = ()
-        name = self.name_match(merchant, description)
-        if name:
-            entries = self.names[name]
-            local = [kind for kind, where in entries if not places or set(where) & places]
-            strength = 1.0
-            if not local:
-                local, strength = [kind for kind, _ in entries], FOREIGN_STRENGTH
+        name, whole = self.match(merchant, description)
+        entries = self.names[name] if name else []
+        local = [kind for kind, where in entries if not places or set(where) & places]
+        strength = 1.0
+        if not local and whole:
+            local, strength = [kind for kind, _ in entries], FOREIGN_STRENGTH
+        if local:
             counts: dict[str, float] = defaultdict(float)
             for kind in local:
                 counts[kind] += 1.0

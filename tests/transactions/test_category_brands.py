@@ -89,8 +89,10 @@ def test_brands_that_trade_in_the_statements_country_are_preferred(index):
     assert dict(index.kinds_of("orbelin 12")) == {"amenity/fast_food": 0.5, "shop/supermarket": 0.5}
     assert index.kinds_of("hargen", places=NZ) == (("shop/supermarket", 1.0),)  # "053": Australia and New Zealand
     assert index.kinds_of("quentari", places=NZ) == (("shop/supermarket", 1.0),)  # "001": the whole world
-    # Known only abroad: the same kind, at half the strength.
+    # Known only abroad: the same kind, at half the strength, and only as the merchant's whole name.
     assert index.kinds_of("wexford city council", places=NZ) == (("amenity/parking", brands.FOREIGN_STRENGTH),)
+    assert index.kinds_of("pellix provisions", places=places_of(("gb",))) == ()
+    assert index.kinds_of("pellix", places=places_of(("gb",))) == (("shop/supermarket", brands.FOREIGN_STRENGTH),)
 
 
 def test_a_statements_currency_says_where_it_is_from():
