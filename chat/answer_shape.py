@@ -23,6 +23,7 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
+from core.periods import add_months, month_bounds
 from core.text import strip_accents
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
@@ -53,6 +54,7 @@ WIDE = r"\b(?:everything|all (?:of )?(?:my|our|the)|overall|every \w+|tat ca|toa
 PERIOD_NOUN = r"(?:periods?|time|months?|weeks?|days?|dates|years?|quarters?|window|range|stretch)"
 SAME = (rf"\b(?:same {PERIOD_NOUN}|that {PERIOD_NOUN}|those (?:months|weeks|days|dates)|cung (?:ky|thoi gian|thang|tuan)|"
         r"(?:thang|tuan|nam|ky|quy|thoi gian|luc) (?:do|ay))\b")
+MONTH_BACK = r"\b(?:last month|a month (?:before|earlier|ago)|the month before|previous month|thang truoc)\b"
 YEAR_BACK = r"\b(?:last year|a year (?:before|earlier|ago)|the year before|previous year|nam ngoai|nam truoc)\b"
 WITHIN = r"\b(?:of (?:that|those|it)|in there|out of that|trong (?:do|so do))\b"
 INSIDE = (rf"\b(?:(?:first|last|final|opening|closing) (?:\w+ )?{PERIOD_NOUN} of (?:that|those|it|the period)|"
@@ -125,14 +127,21 @@ def _year_back(d: date) -> date:
     return d.replace(year=d.year - 1, day=min(d.day, 28) if d.month == 2 and d.day == 29 else d.day)
 
 
-def _period_relation(text: str, previous: tuple[date, date], today: date) -> tuple[str, Any] | None:
-    """The relation to the last answer's period the words state: (words, test of a span), or None."""
+def _period_relation(text: str, previous: tuple[date, date], today: date, stepped: bool = True) -> tuple[str, Any] | None:
+    """The relation to the last answer's period the words state: (words, test of a span), or None. `stepped`: the
+    last answer showed items or rows, which "the two after that" steps through (else it steps through time)."""
     start, end = previous
-    text = re.sub(ITEM_STEP, " ", text)  # "the two after that" steps through a ranking, not through time
+    if stepped:
+        text = re.sub(ITEM_STEP, " ", text)  # "the two after that" steps through a ranking, not through time
     if _said(YEAR_BACK, text) and _said(SAME, text):
         # "same month last year", "that same period a year earlier": the same dates a year back (to that month's end)
         return "the same period a year earlier", lambda s: s[0] == _year_back(start) and \
             (s[1].year, s[1].month) == (_year_back(end).year, _year_back(end).month)
+    if _said(MONTH_BACK, text) and _said(SAME, text):
+        # "the same days last month": those days a month back (a whole month: the whole month before)
+        back = add_months(start, -1), add_months(end, -1)
+        whole = back[0], month_bounds(back[1].year, back[1].month)[1]
+        return "the same days a month earlier", lambda s: s in (back, whole)
     if _said(INSIDE, text):
         return "a part of the last answer's period", lambda s: start <= s[0] and s[1] <= end and s != (start, end)
     if _said(AFTER, text) and end < today:
@@ -245,7 +254,7 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
     if not ran:
         return 0.0, []
     original = (question or "").lower()
-    text = " ".join(re.findall(r"[\w$.']+", strip_accents(original)))
+    text = " ".join(re.findall(r"[\w$.']+", strip_accents(original.replace("%", " percent "))))
     today = getattr(ctx, "today", None) or date.today()
     previous = getattr(ctx, "previous_query", None) or {}
     shown = getattr(ctx, "previous_result", None) or {}
@@ -271,7 +280,8 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
                 month and not any(_covers_month(s, month) for s in spans):
             reasons.append(f"the question names {words!r} but no query that ran covered it")
     before = _span(previous.get("period"))
-    relation = _period_relation(text, before, today) if before else None
+    stepped = bool((shown.get("items") or {}).get("names") or shown.get("rows"))  # items or rows to step through
+    relation = _period_relation(text, before, today, stepped) if before else None
     if before and relation and not any(relation[1](s) for s in spans):
         reasons.append(f"the follow-up refers to {relation[0]} ({before[0]}…{before[1]}) but the query that ran "
                        f"covered {', '.join(f'{s[0]}…{s[1]}' for s in spans[:2]) or 'all time'}")

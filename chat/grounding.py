@@ -18,7 +18,7 @@ from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given
-from chat.tool_fit import direction_fit, function_words_only, kind_fit, question_reading, reasoning_fit
+from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from transactions.query import strip_accents
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
@@ -319,7 +319,8 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx, answer: str = "") 
         kind, why_kind = kind_fit(understood, answer)
         penalty, reasons = penalty + kind, reasons + why_kind
     inward, why_in = direction_fit(ran, ctx)
-    penalty, reasons = penalty + inward, reasons + why_in
+    figure, why_figure = figure_fit(question, recorder)
+    penalty, reasons = penalty + inward + figure, reasons + why_in + why_figure
     shape, why = shape_misfit(question, ran, ctx)
     return round(penalty + shape, 3), reasons + why
 

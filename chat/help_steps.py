@@ -88,6 +88,7 @@ PAGE_HELP = {
     # django-allauth's pages linked from Settings
     "account_change_password": "change your password", "account_reset_password": "reset a forgotten password",
     "account_email": "change your email", "mfa_index": "two-factor",
+    "account_signup": "sign up", "account_login": "log in", "account_logout": "log in and log out",
 }
 
 
@@ -152,6 +153,8 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "hoàn tác": "undo", "chia": "split", "trùng": "duplicate", "tiền mặt": "cash transaction",
              "tài khoản": "account", "chuyển khoản": "transfer", "ghi chú": "note", "tài liệu": "document",
              "mã api": "api token", "token": "api token", "dùng thử": "demo sandbox", "đăng ký": "subscriptions",
+             "đăng xuất": "log out", "đăng nhập": "log in",
+             "đăng ký tài khoản": "sign up account", "tạo tài khoản": "sign up account", "biểu đồ": "charts",
              "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
@@ -161,16 +164,27 @@ def _stems(text: str) -> set[str]:
             if w not in GENERIC and len(w) > 1}
 
 
+def heading_overlap(question: str, heading: str) -> int:
+    """How many topic words a how-to question (its English topics, chat/help_steps.english_topics) shares with a
+    "How to …" heading: "how to sign up account" shares two with "How to sign up (create a Moneta account)" and
+    none with "How to log in and log out"."""
+    words = _stems(english_topics(question))
+    return len(words & _stems(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
+
+
 def _typed_without_accents(text: str) -> bool:
     """Vietnamese typed without its accents ("lam sao de xoa giao dich"): read with every word de-accented."""
     return not VI_CHARS.search(text or "") and is_vietnamese(text or "")
 
 
-def english_topics(text: str) -> str:
+def english_topics(text: str, keep: set[str] | frozenset[str] = frozenset()) -> str:
     """A Vietnamese how-to with the English words of the help pages' topics it names (the help pages and the
     embedding model are English); English text unchanged. Typed without accents, the topics are matched
-    de-accented, as whole words ("xoa giao dich" → delete transaction)."""
+    de-accented, as whole words ("xoa giao dich" → delete transaction). `keep`: the stems of the help headings'
+    topic words; a word of the question written in English that is one of them is a topic too ("tạo jar")."""
     plain = _typed_without_accents(text)
+    said = [(m.start(), m.group(0).lower()) for m in re.finditer(r"\b[a-zA-Z]{3,}\b", text)
+            if m.group(0).lower()[:5] in keep and m.group(0).lower() not in GENERIC] if is_vietnamese(text) else []
     low = f" {' '.join(re.findall(r'[a-z0-9]+', strip_accents(text.lower())))} " if plain else text.lower()
     found: list[tuple[int, str]] = []
     for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])):
@@ -178,8 +192,12 @@ def english_topics(text: str) -> str:
         if key in low:
             found.append((low.index(key), en))
             low = low.replace(key, " " * len(key))  # "hũ chi tiêu" is one topic, not also "hũ"
-    # in the order the question says them ("tạo hũ": create jar)
-    return f"how to {' '.join(dict.fromkeys(en for _, en in sorted(found)))}" if found else text
+    if not found:
+        return text
+    # in the order the question says them ("tạo hũ": create jar; "tao jar ngan sach": create jar budget)
+    found = sorted(found + [(plain_at, word) for plain_at, word in said]) if not plain else \
+        sorted(found + [(low.find(f" {word} ") + 1 if f" {word} " in low else len(low), word) for _, word in said])
+    return f"how to {' '.join(dict.fromkeys(en for _, en in found))}"
 
 
 class SectionTopics:
@@ -191,6 +209,8 @@ class SectionTopics:
         self._key: tuple[int, int] | None = None
         self.headings: list[str] = []
         self.stems: list[set[str]] = []
+        self.sections: list[str] = []  # the headings alone
+        self.documents: list[str] = []  # the document of each
         self._vectors: Any = None
 
     def load(self) -> SectionTopics:
@@ -202,6 +222,8 @@ class SectionTopics:
             # a how-to heading stands alone; another section reads with its document ("Credit scores: Improving…")
             self.headings = [r["heading"] if self.howto else f"{r['document']}: {r['heading']}" for r in rows]
             self.stems = [_stems(r["heading"][7:] if self.howto else r["heading"]) for r in rows]
+            self.sections = [r["heading"] for r in rows]
+            self.documents = [r["document"] for r in rows]
             self._vectors = None
             self._key = key
         return self
@@ -236,6 +258,29 @@ def names_education_topic(text: str) -> bool:
     return bool(stems) and any(stems & _topic_stems(h) for h in EDUCATION_TOPICS.load().headings)
 
 
+ADVICE_RE = re.compile(r"\bshould\b|\bhow (?:best )?to\b|\bbest way\b|\bgood way\b|\bnên\b", re.I)
+
+
+def asks_education_section(text: str) -> bool:
+    """Advice asked how to do something ("how should I…", "how do I…", "the best way to…") that names one section
+    of a finance-education page by two of its heading's topic words, one of them in the headings of no other page
+    ("how should a freelancer budget with irregular income" → "Budgeting on an irregular income"; "split my pay
+    between needs and wants"): that section's concept, not a figure of their own money."""
+    if not (asks_how_to(text) or ADVICE_RE.search(text or "")):
+        return False
+    stems = _topic_stems(text)
+    if len(stems) < 2:
+        return False
+    topics = EDUCATION_TOPICS.load()
+    sections = [_topic_stems(h) for h in topics.sections]
+    pages: dict[str, set[str]] = {}
+    for section, document in zip(sections, topics.documents):
+        for stem in section:
+            pages.setdefault(stem, set()).add(document)
+    return any(len(shared := stems & section) >= 2 and any(len(pages[s]) == 1 for s in shared)
+               for section in sections)
+
+
 HELP_TOPICS = SectionTopics("moneta-help", howto=True)
 EDUCATION_TOPICS = SectionTopics("finance-education", howto=False)
 CLAUSE_RE = re.compile(r",?\s+(?:and|also|then|plus)\s+(?:how (?:do|can) i\s+|also\s+)?(?=(?:turn|change|set|reset|"
@@ -251,6 +296,10 @@ WEAK_OPENER_RE = re.compile(r"^\s*(?:(?:can|could|may) i|i (?:want|need|would li
 HOW_IT_WORKS_VI_RE = re.compile(r"\b(?:moneta|ứng dụng|app|hệ thống)\b(?:(?!\b(?:tôi|mình)\b).){0,40}\b(?:như thế nào|thế nào|"
                                 r"ra sao)\b|\bhoạt động (?:như )?(?:thế nào|ra sao)\b|\bđược (?:tính|chọn|phát hiện|xác "
                                 r"định)\b|\bhoat dong (?:nhu )?the nao\b|\bduoc tinh\b", re.I)
+
+
+APP_PLACE_RE = re.compile(r"\b(?:in|on|into|inside|within|with|using|through)\s+(?:the\s+|this\s+)?(?:moneta|app|application)"
+                          r"(?:'s)?\b", re.I)
 
 
 def asks_how_to(text: str) -> bool:
@@ -272,13 +321,18 @@ def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
                                                          or getattr(q, "amount_max", None) is not None):
         return []  # "can I see my Uber rides from May": a question about their money, not about the app
 
-    query = english_topics(text)
+    topics = HELP_TOPICS.load()
+    # "in Moneta", "in the app" say where, not what: as words of the search they pull every page that names the
+    # app ("can I set one up as a jar in moneta" found "How to get started" before "How to create a jar")
+    bare = re.sub(r"\s+([?.!,])", r"\1", " ".join(APP_PLACE_RE.sub(" ", text).split()))
+    query = english_topics(bare or text, keep=set().union(*topics.stems))
     vector, words = embed([query])[0], _stems(query)
-    _heading, score, shared = HELP_TOPICS.load().best(vector, words)
+    _heading, score, shared = topics.best(vector, words)
     _other, education, _ = EDUCATION_TOPICS.load().best(vector, words)
     # close to a help topic, or sharing a topic word with one and nearer to it than to any finance concept
     # ("how do I budget for a vacation" is budgeting advice, "how do I set a budget in the app" is help)
-    if not (score >= HEADING_CLOSE or (shared and score > education)):
+    in_app = bool(APP_PLACE_RE.search(text))  # "…as a jar in Moneta": about the app whatever concept it names
+    if not (score >= HEADING_CLOSE or (shared and (score > education or in_app))):
         return []
     parts = [p.strip(" ,.?") for p in CLAUSE_RE.split(query) if p and len(p.split()) >= 2]
     if len(parts) < 2:

@@ -16,7 +16,8 @@ from django.db import connection
 
 from chat.language import GLOSSED_RE
 from knowledge.models import Fact
-from transactions.query import is_vietnamese
+from transactions.query import is_vietnamese, strip_accents
+from transactions.query.grammar import VI_CHARS, VI_PLAIN_WORDS
 
 # the words of a question that name no topic, shared with the offline knowledge answer (chat/offline/knowledge_answer.py)
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
@@ -47,12 +48,32 @@ still okay does doing done made make much many more most less best better worse 
 month months today happen happens happened work works worked point purpose deal thing""".split())
 
 
+# a Vietnamese syllable typed without accents: onset, vowel, ending ("khong", "huong", "toan", "khac") — English
+# concept words rarely have that shape ("roth", "credit", "index", "fund", "sinking" do not)
+VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
+                            r"(?:uye|uya|uyu|uoi|uou|ieu|yeu|oai|oay|oeo|uay|ai|ao|au|ay|eo|eu|ia|ie|iu|oa|oe|oi|oo|ua|"
+                            r"ue|ui|uo|uu|uy|ye|a|e|i|o|u|y)(?:ch|ng|nh|[cmnpt])?")
+VI_QUESTION = frozenset("la gi nao sao khong co nen the nghia khac voi".split())  # words of asking, without accents
+
+
+def _vietnamese_syllables(words: list[str]) -> set[str]:
+    """The words of a question typed (partly) in Vietnamese without accents that are Vietnamese syllables: "index fund
+    co an toan khong" asks about "index fund"; "toan" and "khong" are not words the knowledge base lacks."""
+    shaped = [w for w in words if VI_SYLLABLE_RE.fullmatch(w)]
+    vietnamese = sum(w in VI_PLAIN_WORDS or w in VI_QUESTION for w in shaped)
+    return set(shaped) if vietnamese >= 2 or (vietnamese and len(shaped) >= 3) else set()
+
+
 def _content_words(question: str) -> list[str]:
     if (glossed := GLOSSED_RE.match(question)) and is_vietnamese(glossed.group(2)):
         question = glossed.group(1)  # "ETF (ETF là gì)": the English terms
-    elif is_vietnamese(question):
-        return []
-    said = re.findall(r"[a-z0-9']+", question.lower())
+    elif VI_CHARS.search(question):
+        # written with accents: the words of the knowledge base's language in it ("sinking fund là gì") are the ones
+        # to look for; the Vietnamese words are reached through the glossary (chat/offline/frames.py)
+        question = " ".join(w for w in question.split() if not VI_CHARS.search(w))
+    said = re.findall(r"[a-z0-9']+", strip_accents(question.lower()))
+    vietnamese = _vietnamese_syllables(said)
+    said = [w for w in said if w not in vietnamese]
 
     def content(w: str) -> bool:
         return len(w) >= 3 and w not in QUESTION_NOISE and w not in ASKING and w[:5] not in EVERYDAY_TERMS \

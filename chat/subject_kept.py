@@ -17,7 +17,8 @@ WIDENS_RE = re.compile(r"\b(?:everything|overall|in general|altogether (?:overal
                        r"merchant|thing)|in total across|across (?:the board|everything))\b|\btất cả\b", re.I)
 ITEMS_BACK_RE = re.compile(r"\b(?:there|those|these|them)\b", re.I)  # "it" after a ranking is its figure
 SUBJECT_KEYS = ("merchants", "categories", "text")
-ROW_MEASURES = ("largest", "smallest", "list")  # answers that showed transactions, their shops beside them
+ROW_MEASURES = ("largest", "smallest", "list")
+RANKED = ("top_merchants", "top_categories", "summary")  # answers that showed transactions, their shops beside them
 
 
 def _subject(query: dict[str, Any] | None) -> list[str]:
@@ -42,6 +43,8 @@ def dropped_subject(question: str, ran: list[dict[str, Any]], ctx: Any) -> list[
         return []
     if any(_subject(x.get("query")) or _subject(x.get("arguments")) for x in ran):
         return []
+    if any((x.get("query") or {}).get("measure") in RANKED and (x.get("query") or {}).get("offset") for x in ran):
+        return []  # "the two after those": the same ranking further down, past the items it points at
     if (previous or {}).get("measure") in ROW_MEASURES and any(
             (x.get("query") or {}).get(k) is not None for x in ran for k in ("amount_min", "amount_max")):
         return []  # "add those up" after the biggest purchases: the rows shown, kept by their amounts

@@ -34,6 +34,13 @@ send display hey quick quickly numbers figure figures stat stats statistic stati
 information detail details sorry oops meant""".split())  # not "total", "list", "breakdown": they set what the answer is
 
 
+# what stopping or cutting something of theirs would save ("if I stop buying coffee, how much would I save", "bỏ cf thì
+# tiết kiệm đc bn"): arithmetic over their own spending, never a passage about saving
+SAVING_IF_RE = re.compile(r"\b(?:if (?:i|we)|neu (?:toi|minh)?|bo|cat|ngung|stop\w*|cut\w*|quit\w*|skip\w*|drop\w*|"
+                          r"without)\b.{0,60}\b(?:how much (?:would|will|could|do|can|did) (?:i|we) (?:save|keep|have)|"
+                          r"(?:tiet kiem|du ra|giu lai|con lai) (?:duoc |dc |đc )?(?:bao nhieu|bn))\b")
+
+
 def question_reading(question: str, ctx: Any) -> dict | None:
     """The parser's reading of the question (the router's, or the same parser's for an LLM's turn)."""
     understood = getattr(ctx, "understood", None)
@@ -154,4 +161,14 @@ def direction_fit(ran: list[dict], ctx: Any) -> tuple[float, list[str]]:
         if inward and spending_only and nothing:
             return DIRECTION_PENALTY, [f"the question was read as money in from {', '.join(names[:2])}, which only "
                                        "ever takes money out, and nothing came in"]
+    return 0.0, []
+
+
+def figure_fit(question: str, recorder: TurnRecorder) -> tuple[float, list[str]]:
+    """A question that asks what something of theirs would save, answered only from the knowledge base: a passage
+    about saving is not the figure asked for."""
+    ran = {r.name for r in recorder.tool_records if not r.error and r.name != "respond"}
+    if ran and ran <= KNOWLEDGE_TOOLS and SAVING_IF_RE.search(strip_accents(question.lower()).replace("đ", "d")):
+        return REASONING_PENALTY, ["the question asks what stopping something of theirs would save, but only the "
+                                   "knowledge base was searched"]
     return 0.0, []

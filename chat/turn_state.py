@@ -13,7 +13,7 @@ from chat.listings import listing_query, listing_shown
 from chat.tool_fit import function_words_only
 from transactions.query import MoneyQuery, money_query_parse
 from transactions.query.account import word_account
-from transactions.query.state import kept_state, result_shown
+from transactions.query.state import action_state, kept_state, result_shown
 
 
 def turn_data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
@@ -44,6 +44,9 @@ def turn_understood(recorder: TurnRecorder, ctx: TurnContext) -> dict[str, Any] 
                                                                                           dict):
             query: dict[str, Any] = record.result["query"]
             return _with_doubt(query, ctx)
+    for record in recorder.tool_records:  # "move my Uber rides to Commute", then "how much did they cost?"
+        if (acted := action_state(record.name, record.arguments)) is not None:
+            return acted
     for record in recorder.tool_records:  # "how much did I keep last month": that period's money in and out
         if record.name == "income_breakdown" and isinstance(record.result, dict) and (kept := kept_state(record.result)):
             return kept

@@ -45,6 +45,7 @@ WOULD_RE = re.compile(r"\b(?:would|could|will|save|saving|if)\b", re.I)
 # "the big Best Buy charge", "that huge IKEA order": one transaction, the largest of what is named
 THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|pricey)\b(?!\s+(?:ones|charges|orders|"
                             r"purchases|transactions|payments)\b)", re.I)
+POINTER_WORDS = {"them", "they", "those", "these", "it", "that", "this", "em", "'em", "ones", "one"}
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
              "propose_delete_transaction"}
 
@@ -55,12 +56,12 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
+        return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if (split := _request_then_question(text, ctx)) is not None:
         return split
     if note := note_call(text):
         return note
-    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
-        return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if QUESTION_RE.search(text) and not CAN_YOU_RE.search(text):
         return None
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
@@ -139,6 +140,8 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
         list(args.get("categories") or ([args["category"]] if args.get("category") else fq.categories))
     if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
         tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
+        # "what have I paid them", "how much were those": the word that points back is read (as the request's subject)
+        tq.ignored = [w for w in tq.ignored if w.lower() not in POINTER_WORDS]
         tq.period = tq.period or fq.period
         # what the request said of the rows stays: "delete the uber eats orders over $40, what's their total" (the
         # bound), "note that the big Best Buy charge was a gift, how much was it" (the one biggest charge)

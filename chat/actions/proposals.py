@@ -152,8 +152,9 @@ def budget_call(text: str, q: Any, ctx: Any, *, figure: float | None = None,
     return {"name": "propose_set_budget", "args": {"category": category or "", "amount": monthly_in(text) or figure}}
 
 
-NAME_FILLER = {"the", "my", "a", "an", "category", "categories", "please", "pls", "instead", "danh", "mục", "nhé",
-               "giúp", "tôi", "mình"}
+# "into a new Commute category", "as one called Side Gig": the name is Commute, Side Gig
+NAME_FILLER = {"the", "my", "a", "an", "new", "called", "named", "category", "categories", "please", "pls", "instead",
+               "danh", "mục", "nhé", "giúp", "tôi", "mình"}
 
 
 # why or for whom a category is meant ends its name: "as a business expense for the shop" is Business Expense

@@ -29,7 +29,8 @@ CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|exp
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 
 VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
-                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b", re.I)  # with or without accents
+                           r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b"
+                           r"|\bhay\b.{2,40}\b(?:thì|cái nào|bên nào)?\s*(?:tốt|lợi|hợp lý) hơn\b", re.I)  # with or without accents
 # Finance words in Vietnamese → the English terms of the knowledge base (the embedding model reads English).
 VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "emergency fund", "lãi kép": "compound interest",
                "lãi suất": "interest rate", "điểm tín dụng": "credit score", "tín dụng": "credit",
@@ -58,7 +59,13 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "tiêu lố": "overspent", "vượt ngân sách": "over budget", "an toàn để tiêu": "safe to spend",
                "gộp": "merge", "tự động phân loại": "automatic categorisation", "phân loại": "categorisation",
                "gợi ý": "suggestions", "chuyển khoản": "transfers", "bảo hiểm": "insurance",
-               "mức khấu trừ": "deductible", "phí bảo hiểm": "insurance premium", "thẻ ghi nợ": "debit card"}
+               "mức khấu trừ": "deductible", "phí bảo hiểm": "insurance premium", "thẻ ghi nợ": "debit card",
+               "nhu cầu thiết yếu": "needs", "thiết yếu": "needs", "mong muốn": "wants", "thuê nhà": "renting",
+               "mua nhà": "buying a home", "lương gộp": "gross pay", "lương thực nhận": "net take-home pay",
+               "thu nhập thực nhận": "take-home pay", "bậc thuế": "tax bracket", "thuế suất biên": "marginal tax rate",
+               "thuế suất thực tế": "effective tax rate", "hoàn thuế": "tax refund", "tín dụng thuế": "tax credit",
+               "thu nhập không đều": "irregular income", "thu nhập không ổn định": "irregular income",
+               "lạm phát lối sống": "lifestyle creep", "lập ngân sách": "making a budget"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 

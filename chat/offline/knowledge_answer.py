@@ -8,7 +8,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from chat.help_steps import asks_how_to, steps_in, steps_text
+from chat.help_steps import asks_how_to, heading_overlap, steps_in, steps_text
 from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
 from transactions.query import is_vietnamese
@@ -199,6 +199,11 @@ def _also(fact: dict) -> str:
     return _sentences(_plain(_body(fact)), 260)
 
 
+def _heading_overlap(question: str, fact: dict) -> int:
+    heading = HEADING_LINE_RE.match(_steps_source(fact))
+    return heading_overlap(question, heading.group(1)) if heading else 0
+
+
 def _steps_source(fact: dict) -> str:
     """The text a how-to's steps are read from: a translated help section's English original, whose heading and steps
     the catalogue translates (locale/vi has every one, tested) and whose heading names the page to open."""
@@ -214,15 +219,20 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     quoted as written and said to be in English."""
     if result.get("error"):
         return _("I couldn't search the knowledge base: %(error)s") % {"error": _(result["error"])}, []
-    facts = [f for f in pick_facts([r for r in result.get("results") or [] if _substantive(r)])
-             if fits_question(question, f, how_to=name == "get_app_information")]
+    substantive = [r for r in result.get("results") or [] if _substantive(r)]
+    facts = [f for f in pick_facts(substantive) if fits_question(question, f, how_to=name == "get_app_information")]
     source = _("Moneta's help pages") if name == "get_app_information" else _("the knowledge base")
     if not facts:
         return _("I don't have that in %(source)s.") % {"source": source}, []
-    if name == "get_app_information" and asks_how_to(question):  # a how-to: the steps of the nearest "How to" section
-        stepped = [f for f in facts if steps_in(_steps_source(f))]
-        if stepped and stepped[0] is not facts[0]:
-            facts = [stepped[0], *[f for f in facts if f is not stepped[0]]]
+    if name == "get_app_information" and asks_how_to(question):
+        # a how-to: the steps of the "How to" section whose heading names most of what it asks, the nearest on a
+        # tie ("how to sign up" → "How to sign up…", not the nearer "How to log in and log out")
+        stepped = [f for f in facts + [r for r in substantive if r not in facts and (r.get("score") or 0) >= FACT_FLOOR]
+                   if steps_in(_steps_source(f)) and fits_question(question, f)]
+        if stepped:
+            best = max(stepped, key=lambda f: _heading_overlap(question, f))
+            if best is not facts[0]:
+                facts = [best, *[f for f in facts if f is not best]][:MAX_FACTS]
     lead = facts[0]
     steps = steps_in(_steps_source(lead)) if name == "get_app_information" or lead.get("corpus") == "moneta-help" \
         else []

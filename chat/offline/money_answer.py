@@ -326,10 +326,13 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     elif measure == "compare":
         lines.extend(_compare_lines(result, q, cur, vi))
     if measure == "list" and q.get("limit") == 1 and rows:
-        r = rows[0]
-        lines.insert(0, (f"Giao dịch gần nhất {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
+        r, back = rows[0], q.get("offset") or 0
+        lead_vi = f"Giao dịch thứ {back + 1} tính từ gần nhất" if back else "Giao dịch gần nhất"
+        lead = f"Number {back + 1} counting back from your most recent transaction" if back else \
+            "Your most recent transaction"
+        lines.insert(0, (f"{lead_vi} {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
-                         f"Your most recent transaction {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
+                         f"{lead} {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']}).").replace("  ", " "))
     elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
         if measure == "list" and vi:

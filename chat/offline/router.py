@@ -9,15 +9,10 @@ question; "how do jars work" is app help; "should I…" is advice; a note is sav
 """
 from __future__ import annotations
 
-import hashlib
 import re
-import threading
 import time
 from dataclasses import dataclass
 from datetime import date
-
-import numpy as np
-from django.conf import settings
 
 from chat.actions.control import dismiss_call
 from chat.actions.intent import action_call, then_question
@@ -26,11 +21,12 @@ from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import howto_calls, names_education_topic
+from chat.help_steps import asks_education_section, howto_calls, names_education_topic
 from chat.language import answer_language, question_language
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
-from chat.offline.exemplars import EXEMPLARS, INTENT_FAMILY
+from chat.offline.classifier import classifier
+from chat.offline.exemplars import INTENT_FAMILY
 from chat.offline.frames import (
     CONCEPT_Q_RE,
     MEASURE_WORD_RE,
@@ -43,59 +39,14 @@ from chat.offline.frames import (
     names_money_measure,
     ranks_own_records,
 )
+from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS, whatif_call
-from core.embeddings import EMBEDDING_DIM, embed_texts, single_thread_inference  # noqa: F401  (single_thread_inference: re-exported)
-from transactions.query import MoneyQuery, is_vietnamese
+from core.embeddings import single_thread_inference
+from transactions.query import MoneyQuery, is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.periods import find_periods
-
-TOP_K = 3
-
-
-class IntentClassifier:
-    def __init__(self, exemplars: dict[str, list[str]]):
-        self.intents = list(exemplars)
-        self.texts = [q for i in self.intents for q in exemplars[i]]
-        self.labels = np.array([self.intents.index(i) for i in self.intents for _ in exemplars[i]])
-        self._matrix: np.ndarray | None = None
-        self._lock = threading.Lock()
-
-    @property
-    def matrix(self) -> np.ndarray:
-        if self._matrix is None:
-            with self._lock:
-                if self._matrix is None:
-                    self._matrix = self._load()
-        return self._matrix
-
-    def _load(self) -> np.ndarray:
-        """Exemplar embeddings, cached on disk by a hash of the exemplar texts (recomputed when they change)."""
-        digest = hashlib.sha256("\n".join(self.texts).encode()).hexdigest()[:16]
-        path = settings.MONETA_DATA_DIR / "cache" / f"chat-exemplars-{settings.MONETA_EMBEDDING_BACKEND}-{digest}.npy"
-        if path.exists():
-            matrix = np.load(path)
-            if matrix.shape == (len(self.texts), EMBEDDING_DIM):
-                return matrix
-        matrix = embed_texts(self.texts)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.save(path, matrix)
-        return matrix
-
-    def scores(self, vectors: np.ndarray) -> list[dict[str, float]]:
-        sims = vectors @ self.matrix.T
-        out = []
-        for row in sims:
-            per = {}
-            for idx, intent in enumerate(self.intents):
-                s = np.sort(row[self.labels == idx])[::-1][:TOP_K]
-                per[intent] = float(0.5 * s[0] + 0.5 * s.mean())
-            out.append(per)
-        return out
-
-
-classifier = IntentClassifier(EXEMPLARS)
 
 
 @dataclass
@@ -393,6 +344,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
         return done([("app_help", 1.0, text)], calls)
+    if not (q.period or q.merchants or q.categories) and asks_education_section(text):
+        # "how should I budget on an irregular income": that page, not their figures
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
@@ -462,6 +416,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  and not concept_only):
         return done([("money", best, text)], money_calls(q), query=q)
     if intent in MONEY_INTENTS and PERSONAL_RE.search(text) and (q.period or q.has_filters):
+        return done([("money", best, text)], money_calls(q), query=q)
+    if SAVING_IF_RE.search(strip_accents(text.lower()).replace("đ", "d")) and not SHOULD_RE.search(text):
+        # "bỏ cf mỗi ngày thì tiết kiệm đc bn": what stopping something of theirs saves is their own spending on it,
+        # never a passage about saving (words the parser could not place make it an unsure answer, said as such)
         return done([("money", best, text)], money_calls(q), query=q)
     # 7. everything else that is about money or Moneta is answered from the knowledge the assistant may use (help,
     #    education, the user's notes): the best fitting fact decides which, not a guess between "concept" and

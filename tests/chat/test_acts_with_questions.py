@@ -102,8 +102,11 @@ def test_a_deletion_that_finds_nothing_is_not_high(chat_demo, alice, alice_money
     assert answer["confidence"] <= MISSING_CAP, answer["confidence"]
 
 
-def test_a_new_category_is_named_without_whom_it_is_for(chat_demo, alice, alice_money):
-    answer = chat_turn(user=alice, message="tag the whole foods runs as a party expense for my sister's birthday")
+@pytest.mark.parametrize(("message", "name"), [
+    ("tag the whole foods runs as a party expense for my sister's birthday", "Party Expense"),
+    ("could you move my whole foods runs into a new Party Food category?", "Party Food")])
+def test_a_new_category_is_named_without_whom_it_is_for(chat_demo, alice, alice_money, message, name):
+    answer = chat_turn(user=alice, message=message)
     action = answer["pending_actions"][0]
-    assert action["kind"] == "category_set" and action["params"]["category"] == "Party Expense", action["params"]
+    assert action["kind"] == "category_set" and action["params"]["category"] == name, action["params"]
     assert not Category.objects.filter(user=alice, name__istartswith="party").exists()

@@ -1,7 +1,7 @@
 """Issue 21 kinds 1–3 through chat_turn: periods said the ways people say them ("H2 of last year", "the quarter just
 gone", "quý vừa rồi", "up to the end of Q2", "from the 10th till now", "mid nov to new years"), an exclusion with
 a ranking in Vietnamese ("ngoại trừ tiền nhà thì mục nào nhiều nhất"), "everything except …" and "…, rent included"
-(all spending, not rent), and a second period no comparison took (never silently dropped). The chat fixture
+(all spending, not rent), and two names each said with its own period (a side each). The chat fixture
 statement (tests/chat/conftest.py), each month: Rent 1400.00 (day 2), Starbucks 5.75 (3) + 6.25 (9), Amazon 42.99 (5)
 + 18.50 (12), Whole Foods 96.40 (6), Uber 23.10 (8), Netflix 15.49 (10), The Good Plate 64.00 (11)."""
 from __future__ import annotations
@@ -98,13 +98,17 @@ def test_two_periods_anded_are_each_given(chat_demo, alice, alice_money):
     assert "$12.00" in answer["answer"], answer["answer"]  # last month's Starbucks, 5.75 + 6.25
 
 
-def test_a_second_period_no_comparison_took_is_not_understood(chat_demo, alice, alice_money):
+def test_each_name_with_a_period_of_its_own_is_a_side_of_its_own(chat_demo, alice, alice_money):
     today = timezone.localdate()
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"dining in {a:%B} and groceries in {b:%B}")
-    # was: both categories in the first month, the second month dropped at high confidence
-    assert f"in {b:%B}".lower() in _not_understood(answer).lower(), answer.get("understanding")
-    assert not confident(alice, answer)
+    # was: both categories in the first month, the second month dropped (then: said not understood)
+    sides = _args(answer).get("sides") or []
+    assert [(s.get("categories"), s["start"]) for s in sides] == [(["Dining"], a.isoformat()),
+                                                                 (["Groceries"], b.isoformat())], answer["tool_calls"]
+    # Dining: Starbucks 5.75 + 6.25, The Good Plate 64.00; Groceries: Whole Foods 96.40, Amazon 18.50
+    assert "$76.00" in answer["answer"] and "$114.90" in answer["answer"], answer["answer"]
+    assert confident(alice, answer)
 
 
 def test_a_trailing_aside_and_shortened_words_are_understood(chat_demo, alice, alice_money):

@@ -24,6 +24,37 @@ REASON_RE = re.compile(r"(?:[,;.!]|\s[–—-])\s*(?:(?:i|we)(?:'ll| will)? (?:n
                        r" (?:it|this|that|them|the (?:number|figure|total|amount))\b|(?:it'?s|this is|that'?s) (?:for|"
                        r"going to)\b|so (?:that )?(?:i|we) can\b|because\b|cause\b|cuz\b|since (?:i|we|my|our)\b"
                        r"|as (?:i|we) (?:need|have to|want)\b)[^?]*", re.I)
+# a clause that insists or apologises, to the next comma or sentence end: "don't tell me zero", "I know it's a lot",
+# "be honest", "no judgment please", "it can't be nothing", "I swear I went there" — how to take the answer, no filter
+INSIST_RE = re.compile(r"(?:^|[,;.!?–—-]|\b(?:and|but|so|also|plus)\b)\s*(?:(?:and|but|so|also|please|pls|ok|okay)\s+)*"
+                       r"(?:(?:don'?t|do not|dont) (?:tell|give|say|show) me (?:it'?s |that'?s |its )?(?:zero|0|\$0(?:\.00)?|"
+                       r"nothing|none|no charges?)|(?:it |that )?(?:can'?t|cannot|couldn'?t) (?:be|have been) (?:zero|0|"
+                       r"\$0|nothing|right)|(?:it'?s|it is|its) (?:definitely |certainly |surely )?not (?:zero|0|\$0|nothing)"
+                       r"|there (?:has|have|must) (?:to )?be (?:something|some)|i (?:know|realise|realize|get it|admit)"
+                       r"(?: (?:it'?s|it is|its|that'?s|that is|this is|i spend|i spent|i'?ve spent))?(?: (?:probably|"
+                       r"going to be|gonna be|a bit|kind of|way|pretty))* (?:a lot|too much|bad|high|embarrassing|"
+                       r"crazy|ridiculous|insane|silly|dumb|a ton|huge|excessive|terrible|awful|painful|not great)"
+                       r"|be (?:honest|real|straight with me|brutal)|(?:no|don'?t|dont) judg(?:e|ing)?(?:ment)?(?: me)?"
+                       r"(?: please)?|i swear(?: i (?:did|went|paid|bought))?|trust me|i promise|brace myself|"
+                       r"i can (?:take|handle) it|(?:\w+\s+){0,2}(?:kills?|killing|killed|hurts?|hurting|murders?|"
+                       r"murdering) (?:us|me|my \w+|our \w+)|ugh|sigh|smh|oof|yikes)\b[^,;.!?]*?"
+                       r"(?=[,;.!?]|\s+(?:but|and|so|though|how|what|which|where|when|did|can|could)\b|$)", re.I)
+# people a thing belongs to ("my wife's gym membership", "the kids' netflix", "vợ tôi"): whose it is, not what to
+# count — their transactions are the user's own. A class of words for people, not names of shops.
+PEOPLE = (r"wife|husband|partner|spouse|hubby|wifey|boyfriend|girlfriend|bf|gf|fiance|fiancee|son|daughter|kid|"
+          r"child|children|baby|toddler|teen|teenager|mom|mum|mother|dad|father|parent|brother|sister|sibling|"
+          r"grandma|grandpa|grandmother|grandfather|granny|nana|aunt|uncle|cousin|niece|nephew|roommate|flatmate|"
+          r"housemate|friend|bestie|boss|family|in-laws?|mother-in-law|father-in-law|stepson|stepdaughter|"
+          r"other half|better half|significant other|so")
+_OLDER = r"(?:(?:little|older|younger|eldest|oldest|youngest|big|baby|two|three)\s+)?"
+# "my wife's", "the kids'", "my wifes" (typed without the apostrophe: only after a possessive, so "lunches for the
+# kids last month" keeps the kids)
+PERSON_PHRASE = (rf"(?:\b(?:my|our|his|her|their|the)\s+{_OLDER}(?:{PEOPLE})(?:'s|s'|'|’s|es')"
+                 rf"|\b(?:my|our|his|her|their)\s+{_OLDER}(?:{PEOPLE})s(?!\s+(?:last|this|in|on|for|at|and|or|with|"
+                 rf"from|since|during|next|per|a|the|to|over|under)\b))(?<!\bso)(?<!\bsos)")
+PERSON_POSSESSIVE_RE = re.compile(rf"{PERSON_PHRASE}(?=\s+[a-z])(?!\s+(?:and|or|i|we|is|are|was|were|has|have|"
+                                  rf"had|does|did|do|spent|spends|paid|pays|bought|buys|said|says|thinks|wants|"
+                                  rf"wanted|asked|asks|needs|uses|used)\b)", re.I)
 PAREN_RE = re.compile(r"\s*\(([^()]{3,160})\)")
 # a parenthesis that narrows or names what to count stays
 NARROWING_RE = re.compile(r"^\s*(?:except|excluding|excl\.?|not|without|only|just|incl\.?|including|plus|and|or|"
@@ -44,14 +75,48 @@ def set_aside(question: str) -> tuple[str, list[str]]:
     found: list[str] = []
 
     def take(m: re.Match[str]) -> str:
-        found.append(m.group(0).strip(" ,;.:–—-()"))
+        found.append(m.group(0).strip(" ,;.:–—-()?!"))
         return " "
 
     text = PURPOSE_LEAD_RE.sub(take, text, count=1)
     text = PAREN_RE.sub(lambda m: take(m) if _aside_paren(m.group(1)) else m.group(0), text)
     text = ROLE_RE.sub(take, text)
+    text = PERSON_POSSESSIVE_RE.sub(take, text)
+    text = INSIST_RE.sub(lambda m: take(m) if m.group(0).strip(" ,;.!?–—-") else m.group(0), text)
     kept = REASON_RE.sub(take, text)
     if len(re.findall(r"\w+", kept)) < 2:  # the reason was all there was: keep the question as asked
         kept, found = text, found[:-1] if REASON_RE.search(text) else found
     kept = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", kept)).strip()
     return (kept, found) if found else (question, [])
+
+
+# an aside that says what a word of the question stands for: "(lunch is pretty much always chipotle)", "(coffee =
+# starbucks mostly)", "(by groceries I mean trader joe's)"
+HEDGE = r"(?:pretty much|mostly|usually|basically|always|almost always|nearly always|just|only|all|generally|" \
+        r"typically|normally|mainly|largely|really|probably|i think|like|at|from|@)"
+DEFINES_RE = re.compile(rf"^\s*(?:(?:my|the|our)\s+)?([a-z][a-z' ]{{1,30}}?)\s+(?:is|are|=|means?|'s|was|were|"
+                        rf"(?:is|are) (?:all|mostly|pretty much all) (?:at|from))\s+(?:{HEDGE}\s+)*"
+                        rf"([a-z0-9][\w'&. ]{{1,40}}?)\s*(?:(?:{HEDGE}|anyway|though|these days|lately)\s*)*$"
+                        rf"|^\s*by\s+([a-z][a-z' ]{{1,30}}?)\s+i\s+mean\s+(?:{HEDGE}\s+)*([a-z0-9][\w'&. ]{{1,40}}?)\s*$",
+                        re.I)
+
+
+def aside_definitions(question: str, asides: list[str]) -> tuple[str, list[str]]:
+    """An aside that names what one part of the question is ("coffee plus lunches (lunch is pretty much always
+    chipotle)") is read into the question: the word it explains becomes the name it gives ("coffee plus chipotle"),
+    and the aside is no longer set aside. Asides that explain no word of the question stay asides."""
+    kept = []
+    for aside in asides:
+        m = DEFINES_RE.match(aside)
+        word, name = ((m.group(1) or m.group(3) or ""), (m.group(2) or m.group(4) or "")) if m else ("", "")
+        said = re.compile(rf"\b{re.escape(word)}(?:e?s)?\b", re.I)
+        if not word or not name or not said.search(question) or name.lower().strip() == word.lower().strip():
+            kept.append(aside)
+            continue
+        question = said.sub(name.strip(), question)
+    return question, kept
+
+
+def is_person(aside: str) -> bool:
+    """An aside that is the possessive of a person ("my wife's")."""
+    return re.fullmatch(PERSON_PHRASE, aside, re.I) is not None

@@ -56,8 +56,14 @@ def _bare_not(rest: str) -> str:
 
 # the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end
 LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?\s*(?:[|?]|$)")
-CLAUSE_END_RE = re.compile(r",|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
+CLAUSE_END_RE = re.compile(r"[,;]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
                            r"where|bao nhieu|het bao)\b")
+
+
+# (not the dot of "excl.", "vs.", "approx.", "e.g.")
+SENTENCE_END_RE = re.compile(r"(?<=[a-z0-9)'])(?<!\bexcl)(?<!\bincl)(?<!\bvs)(?<!\betc)(?<!\bapprox)(?<!\be\.g)"
+                             r"(?<!\bi\.e)(?<!\bst)(?<!\bmr)(?<!\bmrs)(?<!\bdr)(?<!\bno)(?<!\bapt)(?<!\bave)[.!]+\s+"
+                             r"(?=[a-z0-9$|])")
 
 
 def mark_exclusions(rest: str, measure: str | None) -> str:
@@ -65,6 +71,9 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
     def mark(m: re.Match) -> str:
         return m.group(0) if m.group(0) == "minus" and measure == "net" else " ^ "
 
+    # a sentence ends what it leaves out ("forget the gym and any bills. the two streaming ones, combined": the
+    # second sentence is the subject)
+    rest = SENTENCE_END_RE.sub(" ; ", rest)
     # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
@@ -91,18 +100,37 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
 # an amount bound said inside an exclusion ("without the ones under $30", "except anything over $100"): the rows
 # kept are those on the other side of it
 AMOUNT_LEFT_OUT_RE = re.compile(r"\b(?:except(?: for)?|excluding|exclude|without|w/o|not counting|other than|besides|"
+                                r"(?:don'?t|do not|doesn'?t|does not|not|never) (?:count|include|add|factor in|want)(?:ing)?|"
                                 r"apart from|aside from|leave out|leaving out|minus|drop|skip|ignore|ignoring|but not|"
-                                r"ngoai tru|khong tinh|bo)\s+(?:(?:the|all|any|those|these|ones?|of|my|purchases?|"
-                                r"transactions?|charges?|orders?|payments?|anything|everything|stuff|that|which|were|was|"
-                                r"are|is|cac|nhung|khoan|giao dich)\s+){0,4}$")
+                                r"forget(?: about)?|nothing|none|no|not|ngoai tru|khong tinh|khong ke|tru|bo qua|bo)\s+"
+                                r"(?:(?:the|all|any|those|these|ones?|of|my|purchases?|in|single|individual|big|"
+                                r"large|larger|small|items?|things?|expenses?|bills?|transactions?|charges?|orders?|"
+                                r"payments?|anything|everything|stuff|that|which|were|was|are|is|cac|nhung|khoan|"
+                                r"giao dich|mon|may|cai|mua|chi)\s+){0,4}$")
+# "leave the ones over $50 out", "the ones under $10 excluded": the cue after the bound
+AMOUNT_LEFT_OUT_AFTER_RE = re.compile(r"^\s*(?:out|aside|excluded|left out|not included|off|ra)\b")
+AMOUNT_LEFT_OUT_BEFORE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|knock|cut|drop|bo)\s+"
+                                       r"(?:(?:the|all|any|those|these|ones?|my|purchases?|transactions?|charges?|"
+                                       r"orders?|payments?|anything|everything|stuff|that|which|were|was|are|is|cac|"
+                                       r"nhung|khoan|giao dich)\s+){0,4}$|^\s*$|[,;(]\s*(?:(?:the|all|any|those|"
+                                       r"ones?)\s+){0,3}$")
 
 
 def bounds_left(text: str, low, high, spans: list[tuple[int, int]]):
-    """(amount_min, amount_max) once a bound said inside an exclusion is turned round: "without the ones under
-    $30" keeps $30 and over. A range left out ("except those between $10 and $50") would be two sets: kept as read."""
-    if len(spans) != 1 or (low is None) == (high is None) or not AMOUNT_LEFT_OUT_RE.search(text[:spans[0][0]]):
-        return low, high
-    return high, low
+    """(amount_min, amount_max, spans) once a bound said inside an exclusion is turned round: "without the ones under
+    $30" keeps $30 and over, "nothing over 20 bucks" keeps $20 and under; the span then holds the words of the
+    exclusion too, which the bound consumed. A range left out ("except those between $10 and $50") would be two
+    sets: kept as read."""
+    if len(spans) != 1 or (low is None) == (high is None):
+        return low, high, spans
+    (a, b), before, after = spans[0], text[:spans[0][0]], text[spans[0][1]:]
+    cue = AMOUNT_LEFT_OUT_RE.search(before)
+    if cue is None:
+        cue, tail = AMOUNT_LEFT_OUT_BEFORE_RE.search(before), AMOUNT_LEFT_OUT_AFTER_RE.match(after)
+        if cue is None or tail is None:
+            return low, high, spans
+        b += tail.end()
+    return high, low, [(min(a, cue.start() if cue.group(0).strip(" ,;(") else a), b)]
 
 
 # a question of its own about spending ("không tính tiền nhà thì tôi tiêu bao nhiêu?", "how much did I spend not

@@ -153,7 +153,8 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
     main = totals[0] if totals else {"currency": _currency(user), "spent": 0.0, "received": 0.0, "count_out": 0,
                                      "count_in": 0, "count": 0}
     limit = max(1, min(int(q.limit or LIST_LIMIT), MAX_LIMIT))
-    rows = [_row(t) for t in qs.order_by("-date", "-id").values(*ROW_FIELDS)[:limit]]
+    first = max(0, q.offset or 0)  # "and the one before that?" after the latest one: the rows after the newest
+    rows = [_row(t) for t in qs.order_by("-date", "-id").values(*ROW_FIELDS)[first:first + limit]]
     result = {"currency": main["currency"], "by_currency": totals if len(totals) > 1 else [],
               "count": main["count_in"] if q.direction == "in" else main["count_out"] if q.direction == "out"
               else main["count"],

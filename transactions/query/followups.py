@@ -239,12 +239,16 @@ def _add_up(text: str, s: _State) -> Edit:
         q.compare, q.period = None, whole
         return q, spans
     names = (prev.merchants, prev.categories, prev.text)
+    averaged = prev.measure == earlier.measure and prev.measure in ("monthly_average", "average") \
+        and prev.months == earlier.months if earlier is not None else False
     if earlier is not None and not prev.compare and not earlier.compare \
-            and prev.measure in ("total", "count") and earlier.measure in ("total", "count") \
+            and (averaged or (prev.measure in ("total", "count") and earlier.measure in ("total", "count"))) \
             and (earlier.merchants or earlier.categories or earlier.text) and any(names) \
             and (earlier.period == prev.period or earlier.period is None or prev.period is None) \
             and (earlier.merchants, earlier.categories, earlier.text) != names:
-        # two answers in a row about different names: the two together, over the period they share
+        # two answers in a row about different names: the two together, over the period they share ("dining a
+        # month on average" → "and groceries" → "both together": the two names' average)
+        q.measure = prev.measure if averaged else q.measure
         q.merchants = list(dict.fromkeys(earlier.merchants + prev.merchants))
         q.categories = list(dict.fromkeys(earlier.categories + prev.categories))
         q.text = list(dict.fromkeys(earlier.text + prev.text))
@@ -316,7 +320,7 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         series = SERIES_RE.search(text)
         if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
             q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
-        if _leftover(text, [s for _, s in said] + spans):
+        if [w for w in _leftover(text, [s for _, s in said] + spans) if w not in state.subject_words]:
             if partial and edit in COMPOSABLE:
                 # the rest without the edit's words (a period the edit took is its own, not said again)
                 taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans

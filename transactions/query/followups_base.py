@@ -25,7 +25,7 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
     "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
     "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi",
-    "gium", "dum", "ho", "nha", "ne", "rest", "others", "remaining", "anyway", "exactly", "individual", "separate"}
+    "gium", "dum", "ho", "nha", "ne", "rest", "others", "remaining", "anyway", "exactly", "individual", "separate", "thats", "em"}
 
 
 def _n(word: str | None, default: int) -> int:
@@ -63,6 +63,11 @@ class _State:
         # or "just the first one" picks when the answer compared no periods
         self.months: list[Period] = [] if self.periods or previous.period is None else months_of(previous.period,
                                                                                                  today)
+        # the words of the last question's own subject: said again ("compare that month's groceries to the month
+        # before" after groceries) they change nothing
+        said = [*previous.merchants, *previous.categories, *previous.text, *(link.mention for link in previous.links
+                                                                            if not link.negated)]
+        self.subject_words = {w for name in said for w in tokens(str(name).lower())}
 
     def query(self) -> MoneyQuery:
         """A fresh copy of the last query, marked as a follow-up with nothing left unread."""

@@ -29,9 +29,9 @@ COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pr
 DIFFERENCE_RE = re.compile(r"\b(?:the\s+)?(?:difference|diff|gap)\b|\bby how much\b|\bhow much (?:more|less|bigger|"
                            r"smaller|higher|lower)\b|\bchenh lech\b")
 # "what percent is that of my total spending?", "what share of everything": the last figure as a part of all spending
-SHARE_RE = re.compile(r"\b(?:what|which|how (?:big|large) (?:a|of a))\s+(?:percent(?:age)?|share|portion|proportion|"
-                      r"fraction|part|%)\b|\bhow much of (?:my|the|all)\b|\b(?:percent(?:age)?|%|share|portion) of (?:my|the|"
-                      r"all|everything|total)\b|\bbao nhieu (?:phan tram|%)\b")
+SHARE_RE = re.compile(r"\b(?:what|which|how (?:big|large) (?:a|of a))\s*(?:(?:percent(?:age)?|share|portion|proportion|"
+                      r"fraction|part)\b|%)|\bhow much of (?:my|the|all)\b|(?:\b(?:percent(?:age)?|share|portion)|%) of (?:my|"
+                      r"the|all|everything|total)\b|\bbao nhieu (?:phan tram\b|%)")
 EVERYTHING_RE = re.compile(r"\b(?:total|all|overall|whole|entire|everything|every ?thing|my)\b(?:\s+(?:of\s+)?(?:my\s+)?"
                            r"(?:spending|spend|expenses|outgoings|money out|costs))?\b|\b(?:spending|expenses|outgoings)\b"
                            r"|\btong chi tieu\b")

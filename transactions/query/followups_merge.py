@@ -151,9 +151,40 @@ def _named_after_ranking(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, 
     return q
 
 
+def _after_share(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure: str | None) -> MoneyQuery:
+    """"September total without rent" after "what % of my spending was rent": a question about the whole the share
+    was taken of (all spending over its period), with what the turn says; not the share's part, where leaving rent
+    out of rent leaves nothing. "and groceries?" asks groceries' share of the same whole."""
+    compare = previous.compare or {}
+    if compare.get("ask") != "share":
+        return q
+    sides = compare.get("sides") or []
+    whole = sides[-1].period if sides and sides[-1].period else previous.period
+    if not (said.excludes or measure in ("total", "count", "average", "list", "largest", "smallest")):
+        if not (said.merchants or said.categories or said.text) or said.period or len(sides) != 2:
+            return q
+        # "and groceries?": groceries' share of the same whole
+        out = MoneyQuery.from_dict(previous.as_dict())
+        part = Side(label=", ".join(link.mention for link in said.links if not link.negated) or ", ".join(
+            said.merchants + said.categories + said.text), merchants=list(said.merchants),
+            categories=list(said.categories), text=list(said.text), period=whole)
+        out.compare = {**compare, "sides": [part, sides[-1]], "from_turns": True}
+        out.followup, out.links, out.language = True, list(said.links), said.language
+        out.unknown, out.ignored, out.suggestions = q.unknown, q.ignored, q.suggestions
+        return out
+    out = MoneyQuery.from_dict(q.as_dict())
+    out.compare, out.measure, out.limit, out.offset = None, measure or "total", None, 0
+    out.merchants, out.categories, out.text, out.links = list(said.merchants), list(said.categories), list(said.text), \
+        list(said.links)
+    out.exclude_merchants, out.exclude_categories = list(said.exclude_merchants), list(said.exclude_categories)
+    out.exclude_text, out.period = list(said.exclude_text), said.period or whole
+    return out
+
+
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
                     today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
     """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
+    q = _after_share(q, said, previous, measure)
     q = _subject_left_out(q, said, merchant_category or {})
     q = _named_after_ranking(q, said, previous, measure)
     q = _united(q, said, previous, text)

@@ -18,17 +18,28 @@ POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
 # "only September", "just the spring": one period of a comparison, named again
 NARROW_RE = re.compile(r"\b(?:only|just)\b")
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
-                               r"(?:last|the previous|a|the year before)\s*(?:year)?\b|\b(?:a|one) year (?:earlier|before)\b"
-                               r"|\bthe year before\b|\bthis time last year\b")
+                               r"(?:(?:last|the previous|a|the)\s+(?P<unit>year|month)|the (?P<unit2>year|month) before)\b"
+                               r"|\b(?:a|one) (?P<unit3>year|month) (?:earlier|before)\b|\bthe year before\b"
+                               r"|\bthis time last (?P<unit4>year|month)\b")
+# "the same days", "the same stretch": the days of the last period as they are, not the whole months around them
+SAME_DAYS_RE = re.compile(r"\bsame\s+(?:days?|dates|stretch|span|weeks?)\b")
+# "how does the bigger one compare with …": one of two periods compared, by its figure
+BIGGER_ONE_RE = re.compile(r"\bthe\s+(?:(?P<big>bigger|larger|higher|greater|pricier|costlier|worse)|(?P<small>smaller|"
+                           r"lower|cheaper|lesser))(?:\s+(?:one|month|period|of (?:the|those) two|of (?:them|those)))?\b")
 # "the same month in 2025", "that period of last year": the unit of the last answer's period, in another year
 SAME_UNIT_RE = re.compile(r"\b(?:the\s+)?(?:same|that|this)\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|"
                           r"quarter|season)\b")
 # "just the earlier one", "only the latter": a side of a two-period comparison by its place in time or in the question
-WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|older|previous|prior|later|newer|more recent|recent|"
-                             r"former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
-BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)?(?:the\s+(?:one|"
-                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)\s*\??\s*$"
+WHICH_PERIOD_RE = re.compile(r"\b(?:the\s+)?(?P<when>earlier|earliest|older|oldest|previous|prior|later|latest|newer|"
+                             r"newest|most recent|more recent|recent|former|latter)(?:\s+(?:one|month|period|side|figure))?\b")
+BEFORE_THAT_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about|and what about)[\s,]+)*(?:the\s+(?:one|"
+                            r"period|time|stretch)\s+|right\s+|just\s+)?before (?:that|then|it|those)(?:\s+one)?\s*\??\s*$"
                             r"|^\s*(?:and\s+)?the (?:one|period) before\s*\??\s*$|^\s*(?:and\s+)?(?:truoc do|truoc nua)\s*\??\s*$")
+ONE_AFTER_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about)[\s,]+)*the\s+(?:one|next one)\s+(?:after|"
+                          r"following|since)(?:\s+(?:that|it|this))?\s*\??\s*$")
+# "compare that month's groceries to the month before", "how did it do against the week before"
+AGAINST_BEFORE_RE = re.compile(r"\b(?:compare[sd]?|stack(?:s|ed)? up|how did|how does)\b.{0,40}?\b(?:to|with|against|vs\.?|"
+                               r"versus)\s+the\s+(?:month|week|year|quarter|period|one)\s+(?:before|prior)\b")
 # "the 3 months before that", "the two weeks before it": a stretch of that length just before the last one
 UNITS_BEFORE_RE = re.compile(r"\b(?:the\s+)?(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
                              r"(?P<unit>months?|weeks?|days?|years?)\s+(?:before|prior to|leading up to)\s+"
@@ -64,6 +75,9 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
     each period it compared) moved to another year."""
     m = SAME_LAST_YEAR_RE.search(text)
     years, spans = -1, [m.span()] if m else []
+    months = 0
+    if m and "month" in (m.group("unit"), m.group("unit2"), m.group("unit3"), m.group("unit4")):
+        years, months = 0, -1  # "the same days last month": the same day-span a month earlier
     if not m:
         unit = SAME_UNIT_RE.search(text)
         named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative and p.grain == "year"]
@@ -72,15 +86,48 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
             return None
         years, spans = named[0][0].start.year - base.start.year, [unit.span(), named[0][1]]
     q = s.query()
+    days = bool(SAME_DAYS_RE.search(text))
+    if s.mode == "periods" and q.compare and (chosen := _bigger_one(text, s)) is not None:
+        # "how does the bigger one compare with the same month a year earlier": that period against itself moved
+        period, span = chosen
+        moved = _shift(period, months, years, days)
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (period, moved)]}
+        return q, [*spans, span]
     if s.mode == "periods" and q.compare:
         for side in q.compare.get("sides") or []:
             if side.period:
-                side.period = side.period.shifted(years=years)
+                side.period = _shift(side.period, months, years, days)
                 side.label = side.period.label
         return q, spans
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative and p.grain not in ("year", "all")
+             and not (m and m.start() <= span[0] < m.end())]  # not "last month" of "the same days last month"
+    if m and len(named) == 1 and not q.compare:  # "and October a year earlier?": the month named, a year back
+        return _moved(text, q, s, _shift(named[0][0], months, years, days)), [*spans, named[0][1]]
     if s.previous.period is not None and s.previous.period.grain != "all":
-        return _moved(text, q, s, s.previous.period.shifted(years=years)), spans
+        return _moved(text, q, s, _shift(s.previous.period, months, years, days)), spans
     return None
+
+
+def _shift(period: Period, months: int, years: int, days: bool) -> Period:
+    """A period moved by months or years; "the same days" keeps its days (the 1st to the 27th of a month so far
+    is the 1st to the 27th a month earlier, not the whole month)."""
+    if days and period.grain not in ("quarter", "year") and period.start.day == 1 \
+            and (period.end.year, period.end.month) == (period.start.year, period.start.month) \
+            and period.end != add_months(period.start, 1) - timedelta(days=1):
+        start, end = add_months(period.start, months + 12 * years), add_months(period.end, months + 12 * years)
+        return Period(start, end, period_label(start, end, "range"), "range")
+    return period.shifted(months=months, years=years)
+
+
+def _bigger_one(text: str, s: _State) -> tuple[Period, tuple[int, int]] | None:
+    """The bigger (smaller) of the periods compared, by the figures the last answer showed; None when the turn
+    names none, or the figures are not in the state or tie."""
+    m = BIGGER_ONE_RE.search(text)
+    figures = s.shown.get("figures") or []
+    if not m or len(figures) != len(s.periods) or len(s.periods) < 2 or len(set(figures)) < len(figures):
+        return None
+    pick = max if m.group("big") else min
+    return s.periods[figures.index(pick(figures))], m.span()
 
 
 def _moved(text: str, q: MoneyQuery, s: _State, period: Period) -> MoneyQuery:
@@ -120,6 +167,20 @@ def _before_that(text: str, s: _State) -> Edit:
             prev.start - timedelta(days=n * (7 if unit == "week" else 1))
         return _moved(text, s.query(), s, Period(start, end, period_label(start, end, "range", today=s.today),
                                                    "range")), [units.span()]
+    step = m or ONE_AFTER_RE.search(text)
+    if step is not None and s.previous.measure == "list" and s.previous.limit == 1:
+        # "my latest Amazon order" → "and the one before that?": the transaction before it, newest first
+        q = s.query()
+        q.offset = (s.previous.offset or 0) + (1 if m else -1)
+        return (q, [step.span()]) if q.offset >= 0 else None
+    against = AGAINST_BEFORE_RE.search(text)
+    if against and prev is not None and prev.grain != "all" and not s.previous.compare:
+        # "compare that month's groceries to the month before": the last period against the one before it
+        q = s.query()
+        q.measure, q.period, q.limit, q.offset = "compare", None, None, 0
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (prev, period_before(
+            prev, s.today))]}
+        return q, [against.span()]
     if not m:
         return None
     q = s.query()
@@ -169,7 +230,7 @@ def _pick_period(text: str, s: _State) -> Edit:
     when = m.group("when")
     by_time = sorted(periods, key=lambda p: p.start)
     chosen = {"former": periods[0], "latter": periods[-1]}.get(when) or (
-        by_time[0] if when in ("earlier", "older", "previous", "prior") else by_time[-1])
+        by_time[0] if when in ("earlier", "earliest", "older", "oldest", "previous", "prior") else by_time[-1])
     q = s.query()
     if s.periods:
         q.compare, q.measure = None, "total"

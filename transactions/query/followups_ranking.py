@@ -14,6 +14,7 @@ NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      r"|\b(?:comes?|came|is|are|were|goes)\s+(?:after|below|next)\b|\bthe rest\b|\bafter (?:those|them)\b"
                      rf"|\b{NUM}\s+more\b(?!\s+than)")
 TOTAL_RE = re.compile(r"\b(?:total|sum|combined|altogether|added up|add up|in all)\b")
+SUMMARY_LEAD = 3  # the categories a spending summary's answer names first (chat/offline/compose.py)
 REST_LIMIT = 50  # "the rest": every place after the ones shown (a ranking longer than this is cut)
 # "skip the top 3", "forget the first three", "after the top 5", "not the biggest 2": places from a number on
 SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|drop(?:ping)?|past|beyond|after|below|under|"
@@ -48,7 +49,26 @@ def _skip(text: str, s: _State) -> Edit:
     q.limit = _n(said, len(s.items) or s.previous.limit or q.offset or 5)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
     spans = [m.span(), *([more.span()] if more else [])]
+    if aside := _names_skipped(rest, s.items[:q.offset]):
+        spans.append(aside)  # "drop the first one, it's obviously rent": says what was skipped, no filter
     return q, spans
+
+
+# "it's obviously rent", "those are just bills": a clause that names what a turn skips
+ASIDE_RE = re.compile(r"\b(?:it'?s|it is|that'?s|that is|which is|those are|these are|they'?re|they are|both are)\s+"
+                      r"(?:(?:obviously|clearly|just|only|probably|basically|all|mostly|surely|always|the)\s+)*"
+                      r"(?P<what>[a-z&'][a-z&' ]{1,40}?)\s*(?=[.,;:!?]|$)")
+
+
+def _names_skipped(text: str, skipped: list[str]) -> tuple[int, int] | None:
+    """The span of an aside whose words all belong to the names of the items skipped ("it's obviously rent" when
+    the first item is "Oak Street Apts Rent" or the category Rent); None when it names anything else."""
+    m = ASIDE_RE.search(text)
+    words = {w for name in skipped for w in re.findall(r"[a-z&']+", name.lower())}
+    if m is None:
+        return None
+    said = re.findall(r"[a-z&']+", m.group("what"))
+    return m.span() if said and all(w in words or w.rstrip("s") in words for w in said) else None
 
 
 def ranked_again(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None) -> MoneyQuery:
@@ -73,6 +93,8 @@ def _next(text: str, s: _State) -> Edit:
         # "the total of the rest" adds them up (followups_figures.py)
     q = s.query()
     shown_n = len(s.items) or s.previous.limit or 5
+    if "summary" in (s.previous.measure, s.shown.get("measure")) and not s.previous.limit:
+        shown_n = min(shown_n, SUMMARY_LEAD)  # a summary lists every category; its answer led with the biggest 3
     q.offset = (s.previous.offset or 0) + shown_n
     q.limit = REST_LIMIT if "rest" in m.group(0) else _n(m.group(1) or m.group(2) or m.group(3), shown_n)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure

@@ -31,6 +31,10 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
                       + r")(?![\w/&])")
 
 
+INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|cool|great|yeah|yep|yup|nope|hmm+|"
+                             r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind)\s*[,.!…:;-]+\s*)+")
+
+
 def normalise(text: str, *, respelt: bool = True) -> str:
     """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), misspelt words
     of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
@@ -39,6 +43,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     vietnamese = bool(VI_CHARS.search(text or ""))
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
+    # a word that opens the turn on its own ("fine, then just …", "whatever. how much …"): no part of the question
+    text = INTERJECTION_RE.sub("", text)
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
@@ -93,8 +99,8 @@ tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(k|grand|nghin|ngan|trieu|tr)?\b"
 _CUR = r"(?:\s*(?:\$|usd|dollars?|bucks|do|dong|vnd|eur|euros?|€|£|gbp|quid))?"
 AMOUNT = rf"(?:\$|€|£)?\s*{_NUMBER}{_CUR}"
-OVER = r"over|above|more than|greater than|at least|exceeding|bigger than|larger than|>=?|tren|hon|lon hon|nhieu hon|it nhat"
-UNDER = r"under|below|less than|at most|cheaper than|smaller than|up to|no more than|<=?|duoi|it hon|nho hon|khong qua|toi da"
+OVER = r"no less than|not less than|over|above|more than|greater than|at least|exceeding|bigger than|larger than|>=?|tren|hon|lon hon|nhieu hon|it nhat"
+UNDER = r"no more than|not more than|under|below|less than|at most|cheaper than|smaller than|up to|<=?|duoi|it hon|nho hon|khong qua|toi da"
 
 
 def to_amount(number: str, suffix: str | None) -> Decimal | None:
@@ -126,12 +132,35 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
             return min(a, b), max(a, b), [dash.span()]
     over = re.search(rf"(?:\b(?:{OVER})\b|(?<!\w)>=?)\s*{AMOUNT}", text)
     if over and (re.search(r"[$€£]|\d\s*(?:k|usd|dollars?|bucks|do|dong|vnd|eur|quid)\b", over.group(0))
-                 or re.match(r"\s*(?:over|above|more than|greater than|at least|exceeding|tren|>)", over.group(0))):
+                 or re.match(r"\s*(?:no less than|not less than|over|above|more than|greater than|at least|exceeding|"
+                             r"tren|>)", over.group(0))):
         low = to_amount(over.group(1), over.group(2))
         spans.append(over.span())
+    else:
+        # "$100+", "100+ dollars", "$50 and up", "20 bucks or more": that amount and over
+        plus = re.search(rf"(?:\$|€|£)\s*{_NUMBER}\s*(?:\+|(?:and|or) (?:up|over|more|above)\b)|\b{_NUMBER}\s*(?:\+\s*)?"
+                         rf"(?:\$|usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)?\s*(?:\+|(?:and|or) (?:up|over|more|above)"
+                         rf"\b)", text)
+        if plus and (plus.group(0).strip().startswith(("$", "€", "£")) or re.search(
+                r"\+|\b(?:usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)\b|\d\s*(?:k|nghin|ngan|trieu|tr)\b", plus.group(0))):
+            number, suffix = (plus.group(1), plus.group(2)) if plus.group(1) else (plus.group(3), plus.group(4))
+            low = to_amount(number, suffix)
+            spans.append(plus.span())
     under = re.search(rf"(?:\b(?:{UNDER})\b|(?<!\w)<=?)\s*{AMOUNT}", text)
+    if not under:
+        # "$20 or less", "30 bucks and under": that amount and under
+        under = re.search(rf"(?:\$|€|£)?\s*{_NUMBER}{_CUR}\s*(?:or|and) (?:less|under|below|lower)\b", text)
+        under = under if under and re.search(r"[$€£]|\b(?:usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)\b|"
+                                             r"\d\s*(?:k|nghin|ngan|trieu|tr)\b", under.group(0)) else None
     if under:
-        high = to_amount(under.group(1), under.group(2))
+        bound = to_amount(under.group(1), under.group(2))
+        if spans and spans[0][0] < under.end() and under.start() < spans[0][1]:
+            # one phrase read twice ("no more than $30" holds "more than $30"): the longer reading is what was said
+            if under.start() < spans[0][0]:
+                low, spans = None, []
+            else:
+                return low, high, spans
+        high = bound
         spans.append(under.span())
     return low, high, spans
 
@@ -151,7 +180,10 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\b(?:danh )?muc nao\b"
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
-                       r"|\b(?:danh |khoan )?muc(?: chi(?: tieu)?)? (?:nhieu|lon|ton) nhat\b"),
+                       r"|\b(?:danh |khoan )?muc(?: chi(?: tieu)?)? (?:nhieu|lon|ton) nhat\b"
+                       # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
+                       r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
+                       r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
     ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
@@ -211,12 +243,15 @@ MEASURE_RULES: list[tuple[str, str]] = [
                         r"|\b(?:pay|paying|cost|costs|costing|spend|spending|run|runs|charged?)\b.{0,40}\bmonthly\s*\??\s*$"),
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"
                 r"|\b(?:per|each|every) (?:visit|purchase|transaction|order|trip|ride|swipe|time i (?:go|shop|visit))\b"),
-    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
+    # "don't count anything over $100", "not counting rent": what to leave out, not a count
+    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|(?<!\bnot )(?<!n't )(?<!\bdont )(?<!\bnever )\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
-    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b|\bgot paid\b"
-               r"|\bget(?:ting|s)? paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
+    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
+               # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
+               r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
+               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"

@@ -121,6 +121,9 @@ toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhi
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
 ton lai gop chung tinh dau noi cai
+biet oi nhe nha dum giup giùm gium
+thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
+wait nvm nevermind fine sorry oops meant anyways
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"
@@ -144,6 +147,7 @@ one two three four five six seven eight nine ten twelve dozen couple few several
 per each every weekly daily nightly hourly monthly annually through thru till until since from between
 higher lower bigger smaller more less cheaper pricier greater fewer same
 ca hai ngoai ra ke excl sans well stack stacks stacked else
+numbers figures apiece respectively
 """.split())
 # words that ask for an order of the rows the query does not have ("my first amazon order", "the earliest one"):
 # never the name of what is asked about; left not understood, so the answer says so at low confidence

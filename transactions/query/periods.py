@@ -18,6 +18,7 @@ from core.periods import (
     month_bounds,
     period_label,
 )
+from transactions.query.periods_alike import periods_alike
 from transactions.query.periods_dates import NOT_RUN_UP, date_rules
 from transactions.query.periods_parts import ago_rules, relative_periods, this_one_parts
 from transactions.query.periods_seasons import (
@@ -474,13 +475,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found += [(p, span) for p, span in this_one_parts(text, today)
               if not any(a < span[1] and span[0] < b for _, (a, b) in found)]
     found.sort(key=lambda p: p[1][0])
-    # "October compared to the same month a year earlier": a year before the period named beside it
-    for k, (period, span) in enumerate(found):
-        if period.relative and period.step == -12:
-            named = [p for p, _ in found[:k] if not p.relative] or [p for p, _ in found[k + 1:] if not p.relative]
-            if named:
-                found[k] = (named[-1].shifted(years=-1), span)
-    return found
+    return periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
 
 
 # a count of time ("3 months", "6 wks" once normalised, "2 tuần"): a length, not an amount and not a period of its own

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from core.periods import Period, fmt_day, full_months_before, period_label
+from core.periods import Period, add_months, fmt_day, full_months_before, period_label
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -280,9 +280,21 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         n = m.group("n")
         return full_months_before(today, int(n) if n.isdigit() else WHOLE_COUNTS[n])
 
+    def months_with_this(m: re.Match) -> Period:
+        """"the past 4 months counting this one", "the last three months including the current month": calendar
+        months, this one so far and the ones before it."""
+        n = m.group("n")
+        start = add_months(today.replace(day=1), -((int(n) if n.isdigit() else WHOLE_COUNTS[n]) - 1))
+        return Period(start, today, f"{period_label(start, today, 'range', today=today)} ({n} months with this one)",
+                      "range")
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
+         r"nine|ten|eleven|twelve)\s+(?:calendar\s+)?months?\s*,?\s*(?:counting|including|incl\.?|with|plus|and)\s+"
+         r"(?:this|the current|the present|the ongoing)\s+(?:one|month)(?:\s+(?:so far|too|as well|included))?\b",
+         months_with_this),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+months?\b", whole_months),
         (r"\b(?:from\s+|between\s+)?q(?P<qa>[1-4])(?:\s+(?P<ya>(?:19|20)\d{2}))?\s*(?:to|through|thru|till|until|and|-|–)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from core.periods import Period, add_months
+from core.periods import Period, add_months, period_label
 from transactions.query.model import Link, MoneyQuery, Side
 
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
@@ -32,7 +32,7 @@ def compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> N
 
 
 def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) -> None:
-    if q.followup and q.compare is not None and q.compare.get("from_turns"):
+    if q.compare is not None and (q.compare.get("paired") or (q.followup and q.compare.get("from_turns"))):
         return
     groups = [link for link in q.links if link.kind in ("merchant", "category", "text")]
     if q.followup and q.compare and (not groups or (q.compare.get("mode") == "periods" and len(groups) < 2
@@ -134,3 +134,35 @@ def periods_left_unread(q: MoneyQuery, text: str, periods: list[tuple[Period, tu
             said = said.partition(" ")[2]
         if said and said not in q.ignored:
             q.ignored.append(said)
+
+
+def paired_sides(q: MoneyQuery, text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
+    """Names each said with a period of its own ("shell in August and chevron in July", "dining last month and
+    groceries this month"): one side per pair, each with its own period — not both names over the first period
+    with the other period dropped. Returns whether the sides were made."""
+    own = [(p, span) for p, span in periods if not p.relative]
+    groups = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")]
+    if len(own) < 2 or len(groups) != len(own) or q.followup:
+        return False
+    names: list[tuple[int, Link]] = []
+    for link in groups:
+        m = re.search(rf"\b{re.escape(link.mention)}", text)
+        if m is None:
+            return False
+        names.append((m.start(), link))
+    said = sorted([(at, "name") for at, _ in names] + [(span[0], "period") for _, span in own])
+    kinds = [k for _, k in said]
+    if kinds != ["name", "period"] * len(own) and kinds != ["period", "name"] * len(own):
+        return False  # "shell and chevron in august and july" pairs nothing
+    # the k-th name said goes with the k-th period said
+    sides = []
+    for (_, link), (period, _) in zip(sorted(names, key=lambda x: x[0]), sorted(own, key=lambda x: x[1][0])):
+        side = Side(label=f"{side_label(link)}, {period.label}", period=period)
+        {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(link.names)
+        sides.append(side)
+    q.compare = {"mode": "sides", "sides": sides, "paired": True}
+    q.merchants, q.categories, q.text = [], [], []
+    # the stretch both sides lie in: each side is counted over its own period, and the turn still names one
+    start, end = min(p.start for p, _ in own), max(p.end for p, _ in own)
+    q.measure, q.period = "compare", Period(start, end, period_label(start, end, "range"), "range")
+    return True

@@ -86,6 +86,9 @@ def result_shown(result: dict) -> dict:
     elif measure == "compare":
         sides = ((result.get("query") or {}).get("compare") or {}).get("sides") or []
         shown["periods"] = [s["period"] for s in sides if s.get("period")]
+        figures = [r.get("total") for r in rows]
+        if len(figures) == len(shown["periods"]) and all(isinstance(f, int | float) for f in figures):
+            shown["figures"] = figures  # each period's figure: "the bigger one" picks by it
     elif measure in ("largest", "smallest", "list"):
         shown["items"] = {"kind": "merchant", "names": list(dict.fromkeys(r["merchant"] for r in rows
                                                                           if r.get("merchant")))}
@@ -100,6 +103,9 @@ SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_mer
 def query_unchanged(previous: dict, now: dict) -> bool:
     """Does a follow-up's query ask exactly what the last one asked? Then the turn changed nothing it could read:
     its words went somewhere the query does not show, and the same answer again is no confident answer to it."""
+    if previous.get("from_action"):
+        return False  # the state a request to act left: nothing was answered yet (`action_state`)
+
     def period(d: dict) -> tuple:
         p = d.get("period") or {}
         return p.get("start"), p.get("end")
@@ -112,17 +118,21 @@ def query_unchanged(previous: dict, now: dict) -> bool:
         and period(previous) == period(now) and compare(previous) == compare(now)
 
 
+RANKED = ("top_merchants", "top_categories", "summary")
 ONE_TRANSACTION_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
                                 r"duplicates?|giao dich|xoa)\b")
 
 
 def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
     """Does a follow-up only leave something out of the last money answer ("drop rent", "remove Amazon", "bỏ tiền
-    nhà ra" after a ranking)? Then it edits the question and deletes nothing; a request to delete names a
+    nhà ra" after a ranking) or move a ranking's window ("drop the first one, the next 3")? Then it edits the
+    question and deletes nothing; a request to delete names a
     transaction ("delete the rent payment"). The action reader asks this before reading a request."""
     if not (q.followup and previous) or ONE_TRANSACTION_RE.search(normalise(text)):
         return False
     last = MoneyQuery.from_dict(previous)
+    if last.measure in RANKED and q.measure in RANKED and (q.offset, q.limit) != (last.offset, last.limit):
+        return True  # "drop the first one, who are the next 3?": the ranking's window moved, nothing deleted
     return bool(set(q.exclude_merchants) - set(last.exclude_merchants)
                 or set(q.exclude_categories) - set(last.exclude_categories)
                 or set(q.exclude_text) - set(last.exclude_text))
@@ -156,7 +166,7 @@ def counted_nouns(text: str, q: MoneyQuery, previous: MoneyQuery) -> list[str]:
 
 
 # "at that store", "spent there": the place the last answer was about
-PLACE_REF_RE = re.compile(r"\b(?:at|from|in|to|with)\s+(?:that|this|the same)\s+(?P<noun>store|shop|merchant|place|"
+PLACE_REF_RE = re.compile(r"\b(?:at|from|in|to|with|paid|pay|paying|gave|give|sent|send|owe|owed)\s+(?:that|this|the same)\s+(?P<noun>store|shop|merchant|place|"
                           r"restaurant|company|vendor|retailer|business|outlet|seller)\b|\b(?:spent|spend|spending|"
                           r"paid|pay|bought|buy|shopped|shop|go|went|been|ordered|order)\s+(?:at\s+)?there\b")
 
@@ -191,3 +201,21 @@ def kept_state(result: dict) -> dict | None:
     period = Period.from_dict({"start": result["start"], "end": result["end"], "label": result.get("period") or "",
                                "grain": result.get("grain") or "range"})
     return MoneyQuery(measure="net", period=period).as_dict() if period else None
+
+
+# requests to act on the user's transactions, and the argument that names what they are about
+ACTS_ON = ("propose_set_category", "propose_delete_transaction", "explain_unavailable_action")
+
+
+def action_state(name: str, args: dict) -> dict | None:
+    """The state a request to act on some transactions leaves ("move all my Uber rides into Commute", then
+    "fine, just tell me how much they cost this year"): the spending at the merchants it named, so "they" and
+    "those" lean on them. None for other tools, or a request that named no merchant."""
+    if name not in ACTS_ON or not isinstance(args, dict):
+        return None
+    merchants = [str(m) for m in args.get("merchants") or [] if m] or ([str(args["subject"])] if args.get("subject")
+                                                                      else [])
+    if not merchants:
+        return None
+    # marked: no money answer was given, so the same query run now is no repeat of one (`query_unchanged`)
+    return {**MoneyQuery(measure="total", merchants=merchants, direction="out").as_dict(), "from_action": name}

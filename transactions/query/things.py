@@ -36,6 +36,9 @@ def said_with_determiner(phrase: str, text: str) -> bool:
 
 # a category named by an everyday word ("food", "lunches", "doctor"), not by its own name: the word may belong to a thing
 LOOSE_CATEGORY = ("synonym", "meaning", "concept")
+# animals people keep: a noun before an everyday word for a category ("pet food", "dog treats") names whose it is
+ANIMALS = {"pet", "pets", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "bird", "birds", "fish", "hamster",
+           "rabbit", "bunny", "parrot", "guinea", "lizard", "turtle", "pony", "meo", "cho"}
 POSSESSIVE_RE = r"(?:the|my|our|his|her|their|your)\s+"
 
 
@@ -57,16 +60,21 @@ def things_owning(links: list[Link], ignored: list[str], text: str) -> tuple[lis
     owned: dict[int, str] = {}
     for phrase in ignored:
         words = phrase.split()
-        if not words or not all(w.isalpha() and (w in common_words() or w[:-1] in common_words()) for w in words) \
-                or any(w in GRAMMAR_VOCABULARY or w in HEAD_NOUNS for w in words):
+        # "my dog mochi": the thing, then its own name
+        if not words or not (words[0].isalpha() and (words[0] in common_words() or words[0][:-1] in common_words())) \
+                or any(w in GRAMMAR_VOCABULARY or w in HEAD_NOUNS for w in words) \
+                or not (len(words) == 1 or words[0] in ANIMALS or all(w in common_words() for w in words)):
             continue
         said = _as_written(phrase)
         stem = re.escape(phrase[:-1] if phrase.endswith("s") else phrase)
         for link in loose:
             word = re.escape(link.mention)
+            # "the dog's food", "food for the dog", "pet food", "my dog mochi, food and vet"
             if re.search(rf"\b{stem}(?:'s|s')\s+(?:\w+\s+)?{word}\b", text) \
                     or re.search(rf"\b{word}\s+(?:for|on)\s+{POSSESSIVE_RE}(?:\w+\s+)?{said}\b", text) \
-                    or re.search(rf"\b{POSSESSIVE_RE}{said}\b[^.?!]{{0,40}}?\s[-–—:]\s[^.?!]{{0,40}}?\b{word}\b", text):
+                    or (words[0] in ANIMALS and re.search(rf"\b{said}\s+{word}\b", text)) \
+                    or re.search(rf"\b{POSSESSIVE_RE}{said}\b[^.?!]{{0,60}}?(?:\s[-–—:]\s|,\s*)[^.?!]{{0,40}}?"
+                                 rf"\b{word}\b", text):
                 owned[id(link)] = phrase
                 if phrase not in owners:
                     owners.append(phrase)

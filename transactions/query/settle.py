@@ -1,0 +1,80 @@
+"""The last shaping of a parsed money question, once its names and periods are known: merchants named beside their
+own category (examples of it, or the one shop that narrows it), the direction of money, the window of a monthly
+average, and the sides of a comparison. Called by transactions.query.parse."""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from core.periods import Period
+from transactions.query.linking import Vocab
+from transactions.query.model import MoneyQuery
+from transactions.query.periods import _n
+from transactions.query.sides import compare_sides
+
+GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
+
+
+def examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
+    """Merchants named beside a category they belong to are examples of it ("health stuff – gym, pharmacy";
+    "restaurant or cafe"), and a kind of merchant named beside one of its own ("fill up at Shell") is that one."""
+    if q.followup:
+        return
+    if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
+        merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
+        if all(link.how == "concept" for link in merchant_links):
+            q.links = [link for link in q.links if link.kind != "merchant" or link.negated]
+            q.merchants = []
+        else:
+            # "dining at Chipotle", "takeout via Uber Eats": the named shop narrows its own category
+            q.links = [link for link in q.links if link.kind != "category" or link.negated]
+            q.categories = []
+    specific = {n for link in q.links if link.kind == "merchant" and link.how != "concept" and not link.negated
+                for n in link.names}
+    if specific:
+        for link in [x for x in q.links if x.kind == "merchant" and x.how == "concept"]:
+            if specific & set(link.names):
+                q.links.remove(link)
+                q.merchants = [m for m in q.merchants if m in specific or any(
+                    m in x.names for x in q.links if x.kind == "merchant")]
+
+
+def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],
+            merchant_kinds: dict[str, str | None]) -> None:
+    """Direction, monthly-average window, and comparison sides from what was found."""
+    if q.measure in ("income",):
+        q.direction = "in"
+    elif q.measure == "net":
+        q.direction = None
+    elif q.measure in ("list",) and not re.search(r"\bspen[dt]|\bpaid\b|\bbought\b|\bexpens|\bpurchas", text):
+        q.direction = None
+    else:
+        q.direction = "out"
+    if q.measure == "income":
+        generic = {c for link in q.links if link.kind == "category" and link.mention in GENERIC_INCOME
+                   for c in link.names}
+        q.categories = [c for c in q.categories if c not in generic]
+    linked_kinds = {kinds.get(c) for c in q.categories} | {merchant_kinds.get(m) for m in q.merchants}
+    if (q.categories or q.merchants) and q.measure != "net" and linked_kinds == {"income"}:
+        q.direction = "in"
+    if q.measure == "monthly_average":
+        rolling = next((p for p in periods if p.label.startswith("the last") and "month" in p.label), None)
+        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b", text)
+        if rolling is not None or m:
+            counted = re.search(r"\d+", rolling.label) if rolling is not None else None
+            q.months = int(counted.group()) if counted else _n(m.group(1)) if m else 3
+            q.period = None
+        elif q.period is not None and q.period.grain == "range" and q.period.start.day == 1 and q.period.end == today \
+                and q.period.start < today.replace(day=1):
+            # "avg per month since March": the full months from March to the last one
+            q.months = (today.year - q.period.start.year) * 12 + today.month - q.period.start.month
+            q.period = None
+        elif q.period is not None and q.period.grain == "year":
+            q.months = max(1, (min(q.period.end, today.replace(day=1) - timedelta(days=1)).month
+                               if q.period.start.year == today.year else 12))
+            if q.period.start.year != today.year:
+                q.months = None
+        elif q.months is None:
+            q.months = 3
+    if q.measure == "compare" or (q.compare and q.followup):
+        compare_sides(q, text, periods, today)
