@@ -6,6 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.requirements-installed
 DEV_STAMP := $(VENV)/.requirements-dev-installed
+# Brand names and kinds for categorising merchants a user never labelled (transactions/brands.py): the
+# OpenStreetMap name-suggestion-index, a pinned npm package, packed from the registry at set-up into .data/
+# (git-ignored) and built into a compact index. Nothing downloads at run time; without npm the index is
+# skipped and the categoriser works without it.
+NSI_VERSION := 8.0.20260918
+NSI_DIR := .data/nsi
+BRAND_INDEX := $(NSI_DIR)/brands-$(NSI_VERSION).json.gz
 
 .PHONY: run serve test setup setup-dev lint bench browser-deps clean-data
 
@@ -27,9 +34,19 @@ $(DEV_STAMP): requirements-dev.txt requirements-dev-nodeps.txt $(STAMP)
 	$(BIN)/python -m pip install --quiet --no-deps -r requirements-dev-nodeps.txt
 	@touch $(DEV_STAMP)
 
-setup: $(STAMP)
+$(BRAND_INDEX): | $(BIN)/python
+	@mkdir -p $(NSI_DIR)
+	@if command -v npm >/dev/null; then \
+	  ( cd $(NSI_DIR) && npm pack --silent name-suggestion-index@$(NSI_VERSION) >/dev/null ) \
+	  && $(BIN)/python -m transactions.brands $(NSI_DIR)/name-suggestion-index-$(NSI_VERSION).tgz $@ \
+	  && ln -sf $(notdir $@) $(NSI_DIR)/brands.json.gz \
+	  && rm -f $(NSI_DIR)/name-suggestion-index-$(NSI_VERSION).tgz \
+	  || echo "name-suggestion-index@$(NSI_VERSION) could not be packed or built: brand index skipped"; \
+	else echo "npm not found: brand index skipped (categorisation works without it)"; fi
 
-setup-dev: $(DEV_STAMP)
+setup: $(STAMP) $(BRAND_INDEX)
+
+setup-dev: $(DEV_STAMP) $(BRAND_INDEX)
 
 run: setup
 	$(BIN)/python -m config.run

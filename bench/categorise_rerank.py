@@ -27,6 +27,7 @@ def _statement(stmt) -> dict | None:
     from bench import categorise_real
     from bench.categorise import _key
     from transactions import categorize
+    from transactions.category_brands import brand_evidence, statement_places
     from transactions.category_evidence import (
         FEATURES,
         VOCABULARY_MIN_LABELS,
@@ -53,7 +54,7 @@ def _statement(stmt) -> dict | None:
                 .values_list("merchant_id", flat=True))
     rows = list(Transaction.objects.filter(user=user, batch__file_name="recent.csv").order_by("id").values(
         "date", "amount", "description", "merchant_id", "merchant__key", "merchant__name", "description_key",
-        "merchant_code"))
+        "merchant_code", "currency"))
     truths: dict[tuple, list] = defaultdict(list)
     for r in predict:
         truths[_key(r.date, r.amount, r.description)].append(by_name.get(r.category.lower()))
@@ -61,7 +62,8 @@ def _statement(stmt) -> dict | None:
     for r in rows:
         items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
                                                 r["description_key"], outflow=r["amount"] < 0,
-                                                amount=abs(float(r["amount"])), merchant_code=r["merchant_code"] or ""))
+                                                amount=abs(float(r["amount"])), merchant_code=r["merchant_code"] or "",
+                                                currency=r["currency"] or ""))
     pending = list(items.values())
     position = {item.description: i for i, item in enumerate(pending)}
     started = time.perf_counter()
@@ -74,7 +76,9 @@ def _statement(stmt) -> dict | None:
     used = set(int(c) for c in labels.category) if int(labels.n.sum()) >= VOCABULARY_MIN_LABELS else set()
     seed_names, routes = vocabulary_routes(categories=categories, used=used, vectors=vectors)
     evidence = Evidence(categories=categories, labels=labels, vectors=vectors, routes=routes, seed_names=seed_names)
-    tensor = evidence.tensor(pending, mcc=mcc_evidence(pending, evidence, labels))
+    tensor = evidence.tensor(pending, mcc=mcc_evidence(pending, evidence, labels),
+                             brand=brand_evidence(pending, evidence, labels,
+                                                  places=statement_places([i.currency for i in pending])))
     out = []
     for r in rows:
         found = truths.get(_key(r["date"], r["amount"], r["description"])) or [None]

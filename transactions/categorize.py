@@ -7,7 +7,8 @@ distinct narratives and a few hundred merchants.
   (source `rule`, confidence 1.0); the ranking still supplies the two alternatives;
 - **evidence** (`category_evidence`): the user's own labels (same narrative shape, same merchant, merchant
   family, nearest labelled texts on MiniLM embeddings and on character n-grams, how often each category is used)
-  and world knowledge (zero-shot to category descriptions, the shipped seed list, ISO 18245 merchant kinds),
+  and world knowledge (zero-shot to category descriptions, the shipped seed list, ISO 18245 merchant kinds,
+  brand names of OpenStreetMap's name-suggestion-index for merchants the user never labelled),
   blended with fixed weights (`WEIGHTS`, chosen on the tuning statements of `python -m bench categorise`);
 - **the user's own model** (`category_calibration`): with enough history, the weights are refitted and the
   confidence calibrated per user by predicting their newest months from the older ones; otherwise the fixed
@@ -28,6 +29,7 @@ import numpy as np
 
 from core.llm import chat_model, llm_configured
 
+from .category_brands import brand_evidence, statement_places
 from .category_calibration import design_matrix, user_model
 from .category_evidence import (
     FEATURES,
@@ -65,7 +67,7 @@ JUNK_CONFIDENCE = 0.10
 # Blend weights per evidence kind (see the module docstring and category_evidence.FEATURES).
 WEIGHTS = {"narrative": 3.0, "merchant": 4.0, "family": 2.0, "embedding": 2.5, "ngram": 2.5, "prior": 0.15,
            "amount": 0.0, "zero_shot": 0.6, "chain": 2.0, "keyword": 1.2, "mcc": 0.5,
-           "linear": 2.0, "centroid": 1.0, "code": 2.5}
+           "linear": 2.0, "centroid": 1.0, "code": 2.5, "brand": 2.0}
 # Money in/out: how much a category of the wrong kind keeps (refunds do land in expense categories).
 DIRECTION_PENALTY = {"expense_on_inflow": 0.15, "income_on_outflow": 0.02}
 # (blended share of the top category → calibrated confidence) for users without a model of their own,
@@ -177,10 +179,12 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
     used = set(int(c) for c in labels.category) if int(labels.n.sum()) >= VOCABULARY_MIN_LABELS else set()
     seed_names, routes = vocabulary_routes(categories=categories, used=used, vectors=vectors)
     evidence = Evidence(categories=categories, labels=labels, vectors=vectors, routes=routes, seed_names=seed_names)
-    tensor = evidence.tensor(items, mcc=mcc_evidence(items, evidence, labels))
+    places = statement_places([i.currency for i in items])
+    tensor = evidence.tensor(items, mcc=mcc_evidence(items, evidence, labels),
+                             brand=brand_evidence(items, evidence, labels, places=places))
     share = blend(tensor, evidence.wrong_kind(items))
     model = user_model(user=user, labels=labels, categories=categories, vectors=vectors, mcc_for=mcc_evidence,
-                       blend=blend)
+                       blend=blend, brand_for=brand_evidence, places=places)
     if model is not None:
         probability = model.probabilities(design_matrix(tensor, share))
         confidence = model.confidence(probability)

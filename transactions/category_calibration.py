@@ -129,22 +129,26 @@ def _signature(user_id: int, labels: LabelTable, categories: list[tuple[int, str
 
 
 def user_model(*, user, labels: LabelTable, categories: list[tuple[int, str, str]], vectors: dict,
-               mcc_for, blend) -> UserModel | None:
+               mcc_for, blend, brand_for=None, places: frozenset[str] = frozenset()) -> UserModel | None:
     """The user's fitted model (cached per process while their labels do not change), or None when their
-    history is too short to learn from. `mcc_for(items, evidence)` gives MCC evidence; `blend(tensor, wrong)` is
-    the fixed blend's share (both from `categorize`, passed in so this module stays free of import cycles)."""
-    key = _signature(user.id, labels, categories)
+    history is too short to learn from. `mcc_for(items, evidence, labels)` gives MCC evidence, `brand_for(items,
+    evidence, labels, places=)` brand-kind evidence (none without it); `blend(tensor, wrong)` is the fixed blend's
+    share (all from `categorize`, passed in so this module stays free of import cycles). `places`: where the
+    statements are from (`category_brands.statement_places`)."""
+    key = _signature(user.id, labels, categories) + repr(sorted(places))
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
-    model = _user_model_fit(labels=labels, categories=categories, vectors=vectors, mcc_for=mcc_for, blend=blend)
+    model = _user_model_fit(labels=labels, categories=categories, vectors=vectors, mcc_for=mcc_for, blend=blend,
+                            brand_for=brand_for, places=places)
     _CACHE[key] = model
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return model
 
 
-def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend) -> UserModel | None:
+def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend, brand_for=None,
+                    places: frozenset[str] = frozenset()) -> UserModel | None:
     from sklearn.isotonic import IsotonicRegression  # heavy: sklearn takes seconds to import; only a fit loads it
 
     mask = _holdout_split(labels)
@@ -166,7 +170,8 @@ def _user_model_fit(*, labels: LabelTable, categories, vectors, mcc_for, blend) 
     items = [Item(test.description[i], test.merchant_key[i], test.merchant_name[i], test.text_key[i],
                   bool(test.outflow[i]), float(np.expm1(test.log_amount[i])), test.merchant_code[i])
              for i in range(len(test))]
-    tensor = evidence.tensor(items, mcc=mcc_for(items, evidence, train))
+    brand = brand_for(items, evidence, train, places=places) if brand_for is not None else None
+    tensor = evidence.tensor(items, mcc=mcc_for(items, evidence, train), brand=brand)
     share = blend(tensor, evidence.wrong_kind(items))
     design = design_matrix(tensor, share)
     truth = np.array([index[int(c)] for c in test.category])

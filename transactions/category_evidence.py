@@ -23,7 +23,9 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
 - centroid — MiniLM similarity of the text to the mean embedding of each category's labelled texts (what the
   user's payees of a category have in common in meaning, where the nearest neighbours see only the closest few);
 - code — labels of the user's rows that carried the same merchant category code in their statement
-  (`Transaction.merchant_code`): how this user files that kind of merchant, for payees they never labelled.
+  (`Transaction.merchant_code`): how this user files that kind of merchant, for payees they never labelled;
+- brand — the kind of business (OpenStreetMap's name-suggestion-index) of the brand a merchant the user never
+  labelled is named after, mapped to the user's categories through their own labels (`category_brands`).
 World-knowledge evidence (zero-shot, seeds, MCC descriptions) goes through `vocabulary_routes`: a category the
 user never uses hands it to their nearest own category.
 """
@@ -48,7 +50,7 @@ from .models import Category, DescriptionEmbedding
 
 SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
 FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "zero_shot", "chain", "keyword",
-            "mcc", "linear", "centroid", "code")
+            "mcc", "linear", "centroid", "code", "brand")
 LEARNED_FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "linear", "centroid",
                     "code")
 # Amount evidence: kernel density of log(1 + |amount|) per category (bandwidth ~ ±35 %), shrunk towards the
@@ -81,6 +83,7 @@ class Item:
     outflow: bool | None = None  # money out (True), in (False), unknown (None)
     amount: float | None = None  # absolute amount of (one of) the rows with this narrative
     merchant_code: str = ""  # the merchant category code the file gave the row, if any (`category_mcc`)
+    currency: str = ""  # the row's currency: where the statement is from, for brand names (`category_brands`)
 
 
 @dataclass
@@ -360,8 +363,10 @@ class Evidence:
             if i is not None:
                 out[i] += weight * v
 
-    def tensor(self, items: list[Item], *, mcc: np.ndarray | None = None) -> np.ndarray:
-        """(items, categories, FEATURES) evidence. `mcc`: the items' MCC evidence, already over categories."""
+    def tensor(self, items: list[Item], *, mcc: np.ndarray | None = None, brand: np.ndarray | None = None
+               ) -> np.ndarray:
+        """(items, categories, FEATURES) evidence. `mcc` / `brand`: the items' MCC / brand-kind evidence, already
+        over categories."""
         out = np.zeros((len(items), len(self.ids), len(FEATURES)), dtype=np.float64)
         texts = [item_text(i) for i in items]
         for lo in range(0, len(items), CHUNK):
@@ -421,6 +426,8 @@ class Evidence:
                 self._add(x[:, F["keyword"]], _normalised(keyword))
         if mcc is not None:
             out[:, :, F["mcc"]] = mcc
+        if brand is not None:
+            out[:, :, F["brand"]] = brand
         if self.linear is not None:
             out[:, :, F["linear"]] = self.linear.probabilities(items, len(self.ids))
         out[:, :, F["amount"]] = self.amount_evidence(items)

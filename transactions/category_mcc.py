@@ -144,7 +144,7 @@ def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> n
                 counts[code][col] += w * float(labels.n[i])
     _, descriptions = mcc_lexicon()
     used = sorted({evidence.index[int(c)] for c in labels.category if int(c) in evidence.index})
-    routes = _description_routes(codes, descriptions, evidence, used)
+    routes = description_routes(codes, descriptions, evidence, used)
     for row, found in enumerate(matches):
         for code, w in found:
             votes = counts[code] if code in counts else np.zeros(len(evidence.ids))
@@ -158,7 +158,7 @@ def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> n
     return out
 
 
-def _description_routes(codes: list[str], descriptions: dict[str, str], evidence: Evidence,
+def description_routes(codes: list[str], descriptions: dict[str, str], evidence: Evidence,
                         used: list[int]) -> dict[str, int]:
     """code → column of the user's category (among those they use, or all of them for a new user) nearest to the
     code's description, when it is near enough."""

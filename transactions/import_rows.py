@@ -127,7 +127,8 @@ def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[st
             _mid, key, name = merchants[r.description]
             to_categorise[r.description] = Item(r.description, key, name, merchant_key(name) if name else
                                                 description_key(r.description, name), outflow=r.amount < 0,
-                                                amount=abs(float(r.amount)), merchant_code=r.merchant_code)
+                                                amount=abs(float(r.amount)), merchant_code=r.merchant_code,
+                                                currency=r.currency)
     if progress is None:
         decisions = _categorise_grouped(user=user, items=to_categorise) if to_categorise else {}
     else:

@@ -19,12 +19,13 @@ def transactions_recategorise(*, user: AuthUser) -> int:
     """Run the suggestion engine again over every transaction the user has not categorised themselves."""
     rows = list(Transaction.objects.filter(user=user).exclude(category_source=CategorySource.USER)
                 .select_related("merchant").values("id", "description", "merchant__key", "merchant__name",
-                                                   "description_key", "amount", "merchant_code"))
+                                                   "description_key", "amount", "merchant_code", "currency"))
     items: dict[str, Item] = {}
     for r in rows:
         items.setdefault(r["description"], Item(r["description"], r["merchant__key"] or "", r["merchant__name"] or "",
                                                 r["description_key"], outflow=r["amount"] < 0,
-                                                amount=abs(float(r["amount"])), merchant_code=r["merchant_code"] or ""))
+                                                amount=abs(float(r["amount"])), merchant_code=r["merchant_code"] or "",
+                                                currency=r["currency"] or ""))
     decisions = categorise(user=user, items=list(items.values()))
     groups: dict[Decision, list[int]] = defaultdict(list)
     for r in rows:
