@@ -270,3 +270,20 @@ def test_bills_of_something_nothing_is_called_are_not_utilities():
                              ("my bills this year", ["Rent", "Utilities"]),
                              ("vet bills this year?", [])):
         assert money_query_parse(question, vocab=vocab, today=TODAY).categories == wanted, question
+
+
+def parse_with_bills(question: str):
+    vocab = Vocab(merchants=VOCAB.merchants, merchant_category=VOCAB.merchant_category,
+                  categories={**VOCAB.categories, "Utilities": "expense"})
+    return money_query_parse(question, vocab=vocab, today=TODAY)
+
+
+def test_a_list_left_out_goes_on_past_a_comma_or_inside_brackets():
+    # the list ended the question before; followed by a period after a comma, only its first name was left out and
+    # the rest became the subject (the average of utilities and subscriptions, at high confidence)
+    q = parse_with_bills("average per month for everything besides rent, utilities and subscriptions, last 6 months")
+    assert q.exclude_categories == ["Rent", "Utilities", "Subscriptions"] and not q.categories, q.as_dict()
+    q = parse_with_bills("monthly average apart from the fixed stuff (rent, utilities and subscriptions) over the past 6 months")
+    assert {"Rent", "Utilities", "Subscriptions"} <= set(q.exclude_categories) and not q.categories, q.as_dict()
+    q = parse_with_bills("excluding rent, what did groceries and dining cost")  # the comma still ends it where a question goes on
+    assert q.exclude_categories == ["Rent"] and q.categories == ["Groceries", "Dining"]

@@ -54,8 +54,11 @@ def _bare_not(rest: str) -> str:
                            else f"{m.group(1)} ^ {m.group(2)}", rest)
 
 
-# the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end
-LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?\s*(?:[|?]|$)")
+# the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end of
+# the question, the next comma ("besides rent, utilities and subscriptions, last 6 months") or the bracket that
+# holds the list ("the fixed bills (rent, utilities and subscriptions)")
+LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?"
+                          r"\s*(?:[|?,;)]|$)")
 CLAUSE_END_RE = re.compile(r"[,;]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
                            r"where|bao nhieu|het bao)\b")
 
