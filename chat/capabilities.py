@@ -133,6 +133,9 @@ DATA: tuple[DataTopic, ...] = (
                r"in (?:my|the) bank))*\s*(?:[?.!]|$)",
                r"\b(?:my|our) (?:total|overall) savings\b|\btotal savings\b(?! rate)|\bsavings (?:balance|pot)\b",
                r"\b(?:tôi|mình) (?:có|còn) (?:tổng cộng )?bao nhiêu tiền\b(?!.{0,30}\b(?:tháng|tuần|năm|hũ|cho)\b)",
+               # "ba còn bao nhiêu tiền tiết kiệm trong ngân hàng" (whoever says it: "ba", "mẹ", "con"): money in a bank
+               r"\bcòn bao nhiêu tiền\b.{0,40}\b(?:trong|ở) (?:ngân hàng|tài khoản|thẻ)\b",
+               r"\bbao nhiêu tiền (?:tiết kiệm|gửi)\b.{0,20}\b(?:trong|ở) ngân hàng\b",
                r"\btiền tiết kiệm (?:của (?:tôi|mình) )?(?:có|còn|là)? ?(?:được )?bao nhiêu\b",
                r"\bcòn bao nhiêu tiền trong (?:tài khoản|ngân hàng)\b",
                # "tài khoản tiết kiệm của tôi hiện còn bao nhiêu tiền": what is left in an account of theirs
@@ -336,13 +339,17 @@ OWN_THINGS = {
                    r"fund|pot|plan)s?|pension(?: pot| plan)?|portfolio|investment (?:account|portfolio)s?",
 }
 OWN_ONLY = {"investments": r"investments?|stocks?|shares|crypto(?:currency)?(?: wallet)?|bitcoin|(?:index|mutual) "
-                           r"funds?|etfs?|bonds|holdings|savings bonds?"}
+                           r"funds?|etfs?|bonds|holdings|savings bonds?",
+            # "what's my savings account at", "our checking account rn": the account named alone asks what is in it
+            "account balance": r"(?:checking|savings|bank|current) accounts?"}
 # words a bare name may come with: "my …", "what about my …", "how's my … doing", "… this yr", "show me …"
 _FILLER = frozenset("""my our the a an what whats what's about how hows how's is are show me check current currently now
-today right so far please update on in of for and value doing looking status at with lately recently
+today right so far please update on in of for and value doing looking status at with lately recently rn atm
+moment
 """.split())
 # without "my", a name alone asks for the thing ("credit score", "net worth?"); asked as "what is a …" it is a concept
-_BARE_FILLER = frozenset("show me check current now today so far please update status".split())
+_BARE_FILLER = frozenset("show me check current currently now right rn atm at the moment today so far please update "
+                         "status".split())
 
 
 def _own_thing(text: str) -> str | None:

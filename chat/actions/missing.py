@@ -12,7 +12,7 @@ HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is 
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
 
-OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in|for) my\b", re.I)
+OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in|for) (?:my|our)\b", re.I)
 
 
 # asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base

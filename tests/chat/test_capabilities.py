@@ -29,6 +29,17 @@ def test_missing_data_is_said_plainly_at_medium_confidence(chat_demo, alice, ali
     assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["grounding"]
 
 
+@pytest.mark.parametrize("question", [
+    "credit score atm?",  # a bare name with "right now" in short: was the credit-score concept page at 0.83
+    "what's our savings account at rn",  # an account named alone asks what is in it: was the savings-account page
+    "what is the balance of our checking account right now please",  # "our", not only "my": was a help page at 0.75
+])
+def test_the_users_own_thing_asked_in_short_is_no_concept(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["check_data_available"], answer["tools_used"]
+    assert answer["answer"].startswith("I have no access to that") and answer["confidence"] < 0.75
+
+
 @pytest.mark.parametrize("question", ["what is a credit score?", "what actually affects my credit score?"])
 def test_concept_question_about_credit_scores_still_goes_to_knowledge(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
