@@ -95,3 +95,33 @@ def test_names_said_as_included_are_no_filter_of_their_own():
     assert q.categories == ["Groceries"] and not q.merchants, q.as_dict()
     assert parse("how much did I spend with amazon last month").merchants == ["Amazon"]
     assert parse("not including rent how much last month").exclude_categories == ["Rent"]
+
+
+@pytest.mark.parametrize("question", ["tháng trước đổ xăng mấy lần?", "thang truoc do xang het bao nhieu"])
+def test_filling_up_last_month_is_last_month_not_the_one_before(question):
+    # with accents stripped "đổ" (to fill up) reads as "đó" (that): it was September, the month before last
+    q = parse(question)
+    assert q.period is not None and (q.period.start, q.period.end) == (date(2026, 10, 1), date(2026, 10, 31)), question
+
+
+def test_the_month_before_that_in_vietnamese_is_still_read():
+    q = parse("tháng trước đó tôi tiêu bao nhiêu")
+    assert q.period is not None and q.period.start == date(2026, 9, 1)
+
+
+@pytest.mark.parametrize("question", ["hai tháng trước tiêu bao nhiêu", "2 thang truoc tieu bao nhieu"])
+def test_n_months_ago_in_vietnamese_is_not_last_month(question):
+    # "tháng trước" (last month) was read first and took the words: October, not September
+    q = parse(question)
+    assert q.period is not None and q.period.start == date(2026, 9, 1), question
+
+
+def test_two_months_ago_against_last_month_in_vietnamese_are_two_months():
+    q = parse("hai tháng trước so với tháng trước, tôi tiêu tháng nào nhiều hơn?")
+    sides = (q.compare or {}).get("sides") or []
+    assert [s.period.start.month for s in sides] == [9, 10], q.as_dict()
+
+
+def test_the_second_biggest_last_month_in_vietnamese_is_last_month():
+    q = parse("khoản chi lớn thứ hai tháng trước")  # "thứ hai" is an order (second), not two months
+    assert q.period is not None and q.period.start == date(2026, 10, 1), q.as_dict()

@@ -287,3 +287,10 @@ def test_a_list_left_out_goes_on_past_a_comma_or_inside_brackets():
     assert {"Rent", "Utilities", "Subscriptions"} <= set(q.exclude_categories) and not q.categories, q.as_dict()
     q = parse_with_bills("excluding rent, what did groceries and dining cost")  # the comma still ends it where a question goes on
     assert q.exclude_categories == ["Rent"] and q.categories == ["Groceries", "Dining"]
+
+
+@pytest.mark.parametrize("question", ["tiền ăn ở ngoài tháng này hết bao nhiêu", "tien an o ngoai thang nay het bao nhieu"])
+def test_eating_outside_in_vietnamese_is_dining_not_apart_from(question):
+    # "ở ngoài" (outside) was read as "ngoài" (apart from): the answer was all spending this month, at high confidence
+    q = parse(question)
+    assert q.categories == ["Dining"] and not q.exclude_categories and not q.exclude_merchants, q.as_dict()

@@ -68,7 +68,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
                "takeaway", "take out", "meals out", "meal", "meals", "lunch", "lunches", "dinner", "dinners",
                "breakfast", "brunch", "food", "eating", "an uong", "an ngoai", "an trua", "an toi", "an sang",
-               "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai"),
+               "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai", "an o ngoai", "an ben ngoai"),
     "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
                   "food shopping", "food shop", "di cho", "sieu thi", "thuc pham", "tien cho", "cho"),
     "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",

@@ -49,6 +49,12 @@ NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a c
        r"several|an?)")
 
 
+# "2 tháng trước", "hai tháng trước" are two months ago, not "tháng trước" (last month) after a number
+# ("thứ hai tháng trước" is the second … last month: "thứ" makes the number an order)
+NOT_AFTER_VI_NUM = "".join(f"(?<!(?<!\\bthu )\\b{w} )" for w in ("hai", "bon", "nam", "sau", "bay", "tam", "chin", "muoi")) \
+    + r"(?<!\d )"
+
+
 def _n(word: str) -> int:
     word = word.strip()
     return int(word) if word.isdigit() else NUMBER_WORDS.get(word, 1)
@@ -173,7 +179,7 @@ def _rules(today: date):
             if date(today.year - (1 if k == 12 else 0), month, 1) <= today else None
 
     def n_months_ago(m):
-        return month_offset(_n(m.group(1)))
+        return month_offset(_n(m.group(1) or m.group(2)))
 
     def since_nth(m):
         n = int(m.group(1))
@@ -360,10 +366,12 @@ def _rules(today: date):
         (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay"
          r"|(?:tu )?dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio|hien tai))?)\b",
          lambda m: month_offset(0)),
-        (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do|nua)\b|\bprevious one\b", "rel_month"),
-        (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|\bthang (?:truoc|roi|vua roi)\b",
+        # "tháng trước đó" (the month before that), not "tháng trước đổ xăng" (filled up last month): accents are gone here
+        (r"\b(?:the\s+)?month before(?:\s+(?:that|last))?\b|\bthang truoc (?:do(?!\s+(?:xang|dau)\b)|nua)\b"
+         r"|\bprevious one\b", "rel_month"),
+        (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|" + NOT_AFTER_VI_NUM + r"\bthang (?:truoc|roi|vua roi)\b",
          lambda m: month_offset(1)),
-        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|\b(\d+)\s+thang truoc\b", n_months_ago),
+        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|(?<!\bthu )\b(\d+|hai|bon|nam|sau|bay|tam|chin|muoi)\s+thang truoc\b", n_months_ago),
         *ago_rules(today, NUM, _n),
         (r"\b(?:(since|after|from)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
          r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b"
