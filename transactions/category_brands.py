@@ -13,13 +13,13 @@ Without the index (not built at set-up) the evidence is all zeros and nothing ch
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 
 import numpy as np
 
 from .brands import CURRENCY_COUNTRIES, BrandIndex, brand_index, places_of
 from .category_evidence import Evidence, Item, LabelTable
-from .category_mcc import ROUTE_WEIGHT, description_routes
+from .category_mcc import kind_shares
 
 
 def statement_places(currencies: list[str]) -> frozenset[str]:
@@ -43,28 +43,6 @@ def brand_evidence(items: list[Item], evidence: Evidence, labels: LabelTable, *,
     matches = [() if item.merchant_key and item.merchant_key in evidence.merchant
                else index.kinds_of(item.merchant_name or item.merchant_key, item.description, places=places)
                for item in items]
-    kinds = sorted({k for m in matches for k, _ in m})
-    if not kinds:
-        return out
-    wanted = set(kinds)
-    counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(evidence.ids)))
-    for i in range(len(labels)):
-        col = evidence.index.get(int(labels.category[i]))
-        if col is None:
-            continue
-        for kind, w in index.kinds_of(labels.merchant_name[i] or labels.merchant_key[i], labels.description[i],
-                                      places=places):
-            if kind in wanted:
-                counts[kind][col] += w * float(labels.n[i])
-    used = sorted({evidence.index[int(c)] for c in labels.category if int(c) in evidence.index})
-    routes = description_routes(kinds, {k: index.kinds[k] for k in kinds}, evidence, used)
-    for row, found in enumerate(matches):
-        for kind, w in found:
-            votes = counts[kind].copy() if kind in counts else np.zeros(len(evidence.ids))
-            route = routes.get(kind)
-            if route is not None:
-                votes[route] += ROUTE_WEIGHT
-            total = votes.sum()
-            if total > 0:
-                out[row] += w * votes / total
-    return out
+    return kind_shares(matches, evidence, labels, index.kinds,
+                       lambda i: index.kinds_of(labels.merchant_name[i] or labels.merchant_key[i],
+                                                labels.description[i], places=places))

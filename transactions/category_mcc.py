@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
 import numpy as np
@@ -126,29 +127,40 @@ def mcc_evidence(items: list[Item], evidence: Evidence, labels: LabelTable) -> n
     merchant category code, or the kinds their words name): from the user's own rows of those kinds (`labels`: by
     the code stored on the row when its statement had one, else by its words), plus the nearest own category to
     each code's description."""
-    matches = [item_mcc_matches(i) for i in items]
-    codes = sorted({c for m in matches for c, _ in m})
-    out = np.zeros((len(items), len(evidence.ids)))
-    if not codes:
+    _, descriptions = mcc_lexicon()
+    return kind_shares(
+        [item_mcc_matches(i) for i in items], evidence, labels, descriptions,
+        # a labelled row with a code from its statement teaches how this user files that kind of merchant
+        lambda i: kinds_of(merchant_code=labels.merchant_code[i], description=labels.description[i],
+                           merchant_name=labels.merchant_name[i]))
+
+
+def kind_shares(matches: list[tuple[tuple[str, float], ...]], evidence: Evidence, labels: LabelTable,
+                descriptions: Mapping[str, str],
+                label_kinds: Callable[[int], Iterable[tuple[str, float]]]) -> np.ndarray:
+    """(items, categories) share of each of the user's categories for the merchant kinds each item matched
+    (`matches`, with weights): from the categories of the user's own labelled rows of those kinds (`label_kinds`
+    of a label row's index), plus the user's category nearest to each kind's description. Merchant category codes
+    and brand kinds (`category_brands`) are both mapped this way."""
+    out = np.zeros((len(matches), len(evidence.ids)))
+    kinds = sorted({k for m in matches for k, _ in m})
+    if not kinds:
         return out
-    wanted = set(codes)
+    wanted = set(kinds)
     counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(evidence.ids)))
     for i in range(len(labels)):
         col = evidence.index.get(int(labels.category[i]))
         if col is None:
             continue
-        # A labelled row with a code from its statement teaches how this user files that kind of merchant.
-        for code, w in kinds_of(merchant_code=labels.merchant_code[i], description=labels.description[i],
-                                merchant_name=labels.merchant_name[i]):
-            if code in wanted:
-                counts[code][col] += w * float(labels.n[i])
-    _, descriptions = mcc_lexicon()
+        for kind, w in label_kinds(i):
+            if kind in wanted:
+                counts[kind][col] += w * float(labels.n[i])
     used = sorted({evidence.index[int(c)] for c in labels.category if int(c) in evidence.index})
-    routes = description_routes(codes, descriptions, evidence, used)
+    routes = description_routes(kinds, descriptions, evidence, used)
     for row, found in enumerate(matches):
-        for code, w in found:
-            votes = counts[code] if code in counts else np.zeros(len(evidence.ids))
-            route = routes.get(code)
+        for kind, w in found:
+            votes = counts[kind] if kind in counts else np.zeros(len(evidence.ids))
+            route = routes.get(kind)
             if route is not None:
                 votes = votes.copy()
                 votes[route] += ROUTE_WEIGHT
