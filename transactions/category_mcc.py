@@ -170,7 +170,7 @@ def kind_shares(matches: list[tuple[tuple[str, float], ...]], evidence: Evidence
     return out
 
 
-def description_routes(codes: list[str], descriptions: dict[str, str], evidence: Evidence,
+def description_routes(codes: list[str], descriptions: Mapping[str, str], evidence: Evidence,
                         used: list[int]) -> dict[str, int]:
     """code → column of the user's category (among those they use, or all of them for a new user) nearest to the
     code's description, when it is near enough."""
