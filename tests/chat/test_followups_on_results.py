@@ -114,3 +114,30 @@ def test_the_year_so_far_said_with_a_name(chat_demo, alice, alice_money, ask):
     today = timezone.localdate()
     assert (_args(answer)["start"], _args(answer)["end"]) == (date(today.year, 1, 1).isoformat(),
                                                               today.isoformat()), _args(answer)
+
+
+def test_a_polite_turn_of_months_before_each_side_by_side(chat_demo, alice, alice_money):
+    """Courtesy around an edit is no filter; "each one, not added up" puts the months side by side."""
+    answer = talk(alice, "dining last month", "and the two months before that — each one please, not added up")[-1]
+    assert _args(answer)["mode"] == "periods", _args(answer)
+    assert [s["start"] for s in _args(answer)["sides"]] == [_month(3).isoformat(), _month(2).isoformat()]
+    after = talk(alice, f"groceries in {_month(3):%B}", "and the two months after that, each of them, if it's not too "
+                 "much trouble?")[-1]
+    assert [s["start"] for s in _args(after)["sides"]] == [_month(2).isoformat(), _month(1).isoformat()], after
+
+
+def test_what_all_those_came_to_and_what_was_spent_overall(chat_demo, alice, alice_money):
+    counted = talk(alice, "how many times did I go to starbucks last month", "Oh dear. And what did all those visits "
+                   "come to?")[-1]
+    assert _args(counted)["measure"] == "total" and "$12.00" in _body(counted), counted["answer"]
+    overall = talk(alice, "my biggest whole foods purchase last month", "and what did I spend there overall that "
+                   "month")[-1]
+    assert _args(overall)["measure"] == "total" and _args(overall)["start"] == _month(1).isoformat(), _args(overall)
+
+
+def test_from_then_until_now_and_the_whole_year_before(chat_demo, alice, alice_money):
+    since = talk(alice, f"amazon in {_month(2):%B}", "and from then until now, all together?")[-1]
+    today = timezone.localdate()
+    assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
+    before = talk(alice, "my biggest purchase this year", "and the biggest the year before?")[-1]
+    assert (_args(before)["start"], _args(before)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")

@@ -27,8 +27,9 @@ NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\
                            rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
                            r"(?:after (?:that|it|those|then)|later)\b"
                            r"|\b(?P<n3>hai|ba|bon|sau|\d{1,2})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
-EACH_RE = re.compile(r"\beach\b|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b|\bweek by week\b"
-                     r"|\bbroken down\b|\bindividually\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
+                     r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
+                     r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
 TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
 # "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
