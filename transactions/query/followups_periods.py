@@ -11,6 +11,7 @@ from transactions.query.followups_base import RANKINGS, Edit, _n, _State
 from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
+from transactions.query.periods_vi import VI_SAME_LAST_YEAR
 from transactions.query.state import period_before
 
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
@@ -20,7 +21,7 @@ NARROW_RE = re.compile(r"\b(?:only|just)\b")
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:(?:last|the previous|a|the)\s+(?P<unit>year|month)|the (?P<unit2>year|month) before)\b"
                                r"|\b(?:a|one) (?P<unit3>year|month) (?:earlier|before)\b|\bthe year before\b"
-                               r"|\bthis time last (?P<unit4>year|month)\b")
+                               r"|\bthis time last (?P<unit4>year|month)\b|" + VI_SAME_LAST_YEAR)
 # "the same days", "the same stretch": the days of the last period as they are, not the whole months around them
 SAME_DAYS_RE = re.compile(r"\bsame\s+(?:days?|dates|stretch|span|weeks?)\b")
 # "how does the bigger one compare with …": one of two periods compared, by its figure

@@ -30,6 +30,14 @@ PART_DAYS = {"dau": (1, 10), "giua": (11, 20), "cuoi": (21, 31), "het": (1, 31),
 PART_EN = {"dau": "early", "giua": "mid", "cuoi": "late"}
 POINT_VI = rf"(?:(dau|giua|cuoi|het)\s+)?thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?"
 TO_NOW_VI = r"(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hien tai|hom nay))"
+# "cùng tháng đó năm ngoái", "cùng kỳ năm trước", "những tháng đó năm ngoái", "cùng kỳ": the last answer's period a
+# year earlier (the marker "same_last_year", as "same month last year"), one span, so "năm ngoái" is not read again
+# as the year 2025 nor "cùng" as a name. "cùng" or a demonstrative is needed: "tháng 10 năm ngoái" is a month
+_VI_STRETCH = r"(?:thang|ky|tuan|quy|thoi gian|thoi diem|khoang thoi gian|giai doan|dot|mua|luc|ngay)"
+VI_SAME_LAST_YEAR = (rf"\bcung\s+(?:(?:nhung|cac)\s+)?{_VI_STRETCH}(?:\s+(?:do|ay|nay|kia|vua roi))?"
+                     rf"\s+(?:(?:cua|vao|o)\s+)?nam\s+(?:ngoai|truoc|roi)\b"
+                     rf"|\b(?:(?:nhung|cac)\s+)?{_VI_STRETCH}\s+(?:do|ay|nay|kia)\s+(?:(?:cua|vao|o)\s+)?nam\s+"
+                     r"(?:ngoai|truoc|roi)\b|\bcung ky\b(?!\s+(?:nam|thang|tuan|quy)\b)")
 
 
 def month_number(word: str) -> int | None:
@@ -122,6 +130,7 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return clip(a, b)
 
     return [
+        (VI_SAME_LAST_YEAR, "same_last_year"),
         (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
          rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
          rf"(?:\s*(?:nam\s+|/)?(?P<yb>{YEAR}))?\b", span),

@@ -1,0 +1,74 @@
+"""The words periods are made of: month names and abbreviations, number words ("a couple of", "hai"), and the
+builders of one named month, quarter or day resolved against `today` (the most recent one that has started, clipped
+to today). transactions.query.periods_rules builds its rules from these; transactions.query.periods re-exports them.
+"""
+from __future__ import annotations
+
+import calendar
+from datetime import date
+
+from core.periods import Period, month_bounds
+from transactions.query.periods_seasons import SEASONS, _clip
+
+MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+MONTHS["sept"] = 9
+MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
+                "couple": 2, "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5,
+                "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
+NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|couple|a few|"
+       r"several|an?)")
+
+
+def _n(word: str) -> int:
+    word = word.strip()
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, 1)
+
+
+def _month_start_recent(month: int, today: date, year: int | None) -> date:
+    """The most recent month called `month` that has started (this month counts)."""
+    if year is None:
+        year = today.year if month <= today.month else today.year - 1
+    return date(year, month, 1)
+
+
+def _month_period(month: int, year: int | None, today: date) -> Period:
+    start = _month_start_recent(month, today, year)
+    end = month_bounds(start.year, start.month)[1]
+    s, e = _clip(start, end, today)
+    label = f"{start:%B %Y}" + (" so far" if e < end else "")
+    return Period(s, e, label, "month")
+
+
+def _quarter_period(q: int, year: int | None, today: date) -> Period:
+    if year is None:
+        year = today.year if (q - 1) * 3 + 1 <= today.month else today.year - 1
+    start, end = date(year, (q - 1) * 3 + 1, 1), month_bounds(year, q * 3)[1]
+    s, e = _clip(start, end, today)
+    return Period(s, e, f"Q{q} {year}" + (" so far" if e < end else ""), "quarter")
+
+
+def _day(month_word: str, day: str, year: str | None, today: date) -> date | None:
+    month = MONTHS.get(month_word) or 0  # 0: not a month, date() refuses it
+    try:
+        d = date(int(year) if year else today.year, month, int(day))
+    except (TypeError, ValueError):
+        return None
+    if not year and d > today:
+        d = d.replace(year=d.year - 1)
+    return d
+
+
+DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+YEAR = r"((?:19|20)\d{2})"
+# a named span of months: a month or a season (with an optional year)
+POINT = rf"(spring|summer|fall|autumn|winter|{MONTH_RE})\.?(?:\s+{YEAR})?"
+
+
+def POINT_MONTHS(word: str) -> tuple[int, int]:  # noqa: N802  (reads like the constant it complements)
+    """(first month, last month) of a month or season word."""
+    if word in SEASONS:
+        return SEASONS[word]
+    return MONTHS[word], MONTHS[word]
