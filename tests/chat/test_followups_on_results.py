@@ -141,3 +141,26 @@ def test_from_then_until_now_and_the_whole_year_before(chat_demo, alice, alice_m
     assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
     before = talk(alice, "my biggest purchase this year", "and the biggest the year before?")[-1]
     assert (_args(before)["start"], _args(before)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")
+
+
+def test_another_measure_of_the_same_rows_pointed_at(chat_demo, alice, alice_money):
+    """"how many times did I go there" after a total: the count of those rows, period and name kept."""
+    counted = talk(alice, "what did I spend at whole foods last month", "how many times did I go there")[-1]
+    args = _args(counted)
+    assert args["measure"] == "count" and args["start"] == _month(1).isoformat(), args
+    assert "1 purchase" in _body(counted) or "1 transaction" in _body(counted), counted["answer"]
+
+
+def test_one_of_two_names_added_up_picked_with_a_measure(chat_demo, alice, alice_money):
+    answer = talk(alice, "Starbucks and Uber together last month", "just the second one: how many rides?")[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args["merchants"] == ["Uber"], args
+    assert args["start"] == _month(1).isoformat() and confident(alice, answer), answer["answer"]
+
+
+def test_all_of_those_months_added_up(chat_demo, alice, alice_money):
+    answer = talk(alice, f"dining in {_month(3):%B}", "the two months after that?",
+                  "now all three of those months added up")[-1]
+    assert (_args(answer)["start"], _args(answer)["end"]) == (_month(3).isoformat(),
+                                                              _last_day(_month(1)).isoformat()), _args(answer)
+    assert "$228.00" in _body(answer), answer["answer"]  # 76.00 a month
