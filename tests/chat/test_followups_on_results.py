@@ -164,3 +164,20 @@ def test_all_of_those_months_added_up(chat_demo, alice, alice_money):
     assert (_args(answer)["start"], _args(answer)["end"]) == (_month(3).isoformat(),
                                                               _last_day(_month(1)).isoformat()), _args(answer)
     assert "$228.00" in _body(answer), answer["answer"]  # 76.00 a month
+
+
+def test_some_places_of_a_ranking_added_up_or_listed(chat_demo, alice, alice_money):
+    top_two = talk(alice, "top 5 merchants last month", "add up the top two")[-1]
+    assert _args(top_two)["measure"] == "total" and len(_args(top_two)["merchants"]) == 2, _args(top_two)
+    assert "$1,496.40" in _body(top_two), top_two["answer"]  # rent 1400 + Whole Foods 96.40, not all five
+    listed = talk(alice, "top 3 categories last month", "list the transactions for the second one")[-1]
+    assert _args(listed)["measure"] == "list" and _args(listed)["categories"] == ["Groceries"], _args(listed)
+
+
+def test_everything_since_and_a_share_of_the_last_total(chat_demo, alice, alice_money):
+    since = talk(alice, f"dining in {_month(2):%B}", "and everything since?")[-1]
+    today = timezone.localdate()
+    assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
+    share = talk(alice, "what did I spend last month", "how much of that was starbucks, as a percentage?")[-1]
+    assert share["tool_calls"][-1]["name"] == "compare_spending", share["tool_calls"]
+    assert "0.7%" in _body(share) and "$1,672.48" in _body(share), share["answer"]  # 12.00 of 1672.48

@@ -22,7 +22,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
+from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
 from transactions.query.followups_figures import (
     _difference_or_share,
     _groups,
@@ -73,6 +73,9 @@ PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?
                      r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|1st|2nd|3rd) (?P<unit2>month|period)\b"
                      r"|\bthe (first|second|third|last|top|1st|2nd|3rd) (?:one|merchant|category|place|store|item|payee)\b"
                      r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
+# "for the second one", "of the first category": one of the ranked items a list is asked of
+ONE_OF_RE = re.compile(r"\b(?:for|of|from|in|at|on)\s+(?:the\s+)?(?P<which>first|top|second|third|last|1st|2nd|3rd)"
+                       r"(?:\s+(?:one|merchant|category|place|store|item))?\b")
 ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
            "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
@@ -99,6 +102,9 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
                        r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
+# "the top two", "the first 3", "the last two": some of a ranking's places
+SOME_ITEMS_RE = re.compile(r"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
+                           r"nine|ten)\b(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
 # "all three of those months", "the two periods": what "add them up" adds, no filter
 THOSE_UNITS_RE = re.compile(r"\b(?:all\s+)?(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:of\s+)?(?:those|these|the)\s+"
                             r"(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:months|weeks|periods)\b")
@@ -123,10 +129,18 @@ def _list_them(text: str, s: _State) -> Edit:
     if not m:
         return None
     q = s.query()
+    spans = [m.span()]
     if s.previous.measure in RANKINGS and s.items:
-        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+        items = s.items
+        one = ONE_OF_RE.search(text)
+        if one is not None:  # "list the transactions for the second one": that item's
+            which = ORDINAL.get(one.group("which"), None)
+            if which is None or not -len(items) <= which < len(items):
+                return None
+            items, spans = [items[which]], [*spans, one.span()]
+        q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
     q.measure, q.limit, q.offset = "list", None, 0
-    return q, [m.span()]
+    return q, spans
 
 
 
@@ -245,7 +259,14 @@ def _add_up(text: str, s: _State) -> Edit:
                                                                              THOSE_UNITS_RE.finditer(text))]
     q.measure, q.offset, q.limit, q.per = "total", 0, None, None
     if s.items and prev.measure in RANKINGS:
-        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+        items = s.items
+        if some := SOME_ITEMS_RE.search(text):  # "add up the top two": those places, not every one shown
+            n = _n(some.group("n"), 0)
+            if not 1 <= n <= len(items):
+                return None
+            items = items[-n:] if some.group("end") in ("last", "bottom") else items[:n]
+            spans.append(some.span())
+        q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
         return q, spans
     if s.mode == "sides":
         q.merchants = list(dict.fromkeys(m for side in s.sides for m in side.merchants))
