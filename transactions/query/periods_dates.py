@@ -300,28 +300,16 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(ALL_TIME_START, end, f"up to {fmt_day(end)}", "range") if year <= today.year else None
 
     def vi_nth_of(m: re.Match) -> Period | None:
-        """"ngày 10 tháng trước" (the 10th of last month), "từ ngày 10 tháng này đến nay" (from it to today): a day
-        of a month said by its place, not "10 tháng trước" (ten months ago), which has no "ngày"."""
+        """"ngày 10 tháng trước" (the 10th of last month), "ngày 12 tháng này": a day of a month said by its place,
+        not "10 tháng trước" (ten months ago), which has no "ngày". From it to today ("từ ngày 10 tháng trước đến
+        nay") is periods_vi's."""
         first = today.replace(day=1)
         if m.group("which") in ("truoc", "roi", "vua roi"):
             first = (first - timedelta(days=1)).replace(day=1)
         d = _make(first.month, int(m.group("n")), first.year)
         if d is None or d > today:
             return None
-        if m.group("cue"):
-            d += timedelta(days=1) if m.group("cue") == "sau" else timedelta(0)
-            return Period(d, today, f"since {fmt_day(d)}", "range")
         return Period(d, d, fmt_day(d), "day")
-
-    def vi_since_month(m: re.Match) -> Period | None:
-        """"từ đầu tháng 2026-08 đến nay", "từ tháng 08/2026": from that month (or its part) to today."""
-        year, month = (int(m.group("y")), int(m.group("m"))) if m.group("y") else (int(m.group("y2")),
-                                                                                    int(m.group("m2")))
-        day = {"dau": 1, "giua": 11, "cuoi": 21}.get(m.group("part") or "", 1)
-        d = _make(month, day, year) if 1 <= month <= 12 else None
-        if d is None or d > today:
-            return None
-        return Period(d, today, f"since {fmt_day(d)}", "range")
 
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
@@ -342,12 +330,8 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|up till|through|thru|by|before)\s+(?:the\s+)?"
          r"(?:(?:very\s+)?end\s+of\s+)?(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|the previous|the prior)\s+year)"
          r"(?!\s*[-/]\s*\d)\b", up_to_year),
-        (r"\b(?:(?:ke\s+)?(?P<cue>tu|sau)\s+)?ngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+"
-         r"(?P<which>truoc|roi|vua roi|nay)\b(?(cue)(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hom nay|hien tai)\b)?)",
+        (r"(?<!\btu )(?<!\bsau )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
          vi_nth_of),
-        (r"\b(?:ke\s+)?tu\s+(?:(?P<part>dau|giua|cuoi)\s+)?thang\s+(?:(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})"
-         r"|(?P<m2>\d{1,2})[-/](?P<y2>(?:19|20)\d{2}))(?![\d/-])(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hom nay|"
-         r"hien tai)\b)?", vi_since_month),
         (QUARTER, quarter),
         (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"
          r"(?P<yb>(?:19|20)\d{2})\b", years),

@@ -291,7 +291,8 @@ def period_rules(today: date):
          rf"(?:\s+{YEAR})?",
          lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(
              re.sub(r"^of\s+", "", m.group(3) or "")), today, int(m.group(4)) if m.group(4) else None)),
-        (r"\b(?:year[\s-]to[\s-]date|ytd|so far this year|this year so far|(?:this|the current|current) (?:calendar )?year|nam nay"
+        (r"\b(?:(?:the|this)\s+(?:calendar\s+)?year\s+(?:so far|to date|till now|until now|up to now)|so far (?:in|into|for) "
+         r"(?:the|this) year|(?:the\s+)?year[\s-]to[\s-]date|ytd|so far this year|this year so far|(?:this|the current|current) (?:calendar )?year|nam nay"
          r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
          r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay)?(?: (?:den|toi) (?:nay|gio|bay gio|hien tai))?)\b",
          lambda m: year_offset(0)),
