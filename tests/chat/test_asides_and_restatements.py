@@ -41,8 +41,8 @@ def test_a_remark_after_a_dash_does_not_rank_what_was_left_out(chat_demo, alice,
 
 
 def test_a_word_defined_after_a_dash_is_read_as_what_it_names(chat_demo, alice, alice_money):
-    answer = chat_turn(user=alice, message="all of last month apart from the fixed costs — by fixed costs I mean rent, "
-                                           "Netflix and Uber. what's left?")
+    answer = chat_turn(user=alice, message="everything but the fixed costs last month — by fixed costs I mean the "
+                                           "rent, Netflix and Uber. how much is the rest?")
     # 1672.48 − 1400.00 − 15.49 − 23.10; was: the fixed costs alone
     assert "$233.89" in answer_body(answer), (answer["answer"], answer["tool_calls"])
 

@@ -75,7 +75,8 @@ def test_a_subject_restated_after_a_dash_wins_over_the_exclusion():
 
 
 def test_a_word_defined_after_a_dash_is_what_it_names():
-    q = parse("everything last month except the boring stuff — by boring stuff I mean rent, netflix and the gas")
+    q = parse("everything except the boring bills in october — by boring bills I mean the rent, netflix and the "
+              "subscriptions. what was the rest?")
     assert "Rent" in q.exclude_categories and "Netflix" in q.exclude_merchants, q.as_dict()
     assert not q.categories and not q.merchants, q.as_dict()
 
