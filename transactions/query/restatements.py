@@ -48,7 +48,7 @@ def definitions_read(question: str) -> tuple[str, list[str]]:
         if not said.search(rest):
             break
         found.append(m.group(0).strip(" ,;.:–—-()?!"))
-        question = said.sub(lambda _: names, rest, count=1)
+        question = said.sub(names.replace("\\", r"\\"), rest, count=1)
     question = re.sub(r"\(\s*\)", " ", question)
     return re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", question)).strip(), found
 

@@ -39,8 +39,8 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
                                                    and not [p for p in periods if not p.relative])):
         # keep the sides (moved to the new period), or the periods compared for a new name ("what about Chipotle?")
         return
-    if len(groups) >= 3 and (two := _two_unions(groups, text)):
-        q.compare = {"mode": "sides", "sides": two}
+    if len(groups) >= 3 and (unions := _two_unions(groups, text)):
+        q.compare = {"mode": "sides", "sides": unions}
         q.merchants, q.categories, q.text = [], [], []
         return
     if len(groups) >= 2:
