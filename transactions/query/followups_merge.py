@@ -28,6 +28,9 @@ VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|co
                        r"voi)\b")
 TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
+# "what did I spend there overall", "what did we pay in all": the money of the rows, not one of them
+AMOUNT_ASKED_RE = re.compile(r"\bwhat (?:did|do|have|had) (?:i|we) (?:spend|spent|pay|paid|shell out|fork out)\b|\boverall\b"
+                             r"|\bin all\b|\baltogether\b|\ball (?:told|together)\b")
 THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
 
@@ -72,6 +75,7 @@ def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) ->
     else:  # the last set was everything (but what it left out): it stays everything
         q.merchants, q.categories, q.text = [], [], []
     q.links = [*previous.links, *said.links]
+    q.ignored = [w for w in q.ignored if w not in cue.group(0).split()]  # "throw in": the cue, read
     if q.measure == "compare" or previous.compare:
         q.compare, q.measure = None, "total"
     q.period = q.period or period
@@ -99,7 +103,7 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows; "and of that,
     how much was uber eats?" after a count: the amount, not another count."""
     if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
-            and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+            and (ASKS_AMOUNT.search(text) or AMOUNT_ASKED_RE.search(text)) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
     elif previous.measure in ("top_merchants", "top_categories", "summary") and measure in (None, "total") \
             and TOTAL_WORD_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
