@@ -24,10 +24,10 @@ from decimal import Decimal
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
 from transactions.query.followups_figures import (
-    SPEND_RE,
     _difference_or_share,
     _groups,
     _per_unit,
+    _typical_month,
     _which_more,
     _without_biggest,
 )
@@ -48,6 +48,7 @@ from transactions.query.followups_periods import (
     _day_range,
     _narrow_to_period,
     _pick_period,
+    _same_for,
     _same_period_another_year,
     _since_then,
     _widen,
@@ -107,17 +108,6 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
 # says what they are called, it names no new subject
 HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"
                               r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
-# "what do the pair of them cost in an ordinary month", "so per month on average?": the monthly average of the last
-# answer's subject — its money, also after a count (the amount is what a month costs)
-TYPICAL_MONTH_RE = re.compile(r"\b(?:in |for )?an? (?:typical|ordinary|normal|usual|average|regular|standard) month\b"
-                              r"|\b(?:per|a|each) month,? on average\b|\bon average,? (?:per|a|each) month\b"
-                              r"|\bmonthly average\b|\baverage (?:per|a) month\b|\bon average monthly\b")
-# "going by the last six", "over the past 4 months": how many months the average is over
-MONTHS_BACK_RE = re.compile(r"\b(?:going by|based on|judging by|over|across|from|using|for|in) the (?:last|past) "
-                            r"(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: (?:full )?months?)?\b")
-# "the pair of them", "the two of them", "both of them": the last answer's subject said again
-THEM_RE = re.compile(r"\b(?:the pair(?: of (?:them|those))?|(?:the )?(?:two|both|three) of (?:them|those|these)|those two|"
-                     r"the two|both)\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(r"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
                            r"nine|ten)\b(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
@@ -247,38 +237,6 @@ def _pick(text: str, s: _State) -> Edit:
     return None
 
 
-def _typical_month(text: str, s: _State) -> Edit:
-    """"and what do the two of them cost in a normal month, going by the last 6?" after a total of two shops: the
-    monthly average of the same subject (the sides of a comparison together) over the months said — else the months
-    of the last answer's period, or the months it averaged."""
-    m = TYPICAL_MONTH_RE.search(text)
-    prev = s.previous
-    if not m or prev.measure not in ("total", "count", "list", "average", "monthly_average", "largest", "smallest") \
-            and not (s.mode == "sides"):
-        return None
-    q, spans = s.query(), [m.span(), *(t.span() for t in THEM_RE.finditer(text)),
-                           *(w.span() for w in SPEND_RE.finditer(text))]
-    if s.mode == "sides":
-        q.merchants = list(dict.fromkeys(n for side in s.sides for n in side.merchants))
-        q.categories = list(dict.fromkeys(n for side in s.sides for n in side.categories))
-        q.text = list(dict.fromkeys(n for side in s.sides for n in side.text))
-        q.compare = None
-    elif s.mode:
-        return None  # periods compared: which months to average is not said
-    back = MONTHS_BACK_RE.search(text)
-    if back:
-        months, spans = _n(back.group("n"), 3), [*spans, back.span()]
-    elif prev.months:
-        months = prev.months
-    elif prev.period is not None and prev.period.grain != "all":
-        days = (prev.period.end - prev.period.start).days + 1
-        months = max(1, min(12, round(days / 30.44)))
-    else:
-        months = 3
-    q.measure, q.months, q.period, q.per, q.limit, q.offset = "monthly_average", months, None, None, None, 0
-    return q, spans
-
-
 def _how_many_that(text: str, s: _State) -> Edit:
     """"how many lunches was that" after a total: the count of the same rows, over the same period."""
     m = HOW_MANY_THAT_RE.search(text)
@@ -381,14 +339,14 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
-         _same_period_another_year, _before_that, _since_then, _widen, _against_usual, _broken_down, _direction, _pick_period,
-         _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _how_many_that, _superlative, _add_up, _by_unit,
-         _per_unit, _again, _measure_again)
+EDITS = (_list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+         _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
+         _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
+         _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
-              _since_then, _widen,
+              _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest)
