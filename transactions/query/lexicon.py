@@ -124,7 +124,6 @@ ton lai gop chung tinh dau noi cai
 biet oi nhe nha dum giup giùm gium
 thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
 wait nvm nevermind fine sorry oops meant anyways
-told
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"
