@@ -27,6 +27,7 @@ from chat.capabilities import (
     unavailable_steps,
 )
 from chat.language import question_language
+from chat.limits import asks_limits, limits_answer
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError, NotFound
 from core.money import money
@@ -387,6 +388,8 @@ class ActionTools:
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
         found = missing_for_check(question)
         balances = balances_available(self.user)
+        if found is None and asks_limits(question):  # "what can't you see?": the map itself
+            return limits_answer(balances=balances)
         if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)
             return {"available": True, "topic": found.topic, "moneta_has": moneta_has(balances=True),
