@@ -201,3 +201,24 @@ def test_the_real_index_knows_the_worlds_chains_by_name():
     # A chain with several kinds of outlet (restaurants and their playgrounds; fuel, shop and car wash) has each.
     assert "amenity/fast_food" in dict(real.kinds_of("mcdonalds", places=places_of(("us",))))
     assert "amenity/fuel" in dict(real.kinds_of("shell", places=places_of(("gb",))))
+
+
+def test_the_image_builds_the_brand_index_as_make_setup_does():
+    """A container categorises merchants the user never labelled as a `make setup` checkout does: the Dockerfile
+    packs the NSI version the Makefile pins (read from the Makefile, so the two cannot drift apart) and builds the
+    index with the same command, where `brands.INDEX_PATH` reads it; a developer's own .data is not copied in."""
+    import os
+    from pathlib import Path
+
+    root = Path(brands.__file__).resolve().parent.parent
+    dockerfile = (root / "Dockerfile").read_text()
+    assert "sed -n 's/^NSI_VERSION := //p' Makefile" in dockerfile
+    assert 'npm pack --silent "name-suggestion-index@$version"' in dockerfile
+    assert "python -m transactions.brands /tmp/nsi/package.tgz" in dockerfile
+    assert "ln -sf \"brands-$version.json.gz\" .data/nsi/brands.json.gz" in dockerfile
+    if "MONETA_BRAND_INDEX" not in os.environ:
+        assert brands.INDEX_PATH.relative_to(root).as_posix() == ".data/nsi/brands.json.gz"
+    assert ".data" in (root / ".dockerignore").read_text().split()
+    # the index is built after the code is copied and before the image drops to its unprivileged user
+    assert dockerfile.index("COPY . .") < dockerfile.index("transactions.brands") < dockerfile.index("USER moneta")
+    assert 'NSI_VERSION := ' in (root / "Makefile").read_text()

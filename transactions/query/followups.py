@@ -41,6 +41,7 @@ from transactions.query.followups_periods import (
     _narrow_to_period,
     _pick_period,
     _same_period_another_year,
+    _since_then,
     _widen,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
@@ -83,8 +84,9 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|\b(?:all|the)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\s+(?:together|"
                        r"combined|in total)\b"
                        r"|\btotal (?:them|those|these)\b|\bsum (?:them|those|these|it)(?: up)?\b"
-                       r"|\b(?:what|how much) (?:do|does|did) (?:they|those|these|both|that|it|the two) (?:come|add up|"
-                       r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
+                       r"|\b(?:what|how much) (?:do|does|did) (?:all (?:of )?)?(?:they|those|these|both|that|it|the two)"
+                       r"(?:\s+(?:visits?|trips?|orders?|purchases?|charges?|payments?|bills?|rides?|runs?|ones?|"
+                       r"transactions?))? (?:come|add up|amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
@@ -279,12 +281,13 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
-         _same_period_another_year, _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period,
+         _same_period_another_year, _before_that, _since_then, _widen, _against_usual, _broken_down, _direction, _pick_period,
          _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _superlative, _add_up, _by_unit,
          _per_unit, _again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
-COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that, _widen,
+COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
+              _since_then, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _again)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)

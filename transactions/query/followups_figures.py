@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import FILLER, NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.sides import side_label
 
@@ -198,6 +198,8 @@ def _difference_or_share(text: str, s: _State) -> Edit:
         q.compare["ask"] = "difference"
         return q, [diff.span()]
     share = SHARE_RE.search(text)
+    if share and prev.measure in RANKINGS and not prev.compare:
+        return _share_of_ranked(text, s, q, share.span())
     if not share or prev.compare or prev.measure not in ("total", "count", "list") or prev.direction == "in" \
             or not (prev.merchants or prev.categories or prev.text) or re.search(r"\bincome|earn|salary", text):
         return None
@@ -207,3 +209,62 @@ def _difference_or_share(text: str, s: _State) -> Edit:
     q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
     q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=prev.period)], "ask": "share"}
     return q, [share.span(), *(w.span() for w in EVERYTHING_RE.finditer(text))]
+
+
+# which of a ranking's items a share is asked of: by place ("the first one", "the top one", "number 2") or all of the
+# ones shown ("those three together", "the top 3 combined")
+SHARE_PLACE_RE = re.compile(r"\b(?:the\s+)?(?P<place>first|top|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|biggest|"
+                            r"largest|(?:number|no\.?|#)\s*(?P<number>\d{1,2}))(?:\s+(?:one|place|item|merchant|category|"
+                            r"store|spot))?\b|\b(?:the\s+)?(?:dau tien|thu hai|thu ba)\b")
+SHARE_ALL_RE = re.compile(r"\b(?:those|these|them|all|the top|top)\s+(?:\d{1,2}|two|three|four|five)\b(?:\s+(?:of them|"
+                          r"together|combined))?|\b(?:those|these|them|they)\b(?:\s+(?:together|combined|altogether))?")
+# the words around a share that say only that it is one ("as a percent", "make up", "chiếm": take up)
+PERCENT_WORDS_RE = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percent(?:age)?|share)\b|\bpercent(?:age)?\b|%|\bmake up\b"
+                              r"|\bmade up\b|\baccount(?:s|ed)? for\b|\bchiem\b")
+PLACES = {"first": 0, "top": 0, "biggest": 0, "largest": 0, "1st": 0, "dau tien": 0, "second": 1, "2nd": 1,
+          "thu hai": 1, "third": 2, "3rd": 2, "thu ba": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4, "last": -1}
+
+
+def _share_of_ranked(text: str, s: _State, q: MoneyQuery, share: tuple[int, int]) -> Edit:
+    """"what % of the total was the first one?" after a ranking, "what share of that was groceries?" after a
+    breakdown: that item (or the items shown, "those three together") against everything the ranking ranked — the
+    same period and exclusions — the share said first. An item the ranking did not show, or a ranking of some names
+    ("top merchants in Dining": its whole is not all spending), is left to the parser."""
+    prev = s.previous
+    if not s.items or prev.merchants or prev.categories or prev.text:
+        return None
+    spans = [share, *(w.span() for w in (*EVERYTHING_RE.finditer(text), *PERCENT_WORDS_RE.finditer(text)))]
+    place, named = SHARE_PLACE_RE.search(text), _item_named(text, s.items)
+    together = SHARE_ALL_RE.search(text)
+    if named is not None:
+        chosen, span = [named[0]], named[1]
+    elif place is not None:
+        word = place.group("place") or place.group(0).replace("the ", "").strip()
+        k = int(place.group("number")) - 1 if place.group("number") else PLACES.get(word)
+        if k is None or not -len(s.items) <= k < len(s.items):
+            return None
+        chosen, span = [s.items[k]], place.span()
+    elif together is not None:
+        chosen, span = list(s.items), together.span()
+    else:
+        return None
+    merchants, categories = (chosen, []) if s.kind == "merchant" else ([], chosen)
+    part = Side(label=", ".join(chosen), merchants=merchants, categories=categories, period=prev.period)
+    q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
+    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=prev.period)], "ask": "share"}
+    return q, [*spans, span]
+
+
+def _item_named(text: str, items: list[str]) -> tuple[str, tuple[int, int]] | None:
+    """The one item of a ranking the turn names by a word of its name ("groceries", "rent" for "Oakwood Apartments
+    Rent"), with the span of the words; None when it names none or more than one."""
+    found: list[tuple[int, str, tuple[int, int]]] = []
+    for item in items:
+        words = [w for w in re.findall(r"[a-z0-9&']+", item.lower()) if len(w) > 2 and w not in FILLER]
+        hits = [m for w in words for m in re.finditer(rf"\b{re.escape(w)}s?\b", text)]
+        if hits:
+            found.append((len(hits), item, (min(m.start() for m in hits), max(m.end() for m in hits))))
+    found.sort(key=lambda f: -f[0])
+    if not found or (len(found) > 1 and found[0][0] == found[1][0]):
+        return None
+    return found[0][1], found[0][2]

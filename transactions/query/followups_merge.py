@@ -27,6 +27,9 @@ ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all
 VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|compared (?:to|with)|against|than|so sanh "
                        r"voi)\b")
 TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
+# "what did I spend there overall that month" after the biggest purchase: the amount of all of them
+SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
+                      r"|\bin total\b|\baltogether\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
 THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
@@ -99,7 +102,7 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows; "and of that,
     how much was uber eats?" after a count: the amount, not another count."""
     if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
-            and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+            and (ASKS_AMOUNT.search(text) or SPENT_RE.search(text)) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
     elif previous.measure in ("top_merchants", "top_categories", "summary") and measure in (None, "total") \
             and TOTAL_WORD_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):

@@ -27,16 +27,23 @@ NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\
                            rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
                            r"(?:after (?:that|it|those|then)|later)\b"
                            r"|\b(?P<n3>hai|ba|bon|sau|\d{1,2})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
-EACH_RE = re.compile(r"\beach\b|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b|\bweek by week\b"
-                     r"|\bbroken down\b|\bindividually\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
+                     r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
+                     r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
 TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
 # "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
+# ("the past two weeks of that month": "past" is "last" once the turn points at the last period; Vietnamese "10 ngày
+# đầu", "hai tuần cuối": the first 10 days, the last two weeks — not "3 tháng đầu năm", the first months of a year)
 PART_RE = re.compile(rf"\b(?P<lead>(?:just|only)\s+)?the\s+(?P<which>first|last|final|opening|closing|second|latter|"
-                     rf"former|early|earlier|later)\s+(?:(?P<n>{NUM[1:-1]})\s+)?(?P<unit>days?|weeks?|fortnight|"
+                     rf"former|early|earlier|later|past)\s+(?:(?P<n>{NUM[1:-1]})\s+)?(?P<unit>days?|weeks?|fortnight|"
                      r"months?|half)\b(?P<of>\s+of\s+(?:that|it|this|those|them|the (?:same\s+)?(?:month|period|year|"
                      r"quarter|stretch|range|time|span)))?"
-                     r"|\b(?P<vi>(?:tuan|thang|nua) (?P<viwhich>dau|cuoi|dau tien|cuoi cung)(?: cua (?:thang|ky|nam|do))?)\b")
+                     r"|\b(?P<vi>(?:(?P<vin>\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:ngay|tuan|thang)\b))?"
+                     r"(?:ngay|tuan|thang|nua) (?P<viwhich>dau|cuoi|dau tien|cuoi cung)(?: cua (?:thang|ky|nam|do))?)\b"
+                     r"(?!\s+nam\b)")
+# "what about the last 2 weeks only", "and just over the last two weeks": "only" said away from the part
+ONLY_RE = re.compile(r"\b(?:just|only|merely)\b|\bthoi\b")
 # "what was that one anyway", "which one was it", "what was it": the row the last answer pointed at
 THAT_ONE_RE = re.compile(r"\b(?:what|which)(?:\s+one)?\s+(?:was|is)\s+(?:that|this|it)(?:\s+one)?\b(?!\s+(?:for|in|on|"
                          r"at|per|over|compared|about))|\bwhat was that (?:one|charge|purchase|transaction|payment)\b"
@@ -133,21 +140,29 @@ def _part_of(text: str, s: _State) -> Edit:
     last period's days (of a year, January–June); "only the first month" of a longer stretch. "the last week" with
     nothing pointing at the last period ("and the last week?") is the calendar week: the parser reads it."""
     m = PART_RE.search(text)
-    prev = s.previous.period
-    if not m or prev is None or prev.grain == "all" or s.previous.compare:
+    prev, sides = s.previous.period, s.mode == "sides"
+    if sides and prev is None:  # "dining vs groceries in October": the period the sides share
+        periods = {(side.period.start, side.period.end): side.period for side in s.sides if side.period}
+        prev = next(iter(periods.values())) if len(periods) == 1 else None
+    if not m or prev is None or prev.grain == "all" or (s.previous.compare and not sides):
         return None
     which = m.group("which") or ("first" if (m.group("viwhich") or "").startswith("dau") else "last")
+    which = "last" if which == "past" else which
+    only = ONLY_RE.search(text)
     if which in ("second", "third", "fourth") and (m.group("unit") or "").rstrip("s") in ("week", "day", "month") \
             and not m.group("n"):
         return _nth_unit(m, s, prev, {"second": 1, "third": 2, "fourth": 3}[which])
     if m.group("vi"):
-        unit, n = {"tuan": "week", "thang": "month", "nua": "half"}[m.group("vi").split()[0]], 1
+        word = m.group("vi").split()[1 if m.group("vin") else 0]
+        unit, n = {"ngay": "day", "tuan": "week", "thang": "month", "nua": "half"}[word], _n(m.group("vin"), 1)
     else:
         unit, n = _unit(m.group("unit")), _n(m.group("n"), 1)
         if m.group("unit") == "fortnight":
             n *= 2
-        if which in ("last", "later") and not (m.group("lead") or m.group("of")):
+        if which in ("last", "later") and not (m.group("lead") or m.group("of") or only):
             return None
+        if m.group("which") == "past" and not (m.group("of") or m.group("lead")):
+            return None  # "the past two weeks" alone runs back from today
     from_start = which in ("first", "opening", "early", "earlier", "former")
     end_of = min(prev.end, s.today)
     if unit == "half":
@@ -181,7 +196,10 @@ def _part_of(text: str, s: _State) -> Edit:
         else "range"
     q = s.query()
     q.period, q.offset = Period(start, end, period_label(start, end, grain, today=s.today), grain), 0
-    return q, [m.span()]
+    for side in (q.compare or {}).get("sides") or []:
+        if side.period:  # each side over the same part
+            side.period = q.period
+    return q, [m.span(), *([only.span()] if only else [])]
 
 
 def _nth_unit(m: re.Match, s: _State, prev: Period, k: int) -> Edit:

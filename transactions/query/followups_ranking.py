@@ -25,8 +25,25 @@ SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|dr
 # …and how many after them: "show the next 2", "give me 2", "2 more", "then 2"
 SHOW_N_RE = re.compile(rf"\b(?:show|give|list|tell)(?:\s+me)?\s+(?:the\s+)?(?:next\s+)?{NUM}\b|\bthen\s+(?:the\s+)?{NUM}\b")
 # "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
-RANK_NUMBERS_RE = re.compile(r"\b(?:numbers?|no\.?|#|places?|positions?|ranks?)\s*(\d{1,2})(?:\s*(?:and|to|-|–|through|thru)\s*"
-                             r"(\d{1,2}))?\b")
+# ("positions four and five", "who comes 4th and 5th", "the 4th to 6th places": places said as words or ordinals)
+PLACE = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+ORDINAL = r"(\d{1,2}(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+RANK_NUMBERS_RE = re.compile(rf"\b(?:numbers?|no\.?|#|places?|positions?|ranks?|spots?)\s*{PLACE}(?:\s*(?:and|to|-|–|"
+                             rf"through|thru|&)\s*{PLACE})?\b"
+                             rf"|\b(?:the\s+)?{ORDINAL}\s*(?:and|to|-|–|through|thru|&)\s*(?:the\s+)?{ORDINAL}"
+                             rf"(?:\s+(?:ones|places|spots|positions|merchants|categories))?(?!\s+of\b)"
+                             rf"|\b(?:the\s+)?{ORDINAL}\s+(?:place|spot|position)\b")
+# "who comes 4th and 5th", "which ones ranked 4 to 6": the verb of a place, no filter
+RANK_VERB_RE = re.compile(r"\b(?:comes?|came|coming|ranks?|ranked|placed|sits?|sat|lands?|landed|finish(?:ed|es)?)\b")
+ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+                 "tenth": 10}
+
+
+def _place(word: str | None) -> int | None:
+    if not word:
+        return None
+    word = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", word)
+    return int(word) if word.isdigit() else ORDINAL_WORDS.get(word) or _n(word, 0) or None
 # "make it 5", "top 10 instead", "cut it to 3", "just the top 2": the same ranking with another length
 LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|make that|show(?: me)?|give me|list|"
                        r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
@@ -105,13 +122,14 @@ def _rank_numbers(text: str, s: _State) -> Edit:
     m = RANK_NUMBERS_RE.search(text)
     if not m or s.previous.measure not in (*RANKINGS, "largest", "smallest"):
         return None
-    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
-    if not 1 <= first <= last:
+    first = _place(m.group(1) or m.group(3) or m.group(5))
+    last = _place(m.group(2) or m.group(4)) or first
+    if first is None or last is None or not 1 <= first <= last:
         return None
     q = s.query()
     q.offset, q.limit = first - 1, last - first + 1
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
+    return q, [m.span(), *(v.span() for v in RANK_VERB_RE.finditer(text))]
 
 
 def _length(text: str, s: _State) -> Edit:

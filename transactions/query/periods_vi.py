@@ -30,6 +30,14 @@ PART_DAYS = {"dau": (1, 10), "giua": (11, 20), "cuoi": (21, 31), "het": (1, 31),
 PART_EN = {"dau": "early", "giua": "mid", "cuoi": "late"}
 POINT_VI = rf"(?:(dau|giua|cuoi|het)\s+)?thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?"
 TO_NOW_VI = r"(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hien tai|hom nay))"
+# "cùng tháng đó năm ngoái", "cùng kỳ năm trước", "những tháng đó năm ngoái", "cùng kỳ": the last answer's period a
+# year earlier (the marker "same_last_year", as "same month last year"), one span, so "năm ngoái" is not read again
+# as the year 2025 nor "cùng" as a name. "cùng" or a demonstrative is needed: "tháng 10 năm ngoái" is a month
+_VI_STRETCH = r"(?:thang|ky|tuan|quy|thoi gian|thoi diem|khoang thoi gian|giai doan|dot|mua|luc|ngay)"
+VI_SAME_LAST_YEAR = (rf"\bcung\s+(?:(?:nhung|cac)\s+)?{_VI_STRETCH}(?:\s+(?:do|ay|nay|kia|vua roi))?"
+                     rf"\s+(?:(?:cua|vao|o)\s+)?nam\s+(?:ngoai|truoc|roi)\b"
+                     rf"|\b(?:(?:nhung|cac)\s+)?{_VI_STRETCH}\s+(?:do|ay|nay|kia)\s+(?:(?:cua|vao|o)\s+)?nam\s+"
+                     r"(?:ngoai|truoc|roi)\b|\bcung ky\b(?!\s+(?:nam|thang|tuan|quy)\b)")
 
 
 def month_number(word: str) -> int | None:
@@ -79,6 +87,29 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             return None
         return Period(start, today, f"since {fmt_day(start)}", "range")
 
+    def since_day(m):
+        """"từ ngày 10 tháng trước đến hôm nay", "từ ngày 5 tháng 9", "từ đầu tháng 2026-08 đến nay": from that day
+        (of last month, this month, a month by number, or a month written year-month) to today."""
+        if m.group("part") and m.group("rel") == "nay":
+            return None  # "từ đầu tháng này": this month so far (the month's own rule)
+        day = int(m.group("day")) if m.group("day") else PART_DAYS[m.group("part")][0]
+        if m.group("rel"):
+            first = add_months(today.replace(day=1), -1 if m.group("rel") == "truoc" else 0)
+        elif m.group("ym"):
+            month = int(m.group("mm"))
+            if not 1 <= month <= 12:
+                return None
+            first = date(int(m.group("ym")), month, 1)
+        else:
+            number = month_number(m.group("month"))
+            if number is None:
+                return None
+            first = month_period(number, None, today).start
+        if not 1 <= day <= month_bounds(first.year, first.month)[1].day or first.replace(day=day) > today:
+            return None
+        start = first.replace(day=day)
+        return Period(start, today, f"since {fmt_day(start)}", "range")
+
     def part(m):
         """"đầu tháng 8", "cuối tháng trước"-like parts of a named month: early / mid / late, said in the label."""
         number = month_number(m.group(2))
@@ -122,9 +153,12 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return clip(a, b)
 
     return [
+        (VI_SAME_LAST_YEAR, "same_last_year"),
         (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
          rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
          rf"(?:\s*(?:nam\s+|/)?(?P<yb>{YEAR}))?\b", span),
+        (rf"\btu\s+(?:ngay\s+(?P<day>\d{{1,2}})|(?P<part>dau|giua|cuoi))\s+thang\s+(?:(?P<rel>truoc|nay)|(?P<ym>{YEAR[1:-1]})[-/]"
+         rf"(?P<mm>\d{{1,2}})|(?P<month>{MONTH_WORD[1:-1]})(?!\s*(?:nam\s+|/)?(?:19|20)\d{{2}}))\b{TO_NOW_VI}?", since_day),
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
         (rf"\b(dau|giua|cuoi)\s+thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
