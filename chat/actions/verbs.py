@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import re
 
-LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
+# "from now on", "going forward", "in future": a standing wish before the verb ("from now on put all the Target stuff
+# under Groceries"): the matching transactions are re-filed, and the ones to come follow what the user chose
+FUTURE = (r"(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|for the future|"
+          r"henceforth|always|từ (?:nay|giờ|bây giờ)(?: trở đi)?|sau này)")
+FUTURE_RE = re.compile(r"\b" + FUTURE + r"(?!\w)", re.I)
+LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:" + FUTURE + r"[,:]?\s+)?"
+        r"(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
         # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb

@@ -358,6 +358,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
+        if howto := call.pop("howto", None):  # "from now on file X under Y": the proposal, and how future ones follow
+            return done([(label, 1.0, text), ("app_help", 1.0, text)],
+                        [call, {"name": "get_app_information", "args": {"query": howto}}])
         if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
             return done([(label, 1.0, text), ("concept", 1.0, text)],
                         [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
