@@ -97,6 +97,13 @@ PLACE_INFO_RE = re.compile(r"\b(?:is|are)\b.{0,40}\bopen\b\s+(?:at|on|now|today|
                            r"\b(?:what time|when) (?:does|do|is)\b.{0,30}\b(?:open|close)\b|\bclos(?:es|ing) (?:time|at)\b|"
                            r"\bdirections to\b|\bwhere(?:'s| is) the (?:nearest|closest)\b|\bmấy giờ (?:mở|đóng) cửa\b|"
                            r"\bcó mở cửa\b", re.I)
+# the words of "what's eating my pay" itself, which the parser may link ("paycheck" to the payroll, "draining" to Dining)
+PAY_WORDS = {"pay", "paycheck", "paychecks", "income", "salary", "wage", "wages", "money", "cash", "eating", "taking",
+             "swallowing", "draining", "sucking", "chewing", "gobbling", "burning", "eats", "takes", "drains"}
+EATS_PAY_RE = re.compile(r"\b(?:what(?:'s| is| are)?|which \w+(?: is| are)?|who(?:'s| is)?)\s+(?:\w+\s+)?(?:eating|taking|"
+                         r"swallowing|draining|sucking|chewing|gobbling|burning|eats|takes|drains)(?: up| through)?\b"
+                         r".{0,25}\b(?:my|our) (?:pay|paycheck|paychecks|income|salary|wages?|money|cash)\b"
+                         r"|\bwhere (?:does|did) (?:all )?(?:my|our) (?:pay|paycheck|income|salary|money) go\b", re.I)
 UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
 JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
                            r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
@@ -365,6 +372,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
             return done([(label, 1.0, text), ("concept", 1.0, text)],
                         [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
         return done([(label, 1.0, text)], [call])
+    if EATS_PAY_RE.search(text) and not [link for link in q.links if normalise(link.mention).strip() not in PAY_WORDS]:
+        # "what's eating most of my pay", "where does my paycheck go": the categories the money goes to, not income
+        q.measure, q.direction, q.unknown, q.ignored, q.links = "top_categories", "out", [], [], []
+        q.merchants, q.categories, q.text = [], [], []
+        q.limit = q.limit or 3
+        return done([("money", 1.0, text)], money_calls(q), query=q)
     if PLACE_INFO_RE.search(text) and not APP_NOUNS.search(text):
         # "is the CVS on Main St open at 4am": a shop's hours or whereabouts are nowhere in Moneta, whatever it is called
         return done([("out_of_scope", 1.0, text)], [])

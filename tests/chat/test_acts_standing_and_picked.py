@@ -87,3 +87,20 @@ def test_the_cheapest_one_after_a_listing_is_that_one_transaction(chat_demo, ali
     month = _biggest_amazon_last_month(alice).date.month
     amazon = Transaction.objects.filter(user=alice, merchant__name="Amazon", date__month=month, amount__lt=0)
     assert picked.amount == max(t.amount for t in amazon), (picked.amount, [t.amount for t in amazon])
+
+
+def test_add_those_two_after_a_listing_is_no_new_transaction(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="my two biggest amazon orders")
+    before = _state(alice)
+    answer = chat_turn(user=alice, message="add those 2", conversation_id=first["conversation_id"])
+    assert "propose_add_transaction" not in answer["tools_used"], answer["tool_calls"]
+    assert not answer.get("pending_actions") and _state(alice) == before
+
+
+@pytest.mark.parametrize("message", ["what's eating most of my salary", "what is draining my paycheck lately"])
+def test_what_eats_the_pay_ranks_where_money_goes_not_income(chat_demo, alice, alice_money, message):
+    answer = chat_turn(user=alice, message=message)
+    assert answer["tools_used"] and not answer.get("pending_actions"), answer["tool_calls"]
+    args = answer["tool_calls"][0]["arguments"]
+    assert args.get("direction") != "in" and not args.get("merchants"), answer["tool_calls"]
+    assert "Rent" in answer["answer"], answer["answer"]
