@@ -141,3 +141,43 @@ def test_from_then_until_now_and_the_whole_year_before(chat_demo, alice, alice_m
     assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
     before = talk(alice, "my biggest purchase this year", "and the biggest the year before?")[-1]
     assert (_args(before)["start"], _args(before)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")
+
+
+def test_another_measure_of_the_same_rows_pointed_at(chat_demo, alice, alice_money):
+    """"how many times did I go there" after a total: the count of those rows, period and name kept."""
+    counted = talk(alice, "what did I spend at whole foods last month", "how many times did I go there")[-1]
+    args = _args(counted)
+    assert args["measure"] == "count" and args["start"] == _month(1).isoformat(), args
+    assert "1 purchase" in _body(counted) or "1 transaction" in _body(counted), counted["answer"]
+
+
+def test_one_of_two_names_added_up_picked_with_a_measure(chat_demo, alice, alice_money):
+    answer = talk(alice, "Starbucks and Uber together last month", "just the second one: how many rides?")[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args["merchants"] == ["Uber"], args
+    assert args["start"] == _month(1).isoformat() and confident(alice, answer), answer["answer"]
+
+
+def test_all_of_those_months_added_up(chat_demo, alice, alice_money):
+    answer = talk(alice, f"dining in {_month(3):%B}", "the two months after that?",
+                  "now all three of those months added up")[-1]
+    assert (_args(answer)["start"], _args(answer)["end"]) == (_month(3).isoformat(),
+                                                              _last_day(_month(1)).isoformat()), _args(answer)
+    assert "$228.00" in _body(answer), answer["answer"]  # 76.00 a month
+
+
+def test_some_places_of_a_ranking_added_up_or_listed(chat_demo, alice, alice_money):
+    top_two = talk(alice, "top 5 merchants last month", "add up the top two")[-1]
+    assert _args(top_two)["measure"] == "total" and len(_args(top_two)["merchants"]) == 2, _args(top_two)
+    assert "$1,496.40" in _body(top_two), top_two["answer"]  # rent 1400 + Whole Foods 96.40, not all five
+    listed = talk(alice, "top 3 categories last month", "list the transactions for the second one")[-1]
+    assert _args(listed)["measure"] == "list" and _args(listed)["categories"] == ["Groceries"], _args(listed)
+
+
+def test_everything_since_and_a_share_of_the_last_total(chat_demo, alice, alice_money):
+    since = talk(alice, f"dining in {_month(2):%B}", "and everything since?")[-1]
+    today = timezone.localdate()
+    assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
+    share = talk(alice, "what did I spend last month", "how much of that was starbucks, as a percentage?")[-1]
+    assert share["tool_calls"][-1]["name"] == "compare_spending", share["tool_calls"]
+    assert "0.7%" in _body(share) and "$1,672.48" in _body(share), share["answer"]  # 12.00 of 1672.48

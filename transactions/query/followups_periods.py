@@ -52,7 +52,8 @@ WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|
 # "from then until now", "since then", "từ đó đến nay": the start of the last period to today
 SINCE_THEN_RE = re.compile(r"\b(?:since|from)\s+(?:then|that (?:month|time|point|date|day|week))(?:\s+(?:until|till|til|to|"
                            r"through|thru|up to|up until)\s+(?:now|today|date|the present))?\b"
-                           r"|\btu (?:do|luc do|hoi do|khi do) (?:den|toi) (?:nay|gio|bay gio|hom nay)\b")
+                           r"|\btu (?:do|luc do|hoi do|khi do) (?:den|toi) (?:nay|gio|bay gio|hom nay)\b"
+                           r"|\b(?:(?:everything|all|anything)\s+)?(?:ever\s+)?since(?=\s*(?:[?.!]|$))|\bever since\b")
 SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
 WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # "and the 16th thru the 22nd?", "from the 1st to the 15th", "just the 5th": days of the last answer's month
