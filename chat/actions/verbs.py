@@ -27,7 +27,8 @@ BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|gi
 RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
-                    r"\d+|two|three|four|five|six))*(?:\s+(?:up|together)\b|\s*[?.!]*\s*$))|record|enter|track|book|"
+                    r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)(?!(?:\s+(?:them|those|these|both|all|em|"
+                    r"the))+(?:\s+(?:\d+|two|three|four|five|six))?\s*[?.!]*\s*$)|record|enter|track|book|"
                     r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
                     r"nhập)\b", re.I)  # "add up my orders", "add all 3 up", "add those 2" are arithmetic, not a new transaction
 DELETE_VERB = (r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|take out|xoá|xóa|"
