@@ -43,6 +43,9 @@ COMPARE = (r"\b(?:vs|versus|compared?|comparison|(?:higher|lower|more|less|bigge
            r"so sanh|(?:nhieu|it|cao|thap) hon(?! \d))\b")
 SHARE = r"\b(?:percent(?:age)?|share|proportion|portion|fraction|phan tram|ty le)\b|%"  # of a whole: both sides
 BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang))\b"
+# "each one please, not added up", "each of them", "separately": one figure per period, not their sum
+EACH = (r"\b(?:each (?:one|of (?:them|those|these|the \w+ months))|separately|individually|one by one|one at a time|"
+        r"not (?:added up|added together|summed|combined|lumped together|together)|rieng (?:tung|le|re)|tung cai)\b")
 EXCLUDE = (r"\b(?:except(?:ing)?|excluding|exclude[sd]?|without|not counting|not including|other than|besides|"
            r"apart from|aside from|minus|ignoring|leave (?:\w+ ){0,3}out|leaving (?:\w+ ){0,3}out|left out|"
            r"take (?:\w+ ){0,3}out|skip(?:ping)?|everything else|the rest(?! of (?:the|this|that|my) (?:year|month|week))|"
@@ -203,7 +206,31 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
     if _said(BREAKDOWN, text) and not (by_period or measures & {"monthly_average"} or
                                        any(x["query"].get("group_by") for x in ran)):
         missing.append("a figure for each period (a breakdown)")
+    elif _said(EACH, text) and not (by_period or any(x["query"].get("group_by") for x in ran)) and \
+            not measures & {"list", "largest", "monthly_average", "average", "top_merchants", "top_categories"}:
+        named = set().union(*(_names(x["query"], SUBJECT) | _names(x["arguments"], SUBJECT) for x in ran))
+        if len(named) <= 1 and any((s[1] - s[0]).days >= 45 for s in _spans(ran)):
+            # one subject over several months, asked "each one": the months are what is counted one by one
+            missing.append("a figure for each period (a breakdown)")
     return missing
+
+
+AGAINST = r"\b(?:vs|versus|compared (?:to|with)|against)\b\.? (?:the |my |our )?([\w'&]+(?: [\w'&]+)?)"
+
+
+def _against_itself(text: str, ran: list[dict]) -> str:
+    """"A vs B" where B names no period, answered by comparing A with itself over two periods: the other side the
+    question named was lost (a name that linked to nothing), and the comparison answers another question."""
+    m = re.search(AGAINST, text)
+    if not m or _said(PERIOD_WORD, m.group(1)) or re.match(r"(?:same|that|those|this|it|last|previous|prior)\b", m.group(1)):
+        return ""
+    for x in ran:
+        sides = (x["query"].get("compare") or {}).get("sides") or x["arguments"].get("sides") or []
+        mode = (x["query"].get("compare") or {}).get("mode") or x["arguments"].get("mode")
+        if len(sides) >= 2 and mode == "periods" and not any(
+                s.get(k) for s in sides if isinstance(s, dict) for k in SUBJECT):
+            return m.group(1)
+    return ""
 
 
 def _exclusion_missing(text: str, original: str, ran: list[dict], shown_items: list[str], union: list[str]) -> bool:
@@ -271,6 +298,14 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
         reasons.append("the question asks what is left of the money that came in but no query that ran counted any")
     if _exclusion_missing(text, original, ran, shown_items, union if len(union) >= 2 else []):
         reasons.append("the question leaves something out but no query that ran left anything out")
+    if other := _against_itself(text, ran):
+        reasons.append(f"the question sets something against {other!r} but the query compared one subject with "
+                       "itself over two periods")
+    emptied = [x for x in ran if (_names(x["query"], LEFT_OUT) | _names(x["arguments"], LEFT_OUT)) and
+               not x["result"].get("found") and not x["result"].get("count")]
+    if emptied:
+        # "dining minus the coffee — so Chipotle and Uber Eats only" answered $0: what was left out took everything
+        reasons.append("what the query left out took everything it counted: nothing was left to answer with")
     spans = _spans(ran)
     unbounded = any(not _span(x["query"].get("period")) and not x["result"].get("start") for x in ran)
     for words, year, month in _named_periods(text, today):

@@ -17,7 +17,7 @@ from chat.answer_shape import shape_misfit
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
-from chat.subject_kept import dropped_subject, one_asked_many_given
+from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from transactions.query import strip_accents
 from transactions.query.grammar import VI_CHARS
@@ -366,6 +366,9 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     if lost := dropped_subject(question, ran, ctx):  # "and how many trips there": the subject must be kept
         penalty += 0.6
         reasons.append(f"the turn points back at {', '.join(lost[:3])} but the query that ran dropped it")
+    if aside := subject_set_aside(question, ran, understood):  # "the rides — not the food one" answered as Dining
+        penalty += 0.6
+        reasons.append(f"the question sets {', '.join(map(repr, aside[:2]))} aside but a query that ran counted it")
     if one_asked_many_given(question, ran):  # "just the most recent trip" answered with a total of every trip
         penalty += 0.6
         reasons.append("the question asks for the most recent one but the query summed many rows over all time")

@@ -66,3 +66,54 @@ def one_asked_many_given(question: str, ran: list[dict[str, Any]]) -> bool:
         if query.get("period") or query.get("limit") or query.get("measure") in ("largest", "list", "smallest"):
             return False
     return True
+
+
+# a name said only to set it aside: after a negation in its own clause ("the rides — not the food one"), or inside an
+# acknowledgement ("— yes I know one's food and one's rides"); such a word is no subject of the question
+NEGATION_BEFORE_RE = re.compile(r"\b(?:not(?! (?:only|just|even)\b)|no|never|nor|isn't|wasn't|aren't|don't|didn't|"
+                                r"rather than|instead of)\b(?:\s+[\w']+){0,3}\s*$")
+ACKNOWLEDGED_RE = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok|okay|sure|and),? )?(?:i know|i reali[sz]e|i get (?:it|that)|"
+                             r"i understand|i'm aware|obviously|of course|granted)\b")
+CLAUSE_SPLIT_RE = re.compile(r"\s[—–-]+\s|[;()]|,\s|[.!?](?:\s|$)|—|–")
+
+
+def subject_set_aside(question: str, ran: list[dict[str, Any]], understood: dict[str, Any] | None) -> list[str]:
+    """Mentions that became a subject of a query that ran although every place the question says them sets them
+    aside: after a negation in the same clause ("not the food one") or in an acknowledgement ("yes I know one's
+    food"). The query then answers about something the user did not ask for — a category added from an aside."""
+    kept = {str(n).lower() for x in ran for d in (x.get("query") or {}, x.get("arguments") or {})
+            for n in _subject(d)}
+    if not kept or not understood:
+        return []
+    clauses = [c for c in CLAUSE_SPLIT_RE.split((question or "").lower()) if c and c.strip()]
+    out = []
+    for link in understood.get("links") or []:
+        if link.get("kind") not in ("category", "merchant") or not {str(n).lower() for n in link.get("names") or []} & kept:
+            continue
+        if link.get("negated"):  # read as a name to leave out, yet counted ("not the food stuff" → Dining)
+            out.append(str(link.get("mention")))
+            continue
+        mention = re.compile(rf"(?<!\w){re.escape(str(link.get('mention') or '').lower())}(?!\w)")
+        places = [(c, m) for c in clauses for m in mention.finditer(c)]
+        if places and all(NEGATION_BEFORE_RE.search(c[:m.start()]) or ACKNOWLEDGED_RE.search(c)
+                          for c, m in places):
+            out.append(str(link["mention"]))
+    return out
+
+
+# a follow-up that points back at the last money answer and asks something of it ("what did all those come to",
+# "tag the biggest one", "and the two months after that") — answered without any tool, it was not answered
+ASKS_RE = re.compile(r"\?|\b(?:how|what|which|when|where|each|total|add|sum|tag|list|show|come to|cost|spen[dt]|"
+                     r"after|before|bao nhieu|bao nhiêu)\b", re.I)
+
+
+def followup_left_unanswered(question: str, recorder: Any, ctx: Any) -> bool:
+    """A turn that points back at the last money answer and asks something, answered with no tool at all (the
+    out-of-scope reply, a guess of the model's): whatever it says, it does not answer what was asked of that answer."""
+    if getattr(ctx, "previous_family", None) != "money" or not getattr(ctx, "previous_query", None):
+        return False
+    if [r for r in recorder.tool_records if r.name != "respond"]:
+        return False
+    return bool(POINTS_BACK_RE.search(question or "") or re.search(
+        r"\b(?:that|each of them|(?:from|since|until) then|the (?:biggest|largest|first|last) one)\b", question or "", re.I)) and \
+        bool(ASKS_RE.search(question or ""))

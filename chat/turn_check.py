@@ -9,7 +9,10 @@ from chat.assistant import TurnRecorder
 from chat.clarify import clarification_check
 from chat.context import TurnContext
 from chat.grounding import GroundingReport, answer_fit, confidence
+from chat.subject_kept import followup_left_unanswered
 from transactions.query import MoneyQuery, money_query_parse
+
+UNANSWERED_CAP = 0.3  # below the escalation threshold
 
 
 def _leans_on_last(text: str, ctx: TurnContext) -> bool:
@@ -35,6 +38,10 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
+    if followup_left_unanswered(text, recorder, ctx) and not clarification:
+        # "what did all those come to?" answered with no tool: the out-of-scope reply is no answer to a follow-up
+        score = round(min(score, UNANSWERED_CAP), 3)
+        reasons.append("the turn asks about the last answer but no tool ran to answer it")
     sure = ctx.previous_confidence
     doubt = [w for k in ("unknown", "ignored", "excluded_unknown") for w in (ctx.previous_query or {}).get(k) or []]
     if sure is not None and score > sure and doubt and _leans_on_last(text, ctx):

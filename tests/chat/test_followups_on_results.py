@@ -114,3 +114,86 @@ def test_the_year_so_far_said_with_a_name(chat_demo, alice, alice_money, ask):
     today = timezone.localdate()
     assert (_args(answer)["start"], _args(answer)["end"]) == (date(today.year, 1, 1).isoformat(),
                                                               today.isoformat()), _args(answer)
+
+
+def test_a_polite_turn_of_months_before_each_side_by_side(chat_demo, alice, alice_money):
+    """Courtesy around an edit is no filter; "each one, not added up" puts the months side by side."""
+    answer = talk(alice, "dining last month", "and the two months before that — each one please, not added up")[-1]
+    assert _args(answer)["mode"] == "periods", _args(answer)
+    assert [s["start"] for s in _args(answer)["sides"]] == [_month(3).isoformat(), _month(2).isoformat()]
+    after = talk(alice, f"groceries in {_month(3):%B}", "and the two months after that, each of them, if it's not too "
+                 "much trouble?")[-1]
+    assert [s["start"] for s in _args(after)["sides"]] == [_month(2).isoformat(), _month(1).isoformat()], after
+
+
+def test_what_all_those_came_to_and_what_was_spent_overall(chat_demo, alice, alice_money):
+    counted = talk(alice, "how many times did I go to starbucks last month", "Oh dear. And what did all those visits "
+                   "come to?")[-1]
+    assert _args(counted)["measure"] == "total" and "$12.00" in _body(counted), counted["answer"]
+    overall = talk(alice, "my biggest whole foods purchase last month", "and what did I spend there overall that "
+                   "month")[-1]
+    assert _args(overall)["measure"] == "total" and _args(overall)["start"] == _month(1).isoformat(), _args(overall)
+
+
+def test_from_then_until_now_and_the_whole_year_before(chat_demo, alice, alice_money):
+    since = talk(alice, f"amazon in {_month(2):%B}", "and from then until now, all together?")[-1]
+    today = timezone.localdate()
+    assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
+    before = talk(alice, "my biggest purchase this year", "and the biggest the year before?")[-1]
+    assert (_args(before)["start"], _args(before)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")
+
+
+def test_another_measure_of_the_same_rows_pointed_at(chat_demo, alice, alice_money):
+    """"how many times did I go there" after a total: the count of those rows, period and name kept."""
+    counted = talk(alice, "what did I spend at whole foods last month", "how many times did I go there")[-1]
+    args = _args(counted)
+    assert args["measure"] == "count" and args["start"] == _month(1).isoformat(), args
+    assert "1 purchase" in _body(counted) or "1 transaction" in _body(counted), counted["answer"]
+
+
+def test_one_of_two_names_added_up_picked_with_a_measure(chat_demo, alice, alice_money):
+    answer = talk(alice, "Starbucks and Uber together last month", "just the second one: how many rides?")[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args["merchants"] == ["Uber"], args
+    assert args["start"] == _month(1).isoformat() and confident(alice, answer), answer["answer"]
+
+
+def test_all_of_those_months_added_up(chat_demo, alice, alice_money):
+    answer = talk(alice, f"dining in {_month(3):%B}", "the two months after that?",
+                  "now all three of those months added up")[-1]
+    assert (_args(answer)["start"], _args(answer)["end"]) == (_month(3).isoformat(),
+                                                              _last_day(_month(1)).isoformat()), _args(answer)
+    assert "$228.00" in _body(answer), answer["answer"]  # 76.00 a month
+
+
+def test_some_places_of_a_ranking_added_up_or_listed(chat_demo, alice, alice_money):
+    top_two = talk(alice, "top 5 merchants last month", "add up the top two")[-1]
+    assert _args(top_two)["measure"] == "total" and len(_args(top_two)["merchants"]) == 2, _args(top_two)
+    assert "$1,496.40" in _body(top_two), top_two["answer"]  # rent 1400 + Whole Foods 96.40, not all five
+    listed = talk(alice, "top 3 categories last month", "list the transactions for the second one")[-1]
+    assert _args(listed)["measure"] == "list" and _args(listed)["categories"] == ["Groceries"], _args(listed)
+
+
+def test_everything_since_and_a_share_of_the_last_total(chat_demo, alice, alice_money):
+    since = talk(alice, f"dining in {_month(2):%B}", "and everything since?")[-1]
+    today = timezone.localdate()
+    assert (_args(since)["start"], _args(since)["end"]) == (_month(2).isoformat(), today.isoformat()), _args(since)
+    share = talk(alice, "what did I spend last month", "how much of that was starbucks, as a percentage?")[-1]
+    assert share["tool_calls"][-1]["name"] == "compare_spending", share["tool_calls"]
+    assert "0.7%" in _body(share) and "$1,672.48" in _body(share), share["answer"]  # 12.00 of 1672.48
+
+
+def test_the_same_for_another_period_keeps_the_names(chat_demo, alice, alice_money):
+    """"all told" is no name: the names of the last question stay, over the period named."""
+    answer = talk(alice, "how much went to netflix this year", "And the same for last year, all told?")[-1]
+    today = timezone.localdate()
+    assert _args(answer)["merchants"] == ["Netflix"], _args(answer)
+    assert (_args(answer)["start"], _args(answer)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")
+
+
+def test_a_typical_month_of_the_same_names_over_the_months_said(chat_demo, alice, alice_money):
+    answer = talk(alice, "netflix plus uber together since the start of the year",
+                  "What does the pair of them cost in an ordinary month, going by the last three?")[-1]
+    args = _args(answer)
+    assert args["measure"] == "monthly_average" and sorted(args["merchants"]) == ["Netflix", "Uber"], args
+    assert "$38.59" in _body(answer), answer["answer"]  # 15.49 + 23.10 each of the 3 full months

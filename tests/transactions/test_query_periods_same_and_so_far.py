@@ -34,3 +34,22 @@ def test_the_year_so_far_said_with_a_name(said):
     q = money_query_parse(said, vocab=VOCAB, today=TODAY)
     assert q.merchants == ["Netflix"] and (q.period.start, q.period.end) == (date(2026, 1, 1), TODAY), q.period
     assert not q.unknown, q.unknown
+
+
+@pytest.mark.parametrize(("said", "start", "end"), [
+    # dates that restate a vaguer period said before them replace it, in the year said with it
+    ("gifts over the holidays last year (call it Nov 18 to Dec 30)", "2025-11-18", "2025-12-30"),
+    ("shopping over the holiday season, say from december 1st to the end of december 2025", "2025-12-01",
+     "2025-12-31"),
+    # everything up to a year's end, unless a start is said
+    ("comcast up until the end of 2025", "1900-01-01", "2025-12-31"),
+    ("netflix before this year", "1900-01-01", "2025-12-31"),
+    # Vietnamese: from a day of last month, or of a month written year-month, to today
+    ("từ ngày 12 tháng trước đến giờ", "2026-10-12", "2026-11-27"),
+    ("từ giữa tháng 2026-07 đến nay", "2026-07-11", "2026-11-27"),
+])
+def test_restated_and_open_ended_periods(said, start, end):
+    (period, _), = find_periods(normalise(said), TODAY)
+    assert (period.start.isoformat(), period.end.isoformat()) == (start, end), period
+    (ranged, _), = find_periods(normalise("from march through the end of 2025"), TODAY)  # a start said: a range
+    assert (ranged.start, ranged.end) == (date(2025, 3, 1), date(2025, 12, 31)), ranged

@@ -22,11 +22,19 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _State
-from transactions.query.followups_figures import _difference_or_share, _per_unit, _which_more, _without_biggest
+from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
+from transactions.query.followups_figures import (
+    _difference_or_share,
+    _groups,
+    _per_unit,
+    _typical_month,
+    _which_more,
+    _without_biggest,
+)
 from transactions.query.followups_parts import (
     _again,
     _by_unit,
+    _measure_again,
     _next_units,
     _of_the_one,
     _other,
@@ -40,7 +48,9 @@ from transactions.query.followups_periods import (
     _day_range,
     _narrow_to_period,
     _pick_period,
+    _same_for,
     _same_period_another_year,
+    _since_then,
     _widen,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
@@ -65,6 +75,9 @@ PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?
                      r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|1st|2nd|3rd) (?P<unit2>month|period)\b"
                      r"|\bthe (first|second|third|last|top|1st|2nd|3rd) (?:one|merchant|category|place|store|item|payee)\b"
                      r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
+# "for the second one", "of the first category": one of the ranked items a list is asked of
+ONE_OF_RE = re.compile(r"\b(?:for|of|from|in|at|on)\s+(?:the\s+)?(?P<which>first|top|second|third|last|1st|2nd|3rd)"
+                       r"(?:\s+(?:one|merchant|category|place|store|item))?\b")
 ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
            "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
@@ -76,19 +89,27 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"six|ten))\b"
                        r"|\b(?:the )?sum of (?:them|those|these|both|the (?:top )?(?:\d{1,2}|two|three|four|five|six|ten))\b"
                        r"|\bwhat(?:'?s| is) the sum\b"
-                       r"|\b(?:them|those|these|both) (?:combined|together|added up|in total)\b"
+                       r"|\b(?:them|those|these|both)(?: (?:months|weeks|periods|ones|two|three|four))? (?:combined|"
+                       r"together|added up|summed(?: up)?|in total)\b"
                        r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
                        # "the total for the 3 of them", "all five of those together"
                        r"|\btotal (?:of|for) (?:the|all)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\b"
                        r"|\b(?:all|the)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\s+(?:together|"
                        r"combined|in total)\b"
                        r"|\btotal (?:them|those|these)\b|\bsum (?:them|those|these|it)(?: up)?\b"
-                       r"|\b(?:what|how much) (?:do|does|did) (?:they|those|these|both|that|it|the two) (?:come|add up|"
-                       r"amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
+                       r"|\b(?:what|how much) (?:do|does|did) (?:all (?:of )?)?(?:they|those|these|both|that|it|the two)"
+                       r"(?:\s+(?:visits?|trips?|orders?|purchases?|charges?|payments?|bills?|rides?|runs?|ones?|"
+                       r"transactions?))? (?:come|add up|amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
                        r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
+# "the top two", "the first 3", "the last two": some of a ranking's places
+SOME_ITEMS_RE = re.compile(r"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
+                           r"nine|ten)\b(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
+# "all three of those months", "the two periods": what "add them up" adds, no filter
+THOSE_UNITS_RE = re.compile(r"\b(?:all\s+)?(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:of\s+)?(?:those|these|the)\s+"
+                            r"(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:months|weeks|periods)\b")
 # "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
 SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
@@ -110,10 +131,18 @@ def _list_them(text: str, s: _State) -> Edit:
     if not m:
         return None
     q = s.query()
+    spans = [m.span()]
     if s.previous.measure in RANKINGS and s.items:
-        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+        items = s.items
+        one = ONE_OF_RE.search(text)
+        if one is not None:  # "list the transactions for the second one": that item's
+            which = ORDINAL.get(one.group("which"), None)
+            if which is None or not -len(items) <= which < len(items):
+                return None
+            items, spans = [items[which]], [*spans, one.span()]
+        q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
     q.measure, q.limit, q.offset = "list", None, 0
-    return q, [m.span()]
+    return q, spans
 
 
 
@@ -188,6 +217,16 @@ def _pick(text: str, s: _State) -> Edit:
         return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
         return s.one_item(q, s.items[which]), [m.span()]
+    groups = _groups(s.previous) if s.previous.measure in ("total", "count") and not s.items else []
+    if 2 <= len(groups) and -len(groups) <= which < len(groups):
+        # "Starbucks or Blue Bottle this year" → "just the second one: how many visits?": Blue Bottle's count
+        side = groups[which]
+        q.merchants, q.categories, q.text = list(side.merchants), list(side.categories), list(side.text)
+        q.links = [link for link in q.links if set(link.names) & set(side.merchants + side.categories + side.text)]
+        measure, span = find_measure(text)
+        q.measure = measure if measure in ("count", "total", "average") else s.previous.measure
+        q.limit, q.offset, q.per = None, 0, None
+        return q, [m.span(), *([span] if span else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
     if not s.items and s.previous.measure in ROWS and 2 <= len(s.months) <= 3 and -len(s.months) <= which < len(s.months):
         q.period = s.months[which]  # "dining in September and October" → "just the first one": September
         return q, [m.span()]
@@ -218,10 +257,18 @@ def _add_up(text: str, s: _State) -> Edit:
     m = ADD_UP_RE.search(text)
     if not m:
         return None
-    prev, earlier, q, spans = s.previous, s.earlier, s.query(), [m.span()]
+    prev, earlier, q, spans = s.previous, s.earlier, s.query(), [m.span(), *(w.span() for w in
+                                                                             THOSE_UNITS_RE.finditer(text))]
     q.measure, q.offset, q.limit, q.per = "total", 0, None, None
     if s.items and prev.measure in RANKINGS:
-        q.merchants, q.categories = (s.items, []) if s.kind == "merchant" else ([], s.items)
+        items = s.items
+        if some := SOME_ITEMS_RE.search(text):  # "add up the top two": those places, not every one shown
+            n = _n(some.group("n"), 0)
+            if not 1 <= n <= len(items):
+                return None
+            items = items[-n:] if some.group("end") in ("last", "bottom") else items[:n]
+            spans.append(some.span())
+        q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
         return q, spans
     if s.mode == "sides":
         q.merchants = list(dict.fromkeys(m for side in s.sides for m in side.merchants))
@@ -279,12 +326,13 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
-         _same_period_another_year, _before_that, _widen, _against_usual, _broken_down, _direction, _pick_period,
+         _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down, _direction, _pick_period,
          _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _superlative, _add_up, _by_unit,
-         _per_unit, _again)
+         _per_unit, _typical_month, _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
-COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that, _widen,
+COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
+              _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _again)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)

@@ -34,10 +34,20 @@ def _n(word: str | None, default: int) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
 
 
+# what a polite or chatty turn says around its edit ("the two months after that, if it's not too much trouble?",
+# "oh dear. and what did those come to?", "the same for last year, all told?"): no name, no filter
+COURTESY_RE = re.compile(r"\bif (?:it'?s|it is) not (?:too much )?(?:trouble|a bother|too much to ask)\b|\bif you (?:would|could|"
+                         r"can|don'?t mind|please|wouldn'?t mind)\b|\bif you'?d be so kind\b|\b(?:would|could|will|can) you"
+                         r"(?: please)?\s*(?=[?.!,]|$)|\bwhen you (?:get|have) a (?:moment|minute|chance)\b"
+                         r"|\b(?:oh|ah) (?:dear|my|well)\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
+                         r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
+
+
 def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:
     """The words of the turn outside what an edit used that could change the answer (names, filters)."""
     for a, b in spans:  # blanked in place: spans may overlap (a period an edit reads too), positions stay valid
         text = text[:a] + " " * (b - a) + text[b:]
+    text = COURTESY_RE.sub(lambda m: " " * len(m.group(0)), text)
     return [w for w in tokens(text) if w not in FILLER and w not in ("|", "^") and not w.isdigit()
             and w not in NUMBER_WORDS and len(w) > 2]
 

@@ -27,6 +27,9 @@ ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all
 VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|compared (?:to|with)|against|than|so sanh "
                        r"voi)\b")
 TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
+# "what did I spend there overall that month" after the biggest purchase: the amount of all of them
+SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
+                      r"|\bin total\b|\baltogether\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
 THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
@@ -99,7 +102,7 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     """"ok and all the ones under $100 - total?" after the biggest purchases: the total of those rows; "and of that,
     how much was uber eats?" after a count: the amount, not another count."""
     if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
-            and ASKS_AMOUNT.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+            and (ASKS_AMOUNT.search(text) or SPENT_RE.search(text)) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
     elif previous.measure in ("top_merchants", "top_categories", "summary") and measure in (None, "total") \
             and TOTAL_WORD_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
@@ -181,10 +184,35 @@ def _after_share(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure:
     return out
 
 
+# "how much of that was uber eats, as a percentage?": a share asked of the last answer's whole
+PERCENT_RE = re.compile(r"\b(?:percent(?:age)?|share|fraction|proportion|portion|phan tram|ty le)\b|%")
+
+
+def _share_of_last(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"what did I spend in October" → "how much of that was Uber Eats, as a percentage?": Uber Eats against all the
+    spending the last answer added up, over its period, the share said first (not Uber Eats' total with "percentage"
+    left unread)."""
+    if not PERCENT_RE.search(text) or previous.compare or previous.measure != "total" or previous.direction == "in" \
+            or previous.merchants or previous.categories or previous.text or said.excludes \
+            or not (said.merchants or said.categories or said.text) or q.measure not in ("total", "compare"):
+        return q
+    period = q.period or previous.period
+    part = Side(label=", ".join(link.mention for link in said.links if not link.negated) or ", ".join(
+        said.merchants + said.categories + said.text), merchants=list(said.merchants),
+        categories=list(said.categories), text=list(said.text), period=period)
+    q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
+    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=period)], "ask": "share",
+                 "from_turns": True}
+    q.unknown = [u for u in q.unknown if not PERCENT_RE.search(u)]
+    q.ignored = [u for u in q.ignored if not PERCENT_RE.search(u)]
+    return q
+
+
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
                     today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
     """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
     q = _after_share(q, said, previous, measure)
+    q = _share_of_last(q, said, previous, text)
     q = _subject_left_out(q, said, merchant_category or {})
     q = _named_after_ranking(q, said, previous, measure)
     q = _united(q, said, previous, text)

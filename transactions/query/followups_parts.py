@@ -27,8 +27,9 @@ NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\
                            rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
                            r"(?:after (?:that|it|those|then)|later)\b"
                            r"|\b(?P<n3>hai|ba|bon|sau|\d{1,2})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
-EACH_RE = re.compile(r"\beach\b|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b|\bweek by week\b"
-                     r"|\bbroken down\b|\bindividually\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
+                     r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
+                     r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
 TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
 # "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
@@ -299,3 +300,26 @@ def _of_the_one(text: str, s: _State) -> Edit:
     q.measure = measure
     q.limit = 1 if measure in ("largest", "smallest") else None
     return q, [m.span(), *([span] if span else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
+
+
+# "how many times did I go there", "and what was that in total": another measure of the same rows, pointed at
+HERE_RE = re.compile(r"\b(?:there|then|that|it|those|them|this)\b|\b(?:o|cho|luc|khi) do\b")
+# the verbs of a visit or a purchase, said with a count ("did I go there", "did we order"): no filter
+VISIT_RE = re.compile(r"\b(?:go|went|gone|been|visit(?:ed|s)?|stop(?:ped)? (?:by|in)|order(?:ed)?|shop(?:ped)?|buy|bought|"
+                      r"pay|paid|use|used|ride|rode|take|took|get|got|come|came|spend|spent)\b")
+
+
+def _measure_again(text: str, s: _State) -> Edit:
+    """"how many times did I go there?" after a total at Whole Foods last month: the count of the same rows (or, after
+    a count, their total), the period and names kept. A name or period said with it is not this edit (the parser)."""
+    measure, span = find_measure(text)
+    pointer = HERE_RE.search(text)
+    prev = s.previous
+    if measure not in ("count", "total") or span is None or pointer is None or prev.compare \
+            or prev.measure not in ("total", "count", "income", "list", "average") or measure == prev.measure:
+        return None
+    q = s.query()
+    q.measure = "income" if measure == "total" and q.direction == "in" else measure
+    q.limit, q.offset, q.per = None, 0, None
+    return q, [span, pointer.span(), *(v.span() for v in VISIT_RE.finditer(text)),
+               *(n.span() for n in UNIT_NOUN_RE.finditer(text))]

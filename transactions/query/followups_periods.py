@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from core.periods import Period, add_months, period_label
+from core.periods import Period, add_months, fmt_day, period_label
 from transactions.query.followups_base import RANKINGS, Edit, _n, _State
+from transactions.query.followups_parts import EACH_RE, TOGETHER_RE
 from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -48,6 +49,15 @@ UNITS_BEFORE_RE = re.compile(r"\b(?:the\s+)?(?P<n>\d{1,2}|two|three|four|five|si
 # "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it
 WIDEN_RE = re.compile(r"\b(?:for|over|in|across|during|of)?\s*the\s+(?:whole\s+|full\s+|entire\s+)?(year|quarter|month)"
                       r"\b(?!\s+(?:before|after|earlier|later|ago|prior))|\b(?:whole|full|entire)\s+(year|quarter|month)\b")
+# "from then until now", "since then", "từ đó đến nay": the start of the last period to today
+SINCE_THEN_RE = re.compile(r"\b(?:since|from)\s+(?:then|that (?:month|time|point|date|day|week))(?:\s+(?:until|till|til|to|"
+                           r"through|thru|up to|up until)\s+(?:now|today|date|the present))?\b"
+                           r"|\btu (?:do|luc do|hoi do|khi do) (?:den|toi) (?:nay|gio|bay gio|hom nay)\b"
+                           r"|\b(?:(?:everything|all|anything)\s+)?(?:ever\s+)?since(?=\s*(?:[?.!]|$))|\bever since\b")
+# "the same for last year", "same thing over Q3", "do the same for March", "tương tự cho tháng 9"
+SAME_FOR_RE = re.compile(r"\b(?:the\s+)?same(?:\s+(?:thing|question|again|figure|numbers?|total|one|deal))?\s+(?:but\s+)?"
+                         r"(?:for|in|over|during)\b|\b(?:do|run|check|try) (?:that|it|the same)(?: again)? (?:for|in|over)\b"
+                         r"|\btuong tu (?:cho|voi|trong)\b")
 SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
 WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # "and the 16th thru the 22nd?", "from the 1st to the 15th", "just the 5th": days of the last answer's month
@@ -88,6 +98,13 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
         years, spans = named[0][0].start.year - base.start.year, [unit.span(), named[0][1]]
     q = s.query()
     days = bool(SAME_DAYS_RE.search(text))
+    prev = s.previous.period
+    if m and m.group(0) == "the year before" and prev is not None and not q.compare and (prev.start.month,
+                                                                                        prev.start.day) == (1, 1) \
+            and prev.end.year == prev.start.year and (prev.end == s.today or (prev.end.month, prev.end.day) == (12, 31)):
+        # "and the biggest the year before?" after this year so far: the whole year before, not its first months
+        year = prev.start.year - 1
+        return _moved(text, q, s, Period(date(year, 1, 1), date(year, 12, 31), str(year), "year")), spans
     if s.mode == "periods" and q.compare and (chosen := _bigger_one(text, s)) is not None:
         # "how does the bigger one compare with the same month a year earlier": that period against itself moved
         period, span = chosen
@@ -107,6 +124,32 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
     if s.previous.period is not None and s.previous.period.grain != "all":
         return _moved(text, q, s, _shift(s.previous.period, months, years, days)), spans
     return None
+
+
+def _since_then(text: str, s: _State) -> Edit:
+    """"and from then until now, all together?" after July: from the start of the last period to today, one total."""
+    m = SINCE_THEN_RE.search(text)
+    prev = s.previous.period
+    if not m or prev is None or prev.grain == "all" or s.previous.compare or prev.start > s.today:
+        return None
+    q = s.query()
+    q.period, q.offset = Period(prev.start, s.today, f"since {fmt_day(prev.start)}", "range"), 0
+    together = [t.span() for t in TOGETHER_RE.finditer(text)]
+    if together and q.measure in ("list", "largest", "smallest"):
+        q.measure, q.limit = "total", None
+    return q, [m.span(), *together]
+
+
+def _same_for(text: str, s: _State) -> Edit:
+    """"and the same for last year, all told?", "same thing for March": the last question over the one period named
+    (its names kept: a word left unread must not replace them)."""
+    m = SAME_FOR_RE.search(text)
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    if not m or len(named) != 1 or s.previous.compare:
+        return None
+    q = s.query()
+    q.period, q.offset = named[0][0], 0
+    return q, [m.span(), named[0][1]]
 
 
 def _shift(period: Period, months: int, years: int, days: bool) -> Period:
@@ -166,6 +209,15 @@ def _before_that(text: str, s: _State) -> Edit:
         end = prev.start - timedelta(days=1)
         start = add_months(prev.start, -n * (12 if unit == "year" else 1)) if unit in ("month", "year") else \
             prev.start - timedelta(days=n * (7 if unit == "week" else 1))
+        each = [e.span() for e in EACH_RE.finditer(text)]
+        if each and 1 < n <= 12 and unit == "month" and prev.start.day == 1 and not TOGETHER_RE.search(text):
+            # "the two months before that — each one, not added up": those months side by side
+            q = s.query()
+            q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
+            firsts = [add_months(start, k) for k in range(n)]
+            q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (
+                Period(a, add_months(a, 1) - timedelta(days=1), f"{a:%B %Y}", "month") for a in firsts)]}
+            return q, [units.span(), *each]
         return _moved(text, s.query(), s, Period(start, end, period_label(start, end, "range", today=s.today),
                                                    "range")), [units.span()]
     step = m or ONE_AFTER_RE.search(text)

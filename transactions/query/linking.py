@@ -23,7 +23,7 @@ from transactions.query.lexicon import (
     STOPWORDS,
 )
 from transactions.query.model import Link
-from transactions.query.nicknames import partial_names
+from transactions.query.nicknames import partial_names, spelled_letters
 from transactions.query.spelling import common_words
 from transactions.selectors.subscriptions import is_bill_category
 
@@ -180,7 +180,9 @@ class Linker:
         bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
         # the initials of a name ("bb": Best Buy), or the first initials of a longer one ("wf": Whole Foods Mkt) —
         # both when both fit ("bb": Best Buy or Blue Bottle Coffee, a question to ask)
-        by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare)]
+        # initials said aloud and written as heard ("teejays", "beebee"): the letters they name
+        letters = spelled_letters(bare) or spelled_letters(word) or bare
+        by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare, letters)]
         by_initials += [m for m, mt in self.merchant_tokens.items() if len(mt) > len(bare) >= 2
                         and initials(mt).startswith(bare) and m not in by_initials]
         if by_initials:

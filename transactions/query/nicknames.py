@@ -13,6 +13,7 @@ for a kind of merchant or a category ("coffee", "pharmacy", "apartments"), nor a
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS
 from transactions.query.model import Link
@@ -97,3 +98,24 @@ def _window(toks: list[str], i: int, k: int, mt: list[str], common: set[str]) ->
             return None
         return start, end
     return None
+
+
+# the names of the letters, as people write them when they spell initials out ("teejays" is "tj's")
+LETTER_NAMES = {"bee": "b", "cee": "c", "see": "c", "dee": "d", "eff": "f", "gee": "g", "aitch": "h", "jay": "j",
+                "kay": "k", "ell": "l", "pee": "p", "cue": "q", "arr": "r", "ess": "s", "tee": "t", "vee": "v",
+                "zee": "z", "zed": "z", "ef": "f", "el": "l", "em": "m", "en": "n", "ex": "x", "ar": "r"}
+
+
+def spelled_letters(word: str) -> str | None:
+    """The letters a word spells out by their names, when it is made only of two or more letter names
+    ("teejay" → "tj", "beebee" → "bb"), else None."""
+    @cache
+    def split(i: int) -> str | None:
+        if i == len(word):
+            return ""
+        for name, letter in LETTER_NAMES.items():
+            if word.startswith(name, i) and (rest := split(i + len(name))) is not None:
+                return letter + rest
+        return None
+    letters = split(0) if word.isalpha() and len(word) >= 4 else None
+    return letters if letters and len(letters) >= 2 else None

@@ -87,6 +87,29 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             return None
         return Period(start, today, f"since {fmt_day(start)}", "range")
 
+    def since_day(m):
+        """"từ ngày 10 tháng trước đến hôm nay", "từ ngày 5 tháng 9", "từ đầu tháng 2026-08 đến nay": from that day
+        (of last month, this month, a month by number, or a month written year-month) to today."""
+        if m.group("part") and m.group("rel") == "nay":
+            return None  # "từ đầu tháng này": this month so far (the month's own rule)
+        day = int(m.group("day")) if m.group("day") else PART_DAYS[m.group("part")][0]
+        if m.group("rel"):
+            first = add_months(today.replace(day=1), -1 if m.group("rel") == "truoc" else 0)
+        elif m.group("ym"):
+            month = int(m.group("mm"))
+            if not 1 <= month <= 12:
+                return None
+            first = date(int(m.group("ym")), month, 1)
+        else:
+            number = month_number(m.group("month"))
+            if number is None:
+                return None
+            first = month_period(number, None, today).start
+        if not 1 <= day <= month_bounds(first.year, first.month)[1].day or first.replace(day=day) > today:
+            return None
+        start = first.replace(day=day)
+        return Period(start, today, f"since {fmt_day(start)}", "range")
+
     def part(m):
         """"đầu tháng 8", "cuối tháng trước"-like parts of a named month: early / mid / late, said in the label."""
         number = month_number(m.group(2))
@@ -134,6 +157,8 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
          rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
          rf"(?:\s*(?:nam\s+|/)?(?P<yb>{YEAR}))?\b", span),
+        (rf"\btu\s+(?:ngay\s+(?P<day>\d{{1,2}})|(?P<part>dau|giua|cuoi))\s+thang\s+(?:(?P<rel>truoc|nay)|(?P<ym>{YEAR[1:-1]})[-/]"
+         rf"(?P<mm>\d{{1,2}})|(?P<month>{MONTH_WORD[1:-1]})(?!\s*(?:nam\s+|/)?(?:19|20)\d{{2}}))\b{TO_NOW_VI}?", since_day),
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
         (rf"\b(dau|giua|cuoi)\s+thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),

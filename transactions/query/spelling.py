@@ -94,6 +94,8 @@ def respelt(word: str) -> str | None:
     """The vocabulary word `word` misspells, or None (a known word, a name, too short, or two words as close)."""
     if len(word) < 5 or not word.isalpha() or word in _known() or VERB_RE.search(word):
         return None
+    if "cheque" in word:  # the British spelling of the same word ("paycheques", "cheques")
+        return word.replace("cheque", "check")
     limit = 2 if len(word) >= 8 else 1
     best: dict[int, list[str]] = {}
     for target in vocabulary():
