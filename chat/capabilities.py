@@ -93,8 +93,11 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:credit )?card(?:'s)? (?:payment|bill|statement)\b.{0,20}\bdue\b|\bminimum (?:payment|due)\b|"
                r"\bdue date\b.{0,30}\b(?:card|loan|mortgage)\b|\b(?:card|loan|mortgage) (?:payment )?due date\b",
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
-               r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|the) (?:loan|mortgage|card|credit card|car loan|"
-               r"student loan|savings)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
+               r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|our|the) (?:\w+ )?(?:loan|mortgage|card|credit card|"
+               r"car loan|student loan|savings)\b",
+               # "how much is left on my car loan", "what's still outstanding on our Visa"
+               r"\b(?:left|remaining|outstanding|still owing)\b.{0,10}\bon (?:my|our|the) (?:\w+ )?(?:loan|mortgage|"
+               r"card|credit card|visa|mastercard|amex)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
                r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b",
                # "tôi còn nợ thẻ tín dụng bao nhiêu", "dư nợ thẻ": what is still owed (not "trả nợ thẻ", paid)
                r"\bcòn nợ\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b", r"\bdư nợ\b",

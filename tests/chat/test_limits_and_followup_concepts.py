@@ -101,3 +101,12 @@ def test_recovery_codes_after_turning_on_two_factor(chat_demo, alice):
                        conversation_id=first["conversation_id"])
     assert "type one of your recovery codes" in answer["answer"], answer["answer"]
     assert _corpora(answer) == {"moneta-help"}
+
+
+@pytest.mark.parametrize("message", ["what's still outstanding on my student loan?",
+                                     "what interest rate is on our Mastercard card?",
+                                     "tài khoản tiết kiệm của ba mẹ giờ còn bao nhiêu tiền"])
+def test_what_a_lender_or_the_parents_bank_holds_is_data_moneta_lacks(chat_demo, alice, alice_money, message):
+    answer = chat_turn(user=alice, message=message)
+    assert answer["tools_used"] == ["check_data_available"], (answer["tool_calls"], answer["answer"])
+    assert not answer["citations"] and "$" not in answer["answer"], answer["answer"]
