@@ -59,3 +59,12 @@ def test_months_counted_back_from_a_month_named(chat_demo, alice, alice_money):
     args = _args(answer)
     assert (args["start"], args["end"]) == (first.isoformat(), (month_start(today, 0) - timedelta(days=1)).isoformat()), args
     assert "$192.80" in answer["answer"], answer["answer"]  # both months, not the one named alone
+
+
+def test_a_day_said_as_an_ordinal_word_starts_a_range(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"whole foods from the first of {first:%B} till the 5th of {last:%B}")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (first.isoformat(), last.replace(day=5).isoformat()), args
+    assert "$96.40" in answer["answer"], answer["answer"]  # the 6th of the first month only

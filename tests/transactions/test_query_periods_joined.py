@@ -37,6 +37,9 @@ TODAY = date(2026, 11, 26)
     ("uber the past 3 full weeks", "2026-11-02", "2026-11-22"),
     ("uber the 3 months ending september", "2026-07-01", "2026-09-30"),
     ("amazon in the six months to march 2026", "2025-10-01", "2026-03-31"),
+    # a day said as an ordinal word ("the first of September"; was September, then "up to 15 Oct" beside it)
+    ("uber from the second of september till the 12th of october", "2026-09-02", "2026-10-12"),
+    ("amazon since the fourth of october", "2026-10-04", "2026-11-26"),
 ])
 def test_periods_joined_into_one(said, start, end):
     q = parse(said)

@@ -23,11 +23,16 @@ _MONTHS["sept"] = 9
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 ALL_TIME_START = date(1900, 1, 1)
 
+# a day said as an ordinal word before "of" and a month ("the first of September")
+ORDINAL_DAYS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                "ninth": 9, "tenth": 10}
+_ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_DAYS)})\s+of\s+(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
 # one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
-DATE = (rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
+DATE = (rf"(?:{_ORDINAL_OF}|"
+        rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
         rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
         rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
-        rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?)")
+        rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?))")
 # a Vietnamese date: "15/10", "15/10/2026", "ngày 3 tháng 10 (năm 2026)", ISO
 VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"
            r"|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
@@ -54,6 +59,9 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
     if slash:
         a, b, y = int(slash.group(1)), int(slash.group(2)), _year(slash.group(3))
         return [(a, b, y), (b, a, y)]
+    said = re.fullmatch(rf"({'|'.join(ORDINAL_DAYS)})\s+of\s+(.+)", token)
+    if said:  # "first of september": as "1 of september"
+        token = f"{ORDINAL_DAYS[said.group(1)]} of {said.group(2)}"
     named = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?", token) or \
         re.fullmatch(rf"({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?", token)
     if named:
