@@ -167,3 +167,13 @@ def test_them_is_never_talk(chat_demo, alice, alice_money):
     first, later = talk(alice, "what am I subscribed to", "add them up for the past year, would you")
     body = later["answer"].split("_What I looked up")[0]
     assert "$15.49" in body or "Netflix" in body or not confident(alice, later), later["answer"]
+
+
+def test_an_everyday_word_close_to_a_kind_of_shop_is_not_that_kind(chat_demo, alice):
+    today = timezone.localdate()
+    extra = [(month_start(today, 1) + timedelta(days=4), "DELTA AIR LINES 0062 ATLANTA", "-412.60", "Travel")]
+    transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
+    answer = chat_turn(user=alice, message="what did the fairy lights cost me last month")  # "lights" is not "flights"
+    assert "$412.60" not in answer["answer"], answer["answer"]
+    flights = chat_turn(user=alice, message="what did flights cost me last month")
+    assert "$412.60" in flights["answer"], flights["answer"]
