@@ -181,3 +181,19 @@ def test_everything_since_and_a_share_of_the_last_total(chat_demo, alice, alice_
     share = talk(alice, "what did I spend last month", "how much of that was starbucks, as a percentage?")[-1]
     assert share["tool_calls"][-1]["name"] == "compare_spending", share["tool_calls"]
     assert "0.7%" in _body(share) and "$1,672.48" in _body(share), share["answer"]  # 12.00 of 1672.48
+
+
+def test_the_same_for_another_period_keeps_the_names(chat_demo, alice, alice_money):
+    """"all told" is no name: the names of the last question stay, over the period named."""
+    answer = talk(alice, "how much went to netflix this year", "And the same for last year, all told?")[-1]
+    today = timezone.localdate()
+    assert _args(answer)["merchants"] == ["Netflix"], _args(answer)
+    assert (_args(answer)["start"], _args(answer)["end"]) == (f"{today.year - 1}-01-01", f"{today.year - 1}-12-31")
+
+
+def test_a_typical_month_of_the_same_names_over_the_months_said(chat_demo, alice, alice_money):
+    answer = talk(alice, "netflix plus uber together since the start of the year",
+                  "What does the pair of them cost in an ordinary month, going by the last three?")[-1]
+    args = _args(answer)
+    assert args["measure"] == "monthly_average" and sorted(args["merchants"]) == ["Netflix", "Uber"], args
+    assert "$38.59" in _body(answer), answer["answer"]  # 15.49 + 23.10 each of the 3 full months

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.asides_remarks import OPERATOR_RE, remarks_set_aside
+
 # people and records a figure is asked for: "for my accountant", "for my tax guy", "for our bookkeeper"
 ROLE = (r"(?:accountant|bookkeeper|cpa|tax (?:guy|gal|lady|person|preparer|advis[eo]r|people|return|filing|records?)"
         r"|financial (?:advis[eo]r|planner)|advis[eo]r|planner|records?|spreadsheet|landlord|lender|loan officer|"
@@ -61,7 +63,7 @@ NARROWING_RE = re.compile(r"^\s*(?:except|excluding|excl\.?|not|without|only|jus
                           r"e\.?g\.?|i\.?e\.?|like|such as|say|aka|mainly|mostly|all|both|either|the|my|in|at|on|"
                           r"from|since|before|after|last|this|\$|\d)", re.I)
 CLAUSE_VERB_RE = re.compile(r"\b(?:is|are|was|were|goes|go|went|get|gets|got|pay|pays|paid|need|needs|has|have|"
-                            r"had|count|counts|anyway|already|because|since|'s)\b", re.I)
+                            r"had|count|counts|anyway|already|because|since|'s)\b|\s=\s", re.I)
 
 
 def _aside_paren(inner: str) -> bool:
@@ -71,8 +73,7 @@ def _aside_paren(inner: str) -> bool:
 
 def set_aside(question: str) -> tuple[str, list[str]]:
     """The question without its purpose clauses and asides, and those clauses (as written, trimmed)."""
-    text = question or ""
-    found: list[str] = []
+    text, found = remarks_set_aside(question or "")  # "— yes I know one's food", "Harold says …", "all told"
 
     def take(m: re.Match[str]) -> str:
         found.append(m.group(0).strip(" ,;.:–—-()?!"))
@@ -83,7 +84,8 @@ def set_aside(question: str) -> tuple[str, list[str]]:
     text = ROLE_RE.sub(take, text)
     text = PERSON_POSSESSIVE_RE.sub(take, text)
     text = INSIST_RE.sub(lambda m: take(m) if m.group(0).strip(" ,;.!?–—-") else m.group(0), text)
-    kept = REASON_RE.sub(take, text)
+    # "— I want it without Chipotle" narrows the question: no reason
+    kept = REASON_RE.sub(lambda m: m.group(0) if OPERATOR_RE.search(m.group(0)) else take(m), text)
     if len(re.findall(r"\w+", kept)) < 2:  # the reason was all there was: keep the question as asked
         kept, found = text, found[:-1] if REASON_RE.search(text) else found
     kept = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", kept)).strip()
@@ -101,6 +103,11 @@ DEFINES_RE = re.compile(rf"^\s*(?:(?:my|the|our)\s+)?([a-z][a-z' ]{{1,30}}?)\s+(
                         re.I)
 
 
+# what follows "X is" that describes X rather than names it: "rent is always the top one so it says nothing"
+DESCRIPTION_RE = re.compile(r"\b(?:so|it|that|which|because|but|i|we|says?|is|are|was|were|one|ones)\b|"
+                            r"^(?:the|a|an)\s+(?:top|biggest|largest|main|big|most|first|worst|best)\b", re.I)
+
+
 def aside_definitions(question: str, asides: list[str]) -> tuple[str, list[str]]:
     """An aside that names what one part of the question is ("coffee plus lunches (lunch is pretty much always
     chipotle)") is read into the question: the word it explains becomes the name it gives ("coffee plus chipotle"),
@@ -110,7 +117,8 @@ def aside_definitions(question: str, asides: list[str]) -> tuple[str, list[str]]
         m = DEFINES_RE.match(aside)
         word, name = ((m.group(1) or m.group(3) or ""), (m.group(2) or m.group(4) or "")) if m else ("", "")
         said = re.compile(rf"\b{re.escape(word)}(?:e?s)?\b", re.I)
-        if not word or not name or not said.search(question) or name.lower().strip() == word.lower().strip():
+        if not word or not name or not said.search(question) or name.lower().strip() == word.lower().strip() \
+                or DESCRIPTION_RE.search(name):
             kept.append(aside)
             continue
         question = said.sub(name.strip(), question)
@@ -120,3 +128,18 @@ def aside_definitions(question: str, asides: list[str]) -> tuple[str, list[str]]
 def is_person(aside: str) -> bool:
     """An aside that is the possessive of a person ("my wife's")."""
     return re.fullmatch(PERSON_PHRASE, aside, re.I) is not None
+
+
+# a person's name said as whose a thing is ("Harold's new car", "went to Harold's 'club'"): capitalised, with "'s"
+NAME_POSSESSIVE_RE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]{2,})['’]s\b(?=\s+['‘\"“]?[A-Za-z])")
+
+
+def people_named(unknown: list[str], suggestions: dict[str, list[str]], question: str, *, names_understood: bool
+                 ) -> dict[str, str]:
+    """{unknown word: as written} for the unknown words that are a person's name in the possessive ("Harold's
+    'club'"), none of the user's names and not close to one: whose the thing is, said beside a thing that was
+    understood — an aside, not a subject."""
+    if not names_understood:
+        return {}
+    said = {m.group(1).lower() + "s": m.group(0) for m in NAME_POSSESSIVE_RE.finditer(question)}
+    return {u: said[u] for u in unknown if u in said and not suggestions.get(u)}

@@ -59,8 +59,10 @@ def _bare_not(rest: str) -> str:
 # holds the list ("the fixed bills (rent, utilities and subscriptions)")
 LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and|or|&|plus)\s+[a-z0-9'& .]+?"
                           r"\s*(?:[|?,;)]|$)")
+# (the verb of the question after what it leaves out: "which store besides Amazon gets most of my shopping money" — the
+# shopping is the subject, not left out too)
 CLAUSE_END_RE = re.compile(r"[,;]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
-                           r"where|bao nhieu|het bao)\b")
+                           r"where|bao nhieu|het bao|gets|got|takes|took|comes?|came|wins|won|ranks|ranked)\b")
 
 
 # (not the dot of "excl.", "vs.", "approx.", "e.g.")

@@ -27,6 +27,7 @@ from transactions.query.followups_figures import (
     _difference_or_share,
     _groups,
     _per_unit,
+    _typical_month,
     _which_more,
     _without_biggest,
 )
@@ -47,6 +48,7 @@ from transactions.query.followups_periods import (
     _day_range,
     _narrow_to_period,
     _pick_period,
+    _same_for,
     _same_period_another_year,
     _since_then,
     _widen,
@@ -324,13 +326,13 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
-         _same_period_another_year, _before_that, _since_then, _widen, _against_usual, _broken_down, _direction, _pick_period,
+         _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down, _direction, _pick_period,
          _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _superlative, _add_up, _by_unit,
-         _per_unit, _again, _measure_again)
+         _per_unit, _typical_month, _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
-              _since_then, _widen,
+              _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _again)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)

@@ -268,3 +268,28 @@ def _item_named(text: str, items: list[str]) -> tuple[str, tuple[int, int]] | No
     if not found or (len(found) > 1 and found[0][0] == found[1][0]):
         return None
     return found[0][1], found[0][2]
+
+
+# "what does the pair of them cost in an ordinary month, going by the last six?": the usual month of the same names
+TYPICAL_MONTH_RE = re.compile(r"\b(?:in|for|over|during)?\s*(?:an?|the)\s+(?:ordinary|typical|usual|normal|average|regular|"
+                              r"standard)\s+month\b|\bper month on average\b|\bon average (?:per|a|each) month\b"
+                              r"|\bmonthly average\b|\bmot thang (?:binh thuong|trung binh)\b")
+TYPICAL_WORDS_RE = re.compile(r"\b(?:(?:the\s+)?(?:pair|two|both) of (?:them|those|these)|them|they|those|these|both|"
+                              r"(?:going|judging|based)\s+(?:by|on)|cost|costs|come to|comes to|run|runs|spend|spent)\b")
+MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+                            r"(?:\s+(?:full\s+)?months)?\b")
+
+
+def _typical_month(text: str, s: _State) -> Edit:
+    """"what does the pair of them cost in an ordinary month, going by the last six?" after Netflix and Spotify: their
+    monthly average over that many full months (the engine's usual window when none is said)."""
+    m = TYPICAL_MONTH_RE.search(text)
+    prev = s.previous
+    if not m or prev.compare or prev.measure not in ("total", "count", "list", "average", "monthly_average") \
+            or not (prev.merchants or prev.categories or prev.text):
+        return None
+    said = MONTHS_SAID_RE.search(text)
+    q = s.query()
+    q.measure, q.period, q.limit, q.offset, q.per = "monthly_average", None, None, 0, None
+    q.months = _n(said.group("n"), 0) if said else prev.months
+    return q, [m.span(), *([said.span()] if said else []), *(w.span() for w in TYPICAL_WORDS_RE.finditer(text))]

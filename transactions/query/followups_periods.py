@@ -54,6 +54,10 @@ SINCE_THEN_RE = re.compile(r"\b(?:since|from)\s+(?:then|that (?:month|time|point
                            r"through|thru|up to|up until)\s+(?:now|today|date|the present))?\b"
                            r"|\btu (?:do|luc do|hoi do|khi do) (?:den|toi) (?:nay|gio|bay gio|hom nay)\b"
                            r"|\b(?:(?:everything|all|anything)\s+)?(?:ever\s+)?since(?=\s*(?:[?.!]|$))|\bever since\b")
+# "the same for last year", "same thing over Q3", "do the same for March", "tương tự cho tháng 9"
+SAME_FOR_RE = re.compile(r"\b(?:the\s+)?same(?:\s+(?:thing|question|again|figure|numbers?|total|one|deal))?\s+(?:but\s+)?"
+                         r"(?:for|in|over|during)\b|\b(?:do|run|check|try) (?:that|it|the same)(?: again)? (?:for|in|over)\b"
+                         r"|\btuong tu (?:cho|voi|trong)\b")
 SERIES_RE = re.compile(r"\bover time\b|\bmonth by month\b|\bby month\b|\beach month\b|\bmonth to month\b|\btheo thang\b")
 WIDEN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # "and the 16th thru the 22nd?", "from the 1st to the 15th", "just the 5th": days of the last answer's month
@@ -134,6 +138,18 @@ def _since_then(text: str, s: _State) -> Edit:
     if together and q.measure in ("list", "largest", "smallest"):
         q.measure, q.limit = "total", None
     return q, [m.span(), *together]
+
+
+def _same_for(text: str, s: _State) -> Edit:
+    """"and the same for last year, all told?", "same thing for March": the last question over the one period named
+    (its names kept: a word left unread must not replace them)."""
+    m = SAME_FOR_RE.search(text)
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    if not m or len(named) != 1 or s.previous.compare:
+        return None
+    q = s.query()
+    q.period, q.offset = named[0][0], 0
+    return q, [m.span(), named[0][1]]
 
 
 def _shift(period: Period, months: int, years: int, days: bool) -> Period:

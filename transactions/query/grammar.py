@@ -316,10 +316,18 @@ def find_weekdays(text: str) -> tuple[list[int], list[tuple[int, int]]]:
     return sorted(days), spans
 
 
+# the first place and the next asked together ("which shop got the most, and which came second?", "the top one and
+# the runner-up"): the top two (three), not the second alone
+AND_NEXT_RE = re.compile(r"\b(?:and|also|plus|then)\s+(?:(?:which|who|what)(?:\s+\w+)?\s+(?:came|comes|was|is|were|"
+                         r"got|gets|placed|ranks|ranked)\s+|the\s+)(second|third|runner\s?up)\b(?!\s+(?:biggest|"
+                         r"largest|most|highest|top)\b)")
+
+
 def find_top_n(text: str) -> int | None:
     m = TOP_N.search(text)
     if not m:
-        return None
+        also = AND_NEXT_RE.search(text)
+        return 3 if also and also.group(1) == "third" else 2 if also else None
     raw = next(g for g in m.groups() if g)
     return _n(raw)
 

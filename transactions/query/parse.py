@@ -14,7 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
-from transactions.query.asides import aside_definitions, is_person, set_aside
+from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
     bounds_left,
@@ -37,7 +37,14 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
-from transactions.query.settle import examples_and_kinds, settle
+from transactions.query.restatements import (
+    definitions_read,
+    restatement_apply,
+    restatement_useful,
+    restatements_found,
+    without,
+)
+from transactions.query.settle import examples_and_kinds, settle, union_text_named
 from transactions.query.sides import compare_turns, paired_sides, periods_anded, periods_left_unread
 from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
@@ -108,9 +115,24 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
+    restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
+    for found in restatements_found(question):
+        r = _parse(found.body, vocab=vocab, today=today, previous=None, earlier=None, shown=None)
+        if restatement_useful(r, found.names_allowed):
+            restated.append((found, r))
+    question = without(question, [found.span for found, _ in restated])
     question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
     question, asides = aside_definitions(question, asides)  # "(lunch is pretty much always chipotle)": lunch = Chipotle
     q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
+    for found, r in restated:
+        if r.period is not None and q.period is not None and q.period.end < today and not (
+                r.period.start <= q.period.end and q.period.start <= r.period.end):
+            # "over the holidays last year (call it Nov 20 to Dec 31)": the days named, in the period they restate
+            r = _parse(found.body, vocab=vocab, today=q.period.end, previous=None, earlier=None, shown=None)
+        restatement_apply(q, r, found.names_allowed)
+        if r.period is not None:  # the looser words for the period it restates are read
+            q.ignored = [w for w in q.ignored if not find_periods(grammar.normalise(w), today)]
     if not q.unknown and all(x.negated or (x.how in LOOSE_CATEGORY and x.kind == "category") for x in q.links):
         # "my wife's lunches": her part of Dining, which no filter picks out; "my wife's spending": hers, which
         # Moneta does not have — the person is not understood, not an aside (while "my wife's gym membership" is
@@ -118,6 +140,12 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         people = [a for a in asides if is_person(a)]
         asides = [a for a in asides if a not in people]
         q.ignored += [re.sub(r"['’]|^(?:my|our|his|her|their|the)\s+", "", a.lower()) for a in people]
+    people = people_named(q.unknown, q.suggestions, question, names_understood=any(
+        not x.negated and x.kind in ("merchant", "category") for x in q.links))
+    if people:  # "how much went to Harold's 'club'": whose it is, not what to count
+        q.unknown = [u for u in q.unknown if u not in people]
+        q.suggestions = {u: s for u, s in q.suggestions.items() if u not in people}
+        asides += [p for p in people.values() if p not in asides]
     q.asides = asides
     return q
 
@@ -270,6 +298,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     exclusion_inside_subject(q, text)  # "dining minus the work lunches": a part of dining it cannot pick out
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
     examples_and_kinds(q, vocab)
+    union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 from core.periods import Period
 from transactions.query.linking import Vocab
-from transactions.query.model import MoneyQuery
+from transactions.query.model import Link, MoneyQuery
 from transactions.query.periods import _n
 from transactions.query.sides import compare_sides
 
@@ -37,6 +37,46 @@ def examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
                 q.links.remove(link)
                 q.merchants = [m for m in q.merchants if m in specific or any(
                     m in x.names for x in q.links if x.kind == "merchant")]
+
+
+UNION_JOINT = r"\s*(?:,|&|\+|\band\b|\bplus\b|\bor\b)\s*(?:the\s+|my\s+)?"
+
+
+def _written(token: str) -> str:
+    """A token of the parser ("joes") as the question may write it ("joe's")."""
+    return "'?".join(re.escape(ch) for ch in token) + "'?"
+
+
+def union_text_named(q: MoneyQuery, text: str, vocab: Vocab) -> None:
+    """"add up the Joe's and Whole Foods together": words found only in the narratives (or nowhere), joined to a name
+    by "and" or "plus", are a part of the union, not words that narrow it (which gives $0.00). A word of exactly one
+    of the user's merchant names is that merchant; otherwise the narrative words are not understood."""
+    if q.followup or not (q.merchants or q.categories):
+        return
+    names = [x for x in q.links if not x.negated and x.kind in ("merchant", "category")]
+    loose = [x for x in q.links if x.kind == "text" and x.how == "narrative" and not x.negated] + [
+        Link(w, "unread", [w]) for w in [*q.ignored, *q.unknown] if " " not in w]
+    for link in loose:
+        joined = any(re.search(rf"\b{_written(link.mention)}{UNION_JOINT}{_written(x.mention)}\b|"
+                               rf"\b{_written(x.mention)}{UNION_JOINT}{_written(link.mention)}\b", text)
+                     for x in names)
+        if not joined:
+            continue
+        word = link.names[0].lower()
+        owners = [m for m in vocab.merchants if re.search(rf"\b{re.escape(word)}", m.lower().replace("'", ""))]
+        if link.kind == "unread" and len(owners) != 1:
+            continue  # a word nothing was made of stays as it was
+        if link.kind == "unread":
+            q.ignored = [w for w in q.ignored if w != link.mention]
+            q.unknown = [w for w in q.unknown if w != link.mention]
+        else:
+            q.text = [t for t in q.text if t not in link.names]
+            q.links.remove(link)
+        if len(owners) == 1:
+            q.links.append(Link(link.mention, "merchant", owners, "partial"))
+            q.merchants.append(owners[0])
+        else:
+            q.unknown.append(link.mention)
 
 
 def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],

@@ -39,6 +39,10 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
                                                    and not [p for p in periods if not p.relative])):
         # keep the sides (moved to the new period), or the periods compared for a new name ("what about Chipotle?")
         return
+    if len(groups) >= 3 and (unions := _two_unions(groups, text)):
+        q.compare = {"mode": "sides", "sides": unions}
+        q.merchants, q.categories, q.text = [], [], []
+        return
     if len(groups) >= 2:
         sides = []
         for link in groups:
@@ -94,6 +98,36 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
     if two:
         q.ignored += [w for w in (two.group(1), two.group(2)) if w not in said and w not in q.ignored] or \
             [f"{two.group(1)} vs {two.group(2)}"]
+
+
+VERSUS_RE = re.compile(r"\b(?:vs\.?|versus|against|compared (?:to|with)|or)\b")
+
+
+def _two_unions(groups: list[Link], text: str) -> list[Side] | None:
+    """"Shell and Chevron combined versus Uber": the names on each side of the one "versus" are one side together,
+    not three sides."""
+    joints = list(VERSUS_RE.finditer(text))
+    if len(joints) != 1:
+        return None
+    at = joints[0].start()
+    spots = [(m.start(), link) for link in groups if (m := re.search(rf"\b{re.escape(link.mention)}\b", text))]
+    if len(spots) != len(groups):
+        return None
+    halves = [[link for k, link in spots if k < at], [link for k, link in spots if k > at]]
+    if not all(halves):
+        return None
+    for half in halves:  # "Shell and Chevron", "Shell plus Chevron" — not the list "Shell, Chevron or Uber"
+        said = sorted(k for k, link in spots if link in half)
+        if any(not re.search(r"\b(?:and|plus)\b|&|\+", text[a:b]) for a, b in zip(said, said[1:])):
+            return None
+    sides = []
+    for half in halves:
+        side = Side(label=" + ".join(side_label(link) for link in half))
+        for link in half:
+            {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(
+                n for n in link.names if n not in side.merchants + side.categories + side.text)
+        sides.append(side)
+    return sides
 
 
 ONE_BEFORE_RE = re.compile(r"\b(?:vs\.?|versus|than|compared (?:to|with)|against|or|and)\s+(?:the\s+)?(?:one|month|"

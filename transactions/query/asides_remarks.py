@@ -1,0 +1,134 @@
+"""Remarks said beside a money question that carry no subject, period or operator of their own (issue 21, kind 1):
+what the user knows, thinks or was told ("— yes I know one's food and one's rides", "I feel like one was bad",
+"Harold says groceries and I say eating out"), a remark about a thing already named ("— rent always wins so it tells
+me nothing", ", which is mostly groceries, I think, though Harold buys his flowers there too"), a guess at the answer
+("Winter, I expect."), politeness ("all told", "if it's not too much trouble"), a lead-in ("ok quick one between
+calls —") and what someone calls a thing ("as our grandson calls it").
+
+Their words are read as function words: a word inside a remark is never a merchant or category filter ("food" in
+"one's food and one's rides" is no Dining), and never an unknown word that lowers confidence. A remark that renames
+a thing ("the taxi app, as my son calls Uber") is read into the question instead: the thing named is that one.
+Works on the question as written (capitals tell a person's name from a word), before it is normalised.
+"""
+from __future__ import annotations
+
+import re
+
+# ---- closed classes --------------------------------------------------------------------------------------------
+_SUBJECT = (r"(?:(?i:yes|yeah|yep|sure|right|true|of course|well|ok|okay|oh|and|but|no|though|although|also|plus|"
+            r"now)\s*,?\s+)*"
+            r"(?:(?i:i|we|he|she|they|you|one)|(?i:my|our|his|her|their|the)\s+(?:[a-z]+\s+){0,2}?[a-z]+"
+            r"|[A-Z][a-z]+(?:\s+(?i:and)\s+(?:I|me|[A-Z][a-z]+))?)(?i:'ve|'d|'ll|'m|'re)?")
+_ADVERB = r"(?i:always|never|really|just|only|still|also|probably|honestly|actually|do|does|did|don'?t|doesn'?t|kind of|" \
+          r"sort of|keeps?|can|could|would|will|'d|'ll|even|sometimes|often|usually)"
+# verbs of knowing, thinking and saying: what follows is an opinion or a report, not the question
+_OPINION_VERB = (r"(?i:know|knows|knew|think|thinks|thought|feel|feels|felt|say|says|said|saying|insist|insists|insisted|"
+                 r"reckon|reckons|guess|guesses|suppose|believe|believes|expect|expects|swear|swears|bet|bets|remember|"
+                 r"recall|figure|figured|doubt|hear|heard|hope|worry|worries|suspect|suspects|claim|claims|argue|argues|"
+                 r"am told|'m told|was told|were told|mean to|realise|realize)")
+# everyday verbs in the third person after a person's name ("Harold buys", "Harold fills up"): a report about them
+_THIRD_PERSON = (r"(?:buys|fills|pays|drives|goes|gets|takes|likes|loves|hates|uses|eats|handles|does|has|keeps|makes|"
+                 r"wants|needs|shops|orders|works|covers|splits|wins|spends|runs|calls|picks|grabs|stops|tops)")
+_END = r"(?=\s*(?:[.;?!()—–]|\s-\s|,\s*(?i:how|what|which|and (?:how|what|which)|could|can|would|please)\b)|\s*$)"
+_SEP = r"(?P<sep>[—–;(]\s*|\s-\s+|[,.?!]\s+)"
+
+# "— yes I know one's food and one's rides", "? Harold says groceries and I say eating out", "(I know Amazon wins)"
+OPINION_RE = re.compile(rf"{_SEP}{_SUBJECT}\s+(?:{_ADVERB}\s+)*{_OPINION_VERB}\b[^.;?!()—–]*?{_END}")
+# "— rent always wins so it tells me nothing", ". Harold fills up wherever is nearest", "— I only want the one number"
+NOUN_REMARK_RE = re.compile(
+    rf"(?P<sep>[—–;(]\s*|\s-\s+|[.?!]\s+)(?:(?:[A-Z][a-z]+|(?i:the|my|our)\s+[a-z]+|[a-z]+)\s+"
+    rf"(?i:always|never|usually|normally|often|just|also|still)\s+[a-z]+s\b|[A-Z][a-z]+\s+{_THIRD_PERSON}\b"
+    rf"|(?:(?i:the|my|our)\s+)?[A-Za-z]+\s+(?i:is|was|are|were)\s+(?i:always|never|usually|normally|often|obviously|"
+    rf"clearly)\b"
+    rf"|(?i:i|we|he|she|they|it)(?:'d|'ll|'m|'re|'ve)?\s+(?:{_ADVERB}\s+)*(?i:want|wanna|need|like|love|care|was|is|"
+    rf"tells?|told|spend|spent|use|used|go|went|got|get|have|had)\b)[^.;?!()—–]*?{_END}")
+# "though Harold buys his flowers there too", "although we split it": a remark joined by a concessive
+THOUGH_RE = re.compile(rf"(?P<sep>,?\s*)\b(?i:though|although|even though|whereas)\s+{_SUBJECT}\s+(?:{_ADVERB}\s+)*"
+                       rf"[a-z]+\b[^.;?!()—–]*?{_END}")
+# ", which is mostly groceries", ", which is Harold's late-night habit" (not ", which weren't …": an exclusion)
+WHICH_RE = re.compile(r"(?P<sep>\s*),\s*(?i:which|who)\s+(?i:is|are|was|were|'s|has been|have been|tends? to be)\s+"
+                      r"(?!(?i:not|never|more|less|most|least|bigger|biggest|higher|highest|larger|largest|lower|"
+                      r"lowest|cheaper|cheapest|smaller|smallest|worse|worst|better|best|dearer|dearest)\b)"
+                      r"[^,.;?!()—–]*")
+# politeness and hedges said on their own between commas or at the end
+HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
+                      r"as you know|if it'?s not too much trouble|if you(?:'d| would) be so kind|if you don'?t mind|"
+                      r"if you (?:could|would|can)(?: please)?|if possible|would you(?: mind)?|could you|thank you"
+                      r"(?: (?:so|very) much)?|thanks(?: so much)?|i'?m told|i (?:should |would |'d )?(?:think|expect|"
+                      r"guess|suppose|imagine|believe|reckon)|i'?d (?:say|guess)|mind you|bless (?:him|her|them))"
+                      r"(?=\s*[,.;?!)]|\s*$)")
+# a guess at the answer, said after the question: "? gifts mostly, I think", ". Winter, I expect."
+GUESS_RE = re.compile(r"(?P<sep>[,.?!]\s+|[—–]\s*)(?:[A-Za-z']+\s+){0,2}[A-Za-z']+\s*,?\s*(?:(?i:mostly|probably|"
+                      r"maybe)\s*,?\s*)?(?i:i (?:should |would |'d )?(?:think|expect|guess|suppose|imagine|believe|"
+                      r"reckon)|i'?d (?:say|guess))(?=\s*[,.;?!)]|\s*$)")
+# "ok quick one between calls —", "quick question while I'm on break:": how the turn opens, not what it asks
+LEAD_RE = re.compile(r"^\s*(?:(?i:ok(?:ay)?|so|hey|hi|hello|right|alright|sorry)\s*,?\s*)*(?i:quick (?:one|q(?:uestion)?)|"
+                     r"(?:a |one )?(?:quick )?question|real quick|sorry to bother you)\s*,?\s*(?:(?i:between|while|"
+                     r"before|after|during|on|from)\s+[^—–:;?]{1,40}?)?\s*(?:[—–:]|\s-\s)\s*")
+# "as our grandson calls it" (a remark), "the taxi app, as my son calls Uber" (a name for it)
+AS_CALLS_RE = re.compile(r",?\s*\b(?i:as|what)\s+(?:(?i:my|our|his|her|their|the)\s+)?[A-Za-z']+(?:\s+[a-z']+)?\s+"
+                         r"(?i:calls?|called|likes? to call|puts? it|says?|would say)\s+(?P<obj>[^,.;?!()—–]+?)"
+                         r"(?=\s*[,.;?!()—–]|\s*$)")
+PRONOUN_OBJECT_RE = re.compile(r"(?i:it|them|that|this|those|these|him|her)\b")
+NP_BOUNDARY = {"versus", "vs", "against", "and", "or", "plus", "than", "on", "at", "for", "from", "except", "with",
+               "to", "of", "the", "my", "our", "his", "her", "their", "a", "an", "in", "over", "besides", "without"}
+PERIOD_WORDS = {"this", "last", "next", "year", "month", "week", "today", "yesterday", "ago", "since", "quarter"}
+QUOTED_RE = re.compile(r"(?<!\w)['‘\"“](?P<word>[A-Za-z][A-Za-z &-]{1,30})['’\"”](?!\w)")
+OPERATOR_RE = re.compile(r"\b(?i:except|excluding|without|not counting|leave out|leaving out|but not|minus|only the|"
+                         r"just the|plus|by \w+ i mean|i\.e\.)\b")
+MIN_WORDS_BEFORE = 3  # a remark follows a question; "Sorry, I think I overspent on dining" is the question
+
+
+def _renamed(text: str) -> tuple[str, list[str]]:
+    """"X, as my son calls Uber": X is Uber; "as our grandson calls it": a remark."""
+    found: list[str] = []
+    while m := AS_CALLS_RE.search(text):
+        obj = m.group("obj").strip()
+        found.append(m.group(0).strip(" ,"))
+        if PRONOUN_OBJECT_RE.fullmatch(obj):
+            text = text[:m.start()] + text[m.end():]
+            continue
+        before = text[:m.start()]
+        quoted = list(QUOTED_RE.finditer(before))
+        if quoted:  # "Harold's 'club' this year, as he calls the gym": the word in quotes is his name for it
+            text = before[:quoted[-1].start()] + obj + before[quoted[-1].end():] + text[m.end():]
+            continue
+        words = before.split(" ")
+        k = len(words)
+        while k > 0 and words[k - 1].lower().strip(",") not in NP_BOUNDARY | PERIOD_WORDS and len(words) - k < 3:
+            k -= 1
+        if k == len(words):  # no thing said just before ("this year, as he calls it …"): a remark
+            text = before + text[m.end():]
+            continue
+        text = " ".join(words[:k] + [obj]) + text[m.end():]
+    return text, found
+
+
+def remarks_set_aside(question: str) -> tuple[str, list[str]]:
+    """The question without the remarks said beside it, and those remarks (as written, trimmed)."""
+    text = question or ""
+    found: list[str] = []
+
+    def take(m: re.Match[str]) -> str:
+        said = m.group(0)[len(m.groupdict().get("sep") or ""):]
+        if OPERATOR_RE.search(said) or len(re.findall(r"\w+", text[:m.start()])) < MIN_WORDS_BEFORE:
+            return m.group(0)  # "— I only want it without Amazon" narrows the question; a remark first is the question
+        found.append(said.strip(" ,;.:–—-()?!"))
+        sep = m.groupdict().get("sep") or ""
+        return sep if sep.strip() in (".", "?", "!", "(", ";") else " "
+
+    lead = LEAD_RE.match(text)
+    if lead and len(re.findall(r"\w+", text[lead.end():])) >= 2:
+        found.append(lead.group(0).strip(" ,;:–—-"))
+        text = text[lead.end():]
+    text, renamed = _renamed(text)
+    found += renamed
+    for rx in (GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
+        text = rx.sub(take, text)
+    if not found:
+        return question, []
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = re.sub(r"\s+([?.!,;)])", r"\1", re.sub(r"\s{2,}", " ", text))
+    text = re.sub(r"([,;])\s*([,;?.!])", r"\2", text)
+    text = re.sub(r"([?!])\s*\.", r"\1", text).strip(" ,;")
+    return text, [f for f in found if f]
