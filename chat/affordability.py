@@ -66,7 +66,8 @@ GOAL_RE = re.compile(r"\bhow (?:many (?:months|years|weeks)|long)\b.{0,40}\b(?:s
                      r"long)\b"
                      r"|\bmấy tháng\b.{0,30}\b(?:tiết kiệm|để dành)\b", re.I)
 RULE_RE = re.compile(r"\b50\s*/\s*30\s*/\s*20\b|\b50-30-20\b", re.I)
-NEEDS_Q_RE = re.compile(r"\bneeds\b|\bwants\b|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
+# the nouns of the 50/30/20 split, not the verbs ("my mom wants to use it", "she needs a new phone")
+NEEDS_Q_RE = re.compile(r"\b(?:needs|wants)\b(?!\s+(?:to|it|a|an|the|me|us|him|her|them|this|that|some|more|help)\b)|\bessentials\b|\bnecessities\b|\b50/30/20\b|\bthi[ếe]t y[ếe]u\b", re.I)
 AMOUNT_RE = re.compile(r"[$€£]\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k)\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
                        r"(?:dollars?|bucks|usd|đô(?: la)?)(?!\w)|\bon (\d[\d,]*(?:\.\d+)?)\b"
                        # a price without a sign right after what buys it: "can I afford a 1500 trip"

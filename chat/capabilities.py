@@ -93,9 +93,15 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:credit )?card(?:'s)? (?:payment|bill|statement)\b.{0,20}\bdue\b|\bminimum (?:payment|due)\b|"
                r"\bdue date\b.{0,30}\b(?:card|loan|mortgage)\b|\b(?:card|loan|mortgage) (?:payment )?due date\b",
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
-               r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|the) (?:loan|mortgage|card|credit card|car loan|"
-               r"student loan|savings)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
-               r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b"),
+               r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|our|the) (?:\w+ )?(?:loan|mortgage|card|credit card|"
+               r"car loan|student loan|savings)\b",
+               # "how much is left on my car loan", "what's still outstanding on our Visa"
+               r"\b(?:left|remaining|outstanding|still owing)\b.{0,10}\bon (?:my|our|the) (?:\w+ )?(?:loan|mortgage|"
+               r"card|credit card|visa|mastercard|amex)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
+               r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b",
+               # "tôi còn nợ thẻ tín dụng bao nhiêu", "dư nợ thẻ": what is still owed (not "trả nợ thẻ", paid)
+               r"\bcòn nợ\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b", r"\bdư nợ\b",
+               r"(?<!trả )\bnợ (?:thẻ|ngân hàng|khoản vay|tiền vay)\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b"),
               "Moneta sees the payments in your statements, not the lender's or card issuer's own records, so it "
               "can't see what you still owe, your credit limit, interest rate or reward points.",
               "I can total what you paid to a lender or card (for example \"what did I pay on my car loan this "
@@ -160,6 +166,12 @@ DATA: tuple[DataTopic, ...] = (
                r"\bquỹ (?:chỉ số|đầu tư|etf)\b.{0,30}\b(?:của tôi|lãi|lỗ|thế nào)\b",
                r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
                r"pension|portfolio|crypto wallet|investment account)\b",
+               # what is held at a broker or in a retirement plan, named by the plan or a broker's name ("how much do I
+               # have in Vanguard right now (the retirement thing)"): what they paid in is in statements, not the value
+               r"\bhow much (?:money )?(?:do (?:i|we) have|have (?:i|we) got|is (?:there|sitting|left))\b.{0,40}"
+               r"\b(?:retirement|pension|401\s?k|403\s?b|ira|brokerage|investments?|portfolio|stocks?|"
+               r"vanguard|fidelity|schwab|robinhood|e\W?trade|betterment|wealthfront|merrill|coinbase|"
+               r"interactive brokers)\b",
                r"\bhow much (?:\w+ )?(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold) (?:do|did|have) i "
                r"(?:hold|own|have|got)\b", r"\b(?:bitcoin|btc|ethereum|crypto\w*) (?:holdings?|wallet|balance|worth)\b",
                r"\bdanh mục đầu tư\b|\bcổ phiếu của tôi\b",

@@ -8,8 +8,8 @@ ones to learn how much each kind of evidence is worth for this user and how ofte
 Evidence kinds (`FEATURES`, each a share over the user's categories, times a strength):
 - narrative — labels of narratives of the same shape (digits folded);
 - merchant — labels of the same normalised merchant;
-- family — labels of merchants sharing a distinctive first word (branches, cities, terminals of one business),
-  only when the merchant itself has none;
+- family — labels of merchants sharing a distinctive head, their first words up to four letters (branches,
+  cities, terminals, channels of one business: `merchant_head`), only when the merchant itself has none;
 - embedding / ngram — kernel vote of the nearest labelled texts on MiniLM embeddings / TF-IDF char 2–4-grams;
 - prior — how often the user uses each category;
 - amount — how typical the amount is of each category in the user's labels (log-ratio of densities; only the
@@ -19,7 +19,8 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
 - mcc — the merchant kind in ISO 18245 (merchant category codes) that the narrative's words name, mapped to
   the user's categories through their own labels (`category_mcc`);
 - linear — a linear model fitted on the user's labels (`TextClassifier`: merchant character n-grams, narrative
-  words, direction, amount size), which generalises to payees the user never labelled;
+  words, direction, amount size, and the kinds of business the world knows the payee as: its brand's kind and
+  the ISO 18245 kinds its words name), which generalises to payees the user never labelled;
 - centroid — MiniLM similarity of the text to the mean embedding of each category's labelled texts (what the
   user's payees of a category have in common in meaning, where the nearest neighbours see only the closest few);
 - code — labels of the user's rows that carried the same merchant category code in their statement
@@ -46,6 +47,7 @@ from django.db import connection
 from core.embeddings import EMBEDDING_DIM
 from core.text import strip_accents
 
+from .category_kinds import mcc_matches
 from .models import Category, DescriptionEmbedding
 
 SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
@@ -161,12 +163,26 @@ def narrative_shape(description: str) -> str:
     return " ".join(_SHAPE_DIGITS.sub("0", (description or "").upper()).split())[:500]
 
 
+# Letters a merchant key's head must hold to name a business family.
+HEAD_LETTERS = 4
+
+
 def merchant_head(key: str) -> str:
-    """The first word of a merchant key when it can name a business family on its own ("countdown" of
-    "countdown spotswood"): what stays the same between rows of one payee while branches, cities and terminals
-    vary. Short words ("the", "st", "a1") are too common to group by."""
-    head = key.split(" ", 1)[0] if key else ""
-    return head if len(head) >= 4 and head.isalpha() else ""
+    """The first words of a merchant key that can name a business family on their own ("countdown" of "countdown
+    spotswood", "b good" of "b good digital" and "b good woburn", "the lifthouse" of "the lifthouse ski"): what
+    stays the same between rows of one payee while branches, cities, terminals and channels vary. Words are
+    taken until they hold HEAD_LETTERS letters; a short word alone ("the", "st", "b") is too common to group
+    by, and a head with digits ("a1", "7030wellington") is a reference, not a name."""
+    head: list[str] = []
+    letters = 0
+    for word in key.split() if key else ():
+        if not word.isalpha():
+            return ""
+        head.append(word)
+        letters += len(word)
+        if letters >= HEAD_LETTERS:
+            return " ".join(head)
+    return ""
 
 
 def item_text(item: Item) -> str:
@@ -504,13 +520,30 @@ def _shape_tokens(description: str) -> str:
     return " ".join(tokens)
 
 
-def _linear_doc(text_key: str, description: str, outflow: bool | None, log_amount: float | None) -> str:
+def _kind_tokens(merchant_name: str, description: str) -> str:
+    """Tokens for the kinds of business the world knows the payee as: its brand's kind in the name-suggestion-
+    index and the ISO 18245 merchant kinds its words name. In the user's model they are words like any other, so
+    it learns from the user's own payees where *they* file each kind, and carries that to payees they never
+    labelled."""
+    from .brands import brand_index  # no import cycle: brands imports nothing of the app
+
+    tokens = []
+    index = brand_index()
+    if index is not None:
+        tokens += ["zzkind" + re.sub(r"[^a-z0-9]", "", k) for k, _ in index.kinds_of(merchant_name, description)]
+    tokens += [f"zzmcc{code}" for code, _ in mcc_matches(f"{description} {merchant_name}")]
+    return " ".join(tokens)
+
+
+def _linear_doc(text_key: str, description: str, outflow: bool | None, log_amount: float | None,
+                merchant_name: str = "") -> str:
     """One text per labelled group or item: the merchant key (for character n-grams), a tab, then the narrative's
     words with tokens for the money's direction, the amount's order of magnitude and the narrative's shape (for
     word features)."""
     direction = "" if outflow is None else (" zzout" if outflow else " zzin")
     size = "" if log_amount is None else f" zzamt{int(log_amount * 1.5)}"
-    return f"{text_key}\t{plain(description).strip()}{direction}{size} {_shape_tokens(description)}"
+    kinds = _kind_tokens(merchant_name or text_key, description)
+    return f"{text_key}\t{plain(description).strip()}{direction}{size} {_shape_tokens(description)} {kinds}"
 
 
 def _merchant_part(doc: str) -> str:
@@ -523,7 +556,8 @@ def _narrative_part(doc: str) -> str:
 
 class TextClassifier:
     """A linear model of the user's own labels (one-vs-rest linear SVM over character n-grams of the merchant,
-    the narrative's words, money in/out and the amount's order of magnitude). Unlike nearest neighbours it
+    the narrative's words, money in/out, the amount's order of magnitude and the payee's kinds of business,
+    `_kind_tokens`). Unlike nearest neighbours it
     weighs every word by how reliably it predicts a category across all of the user's payees ("cafe", "fuel",
     "to ****"), so it reaches merchants the user has never labelled. A linear SVM rather than logistic
     regression: as accurate here and several times faster to fit."""
@@ -548,7 +582,7 @@ class TextClassifier:
             c = int(labels.category[i])
             if c in index:
                 doc = _linear_doc(labels.text_key[i], labels.description[i], bool(labels.outflow[i]),
-                                  float(labels.log_amount[i]))
+                                  float(labels.log_amount[i]), labels.merchant_name[i])
                 groups[(doc, c)] += float(labels.n[i])
         signature = hashlib.sha1(repr((sorted(groups.items()), sorted(index.items()))).encode()).hexdigest()
         if signature in _LINEAR_CACHE:
@@ -590,7 +624,8 @@ class TextClassifier:
         if not items:
             return out
         docs = [_linear_doc(item_text(i), i.description, i.outflow,
-                            None if i.amount is None else float(np.log1p(abs(i.amount)))) for i in items]
+                            None if i.amount is None else float(np.log1p(abs(i.amount))), i.merchant_name)
+                for i in items]
         margins = self.model.decision_function(self._matrix(docs)) * LINEAR_SCALE
         if margins.ndim == 1:  # two classes: one margin, for the second
             margins = np.stack([-margins, margins], axis=1)

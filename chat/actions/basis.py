@@ -20,7 +20,7 @@ from core.types import AuthUser
 from transactions.selectors.figures import money_rows, totals, usual
 
 # asking for what is usual: "what I usually spend", "my average", "my normal spend", "mức chi trung bình"
-USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average|avg|normal(?:ly)?|typical(?:ly)?|on average|per month on average)\b"
+USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average[ds]?|averaging|avg|normal(?:ly)?|typical(?:ly)?|on average|per month on average)\b"
                       r"|trung bình|bình thường|thường (?:chi|tiêu|xài)", re.I)
 # a spend in a period: "what I spent last month", "based on last month", "going by October"
 SPENT_RE = re.compile(r"\b(?:spent|spend|spending|paid|pay|based on|base it on|going by|go(?:ing)? off|off of|"

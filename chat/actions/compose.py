@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from chat import words
 from chat.capabilities import no_access_text
+from chat.limits import limits_text
 from chat.words import is_vi
 from core.money import money
 
@@ -89,6 +90,8 @@ def already_text(a: dict[str, Any]) -> str:
 
 def action_text(name: str, payload: dict[str, Any]) -> str:
     if name == "check_data_available":
+        if payload.get("limits"):
+            return limits_text(payload, vi=is_vi())
         if payload.get("available", True):
             return ""
         return no_access_text(payload, vi=is_vi())

@@ -26,6 +26,7 @@ from chat.actions.verbs import (
     BUDGET_RE,
     CLAUSE_RE,
     DELETE_RE,
+    FUTURE_RE,
     IF_RE,
     JAR_RE,
     QUESTION_RE,
@@ -98,6 +99,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     if said(ADD_RE) and amount_in(text) is not None:
         return add_call(text, q, ctx)
     if RECAT_RE.search(text) and (call := recategorise_call(text, ctx)) is not None:
+        if FUTURE_RE.search(text):  # "from now on…": how the ones to come follow, from the help pages, beside it
+            call["howto"] = "correcting a category teaches Moneta: future transactions follow what Moneta has learned"
         return call
     return None
 

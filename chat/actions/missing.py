@@ -7,7 +7,8 @@ from typing import Any
 
 from chat.capabilities import missing_data
 
-PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b", re.I)
+# their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
+PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b|\bcủa (?:bố mẹ|ba mẹ|bố|mẹ|ba|má)\b", re.I)
 HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 

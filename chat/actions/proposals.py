@@ -168,13 +168,26 @@ def _name_words(tail: str, ctx: Any) -> list[str]:
     return [w for w in re.findall(r"[\w&'-]+", tail) if w.lower() not in NAME_FILLER and not w.isdigit()]
 
 
+ONE_OF_SET_RE = re.compile(r"^\s*(?:the|that)\s+(?:(?P<big>biggest|largest|top|most expensive|priciest|highest|"
+                           r"big)|(?P<small>smallest|cheapest|lowest|tiniest))(?:\s+(?:one|charge|purchase|transaction|"
+                           r"order|payment|item))?\s*$", re.I)
+
+
+def _one_of_last_set(subject: str) -> str | None:
+    """"the biggest one", "the cheapest charge": one transaction of the last answer's set, "largest" or "smallest"."""
+    m = ONE_OF_SET_RE.search(subject or "")
+    return None if m is None else "largest" if m.group("big") else "smallest"
+
+
 def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
     # the target ("as Gifts", "to Transport") comes after the verb: the "to" of "I want to change my password"
     # is the lead-in, and "change password" is no category
     verb = RECAT_RE.search(text)
     splits = [s for s in TARGET_SPLIT_RE.finditer(text) if verb is None or s.start() >= verb.end()]
     for split in reversed(splits):
-        head, tail = text[:split.start()], text[split.end():]
+        # the name ends where the sentence does or a dash starts an aside ("as a gift please — it was mom's")
+        head, tail = text[:split.start()], re.split(r"\s+[-–—]+\s+|[;.!?]|,\s*(?=(?:it|it'?s|that|this|they|she|he|i|we|was|cause|because|coz)\b)",
+                                                  text[split.end():], flags=re.I)[0]
         category = _category_in(tail, ctx)
         named = _name_words(NAME_END_RE.sub("", tail), ctx)
         if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
@@ -187,6 +200,10 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
         if category is None:
             continue
         subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        if (pick := _one_of_last_set(subject)) and points_at_last_set("them", getattr(ctx, "previous_query", None)):
+            # "tag the biggest one as a gift" after a listing or a total: that one transaction of the last answer
+            return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True,
+                                                             "pick": pick}}
         if points_at_last_set(subject, getattr(ctx, "previous_query", None)):  # "move all of those to groceries"
             return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
         sq = understand_in(subject, ctx)

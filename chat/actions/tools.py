@@ -27,9 +27,11 @@ from chat.capabilities import (
     unavailable_steps,
 )
 from chat.language import question_language
+from chat.limits import asks_limits, limits_answer
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError, NotFound
 from core.money import money
+from transactions.models import Transaction
 from transactions.query import filtered
 from transactions.selectors import category_find
 from transactions.selectors.figures import money_rows, totals
@@ -156,14 +158,15 @@ class ActionTools:
 
     def propose_set_category(self, category: str, merchants: list[str] | None = None, text: list[str] | None = None,
                              period: str | None = None, start: str | None = None, end: str | None = None,
-                             of_last_answer: bool = False) -> dict:
+                             of_last_answer: bool = False, pick: str | None = None) -> dict:
         """Propose filing the user's transactions that match `merchants` (their own merchant names or a kind
         such as "coffee") and/or `text` (words in the bank narrative), optionally within a period, under
         `category`; `of_last_answer=true`: exactly the transactions the last answer listed or added up ("move all
         of those to Groceries"). The proposal shows how many would change and a sample. Only proposes: the user
-        confirms."""
+        confirms. `pick`: "largest" or "smallest" — only that one of the last answer's transactions ("tag the
+        biggest one as a gift")."""
         if of_last_answer:
-            return self._propose_on_last_answer(category)
+            return self._propose_on_last_answer(category, pick=pick)
         args = {"merchants": merchants, "text": text, "period": period, "start": start, "end": end}
         try:
             q = money_query_from_args(user=self.user, args={k: v for k, v in args.items() if v}, measure="list")
@@ -175,11 +178,17 @@ class ActionTools:
             params["start"], params["end"] = q.period.start.isoformat(), q.period.end.isoformat()
         return self._propose("category_set", params)
 
-    def _propose_on_last_answer(self, category: str) -> dict:
-        """The category of the transactions the conversation's last money answer was about."""
+    def _propose_on_last_answer(self, category: str, *, pick: str | None = None) -> dict:
+        """The category of the transactions the conversation's last money answer was about (or of its biggest or
+        smallest one: money out is negative, so the biggest purchase has the lowest amount)."""
         ids, what = self._last_answer_set()
         if not ids:
             return {"proposed": False, "kind": "category_set", "problem": NO_SET}
+        if pick in ("largest", "smallest"):
+            rows = Transaction.objects.filter(user=self.user, id__in=ids).order_by(
+                "amount" if pick == "largest" else "-amount", "-date")
+            ids = [rows.values_list("id", flat=True)[0]]
+            what = ("the biggest of " if pick == "largest" else "the smallest of ") + what
         return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
 
     def _last_answer_set(self, most: int | None = None) -> tuple[list[int], str]:
@@ -387,6 +396,8 @@ class ActionTools:
         say so plainly and offer what Moneta can show instead; never answer with an unrelated figure."""
         found = missing_for_check(question)
         balances = balances_available(self.user)
+        if found is None and asks_limits(question):  # "what can't you see?": the map itself
+            return limits_answer(balances=balances)
         if found is not None and found.topic in LEDGER_TOPICS and balances:
             # the ledger has balances for this user's accounts (chat/balances.py)
             return {"available": True, "topic": found.topic, "moneta_has": moneta_has(balances=True),

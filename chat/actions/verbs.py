@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import re
 
-LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:(?:please|pls|kindly)\s+)?"
+# "from now on", "going forward", "in future": a standing wish before the verb ("from now on put all the Target stuff
+# under Groceries"): the matching transactions are re-filed, and the ones to come follow what the user chose
+FUTURE = (r"(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|for the future|"
+          r"henceforth|always|từ (?:nay|giờ|bây giờ)(?: trở đi)?|sau này)")
+FUTURE_RE = re.compile(r"\b" + FUTURE + r"(?!\w)", re.I)
+LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:" + FUTURE + r"[,:]?\s+)?"
+        r"(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
         # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
@@ -21,9 +27,10 @@ BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|gi
 RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
-                    r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)|record|enter|track|book|"
+                    r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)(?!(?:\s+(?:them|those|these|both|all|em|"
+                    r"the))+(?:\s+(?:\d+|two|three|four|five|six))?\s*[?.!]*\s*$)|record|enter|track|book|"
                     r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
-                    r"nhập)\b", re.I)  # "add up my orders", "add all 3 up" are arithmetic, not a new transaction
+                    r"nhập)\b", re.I)  # "add up my orders", "add all 3 up", "add those 2" are arithmetic, not a new transaction
 DELETE_VERB = (r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|take out|xoá|xóa|"
                r"xoa|bỏ|loại bỏ|loai bo)\b")
 DELETE_RE = re.compile(LEAD + DELETE_VERB, re.I)

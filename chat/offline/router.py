@@ -23,6 +23,7 @@ from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import asks_education_section, howto_calls, names_education_topic
 from chat.language import answer_language, question_language
+from chat.limits import limits_call
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
@@ -91,6 +92,18 @@ HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bw
 PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|gone up|go up|price (?:change|hike|increase)"
                              r"\w*)\b.{0,20}\bprices?\b|\bprices? (?:change|hike|increase|went up|go up)\w*\b"
                              r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b", re.I)
+PLACE_INFO_RE = re.compile(r"\b(?:is|are)\b.{0,40}\bopen\b\s+(?:at|on|now|today|tonight|tomorrow|late|24|until|till|"
+                           r"right now|on (?:sundays?|saturdays?|weekends?|holidays?))\b|\bopening (?:hours|times)\b|"
+                           r"\b(?:what time|when) (?:does|do|is)\b.{0,30}\b(?:open|close)\b|\bclos(?:es|ing) (?:time|at)\b|"
+                           r"\bdirections to\b|\bwhere(?:'s| is) the (?:nearest|closest)\b|\bmấy giờ (?:mở|đóng) cửa\b|"
+                           r"\bcó mở cửa\b", re.I)
+# the words of "what's eating my pay" itself, which the parser may link ("paycheck" to the payroll, "draining" to Dining)
+PAY_WORDS = {"pay", "paycheck", "paychecks", "income", "salary", "wage", "wages", "money", "cash", "eating", "taking",
+             "swallowing", "draining", "sucking", "chewing", "gobbling", "burning", "eats", "takes", "drains"}
+EATS_PAY_RE = re.compile(r"\b(?:what(?:'s| is| are)?|which \w+(?: is| are)?|who(?:'s| is)?)\s+(?:\w+\s+)?(?:eating|taking|"
+                         r"swallowing|draining|sucking|chewing|gobbling|burning|eats|takes|drains)(?: up| through)?\b"
+                         r".{0,25}\b(?:my|our) (?:pay|paycheck|paychecks|income|salary|wages?|money|cash)\b"
+                         r"|\bwhere (?:does|did) (?:all )?(?:my|our) (?:pay|paycheck|income|salary|money) go\b", re.I)
 UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
 JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
                            r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
@@ -114,6 +127,17 @@ BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|
 MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
+
+RULE_NUMBERS_RE = re.compile(r"\b\d{2}/\d{2}(?:/\d{2})?\b")
+
+
+def _search_query(text: str) -> str:
+    """The knowledge search words of a question: a Vietnamese one typed with or without accents keeps a numbered
+    rule it names ("ngan sach 50/30/20 la gi" is the 50/30/20 rule, not the app's budget suggestions)."""
+    query = knowledge_query(text)
+    rules = [f"{r} rule" for r in RULE_NUMBERS_RE.findall(text) if f"{r} rule" not in query]
+    return f"{' '.join(rules)} {query}" if rules and is_vietnamese(text) else query
+
 
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
@@ -321,8 +345,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
     # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
 
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) or action_call(text, q, ctx) or balance_call(text, balances=ctx.balances) or missing_data_call(text) \
-        or missing_thing_call(text) or reasoning_call(text, q)
+    # two ideas weighed ("snowball or avalanche if one card has a small balance"): the balance it names is no request
+    weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
+    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
+        or action_call(text, q, ctx) \
+        or (None if weighs else balance_call(text, balances=ctx.balances) or missing_data_call(text)
+            or missing_thing_call(text)) or limits_call(text) or reasoning_call(text, q)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
@@ -332,25 +360,37 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # their own split under a rule the knowledge base explains ("what would the 50/30/20 rule look like for me"):
         # the figures and the rule's page
         return done([("money", 1.0, text), ("concept", 1.0, text)],
-                    [call, {"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+                    [call, {"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if call is not None:
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
+        if howto := call.pop("howto", None):  # "from now on file X under Y": the proposal, and how future ones follow
+            return done([(label, 1.0, text), ("app_help", 1.0, text)],
+                        [call, {"name": "get_app_information", "args": {"query": howto}}])
         if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
             return done([(label, 1.0, text), ("concept", 1.0, text)],
                         [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
         return done([(label, 1.0, text)], [call])
+    if EATS_PAY_RE.search(text) and not [link for link in q.links if normalise(link.mention).strip() not in PAY_WORDS]:
+        # "what's eating most of my pay", "where does my paycheck go": the categories the money goes to, not income
+        q.measure, q.direction, q.unknown, q.ignored, q.links = "top_categories", "out", [], [], []
+        q.merchants, q.categories, q.text = [], [], []
+        q.limit = q.limit or 3
+        return done([("money", 1.0, text)], money_calls(q), query=q)
+    if PLACE_INFO_RE.search(text) and not APP_NOUNS.search(text):
+        # "is the CVS on Main St open at 4am": a shop's hours or whereabouts are nowhere in Moneta, whatever it is called
+        return done([("out_of_scope", 1.0, text)], [])
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
         return done([("app_help", 1.0, text)], calls)
     if not (q.period or q.merchants or q.categories) and asks_education_section(text):
         # "how should I budget on an irregular income": that page, not their figures
-        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     # a figure of an investment account or credit score that nothing of theirs is about ("how much did I put into my
     # 401k this year"): Moneta can't see it — never a total of all their spending
     if thing_named(text) and not (q.merchants or q.categories or q.text) and (names_money_measure(text) or q.period) \
@@ -370,18 +410,18 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
-        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": knowledge_query(text)}}])
+        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
     if (lean := _money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent) and not asks_listing(text):
         # "… là gì" is a concept, not "hóa đơn định kỳ của tôi là gì" (their own bills: the listing below)
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
     if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-        calls = [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
@@ -447,4 +487,4 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
     label = "investment_advice" if intent == "investment_advice" else "concept"
-    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": knowledge_query(text)}}])
+    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])

@@ -153,3 +153,15 @@ def test_a_uk_card_purchase_is_not_a_transfer_and_learned_rows_keep_their_place(
     pret = Transaction.objects.get(user=alice, description="CARD PAYMENT PRET A MANGER", date="2026-02-03")
     assert pret.category.name == "Dining"
     assert _tx(alice, "BARCLAYCARD PAYMENT").category.kind == "transfer"  # paying the card off is one
+
+
+def test_a_merchants_family_is_named_by_its_first_words_even_when_the_first_is_short():
+    from transactions.category_evidence import merchant_head
+
+    # Branches and channels of one business share a head however short its first word is...
+    assert merchant_head("b good digital") == merchant_head("b good woburn") == "b good"
+    assert merchant_head("the lifthouse ski") == merchant_head("the lifthouse") == "the lifthouse"
+    assert merchant_head("countdown spotswood") == "countdown"
+    # ...but a short word alone, or a reference glued to a name, names no family.
+    assert merchant_head("st") == merchant_head("b") == ""
+    assert merchant_head("7030wellington city") == merchant_head("a1 autos") == ""

@@ -76,3 +76,15 @@ def test_a_short_history_does_not_file_a_payee_it_knows_nothing_about(alice, imp
     import_rows(alice, [("2026-02-02", "QUENTARA LEGAL PARTNERS", "-80.00", "")], name="feb.csv")
     tx = Transaction.objects.get(user=alice, description="QUENTARA LEGAL PARTNERS")
     assert tx.category is None and tx.category_confidence < 0.9
+
+
+def test_a_kind_of_business_the_user_files_consistently_reaches_a_payee_named_otherwise():
+    # "DRUG STORE" shares no word with the user's pharmacies, but ISO 18245 knows both as drug stores and
+    # pharmacies (5912): the user's model learns where this user files that kind, against their most used category.
+    rows = [("ZORBLAT PHARMACY", 1), ("MERRIN PHARMACY", 1), ("OSTREL PHARMACY", 1),
+            ("QUIMBY TAVERN", 2), ("HOLT TAVERN", 2), ("PEREL TAVERN", 2), ("ANSEL TAVERN", 2), ("GRIMSBY TAVERN", 2)]
+    model = TextClassifier.fit(_labels(rows), {1: 0, 2: 1})
+    assert model is not None
+    p = model.probabilities([Item("VANDOREN DRUG STORE 114", "vandoren drug store", "Vandoren Drug Store",
+                                  "vandoren drug store", True, 12.0)], 2)
+    assert p[0].argmax() == 0

@@ -104,6 +104,10 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
                        r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
+# "how many lunches was that", "how many visits were those": the rows the last answer was about, counted — the noun
+# says what they are called, it names no new subject
+HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"
+                              r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(r"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
                            r"nine|ten)\b(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
@@ -233,6 +237,16 @@ def _pick(text: str, s: _State) -> Edit:
     return None
 
 
+def _how_many_that(text: str, s: _State) -> Edit:
+    """"how many lunches was that" after a total: the count of the same rows, over the same period."""
+    m = HOW_MANY_THAT_RE.search(text)
+    if not m or s.previous.compare or s.previous.measure not in ("total", "average", "monthly_average", "list"):
+        return None
+    q = s.query()
+    q.measure, q.limit, q.offset, q.per, q.months = "count", None, 0, None, None
+    return q, [m.span()]
+
+
 def _superlative(text: str, s: _State) -> Edit:
     """"which one cost the most?" after a total or a list: the largest of the same rows; "the biggest of those"
     after a ranking: its first item (the smallest: its last)."""
@@ -325,17 +339,17 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period, _length,
-         _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down, _direction, _pick_period,
-         _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one, _pick, _superlative, _add_up, _by_unit,
-         _per_unit, _typical_month, _again, _measure_again)
+EDITS = (_list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+         _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
+         _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
+         _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
               _since_then, _same_for, _widen,
-              _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _again)
+              _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again)
 # a period said with them applies
-TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _superlative, _add_up, _per_unit, _without_biggest)
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest)
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,

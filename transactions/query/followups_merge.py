@@ -75,6 +75,7 @@ def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) ->
     else:  # the last set was everything (but what it left out): it stays everything
         q.merchants, q.categories, q.text = [], [], []
     q.links = [*previous.links, *said.links]
+    q.ignored = [w for w in q.ignored if w not in cue.group(0).split()]  # "throw in": the cue, read
     if q.measure == "compare" or previous.compare:
         q.compare, q.measure = None, "total"
     q.period = q.period or period

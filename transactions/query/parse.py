@@ -46,7 +46,13 @@ from transactions.query.restatements import (
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
 from transactions.query.sides import compare_turns, paired_sides, periods_anded, periods_left_unread
-from transactions.query.state import counted_nouns, leaves_out_of_last, period_edit, referenced_merchant
+from transactions.query.state import (
+    counted_nouns,
+    leans_on_last,
+    leaves_out_of_last,
+    period_edit,
+    referenced_merchant,
+)
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
 
 FOLLOWUP_RE = re.compile(
@@ -165,6 +171,15 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             if composed.followup and not composed.unknown:
                 composed.language = "vi" if grammar.is_vietnamese(question) else "en"
                 return composed
+            if not composed.followup and not (composed.unknown or composed.links or composed.period
+                                              or composed.excludes or composed.amount_min is not None
+                                              or composed.amount_max is not None or composed.weekdays):
+                # "how many lunches was that, the rascal?": the rest reads as nothing — the edit stands, the rest's
+                # words left unread (so the answer says so), never the turn read whole without the edit
+                edited = in_part[0]
+                edited.ignored = list(dict.fromkeys([*edited.ignored, *composed.ignored]))
+                edited.language = "vi" if grammar.is_vietnamese(question) else "en"
+                return edited
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
     amount_text = _blank(text, [s for _, s in periods])
@@ -265,7 +280,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
-    followup = previous is not None and _is_followup(question, text, q, measure)
+    followup = previous is not None and (_is_followup(question, text, q, measure) or leans_on_last(text))
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py

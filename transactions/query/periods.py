@@ -11,6 +11,7 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, full_months_before, month_bounds, period_label
 from transactions.query.periods_alike import periods_alike
+from transactions.query.periods_joins import carried_to_today, glossed_dates
 from transactions.query.periods_parts import relative_periods, this_one_parts
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
@@ -28,7 +29,7 @@ def _beside_a_month(text: str, span: tuple[int, int], word: str = "may") -> bool
                              text[max(0, span[0] - 30):span[1]]))
 
 
-def find_periods(text: str, today: date, depth: int = 0) -> list[tuple[Period, tuple[int, int]]]:
+def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:
     """Every period the (normalised) text names, left to right, with its span. "may" is a month only where it
     reads as one ("in May", "May 2025", "since may"), not as the verb."""
     found: list[tuple[Period, tuple[int, int]]] = []
@@ -85,30 +86,8 @@ def find_periods(text: str, today: date, depth: int = 0) -> list[tuple[Period, t
     found += [(p, span) for p, span in this_one_parts(text, today)
               if not any(a < span[1] and span[0] < b for _, (a, b) in found)]
     found.sort(key=lambda p: p[1][0])
-    found = _restated(text, found, today, depth)
+    found = carried_to_today(text, glossed_dates(text, found, today, find_periods), today)
     return periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
-
-
-# "over the holidays last year (call it Nov 20 to Dec 31)", "…, say from November 15th to the end of December": the
-# dates that restate what was said before them
-RESTATE_RE = re.compile(r"(?:[(,;:—–-]|\b)\s*(?:say|call it|let'?s say|i\.?e\.?|that is|meaning|as in|so)\s*[,:]?\s*$")
-
-
-def _restated(text: str, found: list[tuple[Period, tuple[int, int]]], today: date, depth: int
-              ) -> list[tuple[Period, tuple[int, int]]]:
-    """Dates that restate the periods said before them replace those periods; a year said with them ("the holidays
-    last year") is the restated dates' year when they name none. Only dates that overlap what they restate."""
-    for i, (said, (a, b)) in enumerate(found):
-        if i == 0 or depth or not RESTATE_RE.search(text[max(0, a - 24):a]) or not re.search(r"\d", text[a:b]):
-            continue
-        before = found[:i]
-        year = next((p for p, _ in before if p.grain == "year"), None)
-        if year is not None and not re.search(r"\b(?:19|20)\d{2}\b", text[a:b]):
-            again = find_periods(f"{text[a:b]} {year.start.year}", today, depth=1)
-            said = again[0][0] if len(again) == 1 and not again[0][0].relative else said
-        if all(p.start <= said.end and said.start <= p.end for p, _ in before):
-            return [(said, (a, b)), *found[i + 1:]]
-    return found
 
 
 # a count of time ("3 months", "6 wks" once normalised, "2 tuần"): a length, not an amount and not a period of its own

@@ -288,6 +288,29 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(start, today, f"{period_label(start, today, 'range', today=today)} ({n} months with this one)",
                       "range")
 
+    def up_to_year(m: re.Match) -> Period | None:
+        """"up until the end of 2025", "through last year", "before 2026": everything up to the last day of that
+        year (of the one before, for "before"); not the end of a range begun earlier ("from March through 2025")."""
+        if re.search(r"\b(?:from|between|since|starting)\b[^,.?!;]*$", m.string[:m.start()]):
+            return None
+        year = int(m.group("y")) if m.group("y") else today.year - (0 if m.group("rel") == "this" else 1)
+        if m.group("cue") == "before":
+            year -= 1
+        end = min(date(year, 12, 31), today)
+        return Period(ALL_TIME_START, end, f"up to {fmt_day(end)}", "range") if year <= today.year else None
+
+    def vi_nth_of(m: re.Match) -> Period | None:
+        """"ngày 10 tháng trước" (the 10th of last month), "ngày 12 tháng này": a day of a month said by its place,
+        not "10 tháng trước" (ten months ago), which has no "ngày". From it to today ("từ ngày 10 tháng trước đến
+        nay") is periods_vi's."""
+        first = today.replace(day=1)
+        if m.group("which") in ("truoc", "roi", "vua roi"):
+            first = (first - timedelta(days=1)).replace(day=1)
+        d = _make(first.month, int(m.group("n")), first.year)
+        if d is None or d > today:
+            return None
+        return Period(d, d, fmt_day(d), "day")
+
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
@@ -304,6 +327,11 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          quarters),
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|by|before)\s+(?:the\s+)?(?:(?:very\s+)?end\s+of\s+)?"
          rf"(?:the\s+)?{QUARTER}", up_to_quarter),
+        (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|up till|through|thru|by|before)\s+(?:the\s+)?"
+         r"(?:(?:very\s+)?end\s+of\s+)?(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|the previous|the prior)\s+year)"
+         r"(?!\s*[-/]\s*\d)\b", up_to_year),
+        (r"(?<!\btu )(?<!\bsau )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
+         vi_nth_of),
         (QUARTER, quarter),
         (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"
          r"(?P<yb>(?:19|20)\d{2})\b", years),

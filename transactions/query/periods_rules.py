@@ -234,29 +234,11 @@ def period_rules(today: date):
         """"the past 4" with no unit: months, the unit people leave out."""
         return rolling("months", _n(m.group(1)))
 
-    def up_to_year_end(m):
-        """"up until the end of 2025", "before 2026", "before this year": everything up to that year's last day."""
-        if re.search(r"\b(?:from|since|between|starting)\b[^,.;?!]*$", m.string[:m.start()]):
-            return None  # "from March through the end of 2025": a range with its own start
-        if m.group("through"):
-            year = int(m.group("through"))
-        elif m.group("before"):
-            year = int(m.group("before")) - 1
-        else:
-            year = today.year - (1 if m.group("which") == "this" else 2)
-        end = date(year, 12, 31)
-        if end >= today:
-            return None
-        return Period(date(1900, 1, 1), end, f"everything up to {fmt_day(end)}", "range")
-
     month_of = rf"(?:the\s+)?(?P<month>last month|previous month|prior month|this month|{MONTH_RE})"
     # Vietnamese months, month ranges and parts of a year come first: "năm ngoái" inside "tháng 10 năm ngoái" is
     # that month's year, not a period of its own; dates and quarters written out ("2026-07-01", "3/1", "1 Jul",
     # "Q4 of last year") before both
-    return [(r"\b(?:up\s+to|up\s+until|until|till|through|thru)\s+(?:the\s+)?end\s+of\s+(?P<through>(?:19|20)\d{2})\b"
-             r"|\bbefore\s+(?:the\s+(?:start|beginning)\s+of\s+)?(?:(?P<before>(?:19|20)\d{2})|(?P<which>this|last)\s+year)\b",
-             up_to_year_end),
-            *date_rules(today, quarter_period=_quarter_period),
+    return [*date_rules(today, quarter_period=_quarter_period),
             *vi_rules(today, month_period=_month_period, month_span=month_span),
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (HOLIDAY_WEEKEND_RE, lambda m: holiday_weekend(m, today)),

@@ -165,6 +165,21 @@ def counted_nouns(text: str, q: MoneyQuery, previous: MoneyQuery) -> list[str]:
     return [u for u in q.unknown if not a_name(u) and re.search(rf"\bhow many {re.escape(u)}\b", text)]
 
 
+# "add the Chevron to that", "throw in Shell as well", "spent there", "all those visits": a turn that says it builds on
+# the last answer, however long it runs
+LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(?:to|in|into|with|onto|on top of) (?:that|those|"
+                              r"it|them|this|these)\b|\b(?:throw|toss|chuck)(?:ing)? in\b|\b(?:as well|too)\s*[?.!]*\s*$"
+                              r"|\b(?:go|went|been|shop|shopped|spend|spent|pay|paid|visit|visited|order|ordered)\s+(?:at\s+)?there\b"
+                              r"|\ball (?:of )?(?:those|these|them)\b")
+
+
+def leans_on_last(text: str) -> bool:
+    """Does a turn say it builds on the last answer (adds to it, points at its place or its rows)? Then it is a
+    follow-up whatever its length: "Add the Chevron to that, would you? I fill up wherever is nearest" keeps the
+    last answer's subject and period."""
+    return bool(LEANS_ON_LAST_RE.search(text))
+
+
 # "at that store", "spent there": the place the last answer was about
 PLACE_REF_RE = re.compile(r"\b(?:at|from|in|to|with|paid|pay|paying|gave|give|sent|send|owe|owed)\s+(?:that|this|the same)\s+(?P<noun>store|shop|merchant|place|"
                           r"restaurant|company|vendor|retailer|business|outlet|seller)\b|\b(?:spent|spend|spending|"

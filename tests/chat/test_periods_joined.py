@@ -1,0 +1,50 @@
+"""Issue 21 kind 3 through chat_turn: periods the words around them join into one. Dates given as a restatement of
+a named period ("over the holidays, say from …") are the period asked; "up until the end of <year>" is everything
+until then, not that December; Vietnamese "từ ngày N tháng trước đến hôm nay" is from the Nth of last month to
+today, not N months ago, and none of its words are left not understood. The chat fixture statement
+(tests/chat/conftest.py): each month Starbucks 5.75 (day 3) + 6.25 (day 9), Whole Foods 96.40 (day 6)."""
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from chat.services import chat_turn
+from tests.chat.conftest import confident, month_start
+
+pytestmark = pytest.mark.django_db
+
+
+def _args(answer):
+    return answer["tool_calls"][0]["arguments"]
+
+
+def test_dates_given_as_a_restatement_override_the_season(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, second = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"starbucks over the holidays, let's say from {first:%B} 4th to "
+                                           f"{second:%B} 8th {second.year}")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (first.replace(day=4).isoformat(), second.replace(day=8).isoformat()), args
+    assert "$12.00" in answer["answer"], answer["answer"]  # 6.25 on the 9th of the first, 5.75 on the 3rd of the next
+    assert not answer["understanding"]["not_understood"], answer["understanding"]
+
+
+def test_up_until_the_end_of_a_year_is_everything_until_then(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message=f"whole foods up until the end of {today.year}, how much altogether?")
+    args = _args(answer)
+    assert args["end"] == today.isoformat() and args["start"] < month_start(today, 3).isoformat(), args
+    assert "$385.60" in answer["answer"], answer["answer"]  # the four months of the statement, not December alone
+    assert confident(alice, answer)
+
+
+@pytest.mark.parametrize("said", ["Whole Foods từ ngày 7 tháng trước đến hôm nay",
+                                  "whole foods tu ngay 7 thang truoc den hom nay"])
+def test_a_day_of_last_month_to_today_in_vietnamese(chat_demo, alice, alice_money, said):
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message=said)
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (month_start(today, 1).replace(day=7).isoformat(), today.isoformat()), args
+    assert "96,40" in answer["answer"] or "96.40" in answer["answer"], answer["answer"]  # this month's only
+    assert not answer["understanding"]["not_understood"], answer["understanding"]
+    assert confident(alice, answer)
