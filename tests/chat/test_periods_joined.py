@@ -5,6 +5,8 @@ today, not N months ago, and none of its words are left not understood. The chat
 (tests/chat/conftest.py): each month Starbucks 5.75 (day 3) + 6.25 (day 9), Whole Foods 96.40 (day 6)."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.utils import timezone
 
@@ -48,3 +50,12 @@ def test_a_day_of_last_month_to_today_in_vietnamese(chat_demo, alice, alice_mone
     assert "96,40" in answer["answer"] or "96.40" in answer["answer"], answer["answer"]  # this month's only
     assert not answer["understanding"]["not_understood"], answer["understanding"]
     assert confident(alice, answer)
+
+
+def test_months_counted_back_from_a_month_named(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    first, last = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=alice, message=f"whole foods for the two months ending {last:%B}")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (first.isoformat(), (month_start(today, 0) - timedelta(days=1)).isoformat()), args
+    assert "$192.80" in answer["answer"], answer["answer"]  # both months, not the one named alone

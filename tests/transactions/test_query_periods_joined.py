@@ -33,6 +33,10 @@ TODAY = date(2026, 11, 26)
     ("ngày 12 tháng này tôi tiêu bao nhiêu", "2026-11-12", "2026-11-12"),
     ("chi tiêu từ giữa tháng 2026-09 đến nay", "2026-09-11", "2026-11-26"),
     ("chi tiêu từ tháng 07/2026 đến giờ", "2026-07-01", "2026-11-26"),
+    # whole weeks and months counted back from a month named
+    ("uber the past 3 full weeks", "2026-11-02", "2026-11-22"),
+    ("uber the 3 months ending september", "2026-07-01", "2026-09-30"),
+    ("amazon in the six months to march 2026", "2025-10-01", "2026-03-31"),
 ])
 def test_periods_joined_into_one(said, start, end):
     q = parse(said)

@@ -288,6 +288,28 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(start, today, f"{period_label(start, today, 'range', today=today)} ({n} months with this one)",
                       "range")
 
+    def whole_weeks(m: re.Match) -> Period:
+        """"the past 3 full weeks", "the last two whole weeks": Monday-to-Sunday weeks before this one, not the last
+        21 days."""
+        n = m.group("n")
+        end = today - timedelta(days=today.weekday() + 1)
+        start = end - timedelta(days=7 * (int(n) if n.isdigit() else WHOLE_COUNTS[n]) - 1)
+        return Period(start, end, f"{period_label(start, end, 'range', today=today)} (the last {n} whole weeks)",
+                      "range")
+
+    def months_ending(m: re.Match) -> Period | None:
+        """"the 3 months ending September", "the six months to March 2026": that many calendar months, the last
+        of them the month named (the latest such that has started)."""
+        n = int(m.group("n")) if m.group("n").isdigit() else WHOLE_COUNTS.get(m.group("n"), 0)
+        month = _MONTHS[m.group("month")]
+        year = int(m.group("year")) if m.group("year") else today.year - (1 if date(today.year, month, 1) > today
+                                                                          else 0)
+        if not 1 <= n <= 24:
+            return None
+        last = date(year, month, 1)
+        start, end = add_months(last, -(n - 1)), min(add_months(last, 1) - timedelta(days=1), today)
+        return Period(start, end, period_label(start, end, "range", today=today), "range") if start <= today else None
+
     def up_to_year(m: re.Match) -> Period | None:
         """"up until the end of 2025", "through last year", "before 2026": everything up to the last day of that
         year (of the one before, for "before"); not the end of a range begun earlier ("from March through 2025")."""
@@ -320,6 +342,11 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          months_with_this),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+months?\b", whole_months),
+        (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
+         r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+weeks?\b", whole_weeks),
+        (rf"\b(?:the\s+)?(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\s+"
+         rf"(?:ending|ended|that ended|to|through|thru|up to)\s+(?:the\s+end\s+of\s+)?(?:in\s+)?(?P<month>{_MONTH_RE})\b\.?"
+         rf"(?:,?\s+(?P<year>(?:19|20)\d{{2}})\b)?", months_ending),
         (r"\b(?:from\s+|between\s+)?q(?P<qa>[1-4])(?:\s+(?P<ya>(?:19|20)\d{2}))?\s*(?:to|through|thru|till|until|and|-|–)"
          r"\s*q(?P<qb>[1-4])(?:\s+(?P<yb>(?:19|20)\d{2}))?\b", quarter_span),
         (r"\b(?:the\s+)?(?:last|final)\s+quarter\s+of\s+(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|previous)\s+year)\b"
