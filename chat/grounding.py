@@ -378,7 +378,7 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     # chosen by their own words ("subscribed", "memberships", "jar"), so the query's account does not apply to them
     if all(x["name"] in LISTING_TOOLS for x in ran):
         unplaced = [w for w in (understood.get("ignored") or []) + (understood.get("unknown") or [])
-                    if len(w.replace(" ", "")) >= 3 and not function_words_only(w)]
+                    if len(w.replace(" ", "")) >= 3 and not function_words_only(w, question)]
         if unplaced and not any(LISTING_NAMED_BY[x["name"]].search(question) for x in ran):
             # chosen by meaning alone, with words of the question left unplaced ("I'd like to update my email"
             # answered with the list of subscriptions): not understood, whatever the list says
@@ -387,8 +387,9 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     # two letters can be a name cut to its initials ("gp"); one letter carries nothing
     not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2
-                      and not function_words_only(w)]
-    not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []]
+                      and not function_words_only(w, question)]
+    not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []
+                       if not function_words_only(w, question)]  # "if it isn't too much trouble" leaves nothing out
     answered = any(x["result"].get("found") for x in ran)
     if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
         # "dining for the wedding": answered Dining without "wedding"; "the bachelor weekend": a figure for something

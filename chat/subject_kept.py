@@ -87,6 +87,12 @@ def subject_set_aside(question: str, ran: list[dict[str, Any]], understood: dict
         return []
     clauses = [c for c in CLAUSE_SPLIT_RE.split((question or "").lower()) if c and c.strip()]
     out = []
+    read = {str(n).lower() for k in SUBJECT_KEYS + ("exclude_merchants", "exclude_categories")
+            for n in understood.get(k) or []}
+    if understood.get("asides") and read:
+        # the reading set remarks aside ("- I know, not the food stuff") and has a subject of its own: a name a query
+        # counted that the reading never had comes from the remark (an LLM's reading of it), not from the question
+        out += sorted(kept - read - {str(n).lower() for n in _subject(understood)})
     for link in understood.get("links") or []:
         if link.get("kind") not in ("category", "merchant") or not {str(n).lower() for n in link.get("names") or []} & kept:
             continue

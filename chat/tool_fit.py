@@ -32,6 +32,18 @@ PAST_FIGURE_RE = re.compile(r"\b(?:how much (?:(?:did|have) i (?:spend|spent|pay
 FUNCTION_WORDS = frozenset("""please pls plz kindly thanks thank thx cheers provide give gimme show tell pull fetch
 send display hey quick quickly numbers figure figures stat stats statistic statistics data info
 information detail details sorry oops meant""".split())  # not "total", "list", "breakdown": they set what the answer is
+# words of talk around a question — greetings and courtesies ("good morning", "if it's not too much trouble", "bless
+# him"), saying and thinking ("Harold thinks", "I suspect", "as he calls it"), contractions and fillers ("we've never
+# quite known") — change nothing in the figure asked for. Not "it", "them", "they": those point at what is counted. Never a noun a purchase could be about: a word the question
+# spends money on is read as the subject (unknown), not left over, so it never reaches this list.
+TALK_WORDS = frozenset("""good morning afternoon evening hello hi hiya trouble bless naturally honestly frankly
+think thinks thought suppose guess imagine reckon believe suspect wonder wondering know knows known knew mean means
+say says said told tell tells call calls called calling insist insists swear swears admit admits claim claims
+figure figures remember forget forgot curious sure quite never ever really rather very just still always again
+weve ive id youd hes shes wed im he she him his her himself herself i we us me you
+""".split())
+SPEECH_AFTER_NAME = r"(?:'s\b|’s\b| and (?:i|me)\b| (?:says|said|thinks|thought|means|meant|insists|swears|calls|reckons|" \
+                    r"believes|suspects|wants|asked|told|is|was|has|had)\b)"
 
 
 # what stopping or cutting something of theirs would save ("if I stop buying coffee, how much would I save", "bỏ cf thì
@@ -51,10 +63,18 @@ def question_reading(question: str, ctx: Any) -> dict | None:
     return understood
 
 
-def function_words_only(phrase: str) -> bool:
-    """Is every word of this unplaced phrase a word of asking or of the answer's form ("kindly provide")?"""
+def _people(question: str) -> set[str]:
+    """Names of people in the question: a capitalised word that says or thinks something, or owns something
+    ("Harold thinks", "Margaret means", "Harold and I", "Harold's gadgets") — the people talking, not a purchase."""
+    return {m.group(1).lower() for m in re.finditer(r"\b([A-Z][a-z]{2,})" + SPEECH_AFTER_NAME, question or "")}
+
+
+def function_words_only(phrase: str, question: str = "") -> bool:
+    """Is every word of this unplaced phrase a word of asking or of the answer's form ("kindly provide"), a word of
+    talk around the question ("if it's not too much trouble", "Harold thinks")?"""
     words = re.findall(r"[a-z]+", strip_accents(phrase.lower()))
-    return bool(words) and all(w in FUNCTION_WORDS for w in words)
+    people = _people(question) if question else set()
+    return bool(words) and all(w in FUNCTION_WORDS or w in TALK_WORDS or w in people for w in words)
 
 
 def _income_names(ctx: Any) -> set[str]:

@@ -30,9 +30,7 @@ def test_a_category_said_in_an_aside_is_no_subject(chat_demo, alice, alice_money
     answer = chat_turn(user=alice, message="Uber and Amazon last month together - yes I realise one's food shopping "
                                            "and one's rides")
     categories = [c for call in answer["tool_calls"] for c in call["arguments"].get("categories") or []]
-    assert categories, answer["tool_calls"]  # the reading this check is about: a category added from the aside
-    assert not confident(alice, answer), answer["grounding"]["reasons"]
-    assert any("aside" in r for r in answer["grounding"]["reasons"])
+    assert not categories or not confident(alice, answer), answer["grounding"]["reasons"]
 
 
 def test_a_category_named_after_not_is_no_subject(chat_demo, alice, alice_money):
@@ -128,3 +126,52 @@ def test_the_model_comparing_one_shop_with_itself_is_not_confident(fake_llm, ali
 def test_the_british_spelling_of_paycheck_is_the_paycheck(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how much did my paycheques come to last month")
     assert "$3,200.00" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize("question", [
+    "groceries last month, if it isn't too much trouble, bless you",
+    "what did groceries cost last month? Gregory thinks it was a lot, I reckon not",
+])
+def test_talk_around_a_question_is_not_a_word_left_out(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    assert "$114.90" in answer["answer"], answer["answer"]
+    assert confident(alice, answer), answer["grounding"]["reasons"]
+
+
+def test_talk_around_a_question_from_the_model_is_not_a_word_left_out(fake_llm, alice, alice_money):
+    today = timezone.localdate()
+    call = {"measure": "total", "categories": ["Groceries"], "start": month_start(today, 1).isoformat(),
+            "end": (month_start(today, 0) - timedelta(days=1)).isoformat()}
+    fake_llm([{"tool_calls": [("search_transactions", call)]},
+              {"tool_calls": [("respond", {"answer": "Groceries came to $114.90 last month.", "cited_fact_ids": []})]}])
+    answer = chat_turn(user=alice, message="groceries last month please; Gregory says it was more, I suspect")
+    assert confident(alice, answer), answer["grounding"]["reasons"]
+
+
+def test_a_thing_bought_beside_the_talk_is_still_not_understood(chat_demo, alice, alice_money):
+    # the talk words are let go, the thing the money went on is not
+    answer = chat_turn(user=alice, message="what did the canoe cost me last month, Gregory thinks a lot")
+    assert "$" not in answer["answer"].split("_What I looked up")[0] or not confident(alice, answer), answer["answer"]
+
+
+def test_the_place_asked_after_the_first_is_in_the_answer(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="which shop got the most this year leaving out the rent, and which one "
+                                           "came second, if you'd be so kind")
+    body = answer["answer"].split("_What I looked up")[0]
+    assert ("Good Plate" in body and "Whole Foods" in body) or not confident(alice, answer), answer["answer"]
+
+
+def test_them_is_never_talk(chat_demo, alice, alice_money):
+    first, later = talk(alice, "what am I subscribed to", "add them up for the past year, would you")
+    body = later["answer"].split("_What I looked up")[0]
+    assert "$15.49" in body or "Netflix" in body or not confident(alice, later), later["answer"]
+
+
+def test_an_everyday_word_close_to_a_kind_of_shop_is_not_that_kind(chat_demo, alice):
+    today = timezone.localdate()
+    extra = [(month_start(today, 1) + timedelta(days=4), "DELTA AIR LINES 0062 ATLANTA", "-412.60", "Travel")]
+    transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
+    answer = chat_turn(user=alice, message="what did the fairy lights cost me last month")  # "lights" is not "flights"
+    assert "$412.60" not in answer["answer"], answer["answer"]
+    flights = chat_turn(user=alice, message="what did flights cost me last month")
+    assert "$412.60" in flights["answer"], flights["answer"]

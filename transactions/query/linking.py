@@ -231,8 +231,10 @@ class Linker:
         company = re.fullmatch(r"(.+) (?:company|provider|utility|supplier)", phrase)
         if company and f"{company.group(1)} bill" in CONCEPT_WORDS:
             return CONCEPT_WORDS[f"{company.group(1)} bill"]  # "the power company" sends the power bill
-        if " " not in phrase and len(phrase) >= 5:
-            close = get_close_matches(phrase, [w for w in CONCEPT_WORDS if " " not in w], n=1, cutoff=0.9)
+        if " " not in phrase and len(phrase) >= 5 and phrase not in common_words():
+            # a misspelling of a concept word ("restaurnts"), never another everyday word ("lights" is not "flights")
+            close = get_close_matches(phrase, [w for w in CONCEPT_WORDS if " " not in w and w[0] == phrase[0]], n=1,
+                                      cutoff=0.9)
             return CONCEPT_WORDS[close[0]] if close else None
         return None
 
