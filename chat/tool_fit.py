@@ -46,6 +46,8 @@ SPEECH_AFTER_NAME = r"(?:'s\b|’s\b| and (?:i|me)\b| (?:says|said|thinks|though
                     r"believes|suspects|wants|asked|told|is|was|has|had)\b)"
 
 
+# the follow-up's figure is the last answer's ("how much of that did I keep", "that month", "out of it")
+THAT_PERIOD_RE = re.compile(r"\b(?:of that|out of (?:that|it)|that (?:month|week|year|period)|from that|then)\b")
 # what stopping or cutting something of theirs would save ("if I stop buying coffee, how much would I save", "bỏ cf thì
 # tiết kiệm đc bn"): arithmetic over their own spending, never a passage about saving
 SAVING_IF_RE = re.compile(r"\b(?:if (?:i|we)|neu (?:toi|minh)?|bo|cat|ngung|stop\w*|cut\w*|quit\w*|skip\w*|drop\w*|"
@@ -138,6 +140,12 @@ def reasoning_fit(question: str, recorder: TurnRecorder, ctx: Any) -> tuple[floa
     if PAST_FIGURE_RE.search(strip_accents(question.lower())) and not re.search(r'"(?:based_on|period)"', told):
         # "and how much went out? so could I afford a $900 trip": the usual month is not that period's spending
         return REASONING_PENALTY, ["the question asks what was spent in a period but only usual figures were computed"]
+    previous = (getattr(ctx, "previous_query", None) or {}).get("period") or {}
+    if previous.get("start") and THAT_PERIOD_RE.search(strip_accents(question.lower())) and \
+            not re.search(r'"(?:based_on|period|start)"', told):
+        # "and how much of that did I keep" after last month's pay: that month's figures, not the usual month
+        return REASONING_PENALTY, [f"the turn builds on {previous.get('label') or 'the last answer'}'s figure but "
+                                   "only usual figures were computed"]
     understood = question_reading(question, ctx) or {}
     covered = reasoning_covered(records, ctx)
     missing = [n for n in (understood.get("merchants") or []) + (understood.get("categories") or [])

@@ -175,3 +175,10 @@ def test_an_everyday_word_close_to_a_kind_of_shop_is_not_that_kind(chat_demo, al
     assert "$412.60" not in answer["answer"], answer["answer"]
     flights = chat_turn(user=alice, message="what did flights cost me last month")
     assert "$412.60" in flights["answer"], flights["answer"]
+
+
+def test_what_was_kept_of_the_last_answers_pay_is_not_the_usual_month(chat_demo, alice, alice_money):
+    first, later = talk(alice, "how much came in from acme last month", "and how much of that did I keep once spending is taken off?")
+    assert "$3,200.00" in first["answer"], first["answer"]
+    if "usual" in later["answer"] or "average" in later["answer"]:
+        assert not confident(alice, later), (later["answer"], later["grounding"]["reasons"])
