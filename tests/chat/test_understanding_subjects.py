@@ -163,3 +163,10 @@ def test_leaving_out_a_part_of_the_subject_it_cannot_pick_out_is_not_zero(chat_d
     answer = chat_turn(user=alice, message="dining last month minus the work lunches")
     assert "$0.00" not in answer["answer"] and "$76.00" in answer["answer"], answer["answer"]  # 5.75 + 6.25 + 64.00
     assert not _args(answer).get("exclude_categories") and not confident(alice, answer), answer
+
+
+def test_a_weekday_is_no_subject_for_a_hobby_they_have_no_name_for(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much has my knitting cost this year, the yarn and the Thursday lessons")
+    body = answer["answer"].split("_What I looked up")[0]
+    assert "no transactions about “knitting”" in body and "Thursday" not in body, answer["answer"]
+    assert not _args(answer).get("weekdays"), _args(answer)  # the answer the boat gets

@@ -294,3 +294,9 @@ def test_eating_outside_in_vietnamese_is_dining_not_apart_from(question):
     # "ở ngoài" (outside) was read as "ngoài" (apart from): the answer was all spending this month, at high confidence
     q = parse(question)
     assert q.categories == ["Dining"] and not q.exclude_categories and not q.exclude_merchants, q.as_dict()
+
+
+def test_a_weekday_never_stands_in_for_a_thing_they_have_no_name_for():
+    q = parse("how much has my knitting cost this year, the yarn and the Thursday lessons")
+    assert q.unknown == ["knitting"] and not q.weekdays, q.as_dict()  # not every Thursday's spending
+    assert parse("dining on thursdays this year").weekdays == [3]  # a weekday beside a subject still narrows it

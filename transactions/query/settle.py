@@ -79,9 +79,20 @@ def union_text_named(q: MoneyQuery, text: str, vocab: Vocab) -> None:
             q.unknown.append(link.mention)
 
 
+def weekday_is_no_subject(q: MoneyQuery) -> None:
+    """A weekday only narrows a subject ("the knitting — the yarn and the Thursday lessons"): when the question asks
+    about a thing nothing of theirs is called and names nothing else to filter by, the weekday must not stand in for
+    it (a total of every Thursday) — the thing is what was not found."""
+    if q.unknown and q.weekdays and not q.followup and not (
+            q.merchants or q.categories or q.text or q.excludes or q.amount_min is not None
+            or q.amount_max is not None):
+        q.weekdays = []
+
+
 def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],
             merchant_kinds: dict[str, str | None]) -> None:
     """Direction, monthly-average window, and comparison sides from what was found."""
+    weekday_is_no_subject(q)
     if q.measure in ("income",):
         q.direction = "in"
     elif q.measure == "net":
