@@ -37,10 +37,18 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           # asking nicely names nothing: "tạo giùm cái hũ", "make a jar for me pls" (a jar is never called "Giùm Cái")
           "giùm", "dùm", "hộ", "cái", "chiếc", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
           "quickly", "asap"}
-VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
+VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu|để dành)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
+
+
+# Vietnamese speakers name themselves as they are called ("ghi giúp mẹ", "tạo hộ con"): asking for help, no name;
+# "trả tiền mặt" is how it was paid; "tiền" before a thing is "money for" it ("tiền cắt tóc"); "đô" is dollars
+VI_NOT_NAME_RE = re.compile(r"(?<!\w)(?:(?:giúp|giùm|dùm|hộ)\s+(?:tôi|mình|em|mẹ|má|bố|ba|con|anh|chị|cô|chú|bác|ông|"
+                            r"bà|cháu)|(?:(?:trả|thanh toán)\s+)?(?:bằng\s+)?tiền mặt|đô(?: la)?|tiền(?=\s+\w))(?!\w)",
+                            re.I)
 
 
 def _words(text: str) -> list[str]:
+    text = VI_NOT_NAME_RE.sub(" ", text)
     text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", K_AMOUNT_RE.sub(" ", text)))
     text = re.sub(r"\b\d[\d,.]*\b|[^\w\s'-]", " ", text)
     return [w for w in text.split() if w.lower() not in FILLER]
@@ -103,8 +111,9 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
         named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
+    vi_named = False
     if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
-        words = _words(VI_NAME_END_RE.sub("", vi.group(1)))
+        words, vi_named = _words(VI_NAME_END_RE.sub("", vi.group(1))), True
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
     categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
@@ -114,6 +123,8 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
+    if category is None and vi_named and len(getattr(q, "categories", None) or []) == 1:
+        category = q.categories[0]  # "hũ để dành cho tiền ăn ngoài": the category the words after "hũ" name
     args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}
     if category:
         args["categories"] = [category]

@@ -62,8 +62,16 @@ WORDED_AS_ASK_RE = re.compile(
     r"does|have|has)\s+(?:i|we|it|they|that|those|my)\b|\?\s*$|\bbao nhiêu\b|\bbao nhieu\b", re.I)
 
 
+# Vietnamese joins the question with "mà", "còn", "với lại", "tiện thể" and may start it with anything ("…, trả tiền
+# mặt. Mà tháng trước đi chợ hết bao nhiêu?"): after the joining word it must be worded as a question
+VI_ASK_SPLIT_RE = re.compile(r"(?:\s*[,;.!]\s*|\s+)(?:mà|còn|với lại|tiện thể|à mà)(?!\w)[\s,:]*(?P<ask>[^.!]*?"
+                             r"(?:(?<!\w)bao nhi[êe]u(?!\w)[^.!]*|\?\s*)$)", re.I)
+
+
 def asked_after(text: str) -> tuple[int, str] | None:
     """Where a question asked after a request starts, and the question; None when the text asks none after it."""
+    if (vi := VI_ASK_SPLIT_RE.search(text, 1)) is not None and vi.group("ask").strip():
+        return vi.start(), vi.group("ask").strip()
     pos = 1
     while (m := ASK_SPLIT_RE.search(text, pos)) is not None:
         joined = bool(m.group("conn")) or m.group("sep").strip() != ""
