@@ -49,6 +49,13 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous
+    # calendar month", "this calendar year"): the period grammar reads the plain words
+    text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",
+                  lambda m: "full " if m.group(1) or m.group(2) else "", text)
+    # bookkeeping words for money out and money in
+    text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
+    text = re.sub(r"\binflows?\b", "income", text)
     # "the most big thing", "most cheap": "most" before a short adjective is its superlative
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",

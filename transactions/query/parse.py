@@ -292,7 +292,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
             q.measure, q.categories, q.merchants, q.text = "total", [], [], []
     else:
-        if own_periods and own_periods[0].relative and q.period is None and own_periods[0].step not in (0, -12):
+        if own_periods and own_periods[0].relative and q.period is None and own_periods[0].step not in (0, -12) \
+                and re.search(r"\b(?:previous|prior)\s+month\b", text[periods[0][1][0]:periods[0][1][1]]):
+            # "the previous month", "the prior month" with nothing before it: the month before this one
+            first = add_months(today.replace(day=1), -1)
+            q.period = Period(first, add_months(first, 1) - timedelta(days=1), f"{first:%B %Y}", "month")
+        elif own_periods and own_periods[0].relative and q.period is None and own_periods[0].step not in (0, -12):
             q.period = own_periods[0]  # "the month before" with nothing before it: the month before last
         elif own_periods and own_periods[0].relative and q.period is None and own_periods[0].step == -12:
             # "this time last year" with nothing before it: this month, a year ago

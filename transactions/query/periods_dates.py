@@ -393,6 +393,9 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),
         (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),
+        # a date carried "to date" without "since"/"from" ("the period 1 January 2026 to date"): that date to today
+        (rf"\b(?:the\s+)?(?P<a>{DATE})\s+(?:(?P<after>(?!))|to|until|till|up to|through|thru)\s+"
+         r"(?:now|today|date|the present)\b", since),
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|through|thru|before|by)\s+(?:the\s+)?(?P<a>{DATE})", until),
         (rf"\b(?:on|for)\s+(?:the\s+)?(?P<a>{DATE})", day),
         (rf"{_NOT_VI}\b(?P<a>{iso_or_named})(?![\d/-])", day),
