@@ -23,6 +23,7 @@ from datetime import date
 from decimal import Decimal
 
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
+from transactions.query.followups_exclusions import _exclusion_corrected
 from transactions.query.followups_figures import (
     _difference_or_share,
     _groups,
@@ -339,7 +340,7 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+EDITS = (_exclusion_corrected, _list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
          _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
