@@ -152,8 +152,9 @@ def test_the_difference_the_share_and_the_rest_of_the_last_answer(chat_demo, ali
 
 
 @pytest.mark.parametrize(("turns", "figure", "start"), [
-    # "the N months before that": that many months just before the last answer's period
-    (("how much on groceries last month", "ok what about the 2 months before that?"), "$229.80", 3),
+    # "the N months before that, together": that many months just before the last answer's period, one total
+    # (without "together" a few months are side by side: tests/chat/test_followups_months_side_by_side.py)
+    (("how much on groceries last month", "ok what about the 2 months before that together?"), "$229.80", 3),
     # "how much" after a count asks the amount of the new subject, over the same period
     (("how many times did I go to starbucks last month", "and how much was uber?"), "$23.10", 1),
 ])

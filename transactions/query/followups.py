@@ -295,7 +295,15 @@ def _add_up(text: str, s: _State) -> Edit:
         q.compare = None
         return q, spans
     if s.mode == "periods":
-        whole = contiguous(s.periods)
+        months = list(s.periods)
+        said = re.search(r"\b(\d{1,2}|two|three|four|five|six|twelve)\s+(?:of\s+)?(?:those|these|the)?\s*months\b", text)
+        if said and _n(said.group(1), 0) > len(months) and earlier is not None and earlier.period \
+                and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
+                (prev.merchants, prev.categories, prev.text):
+            # "dining in August" → "the two months after that?" (side by side) → "all three of those months added
+            # up": the month asked first and the two after it
+            months = [earlier.period, *months]
+        whole = contiguous(months)
         if whole is None:
             return None  # months with a gap between them are not one period: ask rather than add the gap
         q.compare, q.period = None, whole

@@ -30,6 +30,7 @@ NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\
 EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
                      r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
                      r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+FEW_MONTHS = 3  # "the two months before/after that" after a total: each month side by side unless "together"
 TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
 # "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
@@ -111,7 +112,8 @@ def _next_units(text: str, s: _State) -> Edit:
     q.offset = 0
     spans = [m.span()]
     each = EACH_RE.search(text)
-    if each and n > 1 and not TOGETHER_RE.search(text):
+    few = 1 < n <= FEW_MONTHS and unit == "month" and s.previous.measure == "total"  # "the next two months?"
+    if (each and n > 1 or few) and not TOGETHER_RE.search(text):
         sides = []
         for k in range(n):
             a = start if unit == "day" else (add_months(start, k * {"month": 1, "quarter": 3, "year": 12}[unit])
@@ -125,7 +127,7 @@ def _next_units(text: str, s: _State) -> Edit:
         if len(sides) >= 2:
             q.measure, q.period, q.limit, q.per = "compare", None, None, None
             q.compare = {"mode": "periods", "sides": sides}
-            return q, [*spans, each.span()]
+            return q, [*spans, each.span()] if each else spans
     grain = unit if n == 1 and unit in ("month", "quarter", "year") else "range"
     q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
     if together := TOGETHER_RE.search(text):

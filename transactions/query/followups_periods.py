@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, period_label
 from transactions.query.followups_base import RANKINGS, Edit, _n, _State
-from transactions.query.followups_parts import EACH_RE, TOGETHER_RE
+from transactions.query.followups_parts import EACH_RE, FEW_MONTHS, TOGETHER_RE
 from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -210,8 +210,10 @@ def _before_that(text: str, s: _State) -> Edit:
         start = add_months(prev.start, -n * (12 if unit == "year" else 1)) if unit in ("month", "year") else \
             prev.start - timedelta(days=n * (7 if unit == "week" else 1))
         each = [e.span() for e in EACH_RE.finditer(text)]
-        if each and 1 < n <= 12 and unit == "month" and prev.start.day == 1 and not TOGETHER_RE.search(text):
-            # "the two months before that — each one, not added up": those months side by side
+        few = 1 < n <= FEW_MONTHS and s.previous.measure == "total"  # "the two months before that?": each month
+        if (each and 1 < n <= 12 or few) and unit == "month" and prev.start.day == 1 and not TOGETHER_RE.search(text):
+            # "the two months before that — each one, not added up": those months side by side; a few months asked
+            # after a month's total are side by side too (with "together" they are one total)
             q = s.query()
             q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
             firsts = [add_months(start, k) for k in range(n)]
