@@ -22,7 +22,17 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from transactions.query.followups_base import COUNT, RANKINGS, TWO_TO_TEN, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
+from transactions.query.followups_base import (
+    COUNT,
+    RANKINGS,
+    ROWS,
+    TWO_TO_TEN,
+    UNIT_NOUN_RE,
+    Edit,
+    _leftover,
+    _n,
+    _State,
+)
 from transactions.query.followups_exclusions import _exclusion_corrected
 from transactions.query.followups_figures import (
     _difference_or_share,
