@@ -49,6 +49,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
+    text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
     # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous
     # calendar month", "this calendar year"): the period grammar reads the plain words
     text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",

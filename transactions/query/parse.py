@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
     bounds_left,
@@ -37,6 +38,7 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
+from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -121,6 +123,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
+        text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
     question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
     restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
     for found in restatements_found(question):
@@ -153,12 +157,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.suggestions = {u: s for u, s in q.suggestions.items() if u not in people}
         asides += [p for p in people.values() if p not in asides]
     q.asides = asides
+    q.corrected = [c.as_dict() for c in corrected]
     return q
 
 
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
-    text = grammar.normalise(question)
+    text = weeks_of_month(grammar.normalise(question))  # "week 1 vs week 2 of last month": both weeks of it
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
