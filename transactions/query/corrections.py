@@ -141,6 +141,8 @@ def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], Mon
         ) -> tuple[str, Correction] | None:
     before, rest = question[:m.start()], question[m.end():]
     end = BODY_END_RE.search(rest)
+    if end is None:
+        return None
     body, after = rest[:end.start()].strip(), rest[end.start():]
     said = (m.group(0) + body).strip(" ,;—–.")
     body = LEAD_WORDS_RE.sub("", body).strip()

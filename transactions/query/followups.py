@@ -240,9 +240,10 @@ def _pick(text: str, s: _State) -> Edit:
 
 # "when was the first trip?", "the most recent visit", "how much was the last one?", "lần đầu tiên": one occasion of
 # the rows the last answer added up, by date
-ONE_TIME_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very first|last|latest|most recent|final)\s+"
-                         r"(?:(?:one|time|trip|visit|purchase|order|charge|payment|transaction|ride|meal|run|stop|"
-                         r"shop|delivery|bill)s?)?\b(?!\s+(?:months?|weeks?|years?|days?|quarters?|\d|two|three|few)\b)"
+ONE_TIME_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very first|last|latest|most recent|final)"
+                         r"(?:\s+(?:one\b|(?P<noun>time|trip|visit|purchase|order|charge|payment|transaction|ride|meal|"
+                         r"run|stop|shop|delivery|bill)s?\b))?(?!\s+(?:of|half|months?|weeks?|years?|days?|quarters?|\d|"
+                         r"two|three|few)\b)"
                          r"|\b(?:lan|giao dich|chuyen) (?P<vi>dau tien|gan nhat|cuoi cung|moi nhat)\b")
 RANKED = ("top_merchants", "top_categories", "summary", "largest", "smallest")
 
@@ -259,6 +260,8 @@ def _one_time(text: str, s: _State) -> Edit:
         return None
     if s.previous.measure == "list" and s.previous.limit == 1:
         return None  # "my latest order" → "and the one before that?" (followups_periods)
+    if not m.group("noun") and 2 <= len(s.months) <= 3:
+        return None  # "the total for dining in May and June" → "just the first one": May (`_pick`)
     earliest = (m.group("which") or "") in ("first", "earliest", "very first") or m.group("vi") == "dau tien"
     q = s.query()
     q.measure, q.limit, q.offset, q.per, q.months, q.group_by = "list", 1, count - 1 if earliest else 0, None, None, None
