@@ -63,6 +63,9 @@ class TurnContext:
     balances: bool = False  # the user's accounts carry opening balances: balances and net worth are known
     ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none
     previous_confidence: float | None = None  # the confidence of the answer the state comes from
+    own_reading: Any = None  # the turn's reading with no conversation before it (chat/followup_doubt.py)
+    doubt_inherited: list[str] = field(default_factory=list)  # doubted parts of the last answer this turn keeps
+    row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer

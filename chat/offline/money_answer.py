@@ -65,6 +65,9 @@ def _what(q: dict, vi: bool = False) -> str:
                 *(f"“{t}”" for t in q.get("exclude_text") or [])]
     if left_out:
         parts.append(f"không tính {_names(left_out, conj='và')}" if vi else f"excluding {_names(left_out)}")
+    if q.get("amount_min") is not None and str(q.get("amount_min")) == str(q.get("amount_max")):  # one row's amount
+        parts.append(f"of {_m(q['amount_min'], None)}" if not vi else f"số tiền {_m(q['amount_min'], None)}")
+        return " ".join(parts)
     if q.get("amount_min") is not None:
         parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
     if q.get("amount_max") is not None:

@@ -366,7 +366,8 @@ COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period
               _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again)
 # a period said with them applies
-TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest)
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest,
+                _measure_again)
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,

@@ -156,9 +156,11 @@ class MoneyQuery:
         if self.skip_largest:
             out.append({"kind": "exclude", "label": f"not the {self.skip_largest} biggest" if self.skip_largest > 1
                         else "not the biggest", "field": "skip_largest"})
-        if self.amount_min is not None:
+        if self.amount_min is not None and self.amount_min == self.amount_max:  # one row's amount ("the tv")
+            out.append({"kind": "amount", "label": f"of {_amount(self.amount_min)}", "field": "amount_min"})
+        elif self.amount_min is not None:
             out.append({"kind": "amount", "label": f"over {_amount(self.amount_min)}", "field": "amount_min"})
-        if self.amount_max is not None:
+        if self.amount_max is not None and self.amount_max != self.amount_min:
             out.append({"kind": "amount", "label": f"under {_amount(self.amount_max)}", "field": "amount_max"})
         if self.direction:
             out.append({"kind": "direction", "label": "money in" if self.direction == "in" else "money out",

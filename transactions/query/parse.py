@@ -25,6 +25,7 @@ from transactions.query.exclusions import (
 from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
+from transactions.query.followups_named import named_row
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -152,6 +153,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.unknown = [u for u in q.unknown if u not in people]
         q.suggestions = {u: s for u, s in q.suggestions.items() if u not in people}
         asides += [p for p in people.values() if p not in asides]
+    if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
+        q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
     return q
 
@@ -442,6 +445,8 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
         q.per = new.per
     if new.amount_min is not None or new.amount_max is not None:
         q.amount_min, q.amount_max = new.amount_min, new.amount_max
+    elif names_something and q.amount_min is not None and q.amount_min == q.amount_max:
+        q.amount_min = q.amount_max = None  # one row's amount ("the tv"): not the amount of what is named now
     if new.weekdays:
         q.weekdays = new.weekdays
     if periods:
