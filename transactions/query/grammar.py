@@ -191,7 +191,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
                        r"|\b(?:danh |khoan )?muc(?: chi(?: tieu)?)? (?:nhieu|lon|ton) nhat\b"
                        # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
-                       r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
+                       r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
     ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"

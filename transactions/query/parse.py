@@ -478,7 +478,7 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
 ONE_ASKED_RE = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchant|store|shop|place|vendor|retailer|restaurant|cafe|"
                           r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top)\b"
                           # "tiêu nhiều nhất vào khoản nào": on which one the most
-                          r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
+                          r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
                           r"|\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b.{0,30}\b(?:nhieu|ton|lon) nhat\b")
 # a pronoun for things named before ("how much they cost", "add those up"): with no last answer, not understood
 PRONOUN_RE = re.compile(r"\b(?:they|them|those|these|em)\b(?!\s+(?:months?|weeks?|days?|years?)\b)")
