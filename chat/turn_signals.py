@@ -85,9 +85,12 @@ CAPABILITY_TOOLS = {"check_data_available", "explain_unavailable_action"}
 # "how do I add a cash expense", "can I delete a charge", "is there a way to make a jar", "làm sao để tạo hũ": the person
 # asks how to do it (the app's steps), not for the assistant to do it ("add a $20 cash lunch", "could you remove it")
 HOW_TO_RE = re.compile(r"\b(?:how (?:do|can|could|would|should|might|does) (?:i|we|you|one|someone|a user)\b|how to\b|"
-                       r"where (?:do|can|would|should) (?:i|we)\b|is (?:there|it) (?:a way|possible|an option)|"
-                       r"(?:can|may) (?:i|we)\b|am i able|what(?:'s| is) the (?:way|best way) to|"
-                       r"lam (?:sao|the nao|cach nao)|cach (?:nao )?de|co the .{1,30} khong|o dau)")
+                       r"how (?:i|we) (?:can|could|would|should)\b|walk (?:me|us) through|show (?:me|us) how|"
+                       r"(?:the )?steps? (?:to|for)\b|step by step|the process\b|instructions|guide me|teach me|"
+                       r"explain how|where (?:do|can|would|should) (?:i|we)\b|is there a way|what(?:'s| is) the (?:best )?"
+                       r"way to|lam (?:sao|the nao|cach nao)|cach (?:nao )?de|huong dan|o dau)")
+# "can I …", "is it possible to …" ask how only when the turn does not also ask the assistant to do it
+MAYBE_HOW_TO_RE = re.compile(r"\b(?:(?:can|may) (?:i|we)\b|is it possible|am i able|co the .{1,30} khong)")
 REQUEST_RE = re.compile(r"\b(?:can|could|would|will) you\b|\bplease\b|\bgiup (?:toi|minh|em)\b|\bcho (?:toi|minh)\b")
 
 
@@ -251,7 +254,8 @@ def explanation_as_capability(text: str, records: list[Any]) -> list[str]:
 
 def how_to_answered_by_a_change(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
-    if names and names <= PROPOSE_TOOLS and (m := HOW_TO_RE.search(text)) and not REQUEST_RE.search(text):
+    m = HOW_TO_RE.search(text) or (None if REQUEST_RE.search(text) else MAYBE_HOW_TO_RE.search(text))
+    if names and names <= PROPOSE_TOOLS and m:
         return [f"the question asks how to do it ({m.group(0)!r}) but the answer proposed the change instead of the "
                 "steps"]
     return []
