@@ -26,9 +26,10 @@ from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
 from transactions.query import period_from_words
+from transactions.query.followups_base import COUNT
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery
-from transactions.query.periods import find_periods
+from transactions.query.periods import NUMBER_WORDS, find_periods
 from transactions.selectors import income_expected, recurring_due
 from transactions.selectors.figures import expense_rows, income_rows, totals, usual
 
@@ -109,12 +110,11 @@ def _monthly_amount(text: str) -> Decimal | None:
 # the last 3 months as the baseline" (the average of that many full months, not that span's total)
 USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average|avg|typical(?:ly)?|normal(?:ly)?|baseline|on average|trung bình|"
                       r"thường)\b", re.I)
-MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous|over|of|from|recent)\s+(\d{1,2}|two|three|four|five|six|nine|twelve)\s+"
+MONTHS_SAID_RE = re.compile(rf"\b(?:last|past|previous|over|of|from|recent)\s+({COUNT})\s+"
                             r"(?:full\s+|complete\s+)?(?:months?|mos?|mths?)\b|\b(\d{1,2})\s*tháng (?:qua|gần nhất|vừa qua)\b"
                             # "my 6-month average", "a six month baseline", "half a year"
-                            r"|\b(\d{1,2}|two|three|four|five|six|nine|twelve)[- ](?:months?|mo|mth)[- ]"
+                            rf"|\b({COUNT})[- ](?:months?|mo|mth)[- ]"
                             r"(?:average|avg|baseline|window|span)\b|\b(half (?:a )?year)\b", re.I)
-NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
 
 
 def usual_months_said(text: str) -> int | None:
@@ -123,7 +123,7 @@ def usual_months_said(text: str) -> int | None:
     if m is None:
         return None
     said = (m.group(1) or m.group(2) or m.group(3) or "six").lower()  # group 4: half a year
-    return max(1, min(12, int(said) if said.isdigit() else NUMBER[said]))
+    return max(1, min(12, int(said) if said.isdigit() else NUMBER_WORDS[said]))
 
 
 def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:

@@ -22,7 +22,17 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _leftover, _n, _State
+from transactions.query.followups_base import (
+    COUNT,
+    RANKINGS,
+    ROWS,
+    TWO_TO_TEN,
+    UNIT_NOUN_RE,
+    Edit,
+    _leftover,
+    _n,
+    _State,
+)
 from transactions.query.followups_exclusions import _exclusion_corrected
 from transactions.query.followups_figures import (
     _difference_or_share,
@@ -83,19 +93,17 @@ ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, 
            "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
                        # "add those 3 up", "add all three together", "add up all three", "the sum of those"
-                       r"|\badd (?:all (?:of )?)?(?:them|those|these|both|the (?:top )?(?:\d{1,2}|two|three|four|five|six|ten)|"
-                       r"(?:\d{1,2}|two|three|four|five|six|ten)(?: of (?:them|those|these))?)(?: (?:\d{1,2}|two|three|four|five|"
-                       r"six|ten|all|both))? (?:up|together)\b"
-                       r"|\badd up (?:all (?:of )?)?(?:them|those|these|both|(?:the (?:top )?|all )?(?:\d{1,2}|two|three|four|five|"
-                       r"six|ten))\b"
-                       r"|\b(?:the )?sum of (?:them|those|these|both|the (?:top )?(?:\d{1,2}|two|three|four|five|six|ten))\b"
+                       rf"|\badd (?:all (?:of )?)?(?:them|those|these|both|the (?:top )?(?:{COUNT})|"
+                       rf"(?:{COUNT})(?: of (?:them|those|these))?)(?: (?:{COUNT}|all|both))? (?:up|together)\b"
+                       rf"|\badd up (?:all (?:of )?)?(?:them|those|these|both|(?:the (?:top )?|all )?(?:{COUNT}))\b"
+                       rf"|\b(?:the )?sum of (?:them|those|these|both|the (?:top )?(?:{COUNT}))\b"
                        r"|\bwhat(?:'?s| is) the sum\b"
                        r"|\b(?:them|those|these|both)(?: (?:months|weeks|periods|ones|two|three|four))? (?:combined|"
                        r"together|added up|summed(?: up)?|in total)\b"
                        r"|\btotal (?:of|for) (?:them|those|these|both)\b|\btotal (?:them|those|these|it|that) up\b"
                        # "the total for the 3 of them", "all five of those together"
-                       r"|\btotal (?:of|for) (?:the|all)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\b"
-                       r"|\b(?:all|the)\s+(?:\d{1,2}|two|three|four|five|six|ten)\s+of (?:them|those|these)\s+(?:together|"
+                       rf"|\btotal (?:of|for) (?:the|all)\s+(?:{COUNT})\s+of (?:them|those|these)\b"
+                       rf"|\b(?:all|the)\s+(?:{COUNT})\s+of (?:them|those|these)\s+(?:together|"
                        r"combined|in total)\b"
                        r"|\btotal (?:them|those|these)\b|\bsum (?:them|those|these|it)(?: up)?\b"
                        r"|\b(?:what|how much) (?:do|does|did) (?:all (?:of )?)?(?:they|those|these|both|that|it|the two)"
@@ -110,11 +118,11 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
 HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"
                               r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
-SOME_ITEMS_RE = re.compile(r"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
-                           r"nine|ten)\b(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
+SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{{1,2}}|{TWO_TO_TEN})\b"
+                           r"(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
 # "all three of those months", "the two periods": what "add them up" adds, no filter
-THOSE_UNITS_RE = re.compile(r"\b(?:all\s+)?(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:of\s+)?(?:those|these|the)\s+"
-                            r"(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?(?:months|weeks|periods)\b")
+THOSE_UNITS_RE = re.compile(rf"\b(?:all\s+)?(?:(?:{COUNT})\s+)?(?:of\s+)?(?:those|these|the)\s+(?:(?:{COUNT})\s+)?"
+                            r"(?:months|weeks|periods)\b")
 # "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
 SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
                             r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
@@ -296,7 +304,7 @@ def _add_up(text: str, s: _State) -> Edit:
         return q, spans
     if s.mode == "periods":
         months = list(s.periods)
-        said = re.search(r"\b(\d{1,2}|two|three|four|five|six|twelve)\s+(?:of\s+)?(?:those|these|the)?\s*months\b", text)
+        said = re.search(rf"\b({COUNT})\s+(?:of\s+)?(?:those|these|the)?\s*months\b", text)
         if said and _n(said.group(1), 0) > len(months) and earlier is not None and earlier.period \
                 and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
                 (prev.merchants, prev.categories, prev.text):

@@ -13,8 +13,15 @@ from transactions.query.periods import NUMBER_WORDS
 
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
-NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-VI_NUM = r"(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)"
+# how many a follow-up counts, in digits or words: the one home of these words in the follow-ups. COUNT is how many
+# months, weeks or periods ("the 3 months before that", "all twelve of those months", "the past two months"); NUM a
+# place or how many of a ranking ("the next 3", "the top one"), TWO_TO_TEN the places a part of it is said by ("the top
+# two", "numbers 4 and 5"); VI_COUNT the Vietnamese ("ba tháng tiếp theo")
+TWO_TO_TEN = "two|three|four|five|six|seven|eight|nine|ten"
+COUNT = rf"\d{{1,2}}|{TWO_TO_TEN}|eleven|twelve"
+NUM = rf"(\d{{1,2}}|one|{TWO_TO_TEN})"
+VI_COUNT = r"\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi"
+VI_NUM = rf"({VI_COUNT})"
 # nouns of single transactions ("which purchase", "the biggest charge"): the rows, not the ranked items
 UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
                           r"items?|khoan|giao dich)\b")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import FILLER, NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import COUNT, FILLER, NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.sides import side_label
 
@@ -216,7 +216,7 @@ def _difference_or_share(text: str, s: _State) -> Edit:
 SHARE_PLACE_RE = re.compile(r"\b(?:the\s+)?(?P<place>first|top|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|biggest|"
                             r"largest|(?:number|no\.?|#)\s*(?P<number>\d{1,2}))(?:\s+(?:one|place|item|merchant|category|"
                             r"store|spot))?\b|\b(?:the\s+)?(?:dau tien|thu hai|thu ba)\b")
-SHARE_ALL_RE = re.compile(r"\b(?:those|these|them|all|the top|top)\s+(?:\d{1,2}|two|three|four|five)\b(?:\s+(?:of them|"
+SHARE_ALL_RE = re.compile(rf"\b(?:those|these|them|all|the top|top)\s+(?:{COUNT})\b(?:\s+(?:of them|"
                           r"together|combined))?|\b(?:those|these|them|they)\b(?:\s+(?:together|combined|altogether))?")
 # the words around a share that say only that it is one ("as a percent", "make up", "chiếm": take up)
 PERCENT_WORDS_RE = re.compile(r"\b(?:as|in)\s+(?:a\s+)?(?:percent(?:age)?|share)\b|\bpercent(?:age)?\b|%|\bmake up\b"
@@ -276,7 +276,7 @@ TYPICAL_MONTH_RE = re.compile(r"\b(?:in|for|over|during)?\s*(?:an?|the)\s+(?:ord
                               r"|\bmonthly average\b|\bmot thang (?:binh thuong|trung binh)\b")
 TYPICAL_WORDS_RE = re.compile(r"\b(?:(?:the\s+)?(?:pair|two|both) of (?:them|those|these)|them|they|those|these|both|"
                               r"(?:going|judging|based)\s+(?:by|on)|cost|costs|come to|comes to|run|runs|spend|spent)\b")
-MONTHS_SAID_RE = re.compile(r"\b(?:last|past|previous)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+MONTHS_SAID_RE = re.compile(rf"\b(?:last|past|previous)\s+(?P<n>{COUNT})"
                             r"(?:\s+(?:full\s+)?months)?\b")
 
 

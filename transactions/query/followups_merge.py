@@ -14,6 +14,7 @@ import re
 from datetime import date
 
 from core.periods import Period, period_label, previous_full_months
+from transactions.query.followups_base import COUNT
 from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import ASKS_AMOUNT
 from transactions.query.model import MoneyQuery, Side
@@ -31,7 +32,7 @@ TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball t
 SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
                       r"|\bin total\b|\baltogether\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
-THOSE_MONTHS_RE = re.compile(r"\b(?:those|these|the same|that)\s+(?:(?:\d{1,2}|two|three|four|five|six|twelve)\s+)?"
+THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:{COUNT})\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
 
 

@@ -17,7 +17,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, month_bounds, period_label
-from transactions.query.followups_base import NUM, ROWS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import NUM, ROWS, UNIT_NOUN_RE, VI_COUNT, Edit, _n, _State
 from transactions.query.grammar import find_measure
 from transactions.query.model import Side
 
@@ -26,7 +26,7 @@ UNIT = r"(?P<unit>days?|weeks?|months?|quarters?|years?)"
 NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\s+(?:(?P<n>{NUM[1:-1]})\s+)?{UNIT}\b"
                            rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
                            r"(?:after (?:that|it|those|then)|later)\b"
-                           r"|\b(?P<n3>hai|ba|bon|sau|\d{1,2})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
+                           rf"|\b(?P<n3>{VI_COUNT})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
 EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
                      r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
                      r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
@@ -40,7 +40,7 @@ PART_RE = re.compile(rf"\b(?P<lead>(?:just|only)\s+)?the\s+(?P<which>first|last|
                      rf"former|early|earlier|later|past)\s+(?:(?P<n>{NUM[1:-1]})\s+)?(?P<unit>days?|weeks?|fortnight|"
                      r"months?|half)\b(?P<of>\s+of\s+(?:that|it|this|those|them|the (?:same\s+)?(?:month|period|year|"
                      r"quarter|stretch|range|time|span)))?"
-                     r"|\b(?P<vi>(?:(?P<vin>\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:ngay|tuan|thang)\b))?"
+                     rf"|\b(?P<vi>(?:(?P<vin>{VI_COUNT})\s+(?=(?:ngay|tuan|thang)\b))?"
                      r"(?:ngay|tuan|thang|nua) (?P<viwhich>dau|cuoi|dau tien|cuoi cung)(?: cua (?:thang|ky|nam|do))?)\b"
                      r"(?!\s+nam\b)")
 # "what about the last 2 weeks only", "and just over the last two weeks": "only" said away from the part

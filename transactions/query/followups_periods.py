@@ -7,7 +7,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, period_label
-from transactions.query.followups_base import RANKINGS, Edit, _n, _State
+from transactions.query.followups_base import COUNT, RANKINGS, Edit, _n, _State
 from transactions.query.followups_parts import EACH_RE, FEW_MONTHS, TOGETHER_RE
 from transactions.query.grammar import ASKS_AMOUNT, find_measure
 from transactions.query.model import MoneyQuery, Side
@@ -43,7 +43,7 @@ ONE_AFTER_RE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|what about|how about)[\s,
 AGAINST_BEFORE_RE = re.compile(r"\b(?:compare[sd]?|stack(?:s|ed)? up|how did|how does)\b.{0,40}?\b(?:to|with|against|vs\.?|"
                                r"versus)\s+the\s+(?:month|week|year|quarter|period|one)\s+(?:before|prior)\b")
 # "the 3 months before that", "the two weeks before it": a stretch of that length just before the last one
-UNITS_BEFORE_RE = re.compile(r"\b(?:the\s+)?(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+UNITS_BEFORE_RE = re.compile(rf"\b(?:the\s+)?(?P<n>{COUNT})\s+"
                              r"(?P<unit>months?|weeks?|days?|years?)\s+(?:before|prior to|leading up to)\s+"
                              r"(?:that|then|it|those|them)\b")
 # "the total for the year", "over the whole month" after a shorter period: the year (month, quarter) around it

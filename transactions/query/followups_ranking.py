@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import NUM, RANKINGS, UNIT_NOUN_RE, VI_NUM, Edit, _n, _State
+from transactions.query.followups_base import NUM, RANKINGS, TWO_TO_TEN, UNIT_NOUN_RE, VI_NUM, Edit, _n, _State
 from transactions.query.model import MoneyQuery
 
 NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
@@ -26,7 +26,7 @@ SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|dr
 SHOW_N_RE = re.compile(rf"\b(?:show|give|list|tell)(?:\s+me)?\s+(?:the\s+)?(?:next\s+)?{NUM}\b|\bthen\s+(?:the\s+)?{NUM}\b")
 # "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
 # ("positions four and five", "who comes 4th and 5th", "the 4th to 6th places": places said as words or ordinals)
-PLACE = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+PLACE = rf"(\d{{1,2}}|{TWO_TO_TEN})"
 ORDINAL = r"(\d{1,2}(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
 RANK_NUMBERS_RE = re.compile(rf"\b(?:numbers?|no\.?|#|places?|positions?|ranks?|spots?)\s*{PLACE}(?:\s*(?:and|to|-|–|"
                              rf"through|thru|&)\s*{PLACE})?\b"

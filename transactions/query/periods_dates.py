@@ -256,15 +256,20 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(first.start, last.end, f"{period_label(first.start, last.end, 'range', today=today)} (the last "
                                              f"{n} whole quarters)", "range")
 
+    def day_of_month(n: int, last: bool) -> date | None:
+        """The day n of this month (of the last one), when it has come."""
+        first = today.replace(day=1)
+        if last:
+            first = (first - timedelta(days=1)).replace(day=1)
+        d = _make(first.month, n, first.year)
+        return None if d is None or d > today else d
+
     def nth_of(m: re.Match) -> Period | None:
         """"the 15th of last month", "since the 3rd of this month (till now)": that day, or from it to today."""
         if not m.group("cue") and re.search(r"(?:\b(?:and|to|through|thru|till|until)|[-–])\s*$", m.string[:m.start()]):
             return None  # "between the 3rd and the 17th of last month": the end of a range of days (periods.py's)
-        first = today.replace(day=1)
-        if m.group("which") in ("last", "previous", "prior"):
-            first = (first - timedelta(days=1)).replace(day=1)
-        d = _make(first.month, int(m.group("n")), first.year)
-        if d is None or d > today:
+        d = day_of_month(int(m.group("n")), m.group("which") in ("last", "previous", "prior"))
+        if d is None:
             return None
         if m.group("cue"):
             d += timedelta(days=1) if m.group("cue") == "after" else timedelta(0)
@@ -333,13 +338,8 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         """"ngày 10 tháng trước" (the 10th of last month), "ngày 12 tháng này": a day of a month said by its place,
         not "10 tháng trước" (ten months ago), which has no "ngày". From it to today ("từ ngày 10 tháng trước đến
         nay") is periods_vi's."""
-        first = today.replace(day=1)
-        if m.group("which") in ("truoc", "roi", "vua roi"):
-            first = (first - timedelta(days=1)).replace(day=1)
-        d = _make(first.month, int(m.group("n")), first.year)
-        if d is None or d > today:
-            return None
-        return Period(d, d, fmt_day(d), "day")
+        d = day_of_month(int(m.group("n")), m.group("which") in ("truoc", "roi", "vua roi"))
+        return None if d is None else Period(d, d, fmt_day(d), "day")
 
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")

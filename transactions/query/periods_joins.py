@@ -1,7 +1,16 @@
-"""Periods that the words around them join into one: a named period glossed by explicit dates ("over the holidays
-last year (call it Nov 20 to Dec 31)", "the holiday season, say from November 15th to the end of December 2025":
-the dates said win, read in the named period's year) and a period carried on to today ("Q3 last year through
-today": from the start of Q3 2025 to today). transactions.query.periods applies them to what the rules found."""
+"""Periods that the words around them join into one: the home of a named period restated by the dates the user
+means (the dates win over the name's own span, in the name's year when they give none), and of a period carried on
+to today.
+- `dates_named_win`: a season, the holidays or a holiday beside months or days spelled out after it ("the holiday
+  season in 2025, November and December together", "over Christmas last year, Dec 20th to the 31st"); the year is the
+  one (of three) that overlaps the name most. Applied by periods_parts.relative_periods.
+- `glossed_dates`: any named period glossed by a range of dates introduced as a restatement ("over the holidays last
+  year (call it Nov 20 to Dec 31)", "the holiday season, say from November 15th to the end of December 2025"); dates
+  without a year are read as of the end of the named period's year. Applied by transactions.query.periods afterwards.
+- `carried_to_today`: "Q3 last year through today" is from the start of Q3 2025 to today.
+The words that introduce a restatement are transactions.query.restatements' (the parser takes the restatements it
+finds out of a question before it looks for periods, and reads them on their own; a gloss it leaves in the text, and
+text no parser cut, is read here)."""
 from __future__ import annotations
 
 import re
@@ -9,16 +18,62 @@ from collections.abc import Callable
 from datetime import date
 
 from core.periods import Period, fmt_day, period_label
+from transactions.query.restatements import CUES, PERIOD_CUES
 
 Found = list[tuple[Period, tuple[int, int]]]
 
-# the words that introduce a restatement of the period just named
-GLOSS_RE = re.compile(r"\s*[,(:;\-–—]?\s*(?:(?:call it|say|let'?s say|i mean|i\.?e\.?|meaning|that is|so|roughly|"
-                      r"approximately|basically|as in|counting|which (?:is|was|means)|by which i mean|defined as|"
-                      r"more precisely|precisely|exactly|specifically|i'?d say)(?!\w)[\s,:]*)*")
+# the words that introduce a restatement of the period just named (the list is transactions.query.restatements')
+GLOSS_RE = re.compile(rf"\s*[,(:;\-–—]?\s*(?:(?:{CUES}|{PERIOD_CUES})(?!\w)[\s,:]*)*")
 TO_TODAY_RE = re.compile(r"\s*(?:to|through|thru|till|until|up to|up till|up until|-|–|—)\s+(?:today|now|date|"
                          r"the present|this day)\b|\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hom nay|hien tai)\b")
 YEAR_SAID_RE = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+# a period known by its name, whose span is a convention: a season, the holidays, a holiday
+NAMED_SPAN_RE = re.compile(r"\b(?:holidays?|christmas|xmas|thanksgiving|black friday|cyber monday|new year'?s?|halloween|"
+                           r"easter|spring|summer|fall|autumn|winter|festive|mua (?:xuan|he|thu|dong|le)|dip le|"
+                           r"giang sinh|noel|tet)\b")
+MONTH_NAMES_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b|\d{1,2}(?:st|nd|rd|th)?\b"
+                            r"|\bthang\b")
+YEAR_ONLY_RE = re.compile(r"\s*(?:in\s+|of\s+)?(?:(?:last|this|previous)\s+year'?s?|(?:19|20)\d{2}|nam (?:ngoai|nay|truoc))\s*")
+# between a named period and the dates that say what it means: a comma, colon, dash or bracket ("the holidays last
+# year, november and december together", "christmas: dec 20 to 31"), not "or"/"vs" (a comparison)
+APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
+                           r"specifically|namely|meaning)\s+)?")
+
+
+def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], today: date
+                    ) -> list[tuple[Period, tuple[int, int]]]:
+    """A season, the holidays or a holiday beside months or days the user spells out ("the holiday season in 2025,
+    November and December together", "over Christmas last year, Dec 20th to the 31st"): the dates said win over the
+    name's conventional span (Thanksgiving to New Year's Eve), in the name's year when they give none of their
+    own; one period, covering both phrases, whose label says it."""
+    for i, (named, (a, b)) in enumerate(found):
+        if named.relative or not NAMED_SPAN_RE.search(text[a:b]):
+            continue
+        k = i + 1
+        while k < len(found) and YEAR_ONLY_RE.fullmatch(text[found[k][1][0]:found[k][1][1]]) \
+                and not text[b:found[k][1][0]].strip(" ,"):
+            b = found[k][1][1]  # "the holidays last year": its year, said after it
+            k += 1
+        if k >= len(found):
+            continue
+        said, (c, d) = found[k]
+        words = text[c:d]
+        if said.relative or NAMED_SPAN_RE.search(words) or not MONTH_NAMES_RE.search(words) \
+                or not APPOSITION_RE.fullmatch(text[b:c]):
+            continue
+        if not YEAR_SAID_RE.search(words):  # no year of its own: the one overlapping the name
+            shifts = [said.shifted(years=y) if y else said for y in (0, -1, 1)]
+            said = max(shifts, key=lambda p: (min(p.end, named.end) - max(p.start, named.start)).days)
+        if min(said.end, named.end) < max(said.start, named.start) or said.start > today:
+            continue
+        end = min(said.end, today)
+        label = (f"{period_label(said.start, end, 'range', today=today)} (the dates you gave, not "
+                 f"{period_label(named.start, named.end, 'range')} that “{text[a:b].strip()}” alone would be)")
+        merged = (Period(said.start, end, label, "range"), (a, d))
+        return [*found[:i], merged, *found[k + 1:]]
+    return found
 
 
 def glossed_dates(text: str, found: Found, today: date,

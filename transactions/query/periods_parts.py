@@ -22,6 +22,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, month_bounds, period_label
+from transactions.query.periods_joins import dates_named_win
 
 NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
              "ten": 10, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a few": 3, "few": 3}
@@ -391,49 +392,3 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         (rf"\b{num}\s+years?{back}", years_ago),
     ]
 
-
-# a period known by its name, whose span is a convention: a season, the holidays, a holiday
-NAMED_SPAN_RE = re.compile(r"\b(?:holidays?|christmas|xmas|thanksgiving|black friday|cyber monday|new year'?s?|halloween|"
-                           r"easter|spring|summer|fall|autumn|winter|festive|mua (?:xuan|he|thu|dong|le)|dip le|"
-                           r"giang sinh|noel|tet)\b")
-MONTH_NAMES_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b|\d{1,2}(?:st|nd|rd|th)?\b"
-                            r"|\bthang\b")
-YEAR_ONLY_RE = re.compile(r"\s*(?:in\s+|of\s+)?(?:(?:last|this|previous)\s+year'?s?|(?:19|20)\d{2}|nam (?:ngoai|nay|truoc))\s*")
-# between a named period and the dates that say what it means: a comma, colon, dash or bracket ("the holidays last
-# year, november and december together", "christmas: dec 20 to 31"), not "or"/"vs" (a comparison)
-APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
-                           r"specifically|namely|meaning)\s+)?")
-
-
-def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], today: date
-                    ) -> list[tuple[Period, tuple[int, int]]]:
-    """A season, the holidays or a holiday beside months or days the user spells out ("the holiday season in 2025,
-    November and December together", "over Christmas last year, Dec 20th to the 31st"): the dates said win over the
-    name's conventional span (Thanksgiving to New Year's Eve), in the name's year when they give none of their
-    own; one period, covering both phrases, whose label says it."""
-    for i, (named, (a, b)) in enumerate(found):
-        if named.relative or not NAMED_SPAN_RE.search(text[a:b]):
-            continue
-        k = i + 1
-        while k < len(found) and YEAR_ONLY_RE.fullmatch(text[found[k][1][0]:found[k][1][1]]) \
-                and not text[b:found[k][1][0]].strip(" ,"):
-            b = found[k][1][1]  # "the holidays last year": its year, said after it
-            k += 1
-        if k >= len(found):
-            continue
-        said, (c, d) = found[k]
-        words = text[c:d]
-        if said.relative or NAMED_SPAN_RE.search(words) or not MONTH_NAMES_RE.search(words) \
-                or not APPOSITION_RE.fullmatch(text[b:c]):
-            continue
-        if not re.search(r"\b(?:19|20)\d{2}\b", words):  # no year of its own: the one overlapping the name
-            shifts = [said.shifted(years=y) if y else said for y in (0, -1, 1)]
-            said = max(shifts, key=lambda p: (min(p.end, named.end) - max(p.start, named.start)).days)
-        if min(said.end, named.end) < max(said.start, named.start) or said.start > today:
-            continue
-        end = min(said.end, today)
-        label = (f"{period_label(said.start, end, 'range', today=today)} (the dates you gave, not "
-                 f"{period_label(named.start, named.end, 'range')} that “{text[a:b].strip()}” alone would be)")
-        merged = (Period(said.start, end, label, "range"), (a, d))
-        return [*found[:i], merged, *found[k + 1:]]
-    return found

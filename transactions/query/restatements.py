@@ -6,6 +6,9 @@ become the subject, its period the period, and a word it defines is read as the 
 
 `restatements_found` finds the candidates in the question as written; `restatement_apply` reads one (parsed on its
 own by the caller) into the query. A candidate that names nothing and no period is left in the question as said.
+This is the home of restatements and of the words that introduce them: periods_joins.glossed_dates, which find_periods
+applies to text no parser has cut (chat's own period look-ups, and a gloss these candidates do not take: "the holidays
+roughly Nov 15 to Dec 31"), reads a named period's dates restated with the same words.
 """
 from __future__ import annotations
 
@@ -14,8 +17,15 @@ from dataclasses import dataclass
 
 from transactions.query.model import MoneyQuery
 
-# "— so A and B only", "(i.e. A)", "— that is, A", "(call it Nov 20 to Dec 31)", ", say from X to Y"
-_CUE = r"(?:so|i\.?e\.?|that is|that's|meaning|namely|in other words|call it|say|let'?s say|basically)"
+# The words that introduce a restatement, the one list of them: of names or a period ("— so A and B only", "(i.e. A)",
+# "— that is, A", "(call it Nov 20 to Dec 31)", ", say from X to Y")…
+CUES = r"so|i\.?e\.?|that is|meaning|call it|say|let'?s say|basically"
+# …said after a dash, a bracket or a comma only ("— that's Chipotle and Uber Eats", "(namely Shell)")…
+NAME_CUES = r"that's|namely|in other words"
+# …only of the period named just before ("the holidays (roughly Nov 15 to Dec 31)": periods_joins.glossed_dates)
+PERIOD_CUES = (r"i mean|roughly|approximately|as in|counting|which (?:is|was|means)|by which i mean|defined as|"
+               r"more precisely|precisely|exactly|specifically|i'?d say")
+_CUE = rf"(?:{CUES}|{NAME_CUES})"
 RESTATE_RE = re.compile(rf"(?P<sep>[—–(]\s*|\s-\s+|,\s*)(?P<cue>(?i:{_CUE}))\s*,?\s+(?:(?i:only|just)\s+)?"
                         r"(?P<body>[^.;?!()—–]+?)(?:\s+(?i:only|just|then|and nothing else))?\s*"
                         r"(?=[).;?!—–]|,\s*(?i:how|what|which|where|when|could|can|would|please|and (?:how|what|which))\b"
