@@ -54,7 +54,7 @@ from transactions.query.state import (
     referenced_merchant,
 )
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
-from transactions.query.vietnamese import as_written, named_shop, vi_prepare
+from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
@@ -358,7 +358,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
         q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
-            x.mention for x in q.links if x.how == "concept")]}  # "the boat", "my dog": no shop, nothing in their descriptions
+            x.mention for x in q.links if x.how == "concept")]}
+        unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
 

@@ -105,3 +105,22 @@ def named_shop(links: list, unknown: list[str], ignored: list[str], rest: str) -
         ignored = [w for w in ignored if w != phrase]
         unknown = [*unknown, phrase]
     return links, unknown, ignored
+
+
+def unjoined(word: str) -> str:
+    """A word as the answer and the API give it: a classifier's noun without the classifier ("con-meo" → "meo"), a
+    name's words apart ("long-chau" → "long chau")."""
+    parts = word.split(" ")
+    head = parts[0].split("-")
+    if len(head) > 1 and head[0] in CLASSIFIERS:
+        parts[0] = "-".join(head[1:])
+    return " ".join(parts).replace("-", " ")
+
+
+def unjoin(q) -> None:
+    """The query's words not understood without the joins linking needed (`said` keeps them as written)."""
+    q.said = {unjoined(k): v for k, v in q.said.items()}
+    q.unknown = [unjoined(w) for w in q.unknown]
+    q.ignored = [unjoined(w) for w in q.ignored]
+    q.things = {unjoined(k): v for k, v in q.things.items()}
+    q.suggestions = {unjoined(k): v for k, v in q.suggestions.items()}
