@@ -118,3 +118,13 @@ def test_idioms_are_not_shop_names(question):
     assert "Best Buy" not in q.merchants and (q.merchants in ([], ["Whole Foods Mkt"])), q.as_dict()
     if "whole foods" not in question:
         assert not q.merchants, q.as_dict()
+
+
+@pytest.mark.parametrize(("question", "merchants"), [
+    ("Còn Starbucks tháng trước thì sao?", ["Starbucks"]),  # "còn" (what about) is no classifier
+    ("còn cà phê tháng này?", ["Blue Bottle Coffee", "Starbucks"]),
+    ("con Uber thang truoc thi sao", ["Uber"]),  # typed without accents: "con" before no animal or kin
+])
+def test_what_about_is_no_classifier(question, merchants):
+    q = parse(question)
+    assert sorted(q.merchants) == merchants and not q.unknown and not q.things, q.as_dict()

@@ -24,8 +24,7 @@ def vi_syllable(word: str) -> bool:
 
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
-tra uong nuoi kham tap xai nap dong mat ton het mua an di xem goi dat lay gui
-duoc luon a ru nhi ha ne vay u da dang se van cung them nua roi ay kia day
+tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia
 """.split())
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
 VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
@@ -37,8 +36,11 @@ VI_FUNCTION_RE = re.compile(r"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|t
 CLASSIFIERS = {"con", "be", "chiec", "cai", "em"}
 CON_NOT_BEFORE = "|".join(sorted(VI_VERBS | set("""lai bao nua du thieu khong gi may it nhieu no tien toi minh la co thi
 ma nao cua va voi trong o tai""".split())))
-CLASSIFIER_RE = re.compile(rf"\b(?:con (?!(?:{CON_NOT_BEFORE})\b)(?=[a-z]{{2,}}\b)"
-                           r"|(?:be|chiec|cai) (?!(?:gi|nay|do|kia|nao|ay|thi|la)\b)(?=[a-z]{2,}\b)|em be\b)")
+# animals and kin: after "con" they are its noun even in text typed without accents
+CON_NOUNS = "cho|meo|ca|chim|tho|ngua|heo|lon|ga|vit|rua|chuot|gai|trai|be|nho"
+CON_ANY_RE = re.compile(rf"\bcon (?!(?:{CON_NOT_BEFORE})\b)(?=[a-z]{{2,}}\b)")
+CON_KNOWN_RE = re.compile(rf"\bcon (?=(?:{CON_NOUNS})\b)")
+OTHER_CLASSIFIER_RE = re.compile(r"\b(?:be|chiec|cai) (?!(?:gi|nay|do|kia|nao|ay|thi|la)\b)(?=[a-z]{2,}\b)|\bem be\b")
 
 
 def vi_prepare(rest: str, question: str = "") -> str:
@@ -50,8 +52,17 @@ def vi_prepare(rest: str, question: str = "") -> str:
         rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
     rest = VI_COUNT_RE.sub(" | ", rest)
     rest = VI_FUNCTION_RE.sub(" | ", rest)
-    return CLASSIFIER_RE.sub(lambda m: m.group(0).strip().replace(" ", "-") + ("" if m.group(0).endswith("be") else "-"),
-                             rest)
+    # "con" written so ("con chó") is a classifier; "còn" ("còn Starbucks thì sao?": what about) is not; typed
+    # without accents, only before an animal or kin
+    written = question.lower()
+    accented = bool(re.search(r"[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]", written))
+    con_re = CON_ANY_RE if accented and re.search(r"(?<!\w)con(?!\w)", written) else CON_KNOWN_RE
+    if not accented or re.search(r"(?<!\w)con(?!\w)", written):
+        rest = con_re.sub("con-", rest)
+    if not accented or re.search(r"(?<!\w)(?:bé|chiếc|cái|em bé)(?!\w)", written):
+        rest = OTHER_CLASSIFIER_RE.sub(lambda m: m.group(0).strip().replace(" ", "-") + (
+            "" if m.group(0).endswith("be") else "-"), rest)
+    return rest
 
 
 def proper_names(question: str) -> list[str]:
