@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from chat.capabilities import MISSING, missing_answer, missing_data, no_access_text
+from chat.holdings import holding_asked
 from core.money import money
 from transactions.selectors import account_balances, net_worth
 
@@ -64,7 +65,7 @@ def balance_call(text: str, *, balances: bool) -> dict[str, Any] | None:
     m = re.search(r"\b(?:balance|số dư)\s+(?:of|on|in|for|của)\s+(?:my\s+|the\s+)?([\w' ]{2,40}?)(?:\s+(?:account|card)"
                   r")?\s*(?:\?|$|\bnow\b|\btoday\b)|\bmy\s+([\w' ]{2,40}?)(?:'s)?\s+(?:account\s+|card\s+)?balance\b",
                   text, re.I)
-    name = (m.group(1) or m.group(2)).strip() if m else None
+    name = (m.group(1) or m.group(2)).strip() if m else (holding_asked(text) or None)
     generic = {"current", "bank", "account", "total", "overall", "checking account", "accounts"}
     return {"name": "get_account_balances", "args": {"account": name} if name and name.lower() not in generic
             else {}}

@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from chat.holdings import holding_asked
 from core.text import strip_accents
 from transactions.models import Account
 from transactions.query.grammar import is_vietnamese, normalise
@@ -163,6 +164,10 @@ DATA: tuple[DataTopic, ...] = (
                r"\bhow (?:are|is|'?s) my (?:portfolio|investments?|stocks?|401\s?k|ira|roth|pension|crypto|"
                r"(?:index|mutual|bond) funds?|etfs?|bonds|holdings)\b",
                r"\b(?:am i|are we) (?:up|down)\b.{0,30}\b(?:market|stocks?|funds?|portfolio|investments?)\b",
+               # the holding named in one sentence, its worth asked in the next ("… a retirement account with TIAA.
+               # What is it worth at the moment?")
+               r"\b(?:portfolio|investments|401\s?k|ira|roth|brokerage|pension|retirement (?:account|savings|fund|plan))"
+               r"\b[^?]{0,120}\bwhat(?:'s| is| are) (?:it|that|they|those) (?:worth|at)\b",
                r"\bquỹ (?:chỉ số|đầu tư|etf)\b.{0,30}\b(?:của tôi|lãi|lỗ|thế nào)\b",
                r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
                r"pension|portfolio|crypto wallet|investment account)\b",
@@ -388,6 +393,8 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
     opening balance, so balances and net worth are not missing (`balances_available`)."""
     usable = [m for m in MISSING if not (balances and m.topic in LEDGER_TOPICS)]
     found = next((m for m in usable if m.pattern.search(text or "")), None)
+    if found is None and holding_asked(text) is not None:  # "how much is in savings", "tk còn bn" (chat/holdings.py)
+        found = next((m for m in usable if m.topic == "account balance"), None)
     topic = own_thing(text) if found is None else None
     return next((m for m in usable if m.topic == topic), None) if topic else found
 

@@ -24,7 +24,8 @@ QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do
 why when where which who me my i you your it its this that these those about between difference explain tell
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
 note notes say says said document documents docs file files wrote written
-""".split())
+plain simple simply terms words english layman laymans dummies briefly short quick
+""".split())  # the last line: how to say it ("in plain terms", "in simple words"), not what
 
 
 # words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not

@@ -23,8 +23,9 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import FinanceAssistant
 from chat.capabilities import balances_available
 from chat.clarify import clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext, conversation_state, embed
+from chat.context import TurnContext, conversation_state, embed, turn_corrected
 from chat.external.tools import external_tools_attach
+from chat.followup_doubt import doubt_note, doubt_record
 from chat.grounding import GroundingReport, ground, result_summary
 from chat.language import answer_language, question_language
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
@@ -265,6 +266,12 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     if not recorder.tool_records and understood is None:
         # a question back to the user, a thank-you: the conversation's state (the last money answer) carries on
         understood, shown = turn.ctx.previous_query, turn.ctx.previous_result
+    else:  # why this answer was doubted, for the follow-ups that keep what was doubted (chat/followup_doubt.py)
+        understood = doubt_record(understood, score=score, reasons=reasons, text=turn.text, ctx=turn.ctx,
+                                  inherited=turn.ctx.doubt_inherited)
+    if note := doubt_note(turn.ctx.doubt_inherited, answer_language(turn.text, turn.ctx.ui_language),
+                          turn.ctx.row_unmatched):
+        answer_md = f"{answer_md}\n\n{note}"  # the doubt it keeps, said plainly (chat/followup_doubt.py)
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:
@@ -341,6 +348,7 @@ def _turn_events(*, user: AuthUser, message: str, conversation_id: int | None, a
     turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
                                before_id=turn.state_before_id or turn.user_message.pk,
                                new_conversation=turn.new_conversation, ui_language=ui_language)
+    turn.text = turn_corrected(turn.text, turn.ctx)  # "X, sorry, Y": the question as meant (the message as said)
     yield from turn_run_tools(turn, stream_tokens=stream_tokens)
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)

@@ -13,7 +13,7 @@ from chat.listings import listing_query, listing_shown
 from chat.tool_fit import function_words_only
 from transactions.query import MoneyQuery, money_query_parse
 from transactions.query.account import word_account
-from transactions.query.state import action_state, kept_state, result_shown
+from transactions.query.state import action_state, kept_state, result_shown, rows_listed
 
 
 def turn_data_items(recorder: TurnRecorder) -> list[dict[str, Any]]:
@@ -100,7 +100,7 @@ def turn_shown(recorder: TurnRecorder, previous: dict[str, Any] | None = None) -
     for record in reversed(recorder.tool_records):
         if record.name in MONEY_TOOLS and isinstance(record.result, dict) and isinstance(record.result.get("query"),
                                                                                           dict):
-            return result_shown(record.result)
+            return rows_listed(result_shown(record.result), previous)
     for record in reversed(recorder.tool_records):
         # a preset without a query (the spending summary): its ranked rows are what the answer showed
         rows = record.result.get("rows") if record.name in MONEY_TOOLS and isinstance(record.result, dict) else None

@@ -93,6 +93,9 @@ _STRUCTURED = (
 )
 _ACH_PREFIX = re.compile(r"^ACH [DC]-\s*")
 _DASH_NUMBER = re.compile(r"-(?=\d{4,})")
+# A branch or reference number glued to the name that follows it ("8510MIGHTYAPE", "3480KATHY C"): the number is
+# cut off like any reference and the name kept (glued, the whole word was dropped as a reference).
+_GLUED_NUMBER = re.compile(r"^(\d{3,})(?=[A-Z]{3})")
 # Trailing location codes: US states, Canadian provinces, Australian states, ISO country codes in use.
 LOCATION_CODES = {
     "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
@@ -216,6 +219,7 @@ def merchant_normalise_ex(description: str) -> tuple[str, bool]:
     text = _structured_field(text)
     text = _CUT_RE.sub("", _ACH_PREFIX.sub("", text))
     text = _DASH_NUMBER.sub(" ", text)
+    text = _GLUED_NUMBER.sub(r"\1 ", text)
     domain = _DOMAIN_RE.search(text)
     for pattern in _DATE_PATTERNS:
         text = pattern.sub(" ", text)

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from chat.capabilities import missing_data
+from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
 PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b|\bcủa (?:bố mẹ|ba mẹ|bố|mẹ|ba|má)\b", re.I)
@@ -19,7 +20,10 @@ OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in
 # asking how something works or what moves it ("what affects my credit score") is a concept for the knowledge base
 CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|bad|good|better|worse|"
                               r"harm\w*|build|calculated|works?|mean|"
-                              r"means|factors?|why|increase|drop|lower)\b", re.I)
+                              r"means|factors?|why|increase|drop|lower)\b"
+                              # the same asked in Vietnamese: "điểm tín dụng là gì và làm sao để cải thiện nó"
+                              r"|\b(?:là gì|giải thích|làm sao|làm thế nào|cải thiện|nâng|tăng|ảnh hưởng|tại sao|vì sao|"
+                              r"nghĩa là|hoạt động)\b", re.I)
 
 
 ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|tìm trên mạng)\b", re.I)
@@ -31,7 +35,7 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     found = missing_data(text)
-    if found is None or (found.personal and not PERSONAL_RE.search(text)):
+    if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):
         return None
     if not found.personal and ASKS_WEB_RE.search(text):
         return None  # "search the web for today's exchange rate": the web has it, when it is reachable

@@ -94,6 +94,22 @@ def _compound_missing(question: str, fact: dict) -> bool:
     return not re.search(rf"\b{re.escape(first[:5])}\w*\W+{re.escape(head[:5])}", text)
 
 
+# a rule or method named by its number ("the 4% rule", "rule of 72", "50/30/20", "quy tắc 72"): the number is the topic
+NUMBERED_RE = re.compile(r"\b(\d+(?:[./]\d+)*)\s*(?:%|percent|phần trăm)?\s+(?:rule|method|test|quy tắc)\b"
+                         r"|\b(?:rule|method|quy tắc|nguyên tắc) (?:of )?(\d+(?:[./]\d+)*)\b", re.I)
+
+
+def _numbers_named(question: str, text: str) -> bool:
+    """Every number that names a rule in the question is in the fact."""
+    for m in NUMBERED_RE.finditer(question):
+        percent = bool(re.search(r"%|percent|phần trăm", m.group(0), re.I))
+        for n in re.split(r"[./]", m.group(1) or m.group(2)):
+            after = r"\s?(?:%|percent)" if percent else r"(?![\d]|[.,]\d)"
+            if n and not re.search(rf"(?<![\d.,$]){n}{after}", text):
+                return False
+    return True
+
+
 def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     """Does a fact answer the question, or is it merely the nearest text? A fact answers when it is about what the
     question asks: its title or section heading names one of the question's topic terms (not an everyday money
@@ -119,6 +135,8 @@ def fits_question(question: str, fact: dict, *, how_to: bool = True) -> bool:
     if any(re.sub(r"[^a-z0-9]", "", name.lower()) not in squeezed for name in NAMED_TERM_RE.findall(question)) \
             and score < SAME_FACT:
         return False  # "what's a 529 plan", "what is a HELOC": a passage that never names it is about something else
+    if not _numbers_named(question, text):
+        return False  # "the 4% rule" is not answered by the 50/30/20 rule, "the rule of 55" not by the rule of 72
     if score >= SAME_FACT:
         return True
     topic = terms - EVERYDAY_TERMS - GENERIC_TERMS

@@ -26,6 +26,7 @@ from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
 from chat.language import answer_language
 from chat.offline import compose, money_answer
+from chat.offline.frames import knowledge_query
 from chat.offline.router import route
 from chat.reasoning_text import reasoning_text
 from chat.whatif import WHATIF_TOOLS, whatif_text
@@ -113,6 +114,8 @@ class OfflineChatModel(BaseChatModel):
                 return [_call("search_knowledge_base", {"query": query, "corpus": [remaining[0]]})]
             return None
         names = [c["name"] for c in calls]
+        if (fallback := self._help_missed(question, names, results, enabled)) is not None:
+            return [fallback]
         if "search_online" in names or "search_online" not in enabled:
             return None
         knowledge = [p for n, p in results if n == "search_knowledge_base"]
@@ -125,6 +128,20 @@ class OfflineChatModel(BaseChatModel):
                        for p in knowledge for r in (p.get("results") or [])) or best < compose.FACT_FLOOR:
                 return [_call("search_online", {"query": question})]
         return None
+
+    @staticmethod
+    def _help_missed(question: str, names: list[str], results: list[tuple[str, dict]], enabled: set[str]):
+        """A question sent to the help pages that none of them answers ("explain the rule of 72": a rule, but no
+        rule of Moneta's) is looked up in the rest of the knowledge base (finance education) before the web or "I
+        don't have that": the help pages are one corpus of it, not all it knows."""
+        if not names or any(n != "get_app_information" for n in names) or "search_knowledge_base" not in enabled:
+            return None
+        for _name, payload in results:
+            query = payload.get("query") or question
+            if any(compose.fits_question(query, r, how_to=True) and compose._substantive(r)
+                   and (r.get("score") or 0) >= compose.FACT_FLOOR for r in payload.get("results") or []):
+                return None
+        return _call("search_knowledge_base", {"query": knowledge_query(question)})
 
     def compose_answer(self, question: str, results: list[tuple[str, dict]], ctx: TurnContext):
         """The answer written from tool results: (text, cited fact ids, relevant fact ids per tool). Also used by
@@ -141,6 +158,7 @@ class OfflineChatModel(BaseChatModel):
         intents = ctx.timings.get("intents") or []
         if "investment_advice" in intents:
             parts.append(compose.NO_ADVICE)
+        skipped: set[str] = set()
         money_first = [(n, p) for n, p in results if n in MONEY_TOOLS]
         ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
         for name, payload in ordered:
@@ -156,6 +174,9 @@ class OfflineChatModel(BaseChatModel):
                 continue
             if name in KNOWLEDGE_TOOLS:
                 text, ids = compose.knowledge_text(name, payload, payload.get("query") or question, vi=vi)
+                if not ids and name == "get_app_information" and any(n == "search_knowledge_base" for n, _ in results):
+                    skipped.add(name)
+                    continue  # the help pages had nothing; the knowledge base's answer (or its "I don't have that")
                 parts.append(text)
                 cited.extend(i for i in ids if i not in cited)
                 for r in payload.get("results") or []:
@@ -182,7 +203,7 @@ class OfflineChatModel(BaseChatModel):
                      else "Moneta's help pages" if name == "get_app_information"
                      else "the knowledge base" if name in ("search_knowledge_base", "list_documents")
                      else "the web" if name == "search_online" and payload.get("available") else None)
-            if label and not payload.get("error") and label not in sources:
+            if label and not payload.get("error") and label not in sources and name not in skipped:
                 sources.append(label)
         if answer and sources:
             if vi:

@@ -66,6 +66,9 @@ def _what(q: dict, vi: bool = False) -> str:
                 *(f"“{t}”" for t in q.get("exclude_text") or [])]
     if left_out:
         parts.append(f"không tính {_names(left_out, conj='và')}" if vi else f"excluding {_names(left_out)}")
+    if q.get("amount_min") is not None and str(q.get("amount_min")) == str(q.get("amount_max")):  # one row's amount
+        parts.append(f"of {_m(q['amount_min'], None)}" if not vi else f"số tiền {_m(q['amount_min'], None)}")
+        return " ".join(parts)
     if q.get("amount_min") is not None:
         parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
     if q.get("amount_max") is not None:
@@ -113,7 +116,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "corrected")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -161,6 +164,12 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     if q.get("asides"):  # "for my accountant", "(rent goes on the lease anyway)": why they ask, not what to count
         parts.append(gettext("I set aside %(words)s: why you ask, not what to count.")
                      % {"words": ", ".join(f"“{w}”" for w in q["asides"])})
+    for c in [c for c in q.get("corrected") or [] if not c.get("clear", True)]:  # a correction read as a guess
+        parts.append((f"Tôi hiểu “{c['said']}” là sửa lại “{c['replaced']}” — nếu không phải, hãy cho tôi biết."
+                      if vi else f"I read “{c['said']}” as correcting “{c['replaced']}” — tell me if you meant "
+                      f"something else.") if c.get("replaced") else
+                     (f"Tôi không hiểu “{c['said']}” sửa lại điều gì." if vi else
+                      f"I couldn't tell what “{c['said']}” corrects."))
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})
@@ -335,6 +344,8 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         lead_vi = f"Giao dịch thứ {back + 1} tính từ gần nhất" if back else "Giao dịch gần nhất"
         lead = f"Number {back + 1} counting back from your most recent transaction" if back else \
             "Your most recent transaction"
+        if back and result.get("count") == back + 1:  # "the first trip" (transactions/query/followups.py _one_time)
+            lead_vi, lead = "Giao dịch đầu tiên", "Your first transaction"
         lines.insert(0, (f"{lead_vi} {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
                          f"{lead} {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "

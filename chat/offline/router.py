@@ -21,7 +21,7 @@ from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import asks_education_section, howto_calls, names_education_topic
+from chat.help_steps import asks_education_section, behaviour_calls, howto_calls, names_education_topic
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
@@ -280,6 +280,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
         plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:
         plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
+    if ctx.corrections and ctx.understood is not None:  # "X, sorry, Y" (chat/context.py turn_corrected)
+        ctx.understood["corrected"] = ctx.corrections
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return plan
 
@@ -383,6 +385,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("out_of_scope", 1.0, text)], [])
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q):
+        return done([("app_help", 1.0, text)], calls)
+    if calls := behaviour_calls(text, q):  # "will the app remember a category I changed?": help, never a figure
         return done([("app_help", 1.0, text)], calls)
     if not (q.period or q.merchants or q.categories) and asks_education_section(text):
         # "how should I budget on an irregular income": that page, not their figures

@@ -117,3 +117,19 @@ def test_a_file_with_learned_bank_wording_files_the_payee_under_one_merchant(ali
     merchants = set(Transaction.objects.filter(user=alice, description__icontains="ARABICA")
                     .values_list("merchant__name", flat=True))
     assert merchants == {"Arabica Cafe"}
+
+
+@pytest.mark.parametrize("raw, merchant", [
+    ("8120greenlane books", "Greenlane Books"),
+    ("5530TOOLSHED DIRECT", "Toolshed Direct"),
+    ("2210harbour view motel", "Harbour View Motel"),
+])
+def test_a_number_glued_to_the_payee_is_cut_off_not_the_payee(raw, merchant):
+    # Some banks print a branch or reference number glued to the name that follows; the number alone is the
+    # reference (the name used to be dropped with it, leaving nothing or a stray letter).
+    assert merchant_normalise(raw) == merchant
+
+
+def test_a_glued_number_and_a_name_with_digits_stay_apart():
+    assert merchant_normalise("7-ELEVEN 2231 DALLAS TX") == "7-Eleven"
+    assert merchant_normalise("100 PHIL BOOTH") == "Phil Booth"

@@ -51,7 +51,7 @@ WHICH_RE = re.compile(r"(?P<sep>\s*),\s*(?i:which|who)\s+(?i:is|are|was|were|'s|
                       r"lowest|cheaper|cheapest|smaller|smallest|worse|worst|better|best|dearer|dearest)\b)"
                       r"[^,.;?!()—–]*")
 # politeness and hedges said on their own between commas or at the end
-HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
+HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviously|naturally|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
                       r"as you know|if it'?s not too much trouble|if you(?:'d| would) be so kind|if you don'?t mind|"
                       r"if you (?:could|would|can)(?: please)?|if possible|would you(?: mind)?|could you|thank you"
                       r"(?: (?:so|very) much)?|thanks(?: so much)?|i'?m told|i (?:should |would |'d )?(?:think|expect|"
@@ -77,6 +77,62 @@ QUOTED_RE = re.compile(r"(?<!\w)['‘\"“](?P<word>[A-Za-z][A-Za-z &-]{1,30})['
 OPERATOR_RE = re.compile(r"\b(?i:except|excluding|without|not counting|leave out|leaving out|but not|minus|only the|"
                          r"just the|plus|by \w+ i mean|i\.e\.)\b")
 MIN_WORDS_BEFORE = 3  # a remark follows a question; "Sorry, I think I overspent on dining" is the question
+# a sentence after a question that says how the asker feels about it, not what to count: "? seems high to me",
+# "? honestly I think we eat out too much", ", I'm trying to cut back", "? I feel like it's a lot", "? lol",
+# "? thấy hơi nhiều", "? cảm giác nhiều quá". It opens with an interjection, a feeling or a first-person or
+# "it/that" clause, runs to the end of its sentence, and is no question (no "?" after it) and no operator.
+_INTERJECTION = r"(?i:honestly|tbh|ngl|lol|lmao|ugh|man|wow|geez|jeez|seriously|idk|welp|well|hmm+|yikes|oof|sigh|ok|" \
+                r"okay|so|just|btw|fwiw|haha|damn|dang|omg)"
+_FEELING = (r"(?i:seems?|feels?|looks?|sounds?|kinda|kind of|probably|must be|gotta be|bet it'?s|way too|too much|"
+            r"a lot|so much|crazy|insane|ridiculous|not sure|no idea|curious|wondering|worried|trying to|hoping|"
+            r"i'?m (?:trying|hoping|planning|going|thinking|worried|curious|wondering|sure|pretty sure|guessing|scared|"
+            r"afraid|shocked|surprised)|i am (?:trying|hoping|planning|worried|curious|wondering|sure)|we'?re (?:trying|"
+            r"hoping|planning|going|thinking|worried)|we are (?:trying|hoping|planning)|i (?:feel|think|guess|bet|"
+            r"suspect|hope|worry|swear|know|need to|have to|gotta|should|want to|wanna)|we (?:feel|think|need to|"
+            r"have to|should|want to)|it'?s (?:a lot|too|so|way|probably|gotta|got to|crazy|insane|getting)|"
+            r"that'?s (?:a lot|too|so|way|crazy|insane|ridiculous|probably)|(?:this|that|it) (?:seems|feels|looks|"
+            r"can'?t be|must be|is (?:a lot|too much|crazy))|(?:tôi |mình |em |anh |chị )?(?:thấy|cảm giác|cảm thấy|"
+            r"nghĩ|đoán|sợ|lo)|hình như|có vẻ|chắc (?:là )?(?:nhiều|ít|cao|lắm)|nhiều quá|hơi nhiều|trời ơi|haiz)")
+# a sentence in the first person after a question: "? I have been trying to shop there less.", "? I have quite
+# forgotten to check this month." — not one that says what to count ("? I mean Starbucks", "? I only want rent")
+FIRST_PERSON_AFTER_Q_RE = re.compile(
+    r"(?P<sep>[?!]\s+)(?:(?i:honestly|well|so|ok|okay|oh|also|and|but)\s*,?\s+)?(?i:i|we)\b"
+    r"(?!'d like|\s+(?i:mean|meant|want|wanna|need|would like|prefer|only|just want|said|asked)\b)[^?;()]*?(?:[.!]+\s*)?$"
+    r"|(?P<sep2>[?!]\s+)(?i:i|we)(?i:'d| would) (?i:like|love) to (?i:compare|know|check|see|understand|find out)\s+"
+    r"(?i:them|it|this|that|both|those)\b[^?;()]*$")
+# a statement before the question that sets the scene ("The holidays are always expensive. Could you tell me what I
+# spent in December 2025?"): set aside when the question after it stands alone — names a period or is long enough,
+# and points back at nothing the statement said ("there", "it", "that")
+QUESTION_START = (r"(?i:how|what|what's|whats|which|who|when|where|why|could|can|would|will|please|show|list|tell|"
+                  r"give|is|are|was|were|do|does|did|have|has|to begin with|first|so|and|now)")
+POINTS_BACK_RE = re.compile(r"\b(?i:there|it|its|that|those|them|they|this|these|then|the same|such|one)\b")
+PERIOD_SAID_RE = re.compile(r"\b(?i:january|february|march|april|may|june|july|august|september|october|november|"
+                            r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|month|year|week|quarter|"
+                            r"today|yesterday|since|\d{4}|days?|months|weeks|years)\b")
+STANDALONE_WORDS = 7
+OPENER_RE = re.compile(r"^\s*(?i:to (?:begin|start) with|first(?:ly| of all| off)?|for starters|secondly|next|"
+                       r"also|anyway|in any case)\s*,\s*")
+
+
+def _scene_set(text: str) -> tuple[str, str] | None:
+    """(the statement before the question, the question) when the question stands on its own, else None."""
+    m = re.match(r"^\s*(?P<lead>[^?]{6,200}?[.!])\s+(?P<rest>[^.!]*?\?[^?]*)$", text)
+    if m is None:
+        return None
+    lead, rest = m.group("lead"), m.group("rest")
+    if re.match(rf"\s*{QUESTION_START}\b", lead) or OPERATOR_RE.search(lead) \
+            or re.search(r"^\s*(?i:only|just)\b|\b(?i:only|except|excluding|without|not counting)\b", lead):
+        return None  # "Show me dining. Only last month?" — the first sentence asks too, or narrows
+    question = rest[:rest.index("?") + 1]
+    if POINTS_BACK_RE.search(question) or not (PERIOD_SAID_RE.search(question)
+                                               or len(question.split()) >= STANDALONE_WORDS):
+        return None
+    return lead.strip(), rest.strip()
+
+
+TRAILING_REMARK_RE = re.compile(
+    rf"(?P<sep>[?!]\s+|\.\s+|,\s+|\s[–—-]\s*|[–—]\s*)(?:{_INTERJECTION}\s*[,!.]*\s+)*"
+    rf"(?:{_INTERJECTION}\s*[!.]*\s*$|{_FEELING}\b[^?;()]*?(?:[.!]+\s*)?$)")
 
 
 def _renamed(text: str) -> tuple[str, list[str]]:
@@ -110,20 +166,25 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     found: list[str] = []
 
     def take(m: re.Match[str]) -> str:
-        said = m.group(0)[len(m.groupdict().get("sep") or ""):]
+        said = m.group(0)[len(m.groupdict().get("sep") or m.groupdict().get("sep2") or ""):]
         if OPERATOR_RE.search(said) or len(re.findall(r"\w+", text[:m.start()])) < MIN_WORDS_BEFORE:
             return m.group(0)  # "— I only want it without Amazon" narrows the question; a remark first is the question
         found.append(said.strip(" ,;.:–—-()?!"))
-        sep = m.groupdict().get("sep") or ""
+        sep = m.groupdict().get("sep") or m.groupdict().get("sep2") or ""
         return sep if sep.strip() in (".", "?", "!", "(", ";") else " "
 
     lead = LEAD_RE.match(text)
     if lead and len(re.findall(r"\w+", text[lead.end():])) >= 2:
         found.append(lead.group(0).strip(" ,;:–—-"))
         text = text[lead.end():]
+    if (scene := _scene_set(text)) is not None:
+        found.append(scene[0].strip(" .!"))
+        text = scene[1]
+    if (opener := OPENER_RE.match(text)) and len(re.findall(r"\w+", text[opener.end():])) >= 3:
+        text = text[opener.end():]  # "To begin with, how much came in during October?": how the turn goes on
     text, renamed = _renamed(text)
     found += renamed
-    for rx in (GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
+    for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
         text = rx.sub(take, text)
     if not found:
         return question, []

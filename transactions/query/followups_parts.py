@@ -313,7 +313,8 @@ VISIT_RE = re.compile(r"\b(?:go|went|gone|been|visit(?:ed|s)?|stop(?:ped)? (?:by
 
 def _measure_again(text: str, s: _State) -> Edit:
     """"how many times did I go there?" after a total at Whole Foods last month: the count of the same rows (or, after
-    a count, their total), the period and names kept. A name or period said with it is not this edit (the parser)."""
+    a count, their total), the names kept; a period said with it applies ("how many times did I go there this
+    year"). A name said with it is not this edit (the parser)."""
     measure, span = find_measure(text)
     pointer = HERE_RE.search(text)
     prev = s.previous

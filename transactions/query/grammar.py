@@ -49,6 +49,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
+    text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
     # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous
     # calendar month", "this calendar year"): the period grammar reads the plain words
     text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",
@@ -191,7 +193,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
                        r"|\b(?:danh |khoan )?muc(?: chi(?: tieu)?)? (?:nhieu|lon|ton) nhat\b"
                        # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
-                       r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
+                       r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
     ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"

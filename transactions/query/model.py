@@ -86,6 +86,8 @@ class MoneyQuery:
     followup: bool = False
     language: str = "en"
     asides: list[str] = field(default_factory=list)  # clauses saying why they ask (transactions/query/asides.py)
+    # the turn's corrections of itself ("starbucks, sorry, blue bottle": transactions/query/corrections.py), as said
+    corrected: list[dict] = field(default_factory=list)
 
     # ---- (de)serialisation --------------------------------------------------------------------------------
     def as_dict(self) -> dict:
@@ -108,6 +110,7 @@ class MoneyQuery:
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
+            **({"corrected": self.corrected} if self.corrected else {}),
         }
 
     @classmethod
@@ -136,6 +139,7 @@ class MoneyQuery:
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
             asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),
+            corrected=[dict(c) for c in d.get("corrected") or [] if isinstance(c, dict)],
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------
@@ -157,9 +161,11 @@ class MoneyQuery:
         if self.skip_largest:
             out.append({"kind": "exclude", "label": f"not the {self.skip_largest} biggest" if self.skip_largest > 1
                         else "not the biggest", "field": "skip_largest"})
-        if self.amount_min is not None:
+        if self.amount_min is not None and self.amount_min == self.amount_max:  # one row's amount ("the tv")
+            out.append({"kind": "amount", "label": f"of {_amount(self.amount_min)}", "field": "amount_min"})
+        elif self.amount_min is not None:
             out.append({"kind": "amount", "label": f"over {_amount(self.amount_min)}", "field": "amount_min"})
-        if self.amount_max is not None:
+        if self.amount_max is not None and self.amount_max != self.amount_min:
             out.append({"kind": "amount", "label": f"under {_amount(self.amount_max)}", "field": "amount_max"})
         if self.direction:
             out.append({"kind": "direction", "label": "money in" if self.direction == "in" else "money out",

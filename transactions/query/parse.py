@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
     bounds_left,
@@ -25,6 +26,7 @@ from transactions.query.exclusions import (
 from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import settle_followup
+from transactions.query.followups_named import named_row
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -37,6 +39,7 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
+from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -122,6 +125,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
+        text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
     question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
     restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
     for found in restatements_found(question):
@@ -153,13 +158,16 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         q.unknown = [u for u in q.unknown if u not in people]
         q.suggestions = {u: s for u, s in q.suggestions.items() if u not in people}
         asides += [p for p in people.values() if p not in asides]
+    if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
+        q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    q.corrected = [c.as_dict() for c in corrected]
     return q
 
 
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
-    text = grammar.normalise(question)
+    text = weeks_of_month(grammar.normalise(question))  # "week 1 vs week 2 of last month": both weeks of it
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
@@ -454,6 +462,8 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
         q.per = new.per
     if new.amount_min is not None or new.amount_max is not None:
         q.amount_min, q.amount_max = new.amount_min, new.amount_max
+    elif names_something and q.amount_min is not None and q.amount_min == q.amount_max:
+        q.amount_min = q.amount_max = None  # one row's amount ("the tv"): not the amount of what is named now
     if new.weekdays:
         q.weekdays = new.weekdays
     if periods:
@@ -480,7 +490,7 @@ def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: l
 ONE_ASKED_RE = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchant|store|shop|place|vendor|retailer|restaurant|cafe|"
                           r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top)\b"
                           # "tiêu nhiều nhất vào khoản nào": on which one the most
-                          r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
+                          r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
                           r"|\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b.{0,30}\b(?:nhieu|ton|lon) nhat\b")
 # a pronoun for things named before ("how much they cost", "add those up"): with no last answer, not understood
 PRONOUN_RE = re.compile(r"\b(?:they|them|those|these|em)\b(?!\s+(?:months?|weeks?|days?|years?)\b)")

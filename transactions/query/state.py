@@ -78,7 +78,9 @@ def result_shown(result: dict) -> dict:
     if isinstance(figure, int | float) and not isinstance(figure, bool):
         shown["figure"] = figure
     if measure in ("largest", "smallest", "list"):  # the transactions it showed ("delete that charge")
-        shown["rows"] = [{k: r.get(k) for k in ("id", "date", "merchant", "amount")} for r in rows[:5] if r.get("id")]
+        # …and what names each ("the tv", "the flight one": transactions/query/followups_named.py)
+        shown["rows"] = [{k: r.get(k) for k in ("id", "date", "merchant", "amount", "description", "category")}
+                         for r in rows[:5] if r.get("id")]
     if measure == "top_merchants":
         shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
     elif measure in ("top_categories", "summary"):
@@ -92,6 +94,16 @@ def result_shown(result: dict) -> dict:
     elif measure in ("largest", "smallest", "list"):
         shown["items"] = {"kind": "merchant", "names": list(dict.fromkeys(r["merchant"] for r in rows
                                                                           if r.get("merchant")))}
+    return shown
+
+
+def rows_listed(shown: dict, previous: dict | None) -> dict:
+    """A pick among the rows the last answer listed ("the tv") keeps that list beside the rows it shows (`listed`), so
+    the next word names another of them ("and the flight one?")."""
+    before = (previous or {}).get("listed") or (previous or {}).get("rows") or []
+    ids = {r.get("id") for r in shown.get("rows") or []}
+    if ids and len(before) > len(ids) and ids <= {r.get("id") for r in before}:
+        return {**shown, "listed": before}
     return shown
 
 
