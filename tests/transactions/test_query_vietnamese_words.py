@@ -128,3 +128,9 @@ def test_idioms_are_not_shop_names(question):
 def test_what_about_is_no_classifier(question, merchants):
     q = parse(question)
     assert sorted(q.merchants) == merchants and not q.unknown and not q.things, q.as_dict()
+
+
+@pytest.mark.parametrize("opening", ["Goodness.", "Gosh!", "Oh dear,", "Wow."])
+def test_an_interjection_opening_the_turn_is_no_thing_asked_about(opening):
+    q = parse(f"{opening} How much did I spend at Starbucks last month?")
+    assert q.merchants == ["Starbucks"] and not q.unknown and not q.ignored and not q.things, q.as_dict()

@@ -32,7 +32,8 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
 
 
 INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|cool|great|yeah|yep|yup|nope|hmm+|"
-                             r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind)\s*[,.!…:;-]+\s*)+")
+                             r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind|(?:my )?goodness(?: me)?|gosh|golly|wow|geez|jeez|"
+                             r"yikes|oof|huh|oh dear|good grief|blimey|crikey|darn|dang)\s*[,.!…:;-]+\s*)+")
 
 
 def normalise(text: str, *, respelt: bool = True) -> str:
