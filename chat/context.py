@@ -17,6 +17,7 @@ import numpy as np
 from chat.models import Message
 from core.embeddings import EMBEDDING_DIM, embed_texts
 from transactions.query import MoneyQuery, Vocab, money_query_parse
+from transactions.query.corrections import corrections_applied
 
 
 class _Embedder:
@@ -63,6 +64,7 @@ class TurnContext:
     balances: bool = False  # the user's accounts carry opening balances: balances and net worth are known
     ui_language: str = ""  # the person's UI language ("vi", "en"): the answer's when the question has none
     previous_confidence: float | None = None  # the confidence of the answer the state comes from
+    corrections: list[dict[str, Any]] = field(default_factory=list)  # the turn's corrections of itself, as said
     own_reading: Any = None  # the turn's reading with no conversation before it (chat/followup_doubt.py)
     doubt_inherited: list[str] = field(default_factory=list)  # doubted parts of the last answer this turn keeps
     row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
@@ -104,3 +106,15 @@ def understand(text: str, ctx: TurnContext) -> MoneyQuery:
         ctx.vocab = Vocab(merchants=list(ctx.merchants), categories={c: "expense" for c in ctx.categories})
     return money_query_parse(text, vocab=ctx.vocab, today=ctx.today, previous=previous, earlier=earlier,
                              shown=ctx.previous_result)
+
+
+def turn_corrected(text: str, ctx: TurnContext) -> str:
+    """The question with the corrections it makes of itself applied ("starbucks, sorry, blue bottle", "600 no wait
+    make it 700": transactions/query/corrections.py), so the router, the requests to act and the checks all read
+    what was meant; the corrections are kept on the context for the answer and its confidence."""
+    if ctx.vocab is None:
+        return text
+    bare = TurnContext(vocab=ctx.vocab, today=ctx.today)
+    corrected, found = corrections_applied(text, today=ctx.today, read=lambda piece: understand(piece, bare))
+    ctx.corrections = [c.as_dict() for c in found]
+    return corrected

@@ -23,7 +23,7 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import FinanceAssistant
 from chat.capabilities import balances_available
 from chat.clarify import clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext, conversation_state, embed
+from chat.context import TurnContext, conversation_state, embed, turn_corrected
 from chat.external.tools import external_tools_attach
 from chat.followup_doubt import doubt_note, doubt_record
 from chat.grounding import GroundingReport, ground, result_summary
@@ -348,6 +348,7 @@ def _turn_events(*, user: AuthUser, message: str, conversation_id: int | None, a
     turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
                                before_id=turn.state_before_id or turn.user_message.pk,
                                new_conversation=turn.new_conversation, ui_language=ui_language)
+    turn.text = turn_corrected(turn.text, turn.ctx)  # "X, sorry, Y": the question as meant (the message as said)
     yield from turn_run_tools(turn, stream_tokens=stream_tokens)
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)

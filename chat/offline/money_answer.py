@@ -46,7 +46,8 @@ def _what(q: dict, vi: bool = False) -> str:
     concepts = []  # "on electric (City Power) and internet (Comcast Cable)": one "on" for the union
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            concepts.append(f"{mention} ({_names(names, conj='và' if vi else 'and')})")
+            said = (q.get("said") or {}).get(mention, mention)  # "đổ xăng", as written
+            concepts.append(f"{said} ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
     if concepts:
         parts.append(("cho " if vi else "on ") + (" và " if vi else " and ").join(concepts))
@@ -115,7 +116,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "corrected")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -136,7 +137,9 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     either, both = gettext("or"), gettext("and")
 
     def quoted(found: list[str]) -> str:
-        return ", ".join(repr(w) for w in found)
+        return ", ".join(repr(said.get(w, w)) for w in found)
+
+    said = q.get("said") or {}  # a Vietnamese word as written ("mèo"), not as read ("meo")
 
     looked = _looked_up(r, q, vi)
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
@@ -161,6 +164,12 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     if q.get("asides"):  # "for my accountant", "(rent goes on the lease anyway)": why they ask, not what to count
         parts.append(gettext("I set aside %(words)s: why you ask, not what to count.")
                      % {"words": ", ".join(f"“{w}”" for w in q["asides"])})
+    for c in [c for c in q.get("corrected") or [] if not c.get("clear", True)]:  # a correction read as a guess
+        parts.append((f"Tôi hiểu “{c['said']}” là sửa lại “{c['replaced']}” — nếu không phải, hãy cho tôi biết."
+                      if vi else f"I read “{c['said']}” as correcting “{c['replaced']}” — tell me if you meant "
+                      f"something else.") if c.get("replaced") else
+                     (f"Tôi không hiểu “{c['said']}” sửa lại điều gì." if vi else
+                      f"I couldn't tell what “{c['said']}” corrects."))
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})
@@ -195,6 +204,8 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
     things = (reading or {}).get("things") or q.get("things") or {}
+    said = (reading or {}).get("said") or q.get("said") or {}  # "con chó", as the question wrote it
+    unknown, things = [said.get(u, u) for u in unknown], {said.get(k, k): v for k, v in things.items()}
     if unknown and not result.get("found") and all(u in things for u in unknown):
         return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
     if unknown and not result.get("found"):
@@ -333,6 +344,8 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         lead_vi = f"Giao dịch thứ {back + 1} tính từ gần nhất" if back else "Giao dịch gần nhất"
         lead = f"Number {back + 1} counting back from your most recent transaction" if back else \
             "Your most recent transaction"
+        if back and result.get("count") == back + 1:  # "the first trip" (transactions/query/followups.py _one_time)
+            lead_vi, lead = "Giao dịch đầu tiên", "Your first transaction"
         lines.insert(0, (f"{lead_vi} {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
                          f"{lead} {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "

@@ -280,6 +280,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
         plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:
         plan.calls = [c for c in plan.calls if c["name"] in ctx.enabled_tools]
+    if ctx.corrections and ctx.understood is not None:  # "X, sorry, Y" (chat/context.py turn_corrected)
+        ctx.understood["corrected"] = ctx.corrections
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return plan
 

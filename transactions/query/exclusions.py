@@ -36,7 +36,7 @@ SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|
                               r"((?:(?!\b(?:then|and (?:show|give|tell|list|what|how|who|which|rank|sort|make|just)|who|what|which|how|"
                               r"show|list|give|tell)\b)[^,;|()^?])+)|\bbo\s+((?:(?!\bra\b)[^,;|()^])+?)\s+ra\b")
 NON_PREFIX_RE = re.compile(r"\bnon[- ]([a-z][a-z'&]+)")
-ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
+ASIDE_NOT_RE = re.compile(r"(?:\(|,|;|\bbut)\s*(?:not|no|nothing (?:from|at|on))\s+(?!(?:just|only|merely)\b)([^,;|()^?]+?)\s*(?:\)|(?=[,;|?]|$))")
 
 
 # "uber not uber eats", "amazon not target": "not" between two things leaves the second out; not after a verb's
@@ -61,8 +61,14 @@ LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and
                           r"\s*(?:[|?,;)]|$)")
 # (the verb of the question after what it leaves out: "which store besides Amazon gets most of my shopping money" — the
 # shopping is the subject, not left out too)
-CLAUSE_END_RE = re.compile(r"[,;]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|tell|give|when|"
-                           r"where|bao nhieu|het bao|gets|got|takes|took|comes?|came|wins|won|ranks|ranked)\b")
+CLAUSE_END_RE = re.compile(r"[,;]|\s[—–-]+\s|[—–]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|"
+                           r"tell|give|when|where|bao nhieu|het bao|gets|got|takes|took|comes?|came|wins|won|ranks|"
+                           r"ranked|everything else|all else|(?:but |and )?(?:including|incl|inclusive of)|"
+                           r"(?<!khong )(?:tinh ca|ke ca|bao gom ca))\b")
+# what is said as kept in after an exclusion ("w/o Amazon — everything else incl. rent", ", plus the rent of course",
+# ", tính cả tiền nhà"): never a list of more things left out
+KEPT_IN_RE = re.compile(r"\b(?:including|incl|inclusive of|include|includes|plus|everything|else|all|keep|count|"
+                        r"(?<!khong )(?:tinh ca|ke ca|bao gom ca))\b")
 
 
 # (not the dot of "excl.", "vs.", "approx.", "e.g.")
@@ -95,7 +101,8 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
         # groceries": groceries is the subject, not something else to leave out)
         # — unless the comma only continues a list of what is left out ("excluding rent, groceries and dining")
         end = next((m for m in CLAUSE_END_RE.finditer(tail)
-                    if m.group(0) != "," or not LIST_TAIL_RE.match(tail[m.end():])), None)
+                    if m.group(0) != "," or not (list_tail := LIST_TAIL_RE.match(tail[m.end():]))
+                    or KEPT_IN_RE.search(list_tail.group(0))), None)
         if end is not None:
             tail = f"{tail[:end.start()]} | {end.group(1) or ''} {tail[end.end():]}"
         marked = head + "^" + tail
@@ -174,11 +181,18 @@ def exclusion_inside_subject(q, text: str = "") -> None:
 
 # a name said as what the figure covers ("everything since August, rent included", "total spending including rent",
 # "groceries incl. whole foods"): not the subject, and not left out
-INCLUDED_RE = re.compile(r"(?<!\bnot )(?<!n't )(?<!\bwithout )(?<!\bdo not )(?<!\bdoes not )"
-                         r"\b(?:including|incl\.?|inclusive of|counting)\s+((?:(?!\b(?:and|how|what|which|in|"
-                         r"since|last|this|for)\b)[^,;|()^?])+)"
+INCLUDED_RE = re.compile(r"(?<!\bnot )(?<!n't )(?<!\bwithout )(?<!\bdo not )(?<!\bdoes not )(?<!\bkhong )"
+                         r"\b(?:including|incl\.?|inclusive of|counting|tinh ca|ke ca|bao gom ca)\s+((?:(?!\b(?:and (?:how|"
+                         r"what|which|show|list|tell|give|compare)|how|what|which|in|since|last|this|for)\b)[^,;|()^?])+)"
                          r"|(?:^|[,;(]|\band\b)\s*((?:(?!\b(?:and|how|what|which|in|since|for)\b)[^,;|()^?])+?)\s+"
                          r"(?:included|and all|counted|in there|in it|thrown in)\b")
+
+
+# after an exclusion, what a remark adds back is kept in, not a subject of its own: ", plus the rent", "and include the
+# rent", "but keep the rent"
+KEPT_AFTER_EXCLUSION_RE = re.compile(r"(?:[,;(|—–-]|\beverything else|\ball else)\s*(?:but |and |though )?(?:also )?"
+                                     r"(?:plus|(?:do )?include|(?:do )?keep|(?:do )?count)\s+((?:(?!\b(?:and (?:how|what|"
+                                     r"which|show|list)|how|what|which|in|since|for)\b)[^,;|()^?])+)")
 
 
 def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
@@ -186,6 +200,8 @@ def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
     figure is of everything ("everything since August 1st, rent included" is all spending, not rent); beside a
     category, a merchant filed under it is already in it ("groceries including whole foods" is groceries)."""
     phrases = [m.group(1) or m.group(2) for m in INCLUDED_RE.finditer(text)]
+    if any(link.negated for link in q.links):  # "everything except Starbucks, plus the rent": the rent is kept in
+        phrases += [m.group(1) for m in KEPT_AFTER_EXCLUSION_RE.finditer(text)]
     if not phrases or q.followup:
         return
     inside = [link for link in q.links if not link.negated and link.kind in ("merchant", "category")

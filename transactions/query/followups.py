@@ -246,6 +246,39 @@ def _pick(text: str, s: _State) -> Edit:
     return None
 
 
+# "when was the first trip?", "the most recent visit", "how much was the last one?", "lần đầu tiên": one occasion of
+# the rows the last answer added up, by date
+ONE_TIME_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very first|last|latest|most recent|final)"
+                         r"(?:\s+(?:one\b|(?P<noun>time|trip|visit|purchase|order|charge|payment|transaction|ride|meal|"
+                         r"run|stop|shop|delivery|bill)s?\b))?(?!\s+(?:of|half|months?|weeks?|years?|days?|quarters?|\d|"
+                         r"two|three|few)\b)"
+                         r"|\b(?:lan|giao dich|chuyen) (?P<vi>dau tien|gan nhat|cuoi cung|moi nhat)\b")
+RANKED = ("top_merchants", "top_categories", "summary", "largest", "smallest")
+
+
+def _one_time(text: str, s: _State) -> Edit:
+    """"when was the first trip?" after a total over several merchants or rows: the earliest of those transactions by
+    date ("the last one", "the most recent visit": the latest) — never the first merchant named. After a ranking,
+    "the first one" is its first item (`_pick`)."""
+    m = ONE_TIME_RE.search(text)
+    count = s.shown.get("count")
+    if not m or s.previous.compare or s.previous.measure in RANKED or s.items and s.kind != "merchant" or \
+            (s.previous.measure not in ("total", "count", "average", "list", "income")) or not isinstance(count, int) \
+            or count < 1 or re.search(r"\bhow many\b|\b(?:in )?total\b|\bper\b", text):
+        return None
+    if s.previous.measure == "list" and s.previous.limit == 1:
+        return None  # "my latest order" → "and the one before that?" (followups_periods)
+    if not m.group("noun") and 2 <= len(s.months) <= 3:
+        return None  # "the total for dining in May and June" → "just the first one": May (`_pick`)
+    earliest = (m.group("which") or "") in ("first", "earliest", "very first") or m.group("vi") == "dau tien"
+    q = s.query()
+    q.measure, q.limit, q.offset, q.per, q.months, q.group_by = "list", 1, count - 1 if earliest else 0, None, None, None
+    spans = [m.span(), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
+    asked = re.search(r"\b(?:when|what day|which day|what date|how much|what did (?:it|that|i)|was it|did it cost)\b",
+                      text)
+    return q, [*spans, *([asked.span()] if asked else [])]
+
+
 def _how_many_that(text: str, s: _State) -> Edit:
     """"how many lunches was that" after a total: the count of the same rows, over the same period."""
     m = HOW_MANY_THAT_RE.search(text)
@@ -359,7 +392,7 @@ def _add_up(text: str, s: _State) -> Edit:
 EDITS = (_exclusion_corrected, _list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
-         _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
+         _one_time, _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,

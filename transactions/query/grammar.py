@@ -49,6 +49,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
+    text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
     # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous
     # calendar month", "this calendar year"): the period grammar reads the plain words
     text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",
@@ -180,6 +182,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhat did my (?:finances|money|spending) look like\b|\bhow (?:am i|are my finances) doing\b"
                 r"|\bwhat(?:'s| is|s) eating (?:up )?(?:my|the) (?:budget|money|paycheck)\b"
                 r"|\bwhere (?:is|'s) (?:all )?my money going\b"),
+    # "khoản chi lớn nhất", "giao dịch đắt nhất": the single biggest expense, not the biggest category
+    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon)\s+(?:(?!nao\b)\w+\s+)?(?:lon|dat|to) nhat\b"),
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
@@ -251,7 +255,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"
                 r"|\b(?:per|each|every) (?:visit|purchase|transaction|order|trip|ride|swipe|time i (?:go|shop|visit))\b"),
     # "don't count anything over $100", "not counting rent": what to leave out, not a count
-    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|(?<!\bnot )(?<!n't )(?<!\bdont )(?<!\bnever )\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
+    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|(?<!\bnot )(?<!n't )(?<!\bdont )(?<!\bnever )\bcount\b|\bhow frequently\b|\b(?:bao nhieu|may) (?:lan|chuyen|cuoc|luot|bua|buoi|ly|coc)\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
@@ -268,7 +272,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
 SPEND_CUE = re.compile(
     r"\b(?:how much|spen[dt]|spending|cost|costs|costing|paid|pay|paying|bought|buy|total|totals|sum|blew|blow|"
     r"dropped|shelled|fork(?:ed)? out|went on|go(?:es)? (?:on|to)|expenses?|bills?|charges?|purchases?|orders?|"
-    r"transactions?|add(?:ed)? up|outgoings|damage|tieu|chi|het bao nhieu|bao nhieu|mat bao nhieu|tong)\b")
+    r"transactions?|add(?:ed)? up|outgoings|damage|tieu|chi|het bao nhieu|bao nhieu|mat bao nhieu|tong|tra tien|"
+    r"thanh toan|ton (?:bao nhieu|het|tien))\b")
 GROUP_BY_RE = {
     "category": re.compile(r"\bby categor|\bper categor|\bcategory breakdown\b|\beach categor|\btheo danh muc\b"),
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),

@@ -80,11 +80,14 @@ class MoneyQuery:
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # unknown name → close names the user has
     # unknown words that are things, not shops ("the boat", "my dog") → categories it could be filed under
     things: dict[str, list[str]] = field(default_factory=dict)
+    said: dict[str, str] = field(default_factory=dict)  # a word not understood → as the question wrote it ("mèo")
     ignored: list[str] = field(default_factory=list)  # content words not understood (could change the answer)
     excluded_unknown: list[str] = field(default_factory=list)  # "except the boat": nothing of theirs is called that
     followup: bool = False
     language: str = "en"
     asides: list[str] = field(default_factory=list)  # clauses saying why they ask (transactions/query/asides.py)
+    # the turn's corrections of itself ("starbucks, sorry, blue bottle": transactions/query/corrections.py), as said
+    corrected: list[dict] = field(default_factory=list)
 
     # ---- (de)serialisation --------------------------------------------------------------------------------
     def as_dict(self) -> dict:
@@ -103,10 +106,11 @@ class MoneyQuery:
             "weekdays": self.weekdays,
             "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
-            "suggestions": self.suggestions, "things": self.things, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
+            "suggestions": self.suggestions, "things": self.things, "said": self.said, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
+            **({"corrected": self.corrected} if self.corrected else {}),
         }
 
     @classmethod
@@ -131,10 +135,11 @@ class MoneyQuery:
             links=[Link(**{k: v for k, v in x.items() if k in ("mention", "kind", "names", "how", "negated", "other")})
                    for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
             unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
-            things=dict(d.get("things") or {}),
+            things=dict(d.get("things") or {}), said=dict(d.get("said") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
             asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),
+            corrected=[dict(c) for c in d.get("corrected") or [] if isinstance(c, dict)],
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
     bounds_left,
@@ -38,6 +39,7 @@ from transactions.query.linking import Linker, Vocab, common_words, link_entitie
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
+from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -55,6 +57,7 @@ from transactions.query.state import (
     referenced_merchant,
 )
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
+from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
@@ -122,6 +125,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
+        text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
     question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
     restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
     for found in restatements_found(question):
@@ -156,12 +161,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
         q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    q.corrected = [c.as_dict() for c in corrected]
     return q
 
 
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
-    text = grammar.normalise(question)
+    text = weeks_of_month(grammar.normalise(question))  # "week 1 vs week 2 of last month": both weeks of it
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
@@ -228,12 +234,17 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if per:
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
             per.group(1) or per.group(2), per.group(1) or per.group(2))
-    links, unknown, ignored, suggestions, excluded_unknown = link_entities(tokens(rest), Linker(vocab))
+    if q.language == "vi":  # verbs, measure words and classifiers (transactions/query/vietnamese.py)
+        rest = vi_prepare(rest, question)
+    links, unknown, ignored, suggestions, excluded_unknown = link_entities(
+        tokens(rest), Linker(vocab, vietnamese=q.language == "vi"))
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
     if measure and named and not anded:  # two periods, each its figure, stay compared
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
+        links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
     links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
@@ -352,7 +363,11 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
-    q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
+    q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
+    if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
+        q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
+            x.mention for x in q.links if x.how == "concept")]}
+        unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
 
@@ -365,7 +380,9 @@ PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|pricie
                             r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
                             r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
-                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
+                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b"
+                            # "tháng nào tôi tiêu nhiều nhất": which month the most
+                            r"|\b(?:thang|tuan|ngay|nam|quy) nao\b.{0,40}\b(?:nhieu|cao|lon|it|thap|ton) nhat\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"

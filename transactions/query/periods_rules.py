@@ -179,9 +179,10 @@ def period_rules(today: date):
         if whole is None:
             return None
         if m.group("week"):
-            k = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}.get(
-                m.group("week"))
-            a, b = (1 + 7 * k, 7 + 7 * k) if k is not None else (whole.end.day - 6, whole.end.day)
+            k = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
+                 "5th": 4}.get(m.group("week"))
+            days_in = month_bounds(whole.start.year, whole.start.month)[1].day
+            a, b = (1 + 7 * k, min(7 + 7 * k, days_in)) if k is not None else (whole.end.day - 6, whole.end.day)
         else:
             a, b = int(m.group("a")), int(m.group("b"))
         last = month_bounds(whole.start.year, whole.start.month)[1].day
@@ -245,7 +246,7 @@ def period_rules(today: date):
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
-        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
+        (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
          rf"|year|{YEAR})\b|\b(h[12])(?:\s+(?:of\s+)?(?:{YEAR}|(this|last)\s+year))?\b|\b{YEAR}\s+(h[12])\b", half_year),

@@ -89,6 +89,35 @@ def weekday_is_no_subject(q: MoneyQuery) -> None:
         q.weekdays = []
 
 
+# "money came in, paychecks and everything", "all money in", "salary, refunds, everything", "not just the paycheck",
+# "lương và mọi thứ": every kind of money in — the kinds named are examples of it, not a filter
+ALL_MONEY_IN_RE = re.compile(r"\b(?:and (?:everything|all(?: that| the rest)?|the rest|so on|whatever else|others?)|"
+                             r"everything(?: else)?|etc|all (?:of it|sources|money|income|kinds?|types?)|"
+                             r"(?:from )?(?:every|any) source|not (?:just|only)|moi thu|tat ca|moi khoan|moi nguon)\b")
+
+
+def all_money_in(q: MoneyQuery, text: str, kinds: dict[str, str], merchant_kinds: dict[str, str | None]) -> None:
+    """Income asked as a whole, with some of its kinds named as examples: all income, never the payroll alone."""
+    said = ALL_MONEY_IN_RE.search(text)
+    if not said or q.followup:
+        return
+    def money_in(link: Link) -> bool:
+        return link.kind in ("merchant", "category") and (link.how in ("concept", "synonym") or all(
+            (kinds.get(n) if link.kind == "category" else merchant_kinds.get(n)) == "income" for n in link.names))
+    examples = [link for link in q.links if money_in(link)]
+    if not examples or len(examples) < len([x for x in q.links if x.kind in ("merchant", "category")]):
+        return  # something else named beside them ("money in from Amazon and everything"): left as read
+    q.links = [x for x in q.links if x not in examples]
+    named = {n for x in examples for n in x.names}
+    q.merchants = [m for m in q.merchants if m not in named]
+    q.categories = [c for c in q.categories if c not in named]
+    q.exclude_merchants = [m for m in q.exclude_merchants if m not in named]
+    q.exclude_categories = [c for c in q.exclude_categories if c not in named]
+    listed = text[max(0, said.start() - 60):said.end()]  # "salary, refunds, everything": refunds are an example too
+    q.ignored = [w for w in q.ignored if w not in said.group(0).split() and not re.search(rf"\b{re.escape(w)}\b", listed)]
+    q.unknown = [w for w in q.unknown if not re.search(rf"\b{re.escape(w)}\b", listed)]
+
+
 def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],
             merchant_kinds: dict[str, str | None]) -> None:
     """Direction, monthly-average window, and comparison sides from what was found."""
@@ -105,6 +134,7 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
         generic = {c for link in q.links if link.kind == "category" and link.mention in GENERIC_INCOME
                    for c in link.names}
         q.categories = [c for c in q.categories if c not in generic]
+        all_money_in(q, text, kinds, merchant_kinds)
     linked_kinds = {kinds.get(c) for c in q.categories} | {merchant_kinds.get(m) for m in q.merchants}
     if (q.categories or q.merchants) and q.measure != "net" and linked_kinds == {"income"}:
         q.direction = "in"

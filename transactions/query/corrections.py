@@ -1,0 +1,199 @@
+"""Self-corrections said inside one turn (issue 21): "how much at whole paycheck I mean whole foods", "starbucks,
+sorry, blue bottle", "uber in september — no, october", "a jar of 600 no wait make it 700", "groceries in august,
+actually make that september", "uber, or rather uber eats", "tháng 9 …, à không, tháng 10".
+
+The corrected part replaces the earlier part of the same kind — the subject (the names said), the period or the
+amount — in the question as written, so every reader after it (the money parser, the router, the requests to act
+of chat/actions/) reads the question as if it had been said right the first time. Where the correction could
+replace more than one thing ("starbucks and uber, sorry, lyft") the nearest is replaced and the correction is marked
+unclear, so the answer is not a confident one; a strong cue ("I mean", "or rather") followed by nothing readable is
+left as said and marked unclear.
+
+`corrections_applied(question, read=, today=)`: `read` parses a piece of text on its own (no conversation) into a
+MoneyQuery — the parser's own `_parse`, or chat.context.understand.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from transactions.query import grammar
+from transactions.query.model import MoneyQuery
+from transactions.query.periods import find_periods
+
+_FILL = r"(?:no|nah|nope|oops|sorry|wait|hmm+|uh+|um+|err?m?|oh|ah)"
+# cues that always start a correction, after at least two words of question
+_STRONG = (r"(?:i\s+mean(?:t)?(?:\s+to\s+say)?|what\s+i\s+meant\s+was|or\s+rather|make\s+(?:that|it)|"
+           r"correction\s*:|scratch\s+that|let\s+me\s+correct\s+(?:that|myself)|ý\s+(?:tôi|mình|em|anh|chị)\s+là|"
+           r"à\s+(?:không|nhầm)|nhầm(?:\s+rồi)?|không\s+phải(?:\s+vậy)?\s*,)")
+STRONG_RE = re.compile(rf"(?P<lead>(?:[\s,;:—–…]|\.\.+|\s-\s)\s*)(?:(?:{_FILL}|actually)\s*[,.!]?\s+)*"
+                       rf"(?P<cue>{_STRONG})[\s,:]*",
+                       re.I)
+# fillers alone: "X, sorry, Y", "X — no, Y", "X... sorry Y", "X no wait Y", ", actually Y"
+WEAK_RE = re.compile(rf"(?P<lead>\s*(?:[,;—–…]|\.\.+|\s-\s)\s*)(?P<cue>(?:{_FILL}\s*[,.!]?\s*)*(?:sorry|no|nope|"
+                     rf"actually|wait|oops|xin\s+lỗi))\s*(?:,\s*|\s+(?=[^\s,]))", re.I)
+RUN_RE = re.compile(r"(?P<lead>\s+)(?P<cue>(?:no|oops|sorry)\s*,?\s*wait|wait\s*,?\s*(?:no|sorry)|no\s*,?\s*sorry|"
+                    r"sorry\s*,?\s*no)\b[\s,.!]*", re.I)
+DEFINING_RE = re.compile(r"\b(?i:by)\s+(?:(?i:the|my|our)\s+)?[A-Za-z][A-Za-z' ]{0,25}?\s*$")
+BODY_END_RE = re.compile(r"\s*(?:[,;.?!()—–]|\s-\s|$)")
+LEAD_WORDS_RE = re.compile(r"^(?:(?:that|it|it's|it is|to|is|was|the)\s+)+", re.I)
+AMOUNT_BODY_RE = re.compile(r"^(?P<amount>(?:\$|€|£)?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|dollars?|bucks|usd|eur|đ|đồng|"
+                            r"nghìn|ngàn|triệu|tr)?)(?P<tail>(?:\s+\S+){0,4})$", re.I)
+AMOUNT_RE = re.compile(r"(?:\$|€|£)?\d[\d,]*(?:\.\d+)?(?:\s*(?:k\b|dollars?\b|bucks\b|usd\b|đ\b|nghìn\b|triệu\b))?",
+                       re.I)
+PREPOSITION = {"in", "for", "during", "over", "on", "at", "from", "of", "trong", "cho", "tại", "o"}
+
+
+@dataclass
+class Correction:
+    said: str  # the cue and what it says, as written
+    replaced: str  # the earlier words it replaces ("" when it only adds)
+    by: str
+    clear: bool = True
+
+    def as_dict(self) -> dict:
+        return {"said": self.said, "replaced": self.replaced, "by": self.by, "clear": self.clear}
+
+
+def _words_before(text: str, end: int) -> int:
+    return len(re.findall(r"\w+", text[:end]))
+
+
+def _cues(question: str) -> list[tuple[re.Match[str], bool]]:
+    """The cues of a correction with a question before them, first said first: (match, strong?)."""
+    found = []
+    for k, (rx, strong) in enumerate(((STRONG_RE, True), (RUN_RE, True), (WEAK_RE, False))):
+        for m in rx.finditer(question):
+            if DEFINING_RE.search(question[:m.start("cue")]):
+                continue  # "by fixed costs I mean rent and Netflix" defines a word (restatements.py)
+            if _words_before(question, m.start()) >= 2 and question[m.end():].strip(" ,.?!"):
+                found.append((m.start(), k, m, strong))
+    return [(m, strong) for _, _, m, strong in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+def _written(word: str) -> str:
+    """A token of the parser ("joes", "whole paycheck") as the question may write it ("Joe's", "Whole  Paycheck")."""
+    parts = [r"'?".join(re.escape(ch) for ch in w) for w in word.split()]
+    return r"\b" + r"[\s-]+".join(parts) + r"'?s?\b"
+
+
+def _last(pattern: str, text: str) -> tuple[int, int] | None:
+    spans = [m.span() for m in re.finditer(pattern, text, re.I)]
+    return spans[-1] if spans else None
+
+
+def _period_span(text: str, today: date) -> tuple[int, int] | None:
+    """The last period said in `text` (as written): the longest run of words that reads as one period alone."""
+    if not find_periods(grammar.normalise(text), today):
+        return None
+    words = list(re.finditer(r"[^\s,;?!]+", text))
+    best = None
+    for j in range(len(words) - 1, -1, -1):
+        for i in range(max(0, j - 5), j + 1):
+            if words[i].group(0).lower() in PREPOSITION:
+                continue
+            piece = grammar.normalise(text[words[i].start():words[j].end()])
+            found = find_periods(piece, today)
+            if len(found) == 1 and not piece[:found[0][1][0]].strip() and \
+                    piece[found[0][1][1]:].strip(" .") in ("", "that", "then", "this"):  # "the month before that"
+                best = (words[i].start(), words[j].end())
+                break
+        if best:
+            return best
+    return None
+
+
+def _subjects(q: MoneyQuery) -> list[str]:
+    said = [x.mention for x in q.links if not x.negated and x.kind in ("merchant", "category", "text", "concept")]
+    return list(dict.fromkeys([*said, *q.unknown, *[w for w in q.things if w not in said]]))
+
+
+def _names(q: MoneyQuery) -> bool:
+    return bool(q.merchants or q.categories or q.text or q.unknown or q.things)
+
+
+def _amount_replaced(before: str, body: str) -> tuple[str, str] | None:
+    m = AMOUNT_BODY_RE.match(body)
+    if not m:
+        return None
+    olds = [a for a in AMOUNT_RE.finditer(before) if re.search(r"\d", a.group(0))]
+    if not olds:
+        return None
+    old = olds[-1]
+    amount, tail = m.group("amount").strip(), m.group("tail").strip()
+    rest = before[old.end():]
+    if tail and tail.lower() in rest.lower():
+        tail = ""
+    return before[:old.start()] + amount + (" " + tail if tail else "") + rest, old.group(0).strip()
+
+
+def _one(question: str, read: Callable[[str], MoneyQuery], today: date) -> tuple[str, Correction] | None:
+    for m, strong in _cues(question):
+        step = _at(question, m, strong, read, today)
+        if step is not None:
+            return step
+    return None
+
+
+def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], MoneyQuery], today: date
+        ) -> tuple[str, Correction] | None:
+    before, rest = question[:m.start()], question[m.end():]
+    end = BODY_END_RE.search(rest)
+    if end is None:
+        return None
+    body, after = rest[:end.start()].strip(), rest[end.start():]
+    said = (m.group(0) + body).strip(" ,;—–.")
+    body = LEAD_WORDS_RE.sub("", body).strip()
+    if not body:
+        return None
+    amounted = _amount_replaced(before, body)
+    if amounted is not None:
+        return amounted[0] + after, Correction(said, amounted[1], body)
+    r = read(body)
+    if not (_names(r) or r.period is not None):
+        if strong:  # "I mean the thing with the stuff": not understood, and said so
+            return None if not re.search(r"\w", body) else (question, Correction(said, "", body, clear=False))
+        return None
+    replaced: list[str] = []
+    clear = True
+    if r.period is not None:
+        span = _period_span(before, today)
+        if span is not None:
+            replaced.append(before[span[0]:span[1]])
+            if _names(r):
+                before = before[:span[0]] + before[span[1]:]
+            else:
+                return (before[:span[0]] + body + before[span[1]:] + after,
+                        Correction(said, replaced[0], body))
+    if _names(r):
+        old = _subjects(read(before))
+        spans = sorted(s for s in (_last(_written(w), before) for w in old) if s)
+        if spans:
+            # the nearest thing said is what the correction replaces; when it names fewer things than were said,
+            # which one it replaces is a guess
+            many = len(spans) > 1 and len(_subjects(r)) < len(spans)
+            a, b = spans[-1] if many else (spans[0][0], spans[-1][1])
+            clear = not many
+            replaced.append(before[a:b])
+            return before[:a] + body + before[b:] + after, Correction(said, " ".join(replaced), body, clear)
+    return (before.rstrip(" ,;—–") + " " + body + after,
+            Correction(said, " ".join(replaced), body, clear))
+
+
+def corrections_applied(question: str, *, read: Callable[[str], MoneyQuery], today: date
+                        ) -> tuple[str, list[Correction]]:
+    """The question with each correction it makes of itself applied, and the corrections (as said)."""
+    done: list[Correction] = []
+    for _ in range(3):
+        step = _one(question, read, today)
+        if step is None:
+            break
+        if step[0] == question:
+            done.append(step[1])
+            break
+        question, correction = step
+        question = re.sub(r"\s{2,}", " ", question).strip()
+        done.append(correction)
+    return question, done
