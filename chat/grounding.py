@@ -41,7 +41,9 @@ LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}  # a listing the questi
 # meaning while some of its words stayed unplaced, is not an answer to it (answer_fit; the words: chat/listings.py)
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 # "the burrito place": a shop of theirs named by what it sells, not a thing — "nothing is about it" is not an answer
-PLACE_RE = re.compile(r"^\W*(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy)\b")
+# "the film streaming one", "the burrito takeout place": a shop or service of theirs described, one word before the noun
+PLACE_RE = re.compile(r"^\W*(?:[a-z]+ )?(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy|one|service|app|company|"
+                      r"provider|subscription|membership)\b")
 THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
 
 
@@ -208,6 +210,10 @@ def confidence(report: GroundingReport, *, recorder: TurnRecorder, partial: bool
     elif {r.name for r in records} & KNOWLEDGE_TOOLS:
         base = 0.2 * report.coverage
         reasons.append("nothing relevant was found in the knowledge base")
+    elif records and all(_found_nothing(r) for r in records):
+        # the web search could not be reached, a document search found nothing: the answer says so, it answers nothing
+        base = 0.2 * report.coverage
+        reasons.append("the tools that ran found nothing to answer with")
     elif records:
         base = 0.3 + 0.5 * report.coverage
     else:
@@ -225,6 +231,13 @@ def confidence(report: GroundingReport, *, recorder: TurnRecorder, partial: bool
         score *= 0.6
         reasons.append("the step limit was reached before the answer was finished")
     return round(max(0.0, min(1.0, score)), 3), reasons
+
+
+def _found_nothing(record: Any) -> bool:
+    """A search that returned nothing (unavailable, or no results), not a figure or a change."""
+    result = record.result if isinstance(record.result, dict) else {}
+    return bool(record.error) or (result.get("available") is False and not result.get("topic")) or \
+        ("results" in result and not result["results"])
 
 
 def result_summary(result: Any, error: str = "") -> str:

@@ -12,6 +12,7 @@ from chat.context import TurnContext
 from chat.followup_doubt import CHANGED_NOTHING_CAP, changed_nothing, inherited_doubt, unmatched_row
 from chat.grounding import GroundingReport, answer_fit, confidence
 from chat.subject_kept import followup_left_unanswered
+from chat.turn_signals import turn_signals
 
 UNANSWERED_CAP = 0.3  # below the escalation threshold
 
@@ -31,6 +32,10 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     penalty, why, cap = action_fit(question=text, recorder=recorder, ctx=ctx)  # chat/actions/fit.py
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
+    penalty, why = turn_signals(question=text, recorder=recorder, ctx=ctx)  # chat/turn_signals.py: general signals
+    if penalty:
+        score = round(max(0.0, score - penalty), 3)
+        reasons.extend(why)
     if followup_left_unanswered(text, recorder, ctx) and not clarification:
         # "what did all those come to?" answered with no tool: the out-of-scope reply is no answer to a follow-up
         score = round(min(score, UNANSWERED_CAP), 3)

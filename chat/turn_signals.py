@@ -1,0 +1,269 @@
+"""General signals that an answer answers another question than the one asked (chat/turn_check.py applies them after
+the grounding formula and the fit checks). Each compares something the question states with what the tools that ran
+did, whatever the wording of the rest of the sentence; each costs SIGNAL_PENALTY (0.95 − 0.6 < 0.4: never confident)
+and says why in words. They read the question and the tool calls only, so an LLM's turn is judged like the offline one.
+
+- **A period no tool covered**: the question states a period ("last mo", "in that same month", "in 2025", "tháng
+  trước") but no tool that ran — a money query or a proposed change — covered any period (a figure over all time, a
+  jar set to a figure never computed). Words of all time ("ever", "overall") and per-unit words ("a month") state
+  none. A change proposed on "those" after an answer about one period, over all time, is the same kind.
+- **A subject left as a pronoun**: "what did it charge me", "how much were they" answered by a query over all their
+  spending, with no merchant, category or words — while the last answer (if any) had one: what "it" is was lost.
+- **A number no tool used**: "the past 4", "over 50", "sixty days", "3k": every number the question states (digits,
+  or a number word from fifteen up) must be in the arguments or the periods of a tool that ran (a value, a date's day,
+  month or year, a period's length in days, weeks or months); "top 3" is answered by a ranking of at least 3 items.
+- **A figure of theirs answered from help text**: "what did that trip cost me" answered only by the knowledge base or
+  the app's help.
+- **An explanation answered by a capability note**: "explain what a credit score is", "what's a good …", "should I"
+  answered only with "Moneta can't see your score".
+- **A how-to answered by a change**: "how do I add a cash expense", "is there a way to make a jar", "làm sao để …"
+  answered only by proposing the change: the person asked for the steps ("could you add …", "please …" ask for it).
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from chat.actions.tools import PROPOSE_TOOLS
+from chat.affordability import REASONING_TOOLS
+from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
+from chat.balances import BALANCE_TOOLS
+from core.text import strip_accents
+
+SIGNAL_PENALTY = 0.6
+LISTINGS = {"list_subscriptions", "get_jar_status", "suggest_budgets"}  # chosen by their own words, take no period
+# tools whose answer is a figure or a change over some of their transactions (and so over some period)
+SCOPED_TOOLS = (MONEY_TOOLS - LISTINGS - set(BALANCE_TOOLS)) | PROPOSE_TOOLS - {"save_note"} | set(REASONING_TOOLS)
+PERIOD_KEYS = ("start", "end", "date", "period", "months", "usual_months", "based_on", "year", "month")
+
+MONTH = (r"january|february|march|april|june|july|august|september|october|november|december|"
+         r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec")
+UNIT = r"(?:days?|weeks?|weekends?|fortnights?|months?|mos?|years?|yrs?|quarters?|summer|winter|spring|autumn|fall)"
+# a period the question states, on lower-case text without diacritics ("đ" read as "d")
+PERIOD_RE = re.compile(
+    rf"\b(?:yesterday|today|tonight|ytd|so far|year to date|"
+    rf"(?:this|last|past|previous|prior|next|that|same|the first|the last) (?:(?:\w+|same) ){{0,2}}{UNIT}|"
+    rf"(?:in|during|within|of|for) (?:that|those)(?: (?:period|time|stretch|window|range|span))?(?=\s*(?:[?.!,;]|$))|"
+    rf"(?:in|during|for|since|until|till|through|thru|from|before|after) (?:early |late |mid |mid-)?(?:{MONTH})\b|"
+    rf"(?:january|february|march|april|june|july|august|september|october|november|december)|(?:19|20)\d\d|"
+    rf"(?:thang|tuan|nam|quy) (?:nay|truoc|qua|ngoai|roi|\d{{1,2}})|hom (?:nay|qua)|(?:\d+|hai|ba|bon|nam|sau) "
+    rf"(?:ngay|tuan|thang|nam) (?:gan day|qua|vua qua))\b")
+ALL_TIME_RE = re.compile(r"\b(?:ever|all time|all-time|overall|lifetime|to date|in all|since (?:i|we|my|the) "
+                         r"(?:started|began|joined|opened|first|records?)|records? (?:began|start)|tu truoc den nay|"
+                         r"tu khi)\b")
+PER_UNIT_RE = re.compile(r"\b(?:(?:per|a|an|each|every|moi|hang) (?:day|week|month|year|ngay|tuan|thang|nam)|daily|"
+                         r"weekly|monthly|yearly)\b")
+ITEMS_RE = re.compile(r"\b(?:those|these|them|they|all of (?:them|those|these))\b")
+# "what did it charge me", "how much were they": the thing counted is a pronoun of the question
+PRONOUN_RE = re.compile(r"\b(?:(?:did|does|has|have|do|was|were|is|will) (?:it|they|that one|this one) "
+                        r"(?:\w+ )?(?:cost|charge|run|come|take|bill)|how much (?:was|were|did|does|has|have) "
+                        r"(?:it|they)\b(?! (?:all|altogether|together|in total)))")
+# numbers in words from fifteen up ("sixty days", "over twenty bucks"); "two", "three" count items as often ("the two
+# of them", "those three", "all three months") and cost right answers on the validation sets
+NUMBER_WORDS = {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+RANK_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + "|".join(NUMBER_WORDS) + r")\b")
+_N = r"(\d{1,2}|" + "|".join(RANK_WORDS) + ")"
+RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\b|\b{_N} (?:\w+ )?(?:biggest|largest|"
+                           r"most|highest|top|categories|merchants|shops|places|stores)\b")
+NOT_A_QUANTITY = re.compile(r"\s*(?:of (?:them|those|these|the|my|our|us)\b|ones?\b|things?\b|of us\b)")
+# a figure of their own money ("what did that cost me", "how much have I spent", "what do I usually spend a month")
+THEIR_FIGURE_RE = re.compile(r"\b(?:cost(?:s|ed)? (?:me|us)|(?:do|did|have|had) (?:i|we) (?:usually |normally |typically |"
+                             r"really |actually )?(?:spend|spent|pay|paid)|(?:am|was|were) (?:i|we) spending|"
+                             r"(?:i|we|i've|i have) (?:spent|paid)|my (?:average|usual|typical|monthly) (?:\w+ )?"
+                             r"(?:spend|spending|bills?)|toi (?:da )?(?:chi|tra|tieu) (?:het )?bao nhieu)\b")
+# a concept asked (what a thing is, how it works or is worked out, why, whether to): the knowledge base answers it
+EXPLAIN_RE = re.compile(
+    r"\b(?:explain|giai thich|la gi|nghia la|what does .{1,40} mean|how (?:does|do|is|are) .{1,40} (?:work|calculated|"
+    r"computed|worked out|determined|measured|decided)|difference between|what(?:'s| is| are) (?:a|an)\b|"
+    r"how (?:do|can|should|would|could) (?:i|you|we|one|people|someone) (?:improve|raise|boost|build|increase|fix|repair|"
+    r"calculate|work out|figure out|choose|pick|start|grow|lower|reduce)|why (?:do|does|is|are|should|would|did)|"
+    r"should (?:i|we)|is it (?:worth|better|smart|wise|a good idea|bad|good)|tai sao|vi sao|lam (?:sao|the nao) de|"
+    r"cach (?:nao )?de|co nen|cai thien|anh huong)\b")
+CAPABILITY_TOOLS = {"check_data_available", "explain_unavailable_action"}
+# "how do I add a cash expense", "can I delete a charge", "is there a way to make a jar", "làm sao để tạo hũ": the person
+# asks how to do it (the app's steps), not for the assistant to do it ("add a $20 cash lunch", "could you remove it")
+HOW_TO_RE = re.compile(r"\b(?:how (?:do|can|could|would|should|might|does) (?:i|we|you|one|someone|a user)\b|how to\b|"
+                       r"where (?:do|can|would|should) (?:i|we)\b|is (?:there|it) (?:a way|possible|an option)|"
+                       r"(?:can|may) (?:i|we)\b|am i able|what(?:'s| is) the (?:way|best way) to|"
+                       r"lam (?:sao|the nao|cach nao)|cach (?:nao )?de|co the .{1,30} khong|o dau)")
+REQUEST_RE = re.compile(r"\b(?:can|could|would|will) you\b|\bplease\b|\bgiup (?:toi|minh|em)\b|\bcho (?:toi|minh)\b")
+
+
+def _text(question: str) -> str:
+    return strip_accents((question or "").lower()).replace("đ", "d")
+
+
+def _ran(recorder: TurnRecorder) -> list[Any]:
+    return [r for r in recorder.tool_records if not r.error and r.name != "respond"]
+
+
+def _covers_a_period(record: Any) -> bool:
+    """Did this tool call cover some period: in its arguments, its comparison sides, or the query its result ran?"""
+    args, result = record.arguments or {}, record.result if isinstance(record.result, dict) else {}
+    if any(args.get(k) not in (None, "", [], {}) for k in PERIOD_KEYS):
+        return True
+    sides = args.get("sides") or args.get("compare") or []
+    if any(isinstance(s, dict) and any(s.get(k) for k in PERIOD_KEYS) for s in sides):
+        return True
+    query: dict = result["query"] if isinstance(result.get("query"), dict) else {}
+    return bool(result.get("start") or (query.get("period") or {}).get("start") or query.get("months") or any(
+        (s.get("period") or {}).get("start") for s in (query.get("compare") or {}).get("sides") or []))
+
+
+def period_not_covered(text: str, records: list[Any], ctx: Any) -> list[str]:
+    scoped = [r for r in records if r.name in SCOPED_TOOLS]
+    if not scoped or any(_covers_a_period(r) for r in scoped):
+        return []
+    stated = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text))
+    if stated and not ALL_TIME_RE.search(text):
+        return [f"the question states a period ({stated.group(0)!r}) but no tool that ran covered any period"]
+    previous = (getattr(ctx, "previous_query", None) or {}).get("period") or {}
+    if previous.get("start") and (items := ITEMS_RE.search(text)) and all(r.name in PROPOSE_TOOLS for r in scoped):
+        return [f"the change acts on {items.group(0)!r} of the last answer, which was about "
+                f"{previous.get('label') or 'one period'}, but it covers all time"]
+    return []
+
+
+def _subject(d: dict) -> bool:
+    return any(d.get(k) for k in ("merchants", "categories", "text", "exclude_merchants", "exclude_categories",
+                                  "exclude_text", "merchant", "category"))
+
+
+def pronoun_subject_lost(text: str, records: list[Any], ctx: Any) -> list[str]:
+    queries = [r for r in records if r.name in MONEY_TOOLS - LISTINGS - set(BALANCE_TOOLS)]
+    if not queries or not (m := PRONOUN_RE.search(text)):
+        return []
+    previous = getattr(ctx, "previous_query", None)
+    if previous and not _subject(previous):  # "and what was it the month before?" after all their spending
+        return []
+    for r in queries:
+        query: dict = r.result["query"] if isinstance(r.result, dict) and isinstance(r.result.get("query"), dict) else {}
+        if _subject(r.arguments or {}) or _subject(query) or (r.arguments or {}).get("sides"):
+            return []
+    return [f"the question asks about {m.group(0)!r} but the query that ran counted all their spending"]
+
+
+def _values(value: Any, out: set[float]) -> None:
+    if isinstance(value, dict):
+        for v in value.values():
+            _values(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _values(v, out)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        out.add(round(abs(float(value)), 2))
+    elif isinstance(value, str):
+        if m := re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?(?:T.*)?", value):
+            out.update(float(g) for g in m.groups() if g)
+        else:
+            out.update(round(float(n), 2) for n in re.findall(r"\d+(?:\.\d+)?", value.replace(",", "")))
+
+
+def _spans(value: Any, out: list[tuple[date, date]]) -> None:
+    if isinstance(value, dict):
+        start, end = value.get("start"), value.get("end")
+        if isinstance(start, str) and isinstance(end, str):
+            try:
+                out.append((date.fromisoformat(start[:10]), date.fromisoformat(end[:10])))
+            except ValueError:
+                pass
+        for v in value.values():
+            _spans(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _spans(v, out)
+
+
+def _used_numbers(records: list[Any]) -> set[float]:
+    """Every number the tools that ran were told or computed over: values, date parts, periods' lengths."""
+    used: set[float] = set()
+    spans: list[tuple[date, date]] = []
+    for r in records:
+        query = r.result.get("query") if isinstance(r.result, dict) else None
+        for part in (r.arguments or {}, query or {}):
+            _values(part, used)
+            _spans(part, spans)
+        if isinstance(r.result, dict):
+            _spans({"start": r.result.get("start"), "end": r.result.get("end")}, spans)
+    for start, end in spans:
+        days = (end - start).days + 1
+        months = (end.year - start.year) * 12 + end.month - start.month
+        used |= {days, days - 1, round(days / 7), round(days / 30.4), months, months + 1, end.year - start.year + 1}
+    return used
+
+
+def _number(word: str) -> float:
+    return float(RANK_WORDS.get(word) or word)
+
+
+def _ranked(records: list[Any]) -> int:
+    """The longest list of rows or items a tool that ran returned (a summary ranks every category)."""
+    longest = 0
+    for r in records:
+        result = r.result if isinstance(r.result, dict) else {}
+        for value in [*result.values(), *(v for d in result.values() if isinstance(d, dict) for v in d.values())]:
+            if isinstance(value, list):
+                longest = max(longest, len(value))
+    return longest
+
+
+def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
+    scoped = [r for r in records if r.name in SCOPED_TOOLS]
+    if not scoped:
+        return []
+    used = _used_numbers(scoped)
+    ranks = {float(n) for m in RANK_COUNT_RE.finditer(text) for n in [_number(m.group(1) or m.group(2))]
+             if n <= _ranked(scoped)}  # "my top 3 categories" answered by a summary ranking all of them
+    used |= ranks
+    left = []
+    for m in NUMBER_RE.finditer(text):
+        if NOT_A_QUANTITY.match(text, m.end()):  # "the two of them", "both ones": items, not a quantity
+            continue
+        if m.group(1):
+            if m.group(2) and len(m.group(1)) >= 3:  # "401k" is a kind of account, not 401,000
+                continue
+            value = float(m.group(1)) * (1000 if m.group(2) else 1)
+        else:
+            value = NUMBER_WORDS[m.group(3)]
+        if round(value, 2) not in used:
+            left.append(m.group(0))
+    if not left:
+        return []
+    return [f"the question states {', '.join(map(repr, left[:3]))} but no tool that ran used it"]
+
+
+def help_for_a_figure(text: str, records: list[Any]) -> list[str]:
+    names = {r.name for r in records}
+    if names and names <= KNOWLEDGE_TOOLS | {"search_online"} and (m := THEIR_FIGURE_RE.search(text)):
+        return [f"the question asks what something {m.group(0)!r} but only help text and knowledge were searched"]
+    return []
+
+
+def explanation_as_capability(text: str, records: list[Any]) -> list[str]:
+    names = {r.name for r in records}
+    if names and names <= CAPABILITY_TOOLS and (m := EXPLAIN_RE.search(text)):
+        return [f"the question asks for an explanation ({m.group(0)!r}) but the answer only says what Moneta can't "
+                "do or see"]
+    return []
+
+
+def how_to_answered_by_a_change(text: str, records: list[Any]) -> list[str]:
+    names = {r.name for r in records}
+    if names and names <= PROPOSE_TOOLS and (m := HOW_TO_RE.search(text)) and not REQUEST_RE.search(text):
+        return [f"the question asks how to do it ({m.group(0)!r}) but the answer proposed the change instead of the "
+                "steps"]
+    return []
+
+
+def turn_signals(*, question: str, recorder: TurnRecorder, ctx: Any) -> tuple[float, list[str]]:
+    """(penalty, reasons): SIGNAL_PENALTY for each general signal that the answer is to another question."""
+    records = _ran(recorder)
+    if not records:
+        return 0.0, []
+    text = _text(question)
+    reasons = (period_not_covered(text, records, ctx) + pronoun_subject_lost(text, records, ctx) +
+               number_not_used(question, text, records) + help_for_a_figure(text, records) +
+               explanation_as_capability(text, records) + how_to_answered_by_a_change(text, records))
+    return round(SIGNAL_PENALTY * len(reasons), 3), reasons
