@@ -46,7 +46,8 @@ def _what(q: dict, vi: bool = False) -> str:
     concepts = []  # "on electric (City Power) and internet (Comcast Cable)": one "on" for the union
     for mention, names in concept.items():
         if set(names) <= set(merchants):
-            concepts.append(f"{mention} ({_names(names, conj='và' if vi else 'and')})")
+            said = (q.get("said") or {}).get(mention, mention)  # "đổ xăng", as written
+            concepts.append(f"{said} ({_names(names, conj='và' if vi else 'and')})")
             merchants = [m for m in merchants if m not in names]
     if concepts:
         parts.append(("cho " if vi else "on ") + (" và " if vi else " and ").join(concepts))
@@ -136,7 +137,9 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     either, both = gettext("or"), gettext("and")
 
     def quoted(found: list[str]) -> str:
-        return ", ".join(repr(w) for w in found)
+        return ", ".join(repr(said.get(w, w)) for w in found)
+
+    said = q.get("said") or {}  # a Vietnamese word as written ("mèo"), not as read ("meo")
 
     looked = _looked_up(r, q, vi)
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
@@ -201,6 +204,8 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
     things = (reading or {}).get("things") or q.get("things") or {}
+    said = (reading or {}).get("said") or q.get("said") or {}  # "con chó", as the question wrote it
+    unknown, things = [said.get(u, u) for u in unknown], {said.get(k, k): v for k, v in things.items()}
     if unknown and not result.get("found") and all(u in things for u in unknown):
         return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
     if unknown and not result.get("found"):

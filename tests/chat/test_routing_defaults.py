@@ -196,3 +196,20 @@ def test_rmds_and_estimated_taxes_are_in_the_finance_corpus(chat_demo, alice):
         answer = chat_turn(user=alice, message=question)
         assert said in answer_body(answer).lower() and confident(alice, answer), (question, answer["answer"])
         assert any(c["corpus"] == "finance-education" for c in answer["citations"]), answer["citations"]
+
+
+def test_an_investment_account_named_before_its_worth_is_asked_is_not_visible(chat_demo, alice, alice_money):
+    for question in ("I still have a retirement account with Fidelity from my old job. What is it worth today?",
+                     "We opened a brokerage account for the kids last year. What's it at now?"):
+        answer = chat_turn(user=alice, message=question)
+        assert tools(answer) == ["check_data_available"], (question, tools(answer))
+        assert answer["answer"].startswith("I have no access to that"), answer["answer"]
+
+
+def test_a_vietnamese_concept_about_credit_scores_is_knowledge_not_the_capability_check(chat_demo, alice):
+    demo_docs(education=("credit-scores.md", "credit-scores.vi.md"))
+    for question in ("Xin giải thích giúp tôi điểm tín dụng là gì và làm sao để cải thiện nó.",
+                     "làm sao để cải thiện điểm tín dụng"):
+        answer = chat_turn(user=alice, message=question)
+        assert "check_data_available" not in tools(answer), (question, tools(answer))
+        assert "Điểm tín dụng" in answer["answer"] or "điểm tín dụng" in answer["answer"], answer["answer"]

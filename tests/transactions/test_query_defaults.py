@@ -155,3 +155,10 @@ def test_money_in_and_everything_is_all_money_in(question):
 def test_money_in_from_a_payer_alone_stays_that_payer():
     q = parse("how much did I get from my salary last month")
     assert q.measure == "income" and (q.merchants or q.categories), q.as_dict()
+
+
+def test_a_lead_in_said_after_a_first_sentence_is_no_name():
+    # "to begin with" was read as a merchant ("Begin"): nothing found, instead of October's money in
+    q = parse("I want to put 15 percent of my income aside each month. To begin with, how much money came in "
+              "during October?")
+    assert q.measure == "income" and not q.unknown and not q.merchants, q.as_dict()

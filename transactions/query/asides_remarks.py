@@ -51,7 +51,7 @@ WHICH_RE = re.compile(r"(?P<sep>\s*),\s*(?i:which|who)\s+(?i:is|are|was|were|'s|
                       r"lowest|cheaper|cheapest|smaller|smallest|worse|worst|better|best|dearer|dearest)\b)"
                       r"[^,.;?!()—–]*")
 # politeness and hedges said on their own between commas or at the end
-HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviously|naturally|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
+HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviously|naturally|to begin with|to start with|for starters|first of all|first off|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
                       r"as you know|if it'?s not too much trouble|if you(?:'d| would) be so kind|if you don'?t mind|"
                       r"if you (?:could|would|can)(?: please)?|if possible|would you(?: mind)?|could you|thank you"
                       r"(?: (?:so|very) much)?|thanks(?: so much)?|i'?m told|i (?:should |would |'d )?(?:think|expect|"

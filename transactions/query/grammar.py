@@ -32,7 +32,8 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
 
 
 INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|cool|great|yeah|yep|yup|nope|hmm+|"
-                             r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind)\s*[,.!…:;-]+\s*)+")
+                             r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind|(?:my )?goodness(?: me)?|gosh|golly|wow|geez|jeez|"
+                             r"yikes|oof|huh|oh dear|good grief|blimey|crikey|darn|dang)\s*[,.!…:;-]+\s*)+")
 
 
 def normalise(text: str, *, respelt: bool = True) -> str:
@@ -182,6 +183,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhat did my (?:finances|money|spending) look like\b|\bhow (?:am i|are my finances) doing\b"
                 r"|\bwhat(?:'s| is|s) eating (?:up )?(?:my|the) (?:budget|money|paycheck)\b"
                 r"|\bwhere (?:is|'s) (?:all )?my money going\b"),
+    # "khoản chi lớn nhất", "giao dịch đắt nhất": the single biggest expense, not the biggest category
+    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon)\s+(?:(?!nao\b)\w+\s+)?(?:lon|dat|to) nhat\b"),
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
@@ -253,7 +256,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("average", r"\baverage\b|\bavg\b|\btypical\b|\btrung binh\b"
                 r"|\b(?:per|each|every) (?:visit|purchase|transaction|order|trip|ride|swipe|time i (?:go|shop|visit))\b"),
     # "don't count anything over $100", "not counting rent": what to leave out, not a count
-    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|(?<!\bnot )(?<!n't )(?<!\bdont )(?<!\bnever )\bcount\b|\bhow frequently\b|\bbao nhieu lan\b|\bmay lan\b"
+    ("count", r"\bhow many\b|\bnumber of\b|\bhow often\b|(?<!\bnot )(?<!n't )(?<!\bdont )(?<!\bnever )\bcount\b|\bhow frequently\b|\b(?:bao nhieu|may) (?:lan|chuyen|cuoc|luot|bua|buoi|ly|coc)\b"
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
@@ -270,7 +273,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
 SPEND_CUE = re.compile(
     r"\b(?:how much|spen[dt]|spending|cost|costs|costing|paid|pay|paying|bought|buy|total|totals|sum|blew|blow|"
     r"dropped|shelled|fork(?:ed)? out|went on|go(?:es)? (?:on|to)|expenses?|bills?|charges?|purchases?|orders?|"
-    r"transactions?|add(?:ed)? up|outgoings|damage|tieu|chi|het bao nhieu|bao nhieu|mat bao nhieu|tong)\b")
+    r"transactions?|add(?:ed)? up|outgoings|damage|tieu|chi|het bao nhieu|bao nhieu|mat bao nhieu|tong|tra tien|"
+    r"thanh toan|ton (?:bao nhieu|het|tien))\b")
 GROUP_BY_RE = {
     "category": re.compile(r"\bby categor|\bper categor|\bcategory breakdown\b|\beach categor|\btheo danh muc\b"),
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),

@@ -23,8 +23,9 @@ from transactions.query.lexicon import (
     STOPWORDS,
 )
 from transactions.query.model import Link
-from transactions.query.nicknames import partial_names, spelled_letters
+from transactions.query.nicknames import partial_names, shop_prefixes, spelled_letters
 from transactions.query.spelling import common_words
+from transactions.query.vietnamese import VI_VERBS, vi_syllable
 from transactions.selectors.subscriptions import is_bill_category
 
 SEMANTIC_MERCHANT_MIN = 0.62
@@ -119,18 +120,26 @@ def _same(a: str, b: str) -> float:
 
 # ---- entity linking ----------------------------------------------------------------------------------------
 class Linker:
-    def __init__(self, vocab: Vocab):
+    def __init__(self, vocab: Vocab, *, vietnamese: bool = False):
         self.vocab = vocab
+        self.vietnamese = vietnamese  # a Vietnamese question: its verbs name nothing, its syllables are no nicknames
+        self.stopwords = STOPWORDS | VI_VERBS if vietnamese else STOPWORDS
         self.merchant_tokens = {m: tokens(grammar.normalise(m)) for m in vocab.merchants}
         self.merchant_text = {m: " " + " ".join(t) + " " for m, t in self.merchant_tokens.items()}
         self.category_tokens = {c: tokens(grammar.normalise(c)) for c in vocab.categories}
 
     # merchants -------------------------------------------------------------------------------------------
     def merchants_for(self, window: list[str]) -> tuple[list[str], str]:
+        found = self._merchants_for(window)
+        if not found[0] and len(window) == 1 and "-" in window[0].strip("-"):  # a name kept whole ("phuc-long")
+            found = self._merchants_for(window[0].split("-"))
+        return found
+
+    def _merchants_for(self, window: list[str]) -> tuple[list[str], str]:
         n = len(window)
         if n == 1 and len(window[0]) == 2 and window[0].isalpha() and window[0] not in STOPWORDS:
             return self.nickname(window[0])  # "wf", "tj": initials only
-        if n == 1 and (window[0] in STOPWORDS or len(window[0]) < 3 or window[0].isdigit()):
+        if n == 1 and (window[0] in self.stopwords or len(window[0]) < 3 or window[0].isdigit()):
             return [], ""
         glued = "".join(window)
         if n >= 3 and "and" in window[1:-1] and all(len(w) <= 2 or w == "and" for w in window):
@@ -173,7 +182,8 @@ class Linker:
     def nickname(self, word: str) -> tuple[list[str], str]:
         """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
         start of the name ("chipot", "amaz"), or its consonants in order ("sbux", "tgt")."""
-        if not word.isalpha() or len(word) < 2 or word in STOPWORDS or (len(word) > 3 and word in common_words()):
+        if not word.isalpha() or len(word) < 2 or word in STOPWORDS or (len(word) > 3 and word in common_words()) \
+                or (self.vietnamese and vi_syllable(word)):
             return [], ""
         if len(word) > 4 and word.endswith("s") and word[:-1] in common_words():
             return [], ""  # "wife's", "kids": an everyday word with its s, no shortened name
@@ -320,6 +330,7 @@ def link_entities(toks: list[str], linker: Linker
     """(links, unknown names, ignored words, suggestions, unknown words inside an exclusion) for the tokens left
     after periods and amounts."""
     used = [t in SEPARATORS for t in toks]
+    stop = linker.stopwords  # with a Vietnamese question's verbs
     links: list[tuple[int, Link]] = []
 
     def take(i: int, n: int, link: Link) -> None:
@@ -336,15 +347,16 @@ def link_entities(toks: list[str], linker: Linker
     for n in (4, 3, 2, 1):
         for i, window in _windows(toks, used, n):
             if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
-                          or all(w in STOPWORDS for w in window)) and not linker.exact_name(window):
+                          or all(w in stop for w in window)) and not linker.exact_name(window):
                 continue
             names, how = linker.merchants_for(window)
             if names:
                 take(i, n, Link(" ".join(window), "merchant", names, how))
+    links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
     # 2. phrases that really occur in the user's narratives ("bag fee", "atm withdrawal")
     for n in (3, 2):
         for i, window in _windows(toks, used, n):
-            if any(w in STOPWORDS or w.isdigit() for w in window):
+            if any(w in stop or w.isdigit() for w in window):
                 continue
             phrase = " ".join(_singular(w) for w in window)
             if linker.narrative(phrase):
@@ -366,15 +378,15 @@ def link_entities(toks: list[str], linker: Linker
                     take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
                 continue
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
-                    toks[i - 1] in STOPWORDS and not used[i - 1])) and (
-                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in STOPWORDS):
+                    toks[i - 1] in stop and not used[i - 1])) and (
+                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in stop):
                 # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…),
                 # told apart from subscriptions as everywhere in Moneta — after a name it heads it: "amazon bill"
                 bills = linker.bill_categories()
                 if bills:
                     take(i, n, Link(phrase, "category", bills, "synonym"))
                 continue
-            if n == 1 and (phrase in STOPWORDS or len(phrase) < 3):
+            if n == 1 and (phrase in stop or len(phrase) < 3):
                 continue
             category = linker.category_for(window)
             if category:
@@ -383,14 +395,15 @@ def link_entities(toks: list[str], linker: Linker
                 ) and phrase not in {w for ws in CATEGORY_WORDS.values() for w in ws} else "synonym"
                 take(i, n, Link(phrase, "category", [category], how))
     # 4. single words of the user's narratives ("dentist", "parking")
-    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 3
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 3
             and not t.isdigit() and t not in SEPARATORS]
     for i, word in left:
         if linker.narrative(_singular(word), exact=True):
             take(i, 1, Link(word, "text", [_singular(word)], "narrative"))
     # 5. by meaning: a leftover word close to one of the user's merchants or categories
-    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in STOPWORDS and len(t) >= 4
-            and t.isalpha() and t not in SEPARATORS and _singular(t) not in HEAD_NOUNS]
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
+            and t.isalpha() and t not in SEPARATORS and _singular(t) not in HEAD_NOUNS
+            and not (linker.vietnamese and vi_syllable(t))]  # "thuyền" has no English meaning to compare
     if left and linker.vocab.embed is not None and (linker.vocab.merchants or linker.vocab.categories):
         words = [t for _, t in left]
         merchants = list(linker.vocab.merchants)
@@ -411,7 +424,7 @@ def link_entities(toks: list[str], linker: Linker
     # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
     # merchant, loosely; the reading its other words had is kept for the clarifying question
     links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS,
-                          stopwords=STOPWORDS)
+                          stopwords=stop)
     # a Vietnamese noun of a place before the kind of business it is ("quán cà phê", "phòng gym") is
     # part of that kind, not a name of its own heading it (as "peet's" heads "coffee" below)
     for i, t in enumerate(toks[:-1]):
@@ -426,11 +439,11 @@ def link_entities(toks: list[str], linker: Linker
     i = 0
     while i < len(toks):
         t = toks[i]
-        if used[i] or t in SEPARATORS or t in STOPWORDS or t in GRAMMAR_WORDS or len(t) < 2 or t.isdigit():
+        if used[i] or t in SEPARATORS or t in stop or t in GRAMMAR_WORDS or len(t) < 2 or t.isdigit():
             i += 1
             continue
         j = i
-        while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in STOPWORDS and toks[j + 1] not in \
+        while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in stop and toks[j + 1] not in \
                 SEPARATORS and toks[j + 1] not in GRAMMAR_WORDS and not toks[j + 1].isdigit():
             j += 1
         phrase = " ".join(toks[i:j + 1])
@@ -450,7 +463,7 @@ def link_entities(toks: list[str], linker: Linker
         head = next((link for i, link in links if i == start + 1 and link.how == "concept"), None)
         if head is None:
             continue
-        begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in STOPWORDS
+        begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in stop
                     or toks[k - 1] in SEPARATORS or toks[k - 1] in GRAMMAR_WORDS or toks[k - 1].isdigit())
         phrase = " ".join(toks[begin:start + 1])
         name = linker.shortened(phrase, head.names) if head.kind == "merchant" and phrase in unknown else None

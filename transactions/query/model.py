@@ -80,6 +80,7 @@ class MoneyQuery:
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # unknown name → close names the user has
     # unknown words that are things, not shops ("the boat", "my dog") → categories it could be filed under
     things: dict[str, list[str]] = field(default_factory=dict)
+    said: dict[str, str] = field(default_factory=dict)  # a word not understood → as the question wrote it ("mèo")
     ignored: list[str] = field(default_factory=list)  # content words not understood (could change the answer)
     excluded_unknown: list[str] = field(default_factory=list)  # "except the boat": nothing of theirs is called that
     followup: bool = False
@@ -105,7 +106,7 @@ class MoneyQuery:
             "weekdays": self.weekdays,
             "months": self.months, "group_by": self.group_by, "limit": self.limit, "compare": compare,
             "links": [link.as_dict() for link in self.links], "unknown": self.unknown,
-            "suggestions": self.suggestions, "things": self.things, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
+            "suggestions": self.suggestions, "things": self.things, "said": self.said, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
@@ -134,7 +135,7 @@ class MoneyQuery:
             links=[Link(**{k: v for k, v in x.items() if k in ("mention", "kind", "names", "how", "negated", "other")})
                    for x in d.get("links") or [] if isinstance(x, dict) and {"mention", "kind", "names"} <= set(x)],
             unknown=list(d.get("unknown") or []), suggestions=dict(d.get("suggestions") or {}),
-            things=dict(d.get("things") or {}),
+            things=dict(d.get("things") or {}), said=dict(d.get("said") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
             asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),

@@ -119,3 +119,39 @@ def spelled_letters(word: str) -> str | None:
         return None
     letters = split(0) if word.isalpha() and len(word) >= 4 else None
     return letters if letters and len(letters) >= 2 else None
+
+
+# prepositions that put a word where a shop's name goes ("spent at whole", "ordered from amaz")
+SHOP_PREPOSITIONS = {"at", "from"}
+# words that make an idiom after "at"/"from", not a shop: "at best", "at least", "at home", "from scratch"
+IDIOM_AFTER = {"best", "worst", "least", "most", "all", "first", "last", "once", "home", "work", "night", "times",
+               "large", "present", "hand", "length", "random", "heart", "ease", "scratch", "then", "now", "there",
+               "here", "that", "this", "what", "which", "one", "a", "an", "the", "my", "our", "your", "his", "her"}
+# what may follow a shortened shop name: the end, a period or amount already read, or a word that goes on asking
+AFTER_SHOP = {"last", "this", "in", "on", "during", "since", "so", "for", "and", "or", "vs", "versus", "compared",
+              "over", "under", "above", "below", "between", "before", "after", "total", "overall", "lately"}
+
+
+def shop_prefixes(toks: list[str], used: list[bool], merchant_tokens: dict[str, list[str]],
+                  merchant_category: dict[str, str]) -> list[tuple[int, Link]]:
+    """A word said where a shop's name goes, that is the start of one of the user's merchant names and no idiom
+    there: that merchant, read by its prefix ("at whole last month": Whole Foods; "from trader": Trader Joe's; "at
+    best" before a period, when Best Buy is theirs). A shortened or misheard name — speech to text writes the first
+    word. Only when the start fits one business (names sharing their first word and category), and never "at best,"
+    / "on the whole": an idiom closes its clause or stands after a figure."""
+    out: list[tuple[int, Link]] = []
+    for i, word in enumerate(toks):
+        if used[i] or i == 0 or toks[i - 1] not in SHOP_PREPOSITIONS or len(word) < 3 or not word.isalpha():
+            continue
+        after = toks[i + 1] if i + 1 < len(toks) else ""
+        if after not in SEPARATORS and after not in AFTER_SHOP:
+            continue  # "at whole foods market" is linking's; "at best guess" is no name
+        if word in IDIOM_AFTER and (not after or (i >= 2 and toks[i - 2].replace(".", "").isdigit())):
+            continue  # "$50 at best", "what did it cost at best": the idiom
+        names = [m for m, mt in merchant_tokens.items() if mt and len("".join(mt)) > len(word) and (
+            mt[0] == word and len(mt) > 1 or "".join(mt).startswith(word) and len(word) >= 4)]
+        firsts = {merchant_tokens[m][0] for m in names}
+        if names and len(firsts) == 1 and len({merchant_category.get(m) for m in names}) == 1:
+            used[i] = True
+            out.append((i, Link(word, "merchant", names, "prefix")))
+    return out

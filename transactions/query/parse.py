@@ -57,6 +57,7 @@ from transactions.query.state import (
     referenced_merchant,
 )
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
+from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
 
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
@@ -233,12 +234,17 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if per:
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
             per.group(1) or per.group(2), per.group(1) or per.group(2))
-    links, unknown, ignored, suggestions, excluded_unknown = link_entities(tokens(rest), Linker(vocab))
+    if q.language == "vi":  # verbs, measure words and classifiers (transactions/query/vietnamese.py)
+        rest = vi_prepare(rest, question)
+    links, unknown, ignored, suggestions, excluded_unknown = link_entities(
+        tokens(rest), Linker(vocab, vietnamese=q.language == "vi"))
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
     if measure and named and not anded:  # two periods, each its figure, stay compared
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
+        links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
     links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
@@ -357,7 +363,11 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
-    q.things = things_in(q.unknown, text, vocab, question=question)  # "the boat", "my dog": no shop, nothing in their descriptions
+    q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
+    if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
+        q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
+            x.mention for x in q.links if x.how == "concept")]}
+        unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
 
@@ -370,7 +380,9 @@ PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|pricie
                             r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
                             r"(?:month|week|day|year|quarter)s?\b"
                             r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
-                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b")
+                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b"
+                            # "tháng nào tôi tiêu nhiều nhất": which month the most
+                            r"|\b(?:thang|tuan|ngay|nam|quy) nao\b.{0,40}\b(?:nhieu|cao|lon|it|thap|ton) nhat\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.lexicon import GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
+from core.text import strip_accents
+from transactions.query.lexicon import CONCEPTS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
 from transactions.query.linking import Vocab
 from transactions.query.model import Link
 from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
+from transactions.query.vietnamese import CLASSIFIERS, vi_syllable
 
 THING_CATEGORIES = 3  # categories named as where it could be
 THING_MEANING_MIN = 0.2  # a category this far from the word in meaning is no place to look
@@ -25,7 +27,7 @@ def _capitalised(phrase: str, question: str) -> bool:
     """Written with a capital inside the sentence ("any Home Depot purchases"): a proper name."""
     words = re.findall(r"[^\W\d_][\w'&.-]*", question)
     wanted = set(phrase.split())
-    return any(w[0].isupper() and not w.isupper() and k > 0 and re.sub(r"[^a-z0-9]", "", w.lower()) in wanted
+    return any(w[0].isupper() and not w.isupper() and k > 0 and re.sub(r"[^a-z0-9]", "", strip_accents(w.lower())) in wanted
                for k, w in enumerate(words))
 
 
@@ -87,7 +89,8 @@ def things_owning(links: list[Link], ignored: list[str], text: str) -> tuple[lis
     return out, owners
 
 
-def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "") -> dict[str, list[str]]:
+def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = "", vietnamese: bool = False
+              ) -> dict[str, list[str]]:
     """{thing: up to three of the user's spending categories closest to it in meaning} for the unknown words that
     read as things: after a determiner or possessive ("the boat", "my dog"), or everyday words said neither as a
     shop ("at Costco", "home depot purchases") nor as a proper name ("Home Depot") — "spending on golf"."""
@@ -100,13 +103,35 @@ def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = ""
             _capitalised(phrase, question)
         if re.search(rf"\b{said}\s+{STOREFRONT_RE}", text):
             continue  # "at the apple store": a shop they don't have, not a thing
+        if phrase in CHAINS:
+            continue  # "grab", "delta": a well-known brand they don't have, not a thing
         if all(w in GRAMMAR_VOCABULARY for w in words):
             continue  # "recurring charges": a word of the grammar the query cannot say, not a thing
-        if determined or (not shop and words and all(w in common_words() for w in words)):
+        if determined or (not shop and words and all(w in common_words() for w in words)) \
+                or (vietnamese and _vietnamese_thing(phrase, text, question)):
             out[phrase] = []
     if out:
         _places(out, vocab)
     return out
+
+
+CHAINS = {w for words, _ in CONCEPTS.values() for w in words}  # well-known brands: names, never things
+# Vietnamese: "ở"/"tại" (at), or a storefront noun before it ("nhà thuốc Long Châu", "quán Highlands"): a shop
+VI_SHOP_BEFORE_RE = r"\b(?:o|tai|cua hang|quan|tiem|nha hang|sieu thi|nha thuoc|hieu thuoc|cong ty|hang)\s+(?:\w+\s+){0,2}?"
+
+
+def _vietnamese_thing(phrase: str, text: str, question: str) -> bool:
+    """In a Vietnamese question, words of the language that name nothing of theirs ("đám cưới", "câu cá", "con chó",
+    "bé Mochi") are a thing; a name said as a shop ("ở Costco", "nhà thuốc Long Châu") or written as a proper name
+    without a classifier before it is not."""
+    words = phrase.split()
+    parts = [p for w in words for p in w.split("-") if p]
+    classified = "-" in words[0] and parts[0] in CLASSIFIERS  # "con-cho", "be-mochi": a classifier and its noun
+    if phrase in CHAINS or (not classified and re.search(rf"{VI_SHOP_BEFORE_RE}{re.escape(phrase.replace('-', ' '))}\b", text)):
+        return False  # "Grab", "ở Costco", "nhà thuốc Long Châu": a shop they don't have
+    if not classified and _capitalised(phrase, question) and not all(vi_syllable(p) for p in parts):
+        return False  # "cho Highlands": a brand's name; "Nha Trang", "Tết" are places and days
+    return classified or all(vi_syllable(p) for p in parts)
 
 
 def _places(things: dict[str, list[str]], vocab: Vocab) -> None:

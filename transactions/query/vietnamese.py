@@ -1,0 +1,137 @@
+"""Vietnamese words the parser reads beside the lexicon, over accent-stripped text.
+
+- A Vietnamese syllable ("chup", "tap", "meo") has one shape: an initial consonant, one to three vowels and one of a
+  few final consonants. In a Vietnamese question such a word is a word of the language, never a shortened or
+  misspelt merchant name: "chụp ảnh" is no nickname of Chipotle. Linking reads it only by a name's own words.
+- Verbs of what one does with the money ("trả", "uống cafe", "đổ xăng", "tập gym", "nuôi", "khám") and the measure
+  words of a count ("bao nhiêu chuyến", "mấy lần", "mấy cuốc") name nothing: they carry no filter, so they never
+  become a merchant the user does not have, nor hide the kind of business after them ("uống cafe" is coffee).
+- A classifier before its noun ("con chó", "con mèo", "bé Mochi", "chiếc xe") makes one thing: the noun is content
+  even when, stripped of its accents, it is spelled like a function word ("chó" like "cho").
+"""
+from __future__ import annotations
+
+import re
+
+VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
+                            r"(?:[aeiouy]{1,3})(?:ng|nh|ch|[cmnpt])?")
+
+
+def vi_syllable(word: str) -> bool:
+    """The shape of one Vietnamese syllable, as typed without accents."""
+    return len(word) <= 7 and VI_SYLLABLE_RE.fullmatch(word) is not None
+
+
+# verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
+VI_VERBS = frozenset("""
+tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia
+""".split())
+# the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
+VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
+# phrases of the asking itself: "chi phí" (the cost), "tiết kiệm được", "tổng cộng", "thanh toán", "là bao nhiêu"
+VI_FUNCTION_RE = re.compile(r"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|tra tien|chi tien|tieu tien|"
+                            r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them)\b")
+# a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
+# that make it "còn" ("còn lại": what is left, "còn bao nhiêu") or "my child" ("con tôi")
+CLASSIFIERS = {"con", "be", "chiec", "cai", "em"}
+CON_NOT_BEFORE = "|".join(sorted(VI_VERBS | set("""lai bao nua du thieu khong gi may it nhieu no tien toi minh la co thi
+ma nao cua va voi trong o tai""".split())))
+# animals and kin: after "con" they are its noun even in text typed without accents
+CON_NOUNS = "cho|meo|ca|chim|tho|ngua|heo|lon|ga|vit|rua|chuot|gai|trai|be|nho"
+CON_ANY_RE = re.compile(rf"\bcon (?!(?:{CON_NOT_BEFORE})\b)(?=[a-z]{{2,}}\b)")
+CON_KNOWN_RE = re.compile(rf"\bcon (?=(?:{CON_NOUNS})\b)")
+OTHER_CLASSIFIER_RE = re.compile(r"\b(?:be|chiec|cai) (?!(?:gi|nay|do|kia|nao|ay|thi|la)\b)(?=[a-z]{2,}\b)|\bem be\b")
+
+
+def vi_prepare(rest: str, question: str = "") -> str:
+    """Vietnamese text (accent-stripped, periods and amounts blanked) made ready for linking: the measure words of a
+    count and phrases of the asking blanked, each classifier joined to its noun ("con-cho"), and a proper name of
+    Vietnamese words written with capitals ("Nha Trang", "Đà Lạt") kept one name, though "nha" and "da" alone are
+    function words."""
+    for name in proper_names(question):
+        rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
+    rest = VI_COUNT_RE.sub(" | ", rest)
+    rest = VI_FUNCTION_RE.sub(" | ", rest)
+    # "con" written so ("con chó") is a classifier; "còn" ("còn Starbucks thì sao?": what about) is not; typed
+    # without accents, only before an animal or kin
+    written = question.lower()
+    accented = bool(re.search(r"[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]", written))
+    con_re = CON_ANY_RE if accented and re.search(r"(?<!\w)con(?!\w)", written) else CON_KNOWN_RE
+    if not accented or re.search(r"(?<!\w)con(?!\w)", written):
+        rest = con_re.sub("con-", rest)
+    if not accented or re.search(r"(?<!\w)(?:bé|chiếc|cái|em bé)(?!\w)", written):
+        rest = OTHER_CLASSIFIER_RE.sub(lambda m: m.group(0).strip().replace(" ", "-") + (
+            "" if m.group(0).endswith("be") else "-"), rest)
+    return rest
+
+
+def proper_names(question: str) -> list[str]:
+    """Runs of two or more capitalised Vietnamese syllables inside the sentence ("Nha Trang", "Long Châu"),
+    accent-stripped."""
+    from core.text import strip_accents
+
+    out: list[str] = []
+    run: list[str] = []
+    for k, m in enumerate(re.finditer(r"[^\W\d_]+|[^\w\s]", question)):
+        w = m.group(0)
+        plain = strip_accents(w.lower())
+        if k > 0 and w[0].isupper() and not w.isupper() and vi_syllable(plain):
+            run.append(plain)
+            continue
+        if len(run) >= 2:
+            out.append(" ".join(run))
+        run = []
+    if len(run) >= 2:
+        out.append(" ".join(run))
+    return out
+
+
+def as_written(phrase: str, question: str) -> str:
+    """`phrase` (accent-stripped, as the parser read it: "con-cho meo") as the question wrote it ("con chó mèo");
+    the phrase itself when it cannot be found."""
+    from core.text import strip_accents
+
+    words = re.findall(r"[^\W_]+(?:['’][^\W_]+)?", question)
+    plain = [strip_accents(w.lower()).replace("’", "'") for w in words]
+    want = [w for w in re.split(r"[\s-]+", phrase.lower()) if w]
+    for i in range(len(plain) - len(want) + 1):
+        if [p.replace("'", "") for p in plain[i:i + len(want)]] == [w.replace("'", "") for w in want]:
+            return " ".join(w.lower() if not w[:1].isupper() or i + k == 0 else w
+                            for k, w in enumerate(words[i:i + len(want)]))
+    return phrase.replace("-", " ")
+
+
+# a storefront noun before a shop's name ("nhà thuốc Long Châu", "quán cà phê Highlands", "siêu thị Co.op")
+VI_STOREFRONT = r"(?:nha thuoc|hieu thuoc|sieu thi|cua hang|nha hang|quan(?: ca phe| cafe| an)?|tiem(?: \w+)?|phong (?:tap|gym))"
+
+
+def named_shop(links: list, unknown: list[str], ignored: list[str], rest: str) -> tuple[list, list[str], list[str]]:
+    """Vietnamese says the kind of shop before its name: "nhà thuốc Long Châu" asks about Long Châu, a shop they may
+    not have, not every pharmacy; the kind read from the noun ("thuốc" → Health) is dropped and the name is unknown."""
+    for phrase in list(ignored):
+        if "-" not in phrase or not re.search(rf"\b{VI_STOREFRONT}\s+{re.escape(phrase)}\b", rest):
+            continue
+        links = [x for x in links if x.negated or x.kind == "merchant" and x.how != "concept"
+                 or not re.search(rf"\b{re.escape(x.mention)}\s+{re.escape(phrase)}\b", rest)]
+        ignored = [w for w in ignored if w != phrase]
+        unknown = [*unknown, phrase]
+    return links, unknown, ignored
+
+
+def unjoined(word: str) -> str:
+    """A word as the answer and the API give it: a classifier's noun without the classifier ("con-meo" → "meo"), a
+    name's words apart ("long-chau" → "long chau")."""
+    parts = word.split(" ")
+    head = parts[0].split("-")
+    if len(head) > 1 and head[0] in CLASSIFIERS:
+        parts[0] = "-".join(head[1:])
+    return " ".join(parts).replace("-", " ")
+
+
+def unjoin(q) -> None:
+    """The query's words not understood without the joins linking needed (`said` keeps them as written)."""
+    q.said = {unjoined(k): v for k, v in q.said.items()}
+    q.unknown = [unjoined(w) for w in q.unknown]
+    q.ignored = [unjoined(w) for w in q.ignored]
+    q.things = {unjoined(k): v for k, v in q.things.items()}
+    q.suggestions = {unjoined(k): v for k, v in q.suggestions.items()}
