@@ -35,7 +35,10 @@ SIGNAL_PENALTY = 0.6
 LISTINGS = {"list_subscriptions", "get_jar_status", "suggest_budgets"}  # chosen by their own words, take no period
 # tools whose answer is a figure or a change over some of their transactions (and so over some period)
 SCOPED_TOOLS = (MONEY_TOOLS - LISTINGS - set(BALANCE_TOOLS)) | PROPOSE_TOOLS - {"save_note"} | set(REASONING_TOOLS)
-PERIOD_KEYS = ("start", "end", "date", "period", "months", "usual_months", "based_on", "year", "month")
+# period arguments of the money, change and reasoning tools (check_affordability's `when`, compare_spending's
+# `periods`, income_breakdown's `save_period`)
+PERIOD_KEYS = ("start", "end", "date", "period", "periods", "months", "usual_months", "based_on", "year", "month",
+               "when", "save_period")
 
 MONTH = (r"january|february|march|april|june|july|august|september|october|november|december|"
          r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec")
