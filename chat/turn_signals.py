@@ -69,8 +69,11 @@ RANK_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, 
 NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + "|".join(NUMBER_WORDS) + r")\b")
 _N = r"(\d{1,2}|" + "|".join(RANK_WORDS) + ")"
 RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\b|\b{_N} (?:\w+ )?(?:biggest|largest|"
-                           r"most|highest|top|categories|merchants|shops|places|stores)\b")
+                           r"most|highest|top|categories|merchants|shops|places|stores|"
+                           r"danh muc|hang muc|cua hang|cho|noi|khoan)\b")  # "3 danh mục tiêu nhiều nhất"
 NOT_A_QUANTITY = re.compile(r"\s*(?:of (?:them|those|these|the|my|our|us)\b|ones?\b|things?\b|of us\b)")
+# before the number, words that make it a count of items already shown ("add those 3 up", "all 3")
+ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other)\s+$")
 # a figure of their own money ("what did that cost me", "how much have I spent", "what do I usually spend a month")
 THEIR_FIGURE_RE = re.compile(r"\b(?:cost(?:s|ed)? (?:me|us)|(?:do|did|have|had) (?:i|we) (?:usually |normally |typically |"
                              r"really |actually )?(?:spend|spent|pay|paid)|(?:am|was|were) (?:i|we) spending|"
@@ -193,6 +196,10 @@ def _used_numbers(records: list[Any]) -> set[float]:
             _spans(part, spans)
         if isinstance(r.result, dict):
             _spans({"start": r.result.get("start"), "end": r.result.get("end")}, spans)
+    for r in records:  # two months side by side answer "the 2 months before it": the number of periods compared
+        sides = (r.arguments or {}).get("sides") or (r.arguments or {}).get("periods")
+        if isinstance(sides, list) and sides:
+            used.add(float(len(sides)))
     for start, end in spans:
         days = (end - start).days + 1
         months = (end.year - start.year) * 12 + end.month - start.month
@@ -225,8 +232,8 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
     used |= ranks
     left = []
     for m in NUMBER_RE.finditer(text):
-        if NOT_A_QUANTITY.match(text, m.end()):  # "the two of them", "both ones": items, not a quantity
-            continue
+        if NOT_A_QUANTITY.match(text, m.end()) or ITEMS_BEFORE.search(text[:m.start()]):
+            continue  # "the two of them", "add those 3 up": items, not a quantity
         if m.group(1):
             if m.group(2) and len(m.group(1)) >= 3:  # "401k" is a kind of account, not 401,000
                 continue

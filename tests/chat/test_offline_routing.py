@@ -74,7 +74,12 @@ def test_mixed_questions_use_both_sources(chat_demo, alice, alice_money, knowled
     sources = answer["answer"].rsplit("_Sources:", 1)[1]  # the answer says which sources it used
     expected = {"search_transactions": "your transactions", "search_knowledge_base": "the knowledge base",
                 "get_app_information": "Moneta's help pages"}
-    assert all(expected[t] in sources for t in tools)
+    # a source is named when the answer used it: help pages that had nothing fitting (this test's help corpus is one
+    # page on jars) are not claimed as a source (chat/offline/model.py _help_missed)
+    cited = {c["corpus"] for c in answer["citations"]}
+    used = {t for t in tools if t != "get_app_information" or "moneta-help" in cited}
+    assert all(expected[t] in sources for t in used) and used & {"search_transactions", "search_knowledge_base"}, \
+        answer["answer"]
 
 
 def test_compare_two_categories(chat_demo, alice, alice_money):
