@@ -46,7 +46,8 @@ ASK_VI = re.compile(r"\bso du\b|\b(?:con|co|duoc)(?: lai)? (?:bao nhieu|bn|may|n
 # money moving, advice or a concept: not what is there now
 MOVING = re.compile(r"\b(?:spen[dt]|spending|paid|pay|pays|paying|put|putting|deposit\w*|transfer\w*|moved?|sent|"
                     r"withdr[ae]w\w*|took out|saved (?:up )?(?:last|this|in|during|since)|earn\w*|interest|fees?|"
-                    r"charged?|chi tieu|tieu|(?<!kiem )tra|gui vao|nap|chuyen|rut|thu nhap|lai suat)\b")
+                    r"charged?|chi tieu|tieu|(?<!kiem )tra|gui vao|nap|chuyen|rut|thu nhap|lai suat|"
+                    r"giu lai|du ra|luong)\b")  # "giữ lại được bao nhiêu phần lương": pay kept, a flow
 ADVICE = re.compile(r"\b(?:should|ought|ideal|good|healthy|normal|recommend\w*|minimum|typical|average|keep|"
                     r"what is an?|what are|whats an?|how does|how do|why|explain|define|meaning|mean|nen|la gi|"
                     r"tai sao|vi sao|lam sao|cach|the nao la|nghia la)\b")
