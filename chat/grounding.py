@@ -20,6 +20,7 @@ from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from transactions.query import strip_accents
+from transactions.query.closed_words import closed_class_only
 from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
 from transactions.query.things import said_with_determiner
@@ -404,6 +405,8 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []
                        if not function_words_only(w, question)]  # "if it isn't too much trouble" leaves nothing out
     answered = any(x["result"].get("found") for x in ran)
+    # a word of a closed class ("honestly", "bro", "nhỉ") left as unknown is no thing the question is about
+    understood = {**understood, "unknown": [u for u in understood.get("unknown") or [] if not closed_class_only(u, question)]}
     if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
         # "dining for the wedding": answered Dining without "wedding"; "the bachelor weekend": a figure for something
         # else was given while the thing asked about is not in their data

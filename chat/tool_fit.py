@@ -20,6 +20,7 @@ from chat.actions.tools import ACTION_TOOLS
 from chat.affordability import REASONING_TOOLS
 from chat.assistant import KNOWLEDGE_TOOLS, TurnRecorder
 from transactions.query import MoneyQuery, money_query_parse, strip_accents
+from transactions.query.closed_words import closed_word, without_set_phrases
 
 REASONING_PENALTY = 0.6
 KIND_PENALTY = 0.35
@@ -73,10 +74,14 @@ def _people(question: str) -> set[str]:
 
 def function_words_only(phrase: str, question: str = "") -> bool:
     """Is every word of this unplaced phrase a word of asking or of the answer's form ("kindly provide"), a word of
-    talk around the question ("if it's not too much trouble", "Harold thinks")?"""
-    words = re.findall(r"[a-z]+", strip_accents(phrase.lower()))
+    talk around the question ("if it's not too much trouble", "Harold thinks") or of a closed class that cannot
+    change the answer ("honestly", "bro", "nhỉ": transactions/query/closed_words.py)?"""
+    raw = re.findall(r"[^\W\d_]+", re.sub(r"['’]", "", without_set_phrases(phrase)))
     people = _people(question) if question else set()
-    return bool(words) and all(w in FUNCTION_WORDS or w in TALK_WORDS or w in people for w in words)
+    if not raw:  # only a set phrase of chatter ("for the record", "làm ơn")
+        return bool(re.search(r"[^\W\d_]", phrase or ""))
+    return all(closed_word(w, question) or strip_accents(w) in FUNCTION_WORDS | TALK_WORDS or strip_accents(w) in people
+               for w in raw) and not re.search(r"\d", phrase)
 
 
 def _income_names(ctx: Any) -> set[str]:

@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 
 from chat.actions.basis import figure_for
 from chat.actions.selectors import action_present, pending_in_conversation
+from chat.actions.self_steps import TOPICS, UNAVAILABLE_TOPICS, steps_for
 from chat.actions.services import pending_action_cancel, pending_action_propose
 from chat.capabilities import (
     LEDGER_TOPICS,
@@ -63,9 +64,13 @@ class ActionTools:
         # the summary in the question's language (the card re-reads it in the page's language)
         with translation.override(question_language(getattr(self, "request_text", None) or "") or get_language()):
             shown = action_present(action)
+        yourself = steps_for(self, TOPICS.get(kind))  # where they can do it themselves, from the help pages
         return {"proposed": True, "kind": kind, "action": shown, "note": note,
                 "message": "Proposed, not done: the user must press Confirm on the card (or POST its confirm_url). "
-                           "Tell them what will change and that nothing changes until they confirm."}
+                           "Tell them what will change and that nothing changes until they confirm."
+                           + (" End with one line: 'You can also do this yourself:' and the `yourself` steps, citing "
+                              "[#fact_id]." if yourself else ""),
+                **({"yourself": yourself} if yourself else {})}
 
     def propose_create_jar(self, name: str, monthly_budget: float | None = None,
                            categories: list[str] | None = None, merchants: list[str] | None = None,
@@ -359,6 +364,9 @@ class ActionTools:
         contact a bank, see a credit score): say so and give the steps the user can take in the app. `subject`:
         what the request is about, when known (e.g. the subscription the user picked from a list)."""
         out = {**unavailable_steps(request), "subject": subject}
+        helped = steps_for(self, UNAVAILABLE_TOPICS.get(out.get("what") or ""))
+        if helped:  # the help page's steps for what to do instead, cited
+            out["help"] = helped
         if subject and out.get("what") == "cancel a subscription":
             out["cost"] = self._recurring_cost(subject)  # what cancelling would save, from their own charges
         return out
