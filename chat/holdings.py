@@ -81,6 +81,23 @@ def holding_asked(text: str, today: date | None = None) -> str | None:
     return _holder_name(holder)
 
 
+# a jar or fund money is set aside in ("my emergency fund", "the vacation jar", "savings pot", "hũ du lịch", "quỹ")
+JAR_HOLDER_RE = re.compile(r"\b(?:jars?|pots?|envelopes?|(?:\w+ )?funds?|hu|quy)\b")
+
+
+def jar_amount_asked(text: str, today: date | None = None) -> bool:
+    """Does the question ask how much is in one of their jars now ("how much is in my emergency fund", "what's in
+    the vacation jar", "hũ du lịch còn bao nhiêu")? Their jars answer it (get_jar_status), not a missing balance."""
+    text = set_aside(text or "")[0]
+    plain = _plain(text)
+    if not JAR_HOLDER_RE.search(plain) or MOVING.search(plain) or ADVICE.search(plain) \
+            or re.search(r"\b(?:index|mutual|hedge|etf|pension|retirement) funds?\b", plain):
+        return False
+    if find_periods(normalise(text), today or date.today()):
+        return False
+    return bool(ASK_EN.search(plain) or ASK_VI.search(plain))
+
+
 def _holder_name(holder: re.Match[str] | None) -> str:
     """The account a question names, for `get_account_balances(account=…)`: "savings", "checking", "joint"; "" for
     one that names none in particular (the bank, an account, "tài khoản")."""

@@ -28,6 +28,16 @@ PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|
 CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|explain|define|how does|why|"
                           r"what'?s the (?:point|idea|deal))\b", re.I)
 
+# a Vietnamese question of what something cost them, with no "tôi" ("chuyến đi Đà Lạt tốn bao nhiêu", "xăng hết bao
+# nhiêu", "ăn ngoài chi mấy tiền"): a spending verb asking an amount is about their money, not a passage
+VI_OWN_SPEND_RE = re.compile(r"\b(?:ton|het|tieu|xai|chi|tra|mat)(?: het)?\s+(?:(?:khoang|tat ca|tong cong|la)\s+)?"
+                             r"(?:bao nhieu|bn|may (?:tien|dong|tram|trieu|nghin|ngan))\b")
+
+
+def vi_own_spending(text: str) -> bool:
+    return bool(VI_OWN_SPEND_RE.search(strip_accents(text.lower()).replace("đ", "d")))
+
+
 VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"
                            r"\bgiải thích\b|\bcó nên\b|\bthe nao la\b|\bgiai thich\b"
                            r"|\bhay\b.{2,40}\b(?:thì|cái nào|bên nào)?\s*(?:tốt|lợi|hợp lý) hơn\b", re.I)  # with or without accents

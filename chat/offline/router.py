@@ -22,6 +22,7 @@ from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import asks_education_section, behaviour_calls, howto_calls, names_education_topic
+from chat.holdings import jar_amount_asked
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
@@ -39,6 +40,7 @@ from chat.offline.frames import (
     knowledge_query,
     names_money_measure,
     ranks_own_records,
+    vi_own_spending,
 )
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS, whatif_call
@@ -351,8 +353,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
         or action_call(text, q, ctx) \
-        or (None if weighs else balance_call(text, balances=ctx.balances) or missing_data_call(text)
-            or missing_thing_call(text)) or limits_call(text) or reasoning_call(text, q)
+        or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
+            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) or reasoning_call(text, q)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
@@ -411,7 +413,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])
     # 3. how Moneta works (their own jar status is not a how-to: "how are my jars doing")
-    jar_status = bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)
+    jar_status = (bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)) \
+        or jar_amount_asked(text, ctx.today)  # "how much is in my emergency fund": their jars before "can't see"
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
@@ -453,6 +456,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     #    period ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?", "mức giảm trừ gia cảnh … là bao nhiêu?"): knowledge
     concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period) \
         or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text)
+            and not vi_own_spending(text)  # "chuyến đi Huế tốn bao nhiêu": what it cost them
             and q.measure not in ("top_categories", "top_merchants")  # "trừ tiền nhà thì mục nào nhiều nhất": theirs
             and q.period is None and not find_periods(normalise(text), ctx.today))
     money = money and not concept_only

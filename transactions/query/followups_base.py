@@ -10,6 +10,7 @@ from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import NUMBER_WORDS
+from transactions.query.periods_words import words_number
 
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
@@ -38,7 +39,7 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
 def _n(word: str | None, default: int) -> int:
     if not word:
         return default
-    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, default)
+    return int(word) if word.isdigit() else words_number(word) or default
 
 
 # what a polite or chatty turn says around its edit ("the two months after that, if it's not too much trouble?",

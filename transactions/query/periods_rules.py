@@ -29,6 +29,7 @@ from transactions.query.periods_words import (
     NUM,
     POINT,
     POINT_MONTHS,
+    VI_BIG,
     YEAR,
     _day,
     _month_period,
@@ -302,7 +303,7 @@ def period_rules(today: date):
          lambda m: rolling("months", 6)),
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
-        (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|thang nay"
+        (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|(?<!\bmay )(?<!\bvai )thang nay"
          r"|(?:tu )?dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio|hien tai))?)\b",
          lambda m: month_offset(0)),
         # "tháng trước đó" (the month before that), not "tháng trước đổ xăng" (filled up last month): accents are gone here
@@ -330,10 +331,10 @@ def period_rules(today: date):
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
         (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent|"
          rf"prior|preceding)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|hai|ba|bon|sau|bay|tam|chin|muoi|muoi hai)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|{VI_BIG}|hai|ba|bon|sau|bay|tam|chin|muoi)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
         (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(days|weeks|months))\b"
-         r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua)\b",  # "mấy tháng gần đây": the last few months
+         r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua|nay)\b",  # "mấy tháng gần đây": the last few months
          lambda m: rolling(m.group(1) or m.group(2), 3 if "few" in m.group(0) or "may" in m.group(0) or "vai" in
                            m.group(0) else 2)),
         (r"\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:7|seven)\s+days\b|\bpast week\b",

@@ -18,13 +18,42 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
                 "couple": 2, "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5,
                 "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
-NUM = (r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|couple|a few|"
-       r"several|an?)")
+# counts past twelve in words, read like digits ("the past sixty days", "last eighteen months", "sáu mươi ngày qua")
+TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+         "nineteen": 19}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBER_WORDS.update(TEENS)
+NUMBER_WORDS.update(TENS)
+_ONES = "one|two|three|four|five|six|seven|eight|nine"
+EN_BIG = rf"(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|{'|'.join(TEENS)}"
+# Vietnamese (accents gone): "mười tám" 18, "sáu mươi" 60, "hai mươi lăm" 25 ("mốt" and "lăm" are 1 and 5 after ten)
+VI_DIGITS = {"mot": 1, "hai": 2, "ba": 3, "bon": 4, "tu": 4, "nam": 5, "lam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9}
+_VI_UNIT = "mot|hai|ba|bon|tu|lam|nam|sau|bay|tam|chin"
+VI_BIG = rf"(?:hai|ba|bon|nam|sau|bay|tam|chin)\s+muoi(?:\s+(?:{_VI_UNIT}))?|muoi\s+(?:{_VI_UNIT})"
+NUM = (rf"(\d+|{EN_BIG}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|"
+       r"couple|a few|several|an?)")
+
+
+def words_number(word: str) -> int | None:
+    """A count said in words, English ("forty-five") or Vietnamese ("hai mươi lăm"); None when it is not one."""
+    word = " ".join(word.replace("-", " ").split())
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    parts = word.split()
+    if len(parts) == 2 and parts[0] in TENS and parts[1] in NUMBER_WORDS and NUMBER_WORDS[parts[1]] < 10:
+        return TENS[parts[0]] + NUMBER_WORDS[parts[1]]
+    if "muoi" in parts and len(parts) <= 3:
+        i = parts.index("muoi")
+        tens = VI_DIGITS.get(parts[0], 0) if i == 1 else 1 if i == 0 else 0
+        ones = VI_DIGITS.get(parts[i + 1], 0) if i + 1 < len(parts) else 0
+        if tens and (i + 1 == len(parts) or ones):
+            return tens * 10 + ones
+    return None
 
 
 def _n(word: str) -> int:
     word = word.strip()
-    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, 1)
+    return int(word) if word.isdigit() else words_number(word) or 1
 
 
 def _month_start_recent(month: int, today: date, year: int | None) -> date:

@@ -30,7 +30,7 @@ tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dan
 VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
 # phrases of the asking itself: "chi phí" (the cost), "tiết kiệm được", "tổng cộng", "thanh toán", "là bao nhiêu"
 VI_FUNCTION_RE = re.compile(r"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|tra tien|chi tien|tieu tien|"
-                            r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them)\b")
+                            r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
 # that make it "còn" ("còn lại": what is left, "còn bao nhiêu") or "my child" ("con tôi")
 CLASSIFIERS = {"con", "be", "chiec", "cai", "em"}
