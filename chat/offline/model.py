@@ -30,6 +30,11 @@ from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.frames import knowledge_query
 from chat.offline.router import route
+
+# what a question about Moneta itself names: the help pages answer it or nothing does
+APP_SUBJECT_RE = re.compile(r"\b(?:app|moneta|jars?|hũ|import\w*|upload\w*|csv|ofx|(?:re-?)?categori[sz]\w*|"
+                            r"transactions?|statements?|sao kê|ứng dụng|giao dịch|danh mục|privacy|settings?|export\w*)\b",
+                            re.I)
 from chat.reasoning_text import reasoning_text
 from chat.whatif import WHATIF_TOOLS, whatif_text
 from core.money import written_in_currency_style
@@ -136,8 +141,10 @@ class OfflineChatModel(BaseChatModel):
         """A question sent to the help pages that none of them answers ("explain the rule of 72": a rule, but no
         rule of Moneta's) is looked up in the rest of the knowledge base (finance education) before the web or "I
         don't have that": the help pages are one corpus of it, not all it knows."""
-        if not names or any(n != "get_app_information" for n in names) or "search_knowledge_base" not in enabled:
-            return None
+        if not names or any(n != "get_app_information" for n in names) or "search_knowledge_base" not in enabled \
+                or APP_SUBJECT_RE.search(question):
+            return None  # a question about Moneta itself ("how do I recategorize a transaction") is the help pages'
+
         for _name, payload in results:
             query = payload.get("query") or question
             if any(compose.fits_question(query, r, how_to=True) and compose._substantive(r)

@@ -32,8 +32,10 @@ STRONG_RE = re.compile(rf"(?P<lead>(?:[\s,;:—–…]|\.\.+|\s-\s)\s*)(?:(?:{_F
                        rf"(?P<cue>{_STRONG})[\s,:]*",
                        re.I)
 # fillers alone: "X, sorry, Y", "X — no, Y", "X... sorry Y", "X no wait Y", ", actually Y"
-WEAK_RE = re.compile(rf"(?P<lead>\s*(?:[,;—–…]|\.\.+|\s-\s)\s*)(?P<cue>(?:{_FILL}\s*[,.!]?\s*)*(?:sorry|no|nope|"
-                     rf"actually|wait|oops|xin\s+lỗi))\s*(?:,\s*|\s+(?=[^\s,]))", re.I)
+# "no"/"nope" alone is a correction only with its comma ("uber — no, lyft"): "spending, no rent" leaves rent out
+WEAK_RE = re.compile(rf"(?P<lead>\s*(?:[,;—–…]|\.\.+|\s-\s)\s*)(?P<cue>(?:{_FILL}\s*[,.!]?\s*)*(?:(?:sorry|actually|"
+                     rf"wait|oops|xin\s+lỗi)(?=\s*,|\s+[^\s,])|(?:no|nope)(?=\s*[,.!—–])))\s*(?:[,.!—–]\s*|\s+(?=[^\s,]))",
+                     re.I)
 RUN_RE = re.compile(r"(?P<lead>\s+)(?P<cue>(?:no|oops|sorry)\s*,?\s*wait|wait\s*,?\s*(?:no|sorry)|no\s*,?\s*sorry|"
                     r"sorry\s*,?\s*no)\b[\s,.!]*", re.I)
 DEFINING_RE = re.compile(r"\b(?i:by)\s+(?:(?i:the|my|our)\s+)?[A-Za-z][A-Za-z' ]{0,25}?\s*$")
