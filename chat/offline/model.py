@@ -30,15 +30,14 @@ from chat.language import answer_language
 from chat.offline import compose, money_answer
 from chat.offline.frames import knowledge_query
 from chat.offline.router import route
+from chat.reasoning_text import reasoning_text
+from chat.whatif import WHATIF_TOOLS, whatif_text
+from core.money import written_in_currency_style
 
 # what a question about Moneta itself names: the help pages answer it or nothing does
 APP_SUBJECT_RE = re.compile(r"\b(?:app|moneta|jars?|hũ|import\w*|upload\w*|csv|ofx|(?:re-?)?categori[sz]\w*|"
                             r"transactions?|statements?|sao kê|ứng dụng|giao dịch|danh mục|privacy|settings?|export\w*)\b",
                             re.I)
-from chat.reasoning_text import reasoning_text
-from chat.whatif import WHATIF_TOOLS, whatif_text
-from core.money import written_in_currency_style
-
 WEAK_KNOWLEDGE = 0.35
 GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|xin chào|chào)\b[\s!.,]*"
                          r"(?:there|moneta|bạn)?[\s!.,]*$", re.I)
