@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS, STOPWORDS
+from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS
 from transactions.query.model import Link
 from transactions.query.spelling import common_words
 
@@ -142,7 +142,7 @@ def shop_prefixes(toks: list[str], used: list[bool], merchant_tokens: dict[str, 
     out: list[tuple[int, Link]] = []
     for i, word in enumerate(toks):
         if used[i] or i == 0 or toks[i - 1] not in SHOP_PREPOSITIONS or len(word) < 3 or not word.isalpha() \
-                or word in DETERMINERS or word in STOPWORDS:
+                or word in DETERMINERS:
             continue  # "from the 1st": a function word starts no name said short ("The Good Plate Restaurant")
         after = toks[i + 1] if i + 1 < len(toks) else ""
         if after not in SEPARATORS and after not in AFTER_SHOP:

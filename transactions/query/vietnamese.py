@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import strip_accents
+
 VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
                             r"(?:[aeiouy]{1,3})(?:ng|nh|ch|[cmnpt])?")
 
@@ -68,8 +70,6 @@ def vi_prepare(rest: str, question: str = "") -> str:
 def proper_names(question: str) -> list[str]:
     """Runs of two or more capitalised Vietnamese syllables inside the sentence ("Nha Trang", "Long Châu"),
     accent-stripped."""
-    from core.text import strip_accents
-
     out: list[str] = []
     run: list[str] = []
     for k, m in enumerate(re.finditer(r"[^\W\d_]+|[^\w\s]", question)):
@@ -89,8 +89,6 @@ def proper_names(question: str) -> list[str]:
 def as_written(phrase: str, question: str) -> str:
     """`phrase` (accent-stripped, as the parser read it: "con-cho meo") as the question wrote it ("con chó mèo");
     the phrase itself when it cannot be found."""
-    from core.text import strip_accents
-
     words = re.findall(r"[^\W_]+(?:['’][^\W_]+)?", question)
     plain = [strip_accents(w.lower()).replace("’", "'") for w in words]
     want = [w for w in re.split(r"[\s-]+", phrase.lower()) if w]
