@@ -18,7 +18,6 @@ from chat.offline.money_phrases import (
     when_said,
 )
 
-
 MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "trung bình mỗi giao dịch",
                "income": "tiền vào", "net": "dòng tiền ròng", "list": "các giao dịch", "largest": "giao dịch lớn nhất",
                "smallest": "giao dịch nhỏ nhất", "top_merchants": "nơi chi nhiều nhất",

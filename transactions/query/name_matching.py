@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+
 def _tok(word: str) -> str:
     word = word.strip(".,;:!?()[]{}\"'-")
     word = word.replace("'", "").replace("&", "")
