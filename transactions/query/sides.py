@@ -226,7 +226,8 @@ def peak_months(q: MoneyQuery, text: str, today: date) -> bool:
     if period is None or period.grain == "all":
         start = add_months(today.replace(day=1), -11)
         period = Period(start, today, period_label(start, today, "range", today=today), "range")
-    first, sides = period.start.replace(day=1), []
+    first = period.start.replace(day=1)
+    sides: list[Side] = []
     while first <= period.end and len(sides) < MAX_RANKED_MONTHS:
         last = add_months(first, 1) - timedelta(days=1)
         s, e = max(first, period.start), min(last, period.end, today)
