@@ -38,8 +38,8 @@ from chat.actions.verbs import (
     looks_like_request,
     one_named,
 )
-from chat.capabilities import unavailable_action
 from chat.listings import POINTS_BACK_RE
+from chat.unavailable_actions import unavailable_action
 from transactions.query.asides import set_aside
 from transactions.query.state import exclusion_followup
 
