@@ -34,6 +34,8 @@ _VI_UNIT = "mot|hai|ba|bon|tu|lam|nam|sau|bay|tam|chin"
 VI_BIG = rf"(?:hai|ba|bon|nam|sau|bay|tam|chin)\s+muoi(?:\s+(?:{_VI_UNIT}))?|muoi\s+(?:{_VI_UNIT})"
 NUM = (rf"(\d+|{EN_BIG}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|"
        r"couple|a few|several|an?)")
+# a place in a ranking said as an ordinal ("the second biggest", "which came 3rd")
+RANK_ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 # the ordinal of a count said in digits or words ("week 2", "week two": the second week)
 ORDINAL_OF = {"1": "first", "one": "first", "2": "second", "two": "second", "3": "third", "three": "third",
               "4": "fourth", "four": "fourth", "5": "fifth", "five": "fifth"}
