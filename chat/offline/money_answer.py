@@ -393,9 +393,14 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         out.append(f"{label[:1].upper() + label[1:]}: {amount(extra['total'], cur)}.")
     ask = (q.get("compare") or {}).get("ask")  # "which one was more?": the answer to that first
     if ask == "share" and result.get("share_pct") is not None:
-        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% tổng chi tiêu {when}: {amount(a['total'], cur)} "
-               f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of all "
-               f"your spending {when}: {amount(a['total'], cur)} of {amount(b['total'], cur)}.".replace("  ", " ")]
+        whole = ((q.get("compare") or {}).get("sides") or [{}])[-1] or {}
+        # the whole the share is of: all the spending, or the set the last answer named ("what share of that was
+        # Uber Eats" after dining: of dining)
+        of = (f"chi cho {lb}" if vi else lb) if any(whole.get(k) for k in ("merchants", "categories", "text")) \
+            else ("tổng chi tiêu" if vi else "all your spending")
+        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% {of} {when}: {amount(a['total'], cur)} "
+               f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of "
+               f"{of} {when}: {amount(a['total'], cur)} of {amount(b['total'], cur)}.".replace("  ", " ")]
     elif ask == "difference":
         out.insert(0, f"Chênh lệch là {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)}, {lb} {amount(b['total'], cur)}."
                    if vi else f"The difference is {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)} against {lb} "
