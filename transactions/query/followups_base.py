@@ -7,8 +7,8 @@ from datetime import date
 
 from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
-from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
+from transactions.query.name_matching import tokens
 from transactions.query.periods import NUMBER_WORDS
 from transactions.query.periods_words import words_number
 
