@@ -49,7 +49,7 @@ from transactions.query.restatements import (
     without,
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
-from transactions.query.sides import compare_turns, paired_sides, periods_anded, periods_left_unread
+from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
@@ -342,6 +342,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
+    if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
+        q.ignored = [w for w in q.ignored if w != peak.group(0).strip()]
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
