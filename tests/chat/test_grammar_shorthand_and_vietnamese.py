@@ -199,3 +199,15 @@ def test_chat_turn_names_the_highest_month_and_ranks_the_rest(chat_demo, alice):
     assert text.startswith(f"Your highest month for Groceries was {big:%B %Y}: $414.90."), text  # 300 + 96.40 + 18.50
     assert "All months, highest first:" in text and text.count("$114.90") >= 2, text
     assert answer["tool_calls"][0]["name"] == "compare_spending" and confident(alice, answer)
+
+
+@pytest.mark.parametrize("question", ["what did the delta flight in september cost plus the bag fee",
+                                      "delta in september along with the bag fee"])
+def test_statement_words_added_to_a_name_never_narrow_it(question):
+    vocab = Vocab(merchants=[*VOCAB.merchants, "Delta Air Lines"],
+                  merchant_category={**SHOPS, "Delta Air Lines": "Travel"},
+                  categories={**VOCAB.categories, "Travel": "expense"},
+                  narrative_has=lambda phrase, exact=False: phrase in ("bag fee", "bag", "fee"))
+    q = money_query_parse(question, vocab=vocab, today=TODAY)
+    assert q.merchants == ["Delta Air Lines"] and not q.text, q.as_dict()  # never the bag fee alone
+    assert "bag fee" in q.ignored, q.as_dict()  # said as not understood: the answer is not confident
