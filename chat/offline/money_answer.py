@@ -222,20 +222,14 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                      (f"There is nothing ranked after number {after} {what} {when}." if after else
                       f"I found no spending {what} {when}.").replace("  ", " "))
     elif measure == "top_merchants":
-        n = min(result.get("n") or len(rows), len(rows))
+        n, rank, rank_vi = _ranks(result, rows, "nơi")
         listed = ", ".join(f"{r['merchant']} ({amount(r['total'], cur)})" for r in rows[:n])
-        first = (result.get("offset") or 0) + 1
-        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-        rank_vi = f"{n} nơi" if first == 1 else f"Hạng {first}–{first + n - 1} trong các nơi"
         lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
                      if not vi else f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " "))
     elif measure in ("top_categories", "summary"):
-        n = min(result.get("n") or len(rows), len(rows))
+        n, rank, rank_vi = _ranks(result, rows, "danh mục")
         listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({amount(r['total'], cur)}, "
                            f"{r['share_pct']}%)" for r in rows[:n])
-        first = (result.get("offset") or 0) + 1
-        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-        rank_vi = f"{n} danh mục" if first == 1 else f"Hạng {first}–{first + n - 1} trong các danh mục"
         lines.append(f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " ") if vi else
                      f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
@@ -290,6 +284,15 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                                  for c in result["by_currency"][1:]) + ".")
     lines.append(_understood_line(result, reading, vi))
     return "\n".join(line for line in lines if line).strip()
+
+
+def _ranks(result: dict, rows: list[dict], noun_vi: str) -> tuple[int, str, str]:
+    """How many places a ranking shows, and which: "top 3", "number 4–5 among the" (after "the next two")."""
+    n = min(result.get("n") or len(rows), len(rows))
+    first = (result.get("offset") or 0) + 1
+    rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+    rank_vi = f"{n} {noun_vi}" if first == 1 else f"Hạng {first}–{first + n - 1} trong các {noun_vi}"
+    return n, rank, rank_vi
 
 
 UNIT_VI = {"day": "ngày", "week": "tuần", "month": "tháng"}
@@ -393,9 +396,14 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         out.append(f"{label[:1].upper() + label[1:]}: {amount(extra['total'], cur)}.")
     ask = (q.get("compare") or {}).get("ask")  # "which one was more?": the answer to that first
     if ask == "share" and result.get("share_pct") is not None:
-        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% tổng chi tiêu {when}: {amount(a['total'], cur)} "
-               f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of all "
-               f"your spending {when}: {amount(a['total'], cur)} of {amount(b['total'], cur)}.".replace("  ", " ")]
+        whole = ((q.get("compare") or {}).get("sides") or [{}])[-1] or {}
+        # the whole the share is of: all the spending, or the set the last answer named ("what share of that was
+        # Uber Eats" after dining: of dining)
+        of = (f"chi cho {lb}" if vi else lb) if any(whole.get(k) for k in ("merchants", "categories", "text")) \
+            else ("tổng chi tiêu" if vi else "all your spending")
+        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% {of} {when}: {amount(a['total'], cur)} "
+               f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of "
+               f"{of} {when}: {amount(a['total'], cur)} of {amount(b['total'], cur)}.".replace("  ", " ")]
     elif ask == "difference":
         out.insert(0, f"Chênh lệch là {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)}, {lb} {amount(b['total'], cur)}."
                    if vi else f"The difference is {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)} against {lb} "

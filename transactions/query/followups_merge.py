@@ -208,25 +208,40 @@ def _after_share(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure:
 
 # "how much of that was uber eats, as a percentage?": a share asked of the last answer's whole
 PERCENT_RE = re.compile(r"\b(?:percent(?:age)?|share|fraction|proportion|portion|phan tram|ty le)\b|%")
+SHARE_VERBS = ("chiem", "make", "made", "account", "accounted")  # "Uber Eats chiếm (makes up) bao nhiêu phần trăm"
 
 
 def _share_of_last(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
     """"what did I spend in October" → "how much of that was Uber Eats, as a percentage?": Uber Eats against all the
     spending the last answer added up, over its period, the share said first (not Uber Eats' total with "percentage"
     left unread)."""
+    names = _names(previous)
     if not PERCENT_RE.search(text) or previous.compare or previous.measure != "total" or previous.direction == "in" \
-            or previous.merchants or previous.categories or previous.text or said.excludes \
-            or not (said.merchants or said.categories or said.text) or q.measure not in ("total", "compare"):
+            or said.excludes or not (said.merchants or said.categories or said.text) \
+            or q.measure not in ("total", "compare") or _names(said) == names \
+            or (any(names) and (previous.exclude_merchants or previous.exclude_categories or previous.exclude_text)):
         return q
     period = q.period or previous.period
     part = Side(label=", ".join(link.mention for link in said.links if not link.negated) or ", ".join(
         said.merchants + said.categories + said.text), merchants=list(said.merchants),
         categories=list(said.categories), text=list(said.text), period=period)
+    # the whole is the last answer's set: all spending, or what it named ("what share of that was Uber Eats" after
+    # dining last month: Uber Eats against dining)
+    whole = Side(label=", ".join(link.mention for link in previous.links if not link.negated) or ", ".join(
+        sum(names, [])), merchants=names[0], categories=names[1], text=names[2], period=period) if any(names) \
+        else Side(label="all your spending", period=period)
     q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
-    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=period)], "ask": "share",
-                 "from_turns": True}
-    q.unknown = [u for u in q.unknown if not PERCENT_RE.search(u)]
-    q.ignored = [u for u in q.ignored if not PERCENT_RE.search(u)]
+    q.compare = {"mode": "sides", "sides": [part, whole], "ask": "share", "from_turns": True}
+    q.unknown = [u for u in q.unknown if not PERCENT_RE.search(u) and u not in SHARE_VERBS]
+    q.ignored = [u for u in q.ignored if not PERCENT_RE.search(u) and u not in SHARE_VERBS]
+    return q
+
+
+def _period_of_sides(q: MoneyQuery, previous: MoneyQuery) -> MoneyQuery:
+    """"ok how many sbux visits was that" after Starbucks vs Blue Bottle over the last 3 months: one side, over the
+    period the sides shared (a comparison keeps its period in its sides), never all time."""
+    if q.period is None and not q.compare and previous.compare and previous.compare.get("mode") == "sides":
+        q.period = _sides_names(previous)[3]
     return q
 
 
@@ -241,6 +256,7 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
+    q = _period_of_sides(q, previous)
     return _months_averaged(q, said, previous, text, measure, today)
 
 

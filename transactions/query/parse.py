@@ -41,6 +41,7 @@ from transactions.query.name_matching import tokens
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
+from transactions.query.periods_words import RANK_ORDINALS
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -64,8 +65,7 @@ NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
                         r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
-ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-            "hai": 2, "ba": 3, "tu": 4, "nam": 5}
+ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
