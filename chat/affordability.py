@@ -41,6 +41,13 @@ NEEDS_RE = re.compile(r"rent|mortgage|housing|home|utilit|electric|water|gas\b|f
                       r"transport|transit|commute|insurance|health|medical|pharm|doctor|dental|childcare|"
                       r"school|tuition|loan|debt|phone|internet|mobile|bills?", re.I)
 AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bco du tien\b|\bmua noi\b|"
+                       # "could I absorb / take on / cover a $600 car payment", "am I able to cover", "would a $300/mo
+                       # gym fit", "is $250 a month doable", "có kham nổi / gánh nổi / trả nổi … không", "đủ sức trả"
+                       r"\b(?:can|could|would|will) (?:i|we|my budget|our budget) (?:absorb|take on|cover|carry|"
+                       r"sustain|keep up with)\b|\b(?:am i|are we|would i be|would we be) able to (?:pay|cover|afford|"
+                       r"handle|manage|swing|keep up)\b|\b(?:swing|absorb)\b.{0,40}[$€£\d]|[$€£]\s*\d[^?]{0,60}\bfits?\b"
+                       r"(?!\s+(?:under|out|on|at|in(?:to)? (?:the|a|which|what)\b))|\b(?:kham|gánh|gồng|trả|chịu|lo|chi trả) nổi\b|"
+                       r"\b(?:kham|ganh|gong|tra|chiu|lo) noi\b|\bđủ sức (?:trả|chi|lo|gánh)\b|\bdu suc (?:tra|chi|lo|ganh)\b|"
                        r"\b(?:can|could) (?:i|we) (?:buy|get|pay for|spend)\b|\bdoable\b|"
                        r"\bfits? (?:in|into|within) (?:my|our|the) (?:budget|month)\b|"
                        r"\b(?:can|could) (?:i|we) (?:swing|manage|handle|justify|stretch to)\b|\b(?:do|will|would) (?:i|we) "
@@ -141,13 +148,15 @@ def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
                 args["months"] = months
         elif basis := _past_period_words(text):  # "given what I spent last month, could I afford …": that month's
             args["based_on"] = basis
+        if item := _item(q):
+            args["item"] = item
         return {"name": "check_affordability", "args": args}
     if GOAL_RE.search(text) and (goal := goal_args(text, q if q is not None else MoneyQuery(), months=months,
                                                   period=_period_words(text))) is not None:
         return {"name": "income_breakdown", "args": goal}  # chat/goals.py: the monthly saving stated or pointed to
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
-    if (KEPT_RE.search(text) or needs) and (period := _period_words(text)):
+    if (KEPT_RE.search(text) or needs) and (period := _period_words(text) or _leaned_period(text, q)):
         return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text) or _monthly_amount(text)
@@ -156,6 +165,16 @@ def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
             call["concept"] = "50/30/20 budgeting rule needs wants savings"
         return call
     return None
+
+
+def _item(q: Any) -> str | None:
+    """What the price is for, when the question names something of theirs ("a $450 a month lease" → "lease: Rent",
+    "a $300/mo gym membership" → "gym: Planet Fitness"): the label of the purchase in the arithmetic, so the answer
+    shows how it read the thing to afford rather than dropping it."""
+    links = [link for link in getattr(q, "links", None) or [] if not link.negated and link.names]
+    said = [f"{link.mention}: {', '.join(link.names)}" if link.mention.lower() != ", ".join(link.names).lower()
+            else link.mention for link in links[:2]]
+    return "; ".join(said) or None
 
 
 def asked_before(text: str) -> str | None:
@@ -175,6 +194,26 @@ def _period_words(text: str) -> str | None:
     return said[found[0][1][0]:found[0][1][1]].strip() if found else None
 
 
+# a turn that points at the last answer's period: "that same month", "that month", "back then", "of that"
+THAT_PERIOD_RE = re.compile(r"\b(?:(?:that|the) same (?:month|year|week|period)|that (?:month|year|period)|same month|"
+                            r"back then|of that|out of that|tháng (?:đó|ấy)|cùng tháng)\b", re.I)
+
+
+def _leaned_period(text: str, q: Any) -> str | None:
+    """The last answer's month or year, when a follow-up asks what was kept in it ("and how much went out that same
+    month? trying to see how much of my pay I kept" after last month's pay): that period's own figures."""
+    period = getattr(q, "period", None)
+    if not (period and getattr(q, "followup", False) and THAT_PERIOD_RE.search(text or "")):
+        return None
+    start, end = period.start, period.end
+    if start.day == 1 and (start.year, start.month) == (end.year, end.month) and \
+            end == month_bounds(start.year, start.month)[1]:
+        return f"{start:%Y-%m}"  # a whole month, however it was carried over ("grain" may say "range")
+    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) and start.year == end.year:
+        return f"{start:%Y}"
+    return None
+
+
 def _past_period_words(text: str) -> str | None:
     """The words of a finished period the question names (not the coming one it asks about): "last month" in
     "given what I spent last month, could I afford a sofa this month?"."""
@@ -188,6 +227,11 @@ def _past_period_words(text: str) -> str | None:
 
 BASIS_RE = re.compile(r"\b(?:brought in|earned|made|took (?:in|home)|got paid|income|spent|spending|looking at|"
                       r"based on|going by|go by|given|using|judging by|from)\b(?!.*\b(?:trip|buy|purchase)\b)", re.I)
+
+
+def _purchase_label(rate: str | None, item: str | None) -> str:
+    said = "; ".join(x for x in (item, rate) if x)
+    return f"the purchase ({said})" if said else "the purchase"
 
 
 def _d(value: Any) -> Decimal:
@@ -211,7 +255,8 @@ class ReasoningTools(GoalPlans):
     user: Any
 
     def check_affordability(self, amount: float, when: str | None = None, months: int = MONTHS,
-                            based_on: str | None = None, times: int | None = None, per: str | None = None) -> dict:
+                            based_on: str | None = None, times: int | None = None, per: str | None = None,
+                            item: str | None = None) -> dict:
         """Can the user afford a purchase of `amount`? `when`: "next month" (the next calendar month) or omitted
         (the next 30 days). From their own figures: usual income and usual everyday spending (average of the last
         `months` full months, recurring charges and transfers left out), minus the recurring bills and
@@ -220,7 +265,8 @@ class ReasoningTools(GoalPlans):
         `based_on` ("last month", "2026-09"): judge from that period's own income and spending instead ("given
         what I spent last month…"), the figures of that period shown. A cost paid repeatedly ("3x a week at $40"):
         `amount` is one payment, `times` how many per `per` ("day", "week", "month", "year"); it is judged as a
-        monthly cost (40 × 3 × 52 ÷ 12)."""
+        monthly cost (40 × 3 × 52 ÷ 12). `item`: what the price is for, as the question named it ("lease: Rent"),
+        shown in the purchase's line."""
         rate = rate_from_args(amount, times, per)
         if rate is not None and (rate.times > 1 or rate.unit != "month"):
             amount = float(rate.monthly)
@@ -261,7 +307,7 @@ class ReasoningTools(GoalPlans):
              "amount": str(_d(everyday["average"]))},
             {"label": f"recurring bills and subscriptions due in {window}", "op": "-", "amount": str(_d(bills["total"]))},
             {"label": f"left in {window}", "op": "=", "amount": str(left)},
-            {"label": f"the purchase ({rate.arithmetic(currency)} a month)" if rate else "the purchase", "op": "-",
+            {"label": _purchase_label(rate.arithmetic(currency) + " a month" if rate else None, item), "op": "-",
              "amount": str(price)},
             {"label": "left after it", "op": "=", "amount": str(after)},
         ]

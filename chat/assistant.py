@@ -6,6 +6,7 @@ prompt (or a document with instructions in it) says can reach another user's dat
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import time
@@ -135,6 +136,11 @@ def result_compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
 
 
 @cache
+def tool_arguments(name: str) -> tuple[str, ...]:
+    """The argument names of one of the assistant's tools: its method's parameters, which its schema is built from."""
+    return tuple(p for p in inspect.signature(getattr(FinanceAssistant, name)).parameters if p != "self")
+
+
 def _tool_template(name: str) -> StructuredTool:
     method = getattr(FinanceAssistant(user=None, config=None), name)  # bound: `self` is not in the schema
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))

@@ -47,7 +47,10 @@ ASK_VI = re.compile(r"\bso du\b|\b(?:con|co|duoc)(?: lai)? (?:bao nhieu|bn|may|n
 MOVING = re.compile(r"\b(?:spen[dt]|spending|paid|pay|pays|paying|put|putting|deposit\w*|transfer\w*|moved?|sent|"
                     r"withdr[ae]w\w*|took out|saved (?:up )?(?:last|this|in|during|since)|earn\w*|interest|fees?|"
                     r"charged?|chi tieu|tieu|(?<!kiem )tra|gui vao|nap|chuyen|rut|thu nhap|lai suat|"
-                    r"giu lai|du ra|luong)\b")  # "giữ lại được bao nhiêu phần lương": pay kept, a flow
+                    r"giu lai|du ra|luong|"  # "giữ lại được bao nhiêu phần lương": pay kept, a flow
+                    # what something cost them: "ăn ngoài hết bao nhiêu tiền", "mua … tốn bao nhiêu", "xài hết bn"
+                    r"het (?:bao nhieu|bn|may|tong cong)|ton|mua|xai|an (?:ngoai|uong|sang|trua|toi|tiem|quan)|"
+                    r"do xang|di (?:cho|an|grab|uber|taxi))\b")
 ADVICE = re.compile(r"\b(?:should|ought|ideal|good|healthy|normal|recommend\w*|minimum|typical|average|keep|"
                     r"what is an?|what are|whats an?|how does|how do|why|explain|define|meaning|mean|nen|la gi|"
                     r"tai sao|vi sao|lam sao|cach|the nao la|nghia la)\b")
@@ -91,7 +94,9 @@ def jar_amount_asked(text: str, today: date | None = None) -> bool:
     text = set_aside(text or "")[0]
     plain = _plain(text)
     if not JAR_HOLDER_RE.search(plain) or MOVING.search(plain) or ADVICE.search(plain) \
-            or re.search(r"\b(?:index|mutual|hedge|etf|pension|retirement) funds?\b", plain):
+            or re.search(r"\b(?:index|mutual|hedge|etf|pension|retirement|bond|stock) funds?\b|\b401\s?k\b|\bira\b"
+                         r"|\bquy (?:huu tri|dau tu|chi so|etf|tuong ho|luong huu)\b", plain):
+        # an investment or pension fund is held by a provider Moneta can't see, not one of their jars
         return False
     if find_periods(normalise(text), today or date.today()):
         return False

@@ -13,7 +13,8 @@ from core.errors import DomainError
 from core.periods import period_label
 from transactions.query import Link, MoneyQuery, Period, Side, money_query_parse, period_from_words, query_vocab
 from transactions.query.grammar import normalise
-from transactions.query.linking import Linker, tokens
+from transactions.query.linking import Linker
+from transactions.query.name_matching import tokens
 
 MONTHS_MAX = 120  # a monthly average over at most ten years
 LIMIT_MAX = 1000  # rows or top-N one tool call returns

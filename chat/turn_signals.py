@@ -27,18 +27,21 @@ from typing import Any
 
 from chat.actions.tools import PROPOSE_TOOLS
 from chat.affordability import REASONING_TOOLS
-from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
+from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder, tool_arguments
 from chat.balances import BALANCE_TOOLS
 from core.text import strip_accents
+from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
 
 SIGNAL_PENALTY = 0.6
 LISTINGS = {"list_subscriptions", "get_jar_status", "suggest_budgets"}  # chosen by their own words, take no period
 # tools whose answer is a figure or a change over some of their transactions (and so over some period)
 SCOPED_TOOLS = (MONEY_TOOLS - LISTINGS - set(BALANCE_TOOLS)) | PROPOSE_TOOLS - {"save_note"} | set(REASONING_TOOLS)
-# period arguments of the money, change and reasoning tools (check_affordability's `when`, compare_spending's
-# `periods`, income_breakdown's `save_period`)
-PERIOD_KEYS = ("start", "end", "date", "period", "periods", "months", "usual_months", "based_on", "year", "month",
-               "when", "save_period")
+# the period arguments of the tools, read from their schemas: each argument named by a word of time (check_affordability's
+# `when`, compare_spending's `periods`, income_breakdown's `save_period`; `based_on` is a period too: "last month"),
+# not a figure per unit of time (income_breakdown's `per_month`)
+TIME_WORDS = {"period", "periods", "start", "end", "date", "month", "months", "year", "when", "based"}
+PERIOD_KEYS = tuple(sorted({arg for tool in ALL_TOOLS for arg in tool_arguments(tool)
+                            if TIME_WORDS & set(arg.split("_")) and "per" not in arg.split("_")}))
 
 MONTH = (r"january|february|march|april|june|july|august|september|october|november|december|"
          r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec")
@@ -62,11 +65,12 @@ ITEMS_RE = re.compile(r"\b(?:those|these|them|they|all of (?:them|those|these))\
 PRONOUN_RE = re.compile(r"\b(?:(?:did|does|has|have|do|was|were|is|will) (?:it|they|that one|this one) "
                         r"(?:\w+ )?(?:cost|charge|run|come|take|bill)|how much (?:was|were|did|does|has|have) "
                         r"(?:it|they)\b(?! (?:all|altogether|together|in total)))")
-# numbers in words from fifteen up ("sixty days", "over twenty bucks"); "two", "three" count items as often ("the two
-# of them", "those three", "all three months") and cost right answers on the validation sets
-NUMBER_WORDS = {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
-RANK_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + "|".join(NUMBER_WORDS) + r")\b")
+# numbers in words (transactions/query/periods_words.py) from fifteen up ("sixty days", "over twenty bucks",
+# "forty-five"); two to fourteen count items as often ("the two of them", "those three", "all three months") and cost
+# right answers on the validation sets: said in words they are ranks only ("top three")
+QUANTITY_FROM = 15
+RANK_WORDS = {w: n for w, n in {**EN_COUNTS, **TEENS}.items() if 2 <= n < QUANTITY_FROM}
+NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + EN_BIG + r")\b")
 _N = r"(\d{1,2}|" + "|".join(RANK_WORDS) + ")"
 RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\b|\b{_N} (?:\w+ )?(?:biggest|largest|"
                            r"most|highest|top|categories|merchants|shops|places|stores|"
@@ -239,7 +243,9 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
                 continue
             value = float(m.group(1)) * (1000 if m.group(2) else 1)
         else:
-            value = NUMBER_WORDS[m.group(3)]
+            value = words_number(m.group(3)) or 0
+            if value < QUANTITY_FROM:
+                continue  # "thirteen", "fourteen": a rank or a count of items, as "three" is
         if round(value, 2) not in used:
             left.append(m.group(0))
     if not left:

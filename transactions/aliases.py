@@ -10,7 +10,7 @@ from core.types import AuthUser
 
 from .models import Category, Merchant, NameAlias
 from .query.grammar import normalise
-from .query.linking import tokens
+from .query.name_matching import tokens
 
 ALIAS_WORD_MAX = 80  # NameAlias.word's column
 

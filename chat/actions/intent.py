@@ -36,8 +36,8 @@ from chat.actions.verbs import (
     WORDED_AS_ASK_RE,
     asked_after,
 )
-from chat.capabilities import unavailable_action
 from chat.listings import POINTS_BACK_RE
+from chat.unavailable_actions import unavailable_action
 from transactions.query.state import exclusion_followup
 
 CAN_YOU_RE = re.compile(r"^\s*(?:can|could|would|will)\s+you\b", re.I)

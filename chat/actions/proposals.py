@@ -23,7 +23,8 @@ from chat.actions.verbs import (
 from chat.context import TurnContext, understand
 from transactions.query.followups_acts import points_at_last_set
 from transactions.query.grammar import normalise
-from transactions.query.parse import Linker, tokens
+from transactions.query.linking import Linker
+from transactions.query.name_matching import tokens
 from transactions.query.periods import find_periods
 
 FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with", "from", "it", "them", "this",

@@ -24,7 +24,7 @@ TOPICS = {
     "transaction_delete": "how to edit, delete and undo a transaction",
     "note_save": "how to save a note",
 }
-# what Moneta can't do (chat/capabilities.unavailable_action's `what`) → the help topic that says what to do instead
+# what Moneta can't do (chat/unavailable_actions.unavailable_action's `what`) → the help topic that says what to do instead
 UNAVAILABLE_TOPICS = {
     "cancel a subscription": "how to cancel a subscription",
     "move or pay money": "how to pay a bill or transfer money",

@@ -25,11 +25,11 @@ from chat.capabilities import (
     missing_answer,
     missing_for_check,
     moneta_has,
-    unavailable_steps,
 )
 from chat.language import question_language
 from chat.limits import asks_limits, limits_answer
 from chat.tool_args import money_query_from_args
+from chat.unavailable_actions import unavailable_steps
 from core.errors import DomainError, NotFound
 from core.money import money
 from transactions.models import Transaction

@@ -20,7 +20,7 @@ from chat.offline.knowledge_answer import (  # noqa: F401  (re-exported: the off
     knowledge_text,
     pick_facts,
 )
-from chat.offline.money_answer import _m, _when
+from chat.offline.money_phrases import amount, when_said
 from core.money import money as money_format
 
 MONEY_KEYS = ("total", "spending", "spent", "income", "net", "average", "budget", "remaining", "monthly_total",
@@ -83,8 +83,8 @@ def _specific(name: str, r: dict) -> str | None:
     English sentences lead with the selector's title; the Vietnamese ones leave it out (it is English)."""
     cur = r.get("currency")
     rows = r.get("rows") or []
-    when = _when(r.get("period"), words.is_vi(), {"start": r.get("start") or "1900-01-01", "end": r.get("end"),
-                                                  "grain": "range"} if r.get("end") else None)
+    when = when_said(r.get("period"), words.is_vi(), {"start": r.get("start") or "1900-01-01", "end": r.get("end"),
+                                                      "grain": "range"} if r.get("end") else None)
     base = {"title": r.get("title"), "period": r.get("period"), "when": when,
             "category": words.category(r.get("category")), "merchant": r.get("merchant"), "count": r.get("count")}
     if name == "analyze_by_category" and "total" in r:
@@ -118,15 +118,15 @@ def _specific(name: str, r: dict) -> str | None:
                     "count": x.get("count")} for x in rows)
         return text
     if name == "get_spending_summary" and "total_spent" in r:
-        top = ", ".join(f"{words.category(x.get('category'))} ({_m(x.get('spent'), cur)}, {x.get('share_pct')}%)"
+        top = ", ".join(f"{words.category(x.get('category'))} ({amount(x.get('spent'), cur)}, {x.get('share_pct')}%)"
                         for x in rows[:3])
-        text = _("You spent %(total)s %(when)s") % {"total": _m(r["total_spent"], cur), "when": when}
+        text = _("You spent %(total)s %(when)s") % {"total": amount(r["total_spent"], cur), "when": when}
         text += _("; the biggest categories were %(top)s.") % {"top": top} if top else "."
         text += _("\nIncome: %(income)s; net: %(net)s (%(count)s transactions).") % {
-            "income": _m(r.get("total_income"), cur), "net": _m(r.get("net"), cur), "count": r.get("transaction_count")}
+            "income": amount(r.get("total_income"), cur), "net": amount(r.get("net"), cur), "count": r.get("transaction_count")}
         if len(rows) > 3:
             text += _("\nAll categories:\n") + "\n".join(
-                f"- {words.category(x.get('category'))}: {_m(x.get('spent'), cur)} ({x.get('share_pct')}%)"
+                f"- {words.category(x.get('category'))}: {amount(x.get('spent'), cur)} ({x.get('share_pct')}%)"
                 for x in rows[:10])
         return text
     if name == "compare_spending" and "totals" in r:

@@ -27,7 +27,7 @@ from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
 from chat.balances import BALANCE_TOOLS, balance_text
 from chat.context import TurnContext
 from chat.language import answer_language
-from chat.offline import compose, money_answer
+from chat.offline import compose, money_answer, money_phrases
 from chat.offline.frames import knowledge_query
 from chat.offline.router import route
 from chat.reasoning_text import reasoning_text
@@ -173,11 +173,11 @@ class OfflineChatModel(BaseChatModel):
             if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
                 text = money_answer.money_answer(payload, vi=vi, reading=ctx.understood)
                 if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
-                    text = (f"Based on your own spending — {money_answer._m(payload.get('average'), payload.get('currency'))}"
+                    text = (f"Based on your own spending — {money_phrases.amount(payload.get('average'), payload.get('currency'))}"
                             f" a month on average over the {payload.get('months')} full months "
                             f"{payload.get('window')} — an emergency fund of 3–6 months of expenses would be "
-                            f"{money_answer._m(payload.get('three_months'), payload.get('currency'))} to "
-                            f"{money_answer._m(payload.get('six_months'), payload.get('currency'))}.")
+                            f"{money_phrases.amount(payload.get('three_months'), payload.get('currency'))} to "
+                            f"{money_phrases.amount(payload.get('six_months'), payload.get('currency'))}.")
                 parts.append(text)
                 continue
             if name in KNOWLEDGE_TOOLS:

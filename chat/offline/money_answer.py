@@ -3,111 +3,20 @@ figure, then the detail, then what was looked up and every word that was not use
 figure is copied from the result (the grounding check finds it); nothing is computed here."""
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
-from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
 from chat import words
-from core.money import money as money_format
-from transactions.query.model import weekdays_label
-
-
-def _m(value, currency: str | None) -> str:
-    return money_format(value, currency or "USD")
-
-
-def _day(iso: str) -> str:
-    """2026-11-07 → "Sat 7 Nov 2026" (Vietnamese: "Thứ 7 7 Tháng 11 2026"), as people read dates."""
-    return words.day(iso, weekday=True)
-
-
-def _weekdays(days: list[int], vi: bool) -> str:
-    if not vi:
-        return weekdays_label(days)
-    names = [formats.date_format(date(2024, 1, 1) + timedelta(days=d), "l").lower() for d in sorted(days)]
-    return "vào " + _names(names, conj="và")
-
-
-def _names(names: list[str], *, conj: str = "and") -> str:
-    names = [n for n in names if n]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
-
-
-def _what(q: dict, vi: bool = False) -> str:
-    """"at Shell", "on coffee (Starbucks and Blue Bottle Coffee)", "on Dining", "over $50" — from the query."""
-    parts = []
-    concept = {link["mention"]: link["names"] for link in q.get("links") or []
-               if link.get("kind") == "merchant" and link.get("how") == "concept"}
-    merchants = list(q.get("merchants") or [])
-    concepts = []  # "on electric (City Power) and internet (Comcast Cable)": one "on" for the union
-    for mention, names in concept.items():
-        if set(names) <= set(merchants):
-            said = (q.get("said") or {}).get(mention, mention)  # "đổ xăng", as written
-            concepts.append(f"{said} ({_names(names, conj='và' if vi else 'and')})")
-            merchants = [m for m in merchants if m not in names]
-    if concepts:
-        parts.append(("cho " if vi else "on ") + (" và " if vi else " and ").join(concepts))
-    if merchants:
-        parts.append(f"tại {_names(merchants, conj='hoặc')}" if vi else f"at {_names(merchants, conj='or')}")
-    if q.get("categories"):
-        parts.append(f"cho {_names(words.categories(q['categories']), conj='hoặc')}" if vi else
-                      f"on {_names(q['categories'], conj='or')}")
-    if q.get("text"):
-        quoted = (" và " if vi else " and ").join(f"“{t}”" for t in q["text"])
-        parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
-    if q.get("weekdays"):
-        parts.append(_weekdays(q["weekdays"], vi))
-    left_out = [*(q.get("exclude_merchants") or []),
-                *(words.categories(q.get("exclude_categories")) if vi else q.get("exclude_categories") or []),
-                *(f"“{t}”" for t in q.get("exclude_text") or [])]
-    if left_out:
-        parts.append(f"không tính {_names(left_out, conj='và')}" if vi else f"excluding {_names(left_out)}")
-    if q.get("amount_min") is not None and str(q.get("amount_min")) == str(q.get("amount_max")):  # one row's amount
-        parts.append(f"of {_m(q['amount_min'], None)}" if not vi else f"số tiền {_m(q['amount_min'], None)}")
-        return " ".join(parts)
-    if q.get("amount_min") is not None:
-        parts.append(f"over {_m(q['amount_min'], None)}" if not vi else f"trên {_m(q['amount_min'], None)}")
-    if q.get("amount_max") is not None:
-        parts.append(f"under {_m(q['amount_max'], None)}" if not vi else f"dưới {_m(q['amount_max'], None)}")
-    return " ".join(parts)
-
-
-def _when(label: str | None, vi: bool = False, period: dict | None = None) -> str:
-    """"in October 2026", "since March"; Vietnamese "trong Tháng 10 2026" (written again from the period's dates,
-    `period`, in the answer's language)."""
-    if not label or label == "all time":
-        return "từ trước đến nay" if vi else "in all your transactions"
-    if vi:
-        return f"trong {words.period(label, period)}"
-    if re.match(r"(?:since|the (?!holiday season)|today|yesterday|this |last )", label):
-        return label
-    return f"in {label}"
-
-
-def _named_period(result: dict, reading: dict | None) -> str | None:
-    """The period's label; a season the question named by a word ("the holidays") keeps the reading's own label,
-    which says how the word was read, when the query covered exactly its dates."""
-    period = (reading or {}).get("period") or {}
-    label = str(period.get("label") or "")
-    # "the run-up to Christmas", "early October": the label says how the words were read ("(… = days 1–10)")
-    if (label.startswith("the holiday season") or re.search(r" \([^()]*(?: = |: )[^()]*\)$", label)) and \
-            (period.get("start"), period.get("end")) == (result.get("start"), result.get("end")):
-        return period["label"]
-    return result.get("period")
-
-
-def _period_of(result: dict) -> dict | None:
-    q = result.get("query") or {}
-    if q.get("period"):
-        return q["period"]
-    if result.get("start") and result.get("end"):
-        return {"start": result["start"], "end": result["end"], "label": result.get("period"), "grain": "range"}
-    return None
-
+from chat.offline.money_phrases import (
+    amount,
+    day_said,
+    named_period,
+    names_joined,
+    period_of,
+    what_said,
+    when_said,
+)
 
 MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "trung bình mỗi giao dịch",
                "income": "tiền vào", "net": "dòng tiền ròng", "list": "các giao dịch", "largest": "giao dịch lớn nhất",
@@ -125,8 +34,8 @@ def _looked_up(r: dict, q: dict, vi: bool) -> str:
     if not vi:
         return r.get("understood") or ""
     measure = r.get("measure") or q.get("measure") or "total"
-    when = "" if measure == "compare" else _when(r.get("period"), True, _period_of(r))  # the sides carry theirs
-    return " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), _what(q, True), when) if x)
+    when = "" if measure == "compare" else when_said(r.get("period"), True, period_of(r))  # the sides carry theirs
+    return " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), what_said(q, True), when) if x)
 
 
 def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> str:
@@ -143,12 +52,12 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
 
     looked = _looked_up(r, q, vi)
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
-    loose = [gettext("“%(word)s” as %(names)s") % {"word": link["mention"], "names": _names(
+    loose = [gettext("“%(word)s” as %(names)s") % {"word": link["mention"], "names": names_joined(
         words.categories(link["names"]), conj=either)} for link in q.get("links") or []
              if link.get("how") in ("spelling", "prefix", "initials", "nickname", "meaning", "partial")]
     if loose:
         parts.append(gettext("I read %(readings)s.") % {"readings": "; ".join(loose)})
-    taught = [gettext("“%(word)s” means %(names)s") % {"word": link["mention"], "names": _names(link["names"],
+    taught = [gettext("“%(word)s” means %(names)s") % {"word": link["mention"], "names": names_joined(link["names"],
                                                                                              conj=both)}
               for link in q.get("links") or [] if link.get("how") == "alias"]
     if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
@@ -179,18 +88,18 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
 def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str:
     """"The boat", "my dog": nothing of theirs is called that and no description mentions it. Said plainly, with
     the categories it could have been filed under (transactions/query/things.py) — never a total of something else."""
-    said = _names([f"“{u}”" for u in unknown], conj="hay" if vi else "or")
+    said = names_joined([f"“{u}”" for u in unknown], conj="hay" if vi else "or")
     places = list(dict.fromkeys(c for u in unknown for c in things.get(u) or []))[:3]
     if vi:
         line = (f"Tôi không tìm thấy giao dịch nào về {said} {when}: không có nơi chi, danh mục hay mô tả giao dịch "
                 f"nào nhắc đến {'nó' if len(unknown) == 1 else 'chúng'}.")
         if places:
-            line += f" Nếu {said} được ghi dưới một danh mục, có thể là {_names(words.categories(places), conj='hay')}."
+            line += f" Nếu {said} được ghi dưới một danh mục, có thể là {names_joined(words.categories(places), conj='hay')}."
         return line
     line = (f"I found no transactions about {said} {when}: none of your merchants, categories or transaction "
             f"descriptions mentions {'it' if len(unknown) == 1 else 'them'}.")
     if places:
-        line += f" If {said} was filed under a category, it could be in {_names(places, conj='or')}: ask about one of those."
+        line += f" If {said} was filed under a category, it could be in {names_joined(places, conj='or')}: ask about one of those."
     return line
 
 
@@ -199,7 +108,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"
-    what, when = _what(q, vi), _when(_named_period(result, reading), vi, _period_of(result))
+    what, when = what_said(q, vi), when_said(named_period(result, reading), vi, period_of(result))
     rows = result.get("rows") or []
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
@@ -209,7 +118,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     if unknown and not result.get("found") and all(u in things for u in unknown):
         return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
     if unknown and not result.get("found"):
-        names = _names([u if u.islower() is False else u.title() for u in unknown], conj="or")
+        names = names_joined([u if u.islower() is False else u.title() for u in unknown], conj="or")
         if vi:
             lines.append(f"Tôi không tìm thấy giao dịch nào tại {names} {when}.")
         else:
@@ -225,7 +134,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
         # names the user has, nothing in this period: say the figure is zero, plainly
-        zero = _m(0, cur)
+        zero = amount(0, cur)
         if measure in ("total", "average", "monthly_average"):
             lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào." if vi else
                          f"You spent {zero} {what} {when} — there are no transactions.".replace("  ", " "))
@@ -243,14 +152,14 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
         measure = "income"
     if measure == "total":
-        total = _m(result.get("total"), cur)
+        total = amount(result.get("total"), cur)
         lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
                      f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
                      .replace("  ", " "))
         _per_lines(lines, result.get("per"), total, cur, vi)
         _by_merchant(lines, result, cur, q, vi)
     elif measure == "count":
-        total = _m(result.get("total"), cur)
+        total = amount(result.get("total"), cur)
         noun = "payments" if q.get("direction") == "in" else "purchases"
         lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
                      f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
@@ -262,23 +171,23 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                          f"That is {per['value']:g} {noun} per {per['unit']} ({count} over {over}).")
         _by_merchant(lines, result, cur, q, vi)
     elif measure == "average":
-        lines.append(f"Trung bình mỗi giao dịch {what} {when} là {_m(result.get('average'), cur)}, qua {count} giao "
-                     f"dịch (tổng {_m(result.get('total'), cur)})." if vi else
-                     f"Your average purchase {what} {when} was {_m(result.get('average'), cur)}, across {count} "
-                     f"transactions ({_m(result.get('total'), cur)} in total).".replace("  ", " "))
+        lines.append(f"Trung bình mỗi giao dịch {what} {when} là {amount(result.get('average'), cur)}, qua {count} giao "
+                     f"dịch (tổng {amount(result.get('total'), cur)})." if vi else
+                     f"Your average purchase {what} {when} was {amount(result.get('average'), cur)}, across {count} "
+                     f"transactions ({amount(result.get('total'), cur)} in total).".replace("  ", " "))
     elif measure == "income":
-        total = _m(result.get("received"), cur)
+        total = amount(result.get("received"), cur)
         lines.append(f"Bạn đã nhận {total} {when} ({count} khoản tiền vào)." if vi else
                      f"You received {total} {what} {when} ({count} payment{'s' if count != 1 else ''} in)."
                      .replace("  ", " "))
         _per_lines(lines, result.get("per"), total, cur, vi)  # "per month?" after money in
         for s in (result.get("by_source") or [])[:5]:
-            lines.append(f"- {s['merchant']}: {_m(s['total'], cur)} ({s['count']})")
+            lines.append(f"- {s['merchant']}: {amount(s['total'], cur)} ({s['count']})")
     elif measure == "net":
-        lines.append(f"{when[:1].upper() + when[1:]} bạn nhận {_m(result.get('received'), cur)} và chi "
-                     f"{_m(result.get('spent'), cur)}: ròng {_m(result.get('net'), cur)}." if vi else
-                     f"{when[:1].upper() + when[1:]} you received {_m(result.get('received'), cur)} and spent "
-                     f"{_m(result.get('spent'), cur)}: net {_m(result.get('net'), cur)}.")
+        lines.append(f"{when[:1].upper() + when[1:]} bạn nhận {amount(result.get('received'), cur)} và chi "
+                     f"{amount(result.get('spent'), cur)}: ròng {amount(result.get('net'), cur)}." if vi else
+                     f"{when[:1].upper() + when[1:]} you received {amount(result.get('received'), cur)} and spent "
+                     f"{amount(result.get('spent'), cur)}: net {amount(result.get('net'), cur)}.")
     elif measure in ("largest", "smallest"):
         pick = result.get("pick") or (rows[0] if rows else None)
         word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
@@ -292,18 +201,18 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
         if pick and n > 1:
             lines.append(f"{n} giao dịch {word} {what} {when}:" if vi else
                          f"Your {n} {word} {noun}s {what} {when}:".replace("  ", " "))
-            lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: {_m(abs(r['amount']), cur)}"
+            lines.extend(f"- {day_said(r['date'])} {r.get('merchant') or r['description']}: {amount(abs(r['amount']), cur)}"
                          for r in rows[:n])
         elif pick:
             where = pick.get("merchant") or pick.get("description")
-            lines.append(f"Giao dịch {word} {what} {when} là {_m(abs(pick['amount']), cur)} tại {where} ngày "
-                         f"{_day(pick['date'])}.".replace("  ", " ") if vi else
-                         f"Your {word} {noun} {what} {when} was {_m(abs(pick['amount']), cur)} {where_word} {where} on "
-                         f"{_day(pick['date'])}.".replace("  ", " "))
+            lines.append(f"Giao dịch {word} {what} {when} là {amount(abs(pick['amount']), cur)} tại {where} ngày "
+                         f"{day_said(pick['date'])}.".replace("  ", " ") if vi else
+                         f"Your {word} {noun} {what} {when} was {amount(abs(pick['amount']), cur)} {where_word} {where} on "
+                         f"{day_said(pick['date'])}.".replace("  ", " "))
             if len(rows) > 1:
                 lines.append("Next:" if not vi else "Tiếp theo:")
-                lines.extend(f"- {_day(r['date'])} {r.get('merchant') or r['description']}: "
-                             f"{_m(abs(r['amount']), cur)}" for r in rows[1:5])
+                lines.extend(f"- {day_said(r['date'])} {r.get('merchant') or r['description']}: "
+                             f"{amount(abs(r['amount']), cur)}" for r in rows[1:5])
     elif measure in ("top_merchants", "top_categories", "summary") and not rows:
         # nothing to rank: never "your top 0"; after a ranking's end ("the next two"), say where it ended
         after = result.get("offset") or 0
@@ -312,31 +221,25 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                      (f"There is nothing ranked after number {after} {what} {when}." if after else
                       f"I found no spending {what} {when}.").replace("  ", " "))
     elif measure == "top_merchants":
-        n = min(result.get("n") or len(rows), len(rows))
-        listed = ", ".join(f"{r['merchant']} ({_m(r['total'], cur)})" for r in rows[:n])
-        first = (result.get("offset") or 0) + 1
-        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-        rank_vi = f"{n} nơi" if first == 1 else f"Hạng {first}–{first + n - 1} trong các nơi"
+        n, rank, rank_vi = _ranks(result, rows, "nơi")
+        listed = ", ".join(f"{r['merchant']} ({amount(r['total'], cur)})" for r in rows[:n])
         lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
                      if not vi else f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " "))
     elif measure in ("top_categories", "summary"):
-        n = min(result.get("n") or len(rows), len(rows))
-        listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({_m(r['total'], cur)}, "
+        n, rank, rank_vi = _ranks(result, rows, "danh mục")
+        listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({amount(r['total'], cur)}, "
                            f"{r['share_pct']}%)" for r in rows[:n])
-        first = (result.get("offset") or 0) + 1
-        rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-        rank_vi = f"{n} danh mục" if first == 1 else f"Hạng {first}–{first + n - 1} trong các danh mục"
         lines.append(f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " ") if vi else
                      f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
         window = words.period(result.get("window"), {"start": result.get("start"), "end": result.get("end"),
                                                      "grain": "range"}) if vi else result.get("window")
-        lines.append(f"Trung bình bạn chi {_m(result.get('average'), cur)} mỗi tháng {what}, tính trên "
+        lines.append(f"Trung bình bạn chi {amount(result.get('average'), cur)} mỗi tháng {what}, tính trên "
                      f"{result.get('months')} tháng trọn vẹn ({window})." if vi else
-                     f"You spent {_m(result.get('average'), cur)} a month on average {what} over the "
-                     f"{result.get('months')} full months {result.get('window')} ({_m(result.get('total'), cur)} in "
+                     f"You spent {amount(result.get('average'), cur)} a month on average {what} over the "
+                     f"{result.get('months')} full months {result.get('window')} ({amount(result.get('total'), cur)} in "
                      f"total).".replace("  ", " "))
-        lines.extend(f"- {words.month(r['month']) if vi else r['month']}: {_m(r['total'], cur)}" for r in rows[-12:])
+        lines.extend(f"- {words.month(r['month']) if vi else r['month']}: {amount(r['total'], cur)}" for r in rows[-12:])
     elif measure == "compare":
         lines.extend(_compare_lines(result, q, cur, vi))
     if measure == "list" and q.get("limit") == 1 and rows:
@@ -346,40 +249,49 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             "Your most recent transaction"
         if back and result.get("count") == back + 1:  # "the first trip" (transactions/query/followups.py _one_time)
             lead_vi, lead = "Giao dịch đầu tiên", "Your first transaction"
-        lines.insert(0, (f"{lead_vi} {what}: {_day(r['date'])}, {_m(abs(r['amount']), cur)} "
+        lines.insert(0, (f"{lead_vi} {what}: {day_said(r['date'])}, {amount(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']})." if vi else
-                         f"{lead} {what} was on {_day(r['date'])}: {_m(abs(r['amount']), cur)} "
+                         f"{lead} {what} was on {day_said(r['date'])}: {amount(abs(r['amount']), cur)} "
                          f"({r.get('merchant') or r['description']}).").replace("  ", " "))
     elif measure == "list" or (measure in ("total", "count") and rows and len(rows) <= 3):
         if measure == "list" and vi:
-            lines.insert(0, f"Tôi tìm thấy {count} giao dịch {what} {when} (chi {_m(result.get('spent'), cur)}"
-                            + (f", nhận {_m(result.get('received'), cur)}" if result.get("received") else "") + ")."
+            lines.insert(0, f"Tôi tìm thấy {count} giao dịch {what} {when} (chi {amount(result.get('spent'), cur)}"
+                            + (f", nhận {amount(result.get('received'), cur)}" if result.get("received") else "") + ")."
                             .replace("  ", " "))
-            lines.extend(f"- {words.day(r['date'])} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+            lines.extend(f"- {words.day(r['date'])} {r.get('merchant') or r['description']}: {amount(r['amount'], cur)}"
                          f" ({words.category(r.get('category') or 'Uncategorised')})" for r in rows[:8])
             if count > 8:
                 lines.append(f"Bảng liệt kê {min(count, len(rows))} giao dịch trong số đó.")
         elif measure == "list":
-            lines.insert(0, f"I found {count} transactions {what} {when} ({_m(result.get('spent'), cur)} out"
-                            + (f", {_m(result.get('received'), cur)} in" if result.get("received") else "") + ")."
+            lines.insert(0, f"I found {count} transactions {what} {when} ({amount(result.get('spent'), cur)} out"
+                            + (f", {amount(result.get('received'), cur)} in" if result.get("received") else "") + ")."
                             .replace("  ", " "))
-            lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {_m(r['amount'], cur)}"
+            lines.extend(f"- {r['date']} {r.get('merchant') or r['description']}: {amount(r['amount'], cur)}"
                          f" ({r.get('category') or 'uncategorised'})" for r in rows[:8])
             if count > 8:
                 lines.append(f"The table lists {min(count, len(rows))} of them.")
     if result.get("left_out"):  # "and excluding the biggest?": the rows left out, said
-        gone = "; ".join(f"{_m(abs(r['amount']), cur)} {'tại' if vi else 'at'} {r.get('merchant') or r['description']}"
-                         f" {'ngày' if vi else 'on'} {_day(r['date'])}" for r in result["left_out"])
+        gone = "; ".join(f"{amount(abs(r['amount']), cur)} {'tại' if vi else 'at'} {r.get('merchant') or r['description']}"
+                         f" {'ngày' if vi else 'on'} {day_said(r['date'])}" for r in result["left_out"])
         n = len(result["left_out"])
         lines.insert(min(1, len(lines)), (f"Không tính {n} khoản lớn nhất: {gone}." if n > 1 else
                                           f"Không tính khoản lớn nhất: {gone}.") if vi else
                      f"Leaving out the {n} biggest: {gone}." if n > 1 else f"Leaving out the biggest: {gone}.")
     if result.get("by_currency"):
         lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
-                     + "; ".join(f"{c['currency']}: {_m(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
+                     + "; ".join(f"{c['currency']}: {amount(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
                                  for c in result["by_currency"][1:]) + ".")
     lines.append(_understood_line(result, reading, vi))
     return "\n".join(line for line in lines if line).strip()
+
+
+def _ranks(result: dict, rows: list[dict], noun_vi: str) -> tuple[int, str, str]:
+    """How many places a ranking shows, and which: "top 3", "number 4–5 among the" (after "the next two")."""
+    n = min(result.get("n") or len(rows), len(rows))
+    first = (result.get("offset") or 0) + 1
+    rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
+    rank_vi = f"{n} {noun_vi}" if first == 1 else f"Hạng {first}–{first + n - 1} trong các {noun_vi}"
+    return n, rank, rank_vi
 
 
 UNIT_VI = {"day": "ngày", "week": "tuần", "month": "tháng"}
@@ -402,13 +314,13 @@ def _per_lines(lines: list[str], per: dict | None, total: str, cur, vi: bool) ->
             else words.period(f"{day:%-d %b %Y}", {"start": per["from"], "end": per["from"], "grain": "day"})
         since = (f", from {first}, where your transactions begin" if not vi
                  else f", từ {first}, khi giao dịch của bạn bắt đầu")
-    lines.insert(0, f"That is {_m(per['value'], cur)} per {per['unit']} ({total} over {over}{since})."
-                 if not vi else f"Tức là {_m(per['value'], cur)} mỗi {unit} ({total} / {over}{since}).")
+    lines.insert(0, f"That is {amount(per['value'], cur)} per {per['unit']} ({total} over {over}{since})."
+                 if not vi else f"Tức là {amount(per['value'], cur)} mỗi {unit} ({total} / {over}{since}).")
     if full := per.get("full_months"):  # "the past 4 months" runs to today: the 4 full months as well
         span = words.period(full["window"], {"start": full["start"], "end": full["end"], "grain": "range"})
-        lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): {_m(full['average'], cur)} mỗi tháng."
-                     if vi else f"Over the {full['months']} full months {full['window']}: {_m(full['average'], cur)} "
-                     f"a month on average ({_m(full['total'], cur)} in total).")
+        lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): {amount(full['average'], cur)} mỗi tháng."
+                     if vi else f"Over the {full['months']} full months {full['window']}: {amount(full['average'], cur)} "
+                     f"a month on average ({amount(full['total'], cur)} in total).")
 ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
@@ -416,7 +328,7 @@ def _by_merchant(lines: list[str], result: dict, cur, q: dict, vi: bool = False)
     shown = result.get("by_merchant") or []
     if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
         lines.append(("Theo nơi chi: " if vi else "By merchant: ")
-                     + ", ".join(f"{r['merchant']} {_m(r['total'], cur)}" for r in shown[:5]) + ".")
+                     + ", ".join(f"{r['merchant']} {amount(r['total'], cur)}" for r in shown[:5]) + ".")
 
 
 def _row_label(row: dict, vi: bool) -> str:
@@ -441,56 +353,61 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         rows = [rows[0], rows[1], {**rows[2], "whole": True}]
     labels = [_row_label(r, vi) for r in rows]
     if len(rows) < 2:
-        return [f"{label}: {_m(r['total'], cur)}" for label, r in zip(labels, rows)]
+        return [f"{label}: {amount(r['total'], cur)}" for label, r in zip(labels, rows)]
     a, b = rows[0], rows[1]
     la, lb = labels[0], labels[1]
     mode = result.get("mode")
-    what = _what({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
-    when = _when((q.get("period") or {}).get("label"), vi, q.get("period")) if mode == "sides" else ""
+    what = what_said({**q, "merchants": [], "categories": [], "text": []}, vi) if mode != "sides" else ""
+    when = when_said((q.get("period") or {}).get("label"), vi, q.get("period")) if mode == "sides" else ""
     diff = result.get("difference") or 0
     if mode == "usual":
         if vi:
-            out = [f"{la}: bạn đã chi {_m(a['total'], cur)} {_what(q, vi)}; {lb}: {_m(b['total'], cur)}."
+            out = [f"{la}: bạn đã chi {amount(a['total'], cur)} {what_said(q, vi)}; {lb}: {amount(b['total'], cur)}."
                    .replace("  ", " ")]
         else:
-            out = [f"{a['label']}: you've spent {_m(a['total'], cur)} {_what(q, vi)}; {b['label']}: "
-                   f"{_m(b['total'], cur)}.".replace("  ", " ")]
+            out = [f"{a['label']}: you've spent {amount(a['total'], cur)} {what_said(q, vi)}; {b['label']}: "
+                   f"{amount(b['total'], cur)}.".replace("  ", " ")]
         if len(rows) > 2:
-            out.append(f"{labels[2][:1].upper() + labels[2][1:]}: {_m(rows[2]['total'], cur)}.")
+            out.append(f"{labels[2][:1].upper() + labels[2][1:]}: {amount(rows[2]['total'], cur)}.")
         pct = f" ({result['change_pct']:+}%)." if result.get("change_pct") is not None else "."
         if vi:
-            out.append(f"Tức là {'nhiều' if diff > 0 else 'ít'} hơn mức thường có {_m(abs(diff), cur)}{pct}")
+            out.append(f"Tức là {'nhiều' if diff > 0 else 'ít'} hơn mức thường có {amount(abs(diff), cur)}{pct}")
         else:
-            out.append(f"That is {_m(abs(diff), cur)} {'more' if diff > 0 else 'less'} than usual{pct}")
+            out.append(f"That is {amount(abs(diff), cur)} {'more' if diff > 0 else 'less'} than usual{pct}")
         return out
     if mode == "sides":
         sides = (q.get("compare") or {}).get("sides") or []
         side_periods = {(s.get("period") or {}).get("label") for s in sides}
         if len(side_periods) == 1 and None not in side_periods:
-            when = _when(side_periods.pop(), vi, sides[0].get("period"))
-    lead = (f"{la}: {_m(a['total'], cur)} {'so với' if vi else 'vs'} {lb}: {_m(b['total'], cur)} {what} {when}"
+            when = when_said(side_periods.pop(), vi, sides[0].get("period"))
+    lead = (f"{la}: {amount(a['total'], cur)} {'so với' if vi else 'vs'} {lb}: {amount(b['total'], cur)} {what} {when}"
             .strip().replace("  ", " "))
     pct = f" ({result['change_pct']:+}%)" if result.get("change_pct") is not None and mode == "periods" else ""
     if vi:
-        out = [f"{lead} — {la} {'nhiều' if diff > 0 else 'ít'} hơn {lb} {_m(abs(diff), cur)}{pct}."
+        out = [f"{lead} — {la} {'nhiều' if diff > 0 else 'ít'} hơn {lb} {amount(abs(diff), cur)}{pct}."
                if diff else f"{lead} — bằng nhau."]
     else:
-        out = [f"{lead} — {la} is {_m(abs(diff), cur)} {'more' if diff > 0 else 'less'} than {lb}{pct}."
+        out = [f"{lead} — {la} is {amount(abs(diff), cur)} {'more' if diff > 0 else 'less'} than {lb}{pct}."
                if diff else f"{lead} — the same."]
     for extra, label in zip(rows[2:], labels[2:]):
-        out.append(f"{label[:1].upper() + label[1:]}: {_m(extra['total'], cur)}.")
+        out.append(f"{label[:1].upper() + label[1:]}: {amount(extra['total'], cur)}.")
     ask = (q.get("compare") or {}).get("ask")  # "which one was more?": the answer to that first
     if ask == "share" and result.get("share_pct") is not None:
-        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% tổng chi tiêu {when}: {_m(a['total'], cur)} "
-               f"trên {_m(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of all "
-               f"your spending {when}: {_m(a['total'], cur)} of {_m(b['total'], cur)}.".replace("  ", " ")]
+        whole = ((q.get("compare") or {}).get("sides") or [{}])[-1] or {}
+        # the whole the share is of: all the spending, or the set the last answer named ("what share of that was
+        # Uber Eats" after dining: of dining)
+        of = (f"chi cho {lb}" if vi else lb) if any(whole.get(k) for k in ("merchants", "categories", "text")) \
+            else ("tổng chi tiêu" if vi else "all your spending")
+        out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% {of} {when}: {amount(a['total'], cur)} "
+               f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of "
+               f"{of} {when}: {amount(a['total'], cur)} of {amount(b['total'], cur)}.".replace("  ", " ")]
     elif ask == "difference":
-        out.insert(0, f"Chênh lệch là {_m(abs(diff), cur)}: {la} {_m(a['total'], cur)}, {lb} {_m(b['total'], cur)}."
-                   if vi else f"The difference is {_m(abs(diff), cur)}: {la} {_m(a['total'], cur)} against {lb} "
-                   f"{_m(b['total'], cur)}.")
+        out.insert(0, f"Chênh lệch là {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)}, {lb} {amount(b['total'], cur)}."
+                   if vi else f"The difference is {amount(abs(diff), cur)}: {la} {amount(a['total'], cur)} against {lb} "
+                   f"{amount(b['total'], cur)}.")
     elif ask and diff:
         (win, lw), (lose, ll) = sorted([(a, la), (b, lb)], key=lambda x: x[0]["total"], reverse=ask == "more")
         word = ("nhiều hơn" if ask == "more" else "ít hơn") if vi else ask
-        out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {_m(win['total'], cur)} "
-                      f"{'so với' if vi else 'against'} {_m(lose['total'], cur)} {'của' if vi else 'for'} {ll}.")
+        out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {amount(win['total'], cur)} "
+                      f"{'so với' if vi else 'against'} {amount(lose['total'], cur)} {'của' if vi else 'for'} {ll}.")
     return out

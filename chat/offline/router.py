@@ -31,7 +31,6 @@ from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
 from chat.offline.frames import (
     CONCEPT_Q_RE,
-    MEASURE_WORD_RE,
     PERSONAL_RE,
     VI_CONCEPT_RE,
     asks_concept,
@@ -39,16 +38,37 @@ from chat.offline.frames import (
     concept_frame,
     knowledge_query,
     names_money_measure,
-    ranks_own_records,
     vi_own_spending,
+)
+from chat.offline.last_answer import ask_about_last_answer, leans_on_last_answer, money_measure_turn, own_words
+from chat.offline.route_cues import (
+    APP_HOWTO_RE,
+    APP_NOUNS,
+    BUDGET_RE,
+    DOCUMENT_LIST_RE,
+    EATS_PAY_RE,
+    FINANCE_WORDS_RE,
+    HYPOTHETICAL_RE,
+    JAR_STATUS_RE,
+    LIVE_RE,
+    MY_NOTES_RE,
+    MY_SPENDING_RE,
+    PAY_WORDS,
+    PLACE_INFO_RE,
+    PRICE_CHANGE_RE,
+    SHOULD_RE,
+    THANKS_RE,
+    UPCOMING_RE,
+    VI_HOWTO_RE,
+    WEB_RE,
+    WHAT_HAPPENS_RE,
 )
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS, whatif_call
 from core.embeddings import single_thread_inference
-from transactions.query import MoneyQuery, is_vietnamese, strip_accents
+from transactions.query import is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.periods import find_periods
 
 
@@ -61,75 +81,6 @@ class Plan:
 
 
 MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
-APP_HOWTO_RE = re.compile(
-    r"\bhow (?:do|does|can|should|would|will|is|are)\s+(?:i|you|it|one|we|the app|moneta|this app|this|that|jars?|"
-    r"subscriptions?|categories|budgets?|rules|transactions|"
-    r"budget suggestions?|categori[sz]ation|the\s+\w+)\b|\bcan (?:i|one|moneta|the app|a jar|one jar|jars?|it)\b"
-    r"|\bis there a way\b|\bwhere (?:do|can) i\b|\bwhat happens (?:if|when|to)\b|\bdoes (?:the app|moneta|it|this app) "
-    r"\w+|\bhow (?:do|does) (?:\w+ )?work\b|\bwhat (?:is|are) (?:a |the )?(?:jars?|budget suggestions?)\b"
-    r"|\bwhat does (?:the |a |my |this )?[\w ]{0,50}? (?:do|mean)\b|\bexplain\b|\blam (?:sao|the nao)\b"
-    r"|\bwho (?:can|could|will) (?:see|read|access|look at)\b|\bis my (?:data|information|info|money data) (?:private|safe|"
-    r"secure|shared|sold)\b|\bwhy (?:did|was|does|do|is) (?:my|the) (?:question|answer|chat)\b"
-    r"|\bwhat (?:is|are|does) (?:it|that|this|they)\b|\btips? (?:for|on|to)\b|\bhow to\b"
-    r"|\bhow (?:do|does|is|are|can|will|would)\b(?:\s+\S+){0,4}?\s+(?:work|worked out|calculated|decided|chosen|"
-    r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
-    r"|\bwhere do (?:my|the|its|their) \w+ (?:go|come from)\b|\bwhere do its\b", re.I)
-APP_NOUNS = re.compile(
-    r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|(?:re-?)?categor\w*|rules?|budget suggestions?|suggested budget\w*|"
-    r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
-    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*|"
-    r"sao kê|ứng dụng|danh mục|giao dịch|nhập)\b"
-    r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
-    r"token|language|currency)\b)|\b(?:delete|settings?|sign|log|password|create|close|export)\b.{0,40}\baccount\b",
-    re.I)  # "my account" is their bank account unless the sentence is about the app's account
-WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
-                    r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
-                    r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)
-LIVE_RE = re.compile(r"\b(?:current(?:ly)?|latest|newest|today'?s?|right now|this week'?s?|at the moment|news|"
-                     r"headlines?|hiện (?:tại|nay)|mới nhất|hôm nay)\b", re.I)
-MY_NOTES_RE = re.compile(r"\b(?:in|from|according to|check|search) my (?:own )?notes?\b|\bmy notes? (?:say|said|about)\b"
-                         r"|\bwhat did i (?:note|write down|save)\b|\bghi chú của tôi\b", re.I)
-HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bwhat if\b|\bif i (?:save|invest|put|pay)\b",
-                             re.I)
-PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|gone up|go up|price (?:change|hike|increase)"
-                             r"\w*)\b.{0,20}\bprices?\b|\bprices? (?:change|hike|increase|went up|go up)\w*\b"
-                             r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b", re.I)
-PLACE_INFO_RE = re.compile(r"\b(?:is|are)\b.{0,40}\bopen\b\s+(?:at|on|now|today|tonight|tomorrow|late|24|until|till|"
-                           r"right now|on (?:sundays?|saturdays?|weekends?|holidays?))\b|\bopening (?:hours|times)\b|"
-                           r"\b(?:what time|when) (?:does|do|is)\b.{0,30}\b(?:open|close)\b|\bclos(?:es|ing) (?:time|at)\b|"
-                           r"\bdirections to\b|\bwhere(?:'s| is) the (?:nearest|closest)\b|\bmấy giờ (?:mở|đóng) cửa\b|"
-                           r"\bcó mở cửa\b", re.I)
-# the words of "what's eating my pay" itself, which the parser may link ("paycheck" to the payroll, "draining" to Dining)
-PAY_WORDS = {"pay", "paycheck", "paychecks", "income", "salary", "wage", "wages", "money", "cash", "eating", "taking",
-             "swallowing", "draining", "sucking", "chewing", "gobbling", "burning", "eats", "takes", "drains"}
-EATS_PAY_RE = re.compile(r"\b(?:what(?:'s| is| are)?|which \w+(?: is| are)?|who(?:'s| is)?)\s+(?:\w+\s+)?(?:eating|taking|"
-                         r"swallowing|draining|sucking|chewing|gobbling|burning|eats|takes|drains)(?: up| through)?\b"
-                         r".{0,25}\b(?:my|our) (?:pay|paycheck|paychecks|income|salary|wages?|money|cash)\b"
-                         r"|\bwhere (?:does|did) (?:all )?(?:my|our) (?:pay|paycheck|income|salary|money) go\b", re.I)
-UPCOMING_RE = re.compile(r"\b(?:next|upcoming|coming up|renew\w*|due)\b", re.I)
-JAR_STATUS_RE = re.compile(r"\bmy (?:jars?|envelopes?)\b|\bbudget\b.{0,30}\bleft\b|\bjars? (?:status|left)\b|\bhow (?:are|is) my\b|\bover budget\b|\bleft (?:in|to)\b"
-                           r"|\bbudget (?:left|remaining)\b|\bhũ của tôi\b", re.I)
-# "what happens to money left in a jar at the end of the month": how jars work, not the state of theirs
-WHAT_HAPPENS_RE = re.compile(r"\bwhat happens\b|\bwhat (?:will|would) happen\b", re.I)
-VI_HOWTO_RE = re.compile(r"\bcách (?:dùng|sử dụng|làm|nhập|tạo)\b|\blàm (?:sao|thế nào) để\b|\bnhư thế nào\b", re.I)
-DOCUMENT_LIST_RE = re.compile(r"\b(?:list|show|which|what)\b.{0,30}\b(?:documents?|files?|sources|uploads?)\b"
-                              r"|\bin (?:the|your) knowledge base\b"
-                              r"|\b(?:documents?|files?) (?:do|have) (?:you|i)\b|\bprocessed yet\b", re.I)
-FINANCE_WORDS_RE = re.compile(
-    r"\b(?:money|sav(?:e|es|ed|ing|ings)|invest\w*|interest|debt|credit|loan|mortgage|budget\w*|income|retire\w*|"
-    r"tax\w*|inflation|emergenc\w*|fund\w*|bank\w*|card|cards|spend\w*|bills?|pay\w*|price\w*|cost\w*|afford\w*|"
-    r"finance\w*|financial|compound\w*|score|apr|apy|dollars?|jars?|subscriptions?|categor\w*|moneta|app|"
-    r"tiền|tiết kiệm|ngân sách|nợ|lãi)\b", re.I)
-THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awesome|good)[\s,!.]+)?(?:thanks?|"
-                       r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
-                       r"[\s!.]*$", re.I)
-SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
-                       r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
-BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
-MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
-                            r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
-                            r"(?:spending|expenses)\b", re.I)
-
 RULE_NUMBERS_RE = re.compile(r"\b\d{2}/\d{2}(?:/\d{2})?\b")
 
 
@@ -172,40 +123,6 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
 
 
-def _own_words(text: str) -> list[str]:
-    """The words of a turn beyond function words, measures and words that point back ("how much was it": none)."""
-    return [w for w in re.findall(r"[a-z0-9']+", normalise(text)) if len(w) > 2 and w not in STOPWORDS
-            and w not in GRAMMAR_WORDS and w not in REFERS_BACK and w not in VAGUE_WORDS and not MEASURE_WORD_RE.search(w)]
-
-
-def _money_measure_turn(text: str, q, ctx: TurnContext):
-    """The query a turn that names a money measure asks (kind 1 of issue 21), or None: with a period ("total
-    spending in may"), a ranking or count of their own things ("top 3 categories overall?"), or right after a money
-    answer ("what about the total for the year") — unless it asks a concept, or names a listing of its own (jars,
-    subscriptions) or a what-if. After a money answer, a turn that names nothing of its own is that answer's
-    question with the turn's measure; when it changes nothing the answer says so (chat/grounding.py)."""
-    after_money = bool(ctx.previous_query) and ctx.previous_family == "money"
-    if not names_money_measure(text) or asks_concept(text, q, ctx.today, after_money=after_money) \
-            or SUBSCRIPTION_RE.search(text) or JAR_RE.search(text) or HYPOTHETICAL_RE.search(text) \
-            or WHAT_HAPPENS_RE.search(text) or SHOULD_RE.search(text):
-        return None
-    own = q.has_filters or q.unknown or q.period is not None or find_periods(normalise(text), ctx.today)
-    if own and (q.period is not None or q.merchants or q.categories or q.text):
-        return q
-    if ranks_own_records(text):
-        return q
-    if not after_money or len(text.split()) > POINTING_TURN_WORDS:
-        return None
-    if _own_words(text):
-        return None  # "what's the average credit card APR" names a topic of its own, not the last answer's
-    lean = MoneyQuery.from_dict(ctx.previous_query)
-    measure, _ = find_measure(normalise(text))
-    if measure and measure != "compare":
-        lean.measure = measure
-    lean.followup = True
-    return lean
-
-
 CLAUSE_SPLIT_RE = re.compile(r"\?\s+|;\s*|,?\s+and\s+(?=(?:how|what|why|when|where|which|who|can|could|do|does|"
                              r"did|is|are|show|list|tell|give|explain|find)\b)|\.\s+|,?\s+also\s+", re.I)
 
@@ -237,7 +154,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
     ctx.understood = q.as_dict()
     plan = _route_one(text, q, scored[0], ctx)
     if plan.query is not None and plan.query is not q:
-        ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (_money_measure_turn)
+        ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (money_measure_turn)
     if plan.calls and plan.calls[0]["name"] == "check_affordability" and (first := asked_before(text)):
         with single_thread_inference():
             fq = understand(first, ctx)
@@ -266,7 +183,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
         # nor a statement that says why they ask ("…last month? we share a budget")
         parts = [p for p, clause in zip(parts, clauses, strict=False) if p.calls and _asks(clause, text) and (
             p.query is not None or (p.intents[0][1] >= 0.45 and not (names_money_measure(clause)
-                                                                      and not _own_words(clause))))]
+                                                                      and not own_words(clause))))]
         families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
             calls = []
@@ -290,39 +207,6 @@ def route(question: str, ctx: TurnContext) -> Plan:
 
 SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
 UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
-SHORT_TURN_WORDS = 6
-POINTING_TURN_WORDS = 12  # a longer turn is about the last answer when it points back at it ("what did that add up to")
-VAGUE_WORDS = {"thing", "things", "stuff", "bit", "part", "figure", "number", "amount", "answer"}
-POINTERS = {"that", "it", "those", "them", "they", "these", "one", "ones", "other", "same", "before", "again"}
-REFERS_BACK = {"that", "it", "this", "those", "them", "they", "these", "mean", "means", "meant", "why", "so", "lot",
-               "same", "again", "more", "else", "do", "vay", "sao", "gi", "nay"}
-
-
-def _leans_on_last_answer(text: str) -> bool:
-    """A short turn that asks no concept of its own ("why?", "is that a lot?", "break it down"), or a longer one
-    that points back at the answer ("and what did all of that come to"): it is about the last answer. A concept
-    question names a term beyond words that point back ("what is an index fund?")."""
-    words = re.findall(r"[a-z0-9']+", normalise(text))
-    if not words or len(words) > POINTING_TURN_WORDS or (len(words) > SHORT_TURN_WORDS and not POINTERS & set(words)):
-        return False
-    asks = CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text) or APP_HOWTO_RE.search(text) or \
-        VI_HOWTO_RE.search(text)
-    terms = [w for w in words if w not in STOPWORDS and w not in REFERS_BACK and len(w) > 2]
-    if len(words) > SHORT_TURN_WORDS:  # a longer turn leans on the answer only with nothing of its own to ask about
-        return not [w for w in terms if w not in GRAMMAR_WORDS and w not in VAGUE_WORDS]
-    return not (asks and terms)
-
-
-def _ask_about_last_answer(text: str, ctx: TurnContext) -> None:
-    vi = answer_language(text, ctx.ui_language) == "vi"
-    last = MoneyQuery.from_dict(ctx.previous_query)
-    # its names only: a period's year would read as a figure no tool gave
-    about = ", ".join([*last.merchants, *last.categories, *last.text]) or ("tiền của bạn" if vi else "your money")
-    question = (f"Bạn muốn biết gì thêm về câu trả lời vừa rồi ({about})? Ví dụ: “liệt kê ra”, “mỗi tuần bao "
-                f"nhiêu?”, “tháng trước đó”." if vi else
-                f"What would you like to know about the last answer ({about})? For example “list them”, "
-                f"“per week?”, “and before that?” or “by merchant”.")
-    ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
 
 
 def _clarify(plan: Plan, text: str, ctx: TurnContext) -> None:
@@ -418,7 +302,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
-    if (lean := _money_measure_turn(text, q, ctx)) is not None:
+    if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent) and not asks_listing(text):
@@ -479,10 +363,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # calculated", "what is a high-yield savings account") is looked up in the knowledge base first, and the
         # web follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
-    if ctx.previous_query and ctx.previous_family != "other" and _leans_on_last_answer(text):
+    if ctx.previous_query and ctx.previous_family != "other" and leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
         # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
-        _ask_about_last_answer(text, ctx)
+        ask_about_last_answer(text, ctx)
         return done([("clarify", best, text)], [])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text) \
         and not (concept_frame(text) and names_education_topic(text))  # "what's a roth ira and who is it good for"

@@ -18,8 +18,7 @@ from transactions.query.execute import (
     money_query_run,
 )
 from transactions.query.grammar import is_vietnamese, normalise, strip_accents
-from transactions.query.linking import Vocab
-from transactions.query.model import MEASURES, Link, MoneyQuery, Side
+from transactions.query.model import MEASURES, Link, MoneyQuery, Side, Vocab
 from transactions.query.parse import money_query_parse
 from transactions.query.periods import find_periods
 

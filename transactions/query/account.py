@@ -9,8 +9,8 @@ from datetime import date
 
 from transactions.query.grammar import find_amounts, find_weekdays, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS
-from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
+from transactions.query.name_matching import tokens
 from transactions.query.periods import find_periods
 
 WORD_RE = re.compile(r"[a-z0-9&'.+-]+")

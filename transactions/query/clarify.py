@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from transactions.query.linking import Linker, Vocab, common_words, initials, skeleton, tokens
-from transactions.query.model import MoneyQuery
+from transactions.query.linking import Linker
+from transactions.query.model import MoneyQuery, Vocab
+from transactions.query.name_matching import initials, skeleton, tokens
+from transactions.query.spelling import common_words
 
 MAX_CHOICES = 3
 LOOSE_HOWS = ("initials", "nickname", "prefix")

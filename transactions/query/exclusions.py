@@ -67,7 +67,9 @@ CLAUSE_END_RE = re.compile(r"[,;]|\s[—–-]+\s|[—–]|\b(how (?:much|many|of
                            r"(?<!khong )(?:tinh ca|ke ca|bao gom ca))\b")
 # what is said as kept in after an exclusion ("w/o Amazon — everything else incl. rent", ", plus the rent of course",
 # ", tính cả tiền nhà"): never a list of more things left out
+# (", just real meals like chipotle and delivery", ", only the shops such as …": what is kept, said after the comma)
 KEPT_IN_RE = re.compile(r"\b(?:including|incl|inclusive of|include|includes|plus|everything|else|all|keep|count|"
+                        r"just|only|like|such as|mainly|mostly|chi|thoi|"
                         r"(?<!khong )(?:tinh ca|ke ca|bao gom ca))\b")
 
 

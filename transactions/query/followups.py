@@ -42,6 +42,7 @@ from transactions.query.followups_figures import (
     _which_more,
     _without_biggest,
 )
+from transactions.query.followups_lastset import _average_over_months, _set_measure
 from transactions.query.followups_parts import (
     _again,
     _by_unit,
@@ -135,7 +136,7 @@ OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money ou
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
                           r"chi tieu|tieu|tien ra|chi ra)\b")
 IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
-                         r"inflows?|thu nhap|tien vao)\b")
+                         r"inflows?|thu nhap|tien (?:vao|vo|ve)|(?:vao|vo|ve) (?:tai khoan|tk))\b")
 
 
 
@@ -389,18 +390,20 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, _list_them, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+EDITS = (_exclusion_corrected, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
-         _one_time, _pick, _how_many_that, _superlative, _add_up, _by_unit, _per_unit, _again, _measure_again)
+         _one_time, _pick, _how_many_that, _superlative, _set_measure, _add_up, _by_unit, _per_unit,
+         _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
               _since_then, _same_for, _widen,
-              _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again)
+              _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
+              _set_measure)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest,
-                _measure_again)
+                _measure_again, _set_measure)
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
@@ -433,7 +436,8 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         series = SERIES_RE.search(text)
         if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
             q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
-        if [w for w in _leftover(text, [s for _, s in said] + spans) if w not in state.subject_words]:
+        left = _leftover(text, [s for _, s in said] + spans)
+        if [w for w in left if w not in state.subject_words] or state.narrowed(left):
             if partial and edit in COMPOSABLE:
                 # the rest without the edit's words (a period the edit took is its own, not said again)
                 taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans

@@ -7,8 +7,8 @@ from datetime import date
 
 from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
-from transactions.query.linking import tokens
 from transactions.query.model import MoneyQuery
+from transactions.query.name_matching import tokens
 from transactions.query.periods import NUMBER_WORDS
 from transactions.query.periods_words import words_number
 
@@ -86,6 +86,18 @@ class _State:
         said = [*previous.merchants, *previous.categories, *previous.text, *(link.mention for link in previous.links
                                                                             if not link.negated)]
         self.subject_words = {w for name in said for w in tokens(str(name).lower())}
+        self.mentioned = {w for link in previous.links if not link.negated for w in tokens(link.mention.lower())}
+        self.names = [*previous.merchants, *previous.categories, *previous.text]
+
+    def narrowed(self, words: list[str]) -> bool:
+        """Do words of the last subject, said again, pick some of its names and not all ("how many of those were
+        Blue Bottle" after coffee: Starbucks and Blue Bottle)? Then they narrow the set: a filter, not the subject
+        said again. The words the user said for the subject ("coffee") never narrow it."""
+        said = [w for w in words if w in self.subject_words and w not in self.mentioned]
+        if not said or len(self.names) < 2:
+            return False
+        hit = [n for n in self.names if set(said) & set(tokens(str(n).lower()))]
+        return 0 < len(hit) < len(self.names)
 
     def query(self) -> MoneyQuery:
         """A fresh copy of the last query, marked as a follow-up with nothing left unread."""

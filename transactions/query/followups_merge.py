@@ -1,6 +1,7 @@
-"""Follow-ups the parser reads (they name something: a shop, a category, an amount), settled against the last
-answer once its merge (parse.py `_merge`) has run. The merge replaces what a turn renames; these read the words
-that say how the new names relate to the last set:
+"""Follow-ups the parser reads (they name something: a shop, a category, an amount): whether a turn goes on from the
+last question (`is_followup`), its merge into that question (`merge_followup`: what the turn renames replaces, the
+rest is kept), then settled against the last answer. These read the words that say how the new names relate to
+the last set:
 
 - union: "add uber to that", "those plus rent", "include Target" — the last set and the new names together;
 - versus: "vs the subscriptions?" after a total — the last set and the new names side by side, same period;
@@ -18,6 +19,8 @@ from transactions.query.followups_base import COUNT
 from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import ASKS_AMOUNT
 from transactions.query.model import MoneyQuery, Side
+from transactions.query.periods import find_periods
+from transactions.query.state import leaves_out_of_last, period_edit
 
 # words that add the names said to the last set rather than replace it
 UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)? in|together with|along with|combined "
@@ -34,6 +37,23 @@ SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|sp
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
 THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:{COUNT})\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
+
+
+# a turn that says it goes on from the last question ("and …", "what about …", "those")
+FOLLOWUP_RE = re.compile(
+    r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
+    r"(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
+    r"except|excluding|without|con|the con|vay con|the|what if|compared? (?:to|with)|against|versus|vs\.?)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
+    r"|\b(?:of|was|were|are|is) (?:that|those|them|it|they)\b|\bthose\b|\bthat was\b"
+    r"|\bthey (?:cost|come to|came to|add up|added up|run|ran|total|totall?ed)\b"
+    # "how much have I paid that company in total, ever": the merchant of the last answer
+    r"|\b(?:that|this|the same|those|these) (?:company|companies|store|stores|shop|shops|place|places|merchant|"
+    r"merchants|vendor|vendors|business|businesses|brand|payee|restaurant|station|chain|guys?|people|folks)\b"
+    r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
+    r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
+    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b",
+    re.I)
 
 
 def _names(q: MoneyQuery) -> tuple[list[str], list[str], list[str]]:
@@ -188,25 +208,40 @@ def _after_share(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure:
 
 # "how much of that was uber eats, as a percentage?": a share asked of the last answer's whole
 PERCENT_RE = re.compile(r"\b(?:percent(?:age)?|share|fraction|proportion|portion|phan tram|ty le)\b|%")
+SHARE_VERBS = ("chiem", "make", "made", "account", "accounted")  # "Uber Eats chiếm (makes up) bao nhiêu phần trăm"
 
 
 def _share_of_last(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
     """"what did I spend in October" → "how much of that was Uber Eats, as a percentage?": Uber Eats against all the
     spending the last answer added up, over its period, the share said first (not Uber Eats' total with "percentage"
     left unread)."""
+    names = _names(previous)
     if not PERCENT_RE.search(text) or previous.compare or previous.measure != "total" or previous.direction == "in" \
-            or previous.merchants or previous.categories or previous.text or said.excludes \
-            or not (said.merchants or said.categories or said.text) or q.measure not in ("total", "compare"):
+            or said.excludes or not (said.merchants or said.categories or said.text) \
+            or q.measure not in ("total", "compare") or _names(said) == names \
+            or (any(names) and (previous.exclude_merchants or previous.exclude_categories or previous.exclude_text)):
         return q
     period = q.period or previous.period
     part = Side(label=", ".join(link.mention for link in said.links if not link.negated) or ", ".join(
         said.merchants + said.categories + said.text), merchants=list(said.merchants),
         categories=list(said.categories), text=list(said.text), period=period)
+    # the whole is the last answer's set: all spending, or what it named ("what share of that was Uber Eats" after
+    # dining last month: Uber Eats against dining)
+    whole = Side(label=", ".join(link.mention for link in previous.links if not link.negated) or ", ".join(
+        sum(names, [])), merchants=names[0], categories=names[1], text=names[2], period=period) if any(names) \
+        else Side(label="all your spending", period=period)
     q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
-    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=period)], "ask": "share",
-                 "from_turns": True}
-    q.unknown = [u for u in q.unknown if not PERCENT_RE.search(u)]
-    q.ignored = [u for u in q.ignored if not PERCENT_RE.search(u)]
+    q.compare = {"mode": "sides", "sides": [part, whole], "ask": "share", "from_turns": True}
+    q.unknown = [u for u in q.unknown if not PERCENT_RE.search(u) and u not in SHARE_VERBS]
+    q.ignored = [u for u in q.ignored if not PERCENT_RE.search(u) and u not in SHARE_VERBS]
+    return q
+
+
+def _period_of_sides(q: MoneyQuery, previous: MoneyQuery) -> MoneyQuery:
+    """"ok how many sbux visits was that" after Starbucks vs Blue Bottle over the last 3 months: one side, over the
+    period the sides shared (a comparison keeps its period in its sides), never all time."""
+    if q.period is None and not q.compare and previous.compare and previous.compare.get("mode") == "sides":
+        q.period = _sides_names(previous)[3]
     return q
 
 
@@ -221,4 +256,95 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
+    q = _period_of_sides(q, previous)
     return _months_averaged(q, said, previous, text, measure, today)
+
+
+def is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
+    """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
+    the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
+    words = len(text.split())
+    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays or q.excludes
+                 or q.excluded_unknown or q.offset or q.per or q.amount_min is not None
+                 or q.amount_max is not None or find_periods(text, date.today()))
+    changes = names or measure is not None
+    if not changes:
+        return False
+    if FOLLOWUP_RE.search(text) and words <= 12:
+        return True
+    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
+        return True
+    # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
+    return words <= 5 and not (q.merchants and q.categories)
+
+
+def _names_the_same_things(prev: MoneyQuery, new: MoneyQuery) -> bool:
+    """A kind of thing said in a follow-up that covers every merchant of the last question names what is counted,
+    not a new subject: "how many fill-ups was that" after Chevron counts Chevron's, not every gas station's."""
+    kinds = [link for link in new.links if link.kind == "merchant" and link.how == "concept" and not link.negated]
+    return bool(kinds and prev.merchants and not new.categories and not new.text and not new.unknown
+                and all(set(prev.merchants) <= set(link.names) for link in kinds)
+                and set(new.merchants) <= {n for link in kinds for n in link.names})
+
+
+def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool
+           ) -> MoneyQuery:
+    q = MoneyQuery.from_dict(prev.as_dict())
+    q.language = new.language
+    q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions
+    same_things = _names_the_same_things(prev, new)
+    names_something = bool(new.merchants or new.categories or new.text or new.unknown) and not same_things
+    # what the turn did not rename keeps how it was understood ("coffee" stays coffee in "only the ones over $10")
+    q.links = new.links if names_something and not narrow else prev.links if same_things else [*prev.links,
+                                                                                                   *new.links]
+    if names_something:
+        if narrow:
+            # "just the coffee ones": narrow what was asked; a merchant inside a category keeps the period
+            q.merchants = new.merchants or q.merchants
+            q.text = new.text or q.text
+            if new.categories:
+                q.categories = new.categories
+            elif new.merchants:
+                q.categories = []
+        else:
+            q.merchants, q.categories, q.text = new.merchants, new.categories, new.text
+        if q.compare and q.compare.get("mode") == "periods":
+            pass  # "what about dining?" after "groceries this month vs last": the same comparison for dining
+        elif q.compare and not narrow:
+            q.compare = None
+            q.measure = "total"
+    if new.excludes:  # "and without rent?": the same question, leaving that out too
+        q.exclude_merchants = list(dict.fromkeys(q.exclude_merchants + new.exclude_merchants))
+        q.exclude_categories = list(dict.fromkeys(q.exclude_categories + new.exclude_categories))
+        q.exclude_text = list(dict.fromkeys(q.exclude_text + new.exclude_text))
+    if names_something:  # a name asked for again is no longer left out ("and Amazon on its own?")
+        q.exclude_merchants = [m for m in q.exclude_merchants if m not in new.merchants]
+        q.exclude_categories = [c for c in q.exclude_categories if c not in new.categories]
+    q.excluded_unknown = new.excluded_unknown
+    if new.offset:
+        q.offset, q.limit = new.offset, new.limit or q.limit
+    if new.per:
+        q.per = new.per
+    if new.amount_min is not None or new.amount_max is not None:
+        q.amount_min, q.amount_max = new.amount_min, new.amount_max
+    elif names_something and q.amount_min is not None and q.amount_min == q.amount_max:
+        q.amount_min = q.amount_max = None  # one row's amount ("the tv"): not the amount of what is named now
+    if new.weekdays:
+        q.weekdays = new.weekdays
+    if periods:
+        q.period = period_edit(prev.period, periods[0])  # "that month", "the month before", "in June"
+        if q.compare and q.compare.get("mode") != "periods":
+            for side in q.compare.get("sides") or []:
+                side.period = None
+    if measure and measure not in ("list",):
+        if prev.measure in ("top_merchants", "top_categories", "summary") and measure in (
+                "total", "count", "average", "income"):
+            q.limit, q.offset = None, 0  # "what was the total?" after a ranking: all of its set, not a window
+        q.measure = measure
+    elif measure == "list" and not names_something:
+        q.measure = "list"
+    if new.limit:
+        q.limit = new.limit
+    if new.group_by:
+        q.group_by = new.group_by
+    return q

@@ -49,6 +49,11 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
+    text = re.sub(r"(?<=[a-z])\+(?=[a-z])", " + ", text)  # "netflix+spotify": two names joined by "+"
+    # "btw march and may", "btwn $20 and $50": "between" when a span of two follows ("btw, how much…" is "by the way")
+    text = re.sub(rf"\b(?:btw|btwn|betw|betwn|b/w)(?=\s+(?:the\s+)?(?:\$?\d+(?:st|nd|rd|th)?|{MONTH_RE}|last|this|early|mid|late|"
+                  rf"spring|summer|fall|autumn|winter|christmas|thanksgiving)\b[^.?!,]{{0,30}}\b(?:and|to|&)\b)",
+                  "between", text)
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
     text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
@@ -188,7 +193,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
-                       r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton) (?:nhat|thu))\b"
+                       r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton)(?: (?:nhieu )?tien)? (?:nhat|thu))\b"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\b(?:danh )?muc nao\b"
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
@@ -203,7 +208,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
                       r"|\b(?:favou?rite|highest(?: spending)?|most expensive)\s+(?:\w+\s+){0,2}?(?:merchants?|stores?|"
                       r"shops?|places?|vendors?|payees?|businesses|companies|brands|retailers?)\b"
-                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\bthe most\b"
+                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\b(?:the most|"
+                      r"(?:spen[dt]|shop(?:ped)?|paid) most)\b"
                       r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
@@ -282,8 +288,10 @@ GROUP_BY_RE = {
 }
 TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|(?:#\s?|\bno\.?\s?|\bnumber )(1|one)\s+(?=(?:merchant|store|shop|place|categor|payee|vendor))|\b(?:last|latest|most recent|"
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
-                   r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+) (?:merchants|stores|categories|"
-                   r"places|shops|danh muc|cua hang|noi|nha hang)\b")
+                   r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
+                   # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
+                   r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|danh muc|"
+                   r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b")
 
 
 ASKS_AMOUNT = re.compile(r"\bhow much\b|\btotal\b|\bsum\b|\bbao nhieu\b|\bhet\b|\bcost\b|\badd(?:ed)? up\b")

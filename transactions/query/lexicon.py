@@ -49,6 +49,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "pharmacy": "pharmacy", "drugstore": "pharmacy", "chemist": "pharmacy", "prescriptions": "pharmacy",
     "flights": "airline", "flight": "airline", "airfare": "airline", "plane tickets": "airline",
     "airline": "airline", "airlines": "airline", "ve may bay": "airline",
+    # the verb of air travel ("did I fly anywhere", "when we flew to Denver"): the airline's charges
+    "fly": "airline", "flew": "airline", "flown": "airline", "flying": "airline", "may bay": "airline",
     "gym": "gym", "gym membership": "gym", "fitness": "gym",
     "dentist": "dental", "dental": "dental", "teeth": "dental", "nha si": "dental",
     "phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
@@ -129,6 +131,7 @@ ton lai gop chung tinh dau noi cai
 biet oi nhe nha dum giup giùm gium
 thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
 wait nvm nevermind fine sorry oops meant anyways
+gotten anywhere somewhere real actual proper mostly mainly
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"

@@ -8,8 +8,6 @@ that could change the answer but was not understood ("the boat"), or a function 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 
 from transactions.query import grammar
@@ -22,7 +20,18 @@ from transactions.query.lexicon import (
     NAME_PREPOSITIONS,
     STOPWORDS,
 )
-from transactions.query.model import Link
+from transactions.query.model import Link, Vocab
+from transactions.query.name_matching import (
+    SEPARATORS,
+    initials,
+    same_word,
+    shortens,
+    singular,
+    skeleton,
+    subsequence,
+    tokens,
+    word_starts,
+)
 from transactions.query.nicknames import partial_names, shop_prefixes, spelled_letters
 from transactions.query.spelling import common_words
 from transactions.query.vietnamese import VI_VERBS, vi_syllable
@@ -32,90 +41,6 @@ SEMANTIC_MERCHANT_MIN = 0.62
 SEMANTIC_CATEGORY_MIN = 0.60
 FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to", "with", "my", "i", "me", "and", "or",
                   "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
-
-
-@dataclass
-class Vocab:
-    """What the parser links against: the user's own merchants and categories, and two lookups into their data."""
-
-    merchants: list[str] = field(default_factory=list)
-    merchant_category: dict[str, str] = field(default_factory=dict)  # merchant → its most used category
-    categories: dict[str, str] = field(default_factory=dict)  # category name → kind
-    narrative_has: Callable[..., bool] | None = None  # does a phrase occur in the user's narratives?
-    embed: Callable | None = None  # texts → L2-normalised vectors, for linking by meaning
-    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)  # the user's own word → (kind, name)
-
-
-def _tok(word: str) -> str:
-    word = word.strip(".,;:!?()[]{}\"'-")
-    word = word.replace("'", "").replace("&", "")
-    return word
-
-
-def tokens(text: str) -> list[str]:
-    """Words of normalised text; `|` marks a blanked span (a period, an amount) and `^` an exclusion cue."""
-    return [t for t in (_tok(w) for w in re.findall(r"[a-z0-9&'.+-]+|\||\^", text)) if t]
-
-
-SEPARATORS = ("|", "^")
-
-
-def initials(name_tokens: list[str]) -> str:
-    return "".join(t[0] for t in name_tokens if t and t[0].isalnum())
-
-
-def skeleton(word: str) -> str:
-    """Consonants as they sound: "starbucks" → "strbx", "sbux" → "sbx" (ck/cks/ks/x alike, vowels dropped)."""
-    word = re.sub(r"[^a-z]", "", word.lower())
-    word = re.sub(r"c?ks|cs|x", "x", word)
-    word = re.sub(r"ck", "k", word)
-    return word[:1] + re.sub(r"[aeiouy]", "", word[1:])
-
-
-def _subsequence(short: str, long: str) -> bool:
-    it = iter(long)
-    return all(ch in it for ch in short)
-
-
-def _word_starts(word: str, name_tokens: list[str]) -> bool:
-    """`word` is each word of the name in turn, each cut down to some of its letters in order beginning with its
-    first ("bby" = b·est + b·u·y, "cvsph" = cvs + ph·armacy)."""
-    if not name_tokens or not word:
-        return not name_tokens and not word
-    head, rest = name_tokens[0], name_tokens[1:]
-    return word[0] == head[0] and any(_subsequence(word[:cut], head) and _word_starts(word[cut:], rest)
-                                      for cut in range(1, len(word) - len(rest) + 1))
-
-
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-def _shortens(short: str, word: str) -> bool:
-    """`short` is a cut-down `word`: its start ("pharm" for "pharmacy") or its letters in order keeping at least half
-    of them ("plnt" for "planet", "fitnss" for "fitness")."""
-    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
-        return False
-    if len(short) <= 2:  # an initial, maybe with a possessive s ("trader j's")
-        return len(short) == 1 or short[1] == "s"
-    return word.startswith(short) or (_subsequence(short, word) and 2 * len(short) >= len(word))
-
-
-def _same(a: str, b: str) -> float:
-    """1.0 same word (plural/singular), a spelling ratio ≥ 0.84 for longer words, else 0."""
-    if a == b or _singular(a) == _singular(b):
-        return 1.0
-    a, b = _singular(a), _singular(b)
-    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 2 or a[0] != b[0]:
-        return 0.0
-    ratio = SequenceMatcher(None, a, b).ratio()
-    return ratio if ratio >= 0.84 else 0.0
 
 
 # ---- entity linking ----------------------------------------------------------------------------------------
@@ -155,13 +80,13 @@ class Linker:
             elif (n == 1 and len(glued) >= 5 or glued != "".join(window)) and any(
                     "".join(mt[:k]) == glued for k in range(1, len(mt) + 1)):
                 prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
-            elif len(mt) >= n and all(_same(a, b) for a, b in zip(window, mt[:n])) and any(
+            elif len(mt) >= n and all(same_word(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)
-            elif n >= 2 and len(mt) >= n and all(_same(a, b) or _shortens(a, b) for a, b in zip(window, mt[:n])) \
-                    and any(_same(a, b) == 1.0 for a, b in zip(window, mt[:n])):
+            elif n >= 2 and len(mt) >= n and all(same_word(a, b) or shortens(a, b) for a, b in zip(window, mt[:n])) \
+                    and any(same_word(a, b) == 1.0 for a, b in zip(window, mt[:n])):
                 shortened.append(name)  # "plnt fitness", "cvs pharm": one word whole, the others cut short
-            elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and _word_starts(glued, mt):
+            elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and word_starts(glued, mt):
                 shortened.append(name)  # "bb coffee": the first words by their initials, the last one whole
         if exact:
             # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
@@ -201,7 +126,7 @@ class Linker:
             return [], ""
         # the start of each word of the name, cut down ("bby": Best Buy, "tjoes": Trader Joe's)
         by_starts = [m for m, mt in self.merchant_tokens.items() if 2 <= len(mt) <= 4
-                     and len(bare) > len(mt) and _word_starts(bare, mt)]
+                     and len(bare) > len(mt) and word_starts(bare, mt)]
         if by_starts:
             return by_starts, "nickname"
         glued = {m: "".join(mt) for m, mt in self.merchant_tokens.items() if mt}
@@ -226,7 +151,7 @@ class Linker:
             return by_whole_sound, "spelling"
         # a nickname is short, and its consonants are at least half of the name's
         by_sound = [m for m, g in glued.items() if 3 <= len(sk) and len(word) <= 5 and g[0] == word[0]
-                    and any(_subsequence(sk, skeleton(x)) and len(skeleton(x)) <= 2 * len(sk)
+                    and any(subsequence(sk, skeleton(x)) and len(skeleton(x)) <= 2 * len(sk)
                             for x in (g, self.merchant_tokens[m][0]))]
         return by_sound, "nickname" if by_sound else ""
 
@@ -279,7 +204,7 @@ class Linker:
     def category_for(self, window: list[str]) -> str | None:
         phrase = " ".join(window)
         for name, ct in self.category_tokens.items():
-            if ct and len(ct) == len(window) and all(_same(a, b) for a, b in zip(window, ct)):
+            if ct and len(ct) == len(window) and all(same_word(a, b) for a, b in zip(window, ct)):
                 return name
         for canonical, words in CATEGORY_WORDS.items():
             if phrase in words:
@@ -358,7 +283,7 @@ def link_entities(toks: list[str], linker: Linker
         for i, window in _windows(toks, used, n):
             if any(w in stop or w.isdigit() for w in window):
                 continue
-            phrase = " ".join(_singular(w) for w in window)
+            phrase = " ".join(singular(w) for w in window)
             if linker.narrative(phrase):
                 take(i, n, Link(" ".join(window), "text", [phrase], "narrative"))
     # 3. concepts ("coffee", "gas") and categories ("eating out", "groceries")
@@ -398,11 +323,11 @@ def link_entities(toks: list[str], linker: Linker
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 3
             and not t.isdigit() and t not in SEPARATORS]
     for i, word in left:
-        if linker.narrative(_singular(word), exact=True):
-            take(i, 1, Link(word, "text", [_singular(word)], "narrative"))
+        if linker.narrative(singular(word), exact=True):
+            take(i, 1, Link(word, "text", [singular(word)], "narrative"))
     # 5. by meaning: a leftover word close to one of the user's merchants or categories
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
-            and t.isalpha() and t not in SEPARATORS and _singular(t) not in HEAD_NOUNS
+            and t.isalpha() and t not in SEPARATORS and singular(t) not in HEAD_NOUNS
             and not (linker.vietnamese and vi_syllable(t))]  # "thuyền" has no English meaning to compare
     if left and linker.vocab.embed is not None and (linker.vocab.merchants or linker.vocab.categories):
         words = [t for _, t in left]
@@ -494,5 +419,3 @@ def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None
     after = toks[end + 1] if end + 1 < len(toks) else ""
     return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS)
 
-
-# ---- the parser --------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ One shape for the search box, the API, the offline model and the LLM's tool call
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -211,3 +212,15 @@ def weekdays_label(days: list[int]) -> str:
 
 def _amount(value: Decimal) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+@dataclass
+class Vocab:
+    """What the parser links against: the user's own merchants and categories, and two lookups into their data."""
+
+    merchants: list[str] = field(default_factory=list)
+    merchant_category: dict[str, str] = field(default_factory=dict)  # merchant → its most used category
+    categories: dict[str, str] = field(default_factory=dict)  # category name → kind
+    narrative_has: Callable[..., bool] | None = None  # does a phrase occur in the user's narratives?
+    embed: Callable | None = None  # texts → L2-normalised vectors, for linking by meaning
+    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)  # the user's own word → (kind, name)

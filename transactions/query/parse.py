@@ -25,7 +25,7 @@ from transactions.query.exclusions import (
 )
 from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
-from transactions.query.followups_merge import settle_followup
+from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
 from transactions.query.grammar import (
     find_amounts,
@@ -35,11 +35,13 @@ from transactions.query.grammar import (
     find_weekdays,
 )
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
-from transactions.query.linking import Linker, Vocab, common_words, link_entities, tokens
-from transactions.query.model import MoneyQuery, Side
+from transactions.query.linking import Linker, link_entities
+from transactions.query.model import MoneyQuery, Side, Vocab
+from transactions.query.name_matching import tokens
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
+from transactions.query.periods_words import RANK_ORDINALS
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -49,30 +51,11 @@ from transactions.query.restatements import (
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
 from transactions.query.sides import compare_turns, paired_sides, periods_anded, periods_left_unread
-from transactions.query.state import (
-    counted_nouns,
-    leans_on_last,
-    leaves_out_of_last,
-    period_edit,
-    referenced_merchant,
-)
+from transactions.query.spelling import common_words
+from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
 from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
 
-FOLLOWUP_RE = re.compile(
-    r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
-    r"(?:and|but|what about|how about|same (?:for|thing|question)|and for|also|now|then|ok(?:ay)?,?|so|only|just|"
-    r"except|excluding|without|con|the con|vay con|the|what if|compared? (?:to|with)|against|versus|vs\.?)\b|\b(?:that|those|them|these|it|the ones?|one)\s*\??\s*$"
-    r"|\b(?:of|was|were|are|is) (?:that|those|them|it|they)\b|\bthose\b|\bthat was\b"
-    r"|\bthey (?:cost|come to|came to|add up|added up|run|ran|total|totall?ed)\b"
-    # "how much have I paid that company in total, ever": the merchant of the last answer
-    r"|\b(?:that|this|the same|those|these) (?:company|companies|store|stores|shop|shops|place|places|merchant|"
-    r"merchants|vendor|vendors|business|businesses|brand|payee|restaurant|station|chain|guys?|people|folks)\b"
-    r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
-    r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
-    r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
-    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b",
-    re.I)
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
@@ -82,8 +65,7 @@ NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
                         r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
-ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-            "hai": 2, "ba": 3, "tu": 4, "nam": 5}
+ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
@@ -294,13 +276,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
-    followup = previous is not None and (_is_followup(question, text, q, measure) or leans_on_last(text))
+    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text))
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
-        q = settle_followup(_merge(previous, said, measure=measure, periods=own_periods,
-                                   narrow=bool(NARROW_RE.search(text))), said, previous, text, measure, today,
-                            vocab.merchant_category)
+        q = settle_followup(merge_followup(previous, said, measure=measure, periods=own_periods,
+                                           narrow=bool(NARROW_RE.search(text))), said, previous, text, measure,
+                            today, vocab.merchant_category)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
@@ -393,96 +375,6 @@ YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bov
                        r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
-
-
-def _is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
-    """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
-    the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
-    words = len(text.split())
-    names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays or q.excludes
-                 or q.excluded_unknown or q.offset or q.per or q.amount_min is not None
-                 or q.amount_max is not None or find_periods(text, date.today()))
-    changes = names or measure is not None
-    if not changes:
-        return False
-    if FOLLOWUP_RE.search(text) and words <= 12:
-        return True
-    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
-        return True
-    # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
-    return words <= 5 and not (q.merchants and q.categories)
-
-
-def _names_the_same_things(prev: MoneyQuery, new: MoneyQuery) -> bool:
-    """A kind of thing said in a follow-up that covers every merchant of the last question names what is counted,
-    not a new subject: "how many fill-ups was that" after Chevron counts Chevron's, not every gas station's."""
-    kinds = [link for link in new.links if link.kind == "merchant" and link.how == "concept" and not link.negated]
-    return bool(kinds and prev.merchants and not new.categories and not new.text and not new.unknown
-                and all(set(prev.merchants) <= set(link.names) for link in kinds)
-                and set(new.merchants) <= {n for link in kinds for n in link.names})
-
-
-def _merge(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool
-           ) -> MoneyQuery:
-    q = MoneyQuery.from_dict(prev.as_dict())
-    q.language = new.language
-    q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions
-    same_things = _names_the_same_things(prev, new)
-    names_something = bool(new.merchants or new.categories or new.text or new.unknown) and not same_things
-    # what the turn did not rename keeps how it was understood ("coffee" stays coffee in "only the ones over $10")
-    q.links = new.links if names_something and not narrow else prev.links if same_things else [*prev.links,
-                                                                                                   *new.links]
-    if names_something:
-        if narrow:
-            # "just the coffee ones": narrow what was asked; a merchant inside a category keeps the period
-            q.merchants = new.merchants or q.merchants
-            q.text = new.text or q.text
-            if new.categories:
-                q.categories = new.categories
-            elif new.merchants:
-                q.categories = []
-        else:
-            q.merchants, q.categories, q.text = new.merchants, new.categories, new.text
-        if q.compare and q.compare.get("mode") == "periods":
-            pass  # "what about dining?" after "groceries this month vs last": the same comparison for dining
-        elif q.compare and not narrow:
-            q.compare = None
-            q.measure = "total"
-    if new.excludes:  # "and without rent?": the same question, leaving that out too
-        q.exclude_merchants = list(dict.fromkeys(q.exclude_merchants + new.exclude_merchants))
-        q.exclude_categories = list(dict.fromkeys(q.exclude_categories + new.exclude_categories))
-        q.exclude_text = list(dict.fromkeys(q.exclude_text + new.exclude_text))
-    if names_something:  # a name asked for again is no longer left out ("and Amazon on its own?")
-        q.exclude_merchants = [m for m in q.exclude_merchants if m not in new.merchants]
-        q.exclude_categories = [c for c in q.exclude_categories if c not in new.categories]
-    q.excluded_unknown = new.excluded_unknown
-    if new.offset:
-        q.offset, q.limit = new.offset, new.limit or q.limit
-    if new.per:
-        q.per = new.per
-    if new.amount_min is not None or new.amount_max is not None:
-        q.amount_min, q.amount_max = new.amount_min, new.amount_max
-    elif names_something and q.amount_min is not None and q.amount_min == q.amount_max:
-        q.amount_min = q.amount_max = None  # one row's amount ("the tv"): not the amount of what is named now
-    if new.weekdays:
-        q.weekdays = new.weekdays
-    if periods:
-        q.period = period_edit(prev.period, periods[0])  # "that month", "the month before", "in June"
-        if q.compare and q.compare.get("mode") != "periods":
-            for side in q.compare.get("sides") or []:
-                side.period = None
-    if measure and measure not in ("list",):
-        if prev.measure in ("top_merchants", "top_categories", "summary") and measure in (
-                "total", "count", "average", "income"):
-            q.limit, q.offset = None, 0  # "what was the total?" after a ranking: all of its set, not a window
-        q.measure = measure
-    elif measure == "list" and not names_something:
-        q.measure = "list"
-    if new.limit:
-        q.limit = new.limit
-    if new.group_by:
-        q.group_by = new.group_by
-    return q
 
 
 # a question for the one place or category that got the most ("which store got most of my money", "which category

@@ -136,6 +136,8 @@ def period_rules(today: date):
         """"February to April", "summer through fall", "between March and May 2025": first day of the first
         to the last day of the second (the most recent such span that has started; clipped to today)."""
         a, ya, b, yb = m.group(1), m.group(2), m.group(3), m.group(4) or m.group(2)
+        if not yb and m.groupdict().get("rel"):
+            yb = str(today.year - (0 if m.group("rel") == "this" else 1))
         first_a, _ = POINT_MONTHS(a)
         _, last_b = POINT_MONTHS(b)
         return month_span(first_a, ya, last_b, yb)
@@ -265,7 +267,9 @@ def period_rules(today: date):
         (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
          r"\b|\bin\s+there\b", "that_period"),
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?(?:start\s+of\s+)?{POINT}\s*(?:to|through|thru|till|until|-|–|"
-         rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)", span_range),
+         rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)"
+         # "february to april this year", "march through may of last year": the year the span ends in
+         r"(?:,?\s+(?:of\s+|in\s+)?(?P<rel>this|last|previous)\s+year\b)?", span_range),
         (rf"\b(?:since|from)\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?(?:this\s+|last\s+)?{POINT}"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?"
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
@@ -331,7 +335,9 @@ def period_rules(today: date):
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),
         (rf"\b(?:in\s+the\s+|over\s+the\s+|during\s+the\s+|for\s+the\s+|within\s+the\s+)?(?:last|past|previous|recent|"
          rf"prior|preceding)\s+"
-         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|{VI_BIG}|hai|ba|bon|sau|bay|tam|chin|muoi)\s+(ngay|tuan|thang|nam)\s+(?:qua|gan day|vua qua|truoc)\b",
+         rf"{NUM}\s+(days?|weeks?|months?|years?|fortnights?)\b|\b(\d+|{VI_BIG}|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+"
+         # "3 tháng gần nhất", "hai tuần vừa rồi", "6 tháng trở lại đây": the last N of them, ending today
+         r"(ngay|tuan|thang|nam)\s+(?:vua\s+)?(?:qua|gan day|gan nhat|moi nhat|vua roi|(?:tro |do )?lai day|truoc)\b",
          lambda m: rolling(m.group(2) or m.group(4), _n(m.group(1) or m.group(3)))),
         (r"\b(?:(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+(?:few|couple(?:\s+of)?)\s+(days|weeks|months))\b"
          r"|\b(?:may|vai) (tuan|thang) (?:qua|gan day|vua qua|nay)\b",  # "mấy tháng gần đây": the last few months

@@ -7,8 +7,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period
-from transactions.query.linking import Vocab
-from transactions.query.model import Link, MoneyQuery
+from transactions.query.model import Link, MoneyQuery, Vocab
 from transactions.query.periods import _n
 from transactions.query.sides import compare_sides
 

@@ -200,3 +200,44 @@ def paired_sides(q: MoneyQuery, text: str, periods: list[tuple[Period, tuple[int
     start, end = min(p.start for p, _ in own), max(p.end for p, _ in own)
     q.measure, q.period = "compare", Period(start, end, period_label(start, end, "range"), "range")
     return True
+
+
+# "which month was highest for groceries", "my biggest month for dining", "tháng nào chi nhiều nhất": the months of the
+# period ranked by their totals — a comparison of every month, not one total nor the biggest purchase
+PEAK_MONTH_RE = re.compile(
+    r"\b(?:which|what)\s+(?:single\s+)?months?\b.{0,50}?\b(?P<most>most|highest|biggest|largest|worst|heaviest|"
+    r"priciest|costliest|top|least|lowest|smallest|cheapest|lightest|best)\b"
+    r"|\b(?P<adj>biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|top|cheapest|"
+    r"lowest|smallest|lightest|quietest)\s+(?:spending\s+)?months?\b"
+    r"|\bthang nao\b.{0,40}?\b(?P<vi>nhieu|cao|lon|ton|it|thap) nhat\b"
+    r"|\b(?P<vi2>nhieu|cao|lon|ton|it|thap) nhat\b.{0,20}?\bthang nao\b")
+LEAST_WORDS = {"least", "lowest", "smallest", "cheapest", "lightest", "best", "quietest", "it", "thap"}
+MAX_RANKED_MONTHS = 24
+
+
+def peak_months(q: MoneyQuery, text: str, today: date) -> bool:
+    """The months of the question's period (the last twelve when it names none) as the sides of a comparison whose
+    answer ranks them, `ask` "most" or "least". Returns whether the question asked that."""
+    m = PEAK_MONTH_RE.search(text)
+    if m is None or q.followup or q.compare:
+        return False
+    word = next(g for g in m.group("most", "adj", "vi", "vi2") if g)
+    period = q.period
+    if period is None or period.grain == "all":
+        start = add_months(today.replace(day=1), -11)
+        period = Period(start, today, period_label(start, today, "range", today=today), "range")
+    first = period.start.replace(day=1)
+    sides: list[Side] = []
+    while first <= period.end and len(sides) < MAX_RANKED_MONTHS:
+        last = add_months(first, 1) - timedelta(days=1)
+        s, e = max(first, period.start), min(last, period.end, today)
+        label = f"{first:%B %Y}" + (" so far" if e == today and last > today else "")
+        sides.append(Side(label=label, period=Period(s, e, label, "month")))
+        first = add_months(first, 1)
+    if len(sides) < 2:
+        return False
+    q.measure, q.period = "compare", None
+    q.compare = {"mode": "periods", "sides": sides, "ask": "least" if word in LEAST_WORDS else "most"}
+    said = m.group(0).strip()
+    q.ignored = [w for w in q.ignored if w not in said and said not in w]
+    return True

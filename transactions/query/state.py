@@ -182,7 +182,10 @@ def counted_nouns(text: str, q: MoneyQuery, previous: MoneyQuery) -> list[str]:
 LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(?:to|in|into|with|onto|on top of) (?:that|those|"
                               r"it|them|this|these)\b|\b(?:throw|toss|chuck)(?:ing)? in\b|\b(?:as well|too)\s*[?.!]*\s*$"
                               r"|\b(?:go|went|been|shop|shopped|spend|spent|pay|paid|visit|visited|order|ordered)\s+(?:at\s+)?there\b"
-                              r"|\ball (?:of )?(?:those|these|them)\b")
+                              r"|\ball (?:of )?(?:those|these|them)\b"
+                              # "how many of them were X", "in that lot", "trong đó" (in there), "mấy cái đó" (those)
+                              r"|\b(?:of|among|out of) (?:those|them|these)\b|\b(?:in|from|of) (?:that|this) lot\b|\bin there\b"
+                              r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b")
 
 
 def leans_on_last(text: str) -> bool:

@@ -10,8 +10,7 @@ import re
 
 from core.text import strip_accents
 from transactions.query.lexicon import CONCEPTS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
-from transactions.query.linking import Vocab
-from transactions.query.model import Link
+from transactions.query.model import Link, Vocab
 from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
 from transactions.query.vietnamese import CLASSIFIERS, vi_syllable
 

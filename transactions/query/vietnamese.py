@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from core.text import strip_accents
+from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS
 
 VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
                             r"(?:[aeiouy]{1,3})(?:ng|nh|ch|[cmnpt])?")
@@ -31,8 +32,18 @@ tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dan
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
 VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
 # phrases of the asking itself: "chi phí" (the cost), "tiết kiệm được", "tổng cộng", "thanh toán", "là bao nhiêu"
-VI_FUNCTION_RE = re.compile(r"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|tra tien|chi tien|tieu tien|"
+# ("trả tiền điện" pays the electricity: "tiền điện" is the thing paid, a word of the lexicon, not the asking;
+# "trả tiền cho Netflix" pays Netflix — "cho" is "for" as often as "chợ")
+_TIEN_NOUNS = "|".join(sorted({w[5:] for w in [*CONCEPT_WORDS, *(x for ws in CATEGORY_WORDS.values() for x in ws)]
+                               if w.startswith("tien ")} - {"cho"}, key=len, reverse=True))  # "cho": "for" too
+VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
+# the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
+# whose money it is — the user's own — never a word to link ("tụi" is no shop, "nhà" no rent)
+VI_ASKER_RE = re.compile(r"\b(?:(?:tui|bon|chung|nha|ca nha|gia dinh|vo chong|hai vo chong|hai dua|tui em|bon em)\s+"
+                         r"(?:minh|toi|tao|em|ta|tui|to)|chung ta|ca nha|gia dinh (?:minh|toi|em)|tui|tao)\b")
+VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
+                              r"khoan chi|loai chi|muc chi)\b)")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
 # that make it "còn" ("còn lại": what is left, "còn bao nhiêu") or "my child" ("con tôi")
 CLASSIFIERS = {"con", "be", "chiec", "cai", "em"}
@@ -52,6 +63,8 @@ def vi_prepare(rest: str, question: str = "") -> str:
     function words."""
     for name in proper_names(question):
         rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
+    rest = VI_ASKER_RE.sub(" ", rest)
+    rest = VI_RANK_COUNT_RE.sub(" ", rest)  # "ba danh mục … nhiều nhất": the length of the ranking (grammar.TOP_N)
     rest = VI_COUNT_RE.sub(" | ", rest)
     rest = VI_FUNCTION_RE.sub(" | ", rest)
     # "con" written so ("con chó") is a classifier; "còn" ("còn Starbucks thì sao?": what about) is not; typed

@@ -1,0 +1,128 @@
+"""What Moneta cannot do for the user, from the chat or at all: reminders, cancelling at a provider, moving or paying
+money, contacting a bank, renaming categories, booking or buying, opening accounts. A request for one is answered
+with why, plainly, and the steps the user can take instead (explain_unavailable_action), in English and
+Vietnamese. What Moneta has and lacks in data is the capability map (chat/capabilities.py)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def _re(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.I)
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    what: str
+    pattern: re.Pattern[str]
+    why: str
+    steps: tuple[str, ...]
+    why_vi: str = ""
+    steps_vi: tuple[str, ...] = ()
+
+
+UNAVAILABLE: tuple[Unavailable, ...] = (
+    Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
+                                                  r"|\bnotify me\b|\balert me\b"
+                                                  r"|\bsplit\b.{0,30}\b(?:bill|cost|charge|rent|with)\b"),
+                "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
+                ("Set the reminder in your phone's calendar or your bank's app.",
+                 "In Moneta, **Subscriptions** lists your recurring charges with the next expected date.",
+                 "To keep a note of what someone owes you: \"save a note: Sam owes me $40 for …\"."),
+                "Moneta không gửi nhắc nhở và không chia hoá đơn với người khác được: Moneta chỉ đọc sao kê của bạn.",
+                ("Đặt lời nhắc trong lịch của điện thoại hoặc trong ứng dụng ngân hàng.",
+                 "Trong Moneta, trang **Đăng ký** liệt kê các khoản định kỳ cùng ngày dự kiến lần tới.",
+                 "Để ghi lại ai nợ bạn: \"ghi chú: Nam nợ tôi 200 nghìn …\" rồi xác nhận thẻ.")),
+    Unavailable("cancel a subscription", _re(r"\b(?:cancel|stop|end|terminate|unsubscribe)\b.{0,40}\b(?:subscription|"
+                                             r"plan|membership|trial|service|netflix|spotify|gym|account)\b"
+                                             r"|\bunsubscribe\b|\bhủy\b"),
+                "Moneta can't cancel anything at the provider: it only reads your statements.",
+                ("Cancel with the provider itself (its website or app: Account → Subscription → Cancel).",
+                 "In Moneta open **Subscriptions**, find the charge and choose **Not a subscription** or wait for "
+                 "the next statement: it drops off the list once the charges stop.",
+                 "Ask me \"what are my subscriptions?\" next month to check it has stopped."),
+                "Moneta không huỷ được gì ở nhà cung cấp: Moneta chỉ đọc sao kê của bạn.",
+                ("Huỷ trực tiếp với nhà cung cấp (trên trang web hoặc ứng dụng của họ: Tài khoản → Gói → Huỷ).",
+                 "Trong Moneta mở **Đăng ký**, tìm khoản đó và chọn **Không phải đăng ký**, hoặc chờ sao kê tiếp "
+                 "theo: khoản đó tự rời danh sách khi không còn bị trừ tiền.",
+                 "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
+    Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay(?! for\b)|move|deposit|withdraw)\b.{0,30}\b(?:money|"
+                                         r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
+                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
+                "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
+                ("Make the payment or transfer in your bank's app.",
+                 "After your next statement import it shows up in Moneta under **Transactions**.",
+                 "To set money aside in Moneta, ask me to create a jar (e.g. \"start a savings jar of $200 a "
+                 "month\") and confirm the card."),
+                "Moneta không chuyển, gửi hay thanh toán tiền được: Moneta không có kết nối thanh toán với ngân hàng.",
+                ("Thanh toán hoặc chuyển khoản trong ứng dụng ngân hàng của bạn.",
+                 "Sau khi nhập sao kê tiếp theo, giao dịch sẽ hiện trong Moneta ở mục **Giao dịch**.",
+                 "Để để dành tiền trong Moneta, hãy nhờ tôi tạo một hũ (ví dụ \"tạo hũ tiết kiệm 2 triệu mỗi tháng\") "
+                 "rồi xác nhận thẻ.")),
+    Unavailable("contact the bank", _re(r"\b(?:dispute|chargeback|report (?:fraud|a charge)|call|email|contact|"
+                                        r"complain to)\b.{0,30}\b(?:bank|card issuer|merchant|charge)\b"),
+                "Moneta can't contact your bank or a merchant for you.",
+                ("Contact your bank through its app or the number on your card to dispute the charge.",
+                 "In Moneta you can note it: \"save a note: disputed the $42 charge from …\".",
+                 "If the charge is a duplicate you want out of your figures, ask me to delete it and confirm."),
+                "Moneta không liên hệ ngân hàng hay cửa hàng thay bạn được.",
+                ("Liên hệ ngân hàng qua ứng dụng hoặc số điện thoại trên thẻ để khiếu nại khoản phí.",
+                 "Trong Moneta bạn có thể ghi lại: \"ghi chú: đã khiếu nại khoản 42 đô của …\".",
+                 "Nếu đó là khoản bị trừ hai lần và bạn muốn bỏ khỏi số liệu, hãy nhờ tôi xoá nó rồi xác nhận.")),
+    Unavailable("rename or merge categories and payees",
+                _re(r"\b(?:rename|merge|archive|combine)\b.{0,40}\b(?:categor\w*|payees?|merchants?)\b"
+                    r"|\b(?:đổi tên|gộp)\b.{0,30}\b(?:danh mục|mục)\b"),
+                "The assistant can't rename, merge or archive categories or payees from the chat.",
+                ("Open Transactions, then Categories & payees.",
+                 "Type the new name next to the category and press Rename; to fold one into another pick it under "
+                 "Merge into and press Merge; Archive hides one you no longer use.",
+                 "Payees are renamed or merged further down the same page; past and future transactions follow."),
+                "Trợ lý không đổi tên, gộp hay lưu trữ danh mục và người nhận từ khung chat được.",
+                ("Mở Giao dịch, rồi Danh mục & người nhận.",
+                 "Gõ tên mới cạnh danh mục và bấm Đổi tên; để gộp vào danh mục khác hãy chọn nó ở Gộp vào rồi bấm "
+                 "Gộp; Lưu trữ ẩn danh mục bạn không dùng nữa.",
+                 "Người nhận được đổi tên hay gộp ở phía dưới cùng trang; giao dịch cũ và mới đều theo.")),
+    Unavailable("book, order or buy something",
+                _re(r"\b(?:book|reserve|order|buy|purchase|get)\b\s+(?:me|us)\b.{0,40}\b(?:table|tickets?|flights?|"
+                    r"hotel|room|ride|taxi|uber|food|dinner|lunch|seats?|appointment)\b"
+                    r"|\b(?:book|reserve)\b.{0,20}\b(?:a table|tickets?|a flight|a hotel|a room|a ride|a taxi)\b"
+                    r"|\bđặt (?:bàn|vé|phòng|xe|chỗ)\b|\bmua vé\b"),
+                "Moneta can't book, order or buy anything: it reads your own statements and nothing else.",
+                ("Book it with the restaurant, airline or shop directly, or in their app.",
+                 "Once it is paid it shows up in Moneta after your next statement import.",
+                 "To set money aside for it first, ask me to create a jar and confirm the card."),
+                "Moneta không đặt chỗ, đặt hàng hay mua gì thay bạn được: Moneta chỉ đọc sao kê của bạn.",
+                ("Hãy đặt trực tiếp với nhà hàng, hãng bay hay cửa hàng, hoặc trong ứng dụng của họ.",
+                 "Khi đã thanh toán, khoản đó hiện trong Moneta sau lần nhập sao kê tới.",
+                 "Để để dành tiền trước, hãy nhờ tôi tạo một hũ rồi xác nhận thẻ.")),
+    Unavailable("open or close accounts", _re(r"\b(?:open|close|apply for)\b.{0,20}\b(?:a |an |my )?(?:bank "
+                                              r"account|savings account|credit card|loan|mortgage)\b"),
+                "Moneta can't open or close accounts, cards or loans.",
+                ("Do it with the bank or lender directly.",
+                 "To track a new account in Moneta, import its statement under **Transactions → Import** and pick "
+                 "or name the account on the preview."),
+                "Moneta không mở hay đóng tài khoản, thẻ hay khoản vay được.",
+                ("Hãy làm trực tiếp với ngân hàng hoặc bên cho vay.",
+                 "Để theo dõi tài khoản mới trong Moneta, nhập sao kê của nó ở **Giao dịch → Nhập** và chọn hoặc đặt "
+                 "tên tài khoản ở bước xem trước.")),
+)
+
+
+def unavailable_action(text: str) -> Unavailable | None:
+    return next((u for u in UNAVAILABLE if u.pattern.search(text or "")), None)
+
+
+def unavailable_steps(request: str) -> dict:
+    found = unavailable_action(request)
+    if found is None:
+        return {"possible": False, "what": "that", "message": "Moneta can't do that from the chat.",
+                "steps": ["Moneta can propose, with your confirmation: a new jar, a category budget, filing "
+                          "matching transactions under a category, adding a cash transaction, or deleting one.",
+                          "Other changes are made on the pages: Transactions, Jars, Subscriptions."],
+                "message_vi": "Moneta không làm được việc này từ khung chat.",
+                "steps_vi": ["Moneta có thể đề xuất, chờ bạn xác nhận: tạo hũ mới, đặt ngân sách cho danh mục, xếp các "
+                             "giao dịch khớp vào một danh mục, thêm giao dịch tiền mặt, xoá một giao dịch, lưu ghi chú.",
+                             "Các thay đổi khác làm trên các trang: Giao dịch, Hũ chi tiêu, Đăng ký."]}
+    return {"possible": False, "what": found.what, "message": found.why, "steps": list(found.steps),
+            "message_vi": found.why_vi, "steps_vi": list(found.steps_vi)}

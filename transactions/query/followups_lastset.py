@@ -1,0 +1,91 @@
+"""Follow-ups that run a measure over the last answer's set of rows (issue 21, kind 4): the turn names a measure (a
+count, the biggest or smallest row, an average per month) and points back at the rows the last answer added up
+("those", "in there", "in that lot", "among them", "trong đó", "mấy cái đó"), or is short enough that it can only
+mean them. The measure runs on the last query's filters (merchants, categories, words, period, exclusions); a name
+said with it ("how many of those were Blue Bottle") is a filter the parser reads (the leftover check in
+followups.py sends it there, where the merge narrows the set).
+
+- a count: "how many of them", "number of orders in there", "bao nhiêu đơn", "mấy lần", "có mấy giao dịch trong đó";
+- the biggest or smallest row: "biggest single bill there", "the priciest one in that lot", "món đắt nhất trong đó";
+- an average per month over whole months said with it: "average if only the last three full months", "monthly
+  average of that" (over the last answer's own months).
+"""
+from __future__ import annotations
+
+import re
+
+from transactions.query.followups_base import ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.periods import find_periods
+
+# words pointing back at the rows the last answer was about
+SET_REF_RE = re.compile(r"\b(?:of|among|from|in|out of|within|across)\s+(?:all\s+)?(?:(?:all|both)\s+of\s+)?(?:those|them|these|"
+                        r"that(?: lot| bunch| list| set| time| period| stretch)?|it|the lot|this lot|there)\b"
+                        r"|\b(?:those|these|that lot|this lot)\b|\bthere\b"
+                        r"|\btrong (?:so )?(?:do|nay|day|may cai do|nhung cai do)\b|\b(?:may|nhung|cac) (?:cai|khoan|"
+                        r"giao dich|mon|lan|don|chuyen) (?:do|nay|kia|ay)\b|\b(?:o|tai) (?:do|day)\b")
+COUNT_RE = re.compile(r"\bhow many(?: times)?\b|\bnumber of\b|\bhow often\b|\bcount (?:them|those|these|it|that)(?: up)?\b"
+                      r"|\b(?:bao nhieu|may|so) (?:lan|don|don hang|giao dich|khoan|mon|chuyen|luot|cai)\b(?! (?:do|nay|ay|kia)\b)")
+BIG_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|(?:the )?most i (?:paid|"
+                    r"spent)|lon nhat|dat nhat|to nhat|mac nhat|nhieu nhat)|(?P<small>smallest|cheapest|least expensive|lowest|"
+                    r"(?:the )?least i (?:paid|spent)|nho nhat|re nhat|it nhat))\b")
+# what the rows are called: transactions, bills, visits, "món" (items), "lần" (times), "đơn" (orders)
+ROW_WORDS_RE = re.compile(r"\b(?:single|one|ones|bills?|things?|expenses?|items?|times?|stops?|fill[- ]?ups?|fills?|"
+                          r"deliver(?:y|ies)|in one go|at once|was it|were they|did i (?:make|pay|spend)|(?:i )?(?:made|paid|"
+                          r"spent|had)|mon|lan|don|don hang|chuyen|luot|cai|khoan|giao dich|nao|la|co|vay|the)\b")
+AVERAGE_RE = re.compile(r"\b(?:(?:monthly|a month|per month|each month|every month)\s+)?(?:average|avg|mean)\b(?:\s+(?:per|a|each)"
+                        r"\s+month)?|\bon average\b|\btrung binh\b(?:\s+(?:moi|mot) thang)?")
+GOING_BY_RE = re.compile(r"\b(?:going|judging|based)\s+(?:by|on)\b|\b(?:ordinary|typical|usual|normal|regular)\b")
+EXTRA_RE = re.compile(r"\b(?:if|only|just|full|whole|complete|for|over|of|that|it|what'?s|what is|would be|be|tinh|chi)\b")
+
+
+def _spans(text: str, *patterns: re.Pattern) -> list[tuple[int, int]]:
+    return [m.span() for p in patterns for m in p.finditer(text)]
+
+
+def _set_measure(text: str, s: _State) -> Edit:
+    """A count, or the biggest or smallest row, of the rows the last answer added up: "how many of them", "biggest
+    single bill there", "món đắt nhất trong đó". The turn points back at the set, or says only the measure."""
+    prev = s.previous
+    count, big = COUNT_RE.search(text), BIG_RE.search(text)
+    ref = SET_REF_RE.search(text)
+    if prev.compare or prev.measure not in ROWS or not (count or big) or (count and big):
+        return None
+    if ref is None and len(text.split()) > 4:
+        return None
+    q = s.query()
+    if count:
+        if prev.measure == "count":
+            return None
+        q.measure, q.limit, q.offset, q.per, q.months = "count", None, 0, None, None
+    elif big is not None:
+        q.measure = "largest" if big.group("big") else "smallest"
+        if prev.measure == q.measure and (prev.limit or 1) == 1:
+            return None
+        q.limit, q.offset, q.per, q.months = 1, 0, None, None
+    return q, [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE)]
+
+
+def _average_over_months(text: str, s: _State) -> Edit:
+    """"average if only the last three full months" after a total: the same rows' total spread per month over the
+    whole months said; "monthly average of that": per month over the last answer's own period, when it runs over
+    several months. A purchase's average ("average per visit") is another question (the parser)."""
+    prev = s.previous
+    avg = AVERAGE_RE.search(text)
+    if avg is None or GOING_BY_RE.search(text) or prev.compare or prev.measure not in ("total", "count", "income", "average", "monthly_average") \
+            or UNIT_NOUN_RE.search(text) or re.search(r"\b(?:per|a|each) (?:visit|purchase|order|trip|time|day|week)\b",
+                                                      text):
+        return None
+    said = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    q = s.query()
+    spans: list[tuple[int, int]] = []
+    if said:
+        q.period, span = said[0]
+        spans = [span]
+    elif SET_REF_RE.search(text) is None and not re.search(r"\bmonthly\b|\b(?:per|a|each) month\b|\bmoi thang\b", text):
+        return None  # "average?" alone: of a purchase or of a month, the parser's
+    period = q.period
+    if period is None or (period.end.year - period.start.year) * 12 + period.end.month - period.start.month < 1:
+        return None  # one month has no average per month
+    q.measure = "income" if prev.measure == "income" or prev.direction == "in" else "total"
+    q.per, q.limit, q.offset, q.months = "month", None, 0, None
+    return q, [avg.span(), *spans, *_spans(text, SET_REF_RE, EXTRA_RE)]

@@ -1,0 +1,80 @@
+"""Words against names, for entity linking (transactions/query/linking.py): the tokens of normalised text, and how
+a word matches a word of a name — the same word (plural or singular, or spelt a little differently), cut short
+("pharm", "plnt"), initials ("wf"), the first letters of each word ("bby"), or its consonants as they sound
+("sbux")."""
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+
+def _tok(word: str) -> str:
+    word = word.strip(".,;:!?()[]{}\"'-")
+    word = word.replace("'", "").replace("&", "")
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Words of normalised text; `|` marks a blanked span (a period, an amount) and `^` an exclusion cue."""
+    return [t for t in (_tok(w) for w in re.findall(r"[a-z0-9&'.+-]+|\||\^", text)) if t]
+
+
+SEPARATORS = ("|", "^")
+
+
+def initials(name_tokens: list[str]) -> str:
+    return "".join(t[0] for t in name_tokens if t and t[0].isalnum())
+
+
+def skeleton(word: str) -> str:
+    """Consonants as they sound: "starbucks" → "strbx", "sbux" → "sbx" (ck/cks/ks/x alike, vowels dropped)."""
+    word = re.sub(r"[^a-z]", "", word.lower())
+    word = re.sub(r"c?ks|cs|x", "x", word)
+    word = re.sub(r"ck", "k", word)
+    return word[:1] + re.sub(r"[aeiouy]", "", word[1:])
+
+
+def subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def word_starts(word: str, name_tokens: list[str]) -> bool:
+    """`word` is each word of the name in turn, each cut down to some of its letters in order beginning with its
+    first ("bby" = b·est + b·u·y, "cvsph" = cvs + ph·armacy)."""
+    if not name_tokens or not word:
+        return not name_tokens and not word
+    head, rest = name_tokens[0], name_tokens[1:]
+    return word[0] == head[0] and any(subsequence(word[:cut], head) and word_starts(word[cut:], rest)
+                                      for cut in range(1, len(word) - len(rest) + 1))
+
+
+def singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def shortens(short: str, word: str) -> bool:
+    """`short` is a cut-down `word`: its start ("pharm" for "pharmacy") or its letters in order keeping at least half
+    of them ("plnt" for "planet", "fitnss" for "fitness")."""
+    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    if len(short) <= 2:  # an initial, maybe with a possessive s ("trader j's")
+        return len(short) == 1 or short[1] == "s"
+    return word.startswith(short) or (subsequence(short, word) and 2 * len(short) >= len(word))
+
+
+def same_word(a: str, b: str) -> float:
+    """1.0 same word (plural/singular), a spelling ratio ≥ 0.84 for longer words, else 0."""
+    if a == b or singular(a) == singular(b):
+        return 1.0
+    a, b = singular(a), singular(b)
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 2 or a[0] != b[0]:
+        return 0.0
+    ratio = SequenceMatcher(None, a, b).ratio()
+    return ratio if ratio >= 0.84 else 0.0
