@@ -196,8 +196,8 @@ class TextClassifier:
                 if sims[best] >= WORD_NEIGHBOUR_SIMILARITY:
                     nearest[w] = known[best]
         out = list(docs)
-        for n, words in unknown.items():
-            extra = [nearest[w] for w in words if w in nearest]
+        for n, new_words in unknown.items():
+            extra = [nearest[w] for w in new_words if w in nearest]
             if extra:
                 out[n] = out[n] + " " + " ".join(extra)
         return out
