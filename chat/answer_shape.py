@@ -25,6 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
+from transactions.query.periods_words import RANK_ORDINALS
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
 LISTING_TOOLS = {"list_subscriptions", "get_jar_status", "suggest_budgets"}  # chosen by their own words, no query
@@ -41,7 +42,6 @@ RANK = r"\b(?:biggest|largest|most expensive|highest|priciest|top|(?<!at )most(?
 COMPARE = (r"\b(?:vs|versus|compared?|comparison|(?:higher|lower|more|less|bigger|smaller) than(?! \$?\d)|"
            r"which (?:was|is|one) (?:higher|bigger|more|less|lower|smaller)|or \w+ (?:higher|more|bigger)|so voi|"
            r"so sanh|(?:nhieu|it|cao|thap) hon(?! \d))\b")
-ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 ORDINAL = r"\b(?:which|what|who)\b[^.?!]{0,20}\b(?:came|comes|was|is|were|in|took)? ?(second|2nd|third|3rd|fourth|4th|fifth|5th)\b"
 SHARE = r"\b(?:percent(?:age)?|share|proportion|portion|fraction|phan tram|ty le)\b|%"  # of a whole: both sides
 BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang))\b"
@@ -205,7 +205,7 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
             missing.append("the biggest or a ranking")
     if (place := re.search(ORDINAL, text)) and any(_measure(x) in ("top_merchants", "top_categories") and
                                                    not int(x["query"].get("offset") or 0) and 0 < int(x["query"].get("limit") or x["arguments"].get("limit") or 99)
-                                                   < ORDINALS[place.group(1)] for x in ran):
+                                                   < RANK_ORDINALS[place.group(1)] for x in ran):
         missing.append(f"the {place.group(1)} place of the ranking")  # "and which came second" answered by a top 1
     if asks_compare and not compared:
         missing.append("a comparison of both sides")

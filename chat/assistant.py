@@ -6,6 +6,7 @@ prompt (or a document with instructions in it) says can reach another user's dat
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import time
@@ -135,6 +136,11 @@ def result_compact(value: Any, *, rows: int = MODEL_ROWS) -> Any:
 
 
 @cache
+def tool_arguments(name: str) -> tuple[str, ...]:
+    """The argument names of one of the assistant's tools: its method's parameters, which its schema is built from."""
+    return tuple(p for p in inspect.signature(getattr(FinanceAssistant, name)).parameters if p != "self")
+
+
 def _tool_template(name: str) -> StructuredTool:
     method = getattr(FinanceAssistant(user=None, config=None), name)  # bound: `self` is not in the schema
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
@@ -310,7 +316,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
         ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
-        "less" when the question is which side was more (less), "difference", or "share" (the first side as a
+        "less" when the question is which side was more (less), "most" | "least" to rank many sides (e.g. each month:
+        "which month was highest"), "difference", or "share" (the first side as a
         part of the second, e.g. of all spending): the answer says that first."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,

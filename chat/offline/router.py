@@ -323,8 +323,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     sure = best >= SURE  # the exemplars name a family only when they are close
     bare = len(re.findall(r"[\w']+", text)) <= 2  # "subs?", "subscriptions": the listing itself
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
-    if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+    # "lately", "these days" date the change, they ask for no period's spending ("did spotify go up lately")
+    dated = q.period is not None and not re.search(r"\b(?:lately|recently|these days|of late|nowadays|any more|anymore|"
+                                                   r"dạo này|gần đây|bây giờ)\b", text, re.I)
+    if PRICE_CHANGE_RE.search(text) and not dated and (q.merchants or SUBSCRIPTION_RE.search(text)):
+        # one named ("did spotify go up"): its own line, with the price it changed from
+        return done([("subscriptions", best, text)],
+                    [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
     if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
             and not q.merchants and not q.period \
             and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \

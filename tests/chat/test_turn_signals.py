@@ -163,3 +163,31 @@ def test_a_service_of_theirs_described_by_what_it_is_is_no_thing(chat_demo, alic
     answer = chat_turn(user=alice, message=question)
     assert not confident(alice, answer), _reasons(answer)
     assert "nothing in their transactions is about" not in _reasons(answer)
+
+
+def test_a_number_word_is_read_whole(fake_llm, alice, alice_money):
+    """"forty-five" is 45 (transactions/query/periods_words.py), not the 40 days the query covered."""
+    today = timezone.localdate()
+    fake_llm([{"tool_calls": [("search_transactions", {"measure": "total", "merchants": ["Starbucks"], "start": (
+        today - timedelta(days=39)).isoformat(), "end": today.isoformat()})]}, _say("You spent $12.00 at Starbucks.")])
+    answer = chat_turn(user=alice, message="starbucks over the past forty-five days")
+    assert "'forty-five' but no tool that ran used it" in _reasons(answer)
+
+
+def test_the_period_arguments_are_read_from_the_tools_schemas():
+    """A tool that gains a period argument ("when", "save_period") covers a period without a list kept by hand; a
+    figure per unit of time ("per_month") is no period."""
+    from chat.turn_signals import PERIOD_KEYS
+
+    assert {"start", "end", "period", "periods", "when", "based_on", "save_period", "usual_months"} <= set(PERIOD_KEYS)
+    assert "per_month" not in PERIOD_KEYS and "amount" not in PERIOD_KEYS
+
+
+@pytest.mark.parametrize("question", ["the two of them together last month", "all three of those, last month",
+                                      "those thirteen charges last month, in total"])
+def test_a_count_of_items_in_words_is_no_number_to_use(fake_llm, alice, alice_money, question):
+    start, end = _last_month()
+    fake_llm([{"tool_calls": [("search_transactions", {"measure": "total", "start": start, "end": end})]},
+              _say("You spent $147.04 last month, across 5 transactions.")])
+    answer = chat_turn(user=alice, message=question)
+    assert "no tool that ran used it" not in _reasons(answer)

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.periods import MONTH_RE
+from transactions.query.periods_words import MONTH_RE, ORDINAL_OF
 
-_ORDINAL = {"1": "first", "one": "first", "2": "second", "two": "second", "3": "third", "three": "third",
-            "4": "fourth", "four": "fourth", "5": "fifth", "five": "fifth"}
 WEEK_NUMBER_RE = re.compile(r"\b(?:the\s+)?week\s+(?:#\s*|no\.?\s*|number\s+)?(1|2|3|4|5|one|two|three|four|five)\b"
                             r"(?!\s*(?:weeks?|days?|months?|years?|ago|back|before|after|%|\$|k\b|dollars?|bucks))")
 WEEK_RE = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+week\b"
@@ -27,7 +25,7 @@ MONTH_ALONE_RE = re.compile(rf"\b(?:in\s+|for\s+|during\s+|over\s+)?(?P<month>(?
 
 def weeks_of_month(text: str) -> str:
     """The text with numbered weeks spelt as ordinals and every week of a month said with its month."""
-    text = WEEK_NUMBER_RE.sub(lambda m: f" the {_ORDINAL[m.group(1)]} week", text)
+    text = WEEK_NUMBER_RE.sub(lambda m: f" the {ORDINAL_OF[m.group(1)]} week", text)
     weeks = list(WEEK_RE.finditer(text))
     if len(weeks) < 2 and not (weeks and not weeks[0].group("of")):
         return text

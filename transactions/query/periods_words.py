@@ -14,10 +14,12 @@ MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 MONTHS["sept"] = 9
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
-                "couple": 2, "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5,
-                "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
+# counts in English words up to twelve ("the past three months"; chat/turn_signals.py reads two to fourteen as ranks)
+EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+             "ten": 10, "eleven": 11, "twelve": 12}
+NUMBER_WORDS = {**EN_COUNTS, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2, "couple": 2,
+                "a few": 3, "few": 3, "several": 3, "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7,
+                "tam": 8, "chin": 9, "muoi": 10, "muoi hai": 12}
 # counts past twelve in words, read like digits ("the past sixty days", "last eighteen months", "sáu mươi ngày qua")
 TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
          "nineteen": 19}
@@ -32,6 +34,11 @@ _VI_UNIT = "mot|hai|ba|bon|tu|lam|nam|sau|bay|tam|chin"
 VI_BIG = rf"(?:hai|ba|bon|nam|sau|bay|tam|chin)\s+muoi(?:\s+(?:{_VI_UNIT}))?|muoi\s+(?:{_VI_UNIT})"
 NUM = (rf"(\d+|{EN_BIG}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|"
        r"couple|a few|several|an?)")
+# a place in a ranking said as an ordinal ("the second biggest", "which came 3rd")
+RANK_ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+# the ordinal of a count said in digits or words ("week 2", "week two": the second week)
+ORDINAL_OF = {"1": "first", "one": "first", "2": "second", "two": "second", "3": "third", "three": "third",
+              "4": "fourth", "four": "fourth", "5": "fifth", "five": "fifth"}
 
 
 def words_number(word: str) -> int | None:
