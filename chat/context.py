@@ -67,6 +67,7 @@ class TurnContext:
     corrections: list[dict[str, Any]] = field(default_factory=list)  # the turn's corrections of itself, as said
     own_reading: Any = None  # the turn's reading with no conversation before it (chat/followup_doubt.py)
     doubt_inherited: list[str] = field(default_factory=list)  # doubted parts of the last answer this turn keeps
+    previous_asked: str = ""  # the user's message before this one ("how do jars work?" before "make me one for rent")
     row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
 
 
@@ -95,6 +96,12 @@ def conversation_state(conversation: Any, before_id: int | None = None) -> Conve
     shown = (money[0].answer or {}).get("shown") if money else None
     family = None if not recent else "money" if money and money[0].pk == recent[0].pk else "other"
     return ConversationState(found[0], found[1], shown, family, money[0].confidence if money else None)
+
+
+def last_asked(conversation: Any, before_id: int) -> str:
+    """The user's message before `before_id` in the conversation ("" when there is none)."""
+    last = conversation.messages.filter(role=Message.Role.USER, id__lt=before_id).order_by("-id").first()
+    return last.content if last is not None else ""
 
 
 def understand(text: str, ctx: TurnContext) -> MoneyQuery:

@@ -23,7 +23,7 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import FinanceAssistant
 from chat.capabilities import balances_available
 from chat.clarify import clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext, conversation_state, embed, turn_corrected
+from chat.context import TurnContext, conversation_state, embed, last_asked, turn_corrected
 from chat.external.tools import external_tools_attach
 from chat.followup_doubt import doubt_note, doubt_record
 from chat.grounding import GroundingReport, ground, result_summary
@@ -87,6 +87,7 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
                        balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,
                        previous_confidence=previous_sure,
+                       previous_asked="" if new_conversation else last_asked(conversation, before_id),
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        ui_language=ui_language)
 

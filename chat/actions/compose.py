@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from chat import words
-from chat.actions.self_steps import yourself_line
+from chat.actions.self_steps import page_named, yourself_line
 from chat.capabilities import no_access_text
 from chat.limits import limits_text
 from chat.words import is_vi
@@ -103,7 +103,7 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         helped = payload.get("help") or {}
         listed = helped.get("steps") or payload.get("steps_vi" if vi else "steps") or []
         steps = "\n".join(f"{i}. {s}" for i, s in enumerate(listed, 1))
-        steps += f" [#{helped['fact_id']}]" if helped.get("fact_id") else ""  # the help page they come from
+        steps += f" {named}" if (named := page_named(helped, is_vi())) else ""  # the help page they come from
         why = payload.get("message_vi") if vi else payload.get("message")
         subject = f"**{payload['subject']}**: " if payload.get("subject") else ""
         text = f"{subject}{why or _('Moneta cannot do that.')} {_('What you can do:')}\n\n{steps}"
@@ -140,5 +140,5 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
             "summary": (payload["replaces"].get("summary") or "").rstrip(".")})
     lines.append(_("Nothing has changed yet: press **Confirm** on the card to apply it or **Cancel** to drop it. "
                    "After confirming you can still **Undo** it."))
-    yourself = yourself_line(payload.get("yourself"), _("You can also do this yourself:"))
+    yourself = yourself_line(payload.get("yourself"), _("You can also do this yourself:"), is_vi())
     return "\n\n".join([*lines, *([yourself] if yourself else [])])

@@ -35,9 +35,12 @@ from chat.actions.verbs import (
     UNAVAILABLE_VERB_RE,
     WORDED_AS_ASK_RE,
     asked_after,
+    looks_like_request,
+    one_named,
 )
 from chat.listings import POINTS_BACK_RE
 from chat.unavailable_actions import unavailable_action
+from transactions.query.asides import set_aside
 from transactions.query.state import exclusion_followup
 
 CAN_YOU_RE = re.compile(r"^\s*(?:can|could|would|will)\s+you\b", re.I)
@@ -57,6 +60,11 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    # "make me one for rent" after "how do jars work?": a jar; "…, my manager says budgeting is adulting 101": the
+    # remark is no part of the request (its words name nothing to change, its numbers are no amount)
+    text = one_named(text, getattr(ctx, "previous_asked", ""))
+    if looks_like_request(kept := set_aside(text)[0]):  # the request kept, not a question after a request set aside
+        text = kept
     if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
         return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if (split := _request_then_question(text, ctx)) is not None:
@@ -73,6 +81,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
     found = unavailable_action(text)
+    if found is not None and found.what == "move or pay money" and _refiles(text, ctx):
+        found = None  # "move the last 3 Target charges to Groceries": their category, no money moved
     if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
         return None  # "if I move to an apartment for $1,800, how much would I save": a what-if, not a request
     if found is not None and (said(UNAVAILABLE_VERB_RE) or recategorise_call(text, ctx) is None):
@@ -103,6 +113,16 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
             call["howto"] = "correcting a category teaches Moneta: future transactions follow what Moneta has learned"
         return call
     return None
+
+
+def _refiles(text: str, ctx: Any) -> bool:
+    """Does "move … to X" file transactions under a category (one of theirs, or one said to be a category)?"""
+    call = recategorise_call(text, ctx)
+    if call is None:
+        return False
+    category = str(call["args"].get("category") or "").lower()
+    return category in {c.lower() for c in getattr(ctx, "categories", None) or []} \
+        or bool(re.search(r"\bcategor(?:y|ies)\b|\bdanh mục\b", text, re.I))
 
 
 def _request_then_question(text: str, ctx: Any) -> dict[str, Any] | None:

@@ -37,7 +37,11 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại",
           # asking nicely names nothing: "tạo giùm cái hũ", "make a jar for me pls" (a jar is never called "Giùm Cái")
           "giùm", "dùm", "hộ", "cái", "chiếc", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
-          "quickly", "asap"}
+          "quickly", "asap",
+          # what ends a request, no name: "make me one for rent then", "a jar for camp too"
+          "then", "too", "also", "now", "thanks", "thx"}
+VI_JAR_AMOUNT_RE = re.compile(r"(?<=hũ)\s+[$€£]?\s*\d[\d.,]*\s*(?:k|triệu|tr|nghìn|ngàn|tỷ|đô(?: la)?|usd|đồng|\$)?"
+                              r"(?:\s*(?:mỗi|một|1)\s*tháng)?(?!\w)", re.I)
 VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu|để dành)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
 
 
@@ -113,7 +117,8 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar"}]
     vi_named = False
-    if not words and (vi := VI_JAR_RE.search(text)):  # Vietnamese names the jar after "hũ": "tạo hũ du lịch"
+    # Vietnamese names the jar after "hũ" ("tạo hũ du lịch"), after its amount too ("một hũ 300 đô để dành tiền học")
+    if not words and (vi := VI_JAR_RE.search(VI_JAR_AMOUNT_RE.sub(" ", text))):
         words, vi_named = _words(VI_NAME_END_RE.sub("", vi.group(1))), True
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Savings"]
@@ -185,6 +190,27 @@ ONE_OF_SET_RE = re.compile(r"^\s*(?:the|that)\s+(?:(?P<big>biggest|largest|top|m
                            r"order|payment|item))?\s*$", re.I)
 
 
+# "the last Target charge", "my latest Uber ride", "that big Best Buy purchase": one transaction of what it names, the
+# newest (or the biggest, the smallest); "the last 3 Target charges": the three newest ("last month's" is a period)
+ONE_NAMED_RE = re.compile(r"^\s*(?:-\w+\s+)?(?:the|that|this|my|those|these)\s+(?:(?P<latest>last|latest|most recent|"
+                          r"newest|recent)|(?P<big>biggest|largest|big|huge|most expensive|priciest)|(?P<small>smallest|"
+                          r"cheapest))\s+(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
+                          r"(?!(?:few|couple|week|month|year|quarter|weekend|time)s?\b)"
+                          r"(?P<what>.+?)\s+(?P<noun>(?:charge|purchase|transaction|order|payment|bill|ride|trip|one|"
+                          r"entry|expense)(?P<plural>s)?)\s*$", re.I)
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _one_named(subject: str) -> tuple[str, str, int] | None:
+    """("latest" | "largest" | "smallest", the words naming the transactions, how many) of a subject that picks
+    some of them; None for every one of them ("the Target charges")."""
+    m = ONE_NAMED_RE.search(subject or "")
+    if m is None or bool(m.group("plural")) != bool(m.group("n")):
+        return None  # "the last Target charges" is no pick of a number, "the last 3 Target charge" no sentence
+    n = int(NUMBER_WORDS.get(m.group("n").lower(), m.group("n"))) if m.group("n") else 1
+    return ("latest" if m.group("latest") else "largest" if m.group("big") else "smallest"), m.group("what"), n
+
+
 def _one_of_last_set(subject: str) -> str | None:
     """"the biggest one", "the cheapest charge": one transaction of the last answer's set, "largest" or "smallest"."""
     m = ONE_OF_SET_RE.search(subject or "")
@@ -218,7 +244,8 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
                                                              "pick": pick}}
         if points_at_last_set(subject, getattr(ctx, "previous_query", None)):  # "move all of those to groceries"
             return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
-        sq = understand_in(subject, ctx)
+        one = _one_named(subject)
+        sq = understand_in(one[1] if one else subject, ctx)
         merchants = list(dict.fromkeys([*sq.merchants, *[link.mention for link in sq.links
                                                          if link.kind == "merchant" and link.how == "concept"]]))
         merchants = [m for m in merchants if not any(m in link.names for link in sq.links if link.how == "concept")] \
@@ -228,7 +255,8 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
             text_words = [w.rstrip("s") if len(w) > 4 else w for w in _words(subject)][:2]
         if not (merchants or text_words):
             return None
-        args: dict[str, Any] = {"category": category}
+        args: dict[str, Any] = {"category": category, **({"pick": one[0]} if one else {}),
+                                **({"count": one[2]} if one and one[2] > 1 else {})}
         if merchants:
             args["merchants"] = merchants
         if text_words:

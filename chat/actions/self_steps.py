@@ -1,8 +1,11 @@
 """Where the user can do a change themselves. A proposal card (or "Moneta can't do that") ends with the steps of the
-help page for that kind of change, cited like a knowledge answer: the help corpus is searched for the kind's topic
-(in the question's language: a Vietnamese question gets the Vietnamese page) and the best "How to …" section whose
-heading shares a topic word with it, above the fit floor, gives its numbered steps (chat/help_steps.steps_in). No
-section fits → no steps and no citation (never an unrelated page)."""
+help page for that kind of change: the help corpus is searched for the kind's topic (in the question's language: a
+Vietnamese question gets the Vietnamese page) and the best "How to …" section whose heading shares a topic word with
+it, above the fit floor, gives its numbered steps (chat/help_steps.steps_in). No section fits → no steps (never an
+unrelated page).
+
+The steps name the help page they come from but are no citation: the answer to a request to act is the card (what
+will change once confirmed), not knowledge, and a citation would present the request as a knowledge question."""
 from __future__ import annotations
 
 import re
@@ -55,12 +58,13 @@ def fitting_steps(results: list[dict[str, Any]], topic: str) -> dict[str, Any] |
             continue
         steps = steps_in(r.get("text") or "")
         if steps and not ASKS_CHAT_RE.search(steps[0]):
-            return {"fact_id": int(r["fact_id"]), "heading": heading, "steps": steps[:MAX_STEPS]}
+            return {"fact_id": int(r["fact_id"]), "heading": heading, "steps": steps[:MAX_STEPS],
+                    "page": r.get("document") or ""}
     return None
 
 
 def steps_for(assistant: Any, topic: str | None) -> dict[str, Any] | None:
-    """Search the help pages for `topic` (the facts join the turn's citable facts) and keep the fitting steps."""
+    """Search the help pages for `topic` and keep the fitting steps."""
     if not topic or getattr(assistant, "config", None) is None:
         return None
     try:
@@ -70,15 +74,17 @@ def steps_for(assistant: Any, topic: str | None) -> dict[str, Any] | None:
     return fitting_steps(found.get("results") or [], topic)
 
 
-def yourself_line(yourself: dict[str, Any] | None, lead: str) -> str:
-    """"You can also do this yourself: 1. … 2. … [#fact_id]" (the marker becomes [n] when the answer is grounded)."""
+def page_named(found: dict[str, Any] | None, vi: bool = False) -> str:
+    """"(help page *Budget jars*)": where the steps come from, said in words instead of a citation."""
+    page = (found or {}).get("page") or ""
+    if not page:
+        return ""
+    return f"(trang trợ giúp *{page}*)" if vi else f"(help page *{page}*)"
+
+
+def yourself_line(yourself: dict[str, Any] | None, lead: str, vi: bool = False) -> str:
+    """"You can also do this yourself: 1. … 2. … (help page *Budget jars*)"."""
     if not yourself or not yourself.get("steps"):
         return ""
     steps = " ".join(f"{i}. {s.rstrip()}" for i, s in enumerate(yourself["steps"], 1))
-    return f"{lead} {steps} [#{yourself['fact_id']}]"
-
-
-def cited_ids(payload: dict[str, Any]) -> list[int]:
-    """The help fact an action tool's answer cites (its `yourself` or `help` steps)."""
-    found = (payload or {}).get("yourself") or (payload or {}).get("help") or {}
-    return [int(found["fact_id"])] if found.get("fact_id") else []
+    return " ".join(p for p in (lead, steps, page_named(yourself, vi)) if p)

@@ -68,8 +68,8 @@ class ActionTools:
         return {"proposed": True, "kind": kind, "action": shown, "note": note,
                 "message": "Proposed, not done: the user must press Confirm on the card (or POST its confirm_url). "
                            "Tell them what will change and that nothing changes until they confirm."
-                           + (" End with one line: 'You can also do this yourself:' and the `yourself` steps, citing "
-                              "[#fact_id]." if yourself else ""),
+                           + (" End with one line: 'You can also do this yourself:' and the `yourself` steps, naming "
+                              "its help `page` (no citation: the card is the answer)." if yourself else ""),
                 **({"yourself": yourself} if yourself else {})}
 
     def propose_create_jar(self, name: str, monthly_budget: float | None = None,
@@ -163,13 +163,14 @@ class ActionTools:
 
     def propose_set_category(self, category: str, merchants: list[str] | None = None, text: list[str] | None = None,
                              period: str | None = None, start: str | None = None, end: str | None = None,
-                             of_last_answer: bool = False, pick: str | None = None) -> dict:
+                             of_last_answer: bool = False, pick: str | None = None, count: int | None = None) -> dict:
         """Propose filing the user's transactions that match `merchants` (their own merchant names or a kind
         such as "coffee") and/or `text` (words in the bank narrative), optionally within a period, under
         `category`; `of_last_answer=true`: exactly the transactions the last answer listed or added up ("move all
         of those to Groceries"). The proposal shows how many would change and a sample. Only proposes: the user
         confirms. `pick`: "largest" or "smallest" — only that one of the last answer's transactions ("tag the
-        biggest one as a gift")."""
+        biggest one as a gift"), or of the matching ones, where "latest" is the newest ("file the last Target
+        charge as Groceries"); `count` with a pick: that many of them ("the last 3 Target charges")."""
         if of_last_answer:
             return self._propose_on_last_answer(category, pick=pick)
         args = {"merchants": merchants, "text": text, "period": period, "start": start, "end": end}
@@ -177,11 +178,28 @@ class ActionTools:
             q = money_query_from_args(user=self.user, args={k: v for k, v in args.items() if v}, measure="list")
         except DomainError as exc:
             return {"proposed": False, "kind": "category_set", "problem": exc.message}
+        if pick in ("latest", "largest", "smallest"):
+            return self._propose_picked(category, q, pick, max(1, min(int(count or 1), 50)))
         params: dict[str, Any] = {"category": category, "merchants": q.merchants,
                                   "text": [*q.text, *q.unknown]}
         if q.period is not None and q.period.grain != "all":
             params["start"], params["end"] = q.period.start.isoformat(), q.period.end.isoformat()
         return self._propose("category_set", params)
+
+    def _propose_picked(self, category: str, q: Any, pick: str, count: int) -> dict:
+        """The category of `count` of the transactions `q` matches: the newest, the biggest or the smallest."""
+        bounded = q.period is not None and q.period.grain != "all"
+        rows = filtered(user=self.user, merchants=q.merchants, text=[*q.text, *q.unknown],
+                        start=q.period.start if bounded else None, end=q.period.end if bounded else None)
+        order = {"latest": ("-date", "-id"), "largest": ("amount", "-date"), "smallest": ("-amount", "-date")}[pick]
+        named = ", ".join([*q.merchants, *q.text, *q.unknown]) or "the matching transactions"
+        ids = list(rows.filter(amount__lt=0).order_by(*order).values_list("id", flat=True)[:count])
+        if not ids:
+            return {"proposed": False, "kind": "category_set", "problem": f"No transactions match {named}; nothing "
+                                                                         "would change."}
+        which = {"latest": "latest", "largest": "biggest", "smallest": "smallest"}[pick]
+        what = f"{named} (the {which} one)" if count == 1 else f"{named} (the {which} {len(ids)})"
+        return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
 
     def _propose_on_last_answer(self, category: str, *, pick: str | None = None) -> dict:
         """The category of the transactions the conversation's last money answer was about (or of its biggest or
@@ -365,7 +383,7 @@ class ActionTools:
         what the request is about, when known (e.g. the subscription the user picked from a list)."""
         out = {**unavailable_steps(request), "subject": subject}
         helped = steps_for(self, UNAVAILABLE_TOPICS.get(out.get("what") or ""))
-        if helped:  # the help page's steps for what to do instead, cited
+        if helped:  # the help page's steps for what to do instead, the page named
             out["help"] = helped
         if subject and out.get("what") == "cancel a subscription":
             out["cost"] = self._recurring_cost(subject)  # what cancelling would save, from their own charges

@@ -11,9 +11,10 @@ import re
 FUTURE = (r"(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|for the future|"
           r"henceforth|always|từ (?:nay|giờ|bây giờ)(?: trở đi)?|sau này)")
 FUTURE_RE = re.compile(r"\b" + FUTURE + r"(?!\w)", re.I)
-LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta)[,!]?\s+)*(?:" + FUTURE + r"[,:]?\s+)?"
+LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta|cool|great|nice|alright|awesome|perfect|sure|yes|yeah|"
+        r"yep|right|got it|thanks|thank you)[,!.]?\s+)*(?:" + FUTURE + r"[,:]?\s+)?"
         r"(?:(?:please|pls|kindly)\s+)?"
-        r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
+        r"(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
         # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
@@ -97,3 +98,25 @@ THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transacti
 def looks_like_request(text: str) -> bool:
     """A cheap first look (no parsing): does the text start like a request to change something?"""
     return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))
+
+
+# "make me one for rent", "can u set one up for camp, $800", "tạo cho mình một cái": "one" is the kind of thing the
+# message before asked about ("how do jars work?"): the request reads as if it had named it
+ONE_RE = re.compile(LEAD + r"(?:make|create|start|set(?: me| us)? up|setup|set|open|add|do|build|tạo|lập|mở|đặt)\s+"
+                    r"(?:(?:me|us|mình|tôi|em|cho (?:tôi|mình|em))\s+)?(?P<one>(?:an?other|a new|a second|a)\s+one|one|"
+                    r"another|một cái(?: nữa)?|cái nữa)(?!\w)", re.I)
+KIND_NOUNS = ((re.compile(r"\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w)", re.I), "jar", "hũ"),
+              (re.compile(r"\bbudgets?\b|\bngân sách\b", re.I), "budget", "ngân sách"))
+
+
+def one_named(text: str, asked_before: str) -> str:
+    """The request with its "one" replaced by what the message before asked about (a jar, a budget); as said when
+    it says no "one" or the message before names neither."""
+    m = ONE_RE.search(text or "")
+    if m is None or not asked_before:
+        return text
+    for noun_re, noun, noun_vi in KIND_NOUNS:
+        if noun_re.search(asked_before) and not noun_re.search(text):
+            said = noun_vi if re.search(r"[^\x00-\x7f]", m.group("one")) else f"a {noun}"
+            return text[:m.start("one")] + said + text[m.end("one"):]
+    return text
