@@ -238,7 +238,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
         or action_call(text, q, ctx) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
-            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) or reasoning_call(text, q)
+            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
+        or reasoning_call(text, q, previous=ctx.previous_query)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
