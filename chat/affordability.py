@@ -133,9 +133,10 @@ def usual_months_said(text: str) -> int | None:
     return max(1, min(12, int(said) if said.isdigit() else NUMBER_WORDS[said]))
 
 
-def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
+def reasoning_call(text: str, q: Any = None, previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The tool call for an affordability, saving-rate or savings-goal question, else None (`q`: the question's
-    money reading, whose names a goal saved from a spending figure takes)."""
+    money reading, whose names a goal saved from a spending figure takes; `previous`: the last money answer's query,
+    whose period a turn that points at it — "cùng tháng đó" — means when the reading carried none over)."""
     months = usual_months_said(text)
     if AFFORD_RE.search(text) and _amount(text) is not None:
         args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
@@ -156,7 +157,7 @@ def reasoning_call(text: str, q: Any = None) -> dict[str, Any] | None:
         return {"name": "income_breakdown", "args": goal}  # chat/goals.py: the monthly saving stated or pointed to
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
-    if (KEPT_RE.search(text) or needs) and (period := _period_words(text) or _leaned_period(text, q)):
+    if (KEPT_RE.search(text) or needs) and (period := _period_words(text) or _leaned_period(text, q, previous)):
         return {"name": "income_breakdown", "args": {"period": period}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text) or _monthly_amount(text)
@@ -199,13 +200,18 @@ THAT_PERIOD_RE = re.compile(r"\b(?:(?:that|the) same (?:month|year|week|period)|
                             r"back then|of that|out of that|tháng (?:đó|ấy)|cùng tháng)\b", re.I)
 
 
-def _leaned_period(text: str, q: Any) -> str | None:
+def _leaned_period(text: str, q: Any, previous: dict[str, Any] | None = None) -> str | None:
     """The last answer's month or year, when a follow-up asks what was kept in it ("and how much went out that same
     month? trying to see how much of my pay I kept" after last month's pay): that period's own figures."""
-    period = getattr(q, "period", None)
-    if not (period and getattr(q, "followup", False) and THAT_PERIOD_RE.search(text or "")):
+    if not THAT_PERIOD_RE.search(text or ""):
         return None
-    start, end = period.start, period.end
+    period = getattr(q, "period", None) if getattr(q, "followup", False) else None
+    if period is not None:
+        start, end = period.start, period.end
+    elif (said := (previous or {}).get("period") or {}).get("start") and said.get("end"):
+        start, end = date.fromisoformat(str(said["start"])), date.fromisoformat(str(said["end"]))
+    else:
+        return None
     if start.day == 1 and (start.year, start.month) == (end.year, end.month) and \
             end == month_bounds(start.year, start.month)[1]:
         return f"{start:%Y-%m}"  # a whole month, however it was carried over ("grain" may say "range")

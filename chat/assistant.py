@@ -316,7 +316,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
         ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
-        "less" when the question is which side was more (less), "difference", or "share" (the first side as a
+        "less" when the question is which side was more (less), "most" | "least" to rank many sides (e.g. each month:
+        "which month was highest"), "difference", or "share" (the first side as a
         part of the second, e.g. of all spending): the answer says that first."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,

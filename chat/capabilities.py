@@ -86,7 +86,7 @@ DATA: tuple[DataTopic, ...] = (
               "và khoản vay."),
     # what a lender or card issuer holds: the statements show the payments, not the account behind them
     DataTopic("loan and card details", "no",
-              (r"\bhow much (?:do|did) i (?:still )?owe\b", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
+              (r"\bhow much (?:do|did) i (?:still )?owe\b(?![^?.!]{0,20}\btax)", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
                r"\b(?:total|all (?:of )?my|how much) debts?\b(?! (?:payments?|paid))", r"\bwhat do i owe\b",
                r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
                r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
@@ -96,6 +96,9 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:reward|loyalty|bonus) points\b|\b(?:air )?miles balance\b|\bcash ?back balance\b",
                r"\b(?:interest rate|apr|apy|rate)\b.{0,25}\b(?:my|our|the) (?:\w+ )?(?:loan|mortgage|card|credit card|"
                r"car loan|student loan|savings)\b",
+               # "what's my savings account interest", "our mortgage APR" (not the interest they paid: statements)
+               r"\b(?:my|our) (?:\w+ )?(?:savings|checking|loan|mortgage|card|credit card)(?: account)? (?:interest(?: rate)?|"
+               r"apr|apy)\b(?!\s+(?:paid|charged?|charges|payments?|i|we|did|this|last|in)\b)",
                # "how much is left on my car loan", "what's still outstanding on our Visa"
                r"\b(?:left|remaining|outstanding|still owing)\b.{0,10}\bon (?:my|our|the) (?:\w+ )?(?:loan|mortgage|"
                r"card|credit card|visa|mastercard|amex)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
@@ -183,7 +186,10 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:khoản |tiền )?đầu tư của (?:tôi|mình)\b.{0,20}\b(?:lời|lỗ|lãi|giá trị|tăng|giảm|thế nào|ra sao|"
                r"bao nhiêu)\b",
                r"\b(?:tài khoản chứng khoán|chứng khoán|cổ phiếu|quỹ (?:đầu tư|chỉ số|etf|hưu trí)|tiền (?:ảo|điện tử))"
-               r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ))\b"),
+               r"(?: của (?:tôi|mình))?\b.{0,20}\b(?:lời|lỗ|giá trị|tăng|giảm|đang (?:lãi|lời|lỗ)|(?:có|còn) bao nhiêu)\b",
+               # what they hold invested now ("how much have I got invested"), not what they paid in over a period
+               r"\bhow much (?:money )?(?:have|do) (?:i|we) (?:got |have )?invested\b(?![^?.!]{0,20}\b(?:in (?:last|this)|"
+               r"since|during)\b)"),
               "Moneta has no connection to brokers or pension providers, so it can't see investments or their value.",
               "I can show what you paid into investment accounts if those transfers are in your statements, and "
               "explain investing concepts from the knowledge base.",
@@ -214,7 +220,11 @@ DATA: tuple[DataTopic, ...] = (
               (r"\b(?:will|would|going to|estimate\w*|expect\w*)\b.{0,30}\btax (?:refund|return|bill)\b",
                r"\btax (?:refund|return|bill)\b.{0,30}\b(?:will|would|going to)\b",
                r"\bhow much (?:tax|taxes) (?:will|should|do) i (?:owe|pay|get)\b", r"\btax bracket\b",
-               r"\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax"),
+               r"\b(?:will|do) i (?:owe|get back)\b.{0,20}\btax",
+               # what is owed the tax office ("how much do I owe in taxes", "taxes owed this year"), not tax paid
+               r"\b(?:owe|owed|owing)\b[^?.!]{0,20}\btax(?:es)?\b", r"\btax(?:es)? (?:owed|owing|due|liability)\b",
+               r"\b(?:phải nộp|phải đóng|sẽ phải nộp|còn nợ|nợ)\b[^?.!]{0,20}\bthuế\b",
+               r"\bthuế\b[^?.!]{0,30}\b(?:phải nộp|phải đóng|được hoàn (?:bao nhiêu|không|lại bao nhiêu))\b"),
               "Moneta doesn't see your tax return or what the tax office holds, so it can't work out a refund or "
               "what you owe.",
               "I can total the tax payments and refunds that appear in your statements (for example \"tax payments "

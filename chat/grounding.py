@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from chat.answer_shape import shape_misfit
@@ -19,9 +20,8 @@ from chat.balances import BALANCE_TOOLS
 from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
-from transactions.query import strip_accents
+from chat.unplaced import accounted_by_tools, name_like, written_in_vietnamese
 from transactions.query.closed_words import closed_class_only
-from transactions.query.grammar import VI_CHARS
 from transactions.query.state import query_unchanged
 from transactions.query.things import said_with_determiner
 
@@ -45,6 +45,7 @@ UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understo
 # "the film streaming one", "the burrito takeout place": a shop or service of theirs described, one word before the noun
 PLACE_RE = re.compile(r"^\W*(?:[a-z]+ )?(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy|one|service|app|company|"
                       r"provider|subscription|membership)\b")
+NAME_NONE_PENALTY = 0.5  # "nothing at Costco": a name of no merchant of theirs, answered that there is none — medium
 THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
 
 
@@ -302,14 +303,6 @@ def _readings_disagree(ctx) -> str:
     return ""
 
 
-def _written_in_vietnamese(phrase: str, question: str) -> bool:
-    """Was this (accent-stripped) phrase written with Vietnamese letters in the question? Brands are written
-    without them ("Grab", "Highlands"); "tổng cộng", "thời tiết" are words of the sentence."""
-    wanted = set(phrase.split())
-    return any(VI_CHARS.search(word) for word in re.findall(r"[^\W\d_]+", question)
-               if strip_accents(word.lower()) in wanted)
-
-
 def _followup_changed_nothing(understood: dict, ran: list[dict], ctx) -> bool:
     """A turn read as a follow-up whose query that ran is the last answer's own: it asked something that did not
     reach the query ("what left my account that month" after money in, answered with money in again)."""
@@ -400,8 +393,10 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
             reasons.append(f"words not understood: {unplaced}")
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     # two letters can be a name cut to its initials ("gp"); one letter carries nothing
+    today = getattr(ctx, "today", None) or date.today()
     not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2
-                      and not function_words_only(w, question)]
+                      and not function_words_only(w, question)
+                      and not accounted_by_tools(w, recorder.tool_records, today)]  # "the same 2 months"
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []
                        if not function_words_only(w, question)]  # "if it isn't too much trouble" leaves nothing out
     answered = any(x["result"].get("found") for x in ran)
@@ -415,12 +410,18 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         # "no transactions at X" is not understood when X is close to one of their names ("starbuks") or is a word
         # of the question's own language rather than a brand ("tổng cộng")
         not_understood += [u for u in understood.get("unknown") or []
-                           if (understood.get("suggestions") or {}).get(u) or _written_in_vietnamese(u, question)]
+                           if (understood.get("suggestions") or {}).get(u) or written_in_vietnamese(u, question)]
         things = understood.get("things") or {}
         rest = [u for u in understood.get("unknown") or [] if u not in not_understood]
         unmatched = [u for u in rest if u not in things]
-        if unmatched:
-            # a name that links to nothing of theirs ("costco", or a word the grammar lacks read as a name): the
+        if unmatched and not answered and all(name_like(u, question) for u in unmatched):
+            # "any Costco purchases?": one name, close to none of theirs by spelling, said where a name goes —
+            # "nothing at Costco" is the answer, resting on nothing found: medium, never high
+            penalty += NAME_NONE_PENALTY
+            reasons.append(f"names that match none of their merchants, categories or descriptions: {unmatched}; "
+                           "answered that there is none")
+        elif unmatched:
+            # a name that links to nothing of theirs (a phrase, or a word the grammar lacks read as a name): the
             # answer "nothing at X" may be right, but it rests on nothing found — never a confident one
             penalty += UNDERSTOOD_PENALTY
             reasons.append(f"names that match none of their merchants, categories or descriptions: {unmatched}")

@@ -26,7 +26,11 @@ SUBSCRIPTION_CORE = r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bil
 SUBSCRIPTION_MORE = (r"\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
                      r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|"
                      r"\bauto-?pay\w*|\brenew\w*|\bpaying for\b|\bsigned up\b|\bdịch vụ\b|\bhàng (?:tháng|năm)\b|"
-                     r"\bđịnh kỳ\b")
+                     r"\bđịnh kỳ\b"
+                     # what a question about a price change of one of them says ("did spotify go up", "has netflix
+                     # gotten pricier", "did the gym raise its fee", "spotify có tăng giá không")
+                     r"|\bpric\w*|\b(?:go(?:ne)? up|went up|gotten|more expensive|raised?|hiked?|increased?)\b|\bfees?\b"
+                     r"|\btăng giá\b|\b(?:đắt|mắc) hơn\b")
 JAR_CORE = (r"\bjars?\b|\benvelopes?\b|\bhũ\b|\bbudget (?:left|remaining|status)\b|\bbudget\b.*\bleft\b"
             r"|\bleft to spend\b|\bsafe to spend\b|\bover budget\b")
 JAR_MORE = (r"\bpots?\b|\bbudget\w*|\bleft\b|\bremaining\b|\bover(?:spent|spend)\b|\bon track\b|\bngân sách\b"
@@ -120,6 +124,20 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     return None
 
 
+def price_history_text(x: dict, cur: str | None) -> str:
+    """Whether a recurring charge's price moved: "It went up from $11.99 to $12.99." or "Its price hasn't changed
+    since <first charge>." (the detector keeps the price before the last change)."""
+    said = {"merchant": x.get("merchant"), "now": money_format(x.get("amount"), cur),
+            "before": money_format(x.get("previous_amount"), cur), "since": words.day(x.get("first_date"))}
+    if x.get("amount_varies"):
+        return " " + _("Its amount varies with use, so it has no single price.")
+    if x.get("price_changed") and x.get("previous_amount") is not None:
+        up = Decimal(str(x.get("amount") or 0)) > Decimal(str(x.get("previous_amount") or 0))
+        return " " + (_("Yes — %(merchant)s went up from %(before)s to %(now)s.") if up else
+                      _("%(merchant)s went down from %(before)s to %(now)s.")) % said
+    return " " + _("No price change: %(merchant)s has charged %(now)s since %(since)s.") % said
+
+
 def listed_subscriptions_text(r: dict, rows: list[dict], cur: str | None) -> str:
     """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
     of them, or what they come to together (figures from the tool, per month and per year)."""
@@ -142,8 +160,8 @@ def listed_subscriptions_text(r: dict, rows: list[dict], cur: str | None) -> str
             text += " " + (_("Of the regular bills, the cheapest is %(line)s.") if cheapest else
                            _("Of the regular bills, the most expensive is %(line)s.")) % {"line": line(bills[0])}
         return text
-    if len(rows) == 1:
-        return line(rows[0]) + "."
+    if len(rows) == 1:  # one named ("did spotify go up"): its price history too
+        return line(rows[0]) + "." + price_history_text(rows[0], cur)
     head = _("Together they come to %(month)s a month (%(year)s a year):") % {
         "month": money_format(r.get("total_per_month"), cur), "year": money_format(r.get("total_per_year"), cur)}
     return "\n".join([head, *(f"- {line(x)}" for x in rows)])

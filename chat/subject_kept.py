@@ -92,7 +92,9 @@ def subject_set_aside(question: str, ran: list[dict[str, Any]], understood: dict
     if understood.get("asides") and read:
         # the reading set remarks aside ("- I know, not the food stuff") and has a subject of its own: a name a query
         # counted that the reading never had comes from the remark (an LLM's reading of it), not from the question
-        out += sorted(kept - read - {str(n).lower() for n in _subject(understood)})
+        # a tool's argument may be the mention itself ("coffee"), which the reading linked to its names
+        mentions = {str(link.get("mention") or "").lower() for link in understood.get("links") or []}
+        out += sorted(kept - read - mentions - {str(n).lower() for n in _subject(understood)})
     for link in understood.get("links") or []:
         if link.get("kind") not in ("category", "merchant") or not {str(n).lower() for n in link.get("names") or []} & kept:
             continue

@@ -165,7 +165,7 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
         if mode == "periods":
             q.period = None
         q.compare = {"mode": mode, "sides": built}
-        if args.get("compare_ask") in ("more", "less", "difference", "share"):  # "which one was more?": that side said first
+        if args.get("compare_ask") in ("more", "less", "difference", "share", "most", "least"):  # "which one was more?": that side said first
             q.compare["ask"] = args["compare_ask"]
     return q
 

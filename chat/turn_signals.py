@@ -18,6 +18,15 @@ and says why in words. They read the question and the tool calls only, so an LLM
   answered only with "Moneta can't see your score".
 - **A how-to answered by a change**: "how do I add a cash expense", "is there a way to make a jar", "làm sao để …"
   answered only by proposing the change: the person asked for the steps ("could you add …", "please …" ask for it).
+- **A follow-up that lost the last answer's period**: "ok how many visits was that" after an answer about the last 3
+  months, answered over all time: the turn points back, states no period of its own, and no tool covered any.
+- **A request to act answered with a figure**: "can you make me one for rent", "delete the gym charge" answered only
+  by reading their transactions (no change proposed, nothing said about what can't be done).
+- **One row asked, many changed**: "recategorize the last Target charge" proposed on every Target charge.
+- **A duplicate asked, none looked for**: "delete the double Netflix charge" proposed without looking for a charge
+  that appears twice.
+- **Spending over a period answered by a capability note**: "2 tuần vừa rồi mình ăn ngoài hết bao nhiêu" answered
+  only with "Moneta can't see balances": the question asks what went out over a period, which Moneta has.
 """
 from __future__ import annotations
 
@@ -54,7 +63,7 @@ PERIOD_RE = re.compile(
     rf"(?:in|during|for|since|until|till|through|thru|from|before|after) (?:early |late |mid |mid-)?(?:{MONTH})\b|"
     rf"(?:january|february|march|april|june|july|august|september|october|november|december)|(?:19|20)\d\d|"
     rf"(?:thang|tuan|nam|quy) (?:nay|truoc|qua|ngoai|roi|\d{{1,2}})|hom (?:nay|qua)|(?:\d+|hai|ba|bon|nam|sau) "
-    rf"(?:ngay|tuan|thang|nam) (?:gan day|qua|vua qua))\b")
+    rf"(?:ngay|tuan|thang|nam) (?:gan day|qua|vua qua|vua roi))\b")
 ALL_TIME_RE = re.compile(r"\b(?:ever|all time|all-time|overall|lifetime|to date|in all|since (?:i|we|my|the) "
                          r"(?:started|began|joined|opened|first|records?)|records? (?:began|start)|tu truoc den nay|"
                          r"tu khi)\b")
@@ -277,6 +286,121 @@ def how_to_answered_by_a_change(text: str, records: list[Any]) -> list[str]:
     return []
 
 
+# the turn points back at the last answer ("was that", "those", "it", "same"), or opens as a follow-up does
+POINTS_BACK_RE = re.compile(r"\b(?:that|those|these|them|it|they|there|same|then)\b|^\s*(?:and|ok(?:ay)?|so|what about|how "
+                            r"about|con|vay con)\b")
+
+
+def _previous_span(ctx: Any) -> dict:
+    previous = getattr(ctx, "previous_query", None) or {}
+    if getattr(ctx, "previous_family", None) not in (None, "money") or previous.get("from_action"):
+        return {}
+    sides = [(s or {}).get("period") or {} for s in (previous.get("compare") or {}).get("sides") or []]
+    period = previous.get("period") or next((p for p in sides if p.get("start")), {})  # "A vs B last 3 months"
+    return period if period.get("start") and period.get("label") != "all time" else {}
+
+
+def followup_period_lost(text: str, records: list[Any], ctx: Any) -> list[str]:
+    """A turn that points back at the last answer, states no period of its own, answered over all time while the
+    last answer was about one period: "how many visits was that" after "… last 3 months" counts every visit ever."""
+    period = _previous_span(ctx)
+    scoped = [r for r in records if r.name in SCOPED_TOOLS]
+    if not period or not scoped or any(_covers_a_period(r) for r in scoped) or not POINTS_BACK_RE.search(text):
+        return []
+    if PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)) or ALL_TIME_RE.search(text):
+        return []  # a period of its own (period_not_covered judges it), or all time on purpose
+    if all(r.name in PROPOSE_TOOLS for r in scoped) and not ITEMS_RE.search(text):
+        return []  # a change named by its own words ("cancel it", "make a jar for that") need not keep the period
+    return [f"the turn builds on the last answer, which was about {period.get('label') or 'one period'}, but no tool "
+            "that ran kept that period: it answered over all time"]
+
+
+# a request for the assistant to do something: a verb of change after "can you", "please", or opening the turn. Verbs
+# that also edit the last question ("drop rent", "add coffee too", "split by month", "change it to May") are left out,
+# and "add" counts only with a new row ("add a $20 cash lunch")
+ACT_VERB = (r"(?:make|create|set (?:\w+ )?up|start (?:a|an|my|new)|add (?:a|an|\$?\d)|log|record|enter|delete|cancel|file|move|"
+            r"re-?categori[sz]e|categori[sz]e|tag|label|rename|mark|tao|xoa|huy|ghi lai)")
+ACT_REQUEST_RE = re.compile(
+    rf"(?:\b(?:can|could|would|will) (?:you|u|ya)|\bplease|\bpls|\bplz|\bi (?:want|need|would like|'d like) you to|"
+    rf"\bgo ahead and|\bhelp me|\bgiup (?:toi|minh|em)|^\s*(?:(?:ok(?:ay)?|cool|great|thanks|now|then|and|so|yes|"
+    rf"yeah)[,!.]?\s+)*)\s*(?:just |also |quickly )?{ACT_VERB}\b(?! (?:\w+ ){{0,3}}?(?:up|together|in total|combined|"
+    rf"sense|sure|list|table|chart|summary|breakdown|graph|comparison|estimate|guess)\b)")
+
+
+def request_answered_by_a_figure(text: str, records: list[Any]) -> list[str]:
+    """"can you make me one for rent", "delete the gym charge": a request to change something answered only by reading
+    their transactions — no change was proposed and nothing says it can't be done."""
+    names = {r.name for r in records}
+    if not names or not names <= MONEY_TOOLS or not (m := ACT_REQUEST_RE.search(text)):
+        return []
+    return [f"the turn asks for a change ({m.group(0).strip()!r}) but the answer only read their transactions"]
+
+
+# one row named: "the last Target charge", "that one purchase", "the double charge"
+ONE_ROW_RE = re.compile(r"\b(?:the|that|this|my) (?:(?:last|latest|most recent|newest|first|single|one|\w+) ){1,3}"
+                        r"(?:charge|purchase|payment|transaction|order|bill|ride|fee|debit|expense)\b(?!s)")
+DUPLICATE_RE = re.compile(r"\b(?:double|doubled|duplicate[ds]?|dupe[ds]?|twice|two times|charged 2x|2x|trung|hai lan)\b")
+
+
+def _proposed(r: Any) -> dict:
+    result = r.result if isinstance(r.result, dict) else {}
+    action = result.get("action") if result.get("proposed") else None
+    return action if isinstance(action, dict) else {}
+
+
+def change_wider_than_asked(text: str, records: list[Any]) -> list[str]:
+    """A change on one row ("recategorize the last Target charge") proposed on many; a change on a duplicate ("drop
+    the double Netflix charge") proposed without looking for a charge that appears twice."""
+    changes = [r for r in records if r.name in PROPOSE_TOOLS - {"save_note"}]
+    if not changes:
+        return []
+    out = []
+    one = ONE_ROW_RE.search(text)
+    if one and not ITEMS_RE.search(text) and any(int(_proposed(r).get("count") or 0) > 1 for r in changes):
+        out.append(f"the turn names one row ({one.group(0)!r}) but the change covers several")
+    dup = DUPLICATE_RE.search(text)
+    if dup and any(r.name == "propose_delete_transaction" and not (r.arguments or {}).get("duplicate")
+                   and not (r.arguments or {}).get("transaction_id") for r in changes):
+        out.append(f"the turn asks about a duplicate ({dup.group(0)!r}) but no charge that appears twice was looked for")
+    return out
+
+
+SPEND_RE = re.compile(r"\b(?:spen[dt]|spending|paid|pay|cost|costs|bought|buy|chi|tieu|an ngoai|het bao nhieu|tra tien|"
+                      r"mua)\b")
+
+
+def flow_answered_by_capability(text: str, records: list[Any]) -> list[str]:
+    """Spending over a period ("2 tuần vừa rồi ăn ngoài hết bao nhiêu") answered only by what Moneta can't see."""
+    names = {r.name for r in records}
+    if not names or not names <= CAPABILITY_TOOLS:
+        return []
+    stated, spend = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)), SPEND_RE.search(text)
+    if stated and spend and not EXPLAIN_RE.search(text):
+        return [f"the question asks what was spent ({spend.group(0)!r}) over {stated.group(0)!r} but the answer only "
+                "says what Moneta can't see"]
+    return []
+
+
+# words that leave something out of the last answer as much as they delete ("take out anything over $100", "drop the
+# big ones"); a row's own noun ("the charge", "that transaction") or "delete" makes it a change of their data
+EDIT_OR_DELETE_RE = re.compile(r"\b(?:take (?:out|away|off)|drop|remove|cut|leave out|minus|skip|ignore|bo)\b")
+ROW_NOUN_RE = re.compile(r"\b(?:charges?|transactions?|payments?|entry|entries|rows?|duplicates?|delete|deleting|erase|"
+                         r"xoa|giao dich)\b")
+
+
+def edit_read_as_a_delete(text: str, records: list[Any], ctx: Any) -> list[str]:
+    """"take out anything over $100" after a total: it leaves rows out of the last answer, not out of their data — a
+    deletion proposed on words that name no row and no deletion is an answer to another question."""
+    if not getattr(ctx, "previous_query", None) or getattr(ctx, "previous_family", None) not in (None, "money"):
+        return []
+    names = {r.name for r in records}
+    if "propose_delete_transaction" not in names or not names <= PROPOSE_TOOLS | MONEY_TOOLS:
+        return []
+    if (m := EDIT_OR_DELETE_RE.search(text)) and not ROW_NOUN_RE.search(text):
+        return [f"the turn may leave rows out of the last answer ({m.group(0)!r}) but was read as deleting them"]
+    return []
+
+
 def turn_signals(*, question: str, recorder: TurnRecorder, ctx: Any) -> tuple[float, list[str]]:
     """(penalty, reasons): SIGNAL_PENALTY for each general signal that the answer is to another question."""
     records = _ran(recorder)
@@ -285,5 +409,8 @@ def turn_signals(*, question: str, recorder: TurnRecorder, ctx: Any) -> tuple[fl
     text = _text(question)
     reasons = (period_not_covered(text, records, ctx) + pronoun_subject_lost(text, records, ctx) +
                number_not_used(question, text, records) + help_for_a_figure(text, records) +
-               explanation_as_capability(text, records) + how_to_answered_by_a_change(text, records))
+               explanation_as_capability(text, records) + how_to_answered_by_a_change(text, records) +
+               followup_period_lost(text, records, ctx) + request_answered_by_a_figure(text, records) +
+               change_wider_than_asked(text, records) + flow_answered_by_capability(text, records) +
+               edit_read_as_a_delete(text, records, ctx))
     return round(SIGNAL_PENALTY * len(reasons), 3), reasons

@@ -18,8 +18,8 @@ Evidence kinds (`FEATURES`, each a share over the user's categories, times a str
 - chain / keyword — the shipped seed list (well-known chains per country, kind words in several languages);
 - mcc — the merchant kind in ISO 18245 (merchant category codes) that the narrative's words name, mapped to
   the user's categories through their own labels (`category_mcc`);
-- linear — a linear model fitted on the user's labels (`TextClassifier`: merchant character n-grams, narrative
-  words, direction, amount size, and the kinds of business the world knows the payee as: its brand's kind and
+- linear — a linear model fitted on the user's labels (`category_linear.TextClassifier`: merchant character
+  n-grams, narrative words and the nearest of them to a word they never used, direction, amount size, and the kinds of business the world knows the payee as: its brand's kind and
   the ISO 18245 kinds its words name), which generalises to payees the user never labelled;
 - centroid — MiniLM similarity of the text to the mean embedding of each category's labelled texts (what the
   user's payees of a category have in common in meaning, where the nearest neighbours see only the closest few);
@@ -32,23 +32,23 @@ user never uses hands it to their nearest own category.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from collections import OrderedDict, defaultdict
-from dataclasses import dataclass
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from django.db import connection
 
 from core.embeddings import EMBEDDING_DIM
-from core.text import strip_accents
 
-from .category_kinds import mcc_matches
-from .models import Category, DescriptionEmbedding
+from .category_base import Item, LabelTable, item_text, plain
+from .category_base import embeddings_ensure as embeddings_ensure  # re-exported: callers import them from here
+from .category_base import label_table as label_table
+from .category_base import vectors_load as vectors_load
+from .category_linear import TextClassifier
+from .models import Category
 
 SEEDS_PATH = Path(__file__).resolve().parent / "data" / "categorisation_seeds.json"
 FEATURES = ("narrative", "merchant", "family", "embedding", "ngram", "prior", "amount", "zero_shot", "chain", "keyword",
@@ -76,68 +76,6 @@ VOCABULARY_SIMILARITY = 0.5
 UNUSED_KEEP = 0.05
 
 
-@dataclass(frozen=True)
-class Item:
-    description: str
-    merchant_key: str
-    merchant_name: str
-    description_key: str
-    outflow: bool | None = None  # money out (True), in (False), unknown (None)
-    amount: float | None = None  # absolute amount of (one of) the rows with this narrative
-    merchant_code: str = ""  # the merchant category code the file gave the row, if any (`category_mcc`)
-    currency: str = ""  # the row's currency: where the statement is from, for brand names (`category_brands`)
-
-
-@dataclass
-class LabelTable:
-    """The user's own labels, one entry per (shape, merchant, text, category, direction, month) group."""
-    description: list[str]
-    merchant_name: list[str]
-    shape: list[str]
-    merchant_key: list[str]
-    text_key: list[str]
-    category: np.ndarray
-    outflow: np.ndarray
-    month: np.ndarray
-    n: np.ndarray
-    log_amount: np.ndarray  # mean log(1 + |amount|) of the group
-    merchant_code: list[str]  # the merchant category code the statement gave the group's rows ("" for none)
-
-    def __len__(self) -> int:
-        return len(self.shape)
-
-    def subset(self, mask: np.ndarray) -> LabelTable:
-        idx = np.flatnonzero(mask)
-        return LabelTable([self.description[i] for i in idx], [self.merchant_name[i] for i in idx],
-                          [self.shape[i] for i in idx], [self.merchant_key[i] for i in idx],
-                          [self.text_key[i] for i in idx], self.category[idx], self.outflow[idx], self.month[idx],
-                          self.n[idx], self.log_amount[idx], [self.merchant_code[i] for i in idx])
-
-
-def label_table(*, user) -> LabelTable:
-    """The user's own labelled rows, grouped (one query; the shape expression is `narrative_shape` in SQL)."""
-    with connection.cursor() as cur:
-        cur.execute(
-            """
-            SELECT left(regexp_replace(upper(regexp_replace(trim(t.description), '[[:space:]]+', ' ', 'g')),
-                        '[0-9]+', '0', 'g'), 500) AS shape,
-                   coalesce(m.key, ''), t.description_key, t.category_id, t.amount < 0,
-                   (extract(year FROM t.date) * 12 + extract(month FROM t.date))::int, count(*), min(t.description),
-                   coalesce(min(m.name), ''), avg(ln(1 + abs(t.amount)))::float, coalesce(t.merchant_code, '')
-            FROM transactions_transaction t LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
-            WHERE t.user_id = %s AND t.category_source = 'user' AND t.category_id IS NOT NULL
-            GROUP BY 1, 2, 3, 4, 5, 6, 11
-            """,
-            [user.id],
-        )
-        rows = cur.fetchall()
-    return LabelTable([r[7] for r in rows], [r[8] for r in rows], [r[0] for r in rows], [r[1] for r in rows],
-                      [r[2] or "" for r in rows], np.array([r[3] for r in rows], dtype=np.int64),
-                      np.array([bool(r[4]) for r in rows], dtype=bool), np.array([r[5] for r in rows], dtype=np.int64),
-                      np.array([r[6] for r in rows], dtype=np.int64),
-                      np.array([r[9] or 0.0 for r in rows], dtype=np.float64), [r[10] for r in rows])
-
-
 # --- shared pieces -------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
@@ -146,12 +84,6 @@ def seeds() -> dict:
     data = json.loads(SEEDS_PATH.read_text(encoding="utf-8"))
     return {section: {k.lower(): v for k, v in data.get(section, {}).items()}
             for section in ("descriptions", "chains", "keywords")}
-
-
-def plain(text: str) -> str:
-    """Lower case, accents and punctuation removed, padded with spaces for whole-word `in` tests."""
-    text = strip_accents(text.lower())
-    return " " + " ".join(re.sub(r"[^a-z0-9]+", " ", text).split()) + " "
 
 
 _SHAPE_DIGITS = re.compile(r"\d+")
@@ -183,39 +115,6 @@ def merchant_head(key: str) -> str:
         if letters >= HEAD_LETTERS:
             return " ".join(head)
     return ""
-
-
-def item_text(item: Item) -> str:
-    return item.description_key or item.merchant_key or plain(item.description).strip()
-
-
-def embeddings_ensure(keys: list[str]) -> None:
-    """Embed each distinct key not embedded yet (one model call for all of them)."""
-    keys = sorted({k for k in keys if k})
-    if not keys:
-        return
-    known = set(DescriptionEmbedding.objects.filter(key__in=keys).values_list("key", flat=True))
-    missing = [k for k in keys if k not in known]
-    if not missing:
-        return
-    from core.embeddings import embed_texts  # loads the model: only when something new must be embedded
-
-    vectors = embed_texts(missing)
-    DescriptionEmbedding.objects.bulk_create(
-        [DescriptionEmbedding(key=k, embedding=v) for k, v in zip(missing, vectors)], ignore_conflicts=True,
-        batch_size=1000,
-    )
-
-
-def vectors_load(keys: list[str]) -> dict[str, np.ndarray]:
-    embeddings_ensure(keys)
-    out: dict[str, np.ndarray] = {}
-    unique = sorted(set(keys))
-    for i in range(0, len(unique), 5000):
-        for key, vec in DescriptionEmbedding.objects.filter(key__in=unique[i:i + 5000]).values_list("key",
-                                                                                                   "embedding"):
-            out[key] = np.asarray(vec, dtype=np.float32)
-    return out
 
 
 def category_prompt(name: str) -> str:
@@ -486,149 +385,4 @@ class Evidence:
                     out[r, i] = 1.0
                 elif not item.outflow and self.kinds[c] == Category.Kind.EXPENSE:
                     out[r, i] = 2.0
-        return out
-
-
-# --- the user's own text classifier ---------------------------------------------------------------------------
-
-# Linear SVM over the user's labelled texts: C (liblinear) and the scale of its margins before the softmax that
-# makes them a share. Chosen on the real statements of `python -m bench categorise` (C 0.5 / 1; scale 2 / 4 / 8).
-# The merchant's MiniLM embedding as 384 more columns scored 0.004 higher there but made a fit ten times slower
-# (dense columns in liblinear: 0.6 s → 6 s for 4,800 label groups); the embedding's nearest neighbours stay.
-LINEAR_C = 0.5
-LINEAR_SCALE = 8.0
-_LINEAR_CACHE: OrderedDict[str, TextClassifier | None] = OrderedDict()
-_LINEAR_CACHE_SIZE = 16
-
-
-_LEADING_NUMBER = re.compile(r"^\s*\d")
-_MASKED = re.compile(r"[*x]{3,}[\s-]*\d", re.I)
-_LONG_NUMBER = re.compile(r"\d{6,}")
-
-
-def _shape_tokens(description: str) -> str:
-    """Tokens for how a narrative is built rather than what it says: it starts with a number (a reference or a
-    branch before a payee, typical of payments to people), it holds a masked card or account number, a long
-    reference, and how many words it has. They carry over to payees the user never labelled."""
-    tokens = [f"zzwords{min(len(plain(description).split()), 6)}"]
-    if _LEADING_NUMBER.match(description):
-        tokens.append("zzleadnum")
-    if _MASKED.search(description):
-        tokens.append("zzmasked")
-    if _LONG_NUMBER.search(description):
-        tokens.append("zzlongnum")
-    return " ".join(tokens)
-
-
-def _kind_tokens(merchant_name: str, description: str) -> str:
-    """Tokens for the kinds of business the world knows the payee as: its brand's kind in the name-suggestion-
-    index and the ISO 18245 merchant kinds its words name. In the user's model they are words like any other, so
-    it learns from the user's own payees where *they* file each kind, and carries that to payees they never
-    labelled."""
-    from .brands import brand_index  # no import cycle: brands imports nothing of the app
-
-    tokens = []
-    index = brand_index()
-    if index is not None:
-        tokens += ["zzkind" + re.sub(r"[^a-z0-9]", "", k) for k, _ in index.kinds_of(merchant_name, description)]
-    tokens += [f"zzmcc{code}" for code, _ in mcc_matches(f"{description} {merchant_name}")]
-    return " ".join(tokens)
-
-
-def _linear_doc(text_key: str, description: str, outflow: bool | None, log_amount: float | None,
-                merchant_name: str = "") -> str:
-    """One text per labelled group or item: the merchant key (for character n-grams), a tab, then the narrative's
-    words with tokens for the money's direction, the amount's order of magnitude and the narrative's shape (for
-    word features)."""
-    direction = "" if outflow is None else (" zzout" if outflow else " zzin")
-    size = "" if log_amount is None else f" zzamt{int(log_amount * 1.5)}"
-    kinds = _kind_tokens(merchant_name or text_key, description)
-    return f"{text_key}\t{plain(description).strip()}{direction}{size} {_shape_tokens(description)} {kinds}"
-
-
-def _merchant_part(doc: str) -> str:
-    return doc.split("\t", 1)[0]
-
-
-def _narrative_part(doc: str) -> str:
-    return doc.split("\t", 1)[1]
-
-
-class TextClassifier:
-    """A linear model of the user's own labels (one-vs-rest linear SVM over character n-grams of the merchant,
-    the narrative's words, money in/out, the amount's order of magnitude and the payee's kinds of business,
-    `_kind_tokens`). Unlike nearest neighbours it
-    weighs every word by how reliably it predicts a category across all of the user's payees ("cafe", "fuel",
-    "to ****"), so it reaches merchants the user has never labelled. A linear SVM rather than logistic
-    regression: as accurate here and several times faster to fit."""
-
-    def __init__(self, vectorizers: tuple[Any, Any], model: Any, columns: np.ndarray):
-        self.vectorizers = vectorizers
-        self.model = model
-        self.columns = columns
-
-    def _matrix(self, docs: list[str], *, fit: bool = False) -> Any:
-        from scipy.sparse import hstack  # heavy import, only with labels (as TfidfVectorizer above)
-
-        return hstack([v.fit_transform(docs) if fit else v.transform(docs) for v in self.vectorizers]).tocsr()
-
-    @classmethod
-    def fit(cls, labels: LabelTable, index: dict[int, int]) -> TextClassifier | None:
-        """Fitted on the user's label groups (weight 1 + log of the group's rows, so a payee seen every week does
-        not drown the rest), or None when they use fewer than two categories. Cached while the labels are the
-        same: an import categorises slice by slice, and each slice would otherwise fit it again."""
-        groups: dict[tuple[str, int], float] = defaultdict(float)
-        for i in range(len(labels)):
-            c = int(labels.category[i])
-            if c in index:
-                doc = _linear_doc(labels.text_key[i], labels.description[i], bool(labels.outflow[i]),
-                                  float(labels.log_amount[i]), labels.merchant_name[i])
-                groups[(doc, c)] += float(labels.n[i])
-        signature = hashlib.sha1(repr((sorted(groups.items()), sorted(index.items()))).encode()).hexdigest()
-        if signature in _LINEAR_CACHE:
-            _LINEAR_CACHE.move_to_end(signature)
-            return _LINEAR_CACHE[signature]
-        model = cls._fit(groups, index)
-        _LINEAR_CACHE[signature] = model
-        while len(_LINEAR_CACHE) > _LINEAR_CACHE_SIZE:
-            _LINEAR_CACHE.popitem(last=False)
-        return model
-
-    @classmethod
-    def _fit(cls, groups: dict[tuple[str, int], float], index: dict[int, int]) -> TextClassifier | None:
-        # heavy: sklearn takes seconds to import; only a user with labels to learn from loads it
-        from sklearn.feature_extraction.text import TfidfVectorizer
-        from sklearn.svm import LinearSVC
-        from threadpoolctl import threadpool_limits
-
-        if len({c for _, c in groups}) < 2:
-            return None
-        docs = [d for d, _ in groups]
-        y = np.array([c for _, c in groups])
-        weight = 1.0 + np.log(np.array(list(groups.values())))
-        vectorizers = (TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True,
-                                       preprocessor=_merchant_part),
-                       TfidfVectorizer(analyzer="word", token_pattern=r"[a-z0-9]{2,}", sublinear_tf=True,
-                                       preprocessor=_narrative_part))
-        model = LinearSVC(C=LINEAR_C)
-        out = cls(vectorizers, model, np.zeros(0, dtype=np.int64))
-        # One thread: on a shared machine BLAS threads fighting over the cores made fits several times slower.
-        with threadpool_limits(1):
-            model.fit(out._matrix(docs, fit=True), y, sample_weight=weight)
-        out.columns = np.array([index[int(c)] for c in model.classes_])
-        return out
-
-    def probabilities(self, items: list[Item], width: int) -> np.ndarray:
-        """(items, width) softmax of the margins over the user's categories (0 for categories without labels)."""
-        out = np.zeros((len(items), width))
-        if not items:
-            return out
-        docs = [_linear_doc(item_text(i), i.description, i.outflow,
-                            None if i.amount is None else float(np.log1p(abs(i.amount))), i.merchant_name)
-                for i in items]
-        margins = self.model.decision_function(self._matrix(docs)) * LINEAR_SCALE
-        if margins.ndim == 1:  # two classes: one margin, for the second
-            margins = np.stack([-margins, margins], axis=1)
-        e = np.exp(margins - margins.max(axis=1, keepdims=True))
-        out[:, self.columns] = e / e.sum(axis=1, keepdims=True)
         return out

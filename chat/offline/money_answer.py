@@ -3,6 +3,7 @@ figure, then the detail, then what was looked up and every word that was not use
 figure is copied from the result (the grounding check finds it); nothing is computed here."""
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from django.utils.translation import gettext, ngettext
@@ -354,6 +355,8 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
     labels = [_row_label(r, vi) for r in rows]
     if len(rows) < 2:
         return [f"{label}: {amount(r['total'], cur)}" for label, r in zip(labels, rows)]
+    if (q.get("compare") or {}).get("ask") in ("most", "least"):
+        return _ranked_periods(rows, labels, q, cur, vi)
     a, b = rows[0], rows[1]
     la, lb = labels[0], labels[1]
     mode = result.get("mode")
@@ -411,3 +414,28 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {amount(win['total'], cur)} "
                       f"{'so với' if vi else 'against'} {amount(lose['total'], cur)} {'của' if vi else 'for'} {ll}.")
     return out
+
+
+def _ranked_periods(rows: list[dict], labels: list[str], q: dict, cur, vi: bool) -> list[str]:
+    """"which month was highest for groceries": the month that was, with its figure, then every month ranked. The
+    months before the first one with anything in it (before the statements start) are not ranked as the lowest."""
+    least = (q.get("compare") or {}).get("ask") == "least"
+    pairs = list(zip(rows, labels))
+    before = 0
+    while before < len(pairs) - 1 and not pairs[before][0].get("count") and not pairs[before][0]["total"]:
+        before += 1
+    ranked = sorted(pairs[before:], key=lambda x: x[0]["total"], reverse=not least)
+    if least:  # a month still running is not the lowest for having had fewer days
+        ranked.sort(key=lambda x: str((x[0].get("period") or {}).get("label") or x[1]).endswith("so far"))
+    (top, label), what = ranked[0], what_said(q, vi)
+    if vi:
+        lines = [f"Tháng bạn chi {'ít' if least else 'nhiều'} nhất {what} là {label}: {amount(top['total'], cur)}."
+                 .replace("  ", " "), f"Các tháng, từ {'thấp' if least else 'cao'} nhất:"]
+    else:
+        what = re.sub(r"^on ", "for ", what)
+        lines = [f"Your {'lowest' if least else 'highest'} month {what} was {label}: {amount(top['total'], cur)}."
+                 .replace("  ", " "), f"All months, {'lowest' if least else 'highest'} first:"]
+    lines += [f"- {lb}: {amount(r['total'], cur)}" for r, lb in ranked]
+    if before:
+        lines.append(f"Không có gì trước {pairs[before][1]}." if vi else f"Nothing before {pairs[before][1]}.")
+    return lines

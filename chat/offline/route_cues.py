@@ -37,7 +37,14 @@ HYPOTHETICAL_RE = re.compile(r"\b(?:will|would|could|might) (?:i|we|it|my)\b|\bw
                              re.I)
 PRICE_CHANGE_RE = re.compile(r"\b(?:raised?|raising|increased?|hiked?|went up|gone up|go up|price (?:change|hike|increase)"
                              r"\w*)\b.{0,20}\bprices?\b|\bprices? (?:change|hike|increase|went up|go up)\w*\b"
-                             r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b", re.I)
+                             r"|\b(?:raised|increased|hiked) (?:its|their|the) prices?\b"
+                             # a price said without the word: "did spotify go up", "has netflix gotten pricier", "is
+                             # hulu more expensive now", "did the gym raise its fee", "spotify có tăng giá không"
+                             r"|\b(?:did|has|have|is|are|was)\b.{1,40}\b(?:go(?:ne)? up|went up|gotten (?:pricier|more "
+                             r"expensive|dearer)|get (?:pricier|more expensive)|got (?:pricier|more expensive)|pricier|more "
+                             r"expensive|increase[ds]?|raised?|hiked?)\b(?!\s+(?:my|our)\b)"
+                             r"|\b(?:raised?|raising|increased?|hiked?|bumped|upped)\b.{0,20}\b(?:fees?|rates?|plans?|"
+                             r"subscriptions?|membership)\b|\btăng giá\b|\b(?:đắt|mắc) hơn\b", re.I)
 PLACE_INFO_RE = re.compile(r"\b(?:is|are)\b.{0,40}\bopen\b\s+(?:at|on|now|today|tonight|tomorrow|late|24|until|till|"
                            r"right now|on (?:sundays?|saturdays?|weekends?|holidays?))\b|\bopening (?:hours|times)\b|"
                            r"\b(?:what time|when) (?:does|do|is)\b.{0,30}\b(?:open|close)\b|\bclos(?:es|ing) (?:time|at)\b|"

@@ -241,7 +241,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
         or action_call(text, q, ctx) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
-            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) or reasoning_call(text, q)
+            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
+        or reasoning_call(text, q, previous=ctx.previous_query)
     if call is not None and (tq := then_question(call, ctx)) is not None:
         # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
         ctx.understood = tq.as_dict()
@@ -326,8 +327,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     sure = best >= SURE  # the exemplars name a family only when they are close
     bare = len(re.findall(r"[\w']+", text)) <= 2  # "subs?", "subscriptions": the listing itself
     # 5. the user's own subscriptions, jars and budgets have their own tools (not "what is a subscription in Moneta")
-    if PRICE_CHANGE_RE.search(text) and not q.period and (q.merchants or SUBSCRIPTION_RE.search(text)):
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {}}])
+    # "lately", "these days" date the change, they ask for no period's spending ("did spotify go up lately")
+    dated = q.period is not None and not re.search(r"\b(?:lately|recently|these days|of late|nowadays|any more|anymore|"
+                                                   r"dạo này|gần đây|bây giờ)\b", text, re.I)
+    if PRICE_CHANGE_RE.search(text) and not dated and (q.merchants or SUBSCRIPTION_RE.search(text)):
+        # one named ("did spotify go up"): its own line, with the price it changed from
+        return done([("subscriptions", best, text)],
+                    [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
     if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
             and not q.merchants and not q.period \
             and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \

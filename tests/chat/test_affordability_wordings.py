@@ -64,3 +64,12 @@ def test_pay_kept_after_a_months_pay_is_that_months_figures(chat_demo, alice, al
     for figure in ("$3,200.00", "$1,672.48", "$1,527.52"):
         assert figure in answer["answer"], (figure, answer["answer"])
     assert confident(alice, answer), answer["grounding"]
+
+
+def test_pay_kept_in_that_month_said_in_vietnamese_is_that_months_figures(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="tháng trước mình nhận lương bao nhiêu?")
+    answer = chat_turn(user=alice, message="cùng tháng đó mình giữ lại được bao nhiêu?",
+                       conversation_id=first["conversation_id"])
+    call = answer["tool_calls"][0]
+    assert call["name"] == "income_breakdown" and call["arguments"].get("period"), call
+    assert "$1,527.52" in answer["answer"], answer["answer"]

@@ -105,3 +105,30 @@ def test_one_side_of_a_comparison_keeps_its_period(chat_demo, alice, alice_money
     args = _args(answer)
     assert args["measure"] == "count" and args.get("merchants") == ["Starbucks"], args
     assert _span(args) == _last_month(), args
+
+
+@pytest.mark.parametrize("ask", ["of those how many were over $20", "how many were over 20 bucks",
+                                 "trong số đó mấy lần trên 20 đô"])
+def test_a_bound_said_with_the_count_is_kept(chat_demo, alice, alice_money, ask):
+    # Dining last month: 5.75, 6.25 and 64.00 — one over $20, never the three of them
+    answer = talk(alice, "what did I spend on dining last month", ask)[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args.get("categories") == ["Dining"], args
+    assert float(args.get("amount_min")) == 20 and _span(args) == _last_month(), args
+    assert " 1 " in _body(answer), answer["answer"]
+
+
+@pytest.mark.parametrize("ask", ["how many orders was that per month", "how many times there per month"])
+def test_a_count_of_the_last_set_per_month(chat_demo, alice, alice_money, ask):
+    answer = talk(alice, f"starbucks since {_month(3):%B}", ask)[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args.get("per") == "month" and args.get("merchants") == ["Starbucks"], args
+
+
+def test_a_count_of_a_set_nothing_matched_is_not_all_spending(chat_demo, alice, alice_money):
+    # the first turn named a word none of their shops, categories or descriptions has: "how many trips there" counts
+    # that set (none), never every purchase of the period
+    answer = talk(alice, "how much did zorblax get out of me last month", "how many trips there")[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args.get("unknown"), args
+    assert not confident(alice, answer), answer["answer"]

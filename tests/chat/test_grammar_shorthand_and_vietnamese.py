@@ -160,3 +160,54 @@ def test_flying_is_the_airline(question):
 def test_a_span_of_months_takes_the_year_said_after_it(question, start, end):
     q = read(question)
     assert (q.period.start, q.period.end) == (start, end) and not q.ignored, q.as_dict()
+
+
+@pytest.mark.parametrize("question, ask", [
+    ("which month was highest for groceries this year", "most"),
+    ("what was my biggest month for uber in 2025", "most"),
+    ("which month did I spend the least on Chipotle this year", "least"),
+    ("my cheapest month this year", "least"),
+    ("tháng nào năm nay mình chi nhiều nhất cho đi chợ", "most"),
+])
+def test_which_month_was_highest_ranks_the_months(question, ask):
+    q = read(question)
+    sides = q.compare["sides"]
+    assert q.measure == "compare" and q.compare["ask"] == ask and not q.ignored, q.as_dict()
+    year = 2025 if "2025" in question else 2026
+    assert sides[0].period.start == date(year, 1, 1) and all(s.period.grain == "month" for s in sides)
+    assert len(sides) == (12 if year == 2025 else 11)
+
+
+def test_the_biggest_purchase_is_no_ranking_of_months():
+    q = read("biggest purchase this year")
+    assert q.measure == "largest" and not q.compare
+
+
+@pytest.mark.django_db
+def test_chat_turn_names_the_highest_month_and_ranks_the_rest(chat_demo, alice):
+    from django.utils import timezone
+
+    from tests.chat.conftest import month_start, statement_csv
+    from transactions.services import transactions_import
+
+    today = timezone.localdate()
+    big = month_start(today, 2) + __import__("datetime").timedelta(days=14)
+    transactions_import(user=alice, file_name="alice.csv", content=statement_csv(
+        today=today, extra=[(big, "WHOLE FOODS MARKET #102", "-300.00", "Groceries")]))
+    answer = chat_turn(user=alice, message="which month was highest for groceries over the last 3 months?")
+    text = answer["answer"]
+    assert text.startswith(f"Your highest month for Groceries was {big:%B %Y}: $414.90."), text  # 300 + 96.40 + 18.50
+    assert "All months, highest first:" in text and text.count("$114.90") >= 2, text
+    assert answer["tool_calls"][0]["name"] == "compare_spending" and confident(alice, answer)
+
+
+@pytest.mark.parametrize("question", ["what did the delta flight in september cost plus the bag fee",
+                                      "delta in september along with the bag fee"])
+def test_statement_words_added_to_a_name_never_narrow_it(question):
+    vocab = Vocab(merchants=[*VOCAB.merchants, "Delta Air Lines"],
+                  merchant_category={**SHOPS, "Delta Air Lines": "Travel"},
+                  categories={**VOCAB.categories, "Travel": "expense"},
+                  narrative_has=lambda phrase, exact=False: phrase in ("bag fee", "bag", "fee"))
+    q = money_query_parse(question, vocab=vocab, today=TODAY)
+    assert q.merchants == ["Delta Air Lines"] and not q.text, q.as_dict()  # never the bag fee alone
+    assert "bag fee" in q.ignored, q.as_dict()  # said as not understood: the answer is not confident

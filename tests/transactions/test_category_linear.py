@@ -1,11 +1,13 @@
-"""The user's own linear model (`category_evidence.TextClassifier`): what a word says across all of the user's
+"""The user's own linear model (`category_linear.TextClassifier`): what a word says across all of the user's
 payees reaches a payee they never labelled, and only their own labels count."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from transactions.category_evidence import Item, LabelTable, TextClassifier
+from transactions import category_linear
+from transactions.category_base import Item, LabelTable
+from transactions.category_linear import TextClassifier
 from transactions.models import Category, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +31,21 @@ def test_a_word_the_user_files_consistently_reaches_a_new_payee():
     p = model.probabilities([Item("KOWHAI ESPRESSO 22", "kowhai espresso", "Kowhai Espresso", "kowhai espresso",
                                   True, 5.0)], 3)
     assert p[0].argmax() == 0 and abs(p[0].sum() - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize("neighbours", [True, False])
+def test_a_word_the_user_never_used_reads_as_their_nearest_word(neighbours, monkeypatch):
+    # "petrol" is in none of the user's narratives, but it means what their "fuel" means: a new payee named with
+    # it goes where they file fuel. A word near none of theirs ("kowhai", a name) adds nothing.
+    if not neighbours:
+        monkeypatch.setattr(category_linear, "WORD_NEIGHBOUR_SIMILARITY", 2.0)
+    rows = [("GREEN FERN FUEL", 1), ("OLD MILL FUEL STOP", 1), ("HARBOUR FUEL", 1), ("GREEN VALLEY CAFE", 2),
+            ("OLD TOWN CAFE", 2), ("HARBOUR CAFE", 2), ("GREEN HARDWARE", 3), ("OLD MILL HARDWARE", 3),
+            ("HARBOUR HARDWARE", 3)]
+    model = TextClassifier.fit(_labels(rows), {1: 0, 2: 1, 3: 2})
+    assert model is not None
+    p = model.probabilities([Item("KOWHAI PETROL", "kowhai petrol", "Kowhai Petrol", "kowhai petrol", True, 5.0)], 3)
+    assert bool(p[0].argmax() == 0) is neighbours
 
 
 def test_how_a_narrative_is_built_reaches_payees_whose_words_are_all_new():

@@ -35,6 +35,8 @@ from transactions.query.followups_base import (
 )
 from transactions.query.followups_exclusions import _exclusion_corrected
 from transactions.query.followups_figures import (
+    PER_UNIT_RE,
+    PER_WORDS,
     _difference_or_share,
     _groups,
     _per_unit,
@@ -66,7 +68,7 @@ from transactions.query.followups_periods import (
     _widen,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
-from transactions.query.grammar import find_measure
+from transactions.query.grammar import find_amounts, find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import contiguous, period_edit
@@ -287,6 +289,10 @@ def _how_many_that(text: str, s: _State) -> Edit:
         return None
     q = s.query()
     q.measure, q.limit, q.offset, q.per, q.months = "count", None, 0, None, None
+    if per := PER_UNIT_RE.search(text):  # "how many orders was that per month": the count spread per month
+        unit = per.group(1) or per.group(2) or per.group(3)
+        q.per = PER_WORDS.get(unit, unit)
+        return q, [m.span(), per.span()]
     return q, [m.span()]
 
 
@@ -428,6 +434,7 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
             partial: bool = False) -> tuple[MoneyQuery, str] | None:
     state = _State(previous, shown or {}, earlier, today)
     said = find_periods(text, today)
+    amounts = find_amounts(text)[2]
     for edit in EDITS:
         found = edit(text, state)
         if found is None:
@@ -437,7 +444,10 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
             q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months
         left = _leftover(text, [s for _, s in said] + spans)
-        if [w for w in left if w not in state.subject_words] or state.narrowed(left):
+        # a bound on the amounts said with it ("of those, how many were over $40") that the edit did not take
+        unread_bound = any(not any(a <= x < b for a, b in spans) for x, _ in amounts) \
+            and (q.amount_min, q.amount_max) == (previous.amount_min, previous.amount_max)
+        if [w for w in left if w not in state.subject_words] or state.narrowed(left) or unread_bound:
             if partial and edit in COMPOSABLE:
                 # the rest without the edit's words (a period the edit took is its own, not said again)
                 taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans

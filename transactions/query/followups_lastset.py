@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 from transactions.query.followups_base import ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_figures import PER_UNIT_RE, PER_WORDS
+from transactions.query.grammar import find_amounts
 from transactions.query.periods import find_periods
 
 # words pointing back at the rows the last answer was about
@@ -26,7 +28,7 @@ SET_REF_RE = re.compile(r"\b(?:of|among|from|in|out of|within|across)\s+(?:all\s
 COUNT_RE = re.compile(r"\bhow many(?: times)?\b|\bnumber of\b|\bhow often\b|\bcount (?:them|those|these|it|that)(?: up)?\b"
                       r"|\b(?:bao nhieu|may|so) (?:lan|don|don hang|giao dich|khoan|mon|chuyen|luot|cai)\b(?! (?:do|nay|ay|kia)\b)")
 BIG_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|(?:the )?most i (?:paid|"
-                    r"spent)|lon nhat|dat nhat|to nhat|mac nhat|nhieu nhat)|(?P<small>smallest|cheapest|least expensive|lowest|"
+                    r"spent)|lon nhat|dat nhat|to nhat|mac nhat|nhieu nhat|(?:nhieu|lon|to) tien nhat|ton (?:tien )?nhat)|(?P<small>smallest|cheapest|least expensive|lowest|"
                     r"(?:the )?least i (?:paid|spent)|nho nhat|re nhat|it nhat))\b")
 # what the rows are called: transactions, bills, visits, "món" (items), "lần" (times), "đơn" (orders)
 ROW_WORDS_RE = re.compile(r"\b(?:single|one|ones|bills?|things?|expenses?|items?|times?|stops?|fill[- ]?ups?|fills?|"
@@ -52,17 +54,23 @@ def _set_measure(text: str, s: _State) -> Edit:
         return None
     if ref is None and len(text.split()) > 4:
         return None
+    if find_amounts(text)[2]:
+        return None  # "of those how many were over $40": a bound on the rows, read by the parser over the last set
     q = s.query()
+    q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending
     if count:
         if prev.measure == "count":
             return None
         q.measure, q.limit, q.offset, q.per, q.months = "count", None, 0, None, None
+        if per := PER_UNIT_RE.search(text):  # "how many orders was that per month"
+            unit = per.group(1) or per.group(2) or per.group(3)
+            q.per = PER_WORDS.get(unit, unit)
     elif big is not None:
         q.measure = "largest" if big.group("big") else "smallest"
         if prev.measure == q.measure and (prev.limit or 1) == 1:
             return None
         q.limit, q.offset, q.per, q.months = 1, 0, None, None
-    return q, [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE)]
+    return q, [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE, *((PER_UNIT_RE,) if q.per else ()))]
 
 
 def _average_over_months(text: str, s: _State) -> Edit:
@@ -77,6 +85,7 @@ def _average_over_months(text: str, s: _State) -> Edit:
         return None
     said = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
     q = s.query()
+    q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending
     spans: list[tuple[int, int]] = []
     if said:
         q.period, span = said[0]

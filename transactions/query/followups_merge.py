@@ -207,7 +207,7 @@ def _after_share(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, measure:
 
 
 # "how much of that was uber eats, as a percentage?": a share asked of the last answer's whole
-PERCENT_RE = re.compile(r"\b(?:percent(?:age)?|share|fraction|proportion|portion|phan tram|ty le)\b|%")
+PERCENT_RE = re.compile(r"\b(?:percent(?:age)?|share|fraction|proportion|portion|phan tram|ty le|chiem)\b|%")
 SHARE_VERBS = ("chiem", "make", "made", "account", "accounted")  # "Uber Eats chiếm (makes up) bao nhiêu phần trăm"
 
 

@@ -50,7 +50,7 @@ from transactions.query.restatements import (
     without,
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
-from transactions.query.sides import compare_turns, paired_sides, periods_anded, periods_left_unread
+from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
@@ -315,6 +315,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
     examples_and_kinds(q, vocab)
     union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
+    _added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:
@@ -342,6 +343,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
+    if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
+        q.ignored = [w for w in q.ignored if w != peak.group(0).strip()]
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
@@ -351,6 +354,23 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             x.mention for x in q.links if x.how == "concept")]}
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
+
+
+# a word that adds a part to what is named ("plus the bag fee", "along with the tip", "+ tax")
+ADDED_RE = r"(?:plus|\+|along with|together with|as well as|on top of|in addition to)\s+(?:the |my |a |an |any |all )?"
+
+
+def _added_words_unread(q: MoneyQuery, text: str) -> None:
+    """Words of the statements added to a named group ("the flight plus the bag fee") are a part of a union the query
+    cannot make (its words narrow what is named, which would answer the bag fee alone): the group is answered and the
+    added words are said to be not understood, so the answer is not confident."""
+    if q.followup or not (q.merchants or q.categories):
+        return
+    for link in [x for x in q.links if x.kind == "text" and not x.negated]:
+        if re.search(rf"\b{ADDED_RE}{re.escape(link.mention)}\b", text):
+            q.links.remove(link)
+            q.text = [t for t in q.text if t not in link.names]
+            q.ignored.append(link.mention)
 
 
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"

@@ -185,6 +185,8 @@ LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(
                               r"|\ball (?:of )?(?:those|these|them)\b"
                               # "how many of them were X", "in that lot", "trong đó" (in there), "mấy cái đó" (those)
                               r"|\b(?:of|among|out of) (?:those|them|these)\b|\b(?:in|from|of) (?:that|this) lot\b|\bin there\b"
+                              r"|^\s*(?:and\s+|so\s+|ok(?:ay)?,?\s+)?how many (?:were|was) (?:over|under|above|below|more than|less than|"
+                              r"at|from|in|on)\b"  # "how many were under 10 bucks": how many of the last set
                               r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b")
 
 

@@ -1,0 +1,73 @@
+"""Words of the question the parser left unplaced, judged for the confidence check (chat/grounding.py): could the
+word be a shop's name ("nothing at Costco" is then the answer), or did the tools that ran account for it anyway ("the
+same 2 months" answered over two months side by side, "sept thru dec last year" answered over those months of last
+year)?"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from transactions.query import strip_accents
+from transactions.query.closed_words import closed_class_only
+from transactions.query.grammar import VI_CHARS
+from transactions.query.periods import find_periods
+
+# before a name, words that make the mention a verb or an adverb of the sentence ("did I fly anywhere")
+NOT_A_NAME_BEFORE = re.compile(r"(?:^|\W)(?:i|we|you|they|he|she|did|do|does|will|would|can|could|to)\W*$")
+UNITS = r"(?:days?|weeks?|months?|mos?|years?|yrs?|quarters?|ngay|tuan|thang|nam)"
+COUNTED_PERIODS_RE = re.compile(rf"^(?:(?:the|those|these|same|that|last|past|previous|prior|hai|ba|bon) )*"
+                                rf"(\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|twelve) {UNITS}$")
+WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "twelve": 12}
+
+
+def written_in_vietnamese(phrase: str, question: str) -> bool:
+    """Was this (accent-stripped) phrase written with Vietnamese letters in the question? Brands are written
+    without them ("Grab", "Highlands"); "tổng cộng", "thời tiết" are words of the sentence."""
+    wanted = set(phrase.split())
+    return any(VI_CHARS.search(word) for word in re.findall(r"[^\W\d_]+", question)
+               if strip_accents(word.lower()) in wanted)
+
+
+def name_like(mention: str, question: str) -> bool:
+    """Could this unplaced mention be the name of a shop ("costco", "home depot", "peet's")? One or two words of three
+    letters or more, none of a closed class, not written with Vietnamese letters, said where a name goes (not after
+    "I" or "did": "did I fly anywhere" says a verb)."""
+    words = mention.split()
+    if not 1 <= len(words) <= 2 or any(len(w) < 3 or not w.replace("'", "").isalpha() or closed_class_only(w, question)
+                                       for w in words) or written_in_vietnamese(mention, question):
+        return False
+    lowered = strip_accents(question.lower()).replace("'", "").replace("’", "")
+    at = re.search(r"(?<!\w)" + r"\W*".join(re.escape(w.replace("'", "")) for w in words) + r"(?!\w)", lowered)
+    return at is not None and not NOT_A_NAME_BEFORE.search(lowered[:at.start()])
+
+
+def _spans(records: list[Any]) -> list[tuple[date, date]]:
+    from chat.turn_signals import _spans as spans_of  # chat.turn_signals loads the action tools: imported on use
+
+    out: list[tuple[date, date]] = []
+    for r in records:
+        result = r.result if isinstance(r.result, dict) else {}
+        for part in (r.arguments or {}, result.get("query") or {}, {"start": result.get("start"),
+                                                                     "end": result.get("end")}):
+            spans_of(part, out)
+    return out
+
+
+def accounted_by_tools(phrase: str, records: list[Any], today: date) -> bool:
+    """An unplaced period phrase the tools that ran carried out anyway: "2 months" with two periods compared (or a
+    span of two months), "last year" with every span inside last year."""
+    from chat.turn_signals import _used_numbers  # imported on use (see _spans)
+
+    text = strip_accents(phrase.lower()).strip()
+    ran = [r for r in records if not r.error]
+    if m := COUNTED_PERIODS_RE.match(text):
+        n = float(WORD_NUMBERS.get(m.group(1)) or m.group(1))
+        return n in _used_numbers(ran)
+    found = find_periods(text, today)
+    spans = _spans(ran)
+    if len(found) != 1 or found[0][1] != (0, len(text)) or not spans:
+        return False
+    period = found[0][0]
+    return all(period.start <= s[0] and s[1] <= period.end for s in spans)
