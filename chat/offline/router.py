@@ -23,6 +23,7 @@ from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import asks_education_section, behaviour_calls, howto_calls, names_education_topic
 from chat.holdings import jar_amount_asked
+from chat.knowledge_followup import with_question_before
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
@@ -207,6 +208,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
             plan = Plan(intents=[i for p in parts for i in p.intents], calls=calls, query=money)
     if plan.query is not None and len(plan.calls) <= 1 and not ctx.corpus_order:
         _clarify(plan, text, ctx)
+    if ctx.previous_family == "other":  # "What's an emergency fund?" → "how big should mine be tho": that concept
+        with_question_before(plan.calls, text, knowledge_query(ctx.previous_asked) if ctx.previous_asked else "")
     if ctx.corpus_order:
         plan.calls = [{"name": "search_knowledge_base", "args": {"query": text, "corpus": [ctx.corpus_order[0]]}}]
     if ctx.enabled_tools:

@@ -123,3 +123,12 @@ def test_a_count_of_the_last_set_per_month(chat_demo, alice, alice_money, ask):
     answer = talk(alice, f"starbucks since {_month(3):%B}", ask)[-1]
     args = _args(answer)
     assert args["measure"] == "count" and args.get("per") == "month" and args.get("merchants") == ["Starbucks"], args
+
+
+def test_a_count_of_a_set_nothing_matched_is_not_all_spending(chat_demo, alice, alice_money):
+    # the first turn named a word none of their shops, categories or descriptions has: "how many trips there" counts
+    # that set (none), never every purchase of the period
+    answer = talk(alice, "how much did zorblax get out of me last month", "how many trips there")[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args.get("unknown"), args
+    assert not confident(alice, answer), answer["answer"]

@@ -57,6 +57,7 @@ def _set_measure(text: str, s: _State) -> Edit:
     if find_amounts(text)[2]:
         return None  # "of those how many were over $40": a bound on the rows, read by the parser over the last set
     q = s.query()
+    q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending
     if count:
         if prev.measure == "count":
             return None
@@ -84,6 +85,7 @@ def _average_over_months(text: str, s: _State) -> Edit:
         return None
     said = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
     q = s.query()
+    q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending
     spans: list[tuple[int, int]] = []
     if said:
         q.period, span = said[0]

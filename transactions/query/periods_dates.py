@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, full_months_before, period_label
+from transactions.query.periods_words import EN_COUNTS
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -133,10 +134,6 @@ QUARTER = (r"(?:\b(?P<y0>(?:19|20)\d{2})\s+)?(?:\b(?:the\s+)?(?:q|quarter\s*|quy
            r"|\b(?:the\s+)?(?P<ord>first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter)\b"
            r"(?:(?:\s*[-/]\s*|\s+(?:of\s+|in\s+)?(?:the\s+)?|\s+nam\s+)(?:(?P<y>(?:19|20)\d{2})\b|(?P<rel>last|this|"
            r"previous|prior|current)\s+year\b|(?P<vi>ngoai|truoc|nay)\b)|\s*'(?P<yy>\d{2})\b)?")
-
-
-WHOLE_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                "eleven": 11, "twelve": 12}
 
 
 def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date], Period]) -> list:
@@ -291,13 +288,13 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         """"the last 3 full months", "the past six complete months": calendar months before this one, not a
         rolling window ending today."""
         n = m.group("n")
-        return full_months_before(today, int(n) if n.isdigit() else WHOLE_COUNTS[n])
+        return full_months_before(today, int(n) if n.isdigit() else EN_COUNTS[n])
 
     def months_with_this(m: re.Match) -> Period:
         """"the past 4 months counting this one", "the last three months including the current month": calendar
         months, this one so far and the ones before it."""
         n = m.group("n")
-        start = add_months(today.replace(day=1), -((int(n) if n.isdigit() else WHOLE_COUNTS[n]) - 1))
+        start = add_months(today.replace(day=1), -((int(n) if n.isdigit() else EN_COUNTS[n]) - 1))
         return Period(start, today, f"{period_label(start, today, 'range', today=today)} ({n} months with this one)",
                       "range")
 
@@ -306,14 +303,14 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         21 days."""
         n = m.group("n")
         end = today - timedelta(days=today.weekday() + 1)
-        start = end - timedelta(days=7 * (int(n) if n.isdigit() else WHOLE_COUNTS[n]) - 1)
+        start = end - timedelta(days=7 * (int(n) if n.isdigit() else EN_COUNTS[n]) - 1)
         return Period(start, end, f"{period_label(start, end, 'range', today=today)} (the last {n} whole weeks)",
                       "range")
 
     def months_ending(m: re.Match) -> Period | None:
         """"the 3 months ending September", "the six months to March 2026": that many calendar months, the last
         of them the month named (the latest such that has started)."""
-        n = int(m.group("n")) if m.group("n").isdigit() else WHOLE_COUNTS.get(m.group("n"), 0)
+        n = int(m.group("n")) if m.group("n").isdigit() else EN_COUNTS.get(m.group("n"), 0)
         month = _MONTHS[m.group("month")]
         year = int(m.group("year")) if m.group("year") else today.year - (1 if date(today.year, month, 1) > today
                                                                           else 0)

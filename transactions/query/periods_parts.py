@@ -23,9 +23,8 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, month_bounds, period_label
 from transactions.query.periods_joins import dates_named_win
+from transactions.query.periods_words import NUMBER_WORDS
 
-NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-             "ten": 10, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a few": 3, "few": 3}
 _NUM = r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|an?|a couple of|couple of|a few|few)"
 # the words before an anchor ("the run-up to ", "in the 2 weeks before ", "the week after "), read up to its start
 RELATIVE_CUE = re.compile(
@@ -52,7 +51,7 @@ def _n(raw: str | None) -> int | None:
     if not raw:
         return None
     raw = raw.strip()
-    return int(raw) if raw.isdigit() else NUM_WORDS.get(raw)
+    return int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw)
 
 
 def _clip(start: date, end: date, today: date) -> Period | None:

@@ -1,0 +1,62 @@
+"""A knowledge question that leans on the one before it: "What's an emergency fund?" → "how big should mine be
+tho", "Lãi kép là gì?" → "còn của mình thì sao". The turn names no concept of its own, only words that point back
+("mine", "it", "that one") and how much/how big: the knowledge base and the help pages are searched for it together
+with the question before, so the answer is about that concept — not "I don't have that" for a question with no
+subject, nor the nearest passage to "how big"."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from transactions.query import strip_accents
+from transactions.query.lexicon import STOPWORDS
+
+POINTS_BACK_RE = re.compile(r"\b(?:mine|ours|it|its|that|this|those|these|them|they|one|same|(?:cái )?(?:đó|này)|nó|"
+                            r"của (?:mình|tôi|em))(?!\w)", re.I)
+# words of a question that ask how much, how, whether — about anything: no subject of their own
+ASKING_WORDS = {"how", "big", "much", "many", "large", "small", "long", "often", "should", "would", "could", "be",
+                "tho", "though", "then", "really", "actually", "exactly", "mine", "ours", "work", "works", "mean",
+                "means", "need", "enough", "ok", "okay", "good", "bad", "right", "wrong", "why", "when", "where",
+                "what", "which", "who", "about", "too", "also", "still", "either", "anyway", "in", "for",
+                "me", "my", "i", "we", "our", "you", "is", "are", "do", "does", "did", "can", "so", "and", "but",
+                "thì", "sao", "còn", "vậy", "nên", "bao", "nhiêu", "là", "có", "không", "mình", "tôi", "em", "thế",
+                "nào", "của", "cái", "đó", "này", "nó", "lớn", "nhỏ"}
+COLOUR_WORDS = {"tho", "though", "then", "really", "actually", "anyway", "still", "too", "also", "còn", "thì", "vậy",
+                "thế", "sao"}
+MAX_WORDS = 10
+KNOWLEDGE_CALLS = ("search_knowledge_base", "get_app_information")
+
+
+ASKING = {strip_accents(w) for w in ASKING_WORDS}
+OWN_WORDS = 1  # "how often does it get added": one word of its own still leans on the concept before
+
+
+def _own_words(text: str) -> list[str]:
+    """The words of `text` that are neither function words, nor asking words, nor words that point back."""
+    words = re.findall(r"[\w']+", strip_accents(text.lower()))
+    return [w for w in words if w not in STOPWORDS and w not in ASKING and not POINTS_BACK_RE.fullmatch(w)
+            and not w.isdigit()]
+
+
+def leans_on_question(text: str) -> bool:
+    """Does a short turn point back with (almost) no subject of its own ("how big should mine be tho")?"""
+    if len(text.split()) > MAX_WORDS or not POINTS_BACK_RE.search(text):
+        return False
+    return len(_own_words(text)) <= OWN_WORDS
+
+
+def with_question_before(calls: list[dict[str, Any]], text: str, asked_before: str) -> None:
+    """The knowledge searches of a turn that leans on the question before search for its subject with the turn's
+    words ("emergency fund how big should mine be")."""
+    if not asked_before or not leans_on_question(text):
+        return
+    subject = " ".join(w for w in re.findall(r"[\w']+", asked_before) if strip_accents(w.lower()) in
+                       set(_own_words(asked_before)))
+    if not subject:
+        return
+    # the turn's words without those that point back or only colour it ("mine", "tho"): "how big should be"
+    asked = " ".join(w for w in re.findall(r"[\w']+", text) if not POINTS_BACK_RE.fullmatch(w)
+                     and w.lower() not in COLOUR_WORDS)
+    for call in calls:
+        if call["name"] in KNOWLEDGE_CALLS:
+            call["args"]["query"] = f"{subject} {asked}"
