@@ -155,6 +155,9 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "mã api": "api token", "token": "api token", "dùng thử": "demo sandbox", "đăng ký": "subscriptions",
              "đăng xuất": "log out", "đăng nhập": "log in",
              "đăng ký tài khoản": "sign up account", "tạo tài khoản": "sign up account", "biểu đồ": "charts",
+             "gộp": "merge", "ghép": "pair", "khôi phục": "restore", "đổi tên": "rename", "người nhận": "payee",
+             "thanh toán": "pay", "hoá đơn": "bill", "hóa đơn": "bill", "chuyển tiền": "transfer money",
+             "huỷ": "cancel", "hủy": "cancel",
              "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
@@ -170,6 +173,20 @@ def heading_overlap(question: str, heading: str) -> int:
     none with "How to log in and log out"."""
     words = _stems(english_topics(question))
     return len(words & _stems(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
+
+
+# words that name no feature but still tell two sections apart ("set a monthly budget" vs "accept a budget
+# suggestion"): only the question's glue is left out
+GLUE = set("""how do does can could would should will i we you one to a an the my me our your it its is are of for in
+on at with from by and or this that there where what way please""".split())
+
+
+def heading_words(question: str, heading: str) -> int:
+    """How many words (verbs and everyday words too) a how-to question shares with a "How to …" heading: the tie-break
+    between headings sharing as many topic words (chat/help_steps.heading_overlap)."""
+    def words(text: str) -> set[str]:
+        return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in GLUE and len(w) > 1}
+    return len(words(english_topics(question)) & words(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
 
 
 def _typed_without_accents(text: str) -> bool:

@@ -8,7 +8,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from chat.help_steps import asks_how_to, heading_overlap, steps_in, steps_text
+from chat.help_steps import asks_how_to, heading_overlap, heading_words, steps_in, steps_text
 from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
 from transactions.query import is_vietnamese
@@ -222,6 +222,11 @@ def _heading_overlap(question: str, fact: dict) -> int:
     return heading_overlap(question, heading.group(1)) if heading else 0
 
 
+def _heading_words(question: str, fact: dict) -> int:
+    heading = HEADING_LINE_RE.match(_steps_source(fact))
+    return heading_words(question, heading.group(1)) if heading else 0
+
+
 def _steps_source(fact: dict) -> str:
     """The text a how-to's steps are read from: a translated help section's English original, whose heading and steps
     the catalogue translates (locale/vi has every one, tested) and whose heading names the page to open."""
@@ -248,7 +253,7 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
         stepped = [f for f in facts + [r for r in substantive if r not in facts and (r.get("score") or 0) >= FACT_FLOOR]
                    if steps_in(_steps_source(f)) and fits_question(question, f)]
         if stepped:
-            best = max(stepped, key=lambda f: _heading_overlap(question, f))
+            best = max(stepped, key=lambda f: (_heading_overlap(question, f), _heading_words(question, f)))
             if best is not facts[0]:
                 facts = [best, *[f for f in facts if f is not best]][:MAX_FACTS]
     lead = facts[0]

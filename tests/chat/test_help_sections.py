@@ -1,0 +1,30 @@
+"""A how-to gets the steps of its own help section: the one whose heading names what it asks to do (the verb and its
+object), in English or Vietnamese, never a neighbour sharing one word ("bank", "account", "budget", "jar")."""
+from __future__ import annotations
+
+import pytest
+
+from chat.services import chat_turn
+from tests.chat.conftest import demo_docs
+
+
+@pytest.fixture
+def help_pages(db):
+    return demo_docs(help_pages=("importing-statements.md", "accounts-and-transfers.md", "budget-jars.md",
+                                 "budget-suggestions.md", "editing-transactions.md", "categories-and-rules.md"))
+
+
+@pytest.mark.parametrize("question, heading", [
+    ("How do I import a bank statement?", "How to import a statement:"),
+    ("làm sao để nhập sao kê ngân hàng vào Moneta?", "Cách nhập sao kê:"),
+    ("how can I add my bank account", "How to add an account with its opening balance:"),
+    ("làm sao để thanh toán hoá đơn", "Cách thanh toán hoá đơn hoặc chuyển tiền:"),
+    ("cách gộp hai hũ", "Cách gộp hai hũ:"),
+    ("làm sao khôi phục giao dịch đã xoá", "Cách khôi phục một giao dịch đã xoá:"),
+    ("cách đổi tên người nhận", "Cách đổi tên hoặc gộp người nhận:"),
+    ("how do I set a monthly budget for groceries", "How to set a monthly budget"),
+])
+def test_how_to_gets_its_own_sections_steps(chat_demo, alice, alice_money, help_pages, question, heading):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert answer["answer"].startswith(heading) and "\n3. " in answer["answer"], answer["answer"]
