@@ -28,7 +28,8 @@ KNOWLEDGE_CALLS = ("search_knowledge_base", "get_app_information")
 
 
 ASKING = {strip_accents(w) for w in ASKING_WORDS}
-OWN_WORDS = 1  # "how often does it get added": one word of its own still leans on the concept before
+OWN_WORDS = 2  # "how often does it get added", "how does it grow over two years": a word or two of its own still
+# lean on the concept before; "does that work against me with credit card debt" has a subject of its own
 
 
 def _own_words(text: str) -> list[str]:

@@ -93,18 +93,6 @@ def _search_query(text: str) -> str:
     return f"{' '.join(rules)} {query}" if rules and is_vietnamese(text) else query
 
 
-LEANS_ON_TOPIC_RE = re.compile(r"\b(?:mine|ours|it|its|one|that|those|them|they|this|these|cái đó|nó)\b", re.I)
-
-
-def _topic_query(text: str, ctx: TurnContext) -> str:
-    """The knowledge search words of a short turn that leans on the concept asked just before ("what's an emergency
-    fund?" → "how big should mine be tho"): that question's words with the turn's, so the search finds the topic."""
-    before = ctx.previous_asked or ""
-    if ctx.previous_family != "other" or not before or len(text.split()) > 8 or not LEANS_ON_TOPIC_RE.search(text):
-        return _search_query(text)
-    return _search_query(f"{before.strip(' ?.!')} — {text}")
-
-
 def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
     if asks_concept(text, q, date.today()):
@@ -328,7 +316,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-        calls = [{"name": "search_knowledge_base", "args": {"query": _topic_query(text, ctx)}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
@@ -400,4 +388,4 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
     label = "investment_advice" if intent == "investment_advice" else "concept"
-    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": _topic_query(text, ctx)}}])
+    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])

@@ -132,3 +132,23 @@ def test_a_count_of_a_set_nothing_matched_is_not_all_spending(chat_demo, alice, 
     args = _args(answer)
     assert args["measure"] == "count" and args.get("unknown"), args
     assert not confident(alice, answer), answer["answer"]
+
+
+@pytest.mark.parametrize("ask", ["biggest one in there", "the priciest of those", "cái nào đắt nhất"])
+def test_the_biggest_of_a_set_nothing_matched_is_not_all_spending(chat_demo, alice, alice_money, ask):
+    # the biggest row of a set named by a word nothing of theirs has is none: never the biggest purchase of all
+    answer = talk(alice, "what did I pay quuxmart last month", ask)[-1]
+    args = _args(answer)
+    assert args["measure"] == "largest" and args.get("unknown"), args
+    assert not confident(alice, answer), answer["answer"]
+
+
+@pytest.mark.parametrize("ask", ["how many of those were Netflix", "among them how many were at netflix",
+                                 "trong đó có mấy lần ở Netflix"])
+def test_a_merchant_outside_the_last_set_narrows_it_to_nothing(chat_demo, alice, alice_money, ask):
+    # Netflix is no Dining merchant: of the Dining rows, none are Netflix's — not Netflix's own count
+    answer = talk(alice, "what did I spend on dining last month", ask)[-1]
+    args = _args(answer)
+    assert args["measure"] == "count" and args.get("categories") == ["Dining"], args
+    assert "netflix" in [t.lower() for t in args.get("text") or []], args
+    assert " 0 " in _body(answer), answer["answer"]

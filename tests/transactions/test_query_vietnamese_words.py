@@ -134,3 +134,30 @@ def test_what_about_is_no_classifier(question, merchants):
 def test_an_interjection_opening_the_turn_is_no_thing_asked_about(opening):
     q = parse(f"{opening} How much did I spend at Starbucks last month?")
     assert q.merchants == ["Starbucks"] and not q.unknown and not q.ignored and not q.things, q.as_dict()
+
+
+@pytest.mark.parametrize(("question", "months"), [
+    ("trung bình mỗi tháng 3 tháng gần đây tôi ăn uống hết bao nhiêu", 3),
+    ("mỗi tháng 2 tháng vừa qua xài bao nhiêu cho Uber", 2),
+    ("tổng chi tháng 4 tháng vừa rồi", 4),
+])
+def test_a_number_of_months_said_with_recency_is_the_last_months_not_a_month(question, months):
+    q = parse(question)
+    if q.measure == "monthly_average":  # an average per month over the last N whole months
+        assert q.months == months and q.period is None, q.as_dict()
+        return
+    assert q.period is not None and q.period.end == TODAY, q.period
+    assert (q.period.end.year - q.period.start.year) * 12 + q.period.end.month - q.period.start.month == months, q.period
+
+
+@pytest.mark.parametrize("question", ["2 tuần vừa rồi tiêu bao nhiêu", "chi gì ở Target 2 tuần qua"])
+def test_a_number_of_weeks_said_with_recency_is_the_last_weeks(question):
+    q = parse(question)
+    assert q.period is not None and q.period.end == TODAY and (q.period.end - q.period.start).days == 13, q.period
+
+
+@pytest.mark.parametrize("question", ["mình xài hết bn tiền tháng trước", "tháng trước tiêu bnhiêu ở Target",
+                                      "minh tieu het bn o Starbucks thang truoc"])
+def test_bn_is_bao_nhieu(question):
+    q = parse(question)
+    assert q.measure == "total" and not q.ignored and not q.unknown, q

@@ -310,6 +310,7 @@ def _superlative(text: str, s: _State) -> Edit:
         return (s.one_item(q, s.items[0] if big else s.items[-1]), spans) if s.items else None
     if s.previous.measure not in ROWS:
         return None
+    q.unknown = list(s.previous.unknown)  # a set named by a word nothing matched stays that set: never all spending
     q.measure, q.limit, q.offset, q.per = ("largest" if big else "smallest"), 1, 0, None
     return q, spans
 

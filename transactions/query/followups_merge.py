@@ -16,6 +16,7 @@ from datetime import date
 
 from core.periods import Period, period_label, previous_full_months
 from transactions.query.followups_base import COUNT
+from transactions.query.followups_lastset import SET_REF_RE
 from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import ASKS_AMOUNT
 from transactions.query.model import MoneyQuery, Side
@@ -245,12 +246,32 @@ def _period_of_sides(q: MoneyQuery, previous: MoneyQuery) -> MoneyQuery:
     return q
 
 
+# the rest of "how many of those were Amazon" once the count of the set is read: "were amazon" says of those rows
+SET_PREDICATE_RE = re.compile(r"\s*(?:were|was|are|is|la|o|tai)\b")
+
+
+def _within_last_set(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str,
+                     merchant_category: dict[str, str]) -> MoneyQuery:
+    """"how many of those were Amazon" after Dining: a merchant said of the last set ("of those", "among them",
+    "trong đó") that is not one of its names nor of its categories narrows that set, never replaces it: the last
+    subject's rows that name the merchant (likely none, and the answer says so)."""
+    outside = [n for n in said.merchants if n not in previous.merchants
+               and merchant_category.get(n) not in previous.categories]
+    if not outside or said.categories or not (previous.merchants or previous.categories) or previous.compare \
+            or q.compare or not (SET_REF_RE.search(text) or SET_PREDICATE_RE.match(text)):
+        return q
+    q.merchants, q.categories = list(previous.merchants), list(previous.categories)
+    q.text = list(dict.fromkeys([*previous.text, *(n.lower() for n in outside)]))
+    return q
+
+
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
                     today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
     """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
     q = _after_share(q, said, previous, measure)
     q = _share_of_last(q, said, previous, text)
     q = _subject_left_out(q, said, merchant_category or {})
+    q = _within_last_set(q, said, previous, text, merchant_category or {})
     q = _named_after_ranking(q, said, previous, measure)
     q = _united(q, said, previous, text)
     q = _versus(q, said, previous, text)

@@ -55,6 +55,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
                   rf"spring|summer|fall|autumn|winter|christmas|thanksgiving)\b[^.?!,]{{0,30}}\b(?:and|to|&)\b)",
                   "between", text)
     text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
+    text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
     text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
     # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous

@@ -28,6 +28,9 @@ MONTH_WORD = rf"(\d{{1,2}}|{'|'.join(sorted(EN_MONTHS, key=len, reverse=True))}|
 # the part of a month: đầu (days 1–10), giữa (11–20), cuối / hết (21 to the end)
 PART_DAYS = {"dau": (1, 10), "giua": (11, 20), "cuoi": (21, 31), "het": (1, 31), None: (1, 31)}
 PART_EN = {"dau": "early", "giua": "mid", "cuoi": "late"}
+# what follows the N of "N tháng gần đây", "2 tuần vừa rồi": the last N of them, never month N
+NOT_LAST_N = (r"(?!\s+(?:ngay|tuan|thang)\s+(?:vua\s+)?(?:qua|gan day|gan nhat|moi nhat|vua roi|(?:tro |do )?lai day|"
+              r"truoc)\b)")
 POINT_VI = rf"(?:(dau|giua|cuoi|het)\s+)?thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?"
 TO_NOW_VI = r"(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hien tai|hom nay))"
 # "cùng tháng đó năm ngoái", "cùng kỳ năm trước", "những tháng đó năm ngoái", "cùng kỳ": the last answer's period a
@@ -166,5 +169,7 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
          day_range),
         (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
         (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
-        (rf"\bthang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?(?:\s+nam\s+(ngoai|truoc|nay))?\b", month),
+        # not "mỗi tháng 3 tháng gần đây" (a month each over the last 3 months): a number before "tháng" with a word of
+        # recency after it is the last N months (the rolling rule)
+        (rf"\bthang\s+{MONTH_WORD}{NOT_LAST_N}(?:\s*(?:nam\s+|/)?{YEAR})?(?:\s+nam\s+(ngoai|truoc|nay))?\b", month),
     ]
