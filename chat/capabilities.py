@@ -62,6 +62,7 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|m
               r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
+OTHERS_TOPIC = "other people's money"
 OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."
 OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
 OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
@@ -211,7 +212,7 @@ DATA: tuple[DataTopic, ...] = (
               "bao nhiêu, không cho thấy giá bán được.",
               "Tôi có thể cộng số tiền bạn đã trả cho nó (ví dụ \"năm nay tôi trả tiền vay mua nhà bao nhiêu\"); hãy "
               "hỏi trang định giá hoặc ngân hàng để ước tính giá trị."),
-    DataTopic("other people's money", "no",
+    DataTopic(OTHERS_TOPIC, "no",
               (_OTHERS_EN, r"\b(?:other (?:users|people)|someone else|another user)(?:'s)? (?:spending|transactions|data|"
                            r"account)\b", _OTHERS_VI),
               OTHERS_WHY, OTHERS_OFFER, OTHERS_WHY_VI, OTHERS_OFFER_VI),

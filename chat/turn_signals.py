@@ -38,6 +38,7 @@ from chat.actions.tools import PROPOSE_TOOLS
 from chat.affordability import REASONING_TOOLS
 from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder, tool_arguments
 from chat.balances import BALANCE_TOOLS
+from chat.capabilities import OTHERS_TOPIC
 from core.text import strip_accents
 from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
 
@@ -374,6 +375,8 @@ def flow_answered_by_capability(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
     if not names or not names <= CAPABILITY_TOOLS:
         return []
+    if any(isinstance(r.result, dict) and r.result.get("topic") == OTHERS_TOPIC for r in records):
+        return []  # "how much did my wife spend last month": someone else's spending is what Moneta can't see
     stated, spend = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)), SPEND_RE.search(text)
     if stated and spend and not EXPLAIN_RE.search(text):
         return [f"the question asks what was spent ({spend.group(0)!r}) over {stated.group(0)!r} but the answer only "

@@ -428,7 +428,16 @@ def _ranked_periods(rows: list[dict], labels: list[str], q: dict, cur, vi: bool)
     if least:  # a month still running is not the lowest for having had fewer days
         ranked.sort(key=lambda x: str((x[0].get("period") or {}).get("label") or x[1]).endswith("so far"))
     (top, label), what = ranked[0], what_said(q, vi)
-    if vi:
+    tied = [lb for r, lb in ranked if r["total"] == top["total"]]
+    if len(tied) > 1:  # no one month was highest: the months that share the figure, said as a tie
+        names = ", ".join(tied[:-1]) + (" và " if vi else " and ") + tied[-1]
+        lines = [f"Các tháng bạn chi {'ít' if least else 'nhiều'} nhất {what} bằng nhau, mỗi tháng "
+                 f"{amount(top['total'], cur)}: {names}.".replace("  ", " ") if vi else
+                 f"No one month was {'lowest' if least else 'highest'} {re.sub(r'^on ', 'for ', what)}: {names} "
+                 f"came to {amount(top['total'], cur)} each.".replace("  ", " "),
+                 f"Các tháng, từ {'thấp' if least else 'cao'} nhất:" if vi else
+                 f"All months, {'lowest' if least else 'highest'} first:"]
+    elif vi:
         lines = [f"Tháng bạn chi {'ít' if least else 'nhiều'} nhất {what} là {label}: {amount(top['total'], cur)}."
                  .replace("  ", " "), f"Các tháng, từ {'thấp' if least else 'cao'} nhất:"]
     else:

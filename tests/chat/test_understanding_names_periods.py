@@ -106,6 +106,10 @@ def test_an_order_it_cannot_keep_is_not_answered_confidently(chat_demo, alice, a
     assert not confident(alice, answer) and "'first'" in answer["answer"], answer["answer"]
 
 
-def test_a_ranking_of_months_it_cannot_make_is_not_confident(chat_demo, alice, alice_money):
+def test_a_ranking_of_months_with_a_tie_names_no_one_month(chat_demo, alice, alice_money):
+    # alice's dining is $76.00 in every month: no month was the highest, and the answer says so
     answer = chat_turn(user=alice, message="which month did I spend the most on dining")
-    assert not confident(alice, answer), answer["answer"]
+    assert answer["tools_used"] == ["compare_spending"], answer["tools_used"]
+    head = answer["answer"].split("\n")[0]
+    assert head.startswith("No one month was highest for Dining") and "$76.00 each" in head, answer["answer"]
+    assert "was August" not in answer["answer"], answer["answer"]
