@@ -8,7 +8,6 @@ import pytest
 
 from chat.services import chat_turn
 from knowledge.models import Document
-from tests.chat.conftest import confident
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
