@@ -216,10 +216,14 @@ def test_grammar_words_of_unions_comparisons_and_vietnamese_are_accounted_for():
     assert parse("trader j's last month").merchants == ["Trader Joe's"]  # an initial with a possessive s
 
 
-@pytest.mark.parametrize("question", ["biggest month for dining", "which month did I spend the most",
-                                      "top spend in a single day"])
-def test_a_ranking_of_periods_is_said_not_understood(question):
-    assert parse(question).ignored, question  # no total of everything at high confidence
+@pytest.mark.parametrize("question", ["biggest month for dining", "which month did I spend the most"])
+def test_a_ranking_of_months_compares_the_months(question):
+    q = parse(question)  # the months side by side, ranked: never a total of everything
+    assert q.measure == "compare" and q.compare["ask"] == "most" and len(q.compare["sides"]) >= 2, q.as_dict()
+
+
+def test_a_ranking_of_days_is_said_not_understood():
+    assert parse("top spend in a single day").ignored  # no total of everything at high confidence
 
 
 def test_units_after_a_slash_and_one_off():
