@@ -182,6 +182,24 @@ def talk(user, *turns: str) -> list[dict]:
     return answers
 
 
+def last_month_iso() -> tuple[str, str]:
+    """The first and last day of last month, as the tools' `start`/`end` arguments."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return month_start(today, 1).isoformat(), (month_start(today, 0) - timedelta(days=1)).isoformat()
+
+
+def reply(answer: str) -> dict:
+    """A fake-LLM step that only answers, calling no tool."""
+    return {"tool_calls": [("respond", {"answer": answer, "cited_fact_ids": []})]}
+
+
+def reasons(answer: dict) -> str:
+    """The grounding check's reasons of a turn, in one line."""
+    return " | ".join(answer["grounding"]["reasons"])
+
+
 def confident(user, answer) -> bool:
     """The answer's confidence is at or above the user's assistant's escalation threshold."""
     from chat.services import agent_config_for

@@ -10,15 +10,11 @@ from datetime import date
 import pytest
 
 from tests.chat.conftest import answer_body as _body
-from tests.chat.conftest import confident, talk
+from tests.chat.conftest import confident, last_month_iso, talk
 from tests.chat.conftest import last_args as _args
 from tests.chat.conftest import months_back as _month
 
 pytestmark = pytest.mark.django_db
-
-
-def _last_month() -> tuple[str, str]:
-    return _month(1).isoformat(), (_month(0) - date.resolution).isoformat()
 
 
 def _span(args: dict) -> tuple[str, str]:
@@ -31,7 +27,7 @@ def test_a_count_of_the_last_set(chat_demo, alice, alice_money, ask):
     answer = talk(alice, "how much did I spend at amazon last month", ask)[-1]
     args = _args(answer)
     assert args["measure"] == "count" and args.get("merchants") == ["Amazon"], args
-    assert _span(args) == _last_month(), args
+    assert _span(args) == last_month_iso(), args
     assert " 2 " in _body(answer) and confident(alice, answer), answer["answer"]
 
 
@@ -46,7 +42,7 @@ def test_the_biggest_or_smallest_row_of_the_last_set(chat_demo, alice, alice_mon
     answer = talk(alice, "what did I spend on dining last month", ask)[-1]
     args = _args(answer)
     assert args["measure"] == measure and args.get("categories") == ["Dining"], args
-    assert _span(args) == _last_month(), args
+    assert _span(args) == last_month_iso(), args
     assert figure in _body(answer) and confident(alice, answer), answer["answer"]
 
 
@@ -57,14 +53,14 @@ def test_a_name_said_with_the_measure_narrows_the_set(chat_demo, alice, alice_mo
     answer = talk(alice, "starbucks and the good plate last month", ask)[-1]
     args = _args(answer)
     assert args["measure"] == "count" and args.get("merchants") == ["Starbucks"], args
-    assert _span(args) == _last_month(), args
+    assert _span(args) == last_month_iso(), args
     assert " 2 " in _body(answer), answer["answer"]
 
 
 def test_a_name_said_in_vietnamese_narrows_the_set(chat_demo, alice, alice_money):
     answer = talk(alice, "tháng trước mình tiêu bao nhiêu cho ăn uống", "trong đó bao nhiêu là Starbucks")[-1]
     args = _args(answer)
-    assert args.get("merchants") == ["Starbucks"] and _span(args) == _last_month(), args
+    assert args.get("merchants") == ["Starbucks"] and _span(args) == last_month_iso(), args
     assert "$12.00" in _body(answer), answer["answer"]
 
 
@@ -96,7 +92,7 @@ def test_a_share_of_the_last_set(chat_demo, alice, alice_money, ask):
 def test_money_in_that_month_in_vietnamese(chat_demo, alice, alice_money):
     answer = talk(alice, "tháng trước mình tiêu bao nhiêu cho ăn uống", "còn tiền vô tháng đó")[-1]
     args = _args(answer)
-    assert args["measure"] == "income" and _span(args) == _last_month(), args
+    assert args["measure"] == "income" and _span(args) == last_month_iso(), args
     assert "$3,200.00" in _body(answer), answer["answer"]
 
 
@@ -104,7 +100,7 @@ def test_one_side_of_a_comparison_keeps_its_period(chat_demo, alice, alice_money
     answer = talk(alice, "starbucks vs uber last month", "ok how many starbucks visits was that")[-1]
     args = _args(answer)
     assert args["measure"] == "count" and args.get("merchants") == ["Starbucks"], args
-    assert _span(args) == _last_month(), args
+    assert _span(args) == last_month_iso(), args
 
 
 @pytest.mark.parametrize("ask", ["of those how many were over $20", "how many were over 20 bucks",
@@ -114,7 +110,7 @@ def test_a_bound_said_with_the_count_is_kept(chat_demo, alice, alice_money, ask)
     answer = talk(alice, "what did I spend on dining last month", ask)[-1]
     args = _args(answer)
     assert args["measure"] == "count" and args.get("categories") == ["Dining"], args
-    assert float(args.get("amount_min")) == 20 and _span(args) == _last_month(), args
+    assert float(args.get("amount_min")) == 20 and _span(args) == last_month_iso(), args
     assert " 1 " in _body(answer), answer["answer"]
 
 
