@@ -12,14 +12,13 @@ from transactions.query import strip_accents
 from transactions.query.closed_words import closed_class_only
 from transactions.query.grammar import VI_CHARS
 from transactions.query.periods import find_periods
+from transactions.query.periods_words import EN_COUNTS
 
 # before a name, words that make the mention a verb or an adverb of the sentence ("did I fly anywhere")
 NOT_A_NAME_BEFORE = re.compile(r"(?:^|\W)(?:i|we|you|they|he|she|did|do|does|will|would|can|could|to)\W*$")
 UNITS = r"(?:days?|weeks?|months?|mos?|years?|yrs?|quarters?|ngay|tuan|thang|nam)"
 COUNTED_PERIODS_RE = re.compile(rf"^(?:(?:the|those|these|same|that|last|past|previous|prior|hai|ba|bon) )*"
                                 rf"(\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|twelve) {UNITS}$")
-WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                "twelve": 12}
 
 
 def written_in_vietnamese(phrase: str, question: str) -> bool:
@@ -63,7 +62,7 @@ def accounted_by_tools(phrase: str, records: list[Any], today: date) -> bool:
     text = strip_accents(phrase.lower()).strip()
     ran = [r for r in records if not r.error]
     if m := COUNTED_PERIODS_RE.match(text):
-        n = float(WORD_NUMBERS.get(m.group(1)) or m.group(1))
+        n = float(EN_COUNTS.get(m.group(1)) or m.group(1))
         return n in _used_numbers(ran)
     found = find_periods(text, today)
     spans = _spans(ran)
