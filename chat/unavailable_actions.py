@@ -49,7 +49,12 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
     Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay(?! for\b)|move|deposit|withdraw)\b.{0,30}\b(?:money|"
                                          r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
-                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
+                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"
+                                         # asked in Vietnamese, with or without accents: "chuyển giúp tôi 500 đô sang
+                                         # tiết kiệm nhé", "thanh toán hộ tiền điện" — not "tôi chuyển bao nhiêu…"
+                                         r"|^(?!.*\b(?:bao nhiêu|bao nhieu|bn|mấy)\b).*\b(?:chuyển|chuyen|gửi|gui|"
+                                         r"thanh toán|thanh toan|trả|tra|nạp|nap|rút|rut)\s+(?:(?:tiền|tien|khoản|khoan)\s+)?"
+                                         r"(?:giúp|giùm|dùm|hộ|giup|gium|dum|ho)\b"),
                 "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
                 ("Make the payment or transfer in your bank's app.",
                  "After your next statement import it shows up in Moneta under **Transactions**.",
