@@ -65,7 +65,7 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|c
               r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
               # what someone else did with their own card: "how much did my girl spend on her card", "what did he
               # spend on his account"
-              r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|paid|pays|bought|buys)\b"
+              r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys)\b"
               r"|\b(?:spen[dt]|spending|paid|bought|charged)\b.{0,20}\bon (?:her|his) (?:own )?(?:credit |debit )?"
               r"(?:card|account)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
