@@ -216,8 +216,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"
-                      r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang)\b"
-                      r".{0,40}\b(?:nhieu nhat|ton nhat)\b|\bnhieu nhat (?:o|tai) dau\b"),
+                      r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang|cho)\b"
+                      r".{0,40}\b(?:(?:nhieu|ton|lon)(?: (?:nhieu )?tien)? (?:nhat|thu))\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
             r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"
             # "did I spend more than I earned?", "did I earn more than I spent": money in against money out
