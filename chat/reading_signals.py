@@ -60,7 +60,7 @@ def _sides(record: Any) -> list[tuple[bool, bool]]:
     """(side has a subject of its own, the whole comparison has one) for each side a comparison ran."""
     args = record.arguments or {}
     result = record.result if isinstance(record.result, dict) else {}
-    query = result.get("query") if isinstance(result.get("query"), dict) else {}
+    query: dict = result["query"] if isinstance(result.get("query"), dict) else {}
     shared = _has_subject(args) or _has_subject(query)
     sides = [s for s in (args.get("sides") or args.get("compare") or []) if isinstance(s, dict)]
     sides = sides or [s for s in (query.get("compare") or {}).get("sides") or [] if isinstance(s, dict)]
