@@ -112,7 +112,7 @@ biggest largest smallest cheapest priciest expensive highest lowest single one o
 top best worst main compare compared comparison versus vs difference between against
 come came coming in out income earn earned earnings received receive made make making
 list show display pull look lookup search see view
-stuff things thing items item place places store stores shop shops market mkt merchant merchants vendor vendors
+stuff things thing items item place places spot spots store stores shop shops market mkt merchant merchants vendor vendors burn burns burned burnt burning
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
 use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit
