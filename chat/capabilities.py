@@ -57,9 +57,17 @@ def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{t})" for t in (*terms, *plain)), re.I)
 
 
-_OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|mom|mum|dad|friend|roommate|flatmate|"
-              r"boss|brother|sister|parents?|girlfriend|boyfriend|fianc[ée]e?)(?:'s)? (?:(?:\w+ ){0,2})(?:spending|"
-              r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b")
+_OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|children|child|mom|mum|mother|dad|father|"
+              r"friend|roommate|flatmate|housemate|boss|brother|sister|bro|sis|parents?|girlfriend|boyfriend|gf|bf|girl|"
+              r"guy|man|woman|hubby|wifey|missus|fianc[ée]e?|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|"
+              r"niece|nephew|in-laws?|(?:mother|father|brother|sister)-in-law|coworker|colleague|neighbou?r|"
+              r"other half|better half|significant other)(?:'s)? (?:(?:\w+ ){0,2})(?:spending|"
+              r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
+              # what someone else did with their own card: "how much did my girl spend on her card", "what did he
+              # spend on his account"
+              r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys)\b"
+              r"|\b(?:spen[dt]|spending|paid|bought|charged)\b.{0,20}\bon (?:her|his) (?:own )?(?:credit |debit )?"
+              r"(?:card|account)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
 OTHERS_TOPIC = "other people's money"
@@ -115,7 +123,7 @@ DATA: tuple[DataTopic, ...] = (
               "thẻ, nên không biết bạn còn nợ bao nhiêu, hạn mức, lãi suất hay điểm thưởng.",
               "Tôi có thể cộng số tiền bạn đã trả cho khoản vay hay thẻ; phần còn lại hãy xem trong ứng dụng của ngân "
               "hàng."),
-    DataTopic("net worth", "ledger", (r"\bnet worth\b", r"\bhow (?:rich|wealthy) am i\b", r"\btotal (?:assets|wealth)\b",
+    DataTopic("net worth", "ledger", (r"\bnet[ -]?worth\b", r"\bhow (?:rich|wealthy) am i\b", r"\btotal (?:assets|wealth)\b",
                                       r"\b(?:everything|all|what) (?:i|we) own\b.{0,30}\b(?:owe|debts?)\b",
                                       r"\b(?:am i|are we) worth\b|\bhow much (?:am i|are we) worth\b",
                                       r"\btài sản ròng\b"),
@@ -260,7 +268,7 @@ def moneta_has(*, balances: bool) -> list[str]:
 # count only as the user's own.
 OWN_THINGS = {
     "credit score": r"credit (?:score|rating|report)s?|fico(?: score)?|điểm tín dụng",
-    "net worth": r"net worth|tài sản ròng",
+    "net worth": r"net[ -]?worth|tài sản ròng",
     "account balance": r"(?:bank |account |checking |savings )?balances?|số dư",
     "investments": r"401 ?\(?k\)?s?|403 ?\(?b\)?|roth(?: ira)?|iras?|brokerage(?: account)?|retirement (?:account|savings|"
                    r"fund|pot|plan)s?|pension(?: pot| plan)?|portfolio|investment (?:account|portfolio)s?",
@@ -335,10 +343,42 @@ def missing_for_check(question: str, *, balances: bool = False) -> Missing | Non
     return next((m for m in MISSING if m.topic == topic), None) if topic else found
 
 
+# a question about what changes or makes up a thing ("what moves my credit score", "what goes into net worth",
+# "which things hurt a credit score"): a question word, then a verb of its own (not "is", "does", "has"), then the
+# thing — how it works, a concept for the knowledge base, not the user's own figure
+_AUX = r"(?!(?:is|are|was|were|'s|s|does|do|did|has|have|had|will|would|can|could|should)\b)"
+MOVES_RE = re.compile(r"^\W*(?:so\W+|and\W+|ok\W+)?(?:what\s+" + _AUX + r"(?:\w+(?:s|es)|goes into|counts? (?:toward|"
+                      r"towards|against|in)|makes? up)|(?:what|which) (?:things|factors)\s+" + _AUX + r"\w+)\b"
+                      r"(?!\s+(?:are|were|is|was|have|has|do|did)\b)", re.I)
+VI_MOVES_RE = re.compile(r"\b(?:điều gì|cái gì|những gì|yếu tố (?:gì|nào))\s+(?:làm|khiến|ảnh hưởng|quyết định)\b|"
+                         r"\b(?:dieu gi|cai gi|yeu to (?:gi|nao))\s+(?:lam|khien|anh huong|quyet dinh)\b", re.I)
+
+
+def asks_what_moves(text: str) -> bool:
+    """Does the question ask what changes, drives or makes up a thing ("what moves my credit score", "which
+    factors lower a credit score", "điều gì làm giảm điểm tín dụng")? Asking what it is ("what's my credit score")
+    is not."""
+    return bool(MOVES_RE.search(text or "") or VI_MOVES_RE.search(text or ""))
+
+
+SENTENCE_END_RE = re.compile(r"[?!;]+|\.(?:\s|$)")
+CONCEPT_ASKED_RE = re.compile(r"\b(?:what (?:is|are|does)|what'?s (?:a|an|the)|explain|define|mean|means|meaning|"
+                              r"how (?:does|do|is|are)|why)\b", re.I)
+
+
+def _thing_then_request(text: str) -> bool:
+    """A sentence that only names a thing Moneta cannot see, with a request beside it that asks no concept
+    ("networth? add up everything", "credit score. just tell me the number")."""
+    parts = [p.strip() for p in SENTENCE_END_RE.split(text or "") if p.strip()]
+    return len(parts) >= 2 and any(own_thing(p) for p in parts) and not CONCEPT_ASKED_RE.search(text) \
+        and not asks_what_moves(text)
+
+
 def missing_thing_call(text: str) -> dict[str, Any] | None:
     """The capability check for a turn that only names a thing Moneta cannot see ("credit score", "net worth?",
-    "401k this yr", "my retirement account"): said plainly, with what Moneta can do instead."""
-    if own_thing(text) or _plain_vi_own(text):
+    "401k this yr", "my retirement account"), alone or beside a request for it ("networth? add up everything"):
+    said plainly, with what Moneta can do instead."""
+    if own_thing(text) or _plain_vi_own(text) or _thing_then_request(text):
         return {"name": "check_data_available", "args": {"question": text}}
     return None
 

@@ -24,6 +24,7 @@ from chat.balances import BALANCE_TOOLS
 from transactions.query import MoneyQuery, money_query_parse
 from transactions.query.followups import followup_on_result
 from transactions.query.followups_named import row_word_unmatched
+from transactions.query.followups_subject import check_back
 from transactions.query.grammar import find_measure, normalise
 from transactions.query.state import query_unchanged
 
@@ -41,7 +42,9 @@ REASON_PARTS = (
                            r"matched several|leaves something out|left out took|kind of|items the last answer")),
 )
 # reasons about the answer's text or the knowledge base: nothing of the state is doubted by them
-NOT_STATE_RE = re.compile(r"citations|cited facts|knowledge base|numbers not found|asked the user")
+# nor are those about the turn itself ("make sure you're looking at the right bill", "and?": the answer given again)
+NOT_STATE_RE = re.compile(r"citations|cited facts|knowledge base|numbers not found|asked the user|follow-up changes "
+                          r"nothing|read as the last question again")
 
 
 def ran_queries(recorder: Any) -> list[dict[str, Any]]:
@@ -166,6 +169,8 @@ def changed_nothing(text: str, recorder: Any, ctx: Any) -> bool:
     ran = ran_queries(recorder)
     if not previous or previous.get("from_action") or not ran or not all(query_unchanged(previous, q) for q in ran):
         return False
+    if check_back(normalise(text)):
+        return True  # "make sure you're looking at the right bill": the same answer again is no confirmation
     own = getattr(ctx, "own_reading", None) or own_reading(text, ctx)
     if own is None or _said(text, own) or own.amount_min is not None or own.amount_max is not None \
             or own.excludes or own.per or own.weekdays:

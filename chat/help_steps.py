@@ -135,8 +135,14 @@ HOWTO_Q_RE = re.compile(
     r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
     r"(?:a way|any way|possible) to\b|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
     r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
+    # "tell me how I'd set one up", "show me how I can…": how to, asked inside a request
+    r"|\b(?:tell|show|teach|remind) (?:me|us) how\b|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
+    r"(?:go about|set|make|create|add|change|fix|undo|delete|remove|turn|get|do|start|import|export|split|merge)\b"
     r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b"
-    r"|\bcach\b|\blam (?:sao|the nao)\b|\bo dau\b|\bnhu the nao\b", re.I)  # the last: Vietnamese typed without accents
+    # "undo sao vậy", "sửa thế nào đây": a verb asked how (not "tại sao vậy": why)
+    r"|(?<!tại )(?<!vì )\b(?:sao|thế nào) (?:vậy|đây|ta|nhỉ)\s*\??\s*$"
+    r"|\bcach\b|\blam (?:sao|the nao)\b|\bo dau\b|\bnhu the nao\b"
+    r"|(?<!tai )(?<!vi )\b(?:sao|the nao) (?:vay|day|ta|nhi)\s*\??\s*$", re.I)  # (the "ca…" lines: no accents)
 # words that say nothing about which feature (verbs of doing, question words, everyday money words)
 GENERIC = set("""how do does can could would should will i we you one to where is are there a an the my me our
 your it its this that what way possible want need like wanna forgot forgotten help please just new some any all
@@ -162,8 +168,25 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
 
+SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "y", "e")
+
+
+def stem(word: str) -> str:
+    """A word without its inflection, cut to seven letters: "transactions" and "transaction" → "transact"[:7],
+    "categories" and "category" → "categor", "deleting" and "delete" → "delet"; a plain five-letter cut would make
+    "transfer" and "transaction" (or "import" and "important") one topic."""
+    w = word.lower()
+    for suffix in SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not (suffix in ("s", "es") and w.endswith("ss")):
+            w = w[: -len(suffix)]
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
+        w = w[:-1]  # "splitting" → "split"
+    return w[:7]
+
+
 def _stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower().replace("2fa", "two factor"))
+    return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("2fa", "two factor"))
             if w not in GENERIC and len(w) > 1}
 
 
@@ -185,7 +208,7 @@ def heading_words(question: str, heading: str) -> int:
     """How many words (verbs and everyday words too) a how-to question shares with a "How to …" heading: the tie-break
     between headings sharing as many topic words (chat/help_steps.heading_overlap)."""
     def words(text: str) -> set[str]:
-        return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in GLUE and len(w) > 1}
+        return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in GLUE and len(w) > 1}
     return len(words(english_topics(question)) & words(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
 
 
@@ -201,7 +224,7 @@ def english_topics(text: str, keep: set[str] | frozenset[str] = frozenset()) -> 
     topic words; a word of the question written in English that is one of them is a topic too ("tạo jar")."""
     plain = _typed_without_accents(text)
     said = [(m.start(), m.group(0).lower()) for m in re.finditer(r"\b[a-zA-Z]{3,}\b", text)
-            if m.group(0).lower()[:5] in keep and m.group(0).lower() not in GENERIC] if is_vietnamese(text) else []
+            if stem(m.group(0)) in keep and m.group(0).lower() not in GENERIC] if is_vietnamese(text) else []
     low = f" {' '.join(re.findall(r'[a-z0-9]+', strip_accents(text.lower())))} " if plain else text.lower()
     found: list[tuple[int, str]] = []
     for vi, en in sorted(VI_TOPICS.items(), key=lambda kv: -len(kv[0])):

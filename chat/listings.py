@@ -293,10 +293,13 @@ LISTING_ASK_RE = re.compile(r"^\W*(?:(?:ok|so|and|hey|also)\W+)*(?:what|whats|wh
 # Vietnamese asks at the end: "hóa đơn định kỳ của tôi là gì?", "… gồm những gì", "… có những khoản nào"
 # (matched with the accents taken off, so "… cua toi gom nhung gi" typed without them is the same question)
 VI_LISTING_ASK_RE = re.compile(r"\b(?:la (?:nhung )?(?:gi|khoan nao|cai nao)|gom (?:nhung )?(?:gi|khoan nao)|co (?:nhung )?"
-                               r"(?:gi|khoan nao|cai nao)|nhung (?:khoan|cai|hoa don) nao)\b")
+                               r"(?:gi|khoan nao|cai nao)|(?:nhung|cac|may) (?:khoan|cai|hoa don|dich vu|goi|app|ung dung)"
+                               r" nao|(?:dich vu|goi|app|ung dung) nao|cho (?:nhung )?(?:gi|ai))\b")
+# paying for something again and again, said in Vietnamese: "trả tiền định kỳ", "đóng hàng tháng", "dịch vụ … định kỳ"
+VI_PAYS_FOR_RE = re.compile(r"\b(?:trả|đóng|thanh toán|dịch vụ|gói|ứng dụng|app)\b", re.I)
 VI_OWN_RE = re.compile(r"\b(?:cua )?(?:toi|minh)\b")
 RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\bregular\w*|\brecurr\w*|"
-                       r"\bhàng tháng\b|\bđịnh kỳ\b", re.I)
+                       r"\bh[àằ]ng (?:tháng|năm|tuần)\b|\bđịnh kỳ\b", re.I)
 BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
               "all", "rn", "now", "right", "please", "pls", "and", "me"}
 
@@ -313,4 +316,6 @@ def asks_listing(text: str) -> bool:
             or (VI_OWN_RE.search(plain) and VI_LISTING_ASK_RE.search(plain))):
         return False
     return bool(SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(plain)
-                or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text)))
+                or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text))
+                # "tôi đang trả tiền định kỳ cho những dịch vụ nào?": what they pay for regularly
+                or (RECURS_RE.search(text) and VI_PAYS_FOR_RE.search(text) and VI_LISTING_ASK_RE.search(plain)))

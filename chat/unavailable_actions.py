@@ -22,6 +22,15 @@ class Unavailable:
     steps_vi: tuple[str, ...] = ()
 
 
+# Vietnamese requests to move or pay money: a verb of moving with an amount after it, or money put into a jar, a fund or
+# an account, or paying "for me" ("chuyển khoản bao nhiêu tháng trước" asks what was moved: no amount, no place)
+_VI_HELP = r"(?:\s+(?:giúp|giùm|hộ|dùm)(?:\s+(?:tôi|mình|em|tui|anh|chị))?)?"
+_VI_AMOUNT = r"\s+(?:\$\s?\d|\d[\d.,]*\s*(?:k|đô|đồng|usd|\$|triệu|tr|nghìn|ngàn|củ)?\b)"
+VI_MOVE_MONEY = (rf"|\b(?:chuyển|chuyển khoản|gửi|nạp|rút|bỏ|cất)\b{_VI_HELP}{_VI_AMOUNT}"
+                 r"|\b(?:chuyển|chuyển khoản|gửi|nạp|bỏ|cất)\b(?:\s+\S+){0,6}?\s+(?:vào|sang|qua)\s+(?:cái\s+)?"
+                 r"(?:hũ|quỹ|tài khoản|tk|sổ tiết kiệm|tiết kiệm|heo đất)(?!\w)"
+                 r"|\b(?:trả|thanh toán|đóng)\s+(?:giúp|giùm|hộ|dùm)\b")
+
 UNAVAILABLE: tuple[Unavailable, ...] = (
     Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
                                                   r"|\bnotify me\b|\balert me\b"
@@ -49,7 +58,10 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Tháng sau hỏi tôi \"các khoản đăng ký của tôi\" để kiểm tra đã dừng chưa.")),
     Unavailable("move or pay money", _re(r"\b(?:transfer|send|wire|pay(?! for\b)|move|deposit|withdraw)\b.{0,30}\b(?:money|"
                                          r"\$?\d+|to (?:my )?(?:savings|account|friend)|bill|rent|invoice)\b"
-                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"),
+                                         r"|\bpay (?:off|down) my\b|\bchuyển tiền\b"
+                                         # "chuyển (giúp tôi) 500 đô …", "nạp 2 triệu vào hũ", "bỏ 500k vào quỹ tiết
+                                         # kiệm", "trả giùm tiền nhà": money moved, into a jar or an account or out
+                                         + VI_MOVE_MONEY),
                 "Moneta can't move, send or pay money: it has no connection to your bank that can make payments.",
                 ("Make the payment or transfer in your bank's app.",
                  "After your next statement import it shows up in Moneta under **Transactions**.",

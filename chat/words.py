@@ -19,11 +19,22 @@ def is_vi() -> bool:
     return (get_language() or "").startswith("vi")
 
 
+# labels that are no name of the user's: said wholly in the answer's language
+NOT_A_NAME = {"Uncategorised", "Uncategorized"}
+
+
 def category(name: str | None) -> str:
-    """A category name in the answer's language ("Groceries" → "Đi chợ"); the user's own names as written."""
+    """A category as the user sees it named in the app, the name they gave it ("Rent"); in a Vietnamese answer the
+    catalogue's Vietnamese word follows it as a gloss ("Rent (Tiền nhà)"), so the reader can both match it to the
+    category list and read it. A name the catalogue lacks (the user's own) stays as written, without a gloss."""
     if not name:
         return name or ""
-    return gettext(name) if is_vi() else name
+    if not is_vi():
+        return name
+    said = gettext(name)
+    if name in NOT_A_NAME or said == name:
+        return said
+    return f"{name} ({said})"
 
 
 def categories(names: list[str] | None) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import missing_data
+from chat.capabilities import asks_what_moves, missing_data
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
@@ -32,7 +32,7 @@ ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|t
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text):
+    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text) or asks_what_moves(text):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):

@@ -42,6 +42,10 @@ UNAVAILABLE_VERB_RE = re.compile(LEAD + r"(?:cancel|stop|end|terminate|unsubscri
                                  r"order|buy|đặt|mua)\b",
                                  re.I)
 QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|does|did|can i|could i|should)\b", re.I)
+# a Vietnamese question of how, asked after the verb ("undo sao vậy", "xoá hũ thế nào", "làm sao để đổi danh mục"): how
+# to do it, never the request itself (with or without accents)
+VI_HOW_RE = re.compile(r"\b(?:làm sao|lam sao|làm thế nào|lam the nao|thế nào|the nao|như nào|nhu nao|ra sao|"
+                       r"cách nào|cach nao)\b|\bsao\s*(?:vậy|vay|đây|day|ta|nhỉ|nhi|hả|ha|ạ)?\s*[?.!]*\s*$", re.I)
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
 IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)

@@ -158,7 +158,8 @@ def _specific(name: str, r: dict) -> str | None:
         shown = rows[:5]
         text += "\n" + "\n".join(f"- {x.get('date')} {x.get('merchant') or x.get('description')}: "
                                   f"{money(x.get('amount'), cur)} "
-                                  f"({words.category(x.get('category')) or _('uncategorised')})" for x in shown)
+                                  + (f"· {words.category(x.get('category')) or _('uncategorised')}" if words.is_vi() else
+                                     f"({x.get('category') or _('uncategorised')})") for x in shown)
         if r["count"] > len(shown):
             text += _("\nThe table lists all %(count)s transactions.") % base
         return text

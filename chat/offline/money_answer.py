@@ -50,7 +50,8 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     def quoted(found: list[str]) -> str:
         return ", ".join(repr(said.get(w, w)) for w in found)
 
-    said = q.get("said") or {}  # a Vietnamese word as written ("mèo"), not as read ("meo")
+    said = {**((reading or {}).get("said") or {}), **(q.get("said") or {})}  # as written ("mèo"), not as read
+    q["said"] = said
 
     looked = _looked_up(r, q, vi)
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []
@@ -110,12 +111,14 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"
+    said = (reading or {}).get("said") or q.get("said") or {}  # "con chó", as the question wrote it
+    if vi and said:  # "tiền điện (Pg&e Web)" as written, also when the tool's own query lost the question's words
+        q = {**q, "said": {**said, **(q.get("said") or {})}}
     what, when = what_said(q, vi), when_said(named_period(result, reading), vi, period_of(result))
     rows = result.get("rows") or []
     lines: list[str] = []
     unknown = result.get("unknown") or q.get("unknown") or []
     things = (reading or {}).get("things") or q.get("things") or {}
-    said = (reading or {}).get("said") or q.get("said") or {}  # "con chó", as the question wrote it
     unknown, things = [said.get(u, u) for u in unknown], {said.get(k, k): v for k, v in things.items()}
     if unknown and not result.get("found") and all(u in things for u in unknown):
         return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
@@ -225,14 +228,14 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     elif measure == "top_merchants":
         n, rank, rank_vi = _ranks(result, rows, "nơi")
         listed = ", ".join(f"{r['merchant']} ({amount(r['total'], cur)})" for r in rows[:n])
-        lines.append(f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " ") if vi else
+        lines.append(f"{rank_vi} {what} {when}: {listed}.".replace("  ", " ") if vi else
                      f"Your {rank} merchant {what} {when} was {listed}.".replace("  ", " ") if n == 1 else
                      f"Your {rank} merchants {what} {when}: {listed}.".replace("  ", " "))
     elif measure in ("top_categories", "summary"):
         n, rank, rank_vi = _ranks(result, rows, "danh mục")
         listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({amount(r['total'], cur)}, "
                            f"{r['share_pct']}%)" for r in rows[:n])
-        lines.append(f"{rank_vi} bạn chi nhiều nhất {what} {when}: {listed}.".replace("  ", " ") if vi else
+        lines.append(f"{rank_vi} {what} {when}: {listed}.".replace("  ", " ") if vi else
                      f"Your {rank} spending category {what} {when} was {listed}.".replace("  ", " ") if n == 1 else
                      f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
@@ -263,7 +266,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
                             + (f", nhận {amount(result.get('received'), cur)}" if result.get("received") else "") + ")."
                             .replace("  ", " "))
             lines.extend(f"- {words.day(r['date'])} {r.get('merchant') or r['description']}: {amount(r['amount'], cur)}"
-                         f" ({words.category(r.get('category') or 'Uncategorised')})" for r in rows[:8])
+                         f" · {words.category(r.get('category') or 'Uncategorised')}" for r in rows[:8])
             if count > 8:
                 lines.append(f"Bảng liệt kê {min(count, len(rows))} giao dịch trong số đó.")
         elif measure == "list":
@@ -291,14 +294,20 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
 
 def _ranks(result: dict, rows: list[dict], noun_vi: str) -> tuple[int, str, str]:
     """How many places a ranking shows, and which: "top 3", "number 4–5 among the" (after "the next two"); one place
-    is named by its ordinal: "biggest", "second-biggest", "11th-biggest"."""
+    is named by its ordinal ("biggest", "second-biggest", "11th-biggest"); in Vietnamese the whole lead ("3 nơi bạn
+    chi nhiều nhất", "Danh mục bạn chi nhiều thứ 2")."""
     n = min(result.get("n") or len(rows), len(rows))
     first = (result.get("offset") or 0) + 1
-    rank = f"top {n}" if first == 1 else f"number {first}–{first + n - 1} among the"
-    rank_vi = f"{n} {noun_vi}" if first == 1 else f"Hạng {first}–{first + n - 1} trong các {noun_vi}"
+    places = f"{first}" if n == 1 else f"{first}–{first + n - 1}"
+    rank = f"top {n}" if first == 1 else f"number {places} among the"
     if n == 1:
         rank = "biggest" if first == 1 else f"{_ordinal(first)}-biggest"
-        rank_vi = rank_vi if first == 1 else f"Hạng {first} trong các {noun_vi}"
+    noun = noun_vi[:1].upper() + noun_vi[1:]
+    if first == 1:  # "3 danh mục bạn chi nhiều nhất", "Danh mục bạn chi nhiều nhất"
+        rank_vi = f"{n} {noun_vi} bạn chi nhiều nhất" if n > 1 else f"{noun} bạn chi nhiều nhất"
+    else:  # "Danh mục bạn chi nhiều thứ 2", "Hạng 4–5 trong các nơi bạn chi nhiều nhất"
+        rank_vi = f"{noun} bạn chi nhiều thứ {first}" if n == 1 else \
+            f"Hạng {places} trong các {noun_vi} bạn chi nhiều nhất"
     return n, rank, rank_vi
 
 

@@ -21,17 +21,28 @@ from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, thing_named
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import asks_education_section, behaviour_calls, howto_calls, names_education_topic
+from chat.help_steps import (
+    HELP_TOPICS,
+    WEAK_OPENER_RE,
+    asks_education_section,
+    asks_how_to,
+    behaviour_calls,
+    howto_calls,
+    names_education_topic,
+)
+from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
-from chat.knowledge_followup import with_question_before
+from chat.knowledge_followup import POINTS_BACK_RE, with_question_before
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
+from chat.listings import ABOUT_RE as LISTING_ABOUT_RE
 from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
 from chat.offline.frames import (
     CONCEPT_Q_RE,
+    MEASURE_WORD_RE,
     PERSONAL_RE,
     VI_CONCEPT_RE,
     asks_concept,
@@ -208,6 +219,32 @@ def route(question: str, ctx: TurnContext) -> Plan:
     return plan
 
 
+# a request to list ("list every subscription", "can you show all my recurring charges")
+LIST_ASK_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|hey|also|please|pls|can you|could you|would you)\W+)*"
+                         r"(?:list|show|give|display|pull up|enumerate)\b", re.I)
+# kinds of service given as examples of all of them ("recurring charges -- streaming, the gym, and so forth --")
+EXAMPLES_RE = re.compile(r"\b(?:and so (?:forth|on)|etc\.?|and the like|and (?:all )?that|or whatever|and stuff|"
+                         r"and such|such as|for example|e\.g\.)", re.I)
+
+
+def _listing_args(text: str) -> dict:
+    """The listing's arguments (chat/listings.py); kinds of service named as examples of the whole ("streaming, the
+    gym, and so forth") narrow nothing."""
+    if EXAMPLES_RE.search(text):
+        return listing_args(LISTING_ABOUT_RE.sub(" ", text))
+    return listing_args(text)
+
+
+def _howto_of_last_subject(text: str, q, ctx: TurnContext) -> list[dict]:
+    """A how-to that points back for its subject ("then tell me how I'd set one up myself" after asking for a jar):
+    the help steps for the thing the turn before named."""
+    if not (ctx.previous_asked and asks_how_to(text) and POINTS_BACK_RE.search(text)):
+        return []
+    topics = set().union(*HELP_TOPICS.load().stems)
+    subject = [w for w in re.findall(r"[\w']+", ctx.previous_asked) if help_stem(w) in topics]
+    return howto_calls(f"{text} ({' '.join(dict.fromkeys(subject))})", q) if subject else []
+
+
 SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
 UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
 
@@ -238,8 +275,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
 
     # two ideas weighed ("snowball or avalanche if one card has a small balance"): the balance it names is no request
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
+    # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
+    howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
     call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
-        or action_call(text, q, ctx) \
+        or (None if howto else action_call(text, q, ctx)) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
             or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
         or reasoning_call(text, q, previous=ctx.previous_query)
@@ -257,9 +296,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
                  "income_breakdown": "money", "get_account_balances": "money",
                  "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
-        if howto := call.pop("howto", None):  # "from now on file X under Y": the proposal, and how future ones follow
-            return done([(label, 1.0, text), ("app_help", 1.0, text)],
-                        [call, {"name": "get_app_information", "args": {"query": howto}}])
+        # "from now on file X under Y": the proposal alone — its card already says future ones follow what is learned
+        call.pop("howto", None)
         if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
             return done([(label, 1.0, text), ("concept", 1.0, text)],
                         [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
@@ -274,7 +312,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # "is the CVS on Main St open at 4am": a shop's hours or whereabouts are nowhere in Moneta, whatever it is called
         return done([("out_of_scope", 1.0, text)], [])
     # 1c. how to do something in Moneta: the help page's steps
-    if calls := howto_calls(text, q):
+    if calls := howto_calls(text, q) or _howto_of_last_subject(text, q, ctx):
         return done([("app_help", 1.0, text)], calls)
     if calls := behaviour_calls(text, q):  # "will the app remember a category I changed?": help, never a figure
         return done([("app_help", 1.0, text)], calls)
@@ -306,6 +344,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
+    if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or q.merchants) \
+            and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
+        # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
@@ -338,7 +380,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
             and not q.merchants and not q.period \
             and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \
             or (asks_listing(text) and not q.period):  # "what are my subscriptions rn", "subs?" (chat/listings.py)
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None

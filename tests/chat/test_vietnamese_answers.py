@@ -1,6 +1,6 @@
 """A Vietnamese question gets a wholly Vietnamese answer (chat/words.py, chat/offline/money_answer.py,
-chat/offline/compose.py): category names from the catalogue, months by Django's Vietnamese formats, labels and
-units in Vietnamese — and the figures still checked (no "(unverified)" on Vietnamese dates)."""
+chat/offline/compose.py): category names as the user named them, each with the catalogue's Vietnamese word after
+it, months by Django's Vietnamese formats, labels and units in Vietnamese — and the figures still checked (no "(unverified)" on Vietnamese dates)."""
 from __future__ import annotations
 
 import re
@@ -28,6 +28,8 @@ def _english_words(answer: str, user) -> list[str]:
         text = text.replace(name, " ")
     with translation.override("vi"):
         translated = [name for name, _ in DEFAULT_CATEGORIES if gettext(name) != name]
+        for name in translated:  # the user's category name with its Vietnamese word after it: a name, as in the app
+            text = text.replace(f"{name} ({gettext(name)})", " ")
     words = set(re.findall(r"[A-Za-z']+", text))
     return sorted(words & (set(MONTHS) | set(translated) | set(ENGLISH_LABELS)))
 

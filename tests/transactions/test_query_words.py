@@ -9,7 +9,6 @@ from datetime import date
 import pytest
 
 from transactions.query import Vocab, money_query_parse
-from transactions.query.clarify import clarification_for
 from transactions.query.grammar import find_weekdays, normalise
 
 TODAY = date(2026, 11, 26)
@@ -53,11 +52,11 @@ def test_everyday_words_are_not_read_as_cut_down_names():
         assert not q.merchants, (word, q.as_dict())
 
 
-def test_a_name_said_differently_gets_a_question_not_a_guess():
+def test_a_name_said_as_it_sounds_is_read_loosely_as_that_merchant():
+    # "tarjay" sounds like Target (the same consonants, less the last): read as Target, said as a reading
     q = parse("how much did I spend at tarjay last month")
-    assert q.unknown == ["tarjay"] and not q.merchants
-    clarification = clarification_for(q, VOCAB)
-    assert clarification is not None and [c["name"] for c in clarification.choices] == ["Target"]
+    assert q.merchants == ["Target"] and not q.unknown, q.as_dict()
+    assert q.links[0].how == "nickname"
 
 
 @pytest.mark.parametrize("question", ["netflix a month?", "what does netflix run me per mo",

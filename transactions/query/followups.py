@@ -44,7 +44,7 @@ from transactions.query.followups_figures import (
     _which_more,
     _without_biggest,
 )
-from transactions.query.followups_lastset import _average_over_months, _set_measure
+from transactions.query.followups_lastset import BIG_RE, _average_months, _average_over_months, _set_measure
 from transactions.query.followups_parts import (
     _again,
     _by_unit,
@@ -68,6 +68,14 @@ from transactions.query.followups_periods import (
     _widen,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
+from transactions.query.followups_subject import (
+    _check_back,
+    _includes_without,
+    _overall,
+    _row_before,
+    _to_period,
+    _what_it_cost,
+)
 from transactions.query.grammar import find_amounts, find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
@@ -126,13 +134,8 @@ SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<
 # "all three of those months", "the two periods": what "add them up" adds, no filter
 THOSE_UNITS_RE = re.compile(rf"\b(?:all\s+)?(?:(?:{COUNT})\s+)?(?:of\s+)?(?:those|these|the)\s+(?:(?:{COUNT})\s+)?"
                             r"(?:months|weeks|periods)\b")
-# "which one cost the most?", "the cheapest of those": a superlative over what the last answer was about
-SUPERLATIVE_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|"
-                            r"(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|nhieu nhat)|(?P<small>smallest|cheapest|"
-                            r"least expensive|lowest|(?:cost|costs|costed|was|were|is) the least|nho nhat|re nhat|"
-                            r"it nhat))\b")
-# …and a word pointing at the rows or items it is over ("my biggest purchase this year" is a question of its own)
-SUPERLATIVE_OF_RE = re.compile(r"\b(?:which|one|ones|of (?:those|them|these|all|the lot)|nao)\b")
+# a superlative ("which one cost the most?"): one grammar, the last set's (followups_lastset); chat/listings.py reads it
+SUPERLATIVE_RE = BIG_RE
 # money going the other way than the last answer's ("and what went out?" after an income answer)
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
@@ -296,25 +299,6 @@ def _how_many_that(text: str, s: _State) -> Edit:
     return q, [m.span()]
 
 
-def _superlative(text: str, s: _State) -> Edit:
-    """"which one cost the most?" after a total or a list: the largest of the same rows; "the biggest of those"
-    after a ranking: its first item (the smallest: its last)."""
-    m = SUPERLATIVE_RE.search(text)
-    of = SUPERLATIVE_OF_RE.search(text)
-    if not m or (not of and len(text.split()) > 3) or s.previous.compare:
-        return None
-    big = bool(m.group("big"))
-    spans = [m.span(), *([of.span()] if of else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
-    q = s.query()
-    if s.previous.measure in RANKINGS:
-        return (s.one_item(q, s.items[0] if big else s.items[-1]), spans) if s.items else None
-    if s.previous.measure not in ROWS:
-        return None
-    q.unknown = list(s.previous.unknown)  # a set named by a word nothing matched stays that set: never all spending
-    q.measure, q.limit, q.offset, q.per = ("largest" if big else "smallest"), 1, 0, None
-    return q, spans
-
-
 def _add_up(text: str, s: _State) -> Edit:
     """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
     or the rows the last answer was about, as one total."""
@@ -397,20 +381,20 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
-         _length, _same_period_another_year, _before_that, _since_then, _same_for, _widen, _against_usual, _broken_down,
+EDITS = (_exclusion_corrected, _check_back, _average_months, _overall, _includes_without, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+         _length, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
-         _one_time, _pick, _how_many_that, _superlative, _set_measure, _add_up, _by_unit, _per_unit,
+         _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
          _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
               _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
-              _set_measure)
+              _set_measure, _includes_without, _what_it_cost)
 # a period said with them applies
-TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _superlative, _add_up, _per_unit, _without_biggest,
-                _measure_again, _set_measure)
+TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _add_up, _per_unit, _without_biggest,
+                _measure_again, _set_measure, _what_it_cost)
 
 
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
@@ -440,7 +424,11 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         found = edit(text, state)
         if found is None:
             continue
-        q, spans = found
+        if len(found) == 3:  # an edit that hands the parser a rest of its own ("does that include rent? what's it
+            if not partial:  # without" → "without rent" over the last query): only as an edit in part
+                continue
+            return found[0], found[2]
+        q, spans = found[0], found[1]
         series = SERIES_RE.search(text)
         if series and q.measure == "total" and len(q.merchants) + len(q.categories) == 1:
             q.group_by, spans = "month", [*spans, series.span()]  # "the second one over time": its months

@@ -47,7 +47,7 @@ def _n(word: str | None, default: int) -> int:
 COURTESY_RE = re.compile(r"\bif (?:it'?s|it is) not (?:too much )?(?:trouble|a bother|too much to ask)\b|\bif you (?:would|could|"
                          r"can|don'?t mind|please|wouldn'?t mind)\b|\bif you'?d be so kind\b|\b(?:would|could|will|can) you"
                          r"(?: please)?\s*(?=[?.!,]|$)|\bwhen you (?:get|have) a (?:moment|minute|chance)\b"
-                         r"|\b(?:oh|ah) (?:dear|my|well)\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
+                         r"|\b(?:oh|ah) (?:dear|my|well)\b|\bi mean\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
                          r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.followups_figures import PER_UNIT_RE, PER_WORDS
 from transactions.query.grammar import find_amounts
 from transactions.query.periods import find_periods
@@ -28,8 +28,8 @@ SET_REF_RE = re.compile(r"\b(?:of|among|from|in|out of|within|across)\s+(?:all\s
 COUNT_RE = re.compile(r"\bhow many(?: times)?\b|\bnumber of\b|\bhow often\b|\bcount (?:them|those|these|it|that)(?: up)?\b"
                       r"|\b(?:bao nhieu|may|so) (?:lan|don|don hang|giao dich|khoan|mon|chuyen|luot|cai)\b(?! (?:do|nay|ay|kia)\b)")
 BIG_RE = re.compile(r"\b(?:(?P<big>biggest|largest|priciest|most expensive|costliest|dearest|highest|(?:the )?most i (?:paid|"
-                    r"spent)|lon nhat|dat nhat|to nhat|mac nhat|nhieu nhat|(?:nhieu|lon|to) tien nhat|ton (?:tien )?nhat)|(?P<small>smallest|cheapest|least expensive|lowest|"
-                    r"(?:the )?least i (?:paid|spent)|nho nhat|re nhat|it nhat))\b")
+                    r"spent)|(?:cost|costs|costed|was|were|is) the most|lon nhat|dat nhat|to nhat|mac nhat|nhieu nhat|(?:nhieu|lon|to) tien nhat|ton (?:tien )?nhat)|(?P<small>smallest|cheapest|least expensive|lowest|"
+                    r"(?:the )?least i (?:paid|spent)|(?:cost|costs|costed|was|were|is) the least|nho nhat|re nhat|it nhat))\b")
 # what the rows are called: transactions, bills, visits, "món" (items), "lần" (times), "đơn" (orders)
 ROW_WORDS_RE = re.compile(r"\b(?:single|one|ones|bills?|things?|expenses?|items?|times?|stops?|fill[- ]?ups?|fills?|"
                           r"deliver(?:y|ies)|in one go|at once|was it|were they|did i (?:make|pay|spend)|(?:i )?(?:made|paid|"
@@ -37,6 +37,8 @@ ROW_WORDS_RE = re.compile(r"\b(?:single|one|ones|bills?|things?|expenses?|items?
 AVERAGE_RE = re.compile(r"\b(?:(?:monthly|a month|per month|each month|every month)\s+)?(?:average|avg|mean)\b(?:\s+(?:per|a|each)"
                         r"\s+month)?|\bon average\b|\btrung binh\b(?:\s+(?:moi|mot) thang)?")
 GOING_BY_RE = re.compile(r"\b(?:going|judging|based)\s+(?:by|on)\b|\b(?:ordinary|typical|usual|normal|regular)\b")
+# "which one", "which purchase": a superlative asked of the rows or items the last answer was about
+WHICH_RE = re.compile(r"\b(?:which|one|ones|of all|nao)\b")
 EXTRA_RE = re.compile(r"\b(?:if|only|just|full|whole|complete|for|over|of|that|it|what'?s|what is|would be|be|tinh|chi)\b")
 
 
@@ -46,17 +48,26 @@ def _spans(text: str, *patterns: re.Pattern) -> list[tuple[int, int]]:
 
 def _set_measure(text: str, s: _State) -> Edit:
     """A count, or the biggest or smallest row, of the rows the last answer added up: "how many of them", "biggest
-    single bill there", "món đắt nhất trong đó". The turn points back at the set, or says only the measure."""
+    single bill there", "which one cost the most?", "món đắt nhất trong đó"; after a ranking, "the biggest of those"
+    is its first item (the smallest: its last). The turn points back at the set, or says only the measure ("my
+    biggest purchase this year" is a question of its own)."""
     prev = s.previous
     count, big = COUNT_RE.search(text), BIG_RE.search(text)
-    ref = SET_REF_RE.search(text)
-    if prev.compare or prev.measure not in ROWS or not (count or big) or (count and big):
+    ref = SET_REF_RE.search(text) or (WHICH_RE.search(text) if big else None)
+    if prev.compare or not (count or big) or (count and big):
         return None
     if ref is None and len(text.split()) > 4:
         return None
     if find_amounts(text)[2]:
         return None  # "of those how many were over $40": a bound on the rows, read by the parser over the last set
+    spans = [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE, *((WHICH_RE,) if big else ()))]
     q = s.query()
+    if prev.measure in RANKINGS:  # the ranked items: the first (or last) of them, never a row
+        if count or not s.items or big is None:
+            return None
+        return s.one_item(q, s.items[0] if big.group("big") else s.items[-1]), spans
+    if prev.measure not in ROWS:
+        return None
     q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending
     if count:
         if prev.measure == "count":
@@ -65,12 +76,13 @@ def _set_measure(text: str, s: _State) -> Edit:
         if per := PER_UNIT_RE.search(text):  # "how many orders was that per month"
             unit = per.group(1) or per.group(2) or per.group(3)
             q.per = PER_WORDS.get(unit, unit)
+            spans.append(per.span())
     elif big is not None:
         q.measure = "largest" if big.group("big") else "smallest"
         if prev.measure == q.measure and (prev.limit or 1) == 1:
             return None
         q.limit, q.offset, q.per, q.months = 1, 0, None, None
-    return q, [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE, *((PER_UNIT_RE,) if q.per else ()))]
+    return q, spans
 
 
 def _average_over_months(text: str, s: _State) -> Edit:
@@ -98,3 +110,30 @@ def _average_over_months(text: str, s: _State) -> Edit:
     q.measure = "income" if prev.measure == "income" or prev.direction == "in" else "total"
     q.per, q.limit, q.offset, q.months = "month", None, 0, None
     return q, [avg.span(), *spans, *_spans(text, SET_REF_RE, EXTRA_RE)]
+
+
+MONTHLY_RE = re.compile(r"\b(?:monthly|(?:per|a|each|every) (?:month|mo)|on avg|avg)\b")
+# "just the last 6", "the past three months", "over the last 4 full months": a count of months back from now
+LAST_MONTHS_RE = re.compile(rf"\b(?:the\s+)?(?:last|past|previous|latest|most recent|recent)\s+(?P<n>{COUNT})\b"
+                            r"(?:\s+(?:full|whole|complete))?(?:\s+months?)?(?!\s*(?:weeks?|days?|years?|quarters?|"
+                            r"purchases?|transactions?|charges?|orders?|visits?|times?|ones?)\b)")
+
+
+def _average_months(text: str, s: _State) -> Edit:
+    """"and just the last 6?" after a monthly average over 12 months: the same average over the last 6 full months —
+    never a total; "per month on avg? last 6" after a total: the same rows' monthly average over those months. A name
+    said with it is the parser's (the leftover check)."""
+    prev = s.previous
+    m = LAST_MONTHS_RE.search(text)
+    avg = AVERAGE_RE.search(text) or MONTHLY_RE.search(text)
+    if m is None or prev.compare or COUNT_RE.search(text) or BIG_RE.search(text) \
+            or not (prev.measure == "monthly_average" or (prev.measure in ("total", "average") and avg is not None
+                                                          and prev.direction != "in")):
+        return None
+    n = _n(m.group("n"), 0)
+    if not 2 <= n <= 36:
+        return None
+    q = s.query()
+    q.unknown = list(prev.unknown)
+    q.measure, q.months, q.period, q.per, q.limit, q.offset, q.group_by = "monthly_average", n, None, None, None, 0, None
+    return q, [m.span(), *_spans(text, AVERAGE_RE, MONTHLY_RE)]

@@ -278,7 +278,23 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
     q = _period_of_sides(q, previous)
+    q = _same_stretch(q, said, previous, text)
     return _months_averaged(q, said, previous, text, measure, today)
+
+
+SAME_STRETCH_RE = re.compile(r"\b(?:that|the same|this|those|these)\s+(?:same\s+)?(?P<noun>stretch|span|window|timeframe|"
+                             r"time frame|time span|time period|stretch of time|run|spell)\b")
+
+
+def _same_stretch(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"What about Target over that same stretch?": the noun pointing back at the last period names no filter — the
+    period is kept, the word is read (not left over as a word not understood)."""
+    m = SAME_STRETCH_RE.search(text)
+    if m is None or said.period is not None or q.period is None or q.period != previous.period:
+        return q
+    words = set(m.group("noun").split())
+    q.ignored = [w for w in q.ignored if w not in words and w != m.group("noun")]
+    return q
 
 
 def is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:

@@ -28,6 +28,8 @@ from transactions.query.name_matching import (
     shortens,
     singular,
     skeleton,
+    sound_key,
+    sounds_key,
     subsequence,
     tokens,
     word_starts,
@@ -69,7 +71,7 @@ class Linker:
         glued = "".join(window)
         if n >= 3 and "and" in window[1:-1] and all(len(w) <= 2 or w == "and" for w in window):
             glued = "".join(w for w in window if w != "and")  # "pg and e" is PG&E
-        exact, prefix, spelled, shortened = [], [], [], []
+        exact, prefix, spelled, shortened, whole = [], [], [], [], []
         for name, mt in self.merchant_tokens.items():
             if not mt:
                 continue
@@ -83,6 +85,8 @@ class Linker:
             elif len(mt) >= n and all(same_word(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)
+                if len(mt) == n:
+                    whole.append(name)  # "ubers": the whole name with its plural, not the start of "Uber Eats"
             elif n >= 2 and len(mt) >= n and all(same_word(a, b) or shortens(a, b) for a, b in zip(window, mt[:n])) \
                     and any(same_word(a, b) == 1.0 for a, b in zip(window, mt[:n])):
                 shortened.append(name)  # "plnt fitness", "cvs pharm": one word whole, the others cut short
@@ -93,16 +97,36 @@ class Linker:
             # a different business that starts with the name ("Uber Eats" after "Uber") does not
             cats = {self.vocab.merchant_category.get(e) for e in exact}
             same_brand = [p for p in prefix if self.vocab.merchant_category.get(p) in cats]
+            # and under a shorter one of two words or more ("Delta Air" for a bag fee, beside "Delta Air Lines")
+            same_brand += [m for m, mt in self.merchant_tokens.items() if 2 <= len(mt) < n and mt == window[:len(mt)]
+                           and m not in exact and self.vocab.merchant_category.get(m) in cats]
             return exact + same_brand, "exact"
         if prefix:
             return prefix, "prefix"
         if spelled:
+            if whole:  # as with an exact name: the longer names kept are the same brand's, not another business
+                cats = {self.vocab.merchant_category.get(w) for w in whole}
+                return whole + [p for p in spelled if p not in whole and self.vocab.merchant_category.get(p) in cats], \
+                    "spelling"
             return spelled, "spelling"
         if shortened:
             return shortened, "nickname"
         if n == 1:
             return self.nickname(window[0])
-        return [], ""
+        return self.sounded(window), "spelling"
+
+    def sounded(self, window: list[str]) -> list[str]:
+        """Words that sound like one of their names, as speech to text or a guess at the spelling writes it: split,
+        glued or respelt ("hole foods", "chip hotel", "spot if eye"). The sound of the words is the sound of the
+        whole name, or of its first words (two at least), with four consonants or more."""
+        if any(w.isdigit() or not w.isalpha() or not sound_key(w) for w in window) \
+                or all(w in self.stopwords for w in window) or any([w] in self.merchant_tokens.values() for w in window):
+            return []  # "o starbucks": a word that sounds like nothing; "uber rides": one of their names and a noun
+        key = sounds_key(window)
+        if len(key) < 4:
+            return []
+        return [m for m, mt in self.merchant_tokens.items() if mt and any(
+            sounds_key(mt[:k]) == key for k in range(1, len(mt) + 1) if k == len(mt) or k >= 2)]
 
     def nickname(self, word: str) -> tuple[list[str], str]:
         """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
@@ -149,6 +173,14 @@ class Linker:
                           and sk in (skeleton("".join(mt)), skeleton(mt[0]))]
         if by_whole_sound:
             return by_whole_sound, "spelling"
+        # spelt as it sounds ("netflicks", "chevrun", "tarjay"): the name's sound, or its start less one consonant
+        key = sound_key(bare)
+        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and (
+            key == sounds_key(mt) or (len(key) >= 4 and key == sound_key(mt[0]))
+            or (len(word) >= 5 and word[0] == mt[0][0] and sounds_key(mt).startswith(key)
+                and len(sounds_key(mt)) - len(key) <= 1))]
+        if by_key:
+            return by_key, "nickname"
         # a nickname is short, and its consonants are at least half of the name's
         by_sound = [m for m, g in glued.items() if 3 <= len(sk) and len(word) <= 5 and g[0] == word[0]
                     and any(subsequence(sk, skeleton(x)) and len(skeleton(x)) <= 2 * len(sk)
@@ -278,10 +310,17 @@ def link_entities(toks: list[str], linker: Linker
             if names:
                 take(i, n, Link(" ".join(window), "merchant", names, how))
     links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
+    def named_before(i: int) -> bool:
+        """Token i follows a word that is no everyday word and names nothing of theirs: the two are one name they
+        don't have ("sam's club", "costco gas"), not a phrase of their descriptions ("club" of "… CLUB FEES")."""
+        w = toks[i - 1] if i > 0 else ""
+        return not used[i - 1] and len(w) >= 3 and w.isalpha() and w not in stop and w not in GRAMMAR_WORDS \
+            and w not in common_words() and not (linker.vietnamese and vi_syllable(w)) if w else False
+
     # 2. phrases that really occur in the user's narratives ("bag fee", "atm withdrawal")
     for n in (3, 2):
         for i, window in _windows(toks, used, n):
-            if any(w in stop or w.isdigit() for w in window):
+            if any(w in stop or w.isdigit() for w in window) or named_before(i):
                 continue
             phrase = " ".join(singular(w) for w in window)
             if linker.narrative(phrase):
@@ -323,7 +362,7 @@ def link_entities(toks: list[str], linker: Linker
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 3
             and not t.isdigit() and t not in SEPARATORS]
     for i, word in left:
-        if linker.narrative(singular(word), exact=True):
+        if linker.narrative(singular(word), exact=True) and not named_before(i):
             take(i, 1, Link(word, "text", [singular(word)], "narrative"))
     # 5. by meaning: a leftover word close to one of the user's merchants or categories
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
@@ -364,8 +403,11 @@ def link_entities(toks: list[str], linker: Linker
     i = 0
     while i < len(toks):
         t = toks[i]
-        if used[i] or t in SEPARATORS or t in stop or t in GRAMMAR_WORDS or len(t) < 2 or t.isdigit():
-            i += 1
+        letter = len(t) == 1 and t.isalpha() and i + 1 < len(toks) and not used[i + 1] and len(toks[i + 1]) >= 3 \
+            and toks[i + 1].isalpha() and toks[i + 1] not in stop and toks[i + 1] not in GRAMMAR_WORDS
+        if used[i] or t in SEPARATORS or t in stop or t in GRAMMAR_WORDS or (len(t) < 2 and not letter) \
+                or t.isdigit():
+            i += 1  # a letter starts a name with the word after it ("h mart", "j crew")
             continue
         j = i
         while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in stop and toks[j + 1] not in \

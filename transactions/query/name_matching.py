@@ -78,3 +78,25 @@ def same_word(a: str, b: str) -> float:
         return 0.0
     ratio = SequenceMatcher(None, a, b).ratio()
     return ratio if ratio >= 0.84 else 0.0
+
+
+# spellings that sound alike, rewritten in order to one letter each (a Metaphone-like key): "hole foods" and "whole
+# foods", "chip hotel" and "chipotle", "tarjay" and "target", "netflicks" and "netflix" share a key
+SOUND_RULES = [(re.compile(p), r) for p, r in (
+    (r"^wh(?=o)", "h"), (r"^(?:kn|gn|pn)", "n"), (r"^wr", "r"), (r"^x", "s"), (r"tch", "ch"), (r"sch", "sk"),
+    (r"ph", "f"), (r"^gh", "g"), (r"gh", ""), (r"ck", "k"), (r"sc(?=[eiy])", "s"), (r"c(?=[eiy])", "s"),
+    (r"ch|sh|ti(?=[ao])", "X"), (r"th", "0"), (r"dg(?=[eiy])", "j"), (r"g(?=[eiy])", "j"), (r"[cq]", "k"),
+    (r"x", "ks"), (r"z", "s"), (r"v", "f"), (r"d", "t"), (r"[aeiouyhw]", ""), (r"(.)\1+", r"\1"))]
+
+
+def sound_key(word: str) -> str:
+    """How a word sounds, as consonant classes: "whole" → "l", "foods" → "fts", "chipotle" → "Xptl"."""
+    word = re.sub(r"[^a-z]", "", word.lower())
+    for pattern, repl in SOUND_RULES:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def sounds_key(words: list[str]) -> str:
+    """The key of words said one after the other, each keyed alone ("chip hotel" → "Xp" + "tl"), doubles merged."""
+    return re.sub(r"(.)\1+", r"\1", "".join(sound_key(w) for w in words))

@@ -62,7 +62,7 @@ SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoin
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 
-ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem) thu (hai|ba|tu|nam)\b|"
+ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?|nhieu tien|chi nhieu) thu (hai|ba|tu|nam)\b|"
                         rf"\b({'|'.join(RANK_ORDINALS)})[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b"
                         # "which category came in 2nd", "the store that ranked third": the place after its verb
