@@ -49,7 +49,8 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     def quoted(found: list[str]) -> str:
         return ", ".join(repr(said.get(w, w)) for w in found)
 
-    said = q.get("said") or {}  # a Vietnamese word as written ("mèo"), not as read ("meo")
+    said = {**((reading or {}).get("said") or {}), **(q.get("said") or {})}  # as written ("mèo"), not as read
+    q["said"] = said
 
     looked = _looked_up(r, q, vi)
     parts = [gettext("What I looked up: %(what)s.") % {"what": looked}] if looked else []

@@ -78,3 +78,23 @@ def test_second_place_among_shops_is_a_ranking_of_shops(chat_demo, alice, carol_
     args = (answer.get("tool_calls") or [{}])[-1].get("arguments") or {}
     assert args.get("measure") == "top_merchants" and args.get("offset") == 1, (args, answer["answer"])
     assert "thứ 2" in answer["answer"] and "Meow" in answer["answer"].title(), answer["answer"]
+
+
+def test_more_than_another_period_is_a_comparison(chat_demo, alice, carol_money):
+    answer = chat_turn(user=alice, message="tháng trước mình xài nhiều hơn tháng trước nữa hả?")
+    assert answer["tools_used"] == ["compare_spending"], (answer["tools_used"], answer["answer"])
+    assert answer["answer"].count("$") >= 2, answer["answer"]
+
+
+def test_internet_money_is_the_internet_bill(chat_demo, alice):
+    today = timezone.localdate()
+    day = today.replace(day=1) - timedelta(days=3)
+    extra = [(day, "COMCAST XFINITY 800-266-2278", "-89.99", "Utilities")]
+    transactions_import(user=alice, file_name="net.csv", content=statement_csv(today=today, extra=extra))
+    text = chat_turn(user=alice, message="tháng rồi tiền mạng hết bao nhiêu?")["answer"]
+    assert "$89.99" in text and "tiền mạng" in text, text
+
+
+def test_money_received_is_income_and_fully_understood(chat_demo, alice, carol_money):
+    answer = chat_turn(user=alice, message="tháng rồi mình nhận về được bao nhiêu?")
+    assert "$3,200.00" in answer["answer"] and answer["confidence"] >= 0.9, answer["answer"]

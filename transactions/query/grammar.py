@@ -234,6 +234,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
                 r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
+                # "tháng này tôi chi nhiều hơn tháng trước không?": more than another period
+                r"|\b(?:nhieu|it|cao|thap|ton|lon) hon\s+(?:(?:so )?voi\s+|ca\s+)?(?:thang|nam|tuan|quy|ky|hom|dot)\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive|worse|better|"
                 r"heavier|lighter)\b"
@@ -272,7 +274,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
                r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
-               r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b"),
+               r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|\btien ve\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"
              r"|\bwhat (?:did i buy|were (?:my|the|those))\b|\bwhen did i\b|\blast time i\b|\bdid i (?:buy|get)"

@@ -61,6 +61,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "phong tap": "gym", "phong gym": "gym", "tap gym": "gym", "the duc": "gym", "tap the duc": "gym",
     "the hinh": "gym", "phong tap the hinh": "gym",
     "dien thoai": "phone and internet", "cuoc dien thoai": "phone and internet",
+    "tien mang": "phone and internet", "cuoc mang": "phone and internet", "tien internet": "phone and internet",
+    "tien wifi": "phone and internet", "mang internet": "phone and internet",
     "amzn": "amazon",
     "apartment": "rent", "the apartment": "rent", "landlord": "rent", "my landlord": "rent",
     "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",

@@ -27,7 +27,7 @@ def vi_syllable(word: str) -> bool:
 
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
-tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia
+tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem
 """.split())
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
 VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
