@@ -25,6 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
+from transactions.query.followups_subject import ROW_BEFORE_RE
 from transactions.query.periods_words import RANK_ORDINALS
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
@@ -74,7 +75,7 @@ ITEMS = (r"\b(?:them|those|these|both|all (?:three|four|five)|each of them|"
          r"(?:may|nhung|cac) (?:cai|khoan|cho|muc|danh muc|noi) (?:do|nay|ay|kia))\b(?! (?:months|weeks|days|dates))")
 # any word that states a period: when a follow-up has none, it keeps the last answer's period
 PERIOD_WORD = (r"\b(?:year|month|week|day|days|today|yesterday|tonight|weekends?|quarter|q[1-4]|h[12]|since|until|till|"
-               r"thru|through|before|after|ago|last|past|next|previous|prior|recent(?:ly)?|lately|so far|ytd|ever|overall|history|"
+               r"thru|through|before|after|ago|last|past|next|previous|prior|recent(?:ly)?|lately|so far|ytd|ever|overall|history|general|whole|"
                r"spring|summer|fall|autumn|winter|christmas|holidays?|january|february|march|april|may|june|july|"
                r"august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|"
                r"mon|tue|wed|thu|fri|sat|sun\w*|\d{1,2}(?:st|nd|rd|th)|\d{4}|\d{1,2}/\d{1,2}|thang|nam|tuan|ngay|"
@@ -136,6 +137,8 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
     """The relation to the last answer's period the words state: (words, test of a span), or None. `stepped`: the
     last answer showed items or rows, which "the two after that" steps through (else it steps through time)."""
     start, end = previous
+    if stepped and ROW_BEFORE_RE.search(text):
+        return None  # "the trip before that one": the row dated before the one shown, whenever (followups_subject)
     if stepped:
         text = re.sub(ITEM_STEP, " ", text)  # "the two after that" steps through a ranking, not through time
     if _said(YEAR_BACK, text) and _said(SAME, text):

@@ -362,8 +362,9 @@ def asks_what_moves(text: str) -> bool:
 
 
 SENTENCE_END_RE = re.compile(r"[?!;]+|\.(?:\s|$)")
-CONCEPT_ASKED_RE = re.compile(r"\b(?:what (?:is|are|does)|what'?s (?:a|an|the)|explain|define|mean|means|meaning|"
-                              r"how (?:does|do|is|are)|why)\b", re.I)
+CONCEPT_ASKED_RE = re.compile(r"\b(?:what (?:is|are|does)|what'?s (?:a|an|the|that|it|this)|explain|define|mean|means|meaning|"
+                              r"how (?:does|do|is|are)|why)\b|\bwhat\s+\w+\s+(?:is|are|does)\s+(?:that|it|this|a|an|the)\b",
+                              re.I)  # (the last: "credit score? what even is that")
 
 
 def _thing_then_request(text: str) -> bool:

@@ -21,6 +21,7 @@ from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, name_like, written_in_vietnamese
+from chat.word_roles import carried_out
 from transactions.query.closed_words import closed_class_only
 from transactions.query.state import query_unchanged
 from transactions.query.things import said_with_determiner
@@ -394,14 +395,19 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         return round(penalty + (0.3 if disagreement else 0.0), 3), reasons + ([disagreement] if disagreement else [])
     # two letters can be a name cut to its initials ("gp"); one letter carries nothing
     today = getattr(ctx, "today", None) or date.today()
+    stated = bool((understood.get("period") or {}).get("start")) and \
+        (understood.get("period") or {}).get("label") != "all time"
+
+    def carried(w: str) -> bool:  # "the same 2 months"; "across the past year", "from the start of your records"
+        return accounted_by_tools(w, recorder.tool_records, today) or carried_out(w, recorder.tool_records, today, stated)
     not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2
-                      and not function_words_only(w, question)
-                      and not accounted_by_tools(w, recorder.tool_records, today)]  # "the same 2 months"
+                      and not function_words_only(w, question) and not carried(w)]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []
                        if not function_words_only(w, question)]  # "if it isn't too much trouble" leaves nothing out
     answered = any(x["result"].get("found") for x in ran)
     # a word of a closed class ("honestly", "bro", "nhỉ") left as unknown is no thing the question is about
-    understood = {**understood, "unknown": [u for u in understood.get("unknown") or [] if not closed_class_only(u, question)]}
+    understood = {**understood, "unknown": [u for u in understood.get("unknown") or []
+                                            if not closed_class_only(u, question) and not carried(u)]}
     if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
         # "dining for the wedding": answered Dining without "wedding"; "the bachelor weekend": a figure for something
         # else was given while the thing asked about is not in their data

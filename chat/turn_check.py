@@ -11,10 +11,12 @@ from chat.clarify import clarification_check
 from chat.context import TurnContext
 from chat.followup_doubt import CHANGED_NOTHING_CAP, changed_nothing, inherited_doubt, unmatched_row
 from chat.grounding import GroundingReport, answer_fit, confidence
+from chat.reading_signals import reading_signals
 from chat.subject_kept import followup_left_unanswered
 from chat.turn_signals import turn_signals
 
 UNANSWERED_CAP = 0.3  # below the escalation threshold
+SIGNAL_CAP = 0.35  # below the escalation threshold: a cited passage can start at 1.0, so a penalty alone is not enough
 
 
 def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ctx: TurnContext, partial: bool,
@@ -33,8 +35,11 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     score = round(max(0.0, min(score - penalty, cap if cap is not None else 1.0)), 3)
     reasons.extend(why)
     penalty, why = turn_signals(question=text, recorder=recorder, ctx=ctx)  # chat/turn_signals.py: general signals
+    more, why_more = reading_signals(question=text, recorder=recorder)  # chat/reading_signals.py: the turn's kind
+    penalty, why = penalty + more, why + why_more
     if penalty:
-        score = round(max(0.0, score - penalty), 3)
+        # each signal means the answer is to another question: never confident, however well a passage fits
+        score = round(max(0.0, min(score - penalty, SIGNAL_CAP)), 3)
         reasons.extend(why)
     if followup_left_unanswered(text, recorder, ctx) and not clarification:
         # "what did all those come to?" answered with no tool: the out-of-scope reply is no answer to a follow-up

@@ -25,6 +25,8 @@ and says why in words. They read the question and the tool calls only, so an LLM
 - **One row asked, many changed**: "recategorize the last Target charge" proposed on every Target charge.
 - **A duplicate asked, none looked for**: "delete the double Netflix charge" proposed without looking for a charge
   that appears twice.
+- More signals about how the turn was read (a request answered by a passage, a side of a comparison with no
+  subject, a how-to in Vietnamese answered by a change): chat/reading_signals.py.
 - **Spending over a period answered by a capability note**: "2 tuần vừa rồi mình ăn ngoài hết bao nhiêu" answered
   only with "Moneta can't see balances": the question asks what went out over a period, which Moneta has.
 """
@@ -70,6 +72,8 @@ ALL_TIME_RE = re.compile(r"\b(?:ever|all time|all-time|overall|lifetime|to date|
                          r"tu khi)\b")
 PER_UNIT_RE = re.compile(r"\b(?:(?:per|a|an|each|every|moi|hang) (?:day|week|month|year|ngay|tuan|thang|nam)|daily|"
                          r"weekly|monthly|yearly)\b")
+# "in that", "of those" with no noun of time: a period only when the last answer was about one
+BARE_REFERENCE_RE = re.compile(r"^(?:in|during|within|of|for) (?:that|those)$")
 ITEMS_RE = re.compile(r"\b(?:those|these|them|they|all of (?:them|those|these))\b")
 # "what did it charge me", "how much were they": the thing counted is a pronoun of the question
 PRONOUN_RE = re.compile(r"\b(?:(?:did|does|has|have|do|was|were|is|will) (?:it|they|that one|this one) "
@@ -140,9 +144,12 @@ def period_not_covered(text: str, records: list[Any], ctx: Any) -> list[str]:
     if not scoped or any(_covers_a_period(r) for r in scoped):
         return []
     stated = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text))
+    previous = (getattr(ctx, "previous_query", None) or {}).get("period") or {}
+    if stated and BARE_REFERENCE_RE.match(stated.group(0)) and getattr(ctx, "previous_query", None) and \
+            not _previous_span(ctx):
+        stated = None  # "the biggest one of those" after an answer over all time: the items shown, not a period
     if stated and not ALL_TIME_RE.search(text):
         return [f"the question states a period ({stated.group(0)!r}) but no tool that ran covered any period"]
-    previous = (getattr(ctx, "previous_query", None) or {}).get("period") or {}
     if previous.get("start") and (items := ITEMS_RE.search(text)) and all(r.name in PROPOSE_TOOLS for r in scoped):
         return [f"the change acts on {items.group(0)!r} of the last answer, which was about "
                 f"{previous.get('label') or 'one period'}, but it covers all time"]

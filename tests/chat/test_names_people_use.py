@@ -54,3 +54,14 @@ def test_a_shop_of_two_words_they_never_used_stays_whole(chat_demo, alice, shops
 def test_the_full_name_keeps_the_same_brand_under_a_shorter_name(chat_demo, alice, shops):
     answer = chat_turn(user=alice, message="what have delta air lines flights cost me last month")
     assert "$447.60" in answer_body(answer), answer["answer"]  # the fare and the bag fee
+
+
+def test_the_end_of_a_name_is_that_merchant(chat_demo, alice, shops):
+    answer = chat_turn(user=alice, message="what did the zon get from me last month")
+    assert "$61.49" in answer_body(answer) and "I read “zon” as Amazon" in answer["answer"], answer["answer"]
+
+
+def test_a_payer_they_never_had_is_nothing_not_all_their_income(chat_demo, alice, shops):
+    answer = chat_turn(user=alice, message="how much did grubhub pay me last month")
+    body = answer_body(answer)
+    assert "$3,200.00" not in body and ("no " in body or "nothing" in body.lower()), answer["answer"]

@@ -71,3 +71,17 @@ def test_transactions_and_transfers_are_different_help_topics(db):
     assert heading_overlap("how do I edit a transaction", "How to pay a bill or transfer money") == 0
     assert heading_overlap("how do I edit a transaction", "How to edit, delete and undo a transaction") >= 1
     assert heading_overlap("how do I pair transfers", "How to pair a transfer between your accounts") >= 1
+
+
+def test_a_yes_or_no_about_how_money_works_is_a_concept_even_naming_a_category(chat_demo, alice, alice_money,
+                                                                               library):
+    answer = chat_turn(user=alice, message="does paying rent on time build credit")
+    assert answer["tools_used"] == ["search_knowledge_base"], answer["tool_calls"]
+    asked = chat_turn(user=alice, message="credit score? what even is that")  # the name, then asked what it is
+    assert asked["tools_used"] == ["search_knowledge_base"], asked["tool_calls"]
+
+
+def test_two_of_their_own_merchants_weighed_are_compared(chat_demo, alice, alice_money, library):
+    answer = chat_turn(user=alice, message="amazon or whole foods, which one takes more of my money")
+    assert answer["tools_used"] == ["compare_spending"], answer["tool_calls"]
+    assert not answer["citations"], answer["answer"]

@@ -47,7 +47,12 @@ def _n(word: str | None, default: int) -> int:
 COURTESY_RE = re.compile(r"\bif (?:it'?s|it is) not (?:too much )?(?:trouble|a bother|too much to ask)\b|\bif you (?:would|could|"
                          r"can|don'?t mind|please|wouldn'?t mind)\b|\bif you'?d be so kind\b|\b(?:would|could|will|can) you"
                          r"(?: please)?\s*(?=[?.!,]|$)|\bwhen you (?:get|have) a (?:moment|minute|chance)\b"
-                         r"|\b(?:oh|ah) (?:dear|my|well)\b|\bi mean\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
+                         r"|\b(?:oh|ah) (?:dear|my|well)\b|\bi mean\b"
+                         # "Splendid. And the next three after those, in order?", "list them, with dates": how to show it
+                         r"|\b(?:splendid|perfect|awesome|brilliant|lovely|excellent|wonderful|fantastic|super|gotcha|"
+                         r"cheers|thx|ty|great stuff|got it)\b|\bin (?:that |the same |date |time )?order\b"
+                         r"|\bwith (?:the |their |its )?(?:dates?|amounts?|details?|descriptions?|days)"
+                         r"(?: (?:and|&) (?:the )?(?:dates?|amounts?|details?|descriptions?))?\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
                          r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
 
 

@@ -133,6 +133,8 @@ def _average_months(text: str, s: _State) -> Edit:
     n = _n(m.group("n"), 0)
     if not 2 <= n <= 36:
         return None
+    if prev.measure != "monthly_average" and any(not p.relative for p, _ in find_periods(text, s.today)):
+        return None  # "average if only the last three full months" after a total: over those months (below)
     q = s.query()
     q.unknown = list(prev.unknown)
     q.measure, q.months, q.period, q.per, q.limit, q.offset, q.group_by = "monthly_average", n, None, None, None, 0, None

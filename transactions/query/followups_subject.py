@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from core.periods import Period, fmt_day, period_label
+from core.periods import Period, fmt_day
 from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _State
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
@@ -32,7 +32,8 @@ OVERALL_RE = re.compile(r"\boverall\b|\bin general\b|\bas a whole\b|\b(?:all|eve
 THAT_THING_RE = re.compile(r"\b(?:that|this|the same|those|these|the)\s+(?:store|shop|place|merchant|vendor|company|"
                            r"restaurant|business|category|spot|outlet|chain|one|payee)s?\b|\bthere\b")
 # the figure of the subject in play: "what it cost", "how much was it", "just the amount"
-WHAT_IT_COST_RE = re.compile(r"\b(?:what|how much) (?:did )?(?:it|that|this|they|those|these) (?:cost|costs|came to|come to|"
+WHAT_IT_COST_RE = re.compile(r"\bwhat(?:'?s| is| was) the (?:total|figure|amount|cost|damage)(?: then)?\s*\??\s*$"
+                             r"|\b(?:what|how much) (?:did )?(?:it|that|this|they|those|these) (?:cost|costs|came to|come to|"
                              r"comes to|was|were|is|are|set me back|ran me|run me)\b|\b(?:what|how much) was (?:it|that) "
                              r"(?:in total|altogether|all up)\b|\b(?:just|only) (?:give me |tell me |say )?(?:the )?"
                              r"(?:figure|total|number|amount|cost|price)\b")
@@ -121,13 +122,9 @@ def _row_before(text: str, s: _State) -> Edit:
     day = date.fromisoformat(day[:10]) if isinstance(day, str) else day
     if prev.measure == "list":
         return None  # "my latest order" → "the one before that": the next row newest first (followups_periods)
-    end = day - timedelta(days=1)
-    start = prev.period.start if prev.period is not None and prev.period.grain != "all" else FIRST_DAY
-    if end < start:
-        return None
+    end = day - timedelta(days=1)  # whenever it was: the trip before the last one need not be in the same month
     q = s.query()
-    label = f"before {fmt_day(day)}" if start == FIRST_DAY else period_label(start, end, "range", today=s.today)
-    q.period = Period(start, end, label, "range")
+    q.period = Period(FIRST_DAY, end, f"before {fmt_day(day)}", "range")
     q.measure, q.limit, q.offset, q.per = "list", 1, 0, None
     return q, [m.span()]
 

@@ -161,6 +161,11 @@ class Linker:
             by_prefix = [m for m, g in glued.items() if g.startswith(stem) and len(g) > len(stem) + 1]
         if by_prefix:
             return by_prefix, "prefix"
+        # the end of a one-word name, said for it ("zon" for Amazon, "flix" for Netflix): of one name only
+        by_end = [m for m, mt in self.merchant_tokens.items() if len(mt) == 1 and len(word) >= 3
+                  and mt[0].endswith(word) and len(mt[0]) >= len(word) + 2]
+        if len(by_end) == 1:
+            return by_end, "nickname"
         sk = skeleton(word)
         # the first words of a name run together and misspelt or stripped of vowels ("blubottle", "wholefds")
         by_glued = [m for m, mt in self.merchant_tokens.items() if len(word) >= 6 and len(mt) >= 2 and any(
@@ -403,7 +408,7 @@ def link_entities(toks: list[str], linker: Linker
     i = 0
     while i < len(toks):
         t = toks[i]
-        letter = len(t) == 1 and t.isalpha() and i + 1 < len(toks) and not used[i + 1] and len(toks[i + 1]) >= 3 \
+        letter = len(t) == 1 and t.isalpha() and t not in NAME_PREPOSITIONS and not linker.vietnamese and i + 1 < len(toks) and not used[i + 1] and len(toks[i + 1]) >= 3 \
             and toks[i + 1].isalpha() and toks[i + 1] not in stop and toks[i + 1] not in GRAMMAR_WORDS
         if used[i] or t in SEPARATORS or t in stop or t in GRAMMAR_WORDS or (len(t) < 2 and not letter) \
                 or t.isdigit():
@@ -459,5 +464,11 @@ def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None
         return False
     before = toks[i - 1] if i > 0 else ""
     after = toks[end + 1] if end + 1 < len(toks) else ""
-    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS)
+    # "how much did doordash pay me": a word no one uses every day, then a verb of money changing hands, is its payer
+    payer = after in PAYER_VERBS and all(t not in common_words() for t in toks[i:end + 1])
+    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS) or payer
+
+
+PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
+               "takes", "cost", "costs", "refund", "refunded", "send", "sent"}
 
