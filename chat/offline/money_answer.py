@@ -18,6 +18,7 @@ from chat.offline.money_phrases import (
     what_said,
     when_said,
 )
+from transactions.query.periods_words import ORDINAL_WORDS as ORDINAL_NUMBERS
 
 MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "trung bình mỗi giao dịch",
                "income": "tiền vào", "net": "dòng tiền ròng", "list": "các giao dịch", "largest": "giao dịch lớn nhất",
@@ -198,7 +199,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
             ("biggest" if measure == "largest" else "smallest")
         if q.get("offset"):
             word = f"{word} thứ {q['offset'] + 1}" if vi else \
-                f"{ORDINAL_WORDS.get(q['offset'] + 1, str(q['offset'] + 1) + 'th')} {word}"
+                f"{_ordinal(q['offset'] + 1)} {word}"
         n = min(q.get("limit") or 1, len(rows))
         # money in is no purchase: "your biggest payment in" after an income answer ("which was the biggest?")
         noun, where_word = ("incoming payment", "from") if q.get("direction") == "in" else ("purchase", "at")
@@ -227,13 +228,15 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
     elif measure == "top_merchants":
         n, rank, rank_vi = _ranks(result, rows, "nơi")
         listed = ", ".join(f"{r['merchant']} ({amount(r['total'], cur)})" for r in rows[:n])
-        lines.append(f"Your {rank} merchant{'s' if n != 1 else ''} {what} {when}: {listed}.".replace("  ", " ")
-                     if not vi else f"{rank_vi} {what} {when}: {listed}.".replace("  ", " "))
+        lines.append(f"{rank_vi} {what} {when}: {listed}.".replace("  ", " ") if vi else
+                     f"Your {rank} merchant {what} {when} was {listed}.".replace("  ", " ") if n == 1 else
+                     f"Your {rank} merchants {what} {when}: {listed}.".replace("  ", " "))
     elif measure in ("top_categories", "summary"):
         n, rank, rank_vi = _ranks(result, rows, "danh mục")
         listed = ", ".join(f"{words.category(r['category']) if vi else r['category']} ({amount(r['total'], cur)}, "
                            f"{r['share_pct']}%)" for r in rows[:n])
         lines.append(f"{rank_vi} {what} {when}: {listed}.".replace("  ", " ") if vi else
+                     f"Your {rank} spending category {what} {when} was {listed}.".replace("  ", " ") if n == 1 else
                      f"Your {rank} spending categories {what} {when}: {listed}.".replace("  ", " "))
     elif measure == "monthly_average":
         window = words.period(result.get("window"), {"start": result.get("start"), "end": result.get("end"),
@@ -290,12 +293,15 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None)
 
 
 def _ranks(result: dict, rows: list[dict], noun_vi: str) -> tuple[int, str, str]:
-    """How many places a ranking shows, and which: "top 3", "number 4–5 among the" (after "the next two"); in
-    Vietnamese the whole lead ("3 nơi bạn chi nhiều nhất", "Danh mục bạn chi nhiều thứ 2")."""
+    """How many places a ranking shows, and which: "top 3", "number 4–5 among the" (after "the next two"); one place
+    is named by its ordinal ("biggest", "second-biggest", "11th-biggest"); in Vietnamese the whole lead ("3 nơi bạn
+    chi nhiều nhất", "Danh mục bạn chi nhiều thứ 2")."""
     n = min(result.get("n") or len(rows), len(rows))
     first = (result.get("offset") or 0) + 1
     places = f"{first}" if n == 1 else f"{first}–{first + n - 1}"
     rank = f"top {n}" if first == 1 else f"number {places} among the"
+    if n == 1:
+        rank = "biggest" if first == 1 else f"{_ordinal(first)}-biggest"
     noun = noun_vi[:1].upper() + noun_vi[1:]
     if first == 1:  # "3 danh mục bạn chi nhiều nhất", "Danh mục bạn chi nhiều nhất"
         rank_vi = f"{n} {noun_vi} bạn chi nhiều nhất" if n > 1 else f"{noun} bạn chi nhiều nhất"
@@ -332,7 +338,12 @@ def _per_lines(lines: list[str], per: dict | None, total: str, cur, vi: bool) ->
         lines.insert(1, f"Trung bình {full['months']} tháng trọn vẹn ({span}): {amount(full['average'], cur)} mỗi tháng."
                      if vi else f"Over the {full['months']} full months {full['window']}: {amount(full['average'], cur)} "
                      f"a month on average ({amount(full['total'], cur)} in total).")
-ORDINAL_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+ORDINAL_WORDS = {n: w for w, n in ORDINAL_NUMBERS.items()}
+
+
+def _ordinal(n: int) -> str:
+    """"second", "tenth", "11th", "21st": a place said as a word up to tenth, in digits after it."""
+    return ORDINAL_WORDS.get(n) or f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _by_merchant(lines: list[str], result: dict, cur, q: dict, vi: bool = False) -> None:

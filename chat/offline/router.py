@@ -44,6 +44,7 @@ from chat.offline.frames import (
     CONCEPT_Q_RE,
     MEASURE_WORD_RE,
     PERSONAL_RE,
+    PRONOUN_RE,
     VI_CONCEPT_RE,
     asks_concept,
     compares_concepts,
@@ -81,6 +82,7 @@ from core.embeddings import single_thread_inference
 from transactions.query import is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+from transactions.query.model import Side
 from transactions.query.periods import find_periods
 
 
@@ -235,6 +237,31 @@ def _listing_args(text: str) -> dict:
     return listing_args(text)
 
 
+# a yes-or-no question ("does paying rent build credit", "can a late payment hurt your score")
+GENERAL_Q_RE = re.compile(r"^\W*(?:so\W+|and\W+|but\W+)?(?:does|do|can|could|will|would|is|are)\b(?!\s+(?:you|moneta|the app|"
+                          r"it|this app)\b)", re.I)
+# which of two gets more ("which one gets more of my money", "who takes the most", "which costs me less")
+WHICH_MORE_RE = re.compile(r"\b(?:which|who|what)\b(?:\s+\S+){0,6}?\s+(?:more|most|less|least|bigger|biggest|higher|"
+                           r"larger|cheaper|pricier)\b", re.I)
+
+
+def _own_alternatives(text: str, q) -> list | None:
+    """Two of the user's own merchants or categories, named (not only placed by meaning) as alternatives ("X or Y",
+    "X vs Y") with a question of which gets more: the two sides of a comparison of their spending, else None."""
+    if q.compare or q.followup or not WHICH_MORE_RE.search(text):
+        return None
+    named = [link for link in q.links if link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative")
+             and not link.negated]
+    if len(named) != 2 or set(named[0].names) == set(named[1].names):
+        return None
+    low = text.lower()
+    a, b = (low.find(link.mention.lower()) for link in named)
+    if a < 0 or b < 0 or not re.search(r"\b(?:or|vs\.?|versus)\b", low[min(a, b):max(a, b)]):
+        return None
+    return [Side(label=link.names[0], merchants=list(link.names) if link.kind == "merchant" else [],
+                 categories=list(link.names) if link.kind == "category" else []) for link in named]
+
+
 def _howto_of_last_subject(text: str, q, ctx: TurnContext) -> list[dict]:
     """A how-to that points back for its subject ("then tell me how I'd set one up myself" after asking for a jar):
     the help steps for the thing the turn before named."""
@@ -323,6 +350,17 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("thanks", 1.0, text)], [])
     if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+    if GENERAL_Q_RE.match(text) and not PRONOUN_RE.search(text) and not (q.period or q.amount_min is not None
+                                                                          or q.amount_max is not None) \
+            and not find_periods(normalise(text), ctx.today) and names_education_topic(text):
+        # "does paying rent build credit", "can closing a card hurt your score": a yes-or-no about how money works,
+        # asked of no one's own, is a concept even when it names one of their categories
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+    if (sides := _own_alternatives(text, q)) is not None:
+        # "shell or chevron, which one gets more of my money": two of their own weighed is a comparison of their
+        # spending on each, never an investment question about two companies
+        q.measure, q.compare, q.merchants, q.categories = "compare", {"mode": "sides", "sides": sides}, [], []
+        return done([("money", 1.0, text)], money_calls(q), query=q)
     # a figure of an investment account or credit score that nothing of theirs is about ("how much did I put into my
     # 401k this year"): Moneta can't see it — never a total of all their spending
     if thing_named(text) and not (q.merchants or q.categories or q.text) and (names_money_measure(text) or q.period) \
@@ -376,10 +414,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # one named ("did spotify go up"): its own line, with the price it changed from
         return done([("subscriptions", best, text)],
                     [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
-    if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
-            and not q.merchants and not q.period \
-            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \
-            or (asks_listing(text) and not q.period):  # "what are my subscriptions rn", "subs?" (chat/listings.py)
+    # two of their own weighed ("netflix vs spotify, which costs me more") are the comparison, not the listing
+    sides = bool(q.compare and q.compare.get("mode") == "sides")
+    if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
+                       or SUBSCRIPTION_RE.search(normalise(text))) and not q.merchants and not q.period
+                      and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
+                      or (asks_listing(text) and not q.period)):  # "what are my subscriptions rn", "subs?"
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):

@@ -9,10 +9,11 @@ EXCLUDE_RE = re.compile(
     r"\b(?:except(?: for)?|excluding|exclude|(?:not|don'?t|doesn'?t|do not|does not|without) (?:count(?:ing)?|includ(?:e|ing))|"
     r"other than|besides|apart from|aside from|if (?:you|i|we) (?:drop|remove|take out|ignore)|take out|"
     r"without|leav(?:e|ing) out|leave aside|ignoring|ignore|skip(?:ping)?|but not|minus|(?:that |which )?(?:was|were|is|are)n'?t|"
-    r"(?:that|which) (?:was|were|is|are) not|ngoai tru|khong tinh|chua tinh|khong (?:bao )?gom|bo qua|tru|"
+    r"(?:that|which) (?:was|were|is|are) not|(?:that|which|it)'?s not|ngoai tru|khong tinh|chua tinh|khong (?:bao )?gom|bo qua|tru|"
     # "ngoài tiền nhà" (apart from rent); not "giảm trừ" (a deduction), "ăn (ở) ngoài" (eating out), "năm ngoái", "nước ngoài", "ngoài ra"
     r"(?<!\ban )(?<!\bnam )(?<!\bnuoc )(?<!\bben )(?<!\bo )ngoai(?!\s+(?:ra|troi|gio)\b)(?=\s+[a-z])|"
-    r"tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
+    r"outside of|outside(?=\s+(?:the\s+|my\s+)?[a-z])(?!\s+(?:the\s+|my\s+)?(?:house|home|office|work|city|town|country|"
+    r"us|usa|uk|eu|state|hours)\b)|tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
 # "everything but rent", "all but groceries", "spending last month less rent": "but" after a word for the whole and
 # "less" that subtracts (not "spent less on", "less than") are "except"
 BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|purchases|categories|merchants|spent|"

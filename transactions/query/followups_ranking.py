@@ -6,6 +6,7 @@ import re
 
 from transactions.query.followups_base import NUM, RANKINGS, TWO_TO_TEN, UNIT_NOUN_RE, VI_NUM, Edit, _n, _State
 from transactions.query.model import MoneyQuery
+from transactions.query.periods_words import ORDINAL_WORDS
 
 NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
                      rf"|\bthe\s+{NUM}\s+(?:after|below|under)\s+(?:that|those|them)\b"
@@ -27,7 +28,7 @@ SHOW_N_RE = re.compile(rf"\b(?:show|give|list|tell)(?:\s+me)?\s+(?:the\s+)?(?:ne
 # "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
 # ("positions four and five", "who comes 4th and 5th", "the 4th to 6th places": places said as words or ordinals)
 PLACE = rf"(\d{{1,2}}|{TWO_TO_TEN})"
-ORDINAL = r"(\d{1,2}(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+ORDINAL = rf"(\d{{1,2}}(?:st|nd|rd|th)|{'|'.join(w for w in ORDINAL_WORDS if w != 'first')})"
 RANK_NUMBERS_RE = re.compile(rf"\b(?:numbers?|no\.?|#|places?|positions?|ranks?|spots?)\s*{PLACE}(?:\s*(?:and|to|-|–|"
                              rf"through|thru|&)\s*{PLACE})?\b"
                              rf"|\b(?:the\s+)?{ORDINAL}\s*(?:and|to|-|–|through|thru|&)\s*(?:the\s+)?{ORDINAL}"
@@ -35,8 +36,6 @@ RANK_NUMBERS_RE = re.compile(rf"\b(?:numbers?|no\.?|#|places?|positions?|ranks?|
                              rf"|\b(?:the\s+)?{ORDINAL}\s+(?:place|spot|position)\b")
 # "who comes 4th and 5th", "which ones ranked 4 to 6": the verb of a place, no filter
 RANK_VERB_RE = re.compile(r"\b(?:comes?|came|coming|ranks?|ranked|placed|sits?|sat|lands?|landed|finish(?:ed|es)?)\b")
-ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
-                 "tenth": 10}
 
 
 def _place(word: str | None) -> int | None:
@@ -49,7 +48,7 @@ LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|m
                        r"what about|how about|extend (?:it|that) to|expand (?:it|that) to|(?:cut|trim|narrow|shorten|"
                        r"limit|reduce|bring|take|keep)(?: (?:it|that|this|them|the list))?(?: (?:down|back))?(?: to)?|"
                        r"(?:just|only)(?: the)?(?: (?:top|first))?|(?:just |only )?(?:the )?(?:top|first))?\s*"
-                       rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only))?\s*[?.!]?\s*$")
+                       rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only|actually|rather))*\s*[?.!]?\s*$")
 
 
 def _skip(text: str, s: _State) -> Edit:

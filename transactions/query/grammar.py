@@ -21,7 +21,7 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "wk": "week", "wks": "weeks", "thru": "through", "til": "until", "tx": "transactions",
                "txn": "transaction", "txns": "transactions", "amt": "amount", "approx": "about", "w/o": "without",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
-               "pls": "please", "plz": "please", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
+               "pls": "please", "plz": "please", "gimme": "give me", "lemme": "let me", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
                "'em": "them", "+": "and", "subs": "subscriptions"}
 # shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
@@ -33,7 +33,11 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
 
 INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|cool|great|yeah|yep|yup|nope|hmm+|"
                              r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind|(?:my )?goodness(?: me)?|gosh|golly|wow|geez|jeez|"
-                             r"yikes|oof|huh|oh dear|good grief|blimey|crikey|darn|dang)\s*[,.!…:;-]+\s*)+")
+                             r"yikes|oof|huh|oh dear|good grief|blimey|crikey|darn|dang|"
+                             # thanks and praise for the last answer ("Splendid. And the next three?")
+                             r"splendid|excellent|perfect|lovely|brilliant|awesome|nice|good|super|marvell?ous|wonderful|"
+                             r"fantastic|thanks|thank you|cheers|ta|got it|right|ok(?:ay)?|noted|understood|interesting)"
+                             r"\s*[,.!…:;-]+\s*)+")
 
 
 def normalise(text: str, *, respelt: bool = True) -> str:
@@ -46,6 +50,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     # a word that opens the turn on its own ("fine, then just …", "whatever. how much …"): no part of the question
     text = INTERJECTION_RE.sub("", text)
+    # "last 6 i mean": a restatement's cue closing the turn says nothing of its own
+    text = re.sub(r"[\s,;-]+i mean\s*[?.!]*\s*$", " ", text)
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
@@ -196,6 +202,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
                        r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton)(?: (?:nhieu )?tien)? (?:nhat|thu))\b"
+                       r"|\bcategory\s+(?:that\s+)?(?:i|we)\s+(?:spen[dt]|pa(?:y|id)|put)\b.{0,25}\bmost\b(?!\s+recent)"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\b(?:danh )?muc nao\b"
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
@@ -204,7 +211,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
     ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
-                      r"vendors?|payees?|retailers?|companies|brands|businesses)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
+                      r"vendors?|payees?|retailers?|companies|brands|businesses|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
                       r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
@@ -294,7 +301,8 @@ TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|t
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
                    r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
-                   r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|danh muc|"
+                   r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
+                   r"companies|brands|businesses|spots|danh muc|"
                    r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b")
 
 
@@ -348,10 +356,19 @@ AND_NEXT_RE = re.compile(r"\b(?:and|also|plus|then)\s+(?:(?:which|who|what)(?:\s
                          r"largest|most|highest|top)\b)")
 
 
+# one place asked for: "my biggest category", "the top merchant", "the category I spent the most on" (not "categories")
+ONE_PLACE_RE = re.compile(r"\b(?:biggest|largest|top|main|highest|number one|#\s?1|no\.?\s?1)\s+(?:spending\s+|expense\s+)?"
+                          r"(?:category|merchant|store|shop|vendor|payee|retailer)\b(?!\s*(?:s\b|and\b|,))"
+                          r"|\b(?:the|my|which|what)\s+(?:category|merchant|store|shop|vendor|payee)\s+(?:that\s+)?(?:i|we)\s+"
+                          r"(?:spen[dt]|pa(?:y|id)|put|shop(?:ped)?)\b.{0,25}\b(?:the\s+)?most\b")
+
+
 def find_top_n(text: str) -> int | None:
     m = TOP_N.search(text)
     if not m:
         also = AND_NEXT_RE.search(text)
+        if not also and ONE_PLACE_RE.search(text):
+            return 1
         return 3 if also and also.group(1) == "third" else 2 if also else None
     raw = next(g for g in m.groups() if g)
     return _n(raw)

@@ -103,7 +103,7 @@ can could would should will shall may might must to of in on at for from by with
 and or but if so not no yes too very just only also again even ever still all any some each every both either
 per up down out off then now already yet get got getting give gave show shows showed list find tell let know
 please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho though like really actually
-basically much many more most less least lot lots total totals sum overall altogether all together combined
+basically much many more most less least lot lots total totals sum sums overall aggregate altogether all together combined
 spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
@@ -114,7 +114,7 @@ biggest largest smallest cheapest priciest expensive highest lowest single one o
 top best worst main compare compared comparison versus vs difference between against
 come came coming in out income earn earned earnings received receive made make making
 list show display pull look lookup search see view
-stuff things thing items item place places store stores shop shops market mkt merchant merchants vendor vendors
+stuff things thing items item place places spot spots store stores shop shops market mkt merchant merchants vendor vendors burn burns burned burnt burning
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
 use using used based eat ate eats eating go going visit visited favorite favourite rank ranking ranked sort sorted usual usually normal typical weekly daily yearly annual annually going rising trend damage tally anything something everything save saved saving savings habit

@@ -63,8 +63,11 @@ NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 
 ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?|nhieu tien|chi nhieu) thu (hai|ba|tu|nam)\b|"
-                        r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[\s-]+(?:biggest|largest|most|highest|top|"
-                        r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b")
+                        rf"\b({'|'.join(RANK_ORDINALS)})[\s-]+(?:biggest|largest|most|highest|top|"
+                        r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b"
+                        # "which category came in 2nd", "the store that ranked third": the place after its verb
+                        rf"|\b(?:came|comes|ranked|ranks|placed|finished|landed)\s+(?:in\s+|at\s+)?(?:the\s+)?"
+                        rf"({'|'.join(RANK_ORDINALS)})\b(?!\s+(?:week|day|month|year|quarter|time)s?\b)")
 ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
@@ -206,11 +209,14 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         measure = find_measure(measure_text.replace(without[1], " "))[0]
     rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
+    ordinal = None if ordinal and ordinal.group(3) and grammar.AND_NEXT_RE.search(text) else ordinal  # top two
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
         rest = rest.replace(ordinal.group(0), " | ")
         measure = measure if measure not in (None, "total") else "largest"
+    if ordinal and (place := ordinal.group(2) or ordinal.group(3)):  # "2nd biggest": the place read, no word over
+        rest = re.sub(rf"\b{place}\b", " ", rest, count=1)
     if ordinal:
-        q.offset = ORDINALS.get(ordinal.group(1) or ordinal.group(2) or "", 2) - 1
+        q.offset = ORDINALS.get(ordinal.group(1) or ordinal.group(2) or ordinal.group(3) or "", 2) - 1
         q.limit = q.limit or 1
     per = PER_RE.search(text)
     if per:

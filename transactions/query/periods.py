@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, full_months_before, month_bounds, period_label
 from transactions.query.periods_alike import periods_alike
-from transactions.query.periods_joins import carried_to_today, glossed_dates
+from transactions.query.periods_joins import carried_to_today, glossed_dates, named_within_month
 from transactions.query.periods_parts import relative_periods, this_one_parts
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
@@ -86,7 +86,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found += [(p, span) for p, span in this_one_parts(text, today)
               if not any(a < span[1] and span[0] < b for _, (a, b) in found)]
     found.sort(key=lambda p: p[1][0])
-    found = carried_to_today(text, glossed_dates(text, found, today, find_periods), today)
+    found = carried_to_today(text, glossed_dates(text, named_within_month(text, found, today), today, find_periods),
+                             today)
     return periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, full_months_before, period_label
-from transactions.query.periods_words import EN_COUNTS
+from transactions.query.periods_words import EN_COUNTS, ORDINAL_WORDS
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -25,9 +25,7 @@ _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 ALL_TIME_START = date(1900, 1, 1)
 
 # a day said as an ordinal word before "of" and a month ("the first of September")
-ORDINAL_DAYS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                "ninth": 9, "tenth": 10}
-_ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_DAYS)})\s+of\s+(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
+_ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_WORDS)})\s+of\s+(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
 # one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
 DATE = (rf"(?:{_ORDINAL_OF}|"
         rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
@@ -60,9 +58,9 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
     if slash:
         a, b, y = int(slash.group(1)), int(slash.group(2)), _year(slash.group(3))
         return [(a, b, y), (b, a, y)]
-    said = re.fullmatch(rf"({'|'.join(ORDINAL_DAYS)})\s+of\s+(.+)", token)
+    said = re.fullmatch(rf"({'|'.join(ORDINAL_WORDS)})\s+of\s+(.+)", token)
     if said:  # "first of september": as "1 of september"
-        token = f"{ORDINAL_DAYS[said.group(1)]} of {said.group(2)}"
+        token = f"{ORDINAL_WORDS[said.group(1)]} of {said.group(2)}"
     named = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?", token) or \
         re.fullmatch(rf"({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?", token)
     if named:

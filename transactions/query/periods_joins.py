@@ -70,9 +70,43 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
             continue
         end = min(said.end, today)
         label = (f"{period_label(said.start, end, 'range', today=today)} (the dates you gave, not "
-                 f"{period_label(named.start, named.end, 'range')} that “{text[a:b].strip()}” alone would be)")
+                 f"{period_label(named.start, named.end, 'range')} that “{text[a:b].strip()}” alone would be)"
+                 if (said.start, end) != (named.start, named.end) else
+                 f"{period_label(said.start, end, 'range', today=today)} (“{text[a:b].strip()}”, as you said)")
         merged = (Period(said.start, end, label, "range"), (a, d))
         return [*found[:i], merged, *found[k + 1:]]
+    return found
+
+
+# between a named period and a month that places it: "the holidays last december", "christmas in december 2025"
+WITHIN_RE = re.compile(r"\s*(?:(?:in|of|during|that|this|last|past)(?:\s+|$))*")
+
+
+def named_within_month(text: str, found: Found, today: date) -> Found:
+    """A season or the holidays placed by a month said right after it ("over the holidays last december", "the
+    holidays in november 2025"): the days of the name that fall in that month, the name shifted to the month's year
+    (in December 2026, "the holidays last december" are December 2025's). One period, whose label says the dates
+    read and how."""
+    for i in range(len(found) - 1):
+        (named, (a, b)), (said, (c, d)) = found[i], found[i + 1]
+        words = text[c:d]
+        if named.relative or said.relative or not NAMED_SPAN_RE.search(text[a:b]) or NAMED_SPAN_RE.search(words) \
+                or said.grain not in ("month", "range") or not MONTH_NAMES_RE.search(words) \
+                or re.search(r"\d{1,2}(?:st|nd|rd|th)?\b", re.sub(r"\b(?:19|20)\d{2}\b", "", words)) \
+                or not WITHIN_RE.fullmatch(text[b:c]):
+            continue  # days said ("christmas, dec 20 to 31") restate the name: dates_named_win
+        shifts = [named.shifted(years=y) if y else named for y in (0, -1, 1)]
+        named = max(shifts, key=lambda p: (min(p.end, said.end) - max(p.start, said.start)).days)
+        start, end = max(named.start, said.start), min(named.end, said.end, today)
+        if start > end:
+            continue
+        name = next(m.group(0) for m in NAMED_SPAN_RE.finditer(text[a:b]))
+        name = f"the {name}" if re.match(r"holiday|spring|summer|fall|autumn|winter|festive", name) else name.title()
+        dates = f"{fmt_day(start)} – {fmt_day(end)}" if start != end else fmt_day(start)
+        label = (f"{said.label} ({dates}: {name} within it)" if (start, end) == (said.start, said.end) else
+                 f"{dates} ({name} within {said.label})")
+        grain = said.grain if (start, end) == (said.start, said.end) else "range"
+        return [*found[:i], (Period(start, end, label, grain), (a, d)), *found[i + 2:]]
     return found
 
 

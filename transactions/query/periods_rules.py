@@ -278,7 +278,7 @@ def period_rules(today: date):
         (rf"(?<!\d)(?<!\d ){NOT_RUN_UP}\b(until|till|through|thru|up to|up until|before)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
          rf"(?:\s+{YEAR})?(?!\s*\d)", up_to_month),
         (r"\b(?:the\s+)?(?:past|previous|last)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-         r"(?=\s*(?:$|[?,.!]))", past_n_bare),
+         r"(?=\s*(?:$|[?,.!]|(?:i mean|then|instead|please|actually|or so)\b))", past_n_bare),
         (r"\b(?:from|between|tu)\s+(\d{4}-\d{2}-\d{2})\s+(?:to|and|until|till|den|-)\s+(\d{4}-\d{2}-\d{2})\b",
          iso_range),
         (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\s*(?:to|and|until|till|through|thru|-|–)\s*"
@@ -286,7 +286,12 @@ def period_rules(today: date):
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
-         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+(?:nam|thang|tuan)))\b",
+         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+(?:nam|thang|tuan)))\b"
+         # "over my entire history with you", "in all my records", "for as long as I've used the app": all time
+         r"|\b(?:(?:over|in|across|during|for|through(?:out)?)\s+)?(?:my|our|the)\s+(?:entire|whole|full|complete)\s+"
+         r"(?:history|records?|data)(?:\s+(?:with|in|on)\s+(?:you|moneta|the app|here))?\b"
+         r"|\b(?:for\s+)?as long as (?:i'?ve|i have|we'?ve|we have) (?:been )?(?:using|used|had|been on) "
+         r"(?:you|moneta|the app|this app|it)\b",
          "all"),
         (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),

@@ -49,15 +49,19 @@ def _season_period(name: str, which: str | None, today: date, year: int | None =
     return Period(s, e, f"{label} {year}" + (" so far" if e < end else ""), "range")
 
 
-# "the holidays" (not "my holiday in Spain", which is Travel): the end-of-year season, a period
+# "the holidays" (not "my holiday in Spain", which is Travel): the end-of-year season, a period: its months
+HOLIDAY_MONTHS = (11, 12)
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _FESTIVE = r"(?:(?:christmas|xmas|festive|end of year)\s+)"
 _SEASON_PREFIX = (r"(?:(?:over|during|for|in|around|through|across)\s+)?(?:(?P<which>this|last|past|these)\s+|"
                   r"the\s+(?:(?P<y1>(?:19|20)\d{2})\s+)?|(?P<y2>(?:19|20)\d{2})\s+|(?P<ly>last\s+year'?s?)\s+)")
-_SEASON_YEAR = r"(?:\s+(?:of\s+)?(?P<y3>(?:19|20)\d{2}))?"
+_SEASON_YEAR = r"(?:\s+(?:of\s+)?(?P<y3>(?:19|20)\d{2})|\s+(?P<wy>(?:last|this|previous|past)\s+year)\b)?"
 HOLIDAY_SEASON_RES = (
     rf"\b{_SEASON_PREFIX}?(?:{_FESTIVE}?holiday\s+(?:season|period)|(?:christmas|xmas|festive)\s+(?:season|period|"
     rf"holidays))\b{_SEASON_YEAR}",
-    rf"\b{_SEASON_PREFIX}holidays\b{_SEASON_YEAR}(?!\s+(?:in|to|at|abroad|trip)\b)",
+    # (not "the holidays in Spain", "holidays abroad"; "the holidays in December" is the season)
+    rf"\b{_SEASON_PREFIX}holidays\b{_SEASON_YEAR}(?!\s+(?:in|to|at)\b(?!\s+(?:last\s+|this\s+)?{_MONTHS}\b)"
+    r"|\s+(?:abroad|trip)\b)",
     # "christmas spending", "xmas shopping", "christmas gifts": the season's spending, not the one day
     rf"\b{_SEASON_PREFIX}?(?:christmas|xmas)\b{_SEASON_YEAR}(?=\s+(?:spending|shopping|gifts?|presents|expenses|costs?|"
     rf"budget|purchases)\b)",
@@ -69,12 +73,16 @@ HOLIDAY_SEASON_RES = (
 
 
 def holiday_season(m: re.Match, today: date) -> Period | None:
-    """"the holidays", "over the holiday season", "last year's holidays", "the 2025 holidays": Thanksgiving to
-    31 December of that year. "the holidays": the last season that has ended, or in December the current one;
-    "this": the current one once it has started; "last"/"last year's": last year's."""
+    """"the holidays", "over the holiday season", "last year's holidays", "the holidays last year", "the 2025
+    holidays": November and December of that year (the months people mean by it; Thanksgiving to New Year's Eve
+    left out the first weeks of November they count). "the holidays": the last season that has ended, or in
+    November and December the current one; "this": the current one once it has started; "last"/"last year's": last
+    year's. The label says the months read."""
     g = m.groupdict()
     named = g.get("y1") or g.get("y2") or g.get("y3")
     which = {"nam nay": "this"}.get(re.sub(r"\s+", " ", g.get("which") or ""), g.get("which") or "")
+    if g.get("wy"):  # "the holidays last year", "the holidays this year"
+        which = "this" if g["wy"].startswith("this") else "last"
     if named:
         year = int(named)
     elif which == "this":
@@ -83,13 +91,13 @@ def holiday_season(m: re.Match, today: date) -> Period | None:
         year = today.year - 1
     else:
         year = today.year if today.month == 12 else today.year - 1
-    start = HOLIDAYS["thanksgiving"](year)
+    start = date(year, HOLIDAY_MONTHS[0], 1)
     if start > today:
         return None
     end = min(date(year, 12, 31), today)
     so_far = " so far" if end < date(year, 12, 31) else ""
     return Period(start, end, f"the holiday season {year}{so_far} ({period_label(start, end, 'range')}: "
-                              f"Thanksgiving to New Year's Eve)", "range")
+                              f"November and December)", "range")
 
 
 _HOLIDAY_NAMES = (r"(new year'?s eve|valentine'?s(?: day)?|independence day|halloween|christmas eve|christmas(?: day)?|"

@@ -34,8 +34,13 @@ _VI_UNIT = "mot|hai|ba|bon|tu|lam|nam|sau|bay|tam|chin"
 VI_BIG = rf"(?:hai|ba|bon|nam|sau|bay|tam|chin)\s+muoi(?:\s+(?:{_VI_UNIT}))?|muoi\s+(?:{_VI_UNIT})"
 NUM = (rf"(\d+|{EN_BIG}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|"
        r"couple|a few|several|an?)")
-# a place in a ranking said as an ordinal ("the second biggest", "which came 3rd")
-RANK_ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+# ordinals in words up to tenth: a day ("the third of May"), a place in a ranking ("the fourth biggest", "numbers
+# fourth and fifth")
+ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                 "ninth": 9, "tenth": 10}
+# a place in a ranking said as an ordinal ("the second biggest", "which came 3rd"): second to tenth, in words or digits
+RANK_ORDINALS = {**{w: n for w, n in ORDINAL_WORDS.items() if n >= 2},
+                 **{f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}": n for n in range(2, 11)}}
 # the ordinal of a count said in digits or words ("week 2", "week two": the second week)
 ORDINAL_OF = {"1": "first", "one": "first", "2": "second", "two": "second", "3": "third", "three": "third",
               "4": "fourth", "four": "fourth", "5": "fifth", "five": "fifth"}
