@@ -136,7 +136,7 @@ HOWTO_Q_RE = re.compile(
     r"(?:a way|any way|possible) to\b|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
     r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
     # "tell me how I'd set one up", "show me how I can…": how to, asked inside a request
-    r"|\b(?:tell|show|teach|remind) (?:me|us) how\b|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
+    r"|\b(?:tell|show|teach|remind) (?:me|us) how\b(?!\s+(?:much|many|often|long|big|far)\b)|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
     r"(?:go about|set|make|create|add|change|fix|undo|delete|remove|turn|get|do|start|import|export|split|merge)\b"
     r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b"
     # "undo sao vậy", "sửa thế nào đây": a verb asked how (not "tại sao vậy": why)

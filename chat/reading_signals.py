@@ -41,7 +41,9 @@ VI_HOW_TO_RE = re.compile(r"\b(?:(?:nhu )?the nao|sao (?:vay|day|ha|nhi|ta)|lam 
 # the whole of their spending said as such: a side of the comparison may count everything
 WHOLE_RE = re.compile(r"\b(?:total|overall|everything|every ?thing else|all (?:(?:of )?(?:my|our|the) )?"
                       r"(?:spending|expenses|money|purchases|costs|outgoings)|the rest|rest of|whole|entire|in all|"
-                      r"altogether|tong|tat ca|toan bo|con lai)\b")
+                      r"altogether|tong|tat ca|toan bo|con lai|"
+                      # a share is a part of a whole by its meaning ("what share of that was groceries", "what %")
+                      r"share|percent|percentage|proportion|portion|fraction|phan tram|chiem)\b|%")
 # the question asks for spans of the same length ("the same months of last year", "same period", "to date")
 SAME_SPAN_RE = re.compile(r"\b(?:same|equivalent|matching|corresponding|comparable) (?:\w+ )?(?:months?|periods?|"
                           r"time|stretch|span|weeks?|days?|window|point|stage|part|dates?|range|quarter)\b|"

@@ -415,7 +415,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("subscriptions", best, text)],
                     [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
     # two of their own weighed ("netflix vs spotify, which costs me more") are the comparison, not the listing
-    sides = bool(q.compare and q.compare.get("mode") == "sides")
+    # (two merchants of theirs; "subscriptions vs bills" is the listing split in two)
+    sides = bool(q.compare and q.compare.get("mode") == "sides"
+                 and all((side.get("merchants") if isinstance(side, dict) else side.merchants)
+                         for side in q.compare.get("sides") or []))
     if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
                        or SUBSCRIPTION_RE.search(normalise(text))) and not q.merchants and not q.period
                       and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)

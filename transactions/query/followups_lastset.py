@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.exclusions import EXCLUDE_RE, SPLIT_EXCLUDE_RE
 from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.followups_figures import PER_UNIT_RE, PER_WORDS
 from transactions.query.grammar import find_amounts
@@ -63,8 +64,8 @@ def _set_measure(text: str, s: _State) -> Edit:
     spans = [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE, *((WHICH_RE,) if big else ()))]
     q = s.query()
     if prev.measure in RANKINGS:  # the ranked items: the first (or last) of them, never a row
-        if count or not s.items or big is None:
-            return None
+        if count or not s.items or big is None or EXCLUDE_RE.search(text) or SPLIT_EXCLUDE_RE.search(text):
+            return None  # "which is biggest if you leave out housing": the ranking again without it (the parser's)
         return s.one_item(q, s.items[0] if big.group("big") else s.items[-1]), spans
     if prev.measure not in ROWS:
         return None

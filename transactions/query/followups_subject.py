@@ -28,6 +28,9 @@ FIRST_DAY = date(1900, 1, 1)  # the start of "all time", as transactions/query/p
 OVERALL_RE = re.compile(r"\boverall\b|\bin general\b|\bas a whole\b|\b(?:all|every)thing (?:there|at (?:that|this) "
                         r"(?:store|shop|place))\b|\b(?:in|over|across) (?:all|the whole|my whole|my entire|the entire) "
                         r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b")
+# a period pointed back at or named: "that month", "the same week", "then"
+THAT_PERIOD_RE = re.compile(r"\b(?:that|this|the same|those|these)\s+(?:day|week|weekend|month|year|quarter|period|"
+                            r"stretch|time|trip)s?\b|\bback then\b|\bat the time\b")
 # the thing in play, pointed at ("that store", "that place", "them")
 THAT_THING_RE = re.compile(r"\b(?:that|this|the same|those|these|the)\s+(?:store|shop|place|merchant|vendor|company|"
                            r"restaurant|business|category|spot|outlet|chain|one|payee)s?\b|\bthere\b")
@@ -75,6 +78,8 @@ def _overall(text: str, s: _State) -> Edit:
     if not m or prev.compare or prev.measure not in (*ROWS, *RANKINGS) \
             or not (prev.merchants or prev.categories or prev.text or prev.period):
         return None
+    if THAT_PERIOD_RE.search(text) or any(p.grain != "all" for p, _ in find_periods(text.lower(), s.today)):
+        return None  # "what did I spend there overall that month": the whole of that month, not all time
     q = s.query()
     q.period = Period(FIRST_DAY, s.today, "all time", "all")
     q.exclude_merchants, q.exclude_categories, q.exclude_text, q.excluded_unknown = [], [], [], []
