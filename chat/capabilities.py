@@ -86,7 +86,11 @@ DATA: tuple[DataTopic, ...] = (
     DataTopic("recurring charges", "yes", (), described="your recurring charges (subscriptions and bills)"),
     DataTopic("documents", "yes", (), described="your uploaded documents and notes"),
     DataTopic("knowledge", "yes", (), described="Moneta's help pages and the finance-education library"),
-    DataTopic("credit score", "no", (r"\bcredit (?:score|rating|report|history)\b", r"\bfico\b", r"\bđiểm tín dụng\b"),
+    # their credit as such ("how's my credit", "what is my credit utilization"): the bureau's picture, not a card
+    DataTopic("credit score", "no", (r"\bcredit (?:score|rating|report|history)\b", r"\bfico\b", r"\bđiểm tín dụng\b",
+                                     r"\bcredit utili[sz]ation\b", r"\bcreditworthiness\b",
+                                     r"\b(?:my|our) credit(?: (?:health|standing|profile))?(?: (?:is )?(?:looking|doing)(?: \w+)?)?"
+                                     r"\s*(?:[?.!,]|$)"),
               "Moneta has no access to credit bureaus, so it can't see your credit score or report.",
               "I can explain what moves a credit score, or show what you pay on cards and loans from your "
               "transactions.",

@@ -24,7 +24,7 @@ from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_f
 from chat.unplaced import accounted_by_tools, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
 from transactions.query.closed_words import closed_class_only
-from transactions.query.state import query_unchanged
+from transactions.query.state import asks_again, query_unchanged
 from transactions.query.things import said_with_determiner
 
 MARKER_RE = re.compile(r"\[#(\d+)\]")
@@ -454,7 +454,7 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         # "per week?" after a ranking or a count: the figure the turn asked for is not in the answer
         penalty += UNDERSTOOD_PENALTY
         reasons.append(f"the question asks for a figure per {understood['per']} but no query gave one")
-    elif _followup_changed_nothing(understood, ran, ctx):
+    elif _followup_changed_nothing(understood, ran, ctx) and not asks_again(question):  # a check-back: kept
         penalty += UNDERSTOOD_PENALTY
         reasons.append("the follow-up was read as the last question again: what it changes was not understood")
     if disagreement:

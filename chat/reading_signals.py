@@ -10,10 +10,13 @@ with what the tools that ran did, whatever the other words of the sentence; each
   the question says nothing of their whole spending ("vs everything else", "out of my total").
 - **A how-to asked in Vietnamese answered by a change**: "… undo sao vậy", "xoá giao dịch như thế nào" ask how; the
   English forms are chat/turn_signals.HOW_TO_RE's.
+- **Like set against unlike**: "this year compared with the same months of last year" answered by this year so far
+  against all of last year: the question asks for spans of the same length and the sides ran differ in length.
 """
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from chat.actions.tools import PROPOSE_TOOLS
@@ -39,6 +42,10 @@ VI_HOW_TO_RE = re.compile(r"\b(?:(?:nhu )?the nao|sao (?:vay|day|ha|nhi|ta)|lam 
 WHOLE_RE = re.compile(r"\b(?:total|overall|everything|every ?thing else|all (?:(?:of )?(?:my|our|the) )?"
                       r"(?:spending|expenses|money|purchases|costs|outgoings)|the rest|rest of|whole|entire|in all|"
                       r"altogether|tong|tat ca|toan bo|con lai)\b")
+# the question asks for spans of the same length ("the same months of last year", "same period", "to date")
+SAME_SPAN_RE = re.compile(r"\b(?:same|equivalent|matching|corresponding|comparable) (?:\w+ )?(?:months?|periods?|"
+                          r"time|stretch|span|weeks?|days?|window|point|stage|part|dates?|range|quarter)\b|"
+                          r"\b(?:cung ky|cung thoi (?:gian|diem)|cung (?:nhung )?thang)\b")
 SUBJECT_KEYS = ("merchants", "categories", "text", "exclude_merchants", "exclude_categories", "exclude_text")
 
 
@@ -79,6 +86,26 @@ def side_without_subject(text: str, records: list[Any]) -> list[str]:
     return []
 
 
+def _days(side: dict) -> int | None:
+    try:
+        return (date.fromisoformat(str(side["end"])) - date.fromisoformat(str(side["start"]))).days + 1
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def unlike_spans(text: str, records: list[Any]) -> list[str]:
+    """"this year vs the same months of last year" answered with this year so far against all of last year."""
+    if not (m := SAME_SPAN_RE.search(text)):
+        return []
+    for r in records:
+        sides = [s for s in ((r.arguments or {}).get("sides") or []) if isinstance(s, dict)]
+        days = [d for d in map(_days, sides) if d]
+        if len(days) >= 2 and min(days) < 0.9 * max(days):
+            return [f"the question asks for like spans ({m.group(0)!r}) but the sides compared run "
+                    f"{min(days)} and {max(days)} days"]
+    return []
+
+
 def vi_how_to_answered_by_a_change(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
     if names and names <= PROPOSE_TOOLS and (m := VI_HOW_TO_RE.search(text)) and not VI_REQUEST_RE.search(text):
@@ -94,6 +121,6 @@ def reading_signals(*, question: str, recorder: TurnRecorder) -> tuple[float, li
         return 0.0, []
     text = _text(question)
     reasons = (request_answered_by_a_passage(text, records) + side_without_subject(text, records) +
-               vi_how_to_answered_by_a_change(text, records))
+               vi_how_to_answered_by_a_change(text, records) + unlike_spans(text, records))
     return round(SIGNAL_PENALTY * len(reasons), 3), reasons
 

@@ -21,7 +21,9 @@ from .models import CategorisationRule, CategorySource, Merchant
 from .normalize import (
     description_key,
     file_affixes,
+    known_keys_index,
     merchant_key,
+    merchant_key_known,
     merchant_normalise_ex,
     merchant_without_affixes,
 )
@@ -84,13 +86,15 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
         if had_code and len(parts) >= 2:
             followers[parts[-1]].add(" ".join(parts[:-1]))
     places = {word for word, heads in followers.items() if len(heads) >= 3}
+    # The payee's key from the user's earlier statements when this one names it with a branch or cut short.
+    known = known_keys_index(list(Merchant.objects.filter(user=user).values_list("key", flat=True)))
     cleaned: dict[str, tuple[str, str]] = {}
     for desc, (name, _had_code) in raw_names.items():
         if name not in cleaned:
             parts = name.split()
             final = " ".join(parts[:-1]) if len(parts) >= 2 and parts[-1] in places else name
             final = final[:120]
-            cleaned[name] = (merchant_key(final)[:120], final)
+            cleaned[name] = (merchant_key_known(merchant_key(final)[:120], known), final)
         per_desc[desc] = cleaned[name]
     for desc, (key, name) in per_desc.items():
         if key:

@@ -11,7 +11,9 @@ description (cached), so it costs microseconds per row.
 """
 from __future__ import annotations
 
+import bisect
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "SEPT", "OCT", "NOV", "DEC",
@@ -361,3 +363,46 @@ def merchant_without_affixes(name: str, prefixes: set[tuple[str, ...]], suffixes
     while len(upper) > 1 and upper[-1] in suffixes:
         words, upper = words[:-1], upper[:-1]
     return " ".join(words)
+
+
+# --- the same payee under the key it already has --------------------------------------------------------------------
+
+# A known key shorter than this never absorbs longer names ("bp" would take "bp connect" but also "bpay ...").
+KNOWN_KEY_MIN_CHARS = 4
+# A cut-off name ("greenlane boo") is a known one only when it keeps this many characters.
+TRUNCATED_MIN_CHARS = 6
+
+
+@dataclass(frozen=True)
+class KnownKeys:
+    """A user's merchant keys, indexed for `merchant_key_known`."""
+    keys: frozenset[str]
+    ordered: tuple[str, ...]
+
+
+def known_keys_index(keys: set[str] | list[str]) -> KnownKeys:
+    present = frozenset(k for k in keys if k)
+    return KnownKeys(present, tuple(sorted(present)))
+
+
+def merchant_key_known(key: str, known: KnownKeys) -> str:
+    """The key a payee already has among `known` (the user's merchant keys), else `key`.
+
+    Names learned from an earlier statement differ from this statement's by what varies between one payee's rows:
+    a trailing branch or place ("freshco petone" is "freshco" when the user has "freshco") and a bank's cut at a
+    fixed width ("greenlane boo" is the user's one "greenlane books"). The longest known
+    leading run of words wins; a cut-off name maps only to a single known key it begins."""
+    if not key or key in known.keys:
+        return key
+    words = key.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if len(head) >= KNOWN_KEY_MIN_CHARS and head in known.keys:
+            return head
+    if len(key) >= TRUNCATED_MIN_CHARS:
+        ordered = known.ordered
+        i = bisect.bisect_right(ordered, key)
+        if i < len(ordered) and ordered[i].startswith(key) and not (
+                i + 1 < len(ordered) and ordered[i + 1].startswith(key)):
+            return ordered[i]
+    return key

@@ -414,10 +414,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # one named ("did spotify go up"): its own line, with the price it changed from
         return done([("subscriptions", best, text)],
                     [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
-    if ((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(normalise(text))) \
-            and not q.merchants and not q.period \
-            and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare) \
-            or (asks_listing(text) and not q.period):  # "what are my subscriptions rn", "subs?" (chat/listings.py)
+    # two of their own weighed ("netflix vs spotify, which costs me more") are the comparison, not the listing
+    sides = bool(q.compare and q.compare.get("mode") == "sides")
+    if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
+                       or SUBSCRIPTION_RE.search(normalise(text))) and not q.merchants and not q.period
+                      and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
+                      or (asks_listing(text) and not q.period)):  # "what are my subscriptions rn", "subs?"
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):

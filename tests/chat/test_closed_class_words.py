@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
     "real quick bro, how much at Starbucks last month",
     "what did I spend at Starbucks last month, kinda curious lol",
     "i guess how much did I spend at Starbucks last month",
+    "what was my aggregate spend at Starbucks last month, in total",
     "what did I spend at Starbucks last month anyway",
     "how much did I spend at Starbucks last month, entirely",
 ])

@@ -89,3 +89,23 @@ def test_of_those_after_an_answer_over_all_time_is_no_period(fake_llm, alice, al
     first = chat_turn(user=alice, message="whole foods, all told?")
     answer = chat_turn(user=alice, message="the priciest one of those", conversation_id=first["conversation_id"])
     assert "no tool that ran covered any period" not in reasons(answer)
+
+
+def _periods(sides: list[tuple[str, str]]) -> list[dict]:
+    return [{"tool_calls": [("compare_spending", {"sides": [{"label": a, "start": a, "end": b} for a, b in sides],
+                                                  "mode": "periods", "merchants": ["Whole Foods"]})]},
+            reply("Whole Foods: more this year than last.")]
+
+
+def test_like_spans_asked_but_a_year_so_far_set_against_a_whole_year_is_not_confident(fake_llm, alice, alice_money):
+    fake_llm(_periods([("2026-01-01", "2026-05-10"), ("2025-01-01", "2025-12-31")]))
+    answer = chat_turn(user=alice, message="would you mind putting my whole foods bill for this year next to the "
+                                           "equivalent stretch of last year?")
+    assert not confident(alice, answer), reasons(answer)
+    assert "asks for like spans" in reasons(answer)
+
+
+def test_like_spans_asked_and_run_have_no_such_reason(fake_llm, alice, alice_money):
+    fake_llm(_periods([("2026-01-01", "2026-05-10"), ("2025-01-01", "2025-05-10")]))
+    answer = chat_turn(user=alice, message="whole foods this year vs the same months last year")
+    assert "asks for like spans" not in reasons(answer)

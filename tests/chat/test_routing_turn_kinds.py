@@ -85,3 +85,21 @@ def test_two_of_their_own_merchants_weighed_are_compared(chat_demo, alice, alice
     answer = chat_turn(user=alice, message="amazon or whole foods, which one takes more of my money")
     assert answer["tools_used"] == ["compare_spending"], answer["tool_calls"]
     assert not answer["citations"], answer["answer"]
+
+
+def test_their_own_credit_is_the_capability_note_and_the_idea_is_the_concept(chat_demo, alice, alice_money, library):
+    for question in ("hows our credit doing?", "tell me my credit utilisation"):
+        own = chat_turn(user=alice, message=question)
+        assert own["tools_used"] == ["check_data_available"] and not own["citations"], own["tool_calls"]
+        assert not set(own["tools_used"]) & set(MONEY_TOOLS)
+    idea = chat_turn(user=alice, message="explain credit utilisation to me")
+    assert idea["tools_used"] == ["search_knowledge_base"], idea["tool_calls"]
+    card = chat_turn(user=alice, message="how much went on my credit card last month")
+    assert card["tools_used"] != ["check_data_available"], card["tool_calls"]
+
+
+def test_a_subscription_weighed_against_another_of_theirs_is_compared_not_listed(chat_demo, alice, alice_money,
+                                                                                 library):
+    answer = chat_turn(user=alice, message="netflix vs whole foods - which one costs me more?")
+    assert answer["tools_used"] == ["compare_spending"], answer["tool_calls"]
+    assert not answer["citations"], answer["answer"]

@@ -133,3 +133,26 @@ def test_a_number_glued_to_the_payee_is_cut_off_not_the_payee(raw, merchant):
 def test_a_glued_number_and_a_name_with_digits_stay_apart():
     assert merchant_normalise("7-ELEVEN 2231 DALLAS TX") == "7-Eleven"
     assert merchant_normalise("100 PHIL BOOTH") == "Phil Booth"
+
+
+def test_a_payee_keeps_the_key_it_has_when_a_later_statement_adds_a_branch_or_cuts_it_short():
+    from transactions.normalize import known_keys_index, merchant_key_known
+
+    known = known_keys_index({"freshco", "harbour view motel", "harbour view marina", "bp", "greenlane books"})
+    assert merchant_key_known("freshco petone", known) == "freshco"  # a branch after the known name
+    assert merchant_key_known("greenlane books newmark", known) == "greenlane books"
+    assert merchant_key_known("greenlane boo", known) == "greenlane books"  # a bank's cut at a fixed width
+    assert merchant_key_known("harbour view m", known) == "harbour view m"  # cut where two payees begin alike
+    assert merchant_key_known("bp connect", known) == "bp connect"  # too short a key to absorb a longer name
+    assert merchant_key_known("fresh", known) == "fresh"  # too short a cut to say which
+    assert merchant_key_known("lakeside dental", known) == "lakeside dental"
+
+
+@pytest.mark.django_db
+def test_a_later_statement_files_a_branch_under_the_payee_the_user_already_has(alice, import_rows):
+    from transactions.models import Transaction
+
+    import_rows(alice, [("2026-01-05", "FRESHCO", "-20.00", "Groceries")])
+    import_rows(alice, [("2026-02-05", "FRESHCO PETONE", "-31.00", "")])
+    merchants = set(Transaction.objects.filter(user=alice).values_list("merchant__key", flat=True))
+    assert merchants == {"freshco"}

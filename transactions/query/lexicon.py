@@ -103,7 +103,7 @@ can could would should will shall may might must to of in on at for from by with
 and or but if so not no yes too very just only also again even ever still all any some each every both either
 per up down out off then now already yet get got getting give gave show shows showed list find tell let know
 please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho though like really actually
-basically much many more most less least lot lots total totals sum overall altogether all together combined
+basically much many more most less least lot lots total totals sum sums overall aggregate altogether all together combined
 spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally

@@ -130,6 +130,19 @@ def query_unchanged(previous: dict, now: dict) -> bool:
         and period(previous) == period(now) and compare(previous) == compare(now)
 
 
+# a turn that asks the last answer to be checked or said again ("make sure that's right", "double-check it", "so what's
+# the total then?"): the same query re-run is its answer, not a sign that its words went unread
+CHECK_BACK_RE = re.compile(
+    r"\b(?:make sure|double[- ]?check(?:ed)?|re-?check|check (?:again|that|it|this)|confirm(?:ed)?|are you sure|"
+    r"you sure|(?:is|was) (?:that|it|this) (?:right|correct|accurate)|just to be sure|sanity check|"
+    r"(?:total|figure|amount|number|sum) (?:then|again)|say (?:it|that) again|once more)\b")
+
+
+def asks_again(text: str) -> bool:
+    """Does the turn ask the last answer to be checked or repeated? (`CHECK_BACK_RE`)"""
+    return bool(CHECK_BACK_RE.search(normalise(text)))
+
+
 RANKED = ("top_merchants", "top_categories", "summary")
 ONE_TRANSACTION_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
                                 r"duplicates?|giao dich|xoa)\b")
