@@ -17,6 +17,7 @@ from typing import Any
 from chat.answer_shape import shape_misfit
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
+from chat.language import UNVERIFIED_RE, unverified_tag
 from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
@@ -126,6 +127,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
 
     numbers, words = evidence(recorder, question)
     flagged: list[str] = []
+    tag = unverified_tag(text)  # in the answer's language (chat/language.py)
 
     def check(m: re.Match) -> str:
         raw = m.group(0)
@@ -135,14 +137,14 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
         if value in numbers or round(value, 0) in numbers and not m.group(2):
             return raw
         flagged.append(raw.strip())
-        return f"{raw} (unverified)"
+        return f"{raw} {tag}"
 
     def check_vi(raw: str) -> str:
         value = round(float(raw.replace(".", "").replace(",", ".")), 2)
         if value in numbers or round(value, 0) in numbers and "," not in raw:
             return raw
         flagged.append(raw)
-        return f"{raw} (unverified)"
+        return f"{raw} {tag}"
 
     # Do not check numbers inside citation markers [1], links or dates (ISO, "Sat 7 Nov 2026", "24 Aug").
     # Amounts written the Vietnamese way are checked as such (check_vi), not as two numbers either side of a comma.
@@ -166,7 +168,7 @@ def ground(answer: str, *, recorder: TurnRecorder, cited_fact_ids: list[int], qu
             if any(name in s.lower() for name in absent):  # "no transactions at Costco": the query found none
                 supported += 1
                 continue
-            if re.search(r"\[(?:\d+|cited)\]", s) or (NUMBER_RE.search(s) and "(unverified)" not in s):
+            if re.search(r"\[(?:\d+|cited)\]", s) or (NUMBER_RE.search(s) and not UNVERIFIED_RE.search(s)):
                 supported += 1
                 continue
             toks = set(WORD_RE.findall(s.lower()))

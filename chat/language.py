@@ -51,3 +51,14 @@ def search_words(query: str) -> str:
     if glossed and is_vietnamese(glossed.group(2)) and not is_vietnamese(glossed.group(1)):
         return glossed.group(1)
     return query
+
+
+# The grounding check's flag on a figure no tool returned (chat/grounding.py), in the answer's own language:
+# every label of a Vietnamese answer is Vietnamese.
+UNVERIFIED = {"en": "(unverified)", "vi": "(chưa kiểm chứng)"}
+UNVERIFIED_RE = re.compile("|".join(re.escape(tag) for tag in UNVERIFIED.values()))
+
+
+def unverified_tag(answer: str) -> str:
+    """"(chưa kiểm chứng)" in an answer written in Vietnamese, else "(unverified)"."""
+    return UNVERIFIED["vi" if is_vietnamese(answer or "") else "en"]
