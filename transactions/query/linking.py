@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher, get_close_matches
 
-from transactions.query import grammar
+from transactions.query import grammar, said_names
 from transactions.query.lexicon import (
     CATEGORY_WORDS,
     CONCEPT_WORDS,
@@ -29,7 +29,7 @@ from transactions.query.name_matching import (
     singular,
     skeleton,
     sound_key,
-    sounds_key,
+    sounds_keys,
     subsequence,
     tokens,
     word_starts,
@@ -113,20 +113,15 @@ class Linker:
             return shortened, "nickname"
         if n == 1:
             return self.nickname(window[0])
-        return self.sounded(window), "spelling"
+        if spelt := said_names.spelled_out(window, self.merchant_tokens):
+            return spelt, "initials"  # "see vee ess", "tee jays": the letters of a name said one by one
+        if longer := said_names.name_then_sound(window, self.merchant_tokens):
+            return longer, "nickname"  # "uber eets": Uber Eats, not Uber
+        return self.sounded(window), "nickname"  # by sound: a guess, as loose as a nickname
 
     def sounded(self, window: list[str]) -> list[str]:
-        """Words that sound like one of their names, as speech to text or a guess at the spelling writes it: split,
-        glued or respelt ("hole foods", "chip hotel", "spot if eye"). The sound of the words is the sound of the
-        whole name, or of its first words (two at least), with four consonants or more."""
-        if any(w.isdigit() or not w.isalpha() or not sound_key(w) for w in window) \
-                or all(w in self.stopwords for w in window) or any([w] in self.merchant_tokens.values() for w in window):
-            return []  # "o starbucks": a word that sounds like nothing; "uber rides": one of their names and a noun
-        key = sounds_key(window)
-        if len(key) < 4:
-            return []
-        return [m for m, mt in self.merchant_tokens.items() if mt and any(
-            sounds_key(mt[:k]) == key for k in range(1, len(mt) + 1) if k == len(mt) or k >= 2)]
+        """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded."""
+        return said_names.sounded(window, self.merchant_tokens, self.stopwords)
 
     def nickname(self, word: str) -> tuple[list[str], str]:
         """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
@@ -180,10 +175,10 @@ class Linker:
             return by_whole_sound, "spelling"
         # spelt as it sounds ("netflicks", "chevrun", "tarjay"): the name's sound, or its start less one consonant
         key = sound_key(bare)
-        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and (
-            key == sounds_key(mt) or (len(key) >= 4 and key == sound_key(mt[0]))
-            or (len(word) >= 5 and word[0] == mt[0][0] and sounds_key(mt).startswith(key)
-                and len(sounds_key(mt)) - len(key) <= 1))]
+        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and any(
+            key == whole or (len(key) >= 4 and key in sounds_keys(mt[:1]))
+            or (len(word) >= 5 and word[0] == mt[0][0] and whole.startswith(key) and len(whole) - len(key) <= 1)
+            for whole in sounds_keys(mt))]
         if by_key:
             return by_key, "nickname"
         # a nickname is short, and its consonants are at least half of the name's
@@ -310,6 +305,8 @@ def link_entities(toks: list[str], linker: Linker
         for i, window in _windows(toks, used, n):
             if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
                           or all(w in stop for w in window)) and not linker.exact_name(window):
+                if n > 1 and all(w in stop for w in window) and (names := linker.sounded(window)):
+                    take(i, n, Link(" ".join(window), "merchant", names, "nickname"))  # "spot if": Spotify, by sound
                 continue
             names, how = linker.merchants_for(window)
             if names:
