@@ -114,3 +114,19 @@ def test_another_user_gets_nothing_of_those_names(chat_demo, alice, alice_shops,
         body = answer_body(answer)
         assert "$17.35" not in body and "$11.99" not in body and "$33.40" not in body, (said, answer["answer"])
         assert not {"CVS Pharmacy", "Spotify", "Uber Eats"} & set(_merchants(answer)), (said, answer["tool_calls"])
+
+
+def test_all_of_a_brand_takes_its_longer_names_only_when_asked(chat_demo, alice, alice_shops):
+    every = chat_turn(user=alice, message="everything uber last month, what did it come to")
+    assert "$56.50" in answer_body(every), every["answer"]  # the ride and the Uber Eats order
+    both = chat_turn(user=alice, message="uber last month: the trips and the eats together")
+    assert "$56.50" in answer_body(both), both["answer"]
+    rides = chat_turn(user=alice, message="uber last month, trips only and not eats")
+    assert "$23.10" in answer_body(rides) and "$56.50" not in answer_body(rides), rides["answer"]
+
+
+def test_a_shop_they_name_after_at_is_not_one_of_theirs_by_meaning(chat_demo, alice, alice_shops):
+    answer = chat_turn(user=alice, message="how much did i spend at the university bookstore last month")
+    body = answer_body(answer)
+    assert "$61.49" not in body and "Amazon" not in _merchants(answer), answer["answer"]
+    assert "no transactions" in body or "nothing" in body.lower(), answer["answer"]

@@ -312,6 +312,7 @@ def link_entities(toks: list[str], linker: Linker
             if names:
                 take(i, n, Link(" ".join(window), "merchant", names, how))
     links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
+    said_names.family_named(toks, links, linker.merchant_tokens)  # "everything uber", "uber, rides and eats both"
     def named_before(i: int) -> bool:
         """Token i follows a word that is no everyday word and names nothing of theirs: the two are one name they
         don't have ("sam's club", "costco gas"), not a phrase of their descriptions ("club" of "… CLUB FEES")."""
@@ -367,6 +368,7 @@ def link_entities(toks: list[str], linker: Linker
         if linker.narrative(singular(word), exact=True) and not named_before(i):
             take(i, 1, Link(word, "text", [singular(word)], "narrative"))
     # 5. by meaning: a leftover word close to one of the user's merchants or categories
+    places: set[int] = set()
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
             and t.isalpha() and t not in SEPARATORS and singular(t) not in HEAD_NOUNS
             and not (linker.vietnamese and vi_syllable(t))]  # "thuyền" has no English meaning to compare
@@ -384,7 +386,10 @@ def link_entities(toks: list[str], linker: Linker
             best_c = (float((cv @ row).max()), categories[int((cv @ row).argmax())]) if len(categories) else (0, "")
             # by meaning, an everyday word can point at a shop ("sneakers"); a brand they don't have ("walmart") can't
             if best_m[0] >= SEMANTIC_MERCHANT_MIN and best_m[0] >= best_c[0] and word in common_words():
-                take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
+                if said_names.place_said(toks, i):
+                    places.add(i)  # "from the campus bookstore": a shop they name, none of theirs (Amazon)
+                else:
+                    take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
             elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
                 take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
     # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
@@ -418,7 +423,7 @@ def link_entities(toks: list[str], linker: Linker
         phrase = " ".join(toks[i:j + 1])
         if _excluded(toks, i):
             excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
-        elif _name_like(toks, i, used, end=j):
+        elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)):
             unknown.append(phrase)
             unknown_ends.append(j)
             close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)

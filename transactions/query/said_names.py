@@ -94,3 +94,44 @@ def name_then_sound(window: list[str], merchant_tokens: dict[str, list[str]]) ->
         return [m for m, mt in merchant_tokens.items() if len(mt) > n and mt[:n] == head
                 and keys & sounds_keys(mt[n:])]
     return []
+
+
+# before a name, words that ask for all of a brand ("everything uber", "all things amazon", "anything delta")
+ALL_OF = {"everything", "anything", "all"}  # "all" only as "all things"
+NOT_BEFORE = {"not", "no", "without", "minus", "except", "excluding", "^"}
+
+
+def family_named(toks: list[str], links: list, merchant_tokens: dict[str, list[str]]) -> None:
+    """A name of theirs that starts longer names of theirs ("Uber" and "Uber Eats") keeps to itself, unless the
+    question asks for all of it ("everything uber") or says the rest of a longer one elsewhere ("uber in October,
+    rides and eats both"): then the longer ones are in the link too. "uber rides, not eats" stays Uber."""
+    for i, link in links:
+        if link.kind != "merchant" or link.how not in ("exact", "spelling") or len(link.names) != 1:
+            continue
+        mt = merchant_tokens.get(link.names[0]) or []
+        longer = {m: lt[len(mt):] for m, lt in merchant_tokens.items() if len(lt) > len(mt) and lt[:len(mt)] == mt}
+        if not mt or not longer:
+            continue
+        everything = i > 0 and (toks[i - 1] in ALL_OF - {"all"} or i > 1 and toks[i - 2] in ALL_OF
+                                and toks[i - 1] == "things")
+        said = {m for m, rest in longer.items() if any(
+            toks[k] == rest[0] and not (k > 0 and toks[k - 1] in NOT_BEFORE)
+            for k in range(i + len(link.mention.split()), len(toks)))}
+        if everything and not said:
+            after = toks[i + len(link.mention.split())] if i + len(link.mention.split()) < len(toks) else "|"
+            said = set(longer) if after in ("|", "^", "in", "on", "for", "during", "since", "and", "this", "last") \
+                else set()
+        link.names += [m for m in longer if m in said and m not in link.names]
+
+
+def place_said(toks: list[str], i: int) -> bool:
+    """Word i names a place of its own: after "at"/"from" and a determiner, with at most one word between ("from
+    the campus bookstore", "at a bookstore") — a shop they went to, not one of theirs it resembles by meaning."""
+    for k in (i - 1, i - 2):
+        if k >= 1 and toks[k] in PLACE_DETERMINERS and toks[k - 1] in ("at", "from") \
+                and all(t.isalpha() for t in toks[k + 1:i]):
+            return True
+    return False
+
+
+PLACE_DETERMINERS = {"the", "a", "an", "this", "that", "some", "one"}
