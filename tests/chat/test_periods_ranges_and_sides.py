@@ -122,3 +122,13 @@ def test_months_back_in_digits_stay_confident(chat_demo, alice, alice_money):
     assert (args["start"], args["end"]) == (a.isoformat(), _month_end(a).isoformat()), args
     assert "$96.40" in answer["answer"], answer["answer"]
     assert confident(alice, answer)
+
+
+def test_a_charge_said_to_recur_with_its_total_asked_is_a_total(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    a = month_start(today, 2)
+    answer = chat_turn(user=alice, message=f"whole foods has been hitting me every month since {a:%B}, what's the "
+                                           f"total so far")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == (a.isoformat(), today.isoformat()), args
+    assert args.get("measure") == "total", args  # the sum of the charges, not a monthly average

@@ -314,9 +314,18 @@ def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
         if measure == "list" and ASKS_AMOUNT.search(text):
             continue
         m = re.search(pattern, text)
+        if m and measure == "monthly_average" and RECURRING_TOTAL_RE.search(text) and not re.search(
+                r"\b(?:average|avg|typical|usually|normally|mean|trung binh)\b", text):
+            continue  # "it's been charging me every month since May, what's the total so far": a total
         if m:
             return measure, m.span()
     return None, None
+
+
+# a charge said to recur ("billing me every month") with the sum of it asked ("the total so far", "altogether")
+RECURRING_TOTAL_RE = re.compile(r"\b(?:charg|bill|pay|paid|debit|tak|hit)\w*\s+(?:me\s+|us\s+)?(?:\w+\s+){0,2}"
+                                r"(?:every|each)\s+month\b.*\b(?:total|totals|altogether|all together|in all|add(?:s|ed)? "
+                                r"up|sum|come to|comes to|so far)\b")
 
 
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
