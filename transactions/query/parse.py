@@ -239,7 +239,6 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
@@ -251,7 +250,10 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
-                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
+                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))
+                 # a long question says more around its subject ("…have I ended up putting toward the temple
+                 # donations"): there the subject is the word said as a thing or an object, not any word left over
+                 and (len(tokens(rest)) <= SHORT_QUESTION or re.search(rf"{OBJECT_BEFORE}{re.escape(w)}\b", text))]
         # "my boat and my dog": each thing after a possessive is asked about, not only the first
         named = names[:1] + [w for w in names[1:] if re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(w)}\b",
                                                                text)]
@@ -322,6 +324,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     examples_and_kinds(q, vocab)
     union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
     _added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
+    _every_named(q, text, vocab)  # "everything uber, rides and eats": every merchant of theirs with that name
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:
@@ -362,6 +365,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     return q
 
 
+# a question this long or shorter is mostly its subject: any word left over may be what it asks about
+SHORT_QUESTION = 12
+# what a thing asked about is said after: a determiner, a possessive, or a preposition of what money went on
+OBJECT_BEFORE = r"\b(?:the|my|our|his|her|their|a|an|on|for|toward|towards|into|at|about)\s+(?:[a-z]+'s\s+)?"
+
+
 # a word that adds a part to what is named ("plus the bag fee", "along with the tip", "+ tax")
 ADDED_RE = r"(?:plus|\+|along with|together with|as well as|on top of|in addition to)\s+(?:the |my |a |an |any |all )?"
 
@@ -377,6 +386,28 @@ def _added_words_unread(q: MoneyQuery, text: str) -> None:
             q.links.remove(link)
             q.text = [t for t in q.text if t not in link.names]
             q.ignored.append(link.mention)
+
+
+# "everything uber", "all the amazon stuff", "anything apple": all that carries the name, not the one merchant it is
+EVERY_BEFORE = r"\b(?:everything|anything|all(?: of)?(?: (?:the|my|our|things))?)\s+"
+
+
+def _every_named(q: MoneyQuery, text: str, vocab: Vocab) -> None:
+    """A name said after "everything" or "all" ("everything uber in October, rides and eats") asks for every row with
+    that name, the same as the words on their statement: when another merchant of theirs carries it too ("Uber Eats"
+    beside "Uber"), the name is searched in the narratives, not matched to the one merchant."""
+    for link in q.links:
+        if link.kind != "merchant" or link.negated or link.how == "concept" or len(link.names) != 1:
+            continue
+        words = re.escape(link.mention)
+        if not re.search(rf"{EVERY_BEFORE}{words}\b", text):
+            continue
+        others = [m for m in vocab.merchants if m not in link.names
+                  and re.search(rf"(?:^|\W){words}(?:\W|$)", m.lower())]
+        if others:
+            q.merchants = [m for m in q.merchants if m not in link.names]
+            link.kind, link.names, link.how = "text", [link.mention], "narrative"
+            q.text.append(link.mention)
 
 
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
