@@ -324,7 +324,6 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     examples_and_kinds(q, vocab)
     union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
     _added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
-    _every_named(q, text, vocab)  # "everything uber, rides and eats": every merchant of theirs with that name
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:
@@ -386,28 +385,6 @@ def _added_words_unread(q: MoneyQuery, text: str) -> None:
             q.links.remove(link)
             q.text = [t for t in q.text if t not in link.names]
             q.ignored.append(link.mention)
-
-
-# "everything uber", "all the amazon stuff", "anything apple": all that carries the name, not the one merchant it is
-EVERY_BEFORE = r"\b(?:everything|anything|all(?: of)?(?: (?:the|my|our|things))?)\s+"
-
-
-def _every_named(q: MoneyQuery, text: str, vocab: Vocab) -> None:
-    """A name said after "everything" or "all" ("everything uber in October, rides and eats") asks for every row with
-    that name, the same as the words on their statement: when another merchant of theirs carries it too ("Uber Eats"
-    beside "Uber"), the name is searched in the narratives, not matched to the one merchant."""
-    for link in q.links:
-        if link.kind != "merchant" or link.negated or link.how == "concept" or len(link.names) != 1:
-            continue
-        words = re.escape(link.mention)
-        if not re.search(rf"{EVERY_BEFORE}{words}\b", text):
-            continue
-        others = [m for m in vocab.merchants if m not in link.names
-                  and re.search(rf"(?:^|\W){words}(?:\W|$)", m.lower())]
-        if others:
-            q.merchants = [m for m in q.merchants if m not in link.names]
-            link.kind, link.names, link.how = "text", [link.mention], "narrative"
-            q.text.append(link.mention)
 
 
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
