@@ -51,6 +51,7 @@ def _link_hows(answer: dict) -> dict[str, str]:
     ("what did spot if i take from me last month", "$11.99", "Spotify"),
     ("how much went to comb cast last month", "$89.99", "Comcast"),
     ("what did i drop at targay last month", "$61.20", "Target"),
+    ("what did com cast charge me last month", "$89.99", "Comcast"),  # the first word of a longer name, split
 ])
 def test_a_name_heard_as_other_words_is_their_merchant(chat_demo, alice, alice_shops, said, amount, merchant):
     answer = chat_turn(user=alice, message=said)

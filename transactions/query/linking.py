@@ -79,9 +79,9 @@ class Linker:
                 exact.append(name)
             elif len(mt) > n and mt[:n] == window:
                 prefix.append(name)
-            elif (n == 1 and len(glued) >= 5 or glued != "".join(window)) and any(
+            elif (len(glued) >= 5 if n == 1 else len(glued) >= 6 or glued != "".join(window)) and any(
                     "".join(mt[:k]) == glued for k in range(1, len(mt) + 1)):
-                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
+                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt", "oak wood" → "Oakwood Apartments"
             elif len(mt) >= n and all(same_word(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)

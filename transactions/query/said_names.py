@@ -48,8 +48,8 @@ def letters_said(window: list[str]) -> str | None:
         k += 1
     if len(letters) < 2 or all(w in PLAIN_WORDS for w in words):
         return None
-    if all(len(w) == 1 for w in words) and len(words) == 2:
-        return None  # "a b": two lone letters are too little to tell a name by
+    if all(len(w) == 1 for w in words) and len(words) == 2 and any(w in PLAIN_WORDS for w in words):
+        return None  # "a b", "i c": a lone "a" or "i" is a word, not a letter of a name
     return letters
 
 
@@ -59,7 +59,8 @@ def spelled_out(window: list[str], merchant_tokens: dict[str, list[str]]) -> lis
     letters = letters_said(window)
     if letters is None:
         return []
-    return [m for m, mt in merchant_tokens.items() if mt and (
+    whole = [m for m, mt in merchant_tokens.items() if mt == [letters]]
+    return whole or [m for m, mt in merchant_tokens.items() if mt and (  # "u b e r" is Uber, not Uber Eats too
         mt[0] == letters or (len(mt) >= 2 and (initials(mt) == letters or initials(mt[:len(letters)]) == letters)))]
 
 
