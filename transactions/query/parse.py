@@ -39,6 +39,7 @@ from transactions.query.linking import Linker, link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
 from transactions.query.periods import TIME_COUNT_RE, find_periods
+from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.periods_words import RANK_ORDINALS
@@ -82,7 +83,8 @@ def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]],
     """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
     for _, (a, b) in periods:
         piece = text[a:b]
-        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece):
+        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece) \
+                and not glossed_name(piece):  # "the holidays last year (nov and dec)": one span, its months said
             # "vs " keeps the length: the spans found stay those of the text
             return find_periods(text[:a] + re.sub(r"\band\b", "vs ", piece, count=1) + text[b:], today)
     return periods
