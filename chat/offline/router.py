@@ -234,12 +234,6 @@ LIST_ASK_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|hey|also|please|pls|can you|
                          r"(?:list|show|give|display|pull up|enumerate)\b", re.I)
 
 
-def _listing_args(text: str) -> dict:
-    """The listing's arguments (chat/listings.py); kinds of service named as examples of the whole ("streaming, the
-    gym, and so forth") narrow nothing."""
-    return listing_args(text)
-
-
 def _named_merchants(text: str, q) -> list:
     """The merchants a question names, except those it gives only as examples of all its recurring charges ("my
     auto-pay stuff like netflix and stuff")."""
@@ -401,10 +395,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or _named_merchants(text, q)) \
             and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
         # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if asks_listing(text) and not q.period and not _named_merchants(text, q) and not LISTING_FIGURE_RE.search(text):
         # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
@@ -433,7 +427,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # one named ("did spotify go up"): its own line, with the price it changed from
         return done([("subscriptions", best, text)],
                     [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else
-                      {**_listing_args(text), "price_changed": True}}])
+                      {**listing_args(text), "price_changed": True}}])
     # two of their own weighed ("netflix vs spotify, which costs me more") are the comparison, not the listing
     # (two merchants of theirs; "subscriptions vs bills" is the listing split in two)
     sides = bool(q.compare and q.compare.get("mode") == "sides"
@@ -443,7 +437,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                        or SUBSCRIPTION_RE.search(normalise(text))) and not _named_merchants(text, q) and not q.period
                       and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
                       or (asks_listing(text) and not q.period)):  # "what are my subscriptions rn", "subs?"
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
