@@ -369,7 +369,9 @@ LISTING_ASK_RE = re.compile(r"(?:^|[-–—,;:.?!])\W*(?:(?:ok|so|and|hey|also)\
 PAYS_RE = re.compile(r"\b(?:pay(?:ing|s)?|paid|charg\w*|billed|bill(?:s|ing)? (?:me|us)|debit\w*|taken out|take out|takes out|comes? out|go(?:es)? "
                      r"out|auto-?pay\w*)\b", re.I)
 # a figure of spending, not the services: "what do I pay every month on average", "what's my monthly total"
-FIGURE_RE = re.compile(r"\b(?:average|avg|total|sum|how much|spen[dt]|spending|usually|normally|typically)\b", re.I)
+FIGURE_RE = re.compile(r"\b(?:average|avg|total|sum|how much|spen[dt]|spending|usually|normally|typically)\b"
+                       # a what-if about paying ("what happens if I only pay the minimum each month"): no listing
+                       r"|\bwhat (?:happens|would happen|will happen|if)\b|\bif (?:i|we)\b|\bshould\b", re.I)
 # Vietnamese asks at the end: "hóa đơn định kỳ của tôi là gì?", "… gồm những gì", "… có những khoản nào"
 # (matched with the accents taken off, so "… cua toi gom nhung gi" typed without them is the same question)
 VI_LISTING_ASK_RE = re.compile(r"\b(?:la (?:nhung )?(?:gi|khoan nao|cai nao)|gom (?:nhung )?(?:gi|khoan nao)|co (?:nhung )?"
