@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start, statement_csv
+from tests.chat.conftest import confident, demo_docs, month_start, statement_csv
 from transactions.models import Category, Jar, Transaction
 from transactions.services import transactions_import
 
@@ -150,10 +150,11 @@ def test_what_moves_the_thing_moneta_cannot_see(chat_demo, alice, alice_money):
 
 
 @pytest.mark.parametrize("question", [
-    "what happens if I just pay the minimum on my credit card each month, is that bad",
+    "what happens if I only ever make the minimum payment on my credit card, is that bad",
     "does paying our card off in full every month help our credit score?",
 ])
 def test_what_a_habit_leads_to_is_a_concept_not_a_figure(chat_demo, alice, alice_money, question):
+    demo_docs(education=("credit-cards.md", "credit-scores.md"))
     answer = chat_turn(user=alice, message=question)
     names = _names(answer)
     assert names and names[0] == "search_knowledge_base", answer["tool_calls"]
