@@ -33,6 +33,7 @@ from chat.help_steps import (
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import POINTS_BACK_RE, with_question_before
+from chat.knowledge_questions import concept_of_question_before, informal_concept_query
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
 from chat.listings import ABOUT_RE as LISTING_ABOUT_RE
@@ -304,7 +305,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
+    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    if early is None and not howto and (concept := informal_concept_query(text, q)
+                                        or concept_of_question_before(text, ctx)):
+        # "buy now pay later, is it a trap?", "does carrying a balance help my credit score": a concept (chat/knowledge_questions.py)
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
+    call = early \
         or (None if howto else action_call(text, q, ctx)) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
             or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
