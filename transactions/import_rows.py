@@ -11,17 +11,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.db.models import Count
 from django.utils import timezone
 
 from core.types import AuthUser
 
 from .categories import category_resolve
 from .categorize import Decision, Item, categorise, narrative_shape
-from .models import CategorisationRule, CategorySource, Merchant
+from .models import CategorisationRule, CategorySource, Merchant, Transaction
 from .normalize import (
+    branching_keys,
     description_key,
     file_affixes,
     merchant_key,
+    merchant_key_known,
     merchant_normalise_ex,
     merchant_without_affixes,
 )
@@ -84,13 +87,14 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
         if had_code and len(parts) >= 2:
             followers[parts[-1]].add(" ".join(parts[:-1]))
     places = {word for word, heads in followers.items() if len(heads) >= 3}
+    known, branching = _known_keys(user)
     cleaned: dict[str, tuple[str, str]] = {}
     for desc, (name, _had_code) in raw_names.items():
         if name not in cleaned:
             parts = name.split()
             final = " ".join(parts[:-1]) if len(parts) >= 2 and parts[-1] in places else name
             final = final[:120]
-            cleaned[name] = (merchant_key(final)[:120], final)
+            cleaned[name] = (merchant_key_known(merchant_key(final)[:120], known, branching), final)
         per_desc[desc] = cleaned[name]
     for desc, (key, name) in per_desc.items():
         if key:
@@ -106,6 +110,20 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
         Merchant.objects.bulk_create(new, ignore_conflicts=True, batch_size=2000)
         ids.update(Merchant.objects.filter(user=user, key__in=[m.key for m in new]).values_list("key", "id"))
     return {d: (ids.get(k), k, n) for d, (k, n) in per_desc.items()}
+
+
+def _known_keys(user: AuthUser) -> tuple[frozenset[str], frozenset[str]]:
+    """The user's merchant keys, and those of them whose names vary after them without changing the category the
+    user files them under (`normalize.branching_keys`, from the rows the user labelled)."""
+    known = frozenset(Merchant.objects.filter(user=user).values_list("key", flat=True))
+    if not known:
+        return known, frozenset()
+    counts: dict[str, Counter[int]] = defaultdict(Counter)
+    for key, category, n in (Transaction.objects.filter(user=user, category_source=CategorySource.USER,
+                                                        merchant__isnull=False)
+                             .order_by().values_list("merchant__key", "category_id").annotate(n=Count("id"))):
+        counts[key][category] += n
+    return known, branching_keys({k: c.most_common(1)[0][0] for k, c in counts.items()})
 
 
 # A background import reports progress about this many times (categorising one slice of rows at a time).

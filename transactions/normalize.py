@@ -11,7 +11,9 @@ description (cached), so it costs microseconds per row.
 """
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "SEPT", "OCT", "NOV", "DEC",
@@ -361,3 +363,65 @@ def merchant_without_affixes(name: str, prefixes: set[tuple[str, ...]], suffixes
     while len(upper) > 1 and upper[-1] in suffixes:
         words, upper = words[:-1], upper[:-1]
     return " ".join(words)
+
+
+# --- the same payee under the key it already has (guarded) -----------------------------------------------------
+
+# A known key shorter than this never absorbs longer names ("bp" would take "bp connect" but also "bpay …").
+KNOWN_KEY_MIN_CHARS = 4
+# A name cut inside a word ("greenlane boo") is a known one only when it keeps this many characters.
+TRUNCATED_MIN_CHARS = 6
+
+
+def branching_keys(labelled: Mapping[str, object]) -> frozenset[str]:
+    """The keys, among the user's labelled merchant keys (key → the category most of its rows carry), that are
+    payees whose names demonstrably vary after them: the key occurs with at least one longer name starting with
+    its words ("b good" and "b good woburn"), and every such name is filed as the key is. When the longer names
+    are filed differently ("uber" for rides, "uber eats" for food), the words after the key tell payees apart,
+    so the key is not a branching one and a new name after it keeps its own key."""
+    ordered = sorted(labelled)
+    out = set()
+    for i, key in enumerate(ordered):
+        if len(key) < KNOWN_KEY_MIN_CHARS:
+            continue
+        longer = []
+        for other in ordered[i + 1:]:
+            if not other.startswith(key):
+                break
+            if other.startswith(key + " "):
+                longer.append(other)
+        if longer and all(labelled[o] == labelled[key] for o in longer):
+            out.add(key)
+    return frozenset(out)
+
+
+def merchant_key_known(key: str, known: frozenset[str], branching: frozenset[str]) -> str:
+    """The key this payee already has among the user's `known` keys, else `key`.
+
+    Only two differences count, both what varies between one payee's rows: a branch, place or channel after a
+    payee whose names the user's own labels show to vary that way (`branching_keys`: "b good digital" is the
+    user's "b good"), and a bank's cut at a fixed width inside a word ("greenlane boo" is the user's one
+    "greenlane books"). A new name that merely starts with a known one ("uber eats" after "uber", which the user
+    never saw vary) keeps its own key."""
+    if not key or key in known:
+        return key
+    words = key.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if head in branching:
+            return head
+    if len(key) >= TRUNCATED_MIN_CHARS:
+        ordered = _sorted_keys(known)
+        i = bisect.bisect_right(ordered, key)
+        longer: list[str] = []
+        while i < len(ordered) and ordered[i].startswith(key) and len(longer) < 2:
+            longer.append(ordered[i])
+            i += 1
+        if len(longer) == 1 and longer[0][len(key)] != " ":
+            return longer[0]
+    return key
+
+
+@lru_cache(maxsize=8)
+def _sorted_keys(known: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(known))

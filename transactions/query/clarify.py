@@ -23,8 +23,9 @@ from transactions.query.name_matching import initials, skeleton, tokens
 from transactions.query.spelling import common_words
 
 MAX_CHOICES = 3
-LOOSE_HOWS = ("initials", "nickname", "prefix")
+LOOSE_HOWS = ("initials", "nickname", "prefix", "spelling")
 SPELLING_MIN = 0.72  # below the linker's 0.84: close enough to ask about, not to assume
+EVERYDAY_SPELLING_MIN = 0.84  # an everyday word is offered as a name of theirs only when spelt nearly as it
 MEANING_MIN = 0.55  # below the linker's 0.60/0.62; at 0.5 "businesses" read as Shopping
 MEANING_MARGIN = 0.08  # choices by meaning: within this of the best one
 
@@ -80,16 +81,16 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
         if score > found.get((kind, name), 0):
             found[(kind, name)] = score
 
-    everyday = w in common_words()
+    everyday = w in common_words() or all(p in common_words() for p in word.split())  # "net worth"
     for name, mt in linker.merchant_tokens.items():
         if not mt:
             continue
         glued = "".join(mt)
         ratio = max([SequenceMatcher(None, w, glued).ratio()]
                     + [SequenceMatcher(None, w, t).ratio() for t in mt if len(t) >= 4])
-        if ratio >= SPELLING_MIN and w[0] == glued[0]:
-            add("merchant", name, ratio)
-        elif len(w) >= 5 and w[:3] == mt[0][:3] and abs(len(w) - len(mt[0])) <= 1:
+        if ratio >= (EVERYDAY_SPELLING_MIN if everyday else SPELLING_MIN) and w[0] == glued[0]:
+            add("merchant", name, ratio)  # "amazing" is no Amazon, "detail" no Delta: an everyday word is itself
+        elif len(w) >= 5 and w[:3] == mt[0][:3] and abs(len(w) - len(mt[0])) <= 1 and not everyday:
             add("merchant", name, 0.7)  # the same start and length, said differently ("tarjay")
         elif len(w) >= 3 and len(glued) >= len(w) + 2 and glued.endswith(w) and not everyday:
             add("merchant", name, 0.7)  # the end of the name ("zon" for Amazon)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher, get_close_matches
 
-from transactions.query import grammar
+from transactions.query import grammar, said_names
 from transactions.query.lexicon import (
     CATEGORY_WORDS,
     CONCEPT_WORDS,
@@ -29,7 +29,7 @@ from transactions.query.name_matching import (
     singular,
     skeleton,
     sound_key,
-    sounds_key,
+    sounds_keys,
     subsequence,
     tokens,
     word_starts,
@@ -79,9 +79,9 @@ class Linker:
                 exact.append(name)
             elif len(mt) > n and mt[:n] == window:
                 prefix.append(name)
-            elif (n == 1 and len(glued) >= 5 or glued != "".join(window)) and any(
+            elif (len(glued) >= 5 if n == 1 else len(glued) >= 6 or glued != "".join(window)) and any(
                     "".join(mt[:k]) == glued for k in range(1, len(mt) + 1)):
-                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt"
+                prefix.append(name)  # "wholefoods" → "Whole Foods Mkt", "oak wood" → "Oakwood Apartments"
             elif len(mt) >= n and all(same_word(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)
@@ -113,20 +113,15 @@ class Linker:
             return shortened, "nickname"
         if n == 1:
             return self.nickname(window[0])
-        return self.sounded(window), "spelling"
+        if spelt := said_names.spelled_out(window, self.merchant_tokens):
+            return spelt, "initials"  # "see vee ess", "tee jays": the letters of a name said one by one
+        if longer := said_names.name_then_sound(window, self.merchant_tokens):
+            return longer, "nickname"  # "uber eets": Uber Eats, not Uber
+        return self.sounded(window), "nickname"  # by sound: a guess, as loose as a nickname
 
     def sounded(self, window: list[str]) -> list[str]:
-        """Words that sound like one of their names, as speech to text or a guess at the spelling writes it: split,
-        glued or respelt ("hole foods", "chip hotel", "spot if eye"). The sound of the words is the sound of the
-        whole name, or of its first words (two at least), with four consonants or more."""
-        if any(w.isdigit() or not w.isalpha() or not sound_key(w) for w in window) \
-                or all(w in self.stopwords for w in window) or any([w] in self.merchant_tokens.values() for w in window):
-            return []  # "o starbucks": a word that sounds like nothing; "uber rides": one of their names and a noun
-        key = sounds_key(window)
-        if len(key) < 4:
-            return []
-        return [m for m, mt in self.merchant_tokens.items() if mt and any(
-            sounds_key(mt[:k]) == key for k in range(1, len(mt) + 1) if k == len(mt) or k >= 2)]
+        """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded."""
+        return said_names.sounded(window, self.merchant_tokens, self.stopwords)
 
     def nickname(self, word: str) -> tuple[list[str], str]:
         """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
@@ -180,10 +175,10 @@ class Linker:
             return by_whole_sound, "spelling"
         # spelt as it sounds ("netflicks", "chevrun", "tarjay"): the name's sound, or its start less one consonant
         key = sound_key(bare)
-        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and (
-            key == sounds_key(mt) or (len(key) >= 4 and key == sound_key(mt[0]))
-            or (len(word) >= 5 and word[0] == mt[0][0] and sounds_key(mt).startswith(key)
-                and len(sounds_key(mt)) - len(key) <= 1))]
+        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and any(
+            key == whole or (len(key) >= 4 and key in sounds_keys(mt[:1]))
+            or (len(word) >= 5 and word[0] == mt[0][0] and whole.startswith(key) and len(whole) - len(key) <= 1)
+            for whole in sounds_keys(mt))]
         if by_key:
             return by_key, "nickname"
         # a nickname is short, and its consonants are at least half of the name's
@@ -310,11 +305,14 @@ def link_entities(toks: list[str], linker: Linker
         for i, window in _windows(toks, used, n):
             if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
                           or all(w in stop for w in window)) and not linker.exact_name(window):
+                if n > 1 and all(w in stop for w in window) and (names := linker.sounded(window)):
+                    take(i, n, Link(" ".join(window), "merchant", names, "nickname"))  # "spot if": Spotify, by sound
                 continue
             names, how = linker.merchants_for(window)
             if names:
                 take(i, n, Link(" ".join(window), "merchant", names, how))
     links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
+    said_names.family_named(toks, links, linker.merchant_tokens)  # "everything uber", "uber, rides and eats both"
     def named_before(i: int) -> bool:
         """Token i follows a word that is no everyday word and names nothing of theirs: the two are one name they
         don't have ("sam's club", "costco gas"), not a phrase of their descriptions ("club" of "… CLUB FEES")."""
@@ -370,6 +368,7 @@ def link_entities(toks: list[str], linker: Linker
         if linker.narrative(singular(word), exact=True) and not named_before(i):
             take(i, 1, Link(word, "text", [singular(word)], "narrative"))
     # 5. by meaning: a leftover word close to one of the user's merchants or categories
+    places: set[int] = set()
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
             and t.isalpha() and t not in SEPARATORS and singular(t) not in HEAD_NOUNS
             and not (linker.vietnamese and vi_syllable(t))]  # "thuyền" has no English meaning to compare
@@ -387,7 +386,10 @@ def link_entities(toks: list[str], linker: Linker
             best_c = (float((cv @ row).max()), categories[int((cv @ row).argmax())]) if len(categories) else (0, "")
             # by meaning, an everyday word can point at a shop ("sneakers"); a brand they don't have ("walmart") can't
             if best_m[0] >= SEMANTIC_MERCHANT_MIN and best_m[0] >= best_c[0] and word in common_words():
-                take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
+                if said_names.place_said(toks, i):
+                    places.add(i)  # "from the campus bookstore": a shop they name, none of theirs (Amazon)
+                else:
+                    take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
             elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
                 take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
     # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
@@ -421,7 +423,7 @@ def link_entities(toks: list[str], linker: Linker
         phrase = " ".join(toks[i:j + 1])
         if _excluded(toks, i):
             excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
-        elif _name_like(toks, i, used, end=j):
+        elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)):
             unknown.append(phrase)
             unknown_ends.append(j)
             close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)

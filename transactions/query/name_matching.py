@@ -83,7 +83,8 @@ def same_word(a: str, b: str) -> float:
 # spellings that sound alike, rewritten in order to one letter each (a Metaphone-like key): "hole foods" and "whole
 # foods", "chip hotel" and "chipotle", "tarjay" and "target", "netflicks" and "netflix" share a key
 SOUND_RULES = [(re.compile(p), r) for p, r in (
-    (r"^wh(?=o)", "h"), (r"^(?:kn|gn|pn)", "n"), (r"^wr", "r"), (r"^x", "s"), (r"tch", "ch"), (r"sch", "sk"),
+    (r"^wh(?=o)", "h"), (r"(?<=m)b$", ""), (r"^(?:kn|gn|pn)", "n"), (r"^wr", "r"), (r"^x", "s"), (r"tch", "ch"),
+    (r"sch", "sk"),
     (r"ph", "f"), (r"^gh", "g"), (r"gh", ""), (r"ck", "k"), (r"sc(?=[eiy])", "s"), (r"c(?=[eiy])", "s"),
     (r"ch|sh|ti(?=[ao])", "X"), (r"th", "0"), (r"dg(?=[eiy])", "j"), (r"g(?=[eiy])", "j"), (r"[cq]", "k"),
     (r"x", "ks"), (r"z", "s"), (r"v", "f"), (r"d", "t"), (r"[aeiouyhw]", ""), (r"(.)\1+", r"\1"))]
@@ -100,3 +101,22 @@ def sound_key(word: str) -> str:
 def sounds_key(words: list[str]) -> str:
     """The key of words said one after the other, each keyed alone ("chip hotel" → "Xp" + "tl"), doubles merged."""
     return re.sub(r"(.)\1+", r"\1", "".join(sound_key(w) for w in words))
+
+
+def _said_as(word: str) -> list[str]:
+    """The ways a spelling may be said that the key rules read one way: a g before e/i/y hard as well as soft
+    ("target" is "targay" as often as "tarjay"), a first x as "ex" ("xfinity")."""
+    said = [word]
+    if re.search(r"g(?=[eiy])", word):
+        said.append(re.sub(r"g(?=[eiy])", "gu", word))
+    if word.startswith("x"):
+        said += ["e" + w for w in said]
+    return said
+
+
+def sounds_keys(words: list[str]) -> set[str]:
+    """Every key the words may have, said one after the other (see `_said_as`): the ways a name may sound."""
+    keys = {""}
+    for w in words:
+        keys = {k + sound_key(s) for k in keys for s in _said_as(w)}
+    return {re.sub(r"(.)\1+", r"\1", k) for k in keys}

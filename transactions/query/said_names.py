@@ -1,0 +1,138 @@
+"""Names as people say them rather than spell them: a name split into words by speech to text ("spot if i" for
+Spotify, "chip oat lay" for Chipotle), its letters said one by one ("see vee ess" for CVS, "tee jays" for TJ's), or
+the first word of a longer name said right and the rest as heard ("uber eets" for Uber Eats, not Uber).
+
+Each is matched by sound or by letters against the whole of one of the user's own names, never loosely: a run of
+everyday words links only when its sound is the sound of a name of one word (speech to text splits the word it
+does not know into words it knows, while a name made of English words, "Best Buy", is written right), and a run of
+letter names only when one of them is no everyday word ("vee", "ess", "tee") and the letters are a name's own.
+Used by transactions/query/linking.py; the keys are name_matching's.
+"""
+from __future__ import annotations
+
+from transactions.query.name_matching import initials, sound_key, sounds_keys
+
+# the names of the letters, said one by one ("see vee ess", "pee gee and ee", "dubya eff")
+LETTER_WORDS = {"ay": "a", "eh": "a", "bee": "b", "be": "b", "cee": "c", "see": "c", "sea": "c", "dee": "d",
+                "ee": "e", "eff": "f", "ef": "f", "gee": "g", "jee": "g", "aitch": "h", "eye": "i", "jay": "j",
+                "kay": "k", "el": "l", "ell": "l", "em": "m", "en": "n", "oh": "o", "pee": "p", "cue": "q",
+                "queue": "q", "ar": "r", "arr": "r", "are": "r", "es": "s", "ess": "s", "tee": "t", "tea": "t",
+                "you": "u", "vee": "v", "dubya": "w", "ex": "x", "why": "y", "wye": "y", "zee": "z", "zed": "z"}
+# letter names that are also everyday words: a run made only of these ("are you", "see you", "oh why") spells nothing
+PLAIN_WORDS = {"a", "i", "o", "u", "be", "see", "sea", "eye", "oh", "are", "you", "why", "tea", "queue", "ex",
+               "em", "en", "el", "es", "ay", "eh"}
+
+
+def letters_said(window: list[str]) -> str | None:
+    """The letters a run of words says one by one ("see vee ess" → "cvs", "tee jays" → "tj", "t js" → "tj",
+    "double u f" → "wf", "pee gee and ee" → "pge"), or None when a word is no letter or the run is only everyday
+    words. A last letter with an s is a possessive or plural ("jay's")."""
+    words = list(window)
+    if len(words) >= 3 and "and" in words[1:-1]:
+        words = [w for w in words if w != "and"]  # "pee gee and ee" is PG&E
+    letters = ""
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w == "double" and k + 1 < len(words) and words[k + 1] in ("u", "you"):
+            letters, k = letters + "w", k + 2
+            continue
+        last = k == len(words) - 1
+        bare = w[:-1] if last and len(w) >= 2 and w.endswith("s") and (w[:-1] in LETTER_WORDS or len(w) == 2) else w
+        if len(bare) == 1 and bare.isalpha():
+            letters += bare
+        elif bare in LETTER_WORDS:
+            letters += LETTER_WORDS[bare]
+        else:
+            return None
+        k += 1
+    if len(letters) < 2 or all(w in PLAIN_WORDS for w in words):
+        return None
+    if all(len(w) == 1 for w in words) and len(words) == 2 and any(w in PLAIN_WORDS for w in words):
+        return None  # "a b", "i c": a lone "a" or "i" is a word, not a letter of a name
+    return letters
+
+
+def spelled_out(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
+    """Their merchants whose name is the letters said: the first word of it ("cvs" of CVS Pharmacy, "pge") or the
+    initials of the whole name ("tj" of Trader Joe's, "wf" of Whole Foods Mkt)."""
+    letters = letters_said(window)
+    if letters is None:
+        return []
+    whole = [m for m, mt in merchant_tokens.items() if mt == [letters]]
+    return whole or [m for m, mt in merchant_tokens.items() if mt and (  # "u b e r" is Uber, not Uber Eats too
+        mt[0] == letters or (len(mt) >= 2 and (initials(mt) == letters or initials(mt[:len(letters)]) == letters)))]
+
+
+def sounded(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str]) -> list[str]:
+    """Words that sound like one of their names, as speech to text or a guess at the spelling writes it: split,
+    glued or respelt ("hole foods", "chip hotel", "spot if i"). The sound of the words is the sound of the whole
+    name, or of its first words (two at least, or one of five consonants), with four consonants or more. A word with no consonant ("i", "a",
+    "eye") may be part of it, not its start; words that are all everyday function words sound only a name of one
+    word ("spot if" → Spotify, while "best by" is no "Best Buy")."""
+    if any(w.isdigit() or not w.isalpha() for w in window) or not sound_key(window[0]) \
+            or any([w] in merchant_tokens.values() for w in window):
+        return []  # "o starbucks": a word that sounds like nothing; "uber rides": one of their names and a noun
+    plain = all(w in stopwords or not sound_key(w) for w in window)
+    keys = {k for k in sounds_keys(window) if len(k) >= 4}
+    if not keys:
+        return []
+    long_keys = {k for k in keys if len(k) >= 5}  # a first word of five consonants is a name alone ("comb cast")
+    return [m for m, mt in merchant_tokens.items() if mt and (not plain or len(mt) == 1) and any(
+        (keys if k == len(mt) or k >= 2 else long_keys) & sounds_keys(mt[:k]) for k in range(1, len(mt) + 1))]
+
+
+def name_then_sound(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
+    """One of their names said right, then words that sound like the rest of a longer name of theirs starting with
+    it ("uber eets" → Uber Eats): that longer name. "uber rides" stays Uber: "rides" sounds like no rest."""
+    if len(window) < 2 or any(not w.isalpha() for w in window):
+        return []
+    for n in range(len(window) - 1, 0, -1):
+        head, rest = window[:n], window[n:]
+        keys = {k for k in sounds_keys(rest) if len(k) >= 2}
+        if head not in merchant_tokens.values() or not keys:
+            continue
+        return [m for m, mt in merchant_tokens.items() if len(mt) > n and mt[:n] == head
+                and keys & sounds_keys(mt[n:])]
+    return []
+
+
+# before a name, words that ask for all of a brand ("everything uber", "all things amazon", "anything delta")
+ALL_OF = {"everything", "anything", "all"}  # "all" only as "all things"
+NOT_BEFORE = {"not", "no", "without", "minus", "except", "excluding", "^"}
+
+
+def family_named(toks: list[str], links: list, merchant_tokens: dict[str, list[str]]) -> None:
+    """A name of theirs that starts longer names of theirs ("Uber" and "Uber Eats") keeps to itself, unless the
+    question asks for all of it ("everything uber") or says the rest of a longer one elsewhere ("uber in October,
+    rides and eats both"): then the longer ones are in the link too. "uber rides, not eats" stays Uber."""
+    for i, link in links:
+        if link.kind != "merchant" or link.how not in ("exact", "spelling") or len(link.names) != 1:
+            continue
+        mt = merchant_tokens.get(link.names[0]) or []
+        longer = {m: lt[len(mt):] for m, lt in merchant_tokens.items() if len(lt) > len(mt) and lt[:len(mt)] == mt}
+        if not mt or not longer:
+            continue
+        everything = i > 0 and (toks[i - 1] in ALL_OF - {"all"} or i > 1 and toks[i - 2] in ALL_OF
+                                and toks[i - 1] == "things")
+        said = {m for m, rest in longer.items() if any(
+            toks[k] == rest[0] and not (k > 0 and toks[k - 1] in NOT_BEFORE)
+            for k in range(i + len(link.mention.split()), len(toks)))}
+        if everything and not said:
+            after = toks[i + len(link.mention.split())] if i + len(link.mention.split()) < len(toks) else "|"
+            said = set(longer) if after in ("|", "^", "in", "on", "for", "during", "since", "and", "this", "last") \
+                else set()
+        link.names += [m for m in longer if m in said and m not in link.names]
+
+
+def place_said(toks: list[str], i: int) -> bool:
+    """Word i names a place of its own: after "at"/"from" and a determiner, with at most one word between ("from
+    the campus bookstore", "at a bookstore") — a shop they went to, not one of theirs it resembles by meaning."""
+    for k in (i - 1, i - 2):
+        if k >= 1 and toks[k] in PLACE_DETERMINERS and toks[k - 1] in ("at", "from") \
+                and all(t.isalpha() for t in toks[k + 1:i]):
+            return True
+    return False
+
+
+PLACE_DETERMINERS = {"the", "a", "an", "this", "that", "some", "one"}
