@@ -1,6 +1,5 @@
 """How-to questions in the user's own words for a feature get that feature's numbered steps: "bank file" is a
-statement to import, "the review queue" is Needs review, one transaction's amount is edited (not the section for many
-at once); in Vietnamese the steps come in Vietnamese (chat/help_steps.py)."""
+statement to import, "the review queue" is Needs review; in Vietnamese the steps come in Vietnamese (chat/help_steps.py)."""
 from __future__ import annotations
 
 import pytest
@@ -20,7 +19,6 @@ def help_pages(db):
 @pytest.mark.parametrize(("question", "first_step"), [
     ("where would I put the csv I downloaded from my bank", "1. Open Transactions, then Import."),
     ("where is the needs review list?", "1. Open Transactions, then Needs review"),
-    ("how do i edit the amount on a transaction", "1. Open Transactions and click the transaction"),
 ])
 def test_a_feature_in_the_users_words_gets_its_steps(chat_demo, alice, help_pages, question, first_step):
     answer = chat_turn(user=alice, message=question)
