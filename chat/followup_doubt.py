@@ -11,7 +11,8 @@ query), so "the same subject" is what the turn did not say but the query still c
 
 A follow-up that changes nothing the parser can see ("and?", "ok and the other thing") and runs the last query again
 is never a confident answer (`changed_nothing`); nor is one that names a row of the last answer by a word none of its
-rows has ("the flight one" after five purchases, none a flight: `unmatched_row`), and the answer says so.
+rows has ("the flight one" after five purchases, none a flight: `unmatched_row`), and the answer says so; nor one
+that says it joins the last answer's subject but is answered without it (`link_unsure`).
 """
 from __future__ import annotations
 
@@ -176,6 +177,26 @@ def changed_nothing(text: str, recorder: Any, ctx: Any) -> bool:
             or own.excludes or own.per or own.weekdays:
         return False
     return followup_on_result(normalise(text), MoneyQuery.from_dict(previous), ctx.previous_result, ctx.today) is None
+
+
+# words by which a turn joins the last answer's subject ("plus CVS", "add Target to that", "together with groceries",
+# "both"): said, the answer must carry that subject
+JOIN_CUE_RE = re.compile(r"^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|add|throw in|along with|together with|"
+                         r"as well as|on top of)\b|\b(?:together|combined|lumped) with\b|\b(?:for|of) both\b"
+                         r"|\bboth (?:together|combined)\b|\b(?:add|put|throw|lump)\b.{1,40}?\b(?:to|into|with|onto) "
+                         r"(?:that|those|it|them)\b")
+
+
+def link_unsure(text: str, recorder: Any, ctx: Any) -> bool:
+    """A turn that says it joins the last answer's subject ("plus all the CVS runs, both together") answered by
+    queries none of which carries that subject: the link to the last answer was lost, so the figure is another
+    question's, and never a confident answer."""
+    previous = ctx.previous_query or {}
+    kept = _names(previous)
+    ran = ran_queries(recorder)
+    if not kept or not ran or previous.get("from_action") or not JOIN_CUE_RE.search(normalise(text)):
+        return False
+    return not any(kept <= _names(q) for q in ran)
 
 
 def unmatched_row(text: str, ctx: Any) -> str:

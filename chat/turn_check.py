@@ -9,7 +9,7 @@ from chat.actions.fit import action_fit
 from chat.assistant import TurnRecorder
 from chat.clarify import clarification_check
 from chat.context import TurnContext
-from chat.followup_doubt import CHANGED_NOTHING_CAP, changed_nothing, inherited_doubt, unmatched_row
+from chat.followup_doubt import CHANGED_NOTHING_CAP, changed_nothing, inherited_doubt, link_unsure, unmatched_row
 from chat.grounding import GroundingReport, answer_fit, confidence
 from chat.reading_signals import reading_signals
 from chat.subject_kept import followup_left_unanswered
@@ -52,6 +52,9 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if changed_nothing(text, recorder, ctx) and not clarification:
         score = round(min(score, CHANGED_NOTHING_CAP), 3)
         reasons.append("the follow-up changes nothing that was understood: the last answer was given again")
+    if link_unsure(text, recorder, ctx) and not clarification:
+        score = round(min(score, CHANGED_NOTHING_CAP), 3)
+        reasons.append("the turn joins the last answer's subject, but no query that ran carries it")
     ctx.row_unmatched = unmatched_row(text, ctx)
     if ctx.row_unmatched:
         score = round(min(score, CHANGED_NOTHING_CAP), 3)

@@ -36,6 +36,8 @@ import re
 from datetime import date
 from typing import Any
 
+from django.utils import timezone
+
 from chat.actions.tools import PROPOSE_TOOLS
 from chat.affordability import REASONING_TOOLS
 from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder, tool_arguments
@@ -225,6 +227,10 @@ def _used_numbers(records: list[Any]) -> set[float]:
         days = (end - start).days + 1
         months = (end.year - start.year) * 12 + end.month - start.month
         used |= {days, days - 1, round(days / 7), round(days / 30.4), months, months + 1, end.year - start.year + 1}
+        # "2 months ago", "3 weeks back", "a year ago": how far the period lies before today
+        today = timezone.localdate()
+        used |= {(today.year - start.year) * 12 + today.month - start.month, today.year - start.year,
+                 round((today - start).days / 7), (today - start).days}
     return used
 
 

@@ -26,7 +26,10 @@ VI_APART_RE = re.compile(r"\bngoai\s+((?:(?!\bra\b)[^,;|()^?])+?)\s+ra\b")
 # exclusions said after the thing ("rent aside", "amazon excluded") or as a prefix ("non-grocery"), or in an aside
 # "(not groceries)", ", not rent": rewritten as the cue before the words it removes
 POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|excluded|excepted|not included|left out|"
-                                  r"set aside|put aside)\b")
+                                  r"set aside|put aside|not counted|"
+                                  # "rent doesn't count", "the rent shouldn't be counted", "amazon isn't included"
+                                  r"(?:does|do|should|shall|will|wo|can|is|are)(?:n'?t| not)(?: be)? (?:count(?:ed)?|"
+                                  r"includ(?:e|ed)|in it|in there)|(?:is|are|was|were)(?:n'?t| not) (?:part of it|in it))\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
 # "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
@@ -187,7 +190,7 @@ def exclusion_inside_subject(q, text: str = "") -> None:
 INCLUDED_RE = re.compile(r"(?<!\bnot )(?<!n't )(?<!\bwithout )(?<!\bdo not )(?<!\bdoes not )(?<!\bkhong )"
                          r"\b(?:including|incl\.?|inclusive of|counting|tinh ca|ke ca|bao gom ca)\s+((?:(?!\b(?:and (?:how|"
                          r"what|which|show|list|tell|give|compare)|how|what|which|in|since|last|this|for)\b)[^,;|()^?])+)"
-                         r"|(?:^|[,;(]|\band\b)\s*((?:(?!\b(?:and|how|what|which|in|since|for)\b)[^,;|()^?])+?)\s+"
+                         r"|(?:^|[,;(]|\band\b|\bwith\b)\s*((?:(?!\b(?:and|how|what|which|in|since|for|with)\b)[^,;|()^?])+?)\s+"
                          r"(?:included|and all|counted|in there|in it|thrown in)\b")
 
 
@@ -207,18 +210,26 @@ def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
         phrases += [m.group(1) for m in KEPT_AFTER_EXCLUSION_RE.finditer(text)]
     if not phrases or q.followup:
         return
-    inside = [link for link in q.links if not link.negated and link.kind in ("merchant", "category")
+    inside = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")
               and any(re.search(rf"\b{re.escape(link.mention)}\b", phrase) for phrase in phrases)]
     named = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")
              and link not in inside]
     covered = inside if not named and not q.unknown else [
         link for link in inside if link.kind == "merchant" and q.categories
         and all(merchant_category.get(n) in q.categories for n in link.names)]
-    if not named and inside and not re.search(r"\b(?:everything|all|total|overall|spen[dt]|spending|expenses|outgoings"
-                                              r"|tieu|chi)\b", text):
+    if not named and inside and not WHOLE_ASKED_RE.search(text):
         return  # "including rent?" alone: what to count is the name
     for link in covered:
         q.links.remove(link)
-        target = q.merchants if link.kind == "merchant" else q.categories
+        target = {"merchant": q.merchants, "category": q.categories, "text": q.text}[link.kind]
         target[:] = [n for n in target if n not in link.names or any(
             n in x.names for x in q.links if x.kind == link.kind and not x.negated)]
+    if covered and not named and not q.unknown:
+        # the whole is counted ("what I earned this year with the tax refund included"): the other words of what it
+        # includes ("refund") cannot narrow it
+        q.ignored = [w for w in q.ignored if not any(re.search(rf"\b{re.escape(w)}\b", p) for p in phrases)]
+
+
+# the whole said as what is counted ("everything", "total spending", "what I earned"): an included name is inside it
+WHOLE_ASKED_RE = re.compile(r"\b(?:everything|all|total|overall|spen[dt]|spending|expenses|outgoings|earn|earned|"
+                            r"earnings|income|make|made|paid in|tieu|chi|thu nhap|kiem|luong)\b")

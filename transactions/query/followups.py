@@ -24,10 +24,12 @@ from decimal import Decimal
 
 from transactions.query.followups_base import (
     COUNT,
+    HOW_MANY_THAT_RE,
     RANKINGS,
     ROWS,
     TWO_TO_TEN,
     UNIT_NOUN_RE,
+    WHOLE_SET_RE,
     Edit,
     _leftover,
     _n,
@@ -69,6 +71,7 @@ from transactions.query.followups_periods import (
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
 from transactions.query.followups_subject import (
+    _both_again,
     _check_back,
     _includes_without,
     _overall,
@@ -124,10 +127,8 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
                        r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
-# "how many lunches was that", "how many visits were those": the rows the last answer was about, counted — the noun
-# says what they are called, it names no new subject
-HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"
-                              r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
+# "together with groceries", "combined with Target": a name joins the set, it is no sum of the last answer alone
+WITH_MORE_RE = re.compile(r"\b(?:together|combined|along|lumped|lump(?:ed)? (?:them|those|it|that))\s+with\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{{1,2}}|{TWO_TO_TEN})\b"
                            r"(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
@@ -288,23 +289,26 @@ def _one_time(text: str, s: _State) -> Edit:
 def _how_many_that(text: str, s: _State) -> Edit:
     """"how many lunches was that" after a total: the count of the same rows, over the same period."""
     m = HOW_MANY_THAT_RE.search(text)
-    if not m or s.previous.compare or s.previous.measure not in ("total", "average", "monthly_average", "list"):
-        return None
+    whole = WHOLE_SET_RE.search(text)
+    rows = ("total", "average", "monthly_average", "list", *(("largest", "smallest") if whole else ()))
+    if not m or s.previous.compare or s.previous.measure not in rows:
+        return None  # after the biggest purchase, "how many purchases was that overall": all the rows it was among
     q = s.query()
     q.measure, q.limit, q.offset, q.per, q.months = "count", None, 0, None, None
+    spans = [m.span(), *([whole.span()] if whole else [])]
     if per := PER_UNIT_RE.search(text):  # "how many orders was that per month": the count spread per month
         unit = per.group(1) or per.group(2) or per.group(3)
         q.per = PER_WORDS.get(unit, unit)
-        return q, [m.span(), per.span()]
-    return q, [m.span()]
+        return q, [*spans, per.span()]
+    return q, spans
 
 
 def _add_up(text: str, s: _State) -> Edit:
     """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
     or the rows the last answer was about, as one total."""
     m = ADD_UP_RE.search(text)
-    if not m:
-        return None
+    if not m or WITH_MORE_RE.search(text):
+        return None  # "put those together with groceries": groceries added to them (followups_merge._united)
     prev, earlier, q, spans = s.previous, s.earlier, s.query(), [m.span(), *(w.span() for w in
                                                                              THOSE_UNITS_RE.finditer(text))]
     q.measure, q.offset, q.limit, q.per = "total", 0, None, None
@@ -356,6 +360,11 @@ def _add_up(text: str, s: _State) -> Edit:
         q.categories = list(dict.fromkeys(earlier.categories + prev.categories))
         q.text = list(dict.fromkeys(earlier.text + prev.text))
         q.links = [*earlier.links, *prev.links]
+        # what only one of the two left out stays out of that one's figure, not of the other's ("Uber Eats" →
+        # "regular Uber, not the food one" → "add them up": Uber Eats is food, and counted)
+        q.exclude_merchants = [n for n in prev.exclude_merchants if n in earlier.exclude_merchants]
+        q.exclude_categories = [n for n in prev.exclude_categories if n in earlier.exclude_categories]
+        q.exclude_text = [n for n in prev.exclude_text if n in earlier.exclude_text]
         return q, spans
     if earlier is not None and earlier.period and prev.period and not prev.compare \
             and (earlier.merchants, earlier.categories, earlier.text) == names \
@@ -381,7 +390,7 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, _check_back, _average_months, _overall, _includes_without, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overall, _includes_without, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
          _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,

@@ -10,7 +10,7 @@ from transactions.query.lexicon import GRAMMAR_WORDS, STOPWORDS
 from transactions.query.model import MoneyQuery
 from transactions.query.name_matching import tokens
 from transactions.query.periods import NUMBER_WORDS
-from transactions.query.periods_words import words_number
+from transactions.query.periods_words import EN_COUNTS, words_number
 
 RANKINGS = ("top_merchants", "top_categories", "summary")
 ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  # answers about transactions
@@ -18,11 +18,17 @@ ROWS = ("total", "count", "list", "average", "largest", "smallest", "income")  #
 # months, weeks or periods ("the 3 months before that", "all twelve of those months", "the past two months"); NUM a
 # place or how many of a ranking ("the next 3", "the top one"), TWO_TO_TEN the places a part of it is said by ("the top
 # two", "numbers 4 and 5"); VI_COUNT the Vietnamese ("ba tháng tiếp theo")
-TWO_TO_TEN = "two|three|four|five|six|seven|eight|nine|ten"
-COUNT = rf"\d{{1,2}}|{TWO_TO_TEN}|eleven|twelve"
+TWO_TO_TEN = "|".join(w for w, n in EN_COUNTS.items() if 2 <= n <= 10)  # the words' one home: periods_words
+COUNT = rf"\d{{1,2}}|{'|'.join(w for w, n in EN_COUNTS.items() if n >= 2)}"
 NUM = rf"(\d{{1,2}}|one|{TWO_TO_TEN})"
 VI_COUNT = r"\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi"
 VI_NUM = rf"({VI_COUNT})"
+# "how many lunches was that", "how many visits were those": the rows the last answer was about, counted — the noun
+# says what they are called, it names no new subject
+HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"
+                              r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
+# "overall", "in all", "altogether": the whole set the last answer was drawn from, said of "that"
+WHOLE_SET_RE = re.compile(r"\b(?:overall|in all|altogether|all told|in total|all together)\b")
 # nouns of single transactions ("which purchase", "the biggest charge"): the rows, not the ranked items
 UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
                           r"items?|khoan|giao dich)\b")

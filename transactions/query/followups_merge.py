@@ -24,8 +24,13 @@ from transactions.query.periods import find_periods
 from transactions.query.state import leaves_out_of_last, period_edit
 
 # words that add the names said to the last set rather than replace it
-UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)? in|together with|along with|combined "
-                      r"with|on top of|as well as|cong them|cong ca|them ca)\b|\b(?:included|added|thrown in)\b")
+UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)? in|(?:put |lump )?together with|along with|"
+                      r"combined with|on top of|as well as|cong them|cong ca|them ca)\b|\b(?:included|added|thrown in)\b"
+                      # "and with groceries too?", "also with Target": the last set with the name said
+                      r"|^\s*(?:(?:and|also|now|ok(?:ay)?|so)[,\s]+)+with\b|\bwith\b(?=.{1,40}\b(?:too|as well|also)\s*[?.!]*\s*$)")
+# words that say the turn swaps a part of the last question ("and in August instead", "swap the month for July"):
+# how to change it, never a name to look for
+SWAP_WORDS = ("instead", "swap", "switch", "rather", "replace", "change")
 # "add them up" adds up, it names nothing to add
 ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all)(?: two| three| all)? (?:up|together)\b")
 # a turn that opens by setting the last answer against something: "vs the subscriptions?", "compared with dining?"
@@ -324,8 +329,18 @@ def _names_the_same_things(prev: MoneyQuery, new: MoneyQuery) -> bool:
                 and set(new.merchants) <= {n for link in kinds for n in link.names})
 
 
+def _swap_words_read(new: MoneyQuery) -> None:
+    """"and in August instead", "swap the month for July": the swap word is read (the rest of the last question is
+    kept, the part said replaces its own), never an unknown name that replaces the last subject."""
+    new.unknown = [u for u in new.unknown if u not in SWAP_WORDS]
+    new.ignored = [u for u in new.ignored if u not in SWAP_WORDS]
+    new.suggestions = {u: v for u, v in new.suggestions.items() if u not in SWAP_WORDS}
+    new.things = {u: v for u, v in new.things.items() if u not in SWAP_WORDS}
+
+
 def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool
            ) -> MoneyQuery:
+    _swap_words_read(new)
     q = MoneyQuery.from_dict(prev.as_dict())
     q.language = new.language
     q.unknown, q.ignored, q.suggestions = new.unknown, new.ignored, new.suggestions

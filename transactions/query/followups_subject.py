@@ -6,6 +6,7 @@ changes how it is looked at, or checks it.
 - its figure: "then just tell me what it cost", "how much was it" — the amount of what the last answer was about;
 - the row before the one shown: "the trip before that one" after the biggest (or latest) charge — the row of the same
   set dated just before it;
+- both again: "both stations" after "Shell and Chevron" → "just Shell" — the names of the answer before, again;
 - a check-back: "make sure you're looking at the right bill", "is that the right month?" — the last question again,
   said again with what it counted (never a search for "right"); the answer is not a confident one
   (chat/followup_doubt.changed_nothing);
@@ -18,7 +19,8 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, fmt_day
-from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_base import HOW_MANY_THAT_RE, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_merge import SPENT_RE, SUPERLATIVE_WORD_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import period_edit
@@ -28,9 +30,10 @@ FIRST_DAY = date(1900, 1, 1)  # the start of "all time", as transactions/query/p
 OVERALL_RE = re.compile(r"\boverall\b|\bin general\b|\bas a whole\b|\b(?:all|every)thing (?:there|at (?:that|this) "
                         r"(?:store|shop|place))\b|\b(?:in|over|across) (?:all|the whole|my whole|my entire|the entire) "
                         r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b")
-# a period pointed back at or named: "that month", "the same week", "then"
-THAT_PERIOD_RE = re.compile(r"\b(?:that|this|the same|those|these)\s+(?:day|week|weekend|month|year|quarter|period|"
-                            r"stretch|time|trip)s?\b|\bback then\b|\bat the time\b")
+# a time pointed back at that the period grammar does not read ("that month", "the same week" it reads): "back then",
+# "at the time", "those days", "that trip", "that weekend", "those months"
+THAT_PERIOD_RE = re.compile(r"\b(?:that|this|the same)\s+(?:day|weekend|trip)\b|\b(?:those|these)\s+(?:days|weeks|"
+                            r"weekends|months|trips)\b|\bback then\b|\bat the time\b")
 # the thing in play, pointed at ("that store", "that place", "them")
 THAT_THING_RE = re.compile(r"\b(?:that|this|the same|those|these|the)\s+(?:store|shop|place|merchant|vendor|company|"
                            r"restaurant|business|category|spot|outlet|chain|one|payee)s?\b|\bthere\b")
@@ -78,6 +81,8 @@ def _overall(text: str, s: _State) -> Edit:
     if not m or prev.compare or prev.measure not in (*ROWS, *RANKINGS) \
             or not (prev.merchants or prev.categories or prev.text or prev.period):
         return None
+    if HOW_MANY_THAT_RE.search(text):
+        return None  # "how many purchases was that overall" after the biggest one: the rows it was among (followups)
     if THAT_PERIOD_RE.search(text) or any(p.grain != "all" for p, _ in find_periods(text.lower(), s.today)):
         return None  # "what did I spend there overall that month": the whole of that month, not all time
     q = s.query()
@@ -88,6 +93,8 @@ def _overall(text: str, s: _State) -> Edit:
     q.links = [link for link in q.links if not link.negated]
     if q.measure == "list":  # the subject's figure, not a list of every row it ever had
         q.measure, q.limit = "total", None
+    if q.measure in ("largest", "smallest") and SPENT_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
+        q.measure, q.limit = "total", None  # "and what did I spend there overall" after the biggest purchase
     q.offset = 0
     return q, [m.span(), *(t.span() for t in THAT_THING_RE.finditer(text))]
 
@@ -186,3 +193,34 @@ def _to_period(text: str, s: _State) -> Edit:
     q = s.query()
     q.period, q.months = period, None
     return q, [m.span()]
+
+
+# "both stations", "both of them", "the two of them": the two names of the answer before the last, when the last kept
+# one of them ("Shell and Chevron in August" → "just Shell" → "and September, both stations?")
+BOTH_RE = re.compile(r"\bboth(?: of (?:them|those|the two))?(?: (?:stations|stores|shops|places|merchants|categories|"
+                     r"companies|brands|restaurants|cafes|chains|ones|accounts|apps|services))?\b|\bthe two of them\b"
+                     r"|\b(?:ca hai|hai cho|hai noi)\b")
+
+
+CONNECTIVES = {"and", "but", "so", "now", "what", "about", "how", "ok", "okay", "then", "please", "for", "of", "with"}
+
+
+def _both_again(text: str, s: _State) -> Edit | tuple[MoneyQuery, list[tuple[int, int]], str]:
+    """The earlier answer's names again; what else the turn says (a period, a measure, "month by month") is read by
+    the parser from the rest of the turn over them."""
+    m = BOTH_RE.search(text)
+    prev, earlier = s.previous, s.earlier
+    if not m or earlier is None or prev.compare or earlier.compare or len(s.names) != 1:
+        return None
+    names = [*earlier.merchants, *earlier.categories, *earlier.text]
+    if len(names) < 2 or s.names[0] not in names:
+        return None
+    q = s.query()
+    q.merchants, q.categories, q.text = list(earlier.merchants), list(earlier.categories), list(earlier.text)
+    q.links = [*earlier.links]
+    q.exclude_merchants = [n for n in q.exclude_merchants if n not in names]
+    q.exclude_categories = [n for n in q.exclude_categories if n not in names]
+    rest = re.sub(r"\s+", " ", (text[:m.start()] + " " + text[m.end():]).replace(" ,", ",")).strip(" ,")
+    if set(re.findall(r"[a-z0-9]+", rest)) - CONNECTIVES:
+        return q, [m.span()], rest  # "and the next two months, both stations?": the months over both
+    return q, [(0, len(text))]

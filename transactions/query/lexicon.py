@@ -92,6 +92,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts", "games", "giai tri", "phim",
                       "xem phim", "ve xem phim", "ve phim", "rap phim"),
     "Fees": ("fees", "fee", "bank fees", "charges fees", "phi"),
+    "Transfers": ("transfer", "transfers", "bank transfer", "bank transfers", "wire transfer", "chuyen khoan",
+                  "chuyen tien", "tien chuyen khoan"),
     "Income": ("income", "thu nhap"),
     "Salary": ("luong",),
 }
@@ -134,6 +136,7 @@ biet oi nhe nha dum giup giùm gium
 thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
 wait nvm nevermind fine sorry oops meant anyways
 gotten anywhere somewhere real actual proper mostly mainly
+toward towards ended
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"

@@ -39,6 +39,7 @@ from transactions.query.linking import Linker, link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
 from transactions.query.periods import TIME_COUNT_RE, find_periods
+from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.periods_words import RANK_ORDINALS
@@ -82,7 +83,8 @@ def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]],
     """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
     for _, (a, b) in periods:
         piece = text[a:b]
-        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece):
+        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece) \
+                and not glossed_name(piece):  # "the holidays last year (nov and dec)": one span, its months said
             # "vs " keeps the length: the spans found stay those of the text
             return find_periods(text[:a] + re.sub(r"\band\b", "vs ", piece, count=1) + text[b:], today)
     return periods
@@ -239,7 +241,6 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and len(tokens(rest)) <= 12 \
             and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
@@ -251,7 +252,10 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
-                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))]
+                      or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))
+                 # a long question says more around its subject ("…have I ended up putting toward the temple
+                 # donations"): there the subject is the word said as a thing or an object, not any word left over
+                 and (len(tokens(rest)) <= SHORT_QUESTION or re.search(rf"{OBJECT_BEFORE}{re.escape(w)}\b", text))]
         # "my boat and my dog": each thing after a possessive is asked about, not only the first
         named = names[:1] + [w for w in names[1:] if re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(w)}\b",
                                                                text)]
@@ -360,6 +364,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             x.mention for x in q.links if x.how == "concept")]}
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
+
+
+# a question this long or shorter is mostly its subject: any word left over may be what it asks about
+SHORT_QUESTION = 12
+# what a thing asked about is said after: a determiner, a possessive, or a preposition of what money went on
+OBJECT_BEFORE = r"\b(?:the|my|our|his|her|their|a|an|on|for|toward|towards|into|at|about)\s+(?:[a-z]+'s\s+)?"
 
 
 # a word that adds a part to what is named ("plus the bag fee", "along with the tip", "+ tax")

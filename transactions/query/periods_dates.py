@@ -32,6 +32,11 @@ DATE = (rf"(?:{_ORDINAL_OF}|"
         rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
         rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
         rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?))")
+# a month's first or last day said by its edge ("the beginning of March", "the end of May"): an end of a range of dates
+# only ("from the first of March through the end of May"); "until the end of May" alone is the period grammar's
+_EDGE = (rf"(?:(?:very\s+)?(?:start|beginning|end)|last day)\s+of\s+(?:the\s+month\s+of\s+)?(?:{_MONTH_RE})\b\.?"
+         rf"(?:,?\s+(?:19|20)\d{{2}}\b)?")
+EDGE_DATE = rf"(?:{_EDGE}|{DATE})"
 # a Vietnamese date: "15/10", "15/10/2026", "ngày 3 tháng 10 (năm 2026)", ISO
 VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"
            r"|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
@@ -58,6 +63,9 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
     if slash:
         a, b, y = int(slash.group(1)), int(slash.group(2)), _year(slash.group(3))
         return [(a, b, y), (b, a, y)]
+    edge = re.fullmatch(r"(?:very\s+)?(start|beginning|end|last day)\s+of\s+(?:the\s+month\s+of\s+)?(.+)", token)
+    if edge:  # "the end of may": day 0 stands for the month's last day (_make)
+        token = f"{1 if edge.group(1) in ('start', 'beginning') else 0} of {edge.group(2)}"
     said = re.fullmatch(rf"({'|'.join(ORDINAL_WORDS)})\s+of\s+(.+)", token)
     if said:  # "first of september": as "1 of september"
         token = f"{ORDINAL_WORDS[said.group(1)]} of {said.group(2)}"
@@ -71,6 +79,9 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
 
 
 def _make(month: int, day: int, year: int) -> date | None:
+    """That day, or None; day 0 is the month's last day ("the end of February")."""
+    if day == 0 and 1 <= month <= 12:
+        day = calendar.monthrange(year, month)[1]
     try:
         return date(year, month, day)
     except ValueError:
@@ -380,7 +391,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          vi_since),
         (rf"\btruoc\s+(?P<a>{VI_DATE})", vi_until),
         (rf"\b(?P<a>(?:ngay|hom)\s+{VI_DATE})", vi_day),
-        (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{DATE}){TO}(?P<b>{DATE})"
+        (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{EDGE_DATE}){TO}(?P<b>{EDGE_DATE})"
          rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
         (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
          rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b)"

@@ -38,7 +38,10 @@ MONTH_NAMES_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov
 YEAR_ONLY_RE = re.compile(r"\s*(?:in\s+|of\s+)?(?:(?:last|this|previous)\s+year'?s?|(?:19|20)\d{2}|nam (?:ngoai|nay|truoc))\s*")
 # between a named period and the dates that say what it means: a comma, colon, dash or bracket ("the holidays last
 # year, november and december together", "christmas: dec 20 to 31"), not "or"/"vs" (a comparison)
-APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
+APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?"
+                           # "winter break, so …", "my fall semester (august thru october)": the stretch named by it
+                           r"(?:\s+(?:break|semester|term|season|vacation|holidays?|months|quarter|period|stretch))?"
+                           r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
                            r"specifically|namely|meaning)\s+)?")
 
 
@@ -63,10 +66,12 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
         if said.relative or NAMED_SPAN_RE.search(words) or not MONTH_NAMES_RE.search(words) \
                 or not APPOSITION_RE.fullmatch(text[b:c]):
             continue
-        if not YEAR_SAID_RE.search(words):  # no year of its own: the one overlapping the name
+        if not YEAR_SAID_RE.search(words):  # no year of its own: the one overlapping the name (if one does)
             shifts = [said.shifted(years=y) if y else said for y in (0, -1, 1)]
             said = max(shifts, key=lambda p: (min(p.end, named.end) - max(p.start, named.start)).days)
-        if min(said.end, named.end) < max(said.start, named.start) or said.start > today:
+            if min(said.end, named.end) < max(said.start, named.start):
+                said = shifts[0]  # "winter break, so Sept 15th thru Oct 10th": the dates as said, the name aside
+        if said.start > today:
             continue
         end = min(said.end, today)
         label = (f"{period_label(said.start, end, 'range', today=today)} (the dates you gave, not "
@@ -76,6 +81,13 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
         merged = (Period(said.start, end, label, "range"), (a, d))
         return [*found[:i], merged, *found[k + 1:]]
     return found
+
+
+def glossed_name(words: str) -> bool:
+    """A named period restated by dates joined with "and" after a comma or bracket ("the holidays last year (nov and
+    dec)", "spring, march and april"): one span, not two periods to compare."""
+    named = NAMED_SPAN_RE.search(words)
+    return bool(named and re.search(r"(?:[,(:;–—]|\b(?:i mean|so|that is)\b)[^,(:;]*\band\b", words[named.end():]))
 
 
 # between a named period and a month that places it: "the holidays last december", "christmas in december 2025"

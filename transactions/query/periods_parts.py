@@ -37,8 +37,13 @@ WEEK_OF_RE = re.compile(r"(?:\b(?:in|during|over|for)\s+)?(?:the\s+)?\bweek\s+of
 # the words before a month or a year that name a part of it ("early ", "the end of ", "mid-", "the first half of ")
 PART_CUE = re.compile(r"(?:\b(?:in|during|over|for|at|by|around|towards?)\s+)?(?:the\s+)?(?:very\s+)?"
                       r"\b(?P<part>early|mid|middle of|late|start of|beginning of|end of|"
+                      r"(?:tail|back|front|far) end of|(?:latter|later|last|early|earlier|first|middle) part of|"
                       r"(?:first|second|1st|2nd|back|front) half(?: of)?|"
                       rf"(?:first|last)\s+{_NUM.replace('(?P<n>', '(?:')}\s+(?:weeks|days)\s+(?:of|in))(?:\s+the)?\s*$")
+# the same parts in other words
+PART_SAID = {"tail end of": "end of", "back end of": "end of", "far end of": "end of", "front end of": "start of",
+             "latter part of": "late", "later part of": "late", "last part of": "late", "early part of": "early",
+             "earlier part of": "early", "first part of": "early", "middle part of": "middle of"}
 # "the beginning of the year", "end of the month": the year or month this is
 THIS_ONE_RE = re.compile(r"\b(?:early|mid|late|(?:start|beginning|end|middle|(?:first|second|1st|2nd) half)\s+of)"
                          r"\s+(?:the|this)\s+(?P<grain>year|month)\b")
@@ -259,6 +264,7 @@ def part_of(part: str, whole: Period, today: date) -> Period | None:
     """The part of a month or a year the word names; None for other periods (a part of a quarter or a range is
     not read)."""
     counted = re.fullmatch(r"(first|last)\s+(.+?)\s+(weeks|days)\s+(?:of|in)", part)
+    part = PART_SAID.get(part, part)  # "the tail end of October" is its end, "the latter part of" it late
     if counted:  # "the first two weeks of October" (days 1–14), "the last 10 days of" it
         return _counted_part(counted.group(1), _n(counted.group(2)) or 0, counted.group(3), whole, today)
     part = part.replace("1st", "first").replace("2nd", "second").replace("back", "second").replace("front", "first")
@@ -336,6 +342,9 @@ def _this(grain: str, today: date) -> Period:
     return Period(date(today.year, 1, 1), today, str(today.year), "year")
 
 
+SCHOOL_RE = re.compile(r"\b(?:spring|summer|fall|autumn|winter|christmas|easter)\s+(?:break|semester|term|quarter)\b")
+
+
 def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
     """Words that say a stretch before or after something ("the run-up to", "the weeks before") whose anchor is no
     period ("the run-up to the wedding"): the period meant was not understood."""
@@ -343,8 +352,11 @@ def unplaced_cues(text: str, spans: list[tuple[int, int]]) -> list[str]:
     for m in re.finditer(r"\b(?:run|lead|build)\s?up\s+(?:to|till|until|before|into)\b|\bleading up to\b"
                          r"|\bthe other (?:day|week|night)\b"
                          r"|\b(?:days|weeks|months|fortnight)\s+(?:right\s+|just\s+)?(?:before|prior to|ahead of|"
-                         r"after|following|leading up to)\b", text):
-        if not any(a <= m.start() < b for a, b in spans):
+                         r"after|following|leading up to)\b"
+                         # "over spring break", "fall semester": a school's dates, not the season's
+                         rf"|{SCHOOL_RE.pattern}",
+                         text):
+        if not any(a <= m.start() < b and (m.end() <= b or not SCHOOL_RE.match(m.group(0))) for a, b in spans):
             out.append(m.group(0))
     return out
 

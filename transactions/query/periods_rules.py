@@ -14,12 +14,14 @@ from transactions.query.periods_seasons import (
     HOLIDAY_SEASON_RES,
     HOLIDAY_SPAN_RE,
     HOLIDAY_WEEKEND_RE,
+    SEASON_LIKE,
     VI_SEASON_WHICH,
     _clip,
     _season_period,
     holiday_season,
     holiday_span,
     holiday_weekend,
+    season_named,
 )
 from transactions.query.periods_vi import vi_rules
 from transactions.query.periods_words import (
@@ -140,6 +142,10 @@ def period_rules(today: date):
             yb = str(today.year - (0 if m.group("rel") == "this" else 1))
         first_a, _ = POINT_MONTHS(a)
         _, last_b = POINT_MONTHS(b)
+        pair = m.groupdict().get("pair")
+        if pair and m.group(4) and not ya and first_a > last_b \
+                and int(pair) % 100 == (int(m.group(4)) + 1) % 100:  # "nov to feb 2025/2026"
+            ya, yb = m.group(4), str(int(m.group(4)) + 1)
         return month_span(first_a, ya, last_b, yb)
 
     def month_span(first_a: int, ya: str | None, last_b: int, yb: str | None) -> Period | None:
@@ -213,6 +219,10 @@ def period_rules(today: date):
         end = min(saturday + timedelta(days=1), today)
         return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
 
+    def weekend_before_last() -> Period:
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7 + (7 if today.weekday() < 5 else 14))
+        return Period(saturday, saturday + timedelta(days=1), f"the weekend of {fmt_day(saturday)}", "range")
+
     def up_to_month(m):
         """"through September", "until June", "before March": from the start of that year up to the end of the
         month (or of the month before it, for "before"); the most recent such month that has started."""
@@ -269,7 +279,9 @@ def period_rules(today: date):
         (rf"\b(?:from\s+|between\s+)?(?:the\s+)?(?:start\s+of\s+)?{POINT}\s*(?:to|through|thru|till|until|-|–|"
          rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)"
          # "february to april this year", "march through may of last year": the year the span ends in
-         r"(?:,?\s+(?:of\s+|in\s+)?(?P<rel>this|last|previous)\s+year\b)?", span_range),
+         r"(?:,?\s+(?:of\s+|in\s+)?(?P<rel>this|last|previous)\s+year\b)?"
+         # "nov to feb 2025/2026", "dec-feb 2025-26": the span across the turn of those two years
+         r"(?:\s*[/-]\s*(?P<pair>(?:19|20)?\d{2})\b)?", span_range),
         (rf"\b(?:since|from)\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?(?:this\s+|last\s+)?{POINT}"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?"
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
@@ -297,10 +309,12 @@ def period_rules(today: date):
          since_day),
         (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
         # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
-        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong)\b"
+        # "the cold months" are winter, "the warm months" summer; "winter 2025/26" runs from December 2025
+        (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong|"
+         rf"{SEASON_LIKE})\b(?:\s+months\b)?"
          rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay|(?:of\s+)?last year|(?:of\s+)?this year)\b)?"
-         rf"(?:\s+{YEAR})?",
-         lambda m: _season_period(m.group(2), m.group(1) or VI_SEASON_WHICH.get(
+         rf"(?:\s+(?:of\s+)?{YEAR}(?:\s*[/-]\s*(?:19|20)?\d{{2}}\b)?)?",
+         lambda m: _season_period(season_named(m.group(2)), m.group(1) or VI_SEASON_WHICH.get(
              re.sub(r"^of\s+", "", m.group(3) or "")), today, int(m.group(4)) if m.group(4) else None)),
         (r"\b(?:(?:the|this)\s+(?:calendar\s+)?year\s+(?:so far|to date|till now|until now|up to now)|so far (?:in|into|for) "
          r"(?:the|this) year|(?:the\s+)?year[\s-]to[\s-]date|ytd|so far this year|this year so far|(?:this|the current|current) (?:calendar )?year|nam nay"
@@ -330,6 +344,8 @@ def period_rules(today: date):
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
         (r"\b(?:since|from|starting(?: from)?) the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of|\s*(?:to|-|and|till|until|thru|through)"
          r"\s+(?:the\s+)?\d)(?:\s+(?:to|till|until|thru|through|up to)\s+(?:now|today|date|the present))?", since_nth),
+        # "the weekend before last": the one before last weekend
+        (r"\b(?:(?:over|during|on)\s+)?the\s+weekend\s+before\s+last\b", lambda m: weekend_before_last()),
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),

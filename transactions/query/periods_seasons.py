@@ -23,6 +23,17 @@ VI_SEASON_WHICH = {"vua roi": "last", "vua qua": "last", "truoc": "last", "nam n
                    "nam truoc": "last year", "nam nay": "this", "nay": "this"}
 
 
+# months called by their weather: "the cold months" (winter), "the warmer months" (summer)
+SEASON_LIKE = r"(?:cold|colder|cool|cooler|chilly|freezing|warm|warmer|hot|hotter)\s+months"
+
+
+def season_named(word: str) -> str:
+    """The season a word names ("the colder months": winter)."""
+    if re.fullmatch(SEASON_LIKE, word):
+        return "summer" if re.match(r"warm|hot", word) else "winter"
+    return word
+
+
 def _season_period(name: str, which: str | None, today: date, year: int | None = None) -> Period | None:
     first, last = SEASONS[name]
     if year is not None:  # "summer 2025", "winter '24" (December of that year to February)

@@ -43,6 +43,13 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
         q.compare = {"mode": "sides", "sides": unions}
         q.merchants, q.categories, q.text = [], [], []
         return
+    if len(groups) >= 2 and len([p for p in periods if not p.relative]) >= 2 and _names_joined(groups, text):
+        # "was August or September higher for gas at Shell and Chevron": the two periods are the sides, each the
+        # total of every name said (the names are joined by "and", the periods by "or"/"vs")
+        own = [p for p in periods if not p.relative]
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in own[:2]]}
+        q.period = None
+        return
     if len(groups) >= 2:
         sides = []
         for link in groups:
@@ -130,6 +137,23 @@ def _two_unions(groups: list[Link], text: str) -> list[Side] | None:
     return sides
 
 
+AND_NAMES_RE = re.compile(r"\s*(?:,|and|plus|&|\+|n|'n'|as well as|together with|along with)?\s*(?:,\s*)?"
+                          r"(?:(?:and|plus)\s+)?(?:at\s+|on\s+|from\s+|the\s+|my\s+)*")
+
+
+def _names_joined(groups: list[Link], text: str) -> bool:
+    """The names said one after another joined by "and", "plus", "&" or a comma ("at Shell and Chevron", "gas at
+    shell + chevron") with a comparison word elsewhere: one union, not sides of their own."""
+    spots = sorted((m.start(), m.end()) for link in groups
+                   if (m := re.search(rf"\b{re.escape(link.mention)}\b", text)))
+    if len(spots) != len(groups) or not VERSUS_RE.search(text):
+        return False
+    gaps = [text[a[1]:b[0]] for a, b in zip(spots, spots[1:])]
+    return all(AND_NAMES_RE.fullmatch(gap) or re.fullmatch(r"\s*(?:at|on|from)\s+", gap) for gap in gaps) \
+        and any(re.search(r"\b(?:and|plus|n)\b|[&+,]", gap) for gap in gaps) \
+        and not any(VERSUS_RE.search(gap) for gap in gaps)
+
+
 ONE_BEFORE_RE = re.compile(r"\b(?:vs\.?|versus|than|compared (?:to|with)|against|or|and)\s+(?:the\s+)?(?:one|month|"
                            r"week|year|quarter)\s+(?:before|prior)\b")
 COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|with)|against|or)\s+([a-z][a-z']+)\b")
@@ -164,7 +188,7 @@ def periods_left_unread(q: MoneyQuery, text: str, periods: list[tuple[Period, tu
         if period.relative or (period.start, period.end) in used:
             continue
         said = re.sub(r"\s+", " ", text[a:b]).strip(" ,.?!")
-        if a > 0 and text[a - 1].isalnum():  # a span read in the text with "and" respelt "vs " starts mid-word
+        if a > 0 and text[a - 1].isalnum() and text[a].isalnum():  # a span read in the text with "and" respelt "vs " starts mid-word
             said = said.partition(" ")[2]
         if said and said not in q.ignored:
             q.ignored.append(said)

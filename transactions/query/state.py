@@ -200,6 +200,10 @@ LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(
                               r"|\b(?:of|among|out of) (?:those|them|these)\b|\b(?:in|from|of) (?:that|this) lot\b|\bin there\b"
                               r"|^\s*(?:and\s+|so\s+|ok(?:ay)?,?\s+)?how many (?:were|was) (?:over|under|above|below|more than|less than|"
                               r"at|from|in|on)\b"  # "how many were under 10 bucks": how many of the last set
+                              # "plus all the CVS runs", "along with Target", "and with groceries too?": the last
+                              # set and the name said together; "total for both": the two answers' names
+                              r"|^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|along with|together with|as well as|"
+                              r"on top of (?:that|it|those)|with)\b|\b(?:for|of) both\b|\bboth (?:of them |of those )?(?:together|combined)\b"
                               r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b")
 
 
