@@ -15,7 +15,6 @@ from typing import Any
 
 from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
-from chat.offline.frames import knowledge_query
 from transactions.query import strip_accents
 
 _JUDGED = (r"bad|good|ok|okay|fine|smart|wise|dumb|stupid|safe|unsafe|risky|dangerous|legit|normal|necessary|"
@@ -64,22 +63,22 @@ def _own_names(q: Any) -> bool:
                for link in getattr(q, "links", None) or [])
 
 
-def informal_concept_query(text: str, q: Any = None) -> str | None:
-    """The knowledge search words of an informal concept question about a finance-education topic, or None."""
+def informal_concept_query(text: str, q: Any, query: str) -> str | None:
+    """The knowledge search words (`query`: the turn's, a Vietnamese one with the English terms it names) of an
+    informal concept question about a finance-education topic, or None."""
     if not asks_about_concept(text) or _own_names(q):
         return None
-    query = knowledge_query(text)
     return query if names_education_topic(query) else None
 
 
-def concept_of_question_before(text: str, ctx: Any) -> str | None:
+def concept_of_question_before(text: str, ctx: Any, topic: str) -> str | None:
     """A short turn that points back at a question about a finance-education topic Moneta had no data for ("whats my
-    credit score rn" → "ok then what even affects it"): the search words, the question before's topic with the turn."""
+    credit score rn" → "ok then what even affects it"): the search words, the question before's topic (`topic`: its
+    search words) with the turn."""
     before = getattr(ctx, "previous_asked", "") or ""
     if not before or getattr(ctx, "previous_family", None) == "money" or not leans_on_question(text) \
             or asks_how_to(before) or asks_how_to(text):
         return None  # "how do i make a jar" → "can I delete it later": the help pages (chat/help_steps.py)
-    topic = knowledge_query(before)
     if not names_education_topic(topic):
         return None
     return f"{topic} {text}"
