@@ -131,3 +131,17 @@ def test_a_shop_they_name_after_at_is_not_one_of_theirs_by_meaning(chat_demo, al
     body = answer_body(answer)
     assert "$61.49" not in body and "Amazon" not in _merchants(answer), answer["answer"]
     assert "no transactions" in body or "nothing" in body.lower(), answer["answer"]
+
+
+def test_initials_that_are_also_the_start_of_another_name_of_theirs_are_asked_about(chat_demo, alice, alice_shops,
+                                                                                     bob):
+    first = month_start(timezone.localdate(), 1)
+    transactions_import(user=bob, file_name="bob.csv", content=statement_csv(today=timezone.localdate(), extra=[
+        (first + timedelta(days=3), "TRADER JOE'S #131 BERKELEY CA", "-44.00", "Groceries"),
+        (first + timedelta(days=5), "TJ MAXX #0412 EMERYVILLE CA", "-39.95", "Shopping")]))
+    asked = chat_turn(user=bob, message="what did tj's cost me last month")
+    assert asked["clarification"] is not None and asked["clarification"]["ask_only"], asked["answer"]
+    assert {c["name"].lower() for c in asked["clarification"]["choices"]} == {"trader joe's", "tj maxx"}, \
+        asked["clarification"]
+    theirs = chat_turn(user=alice, message="what did tj's cost me last month")  # Alice has no TJ Maxx
+    assert theirs["clarification"] is None and "$58.10" in answer_body(theirs), theirs["answer"]

@@ -137,8 +137,8 @@ class Linker:
         # initials said aloud and written as heard ("teejays", "beebee"): the letters they name
         letters = spelled_letters(bare) or spelled_letters(word) or bare
         by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare, letters)]
-        by_initials += [m for m, mt in self.merchant_tokens.items() if len(mt) > len(bare) >= 2
-                        and initials(mt).startswith(bare) and m not in by_initials]
+        by_initials += [m for m, mt in self.merchant_tokens.items() if m not in by_initials and len(mt) >= 2 and (
+            len(mt) > len(bare) >= 2 and initials(mt).startswith(bare) or mt[0] in (word, bare))]  # "tj": TJ Maxx too
         if by_initials:
             return by_initials, "initials"
         if len(word) < 3 or word in common_words():
