@@ -33,6 +33,7 @@ from chat.help_steps import (
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import POINTS_BACK_RE, leans_on_question, with_question_before
+from chat.knowledge_questions import concept_of_question_before, informal_concept_query
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
 from chat.listings import FIGURE_RE as LISTING_FIGURE_RE
@@ -171,9 +172,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
     if plan.query is not None and plan.query is not q:
         ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (money_measure_turn)
     elif plan.query is None and plan.calls and all(c["name"] == "list_subscriptions" for c in plan.calls):
-        # the listing answers for every recurring charge whatever the period ("did any of them go up this year"),
-        # and names as examples ("my auto-pay stuff like netflix") are among its rows: the reading the answer is
-        # checked against is the listing's own
+        # the listing answers for every charge whatever the period; names as examples ("like netflix") are its rows
         listed = {m for c in plan.calls for m in c["args"].get("merchants") or []}
         ctx.understood = {**ctx.understood, "period": None, "compare": None,
                           "merchants": [m for m in ctx.understood.get("merchants") or [] if m in listed]}
@@ -309,7 +308,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
+    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    if early is None and not howto and (
+            concept := informal_concept_query(text, q, _search_query(text))
+            or concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or ""))):
+        # "buy now pay later, is it a trap?", "does carrying a balance help my credit score": a concept (chat/knowledge_questions.py)
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
+    call = early \
         or (None if howto else action_call(text, q, ctx)) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
             or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
@@ -363,8 +368,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if CONSEQUENCE_RE.search(text) and names_education_topic(text) and not (q.merchants or q.categories) \
             and (q.period is None or q.period.grain == "all") and q.amount_min is None and q.amount_max is None:
-        # "what happens if I only ever pay the minimum on my credit card": what it leads to, a concept — even though
-        # "credit" may be a word of some transaction's description
+        # "what happens if I only ever pay the minimum on my credit card": a concept, not the rows saying "credit"
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if (sides := _own_alternatives(text, q)) is not None:
         # "shell or chevron, which one gets more of my money": two of their own weighed is a comparison of their
