@@ -331,14 +331,17 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         return jar_status(user=self.user, month=tool_month(month, today=_today()))
 
     def list_subscriptions(self, merchants: list[str] | None = None, order: str | None = None,
-                           limit: int | None = None, kind: str | None = None, about: str | None = None) -> dict:
+                           limit: int | None = None, kind: str | None = None, about: str | None = None,
+                           price_changed: bool | None = None) -> dict:
         """The user's recurring charges (subscriptions): monthly cost, total per month, next expected charge and
         price changes. `merchants`: only these (e.g. the ones the last answer listed; the totals are then theirs
         alone); `order`: "most_expensive" (default) or "cheapest"; `limit`: only the first N in that order, of
         the subscriptions and of the regular bills (rent, utilities) each; `kind`: only "subscription"
         (streaming, software, the gym, memberships) or only "bill" (rent, utilities, insurance, loans); `about`: a
-        kind of service ("streaming", "gym", "phone and internet", "electricity")."""
-        result = listing_narrowed(subscription_list(user=self.user, merchants=merchants), kind=kind, about=about)
+        kind of service ("streaming", "gym", "phone and internet", "electricity"); `price_changed`: only those whose
+        price changed ("which one went up"), the others named as unchanged."""
+        result = listing_narrowed(subscription_list(user=self.user, merchants=merchants), kind=kind, about=about,
+                                  price_changed=price_changed)
         if order == "cheapest":
             result["rows"] = result["rows"][::-1]
         if limit:

@@ -133,7 +133,11 @@ def steps_text(text: str, steps: list[str], marker: str) -> str:
 HOWTO_Q_RE = re.compile(
     r"\bhow (?:do|can|could|would|will|does) (?:i|we|you|one)\b|\bhow to\b|\bwhere (?:do|can|could|would|"
     r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
-    r"(?:a way|any way|possible) to\b|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
+    r"(?:a way|any way|possible) to\b"
+    # "where's the review queue", "where is the subscriptions tab": a place in the app
+    r"|\bwhere(?:'s| is| are| do i find| can i find| do i see)\s+(?:the|my)\s+(?:[\w-]+\s+){0,2}?(?:queue|tab|list|menu|"
+    r"section|inbox|link|form|toggle|switch|settings?|button|option|page|screen)s?\b"
+    r"|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
     r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
     # "tell me how I'd set one up", "show me how I can…": how to, asked inside a request
     r"|\b(?:tell|show|teach|remind) (?:me|us) how\b(?!\s+(?:much|many|often|long|big|far)\b)|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
@@ -163,7 +167,9 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "đăng ký tài khoản": "sign up account", "tạo tài khoản": "sign up account", "biểu đồ": "charts",
              "gộp": "merge", "ghép": "pair", "khôi phục": "restore", "đổi tên": "rename", "người nhận": "payee",
              "thanh toán": "pay", "hoá đơn": "bill", "hóa đơn": "bill", "chuyển tiền": "transfer money",
-             "huỷ": "cancel", "hủy": "cancel",
+             "huỷ": "cancel", "hủy": "cancel", "file ngân hàng": "import statement",
+             "tệp ngân hàng": "import statement", "file sao kê": "import statement", "tải lên": "upload",
+             "cần xem lại": "review uncertain", "xem lại": "review", "hàng chờ": "review uncertain",
              "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
@@ -195,7 +201,20 @@ def heading_overlap(question: str, heading: str) -> int:
     "How to …" heading: "how to sign up account" shares two with "How to sign up (create a Moneta account)" and
     none with "How to log in and log out"."""
     words = _stems(english_topics(question))
-    return len(words & _stems(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
+    shared = len(words & _stems(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
+    # a section for many at once ("How to change many transactions at once") is not the one for "a transaction's
+    # amount": it counts one less unless the question says many, all or several
+    if BULK_RE.search(heading or "") and not BULK_RE.search(question or "") and not MANY_RE.search(question or ""):
+        shared -= 1
+    elif BULK_RE.search(heading or "") and (BULK_RE.search(question or "") or ALL_RE.search(question or "")):
+        shared += 1  # "change the category on all my uber rides": the section for many at once
+    return shared
+
+
+BULK_RE = re.compile(r"\b(?:many|at once|in bulk|bulk)\b", re.I)
+ALL_RE = re.compile(r"\b(?:all|several|multiple|every|each|tất cả|hàng loạt)\b", re.I)
+MANY_RE = re.compile(r"\b(?:all|several|multiple|every|each|lots|whole|batch|them|those|these|[2-9]\d*)\b"
+                     r"|\b(?:transactions|charges|rows|payments)\b|\b(?:tất cả|nhiều|hàng loạt|các)\b", re.I)
 
 
 # words that name no feature but still tell two sections apart ("set a monthly budget" vs "accept a budget
@@ -217,6 +236,25 @@ def _typed_without_accents(text: str) -> bool:
     return not VI_CHARS.search(text or "") and is_vietnamese(text or "")
 
 
+# what people call a feature that the help headings name otherwise ("my bank file" is a statement to import)
+EN_TOPICS = {"bank file": "import statement", "bank statement": "import statement", "csv": "import statement",
+             "statement file": "import statement", "bank export": "import statement", "ofx": "import statement",
+             "qif": "import statement", "review queue": "review uncertain", "to review": "review uncertain",
+             "needs review": "review uncertain", "uncertain": "review uncertain", "envelope": "jar",
+             "spending limit": "category budget", "recurring charge": "subscription", "sign in": "log in",
+             "login": "log in", "register": "sign up", "new account": "sign up", "back up": "export data",
+             "backup": "export data", "spreadsheet": "export data", "amount": "edit", "typo": "edit",
+             "date": "edit", "description": "edit"}
+
+
+def _with_feature_words(text: str) -> str:
+    """An English how-to with the help headings' words for the features it names in its own ("where do I upload my
+    bank file" → … (import statement))."""
+    low = f" {' '.join(re.findall(r'[a-z0-9]+', text.lower()))} "
+    extra = [en for said, en in EN_TOPICS.items() if f" {said} " in low]
+    return f"{text} ({' '.join(dict.fromkeys(extra))})" if extra else text
+
+
 def english_topics(text: str, keep: set[str] | frozenset[str] = frozenset()) -> str:
     """A Vietnamese how-to with the English words of the help pages' topics it names (the help pages and the
     embedding model are English); English text unchanged. Typed without accents, the topics are matched
@@ -233,7 +271,7 @@ def english_topics(text: str, keep: set[str] | frozenset[str] = frozenset()) -> 
             found.append((low.index(key), en))
             low = low.replace(key, " " * len(key))  # "hũ chi tiêu" is one topic, not also "hũ"
     if not found:
-        return text
+        return text if is_vietnamese(text) else _with_feature_words(text)
     # in the order the question says them ("tạo hũ": create jar; "tao jar ngan sach": create jar budget)
     found = sorted(found + [(plain_at, word) for plain_at, word in said]) if not plain else \
         sorted(found + [(low.find(f" {word} ") + 1 if f" {word} " in low else len(low), word) for _, word in said])

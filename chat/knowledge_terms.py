@@ -25,7 +25,8 @@ why when where which who me my i you your it its this that these those about bet
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
 note notes say says said document documents docs file files wrote written
 plain simple simply terms words english layman laymans dummies briefly short quick
-""".split())  # the last line: how to say it ("in plain terms", "in simple words"), not what
+smart wise dumb stupid trap scam ripoff legit worth okay normal idea ever even
+""".split())  # and the judging words of an informal question ("is it smart to…", "is it a scam"): no topic  # the last line: how to say it ("in plain terms", "in simple words"), not what
 
 
 # words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not

@@ -21,11 +21,15 @@ from transactions.query.lexicon import CONCEPTS
 from transactions.query.periods import find_periods
 
 # words that are about recurring charges whoever asks: "my subscriptions", "subs", "recurring", "monthly bills"
-SUBSCRIPTION_CORE = r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b|\bdang ky\b"
+SUBSCRIPTION_CORE = (r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b|\bdang ky\b"
+                     # paid without asking each time: "my auto-pay stuff", "automatic payments", "regular payments",
+                     # "direct debits", "khoản trừ tự động"
+                     r"|\bauto-?pay\w*|\bautomatic (?:payments?|charges?|debits?|bills?)\b|\bregular (?:payments|charges|"
+                     r"bills|debits|outgoings)\b|\bdirect debits?\b|\bstanding orders?\b|\btrừ tự động\b|\btru tu dong\b")
 # and the wider ways a question names them once the list was chosen
 SUBSCRIPTION_MORE = (r"\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
                      r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|"
-                     r"\bauto-?pay\w*|\brenew\w*|\bpaying for\b|\bsigned up\b|\bdịch vụ\b|\bhàng (?:tháng|năm)\b|"
+                     r"\bauto-?pay\w*|\bautomatic\w*|\btự động\b|\brenew\w*|\bpaying for\b|\bsigned up\b|\bdịch vụ\b|\bhàng (?:tháng|năm)\b|"
                      r"\bđịnh kỳ\b"
                      # what a question about a price change of one of them says ("did spotify go up", "has netflix
                      # gotten pricier", "did the gym raise its fee", "spotify có tăng giá không")
@@ -52,6 +56,13 @@ PER_UNIT_RE = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|yr|month|mo)\b|\b
                          r"\bmỗi (?:năm|tháng)\b|\bmột năm\b", re.I)
 POINTS_BACK_RE = re.compile(r"\b(?:that|it|this|them|those|they|these|each|đó|này)\b", re.I)
 POINTS_AT_ONE_RE = re.compile(r"\b(?:it|that one|this one|that|the one)\b", re.I)
+# asked to cancel for them after the list: "can you cancel one of those for me", "please unsubscribe me from that"
+CANCEL_FOR_ME_RE = re.compile(r"^\W*(?:(?:ok|okay|so|then|and|please|pls|can you|could you|would you|just)\W+)*"
+                              r"(?:cancel|unsubscribe|stop|end|get rid of|hủy|huỷ)\b", re.I)
+# a price that moved, asked of the recurring charges listed: "which one went up", "did any get pricier", "tăng giá"
+ROSE_RE = re.compile(r"\b(?:went|gone|go|goes|going|gone) up\b|\bpric(?:ier|ey now)\b|\bmore expensive\b|\b(?:increased|"
+                     r"raised|hiked|rose|risen)\b|\bprice (?:rise|hike|increase|change|went)s?\b|\bchanged (?:its |their )?"
+                     r"price\b|\bchanged in price\b|\btăng giá\b|\b(?:đắt|mắc) hơn\b", re.I)
 
 
 def listing_shown(result: dict[str, Any], previous: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -93,6 +104,9 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     if PER_UNIT_RE.search(text) and POINTS_BACK_RE.search(text) and len(norm.split()) <= 8 and not CANCEL_RE.search(text):
         # "what's that per year then": the cost per month and per year of what the answer was about
         return {"name": "list_subscriptions", "args": {"merchants": (shown.get("focus") or names)}}
+    if ROSE_RE.search(text) and not CANCEL_RE.search(text) and len(norm.split()) <= 14:
+        # "which one went up", "did any of them get more expensive this year": the price changes among them
+        return {"name": "list_subscriptions", "args": {"merchants": names, "price_changed": True}}
     if len(norm.split()) > 10 or find_periods(norm, date.today()):
         return None  # "how much did I pay them last year": a money question over the same merchants
     superlative, pick = SUPERLATIVE_RE.search(norm), PICK_RE.search(norm)
@@ -117,6 +131,9 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     if CANCEL_RE.search(text) and chosen:
         return {"name": "explain_unavailable_action", "args": {"request": f"cancel the {chosen[0]} subscription",
                                                                "subject": chosen[0]}}
+    if CANCEL_RE.match(text.strip()) or CANCEL_FOR_ME_RE.search(text):
+        # "cancel that one for me" with none of them in focus: Moneta cancels nothing at a provider, whichever it is
+        return {"name": "explain_unavailable_action", "args": {"request": "cancel a subscription"}}
     if chosen:
         return {"name": "list_subscriptions", "args": {"merchants": chosen}}
     if ADD_UP_RE.search(norm) or re.search(r"\b(?:together|combined|altogether|in total|all of them)\b", norm):
@@ -138,9 +155,33 @@ def price_history_text(x: dict, cur: str | None) -> str:
     return " " + _("No price change: %(merchant)s has charged %(now)s since %(since)s.") % said
 
 
+def price_changes_text(r: dict, rows: list[dict], cur: str | None) -> str:
+    """Which recurring charges changed price ("which one went up"): each with the price it changed from, and the
+    others named as unchanged."""
+    unchanged = [str(m) for m in r.get("unchanged") or [] if m]
+    if not rows:
+        if not unchanged:
+            return _("I haven't detected any subscriptions in your transactions.")
+        return _("None of them changed price: %(names)s still charge what they did at first.") % {
+            "names": ", ".join(unchanged)}
+    lines = [(_("%(count)s of your recurring charges changed price:") % {"count": len(rows)}) if len(rows) > 1 else
+             _("One of your recurring charges changed price:")]
+    for x in rows:
+        said = {"merchant": x.get("merchant"), "now": money_format(x.get("amount"), cur),
+                "before": money_format(x.get("previous_amount"), cur)}
+        up = Decimal(str(x.get("amount") or 0)) > Decimal(str(x.get("previous_amount") or 0))
+        lines.append((_("- **%(merchant)s** went up from %(before)s to %(now)s") if up else
+                      _("- **%(merchant)s** went down from %(before)s to %(now)s")) % said)
+    if unchanged:
+        lines.append(_("No change: %(names)s.") % {"names": ", ".join(unchanged)})
+    return "\n".join(lines)
+
+
 def listed_subscriptions_text(r: dict, rows: list[dict], cur: str | None) -> str:
     """Recurring charges the last answer listed, asked about again: the most expensive or cheapest of them, one
     of them, or what they come to together (figures from the tool, per month and per year)."""
+    if r.get("price_changed"):
+        return price_changes_text(r, rows, cur)
     if not rows:
         return _("None of those recurring charges is on your list any more.")
 
@@ -185,11 +226,28 @@ ABOUT_WORDS = {"streaming": "streaming", "stream": "streaming", "music": "stream
 ABOUT_RE = re.compile(r"\b(" + "|".join(ABOUT_WORDS) + r")\b", re.I)
 
 
+# kinds of service or services given as examples of all of them ("recurring charges -- streaming, the gym, and so
+# forth --", "my auto-pay stuff like netflix and stuff", "streaming, gym, internet, whatever"): they narrow nothing
+EXAMPLES_RE = re.compile(r"\b(?:and so (?:forth|on)|etc\.?|and the like|and (?:all )?that|(?:or|and) whatever|whatever|"
+                         r"and stuff|and such|such as|for example|for instance|e\.g\.|(?:stuff|things|ones|charges|"
+                         r"services|bills) like|(?<!\bi )(?<!\bwe )(?<!'d )(?<!would )(?<!\bdo )like)\b|\b(?:chẳng hạn|ví dụ|như là)\b", re.I)
+
+
+def gives_examples(text: str) -> bool:
+    """Does the question name services or kinds of service only as examples of all its recurring charges?"""
+    return bool(EXAMPLES_RE.search(text or ""))
+
+
 def listing_args(text: str) -> dict[str, Any]:
     """The `kind` ("subscription", "bill"; none for both) and `about` (a kind of service) a question about
-    recurring charges asks for."""
+    recurring charges asks for. Kinds given as examples ("streaming, the gym, and so forth"), or several kinds at
+    once ("streaming, gym, internet"), narrow nothing."""
+    if gives_examples(text):
+        text = ABOUT_RE.sub(" ", text)
     negated = {m.group("what").lower()[:3] for m in NOT_GROUP_RE.finditer(text)}
     rest = NOT_GROUP_RE.sub(" ", text)
+    if len({ABOUT_WORDS[m.group(1).lower()] for m in ABOUT_RE.finditer(rest)}) > 1:
+        rest = ABOUT_RE.sub(" ", rest)
     bills = bool(BILL_WORDS_RE.search(rest)) or "sub" in negated or "đăn" in negated
     subs = bool(SUBS_WORDS_RE.search(rest)) or "bil" in negated or "hóa" in negated or "hoá" in negated
     args: dict[str, Any] = {}
@@ -200,6 +258,8 @@ def listing_args(text: str) -> dict[str, Any]:
         subs = True  # "my recurring bills", "hóa đơn định kỳ": every recurring charge, the two groups said apart
     if bills != subs:
         args["kind"] = "bill" if bills else "subscription"
+    if ROSE_RE.search(rest):  # "which of my subscriptions went up": the price changes among them
+        args["price_changed"] = True
     return args
 
 
@@ -208,11 +268,20 @@ def _concept_names(about: str) -> tuple[str, ...]:
     return chains
 
 
-def listing_narrowed(result: dict[str, Any], *, kind: str | None = None, about: str | None = None) -> dict[str, Any]:
+def listing_narrowed(result: dict[str, Any], *, kind: str | None = None, about: str | None = None,
+                     price_changed: bool | None = None) -> dict[str, Any]:
     """The recurring charges of one group (`kind`) or kind of service (`about`), with their own totals, and what
-    was left out (so the answer can say that the rent was not counted as a subscription)."""
+    was left out (so the answer can say that the rent was not counted as a subscription). `price_changed`: only
+    those whose price changed (the answer names the others as unchanged)."""
     if kind not in ("subscription", "bill"):
         kind = None
+    if price_changed:
+        narrowed = listing_narrowed(result, kind=kind, about=about)
+        rows = narrowed.get("rows") or []
+        moved = [r for r in rows if r.get("price_changed") and not r.get("amount_varies")
+                 and r.get("previous_amount") is not None]
+        return {**narrowed, "price_changed": True, "rows": moved,
+                "unchanged": [r.get("merchant") for r in rows if r not in moved]}
     rows = list(result.get("rows") or [])
     if about:
         chains = _concept_names(about)
@@ -252,6 +321,8 @@ def subscriptions_text(r: dict[str, Any], rows: list[dict[str, Any]], cur: str |
     """A list of recurring charges: subscriptions and regular bills apart, each group with its monthly and
     yearly cost; only one group (or one kind of service) when the question asked for it, saying what was left
     out."""
+    if r.get("price_changed"):
+        return price_changes_text(r, rows, cur)
     if not rows:
         if r.get("kind") == "bill":
             return _("I haven't found any regular bills (rent, utilities, insurance, loans) among your recurring "
@@ -287,19 +358,31 @@ def subscriptions_text(r: dict[str, Any], rows: list[dict[str, Any]], cur: str |
     return "\n".join(lines)
 
 
-OWN_RE = re.compile(r"\b(?:my|mine|i|i'm|im|i've|me|our|we|tôi|mình)\b", re.I)
-LISTING_ASK_RE = re.compile(r"^\W*(?:(?:ok|so|and|hey|also)\W+)*(?:what|whats|what's|which|list|show|any|do i|am i|are|"
-                            r"tell me|see|give me|liệt kê|những|các)\b", re.I)
+OWN_RE = re.compile(r"\b(?:my|mine|i|i'm|im|i've|me|our|us|we|tôi|mình)\b", re.I)
+# the ask starts the sentence or a clause of it ("streaming, gym, internet, whatever - what am I paying for each month?")
+# or ends it ("the monthly things they charge me automatic, what are they")
+LISTING_ASK_RE = re.compile(r"(?:^|[-–—,;:.?!])\W*(?:(?:ok|so|and|hey|also)\W+)*(?:what|whats|what's|which|list|show|any|"
+                            r"do i|am i|are|tell me|see|give me|liệt kê|những|các)\b"
+                            r"|\b(?:what|which) (?:are|were|is) (?:they|those|these|them|it|all)\W*$", re.I)
+# paying for something again and again, said in English: "what do we pay for automatically every month", "the monthly
+# things they charge me", "what comes out of my account every month"
+PAYS_RE = re.compile(r"\b(?:pay(?:ing|s)?|paid|charg\w*|billed|bill(?:s|ing)? (?:me|us)|debit\w*|taken out|take out|takes out|comes? out|go(?:es)? "
+                     r"out|auto-?pay\w*)\b", re.I)
+# a figure of spending, not the services: "what do I pay every month on average", "what's my monthly total"
+FIGURE_RE = re.compile(r"\b(?:average|avg|total|sum|how much|spen[dt]|spending|usually|normally|typically)\b"
+                       # a what-if about paying ("what happens if I only pay the minimum each month"): no listing
+                       r"|\bwhat (?:happens|would happen|will happen|if)\b|\bif (?:i|we)\b|\bshould\b", re.I)
 # Vietnamese asks at the end: "hóa đơn định kỳ của tôi là gì?", "… gồm những gì", "… có những khoản nào"
 # (matched with the accents taken off, so "… cua toi gom nhung gi" typed without them is the same question)
 VI_LISTING_ASK_RE = re.compile(r"\b(?:la (?:nhung )?(?:gi|khoan nao|cai nao)|gom (?:nhung )?(?:gi|khoan nao)|co (?:nhung )?"
                                r"(?:gi|khoan nao|cai nao)|(?:nhung|cac|may) (?:khoan|cai|hoa don|dich vu|goi|app|ung dung)"
                                r" nao|(?:dich vu|goi|app|ung dung) nao|cho (?:nhung )?(?:gi|ai))\b")
 # paying for something again and again, said in Vietnamese: "trả tiền định kỳ", "đóng hàng tháng", "dịch vụ … định kỳ"
-VI_PAYS_FOR_RE = re.compile(r"\b(?:trả|đóng|thanh toán|dịch vụ|gói|ứng dụng|app)\b", re.I)
+VI_PAYS_FOR_RE = re.compile(r"\b(?:trả|đóng|thanh toán|dịch vụ|gói|ứng dụng|app|trừ|khoản trừ|tự động)\b", re.I)
 VI_OWN_RE = re.compile(r"\b(?:cua )?(?:toi|minh)\b")
 RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\bregular\w*|\brecurr\w*|"
-                       r"\bh[àằ]ng (?:tháng|năm|tuần)\b|\bđịnh kỳ\b", re.I)
+                       r"\bautomatic(?:ally)?\b|\bauto-?pay\w*|"
+                       r"\bh[àằ]ng (?:tháng|năm|tuần)\b|\bđịnh kỳ\b|\btự động\b", re.I)
 BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
               "all", "rn", "now", "right", "please", "pls", "and", "me"}
 
@@ -317,5 +400,7 @@ def asks_listing(text: str) -> bool:
         return False
     return bool(SUBSCRIPTION_RE.search(text) or SUBSCRIPTION_RE.search(plain)
                 or (BILL_WORDS_RE.search(text) and RECURS_RE.search(text))
+                # "what do we pay for automatically every month": what they pay again and again, no figure asked
+                or (RECURS_RE.search(text) and PAYS_RE.search(text) and not FIGURE_RE.search(text))
                 # "tôi đang trả tiền định kỳ cho những dịch vụ nào?": what they pay for regularly
                 or (RECURS_RE.search(text) and VI_PAYS_FOR_RE.search(text) and VI_LISTING_ASK_RE.search(plain)))

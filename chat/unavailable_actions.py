@@ -84,7 +84,10 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                  "Nếu đó là khoản bị trừ hai lần và bạn muốn bỏ khỏi số liệu, hãy nhờ tôi xoá nó rồi xác nhận.")),
     Unavailable("rename or merge categories and payees",
                 _re(r"\b(?:rename|merge|archive|combine)\b.{0,40}\b(?:categor\w*|payees?|merchants?)\b"
-                    r"|\b(?:đổi tên|gộp)\b.{0,30}\b(?:danh mục|mục)\b"),
+                    # a payee or category renamed by its own name: "rename SQ *BLUE BOTTLE to Blue Bottle", "change the
+                    # name of Pg&e Web to PG&E"
+                    r"|\brename\b.{1,60}?\b(?:to|as|into)\b|\bchange (?:the |its |their )?names? (?:of|for)\b"
+                    r"|\b(?:đổi tên|gộp)\b.{0,30}\b(?:danh mục|mục)\b|\bđổi tên\b.{1,60}?\b(?:thành|sang)\b"),
                 "The assistant can't rename, merge or archive categories or payees from the chat.",
                 ("Open Transactions, then Categories & payees.",
                  "Type the new name next to the category and press Rename; to fold one into another pick it under "

@@ -50,6 +50,7 @@ WOULD_RE = re.compile(r"\b(?:would|could|will|save|saving|if)\b", re.I)
 # "the big Best Buy charge", "that huge IKEA order": one transaction, the largest of what is named
 THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|pricey)\b(?!\s+(?:ones|charges|orders|"
                             r"purchases|transactions|payments)\b)", re.I)
+REMINDER_RE = re.compile(r"\bremind(?:er)?s?\b|\bnhắc\b", re.I)
 POINTER_WORDS = {"them", "they", "those", "these", "it", "that", "this", "em", "'em", "ones", "one"}
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
              "propose_delete_transaction"}
@@ -86,7 +87,9 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         found = None  # "move the last 3 Target charges to Groceries": their category, no money moved
     if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
         return None  # "if I move to an apartment for $1,800, how much would I save": a what-if, not a request
-    if found is not None and (said(UNAVAILABLE_VERB_RE) or recategorise_call(text, ctx) is None):
+    # "set a reminder to pay pg&e": a reminder whatever verb asks for it, never a category called "Pay Pg&e"
+    reminder = found is not None and found.what == "reminders and shared bills" and REMINDER_RE.search(text)
+    if found is not None and (reminder or said(UNAVAILABLE_VERB_RE) or recategorise_call(text, ctx) is None):
         merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
         # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
         return {"name": "explain_unavailable_action",

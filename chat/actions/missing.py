@@ -21,6 +21,10 @@ OWN_THING_RE = re.compile(r"^\s*what(?:'s| is| are) the [\w ]{2,30}? (?:on|of|in
 CONCEPT_WORDS_RE = re.compile(r"\b(?:affects?|affecting|improve|raise|boost|hurt|hurts|bad|good|better|worse|"
                               r"harm\w*|build|calculated|works?|mean|"
                               r"means|factors?|why|increase|drop|lower)\b"
+                              # advice about the thing, not its figure: "is a roth ira worth it if I'm 19", "should I
+                              # open a brokerage account"
+                              r"|\bhelps?\b|\bworth it\b|\bworth (?:opening|getting|having|doing|starting)\b|\bshould (?:i|we)\b"
+                              r"|\bgood idea\b|\bmake sense\b|\bsmart (?:move|idea|to)\b"
                               # the same asked in Vietnamese: "điểm tín dụng là gì và làm sao để cải thiện nó"
                               r"|\b(?:là gì|giải thích|làm sao|làm thế nào|cải thiện|nâng|tăng|ảnh hưởng|tại sao|vì sao|"
                               r"nghĩa là|hoạt động)\b", re.I)

@@ -42,13 +42,14 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "then", "too", "also", "now", "thanks", "thx"}
 VI_JAR_AMOUNT_RE = re.compile(r"(?<=hũ)\s+[$€£]?\s*\d[\d.,]*\s*(?:k|triệu|tr|nghìn|ngàn|tỷ|đô(?: la)?|usd|đồng|\$)?"
                               r"(?:\s*(?:mỗi|một|1)\s*tháng)?(?!\w)", re.I)
-VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu|để dành)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(.{0,60})", re.I)
+VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu|để dành)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(?:đi\s+)?"
+                       r"(.{0,60})", re.I)  # "hũ tiết kiệm đi du lịch": the jar is Du Lịch
 
 
 # Vietnamese speakers name themselves as they are called ("ghi giúp mẹ", "tạo hộ con"): asking for help, no name;
 # "trả tiền mặt" is how it was paid; "tiền" before a thing is "money for" it ("tiền cắt tóc"); "đô" is dollars
-VI_NOT_NAME_RE = re.compile(r"(?<!\w)(?:(?:giúp|giùm|dùm|hộ)\s+(?:tôi|mình|em|mẹ|má|bố|ba|con|anh|chị|cô|chú|bác|ông|"
-                            r"bà|cháu)|(?:(?:trả|thanh toán)\s+)?(?:bằng\s+)?tiền mặt|đô(?: la)?|tiền(?=\s+\w))(?!\w)",
+VI_NOT_NAME_RE = re.compile(r"(?<!\w)(?:(?:giúp|giùm|dùm|hộ)\s+(?:(?:tụi|chúng|bọn)\s+)?(?:tôi|mình|em|mẹ|má|bố|ba|con|anh|"
+                            r"chị|cô|chú|bác|ông|bà|cháu)|(?:(?:trả|thanh toán)\s+)?(?:bằng\s+)?tiền mặt|đô(?: la)?|tiền(?=\s+\w))(?!\w)",
                             re.I)
 
 
@@ -303,7 +304,13 @@ def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
         return {"name": "propose_delete_transaction", "args": {"transaction_id": int(rows[0]["id"])}}
     if points_at_last_set(re.sub(LEAD + DELETE_VERB, "", text, count=1, flags=re.I), ctx.previous_query):
         return {"name": "propose_delete_transaction", "args": {"of_last_answer": True}}  # "delete all of those"
-    # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out
+    # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out, and may read
+    # the verb itself as a name ("delete" as a merchant spelled like it): the names are read without the verb
+    subject = re.sub(LEAD + DELETE_VERB, " ", text, count=1, flags=re.I)
+    if ctx is not None and subject.strip() != text.strip() and getattr(ctx, "vocab", None) is not None:
+        sq = understand_in(subject, ctx)
+        if sq.merchants or sq.categories or sq.text:
+            q = sq
     merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
     if merchants:
         args["merchant"] = merchants[0]

@@ -16,6 +16,8 @@ LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta|cool|great|nice|a
         r"(?:(?:please|pls|kindly)\s+)?"
         r"(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+)?|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+"
         r"|i need (?:you )?to\s+|let'?s\s+|help me\s+|go ahead and\s+|time to\s+|you should\s+)?(?:please\s+)?"
+        # an adverb before the verb: "can u just make one for coffee", "could you quickly log …", "also add …"
+        r"(?:(?:just|also|quickly|simply|maybe|actually|now)\s+)?"
         # Vietnamese: "làm ơn", "hãy", "bạn (có thể)", "giúp tôi" before the verb
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
 # "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
@@ -86,8 +88,12 @@ def asked_after(text: str) -> tuple[int, str] | None:
     return None
 
 
-DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment)\w*|\btwice\b|\bsecond copy\b|\bextra (?:one|"
-                          r"charge|copy)\b|\btrùng\b|\bhai lần\b", re.I)
+# a charge that appears twice: "the duplicate", "the double Spotify charge", "billed me twice", "bị trùng" (typed with
+# or without accents: "bi trung")
+DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment|billed|billing)\w*|\bdouble(?:\s+[\w&'*.-]+){1,3}?"
+                          r"\s+(?:charges?|payments?|transactions?|bills?|entr(?:y|ies))\b|\btwice\b|\bsecond copy\b|"
+                          r"\bextra (?:one|charge|copy)\b|\btrùng\b|\bbị trung\b|\bbi trung\b|\btrung lap\b|\bhai lần\b|"
+                          r"\bhai lan\b", re.I)
 CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
 # "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
 THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
@@ -116,7 +122,10 @@ KIND_NOUNS = ((re.compile(r"\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?
 def one_named(text: str, asked_before: str) -> str:
     """The request with its "one" replaced by what the message before asked about (a jar, a budget); as said when
     it says no "one" or the message before names neither."""
-    m = ONE_RE.search(text or "")
+    # "set one up", "make another one up": the same as "set up one"
+    text = re.sub(r"\b(set|make|fix)\s+((?:an?other|a new|a second)\s+one|one|another)\s+up\b", r"\1 up \2", text or "",
+                  flags=re.I)
+    m = ONE_RE.search(text)
     if m is None or not asked_before:
         return text
     for noun_re, noun, noun_vi in KIND_NOUNS:

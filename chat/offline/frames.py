@@ -75,7 +75,13 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "thu nhập thực nhận": "take-home pay", "bậc thuế": "tax bracket", "thuế suất biên": "marginal tax rate",
                "thuế suất thực tế": "effective tax rate", "hoàn thuế": "tax refund", "tín dụng thuế": "tax credit",
                "thu nhập không đều": "irregular income", "thu nhập không ổn định": "irregular income",
-               "lạm phát lối sống": "lifestyle creep", "lập ngân sách": "making a budget"}
+               "lạm phát lối sống": "lifestyle creep", "lập ngân sách": "making a budget",
+               "mua trước trả sau": "buy now pay later", "mua trả sau": "buy now pay later",
+               "trả góp": "instalments buy now pay later", "thấu chi": "overdraft", "phí thấu chi": "overdraft fee",
+               "trả cho bản thân trước": "pay yourself first", "trả cho chính mình trước": "pay yourself first",
+               "vay nóng": "payday loans", "vay đến ngày lương": "payday loans", "ứng tiền mặt": "cash advance",
+               "rút tiền mặt từ thẻ": "credit card cash advance", "đóng thẻ": "closing a credit card",
+               "tài khoản thanh toán": "checking account", "mức tối thiểu": "minimum payment"}
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 

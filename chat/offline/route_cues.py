@@ -74,9 +74,16 @@ FINANCE_WORDS_RE = re.compile(
 THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awesome|good)[\s,!.]+)?(?:thanks?|"
                        r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
                        r"[\s!.]*$", re.I)
-SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)"
+SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)|worth it"
                        r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
 MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"
                             r"(?:spending|expenses)\b", re.I)
+# what doing something leads to, asked of a finance topic ("what happens if I only pay the minimum on my credit card",
+# "does paying the card off in full help our credit scores", "is that actually bad"): how money works, even in the
+# first person
+CONSEQUENCE_RE = re.compile(r"\bwhat (?:happens|will happen|would happen) (?:if|when)\b|\bis (?:that|it|this) (?:actually |"
+                            r"really |even )?(?:bad|good|ok|okay|smart|dumb|wise|a (?:good|bad) idea)\b"
+                            r"|^\W*(?:so\W+|and\W+|but\W+)?(?:does|do|will|would|can|could|is|are)\b.{1,80}\b(?:help|helps|"
+                            r"hurt|hurts|affect|affects|damage|improve|raise|lower|boost|ruin|build|count against)\b", re.I)

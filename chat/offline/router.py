@@ -32,11 +32,12 @@ from chat.help_steps import (
 )
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
-from chat.knowledge_followup import POINTS_BACK_RE, with_question_before
+from chat.knowledge_followup import POINTS_BACK_RE, leans_on_question, with_question_before
+from chat.knowledge_questions import concept_of_question_before, informal_concept_query
 from chat.language import answer_language, question_language
 from chat.limits import limits_call
-from chat.listings import ABOUT_RE as LISTING_ABOUT_RE
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, listing_args, listing_followup_call
+from chat.listings import FIGURE_RE as LISTING_FIGURE_RE
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args, listing_followup_call
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
@@ -58,6 +59,7 @@ from chat.offline.route_cues import (
     APP_HOWTO_RE,
     APP_NOUNS,
     BUDGET_RE,
+    CONSEQUENCE_RE,
     DOCUMENT_LIST_RE,
     EATS_PAY_RE,
     FINANCE_WORDS_RE,
@@ -169,6 +171,11 @@ def route(question: str, ctx: TurnContext) -> Plan:
     plan = _route_one(text, q, scored[0], ctx)
     if plan.query is not None and plan.query is not q:
         ctx.understood = plan.query.as_dict()  # the last answer's question the turn leans on (money_measure_turn)
+    elif plan.query is None and plan.calls and all(c["name"] == "list_subscriptions" for c in plan.calls):
+        # the listing answers for every charge whatever the period; names as examples ("like netflix") are its rows
+        listed = {m for c in plan.calls for m in c["args"].get("merchants") or []}
+        ctx.understood = {**ctx.understood, "period": None, "compare": None,
+                          "merchants": [m for m in ctx.understood.get("merchants") or [] if m in listed]}
     if plan.calls and plan.calls[0]["name"] == "check_affordability" and (first := asked_before(text)):
         with single_thread_inference():
             fq = understand(first, ctx)
@@ -224,17 +231,14 @@ def route(question: str, ctx: TurnContext) -> Plan:
 # a request to list ("list every subscription", "can you show all my recurring charges")
 LIST_ASK_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|hey|also|please|pls|can you|could you|would you)\W+)*"
                          r"(?:list|show|give|display|pull up|enumerate)\b", re.I)
-# kinds of service given as examples of all of them ("recurring charges -- streaming, the gym, and so forth --")
-EXAMPLES_RE = re.compile(r"\b(?:and so (?:forth|on)|etc\.?|and the like|and (?:all )?that|or whatever|and stuff|"
-                         r"and such|such as|for example|e\.g\.)", re.I)
 
 
-def _listing_args(text: str) -> dict:
-    """The listing's arguments (chat/listings.py); kinds of service named as examples of the whole ("streaming, the
-    gym, and so forth") narrow nothing."""
-    if EXAMPLES_RE.search(text):
-        return listing_args(LISTING_ABOUT_RE.sub(" ", text))
-    return listing_args(text)
+def _named_merchants(text: str, q) -> list:
+    """The merchants a question names, except those it gives only as examples of all its recurring charges ("my
+    auto-pay stuff like netflix and stuff")."""
+    if q.merchants and gives_examples(text) and (SUBSCRIPTION_RE.search(text) or asks_listing(text)):
+        return []
+    return list(q.merchants or [])
 
 
 # a yes-or-no question ("does paying rent build credit", "can a late payment hurt your score")
@@ -304,7 +308,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    call = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q) \
+    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    if early is None and not howto and (
+            concept := informal_concept_query(text, q, _search_query(text))
+            or concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or ""))):
+        # "buy now pay later, is it a trap?", "does carrying a balance help my credit score": a concept (chat/knowledge_questions.py)
+        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
+    call = early \
         or (None if howto else action_call(text, q, ctx)) \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
             or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
@@ -356,6 +366,10 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # "does paying rent build credit", "can closing a card hurt your score": a yes-or-no about how money works,
         # asked of no one's own, is a concept even when it names one of their categories
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+    if CONSEQUENCE_RE.search(text) and names_education_topic(text) and not (q.merchants or q.categories) \
+            and (q.period is None or q.period.grain == "all") and q.amount_min is None and q.amount_max is None:
+        # "what happens if I only ever pay the minimum on my credit card": a concept, not the rows saying "credit"
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if (sides := _own_alternatives(text, q)) is not None:
         # "shell or chevron, which one gets more of my money": two of their own weighed is a comparison of their
         # spending on each, never an investment question about two companies
@@ -382,10 +396,13 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
-    if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or q.merchants) \
+    if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or _named_merchants(text, q)) \
             and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
         # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+    if asks_listing(text) and not q.period and not _named_merchants(text, q) and not LISTING_FIGURE_RE.search(text):
+        # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
@@ -413,17 +430,18 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if PRICE_CHANGE_RE.search(text) and not dated and (q.merchants or SUBSCRIPTION_RE.search(text)):
         # one named ("did spotify go up"): its own line, with the price it changed from
         return done([("subscriptions", best, text)],
-                    [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else {}}])
+                    [{"name": "list_subscriptions", "args": {"merchants": list(q.merchants)} if q.merchants else
+                      {**listing_args(text), "price_changed": True}}])
     # two of their own weighed ("netflix vs spotify, which costs me more") are the comparison, not the listing
     # (two merchants of theirs; "subscriptions vs bills" is the listing split in two)
     sides = bool(q.compare and q.compare.get("mode") == "sides"
                  and all((side.get("merchants") if isinstance(side, dict) else side.merchants)
                          for side in q.compare.get("sides") or []))
     if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
-                       or SUBSCRIPTION_RE.search(normalise(text))) and not q.merchants and not q.period
+                       or SUBSCRIPTION_RE.search(normalise(text))) and not _named_merchants(text, q) and not q.period
                       and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
                       or (asks_listing(text) and not q.period)):  # "what are my subscriptions rn", "subs?"
-        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": _listing_args(text)}])
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):
         month = q.period.start.strftime("%Y-%m") if q.period and q.period.grain == "month" else None
@@ -462,6 +480,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # concept ("what is an index fund?"): ask what it wants of the answer rather than guess
         ask_about_last_answer(text, ctx)
         return done([("clarify", best, text)], [])
+    if ctx.previous_family == "other" and ctx.previous_asked and FINANCE_WORDS_RE.search(ctx.previous_asked) \
+            and leans_on_question(text):
+        # "what's my credit score" → "ok then what even affects it": the thing asked about before, as a concept
+        # (route() widens the search with the question before)
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text) \
         and not (concept_frame(text) and names_education_topic(text))  # "what's a roth ira and who is it good for"
     # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
