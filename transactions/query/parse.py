@@ -27,7 +27,6 @@ from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
-from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -52,6 +51,7 @@ from transactions.query.restatements import (
     without,
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
+from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
