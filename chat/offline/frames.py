@@ -77,7 +77,7 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "thu nhập không đều": "irregular income", "thu nhập không ổn định": "irregular income",
                "lạm phát lối sống": "lifestyle creep", "lập ngân sách": "making a budget",
                "mua trước trả sau": "buy now pay later", "mua trả sau": "buy now pay later",
-               "trả góp": "instalments buy now pay later", "thấu chi": "overdraft", "phí thấu chi": "overdraft fee",
+               "trả góp": "instalments", "thấu chi": "overdraft", "phí thấu chi": "overdraft fee",
                "trả cho bản thân trước": "pay yourself first", "trả cho chính mình trước": "pay yourself first",
                "vay nóng": "payday loans", "vay đến ngày lương": "payday loans", "ứng tiền mặt": "cash advance",
                "rút tiền mặt từ thẻ": "credit card cash advance", "đóng thẻ": "closing a credit card",

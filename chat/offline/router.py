@@ -309,13 +309,14 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
     early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    action = None if howto else action_call(text, q, ctx)
     if early is None and not howto and (
             concept := informal_concept_query(text, q, _search_query(text))
-            or concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or ""))):
-        # "buy now pay later, is it a trap?", "does carrying a balance help my credit score": a concept (chat/knowledge_questions.py)
+            # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
+            or (action is None and concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or "")))):
         return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
     call = early \
-        or (None if howto else action_call(text, q, ctx)) \
+        or action \
         or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
             or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
         or reasoning_call(text, q, previous=ctx.previous_query)
