@@ -60,6 +60,9 @@ from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_pre
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
+# the verbs of earning said as phrases ("bring in", "took home", "take-home pay"): read as income, never a name
+INCOME_VERB_RE = re.compile(r"\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken)[- ](?:in|home)\b"
+                            r"(?:\s+pay\b)?")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 
@@ -205,6 +208,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
+    if measure == "income":  # "how much did I bring in", "what we took home": the verb of earning, no name
+        rest = INCOME_VERB_RE.sub(" | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
         q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
