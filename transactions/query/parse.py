@@ -38,6 +38,7 @@ from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
+from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
@@ -52,7 +53,6 @@ from transactions.query.restatements import (
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
-from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
