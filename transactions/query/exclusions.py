@@ -205,7 +205,10 @@ KEPT_AFTER_EXCLUSION_RE = re.compile(r"(?:[,;(|—–-]|\beverything else|\ball 
                                      r"which|show|list)|how|what|which|in|since|for)\b)[^,;|()^?])+)")
 
 # (", so target and the other stores": the examples said of what is kept)
-EXAMPLES_AFTER_EXCLUSION_RE = re.compile(r"[,;(—–-]" + EXAMPLES_LEAD_RE.pattern + r"\s*((?:(?!\b(?:and (?:how|what|which|"
+# ("just real meals like chipotle" narrows to them: not examples of the whole)
+EXAMPLES_AFTER_EXCLUSION_RE = re.compile(r"[,;(—–-]\s*(?:so|i\.?\s?e\.?|ie|meaning|that is|that means|in other words|"
+                                         r"basically|e\.?\s?g\.?|eg|for example|for instance)\b"
+                                         r"\s*((?:(?!\b(?:and (?:how|what|which|"
                                          r"show|list)|how|what|which|in|since|for)\b)[^,;|()^?])+)")
 
 
