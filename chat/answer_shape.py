@@ -182,6 +182,12 @@ SUBJECT = ("merchants", "categories", "text")
 LEFT_OUT = ("exclude_merchants", "exclude_categories", "exclude_text")
 
 
+def _share_ran(ran: list[dict]) -> bool:
+    """A share ran ("how much of my total went on dining"): its whole is the total asked for."""
+    return any((x["query"].get("compare") or {}).get("ask") == "share" or x["arguments"].get("ask") == "share"
+               for x in ran)
+
+
 def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> list[str]:
     measures = {_measure(x) for x in ran}
     compared = "compare" in measures or len({(x["query"].get("period") or {}).get("start") for x in ran}) > 1 or \
@@ -192,7 +198,7 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
     missing = []
     counted = {"count"} if _said(COUNT, text) else set()  # "the total number of transactions" is a count
     if _said(TOTAL, text) and not measures & ({"total", "income", "net", "summary"} | counted) and \
-            not ((asks_compare or _said(SHARE, text)) and compared) and not (_said(AVERAGE, text) and measures & {"monthly_average", "average"}):
+            not ((asks_compare or _said(SHARE, text) or _share_ran(ran)) and compared) and not (_said(AVERAGE, text) and measures & {"monthly_average", "average"}):
         missing.append("a total")
     if _said(COUNT, text) and not measures & {"count", "total", "income", "list", "average", "net"}:
         missing.append("a count")

@@ -421,6 +421,7 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
         # the whole the share is of: all the spending, or the set the last answer named ("what share of that was
         # Uber Eats" after dining: of dining)
         of = (f"chi cho {lb}" if vi else lb) if any(whole.get(k) for k in ("merchants", "categories", "text")) \
+            else ("thu nhập" if vi else "your income") if whole.get("direction") == "in" \
             else ("tổng chi tiêu" if vi else "all your spending")
         out = [f"{la[:1].upper() + la[1:]} chiếm {result['share_pct']}% {of} {when}: {amount(a['total'], cur)} "
                f"trên {amount(b['total'], cur)}." if vi else f"{la[:1].upper() + la[1:]} is {result['share_pct']}% of "

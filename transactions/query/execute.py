@@ -295,9 +295,10 @@ def _monthly_average(user, q: MoneyQuery, today: date) -> dict:
 
 
 def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
-    main = (_totals(_base(user, q, side=side, period=period), user) or [figures.EMPTY])[0]
-    value = main["received"] if q.direction == "in" else main["spent"]
-    count = main["count_in"] if q.direction == "in" else main["count_out"]
+    direction = side.direction or q.direction  # a share of what they earn: its whole is money in
+    main = (_totals(_base(user, q, side=side, period=period, direction=direction), user) or [figures.EMPTY])[0]
+    value = main["received"] if direction == "in" else main["spent"]
+    count = main["count_in"] if direction == "in" else main["count_out"]
     return {"total": value, "count": count}
 
 

@@ -239,6 +239,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bor\b.{0,60}\b(?:costing|cost|spend\w*|paying|pay) (?:me )?(?:more|less|most)\b|\bstacks? up\b|\bagainst (?:last|this|the previous|my usual|the same)\b|\b(?:more|less)\b.{0,40}\bor\b.{0,30}\b(?:before|after|last|this|previous)\b"
                 r"|\b(?:going|gone|went) (?:up|down)\b|\b(?:increas|decreas|ris|climb|trend)\w*\b|\bvs\.?\b|\bversus\b|\bcompar|\bthan (?:usual|normal|average|typical|last|the previous|before)\b"
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
+                # "dining and groceries, side by side": each with its own total, not one together
+                r"|\bside[- ]by[- ]side\b|\bnext to each other\b|\bhead[- ]to[- ]head\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
                 r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 # "tháng này tôi chi nhiều hơn tháng trước không?": more than another period

@@ -24,16 +24,18 @@ class Side:
     categories: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
     period: Period | None = None
+    direction: str | None = None  # "in": the side counts money in (a share of what they earn), else the query's
 
     def as_dict(self) -> dict:
         return {"label": self.label, "merchants": self.merchants, "categories": self.categories, "text": self.text,
-                "period": self.period.as_dict() if self.period else None}
+                "period": self.period.as_dict() if self.period else None,
+                **({"direction": self.direction} if self.direction else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> Side:
         return cls(label=d.get("label") or "", merchants=list(d.get("merchants") or []),
                    categories=list(d.get("categories") or []), text=list(d.get("text") or []),
-                   period=Period.from_dict(d.get("period")))
+                   period=Period.from_dict(d.get("period")), direction=d.get("direction"))
 
 
 @dataclass

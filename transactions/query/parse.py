@@ -52,6 +52,7 @@ from transactions.query.restatements import (
     without,
 )
 from transactions.query.settle import examples_and_kinds, settle, union_text_named
+from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
@@ -364,6 +365,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         paired_sides(q, text, periods)  # "shell in August and chevron in July": each name with its own period
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
+    share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
+    side_by_side_read(q, text)  # "dining and groceries, side by side": its words read
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
         q.ignored = [w for w in q.ignored if w != peak.group(0).strip()]
