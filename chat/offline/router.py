@@ -81,7 +81,7 @@ from chat.offline.route_cues import (
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS, whatif_call
 from core.embeddings import single_thread_inference
-from transactions.query import is_vietnamese, strip_accents
+from transactions.query import is_vietnamese, own_spending_asked, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.model import Side
@@ -363,7 +363,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
     if GENERAL_Q_RE.match(text) and not PRONOUN_RE.search(text) and not (q.period or q.amount_min is not None
                                                                           or q.amount_max is not None) \
-            and not find_periods(normalise(text), ctx.today) and names_education_topic(text):
+            and not find_periods(normalise(text), ctx.today) and names_education_topic(text) and not own_spending_asked(text):
         # "does paying rent build credit", "can closing a card hurt your score": a yes-or-no about how money works,
         # asked of no one's own, is a concept even when it names one of their categories
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])

@@ -19,12 +19,13 @@ from transactions.query.execute import (
 )
 from transactions.query.grammar import is_vietnamese, normalise, strip_accents
 from transactions.query.model import MEASURES, Link, MoneyQuery, Side, Vocab
+from transactions.query.own_things import own_spending_asked
 from transactions.query.parse import money_query_parse
 from transactions.query.periods import find_periods
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
            "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",
-           "money_question", "normalise", "period_from_words", "query_vocab", "strip_accents"]
+           "money_question", "normalise", "own_spending_asked", "period_from_words", "query_vocab", "strip_accents"]
 
 VOCAB_RECENT_ROWS = 10_000
 

@@ -76,6 +76,10 @@ KEPT_IN_RE = re.compile(r"\b(?:including|incl|inclusive of|include|includes|plus
                         r"just|only|like|such as|mainly|mostly|chi|thoi|"
                         r"(?<!khong )(?:tinh ca|ke ca|bao gom ca))\b")
 
+# a clause after the exclusion that says what the kept set is made of (", so target and the other stores",
+# ", i.e. the pharmacy and the gym", ", meaning the bars and takeout"): examples of what is kept, never more left out
+EXAMPLES_LEAD_RE = re.compile(r"\s*(?:so|i\.?\s?e\.?|ie|meaning|that is|that means|in other words|basically|like|just|"
+                              r"e\.?\s?g\.?|eg|for example|for instance|such as)\b")
 
 # (not the dot of "excl.", "vs.", "approx.", "e.g.")
 SENTENCE_END_RE = re.compile(r"(?<=[a-z0-9)'])(?<!\bexcl)(?<!\bincl)(?<!\bvs)(?<!\betc)(?<!\bapprox)(?<!\be\.g)"
@@ -108,7 +112,7 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
         # — unless the comma only continues a list of what is left out ("excluding rent, groceries and dining")
         end = next((m for m in CLAUSE_END_RE.finditer(tail)
                     if m.group(0) != "," or not (list_tail := LIST_TAIL_RE.match(tail[m.end():]))
-                    or KEPT_IN_RE.search(list_tail.group(0))), None)
+                    or KEPT_IN_RE.search(list_tail.group(0)) or EXAMPLES_LEAD_RE.match(list_tail.group(0))), None)
         if end is not None:
             tail = f"{tail[:end.start()]} | {end.group(1) or ''} {tail[end.end():]}"
         marked = head + "^" + tail
@@ -200,6 +204,13 @@ KEPT_AFTER_EXCLUSION_RE = re.compile(r"(?:[,;(|—–-]|\beverything else|\ball 
                                      r"(?:plus|(?:do )?include|(?:do )?keep|(?:do )?count)\s+((?:(?!\b(?:and (?:how|what|"
                                      r"which|show|list)|how|what|which|in|since|for)\b)[^,;|()^?])+)")
 
+# (", so target and the other stores": the examples said of what is kept)
+# ("just real meals like chipotle" narrows to them: not examples of the whole)
+EXAMPLES_AFTER_EXCLUSION_RE = re.compile(r"[,;(—–-]\s*(?:so|i\.?\s?e\.?|ie|meaning|that is|that means|in other words|"
+                                         r"basically|e\.?\s?g\.?|eg|for example|for instance)\b"
+                                         r"\s*((?:(?!\b(?:and (?:how|what|which|"
+                                         r"show|list)|how|what|which|in|since|for)\b)[^,;|()^?])+)")
+
 
 def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
     """Names said only as part of what the figure covers are no filter of their own: with nothing else named, the
@@ -208,6 +219,7 @@ def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
     phrases = [m.group(1) or m.group(2) for m in INCLUDED_RE.finditer(text)]
     if any(link.negated for link in q.links):  # "everything except Starbucks, plus the rent": the rent is kept in
         phrases += [m.group(1) for m in KEPT_AFTER_EXCLUSION_RE.finditer(text)]
+        phrases += [m.group(1) for m in EXAMPLES_AFTER_EXCLUSION_RE.finditer(text)]
     if not phrases or q.followup:
         return
     inside = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")

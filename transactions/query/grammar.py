@@ -279,7 +279,10 @@ MEASURE_RULES: list[tuple[str, str]] = [
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
-    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
+    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|"
+               # "what did we bring in", "how much I took home", "take-home pay": money earned
+               r"\b(?:i|we|did i|did we|do i|do we|have i|have we|i've|we've)\s+(?:\w+\s+)?"
+               r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
                r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"

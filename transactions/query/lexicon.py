@@ -137,6 +137,7 @@ thats thatd thatll they them their theirs theyre theyve whatll whatever alright 
 wait nvm nevermind fine sorry oops meant anyways
 gotten anywhere somewhere real actual proper mostly mainly
 toward towards ended
+i.e ie e.g eg i.e. e.g. meaning namely
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"

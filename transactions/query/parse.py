@@ -38,6 +38,7 @@ from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker, link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
+from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
@@ -61,6 +62,9 @@ from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_pre
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
+# the verbs of earning said as phrases ("bring in", "took home", "take-home pay"): read as income, never a name
+INCOME_VERB_RE = re.compile(r"\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken)[- ](?:in|home)\b"
+                            r"(?:\s+pay\b)?")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 
@@ -184,6 +188,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     low, high, amount_spans = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
     q.amount_min, q.amount_max = low, high
     measure, _ = find_measure(text)
+    own = own_spending_asked(text)  # "is anything from the wedding still showing up? … the venue deposit"
+    if measure == "income" and own and find_measure(paid_deposits_blanked(text))[0] != "income":
+        measure = find_measure(paid_deposits_blanked(text))[0]
     measure_text = text
     if measure == "monthly_average" and periods:
         # "average purchase last month": the month belongs to the period, it asks no average per month
@@ -206,6 +213,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     rest = _blank(rest, amount_spans)
     rest = _blank(rest, weekday_spans)
     rest = re.sub(r"\btop\s+\d+\b|\bshell(?:ed)? out\b|\bfork(?:ed)? out\b|\bfree(?:s|d)? up\b", " | ", rest)
+    rest = look_blanked(rest) if own else rest  # "is anything from the move still showing up": the look, no name
+    if measure == "income":  # "how much did I bring in", "what we took home": the verb of earning, no name
+        rest = INCOME_VERB_RE.sub(" | ", rest)
     rest = MANNER_RE.sub(" | ", rest)  # "bottom line?", "a rough estimate is fine": how to answer, not what
     if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
         q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
@@ -242,7 +252,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and (measure or grammar.SPEND_CUE.search(text) or (periods and len(ignored) == 1)):
+            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(ignored) == 1)
+                 or (previous is not None and WHAT_ABOUT_RE.match(text))):  # "what about petco" after an answer
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
         # a short everyday word nothing of theirs is called ("cut" in "how can I cut my spending") is never the
@@ -256,9 +267,10 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))
                  # a long question says more around its subject ("…have I ended up putting toward the temple
                  # donations"): there the subject is the word said as a thing or an object, not any word left over
-                 and (len(tokens(rest)) <= SHORT_QUESTION or re.search(rf"{OBJECT_BEFORE}{re.escape(w)}\b", text))]
+                 and (len(tokens(rest)) <= SHORT_QUESTION or own
+                      or re.search(rf"{OBJECT_BEFORE}{re.escape(w)}\b", text))]
         # "my boat and my dog": each thing after a possessive is asked about, not only the first
-        named = names[:1] + [w for w in names[1:] if re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(w)}\b",
+        named = names[:1] + [w for w in names[1:] if own or re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(w)}\b",
                                                                text)]
         unknown, ignored = named, [w for w in ignored if w not in named]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
