@@ -309,7 +309,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
     early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
-    action = None if howto else action_call(text, q, ctx)
+    action = None if howto or early is not None else action_call(text, q, ctx)
     if early is None and not howto and (
             concept := informal_concept_query(text, q, _search_query(text))
             # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
