@@ -70,7 +70,6 @@ from transactions.query.followups_periods import (
     _widen,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
-from transactions.query.followups_versus import _one_more_period, _period_and_more, _same_days_in
 from transactions.query.followups_subject import (
     _both_again,
     _check_back,
@@ -80,6 +79,7 @@ from transactions.query.followups_subject import (
     _to_period,
     _what_it_cost,
 )
+from transactions.query.followups_versus import _one_more_period, _period_and_more, _same_days_in
 from transactions.query.grammar import find_amounts, find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
