@@ -31,9 +31,11 @@ ASKING_RE = re.compile(r"\b(?:did|do|does|have|has|i|we|my|it|that|actually|real
 def _target_month(text: str, s: _State) -> tuple[date, tuple[int, int]] | None:
     """The one month the turn names ("in August", "October"), as its first day with the span said."""
     named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
-    if len(named) != 1 or named[0][0].grain != "month":
+    # the month, or the days the period grammar read for "the same dates in August" alone (this month's so far)
+    if len(named) != 1 or (named[0][0].start.year, named[0][0].start.month) != (named[0][0].end.year,
+                                                                                  named[0][0].end.month):
         return None
-    return named[0][0].start, named[0][1]
+    return named[0][0].start.replace(day=1), named[0][1]
 
 
 def _days_in(previous: Period, first: date, today: date) -> Period | None:
