@@ -213,7 +213,9 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
         if not (by_merchant and not _said(KIND_OF_SPENDING, text)):  # a total ranks its merchants
             missing.append("the biggest or a ranking")
     if (place := re.search(ORDINAL, text)) and any(_measure(x) in ("top_merchants", "top_categories") and
-                                                   not int(x["query"].get("offset") or 0) and 0 < int(x["query"].get("limit") or x["arguments"].get("limit") or 99)
+                                                   not int(x["query"].get("offset") or 0) and not (
+                                                       x["query"].get("exclude_categories") or x["query"].get(
+                                                           "exclude_merchants")) and 0 < int(x["query"].get("limit") or x["arguments"].get("limit") or 99)
                                                    < RANK_ORDINALS[place.group(1)] for x in ran):
         missing.append(f"the {place.group(1)} place of the ranking")  # "and which came second" answered by a top 1
     if asks_compare and not compared:

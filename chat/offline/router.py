@@ -90,8 +90,8 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     if names or q.amount_min is not None or q.amount_max is not None:
         return True
     if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest",
-                     "summary") and \
-            (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())):
+                     "summary") and (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())
+                                     or (q.measure.startswith("top_") and (q.limit or 0) > 1)):  # "top 3 kind"
         return bool(measure) or q.measure != "total"
     # no names: a period with a money measure ("spending last month", "biggest purchase this year")
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
