@@ -223,7 +223,9 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
             not any(len(x["result"].get("by_category") or x["result"].get("categories") or []) >= 2 for x in ran):
         missing.append("a ranking of categories")  # "which category was biggest" answered with one purchase
     if (place := re.search(ORDINAL, text)) and any(_measure(x) in ("top_merchants", "top_categories") and
-                                                   not int(x["query"].get("offset") or 0) and 0 < int(x["query"].get("limit") or x["arguments"].get("limit") or 99)
+                                                   not int(x["query"].get("offset") or 0) and not (
+                                                       x["query"].get("exclude_categories") or x["query"].get(
+                                                           "exclude_merchants")) and 0 < int(x["query"].get("limit") or x["arguments"].get("limit") or 99)
                                                    < RANK_ORDINALS[place.group(1)] for x in ran):
         missing.append(f"the {place.group(1)} place of the ranking")  # "and which came second" answered by a top 1
     if asks_compare and not compared:
