@@ -97,3 +97,12 @@ def test_a_jar_without_a_name_is_asked_about_in_vietnamese(chat_demo, bob, bob_m
     answer = chat_turn(user=bob, message="làm giùm bà một cái hũ đi")
     assert answer["tool_calls"][0]["name"] == "propose_create_jar" and not answer.get("pending_actions")
     assert "hũ này để dành cho việc gì" in answer["answer"] and "say what" not in answer["answer"], answer["answer"]
+
+
+def test_english_words_of_the_app_inside_a_vietnamese_question_are_searched():
+    from chat.offline.frames import knowledge_query
+
+    query = knowledge_query("app này có tự sửa category không hay phải sửa tay")
+    terms = query.split(" (")[0].split()
+    assert {"app", "category", "manually", "automatically"} <= set(terms), query
+    assert knowledge_query("lãi kép là gì").startswith("compound interest")  # no English word: the glossary alone
