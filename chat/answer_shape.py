@@ -25,7 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
-from transactions.query.followups_subject import ROW_BEFORE_RE
+from transactions.query.followups_subject import OVERALL_RE, ROW_BEFORE_RE
 from transactions.query.periods_words import RANK_ORDINALS
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
@@ -66,6 +66,8 @@ WIDE = r"\b(?:everything|all (?:of )?(?:my|our|the)|overall|every \w+|tat ca|toa
 PERIOD_NOUN = r"(?:periods?|time|months?|weeks?|days?|dates|years?|quarters?|window|range|stretch)"
 SAME = (rf"\b(?:same {PERIOD_NOUN}|that {PERIOD_NOUN}|those (?:months|weeks|days|dates)|cung (?:ky|thoi gian|thang|tuan)|"
         r"(?:thang|tuan|nam|ky|quy|thoi gian|luc) (?:do|ay))\b")
+MONTH_NAMED = (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|"
+               r"mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
 MONTH_BACK = r"\b(?:last month|a month (?:before|earlier|ago)|the month before|previous month|thang truoc)\b"
 YEAR_BACK = (r"\b(?:last year|(?:a|one|1) year (?:before|earlier|ago|back|prior)|the year before|previous year|nam ngoai|"
              r"nam truoc)\b")
@@ -144,6 +146,8 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
     """The relation to the last answer's period the words state: (words, test of a span), or None. `stepped`: the
     last answer showed items or rows, which "the two after that" steps through (else it steps through time)."""
     start, end = previous
+    if OVERALL_RE.search(text):
+        return None  # "how much have I spent at that store in total": all of its history, on purpose
     if stepped and ROW_BEFORE_RE.search(text):
         return None  # "the trip before that one": the row dated before the one shown, whenever (followups_subject)
     if stepped:
@@ -157,6 +161,9 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
         back = add_months(start, -1), add_months(end, -1)
         whole = back[0], month_bounds(back[1].year, back[1].month)[1]
         return "the same days a month earlier", lambda s: s in (back, whole)
+    if _said(SAME, text) and _said(MONTH_NAMED, text):
+        # "the same dates in August" after the 3rd to the 17th of September: those days of the month named
+        return "the same days in the month named", lambda s: s[0].day == start.day and s[0] != start
     if _said(INSIDE, text):
         return "a part of the last answer's period", lambda s: start <= s[0] and s[1] <= end and s != (start, end)
     if _said(AFTER, text) and end < today:
