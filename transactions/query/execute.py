@@ -4,6 +4,7 @@ figures are kept per currency and never summed across currencies.
 """
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from django.db import connection
@@ -309,6 +310,30 @@ def _usual(user, q: MoneyQuery, today: date, *, upto_day: int | None) -> dict:
                          sign=1 if q.direction == "in" else -1, upto_day=upto_day)
 
 
+def _same_dates_before(user, q: MoneyQuery, rows: list[dict], today: date) -> None:
+    """"this year vs last year", "compared to last quarter": a year or quarter so far against a whole one before it
+    has two readings — against all of it, or against its same dates. Both are given, each side labelled with its
+    dates so a reader can tell which figure is which ("2026 so far (1 Jan – 27 Nov 2026)")."""
+    if not all(r.get("period") for r in rows):
+        return
+    spans = [(date.fromisoformat(r["period"]["start"]), date.fromisoformat(r["period"]["end"])) for r in rows]
+    now, other = (0, 1) if spans[0][1] >= spans[1][1] else (1, 0)
+    (n0, n1), (o0, o1) = spans[now], spans[other]
+    quarter_start = n0.day == 1 and n0.month in (1, 4, 7, 10)
+    if n1 < today or not quarter_start or o1 >= n0 or (n1 - n0).days < 35 or (o1 - o0).days <= 1.1 * (n1 - n0).days:
+        return  # not a year or quarter so far against a longer whole before it (a month so far has its own row)
+    months = (n0.year - o0.year) * 12 + n0.month - o0.month
+    if o0 != add_months(n0, -months):
+        return
+    same = Period(o0, min(add_months(n1, -months), o1), "", "range")
+    for k, (start, end) in ((now, spans[now]), (other, spans[other])):
+        if not re.search(r"\d{1,2} [A-Z][a-z]{2}\b", rows[k]["label"]):  # its dates, unless the label gives them
+            rows[k]["label"] = f"{rows[k]['label']} ({start:%-d %b} – {end:%-d %b %Y})"
+    rows.append({"label": f"the same dates of {period_label(o0, o1, 'range', today=today)} "
+                          f"({same.start:%-d %b} – {same.end:%-d %b %Y})", "period": same.as_dict(),
+                 **_side_total(user, q, Side(label=""), same), "same_days": True})
+
+
 def _compare(user, q: MoneyQuery, today: date) -> dict:
     compare = q.compare or {}
     sides: list[Side] = compare.get("sides") or []
@@ -343,6 +368,8 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
                     same_days = period_same_days(other, day=today.day)
                     rows.append({"label": f"{same_days.label} (same days)", "period": same_days.as_dict(),
                                  **_side_total(user, q, Side(label=""), same_days), "same_days": True})
+    if compare.get("mode") == "periods" and len(sides) == 2 and len(rows) == 2:
+        _same_dates_before(user, q, rows, today)
     change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
         {"difference": None, "change_pct": None}
     if compare.get("ask") == "share" and len(rows) >= 2 and rows[1]["total"]:  # "what percent is that of my total?"

@@ -72,6 +72,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
     text = re.sub(r"\binflows?\b", "income", text)
+    # "top 3 kind", "which type I spend most": in broken English a kind of spending is a category (not "kind of …")
+    text = re.sub(r"\b(top(?:\s+\d+)?|which|what|biggest|main)\s+(?:kind|type|sort)(s?)\b(?!\s+of\b)",
+                  lambda m: f"{m.group(1)} categor{'ies' if m.group(2) or m.group(1).startswith('top ') else 'y'}", text)
     # "the most big thing", "most cheap": "most" before a short adjective is its superlative
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
@@ -114,7 +117,7 @@ VI_PLAIN_WORDS = frozenset("""
 lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
 nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
 lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
-tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi
+tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai
 """.split()) - {"them"}
 
 
@@ -197,10 +200,17 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhat(?:'s| is|s) eating (?:up )?(?:my|the) (?:budget|money|paycheck)\b"
                 r"|\bwhere (?:is|'s) (?:all )?my money going\b"),
     # "khoản chi lớn nhất", "giao dịch đắt nhất": the single biggest expense, not the biggest category
-    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon)\s+(?:(?!nao\b)\w+\s+)?(?:lon|dat|to) nhat\b"),
+    # "món nào mắc nhất", "giao dịch bự nhất", "lần mua đắt nhất": the one biggest purchase ("khoản nào" is a kind)
+    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon|lan mua|lan quet(?: the)?|don hang|hoa don)\s+(?:(?!nao\b)\w+\s+)?"
+                r"(?:lon|dat|to|mac|bu) nhat\b"
+                r"|\b(?:mon|giao dich|lan mua|lan quet(?: the)?|don hang|hoa don|cai)\s+(?:nao|gi)\s+(?:\w+\s+)?"
+                r"(?:lon|dat|to|mac|bu) nhat\b"),
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
-                       r"(?:spending\s+|expense\s+)?categor|\bwhich categor|\bwhat categor|\bcategories\b.*\b(?:most|top)"
+                       r"(?:spending\s+|expense\s+)?categor|\b(?:which|what)\s+(?:(?:spending|expense|budget|of my|of the)\s+)?categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
+                       # "top 3 kinds", "biggest types of spending": kinds of spending are categories
+                       r"|\b(?:top|biggest|largest|main)\s+(?:(?:\d+|two|three|four|five)\s+)?(?:kinds?|types?|sorts?)\b(?!\s+of\s+(?:purchase|transaction|order|charge|payment|thing|item)s?\b)"
+                       r"|\brunner[\s-]?up\s+(?:spending\s+)?categor"
                        r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton)(?: (?:nhieu )?tien)? (?:nhat|thu))\b"
                        r"|\bcategory\s+(?:that\s+)?(?:i|we)\s+(?:spen[dt]|pa(?:y|id)|put)\b.{0,25}\bmost\b(?!\s+recent)"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
@@ -210,7 +220,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
                        r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
-    ("top_merchants", r"(?:\b(?:top|biggest|main)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
+    ("top_merchants", r"(?:\b(?:top|biggest|largest|main|runner[\s-]?up)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
@@ -252,7 +262,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:more|less)\s+(?:on|at|for|with)\b.{1,40}\bthan\b(?!\s*[$\d])|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
                 r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"
                 r".{0,60}\bthan\b(?!\s*[$\d])"),
-    ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
+    ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|mac nhat|bu nhat|"
                 r"to nhat|nhieu nhat mot lan)\b(?!\s+(?:\d+\s+)?(?:spending\s+)?(?:categor\w*|merchants?|stores?|shops?|places?|vendors?"
                 r"|months?)\b)"
                 r"|\bmost\b.{0,40}\b(?:in|on|at|for|during)\s+(?:one|1|a single)\s+(?:go|trip|visit|shot|sitting|"
@@ -308,7 +318,17 @@ TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|t
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
                    r"companies|brands|businesses|spots|danh muc|"
-                   r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b")
+                   r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b"
+                   # "give me 3", "show me the top five", "list 3 of them": how many of the ranking to show
+                   r"|\b(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:top\s+)?(\d{1,2}|two|three|four|five|six|"
+                   r"seven|eight|nine|ten)\b(?!\s*(?:[$%.,]\d|k\b|dollars?|bucks|days?|weeks?|months?|years?|quarters?))")
+# the last place of a run of places said after the first ("4th and 5th", "2nd through 4th", "3rd-5th")
+PLACES_THROUGH_RE = re.compile(r"\s*(?:and|to|through|thru|till|until|-|–|&)\s*(?:the\s+)?(second|third|fourth|fifth|"
+                               r"sixth|seventh|eighth|ninth|tenth|[2-9](?:nd|rd|th)|10th)\b")
+# a place in a ranking counted after the one named ("the second biggest, after rent", "runner-up behind Amazon"):
+# that one is ranked above it
+RANK_AFTER_RE = re.compile(r"\b(?:right\s+|just\s+|coming\s+)?(?:after|behind|below|beneath|trailing)\b"
+                           r"(?=\s+(?:the\s+|my\s+)?[a-z])(?!\s+(?:that|this|it|them|those|all|everything)\b)")
 
 
 ASKS_AMOUNT = re.compile(r"\bhow much\b|\btotal\b|\bsum\b|\bbao nhieu\b|\bhet\b|\bcost\b|\badd(?:ed)? up\b")

@@ -112,7 +112,7 @@ money dollars dollar bucks usd amount amounts figure number times time often fre
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
 spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far
-biggest largest smallest cheapest priciest expensive highest lowest single one ones once one-time one-off oneoff go
+biggest largest smallest cheapest priciest costliest dearest expensive highest lowest single one ones once one-time one-off oneoff go
 top best worst main compare compared comparison versus vs difference between against
 come came coming in out income earn earned earnings received receive made make making
 list show display pull look lookup search see view

@@ -40,6 +40,7 @@ from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
 from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked
 from transactions.query.periods import TIME_COUNT_RE, find_periods
+from transactions.query.periods_alike import same_days_alone
 from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
@@ -57,7 +58,7 @@ from transactions.query.sides import compare_turns, paired_sides, peak_months, p
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
-from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
+from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -72,7 +73,7 @@ ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?
                         rf"\b({'|'.join(RANK_ORDINALS)})[\s-]+(?:biggest|largest|most|highest|top|"
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b"
                         # "which category came in 2nd", "the store that ranked third": the place after its verb
-                        rf"|\b(?:came|comes|ranked|ranks|placed|finished|landed)\s+(?:in\s+|at\s+)?(?:the\s+)?"
+                        rf"|\b(?:came|comes|ranked|ranks|rank|placed|finished|landed|sit|sits|are|is|were|was)\s+(?:in\s+|at\s+)?(?:the\s+)?"
                         rf"({'|'.join(RANK_ORDINALS)})\b(?!\s+(?:week|day|month|year|quarter|time)s?\b)")
 ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5}
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
@@ -159,11 +160,13 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
-    text = weeks_of_month(grammar.normalise(question))  # "week 1 vs week 2 of last month": both weeks of it
+    text = weeks_of_month(grammar.normalise(question), today if previous is None else None)  # "week 1 vs week 2 of last month": both weeks of it
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
             on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
+            # the words of the turns it builds on, as they wrote them ("cà phê", not "ca phe")
+            on_result.said = {**(earlier.said if earlier else {}), **previous.said, **on_result.said}
             return on_result
         in_part = followup_in_part(text, previous, shown, today, earlier=earlier) if depth < 2 else None
         if in_part is not None:  # an edit of the last answer, and more said with it: the rest read over the edit
@@ -183,6 +186,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                 return edited
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
     periods = find_periods(text, today)
+    if previous is None:  # "groceries the same dates in August", said first: this month's days so far, in August
+        periods = same_days_alone(text, periods, today)
     amount_text = _blank(text, [s for _, s in periods])
     low, high, amount_spans = find_amounts(amount_text)
     low, high, amount_spans = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
@@ -220,8 +225,14 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
         q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
         measure = find_measure(measure_text.replace(without[1], " "))[0]
-    rest = mark_exclusions(rest, measure)
     ordinal = ORDINAL_RE.search(text)
+    # "the second biggest, after rent", "runner-up behind Amazon": the one named is ranked above — left out of the
+    # ranking, and the place counted from what remains
+    rank_after = bool(ordinal or measure in ("top_merchants", "top_categories")) \
+        and bool(grammar.RANK_AFTER_RE.search(rest))
+    if rank_after:
+        rest = grammar.RANK_AFTER_RE.sub(" except ", rest)
+    rest = mark_exclusions(rest, measure)
     ordinal = None if ordinal and ordinal.group(3) and grammar.AND_NEXT_RE.search(text) else ordinal  # top two
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
         rest = rest.replace(ordinal.group(0), " | ")
@@ -231,6 +242,10 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if ordinal:
         q.offset = ORDINALS.get(ordinal.group(1) or ordinal.group(2) or ordinal.group(3) or "", 2) - 1
         q.limit = q.limit or 1
+        if (through := grammar.PLACES_THROUGH_RE.match(text, ordinal.end())) and (
+                last := ORDINALS.get(through.group(1), 0)) > q.offset + 1:
+            q.limit = last - q.offset  # "4th and 5th", "2nd through 4th": the places from one to the other
+            rest = re.sub(rf"\b{through.group(1)}\b", " ", rest, count=1)
     per = PER_RE.search(text)
     if per:
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
@@ -244,6 +259,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
     q.excluded_unknown = excluded_unknown
+    if rank_after:  # each one named as ranked above takes one place of the count
+        q.offset = max(0, q.offset - len([x for x in links if x.negated and x.kind in ("merchant", "category")]))
     if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
         links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
@@ -375,7 +392,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
-        q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
+        before = {**(earlier.said if earlier else {}), **(previous.said if previous else {})}  # kept from the last
+        q.said = {w: said_in(w, question, before) for w in [*q.unknown, *q.ignored, *q.things, *(
             x.mention for x in q.links if x.how == "concept")]}
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q

@@ -60,3 +60,20 @@ def periods_alike(text: str, found: list[tuple[Period, tuple[int, int]]], today:
         found.append((same, m.span()))
         found.sort(key=lambda x: x[1][0])
     return found
+
+
+def same_days_alone(text: str, found: list[tuple[Period, tuple[int, int]]], today: date
+                    ) -> list[tuple[Period, tuple[int, int]]]:
+    """"groceries the same dates in August" opening a conversation, with no stretch named before it: the days of this
+    month so far (1 to today) in the month it names, labelled with those dates (a reading, so the answer says it)."""
+    m = SAME_DAYS_RE.search(text)
+    if not m or not m.group("month") or any(s[1] <= m.start() and not p.relative for p, s in found):
+        return found
+    month = MONTH_NUMBERS[m.group("month").lower()]
+    year = int(m.group("year")) if m.group("year") else today.year - (month >= today.month)
+    same = _shifted_days(Period(today.replace(day=1), today, "", "month"), date(year, month, 1), today)
+    if same is None:
+        return found
+    same = Period(same.start, same.end, f"{same.label} (the same dates as this month so far)", "range")
+    kept = [(p, s) for p, s in found if s[1] <= m.start() or s[0] >= m.end()]
+    return sorted([*kept, (same, m.span())], key=lambda x: x[1][0])

@@ -173,6 +173,15 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         end = min(monday + timedelta(days=6), today)
         return Period(monday, end, f"the week of {fmt_day(monday)}", "week") if monday <= today else None
 
+    def week_ending(m: re.Match) -> Period | None:
+        """"the week ending Nov 8": the seven days up to that day; "the week starting Nov 2": seven days from it."""
+        d = _one(m.group("a"), today)
+        if d is None:
+            return None
+        start = d - timedelta(days=6) if m.group("end") else d
+        end = min(start + timedelta(days=6), today)
+        return Period(start, end, period_label(start, end, "range"), "range") if start <= today else None
+
     def since(m: re.Match) -> Period | None:
         d = _one(m.group("a"), today)
         if d is None or d > today:
@@ -371,7 +380,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|up till|through|thru|by|before)\s+(?:the\s+)?"
          r"(?:(?:very\s+)?end\s+of\s+)?(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|the previous|the prior)\s+year)"
          r"(?!\s*[-/]\s*\d)\b", up_to_year),
-        (r"(?<!\btu )(?<!\bsau )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
+        (r"(?<!\btu )(?<!\bsau )(?<!\bden )(?<!\btoi )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
          vi_nth_of),
         (QUARTER, quarter),
         (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"
@@ -396,6 +405,8 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
          rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b)"
          rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{_MONTH_RE})\b)", days_of),
+        (rf"\bweek\s+(?:(?P<end>ending|ended|that ended|up to|through|thru)|starting|beginning|commencing|from)"
+         rf"\s+(?:on\s+)?(?:the\s+)?(?P<a>{DATE})", week_ending),
         (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),
         (rf"\b(?:since|(?P<after>after)|from|starting(?: from| on)?)\s+(?:the\s+)?(?P<a>{DATE})"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?", since),

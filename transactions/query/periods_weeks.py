@@ -11,6 +11,7 @@ week" are weeks of October.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from transactions.query.periods_words import MONTH_RE, ORDINAL_OF
 
@@ -19,14 +20,36 @@ WEEK_NUMBER_RE = re.compile(r"\b(?:the\s+)?week\s+(?:#\s*|no\.?\s*|number\s+)?(1
 WEEK_RE = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+week\b"
                      r"(?P<of>\s+(?:of|in)\s+(?:the\s+)?(?P<month>last month|previous month|prior month|this month|"
                      rf"(?:{MONTH_RE})(?:\s+(?:19|20)\d\d)?)\b)?")
+# a week counted in something other than a month ("the first week of the trip", "my second week at work", "the 2nd
+# week in a row", "first week of january"): not a week of this month
+BARE_WEEK_NOT_OF_MONTH_RE = re.compile(r"\bweek\s+(?:of|in|at|on|since|after|before|back|into)\b|\b(?:my|our|his|her|their)\s+"
+                                       r"(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)\s+week\b"
+                                       r"|\b(?:19|20)\d\d\b|\b(?:quarter|year|semester|term|trip|vacation|holiday)\b")
+OF_THE_MONTH_RE = re.compile(r"\b((?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final|past)\s+(?:(?:\d{1,2}|"
+                             r"two|three|four|five|six|seven|ten|few|couple of)\s+)?(?:weeks?|days?|half)|start|beginning|end|"
+                             r"middle|mid)\s+(?:of|in)\s+the\s+month\b(?!\s+(?:before|after|of)\b)")
 MONTH_ALONE_RE = re.compile(rf"\b(?:in\s+|for\s+|during\s+|over\s+)?(?P<month>(?:last|previous|prior|this)\s+month|"
                             rf"(?:{MONTH_RE})(?:\s+(?:19|20)\d\d)?)\b")
 
 
-def weeks_of_month(text: str) -> str:
-    """The text with numbered weeks spelt as ordinals and every week of a month said with its month."""
+WEEK_START_DAY = {"first": 1, "1st": 1, "second": 8, "2nd": 8, "third": 15, "3rd": 15, "fourth": 22, "4th": 22,
+                  "fifth": 29, "5th": 29}
+
+
+def weeks_of_month(text: str, today: date | None = None) -> str:
+    """The text with numbered weeks spelt as ordinals and every week of a month said with its month. One week said by
+    its place with no month anywhere ("how much the 2nd week?"): of this month once that week has begun, else of the
+    month before (the answer's label gives its dates)."""
     text = WEEK_NUMBER_RE.sub(lambda m: f" the {ORDINAL_OF[m.group(1)]} week", text)
+    # "the first week of the month", "the last 10 days of the month", "the end of the month" opening a conversation
+    # with no month said: of this month (`today` is given only then; a follow-up's month is the last answer's)
+    if today is not None and not MONTH_ALONE_RE.search(text):
+        text = OF_THE_MONTH_RE.sub(r"\1 of this month", text)
     weeks = list(WEEK_RE.finditer(text))
+    if today is not None and len(weeks) == 1 and not weeks[0].group("of") and weeks[0].group(1) in WEEK_START_DAY \
+            and not MONTH_ALONE_RE.search(text) and not BARE_WEEK_NOT_OF_MONTH_RE.search(text):
+        month = "this month" if today.day >= WEEK_START_DAY[weeks[0].group(1)] else "last month"
+        return text[:weeks[0].end()] + f" of {month}" + text[weeks[0].end():]
     if len(weeks) < 2 and not (weeks and not weeks[0].group("of")):
         return text
     bare = [w for w in weeks if not w.group("of")]

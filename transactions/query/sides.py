@@ -14,6 +14,21 @@ USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|
                       r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
 
 
+def _now_like(past: Period, today: date) -> Period:
+    """The period now of the same grain as `past`: "compared to last year" is this year so far, "… to last quarter"
+    this quarter so far, "… to last week" this week so far, else this month so far."""
+    if past.grain == "year":
+        start = today.replace(month=1, day=1)
+    elif past.grain == "quarter":
+        start = today.replace(month=(today.month - 1) // 3 * 3 + 1, day=1)
+    elif past.grain == "week":
+        start = today - timedelta(days=today.weekday())
+    else:
+        start = today.replace(day=1)
+    grain = past.grain if past.grain in ("year", "quarter", "week") else "month"
+    return Period(start, today, period_label(start, today, grain, today=today), grain)
+
+
 def compare_turns(q: MoneyQuery, earlier: MoneyQuery, previous: MoneyQuery) -> None:
     """"which one was more?" after two answers: the two queries become the two sides."""
     def side(x: MoneyQuery) -> Side:
@@ -81,11 +96,10 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
     if own:
         # "compared to last month": the period named against the one before it, or against now
         p = own[0]
-        this_month = Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
         if re.search(r"\b(?:than|to|with|against|vs\.?|versus)\s+(?:the\s+)?(?:last|previous|prior)\b", text) and \
                 p.end < today.replace(day=1):
-            q.compare = {"mode": "periods", "sides": [Side(label=this_month.label, period=this_month),
-                                                      Side(label=p.label, period=p)]}
+            now = _now_like(p, today)  # the other reading, the same dates of that period, is added when run
+            q.compare = {"mode": "periods", "sides": [Side(label=now.label, period=now), Side(label=p.label, period=p)]}
         else:
             before = p.shifted(months=-1 if p.grain in ("month", "range", "week", "day") else
                                -3 if p.grain == "quarter" else -12)
