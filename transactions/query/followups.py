@@ -128,7 +128,9 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
-                       r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
+                       # "cộng hai chỗ lại", "gộp hai khoản lại", "cộng dồn": the two (or all) of them added up
+                       r"|\b(?:cong|gop) (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc|cho|thu|mon|ben|so|con so)?"
+                       r"\s*(?:lai|chung)\b|\bcong don\b|\btong (?:ca|cong) (?:hai|ba)\b")
 # "together with groceries", "combined with Target": a name joins the set, it is no sum of the last answer alone
 WITH_MORE_RE = re.compile(r"\b(?:together|combined|along|lumped|lump(?:ed)? (?:them|those|it|that))\s+with\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places

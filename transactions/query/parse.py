@@ -57,8 +57,15 @@ from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
-from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
-from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
+from transactions.query.things import (
+    LOOSE_CATEGORY,
+    bracketed_names,
+    earning_word,
+    things_in,
+    things_listed,
+    things_owning,
+)
+from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -165,6 +172,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
             on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
+            # the words of the turns it builds on, as they wrote them ("cà phê", not "ca phe")
+            on_result.said = {**(earlier.said if earlier else {}), **previous.said, **on_result.said}
             return on_result
         in_part = followup_in_part(text, previous, shown, today, earlier=earlier) if depth < 2 else None
         if in_part is not None:  # an edit of the last answer, and more said with it: the rest read over the edit
@@ -262,12 +271,17 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
         links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
+    if q.language == "en":  # "gym day passes (Mission Cliffs)": that gym, none of theirs
+        links, unknown, ignored = bracketed_names(links, unknown, ignored, question)
     links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
+    paid = measure == "income" or (previous is not None and previous.measure in ("income", "net"))
     if not [x for x in links if not x.negated] and not unknown and ignored \
-            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(ignored) == 1)
+            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average", "income") \
+            and not (paid and all(earning_word(w) for w in ignored)) \
+            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(
+                [w for w in ignored if len(w) > 2]) == 1)
                  or (previous is not None and WHAT_ABOUT_RE.match(text))):  # "what about petco" after an answer
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
@@ -275,6 +289,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
         # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
+                 and not (paid and earning_word(w))  # "what did my job pay me", "did I get a raise": their pay
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
@@ -390,7 +405,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
-        q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
+        before = {**(earlier.said if earlier else {}), **(previous.said if previous else {})}  # kept from the last
+        q.said = {w: said_in(w, question, before) for w in [*q.unknown, *q.ignored, *q.things, *(
             x.mention for x in q.links if x.how == "concept")]}
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
