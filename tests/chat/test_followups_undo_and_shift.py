@@ -116,8 +116,8 @@ def test_everything_that_went_out_after_pay_with_a_name_included(chat_demo, alic
 
 def test_a_jar_at_the_monthly_average_of_the_last_figure(chat_demo, alice, alice_money, bob, bob_money):
     """After a 3-month total, "a jar for that, whatever it averages a month" is its monthly average, not the total."""
-    answer = talk(alice, "how much at the good plate the last 3 months",
+    answer = talk(alice, "how much at starbucks the last 3 months",
                   "ok set up a jar for that, whatever it averages a month")[-1]
     call = answer["tool_calls"][-1]
     assert call["name"] == "propose_create_jar" and call["arguments"].get("usual_months") == 3, answer["tool_calls"]
-    assert call["arguments"].get("name") and "$64.00 a month" in answer["answer"], answer["answer"]
+    assert call["arguments"].get("name") and "$12.00 a month" in answer["answer"], answer["answer"]
