@@ -124,20 +124,17 @@ def _last_baselines() -> dict[str, dict]:
         return {}
 
 
-def _rescore(statements, *, evidence: bool = False) -> int:
+def _rescore(statements) -> int:
     """Re-score the newer rows the last run imported (still in the bench database) with the current categoriser,
     without importing again: the same items and grouping as the import (`import_rows`), about ten times faster,
     for trying a change to the evidence or its combination. A change to merchant extraction needs a full run.
     Prints figures only (accuracy of every row's top suggestion, on merchants the history never labelled, applied
-    share and precision, the gap to the last full run's best baseline; with `evidence`, what each kind of evidence
-    says where the top suggestion is wrong: `categorise_diagnose`); nothing is stored."""
-    import numpy as np
+    share and precision, the gap to the last full run's best baseline; what each kind of evidence says alone:
+    `python -m bench categorise_rerank`); nothing is stored."""
     from django.contrib.auth import get_user_model
 
     from bench.categorise_data import time_split
-    from bench.categorise_diagnose import evidence_figures, evidence_print
-    from transactions.categorize import Item, evidence_gather
-    from transactions.category_evidence import FEATURES
+    from transactions.categorize import Item
     from transactions.import_rows import _categorise_grouped
     from transactions.models import Category, Transaction
 
@@ -167,7 +164,6 @@ def _rescore(statements, *, evidence: bool = False) -> int:
         known = set(Transaction.objects.filter(user=user, batch__file_name="history.csv", merchant__isnull=False)
                     .values_list("merchant__key", flat=True))
         c: Counter = Counter()
-        truth_of: dict[str, Counter] = defaultdict(Counter)
         for d, amount, desc, key, *_ in rows:
             found = truth.get(_key(d, amount, desc))
             said = found.pop(0) if found else None
@@ -177,8 +173,6 @@ def _rescore(statements, *, evidence: bool = False) -> int:
             new = not key or key not in known
             c.update(rows=1, right=right, applied=applied, applied_right=applied and right, new=new,
                      new_right=new and right)
-            if new and said is not None:
-                truth_of[desc][said] += 1
         totals.update(c)
         base = baselines.get(persona.name, {})
         best = max(base.get("emb_1nn", 0.0), base.get("tfidf_1nn", 0.0)) if base.get("rows") == c["rows"] else None
@@ -188,18 +182,6 @@ def _rescore(statements, *, evidence: bool = False) -> int:
         print(f"  {persona.name:<9} rows {c['rows']:>4}  Moneta {c['right'] / c['rows']:.3f}  new merchants "
               f"({c['new']}) {c['new_right'] / max(1, c['new']):.3f}  applied {c['applied'] / c['rows']:.0%} at "
               f"precision {c['applied_right'] / max(1, c['applied']):.3f}{gap}  ({seconds:.0f}s)")
-        if evidence and truth_of:
-            categories = list(Category.objects.filter(user=user).values_list("id", "name", "kind"))
-            column = {n: i for i, (_, n, _) in enumerate(categories)}
-            ids = [cid for cid, _, _ in categories]
-            wanted = [(desc, said, n) for desc, counts in truth_of.items() for said, n in counts.items()]
-            tensor = evidence_gather(user=user, items=[items[desc] for desc, _, _ in wanted],
-                                     categories=categories).tensor
-            top = np.array([ids.index(decided[desc].suggestions[0][0]) if decided[desc].suggestions else -2
-                            for desc, _, _ in wanted])
-            evidence_print(persona.name, evidence_figures(
-                tensor, top, np.array([column.get(said, -1) for _, said, _ in wanted]),
-                np.array([n for _, _, n in wanted]), FEATURES), c["new"])
     accuracy = totals["right"] / totals["rows"]
     best_all = max(baseline_right.values()) / totals["rows"]
     gap = (f"  best baseline {best_all:.3f} ({(accuracy - best_all) * 100:+.1f} points, the last full run's)"
@@ -282,9 +264,6 @@ def main(argv: list[str]) -> int:
                         help="print this many wrong predictions (generated tune split only; real rows never print)")
     parser.add_argument("--rescore", action="store_true",
                         help="re-score the newer rows of the last run with the current code, without importing again")
-    parser.add_argument("--evidence", action="store_true",
-                        help="with --rescore: what each kind of evidence says on the rows of new merchants the top "
-                             "suggestion gets wrong (figures only)")
     args = parser.parse_args(argv)
     _setup()
     from bench import categorise_real
@@ -300,7 +279,7 @@ def main(argv: list[str]) -> int:
         chosen += [p for p in personas(end=date(2026, 10, 31)) if args.split in ("all", p.split)
                    and args.country.upper() in ("", p.country)]
     if args.rescore:
-        return _rescore(chosen, evidence=args.evidence)
+        return _rescore(chosen)
     print(f"categorise benchmark: {len(chosen)} statements, learn older 70 % / predict newer 30 %")
     rows: list[dict] = []
     t = time.perf_counter()

@@ -1,11 +1,11 @@
-"""The bench's per-evidence diagnostics (`bench.categorise_diagnose`) and the evidence the categoriser gathers
-(`categorize.evidence_gather`), on synthetic narratives: two users, neither sees the other's labels."""
+"""The bench's per-evidence figures (`bench.categorise_rerank.kind_figures`) and the evidence the categoriser
+gathers (`categorize.evidence_gather`), on synthetic narratives: two users, neither sees the other's labels."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from bench.categorise_diagnose import evidence_figures
+from bench.categorise_rerank import kind_figures
 from transactions.categorize import Item, evidence_gather, suggestions_rank
 from transactions.category_evidence import FEATURES, F
 from transactions.models import Category, CategorySource, Transaction
@@ -13,16 +13,13 @@ from transactions.normalize import description_key
 
 
 def test_figures_count_rows_with_evidence_and_the_ones_a_kind_alone_would_fix():
-    # three items over two categories; kind 0 says category 1 everywhere, kind 1 says nothing on the last item
-    tensor = np.zeros((3, 2, 2))
-    tensor[:, 1, 0] = 1.0
-    tensor[0, 0, 1] = tensor[1, 0, 1] = 0.7
-    top = np.array([0, 0, 1])  # the top suggestion of each item
-    truth = np.array([1, 0, -1])  # the last one is none of the user's categories
-    weight = np.array([2, 1, 3])
-    a, b = evidence_figures(tensor, top, truth, weight, ("first", "second"))
-    assert (a.present, a.right, a.on_wrong, a.rescued) == (6, 2, 5, 2)
-    assert (b.present, b.right, b.on_wrong, b.rescued) == (3, 1, 2, 0)
+    # three rows over categories 10 and 20; kind 0 says 20 everywhere, kind 1 says 10 on the first two only
+    kinds = [np.array([[0.0, 0.7], [1.0, 0.0]]), np.array([[0.0, 0.7], [1.0, 0.0]]), np.array([[0.0, 0.0], [1.0, 0.0]])]
+    rows = [{"kinds": k, "ids": [10, 20], "top": top, "truth": truth}
+            for k, top, truth in zip(kinds, (10, 10, 20), (20, 10, None))]
+    a, b = kind_figures(rows, ("first", "second"))
+    assert (a.present, a.right, a.on_wrong, a.rescued) == (3, 1, 2, 1)
+    assert (b.present, b.right, b.on_wrong, b.rescued) == (2, 1, 1, 0)
 
 
 def _label(user, category, description, amount):
