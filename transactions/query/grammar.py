@@ -198,7 +198,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhere (?:is|'s) (?:all )?my money going\b"),
     # "khoản chi lớn nhất", "giao dịch đắt nhất": the single biggest expense, not the biggest category
     ("largest", r"\b(?:khoan chi|giao dich|khoan|mon)\s+(?:(?!nao\b)\w+\s+)?(?:lon|dat|to) nhat\b"),
-    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
+    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive|bottom|smallest|lowest)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\b(?:which|what)\s+(?:(?:spending|expense|budget|of my|of the)\s+)?categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
                        # "top 3 kinds", "biggest types of spending": kinds of spending are categories
