@@ -103,7 +103,8 @@ def _previous_doubt(ctx: Any) -> dict[str, Any] | None:
     if isinstance(previous.get("doubt"), dict):
         return dict(previous["doubt"])
     words = [w for k in ("unknown", "ignored", "excluded_unknown") for w in previous.get(k) or []]
-    if not words or ctx.previous_confidence is None:
+    # an answer that was not doubted (it would have stored why) leaves no doubt to inherit, whatever words it skipped
+    if not words or ctx.previous_confidence is None or ctx.previous_confidence >= DOUBTED_BELOW:
         return None
     return {"confidence": ctx.previous_confidence, "parts": ["words"], "words": words,
             "subject": sorted(_names(previous)), "period": _span(previous), "measure": previous.get("measure"),
@@ -180,11 +181,13 @@ def changed_nothing(text: str, recorder: Any, ctx: Any) -> bool:
 
 
 # words by which a turn joins the last answer's subject ("plus CVS", "add Target to that", "together with groceries",
-# "both"): said, the answer must carry that subject
+# "both", "put Best Buy back in"): said, the answer must carry that subject
 JOIN_CUE_RE = re.compile(r"^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|add|throw in|along with|together with|"
                          r"as well as|on top of)\b|\b(?:together|combined|lumped) with\b|\b(?:for|of) both\b"
                          r"|\bboth (?:together|combined)\b|\b(?:add|put|throw|lump)\b.{1,40}?\b(?:to|into|with|onto) "
-                         r"(?:that|those|it|them)\b")
+                         r"(?:that|those|it|them)\b"
+                         # what the last answer left out, taken back into it: "put best buy back in", "add rent back"
+                         r"|\b(?:put|add|bring|count|include|let)\b.{1,40}?\bback(?: in(?:to)?| on)?\b")
 
 
 def link_unsure(text: str, recorder: Any, ctx: Any) -> bool:

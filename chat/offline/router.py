@@ -11,33 +11,16 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
 from datetime import date
 
-from chat.actions.control import dismiss_call
-from chat.actions.intent import action_call, then_question
-from chat.actions.missing import missing_data_call
-from chat.affordability import REASONING_TOOLS, RULE_RE, asked_before, reasoning_call
-from chat.balances import balance_call
-from chat.capabilities import missing_thing_call, thing_named
+from chat.affordability import REASONING_TOOLS, asked_before, reasoning_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
-from chat.help_steps import (
-    HELP_TOPICS,
-    WEAK_OPENER_RE,
-    asks_education_section,
-    asks_how_to,
-    behaviour_calls,
-    howto_calls,
-    names_education_topic,
-)
-from chat.help_steps import stem as help_stem
+from chat.help_steps import names_education_topic
 from chat.holdings import jar_amount_asked
-from chat.knowledge_followup import POINTS_BACK_RE, leans_on_question, with_question_before
-from chat.knowledge_questions import concept_of_question_before, informal_concept_query
+from chat.knowledge_followup import leans_on_question, with_question_before
 from chat.language import answer_language, question_language
-from chat.limits import limits_call
 from chat.listings import FIGURE_RE as LISTING_FIGURE_RE
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args, listing_followup_call
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
@@ -45,10 +28,8 @@ from chat.offline.frames import (
     CONCEPT_Q_RE,
     MEASURE_WORD_RE,
     PERSONAL_RE,
-    PRONOUN_RE,
     VI_CONCEPT_RE,
     asks_concept,
-    compares_concepts,
     concept_frame,
     knowledge_query,
     names_money_measure,
@@ -59,53 +40,30 @@ from chat.offline.route_cues import (
     APP_HOWTO_RE,
     APP_NOUNS,
     BUDGET_RE,
-    CONSEQUENCE_RE,
     DOCUMENT_LIST_RE,
-    EATS_PAY_RE,
     FINANCE_WORDS_RE,
     HYPOTHETICAL_RE,
     JAR_STATUS_RE,
     LIVE_RE,
     MY_NOTES_RE,
     MY_SPENDING_RE,
-    PAY_WORDS,
-    PLACE_INFO_RE,
     PRICE_CHANGE_RE,
     SHOULD_RE,
-    THANKS_RE,
     UPCOMING_RE,
     VI_HOWTO_RE,
     WEB_RE,
     WHAT_HAPPENS_RE,
 )
+from chat.offline.route_early import Plan, early_plan, search_query
 from chat.tool_fit import SAVING_IF_RE
-from chat.whatif import WHATIF_TOOLS, whatif_call
+from chat.whatif import WHATIF_TOOLS
 from core.embeddings import single_thread_inference
-from transactions.query import is_vietnamese, own_spending_asked, strip_accents
+from transactions.query import is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-from transactions.query.model import Side
 from transactions.query.periods import find_periods
 
-
-@dataclass
-class Plan:
-    intents: list[tuple[str, float, str]]
-    calls: list[dict]
-    query: object = None  # MoneyQuery
-    followup: bool = False
-
-
 MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
-RULE_NUMBERS_RE = re.compile(r"\b\d{2}/\d{2}(?:/\d{2})?\b")
-
-
-def _search_query(text: str) -> str:
-    """The knowledge search words of a question: a Vietnamese one typed with or without accents keeps a numbered
-    rule it names ("ngan sach 50/30/20 la gi" is the 50/30/20 rule, not the app's budget suggestions)."""
-    query = knowledge_query(text)
-    rules = [f"{r} rule" for r in RULE_NUMBERS_RE.findall(text) if f"{r} rule" not in query]
-    return f"{' '.join(rules)} {query}" if rules and is_vietnamese(text) else query
 
 
 def _is_money_question(text: str, q, intent: str) -> bool:
@@ -241,41 +199,6 @@ def _named_merchants(text: str, q) -> list:
     return list(q.merchants or [])
 
 
-# a yes-or-no question ("does paying rent build credit", "can a late payment hurt your score")
-GENERAL_Q_RE = re.compile(r"^\W*(?:so\W+|and\W+|but\W+)?(?:does|do|can|could|will|would|is|are)\b(?!\s+(?:you|moneta|the app|"
-                          r"it|this app)\b)", re.I)
-# which of two gets more ("which one gets more of my money", "who takes the most", "which costs me less")
-WHICH_MORE_RE = re.compile(r"\b(?:which|who|what)\b(?:\s+\S+){0,6}?\s+(?:more|most|less|least|bigger|biggest|higher|"
-                           r"larger|cheaper|pricier)\b", re.I)
-
-
-def _own_alternatives(text: str, q) -> list | None:
-    """Two of the user's own merchants or categories, named (not only placed by meaning) as alternatives ("X or Y",
-    "X vs Y") with a question of which gets more: the two sides of a comparison of their spending, else None."""
-    if q.compare or q.followup or not WHICH_MORE_RE.search(text):
-        return None
-    named = [link for link in q.links if link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative")
-             and not link.negated]
-    if len(named) != 2 or set(named[0].names) == set(named[1].names):
-        return None
-    low = text.lower()
-    a, b = (low.find(link.mention.lower()) for link in named)
-    if a < 0 or b < 0 or not re.search(r"\b(?:or|vs\.?|versus)\b", low[min(a, b):max(a, b)]):
-        return None
-    return [Side(label=link.names[0], merchants=list(link.names) if link.kind == "merchant" else [],
-                 categories=list(link.names) if link.kind == "category" else []) for link in named]
-
-
-def _howto_of_last_subject(text: str, q, ctx: TurnContext) -> list[dict]:
-    """A how-to that points back for its subject ("then tell me how I'd set one up myself" after asking for a jar):
-    the help steps for the thing the turn before named."""
-    if not (ctx.previous_asked and asks_how_to(text) and POINTS_BACK_RE.search(text)):
-        return []
-    topics = set().union(*HELP_TOPICS.load().stems)
-    subject = [w for w in re.findall(r"[\w']+", ctx.previous_asked) if help_stem(w) in topics]
-    return howto_calls(f"{text} ({' '.join(dict.fromkeys(subject))})", q) if subject else []
-
-
 SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
 UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
 
@@ -301,86 +224,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     def done(intents, calls_, *, query=None, followup=False) -> Plan:
         return Plan(intents=intents, calls=calls_, query=query, followup=followup)
 
-    # 1. a change (a note, a jar, a budget, a category, a transaction) is only proposed, and only when asked for
-    # 1b. a request to change something, or a question about data Moneta lacks (chat/actions/, chat/capabilities.py)
-
-    # two ideas weighed ("snowball or avalanche if one card has a small balance"): the balance it names is no request
-    weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
-    # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
-    howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
-    action = None if howto or early is not None else action_call(text, q, ctx)
-    if early is None and not howto and (
-            concept := informal_concept_query(text, q, _search_query(text))
-            # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
-            or (action is None and concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or "")))):
-        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
-    call = early \
-        or action \
-        or (None if weighs or jar_amount_asked(text, ctx.today) else balance_call(text, balances=ctx.balances)
-            or missing_data_call(text) or missing_thing_call(text)) or limits_call(text) \
-        or reasoning_call(text, q, previous=ctx.previous_query)
-    if call is not None and (tq := then_question(call, ctx)) is not None:
-        # a request with a question after it ("log $12 cash for lunch, then tell me where dining is at"): both
-        ctx.understood = tq.as_dict()
-        return done([("action", 1.0, text), ("money", 1.0, text)], [call, *money_calls(tq)], query=tq)
-    if call is not None and call["name"] == "income_breakdown" and names_education_topic(text) \
-            and (RULE_RE.search(text) or not {"goal", "period"} & set(call["args"])):
-        # their own split under a rule the knowledge base explains ("what would the 50/30/20 rule look like for me"):
-        # the figures and the rule's page
-        return done([("money", 1.0, text), ("concept", 1.0, text)],
-                    [call, {"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
-    if call is not None:
-        label = {"check_data_available": "capability", "list_subscriptions": "subscriptions", "check_affordability": "money", "compare_new_price": "money",
-                 "income_breakdown": "money", "get_account_balances": "money",
-                 "get_net_worth": "money", "save_note": "note"}.get(call["name"], "action")
-        # "from now on file X under Y": the proposal alone — its card already says future ones follow what is learned
-        call.pop("howto", None)
-        if concept := call.pop("concept", None):  # "what would the 50/30/20 rule look like for me": the rule too
-            return done([(label, 1.0, text), ("concept", 1.0, text)],
-                        [call, {"name": "search_knowledge_base", "args": {"query": concept}}])
-        return done([(label, 1.0, text)], [call])
-    if EATS_PAY_RE.search(text) and not [link for link in q.links if normalise(link.mention).strip() not in PAY_WORDS]:
-        # "what's eating most of my pay", "where does my paycheck go": the categories the money goes to, not income
-        q.measure, q.direction, q.unknown, q.ignored, q.links = "top_categories", "out", [], [], []
-        q.merchants, q.categories, q.text = [], [], []
-        q.limit = q.limit or 3
-        return done([("money", 1.0, text)], money_calls(q), query=q)
-    if PLACE_INFO_RE.search(text) and not APP_NOUNS.search(text):
-        # "is the CVS on Main St open at 4am": a shop's hours or whereabouts are nowhere in Moneta, whatever it is called
-        return done([("out_of_scope", 1.0, text)], [])
-    # 1c. how to do something in Moneta: the help page's steps
-    if calls := howto_calls(text, q) or _howto_of_last_subject(text, q, ctx):
-        return done([("app_help", 1.0, text)], calls)
-    if calls := behaviour_calls(text, q):  # "will the app remember a category I changed?": help, never a figure
-        return done([("app_help", 1.0, text)], calls)
-    if not (q.period or q.merchants or q.categories) and asks_education_section(text):
-        # "how should I budget on an irregular income": that page, not their figures
-        return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
-    if THANKS_RE.search(text):
-        return done([("thanks", 1.0, text)], [])
-    if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
-    if GENERAL_Q_RE.match(text) and not PRONOUN_RE.search(text) and not (q.period or q.amount_min is not None
-                                                                          or q.amount_max is not None) \
-            and not find_periods(normalise(text), ctx.today) and names_education_topic(text) and not own_spending_asked(text):
-        # "does paying rent build credit", "can closing a card hurt your score": a yes-or-no about how money works,
-        # asked of no one's own, is a concept even when it names one of their categories
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
-    if CONSEQUENCE_RE.search(text) and names_education_topic(text) and not (q.merchants or q.categories) \
-            and (q.period is None or q.period.grain == "all") and q.amount_min is None and q.amount_max is None:
-        # "what happens if I only ever pay the minimum on my credit card": a concept, not the rows saying "credit"
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
-    if (sides := _own_alternatives(text, q)) is not None:
-        # "shell or chevron, which one gets more of my money": two of their own weighed is a comparison of their
-        # spending on each, never an investment question about two companies
-        q.measure, q.compare, q.merchants, q.categories = "compare", {"mode": "sides", "sides": sides}, [], []
-        return done([("money", 1.0, text)], money_calls(q), query=q)
-    # a figure of an investment account or credit score that nothing of theirs is about ("how much did I put into my
-    # 401k this year"): Moneta can't see it — never a total of all their spending
-    if thing_named(text) and not (q.merchants or q.categories or q.text) and (names_money_measure(text) or q.period) \
-            and not (concept_frame(text) or SHOULD_RE.search(text) or HYPOTHETICAL_RE.search(text)):
-        return done([("capability", 1.0, text)], [{"name": "check_data_available", "args": {"question": text}}])
+    if (plan := early_plan(text, q, ctx, best)) is not None:
+        return plan
     if intent == "note":  # sounds like something to remember, but nobody asked to save it
         intent = next(i for i in ranked if i != "note")
     # 2. a follow-up of a money question changes what it names and keeps the rest
@@ -396,7 +241,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         or jar_amount_asked(text, ctx.today)  # "how much is in my emergency fund": their jars before "can't see"
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
             and not (q.period and not JAR_RE.search(text)):
-        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": _search_query(text)}}])
+        return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": search_query(text)}}])
     if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or _named_merchants(text, q)) \
             and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
         # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
@@ -409,12 +254,12 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)
     if VI_CONCEPT_RE.search(text) and not _is_money_question(text, q, intent) and not asks_listing(text):
         # "… là gì" is a concept, not "hóa đơn định kỳ của tôi là gì" (their own bills: the listing below)
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}])
     # 4. advice: "how big should my emergency fund be" (with my spending: both sources)
     if SHOULD_RE.search(text) and (intent not in ("web", "out_of_scope") or best < SURE):
         if BUDGET_RE.search(text) and PERSONAL_RE.search(text):
             return done([("budget_advice", best, text)], [{"name": "suggest_budgets", "args": {}}])
-        calls = [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}]
+        calls = [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}]
         if MY_SPENDING_RE.search(text):
             calls.append({"name": "get_spending_summary", "args": {"measure": "monthly_average", "months": 6}})
         return done([("investment_advice" if intent == "investment_advice" else "concept", best, text)], calls)
@@ -485,7 +330,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
             and leans_on_question(text):
         # "what's my credit score" → "ok then what even affects it": the thing asked about before, as a concept
         # (route() widens the search with the question before)
-        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}])
     out_of_scope = intent == "out_of_scope" and best >= 0.45 and not FINANCE_WORDS_RE.search(text) \
         and not (concept_frame(text) and names_education_topic(text))  # "what's a roth ira and who is it good for"
     # near no exemplar of any family, an English request of its own that wants nothing Moneta does ("write me a cover
@@ -497,4 +342,4 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                                                           or APP_NOUNS.search(text))):
         return done([("out_of_scope", best, text)], [])
     label = "investment_advice" if intent == "investment_advice" else "concept"
-    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": _search_query(text)}}])
+    return done([(label, best, text)], [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}])
