@@ -100,9 +100,10 @@ def running_against_past(text: str, spans: list[tuple[date, date]], today: date,
         start = _grain_start(today, grain)
         if (start, today) not in spans or today == _grain_end(start, grain):
             continue
-        for a, b in spans:
-            if b >= start or a != _grain_start(a, grain):
-                continue
+        earlier = [(a, b) for a, b in spans if b < start and a == _grain_start(a, grain)]
+        if len(earlier) != 1:
+            continue  # "more than usual": several earlier months like for like are one documented reading
+        for a, b in earlier:
             whole_end = _grain_end(a, grain)
             stretch_end = min(a + (today - start), whole_end)
             if b == whole_end:

@@ -57,7 +57,7 @@ def carried_out(phrase: str, records: list[Any], today: date, stated_period: boo
     if not words or not ran:
         return False
     spans = _spans(ran)
-    if span_said(phrase, spans):
+    if span_said(phrase, spans, today):
         return True
 
     def accounted(word: str) -> bool:

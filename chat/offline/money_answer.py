@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from chat import words
@@ -70,7 +71,8 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     # the edges or the length of the span the answer covers, said in words ("the 1st through the 15th"), were used
     # and the people they went with ("w the kids") name nothing to count
     asked = (reading or {}).get("asked") or ""
-    ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r)) and not companion(w, asked)]
+    ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r), timezone.localdate())
+               and not companion(w, asked)]
     if ignored:
         parts.append(ngettext("I didn't understand %(words)s, so this answer leaves it out — tell me what you meant.",
                               "I didn't understand %(words)s, so this answer leaves them out — tell me what you "

@@ -108,3 +108,21 @@ def test_the_people_someone_went_with_are_no_filter_but_what_it_was_for_is(chat_
     spent_on = chat_turn(user=bob, message="how much did i spend on the kids last month")
     assert not confident(bob, spent_on) or "kids" in spent_on["answer"].lower(), spent_on
     assert "777.77" not in went["answer"]
+
+
+def test_words_of_the_edges_of_a_range_are_part_of_it(chat_demo, alice, alice_money):
+    month = f"{timezone.localdate().replace(day=1) - timedelta(days=1):%B}".lower()
+    answer = chat_turn(user=alice, message=f"whole foods from {month} 3 thru {month} 9, both endpoints inclusive")
+    assert "endpoints" not in " ".join(answer["understanding"]["not_understood"]), answer["understanding"]
+    assert "didn't understand" not in answer["answer"] and answer["confidence"] >= HIGH, answer
+
+
+def test_a_total_at_the_shop_of_the_biggest_purchase_is_more_than_that_purchase(chat_demo, alice, alice_money, bob,
+                                                                                 bob_money):
+    first, later = talk(alice, "biggest thing i bought last month, not rent", "how much have i spent at that store total")
+    assert "96.40" in first["answer"], first["answer"]
+    only_the_row = [c for c in later["tool_calls"] if c["name"] == "search_transactions"] and \
+        "across 1 transaction" in later["answer"]
+    assert not only_the_row or not confident(alice, later), (later["answer"], later["grounding"])
+    _, his = talk(bob, "biggest thing i bought last month, not rent", "how much have i spent at that store total")
+    assert "777.77" not in later["answer"] and his["conversation_id"] != later["conversation_id"]

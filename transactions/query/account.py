@@ -32,6 +32,8 @@ DATE_RE = re.compile(rf"\b(?:(?P<m1>{MONTH_RE})\.? {ORD}|{ORD.replace('(', '(?P<
                      rf"(?:,? (?P<y>(?:19|20)\d\d))?\b")
 COUNT_RE = re.compile(r"^(?:(?:the|last|past|n|exactly|about|the last|the past) )*(\d{1,3}|[a-z]+(?: [a-z]+)?) "
                       r"(days?|weeks?|months?)(?: exactly)?$")
+# words of the edges of a span themselves ("both endpoints inclusive", "today included")
+EDGE_WORDS = frozenset({"inclusive", "endpoints", "endpoint", "ends", "included", "exactly"})
 # words that join the edges of a span ("from the 1st through the 15th", "both endpoints inclusive")
 RANGE_WORDS = frozenset({"from", "to", "through", "thru", "till", "until", "and", "the", "of", "inclusive", "both",
                          "included", "including", "starting", "ending", "between", "on", "n"})
@@ -76,10 +78,16 @@ def _length_said(text: str, spans: list[tuple[date, date]]) -> bool:
     return False
 
 
-def span_said(phrase: str, spans: list[tuple[date, date]]) -> bool:
-    """Is this unplaced phrase the edges or the length of a span that ran ("the 1st through the 15th", "14 days")?"""
+def span_said(phrase: str, spans: list[tuple[date, date]], today: date | None = None) -> bool:
+    """Is this unplaced phrase the edges or the length of a span that ran ("the 1st through the 15th", "14 days"), or
+    only words of its edges ("both endpoints inclusive"; "today included" when a span ends today)?"""
     text = " ".join(re.findall(r"[^\W_]+|→|->|–", strip_accents((phrase or "").lower())))
-    return bool(spans) and (_edges_said(text, spans) or _length_said(text, spans))
+    if not spans:
+        return False
+    words = text.split()
+    if words and all(w in RANGE_WORDS | EDGE_WORDS | NOW_WORDS for w in words) and set(words) & (EDGE_WORDS | NOW_WORDS):
+        return not set(words) & NOW_WORDS or (today is not None and any(end >= today for _, end in spans))
+    return _edges_said(text, spans) or _length_said(text, spans)
 
 
 def companion(phrase: str, question: str) -> bool:
@@ -140,7 +148,8 @@ def word_account(question: str, q: MoneyQuery, *, today: date) -> dict:
     # the edges or the length of the span read, said again in words ("the 1st through the 15th"): part of the period
     spans = _query_spans(q)
     # and the people they went with ("w the kids"): company, not what was bought
-    not_understood = [*[w for w in [*q.unknown, *q.ignored] if not span_said(w, spans) and not companion(w, question)],
+    not_understood = [*[w for w in [*q.unknown, *q.ignored] if not span_said(w, spans, today) and
+                        not companion(w, question)],
                       *q.excluded_unknown]
     for phrase in [*q.unknown, *q.ignored]:
         if phrase not in not_understood:

@@ -57,7 +57,14 @@ from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
-from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
+from transactions.query.things import (
+    LOOSE_CATEGORY,
+    bracketed_names,
+    earning_word,
+    things_in,
+    things_listed,
+    things_owning,
+)
 from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
@@ -274,12 +281,17 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
         links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
+    if q.language == "en":  # "gym day passes (Mission Cliffs)": that gym, none of theirs
+        links, unknown, ignored = bracketed_names(links, unknown, ignored, question)
     links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
+    paid = measure == "income" or (previous is not None and previous.measure in ("income", "net"))
     if not [x for x in links if not x.negated] and not unknown and ignored \
-            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(ignored) == 1)
+            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average", "income") \
+            and not (paid and all(earning_word(w) for w in ignored)) \
+            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(
+                [w for w in ignored if len(w) > 2]) == 1)
                  or (previous is not None and WHAT_ABOUT_RE.match(text))):  # "what about petco" after an answer
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
@@ -287,6 +299,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
         # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
+                 and not (paid and earning_word(w))  # "what did my job pay me", "did I get a raise": their pay
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
