@@ -205,7 +205,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"(?:lon|dat|to|mac|bu) nhat\b"
                 r"|\b(?:mon|giao dich|lan mua|lan quet(?: the)?|don hang|hoa don|cai)\s+(?:nao|gi)\s+(?:\w+\s+)?"
                 r"(?:lon|dat|to|mac|bu) nhat\b"),
-    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
+    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive|bottom|smallest|lowest)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\b(?:which|what)\s+(?:(?:spending|expense|budget|of my|of the)\s+)?categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
                        # "top 3 kinds", "biggest types of spending": kinds of spending are categories
