@@ -112,11 +112,25 @@ def _run_persona(persona) -> list[dict]:
     return out
 
 
+def _last_baselines() -> dict[str, dict]:
+    """Per statement, the rows and 1-NN baselines of the last full run (bench/results/categorise.json), if any."""
+    import json
+
+    from bench.common import RESULTS_DIR
+
+    try:
+        return json.loads((RESULTS_DIR / "categorise.json").read_text()).get("by_statement", {})
+    except (OSError, ValueError):
+        return {}
+
+
 def _rescore(statements) -> int:
     """Re-score the newer rows the last run imported (still in the bench database) with the current categoriser,
     without importing again: the same items and grouping as the import (`import_rows`), about ten times faster,
     for trying a change to the evidence or its combination. A change to merchant extraction needs a full run.
-    Prints figures only (accuracy of every row's top suggestion, applied share and precision); nothing is stored."""
+    Prints figures only (accuracy of every row's top suggestion, on merchants the history never labelled, applied
+    share and precision, the gap to the last full run's best baseline; what each kind of evidence says alone:
+    `python -m bench categorise_rerank`); nothing is stored."""
     from django.contrib.auth import get_user_model
 
     from bench.categorise_data import time_split
@@ -124,6 +138,8 @@ def _rescore(statements) -> int:
     from transactions.import_rows import _categorise_grouped
     from transactions.models import Category, Transaction
 
+    baselines = _last_baselines()
+    baseline_right = {"emb_1nn": 0.0, "tfidf_1nn": 0.0}
     totals = Counter()
     for persona in statements:
         user = get_user_model().objects.filter(username=f"bench_cat_{persona.name}").first()
@@ -145,20 +161,34 @@ def _rescore(statements) -> int:
         t = time.perf_counter()
         decided = _categorise_grouped(user=user, items=items)
         seconds = time.perf_counter() - t
+        known = set(Transaction.objects.filter(user=user, batch__file_name="history.csv", merchant__isnull=False)
+                    .values_list("merchant__key", flat=True))
         c: Counter = Counter()
-        for d, amount, desc, *_ in rows:
+        for d, amount, desc, key, *_ in rows:
             found = truth.get(_key(d, amount, desc))
-            right = bool(found) and bool(decided[desc].suggestions) and \
-                names.get(decided[desc].suggestions[0][0]) == found.pop(0)
+            said = found.pop(0) if found else None
+            right = said is not None and bool(decided[desc].suggestions) and \
+                names.get(decided[desc].suggestions[0][0]) == said
             applied = decided[desc].category_id is not None
-            c.update(rows=1, right=right, applied=applied, applied_right=applied and right)
+            new = not key or key not in known
+            c.update(rows=1, right=right, applied=applied, applied_right=applied and right, new=new,
+                     new_right=new and right)
         totals.update(c)
-        print(f"  {persona.name:<9} rows {c['rows']:>4}  Moneta {c['right'] / c['rows']:.3f}  applied "
-              f"{c['applied'] / c['rows']:.0%} at precision {c['applied_right'] / max(1, c['applied']):.3f}  "
-              f"({seconds:.0f}s)")
-    print(f"  all       rows {totals['rows']:>4}  Moneta {totals['right'] / totals['rows']:.3f}  applied "
-          f"{totals['applied'] / totals['rows']:.0%} at precision "
-          f"{totals['applied_right'] / max(1, totals['applied']):.3f}  (baselines: see the last full run)")
+        base = baselines.get(persona.name, {})
+        best = max(base.get("emb_1nn", 0.0), base.get("tfidf_1nn", 0.0)) if base.get("rows") == c["rows"] else None
+        for name in ("emb_1nn", "tfidf_1nn"):
+            baseline_right[name] += base[name] * c["rows"] if best is not None else float("nan")
+        gap = f"  best baseline {best:.3f} ({(c['right'] / c['rows'] - best) * 100:+.1f} points)" if best else ""
+        print(f"  {persona.name:<9} rows {c['rows']:>4}  Moneta {c['right'] / c['rows']:.3f}  new merchants "
+              f"({c['new']}) {c['new_right'] / max(1, c['new']):.3f}  applied {c['applied'] / c['rows']:.0%} at "
+              f"precision {c['applied_right'] / max(1, c['applied']):.3f}{gap}  ({seconds:.0f}s)")
+    accuracy = totals["right"] / totals["rows"]
+    best_all = max(baseline_right.values()) / totals["rows"]
+    gap = (f"  best baseline {best_all:.3f} ({(accuracy - best_all) * 100:+.1f} points, the last full run's)"
+           if best_all == best_all and best_all else "  (baselines: see the last full run)")
+    print(f"  all       rows {totals['rows']:>4}  Moneta {accuracy:.3f}  new merchants ({totals['new']}) "
+          f"{totals['new_right'] / max(1, totals['new']):.3f}  applied {totals['applied'] / totals['rows']:.0%} at "
+          f"precision {totals['applied_right'] / max(1, totals['applied']):.3f}{gap}")
     return 0
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
-from transactions.query.followups_subject import ROW_BEFORE_RE
+from transactions.query.followups_subject import OVERALL_RE, ROW_BEFORE_RE
 from transactions.query.periods_words import RANK_ORDINALS
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
@@ -54,14 +54,23 @@ EXCLUDE = (r"\b(?:except(?:ing)?|excluding|exclude[sd]?|without|not counting|not
            r"take (?:\w+ ){0,3}out|skip(?:ping)?|everything else|the rest(?! of (?:the|this|that|my) (?:year|month|week))|"
            r"(?:everything|anything|all) but|ngoai tru|ngoai (?:\w+ ){1,4}ra|khong tinh|khong ke|tru|con lai)\b")
 EXCLUDE_VI = r"\bbỏ\b(?! ra\b)"  # "bỏ tiền nhà ra" leaves rent out; "bỏ ra bao nhiêu" is what was spent
+# "which spending category was the biggest", "top categories", "khoản nào nhiều nhất": a ranking of categories, which
+# the biggest purchase or a ranking of shops does not answer ("what category was my biggest purchase in" asks a row's)
+CATEGORY_RANK = (r"\b(?:which|what) (?:\w+ )?(?:categor\w*|kind of spending|area of spending)(?: \w+){0,4}? "
+                 r"(?:biggest|largest|highest|most|top)\b(?! (?:purchase|transaction|charge|single|one|payment|expense|buy)"
+                 r")|\b(?:biggest|largest|top|highest) (?:\d+ |spending |expense )?categor\w*|"
+                 r"\b(?:danh muc|hang muc|khoan) nao (?:\w+ ){0,3}?(?:nhieu nhat|lon nhat|cao nhat)\b")
 TOP_LEFT_OUT = EXCLUDE + r" (?:\w+ ){0,2}(?:biggest|largest|top|first|highest|lon nhat)(?: one| \w+)?"
 INCLUDED = r"\b(\w{3,}) (?:included|too)\b|\b(?:including|inclusive of|incl) (?:the |my )?(\w{3,})"
 WIDE = r"\b(?:everything|all (?:of )?(?:my|our|the)|overall|every \w+|tat ca|toan bo)\b"  # "everything, rent included"
 PERIOD_NOUN = r"(?:periods?|time|months?|weeks?|days?|dates|years?|quarters?|window|range|stretch)"
 SAME = (rf"\b(?:same {PERIOD_NOUN}|that {PERIOD_NOUN}|those (?:months|weeks|days|dates)|cung (?:ky|thoi gian|thang|tuan)|"
         r"(?:thang|tuan|nam|ky|quy|thoi gian|luc) (?:do|ay))\b")
+MONTH_NAMED = (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|"
+               r"mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
 MONTH_BACK = r"\b(?:last month|a month (?:before|earlier|ago)|the month before|previous month|thang truoc)\b"
-YEAR_BACK = r"\b(?:last year|a year (?:before|earlier|ago)|the year before|previous year|nam ngoai|nam truoc)\b"
+YEAR_BACK = (r"\b(?:last year|(?:a|one|1) year (?:before|earlier|ago|back|prior)|the year before|previous year|nam ngoai|"
+             r"nam truoc)\b")
 WITHIN = r"\b(?:of (?:that|those|it)|in there|out of that|trong (?:do|so do))\b"
 INSIDE = (rf"\b(?:(?:first|last|final|opening|closing) (?:\w+ )?{PERIOD_NOUN} of (?:that|those|it|the period)|"
           rf"just the (?:first|last|final) (?:\w+ )?{PERIOD_NOUN}|(?:tuan|ngay|nua|thang) (?:dau|cuoi)(?: tien)? (?:cua )?"
@@ -137,6 +146,8 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
     """The relation to the last answer's period the words state: (words, test of a span), or None. `stepped`: the
     last answer showed items or rows, which "the two after that" steps through (else it steps through time)."""
     start, end = previous
+    if OVERALL_RE.search(text):
+        return None  # "how much have I spent at that store in total": all of its history, on purpose
     if stepped and ROW_BEFORE_RE.search(text):
         return None  # "the trip before that one": the row dated before the one shown, whenever (followups_subject)
     if stepped:
@@ -150,6 +161,9 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
         back = add_months(start, -1), add_months(end, -1)
         whole = back[0], month_bounds(back[1].year, back[1].month)[1]
         return "the same days a month earlier", lambda s: s in (back, whole)
+    if _said(SAME, text) and _said(MONTH_NAMED, text):
+        # "the same dates in August" after the 3rd to the 17th of September: those days of the month named
+        return "the same days in the month named", lambda s: s[0].day == start.day and s[0] != start
     if _said(INSIDE, text):
         return "a part of the last answer's period", lambda s: start <= s[0] and s[1] <= end and s != (start, end)
     if _said(AFTER, text) and end < today:
@@ -212,6 +226,9 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
         by_merchant = any(len(x["result"].get("by_merchant") or []) >= 2 for x in ran)
         if not (by_merchant and not _said(KIND_OF_SPENDING, text)):  # a total ranks its merchants
             missing.append("the biggest or a ranking")
+    if _said(CATEGORY_RANK, text) and not measures & {"top_categories", "summary", "compare"} and \
+            not any(len(x["result"].get("by_category") or x["result"].get("categories") or []) >= 2 for x in ran):
+        missing.append("a ranking of categories")  # "which category was biggest" answered with one purchase
     if (place := re.search(ORDINAL, text)) and any(_measure(x) in ("top_merchants", "top_categories") and
                                                    not int(x["query"].get("offset") or 0) and not (
                                                        x["query"].get("exclude_categories") or x["query"].get(
@@ -292,6 +309,30 @@ def _covers_month(span: tuple[date, date], month: int) -> bool:
     return False
 
 
+# relations read from words that also fit a turn naming its own period ("same for last year (all of 2025, whatever
+# you have of it)": "of it" is about the data, not the last answer's period)
+OWN_PERIOD_WINS = ("the last answer's period", "a part of the last answer's period")
+
+
+def _own_period_ran(question: str, spans: list[tuple[date, date]], ctx: Any) -> bool:
+    """Does the turn state a period of its own (its reading without the conversation) that every query that ran
+    covered exactly? Then it is answered over the period it names, whatever it leans on."""
+    from chat.followup_doubt import own_reading  # chat.followup_doubt reads the parser's follow-ups: imported on use
+
+    own = getattr(ctx, "own_reading", None) or (own_reading(question, ctx) if getattr(ctx, "vocab", None) else None)
+    period = getattr(own, "period", None)
+    if period is None or period.grain == "all" or period.relative or not spans:
+        return False
+    return all(s == (period.start, period.end) for s in set(spans))
+
+
+def _previous_sure(ctx: Any) -> bool:
+    """Was the last answer not doubted (chat/followup_doubt.py stores why only below DOUBTED_BELOW)?"""
+    from chat.followup_doubt import DOUBTED_BELOW  # imported on use, as own_reading
+
+    return (getattr(ctx, "previous_confidence", None) or 0.0) >= DOUBTED_BELOW
+
+
 def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[str]]:
     """(penalty, reasons) for each operator the question states that no query that ran carried out."""
     ran = [x for x in ran if x["name"] not in LISTING_TOOLS]
@@ -334,11 +375,13 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
     before = _span(previous.get("period"))
     stepped = bool((shown.get("items") or {}).get("names") or shown.get("rows"))  # items or rows to step through
     relation = _period_relation(text, before, today, stepped) if before else None
-    if before and relation and not any(relation[1](s) for s in spans):
+    if before and relation and not any(relation[1](s) for s in spans) and \
+            not (relation[0] in OWN_PERIOD_WINS and _own_period_ran(question, spans, ctx)):
         reasons.append(f"the follow-up refers to {relation[0]} ({before[0]}…{before[1]}) but the query that ran "
                        f"covered {', '.join(f'{s[0]}…{s[1]}' for s in spans[:2]) or 'all time'}")
-    elif relation and (doubt := [w for w in (previous.get("unknown") or []) + (previous.get("ignored") or [])
-                                 if len(w) >= 3]):
+    elif relation and not _own_period_ran(question, spans, ctx) and \
+            not _previous_sure(ctx) and \
+            (doubt := [w for w in (previous.get("unknown") or []) + (previous.get("ignored") or []) if len(w) >= 3]):
         # "how much of that was groceries" after "from mid nov to new years" read without "new years": the period
         # it leans on came from a reading that was not understood, so this answer is no surer than that one
         reasons.append(f"the follow-up builds on the last answer's period, read without {doubt[:3]}")

@@ -69,6 +69,7 @@ class TurnContext:
     doubt_inherited: list[str] = field(default_factory=list)  # doubted parts of the last answer this turn keeps
     previous_asked: str = ""  # the user's message before this one ("how do jars work?" before "make me one for rent")
     row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
+    period_note: str = ""  # the dates used for a period with two readings (chat/period_readings.py), said in the answer
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer

@@ -10,7 +10,8 @@ is judged on its own. What a turn says itself is its reading without the convers
 query), so "the same subject" is what the turn did not say but the query still carries.
 
 A follow-up that changes nothing the parser can see ("and?", "ok and the other thing") and runs the last query again
-is never a confident answer (`changed_nothing`); nor is one that names a row of the last answer by a word none of its
+is never a confident answer (`changed_nothing`); nor is a total asked after one purchase shown and answered with that
+same purchase (`total_is_the_row`); nor is one that names a row of the last answer by a word none of its
 rows has ("the flight one" after five purchases, none a flight: `unmatched_row`), and the answer says so; nor one
 that says it joins the last answer's subject but is answered without it (`link_unsure`).
 """
@@ -103,7 +104,8 @@ def _previous_doubt(ctx: Any) -> dict[str, Any] | None:
     if isinstance(previous.get("doubt"), dict):
         return dict(previous["doubt"])
     words = [w for k in ("unknown", "ignored", "excluded_unknown") for w in previous.get(k) or []]
-    if not words or ctx.previous_confidence is None:
+    # an answer that was not doubted (it would have stored why) leaves no doubt to inherit, whatever words it skipped
+    if not words or ctx.previous_confidence is None or ctx.previous_confidence >= DOUBTED_BELOW:
         return None
     return {"confidence": ctx.previous_confidence, "parts": ["words"], "words": words,
             "subject": sorted(_names(previous)), "period": _span(previous), "measure": previous.get("measure"),
@@ -180,11 +182,13 @@ def changed_nothing(text: str, recorder: Any, ctx: Any) -> bool:
 
 
 # words by which a turn joins the last answer's subject ("plus CVS", "add Target to that", "together with groceries",
-# "both"): said, the answer must carry that subject
+# "both", "put Best Buy back in"): said, the answer must carry that subject
 JOIN_CUE_RE = re.compile(r"^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|add|throw in|along with|together with|"
                          r"as well as|on top of)\b|\b(?:together|combined|lumped) with\b|\b(?:for|of) both\b"
                          r"|\bboth (?:together|combined)\b|\b(?:add|put|throw|lump)\b.{1,40}?\b(?:to|into|with|onto) "
-                         r"(?:that|those|it|them)\b")
+                         r"(?:that|those|it|them)\b"
+                         # what the last answer left out, taken back into it: "put best buy back in", "add rent back"
+                         r"|\b(?:put|add|bring|count|include|let)\b.{1,40}?\bback(?: in(?:to)?| on)?\b")
 
 
 def link_unsure(text: str, recorder: Any, ctx: Any) -> bool:
@@ -197,6 +201,27 @@ def link_unsure(text: str, recorder: Any, ctx: Any) -> bool:
     if not kept or not ran or previous.get("from_action") or not JOIN_CUE_RE.search(normalise(text)):
         return False
     return not any(kept <= _names(q) for q in ran)
+
+
+TOTAL_ASKED_RE = re.compile(r"\b(?:total|in all|altogether|all together|overall|combined|all up|tong(?: cong)?)\b")
+
+
+def total_is_the_row(text: str, recorder: Any, ctx: Any) -> bool:
+    """"how much have I spent at that store in total" after the biggest purchase, answered with that one purchase: the
+    total asked goes beyond the row shown, so the window kept from the last answer was too narrow for it — the
+    figure says nothing the last answer did not, and is no confident answer."""
+    shown = ctx.previous_result or {}
+    rows = shown.get("rows") or []
+    if shown.get("measure") not in ("largest", "smallest") or not rows or not TOTAL_ASKED_RE.search(normalise(text)):
+        return False
+    amounts = {round(abs(float(r["amount"])), 2) for r in rows if isinstance(r.get("amount"), int | float)}
+    for r in recorder.tool_records:
+        result = r.result if isinstance(r.result, dict) else {}
+        if r.name in MONEY_TOOLS and not r.error and result.get("measure") in ("total", "count") and \
+                result.get("count") == 1 and isinstance(result.get("total"), int | float) and \
+                round(abs(float(result["total"])), 2) in amounts:
+            return True
+    return False
 
 
 def unmatched_row(text: str, ctx: Any) -> str:

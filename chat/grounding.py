@@ -23,6 +23,7 @@ from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
+from transactions.query.account import companion
 from transactions.query.closed_words import closed_class_only
 from transactions.query.state import asks_again, query_unchanged
 from transactions.query.things import said_with_determiner
@@ -401,7 +402,8 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         (understood.get("period") or {}).get("label") != "all time"
 
     def carried(w: str) -> bool:  # "the same 2 months"; "across the past year", "from the start of your records"
-        return accounted_by_tools(w, recorder.tool_records, today) or carried_out(w, recorder.tool_records, today, stated)
+        return accounted_by_tools(w, recorder.tool_records, today) or \
+            carried_out(w, recorder.tool_records, today, stated) or companion(w, question)  # "w the kids"
     not_understood = [w for w in understood.get("ignored") or [] if len(w.replace(" ", "")) >= 2
                       and not function_words_only(w, question) and not carried(w)]
     not_understood += [f"{w} (to leave out)" for w in understood.get("excluded_unknown") or []

@@ -273,6 +273,8 @@ def turn_persist(turn: Turn, *, report: GroundingReport, score: float, reasons: 
     if note := doubt_note(turn.ctx.doubt_inherited, answer_language(turn.text, turn.ctx.ui_language),
                           turn.ctx.row_unmatched):
         answer_md = f"{answer_md}\n\n{note}"  # the doubt it keeps, said plainly (chat/followup_doubt.py)
+    if turn.ctx.period_note:  # the dates a period with two readings was read as (chat/period_readings.py)
+        answer_md = f"{answer_md}\n\n{turn.ctx.period_note}"
     if turn.external_notes:  # an external tool server was down: say so rather than fail
         answer_md = f"{answer_md}\n\n" + " ".join(dict.fromkeys(turn.external_notes))
     if escalate:

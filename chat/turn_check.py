@@ -9,8 +9,17 @@ from chat.actions.fit import action_fit
 from chat.assistant import TurnRecorder
 from chat.clarify import clarification_check
 from chat.context import TurnContext
-from chat.followup_doubt import CHANGED_NOTHING_CAP, changed_nothing, inherited_doubt, link_unsure, unmatched_row
+from chat.followup_doubt import (
+    CHANGED_NOTHING_CAP,
+    changed_nothing,
+    inherited_doubt,
+    link_unsure,
+    total_is_the_row,
+    unmatched_row,
+)
 from chat.grounding import GroundingReport, answer_fit, confidence
+from chat.language import answer_language
+from chat.period_readings import MEDIUM_CAP, period_readings
 from chat.reading_signals import reading_signals
 from chat.subject_kept import followup_left_unanswered
 from chat.turn_signals import turn_signals
@@ -55,6 +64,16 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if link_unsure(text, recorder, ctx) and not clarification:
         score = round(min(score, CHANGED_NOTHING_CAP), 3)
         reasons.append("the turn joins the last answer's subject, but no query that ran carries it")
+    if total_is_the_row(text, recorder, ctx) and not clarification:
+        score = round(min(score, CHANGED_NOTHING_CAP), 3)
+        reasons.append("the turn asks a total beyond the one purchase the last answer showed, but the total found is "
+                       "that purchase alone: the period kept from the last answer may be too narrow")
+    # a period with two honest readings the question does not pin: the answer says the dates it used, medium at most
+    why, ctx.period_note = period_readings(question=text, records=recorder.tool_records, today=ctx.today,
+                                           language=answer_language(text, ctx.ui_language))
+    if why:
+        score = round(min(score, MEDIUM_CAP), 3)
+        reasons.extend(why)
     ctx.row_unmatched = unmatched_row(text, ctx)
     if ctx.row_unmatched:
         score = round(min(score, CHANGED_NOTHING_CAP), 3)

@@ -66,6 +66,8 @@ def _with_doubt(query: dict[str, Any], ctx: TurnContext) -> dict[str, Any]:
     reading = getattr(ctx, "understood", None) or {}
     doubt = {k: words for k in DOUBT if not query.get(k)
              and (words := [w for w in reading.get(k) or [] if not function_words_only(w)])}
+    if reading.get("said") and not query.get("said"):  # "cà phê" as written, for the follow-ups that name it again
+        doubt["said"] = reading["said"]
     return {**query, **doubt} if doubt else query
 
 

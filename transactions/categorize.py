@@ -37,6 +37,7 @@ from .category_evidence import (
     VOCABULARY_MIN_LABELS,
     Evidence,
     Item,
+    LabelTable,
     category_prompt,
     embeddings_ensure,
     item_text,
@@ -51,7 +52,7 @@ from .category_mcc import mcc_evidence
 from .models import CategorisationRule, Category, CategorySource
 from .saferegex import rule_regex_compile, rule_regex_search
 
-__all__ = ["Decision", "Item", "categorise", "embeddings_ensure", "merchant_head", "narrative_shape", "seeds"]
+__all__ = ["Decision", "Gathered", "Item", "categorise", "evidence_gather", "embeddings_ensure", "merchant_head", "narrative_shape", "seeds"]
 
 log = logging.getLogger(__name__)
 
@@ -163,15 +164,19 @@ def blend(tensor: np.ndarray, wrong: np.ndarray) -> np.ndarray:
     return score / score.sum(axis=1, keepdims=True)
 
 
-def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str, str]]
-                     ) -> tuple[dict[str, list[tuple[int, float]]], dict[str, bool]]:
-    """Ranked top-3 (category id, calibrated confidence) per item.description, and whether the user's own
-    labels carried the top category (source `learned`) rather than seeds and zero-shot (`suggested`).
+@dataclass(frozen=True)
+class Gathered:
+    """Everything known about some items against the user's categories (`evidence_gather`)."""
+    labels: LabelTable
+    vectors: dict[str, np.ndarray]
+    evidence: Evidence
+    places: frozenset[str]
+    tensor: np.ndarray  # (items, categories, FEATURES)
 
-    With enough history the evidence is combined and calibrated by the user's own model
-    (`category_calibration`: learned by predicting their newest months from the older ones); otherwise by the
-    fixed blend and the global `CALIBRATION` table."""
-    ids = [c for c, _, _ in categories]
+
+def evidence_gather(*, user, items: list[Item], categories: list[tuple[int, str, str]]) -> Gathered:
+    """The user's labels, the embeddings the evidence needs and the evidence tensor of `items` (before any
+    combination): what `suggestions_rank` combines, and what the bench's diagnostics read per evidence kind."""
     labels = label_table(user=user)
     texts = [item_text(i) for i in items]
     prompts = [category_prompt(n) for _, n, _ in categories] + [category_prompt(n) for n in seeds()["descriptions"]]
@@ -182,6 +187,21 @@ def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str
     places = statement_places([i.currency for i in items])
     tensor = evidence.tensor(items, mcc=mcc_evidence(items, evidence, labels),
                              brand=brand_evidence(items, evidence, labels, places=places))
+    return Gathered(labels, vectors, evidence, places, tensor)
+
+
+def suggestions_rank(*, user, items: list[Item], categories: list[tuple[int, str, str]]
+                     ) -> tuple[dict[str, list[tuple[int, float]]], dict[str, bool]]:
+    """Ranked top-3 (category id, calibrated confidence) per item.description, and whether the user's own
+    labels carried the top category (source `learned`) rather than seeds and zero-shot (`suggested`).
+
+    With enough history the evidence is combined and calibrated by the user's own model
+    (`category_calibration`: learned by predicting their newest months from the older ones); otherwise by the
+    fixed blend and the global `CALIBRATION` table."""
+    ids = [c for c, _, _ in categories]
+    gathered = evidence_gather(user=user, items=items, categories=categories)
+    labels, vectors, evidence, places, tensor = (gathered.labels, gathered.vectors, gathered.evidence,
+                                                 gathered.places, gathered.tensor)
     share = blend(tensor, evidence.wrong_kind(items))
     model = user_model(user=user, labels=labels, categories=categories, vectors=vectors, mcc_for=mcc_evidence,
                        blend=blend, brand_for=brand_evidence, places=places)

@@ -113,7 +113,7 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
     if not payload.get("proposed") and payload.get("already"):
         return already_text(payload["already"])
     if not payload.get("proposed"):
-        problem = payload.get("problem") or _("something was missing.")
+        problem = _(payload["problem"]) if payload.get("problem") else _("something was missing.")
         text = _("I haven't proposed any change: %(problem)s") % {"problem": problem}
         candidates = payload.get("candidates") or []
         if payload.get("charges"):  # asked to drop a duplicate that isn't there: the charge, and nothing proposed

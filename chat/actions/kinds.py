@@ -99,7 +99,7 @@ ROW_FIELDS = ("id", "date", "description", "merchant__name", "amount", "currency
 def jar_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     name = " ".join(str(raw.get("name") or "").split())[:80]
     if not name:
-        raise DomainError("name: say what the jar is for (e.g. 'a Holiday jar').", code="validation_error",
+        raise DomainError(_("name: say what the jar is for (e.g. 'a Holiday jar')."), code="validation_error",
                           details={"field": "name"})
     budget = _amount(raw.get("monthly_budget") if raw.get("monthly_budget") is not None else 0, "monthly_budget")
     if budget < 0:
@@ -134,7 +134,7 @@ def budget_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any],
     category = _category(user, raw.get("category"))
     amount = _amount(raw.get("amount"), "amount")
     if amount <= 0:
-        raise DomainError("amount: a budget must be more than zero.", code="validation_error")
+        raise DomainError(_("amount: a budget must be more than zero."), code="validation_error")
     currency = _currency(user)
     current = Category.objects.filter(user=user, name=category).values_list("monthly_budget", flat=True).first()
     now = f"now {money(current, currency)}" if current is not None else "no budget now"
@@ -244,11 +244,11 @@ def category_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]
 def add_prepare(user: AuthUser, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     description = " ".join(str(raw.get("description") or "").split())[:200]
     if not description:
-        raise DomainError("description: say what the transaction was (e.g. 'cash lunch').",
+        raise DomainError(_("description: say what the transaction was (e.g. 'cash lunch')."),
                           code="validation_error", details={"field": "description"})
     amount = _amount(raw.get("amount"), "amount")
     if amount == 0:
-        raise DomainError("amount: say how much it was.", code="validation_error", details={"field": "amount"})
+        raise DomainError(_("amount: say how much it was."), code="validation_error", details={"field": "amount"})
     direction = raw.get("direction") or "out"
     if direction not in ("out", "in"):
         raise DomainError("direction must be 'out' (money spent) or 'in' (money received).")

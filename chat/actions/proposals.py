@@ -53,6 +53,14 @@ VI_NOT_NAME_RE = re.compile(r"(?<!\w)(?:(?:giúp|giùm|dùm|hộ)\s+(?:(?:tụi|
                             re.I)
 
 
+# the particles that close a Vietnamese request ("… đi", "… nha", "… nhé", "… giùm"): no part of a name
+VI_PARTICLES = {"đi", "nha", "nhé", "nhá", "nghen", "ha", "nào", "giùm", "dùm", "với", "luôn", "lun", "nhe"}
+# between the verb and "hũ" the one asked for is the asker, by the word they call themselves ("tạo giùm tui một cái
+# hũ", "lập cho em cái hũ", "làm giùm bà"): never the jar's name
+VI_ASKERS = {"tui", "tôi", "mình", "em", "tớ", "tao", "anh", "chị", "bà", "ông", "cô", "chú", "bác", "con", "cháu", "mẹ",
+             "má", "bố", "ba", "đi", "làm", "tạo", "lập", "mở", "ra"}
+
+
 def _words(text: str) -> list[str]:
     text = VI_NOT_NAME_RE.sub(" ", text)
     text = AMOUNT_RE.sub(" ", VI_AMOUNT_RE.sub(" ", K_AMOUNT_RE.sub(" ", text)))
@@ -120,13 +128,15 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
                   or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
         named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
-                                                      {"savings", "saving", "spending", "budget", "jar"}]
+                                                      {"savings", "saving", "spending", "budget", "jar", *VI_ASKERS}]
     vi_named = False
     # Vietnamese names the jar after "hũ" ("tạo hũ du lịch"), after its amount too ("một hũ 300 đô để dành tiền học")
     if not words and (vi := VI_JAR_RE.search(VI_JAR_AMOUNT_RE.sub(" ", text))):
         words, vi_named = _words(VI_NAME_END_RE.sub("", vi.group(1))), True
+        while words and words[-1].lower() in VI_PARTICLES:  # "làm giùm một cái hũ đi": "đi" asks, names nothing
+            words = words[:-1]
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
-        words = ["Savings"]
+        words = ["Tiết", "kiệm"] if re.search(r"tiết kiệm", rest + text, re.I) else ["Savings"]
     categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
     if figure is not None:
         words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]

@@ -16,6 +16,7 @@ from core.text import strip_accents
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.grammar import find_measure, normalise
 from transactions.query.periods import find_periods
+from transactions.query.vietnamese import vi_syllable
 
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
 # category/merchant/period) — "What is the envelope method?" is not about the user's jars.
@@ -81,7 +82,14 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "trả cho bản thân trước": "pay yourself first", "trả cho chính mình trước": "pay yourself first",
                "vay nóng": "payday loans", "vay đến ngày lương": "payday loans", "ứng tiền mặt": "cash advance",
                "rút tiền mặt từ thẻ": "credit card cash advance", "đóng thẻ": "closing a credit card",
-               "tài khoản thanh toán": "checking account", "mức tối thiểu": "minimum payment"}
+               "tài khoản thanh toán": "checking account", "mức tối thiểu": "minimum payment",
+               "sửa danh mục": "change category", "đổi danh mục": "change category", "sửa tay": "manually",
+               "tự sửa": "automatically", "tự động": "automatic", "hoàn tác": "undo"}
+# English words of the app and of money a Vietnamese question borrows ("category", "budget", "jar", "app")
+CODE_SWITCHED = frozenset("""
+app category categories budget budgets jar jars import export merchant merchants transaction transactions rule rules
+subscription subscriptions undo rollover account accounts statement statements csv refund refunds split tag tags
+""".split())
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
@@ -94,6 +102,9 @@ def knowledge_query(text: str) -> str:
     # read "phong" as "phone")
     low, plain = text.lower(), " " + " ".join(re.findall(r"[a-z0-9/]+", strip_accents(text).lower())) + " "
     terms = LATIN_TERM_RE.findall(text)
+    # English words said inside the Vietnamese ("app này tự sửa category được không"): terms as they are
+    terms += [w for w in re.findall(r"(?<![\w'])[a-z]{3,}(?![\w'])", text.lower()) if not vi_syllable(w)
+              and w in CODE_SWITCHED]
     for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
         bare = strip_accents(vi).lower()
         if vi in low or (" " in vi and f" {bare} " in plain):

@@ -169,7 +169,7 @@ class OfflineChatModel(BaseChatModel):
         ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
         for name, payload in ordered:
             if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
-                text = money_answer.money_answer(payload, vi=vi, reading=ctx.understood)
+                text = money_answer.money_answer(payload, vi=vi, reading=ctx.understood, asked=question)
                 if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
                     text = (f"Based on your own spending — {money_phrases.amount(payload.get('average'), payload.get('currency'))}"
                             f" a month on average over the {payload.get('months')} full months "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from chat import words
@@ -18,6 +19,8 @@ from chat.offline.money_phrases import (
     what_said,
     when_said,
 )
+from chat.word_roles import result_spans
+from transactions.query.account import companion, span_said
 from transactions.query.periods_words import ORDINAL_WORDS as ORDINAL_NUMBERS
 
 MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "trung bình mỗi giao dịch",
@@ -65,10 +68,15 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
               for link in q.get("links") or [] if link.get("how") == "alias"]
     if taught:  # the user's own words (chat/clarify.py): said, so a wrong one can be forgotten
         parts.append(gettext("You told me %(taught)s.") % {"taught": "; ".join(taught)})
-    if q.get("ignored"):
+    # the edges or the length of the span the answer covers, said in words ("the 1st through the 15th"), were used
+    # and the people they went with ("w the kids") name nothing to count
+    asked = (reading or {}).get("asked") or ""
+    ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r), timezone.localdate())
+               and not companion(w, asked)]
+    if ignored:
         parts.append(ngettext("I didn't understand %(words)s, so this answer leaves it out — tell me what you meant.",
                               "I didn't understand %(words)s, so this answer leaves them out — tell me what you "
-                              "meant.", len(q["ignored"])) % {"words": quoted(q["ignored"])})
+                              "meant.", len(ignored)) % {"words": quoted(ignored)})
     if q.get("unknown") and r.get("found"):
         parts.append(ngettext("Nothing in your transactions is called %(words)s, so this answer leaves it out.",
                               "Nothing in your transactions is called %(words)s, so this answer leaves them out.",
@@ -106,8 +114,10 @@ def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str
     return line
 
 
-def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None) -> str:
-    """The direct answer first, in one sentence with the figure, then the detail."""
+def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None, asked: str = "") -> str:
+    """The direct answer first, in one sentence with the figure, then the detail. `asked`: the question as said (the
+    account of its words reads who they went with, chat/word_roles.companion)."""
+    reading = {**reading, "asked": asked} if reading and asked else reading
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"

@@ -79,6 +79,7 @@ from transactions.query.followups_subject import (
     _to_period,
     _what_it_cost,
 )
+from transactions.query.followups_versus import _one_more_period, _period_and_more, _same_days_in
 from transactions.query.grammar import find_amounts, find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
@@ -88,7 +89,8 @@ LIST_THEM_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|now|so|then|please|pls|also)
                           r"(?:\s+please)?\s+|please\s+|i(?:'d| would) like to\s+|let me\s+)?(?:list|show|see|display|give|"
                           r"itemi[sz]e|break out)(?:\s+me)?\s+(?:them|those|these|all of them|each one|(?:all\s+)?(?:the|those|these|"
                           r"each|every)(?:\s+(?:individual|separate|single|actual|underlying))?\s+(?:transactions|purchases|"
-                          r"charges|payments|rows|ones|entries|items|orders))\b|^\s*(?:which|what) (?:ones|were they|are they|transactions)\b"
+                          r"charges|payments|rows|ones|entries|items|orders))\b|^\s*(?:(?:wait|hmm+|um+|uh+|sorry|ok(?:ay)?|so|and|but|"
+                          r"oh)[,\s]+)*(?:which|what) (?:ones|were they|are they|transactions)\b"
                           r"|\bwhat were (?:they|those)\b|\bliet ke\b")
 BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
@@ -126,7 +128,9 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
                        r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
-                       r"|\bcong (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc)?\s*lai\b|\btong (?:ca|cong) (?:hai|ba)\b")
+                       # "cộng hai chỗ lại", "gộp hai khoản lại", "cộng dồn": the two (or all) of them added up
+                       r"|\b(?:cong|gop) (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc|cho|thu|mon|ben|so|con so)?"
+                       r"\s*(?:lai|chung)\b|\bcong don\b|\btong (?:ca|cong) (?:hai|ba)\b")
 # "together with groceries", "combined with Target": a name joins the set, it is no sum of the last answer alone
 WITH_MORE_RE = re.compile(r"\b(?:together|combined|along|lumped|lump(?:ed)? (?:them|those|it|that))\s+with\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
@@ -215,8 +219,12 @@ def _pick(text: str, s: _State) -> Edit:
     q = s.query()
     if s.mode == "periods" and s.periods:
         if -len(s.periods) <= which < len(s.periods):
-            q.compare, q.measure, q.period = None, "total", s.periods[which]
-            return q, [m.span()]
+            # "only the first one, how many visits": that period, counted if the turn asks how many
+            measure, span = find_measure(text)
+            q.compare, q.period = None, s.periods[which]
+            q.measure = measure if measure in ("count", "average") else "total"
+            return q, [m.span(), *([span] if span and measure in ("count", "average") else []),
+                       *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
     if (m.group("unit") or m.group("unit2")) in ("month", "period"):
         if s.months and -len(s.months) <= which < len(s.months):  # "September and October" → "only the 2nd month"
             q.period, q.offset = s.months[which], 0
@@ -261,6 +269,8 @@ ONE_TIME_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very
                          r"two|three|few)\b)"
                          r"|\b(?:lan|giao dich|chuyen) (?P<vi>dau tien|gan nhat|cuoi cung|moi nhat)\b")
 RANKED = ("top_merchants", "top_categories", "summary", "largest", "smallest")
+ORDER_SAID_RE = re.compile(r"\b(?:chronologically|by date|date-?wise|in time|time-?wise|earliest|oldest|latest|newest|"
+                           r"most recent|(?:the )?(?:very )?first|(?:the )?last)\b")
 
 
 def _one_time(text: str, s: _State) -> Edit:
@@ -280,7 +290,8 @@ def _one_time(text: str, s: _State) -> Edit:
     earliest = (m.group("which") or "") in ("first", "earliest", "very first") or m.group("vi") == "dau tien"
     q = s.query()
     q.measure, q.limit, q.offset, q.per, q.months, q.group_by = "list", 1, count - 1 if earliest else 0, None, None, None
-    spans = [m.span(), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
+    # "the first one (chronologically, the earliest)": the order said again, no filter
+    spans = [m.span(), *(n.span() for n in UNIT_NOUN_RE.finditer(text)), *(o.span() for o in ORDER_SAID_RE.finditer(text))]
     asked = re.search(r"\b(?:when|what day|which day|what date|how much|what did (?:it|that|i)|was it|did it cost)\b",
                       text)
     return q, [*spans, *([asked.span()] if asked else [])]
@@ -374,11 +385,12 @@ def _add_up(text: str, s: _State) -> Edit:
         if whole is not None:
             q.period = whole
             return q, spans
-    if prev.measure in ("largest", "smallest") and (prev.limit or 1) > 1:
+    rows_shown = [r for r in s.shown.get("rows") or [] if r.get("amount") is not None]
+    if prev.measure in ("largest", "smallest") and ((prev.limit or 1) > 1 or prev.limit is None and len(rows_shown) > 1):
         # "my 3 biggest purchases" → "add those up": exactly the rows shown, by their amounts (the shown rows are
         # the biggest ones, so every row from the smallest of them up; a window further down is bounded both ways)
         amounts = [abs(Decimal(str(r["amount"]))) for r in s.shown.get("rows") or [] if r.get("amount") is not None]
-        if len(amounts) != prev.limit:
+        if len(amounts) != (prev.limit or len(rows_shown)):
             return None  # not every row shown is in the state: ask rather than add other rows
         big = prev.measure == "largest"
         q.amount_min = min(amounts) if big or prev.offset else q.amount_min
@@ -391,13 +403,14 @@ def _add_up(text: str, s: _State) -> Edit:
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
 EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overall, _includes_without, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
-         _length, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
+         _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
          _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
          _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
          _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
-COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_period_another_year, _before_that,
+COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_days_in, _same_period_another_year,
+              _before_that,
               _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
               _set_measure, _includes_without, _what_it_cost)

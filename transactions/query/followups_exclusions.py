@@ -10,23 +10,33 @@ from transactions.query.followups_base import Edit, _State
 # a clause of the turn: split at commas, "and", "but", dashes
 CLAUSE_RE = re.compile(r"[^,;.!?—–]+")
 OUT_RE = re.compile(r"\b(?:out|exclud(?:e|ed|ing)|without|drop(?:ped)?|remove[d]?|minus|except|skip)\b")
-BACK_RE = re.compile(r"\b(?:keep|kept|back|includ(?:e|ed|ing)|in|count(?:ed)?)\b")
+BACK_RE = re.compile(r"\b(?:keep|kept|back|includ(?:e|ed|ing)|in|count(?:ed)?|re-?add(?:ed)?|undo)\b")
 ONLY_RE = re.compile(r"\b(?:only|just)\b")
 OPENER_RE = re.compile(r"^\s*(?:no+|nah|wait|actually|hmm+|oh|sorry|ok(?:ay)?|so|well|scratch that|"
                        r"my bad|i mean|rather)\b[\s,]*", re.I)
 
 
 def _where(name: str, text: str) -> re.Match | None:
-    bare = re.sub(r"^the\s+", "", name.lower()).strip()
-    return re.search(r"\b(?:the\s+)?" + re.escape(bare) + r"\b", text) if bare else None
+    """Where the turn names a left-out name: as it is called, or by its first words ("shell" for Shell Oil, "whole
+    foods" for Whole Foods Mkt), as the user said it when leaving it out."""
+    words = re.sub(r"^the\s+", "", name.lower()).split()
+    for k in range(len(words), 0, -1):
+        bare = " ".join(words[:k])
+        if len(bare) < 3:
+            break
+        found = re.search(r"\b(?:the\s+)?" + re.escape(bare) + r"s?\b", text)
+        if found:
+            return found
+    return None
 
 
 def _exclusion_corrected(text: str, s: _State) -> Edit:
-    """"keep A in, only B out" after a question that left A and B out: only B left out, all else the same."""
+    """"keep A in, only B out" after a question that left A and B out: only B left out, all else the same; "put A
+    back in" after a question that left A out: the same question with A counted again."""
     prev = s.previous
     lists = (prev.exclude_merchants, prev.exclude_categories, prev.exclude_text)
     names = [n for group in lists for n in group]
-    if len(names) < 2 or prev.compare:
+    if not names or prev.compare:
         return None
     low = text.lower()
     back: set[str] = set()
@@ -56,4 +66,5 @@ def _exclusion_corrected(text: str, s: _State) -> Edit:
     q.exclude_merchants = [n for n in prev.exclude_merchants if n in kept]
     q.exclude_categories = [n for n in prev.exclude_categories if n in kept]
     q.exclude_text = [n for n in prev.exclude_text if n in kept]
+    q.links = [link for link in q.links if not (link.negated and set(link.names) <= back)]  # no longer left out
     return q, spans

@@ -16,6 +16,13 @@ from transactions.query.periods_vi import VI_SAME_LAST_YEAR
 from transactions.query.state import period_before
 
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
+# "why so high?", "how come it's that much?", "that seems like a lot": the figure against the usual, which says whether
+# (and how far) it is high
+WHY_HIGH_RE = re.compile(r"^\s*(?:(?:and|but|hmm+|wait|wow|whoa|huh|so|ok(?:ay)?)[,\s]+)*(?:why|how come)\s+(?:(?:is|was|are|were)\s+"
+                         r"(?:it|that|this|they|those|the (?:total|figure|number|amount))\s+|(?:it'?s|that'?s|its|thats)\s+)?"
+                         r"(?:so|that|this|such a)?\s*(?:high|much|big|large|expensive|a lot|low|little|small|cheap)\b"
+                         r"|^\s*(?:(?:hmm+|wow|whoa|huh|wait)[,\s]+)*(?:that|it|this)\s+(?:seems|looks|feels|is)\s+(?:really\s+|"
+                         r"quite\s+|kind of\s+|a bit\s+|pretty\s+|very\s+)?(?:high|a lot|like a lot|low|steep)\b")
 POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
 # "only September", "just the spring": one period of a comparison, named again
 NARROW_RE = re.compile(r"\b(?:only|just)\b")
@@ -188,6 +195,8 @@ def _against_usual(text: str, s: _State) -> Edit:
     """"is that normal?", "how does that compare to usual": the last question's period against the average of
     the full months before it (like for like), through the engine's comparison."""
     m, pointer = USUAL_RE.search(text), POINTER_RE.search(text)
+    if why := WHY_HIGH_RE.search(text):  # "why so high?": how it stands against the usual
+        m, pointer = why, why
     if not m or not pointer or s.previous.compare or s.previous.measure not in ("total", "count", "income"):
         return None
     q = s.query()

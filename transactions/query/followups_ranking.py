@@ -23,6 +23,9 @@ SKIP_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|dr
                      r"apart from|aside from)\s+(?:the\s+)?(?:top|first|biggest|largest|highest|leading)\s+"
                      rf"{NUM}\b(?!\s*(?:months?|weeks?|days?|years?|quarters?|%|percent|dollars?|bucks)\b)"
                      r"(?:\s+(?:ones?|of them|places?|spots?|items?|merchants?|categories|stores?|shops?))?")
+# "skip it", "forget that one", "drop number one": the first place of the ranking left out, said before the next ones
+SKIP_FIRST_RE = re.compile(r"\b(?:skip(?:ping)?|forget(?:\s+about)?|ignore|ignoring|drop(?:ping)?|leave out|leaving out|minus|"
+                           r"without|excluding)\s+(?:it|that|that one|this one|the (?:first|top|biggest) one|number one|#1)\b")
 # …and how many after them: "show the next 2", "give me 2", "2 more", "then 2"
 SHOW_N_RE = re.compile(rf"\b(?:show|give|list|tell)(?:\s+me)?\s+(?:the\s+)?(?:next\s+)?{NUM}\b|\bthen\s+(?:the\s+)?{NUM}\b")
 # "number 4", "numbers 4 and 5", "4 to 6": places of the same ranking
@@ -112,9 +115,13 @@ def _next(text: str, s: _State) -> Edit:
     if "summary" in (s.previous.measure, s.shown.get("measure")) and not s.previous.limit:
         shown_n = min(shown_n, SUMMARY_LEAD)  # a summary lists every category; its answer led with the biggest 3
     q.offset = (s.previous.offset or 0) + shown_n
+    spans = [m.span()]
+    if (first := SKIP_FIRST_RE.search(text[:m.start()])) is not None:
+        # "skip it, what are the next 3?": the first place left out, the places right after it
+        q.offset, spans = (s.previous.offset or 0) + 1, [*spans, first.span()]
     q.limit = REST_LIMIT if "rest" in m.group(0) else _n(m.group(1) or m.group(2) or m.group(3), shown_n)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
+    return q, spans
 
 
 def _rank_numbers(text: str, s: _State) -> Edit:

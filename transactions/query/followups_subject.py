@@ -23,13 +23,16 @@ from transactions.query.followups_base import HOW_MANY_THAT_RE, RANKINGS, ROWS, 
 from transactions.query.followups_merge import SPENT_RE, SUPERLATIVE_WORD_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
-from transactions.query.state import period_edit
+from transactions.query.state import period_edit, referenced_merchant
 
 FIRST_DAY = date(1900, 1, 1)  # the start of "all time", as transactions/query/periods.py reads it
 # the subject as a whole, over all its history
 OVERALL_RE = re.compile(r"\boverall\b|\bin general\b|\bas a whole\b|\b(?:all|every)thing (?:there|at (?:that|this) "
                         r"(?:store|shop|place))\b|\b(?:in|over|across) (?:all|the whole|my whole|my entire|the entire) "
-                        r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b")
+                        r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b|\bever\b|\ball[- ]time\b|\blifetime\b"
+                        # "how much have I spent at that store total": what the place has cost, all of it
+                        r"|\b(?:have|'ve)\s+(?:i|we)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b"
+                        r"|\b(?:i|we)(?:'ve| have)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b")
 # a time pointed back at that the period grammar does not read ("that month", "the same week" it reads): "back then",
 # "at the time", "those days", "that trip", "that weekend", "those months"
 THAT_PERIOD_RE = re.compile(r"\b(?:that|this|the same)\s+(?:day|weekend|trip)\b|\b(?:those|these)\s+(?:days|weeks|"
@@ -86,6 +89,9 @@ def _overall(text: str, s: _State) -> Edit:
     if THAT_PERIOD_RE.search(text) or any(p.grain != "all" for p, _ in find_periods(text.lower(), s.today)):
         return None  # "what did I spend there overall that month": the whole of that month, not all time
     q = s.query()
+    if not q.merchants and (place := referenced_merchant(text, prev, s.shown)) and place[0]:
+        # "what have I paid there overall" after the biggest purchase: that purchase's shop
+        q.merchants, q.categories, q.text = [place[0]], [], []
     q.period = Period(FIRST_DAY, s.today, "all time", "all")
     q.exclude_merchants, q.exclude_categories, q.exclude_text, q.excluded_unknown = [], [], [], []
     q.amount_min = q.amount_max = None

@@ -72,6 +72,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
     text = re.sub(r"\binflows?\b", "income", text)
+    # "top 3 kind", "which type I spend most": in broken English a kind of spending is a category (not "kind of …")
+    text = re.sub(r"\b(top(?:\s+\d+)?|which|what|biggest|main)\s+(?:kind|type|sort)(s?)\b(?!\s+of\b)",
+                  lambda m: f"{m.group(1)} categor{'ies' if m.group(2) or m.group(1).startswith('top ') else 'y'}", text)
     # "the most big thing", "most cheap": "most" before a short adjective is its superlative
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
@@ -114,7 +117,7 @@ VI_PLAIN_WORDS = frozenset("""
 lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
 nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
 lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
-tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi
+tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai
 """.split()) - {"them"}
 
 
@@ -197,7 +200,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhat(?:'s| is|s) eating (?:up )?(?:my|the) (?:budget|money|paycheck)\b"
                 r"|\bwhere (?:is|'s) (?:all )?my money going\b"),
     # "khoản chi lớn nhất", "giao dịch đắt nhất": the single biggest expense, not the biggest category
-    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon)\s+(?:(?!nao\b)\w+\s+)?(?:lon|dat|to) nhat\b"),
+    # "món nào mắc nhất", "giao dịch bự nhất", "lần mua đắt nhất": the one biggest purchase ("khoản nào" is a kind)
+    ("largest", r"\b(?:khoan chi|giao dich|khoan|mon|lan mua|lan quet(?: the)?|don hang|hoa don)\s+(?:(?!nao\b)\w+\s+)?"
+                r"(?:lon|dat|to|mac|bu) nhat\b"
+                r"|\b(?:mon|giao dich|lan mua|lan quet(?: the)?|don hang|hoa don|cai)\s+(?:nao|gi)\s+(?:\w+\s+)?"
+                r"(?:lon|dat|to|mac|bu) nhat\b"),
     ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\b(?:which|what)\s+(?:(?:spending|expense|budget|of my|of the)\s+)?categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
@@ -255,7 +262,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:more|less)\s+(?:on|at|for|with)\b.{1,40}\bthan\b(?!\s*[$\d])|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
                 r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"
                 r".{0,60}\bthan\b(?!\s*[$\d])"),
-    ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|"
+    ("largest", r"\b(?:biggest|largest|most expensive|priciest|highest|costliest|max(?:imum)?|lon nhat|dat nhat|mac nhat|bu nhat|"
                 r"to nhat|nhieu nhat mot lan)\b(?!\s+(?:\d+\s+)?(?:spending\s+)?(?:categor\w*|merchants?|stores?|shops?|places?|vendors?"
                 r"|months?)\b)"
                 r"|\bmost\b.{0,40}\b(?:in|on|at|for|during)\s+(?:one|1|a single)\s+(?:go|trip|visit|shot|sitting|"

@@ -36,7 +36,7 @@ from transactions.query.name_matching import (
 )
 from transactions.query.nicknames import partial_names, shop_prefixes, spelled_letters
 from transactions.query.spelling import common_words
-from transactions.query.vietnamese import VI_VERBS, vi_syllable
+from transactions.query.vietnamese import VI_WORDS, vi_syllable
 from transactions.selectors.subscriptions import is_bill_category
 
 SEMANTIC_MERCHANT_MIN = 0.62
@@ -50,7 +50,7 @@ class Linker:
     def __init__(self, vocab: Vocab, *, vietnamese: bool = False):
         self.vocab = vocab
         self.vietnamese = vietnamese  # a Vietnamese question: its verbs name nothing, its syllables are no nicknames
-        self.stopwords = STOPWORDS | VI_VERBS if vietnamese else STOPWORDS
+        self.stopwords = STOPWORDS | VI_WORDS if vietnamese else STOPWORDS
         self.merchant_tokens = {m: tokens(grammar.normalise(m)) for m in vocab.merchants}
         self.merchant_text = {m: " " + " ".join(t) + " " for m, t in self.merchant_tokens.items()}
         self.category_tokens = {c: tokens(grammar.normalise(c)) for c in vocab.categories}

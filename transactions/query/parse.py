@@ -58,7 +58,7 @@ from transactions.query.sides import compare_turns, paired_sides, peak_months, p
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
 from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
-from transactions.query.vietnamese import as_written, named_shop, unjoin, vi_prepare
+from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -165,6 +165,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
             on_result.language = "vi" if grammar.is_vietnamese(question) else "en"
+            # the words of the turns it builds on, as they wrote them ("cà phê", not "ca phe")
+            on_result.said = {**(earlier.said if earlier else {}), **previous.said, **on_result.said}
             return on_result
         in_part = followup_in_part(text, previous, shown, today, earlier=earlier) if depth < 2 else None
         if in_part is not None:  # an edit of the last answer, and more said with it: the rest read over the edit
@@ -390,7 +392,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
-        q.said = {w: as_written(w, question) for w in [*q.unknown, *q.ignored, *q.things, *(
+        before = {**(earlier.said if earlier else {}), **(previous.said if previous else {})}  # kept from the last
+        q.said = {w: said_in(w, question, before) for w in [*q.unknown, *q.ignored, *q.things, *(
             x.mention for x in q.links if x.how == "concept")]}
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q

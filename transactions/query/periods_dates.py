@@ -380,7 +380,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"{NOT_RUN_UP}\b(?P<cue>until|till|up to|up until|up till|through|thru|by|before)\s+(?:the\s+)?"
          r"(?:(?:very\s+)?end\s+of\s+)?(?:(?P<y>(?:19|20)\d{2})|(?P<rel>last|this|the previous|the prior)\s+year)"
          r"(?!\s*[-/]\s*\d)\b", up_to_year),
-        (r"(?<!\btu )(?<!\bsau )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
+        (r"(?<!\btu )(?<!\bsau )(?<!\bden )(?<!\btoi )\bngay\s+(?:mung\s+)?(?P<n>\d{1,2})\s+(?:cua\s+)?thang\s+(?P<which>truoc|roi|vua roi|nay)\b",
          vi_nth_of),
         (QUARTER, quarter),
         (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"

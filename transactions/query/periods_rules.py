@@ -253,7 +253,7 @@ def period_rules(today: date):
     # that month's year, not a period of its own; dates and quarters written out ("2026-07-01", "3/1", "1 Jul",
     # "Q4 of last year") before both
     return [*date_rules(today, quarter_period=_quarter_period),
-            *vi_rules(today, month_period=_month_period, month_span=month_span),
+            *vi_rules(today, month_period=_month_period, month_span=month_span, rolling=rolling),
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (HOLIDAY_WEEKEND_RE, lambda m: holiday_weekend(m, today)),
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),

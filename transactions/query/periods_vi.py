@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, month_bounds, period_label
 from transactions.query.periods_parts import part_of
+from transactions.query.periods_words import _n
 
 YEAR = r"((?:19|20)\d{2})"
 # month names by number word; "tháng sáu" is left out: without accents it reads as "tháng sau" (next month)
@@ -43,6 +44,21 @@ VI_SAME_LAST_YEAR = (rf"\bcung\s+(?:(?:nhung|cac)\s+)?{_VI_STRETCH}(?:\s+(?:do|a
                      r"(?:ngoai|truoc|roi)\b|\bcung ky\b(?!\s+(?:nam|thang|tuan|quy)\b)")
 
 
+# the day of a month: "mùng 5" (the first ten days), "ngày 15"; typed "mung", or "mong" by a slip
+DAY_WORD = r"(?:ngay|mung|mong)"
+# which month a day or a part belongs to: this one, the last one, or one by name or number ("tháng 9", "tháng August")
+REL_MONTH = r"(?P<rel>nay|truoc|roi|vua roi|vua qua)"
+OF_MONTH = (rf"(?:\s+(?:cua\s+|trong\s+)?thang\s+(?:{REL_MONTH}|(?P<month>{MONTH_WORD[1:-1]})"
+            rf"(?:\s*(?:nam\s+|/)?(?P<year>{YEAR[1:-1]})|\s+nam\s+(?P<ly>ngoai|truoc|nay))?))?")
+# not a figure: "từ 1 tới 15 triệu" is an amount between two sums, "5 tháng" a count of months
+NOT_AMOUNT = (r"(?!\s*(?:k|tr|trieu|nghin|ngan|chuc|tram|ty|usd|do|dong|d|vnd|%|\$|ngay|tuan|nam|lan|cai|tet)\b)"
+              rf"(?!\s+thang\b(?!\s+(?:nay|truoc|roi|vua|\d|{MONTH_WORD[1:-1]})\b))")
+# the last N of them, said "N tháng rồi", "ba tháng nay", "mấy tuần nay": ending today (not "thứ ba tháng này", a
+# weekday, nor "ngày 3 tháng này", a day)
+VI_ROLLING = (r"(?<!\bthu )(?<!\bngay )(?<!\bmung )(?<!\bmong )(?<!\bthang )\b(\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi|"
+              r"muoi hai|may|vai)\s+(ngay|tuan|thang)\s+(?:nay|roi|gio|tro lai|do lai)\b")
+
+
 def month_number(word: str) -> int | None:
     """A month said after "tháng": a number, a Vietnamese number word or an English name."""
     number = int(word) if word.isdigit() else VI_MONTH_WORDS.get(word) or EN_MONTHS.get(word)
@@ -50,7 +66,8 @@ def month_number(word: str) -> int | None:
 
 
 def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Period],
-             month_span: Callable[[int, str | None, int, str | None], Period | None]) -> list:
+             month_span: Callable[[int, str | None, int, str | None], Period | None],
+             rolling: Callable[[str, int], Period]) -> list:
     """(regex, builder) pairs in priority order; `month_period` and `month_span` are the English grammar's own."""
     def clip(start: date, end: date) -> Period:
         s, e = start, min(end, today)
@@ -155,7 +172,65 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             b = b.replace(year=b.year + 1)
         return clip(a, b)
 
+    def first_of(m) -> date | None:
+        """The first day of the month a day belongs to: this month unless named ("tháng trước", "tháng 9")."""
+        if m.group("month"):
+            number = month_number(m.group("month"))
+            year = int(m.group("year")) if m.group("year") else None
+            if m.group("ly"):  # "tháng 9 năm ngoái": last year's
+                year = today.year - (0 if m.group("ly") == "nay" else 1)
+            return None if number is None else month_period(number, year, today).start
+        return add_months(today.replace(day=1), 0 if m.group("rel") in (None, "nay") else -1)
+
+    def days(m):
+        """"từ mùng 1 tới 15", "từ ngày 5 đến ngày 20 tháng trước", "từ 1 tới 10 tháng 9": days of one month (this
+        month when none is named, or the last one when the first day has not come yet)."""
+        first = first_of(m)
+        a, b = int(m.group("a")), int(m.group("b"))
+        if first is None or not 1 <= a <= b <= 31:
+            return None
+        if not m.group("rel") and not m.group("month") and first.replace(day=a) > today:
+            first = add_months(first, -1)
+        last = month_bounds(first.year, first.month)[1]
+        start, end = first.replace(day=min(a, last.day)), min(first.replace(day=min(b, last.day)), today)
+        if start > today:
+            return None
+        label = f"{fmt_day(start)} – {fmt_day(first.replace(day=min(b, last.day)))}"
+        return Period(start, end, label + (" so far" if end < first.replace(day=min(b, last.day)) else ""), "range")
+
+    def one_day(m):
+        """"mùng 3 tháng trước", "ngày 12 tháng này", "mùng 5": that day (this month's, or last month's when it has
+        not come yet); "từ mùng 5 (đến nay)": from it to today."""
+        first = first_of(m)
+        day = int(m.group("d"))
+        if first is None or not 1 <= day <= 31:
+            return None
+        if not m.group("rel") and not m.group("month") and day > today.day:
+            first = add_months(first, -1)
+        if day > month_bounds(first.year, first.month)[1].day or first.replace(day=day) > today:
+            return None
+        d = first.replace(day=day)
+        if m.group("since"):
+            return Period(d, today, f"since {fmt_day(d)}", "range")
+        return Period(d, d, fmt_day(d), "day")
+
+    def part_rel(m):
+        """"đầu tháng này" (days 1–10), "giữa tháng trước", "cuối tháng rồi", "nửa đầu tháng này" (1–15)."""
+        first = add_months(today.replace(day=1), 0 if m.group("rel") == "nay" else -1)
+        last = month_bounds(first.year, first.month)[1]
+        whole = Period(first, min(last, today), f"{first:%B %Y}", "month")
+        word = {"dau": "first half", "cuoi": "second half", "sau": "second half"}[m.group("half")] if m.group("half") \
+            else PART_EN[m.group("part")]
+        return part_of(word, whole, today)
+
     return [
+        (rf"\b(?:tu\s+(?:{DAY_WORD}\s+)?|{DAY_WORD}\s+)(?P<a>\d{{1,2}})\s*(?:den|toi|cho den|-|–)\s*(?:{DAY_WORD}\s+)?"
+         rf"(?P<b>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}\b", days),
+        (rf"\b(?P<since>tu\s+)?{DAY_WORD}\s+(?P<d>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}(?(since){TO_NOW_VI}?)\b", one_day),
+        (rf"\b(?:(?P<part>dau|giua|cuoi)|nua\s+(?P<half>dau|cuoi|sau))\s+thang\s+{REL_MONTH}\b"
+         r"(?!\s*(?:den|toi)\s+(?:thang|ngay|mung|dau|giua|cuoi|het|nay|gio|bay gio|hien tai|hom nay|\d))",
+         part_rel),
+        (VI_ROLLING, lambda m: rolling(m.group(2), {"may": 3, "vai": 3}.get(m.group(1)) or _n(m.group(1)))),
         (VI_SAME_LAST_YEAR, "same_last_year"),
         (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
          rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"

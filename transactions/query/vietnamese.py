@@ -29,6 +29,12 @@ def vi_syllable(word: str) -> bool:
 VI_VERBS = frozenset("""
 tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem
 """.split())
+# the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
+# (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend): no names
+VI_GRAMMAR_WORDS = frozenset("""
+mac bu cao thap mon xai hon
+""".split())
+VI_WORDS = VI_VERBS | VI_GRAMMAR_WORDS
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
 VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|bua|buoi|ly|coc)\b")
 # phrases of the asking itself: "chi phí" (the cost), "tiết kiệm được", "tổng cộng", "thanh toán", "là bao nhiêu"
@@ -110,6 +116,13 @@ def as_written(phrase: str, question: str) -> str:
             return " ".join(w.lower() if not w[:1].isupper() or i + k == 0 else w
                             for k, w in enumerate(words[i:i + len(want)]))
     return phrase.replace("-", " ")
+
+
+def said_in(phrase: str, question: str, before: dict[str, str]) -> str:
+    """`phrase` as the question wrote it, else as an earlier turn of the conversation wrote it ("cộng hai chỗ lại" adds
+    the coffee and the gas said before: "cà phê", not "ca phe")."""
+    written = as_written(phrase, question)
+    return before.get(phrase, written) if written == phrase.replace("-", " ") else written
 
 
 # a storefront noun before a shop's name ("nhà thuốc Long Châu", "quán cà phê Highlands", "siêu thị Co.op")

@@ -1,0 +1,142 @@
+"""A period with two honest readings (issue 21: "high" must mean right). When the words of a question fit two spans and
+the question does not pin one, the answer states the dates it used (and the other reading) and is at most medium:
+
+- **last week** ("last week", "the past week", "tuần trước", "tuần rồi"): Monday to Sunday of the week before this one,
+  or the last 7 days. Pinned by "calendar week", "Monday to Sunday", "7 days", "thứ hai đến chủ nhật"…
+- **a running period against a past one** ("this year vs last year", "so với năm ngoái", "this month compared with last
+  month"): the whole past period, or the same stretch of it (1 Jan – 27 Nov of both years). Pinned by "whole", "full",
+  "entire", "all of", "cả", "trọn" (the whole one) or "same period", "to date", "cùng kỳ" (the same stretch; a side of
+  another length is then chat/reading_signals.unlike_spans's).
+
+Read from the spans the tools ran (chat/unplaced._spans), so the same for the offline model and an LLM's tool calls.
+`period_readings` gives (reasons, note): the reasons keep the confidence at medium (`MEDIUM_CAP`, chat/turn_check.py),
+the note is said under the answer in its language (chat/turn.py)."""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from django.utils import translation
+
+from core.periods import add_months, fmt_day, month_bounds
+from core.text import strip_accents
+
+MEDIUM_CAP = 0.7  # below "high" (0.75, chat/web/presenters.py), above the escalation threshold
+LAST_WEEK_RE = re.compile(r"\b(?:last|previous|past|prior) week\b|\btuan (?:truoc|roi|qua|vua roi|vua qua)\b")
+WEEK_PINNED_RE = re.compile(
+    r"\b(?:calendar week|mon(?:day)?\s*(?:-|–|to|through|thru|till|until)\s*sun(?:day)?|"
+    r"sun(?:day)?\s*(?:-|–|to|through|thru|till|until)\s*sat(?:urday)?|(?:7|seven) days?|week (?:starting|beginning)|"
+    r"(?:thu hai|t2)\s*(?:den|toi|-|–)\s*(?:chu nhat|cn)|(?:7|bay) ngay|tuan lich)\b")
+# the whole of the past period said, or the same stretch of it: the question pins the reading
+WHOLE_PINNED_RE = re.compile(r"\b(?:whole|full|entire|all of|complete|ca|tron|toan bo|tron ven)\b")
+SAME_STRETCH_RE = re.compile(r"\b(?:same|equivalent|matching|corresponding|comparable|like for like|to date|ytd|"
+                             r"(?:up )?to (?:this|the same) (?:point|date|day)|by this time|at this point|cung ky|"
+                             r"cung thoi (?:gian|diem)|cung giai doan)\b")
+
+
+def _text(question: str) -> str:
+    return strip_accents((question or "").lower()).replace("đ", "d")
+
+
+def _spans(records: list[Any]) -> list[tuple[date, date]]:
+    from chat.unplaced import _spans as spans_of  # chat.unplaced reads chat.turn_signals: imported on use
+
+    return list(dict.fromkeys(spans_of([r for r in records if not r.error and r.name != "respond"])))
+
+
+def _grain_start(d: date, grain: str) -> date:
+    if grain == "year":
+        return date(d.year, 1, 1)
+    if grain == "quarter":
+        return date(d.year, 3 * ((d.month - 1) // 3) + 1, 1)
+    return d.replace(day=1)
+
+
+def _grain_end(start: date, grain: str) -> date:
+    months = {"year": 12, "quarter": 3, "month": 1}[grain]
+    last = add_months(start, months - 1)
+    return month_bounds(last.year, last.month)[1]
+
+
+def _span_text(start: date, end: date, vi: bool) -> str:
+    if start == end:
+        return fmt_day(start, localized=vi)
+    return f"{fmt_day(start, year=start.year != end.year, localized=vi)} – {fmt_day(end, localized=vi)}"
+
+
+def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+    """"last week" answered Monday–Sunday, or over the last 7 days, when the question does not say which."""
+    if not (m := LAST_WEEK_RE.search(text)) or WEEK_PINNED_RE.search(text):
+        return "", ""
+    monday = today - timedelta(days=today.weekday())
+    calendar = (monday - timedelta(days=7), monday - timedelta(days=1))
+    rolling = (today - timedelta(days=6), today)
+    said = m.group(0)
+    if calendar in spans and rolling not in spans:
+        used, other = calendar, rolling
+        note = (f"_Tôi hiểu “{said}” là tuần lịch, thứ Hai đến Chủ nhật ({_span_text(*used, vi)}); 7 ngày gần nhất "
+                f"({_span_text(*other, vi)}) có thể khác._" if vi else
+                f"_I read “{said}” as the calendar week, Monday to Sunday ({_span_text(*used, vi)}); the last 7 days "
+                f"({_span_text(*other, vi)}) could differ._")
+    elif rolling in spans and calendar not in spans:
+        used, other = rolling, calendar
+        note = (f"_Tôi hiểu “{said}” là 7 ngày gần nhất ({_span_text(*used, vi)}); tuần lịch, thứ Hai đến Chủ nhật "
+                f"({_span_text(*other, vi)}), có thể khác._" if vi else
+                f"_I read “{said}” as the last 7 days ({_span_text(*used, vi)}); the calendar week, Monday to Sunday "
+                f"({_span_text(*other, vi)}), could differ._")
+    else:
+        return "", ""
+    return (f"“{said}” has two readings (Monday to Sunday, or the last 7 days) and the question does not say which: "
+            f"the answer used {used[0]}..{used[1]}"), note
+
+
+def running_against_past(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+    """A running period (this year so far) set against a past one of the same grain, whole or the same stretch of it,
+    when the question says neither."""
+    if WHOLE_PINNED_RE.search(text) or SAME_STRETCH_RE.search(text):
+        return "", ""
+    for grain in ("year", "quarter", "month"):
+        start = _grain_start(today, grain)
+        if (start, today) not in spans or today == _grain_end(start, grain):
+            continue
+        earlier = [(a, b) for a, b in spans if b < start and a == _grain_start(a, grain)]
+        if len(earlier) != 1:
+            continue  # "more than usual": several earlier months like for like are one documented reading
+        for a, b in earlier:
+            whole_end = _grain_end(a, grain)
+            stretch_end = min(a + (today - start), whole_end)
+            if b == whole_end:
+                other = (a, stretch_end)
+                what_vi, other_vi = "toàn bộ", "cùng giai đoạn"
+                what_en, other_en = "the whole of", "the same stretch of it"
+            elif b == stretch_end:
+                other = (a, whole_end)
+                what_vi, other_vi = "cùng giai đoạn của", "toàn bộ kỳ đó"
+                what_en, other_en = "the same stretch of", "the whole of it"
+            else:
+                continue
+            now, past = _span_text(start, today, vi), _span_text(a, b, vi)
+            note = (f"_Tôi so sánh {now} với {what_vi} kỳ trước ({past}); nếu lấy {other_vi} "
+                    f"({_span_text(*other, vi)}) thì kết quả có thể khác._" if vi else
+                    f"_I compared {now} with {what_en} the earlier {grain} ({past}); {other_en} "
+                    f"({_span_text(*other, vi)}) would give a different figure._")
+            return (f"a {grain} so far set against {what_en} an earlier {grain}: the question does not say whether "
+                    f"it means the whole {grain} or the same stretch; the answer used {a}..{b}"), note
+    return "", ""
+
+
+def period_readings(*, question: str, records: list[Any], today: date, language: str) -> tuple[list[str], str]:
+    """(reasons, note in the answer's language) for each period of the turn that has two honest readings."""
+    spans = _spans(records)
+    if not spans:
+        return [], ""
+    text, vi = _text(question), language == "vi"
+    reasons, notes = [], []
+    with translation.override("vi" if vi else "en"):
+        for reading in (week_reading, running_against_past):
+            why, note = reading(text, spans, today, vi)
+            if why:
+                reasons.append(why)
+                notes.append(note)
+    return reasons, "\n\n".join(notes)
