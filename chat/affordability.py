@@ -231,7 +231,9 @@ THAT_PERIOD_RE = re.compile(r"\b(?:(?:that|the) same (?:month|year|week|period)|
 def _leaned_period(text: str, q: Any, previous: dict[str, Any] | None = None) -> str | None:
     """The last answer's month or year, when a follow-up asks what was kept in it ("and how much went out that same
     month? trying to see how much of my pay I kept" after last month's pay): that period's own figures."""
-    if not THAT_PERIOD_RE.search(text or ""):
+    # right after what came in over one period, "and how much went out? did I keep anything" is about that period
+    after_income = (previous or {}).get("measure") in ("income", "net") or (previous or {}).get("direction") == "in"
+    if not THAT_PERIOD_RE.search(text or "") and not after_income:
         return None
     period = getattr(q, "period", None) if getattr(q, "followup", False) else None
     if period is not None:

@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from chat.actions.amounts import AMOUNT_RE, K_AMOUNT_RE, VI_AMOUNT_RE, amount_in, monthly_in
+from chat.actions.basis import USUAL_RE
 from chat.actions.scope import means_every, period_args
 from chat.actions.verbs import (
     ADD_RE,
@@ -101,6 +102,8 @@ def figure_said_before(text: str, ctx: Any) -> float | None:
     shown = getattr(ctx, "previous_result", None) or {}
     if amount_in(text) is not None or not THAT_FIGURE_RE.search(text) or shown.get("figure") in (None, 0):
         return None
+    if USUAL_RE.search(text) and shown.get("measure") not in ("average", "monthly_average"):
+        return None  # "a jar for that, whatever it averages a month" after a 3-month total: its average (basis_in)
     return round(float(shown["figure"]), 2)
 
 
@@ -137,8 +140,9 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
             words = words[:-1]
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Tiết", "kiệm"] if re.search(r"tiết kiệm", rest + text, re.I) else ["Savings"]
-    categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
-    if figure is not None:
+    # "a jar with that amount", "a jar for that, whatever it averages": named after the last answer's subject
+    categories, merchants = _previous_subject(ctx) if figure is not None or basis is not None else ([], [])
+    if figure is not None or basis is not None:
         words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]
     if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
         words = (categories or merchants)[0].split()

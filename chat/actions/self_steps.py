@@ -4,8 +4,10 @@ Vietnamese question gets the Vietnamese page) and the best "How to …" section 
 it, above the fit floor, gives its numbered steps (chat/help_steps.steps_in). No section fits → no steps (never an
 unrelated page).
 
-The steps name the help page they come from but are no citation: the answer to a request to act is the card (what
-will change once confirmed), not knowledge, and a citation would present the request as a knowledge question."""
+A proposal's steps are cited like any grounded fact (`cited_ids`: the marker becomes [n] when the answer is grounded):
+they are text from the help page, and the source of what an answer says is shown (a citation of the page on doing the
+very thing asked is related, never "unrelated"). What Moneta can't do (`help` of explain_unavailable_action) names its
+page in words without a citation: that answer is "not possible here", not knowledge."""
 from __future__ import annotations
 
 import re
@@ -83,8 +85,15 @@ def page_named(found: dict[str, Any] | None, vi: bool = False) -> str:
 
 
 def yourself_line(yourself: dict[str, Any] | None, lead: str, vi: bool = False) -> str:
-    """"You can also do this yourself: 1. … 2. … (help page *Budget jars*)"."""
+    """"You can also do this yourself: 1. … 2. … (help page *Budget jars*) [#fact_id]"."""
     if not yourself or not yourself.get("steps"):
         return ""
     steps = " ".join(f"{i}. {s.rstrip()}" for i, s in enumerate(yourself["steps"], 1))
-    return " ".join(p for p in (lead, steps, page_named(yourself, vi)) if p)
+    marker = f"[#{yourself['fact_id']}]" if yourself.get("fact_id") else ""
+    return " ".join(p for p in (lead, steps, page_named(yourself, vi), marker) if p)
+
+
+def cited_ids(payload: dict[str, Any]) -> list[int]:
+    """The help fact a proposal's answer cites (its `yourself` steps); none for what Moneta can't do."""
+    found = (payload or {}).get("yourself") or {}
+    return [int(found["fact_id"])] if found.get("fact_id") else []

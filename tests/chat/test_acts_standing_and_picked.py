@@ -38,14 +38,15 @@ def test_standing_wish_to_file_a_merchant_is_proposed_with_how_future_ones_follo
     demo_docs(help_pages=("auto-categorisation.md", "categories-and-rules.md"))
     before = _state(alice)
     answer = chat_turn(user=alice, message="going forward put all the Amazon stuff in Groceries, it's mostly food")
-    # the proposal alone: its card says how future ones follow, and a request to act cites no page
+    # the proposal alone: its card says how future ones follow; the only page cited is the help page of its steps
     assert answer["tools_used"] == ["propose_set_category"], answer["tool_calls"]
     assert not set(answer["tools_used"]) & set(MONEY_TOOLS)
     action = answer["pending_actions"][0]
     targets = Transaction.objects.filter(user=alice, merchant__name="Amazon").exclude(category__name="Groceries")
     assert sorted(action["params"]["transaction_ids"]) == sorted(targets.values_list("id", flat=True))
     assert f"File {targets.count()} transactions matching Amazon under Groceries" in answer["answer"], answer["answer"]
-    assert "future transactions from the same merchant follow" in answer["answer"] and not answer["citations"]
+    assert "future transactions from the same merchant follow" in answer["answer"], answer["answer"]
+    assert all(c["corpus"] == "moneta-help" for c in answer["citations"]), answer["citations"]
     assert _state(alice) == before
 
 

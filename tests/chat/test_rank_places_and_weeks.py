@@ -99,3 +99,18 @@ def test_the_same_dates_in_a_month_said_first_are_this_months_days(chat_demo, bo
     if end:
         assert args.get("end") == end.isoformat()
     assert "dates" not in str((answer.get("understanding") or {}).get("not_understood")), answer["answer"]
+
+
+def test_places_said_as_numbers_and_runs_of_places(chat_demo, alice, alice_money, bob, bob_money):
+    placed = chat_turn(user=alice, message="the #3 category last month")
+    line = _first_line(placed)
+    assert "third-biggest" in line and "Dining ($76.00" in line, placed["answer"]  # a place, never a total
+    run = chat_turn(user=bob, message="which categories rank 4th and 5th last month")
+    line = _first_line(run)
+    assert "Shopping ($42.99" in line and "Transport ($23.10" in line and "Rent (" not in line, run["answer"]
+    assert confident(bob, run)
+
+
+def test_the_small_end_of_a_ranking_is_never_answered_confidently_with_the_biggest(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="which category did i spend the least on last month")
+    assert not confident(alice, answer), answer["answer"]

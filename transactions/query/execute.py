@@ -320,7 +320,7 @@ def _same_dates_before(user, q: MoneyQuery, rows: list[dict], today: date) -> No
     now, other = (0, 1) if spans[0][1] >= spans[1][1] else (1, 0)
     (n0, n1), (o0, o1) = spans[now], spans[other]
     quarter_start = n0.day == 1 and n0.month in (1, 4, 7, 10)
-    if n1 < today or not quarter_start or o1 >= n0 or (n1 - n0).days < 35 or (o1 - o0).days <= 1.1 * (n1 - n0).days:
+    if n1 < today or not quarter_start or o1 >= n0 or (n1 - n0).days < 35 or (o1 - o0).days <= (n1 - n0).days:
         return  # not a year or quarter so far against a longer whole before it (a month so far has its own row)
     months = (n0.year - o0.year) * 12 + n0.month - o0.month
     if o0 != add_months(n0, -months):

@@ -35,7 +35,7 @@ from transactions.query.name_matching import (
     word_starts,
 )
 from transactions.query.nicknames import partial_names, shop_prefixes, spelled_letters
-from transactions.query.spelling import common_words
+from transactions.query.spelling import common_words, kin_word, name_word_respelt
 from transactions.query.vietnamese import VI_WORDS, vi_syllable
 from transactions.selectors.subscriptions import is_bill_category
 
@@ -82,12 +82,12 @@ class Linker:
             elif (len(glued) >= 5 if n == 1 else len(glued) >= 6 or glued != "".join(window)) and any(
                     "".join(mt[:k]) == glued for k in range(1, len(mt) + 1)):
                 prefix.append(name)  # "wholefoods" → "Whole Foods Mkt", "oak wood" → "Oakwood Apartments"
-            elif len(mt) >= n and all(same_word(a, b) for a, b in zip(window, mt[:n])) and any(
+            elif len(mt) >= n and all(name_word_respelt(a, b) for a, b in zip(window, mt[:n])) and any(
                     len(w) >= 4 for w in window):
                 spelled.append(name)
                 if len(mt) == n:
                     whole.append(name)  # "ubers": the whole name with its plural, not the start of "Uber Eats"
-            elif n >= 2 and len(mt) >= n and all(same_word(a, b) or shortens(a, b) for a, b in zip(window, mt[:n])) \
+            elif n >= 2 and len(mt) >= n and all(name_word_respelt(a, b) or shortens(a, b) for a, b in zip(window, mt[:n])) \
                     and any(same_word(a, b) == 1.0 for a, b in zip(window, mt[:n])):
                 shortened.append(name)  # "plnt fitness", "cvs pharm": one word whole, the others cut short
             elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and word_starts(glued, mt):
@@ -236,14 +236,14 @@ class Linker:
     def category_for(self, window: list[str]) -> str | None:
         phrase = " ".join(window)
         for name, ct in self.category_tokens.items():
-            if ct and len(ct) == len(window) and all(same_word(a, b) for a, b in zip(window, ct)):
+            if ct and len(ct) == len(window) and all(same_word(a, b) and kin_word(a, b) for a, b in zip(window, ct)):
                 return name
         for canonical, words in CATEGORY_WORDS.items():
             if phrase in words:
                 return self.category_named(canonical)
         if len(window) == 1 and len(phrase) >= 5:
             single = [w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w and len(w) >= 5]
-            close = get_close_matches(phrase, single, n=1, cutoff=0.84)
+            close = [w for w in get_close_matches(phrase, single, n=1, cutoff=0.84) if kin_word(phrase, w)]
             if close:
                 canonical = next(c for c, ws in CATEGORY_WORDS.items() if close[0] in ws)
                 return self.category_named(canonical)
@@ -263,6 +263,15 @@ class Linker:
             len(word) <= k + 1 and t[:k] == word[:k] for t in self.merchant_tokens.get(n, [])[:1]
             for k in range(4, len(word) + 1))]
         return hits[0] if len(hits) == 1 else None
+
+    def beside_named(self, word: str, links: list[Link]) -> str | None:
+        """The merchant a word shortens when the question names another of theirs of the same kind beside it ("shell
+        or chevy": Chevron, as Shell is fuel): the sentence says which kind of merchant it means."""
+        named = [x for x in links if x.kind == "merchant" and x.how in OWN_NAME and not x.negated]
+        kinds = {self.vocab.merchant_category.get(m) for x in named for m in x.names} - {None}
+        taken = {m for x in named for m in x.names}
+        return self.shortened(word, [m for m, c in self.vocab.merchant_category.items() if c in kinds
+                                     and m not in taken]) if kinds else None
 
     def narrative(self, phrase: str, *, exact: bool = False) -> bool:
         return bool(self.vocab.narrative_has and self.vocab.narrative_has(phrase, exact=exact))
@@ -421,6 +430,11 @@ def link_entities(toks: list[str], linker: Linker
                 SEPARATORS and toks[j + 1] not in GRAMMAR_WORDS and not toks[j + 1].isdigit():
             j += 1
         phrase = " ".join(toks[i:j + 1])
+        if j == i and (name := linker.beside_named(t, [x for _, x in links])):
+            used[i] = True
+            links.append((i, Link(t, "merchant", [name], "nickname")))
+            i += 1
+            continue
         if _excluded(toks, i):
             excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
         elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)):
@@ -434,7 +448,8 @@ def link_entities(toks: list[str], linker: Linker
     # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop; unless
     # it shortens one of that concept's merchants ("chevy gas station" → Chevron)
     for start in unknown_ends:
-        head = next((link for i, link in links if i == start + 1 and link.how == "concept"), None)
+        head = next((link for i, link in links if i == start + 1 and (link.how == "concept" or (
+            link.kind == "category" and link.how in ("synonym", "exact")))), None)
         if head is None:
             continue
         begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in stop
@@ -468,9 +483,14 @@ def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None
     after = toks[end + 1] if end + 1 < len(toks) else ""
     # "how much did doordash pay me": a word no one uses every day, then a verb of money changing hands, is its payer
     payer = after in PAYER_VERBS and all(t not in common_words() for t in toks[i:end + 1])
-    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS) or payer
+    # "kroger groceries": a word no one uses every day before a word for a kind of spending is a shop of that kind
+    brand = after in KIND_WORDS and all(t not in common_words() for t in toks[i:end + 1])
+    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS) or payer \
+        or brand
 
 
+KIND_WORDS = {w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w}
+OWN_NAME = ("exact", "prefix", "spelling", "initials", "alias")
 PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
                "takes", "cost", "costs", "refund", "refunded", "send", "sent"}
 

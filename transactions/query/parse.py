@@ -57,7 +57,14 @@ from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
-from transactions.query.things import LOOSE_CATEGORY, things_in, things_listed, things_owning
+from transactions.query.things import (
+    LOOSE_CATEGORY,
+    bracketed_names,
+    earning_word,
+    things_in,
+    things_listed,
+    things_owning,
+)
 from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
@@ -74,8 +81,15 @@ ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?
                         r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b"
                         # "which category came in 2nd", "the store that ranked third": the place after its verb
                         rf"|\b(?:came|comes|ranked|ranks|rank|placed|finished|landed|sit|sits|are|is|were|was)\s+(?:in\s+|at\s+)?(?:the\s+)?"
-                        rf"({'|'.join(RANK_ORDINALS)})\b(?!\s+(?:week|day|month|year|quarter|time)s?\b)")
-ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5}
+                        rf"({'|'.join(RANK_ORDINALS)})\b(?!\s+(?:week|day|month|year|quarter|time)s?\b)"
+                        # "which merchant was number two", "the #3 category": the place said as a number
+                        r"|(?:\bnumber\s+|#\s?|\bno\.?\s?)(two|three|four|five|2|3|4|5)\b(?!\s*(?:[$%,.]\d|k\b|dollars?|bucks))")
+ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2,
+            "3": 3, "4": 4, "5": 5}
+RANKED_NOUN_RE = re.compile(r"\b(?:merchants?|stores?|shops?|places?|vendors?|payees?|retailers?|restaurants?|brands?)\b")
+# the places from the small end of a ranking ("the category I spent the least on", "bottom 3 stores"), which the
+# ranking (biggest first) does not give: said as not understood, never answered with the biggest at full confidence
+LEAST_RANK_RE = re.compile(r"\b(?:least|bottom|smallest|lowest|fewest|cheapest)\b")
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
@@ -237,10 +251,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if ordinal and ordinal.group(1):  # "lớn thứ hai": the second largest ("thứ hai" is no name, nor Monday)
         rest = rest.replace(ordinal.group(0), " | ")
         measure = measure if measure not in (None, "total") else "largest"
-    if ordinal and (place := ordinal.group(2) or ordinal.group(3)):  # "2nd biggest": the place read, no word over
+    if ordinal and (place := ordinal.group(2) or ordinal.group(3) or ordinal.group(4)):  # "2nd biggest": its place read
         rest = re.sub(rf"\b{place}\b", " ", rest, count=1)
+    if ordinal and measure in (None, "total"):  # "the #3 category in october": a place of a ranking, never a total
+        measure = "top_categories" if re.search(r"\bcategor", text) else "top_merchants" if RANKED_NOUN_RE.search(
+            text) else measure
     if ordinal:
-        q.offset = ORDINALS.get(ordinal.group(1) or ordinal.group(2) or ordinal.group(3) or "", 2) - 1
+        q.offset = ORDINALS.get(next((g for g in ordinal.groups() if g), ""), 2) - 1
         q.limit = q.limit or 1
         if (through := grammar.PLACES_THROUGH_RE.match(text, ordinal.end())) and (
                 last := ORDINALS.get(through.group(1), 0)) > q.offset + 1:
@@ -264,12 +281,17 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if q.language == "vi":  # "nhà thuốc Long Châu": that shop, not every pharmacy
         links, unknown, ignored = named_shop(links, unknown, ignored, rest)
     links, unknown, ignored = things_listed(links, unknown, ignored, rest)  # "the boat – slip fees, fuel"
+    if q.language == "en":  # "gym day passes (Mission Cliffs)": that gym, none of theirs
+        links, unknown, ignored = bracketed_names(links, unknown, ignored, question)
     links, owners = things_owning(links, [*ignored, *unknown], text)  # "the dog's food", "pet food": not Dining
     if owners:
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
+    paid = measure == "income" or (previous is not None and previous.measure in ("income", "net"))
     if not [x for x in links if not x.negated] and not unknown and ignored \
-            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average") \
-            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(ignored) == 1)
+            and measure in (None, "total", "count", "list", "largest", "average", "monthly_average", "income") \
+            and not (paid and all(earning_word(w) for w in ignored)) \
+            and (measure or grammar.SPEND_CUE.search(text) or own or (periods and len(
+                [w for w in ignored if len(w) > 2]) == 1)
                  or (previous is not None and WHAT_ABOUT_RE.match(text))):  # "what about petco" after an answer
         # a money question that names nothing we know ("walgreens total", "the wedding"): the unplaced word is
         # what it asks about — never a total of everything
@@ -277,6 +299,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # subject; a short word that is no everyday word may be a name ("tjs", "ikea")
         # ("the dog", "my cat": a short word after a determiner is a thing, not a verb)
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
+                 and not (paid and earning_word(w))  # "what did my job pay me", "did I get a raise": their pay
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
                  and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
                      rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
@@ -298,6 +321,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
         q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
+    if (least := LEAST_RANK_RE.search(text)) and measure in ("top_categories", "top_merchants", "summary") \
+            and least.group(0) not in q.ignored:
+        q.ignored.append(least.group(0))
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
     for link in links:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from core.embeddings import local_model_path
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
+from transactions.query.name_matching import same_word
 
 # the words of the grammar a question is read by: what is measured, how it is grouped, ranked, compared, limited
 GRAMMAR_VOCABULARY = set("""
@@ -120,3 +121,20 @@ def respell(text: str) -> str:
     """Normalised text with each misspelt vocabulary word replaced by the word it misspells (word for word, so the
     words of the question and of its account stay aligned)."""
     return WORD_RE.sub(lambda m: respelt(m.group(0)) or m.group(0), text)
+
+
+def name_word_respelt(said: str, name_word: str) -> bool:
+    """Is `said` the word of a name, or a misspelling of it? An everyday word is itself, not a misspelling of another
+    ("plane" is no "Planet", "delta" no "Dental"): it counts only as the same word, plural or singular."""
+    close = same_word(said, name_word)
+    return close == 1.0 or bool(close) and said not in common_words()
+
+
+def kin_word(said: str, word: str) -> bool:
+    """An everyday word read as a category word it resembles only when it is a form of it, all but its last letter
+    the same ("travels", "healthy", "concert"), never another word ("shipping" is no "shopping", "heating" no
+    "eating", "hostel" no "hotel")."""
+    if said == word or said not in common_words():
+        return True
+    shared = next((k for k, (a, b) in enumerate(zip(said, word)) if a != b), min(len(said), len(word)))
+    return shared >= min(len(said), len(word)) - 1

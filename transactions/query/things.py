@@ -114,6 +114,49 @@ def things_in(unknown: list[str], text: str, vocab: Vocab, *, question: str = ""
     return out
 
 
+# what all of a person's pay comes from, said in their own words ("what did my job pay me", "income from work"):
+# their income as a whole, never a source they never had
+EARNING_WORDS = {"raise", "pay raise", "pay rise", "raises", "bump", "pay bump", "job", "jobs", "work", "employer", "employers", "boss", "company", "wage", "wages", "pay", "paid",
+                 "payroll", "paychecks", "paycheck", "salary", "salaries", "earnings", "income", "gig", "day job",
+                 "main job", "full time job", "take home", "take home pay", "money", "cash", "deposits", "deposit",
+                 "direct deposit", "direct deposits", "net pay", "gross pay", "wages and salary"}
+
+
+def earning_word(phrase: str) -> bool:
+    """Does this unplaced phrase name pay in general ("my job", "work", "direct deposits"), not a source of money?"""
+    words = [w for w in phrase.split() if w not in STOPWORDS]
+    return phrase in EARNING_WORDS or bool(words) and all(w in EARNING_WORDS for w in words)
+
+
+# a proper name in brackets after what it names ("day passes (Mission Cliffs)", "the coffee place (Peet's)")
+BRACKETED_NAME_RE = re.compile(r"\(\s*([A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|&|of|and|the))*)\s*\)")
+
+
+def bracketed_names(links: list[Link], unknown: list[str], ignored: list[str], question: str
+                    ) -> tuple[list[Link], list[str], list[str]]:
+    """(links, unknown, ignored) with a name in brackets that is none of theirs ("gym day passes (Mission Cliffs)",
+    "beans from the roastery (Ritual Coffee)") read as the shop asked about: a name they don't have, so nothing is
+    found — never their own shop of that kind (Planet Fitness for "gym"). The kinds of business read beside it
+    ("gym", "coffee") say what the named shop is: they are dropped when nothing else is named."""
+    for m in BRACKETED_NAME_RE.finditer(question):
+        name = " ".join(w for w in (re.sub(r"[^a-z0-9&]", "", w.lower()) for w in m.group(1).split()) if w)
+        words = set(name.split())
+        if not words or any(x.kind == "merchant" and x.how not in ("concept", "meaning") and words & set(
+                x.mention.split()) for x in links):
+            continue  # one of their own names
+        if not any(words & set(p.split()) for p in [*ignored, *unknown]):
+            continue  # read whole as something else
+        ignored, unknown = _without(ignored, words), [*_without(unknown, words), name]
+        if all(x.negated or x.how == "concept" or set(x.mention.split()) <= words for x in links):
+            links = [x for x in links if x.negated]
+    return links, unknown, ignored
+
+
+def _without(phrases: list[str], words: set[str]) -> list[str]:
+    kept = [" ".join(w for w in p.split() if w not in words) for p in phrases]
+    return [p for p in kept if p]
+
+
 CHAINS = {w for words, _ in CONCEPTS.values() for w in words}  # well-known brands: names, never things
 # Vietnamese: "ở"/"tại" (at), or a storefront noun before it ("nhà thuốc Long Châu", "quán Highlands"): a shop
 VI_SHOP_BEFORE_RE = r"\b(?:o|tai|cua hang|quan|tiem|nha hang|sieu thi|nha thuoc|hieu thuoc|cong ty|hang)\s+(?:\w+\s+){0,2}?"
@@ -149,8 +192,9 @@ def _places(things: dict[str, list[str]], vocab: Vocab) -> None:
 # "the boat – slip fees, fuel", "my dog: food, vet", "what does the cat cost me a month, food and vet": a thing said
 # as the subject, then after a dash, colon or comma the list of what it costs
 # (Vietnamese: "cho con mèo? tiền thức ăn với đi bác sĩ thú y" — "con", "chiếc", "cái" before a thing)
-THING_LIST_RE = re.compile(r"\b(?:the|my|our|his|her|their|con|chiec|cai)\s+(?P<thing>[a-z]{3,})"
-                           r"(?P<between>(?:\s+(?:[a-z']+|\|)){0,6}?)\s*(?:[,:;?]|\s[-–—]+|[–—])\s*(?P<parts>[^.?!;]+)")
+# (or in brackets after it, a possessive before it: "my friend's wedding in May (gift + hotel + the suit)")
+THING_LIST_RE = re.compile(r"\b(?:the|my|our|his|her|their|con|chiec|cai)\s+(?:[a-z]+'s\s+)?(?P<thing>[a-z]{3,})"
+                           r"(?P<between>(?:\s+(?:[a-z']+|\|)){0,6}?)\s*(?:[,:;?(]|\s[-–—]+|[–—])\s*(?P<parts>[^.?!;()]+)")
 # "the slip fees and fuel for the boat": the list just before it
 FOR_THING_RE = re.compile(r"(?P<parts>[^.?!;|]*?)\s(?:for|on)\s+(?:the|my|our|his|her|their|your)\s+(?:[a-z]+\s+)?"
                           r"(?P<thing>[a-z]{3,})\b")
@@ -189,7 +233,11 @@ def _list_items(text: str, *, backwards: bool) -> list[list[str]]:
 def _listed(rest: str, loose: set[str]) -> list[tuple[str, list[list[str]]]]:
     """(thing, the items of the list of what it costs) for each way a question lists a thing's costs."""
     found: list[tuple[str, list[list[str]]]] = []
-    for m in THING_LIST_RE.finditer(rest):
+    # or at the start of what is left, its owner set aside ("my sister's" of "my sister's wedding (gift + hotel)")
+    matches = list(THING_LIST_RE.finditer(rest))
+    if not matches and (first := THING_LIST_RE.match("the " + rest.lstrip())):
+        matches = [first]
+    for m in matches:
         if set(m.group("between").split()) & {w for p in loose for w in p.split()}:
             continue  # another unread word between them: the list may not be the thing's
         items = [[w for w in item.split() if _content(w)] for item in LIST_JOINT_RE.split(m.group("parts"))]
