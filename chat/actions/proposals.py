@@ -118,6 +118,10 @@ POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "s
 VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
 
 
+QUOTED_NAME_RE = re.compile(r"\b(?:called|named|name it)\s+(?:\"([^\"]{2,40})\"|“([^”]{2,40})”|‘([^’]{2,40})’"
+                            r"|'(.{2,40}?)'(?!\w))", re.I)
+
+
 def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
          basis: dict[str, Any] | None = None) -> dict[str, Any]:
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
@@ -144,6 +148,13 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
+    # a name given in quotes is the jar's name as said ("a jar called 'Caffeine (lab grade)' for coffee"); what it is
+    # for is then said beside it
+    if (quoted := QUOTED_NAME_RE.search(text)) and (said := next(g for g in quoted.groups() if g is not None).strip()):
+        name = said
+        said_for = re.search(r"\bfor\s+(?:my |our |the )?([\w' &-]{2,30}?)(?=[,.!?]|\s+(?:with|at|and|each|every|"
+                             r"a|per)\b|\s*[$€£\d]|$)", text[quoted.end():], re.I)
+        category = _category_in(name, ctx) or (_category_in(said_for.group(1), ctx) if said_for else None)
     if category is None and vi_named and len(getattr(q, "categories", None) or []) == 1:
         category = q.categories[0]  # "hũ để dành cho tiền ăn ngoài": the category the words after "hũ" name
     args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}
