@@ -11,6 +11,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 
 from chat.context import embed
+from chat.help_question import what_to_do
 from knowledge.selectors import section_headings
 from transactions.query import is_vietnamese
 from transactions.query.grammar import VI_CHARS, strip_accents
@@ -92,8 +93,6 @@ PAGE_HELP = {
 }
 
 
-
-
 def page_for_heading(heading: str) -> str | None:
     """The section of the web UI a "How to …" section's steps are done in (/jars/, /transactions/, /account/…).
     The section's own page, not the form a step posts to: some of the mapped URLs take only POSTs or an id."""
@@ -170,9 +169,9 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "huỷ": "cancel", "hủy": "cancel", "file ngân hàng": "import statement",
              "tệp ngân hàng": "import statement", "file sao kê": "import statement", "tải lên": "upload",
              "cần xem lại": "review uncertain", "xem lại": "review", "hàng chờ": "review uncertain",
-             "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
+             "cuộc trò chuyện": "conversation", "trò chuyện cũ": "earlier conversation", "tạo lại": "regenerate",
+             "phản hồi": "reply", "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
-
 
 SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "y", "e")
 
@@ -200,7 +199,7 @@ def heading_overlap(question: str, heading: str) -> int:
     """How many topic words a how-to question (its English topics, chat/help_steps.english_topics) shares with a
     "How to …" heading: "how to sign up account" shares two with "How to sign up (create a Moneta account)" and
     none with "How to log in and log out"."""
-    words = _stems(english_topics(question))
+    words = _stems(english_topics(what_to_do(question)))
     shared = len(words & _stems(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
     # a section for many at once ("How to change many transactions at once") is not the one for "a transaction's
     # amount": it counts one less unless the question says many, all or several
@@ -209,7 +208,6 @@ def heading_overlap(question: str, heading: str) -> int:
     elif BULK_RE.search(heading or "") and (BULK_RE.search(question or "") or ALL_RE.search(question or "")):
         shared += 1  # "change the category on all my uber rides": the section for many at once
     return shared
-
 
 BULK_RE = re.compile(r"\b(?:many|at once|in bulk|bulk)\b", re.I)
 ALL_RE = re.compile(r"\b(?:all|several|multiple|every|each|tất cả|hàng loạt)\b", re.I)
@@ -228,7 +226,7 @@ def heading_words(question: str, heading: str) -> int:
     between headings sharing as many topic words (chat/help_steps.heading_overlap)."""
     def words(text: str) -> set[str]:
         return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in GLUE and len(w) > 1}
-    return len(words(english_topics(question)) & words(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
+    return len(words(english_topics(what_to_do(question))) & words(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
 
 
 def _typed_without_accents(text: str) -> bool:
@@ -244,7 +242,9 @@ EN_TOPICS = {"bank file": "import statement", "bank statement": "import statemen
              "spending limit": "category budget", "recurring charge": "subscription", "sign in": "log in",
              "login": "log in", "register": "sign up", "new account": "sign up", "back up": "export data",
              "backup": "export data", "spreadsheet": "export data", "amount": "edit", "typo": "edit",
-             "date": "edit", "description": "edit"}
+             "date": "edit", "description": "edit", "get rid of": "delete", "erase": "delete", "redo": "regenerate",
+             **dict.fromkeys(("answer again", "fresh answer", "new answer"), "regenerate answer"), "wrote back": "reply",
+             **dict.fromkeys(("chats", "old chat", "past chat", "chat history"), "earlier conversation")}
 
 
 def _with_feature_words(text: str) -> str:

@@ -57,3 +57,20 @@ def test_new_concepts_are_answered_from_their_pages(chat_demo, alice, pages, que
 def test_a_concept_still_missing_is_said_to_be_missing(chat_demo, alice, pages):
     answer = chat_turn(user=alice, message="what is a wombat bond ladder")
     assert "don't have that" in answer["answer"] and answer["confidence"] < 0.4, answer["answer"]
+
+
+@pytest.mark.parametrize("question, heading", [
+    # "uploaded" only says which document: the question asks to get rid of one, not how to upload
+    ("how do I get rid of a pdf I uploaded last month", "How to delete a document or note"),
+    ("tìm lại cuộc trò chuyện cũ ở đâu vậy", "Cách tìm lại một cuộc trò chuyện cũ"),
+])
+def test_features_asked_in_other_words_find_their_steps(chat_demo, alice, pages, question, heading):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert answer["answer"].startswith(heading), answer["answer"]
+
+
+def test_a_fresh_answer_asked_for_in_other_words_points_to_regenerate(chat_demo, alice, pages):
+    answer = chat_turn(user=alice, message="can I get a fresh answer to the question I just asked")
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert "press Regenerate" in answer["answer"] and _cited(answer, "moneta-help"), answer["answer"]
