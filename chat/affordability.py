@@ -133,13 +133,41 @@ def usual_months_said(text: str) -> int | None:
     return max(1, min(12, int(said) if said.isdigit() else NUMBER_WORDS[said]))
 
 
+# a purchase wished for and asked about, however it is worded ("i want buy new TV 800, ok with my normal month?", "thinking
+# of getting a 1200 laptop, is that fine", "muốn mua xe 2000 đô có ổn không"): an affordability question
+WANT_BUY_RE = re.compile(r"\b(?:want|wanna|wants|would like|'d like|plan(?:ning)?|thinking (?:of|about)|going|gonna|"
+                         r"hope|hoping)\s+(?:to\s+)?(?:buy|buying|get|getting|purchase|purchasing)\b|\bmu[ốo]n mua\b",
+                         re.I)
+OK_ASKED_RE = re.compile(r"\b(?:ok|okay|fine|alright|enough|manageable|possible|safe|doable|affordable|realistic|"
+                         r"too much|too expensive|can i|can we|is it|will it|would it|được không|đc không|ổn không|"
+                         r"duoc khong|on khong)\b|\?", re.I)
+# a bare price ("new laptop 1200"): a number of two digits or more that is no year, time, count of days or percent
+BARE_PRICE_RE = re.compile(r"(?<![\w.,/-])(\d{2,3}(?:,\d{3})+|\d{2,})(?:\.\d+)?(?![\w/%:-])(?!\s*(?:%|percent|months?|"
+                           r"mos?|weeks?|wks?|days?|years?|yrs?|times|x|am|pm)\b)", re.I)
+
+
+def _wished_price(text: str) -> Decimal | None:
+    """The price of a purchase wished for and asked about ("i want buy new TV 800, is ok?"), or None."""
+    m = WANT_BUY_RE.search(text or "")
+    if m is None or not OK_ASKED_RE.search(text[m.end():]):
+        return None
+    if (said := _amount(text)) is not None:
+        return said
+    for found in BARE_PRICE_RE.finditer(text[m.end():]):
+        value = Decimal(found.group(0).replace(",", ""))
+        if not (1900 <= value <= 2100 and "," not in found.group(0)):  # "in 2026" is a year
+            return value
+    return None
+
+
 def reasoning_call(text: str, q: Any = None, previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The tool call for an affordability, saving-rate or savings-goal question, else None (`q`: the question's
     money reading, whose names a goal saved from a spending figure takes; `previous`: the last money answer's query,
     whose period a turn that points at it — "cùng tháng đó" — means when the reading carried none over)."""
     months = usual_months_said(text)
-    if AFFORD_RE.search(text) and _amount(text) is not None:
-        args: dict[str, Any] = {"amount": float(_amount(text) or 0)}
+    price = _amount(text) if AFFORD_RE.search(text) else _wished_price(text)
+    if price is not None:
+        args: dict[str, Any] = {"amount": float(price)}
         if rate := rate_in(text):  # "3x a week at $40": a monthly cost, price × times × periods a month
             args.update(amount=float(rate.price), times=rate.times, per=rate.unit)
         if re.search(r"\bnext month\b|\btháng (?:sau|tới)\b", text, re.I):
@@ -203,7 +231,9 @@ THAT_PERIOD_RE = re.compile(r"\b(?:(?:that|the) same (?:month|year|week|period)|
 def _leaned_period(text: str, q: Any, previous: dict[str, Any] | None = None) -> str | None:
     """The last answer's month or year, when a follow-up asks what was kept in it ("and how much went out that same
     month? trying to see how much of my pay I kept" after last month's pay): that period's own figures."""
-    if not THAT_PERIOD_RE.search(text or ""):
+    # right after what came in over one period, "and how much went out? did I keep anything" is about that period
+    after_income = (previous or {}).get("measure") in ("income", "net") or (previous or {}).get("direction") == "in"
+    if not THAT_PERIOD_RE.search(text or "") and not after_income:
         return None
     period = getattr(q, "period", None) if getattr(q, "followup", False) else None
     if period is not None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
-from transactions.query.followups_subject import OVERALL_RE, ROW_BEFORE_RE
+from transactions.query.followups_subject import ROW_BEFORE_RE, asks_all_of_it
 from transactions.query.periods_words import RANK_ORDINALS
 
 SHAPE_PENALTY = 0.6  # 0.95 − 0.6 < 0.4: an operator the question states that no query carried out is never confident
@@ -146,7 +146,7 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
     """The relation to the last answer's period the words state: (words, test of a span), or None. `stepped`: the
     last answer showed items or rows, which "the two after that" steps through (else it steps through time)."""
     start, end = previous
-    if OVERALL_RE.search(text):
+    if asks_all_of_it(text):
         return None  # "how much have I spent at that store in total": all of its history, on purpose
     if stepped and ROW_BEFORE_RE.search(text):
         return None  # "the trip before that one": the row dated before the one shown, whenever (followups_subject)

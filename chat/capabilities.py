@@ -379,11 +379,43 @@ def _thing_then_request(text: str) -> bool:
         and not asks_what_moves(text)
 
 
+# a judgement asked of the user's own thing ("my credit score, is it ok?", "is my net worth decent", "how's my 401k
+# doing", "where does my credit stand"): its value, which Moneta can't see — not how such a thing works
+JUDGED_RE = re.compile(r"\b(?:is|are|was|'s)\s+(?:it|that|this|mine|ours|they|my\s+[\w ]{1,30}?)\s+(?:\w+\s+)?(?:ok|okay|"
+                       r"good|fine|bad|decent|healthy|high|low|normal|great|alright|solid|any good|poor|terrible|enough)\b"
+                       r"|\bhow(?:'s| is| are| does)\s+(?:my|our)\b|\bwhere (?:does|do|is|are) (?:my|our)\b.{0,30}\bstand"
+                       r"|^[^?]*\b(?:my|our)\b[^?]*\?+\s*(?:is it|it'?s|any)?\s*(?:ok|okay|good|fine|bad|decent|"
+                       r"healthy|high|low|normal)\b", re.I)
+# ways to change it or reasons ("how do I raise my credit score", "why is my score low", "is it bad to close a card")
+CHANGE_ASKED_RE = re.compile(r"\b(?:improve|raise|boost|build|fix|repair|increase|lower|reduce|grow|hurt|affect|help|"
+                             r"should|tips?|ways?|how (?:do|can|to|should)|why|to (?:close|open|pay|get|have))\b", re.I)
+
+
+def own_thing_judged(text: str) -> bool:
+    """A judgement asked of the user's own thing Moneta cannot see ("credit score?? mine ok?", "is my net worth
+    decent for my age"), not how to change it nor what it is."""
+    said = normalise(text or "")
+    return bool(re.search(r"\b(?:my|our|mine)\b", said)) and thing_named_own(text) is not None \
+        and bool(JUDGED_RE.search(text or "")) and not CHANGE_ASKED_RE.search(text or "") \
+        and not CONCEPT_ASKED_RE.search(text or "") and not asks_what_moves(text)
+
+
+def thing_named_own(text: str) -> str | None:
+    """The topic of any thing Moneta cannot see that a sentence names as the user's own (credit score, net worth,
+    balances, investments), or None."""
+    said = strip_accents(normalise(text or ""))
+    for topic, names in [*OWN_THINGS.items(), *OWN_ONLY.items()]:
+        if re.search(rf"\b(?:my|our|mine)\b[\w ]{{0,20}}?\b(?:{strip_accents(names)})(?!\w)", said) \
+                or (re.search(r"\bmine\b", said) and re.search(rf"\b(?:{strip_accents(names)})(?!\w)", said)):
+            return topic
+    return None
+
+
 def missing_thing_call(text: str) -> dict[str, Any] | None:
     """The capability check for a turn that only names a thing Moneta cannot see ("credit score", "net worth?",
     "401k this yr", "my retirement account"), alone or beside a request for it ("networth? add up everything"):
     said plainly, with what Moneta can do instead."""
-    if own_thing(text) or _plain_vi_own(text) or _thing_then_request(text):
+    if own_thing(text) or _plain_vi_own(text) or _thing_then_request(text) or own_thing_judged(text):
         return {"name": "check_data_available", "args": {"question": text}}
     return None
 

@@ -436,7 +436,14 @@ APP_BEHAVIOUR_RE = re.compile(
     r"correct\w*|rename\w*|merge\w*|delete\w*|remove\w*|import\w*|re-?import\w*|upload\w*|archive\w*|split\w*|move|"
     r"moved|undo|undid)\b.{0,60}?\b(?:will|would|does|do|is|are)\b"
     r"|\b(?:can|could) (?:i|we|you)\s+(?:\w+\s+)?(?:undo|revert|reverse|roll back|restore|recover|get back)\b"
-    r"|\bis (?:there|it) (?:a way|any way|possible) to\s+(?:undo|revert|reverse|roll back|restore|recover)\b", re.I)
+    r"|\bis (?:there|it) (?:a way|any way|possible) to\s+(?:undo|revert|reverse|roll back|restore|recover)\b"
+    # what it tells the user by itself ("does it warn me near the limit", "will the app let me know before a bill is
+    # due"): a feature of the app, never a figure ("can you tell me what I spent" asks the assistant, not about it)
+    r"|\b(?:will|would|does|do|can|could|is|won'?t|doesn'?t)\s+(?:it|the app|this app|moneta|the assistant|the system)"
+    r"\s+(?:\w+\s+){0,2}?(?:warn\w*|remind\w*|notify|alert\w*|ping|send (?:me |us )?(?:an? )?(?:notification|alert|"
+    r"reminder|email|warning)s?|(?:tell|let) (?:me|us)(?: know)?\b.{0,40}\b(?:when|whenever|if|before|once|as soon as))\b"
+    r"|\b(?:is there|are there|do you have|does (?:it|the app|moneta) have)\s+(?:an? |any )?(?:alerts?|notifications?|"
+    r"reminders?|warnings?)\b", re.I)
 APP_BEHAVIOUR_VI_RE = re.compile(
     r"\b(?:ứng dụng|app|moneta|hệ thống|nó|bạn|trợ lý)\s+(?:có\s+)?(?:tự\s+(?:động\s+)?)?(?:ghi nhớ|nhớ|học|lưu|áp dụng|"
     r"cập nhật|đồng bộ|phát hiện|nhận ra|xếp|phân loại|đổi)\b.{0,80}\b(?:không|ko|hông|chứ|chưa)\b"

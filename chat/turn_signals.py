@@ -44,7 +44,7 @@ from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.capabilities import OTHERS_TOPIC
 from core.text import strip_accents
-from transactions.query.followups_subject import OVERALL_RE
+from transactions.query.followups_subject import asks_all_of_it
 from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
 
 SIGNAL_PENALTY = 0.6
@@ -322,7 +322,7 @@ def followup_period_lost(text: str, records: list[Any], ctx: Any) -> list[str]:
     scoped = [r for r in records if r.name in SCOPED_TOOLS]
     if not period or not scoped or any(_covers_a_period(r) for r in scoped) or not POINTS_BACK_RE.search(text):
         return []
-    if PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)) or ALL_TIME_RE.search(text) or OVERALL_RE.search(text):
+    if PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)) or ALL_TIME_RE.search(text) or asks_all_of_it(text):
         return []  # a period of its own (period_not_covered judges it), or all time on purpose
     if all(r.name in PROPOSE_TOOLS for r in scoped) and not ITEMS_RE.search(text):
         return []  # a change named by its own words ("cancel it", "make a jar for that") need not keep the period

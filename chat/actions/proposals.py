@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from chat.actions.amounts import AMOUNT_RE, K_AMOUNT_RE, VI_AMOUNT_RE, amount_in, monthly_in
+from chat.actions.basis import USUAL_RE
 from chat.actions.scope import means_every, period_args
 from chat.actions.verbs import (
     ADD_RE,
@@ -101,6 +102,8 @@ def figure_said_before(text: str, ctx: Any) -> float | None:
     shown = getattr(ctx, "previous_result", None) or {}
     if amount_in(text) is not None or not THAT_FIGURE_RE.search(text) or shown.get("figure") in (None, 0):
         return None
+    if USUAL_RE.search(text) and shown.get("measure") not in ("average", "monthly_average"):
+        return None  # "a jar for that, whatever it averages a month" after a 3-month total: its average (basis_in)
     return round(float(shown["figure"]), 2)
 
 
@@ -113,6 +116,10 @@ def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
 POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "same", "amount", "figure"}
 # what follows a Vietnamese jar's name: "hũ ăn uống theo mức chi trung bình…", "hũ du lịch với 2 triệu"
 VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
+
+
+QUOTED_NAME_RE = re.compile(r"\b(?:called|named|name it)\s+(?:\"([^\"]{2,40})\"|“([^”]{2,40})”|‘([^’]{2,40})’"
+                            r"|'(.{2,40}?)'(?!\w))", re.I)
 
 
 def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
@@ -133,13 +140,21 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
             words = words[:-1]
     if not words and re.search(r"\bsavings?\b|tiết kiệm", rest + text, re.I):
         words = ["Tiết", "kiệm"] if re.search(r"tiết kiệm", rest + text, re.I) else ["Savings"]
-    categories, merchants = _previous_subject(ctx) if figure is not None else ([], [])
-    if figure is not None:
+    # "a jar with that amount", "a jar for that, whatever it averages": named after the last answer's subject
+    categories, merchants = _previous_subject(ctx) if figure is not None or basis is not None else ([], [])
+    if figure is not None or basis is not None:
         words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]
     if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
     category = _category_in(name, ctx) if name else None
+    # a name given in quotes is the jar's name as said ("a jar called 'Caffeine (lab grade)' for coffee"); what it is
+    # for is then said beside it
+    if (quoted := QUOTED_NAME_RE.search(text)) and (said := next(g for g in quoted.groups() if g is not None).strip()):
+        name = said
+        said_for = re.search(r"\bfor\s+(?:my |our |the )?([\w' &-]{2,30}?)(?=[,.!?]|\s+(?:with|at|and|each|every|"
+                             r"a|per)\b|\s*[$€£\d]|$)", text[quoted.end():], re.I)
+        category = _category_in(name, ctx) or (_category_in(said_for.group(1), ctx) if said_for else None)
     if category is None and vi_named and len(getattr(q, "categories", None) or []) == 1:
         category = q.categories[0]  # "hũ để dành cho tiền ăn ngoài": the category the words after "hũ" name
     args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}

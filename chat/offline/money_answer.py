@@ -151,16 +151,16 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
         # names the user has, nothing in this period: say the figure is zero, plainly
         zero = amount(0, cur)
         if measure in ("total", "average", "monthly_average"):
-            lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào." if vi else
+            lines.append(f"Bạn đã chi {zero} {what} {when} — không có giao dịch nào.".replace("  ", " ") if vi else
                          f"You spent {zero} {what} {when} — there are no transactions.".replace("  ", " "))
         elif measure == "income" or q.get("direction") == "in":
-            lines.append(f"Bạn đã nhận {zero} {what} {when} — không có khoản tiền vào nào." if vi else
+            lines.append(f"Bạn đã nhận {zero} {what} {when} — không có khoản tiền vào nào.".replace("  ", " ") if vi else
                          f"You received {zero} {what} {when} — nothing came in.".replace("  ", " "))
         elif measure == "count":
-            lines.append(f"Bạn có 0 giao dịch {what} {when}." if vi else
+            lines.append(f"Bạn có 0 giao dịch {what} {when}.".replace("  ", " ") if vi else
                          f"You made 0 purchases {what} {when}.".replace("  ", " "))
         else:
-            lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}." if vi else
+            lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}.".replace("  ", " ") if vi else
                          f"I found no transactions {what} {when}.".replace("  ", " "))
         return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
     count = result.get("count") or 0
@@ -168,7 +168,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
         measure = "income"
     if measure == "total":
         total = amount(result.get("total"), cur)
-        lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch." if vi else
+        lines.append(f"Bạn đã chi {total} {what} {when}, qua {count} giao dịch.".replace("  ", " ") if vi else
                      f"You spent {total} {what} {when}, across {count} transaction{'s' if count != 1 else ''}."
                      .replace("  ", " "))
         _per_lines(lines, result.get("per"), total, cur, vi)
@@ -176,7 +176,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
     elif measure == "count":
         total = amount(result.get("total"), cur)
         noun = "payments" if q.get("direction") == "in" else "purchases"
-        lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total})." if vi else
+        lines.append(f"Bạn có {count} giao dịch {what} {when} (tổng {total}).".replace("  ", " ") if vi else
                      f"You made {count} {noun if count != 1 else noun[:-1]} {what} {when} ({total} in total)."
                      .replace("  ", " "))
         if per := result.get("per"):  # "per week?" after a count: the count over the period's weeks

@@ -13,7 +13,7 @@ from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call
 from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
-from chat.capabilities import missing_thing_call, thing_named
+from chat.capabilities import missing_thing_call, own_thing_judged, thing_named
 from chat.context import TurnContext
 from chat.help_steps import (
     HELP_TOPICS,
@@ -120,7 +120,7 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
     early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
     action = None if howto or early is not None else action_call(text, q, ctx)
-    if early is None and not howto and (
+    if early is None and not howto and not own_thing_judged(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))
             # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
             or (action is None and concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or "")))):

@@ -98,3 +98,26 @@ def test_the_shop_of_the_biggest_purchase_over_all_time(chat_demo, alice, alice_
     assert args.get("merchants") and "whole foods" in args["merchants"][0].lower(), answer["tool_calls"]
     assert f"${Decimal('96.40') * visits:,.2f}" in _body(answer), answer["answer"]
     assert confident(alice, answer), answer["grounding"]["reasons"]
+
+
+def test_what_went_out_and_was_kept_after_what_came_in(chat_demo, alice, alice_money, bob, bob_money):
+    """After last month's income, "did I keep anything" is about that month (not the usual month)."""
+    answer = talk(alice, "how much came in last month", "and how much went out? did i keep anything")[-1]
+    assert "$1,672.48" in answer["answer"] and "$1,527.52" in answer["answer"], answer["answer"]  # 3200 − 1672.48
+
+
+def test_everything_that_went_out_after_pay_with_a_name_included(chat_demo, alice, alice_money):
+    answer = talk(alice, "what did acme pay me last month",
+                  "and what went out that month (all of it, rent included)?")[-1]
+    args = _args(answer)
+    assert args.get("direction") == "out" and not args.get("categories") and not args.get("merchants"), answer["tool_calls"]
+    assert "$1,672.48" in _body(answer), answer["answer"]
+
+
+def test_a_jar_at_the_monthly_average_of_the_last_figure(chat_demo, alice, alice_money, bob, bob_money):
+    """After a 3-month total, "a jar for that, whatever it averages a month" is its monthly average, not the total."""
+    answer = talk(alice, "how much at starbucks the last 3 months",
+                  "ok set up a jar for that, whatever it averages a month")[-1]
+    call = answer["tool_calls"][-1]
+    assert call["name"] == "propose_create_jar" and call["arguments"].get("usual_months") == 3, answer["tool_calls"]
+    assert call["arguments"].get("name") and "$12.00 a month" in answer["answer"], answer["answer"]

@@ -9,6 +9,7 @@ everyday word or unknown brand is linked to one of their names by its letters.
 - money in from a source they never had ("social security", "alimony", "dividends") is nothing found, never all
   their pay; pay in general ("my job", "a raise") stays their pay — transactions/query/things.py (`earning_word`);
 - a name in brackets that is none of theirs ("climbing gym passes (Mission Cliffs)") is that shop, not their gym;
+- "planet hollywood" is another business than their Planet Fitness (nicknames.partial_names);
 - an event with its parts in brackets ("my sister's wedding (gift + hotel + the suit)") is nothing found.
 Data: the chat fixture statement plus, for Fern, Planet Fitness, Shell, Chevron and Delta last month; Bob sees none."""
 from __future__ import annotations
@@ -108,3 +109,11 @@ def test_an_event_with_its_parts_in_brackets(chat_demo, fern, bob_money):
     assert says_nothing(answer), answer["answer"]
     assert "wedding" in answer_body(answer), answer["answer"]
     assert "1,400.00" not in answer["answer"]
+
+
+@pytest.mark.parametrize("question", ["how much at planet hollywood last month", "planet hollywood tab last month?"])
+def test_a_name_sharing_one_word_with_theirs_beside_an_everyday_word_is_another_business(chat_demo, fern, bob_money,
+                                                                                       question):
+    answer = chat_turn(user=fern, message=question)
+    assert says_nothing(answer), answer["answer"]
+    assert "24.99" not in answer["answer"] and "Planet Fitness" not in (last_args(answer).get("merchants") or [])

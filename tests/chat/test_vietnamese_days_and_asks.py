@@ -106,3 +106,19 @@ def test_english_words_of_the_app_inside_a_vietnamese_question_are_searched():
     terms = query.split(" (")[0].split()
     assert {"app", "category", "manually", "automatically"} <= set(terms), query
     assert knowledge_query("lãi kép là gì").startswith("compound interest")  # no English word: the glossary alone
+
+
+@pytest.mark.parametrize("ask", ["tháng {a} và tháng {b}, tháng nào chi nhiều", "tháng {a} với tháng {b} tháng nào mắc hơn",
+                                 "so tháng {a} với tháng {b} coi tháng nào tốn hơn"])
+def test_two_months_named_then_which_one(chat_demo, bob, bob_money, ask):
+    today = timezone.localdate()
+    a, b = month_start(today, 2), month_start(today, 1)
+    answer = chat_turn(user=bob, message=ask.format(a=a.month, b=b.month))
+    assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
+    assert [s["start"] for s in _args(answer)["sides"]] == [a.isoformat(), b.isoformat()]
+    assert not answer["understanding"]["not_understood"], answer["understanding"]
+
+
+def test_a_total_with_no_subject_reads_without_a_gap(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="giữa tháng trước tôi xài hết bao nhiêu")
+    assert "Bạn đã chi $82.50 trong" in answer["answer"], answer["answer"]

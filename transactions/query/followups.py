@@ -145,6 +145,9 @@ SUPERLATIVE_RE = BIG_RE
 OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money out|went out|go(?:es)? out|going out|"
                           r"paid out|expenses?|expenditures?|left (?:my|the|our) (?:accounts?|bank|wallet|pockets?)|"
                           r"chi tieu|tieu|tien ra|chi ra)\b")
+# words that say all of it went out, nothing left out: "everything", "rent included", "including rent"
+WHOLE_OUT_RE = re.compile(r"\b(?:everything|every ?thing|all of it|all in|in total|total|altogether)\b"
+                          r"|\b[a-z&']+\s+included\b|\bincluding\s+[a-z&']+\b")
 IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
                          r"inflows?|thu nhap|tien (?:vao|vo|ve)|(?:vao|vo|ve) (?:tai khoan|tk))\b")
 
@@ -200,7 +203,9 @@ def _direction(text: str, s: _State) -> Edit:
     if was_in and out and not came_in:
         q.measure = measure if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS) else "total"
         q.direction, q.limit = "out", q.limit if q.measure in RANKINGS else None
-        return q, [out.span(), *([measure_span] if measure_span else [])]
+        # "(everything, rent included)": all that went out, which the edit already is
+        whole = [w.span() for w in WHOLE_OUT_RE.finditer(text)]
+        return q, [out.span(), *([measure_span] if measure_span else []), *whole]
     if not was_in and prev.measure in (*ROWS, *RANKINGS) and came_in and not out:
         q.measure, q.direction, q.limit = "income", "in", None
         return q, [came_in.span(), *([measure_span] if measure_span else [])]

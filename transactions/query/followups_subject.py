@@ -23,16 +23,24 @@ from transactions.query.followups_base import HOW_MANY_THAT_RE, RANKINGS, ROWS, 
 from transactions.query.followups_merge import SPENT_RE, SUPERLATIVE_WORD_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
-from transactions.query.state import period_edit, referenced_merchant
+from transactions.query.state import PLACE_REF_RE, period_edit, referenced_merchant
 
 FIRST_DAY = date(1900, 1, 1)  # the start of "all time", as transactions/query/periods.py reads it
 # the subject as a whole, over all its history
 OVERALL_RE = re.compile(r"\boverall\b|\bin general\b|\bas a whole\b|\b(?:all|every)thing (?:there|at (?:that|this) "
                         r"(?:store|shop|place))\b|\b(?:in|over|across) (?:all|the whole|my whole|my entire|the entire) "
-                        r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b|\bever\b|\ball[- ]time\b|\blifetime\b"
-                        # "how much have I spent at that store total": what the place has cost, all of it
-                        r"|\b(?:have|'ve)\s+(?:i|we)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b"
-                        r"|\b(?:i|we)(?:'ve| have)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b")
+                        r"history\b|\b(?:all|whole|entire) (?:of )?(?:my )?history\b")
+# said of a place pointed back at ("how much have I spent at that store total", "what has it cost me there ever"):
+# what the place has cost, all of it
+PLACE_ALL_TIME_RE = re.compile(r"\bever\b|\ball[- ]time\b|\blifetime\b"
+                               r"|\b(?:have|'ve)\s+(?:i|we)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b"
+                               r"|\b(?:i|we)(?:'ve| have)\s+(?:\w+\s+)?(?:spent|paid|put|given)\b.{0,40}?\b(?:in )?total\b")
+
+
+def asks_all_of_it(text: str) -> re.Match | None:
+    """The words by which a turn asks about its subject over all its history ("that store overall", "and in
+    general?", "how much have I spent at that store total"), or None."""
+    return OVERALL_RE.search(text) or (PLACE_ALL_TIME_RE.search(text) if PLACE_REF_RE.search(text) else None)
 # a time pointed back at that the period grammar does not read ("that month", "the same week" it reads): "back then",
 # "at the time", "those days", "that trip", "that weekend", "those months"
 THAT_PERIOD_RE = re.compile(r"\b(?:that|this|the same)\s+(?:day|weekend|trip)\b|\b(?:those|these)\s+(?:days|weeks|"
@@ -79,7 +87,7 @@ WITHOUT_RE = re.compile(r"\b(?:what(?:'?s| is| would it be| does it come to| wou
 def _overall(text: str, s: _State) -> Edit:
     """"that store overall" after "Whole Foods last month, groceries excluded": Whole Foods over all time, the old
     restrictions dropped; the measure kept (a count stays a count)."""
-    m = OVERALL_RE.search(text)
+    m = asks_all_of_it(text)
     prev = s.previous
     if not m or prev.compare or prev.measure not in (*ROWS, *RANKINGS) \
             or not (prev.merchants or prev.categories or prev.text or prev.period):

@@ -252,7 +252,10 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 # "dining and groceries, side by side": each with its own total, not one together
                 r"|\bside[- ]by[- ]side\b|\bnext to each other\b|\bhead[- ]to[- ]head\b"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
-                r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
+                r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon|mac|bu|re) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
+                # "tháng 7 và tháng 10, tháng nào chi nhiều": which of the two months named
+                r"|\b(?:thang|tuan|nam|quy) \S+ (?:va|voi|hay|vs) (?:thang|tuan|nam|quy) \S+\b.{0,15}\b(?:thang|tuan|nam|quy|"
+                r"cai|ben) nao\b"
                 # "tháng này tôi chi nhiều hơn tháng trước không?": more than another period
                 r"|\b(?:nhieu|it|cao|thap|ton|lon) hon\s+(?:(?:so )?voi\s+|ca\s+)?(?:thang|nam|tuan|quy|ky|hom|dot)\b"
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"

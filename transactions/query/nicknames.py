@@ -62,7 +62,8 @@ def partial_names(toks: list[str], used: list[bool], links: list[tuple[int, Link
                                                        ("prefix", "spelling", "nickname") for p, link in links):
             continue
         name, k = distinct[word]
-        window = _window(toks, i, k, merchant_tokens[name], function_words | stopwords)
+        mt = merchant_tokens[name]
+        window = _window(toks, i, k, mt, function_words | stopwords)
         if window is None:
             continue
         start, end = window
@@ -75,6 +76,11 @@ def partial_names(toks: list[str], used: list[bool], links: list[tuple[int, Link
         if inside and not others and all(used[start:end]):
             continue  # its words read as this merchant already ("planet gym": the gym is Planet Fitness)
         links = [(p, link) for p, link in links if (p, link) not in inside]
+        if not others and all(toks[j] in common_words() for j in range(start, end) if toks[j] not in mt):
+            # "planet hollywood", "blue apron", "best western": a name's word with an everyday word that means nothing
+            # of theirs is another business, a name they don't have — not theirs by one shared word
+            used[start:end] = [False] * (end - start)
+            continue
         other = others[0] if others else None
         links.append((start, Link(" ".join(toks[start:end]), "merchant", [name], "partial", other=None if other is None
                                   else {"kind": other.kind, "names": list(other.names), "mention": other.mention})))

@@ -32,7 +32,7 @@ tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dan
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend): no names
 VI_GRAMMAR_WORDS = frozenset("""
-mac bu cao thap mon xai hon
+mac bu cao thap mon xai hon coi
 """.split())
 VI_WORDS = VI_VERBS | VI_GRAMMAR_WORDS
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
