@@ -111,7 +111,7 @@ def jar_budget_undo(user: AuthUser, params: dict[str, Any], result: dict[str, An
 
 
 def _jar_owned(user: AuthUser, params: dict[str, Any]) -> Jar:
-    jar = Jar.objects.filter(user=user, id=params.get("jar_id")).first()
+    jar = Jar.objects.filter(user=user, id=int(params.get("jar_id") or 0)).first()
     if jar is None:
         raise DomainError(f"The jar \u201c{params.get('jar')}\u201d no longer exists.", code="not_found")
     return jar
