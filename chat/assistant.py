@@ -248,7 +248,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
                             compare_mode: str | None = None, unknown: list[str] | None = None,
                             exclude_merchants: list[str] | None = None, exclude_categories: list[str] | None = None,
                             exclude_text: list[str] | None = None, offset: int | None = None, per: str | None = None,
-                            skip_largest: int | None = None, query: str | None = None) -> dict:
+                            skip_largest: int | None = None, smallest_first: bool | None = None,
+                            query: str | None = None) -> dict:
         """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
         count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
         | income | net. Filters: `merchants` and `categories` (the user's own names), `text` (words that must
@@ -261,7 +262,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         filters. `exclude_merchants`/`exclude_categories`/`exclude_text`: rows to leave out ("everything except
         rent"); named merchants, categories and text are a union ("coffee plus lunches"). `offset`: skip that many
         first in a ranking ("second biggest" = offset 1, limit 1). `per`: "day" | "week" | "month" spreads the total
-        over the period. `skip_largest`: leave out that many biggest transactions ("excluding the biggest"). Names the user does not have come back as `unknown` with close names: say so."""
+        over the period. `skip_largest`: leave out that many biggest transactions ("excluding the biggest"). `smallest_first`: a
+        ranking from the smallest ("my 3 smallest categories", "the shop I spent least at"). Names the user does not have come back as `unknown` with close names: say so."""
         args = {k: v for k, v in locals().items() if k != "self" and v is not None}
         return self._money(args)
 

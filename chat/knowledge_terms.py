@@ -47,7 +47,9 @@ PARTIAL_CAP = 0.35  # below the escalation threshold: a related page, not the an
 # words of asking and of everyday speech that name no concept
 ASKING = frozenset("""please could would should might will shall about tell know want need help like just also even
 still okay does doing done made make much many more most less best better worse good idea really actually year years
-month months today happen happens happened work works worked point purpose deal thing""".split())
+month months today happen happens happened work works worked point purpose deal thing
+basically literally essentially kindly reckon wondering whether perhaps possibly honestly frankly simply grateful
+appreciate appreciated trouble bother""".split())  # (the last lines: fillers and politeness around the question)
 
 
 # a Vietnamese syllable typed without accents: onset, vowel, ending ("khong", "huong", "toan", "khac") — English

@@ -248,6 +248,7 @@ class PendingAction(models.Model):
     class Kind(models.TextChoices):
         JAR_CREATE = "jar_create", "Create a jar"
         BUDGET_SET = "budget_set", "Set a category budget"
+        JAR_BUDGET_SET = "jar_budget_set", "Change a jar's monthly amount"
         CATEGORY_SET = "category_set", "Set the category of matching transactions"
         TRANSACTION_ADD = "transaction_add", "Add a manual transaction"
         TRANSACTION_DELETE = "transaction_delete", "Delete a transaction"

@@ -128,6 +128,7 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.offset = tool_int(args.get("offset"), name="offset", low=0, high=LIMIT_MAX) or 0
     q.per = args.get("per") if args.get("per") in ("day", "week", "month") else None
     q.skip_largest = tool_int(args.get("skip_largest"), name="skip_largest", low=0, high=LIMIT_MAX) or 0
+    q.smallest_first = args.get("smallest_first") in (True, "true", "True", 1)
     q.unknown += [str(u) for u in args.get("unknown") or []]
     q.amount_min = Decimal(str(args["amount_min"])) if args.get("amount_min") is not None else None
     q.amount_max = Decimal(str(args["amount_max"])) if args.get("amount_max") is not None else None

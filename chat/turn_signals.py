@@ -218,6 +218,9 @@ def _used_numbers(records: list[Any]) -> set[float]:
         for part in (r.arguments or {}, query or {}):
             _values(part, used)
             _spans(part, spans)
+            if isinstance(part.get("offset"), int) and part["offset"] > 0:  # "my number 2 store": the place ranked
+                last = part["offset"] + (part.get("limit") if isinstance(part.get("limit"), int) else 1)
+                used |= {float(part["offset"] + 1), float(last)}
         if isinstance(r.result, dict):
             _spans({"start": r.result.get("start"), "end": r.result.get("end")}, spans)
     for r in records:  # two months side by side answer "the 2 months before it": the number of periods compared

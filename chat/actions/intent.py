@@ -12,6 +12,7 @@ from typing import Any
 from chat.actions.amounts import amount_in
 from chat.actions.basis import basis_in, percent_in
 from chat.actions.control import note_call
+from chat.actions.jar_change import jar_change_call
 from chat.actions.proposals import (
     add_call,
     budget_call,
@@ -53,7 +54,7 @@ THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|
 REMINDER_RE = re.compile(r"\bremind(?:er)?s?\b|\bnhắc\b", re.I)
 POINTER_WORDS = {"them", "they", "those", "these", "it", "that", "this", "em", "'em", "ones", "one"}
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-             "propose_delete_transaction"}
+             "propose_delete_transaction", "propose_set_jar_budget"}
 
 
 def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
@@ -101,6 +102,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
             and (basis := basis_in(text, q) or ({"percent_change": p} if (p := percent_in(text)) else None)):
         # "actually base it on the 3-month average instead": the proposal just made, on another basis
         return {"name": "propose_set_budget", "args": {"category": "", "revise": True, **basis}}
+    if jar_change := jar_change_call(text):  # "raise the groceries jar to 500": a jar they have, a new amount
+        return jar_change
     figure = figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
     # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
     basis = basis_in(text, q) if amount_in(text) is None and figure is None else None

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from chat import words
+from chat.actions.jar_change import jar_budget_apply, jar_budget_prepare, jar_budget_undo
 from core.errors import DomainError, NotFound
 from core.money import money
 from core.types import AuthUser
@@ -447,6 +448,7 @@ class Kind:
 KINDS: dict[str, Kind] = {
     "jar_create": Kind(jar_prepare, jar_apply, jar_undo),
     "budget_set": Kind(budget_prepare, budget_apply, budget_undo),
+    "jar_budget_set": Kind(jar_budget_prepare, jar_budget_apply, jar_budget_undo),
     "category_set": Kind(category_prepare, category_apply, category_undo),
     "transaction_add": Kind(add_prepare, add_apply, add_undo),
     "transaction_delete": Kind(delete_prepare, delete_apply, delete_undo),

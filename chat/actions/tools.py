@@ -39,10 +39,10 @@ from transactions.selectors.figures import money_rows, totals
 from transactions.selectors.subscriptions import subscription_list
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-                "propose_delete_transaction", "cancel_pending_action", "explain_unavailable_action",
+                "propose_delete_transaction", "propose_set_jar_budget", "cancel_pending_action", "explain_unavailable_action",
                 "check_data_available")
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
-PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:5], "save_note"))
+PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:6], "save_note"))
 DUPLICATE_WINDOW_DAYS = 3
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
@@ -115,6 +115,12 @@ class ActionTools:
         return {**self._propose("budget_set", {"category": category, "amount": value,
                                                **({"basis": asked} if basis else {})}),
                 **({"basis": basis} if basis else {})}
+
+    def propose_set_jar_budget(self, jar: str, amount: float | None = None, change: float | None = None) -> dict:
+        """Propose a new monthly amount for one of the user's existing jars (by its name): `amount` (the new amount:
+        "raise the groceries jar to 500") or `change` (added, negative to lower: "lower my coffee jar by 20"). From
+        this month on; undo puts the old amount back. Only proposes: the user confirms on a card."""
+        return self._propose("jar_budget_set", {"jar": jar, "amount": amount, "change": change})
 
     def _revise(self, *, amount: float | None, usual_months: int | None, start: str | None, end: str | None,
                 percent_change: float | None) -> dict:

@@ -27,7 +27,7 @@ def money_calls(q) -> list[dict]:
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "ask": args.get("compare_ask"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
-    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset \
+    if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset and not q.smallest_first \
             and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
@@ -81,7 +81,7 @@ def query_args(q) -> dict:
             "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
             "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
             "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per,
-            "skip_largest": q.skip_largest or None}
+            "skip_largest": q.skip_largest or None, "smallest_first": q.smallest_first or None}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"

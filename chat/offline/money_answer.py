@@ -312,7 +312,14 @@ def _ranks(result: dict, rows: list[dict], noun_vi: str) -> tuple[int, str, str]
     rank = f"top {n}" if first == 1 else f"number {places} among the"
     if n == 1:
         rank = "biggest" if first == 1 else f"{_ordinal(first)}-biggest"
+    if result.get("smallest_first"):  # "my 3 smallest categories": the ranking from the other end
+        rank = (f"{n} smallest" if first == 1 else f"number {places} from the smallest among the") if n > 1 else \
+            "smallest" if first == 1 else f"{_ordinal(first)}-smallest"
     noun = noun_vi[:1].upper() + noun_vi[1:]
+    if result.get("smallest_first"):
+        least = f"{noun} bạn chi ít nhất" if n == 1 and first == 1 else f"{noun_vi} bạn chi ít nhất"
+        rank_vi = least if n == 1 and first == 1 else f"{n} {least}" if first == 1 else f"Hạng {places} trong các {least}"
+        return n, rank, rank_vi
     if first == 1:  # "3 danh mục bạn chi nhiều nhất", "Danh mục bạn chi nhiều nhất"
         rank_vi = f"{n} {noun_vi} bạn chi nhiều nhất" if n > 1 else f"{noun} bạn chi nhiều nhất"
     else:  # "Danh mục bạn chi nhiều thứ 2", "Hạng 4–5 trong các nơi bạn chi nhiều nhất"

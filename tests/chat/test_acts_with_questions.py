@@ -84,7 +84,8 @@ def test_several_deletions_over_a_size_are_the_ones_over_it_and_their_total(chat
 def test_a_jar_named_only_by_polite_words_is_not_made_the_name_is_asked(chat_demo, alice, alice_money, message):
     answer = chat_turn(user=alice, message=message)
     assert not answer.get("pending_actions"), answer["pending_actions"]
-    assert "name" in answer["answer"] and not Jar.objects.filter(user=alice).exists()
+    asked = "tên hũ" if message.startswith("tạo") else "name"  # a Vietnamese request is asked in Vietnamese
+    assert asked in answer["answer"] and not Jar.objects.filter(user=alice).exists(), answer["answer"]
     assert not confident(alice, answer)
 
 

@@ -22,9 +22,11 @@ PURPOSE_LEAD_RE = re.compile(r"^\s*(?:(?:quick (?:one|q(?:uestion)?)|question|ok
 # "for my accountant" anywhere (not "for my accountant's fees": a possessive names a thing to count)
 ROLE_RE = re.compile(r",?\s*\b(?:for|to send to|to give to|to show)\s+(?:my|our|the)\s+" + ROLE + r"\b(?!'s)", re.I)
 # a clause giving the reason, to the end of the sentence: ", I need it for the quarterly estimate"
-REASON_RE = re.compile(r"(?:[,;.!]|\s[–—-])\s*(?:(?:i|we)(?:'ll| will)? (?:need|want|have to send|have to give|use)"
+REASON_RE = re.compile(r"(?:[,;.!]|\s[–—-]|(?=\s+(?:bc|b/c|cuz|coz|cos|because)\s+(?!of\b)))\s*(?:(?:i|we)(?:'ll| will)? (?:need|want|have to send|have to give|use)"
                        r" (?:it|this|that|them|the (?:number|figure|total|amount))\b|(?:it'?s|this is|that'?s) (?:for|"
-                       r"going to)\b|so (?:that )?(?:i|we) can\b|because\b|cause\b|cuz\b|since (?:i|we|my|our)\b"
+                       r"going to)\b|so (?:that )?(?:i|we) can\b|because\b|cause\b|cuz\b|coz\b|cos\b|bc\b|b/c\b"
+                       r"|since (?:i|we|my|our)\b|as (?:i|we) (?:was |were |am |have been |had been )?(?:telling|told|"
+                       r"said to|saying to|mentioned to|mentioning to|explained to|explaining to|writing to|wrote to)\b"
                        r"|as (?:i|we) (?:need|have to|want)\b)[^?]*", re.I)
 # a clause that insists or apologises, to the next comma or sentence end: "don't tell me zero", "I know it's a lot",
 # "be honest", "no judgment please", "it can't be nothing", "I swear I went there" — how to take the answer, no filter
@@ -59,16 +61,21 @@ PERSON_POSSESSIVE_RE = re.compile(rf"{PERSON_PHRASE}(?=\s+[a-z])(?!\s+(?:and|or|
                                   rf"wanted|asked|asks|needs|uses|used)\b)", re.I)
 PAREN_RE = re.compile(r"\s*\(([^()]{3,160})\)")
 # a parenthesis that narrows or names what to count stays
-NARROWING_RE = re.compile(r"^\s*(?:except|excluding|excl\.?|not|without|only|just|incl\.?|including|plus|and|or|"
-                          r"e\.?g\.?|i\.?e\.?|like|such as|say|aka|mainly|mostly|all|both|either|the|my|in|at|on|"
-                          r"from|since|before|after|last|this|\$|\d)", re.I)
+NARROWING_RE = re.compile(r"^\s*(?:except|excluding|excl\.?|not(?! that\b)|without|only|just|incl\.?|including|"
+                          r"plus|and|or|e\.?g\.?|i\.?e\.?|like|such as|say|aka|mainly|mostly|all|both|either|the|my|in|at|on|"
+                          r"from|since|before|after|last|this)(?!\w)|^\s*[$\d]", re.I)
 CLAUSE_VERB_RE = re.compile(r"\b(?:is|are|was|were|goes|go|went|get|gets|got|pay|pays|paid|need|needs|has|have|"
                             r"had|count|counts|anyway|already|because|since|'s)\b|\s=\s", re.I)
 
 
+# a parenthesis opening with a pronoun subject is a clause of its own: "(they raise it every spring, the rascals)"
+PRONOUN_CLAUSE_RE = re.compile(r"^\s*(?:i|we|they|he|she|you|it|that|this|there)(?:'\w+)?\s+[a-z]", re.I)
+
+
 def _aside_paren(inner: str) -> bool:
     """A parenthesis that is a remark of its own (a clause with a verb), not a narrowing of the question."""
-    return len(inner.split()) >= 3 and not NARROWING_RE.search(inner) and bool(CLAUSE_VERB_RE.search(inner))
+    return len(inner.split()) >= 3 and not NARROWING_RE.search(inner) and bool(
+        CLAUSE_VERB_RE.search(inner) or PRONOUN_CLAUSE_RE.search(inner))
 
 
 def set_aside(question: str) -> tuple[str, list[str]]:

@@ -110,6 +110,9 @@ PERIOD_SAID_RE = re.compile(r"\b(?i:january|february|march|april|may|june|july|a
                             r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|month|year|week|quarter|"
                             r"today|yesterday|since|\d{4}|days?|months|weeks|years)\b")
 STANDALONE_WORDS = 7
+GREETING_RE = re.compile(r"^\s*(?i:(?:good (?:morning|afternoon|evening|day)|greetings|hello|hi|hey|howdy|dear|"
+                         r"to whom it may concern)(?:\s+(?:to you|there|all|moneta|assistant|sir|madam|sir or madam|"
+                         r"friend|folks))*)\s*[,.!:;—–-]+\s*")
 OPENER_RE = re.compile(r"^\s*(?i:to (?:begin|start) with|first(?:ly| of all| off)?|for starters|secondly|next|"
                        r"also|anyway|in any case)\s*,\s*")
 
@@ -180,6 +183,8 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     if (scene := _scene_set(text)) is not None:
         found.append(scene[0].strip(" .!"))
         text = scene[1]
+    while (greeting := GREETING_RE.match(text)) and len(re.findall(r"\w+", text[greeting.end():])) >= 3:
+        text = text[greeting.end():]  # "Good morning. I was wondering …", "Dear Moneta, …": how a letter opens
     if (opener := OPENER_RE.match(text)) and len(re.findall(r"\w+", text[opener.end():])) >= 3:
         text = text[opener.end():]  # "To begin with, how much came in during October?": how the turn goes on
     text, renamed = _renamed(text)

@@ -261,22 +261,25 @@ def _top_merchants(user, q: MoneyQuery, today: date) -> dict:
     n = q.limit or 5
     rows = [{"merchant": r["name"], "total": r["total"], "count": r["count"]} for r in
             figures.ranking(qs, by="merchant", user=user, sign=1 if q.direction == "in" else -1, limit=n, offset=q.offset,
-                            unnamed="(no merchant)")]
+                            unnamed="(no merchant)", smallest_first=q.smallest_first)]
     totals = _totals(qs, user)
     main = totals[0] if totals else {"count_out": 0, "spent": 0.0, "currency": _currency(user)}
     return {"rows": rows, "count": main.get("count_out", 0), "total": main.get("spent", 0.0),
-            "currency": main["currency"], "n": n, "offset": q.offset}
+            "currency": main["currency"], "n": n, "offset": q.offset,
+            **({"smallest_first": True} if q.smallest_first else {})}
 
 
 def _top_categories(user, q: MoneyQuery, today: date) -> dict:
     qs = _base(user, q).exclude(category__kind=Category.Kind.TRANSFER)
     n = q.limit or 5
-    ranked = figures.ranking(qs, by="category", user=user, sign=-1, unnamed="Uncategorised")
+    ranked = figures.ranking(qs, by="category", user=user, sign=-1, unnamed="Uncategorised",
+                             smallest_first=q.smallest_first)
     rows = [{"category": r["name"], "total": r["total"], "count": r["count"], "share_pct": r["share_pct"]}
             for r in ranked]
     main = (_totals(qs, user) or [{"net": 0.0}])[0]
     return {"rows": rows[q.offset:q.offset + max(n, 1)], "all_rows": len(rows),
-            "count": sum(r["count"] for r in rows), "total": _num(-main["net"]), "n": n, "offset": q.offset}
+            "count": sum(r["count"] for r in rows), "total": _num(-main["net"]), "n": n, "offset": q.offset,
+            **({"smallest_first": True} if q.smallest_first else {})}
 
 
 def _monthly_average(user, q: MoneyQuery, today: date) -> dict:

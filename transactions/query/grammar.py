@@ -205,14 +205,14 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"(?:lon|dat|to|mac|bu) nhat\b"
                 r"|\b(?:mon|giao dich|lan mua|lan quet(?: the)?|don hang|hoa don|cai)\s+(?:nao|gi)\s+(?:\w+\s+)?"
                 r"(?:lon|dat|to|mac|bu) nhat\b"),
-    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive|bottom|smallest|lowest)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
+    ("top_categories", r"\b(?:top|biggest|largest|main|highest|most expensive|bottom|smallest|lowest|least)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?"
                        r"(?:spending\s+|expense\s+)?categor|\b(?:which|what)\s+(?:(?:spending|expense|budget|of my|of the)\s+)?categor|\bcategories\b.*\b(?:most|top)"
                        r"|\bwhere (?:does|did|do) (?:all\s+)?(?:my|the) money go\b|\bwhat do i spend (?:the )?most on\b"
                        # "top 3 kinds", "biggest types of spending": kinds of spending are categories
                        r"|\b(?:top|biggest|largest|main)\s+(?:(?:\d+|two|three|four|five)\s+)?(?:kinds?|types?|sorts?)\b(?!\s+of\s+(?:purchase|transaction|order|charge|payment|thing|item)s?\b)"
                        r"|\brunner[\s-]?up\s+(?:spending\s+)?categor"
                        r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton)(?: (?:nhieu )?tien)? (?:nhat|thu))\b"
-                       r"|\bcategory\s+(?:that\s+)?(?:i|we)\s+(?:spen[dt]|pa(?:y|id)|put)\b.{0,25}\bmost\b(?!\s+recent)"
+                       r"|\bcategory\s+(?:that\s+)?(?:i|we)\s+(?:spen[dt]|pa(?:y|id)|put)\b.{0,25}\b(?:most|least)\b(?!\s+recent)"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"
                        r"|\bbreak\s*down\b.*\bby categor|\bby categor|\bper categor|\b(?:danh )?muc nao\b"
                        # "mục chi nhiều nhất", "khoản mục tốn nhất": the category spent on most
@@ -220,15 +220,15 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
                        r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
-    ("top_merchants", r"(?:\b(?:top|biggest|largest|main|runner[\s-]?up)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
+    ("top_merchants", r"(?:\b(?:top|biggest|largest|main|runner[\s-]?up|bottom|smallest|lowest)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|businesses|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
                       r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
                       r"|\b(?:favou?rite|highest(?: spending)?|most expensive)\s+(?:\w+\s+){0,2}?(?:merchants?|stores?|"
                       r"shops?|places?|vendors?|payees?|businesses|companies|brands|retailers?)\b"
-                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\b(?:the most|"
-                      r"(?:spen[dt]|shop(?:ped)?|paid) most)\b"
+                      r"|\b(?:merchants?|stores?|shops?|places?|vendors?|businesses|companies|brands)\b.{0,30}\b(?:the (?:most|least)|"
+                      r"(?:spen[dt]|shop(?:ped)?|paid) (?:most|least))\b"
                       r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"businesses|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
@@ -315,9 +315,9 @@ GROUP_BY_RE = {
     "merchant": re.compile(r"\bby (?:merchant|store|shop|vendor)|\bper (?:merchant|store|shop)\b"),
     "month": re.compile(r"\bby month\b|\bper month\b|\bmonth by month\b|\beach month\b|\bover time\b|\btheo thang\b"),
 }
-TOP_N = re.compile(r"\btop\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|(?:#\s?|\bno\.?\s?|\bnumber )(1|one)\s+(?=(?:merchant|store|shop|place|categor|payee|vendor))|\b(?:last|latest|most recent|"
+TOP_N = re.compile(r"\b(?:top|bottom)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|(?:#\s?|\bno\.?\s?|\bnumber )(1|one)\s+(?=(?:merchant|store|shop|place|categor|payee|vendor))|\b(?:last|latest|most recent|"
                    r"recent|first)\s+(\d+|three|five|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|years?|quarters?)\b)|\b(\d+|three|five|ten)\s+"
-                   r"(?:biggest|largest|most expensive|top)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
+                   r"(?:biggest|largest|most expensive|top|smallest|lowest|bottom)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
                    r"companies|brands|businesses|spots|danh muc|"
@@ -394,10 +394,21 @@ AND_NEXT_RE = re.compile(r"\b(?:and|also|plus|then)\s+(?:(?:which|who|what)(?:\s
 
 
 # one place asked for: "my biggest category", "the top merchant", "the category I spent the most on" (not "categories")
-ONE_PLACE_RE = re.compile(r"\b(?:biggest|largest|top|main|highest|number one|#\s?1|no\.?\s?1)\s+(?:spending\s+|expense\s+)?"
+ONE_PLACE_RE = re.compile(r"\b(?:biggest|largest|top|main|highest|smallest|lowest|number one|#\s?1|no\.?\s?1)\s+(?:spending\s+|expense\s+)?"
                           r"(?:category|merchant|store|shop|vendor|payee|retailer)\b(?!\s*(?:s\b|and\b|,))"
                           r"|\b(?:the|my|which|what)\s+(?:category|merchant|store|shop|vendor|payee)\s+(?:that\s+)?(?:i|we)\s+"
-                          r"(?:spen[dt]|pa(?:y|id)|put|shop(?:ped)?)\b.{0,25}\b(?:the\s+)?most\b")
+                          r"(?:spen[dt]|pa(?:y|id)|put|shop(?:ped)?)\b.{0,25}\b(?:the\s+)?(?:most|least)\b")
+
+
+# a ranking read from its small end: "my 3 smallest categories", "bottom five shops", "which store got the least"
+SMALLEST_FIRST_RE = re.compile(r"\b(?:smallest|lowest|bottom|tiniest|cheapest)\b|(?<!\bat )\bleast\b(?!\s+(?:once|recent))")
+
+
+def smallest_first(text: str, measure: str | None) -> tuple[bool, str]:
+    """Whether a ranking is asked from its smallest end, and the text with those words blanked (grammar, not names)."""
+    if measure not in ("top_merchants", "top_categories") or not SMALLEST_FIRST_RE.search(text):
+        return False, text
+    return True, SMALLEST_FIRST_RE.sub(" ", text)
 
 
 def find_top_n(text: str) -> int | None:

@@ -41,12 +41,14 @@ CONCEPT_WORDS: dict[str, str] = {
     "lattes": "coffee", "ca phe": "coffee", "cafe sua": "coffee", "espresso": "coffee",
     "gas": "gas", "fuel": "gas", "petrol": "gas", "gasoline": "gas", "fill up": "gas", "fill ups": "gas",
     "fill-up": "gas", "fill-ups": "gas", "filled up": "gas", "fill up at": "gas", "gas station": "gas",
-    "gas stations": "gas", "xang": "gas", "do xang": "gas", "tien xang": "gas",
+    "gas stations": "gas", "filling station": "gas", "filling stations": "gas", "petrol station": "gas",
+    "service station": "gas", "gas pump": "gas", "the pumps": "gas", "xang": "gas", "do xang": "gas", "tien xang": "gas",
     "rideshare": "rideshare", "ride share": "rideshare", "taxi": "rideshare", "taxis": "rideshare",
     "cab": "rideshare", "cabs": "rideshare",
     "food delivery": "food delivery", "delivery": "food delivery", "takeout delivery": "food delivery",
     "streaming": "streaming", "streaming services": "streaming",
     "pharmacy": "pharmacy", "drugstore": "pharmacy", "chemist": "pharmacy", "prescriptions": "pharmacy",
+    "chemists": "pharmacy", "druggist": "pharmacy", "apothecary": "pharmacy", "drug store": "pharmacy",
     "flights": "airline", "flight": "airline", "airfare": "airline", "plane tickets": "airline",
     "airline": "airline", "airlines": "airline", "ve may bay": "airline",
     # the verb of air travel ("did I fly anywhere", "when we flew to Denver"): the airline's charges
@@ -75,13 +77,18 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Dining": ("dining", "dining out", "eating out", "eat out", "ate out", "restaurant", "restaurants", "takeout",
                "takeaway", "take out", "meals out", "meal", "meals", "lunch", "lunches", "dinner", "dinners",
                "breakfast", "brunch", "food", "eating", "an uong", "an ngoai", "an trua", "an toi", "an sang",
-               "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai", "an o ngoai", "an ben ngoai"),
+               "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai", "an o ngoai", "an ben ngoai",
+               # older and descriptive names of places to eat ("the diner", "the cafeteria", "the eatery")
+               "diner", "diners", "cafeteria", "canteen", "eatery", "eateries", "bistro", "luncheonette",
+               "supper", "suppers", "supper club"),
     "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
-                  "food shopping", "food shop", "di cho", "sieu thi", "thuc pham", "tien cho", "cho", "tap hoa",
+                  "food shopping", "food shop", "grocer", "grocers", "greengrocer",
+                  "the grocer's", "grocery shopping", "provisions", "butcher", "butchers", "the butcher's", "di cho", "sieu thi", "thuc pham", "tien cho", "cho", "tap hoa",
                   "do tap hoa", "tien tap hoa"),
     "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",
                   "driving", "transit", "di lai", "xe co", "giao thong"),
-    "Utilities": ("utilities", "utility", "utility bills", "dien nuoc", "tien nuoc", "hoa don"),
+    "Utilities": ("utilities", "utility", "utility bills", "water bill", "water company",
+                  "the water board", "dien nuoc", "tien nuoc", "hoa don"),
     "Rent": ("rent", "housing", "tien nha", "thue nha"),
     "Shopping": ("shopping", "clothes", "clothing", "stuff online", "online shopping", "mua sam", "quan ao"),
     "Health": ("health", "healthcare", "medical", "doctor", "doctors", "medicine", "suc khoe", "thuoc",
@@ -89,7 +96,11 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Travel": ("travel", "vacation", "vacations", "holiday", "holidays", "hotel", "hotels",
                "du lich"),
     "Subscriptions": ("subscriptions", "subscription", "subs", "dang ky"),
-    "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts", "games", "giai tri", "phim",
+    "Entertainment": ("entertainment", "fun", "movies", "movie", "cinema", "concerts",
+                      # older names of the cinema ("the picture show", "the pictures", "the flicks")
+                      "picture show", "picture shows", "the pictures", "picture house", "picture palace",
+                      "the flicks", "flicks", "movie theater", "movie theatre", "movie house", "theater", "theatre",
+                      "show tickets", "games", "giai tri", "phim",
                       "xem phim", "ve xem phim", "ve phim", "rap phim"),
     "Fees": ("fees", "fee", "bank fees", "charges fees", "phi"),
     "Transfers": ("transfer", "transfers", "bank transfer", "bank transfers", "wire transfer", "chuyen khoan",
@@ -138,6 +149,8 @@ wait nvm nevermind fine sorry oops meant anyways
 gotten anywhere somewhere real actual proper mostly mainly
 toward towards ended
 i.e ie e.g eg i.e. e.g. meaning namely
+whether kindly reckon reckons reckoned perhaps possibly presumably essentially literally grateful appreciate
+appreciated obliged bother bit tad anyhow regards sincerely cheers
 """.split())
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"

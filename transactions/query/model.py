@@ -75,6 +75,7 @@ class MoneyQuery:
     group_by: str | None = None
     limit: int | None = None
     offset: int = 0  # ranked answers: skip this many first ("second biggest", "the next three")
+    smallest_first: bool = False  # rankings: the smallest first ("my 3 smallest categories", "least at which shop")
     per: str | None = None  # per-unit figure: day | week | month ("per week?")
     skip_largest: int = 0  # the N biggest rows left out ("and excluding the biggest?" after a total)
     compare: dict | None = None  # {"mode": periods|usual|sides, "sides": [Side...]}
@@ -113,6 +114,7 @@ class MoneyQuery:
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
+            **({"smallest_first": True} if self.smallest_first else {}),
             **({"corrected": self.corrected} if self.corrected else {}),
         }
 
@@ -142,6 +144,7 @@ class MoneyQuery:
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
             asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),
+            smallest_first=bool(d.get("smallest_first")),
             corrected=[dict(c) for c in d.get("corrected") or [] if isinstance(c, dict)],
         )
 
@@ -157,6 +160,8 @@ class MoneyQuery:
             out.append({"kind": "text", "label": f"“{word}”", "field": "text"})
         for name in [*self.exclude_merchants, *self.exclude_categories, *self.exclude_text]:
             out.append({"kind": "exclude", "label": f"not {name}", "field": "exclude"})
+        if self.smallest_first:
+            out.append({"kind": "rank", "label": "smallest first", "field": "smallest_first"})
         if self.offset:
             out.append({"kind": "rank", "label": f"from number {self.offset + 1}", "field": "offset"})
         if self.per:

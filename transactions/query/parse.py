@@ -89,7 +89,7 @@ ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5, "two": 2, "th
 RANKED_NOUN_RE = re.compile(r"\b(?:merchants?|stores?|shops?|places?|vendors?|payees?|retailers?|restaurants?|brands?)\b")
 # the places from the small end of a ranking ("the category I spent the least on", "bottom 3 stores"), which the
 # ranking (biggest first) does not give: said as not understood, never answered with the biggest at full confidence
-LEAST_RANK_RE = re.compile(r"\b(?:least|bottom|smallest|lowest|fewest|cheapest)\b")
+LEAST_RANK_RE = re.compile(r"\b(?:bottom|smallest|lowest|fewest|cheapest)\b|(?<!\bat )\bleast\b")
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
 
@@ -239,6 +239,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if without := biggest_left_out(rest):  # "Travel all time, leaving out the most expensive ticket"
         q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
         measure = find_measure(measure_text.replace(without[1], " "))[0]
+    q.smallest_first, rest = grammar.smallest_first(rest, measure)
     ordinal = ORDINAL_RE.search(text)
     # "the second biggest, after rent", "runner-up behind Amazon": the one named is ranked above — left out of the
     # ranking, and the place counted from what remains
@@ -287,6 +288,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if owners:
         unknown, ignored = list(dict.fromkeys([*unknown, *owners])), [w for w in ignored if w not in owners]
     paid = measure == "income" or (previous is not None and previous.measure in ("income", "net"))
+    if measure == "income":  # "what did I earn at work", "pay from my job": their pay as a whole, no source "work"
+        unknown = [u for u in unknown if not earning_word(u)]
+        suggestions = {u: x for u, x in suggestions.items() if u in unknown}
     if not [x for x in links if not x.negated] and not unknown and ignored \
             and measure in (None, "total", "count", "list", "largest", "average", "monthly_average", "income") \
             and not (paid and all(earning_word(w) for w in ignored)) \
@@ -322,7 +326,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
     peak = PEAK_PERIOD_RE.search(text)
     if (least := LEAST_RANK_RE.search(text)) and measure in ("top_categories", "top_merchants", "summary") \
-            and least.group(0) not in q.ignored:
+            and not q.smallest_first and least.group(0) not in q.ignored:
         q.ignored.append(least.group(0))
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
         q.ignored.append(peak.group(0).strip())
@@ -475,7 +479,7 @@ TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:descrip
 # a question for the one place or category that got the most ("which store got most of my money", "which category
 # was biggest"): the ranking's first place
 ONE_ASKED_RE = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchant|store|shop|place|vendor|retailer|restaurant|cafe|"
-                          r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top)\b"
+                          r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top|least|smallest|lowest)\b"
                           # "tiêu nhiều nhất vào khoản nào": on which one the most
                           r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
                           r"|\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b.{0,30}\b(?:nhieu|ton|lon) nhat\b")

@@ -291,6 +291,20 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
             return Period(d, today, f"since {fmt_day(d)}", "range")
         return Period(d, d, fmt_day(d), "day")
 
+    def nth_here(m: re.Match) -> Period | None:
+        """"on the 15th", "since the 3rd" with no month: this month's day when it has come, else last month's (the
+        reading said in the label)."""
+        n = int(m.group("n"))
+        which, d = "this", day_of_month(n, False)
+        if d is None:
+            which, d = "last", day_of_month(n, True)
+        if d is None:
+            return None
+        if m.group("cue"):
+            d += timedelta(days=1) if m.group("cue") == "after" else timedelta(0)
+            return Period(d, today, f"since {fmt_day(d)} (the {m.group('nth')} of {which} month)", "range")
+        return Period(d, d, f"{fmt_day(d)} (the {m.group('nth')} of {which} month)", "day")
+
     def days_here(m: re.Match) -> Period | None:
         """"from the 3rd to the 17th" with no month: of this month when the last day has come, else of the last."""
         a, b = int(m.group("a")), int(m.group("b"))
@@ -390,6 +404,9 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          r"(?(cue)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)", nth_of),
         (r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\s*(?:to|and|till|until|through|thru|-|–)\s*"
          r"(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)", days_here),
+        (rf"\b(?:(?P<cue>since|from|after|starting(?: from)?)|on)\s+the\s+(?P<nth>(?P<n>\d{{1,2}})(?:st|nd|rd|th))\b"
+         rf"(?!\s*(?:of|in|to|and|till|until|through|thru|biggest|largest|most|highest|time|one|{_MONTH_RE})\b|\s*[-–/])",
+         nth_here),
         (r"\b(?:the\s+)?(?P<g>quarter|month|week|year)\s+(?:that\s+)?(?:just\s+)?(?:gone|ended|passed|finished)\b"
          r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"
          r"(?P<g2>quarter|month|week|year)\b|\b(?P<g3>quy|tuan|nam)\s+(?:vua\s+(?:roi|qua|ket thuc)|roi)\b",

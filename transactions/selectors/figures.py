@@ -328,10 +328,12 @@ RANK_BY = {"merchant": ("transactions_merchant", "t.merchant_id"), "category": (
 
 
 def ranking(rows: QuerySet[Transaction], *, by: str, user: AuthUser | None = None, sign: int = -1,
-            limit: int | None = None, offset: int = 0, unnamed: str | None = None) -> list[dict[str, Any]]:
+            limit: int | None = None, offset: int = 0, unnamed: str | None = None,
+            smallest_first: bool = False) -> list[dict[str, Any]]:
     """The rows grouped by merchant or category, largest first: each group's `sign` × sum (−1 ranks spending,
     refunds netting off; +1 ranks money in), its count and its share of the whole in percent. `unnamed` labels
-    the rows with no merchant/category ("Uncategorised"). In the main currency of the rows."""
+    the rows with no merchant/category ("Uncategorised"). In the main currency of the rows. `smallest_first`: the
+    other way round ("the 3 smallest categories")."""
     table, group_column = RANK_BY[by]
     cur, column = _currency_sql(user)
     sql, params = _subquery(rows, currency_column=column)
@@ -348,7 +350,7 @@ def ranking(rows: QuerySet[Transaction], *, by: str, user: AuthUser | None = Non
         SELECT coalesce(x.name, %s) AS name, round(g.total, 2) AS total, g.n,
                round(100 * g.total / nullif(sum(g.total) OVER (), 0), 1) AS share
         FROM g LEFT JOIN {table} x ON x.id = g.gid
-        ORDER BY g.total DESC, name
+        ORDER BY g.total {"ASC" if smallest_first else "DESC"}, name
         """, (*params, sign, unnamed or f"(no {by})"))
     picked = found[offset:offset + limit] if limit is not None else found[offset:]
     return [{"name": r["name"], "total": _num(r["total"]), "count": int(r["n"]),
