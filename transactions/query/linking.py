@@ -11,6 +11,7 @@ import re
 from difflib import SequenceMatcher, get_close_matches
 
 from transactions.query import grammar, said_names
+from transactions.query.brand_pairs import brand_pairs
 from transactions.query.lexicon import (
     CATEGORY_WORDS,
     CONCEPT_WORDS,
@@ -448,8 +449,10 @@ def link_entities(toks: list[str], linker: Linker
     # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop; unless
     # it shortens one of that concept's merchants ("chevy gas station" → Chevron)
     for start in unknown_ends:
+        # a category heads a name only after a word no one uses every day ("kroger groceries", not "slip fees")
         head = next((link for i, link in links if i == start + 1 and (link.how == "concept" or (
-            link.kind == "category" and link.how in ("synonym", "exact")))), None)
+            link.kind == "category" and link.how in ("synonym", "exact") and toks[start] not in common_words()))),
+            None)
         if head is None:
             continue
         begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in stop
@@ -463,36 +466,12 @@ def link_entities(toks: list[str], linker: Linker
             links.append((begin, Link(phrase, "merchant", [name], "nickname")))
             continue
         links = [(i, link) for i, link in links if link is not head]
-    links = _brand_pairs(links, unknown, suggestions, linker)
+    links = brand_pairs(links, unknown, suggestions, linker)
     links.sort(key=lambda x: x[0])
     # a name after "except", "not counting", "leave out"… (up to the next blanked span) is a filter that removes
     for i, link in links:
         link.negated = _excluded(toks, i)
     return [link for _, link in links], unknown, ignored, suggestions, excluded_unknown
-
-
-def _brand_pairs(links: list[tuple[int, Link]], unknown: list[str], suggestions: dict[str, list[str]],
-                 linker: Linker) -> list[tuple[int, Link]]:
-    """"delta dental", "apple bank": the first word of one of their longer names (read as a prefix) right before a
-    word read as a kind of thing that is none of that merchant's ("dental" is Health, Delta Air Lines is Travel) is
-    one business they never had — not their merchant plus that kind, which would be answered confidently wrong."""
-    cat = linker.vocab.merchant_category
-    gone: list[Link] = []
-    for i, link in links:
-        nxt = next((x for j, x in links if j == i + 1), None)
-        if link.kind != "merchant" or link.how != "prefix" or len(link.mention.split()) != 1 or nxt is None \
-                or nxt.how not in ("concept", "synonym") or set(nxt.names) & set(link.names) \
-                or not all(len(linker.merchant_tokens.get(n, [])) > 1 for n in link.names):
-            continue
-        theirs = {cat.get(n) for n in link.names} - {None}
-        other = set(nxt.names) | {cat.get(n) for n in nxt.names} - {None}
-        if not theirs or theirs & other:
-            continue  # "delta travel": that merchant's own kind of spending
-        gone += [link, nxt]
-        phrase = f"{link.mention} {nxt.mention}"
-        unknown.append(phrase)
-        suggestions[phrase] = list(link.names)
-    return [(i, x) for i, x in links if x not in gone]
 
 
 VI_PLACE_NOUNS = {"quan", "tiem", "phong", "hieu"}  # quán, tiệm, phòng, hiệu (as read, without accents)
