@@ -271,7 +271,9 @@ def period_rules(today: date):
          r"|dates)\s+(?:last|the previous|the prior)\s+year\b|\b(?:a|one) year (?:earlier|before|prior)\b"
          r"|\bthis time last year\b|\b(?:a|one) year (?:ago|back) this month\b|\b(?:this|the same) (?:month|time) (?:a|one) "
          r"year (?:ago|back)\b", "same_last_year"),
-        (r"\b(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|next\s+month|month\s+following)\b", "next_month"),
+        # not "last month after all my spending": there "month" already ends "last month"
+        (r"\b(?<!last )(?<!this )(?<!past )(?<!previous )(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|"
+         r"next\s+month|month\s+following)\b", "next_month"),
         (r"\b(?:the\s+)?month\s+(?:prior|previous|earlier)(?:\s+to\s+that)?\b|\bthe\s+(?:prior|previous)\s+month\b",
          "rel_month"),
         (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
