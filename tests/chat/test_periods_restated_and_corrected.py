@@ -3,6 +3,7 @@ comma ("october, 1st thru 5th"), and a correction after "actually wait," — eac
 from __future__ import annotations
 
 import calendar
+from datetime import timedelta
 
 import pytest
 
@@ -37,3 +38,9 @@ def test_a_named_stretch_restated_as_all_of_a_month_is_that_month(chat_demo, ali
     args = last_args(answer)
     assert (args["start"], args["end"]) == (f"{meant:%Y-%m}-01", f"{meant:%Y-%m}-{last_day:02d}"), args
     assert "$1,672.48" in answer["answer"], answer["answer"]
+
+
+def test_months_before_this_one_are_the_full_months_before_it(chat_demo, alice, alice_money):
+    first, last = months_back(3), months_back(0) - timedelta(days=1)
+    args = last_args(chat_turn(user=alice, message="how much in the 3 months before this one on dining"))
+    assert (args["start"], args["end"]) == (first.isoformat(), last.isoformat()), args
