@@ -52,6 +52,10 @@ RENT_LEFT_OUT = [
     "notwithstanding the rent, what did last month cost me",
     "last month, with the rent put to one side, what did I spend?",
     "everything I spent last month except rent?? rent is like half my paycheck lol",
+    "last month's spending with the rent out of the picture",
+    "Hello! Could you tell me what I spent last month? I'd rather you didn't include the rent in that figure, since "
+    "it's the same every month.",
+    "pls dont count rent, what did i spend last month",
 ]
 
 

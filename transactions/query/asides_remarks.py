@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.exclusions_wording import OTHER_CUES
+
 # ---- closed classes --------------------------------------------------------------------------------------------
 _SUBJECT = (r"(?:(?i:yes|yeah|yep|sure|right|true|of course|well|ok|okay|oh|and|but|no|though|although|also|plus|"
             r"now)\s*,?\s+)*"
@@ -75,7 +77,7 @@ NP_BOUNDARY = {"versus", "vs", "against", "and", "or", "plus", "than", "on", "at
 PERIOD_WORDS = {"this", "last", "next", "year", "month", "week", "today", "yesterday", "ago", "since", "quarter"}
 QUOTED_RE = re.compile(r"(?<!\w)['‘\"“](?P<word>[A-Za-z][A-Za-z &-]{1,30})['’\"”](?!\w)")
 OPERATOR_RE = re.compile(r"\b(?i:except|excluding|without|not counting|leave out|leaving out|but not|minus|only the|"
-                         r"just the|plus|by \w+ i mean|i\.e\.)\b")
+                         r"just the|plus|by \w+ i mean|i\.e\.)\b|(?i:" + OTHER_CUES + ")")  # (+ "you didn't include")
 MIN_WORDS_BEFORE = 3  # a remark follows a question; "Sorry, I think I overspent on dining" is the question
 # a sentence after a question that says how the asker feels about it, not what to count: "? seems high to me",
 # "? honestly I think we eat out too much", ", I'm trying to cut back", "? I feel like it's a lot", "? lol",

@@ -34,7 +34,8 @@ COUNT_VERB = (r"(?:count(?:ing)?|includ(?:e|ing)|incl\.?|factor(?:ing)?(?:\s+in)
 # "if you don't count", "we didn't include", "don't wanna count"; never "why don't you include the rent" (a request
 # to count it); "don't worry about the rent, …" said to the reader
 NEGATED_COUNTING_RE = re.compile(
-    r"(?<!\bwhy )(?:\b(?:and\s+|but\s+|so\s+)?(?:if|when|where)\s+)?\b(?<!\bwhy )" + PERSON + r"?" + NEG_AUX +
+    r"(?<!\bwhy )(?:\b(?:and\s+|but\s+|so\s+|although\s+|though\s+)?(?:(?:if|when|where)\s+|(?:i'?d|i\s+would)\s+"
+    r"(?:rather|prefer)\s+(?:(?:that|if)\s+)?))?\b(?<!\bwhy )(?:(?:please|pls|plz|kindly)\s+)?" + PERSON + r"?" + NEG_AUX +
     r"\s+(?:(?:even|really|actually|please|pls|want\s+to|wanna|need\s+to|have\s+to|gotta)\s+)*" + COUNT_VERB +
     r"|(?:^|(?<=[,;])|\band\b)\s*(?:don'?t|do\s+not)\s+(?:worry|bother|think)\s+(?:about|with)\b")
 # broken English: "no count the rent", "no include amazon", "without counting": "not incl rent" (before the thing)
@@ -55,9 +56,11 @@ SIDE = (r"(?:aside|to\s+(?:one|the|a)\s+side|on\s+(?:one|the|a)\s+side|off\s+to\
         r"tally|running))\b")
 PUT_ASIDE_RE = re.compile(r"\b" + PUT_VERB + r"\s+" + THING + r"\s+" + SIDE)
 # the thing alone before them: "rent to one side, …", "rent notwithstanding", "amazon apart"
-LONE_ASIDE_RE = re.compile(r"(^|[,;(]|\band\b|\bbut\b|\babout\b)\s*(?:with\s+)?" + THING + r"\s+(?:(?:put|set|left|laid|"
-                           r"kept|pushed|moved|parked)\s+(?:aside|" + SIDE + r")|to\s+(?:one|the)\s+side|"
-                           r"on\s+(?:one|the)\s+side|notwithstanding|apart(?!\s+from)|excepted|excluded)\b")
+# (the thing is the nearest words: never across "with", "but", "about")
+LONE_THING = r"((?:(?!\b(?:aside|side|apart|notwithstanding|out|off|away|how|what|which|who|whats|when|with|but|about)\b)[^,;.!?()|^]){1,60}?)"
+LONE_ASIDE_RE = re.compile(r"(^|[,;(]|\band\b|\bbut\b|\babout\b|\bwith\b)\s*" + LONE_THING + r"\s+(?:(?:(?:put|set|left|"
+                           r"laid|kept|pushed|moved|parked|taken)\s+)?(?:aside\b|" + SIDE + r")|notwithstanding\b|"
+                           r"excepted\b|excluded\b)")
 # cues said before the thing in other words
 BEFORE_RE = re.compile(r"\b(?:notwithstanding|with\s+the\s+exception\s+of|(?:the\s+)?exception\s+(?:of|being)|"
                        r"exclusive\s+of|omit(?:ting)?|leav(?:e|ing)\s+off|forgetting(?:\s+about)?|"
@@ -79,6 +82,12 @@ NOT_EXIST_RE = re.compile(
 # "for a sec", "for now": how long to leave it out, no part of what is left out
 FOR_A_WHILE_RE = re.compile(r"\s+for\s+(?:a|one)\s+(?:sec|second|minute|moment|bit|min)\b|\s+for\s+(?:now|the\s+moment|"
                             r"the\s+time\s+being|this\s+one)\b")
+# "in that figure", "from the total", "out of the number": the figure asked about, which the thing is left out of
+THAT_FIGURE_RE = re.compile(r"\s+(?:in|from|out\s+of|of)\s+(?:that|the|this|my|your)\s+(?:figure|number|total|sum|"
+                            r"calculation|amount|answer)\b(?!\s+(?:of|for)\b)")
+# "since it's fixed", "because they're fixed": why it is left out, said after it
+REASON_AFTER_RE = re.compile(r"\s+(?:since|because|cause|cuz|coz|bc|as)\s+(?:it|its|it's|they|they're|theyre|that|that's|"
+                             r"thats|those|these|rent|i|we)\b[^,;.?!|()]*")
 
 # Vietnamese (unaccented): the negation in texting spelling before a verb of counting ("ko tính", "hong tính",
 # "k tính", "chẳng tính"), and the verbs of counting that follow ("tính đến", "tính tới", "cộng", "đếm")
@@ -104,12 +113,13 @@ def exclusions_respelt(text: str) -> str:
     """The normalised turn with exclusions said in other words respelt as "except X ;" (or "khong tinh"/"ngoai tru"
     in Vietnamese), so mark_exclusions reads them as its own cues."""
     save_asked = re.search(r"\bsav(?:e|ed|ing|ings)\b(?!\s+for\b)", text)
-    text = FOR_A_WHILE_RE.sub("", text) if _any_cue(text) else text
+    if _any_cue(text):
+        text = REASON_AFTER_RE.sub(" ; ", THAT_FIGURE_RE.sub(" ", FOR_A_WHILE_RE.sub("", text)))
     text = AFTER_INCL_RE.sub(" not included", text)
     text = NEGATED_COUNTING_RE.sub(" except ", text)
     text = BROKEN_NEGATION_RE.sub(" except ", text)
     text = PUT_ASIDE_RE.sub(lambda m: f" except {m.group(1)} ; ", text)
-    text = LONE_ASIDE_RE.sub(lambda m: f"{m.group(1)} except {m.group(2)} ; ", text)
+    text = LONE_ASIDE_RE.sub(lambda m: f"{'' if m.group(1) == 'with' else m.group(1)} except {m.group(2)} ; ", text)
     text = BEFORE_RE.sub(" except", text)
     text = SAVE_FOR_RE.sub(lambda m: f"{m.group(1)}except", text)
     if not save_asked:  # "how much would I save if Netflix didn't exist": Netflix is what it would save
@@ -146,7 +156,7 @@ def _remark_on_left_out(text: str) -> str:
 # the same wordings on the raw turn (lower case, no accents), for the answer-shape check: some query must leave
 # something out when one of them is said
 OTHER_CUES = (r"(?:" + NEGATED_COUNTING_RE.pattern + r"|" + BROKEN_NEGATION_RE.pattern + r"|" + AFTER_INCL_RE.pattern +
-              r"|" + PUT_ASIDE_RE.pattern + r"|\b(?:to (?:one|the) side|notwithstanding)\b|" + BEFORE_RE.pattern +
+              r"|" + PUT_ASIDE_RE.pattern + r"|" + LONE_ASIDE_RE.pattern + r"|" + BEFORE_RE.pattern +
               r"|" + SAVE_FOR_RE.pattern + r"|" + NOT_EXIST_RE.pattern + r"|" + VI_NEG_RE.pattern + r")")
 
 
