@@ -57,7 +57,8 @@ SIDE = (r"(?:aside|to\s+(?:one|the|a)\s+side|on\s+(?:one|the|a)\s+side|off\s+to\
 PUT_ASIDE_RE = re.compile(r"\b" + PUT_VERB + r"\s+" + THING + r"\s+" + SIDE)
 # the thing alone before them: "rent to one side, …", "rent notwithstanding", "amazon apart"
 # (the thing is the nearest words: never across "with", "but", "about")
-LONE_THING = r"((?:(?!\b(?:aside|side|apart|notwithstanding|out|off|away|how|what|which|who|whats|when|with|but|about)\b)[^,;.!?()|^]){1,60}?)"
+LONE_THING = (r"((?:(?!\b(?:aside|side|apart|notwithstanding|out|off|away|how|what|which|who|whats|when|with|but|about|"
+              + PUT_VERB[3:-1] + r")\b)[^,;.!?()|^]){1,60}?)")
 LONE_ASIDE_RE = re.compile(r"(^|[,;(]|\band\b|\bbut\b|\babout\b|\bwith\b)\s*" + LONE_THING + r"\s+(?:(?:(?:put|set|left|"
                            r"laid|kept|pushed|moved|parked|taken)\s+)?(?:aside\b|" + SIDE + r")|notwithstanding\b|"
                            r"excepted\b|excluded\b)")
