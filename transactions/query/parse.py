@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
@@ -142,7 +143,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         if restatement_useful(r, found.names_allowed):
             restated.append((found, r))
     question = without(question, [found.span for found, _ in restated])
+    question, circumstances, unapplied = circumstances_set_aside(question)  # "after church", "for my grandson Tommy"
     question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    asides = circumstances + asides
     question, asides = aside_definitions(question, asides)  # "(lunch is pretty much always chipotle)": lunch = Chipotle
     q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
     for found, r in restated:
@@ -169,6 +172,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
         q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    q.unapplied, q.ignored = unapplied, q.ignored + unapplied  # said in the answer; never a confident one
     q.corrected = [c.as_dict() for c in corrected]
     return q
 
