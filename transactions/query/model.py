@@ -90,6 +90,8 @@ class MoneyQuery:
     followup: bool = False
     language: str = "en"
     asides: list[str] = field(default_factory=list)  # clauses saying why they ask (transactions/query/asides.py)
+    # whom or when a purchase was for, said as a narrowing no row can show ("for my grandson Tommy": asides_circumstance)
+    unapplied: list[str] = field(default_factory=list)
     # the turn's corrections of itself ("starbucks, sorry, blue bottle": transactions/query/corrections.py), as said
     corrected: list[dict] = field(default_factory=list)
 
@@ -113,6 +115,7 @@ class MoneyQuery:
             "suggestions": self.suggestions, "things": self.things, "said": self.said, "ignored": self.ignored, "excluded_unknown": self.excluded_unknown,
             "followup": self.followup,
             "language": self.language, **({"asides": self.asides} if self.asides else {}),
+            **({"unapplied": self.unapplied} if self.unapplied else {}),
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
             **({"smallest_first": True} if self.smallest_first else {}),
             **({"corrected": self.corrected} if self.corrected else {}),
@@ -143,7 +146,7 @@ class MoneyQuery:
             things=dict(d.get("things") or {}), said=dict(d.get("said") or {}),
             ignored=list(d.get("ignored") or []), excluded_unknown=list(d.get("excluded_unknown") or []),
             followup=bool(d.get("followup")), language=d.get("language") or "en",
-            asides=list(d.get("asides") or []), skip_largest=int(d.get("skip_largest") or 0),
+            asides=list(d.get("asides") or []), unapplied=list(d.get("unapplied") or []), skip_largest=int(d.get("skip_largest") or 0),
             smallest_first=bool(d.get("smallest_first")),
             corrected=[dict(c) for c in d.get("corrected") or [] if isinstance(c, dict)],
         )

@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
@@ -57,7 +58,7 @@ from transactions.query.settle import examples_and_kinds, settle, union_text_nam
 from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
-from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
+from transactions.query.state import counted_nouns, leans_on_last, names_parts_of_last, referenced_merchant
 from transactions.query.things import (
     LOOSE_CATEGORY,
     bracketed_names,
@@ -142,7 +143,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         if restatement_useful(r, found.names_allowed):
             restated.append((found, r))
     question = without(question, [found.span for found, _ in restated])
+    question, circumstances, unapplied = circumstances_set_aside(question)  # "after church", "for my grandson Tommy"
     question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    asides = circumstances + asides
     question, asides = aside_definitions(question, asides)  # "(lunch is pretty much always chipotle)": lunch = Chipotle
     q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
     for found, r in restated:
@@ -169,6 +172,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
         q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    q.unapplied, q.ignored = unapplied, q.ignored + unapplied  # said in the answer; never a confident one
     q.corrected = [c.as_dict() for c in corrected]
     return q
 
@@ -348,12 +352,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
-    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text))
+    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text)
+                                         or names_parts_of_last(text, q, previous, vocab.merchant_category))
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
         q = settle_followup(merge_followup(previous, said, measure=measure, periods=own_periods,
-                                           narrow=bool(NARROW_RE.search(text))), said, previous, text, measure,
+                                           narrow=bool(NARROW_RE.search(text)), earlier=earlier), said, previous, text, measure,
                             today, vocab.merchant_category)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
