@@ -20,7 +20,7 @@ from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import leans_on_question, with_question_before
 from chat.language import answer_language, question_language
 from chat.listings import FIGURE_RE as LISTING_FIGURE_RE
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args, names_recurring_alone
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
@@ -248,6 +248,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if asks_listing(text) and not q.period and not _named_merchants(text, q) and not LISTING_FIGURE_RE.search(text):
         # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+    if names_recurring_alone(text) and not (q.period or q.merchants or q.categories or q.amount_min is not None
+                                            or q.amount_max is not None):
+        # "the stuff that comes out every month automatically", "mấy cái bill tự động trừ": the services, said as a
+        # noun phrase with no question around it
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
