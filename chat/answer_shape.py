@@ -25,6 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
+from transactions.query.exclusions_wording import OTHER_CUES
 from transactions.query.followups_subject import ROW_BEFORE_RE, asks_all_of_it
 from transactions.query.periods_words import RANK_ORDINALS
 
@@ -53,6 +54,8 @@ EXCLUDE = (r"\b(?:except(?:ing)?|excluding|exclude[sd]?|without|not counting|not
            r"apart from|aside from|minus|ignoring|leave (?:\w+ ){0,3}out|leaving (?:\w+ ){0,3}out|left out|"
            r"take (?:\w+ ){0,3}out|skip(?:ping)?|everything else|the rest(?! of (?:the|this|that|my) (?:year|month|week))|"
            r"(?:everything|anything|all) but|ngoai tru|ngoai (?:\w+ ){1,4}ra|khong tinh|khong ke|tru|con lai)\b")
+# (the other wordings: "if you don't count", "rent to one side", "save for", "ko tính": transactions/query/exclusions_wording.py)
+EXCLUDE = r"(?:" + EXCLUDE + r"|" + OTHER_CUES + r")"
 EXCLUDE_VI = r"\bbỏ\b(?! ra\b)"  # "bỏ tiền nhà ra" leaves rent out; "bỏ ra bao nhiêu" is what was spent
 # "which spending category was the biggest", "top categories", "khoản nào nhiều nhất": a ranking of categories, which
 # the biggest purchase or a ranking of shops does not answer ("what category was my biggest purchase in" asks a row's)

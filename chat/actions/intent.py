@@ -43,6 +43,7 @@ from chat.actions.verbs import (
 from chat.listings import POINTS_BACK_RE
 from chat.unavailable_actions import unavailable_action
 from transactions.query.asides import set_aside
+from transactions.query.exclusions_wording import exclusion_asked
 from transactions.query.state import exclusion_followup
 
 CAN_YOU_RE = re.compile(r"^\s*(?:can|could|would|will)\s+you\b", re.I)
@@ -68,7 +69,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     text = one_named(text, getattr(ctx, "previous_asked", ""))
     if looks_like_request(kept := set_aside(text)[0]):  # the request kept, not a question after a request set aside
         text = kept
-    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)):
+    if exclusion_followup(text, q, getattr(ctx, "previous_query", None)) or exclusion_asked(text, q):
         return None  # "drop rent" after a ranking leaves it out of the question (transactions.query.followups)
     if (split := _request_then_question(text, ctx)) is not None:
         return split

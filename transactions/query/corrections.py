@@ -33,7 +33,7 @@ STRONG_RE = re.compile(rf"(?P<lead>(?:[\s,;:—–…]|\.\.+|\s-\s)\s*)(?:(?:{_F
                        re.I)
 # fillers alone: "X, sorry, Y", "X — no, Y", "X... sorry Y", "X no wait Y", ", actually Y"
 # "no"/"nope" alone is a correction only with its comma ("uber — no, lyft"): "spending, no rent" leaves rent out
-WEAK_RE = re.compile(rf"(?P<lead>\s*(?:[,;—–…]|\.\.+|\s-\s)\s*)(?P<cue>(?:{_FILL}\s*[,.!]?\s*)*(?:(?:sorry|actually|"
+WEAK_RE = re.compile(rf"(?P<lead>\s*(?:[,;—–…]|\.\.+|\s-\s)\s*)(?P<cue>(?:(?:{_FILL}|actually)\s*[,.!]?\s*)*(?:(?:sorry|actually|"
                      rf"wait|oops|xin\s+lỗi)(?=\s*,|\s+[^\s,])|(?:no|nope)(?=\s*[,.!—–])))\s*(?:[,.!—–]\s*|\s+(?=[^\s,]))",
                      re.I)
 RUN_RE = re.compile(r"(?P<lead>\s+)(?P<cue>(?:no|oops|sorry)\s*,?\s*wait|wait\s*,?\s*(?:no|sorry)|no\s*,?\s*sorry|"

@@ -23,6 +23,7 @@ from transactions.query.exclusions import (
     inclusions_covered,
     mark_exclusions,
 )
+from transactions.query.exclusions_wording import exclusions_respelt
 from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
@@ -175,6 +176,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
 def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | None,
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
     text = weeks_of_month(grammar.normalise(question), today if previous is None else None)  # "week 1 vs week 2 of last month": both weeks of it
+    text = exclusions_respelt(text)  # "if you don't count the rent", "rent to one side": "except the rent"
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:

@@ -379,6 +379,10 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          months_with_this),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+months?\b", whole_months),
+        # "the 3 months before this one", "the two months prior to the current month": the full months before it
+        (r"\b(?:the\s+)?(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:full\s+|whole\s+|"
+         r"complete\s+|calendar\s+)?months?\s+(?:before|prior to|preceding)\s+(?:this|the current|the present|now)"
+         r"(?:\s+(?:one|month))?\b", whole_months),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+weeks?\b", whole_weeks),
         (rf"\b(?:the\s+)?(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\s+"

@@ -42,7 +42,8 @@ APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?"
                            # "winter break, so …", "my fall semester (august thru october)": the stretch named by it
                            r"(?:\s+(?:break|semester|term|season|vacation|holidays?|months|quarter|period|stretch))?"
                            r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
-                           r"specifically|namely|meaning)\s+)?")
+                           # "…, so all of december 2025", "…, just the whole of december"
+                           r"specifically|namely|meaning|just|only|all(?:\s+of)?|(?:the\s+)?whole(?:\s+of)?)\s+)*")
 
 
 def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], today: date

@@ -271,7 +271,9 @@ def period_rules(today: date):
          r"|dates)\s+(?:last|the previous|the prior)\s+year\b|\b(?:a|one) year (?:earlier|before|prior)\b"
          r"|\bthis time last year\b|\b(?:a|one) year (?:ago|back) this month\b|\b(?:this|the same) (?:month|time) (?:a|one) "
          r"year (?:ago|back)\b", "same_last_year"),
-        (r"\b(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|next\s+month|month\s+following)\b", "next_month"),
+        # not "last month after all my spending": there "month" already ends "last month"
+        (r"\b(?<!last )(?<!this )(?<!past )(?<!previous )(?:the\s+)?(?:month\s+after(?:\s+that)?|following\s+month|"
+         r"next\s+month|month\s+following)\b", "next_month"),
         (r"\b(?:the\s+)?month\s+(?:prior|previous|earlier)(?:\s+to\s+that)?\b|\bthe\s+(?:prior|previous)\s+month\b",
          "rel_month"),
         (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
@@ -293,7 +295,9 @@ def period_rules(today: date):
          r"(?=\s*(?:$|[?,.!]|(?:i mean|then|instead|please|actually|or so)\b))", past_n_bare),
         (r"\b(?:from|between|tu)\s+(\d{4}-\d{2}-\d{2})\s+(?:to|and|until|till|den|-)\s+(\d{4}-\d{2}-\d{2})\b",
          iso_range),
-        (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\s*(?:to|and|until|till|through|thru|-|–)\s*"
+        # "oct 1 to 5", "october, 1st thru 5th", "october, the 1st to the 5th"
+        (rf"\b(?:from|between|tu)?\s*({MONTH_RE})\.?(?:\s*,\s*(?:the\s+)?|\s+){DAY}(?:,?\s+{YEAR})?\s*"
+         rf"(?:to|and|until|till|through|thru|-|–)\s*(?:the\s+)?"
          rf"(?:({MONTH_RE})\.?\s+)?{DAY}(?:,?\s+{YEAR})?\b", range_days),
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"

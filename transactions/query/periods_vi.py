@@ -32,7 +32,11 @@ PART_EN = {"dau": "early", "giua": "mid", "cuoi": "late"}
 # what follows the N of "N tháng gần đây", "2 tuần vừa rồi": the last N of them, never month N
 NOT_LAST_N = (r"(?!\s+(?:ngay|tuan|thang)\s+(?:vua\s+)?(?:qua|gan day|gan nhat|moi nhat|vua roi|(?:tro |do )?lai day|"
               r"truoc)\b)")
-POINT_VI = rf"(?:(dau|giua|cuoi|het)\s+)?thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?"
+# "tháng" may be left out before a month's English name ("từ đầu August tới giờ")
+_EN_NAME = "|".join(sorted((n for n in EN_MONTHS if len(n) > 3 or n == "sep"), key=len, reverse=True))
+THANG = rf"(?:thang\s+|(?=(?:{_EN_NAME})\b))"
+POINT_VI = (rf"(?:(dau|giua|cuoi|het)\s+)?{THANG}{MONTH_WORD}"
+            rf"(?:\s*(?:nam\s+|/)?{YEAR})?")
 TO_NOW_VI = r"(?:\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hien tai|hom nay))"
 # "cùng tháng đó năm ngoái", "cùng kỳ năm trước", "những tháng đó năm ngoái", "cùng kỳ": the last answer's period a
 # year earlier (the marker "same_last_year", as "same month last year"), one span, so "năm ngoái" is not read again
@@ -232,13 +236,13 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
          part_rel),
         (VI_ROLLING, lambda m: rolling(m.group(2), {"may": 3, "vai": 3}.get(m.group(1)) or _n(m.group(1)))),
         (VI_SAME_LAST_YEAR, "same_last_year"),
-        (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?thang\s+(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
-         rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?thang\s+(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
+        (rf"\b(?:tu\s+)?(?:(?P<pa>dau|giua|cuoi)\s+)?{THANG}(?P<a>{MONTH_WORD})(?:\s*(?:nam\s+|/)?(?P<ya>{YEAR}))?"
+         rf"\s*(?:den|toi|cho den|-|–)\s*(?:(?:(?P<pb>dau|giua|cuoi|het)\s+)?{THANG}(?P<b>{MONTH_WORD})|(?P<bn>\d{{1,2}}))"
          rf"(?:\s*(?:nam\s+|/)?(?P<yb>{YEAR}))?\b", span),
         (rf"\btu\s+(?:ngay\s+(?P<day>\d{{1,2}})|(?P<part>dau|giua|cuoi))\s+thang\s+(?:(?P<rel>truoc|nay)|(?P<ym>{YEAR[1:-1]})[-/]"
          rf"(?P<mm>\d{{1,2}})|(?P<month>{MONTH_WORD[1:-1]})(?!\s*(?:nam\s+|/)?(?:19|20)\d{{2}}))\b{TO_NOW_VI}?", since_day),
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
-        (rf"\b(dau|giua|cuoi)\s+thang\s+{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
+        (rf"\b(dau|giua|cuoi)\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
         (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})/(\d{1,2})\s*(?:den|toi|-|–)\s*(?:ngay\s+)?(\d{1,2})/(\d{1,2})(?![/\d])",
          day_range),

@@ -27,7 +27,7 @@ def vi_syllable(word: str) -> bool:
 
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
-tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem
+tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem ghe quet dat
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend): no names
