@@ -60,6 +60,10 @@ VI_STANDARD_RE = re.compile(r"\b(?:bao nhiêu|mấy tháng|mức nào|thế nào
 FIRST_PERSON_RE = re.compile(r"\b(?:i|i'?m|i'?ve|me|my|mine|we|our|us|tôi|tui|tớ|của mình|em)\b", re.I)
 
 
+# "what's a good savings rate", "what is a healthy credit utilization": the same yardstick, when it names a topic
+GOOD_ONE_RE = re.compile(rf"\bwhat(?:'s|s| is| are)\s+(?:(?:a|an|the)\s+)?(?:{_STANDARD})\s+\w", re.I)
+
+
 def asks_standard(text: str) -> bool:
     """Does the turn ask what counts as good, normal or enough for a ratio, rate or amount, of no one in particular?"""
     text = text or ""
@@ -109,6 +113,9 @@ def informal_concept_query(text: str, q: Any, query: str) -> str | None:
         return None
     if asks_standard(text) and not _names_their_own(q):
         return query  # a yardstick asked of no one ("how many months of saving is enough"), topic named or not
+    if GOOD_ONE_RE.search(text) and not FIRST_PERSON_RE.search(text) and not _names_their_own(q) \
+            and names_education_topic(query):
+        return query
     if not asks_about_concept(text):
         return None
     return query if names_education_topic(query) else None

@@ -86,3 +86,25 @@ def test_what_they_pay_again_and_again_said_as_a_noun_phrase_is_their_listing(ch
     assert "Netflix" in answer["answer"] or "NETFLIX" in answer["answer"].upper(), answer["answer"]
     other = chat_turn(user=bob, message=question)
     assert "NETFLIX" not in other["answer"].upper(), other["answer"]
+
+
+def test_a_good_savings_rate_is_the_budgeting_page(chat_demo, alice, alice_money):
+    demo_docs(education=("budgeting-basics.md", "savings-accounts.md"))
+    answer = chat_turn(user=alice, message="what's a decent savings rate to aim for?")
+    assert answer["tools_used"][:1] == ["search_knowledge_base"], answer["tool_calls"]
+    assert "income_breakdown" not in answer["tools_used"], answer["tool_calls"]
+    assert "10–20%" in answer["answer"] and answer["confidence"] >= 0.4, answer["answer"]
+
+
+def test_a_csv_put_in_by_vietnamese_upload_words_is_the_import_steps(chat_demo, alice):
+    demo_docs(help_pages=("importing-statements.md", "importing-statements.vi.md", "documents-and-notes.md",
+                          "documents-and-notes.vi.md"))
+    answer = chat_turn(user=alice, message="mình muốn tải lên file csv của ngân hàng thì làm sao")
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert answer["answer"].startswith("Cách nhập sao kê") and "\n1. " in answer["answer"], answer["answer"]
+
+
+def test_a_help_question_and_their_own_jars_in_one_turn_get_both(chat_demo, alice):
+    demo_docs(help_pages=("budget-jars.md",))
+    answer = chat_turn(user=alice, message="tell me what jars are in the app, and show how mine are going")
+    assert set(answer["tools_used"]) == {"get_app_information", "get_jar_status"}, answer["tool_calls"]
