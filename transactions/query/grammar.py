@@ -11,6 +11,8 @@ from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.periods import MONTH_RE, _n
+from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
+from transactions.query.ranking_words import ranking_said
 from transactions.query.spelling import respell
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
@@ -82,6 +84,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
                              "high": "highest", "low": "lowest"}[m.group(1)], text)
+    text = ranking_said(text)  # "which shop gets most of my cash": a ranking in the grammar's own words
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
@@ -351,6 +354,9 @@ def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
                 r"\b(?:average|avg|typical|usually|normally|mean|trung binh)\b", text):
             continue  # "it's been charging me every month since May, what's the total so far": a total
         if m:
+            return measure, m.span()
+    for measure, pattern in RANKING_RULES:  # rankings asked with no word of the rules above (ranking_words.py)
+        if m := re.search(pattern, text):
             return measure, m.span()
     return None, None
 
