@@ -295,6 +295,12 @@ def _bare_target_call(text: str, ctx: Any) -> dict[str, Any] | None:
     return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
 
 
+# a request said again after a cue ("… actually no, just move them …"): the words before it are withdrawn
+CORRECTED_RE = re.compile(r"(?:\.\.+|[,;—–-])?\s*\b(?:actually|no wait|wait|sorry|scratch that|or rather|i mean|à không|"
+                          r"thôi)\b[\s,.!]*(?:(?:no|nah|nope|not that)\b[\s,.!]*)?(?:(?:just|only|instead)\s+)?"
+                          r"(?:(?:move|put|file|mark|tag|label|make)\s+)?(?:(?:them|those|these|it|em)\s+)?", re.I)
+
+
 def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
     if (bare := _bare_target_call(text, ctx)) is not None:
         return bare
@@ -317,6 +323,10 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
             category = " ".join(w if w.isupper() else w.capitalize() for w in named)
         if category is None:
             continue
+        if split is not splits[0] and (cue := CORRECTED_RE.search(head, splits[0].end())):
+            # "file my amazon as work stuff… actually no, just move them to Groceries": what the first request named
+            # ("my amazon"), its target and the cue dropped
+            head = head[:splits[0].start()] + " " + head[cue.end():]
         subject = re.sub(LEAD + r"(?:đánh dấu|gắn nhãn|phân loại|\w+)(?:\s+(?:up|down|over))?(?!\w)", "", head, count=1,
                          flags=re.I)
         if (pick := _one_of_last_set(subject)) and points_at_last_set("them", getattr(ctx, "previous_query", None)):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _one_action(answer: dict) -> dict:
-    assert len(answer.get("pending_actions") or []) == 1, answer
+    assert len(answer.get("pending_actions") or []) == 1, (answer["answer"], answer["tool_calls"])
     return answer["pending_actions"][0]
 
 
@@ -188,3 +188,13 @@ def test_the_ones_after_a_pointer_are_no_part_of_the_category(chat_demo, alice, 
     first = chat_turn(user=alice, message="list my starbucks coffees last month")
     answer = chat_turn(user=alice, message="label those ones treats", conversation_id=first["conversation_id"])
     assert _one_action(answer)["params"]["category"] == "Treats"
+
+
+def test_a_request_corrected_by_a_second_request_keeps_its_subject_and_period(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="recategorize all my amazon from last month as work stuff... actually no, "
+                                           "just move them to Groceries. how many is that")
+    action = _one_action(answer)
+    assert action["params"]["category"] == "Groceries" and len(action["params"]["transaction_ids"]) == 1
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args.get("merchants") == ["Amazon"] and args.get("measure") == "count", args
+    assert Transaction.objects.filter(user=alice, category__name="Groceries", description__icontains="amazon").count() == 4
