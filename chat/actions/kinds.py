@@ -431,6 +431,20 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
                 return text + _(" (a second copy of the same charge on %(day)s).") % {
                     "day": words.day(params["duplicate_of"])}
             return text + "."
+        if kind == "jar_budget_set" and "current" in preview:
+            jar, now, amount = params["jar"], money(preview["current"], currency), money(params["amount"], currency)
+            lower = params.get("against") == "lower"
+            if words.is_vi():  # a Vietnamese proposal is Vietnamese to the end, the warning too
+                text = f"Đổi hũ “{jar}” từ {now} thành {amount} mỗi tháng (từ tháng này)."
+                if params.get("against"):
+                    text += (f" Lưu ý: {amount} {'thấp hơn' if lower else 'cao hơn'} mức {now} hiện tại, nên việc này "
+                             f"sẽ {'giảm' if lower else 'tăng'} hũ.")
+                return text
+            text = f"Change the jar “{jar}” from {now} to {amount} a month (from this month on)."
+            if params.get("against"):
+                text += (f" Note: {amount} is {'less' if lower else 'more'} than the {now} it has now, so this "
+                         f"{'lowers' if lower else 'raises'} it.")
+            return text
         if kind == "note_save":
             return _("Save the note “%(title)s” to your private documents.") % {"title": params["title"]}
     except (KeyError, TypeError, ValueError):

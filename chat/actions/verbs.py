@@ -105,8 +105,47 @@ THAT_ONE_RE = re.compile(r"\b(?:that|this|the|it)\b(?:\s+(?:one|charge|transacti
                          re.I)
 
 
+# A request asked in a long polite letter: "would you be so kind as to set me up…", "I was wondering if you could
+# make…", "would you mind filing…", "if it's not too much trouble, …". The wrapper asks nothing of its own: it reads
+# as "please" before the verb (a gerund after "mind" as the verb itself), so the request is read like any other
+POLITE_RE = re.compile(
+    r"\b(?:(?:would|could|will|can)\s+(?:you|u)\s+(?:please\s+|kindly\s+)?(?:be\s+(?:so\s+kind|kind\s+enough|good\s+enough|"
+    r"so\s+good)\s+(?:as\s+)?to|possibly|perhaps|maybe)"
+    r"|i(?:\s+was|\s+am|'m)\s+(?:just\s+)?wondering\s+(?:if|whether)\s+(?:you|u)\s+(?:could|would|might|can|'d)"
+    r"(?:\s+(?:possibly|please|kindly|perhaps))?"
+    r"|i\s+wonder\s+(?:if|whether)\s+(?:you|u)\s+(?:could|would|might|can)(?:\s+(?:possibly|please|kindly))?"
+    r"|i(?:'d|\s+would)\s+(?:be\s+(?:so\s+|very\s+|really\s+|most\s+)?(?:grateful|thankful|obliged)|(?:really\s+)?"
+    r"appreciate\s+it|love\s+it)\s+if\s+(?:you|u)\s+(?:could|would|can|might)(?:\s+(?:please|kindly))?"
+    r"|(?:do\s+you\s+think|is\s+there\s+any\s+(?:way|chance))\s+(?:you|u)\s+(?:could|can|might)"
+    r"|(?:would|could)\s+i\s+(?:please\s+)?(?:ask|trouble|bother)\s+you\s+to)(?=\s+\w)", re.I)
+POLITE_ASIDE_RE = re.compile(r"\b(?:if\s+(?:it'?s|it\s+is|that'?s|that\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|"
+                             r"when(?:ever)?\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec(?:ond)?)|"
+                             r"if\s+you\s+(?:don'?t|do\s+not)\s+mind|if\s+(?:at\s+all\s+)?possible)\s*,?\s*", re.I)
+MIND_RE = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\s+(?P<verb>[a-z]+ing)\b", re.I)
+GERUNDS = {"setting": "set", "making": "make", "creating": "create", "starting": "start", "opening": "open",
+           "adding": "add", "logging": "log", "filing": "file", "moving": "move", "marking": "mark",
+           "deleting": "delete", "removing": "remove", "putting": "put", "raising": "raise", "lowering": "lower",
+           "changing": "change", "cancelling": "cancel", "canceling": "cancel", "tagging": "tag",
+           "recording": "record", "taking": "take", "labelling": "label", "labeling": "label", "dropping": "drop",
+           "increasing": "increase", "reducing": "reduce", "bumping": "bump", "recategorising": "recategorise",
+           "recategorizing": "recategorize", "noting": "note", "saving": "save", "entering": "enter",
+           "switching": "switch", "getting": "get", "erasing": "erase", "upping": "up", "cutting": "cut"}
+
+
+def plain_request(text: str) -> str:
+    """The request inside a polite wrapper, with "please" where the wrapper was: "would you be so kind as to set me
+    up a jar" → "please set me up a jar", "would you mind filing those under Work" → "please file those under Work".
+    A polite sentence before the request ("Dear Moneta, I hope you're well.") stays: each clause is read."""
+    text = text or ""
+    text = MIND_RE.sub(lambda m: "please " + GERUNDS.get(m.group("verb").lower(), m.group("verb")), text)
+    text = POLITE_RE.sub("please", text)
+    text = POLITE_ASIDE_RE.sub("", text)
+    return re.sub(r"\bplease\s+(?:please\s+)+", "please ", text)
+
+
 def looks_like_request(text: str) -> bool:
     """A cheap first look (no parsing): does the text start like a request to change something?"""
+    text = plain_request(text)
     return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))
 
 
