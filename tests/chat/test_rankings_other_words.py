@@ -135,6 +135,15 @@ def test_one_subject_against_everything_else(chat_demo, alice, alice_money, bob,
     assert _money(_spent(bob, start, end, but="Groceries")) not in mine["answer"]
 
 
+def test_everything_else_after_an_answer_sets_its_subject_against_the_rest(chat_demo, alice, alice_money):
+    start, end = last_month_iso()
+    first = chat_turn(user=alice, message="how much did I spend on rent last month")
+    answer = chat_turn(user=alice, message="vs everything else combined?", conversation_id=first["conversation_id"])
+    line = _first_line(answer)
+    assert _money(_spent(alice, start, end, of="Rent")) in line, answer["answer"]
+    assert _money(_spent(alice, start, end, but="Rent")) in line and confident(alice, answer), answer["answer"]
+
+
 def test_more_wordings_of_the_level_and_the_order(chat_demo, alice, alice_money):
     start, end = last_month_iso()
     merchants = [name for name, _ in _ranked(alice, "merchant__name", start, end)]
