@@ -25,7 +25,10 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
                "pls": "please", "plz": "please", "gimme": "give me", "lemme": "let me", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
-               "'em": "them", "+": "and", "subs": "subscriptions"}
+               "'em": "them", "+": "and", "subs": "subscriptions",
+               # texting with the vowels left out ("hw many was tht", "wat about last mo")
+               "hw": "how", "tht": "that", "wat": "what", "wht": "what", "mny": "many", "mch": "much",
+               "thm": "them", "ths": "this", "wuz": "was"}
 # shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
 SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
 SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
@@ -254,6 +257,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 # "dining and groceries, side by side": each with its own total, not one together
                 r"|\bside[- ]by[- ]side\b|\bnext to each other\b|\bhead[- ]to[- ]head\b"
+                # "chia ra Whole Foods với Trader Joe's": split into the names that follow (not "chia ra mỗi tháng")
+                r"|\b(?:chia|tach) (?:ra|rieng)\b(?!\s+(?:moi|tung|hang|cho|lam|thanh|\d))"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
                 r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon|mac|bu|re) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 # "tháng 7 và tháng 10, tháng nào chi nhiều": which of the two months named
