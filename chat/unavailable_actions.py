@@ -43,6 +43,22 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
                 ("Đặt lời nhắc trong lịch của điện thoại hoặc trong ứng dụng ngân hàng.",
                  "Trong Moneta, trang **Đăng ký** liệt kê các khoản định kỳ cùng ngày dự kiến lần tới.",
                  "Để ghi lại ai nợ bạn: \"ghi chú: Nam nợ tôi 200 nghìn …\" rồi xác nhận thẻ.")),
+    Unavailable("take a subscription off the list",
+                _re(r"\btake a subscription off the list\b|\b(?:take|get|knock|cross|strike|scratch|kick)\b.{1,40}?\b(?:off|out "
+                    r"of)\s+(?:my|the|this|that|your)\s+(?:subscriptions?\s+)?list\b|\b(?:remove|hide)\b.{1,40}?\bfrom\s+"
+                    r"(?:my|the|this|that|your)\s+subscriptions?(?:\s+list)?\b|khỏi danh sách"),
+                "The assistant can't take a subscription off your list from the chat, and it never stops the charges "
+                "themselves: it only reads your statements.",
+                ("Open **Subscriptions** in the menu.",
+                 "Press **Dismiss** on that charge: it leaves the list and the monthly total of your subscriptions.",
+                 "To stop paying it, cancel it with the provider (its website or app); the charges then stop showing "
+                 "up after your next statement."),
+                "Trợ lý không bỏ được một gói đăng ký khỏi danh sách từ khung chat, và không dừng được khoản trừ tiền: "
+                "Moneta chỉ đọc sao kê của bạn.",
+                ("Mở **Gói đăng ký** trong menu.",
+                 "Bấm **Bỏ qua** ở khoản đó: khoản đó rời danh sách và không còn tính vào tổng tiền đăng ký hằng tháng.",
+                 "Để không bị trừ tiền nữa, hãy huỷ với nhà cung cấp (trang web hoặc ứng dụng của họ); sau lần sao kê "
+                 "tới các khoản trừ sẽ không còn.")),
     Unavailable("cancel a subscription", _re(r"\b(?:cancel|stop|end|terminate|unsubscribe)\b.{0,40}\b(?:subscription|"
                                              r"plan|membership|trial|service|netflix|spotify|gym|account)\b"
                                              r"|\bunsubscribe\b|\bhủy\b"),

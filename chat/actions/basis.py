@@ -24,7 +24,9 @@ USUAL_RE = re.compile(r"\b(?:usual(?:ly)?|average[ds]?|averaging|avg|normal(?:ly
                       r"|trung bình|bình thường|thường (?:chi|tiêu|xài)", re.I)
 # a spend in a period: "what I spent last month", "based on last month", "going by October"
 SPENT_RE = re.compile(r"\b(?:spent|spend|spending|paid|pay|based on|base it on|going by|go(?:ing)? off|off of|"
-                      r"according to|from)\b|đã chi|đã tiêu|chi tiêu|dựa (?:trên|theo)|theo", re.I)
+                      r"according to|from)\b|đã chi|đã tiêu|chi tiêu|dựa (?:trên|theo)|theo"
+                      # "bằng (đúng) số tiền uber eats tháng trước": as much as that spending
+                      r"|bằng(?:\s+(?:đúng|với|y))*\s+(?:số\s+)?tiền(?!\w)", re.I)
 PER_MONTH_RE = re.compile(r"\b(?:per|a|an|each|every|/)\s*(?:month|mo|mth)\b|\bmonthly\b|\bmonth(?:ly)? by month\b"
                           r"|(?<!\w)(?:mỗi|hàng|hằng|một) tháng(?!\w)", re.I)
 MONTHS_RE = re.compile(r"\b(\d{1,2})\s*(?:-\s*)?(?:full\s+|whole\s+|calendar\s+)?(?:months?|mos?|mths?|tháng)\b", re.I)

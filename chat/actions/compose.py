@@ -126,6 +126,10 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         return text
     action = payload.get("action") or {}
     lines = [basis_text(payload["basis"])] if payload.get("basis") else []
+    if payload.get("instead"):  # a jar they named but don't have: created, and said so
+        jar = payload["instead"].get("jar")
+        lines.insert(0, f"Bạn chưa có hũ “{jar}”, nên tôi đề xuất tạo hũ đó với số tiền này." if is_vi() else
+                     f"You have no jar called “{jar}” yet, so I'm proposing to create it with this amount.")
     lines.append(_("Here is what I'll do once you confirm: **%(summary)s**") % {"summary": action.get("summary")})
     sample = action.get("sample") or []
     count = action.get("count") or 0

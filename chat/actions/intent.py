@@ -13,6 +13,8 @@ from chat.actions.amounts import amount_in
 from chat.actions.basis import basis_in, percent_in
 from chat.actions.control import note_call
 from chat.actions.jar_change import jar_change_call
+from chat.actions.jar_subject import basis_subject
+from chat.actions.off_list import off_list_call
 from chat.actions.proposals import (
     add_call,
     budget_call,
@@ -22,6 +24,7 @@ from chat.actions.proposals import (
     recategorise_call,
     understand_in,
 )
+from chat.actions.scope import act_period
 from chat.actions.verbs import (
     ADD_RE,
     BUDGET_RE,
@@ -39,6 +42,7 @@ from chat.actions.verbs import (
     asked_after,
     looks_like_request,
     one_named,
+    plain_request,
 )
 from chat.listings import POINTS_BACK_RE
 from chat.unavailable_actions import unavailable_action
@@ -64,6 +68,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    text = plain_request(text)  # "would you be so kind as to set me up a jar…": "please set me up a jar…"
     # "make me one for rent" after "how do jars work?": a jar; "…, my manager says budgeting is adulting 101": the
     # remark is no part of the request (its words name nothing to change, its numbers are no amount)
     text = one_named(text, getattr(ctx, "previous_asked", ""))
@@ -82,6 +87,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     def said(pattern: re.Pattern[str]) -> re.Match[str] | None:
         return next((m for c in clauses if (m := pattern.search(c))), None)
 
+    if (off := off_list_call(text, ctx)) is not None:  # "take that one off my list": by what the list was
+        return off
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
     found = unavailable_action(text)
@@ -103,7 +110,15 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
             and (basis := basis_in(text, q) or ({"percent_change": p} if (p := percent_in(text)) else None)):
         # "actually base it on the 3-month average instead": the proposal just made, on another basis
         return {"name": "propose_set_budget", "args": {"category": "", "revise": True, **basis}}
-    if jar_change := jar_change_call(text):  # "raise the groceries jar to 500": a jar they have, a new amount
+    def jar_basis(said: str) -> dict[str, Any] | None:  # "… to what I averaged on dining": computed, on what it names
+        found = basis_in(said, q)
+        if not found:
+            return None
+        categories, merchants = basis_subject(said, understand_in, ctx)
+        return {**found, **({"categories": categories} if categories else {}),
+                **({"merchants": merchants} if merchants and not categories else {})}
+
+    if jar_change := jar_change_call(text, jar_basis):  # "raise the groceries jar to 500": a jar they have, a new amount
         return jar_change
     figure = figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
     # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
@@ -116,7 +131,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return delete_call(text, q, ctx)
     if said(ADD_RE) and amount_in(text) is not None:
         return add_call(text, q, ctx)
-    if RECAT_RE.search(text) and (call := recategorise_call(text, ctx)) is not None:
+    if said(RECAT_RE) and (call := recategorise_call(text, ctx)) is not None:
         if FUTURE_RE.search(text):  # "from now on…": how the ones to come follow, from the help pages, beside it
             call["howto"] = "correcting a category teaches Moneta: future transactions follow what Moneta has learned"
         return call
@@ -173,7 +188,9 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
         tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
         # "what have I paid them", "how much were those": the word that points back is read (as the request's subject)
         tq.ignored = [w for w in tq.ignored if w.lower() not in POINTER_WORDS]
-        tq.period = tq.period or fq.period
+        # the request's own period: "recategorize my uber eats from October…, how many is that" is October's, as the
+        # proposal reads it (chat/actions/scope.py), not since October
+        tq.period = tq.period or act_period(front, ctx.today) or fq.period
         # what the request said of the rows stays: "delete the uber eats orders over $40, what's their total" (the
         # bound), "note that the big Best Buy charge was a gift, how much was it" (the one biggest charge)
         if tq.amount_min is None and tq.amount_max is None:

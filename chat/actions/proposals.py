@@ -9,6 +9,7 @@ from typing import Any
 
 from chat.actions.amounts import AMOUNT_RE, K_AMOUNT_RE, VI_AMOUNT_RE, amount_in, monthly_in
 from chat.actions.basis import USUAL_RE
+from chat.actions.jar_subject import basis_subject, name_text, quoted_jar_name
 from chat.actions.scope import means_every, period_args
 from chat.actions.verbs import (
     ADD_RE,
@@ -23,7 +24,7 @@ from chat.actions.verbs import (
 )
 from chat.context import TurnContext, understand
 from transactions.query.followups_acts import points_at_last_set
-from transactions.query.grammar import normalise
+from transactions.query.grammar import is_vietnamese, normalise
 from transactions.query.linking import Linker
 from transactions.query.name_matching import tokens
 from transactions.query.periods import find_periods
@@ -115,7 +116,7 @@ def _previous_subject(ctx: Any) -> tuple[list[str], list[str]]:
 
 POINTER_WORDS = {"exactly", "just", "precisely", "that", "this", "it", "the", "same", "amount", "figure"}
 # what follows a Vietnamese jar's name: "hũ ăn uống theo mức chi trung bình…", "hũ du lịch với 2 triệu"
-VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$", re.I)
+VI_NAME_END_RE = re.compile(r"\s+(?:theo|bằng|với|dựa|mức|khoảng|là|cỡ|tầm|mỗi)\b.*$|\s*[,;.!?].*$", re.I)
 
 
 QUOTED_NAME_RE = re.compile(r"\b(?:called|named|name it)\s+(?:\"([^\"]{2,40})\"|“([^”]{2,40})”|‘([^’]{2,40})’"
@@ -124,6 +125,8 @@ QUOTED_NAME_RE = re.compile(r"\b(?:called|named|name it)\s+(?:\"([^\"]{2,40})\"|
 
 def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = None,
          basis: dict[str, Any] | None = None) -> dict[str, Any]:
+    said_quoted = quoted_jar_name(text)  # "a 'concert 🎤' jar": the name as said
+    text, rest = name_text(text), name_text(rest)  # "my concert trip 🎤 and …": the emoji names nothing
     named = re.search(r"\b(?:called|named|name it|for)\s+[\"“']?(?:a |an |the |my |our )?([\w' &-]{2,40}?)[\"”']?"
                       r"(?=\s+(?:with|of|at|and|for|holding|budget|that|to|using|based|going|from|by|off)\b|\s+[-–—]|[,.!?]|"
                       r"\s*[$€£\d]|$)", text, re.I)
@@ -133,8 +136,10 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
     words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar", *VI_ASKERS}]
     vi_named = False
-    # Vietnamese names the jar after "hũ" ("tạo hũ du lịch"), after its amount too ("một hũ 300 đô để dành tiền học")
-    if not words and (vi := VI_JAR_RE.search(VI_JAR_AMOUNT_RE.sub(" ", text))):
+    # Vietnamese names the jar after "hũ" ("tạo hũ du lịch"), after its amount too ("một hũ 300 đô để dành tiền học"),
+    # and after the English noun said in a Vietnamese sentence ("tạo cho chị cái jar tiền đi chợ $600")
+    vi_text = re.sub(r"(?<!\w)(?:jar|quỹ)(?!\w)", "hũ", text, flags=re.I) if is_vietnamese(text) else text
+    if not words and (vi := VI_JAR_RE.search(VI_JAR_AMOUNT_RE.sub(" ", vi_text))):
         words, vi_named = _words(VI_NAME_END_RE.sub("", vi.group(1))), True
         while words and words[-1].lower() in VI_PARTICLES:  # "làm giùm một cái hũ đi": "đi" asks, names nothing
             words = words[:-1]
@@ -144,6 +149,9 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
     categories, merchants = _previous_subject(ctx) if figure is not None or basis is not None else ([], [])
     if figure is not None or basis is not None:
         words = [w for w in words if not THAT_FIGURE_RE.fullmatch(w) and w.lower() not in {"that", "this", "it"}]
+    if not words and not said_quoted and not (categories or merchants):
+        # "make a jar, limit $100 for it" after an answer about Groceries: a jar for what that answer was about
+        categories, merchants = _previous_subject(ctx)
     if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
@@ -155,12 +163,23 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
         said_for = re.search(r"\bfor\s+(?:my |our |the )?([\w' &-]{2,30}?)(?=[,.!?]|\s+(?:with|at|and|each|every|"
                              r"a|per)\b|\s*[$€£\d]|$)", text[quoted.end():], re.I)
         category = _category_in(name, ctx) or (_category_in(said_for.group(1), ctx) if said_for else None)
+    elif said_quoted:
+        name = said_quoted
+        category = _category_in(name_text(name), ctx)
     if category is None and vi_named and len(getattr(q, "categories", None) or []) == 1:
         category = q.categories[0]  # "hũ để dành cho tiền ăn ngoài": the category the words after "hũ" name
     args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}
     if category:
         args["categories"] = [category]
-    if basis is not None:  # the amount is computed from their spending on what the jar is for
+    spent_on = basis_subject(text, understand_in, ctx) if basis is not None else ([], [])
+    if basis is not None and (spent_on[0] or spent_on[1]):
+        # "a jar for my concert trip with whatever I spent on Uber Eats last month": the amount is that spending; the
+        # jar collects the categories the spending clause names (none for a merchant: the trip is no Uber Eats jar)
+        args.pop("categories", None)
+        args.pop("monthly_budget")
+        args.update(basis, **({"categories": spent_on[0]} if spent_on[0] else {}),
+                    **({"merchants": spent_on[1]} if spent_on[1] and not spent_on[0] else {}))
+    elif basis is not None:  # the amount is computed from their spending on what the jar is for
         if category is None and len(getattr(q, "categories", None) or []) == 1:
             category = q.categories[0]  # "hũ tiền ăn uống": the category the request names, beside the jar's name
             args["categories"] = [category]
@@ -190,6 +209,16 @@ def budget_call(text: str, q: Any, ctx: Any, *, figure: float | None = None,
         return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": monthly_in(text) or figure or 0}}
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
+    if category is None and not merchants:
+        # "ok put a $50 limit on it" after an answer about Starbucks: what that answer was about (a merchant: a jar)
+        categories, merchants = _previous_subject(ctx)
+        if len(categories) == 1:
+            category = categories[0]
+        elif merchants and not categories:
+            name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
+            if basis is not None:
+                return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
+            return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": monthly_in(text) or figure or 0}}
     if basis is not None and category:
         return {"name": "propose_set_budget", "args": {"category": category, **basis}}
     return {"name": "propose_set_budget", "args": {"category": category or "", "amount": monthly_in(text) or figure}}
@@ -243,7 +272,38 @@ def _one_of_last_set(subject: str) -> str | None:
     return None if m is None else "largest" if m.group("big") else "smallest"
 
 
+# "mark them business expense", "tag those Work", "call all of those groceries": a pointer at the last answer's set,
+# then the category with no "as" before it
+BARE_TARGET_RE = re.compile(LEAD + r"(?:mark|label|tag|classify|categori[sz]e|re-?categori[sz]e|call|count|make|file)\s+"
+                            r"(?P<subject>(?:(?:all|each|both)\s+(?:of\s+)?)?(?:(?:those|these|the)\s+(?:ones|transactions|"
+                            r"charges|purchases|rows|items|rides|orders)|them|those|these|em|'em|it|that|this))\s+(?:all\s+)?"
+                            r"(?!as\b|under\b|into\b|to\b|in\b|with\b|for\b|off\b|up\b|down\b|out\b|on\b|again\b|too\b)"
+                            r"(?P<name>[\w&' -]{2,40}?)\s*(?:pls|please|thanks|thx|too|then)?\s*[.!]*\s*$", re.I)
+
+
+def _bare_target_call(text: str, ctx: Any) -> dict[str, Any] | None:
+    """The re-filing of the last answer's set under a category named without "as" ("mark them business expense")."""
+    m = BARE_TARGET_RE.search(text)
+    if m is None or not points_at_last_set(m.group("subject"), getattr(ctx, "previous_query", None)):
+        return None
+    named = _name_words(NAME_END_RE.sub("", m.group("name")), ctx)
+    if not 1 <= len(named) <= 4:
+        return None
+    category = _category_in(m.group("name"), ctx)
+    if category is None or len(named) > len(category.split()):
+        category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "business expense": a new one
+    return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
+
+
+# a request said again after a cue ("… actually no, just move them …"): the words before it are withdrawn
+CORRECTED_RE = re.compile(r"(?:\.\.+|[,;—–-])?\s*\b(?:actually|no wait|wait|sorry|scratch that|or rather|i mean|à không|"
+                          r"thôi)\b[\s,.!]*(?:(?:no|nah|nope|not that)\b[\s,.!]*)?(?:(?:just|only|instead)\s+)?"
+                          r"(?:(?:move|put|file|mark|tag|label|make)\s+)?(?:(?:them|those|these|it|em)\s+)?", re.I)
+
+
 def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
+    if (bare := _bare_target_call(text, ctx)) is not None:
+        return bare
     # the target ("as Gifts", "to Transport") comes after the verb: the "to" of "I want to change my password"
     # is the lead-in, and "change password" is no category
     verb = RECAT_RE.search(text)
@@ -263,7 +323,12 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
             category = " ".join(w if w.isupper() else w.capitalize() for w in named)
         if category is None:
             continue
-        subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        if split is not splits[0] and (cue := CORRECTED_RE.search(head, splits[0].end())):
+            # "file my amazon as work stuff… actually no, just move them to Groceries": what the first request named
+            # ("my amazon"), its target and the cue dropped
+            head = head[:splits[0].start()] + " " + head[cue.end():]
+        subject = re.sub(LEAD + r"(?:đánh dấu|gắn nhãn|phân loại|\w+)(?:\s+(?:up|down|over))?(?!\w)", "", head, count=1,
+                         flags=re.I)
         if (pick := _one_of_last_set(subject)) and points_at_last_set("them", getattr(ctx, "previous_query", None)):
             # "tag the biggest one as a gift" after a listing or a total: that one transaction of the last answer
             return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True,
@@ -318,6 +383,11 @@ def add_call(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     return {"name": "propose_add_transaction", "args": args}
 
 
+# "one of those", "one of them", "among these": a thing of the last answer's set
+AMONG_LAST_RE = re.compile(r"\b(?:one|any|some|two)\s+of\s+(?:those|them|these|'em)\b|\bamong\s+(?:those|them|these)\b"
+                           r"|\b(?:those|these|them)\b", re.I)
+
+
 def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     args: dict[str, Any] = {}
     shown = getattr(ctx, "previous_result", None) or {}
@@ -332,10 +402,21 @@ def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
     # "remove the duplicate Netflix charge": the money grammar reads "remove Netflix" as leaving it out, and may read
     # the verb itself as a name ("delete" as a merchant spelled like it): the names are read without the verb
     subject = re.sub(LEAD + DELETE_VERB, " ", text, count=1, flags=re.I)
+    # "i think one of those is a duplicate, delete it": the verb after what it is about is no name either
+    subject = re.sub(r"(?<!\w)" + DELETE_VERB + r"(?=\s+(?:it|them|that|those|this|these|one|the)\b|\s*[.!]*$)", " ", subject,
+                     flags=re.I)
     if ctx is not None and subject.strip() != text.strip() and getattr(ctx, "vocab", None) is not None:
         sq = understand_in(subject, ctx)
         if sq.merchants or sq.categories or sq.text:
             q = sq
+        elif DUPLICATE_RE.search(text) and AMONG_LAST_RE.search(subject) and ctx.previous_query:
+            # "one of those is a duplicate": the duplicate among what the last answer was about, over its period
+            previous = ctx.previous_query
+            q = understand_in("", ctx)
+            q.merchants, q.categories = list(previous.get("merchants") or []), list(previous.get("categories") or [])
+            span = previous.get("period") or {}
+            if span.get("start") and span.get("end") and not period:
+                period = {"start": span["start"], "end": span["end"]}
     merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
     if merchants:
         args["merchant"] = merchants[0]

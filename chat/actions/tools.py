@@ -6,7 +6,6 @@ POST /api/v1/chat/actions/<id>/confirm/ (API). Nothing a model or a prompt does 
 like every other tool (no user id in any schema)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -16,6 +15,8 @@ from django.utils import timezone, translation
 from django.utils.translation import get_language
 
 from chat.actions.basis import figure_for
+from chat.actions.duplicates import DUPLICATE_WINDOW_DAYS, duplicates, shown_row
+from chat.actions.jar_change import jar_categories
 from chat.actions.selectors import action_present, pending_in_conversation
 from chat.actions.self_steps import TOPICS, UNAVAILABLE_TOPICS, steps_for
 from chat.actions.services import pending_action_cancel, pending_action_propose
@@ -34,6 +35,7 @@ from core.errors import DomainError, NotFound
 from core.money import money
 from transactions.models import Transaction
 from transactions.query import filtered
+from transactions.query.grammar import normalise
 from transactions.selectors import category_find
 from transactions.selectors.figures import money_rows, totals
 from transactions.selectors.subscriptions import subscription_list
@@ -43,7 +45,6 @@ ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_categor
                 "check_data_available")
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
 PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:6], "save_note"))
-DUPLICATE_WINDOW_DAYS = 3
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
 NO_SET = ("There is no list of transactions in this conversation to point back to: say which ones (a merchant, "
@@ -54,6 +55,7 @@ MAX_DELETE = 500  # more than this at once is a selection on the Transactions pa
 class ActionTools:
     user: Any
     conversation_id: int | None = None  # the conversation of this turn: "never mind" cancels what it proposed
+    _last_answer_span: dict[str, str] = {}  # noqa: RUF012 - replaced per call, never mutated
 
     def _propose(self, kind: str, params: dict[str, Any], *, note: str = "") -> dict[str, Any]:
         try:
@@ -116,11 +118,39 @@ class ActionTools:
                                                **({"basis": asked} if basis else {})}),
                 **({"basis": basis} if basis else {})}
 
-    def propose_set_jar_budget(self, jar: str, amount: float | None = None, change: float | None = None) -> dict:
-        """Propose a new monthly amount for one of the user's existing jars (by its name): `amount` (the new amount:
-        "raise the groceries jar to 500") or `change` (added, negative to lower: "lower my coffee jar by 20"). From
-        this month on; undo puts the old amount back. Only proposes: the user confirms on a card."""
-        return self._propose("jar_budget_set", {"jar": jar, "amount": amount, "change": change})
+    def propose_set_jar_budget(self, jar: str, amount: float | None = None, change: float | None = None,
+                               direction: str | None = None, categories: list[str] | None = None,
+                               merchants: list[str] | None = None, usual_months: int | None = None,
+                               start: str | None = None, end: str | None = None,
+                               percent_change: float | None = None) -> dict:
+        """Propose a new monthly amount for one of the user's existing jars (by its name; "" for their only jar):
+        `amount` (the new amount: "raise the groceries jar to 500") or `change` (added, negative to lower: "lower my
+        coffee jar by 20"); `direction` "up"/"down" as the user said it (raise/lower): the card says so when the
+        amount goes the other way. With no amount but a basis, the amount is computed from their spending on
+        `categories`/`merchants` (default: the jar's categories): `usual_months` (the average of that many full
+        months) or `start`/`end`, changed by `percent_change`. From this month on; undo puts the old amount back.
+        Only proposes: the user confirms on a card."""
+        basis = None
+        if amount is None and change is None and (usual_months or (start and end)):
+            if not (categories or merchants):
+                categories = jar_categories(self.user, jar)
+            basis, problem = self._basis(categories=categories, merchants=merchants, amount=None,
+                                         usual_months=usual_months, start=start, end=end, percent_change=percent_change)
+            if problem:
+                return {"proposed": False, "kind": "jar_budget_set", "problem": problem}
+            amount = basis["amount"] if basis else None
+        out = self._propose("jar_budget_set", {"jar": jar, "amount": amount, "change": change, "direction": direction})
+        if basis and not out.get("proposed") and jar and not jar_categories(self.user, jar) \
+                and str(out.get("problem") or "").startswith("You have no jar called"):
+            # "set my dining jar to what I averaged on dining" with no such jar: the jar they meant, created with the
+            # figure — proposed, and said to be a new jar
+            name = " ".join(w if w.isupper() else w.capitalize() for w in jar.split())
+            made = self.propose_create_jar(name=name, categories=categories, merchants=merchants,
+                                           usual_months=usual_months, start=start, end=end,
+                                           percent_change=percent_change)
+            if made.get("proposed"):
+                return {**made, "instead": {"jar": name}}
+        return {**out, **({"basis": basis} if basis else {})}
 
     def _revise(self, *, amount: float | None, usual_months: int | None, start: str | None, end: str | None,
                 percent_change: float | None) -> dict:
@@ -213,12 +243,13 @@ class ActionTools:
         ids, what = self._last_answer_set()
         if not ids:
             return {"proposed": False, "kind": "category_set", "problem": NO_SET}
+        span = self._last_answer_span
         if pick in ("largest", "smallest"):
             rows = Transaction.objects.filter(user=self.user, id__in=ids).order_by(
                 "amount" if pick == "largest" else "-amount", "-date")
             ids = [rows.values_list("id", flat=True)[0]]
             what = ("the biggest of " if pick == "largest" else "the smallest of ") + what
-        return self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what})
+        return {**self._propose("category_set", {"category": category, "transaction_ids": ids, "what": what}), **span}
 
     def _last_answer_set(self, most: int | None = None) -> tuple[list[int], str]:
         """The ids of the transactions the conversation's last money answer was about, and what they are in words
@@ -233,6 +264,9 @@ class ActionTools:
         conversation = Conversation.objects.filter(pk=self.conversation_id, user=self.user).first() \
             if self.conversation_id else None
         previous, _earlier, shown, _family, _sure = conversation_state(conversation) if conversation else (None,) * 5
+        period = (previous or {}).get("period") or {}
+        # the rows are the last answer's, over its period: said beside the proposal ("those" of October are October's)
+        self._last_answer_span = {k: period[k] for k in ("start", "end") if period.get("start") and period.get(k)}
         return answer_rows(user=self.user, query=previous, shown=shown, most=most or MAX_MATCHING) if previous \
             else ([], "")
 
@@ -266,7 +300,8 @@ class ActionTools:
                 return {"proposed": False, "kind": "transaction_delete", "problem": NO_SET if not ids else
                         f"More than {MAX_DELETE} transactions match; select them on the Transactions page to delete "
                         "that many."}
-            return self._propose("transaction_delete", {"transaction_ids": ids, "what": what})
+            return {**self._propose("transaction_delete", {"transaction_ids": ids, "what": what}),
+                    **self._last_answer_span}
         candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
                                              start=start, end=end, categories=categories, text=text,
                                              every=all_matching, bounds=(amount_min, amount_max))
@@ -342,11 +377,11 @@ class ActionTools:
                         "problem": "No transaction matches that" + (f" between {args['start']} and {args['end']}"
                                                                      if args.get("start") else "")
                                    + "; nothing to delete."}
-            return [_shown(r) for r in rows]
+            return [shown_row(r) for r in rows]
         rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
                                                        "currency")[:400])
         if duplicate:
-            found = _duplicates(rows)
+            found = duplicates(rows)
             if found:
                 return found
             where = f" between {args['start']} and {args['end']}" if args.get("start") else \
@@ -354,7 +389,7 @@ class ActionTools:
             if rows and subject:
                 who = merchant or "that charge"
                 return {"proposed": False, "kind": "transaction_delete", "no_duplicate": True,
-                        "charges": [_shown(r) for r in rows[:MAX_CANDIDATES]],
+                        "charges": [shown_row(r) for r in rows[:MAX_CANDIDATES]],
                         "problem": (f"I found no duplicate: no {who} charge appears twice within "
                                     f"{DUPLICATE_WINDOW_DAYS} days{where}. The {who} charges there ({len(rows)}) "
                                     "— the latest first:")}
@@ -366,7 +401,7 @@ class ActionTools:
         if not (subject or day):
             return {"proposed": False, "kind": "transaction_delete",
                     "problem": "Say which transaction: the merchant, the amount or the date."}
-        return [_shown(r) for r in rows]
+        return [shown_row(r) for r in rows]
 
     def cancel_pending_action(self, action_id: int | None = None) -> dict:
         """Drop a change proposed in this conversation that the user has not confirmed, when they say "never
@@ -388,12 +423,23 @@ class ActionTools:
         contact a bank, see a credit score): say so and give the steps the user can take in the app. `subject`:
         what the request is about, when known (e.g. the subscription the user picked from a list)."""
         out = {**unavailable_steps(request), "subject": subject}
+        if not subject and "subscription" in str(out.get("what")):
+            # "hủy Spotify giùm mình đi" after the list: the plan the user's own words name, from their subscriptions
+            subject = out["subject"] = self._subscription_named(getattr(self, "request_text", None) or request)
         helped = steps_for(self, UNAVAILABLE_TOPICS.get(out.get("what") or ""))
         if helped:  # the help page's steps for what to do instead, the page named
             out["help"] = helped
         if subject and out.get("what") == "cancel a subscription":
             out["cost"] = self._recurring_cost(subject)  # what cancelling would save, from their own charges
         return out
+
+    def _subscription_named(self, text: str) -> str | None:
+        """The one recurring charge of the user's whose name the text says ("cancel Spotify"), or None."""
+        said = set(normalise(text or "").split())
+        rows = subscription_list(user=self.user)["rows"]
+        named = [r["merchant"] for r in rows if normalise(r["merchant"]).split()[:1] and
+                 normalise(r["merchant"]).split()[0] in said]
+        return named[0] if len(named) == 1 else None
 
     def _recurring_cost(self, subject: str) -> dict[str, Any] | None:
         """What a plan costs, from the user's charges: the recurring charge Moneta detected for that merchant (per
@@ -445,30 +491,3 @@ def turn_action_ids(records: list[Any]) -> list[int]:
         if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
             ids.append(int(result["action"]["id"]))
     return ids
-
-
-def _shown(row: Mapping[str, Any], reason: str = "", duplicate_of: str = "") -> dict[str, Any]:
-    return {"id": row["id"], "date": row["date"].isoformat(), "description": row["description"],
-            "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {}),
-            **({"duplicate_of": duplicate_of} if duplicate_of else {})}
-
-
-def _duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The later copy of each charge that appears twice: same merchant (or narrative) and amount within
-    DUPLICATE_WINDOW_DAYS days."""
-    out = []
-    seen: set[int] = set()
-    for i, later in enumerate(rows):
-        for earlier in rows[i + 1:]:
-            if earlier["id"] in seen or later["id"] in seen:
-                continue
-            same_payee = (later["merchant_id"] and later["merchant_id"] == earlier["merchant_id"]) or \
-                later["description"] == earlier["description"]
-            if same_payee and later["amount"] == earlier["amount"] and later["amount"] < 0 and \
-                    timedelta(0) <= later["date"] - earlier["date"] <= timedelta(days=DUPLICATE_WINDOW_DAYS):
-                seen.update((later["id"], earlier["id"]))
-                out.append(_shown(later, reason=f"a second copy of the same charge on "
-                                                f"{earlier['date'].isoformat()}",
-                                  duplicate_of=earlier["date"].isoformat()))
-                break
-    return out

@@ -30,7 +30,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "corrected")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "unapplied", "corrected", "guessed")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -72,7 +72,7 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     # and the people they went with ("w the kids") name nothing to count
     asked = (reading or {}).get("asked") or ""
     ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r), timezone.localdate())
-               and not companion(w, asked)]
+               and not companion(w, asked) and w not in (q.get("unapplied") or [])]
     if ignored:
         parts.append(ngettext("I didn't understand %(words)s, so this answer leaves it out — tell me what you meant.",
                               "I didn't understand %(words)s, so this answer leaves them out — tell me what you "
@@ -81,6 +81,9 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
         parts.append(ngettext("Nothing in your transactions is called %(words)s, so this answer leaves it out.",
                               "Nothing in your transactions is called %(words)s, so this answer leaves them out.",
                               len(q["unknown"])) % {"words": quoted(q["unknown"])})
+    if q.get("unapplied"):  # "for my grandson Tommy": no row says whom it was for (asides_circumstance.py)
+        parts.append(gettext("Your transactions don't show which purchases were %(words)s, so this counts all of "
+                             "them.") % {"words": " or ".join(f"“{w}”" for w in q["unapplied"])})
     if q.get("asides"):  # "for my accountant", "(rent goes on the lease anyway)": why they ask, not what to count
         parts.append(gettext("I set aside %(words)s: why you ask, not what to count.")
                      % {"words": ", ".join(f"“{w}”" for w in q["asides"])})
@@ -90,6 +93,10 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
                       f"something else.") if c.get("replaced") else
                      (f"Tôi không hiểu “{c['said']}” sửa lại điều gì." if vi else
                       f"I couldn't tell what “{c['said']}” corrects."))
+    if q.get("guessed"):  # a ranking whose level no word said ("my money pits"): the categories, a guess
+        parts.append(f"Tôi đoán {quoted(q['guessed'])} là các danh mục chi tiêu — nếu bạn muốn xếp theo nơi chi, hãy hỏi "
+                     f"“theo cửa hàng”." if vi else f"I read {quoted(q['guessed'])} as your spending categories, a guess — "
+                     f"ask “by merchant” if you meant the shops you pay.")
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})

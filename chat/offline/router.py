@@ -91,7 +91,7 @@ def _is_money_question(text: str, q, intent: str) -> bool:
         return True
     if q.measure in ("monthly_average", "top_categories", "top_merchants", "income", "net", "compare", "largest",
                      "summary") and (PERSONAL_RE.search(text) or q.period or q.months or find_periods(norm, date.today())
-                                     or (q.measure.startswith("top_") and (q.limit or 0) > 1)):  # "top 3 kind"
+                                     or (q.measure.startswith("top_") and q.limit)):  # "top 3 kind", "nhất … khoản nào"
         return bool(measure) or q.measure != "total"
     # no names: a period with a money measure ("spending last month", "biggest purchase this year")
     return bool(q.period) and (intent in MONEY_INTENTS or bool(PERSONAL_RE.search(text)) or bool(measure))
@@ -319,7 +319,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     # 6. the user's money — not a Vietnamese question about no one's money that names nothing of theirs and no
     #    period ("quỹ khẩn cấp nên bằng mấy tháng chi tiêu?", "mức giảm trừ gia cảnh … là bao nhiêu?"): knowledge
     concept_only = asks_concept(text, q, ctx.today) or (concept_q and not PERSONAL_RE.search(text) and not q.period) \
-        or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text)
+        or (is_vietnamese(text) and not PERSONAL_RE.search(text) and not (q.merchants or q.categories or q.text or q.compare)
             and not vi_own_spending(text)  # "chuyến đi Huế tốn bao nhiêu": what it cost them
             and q.measure not in ("top_categories", "top_merchants")  # "trừ tiền nhà thì mục nào nhiều nhất": theirs
             and q.period is None and not find_periods(normalise(text), ctx.today))

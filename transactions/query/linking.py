@@ -118,7 +118,7 @@ class Linker:
             return spelt, "initials"  # "see vee ess", "tee jays": the letters of a name said one by one
         if longer := said_names.name_then_sound(window, self.merchant_tokens):
             return longer, "nickname"  # "uber eets": Uber Eats, not Uber
-        return self.sounded(window), "nickname"  # by sound: a guess, as loose as a nickname
+        return self.sounded(window) or said_names.near_named(window, self.merchant_tokens), "nickname"  # a guess
 
     def sounded(self, window: list[str]) -> list[str]:
         """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded."""

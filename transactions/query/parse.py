@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from core.periods import Period, add_months
 from transactions.query import grammar
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
+from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
 from transactions.query.exclusions import (
@@ -46,6 +47,8 @@ from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.periods_words import RANK_ORDINALS
+from transactions.query.ranking_versus import versus_rest
+from transactions.query.ranking_words import level_guessed
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -57,7 +60,7 @@ from transactions.query.settle import examples_and_kinds, settle, union_text_nam
 from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
-from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
+from transactions.query.state import counted_nouns, leans_on_last, names_parts_of_last, referenced_merchant
 from transactions.query.things import (
     LOOSE_CATEGORY,
     bracketed_names,
@@ -142,7 +145,9 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         if restatement_useful(r, found.names_allowed):
             restated.append((found, r))
     question = without(question, [found.span for found, _ in restated])
+    question, circumstances, unapplied = circumstances_set_aside(question)  # "after church", "for my grandson Tommy"
     question, asides = set_aside(question)  # "for my accountant:", "(rent goes on the lease anyway)": no filters
+    asides = circumstances + asides
     question, asides = aside_definitions(question, asides)  # "(lunch is pretty much always chipotle)": lunch = Chipotle
     q = _parse(question, vocab=vocab, today=today, previous=previous, earlier=earlier, shown=shown)
     for found, r in restated:
@@ -169,6 +174,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
         q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    q.unapplied, q.ignored = unapplied, q.ignored + unapplied  # said in the answer; never a confident one
     q.corrected = [c.as_dict() for c in corrected]
     return q
 
@@ -348,12 +354,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
-    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text))
+    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text)
+                                         or names_parts_of_last(text, q, previous, vocab.merchant_category))
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
         q = settle_followup(merge_followup(previous, said, measure=measure, periods=own_periods,
-                                           narrow=bool(NARROW_RE.search(text))), said, previous, text, measure,
+                                           narrow=bool(NARROW_RE.search(text)), earlier=earlier), said, previous, text, measure,
                             today, vocab.merchant_category)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
@@ -414,7 +421,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         paired_sides(q, text, periods)  # "shell in August and chevron in July": each name with its own period
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
-    share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
+    versus_rest(q, text, own_periods, previous) or share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
     side_by_side_read(q, text)  # "dining and groceries, side by side": its words read
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
@@ -422,6 +429,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
+    q.guessed += [g for g in [level_guessed(question)] if g and q.measure == "top_categories" and g not in q.guessed]
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
         before = {**(earlier.said if earlier else {}), **(previous.said if previous else {})}  # kept from the last

@@ -10,7 +10,9 @@ Used by transactions/query/linking.py; the keys are name_matching's.
 """
 from __future__ import annotations
 
-from transactions.query.name_matching import initials, sound_key, sounds_keys
+from transactions.query.name_matching import initials, singular, sound_key, sounds_keys
+from transactions.query.nicknames import distinctive_words
+from transactions.query.spelling import edits
 
 # the names of the letters, said one by one ("see vee ess", "pee gee and ee", "dubya eff")
 LETTER_WORDS = {"ay": "a", "eh": "a", "bee": "b", "be": "b", "cee": "c", "see": "c", "sea": "c", "dee": "d",
@@ -80,6 +82,36 @@ def sounded(window: list[str], merchant_tokens: dict[str, list[str]], stopwords:
     long_keys = {k for k in keys if len(k) >= 5}  # a first word of five consonants is a name alone ("comb cast")
     return [m for m, mt in merchant_tokens.items() if mt and (not plain or len(mt) == 1) and any(
         (keys if k == len(mt) or k >= 2 else long_keys) & sounds_keys(mt[:k]) for k in range(1, len(mt) + 1))]
+
+
+def near_word(said: str, word: str) -> bool:
+    """`said` is `word` misheard or mistyped, by a threshold that grows with the word: the same first letter, its
+    sound (name_matching.sound_key) at most one consonant off, and at most one edit for words of four letters or
+    fewer, two when one is longer ("johns" for "joes", "bottel" for "bottle"; never "bet" for "buy", "bud" for "buy")."""
+    if said == word or not said.isalpha() or not word.isalpha() or said[0] != word[0] or min(len(said), len(word)) < 4:
+        return False
+    limit = 1 if max(len(said), len(word)) <= 4 else 2
+    return edits(said, word, limit) <= limit and edits(sound_key(said), sound_key(word), 1) <= 1
+
+
+def near_named(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
+    """A name of two words or more said with one of its distinctive words right ("trader") and each other word near
+    the name's own ("john's" for "joe's"): speech to text writes a word it knows for the one it heard. The words
+    said are the whole name or its first words; without a distinctive word kept ("best bet", "whole goods") or
+    with a word far from the name's ("planet hollywood"), nothing."""
+    if len(window) < 2:
+        return []
+    distinct = distinctive_words(merchant_tokens)
+    out = []
+    for name, mt in merchant_tokens.items():
+        if len(mt) < len(window) or (len(mt) > len(window) and len(window) < 2):
+            continue
+        pairs = list(zip(window, mt))
+        kept = [b for a, b in pairs if singular(a) == singular(b)]
+        if any(distinct.get(b, ("", 0))[0] == name for b in kept) and len(kept) < len(pairs) and all(
+                singular(a) == singular(b) or near_word(a, b) for a, b in pairs):
+            out.append(name)
+    return out
 
 
 def name_then_sound(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
