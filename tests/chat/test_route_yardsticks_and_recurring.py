@@ -106,5 +106,5 @@ def test_a_csv_put_in_by_vietnamese_upload_words_is_the_import_steps(chat_demo, 
 
 def test_a_help_question_and_their_own_jars_in_one_turn_get_both(chat_demo, alice):
     demo_docs(help_pages=("budget-jars.md",))
-    answer = chat_turn(user=alice, message="tell me what jars are in the app, and show how mine are going")
+    answer = chat_turn(user=alice, message="explain what a jar is in moneta and show how mine are doing")
     assert set(answer["tools_used"]) == {"get_app_information", "get_jar_status"}, answer["tool_calls"]
