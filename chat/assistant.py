@@ -316,7 +316,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
                          text: list[str] | None = None, ask: str | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
-        `sides` [{label, merchants, categories, text, period}] and `mode` "sides" | "periods" | "usual"
+        `sides` [{label, merchants, categories, text, period, exclude_merchants, exclude_categories, exclude_text}] (a side
+        of "everything else": no names, the other side's names excluded) and `mode` "sides" | "periods" | "usual"
         ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
         "less" when the question is which side was more (less), "most" | "least" to rank many sides (e.g. each month:
         "which month was highest"), "difference", or "share" (the first side as a

@@ -448,6 +448,7 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]
     # "starbucks and uber, sorry, lyft": which thing the correction replaces is a guess (transactions/query/corrections.py)
     guessed += [c["said"] for c in understood.get("corrected") or [] if not c.get("clear", True)]
+    guessed += list(understood.get("guessed") or [])  # "money pits": a ranking's level guessed (ranking_words.py)
     if not_understood or guessed:
         penalty += UNDERSTOOD_PENALTY
         reasons.append(f"words not understood: {not_understood + guessed}")

@@ -152,7 +152,10 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
             side = Side(label=str(s.get("label") or ""), merchants=merchants_of(s.get("merchants")),
                         categories=categories_of(s.get("categories")), text=list(s.get("text") or []),
                         period=period_of(s.get("period"), s.get("start"), s.get("end")),
-                        direction="in" if s.get("direction") == "in" else None)  # a share of what they earn
+                        direction="in" if s.get("direction") == "in" else None,  # a share of what they earn
+                        exclude_merchants=merchants_of(s.get("exclude_merchants")),  # "rent vs everything else"
+                        exclude_categories=categories_of(s.get("exclude_categories")),
+                        exclude_text=list(s.get("exclude_text") or []))
             side.label = side.label or (side.period.label if side.period else ", ".join(
                 side.merchants + side.categories + side.text))
             built.append(side)

@@ -28,7 +28,7 @@ def money_calls(q) -> list[dict]:
             "ask": args.get("compare_ask"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
     if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset and not q.smallest_first \
-            and not (q.followup and q.limit):  # "cut it to 2": the ranking's length is what the turn changed
+            and not q.limit:  # "top 3", "cut it to 2", "which one": the ranking's length said is the answer's length
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]

@@ -30,7 +30,7 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
                "monthly_average": "trung bình mỗi tháng", "compare": "so sánh"}
 
 
-ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "unapplied", "corrected")
+ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "unapplied", "corrected", "guessed")
 
 
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
@@ -93,6 +93,10 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
                       f"something else.") if c.get("replaced") else
                      (f"Tôi không hiểu “{c['said']}” sửa lại điều gì." if vi else
                       f"I couldn't tell what “{c['said']}” corrects."))
+    if q.get("guessed"):  # a ranking whose level no word said ("my money pits"): the categories, a guess
+        parts.append(f"Tôi đoán {quoted(q['guessed'])} là các danh mục chi tiêu — nếu bạn muốn xếp theo nơi chi, hãy hỏi "
+                     f"“theo cửa hàng”." if vi else f"I read {quoted(q['guessed'])} as your spending categories, a guess — "
+                     f"ask “by merchant” if you meant the shops you pay.")
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})

@@ -155,3 +155,17 @@ def test_this_month_said_again_stays_this_month(chat_demo, alice, alice_money):
     today = timezone.localdate()
     answer = talk(alice, "starbucks this month", "and this month?")[-1]
     assert _args(answer).get("end") == today.isoformat(), _args(answer)
+
+
+@pytest.mark.parametrize(("first", "ask"), [
+    ("what did I spend last month, rent aside", "now rank my top 3 categories for me please, still not counting the rent"),
+    ("tháng trước tổng chi tiêu của mình bao nhiêu, trừ tiền nhà ra nha",
+     "vậy xếp hạng 3 nhóm chi nhiều nhất đi (vẫn không tính tiền nhà)"),
+])
+def test_still_leaving_out_carries_the_last_question_on(chat_demo, alice, alice_money, first, ask):
+    start, end = _month_span(1)
+    answer = talk(alice, first, ask)[-1]
+    args = _args(answer)
+    left_out = [*(args.get("exclude_categories") or []), *(args.get("exclude_merchants") or [])]
+    assert args["measure"] == "top_categories" and any("Rent" in n for n in left_out), args
+    assert (args.get("start"), args.get("end")) == (start.isoformat(), end.isoformat()), args

@@ -58,8 +58,9 @@ def _base(user, q: MoneyQuery, *, side: Side | None = None, period: Period | Non
                   categories=(side.categories if named else q.categories) or (),
                   text=(side.text if named else q.text) or (), amount_min=q.amount_min, amount_max=q.amount_max,
                   direction=q.direction if direction == "unset" else direction, start=start, end=end,
-                  weekdays=q.weekdays, exclude_merchants=q.exclude_merchants,
-                  exclude_categories=q.exclude_categories, exclude_text=q.exclude_text)
+                  weekdays=q.weekdays, exclude_merchants=[*q.exclude_merchants, *(side.exclude_merchants if side else ())],
+                  exclude_categories=[*q.exclude_categories, *(side.exclude_categories if side else ())],
+                  exclude_text=[*q.exclude_text, *(side.exclude_text if side else ())])
     return qs.exclude(id__in=_largest_ids(qs, q)) if q.skip_largest else qs
 
 

@@ -11,6 +11,8 @@ from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.periods import MONTH_RE, _n
+from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
+from transactions.query.ranking_words import ranking_said
 from transactions.query.spelling import respell
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
@@ -82,6 +84,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
                              "high": "highest", "low": "lowest"}[m.group(1)], text)
+    text = ranking_said(text)  # "which shop gets most of my cash": a ranking in the grammar's own words
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
@@ -325,7 +328,7 @@ TOP_N = re.compile(r"\b(?:top|bottom)\s+(\d+|one|two|three|four|five|six|seven|e
                    r"(?:biggest|largest|most expensive|top|smallest|lowest|bottom)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
-                   r"companies|brands|businesses|spots|danh muc|"
+                   r"companies|brands|businesses|spots|things|danh muc|"
                    r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b"
                    # "give me 3", "show me the top five", "list 3 of them": how many of the ranking to show
                    r"|\b(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:top\s+)?(\d{1,2}|two|three|four|five|six|"
@@ -351,6 +354,9 @@ def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
                 r"\b(?:average|avg|typical|usually|normally|mean|trung binh)\b", text):
             continue  # "it's been charging me every month since May, what's the total so far": a total
         if m:
+            return measure, m.span()
+    for measure, pattern in RANKING_RULES:  # rankings asked with no word of the rules above (ranking_words.py)
+        if m := re.search(pattern, text):
             return measure, m.span()
     return None, None
 

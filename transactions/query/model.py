@@ -25,17 +25,26 @@ class Side:
     text: list[str] = field(default_factory=list)
     period: Period | None = None
     direction: str | None = None  # "in": the side counts money in (a share of what they earn), else the query's
+    # rows this side never counts: "rent vs everything else" — the other side is all spending but Rent
+    exclude_merchants: list[str] = field(default_factory=list)
+    exclude_categories: list[str] = field(default_factory=list)
+    exclude_text: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {"label": self.label, "merchants": self.merchants, "categories": self.categories, "text": self.text,
                 "period": self.period.as_dict() if self.period else None,
-                **({"direction": self.direction} if self.direction else {})}
+                **({"direction": self.direction} if self.direction else {}),
+                **{k: getattr(self, k) for k in SIDE_EXCLUDES if getattr(self, k)}}
 
     @classmethod
     def from_dict(cls, d: dict) -> Side:
         return cls(label=d.get("label") or "", merchants=list(d.get("merchants") or []),
                    categories=list(d.get("categories") or []), text=list(d.get("text") or []),
-                   period=Period.from_dict(d.get("period")), direction=d.get("direction"))
+                   period=Period.from_dict(d.get("period")), direction=d.get("direction"),
+                   **{k: list(d.get(k) or []) for k in SIDE_EXCLUDES})
+
+
+SIDE_EXCLUDES = ("exclude_merchants", "exclude_categories", "exclude_text")
 
 
 @dataclass
@@ -94,6 +103,8 @@ class MoneyQuery:
     unapplied: list[str] = field(default_factory=list)
     # the turn's corrections of itself ("starbucks, sorry, blue bottle": transactions/query/corrections.py), as said
     corrected: list[dict] = field(default_factory=list)
+    # readings the parser guessed, as said ("money pits" read as the categories: transactions/query/ranking_words.py)
+    guessed: list[str] = field(default_factory=list)
 
     # ---- (de)serialisation --------------------------------------------------------------------------------
     def as_dict(self) -> dict:
@@ -119,6 +130,7 @@ class MoneyQuery:
             **({"skip_largest": self.skip_largest} if self.skip_largest else {}),
             **({"smallest_first": True} if self.smallest_first else {}),
             **({"corrected": self.corrected} if self.corrected else {}),
+            **({"guessed": self.guessed} if self.guessed else {}),
         }
 
     @classmethod
@@ -149,6 +161,7 @@ class MoneyQuery:
             asides=list(d.get("asides") or []), unapplied=list(d.get("unapplied") or []), skip_largest=int(d.get("skip_largest") or 0),
             smallest_first=bool(d.get("smallest_first")),
             corrected=[dict(c) for c in d.get("corrected") or [] if isinstance(c, dict)],
+            guessed=[str(g) for g in d.get("guessed") or []],
         )
 
     # ---- what was understood, in words ---------------------------------------------------------------------

@@ -47,6 +47,8 @@ from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.periods_words import RANK_ORDINALS
+from transactions.query.ranking_versus import versus_rest
+from transactions.query.ranking_words import level_guessed
 from transactions.query.restatements import (
     definitions_read,
     restatement_apply,
@@ -419,7 +421,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         paired_sides(q, text, periods)  # "shell in August and chevron in July": each name with its own period
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
-    share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
+    versus_rest(q, text, own_periods, previous) or share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
     side_by_side_read(q, text)  # "dining and groceries, side by side": its words read
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
@@ -427,6 +429,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
             and (pronoun := PRONOUN_RE.search(text)):
         q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
+    q.guessed += [g for g in [level_guessed(question)] if g and q.measure == "top_categories" and g not in q.guessed]
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote
         before = {**(earlier.said if earlier else {}), **(previous.said if previous else {})}  # kept from the last

@@ -209,7 +209,11 @@ LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(
                               # set and the name said together; "total for both": the two answers' names
                               r"|^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|along with|together with|as well as|"
                               r"on top of (?:that|it|those)|with)\b|\b(?:for|of) both\b|\bboth (?:of them |of those )?(?:together|combined)\b"
-                              r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b")
+                              r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b"
+                              # "(still not counting rent)", "vẫn không tính tiền nhà": what the last answer left out,
+                              # kept — the turn carries the last question on
+                              r"|\b(?:still|van)\s+(?:not counting|not including|excluding|except|without|minus|leaving out|"
+                              r"khong tinh|khong ke|tru|bo)\b")
 
 
 def leans_on_last(text: str) -> bool:
