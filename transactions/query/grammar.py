@@ -328,7 +328,7 @@ TOP_N = re.compile(r"\b(?:top|bottom)\s+(\d+|one|two|three|four|five|six|seven|e
                    r"(?:biggest|largest|most expensive|top|smallest|lowest|bottom)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
-                   r"companies|brands|businesses|spots|danh muc|"
+                   r"companies|brands|businesses|spots|things|danh muc|"
                    r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b"
                    # "give me 3", "show me the top five", "list 3 of them": how many of the ranking to show
                    r"|\b(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:top\s+)?(\d{1,2}|two|three|four|five|six|"
