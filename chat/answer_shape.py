@@ -111,6 +111,12 @@ WITH_THIS_MONTH = (r"\b(?:counting|including|incl|plus) (?:this|the current) (?:
 NAMED_YEAR = r"\b(?:(last|this) year|nam (ngoai|nay)|(?:in|of|for|during|nam) ((?:19|20)\d\d))\b"
 
 
+# units of time as people shorten them ("last yr", "same mo last year", "2 wks"): read as the words they stand for
+SHORT_UNITS = {"yr": "year", "yrs": "years", "mo": "month", "mos": "months", "mth": "month", "mths": "months",
+               "wk": "week", "wks": "weeks"}
+SHORT_UNIT = r"\b(" + "|".join(SHORT_UNITS) + r")\b"
+
+
 def _said(pattern: str, text: str) -> bool:
     return re.search(pattern, text) is not None
 
@@ -343,6 +349,7 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
         return 0.0, []
     original = (question or "").lower()
     text = " ".join(re.findall(r"[\w$.']+", strip_accents(original.replace("%", " percent "))))
+    text = re.sub(SHORT_UNIT, lambda m: SHORT_UNITS[m.group(1)], text)  # "same month last yr": a year back
     today = getattr(ctx, "today", None) or date.today()
     previous = getattr(ctx, "previous_query", None) or {}
     shown = getattr(ctx, "previous_result", None) or {}
@@ -376,6 +383,9 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
                 month and not any(_covers_month(s, month) for s in spans):
             reasons.append(f"the question names {words!r} but no query that ran covered it")
     before = _span(previous.get("period"))
+    earlier = _span((getattr(ctx, "earlier_query", None) or {}).get("period"))
+    if before and (previous.get("period") or {}).get("grain") == "all" and earlier and _said(SAME, text):
+        before = earlier  # "that month" after an answer over all time: the month of the answer before (state.py)
     stepped = bool((shown.get("items") or {}).get("names") or shown.get("rows"))  # items or rows to step through
     relation = _period_relation(text, before, today, stepped) if before else None
     if before and relation and not any(relation[1](s) for s in spans) and \

@@ -62,7 +62,7 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|c
               r"guy|man|woman|hubby|wifey|missus|fianc[ée]e?|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|"
               r"niece|nephew|in-laws?|(?:mother|father|brother|sister)-in-law|coworker|colleague|neighbou?r|"
               r"other half|better half|significant other)(?:'s)? (?:(?:\w+ ){0,2})(?:spending|"
-              r"transactions|account|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
+              r"transactions|account|accounts|cards?|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
               # what someone else did with their own card: "how much did my girl spend on her card", "what did he
               # spend on his account"
               r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys)\b"

@@ -166,7 +166,7 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "đăng ký tài khoản": "sign up account", "tạo tài khoản": "sign up account", "biểu đồ": "charts",
              "gộp": "merge", "ghép": "pair", "khôi phục": "restore", "đổi tên": "rename", "người nhận": "payee",
              "thanh toán": "pay", "hoá đơn": "bill", "hóa đơn": "bill", "chuyển tiền": "transfer money",
-             "huỷ": "cancel", "hủy": "cancel", "file ngân hàng": "import statement",
+             "huỷ": "cancel", "hủy": "cancel", "file ngân hàng": "import statement", "file csv": "import statement",
              "tệp ngân hàng": "import statement", "file sao kê": "import statement", "tải lên": "upload",
              "cần xem lại": "review uncertain", "xem lại": "review", "hàng chờ": "review uncertain",
              "cuộc trò chuyện": "conversation", "trò chuyện cũ": "earlier conversation", "tạo lại": "regenerate",

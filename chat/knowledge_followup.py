@@ -24,6 +24,7 @@ ASKING_WORDS = {"how", "big", "much", "many", "large", "small", "long", "often",
 COLOUR_WORDS = {"tho", "though", "then", "really", "actually", "anyway", "still", "too", "also", "còn", "thì", "vậy",
                 "thế", "sao"}
 MAX_WORDS = 10
+LONG_WORDS = 20  # up to this long, a turn whose own words name no topic still leans on the question before
 KNOWLEDGE_CALLS = ("search_knowledge_base", "get_app_information")
 
 
@@ -40,10 +41,16 @@ def _own_words(text: str) -> list[str]:
 
 
 def leans_on_question(text: str) -> bool:
-    """Does a short turn point back with (almost) no subject of its own ("how big should mine be tho")?"""
-    if len(text.split()) > MAX_WORDS or not POINTS_BACK_RE.search(text):
+    """Does a short turn point back with (almost) no subject of its own ("how big should mine be tho")? A longer one
+    leans too when its own words name no finance topic ("how would i even start one, like how many months is the
+    goal")."""
+    if not POINTS_BACK_RE.search(text) or len(text.split()) > LONG_WORDS:
         return False
-    return len(_own_words(text)) <= OWN_WORDS
+    own = _own_words(text)
+    if len(text.split()) <= MAX_WORDS:
+        return len(own) <= OWN_WORDS
+    from chat.help_steps import names_education_topic  # (help_steps loads the section headings: imported when used)
+    return len(own) <= OWN_WORDS and not names_education_topic(" ".join(own))
 
 
 def with_question_before(calls: list[dict[str, Any]], text: str, asked_before: str) -> None:

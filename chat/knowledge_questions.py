@@ -43,11 +43,54 @@ VI_JUDGED_PLAIN_RE = re.compile(r"\bco (?:nen|tot|hai|xau|sao|on|an toan|dang|lo
                                 r"|\bla gi\b|\banh huong\b")
 
 
+# what counts as good or normal for a ratio, a rate or an amount, asked of no one's own ("what counts as a good
+# debt-to-income ratio", "what's considered a healthy savings rate", "how many months of savings is enough", "tỷ lệ
+# nợ trên thu nhập bao nhiêu là ổn"): the yardstick a page gives, never a figure of theirs
+_STANDARD = r"good|normal|healthy|reasonable|typical|decent|safe|ideal|acceptable|average|high|low|too (?:high|low|much)"
+STANDARD_RE = re.compile(
+    rf"\bwhat(?:'s|s| is| are| would be)?\s+(?:(?:considered|counted|seen|thought of|deemed)\s+(?:as\s+)?|counts? as\s+)"
+    rf"(?:(?:a|an|the)\s+)?(?:{_STANDARD})\b"
+    rf"|\b(?:is|are)\s+(?:considered|counted|seen as|thought of as)\s+(?:(?:a|an)\s+)?(?:{_STANDARD})\b"
+    rf"|\bhow (?:much|many|high|low|big)\b.{{1,60}}?\b(?:is|are|counts? as)\s+(?:(?:a|an|the)\s+)?(?:{_STANDARD}|enough|"
+    rf"ok|okay|fine|too much|too many|the (?:norm|rule|goal|target))\b"
+    rf"|\b(?:is|are)\s+(?:\w+\s+){{0,2}}?(?:enough|the norm)\s*\??\s*$", re.I)
+VI_STANDARD_RE = re.compile(r"\b(?:bao nhiêu|mấy tháng|mức nào|thế nào|như thế nào) (?:thì |mới )?(?:là|được coi là|được xem là)\s+"
+                            r"(?:tốt|ổn|hợp lý|bình thường|an toàn|đủ|cao|thấp|lành mạnh|chuẩn)\b", re.I)
+# the person themself: "what counts as a good ratio for me", "is my savings rate normal" ask about theirs
+FIRST_PERSON_RE = re.compile(r"\b(?:i|i'?m|i'?ve|me|my|mine|we|our|us|tôi|tui|tớ|của mình|em)\b", re.I)
+
+
+# "what's a good savings rate", "what is a healthy credit utilization": the same yardstick, when it names a topic
+GOOD_ONE_RE = re.compile(rf"\bwhat(?:'s|s| is| are)\s+(?:(?:a|an|the)\s+)?(?:{_STANDARD})\s+\w", re.I)
+
+
+def asks_standard(text: str) -> bool:
+    """Does the turn ask what counts as good, normal or enough for a ratio, rate or amount, of no one in particular?"""
+    text = text or ""
+    return bool(STANDARD_RE.search(text) or VI_STANDARD_RE.search(text)) and not FIRST_PERSON_RE.search(text)
+
+
+# how much of a thing one needs ("emergency fund for a college kid?? how much do i actually need"), or how a thing
+# works ("how do quarterly estimated taxes work for someone self-employed"): asked of a finance-education topic, the
+# page's answer (not how the app works: "how do jars work here" is help, chat/help_steps.py)
+NEED_OR_WORKS_RE = re.compile(r"\bhow (?:much|many|big|large)\b(?:\s+\S+){0,3}?\s+(?:do|does|would|will|should)\s+(?:i|we|you|one|"
+                              r"people|someone|a person)\s+(?:actually |really |even |realistically )?need\b"
+                              r"|\bhow (?:do|does)\b(?:\s+\S+){1,5}?\s+(?:actually |really |even )?work\b", re.I)
+IN_APP_RE = re.compile(r"\b(?:app|moneta|here|in this|jars?|hũ|suggest\w*|categor\w*|import\w*|chat|assistant)\b", re.I)
+
+
 def asks_about_concept(text: str) -> bool:
     """Does the turn ask, in any register, what something is or whether it is good, bad or worth it?"""
     text = text or ""
     return bool(INFORMAL_MEANING_RE.search(text) or JUDGED_RE.search(text) or VI_JUDGED_RE.search(text)
-                or VI_JUDGED_PLAIN_RE.search(strip_accents(text.lower())))
+                or VI_JUDGED_PLAIN_RE.search(strip_accents(text.lower()))
+                or (NEED_OR_WORKS_RE.search(text) and not IN_APP_RE.search(text)))
+
+
+def _names_their_own(q: Any) -> bool:
+    """A merchant or category of theirs named by its name (not only placed by meaning)."""
+    return any(link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative", "concept")
+               and not link.negated for link in getattr(q, "links", None) or [])
 
 
 def _own_names(q: Any) -> bool:
@@ -66,7 +109,14 @@ def _own_names(q: Any) -> bool:
 def informal_concept_query(text: str, q: Any, query: str) -> str | None:
     """The knowledge search words (`query`: the turn's, a Vietnamese one with the English terms it names) of an
     informal concept question about a finance-education topic, or None."""
-    if not asks_about_concept(text) or _own_names(q):
+    if _own_names(q):
+        return None
+    if asks_standard(text) and not _names_their_own(q):
+        return query  # a yardstick asked of no one ("how many months of saving is enough"), topic named or not
+    if GOOD_ONE_RE.search(text) and not FIRST_PERSON_RE.search(text) and not _names_their_own(q) \
+            and names_education_topic(query):
+        return query
+    if not asks_about_concept(text):
         return None
     return query if names_education_topic(query) else None
 

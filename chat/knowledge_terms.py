@@ -26,7 +26,8 @@ mean means meaning good bad best work works there any much many more most less t
 note notes say says said document documents docs file files wrote written
 plain simple simply terms words english layman laymans dummies briefly short quick
 smart wise dumb stupid trap scam ripoff legit worth okay normal idea ever even
-""".split())  # and the judging words of an informal question ("is it smart to…", "is it a scam"): no topic  # the last line: how to say it ("in plain terms", "in simple words"), not what
+count counts counted considered deemed healthy reasonable typical decent acceptable ideal enough
+""".split())  # and the judging words of an informal question ("is it smart to…", "is it a scam", "what counts as healthy"): no topic  # the last line: how to say it ("in plain terms", "in simple words"), not what
 
 
 # words every money text has: sharing only these says nothing about the topic ("dollar cost averaging" is not

@@ -25,7 +25,8 @@ SUBSCRIPTION_CORE = (r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bi
                      # paid without asking each time: "my auto-pay stuff", "automatic payments", "regular payments",
                      # "direct debits", "khoản trừ tự động"
                      r"|\bauto-?pay\w*|\bautomatic (?:payments?|charges?|debits?|bills?)\b|\bregular (?:payments|charges|"
-                     r"bills|debits|outgoings)\b|\bdirect debits?\b|\bstanding orders?\b|\btrừ tự động\b|\btru tu dong\b")
+                     r"bills|debits|outgoings)\b|\bdirect debits?\b|\bstanding orders?\b|\btrừ tự động\b|\btru tu dong\b"
+                     r"|\btự (?:động|đông) trừ\b|\btu dong tru\b|\bauto[- ]?(?:bills?|payments?|charges?|debits?|renew\w*)\b")  # "bill tự động trừ": the word order either way
 # and the wider ways a question names them once the list was chosen
 SUBSCRIPTION_MORE = (r"\bmembership\w*|\bbills?\b|\bplans?\b|\bstreaming\b|\bservices?\b|"
                      r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\byearly\b|\bannual\w*|"
@@ -376,15 +377,35 @@ FIGURE_RE = re.compile(r"\b(?:average|avg|total|sum|how much|spen[dt]|spending|u
 # (matched with the accents taken off, so "… cua toi gom nhung gi" typed without them is the same question)
 VI_LISTING_ASK_RE = re.compile(r"\b(?:la (?:nhung )?(?:gi|khoan nao|cai nao)|gom (?:nhung )?(?:gi|khoan nao)|co (?:nhung )?"
                                r"(?:gi|khoan nao|cai nao)|(?:nhung|cac|may) (?:khoan|cai|hoa don|dich vu|goi|app|ung dung)"
-                               r" nao|(?:dich vu|goi|app|ung dung) nao|cho (?:nhung )?(?:gi|ai))\b")
+                               # "những gói đăng ký hàng tháng nào": the kind said between the noun and "nào"
+                               r"(?: \w+){0,4}? nao|(?:dich vu|goi|app|ung dung) nao|cho (?:nhung )?(?:gi|ai))\b")
 # paying for something again and again, said in Vietnamese: "trả tiền định kỳ", "đóng hàng tháng", "dịch vụ … định kỳ"
 VI_PAYS_FOR_RE = re.compile(r"\b(?:trả|đóng|thanh toán|dịch vụ|gói|ứng dụng|app|trừ|khoản trừ|tự động)\b", re.I)
-VI_OWN_RE = re.compile(r"\b(?:cua )?(?:toi|minh)\b")
+VI_OWN_RE = re.compile(r"\b(?:cua )?(?:toi|minh|tui|tao)\b")  # ("tui", "tao": I, said casually)
 RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonthly\b|\bregular\w*|\brecurr\w*|"
                        r"\bautomatic(?:ally)?\b|\bauto-?pay\w*|"
                        r"\bh[àằ]ng (?:tháng|năm|tuần)\b|\bđịnh kỳ\b|\btự động\b", re.I)
 BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
               "all", "rn", "now", "right", "please", "pls", "and", "me"}
+
+
+# a noun phrase alone, its determiner first ("the stuff that comes out every month automatically", "all those auto
+# bills", "mấy cái bill tự động trừ"): the things it names are what is asked for
+DETERMINER_FIRST_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|hey|also|um|uh|like|just)\W+)*(?:the|those|these|all (?:the|those|"
+                                 r"these|my|of my|of the)|my|mấy|những|các|mấy cái|mấy khoản|các khoản|những khoản)\s", re.I)
+ASKS_SOMETHING_ELSE_RE = re.compile(r"\b(?:how|why|when|where|should|là gì|thế nào|ra sao|tại sao|bao nhiêu|bn|mấy "
+                                    r"(?:đồng|tiền)|có (?:nên|sao))\b", re.I)
+
+
+def names_recurring_alone(text: str) -> bool:
+    """Is the turn a noun phrase naming what they pay again and again, with no other question ("the stuff that
+    comes out every month automatically", "mấy cái bill tự động trừ"), not a figure of it ("the total of my monthly
+    bills")?"""
+    text = text or ""
+    if not DETERMINER_FIRST_RE.search(text) or ASKS_SOMETHING_ELSE_RE.search(text) or FIGURE_RE.search(text):
+        return False
+    return bool(SUBSCRIPTION_RE.search(text) or (RECURS_RE.search(text) and (
+        PAYS_RE.search(text) or BILL_WORDS_RE.search(text) or VI_PAYS_FOR_RE.search(text))))
 
 
 def asks_listing(text: str) -> bool:

@@ -131,7 +131,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return delete_call(text, q, ctx)
     if said(ADD_RE) and amount_in(text) is not None:
         return add_call(text, q, ctx)
-    if RECAT_RE.search(text) and (call := recategorise_call(text, ctx)) is not None:
+    if said(RECAT_RE) and (call := recategorise_call(text, ctx)) is not None:
         if FUTURE_RE.search(text):  # "from now on…": how the ones to come follow, from the help pages, beside it
             call["howto"] = "correcting a category teaches Moneta: future transactions follow what Moneta has learned"
         return call

@@ -372,6 +372,19 @@ def note_undo(user: AuthUser, params: dict[str, Any], result: dict[str, Any]) ->
     return {"done": f"Deleted the note \u201c{params['title']}\u201d again."}
 
 
+# the words of a described set that are no name ("Uber · money out · October 2026"), in a Vietnamese summary
+VI_SET_WORDS = {"money out": "tiền chi ra", "money in": "tiền vào", "all transactions": "mọi giao dịch",
+                "the chosen transactions": "các giao dịch đã chọn"}
+
+
+def _what(what: str) -> str:
+    """What a set of transactions is (the last answer's description), in the active language: names as they are,
+    categories with their gloss, "money out" and month names in Vietnamese."""
+    if not words.is_vi():
+        return what if what != "the chosen transactions" else _("the chosen transactions")
+    return " · ".join(VI_SET_WORDS.get(part, words.text(words.category(part))) for part in what.split(" · "))
+
+
 def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -> str:
     """What an action does, in the active language (the card's page, the answer's language): written from its
     params at reading time, so one proposal reads in English and in Vietnamese. The English summary stored at
@@ -393,7 +406,7 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
             match = params.get("match") or {}
             period = (_(" from %(day)s") % {"day": words.day(match["start"])}) if match.get("start") else ""
             period += (_(" to %(day)s") % {"day": words.day(match["end"])}) if match.get("end") else ""
-            what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
+            what = _what(preview["what"])
             values = {"count": preview["count"], "what": what, "period": period,
                       "category": words.category(params["category"])}
             total = (" " + _("Together: %(total)s.") % {"total": money(preview["total"], currency)}
@@ -417,7 +430,7 @@ def action_summary(kind: str, params: dict[str, Any], preview: dict[str, Any]) -
             period = (_(" from %(start)s to %(end)s") % {"start": words.day(match["start"]),
                                                           "end": words.day(match["end"])}) \
                 if match.get("start") and match.get("end") else ""
-            what = preview["what"] if preview["what"] != "the chosen transactions" else _("the chosen transactions")
+            what = _what(preview["what"])
             return ngettext("Delete %(count)s transaction (%(total)s) matching %(what)s%(period)s.",
                             "Delete %(count)s transactions (%(total)s) matching %(what)s%(period)s.",
                             preview["count"]) % {"count": preview["count"], "what": what, "period": period,

@@ -209,6 +209,16 @@ def budget_call(text: str, q: Any, ctx: Any, *, figure: float | None = None,
         return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": monthly_in(text) or figure or 0}}
     if category is None and target:
         category = " ".join(_words(target.group(1))) or None
+    if category is None and not merchants:
+        # "ok put a $50 limit on it" after an answer about Starbucks: what that answer was about (a merchant: a jar)
+        categories, merchants = _previous_subject(ctx)
+        if len(categories) == 1:
+            category = categories[0]
+        elif merchants and not categories:
+            name = " ".join(w if w.isupper() else w.capitalize() for w in merchants[0].split()[:3])
+            if basis is not None:
+                return {"name": "propose_create_jar", "args": {"name": name, "merchants": merchants, **basis}}
+            return {"name": "propose_create_jar", "args": {"name": name, "monthly_budget": monthly_in(text) or figure or 0}}
     if basis is not None and category:
         return {"name": "propose_set_budget", "args": {"category": category, **basis}}
     return {"name": "propose_set_budget", "args": {"category": category or "", "amount": monthly_in(text) or figure}}
@@ -265,8 +275,8 @@ def _one_of_last_set(subject: str) -> str | None:
 # "mark them business expense", "tag those Work", "call all of those groceries": a pointer at the last answer's set,
 # then the category with no "as" before it
 BARE_TARGET_RE = re.compile(LEAD + r"(?:mark|label|tag|classify|categori[sz]e|re-?categori[sz]e|call|count|make|file)\s+"
-                            r"(?P<subject>(?:(?:all|each|both)\s+(?:of\s+)?)?(?:them|those|these|em|'em|it|that|this|"
-                            r"(?:those|these|the)\s+(?:ones|transactions|charges|purchases|rows|items)))\s+(?:all\s+)?"
+                            r"(?P<subject>(?:(?:all|each|both)\s+(?:of\s+)?)?(?:(?:those|these|the)\s+(?:ones|transactions|"
+                            r"charges|purchases|rows|items|rides|orders)|them|those|these|em|'em|it|that|this))\s+(?:all\s+)?"
                             r"(?!as\b|under\b|into\b|to\b|in\b|with\b|for\b|off\b|up\b|down\b|out\b|on\b|again\b|too\b)"
                             r"(?P<name>[\w&' -]{2,40}?)\s*(?:pls|please|thanks|thx|too|then)?\s*[.!]*\s*$", re.I)
 
@@ -283,6 +293,12 @@ def _bare_target_call(text: str, ctx: Any) -> dict[str, Any] | None:
     if category is None or len(named) > len(category.split()):
         category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "business expense": a new one
     return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
+
+
+# a request said again after a cue ("… actually no, just move them …"): the words before it are withdrawn
+CORRECTED_RE = re.compile(r"(?:\.\.+|[,;—–-])?\s*\b(?:actually|no wait|wait|sorry|scratch that|or rather|i mean|à không|"
+                          r"thôi)\b[\s,.!]*(?:(?:no|nah|nope|not that)\b[\s,.!]*)?(?:(?:just|only|instead)\s+)?"
+                          r"(?:(?:move|put|file|mark|tag|label|make)\s+)?(?:(?:them|those|these|it|em)\s+)?", re.I)
 
 
 def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
@@ -307,7 +323,12 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
             category = " ".join(w if w.isupper() else w.capitalize() for w in named)
         if category is None:
             continue
-        subject = re.sub(LEAD + r"\w+(?:\s+(?:up|down|over))?\b", "", head, count=1, flags=re.I)
+        if split is not splits[0] and (cue := CORRECTED_RE.search(head, splits[0].end())):
+            # "file my amazon as work stuff… actually no, just move them to Groceries": what the first request named
+            # ("my amazon"), its target and the cue dropped
+            head = head[:splits[0].start()] + " " + head[cue.end():]
+        subject = re.sub(LEAD + r"(?:đánh dấu|gắn nhãn|phân loại|\w+)(?:\s+(?:up|down|over))?(?!\w)", "", head, count=1,
+                         flags=re.I)
         if (pick := _one_of_last_set(subject)) and points_at_last_set("them", getattr(ctx, "previous_query", None)):
             # "tag the biggest one as a gift" after a listing or a total: that one transaction of the last answer
             return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True,

@@ -6,7 +6,6 @@ POST /api/v1/chat/actions/<id>/confirm/ (API). Nothing a model or a prompt does 
 like every other tool (no user id in any schema)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -16,6 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import get_language
 
 from chat.actions.basis import figure_for
+from chat.actions.duplicates import DUPLICATE_WINDOW_DAYS, duplicates, shown_row
 from chat.actions.jar_change import jar_categories
 from chat.actions.selectors import action_present, pending_in_conversation
 from chat.actions.self_steps import TOPICS, UNAVAILABLE_TOPICS, steps_for
@@ -45,7 +45,6 @@ ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_categor
                 "check_data_available")
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
 PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:6], "save_note"))
-DUPLICATE_WINDOW_DAYS = 3
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
 NO_SET = ("There is no list of transactions in this conversation to point back to: say which ones (a merchant, "
@@ -378,11 +377,11 @@ class ActionTools:
                         "problem": "No transaction matches that" + (f" between {args['start']} and {args['end']}"
                                                                      if args.get("start") else "")
                                    + "; nothing to delete."}
-            return [_shown(r) for r in rows]
+            return [shown_row(r) for r in rows]
         rows = list(qs.order_by("-date", "-id").values("id", "date", "description", "merchant_id", "amount",
                                                        "currency")[:400])
         if duplicate:
-            found = _duplicates(rows)
+            found = duplicates(rows)
             if found:
                 return found
             where = f" between {args['start']} and {args['end']}" if args.get("start") else \
@@ -390,7 +389,7 @@ class ActionTools:
             if rows and subject:
                 who = merchant or "that charge"
                 return {"proposed": False, "kind": "transaction_delete", "no_duplicate": True,
-                        "charges": [_shown(r) for r in rows[:MAX_CANDIDATES]],
+                        "charges": [shown_row(r) for r in rows[:MAX_CANDIDATES]],
                         "problem": (f"I found no duplicate: no {who} charge appears twice within "
                                     f"{DUPLICATE_WINDOW_DAYS} days{where}. The {who} charges there ({len(rows)}) "
                                     "— the latest first:")}
@@ -402,7 +401,7 @@ class ActionTools:
         if not (subject or day):
             return {"proposed": False, "kind": "transaction_delete",
                     "problem": "Say which transaction: the merchant, the amount or the date."}
-        return [_shown(r) for r in rows]
+        return [shown_row(r) for r in rows]
 
     def cancel_pending_action(self, action_id: int | None = None) -> dict:
         """Drop a change proposed in this conversation that the user has not confirmed, when they say "never
@@ -492,30 +491,3 @@ def turn_action_ids(records: list[Any]) -> list[int]:
         if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
             ids.append(int(result["action"]["id"]))
     return ids
-
-
-def _shown(row: Mapping[str, Any], reason: str = "", duplicate_of: str = "") -> dict[str, Any]:
-    return {"id": row["id"], "date": row["date"].isoformat(), "description": row["description"],
-            "amount": str(row["amount"]), "currency": row["currency"], **({"reason": reason} if reason else {}),
-            **({"duplicate_of": duplicate_of} if duplicate_of else {})}
-
-
-def _duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The later copy of each charge that appears twice: same merchant (or narrative) and amount within
-    DUPLICATE_WINDOW_DAYS days."""
-    out = []
-    seen: set[int] = set()
-    for i, later in enumerate(rows):
-        for earlier in rows[i + 1:]:
-            if earlier["id"] in seen or later["id"] in seen:
-                continue
-            same_payee = (later["merchant_id"] and later["merchant_id"] == earlier["merchant_id"]) or \
-                later["description"] == earlier["description"]
-            if same_payee and later["amount"] == earlier["amount"] and later["amount"] < 0 and \
-                    timedelta(0) <= later["date"] - earlier["date"] <= timedelta(days=DUPLICATE_WINDOW_DAYS):
-                seen.update((later["id"], earlier["id"]))
-                out.append(_shown(later, reason=f"a second copy of the same charge on "
-                                                f"{earlier['date'].isoformat()}",
-                                  duplicate_of=earlier["date"].isoformat()))
-                break
-    return out

@@ -28,7 +28,7 @@ BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|gi
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
-                      r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa)\b", re.I)
+                      r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa|đánh dấu|gắn nhãn|gắn|ghi)(?!\w)", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
                     r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)(?!(?:\s+(?:them|those|these|both|all|em|"
                     r"the))+(?:\s+(?:\d+|two|three|four|five|six))?\s*[?.!]*\s*$)|record|enter|track|book|"
@@ -48,7 +48,7 @@ QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|do
 # to do it, never the request itself (with or without accents)
 VI_HOW_RE = re.compile(r"\b(?:làm sao|lam sao|làm thế nào|lam the nao|thế nào|the nao|như nào|nhu nao|ra sao|"
                        r"cách nào|cach nao)\b|\bsao\s*(?:vậy|vay|đây|day|ta|nhỉ|nhi|hả|ha|ạ)?\s*[?.!]*\s*$", re.I)
-TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
+TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành|là)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
                              re.I)
 IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
 # changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
@@ -94,7 +94,7 @@ DUPLICATE_RE = re.compile(r"\bduplicat\w*|\bdouble[- ]?(?:charge|charged|payment
                           r"\s+(?:charges?|payments?|transactions?|bills?|entr(?:y|ies))\b|\btwice\b|\bsecond copy\b|"
                           r"\bextra (?:one|charge|copy)\b|\btrùng\b|\bbị trung\b|\bbi trung\b|\btrung lap\b|\bhai lần\b|"
                           r"\bhai lan\b", re.I)
-CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
+CLAUSE_RE = re.compile(r"[,;.!]\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|then|and then|and please|rồi|thì)\s+", re.I)
 # "that amount", "the same figure", "that much", "with that", "it": a request that takes the last answer's figure
 THAT_FIGURE_RE = re.compile(r"\b(?:that|this|the same|same)\s+(?:amount|figure|number|sum|total|average|much|"
                             r"price|cost|spend(?:ing)?)\b|\b(?:with|to|at|of|for|as)\s+(?:exactly\s+|just\s+|precisely\s+)?(?:that|this|it)\b"
@@ -114,11 +114,13 @@ POLITE_RE = re.compile(
     r"|i(?:\s+was|\s+am|'m)\s+(?:just\s+)?wondering\s+(?:if|whether)\s+(?:you|u)\s+(?:could|would|might|can|'d)"
     r"(?:\s+(?:possibly|please|kindly|perhaps))?"
     r"|i\s+wonder\s+(?:if|whether)\s+(?:you|u)\s+(?:could|would|might|can)(?:\s+(?:possibly|please|kindly))?"
-    r"|i(?:'d|\s+would)\s+(?:be\s+(?:so\s+|very\s+|really\s+|most\s+)?(?:grateful|thankful|obliged)|(?:really\s+)?"
+    r"|i(?:'d|\s+would)\s+(?:be\s+(?:(?:so|very|really|most|ever|truly|super|forever|eternally)\s+){0,3}(?:grateful|"
+    r"thankful|obliged|happy)|(?:really\s+|truly\s+)?"
     r"appreciate\s+it|love\s+it)\s+if\s+(?:you|u)\s+(?:could|would|can|might)(?:\s+(?:please|kindly))?"
     r"|(?:do\s+you\s+think|is\s+there\s+any\s+(?:way|chance))\s+(?:you|u)\s+(?:could|can|might)"
     r"|(?:would|could)\s+i\s+(?:please\s+)?(?:ask|trouble|bother)\s+you\s+to)(?=\s+\w)", re.I)
-POLITE_ASIDE_RE = re.compile(r"\b(?:if\s+(?:it'?s|it\s+is|that'?s|that\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|"
+POLITE_ASIDE_RE = re.compile(r"\b(?:if\s+(?:it|that)(?:'s\s+not|\s+is\s+not|\s+isn'?t|'s\s+no|\s+is\s+no)\s+(?:too\s+much\s+)?"
+                             r"(?:trouble|bother|hassle|problem)|"
                              r"when(?:ever)?\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec(?:ond)?)|"
                              r"if\s+you\s+(?:don'?t|do\s+not)\s+mind|if\s+(?:at\s+all\s+)?possible)\s*,?\s*", re.I)
 MIND_RE = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\s+(?P<verb>[a-z]+ing)\b", re.I)
@@ -132,11 +134,26 @@ GERUNDS = {"setting": "set", "making": "make", "creating": "create", "starting":
            "switching": "switch", "getting": "get", "erasing": "erase", "upping": "up", "cutting": "cut"}
 
 
+# the opening and closing lines of a letter around the request: "Dear Moneta,", "Hi there!", "Good morning!", "I hope
+# you're well.", "quick favour -", "sorry to bother you,"; "Many thanks, Linh", "Cheers!", "Best regards"
+LETTER_OPEN_RE = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening|day))\b[^.!?,:\n-]{0,30}"
+                            r"[.!?,:\n]+|(?:i\s+)?hope\s+(?:all\s+is|you(?:'re|\s+are)|everything(?:'s|\s+is)|this\s+finds)"
+                            r"[^.!?\n]{0,40}[.!?\n]+|(?:a\s+|one\s+)?(?:quick|small|little|tiny)\s+(?:favou?r|request|ask|one)"
+                            r"(?:\s+to\s+ask)?(?:\s+for\s+you)?\s*(?:[:,.!]|[-–—]+)|sorry\s+to\s+(?:bother|trouble)\s+you"
+                            r"(?:\s+again)?\s*[,.!-]+)\s*", re.I)
+LETTER_CLOSE_RE = re.compile(r"[\s,.!]+(?:many\s+thanks|thanks(?:\s+(?:so\s+much|a\s+lot|a\s+ton|in\s+advance|again))?|"
+                             r"thank\s+you(?:\s+(?:so\s+much|in\s+advance|kindly))?|cheers|best(?:\s+(?:wishes|regards))?|"
+                             r"kind\s+regards|regards|warmly|xoxo|ty|tysm)\b[^.!?\n]{0,30}[.!]*\s*$", re.I)
+
+
 def plain_request(text: str) -> str:
     """The request inside a polite wrapper, with "please" where the wrapper was: "would you be so kind as to set me
     up a jar" → "please set me up a jar", "would you mind filing those under Work" → "please file those under Work".
     A polite sentence before the request ("Dear Moneta, I hope you're well.") stays: each clause is read."""
     text = text or ""
+    while (opening := LETTER_OPEN_RE.match(text)) is not None and opening.end() < len(text):
+        text = text[opening.end():]
+    text = LETTER_CLOSE_RE.sub("", text)
     text = MIND_RE.sub(lambda m: "please " + GERUNDS.get(m.group("verb").lower(), m.group("verb")), text)
     text = POLITE_RE.sub("please", text)
     text = POLITE_ASIDE_RE.sub("", text)

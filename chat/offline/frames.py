@@ -84,7 +84,10 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "rút tiền mặt từ thẻ": "credit card cash advance", "đóng thẻ": "closing a credit card",
                "tài khoản thanh toán": "checking account", "mức tối thiểu": "minimum payment",
                "sửa danh mục": "change category", "đổi danh mục": "change category", "sửa tay": "manually",
-               "tự sửa": "automatically", "tự động": "automatic", "hoàn tác": "undo"}
+               "tự sửa": "automatically", "tự động": "automatic", "hoàn tác": "undo",
+               # to put money aside: "nên để dành mấy tháng" asks how many months of costs to keep saved
+               "để dành": "savings", "dành dụm": "savings", "để giành": "savings", "tiền dự phòng": "emergency fund",
+               "tỷ lệ tiết kiệm": "savings rate", "tỉ lệ tiết kiệm": "savings rate"}
 # English words of the app and of money a Vietnamese question borrows ("category", "budget", "jar", "app")
 CODE_SWITCHED = frozenset("""
 app category categories budget budgets jar jars import export merchant merchants transaction transactions rule rules

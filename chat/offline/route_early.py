@@ -57,14 +57,16 @@ class Plan:
     followup: bool = False
 
 
-RULE_NUMBERS_RE = re.compile(r"\b\d{2}/\d{2}(?:/\d{2})?\b")
+# "50/30/20", and the same rule typed with spaces or dashes ("quy tắc 50 30 20", "50-30-20")
+RULE_NUMBERS_RE = re.compile(r"\b\d{2}/\d{2}(?:/\d{2})?\b|\b\d{2}[ -]\d{2}[ -]\d{2}\b")
 
 
 def search_query(text: str) -> str:
     """The knowledge search words of a question: a Vietnamese one typed with or without accents keeps a numbered
     rule it names ("ngan sach 50/30/20 la gi" is the 50/30/20 rule, not the app's budget suggestions)."""
     query = knowledge_query(text)
-    rules = [f"{r} rule" for r in RULE_NUMBERS_RE.findall(text) if f"{r} rule" not in query]
+    found = [re.sub(r"[ -]", "/", r) for r in RULE_NUMBERS_RE.findall(text)]
+    rules = [f"{r} rule" for r in found if f"{r} rule" not in query]
     return f"{' '.join(rules)} {query}" if rules and is_vietnamese(text) else query
 
 

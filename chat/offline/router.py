@@ -20,7 +20,7 @@ from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import leans_on_question, with_question_before
 from chat.language import answer_language, question_language
 from chat.listings import FIGURE_RE as LISTING_FIGURE_RE
-from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args
+from chat.listings import JAR_RE, SUBSCRIPTION_RE, asks_listing, gives_examples, listing_args, names_recurring_alone
 from chat.offline.calls import drop_none, money_calls
 from chat.offline.classifier import classifier
 from chat.offline.exemplars import INTENT_FAMILY
@@ -153,15 +153,18 @@ def route(question: str, ctx: TurnContext) -> Plan:
         or bool(plan.calls) and plan.calls[0]["name"] in (*REASONING_TOOLS, *WHATIF_TOOLS)  # "save 6k. how long?"
     if len(clauses) >= 2 and not plan.followup and plan.intents[0][0] not in ("note",) and not priced:
         parts = []
-        for clause, scores in zip(clauses, scored[1:]):
+        for i, (clause, scores) in enumerate(zip(clauses, scored[1:])):
+            clause = _mine_named(clause, clauses[i - 1] if i else "")
             with single_thread_inference():
                 cq = understand(clause, TurnContext(vocab=ctx.vocab, today=ctx.today))
             parts.append(_route_one(clause, cq, scores, ctx))
         # only parts that stand on their own as questions ("use the last 12 months" modifies the first part)
         # nor a measure that points at another part ("did I get a tax refund? how much was it")
         # nor a statement that says why they ask ("…last month? we share a budget")
+        # (their own jars or charges, asked by name, stand too: "… and show how mine are doing")
         parts = [p for p, clause in zip(parts, clauses, strict=False) if p.calls and _asks(clause, text) and (
-            p.query is not None or (p.intents[0][1] >= 0.45 and not (names_money_measure(clause)
+            p.query is not None or p.calls[0]["name"] in ("get_jar_status", "list_subscriptions")
+            or (p.intents[0][1] >= 0.45 and not (names_money_measure(clause)
                                                                       and not own_words(clause))))]
         families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
@@ -184,6 +187,20 @@ def route(question: str, ctx: TurnContext) -> Plan:
         ctx.understood["corrected"] = ctx.corrections
     ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return plan
+
+
+OWN_THINGS_RE = re.compile(r"\b(?:jars?|subscriptions?|budgets?|bills?|categories|goals?)\b", re.I)
+
+
+def _mine_named(clause: str, before: str) -> str:
+    """A clause that says "mine" for the thing the clause before named ("explain budget jars and show how mine are
+    doing"): "my jars" in its place, so the part is routed as their own."""
+    things = OWN_THINGS_RE.findall(before)
+    if not things or not re.search(r"\b(?:mine|ours)\b", clause, re.I):
+        return clause
+    noun = things[-1].lower()
+    noun = noun if noun.endswith("s") or noun == "categories" else f"{noun}s"
+    return re.sub(r"\bmine\b", f"my {noun}", re.sub(r"\bours\b", f"our {noun}", clause, flags=re.I), flags=re.I)
 
 
 # a request to list ("list every subscription", "can you show all my recurring charges")
@@ -248,6 +265,11 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if asks_listing(text) and not q.period and not _named_merchants(text, q) and not LISTING_FIGURE_RE.search(text):
         # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+    if names_recurring_alone(text) and not (q.period or q.merchants or q.categories or q.amount_min is not None
+                                            or q.amount_max is not None):
+        # "the stuff that comes out every month automatically", "mấy cái bill tự động trừ": the services, said as a
+        # noun phrase with no question around it
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge

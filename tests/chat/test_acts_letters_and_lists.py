@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _one_action(answer: dict) -> dict:
-    assert len(answer.get("pending_actions") or []) == 1, answer
+    assert len(answer.get("pending_actions") or []) == 1, (answer["answer"], answer["tool_calls"])
     return answer["pending_actions"][0]
 
 
@@ -153,3 +153,48 @@ def test_a_duplicate_among_the_listed_charges_looks_only_there(chat_demo, alice,
     args = answer["tool_calls"][-1]["arguments"]
     assert args.get("merchant") == "Netflix" and args.get("duplicate") and not args.get("text"), args
     assert "no duplicate" in answer["answer"] and Transaction.objects.filter(user=alice).count() == before
+
+
+def test_a_letter_with_greeting_and_sign_off_is_read_for_its_request(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Good evening Moneta! I hope this finds you well. If it isn't too much "
+                                           "bother, please note down a $18 cash haircut from yesterday. Kind regards, Minh")
+    action = _one_action(answer)
+    assert action["kind"] == "transaction_add" and Decimal(action["params"]["amount"]) == Decimal("-18.00")
+    assert "haircut" in action["params"]["description"] and "regards" not in action["params"]["description"].lower()
+    assert not Transaction.objects.filter(user=alice, description__icontains="haircut").exists()
+
+
+def test_a_limit_on_it_after_a_merchant_answer_is_a_jar_for_that_merchant(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="how much went to netflix last month?")
+    answer = chat_turn(user=alice, message="ok put a $12 cap on it", conversation_id=first["conversation_id"])
+    action = _one_action(answer)
+    assert action["kind"] == "jar_create" and action["params"]["name"] == "Netflix"
+    assert Decimal(action["params"]["monthly_budget"]) == Decimal("12.00") and not Jar.objects.filter(user=alice).exists()
+
+
+def test_vietnamese_marking_of_the_listed_rows_is_proposed_wholly_in_vietnamese(chat_demo, alice, bob, alice_money):
+    first = chat_turn(user=alice, message="liệt kê các giao dịch uber tháng trước")
+    answer = chat_turn(user=alice, message="đánh dấu mấy cái đó là công tác", conversation_id=first["conversation_id"])
+    action = _one_action(answer)
+    assert action["kind"] == "category_set" and action["params"]["category"] == "Công Tác"
+    summary = answer["answer"].split("**")[1]
+    assert "money out" not in summary and "Create" not in summary and "Tạo danh mục" in summary, summary
+    with pytest.raises((DomainError, NotFound)):
+        actions.pending_action_confirm(user=bob, action_id=action["id"])
+    assert not Category.objects.filter(user=alice, name="Công Tác").exists()
+
+
+def test_the_ones_after_a_pointer_are_no_part_of_the_category(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="list my starbucks coffees last month")
+    answer = chat_turn(user=alice, message="label those ones treats", conversation_id=first["conversation_id"])
+    assert _one_action(answer)["params"]["category"] == "Treats"
+
+
+def test_a_request_corrected_by_a_second_request_keeps_its_subject_and_period(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="recategorize all my amazon from last month as work stuff... actually no, "
+                                           "just move them to Groceries. how many is that")
+    action = _one_action(answer)
+    assert action["params"]["category"] == "Groceries" and len(action["params"]["transaction_ids"]) == 1
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args.get("merchants") == ["Amazon"] and args.get("measure") == "count", args
+    assert Transaction.objects.filter(user=alice, category__name="Groceries", description__icontains="amazon").count() == 4

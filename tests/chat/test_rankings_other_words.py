@@ -135,6 +135,32 @@ def test_one_subject_against_everything_else(chat_demo, alice, alice_money, bob,
     assert _money(_spent(bob, start, end, but="Groceries")) not in mine["answer"]
 
 
+def test_everything_else_after_an_answer_sets_its_subject_against_the_rest(chat_demo, alice, alice_money):
+    start, end = last_month_iso()
+    first = chat_turn(user=alice, message="how much did I spend on rent last month")
+    answer = chat_turn(user=alice, message="vs everything else combined?", conversation_id=first["conversation_id"])
+    line = _first_line(answer)
+    assert _money(_spent(alice, start, end, of="Rent")) in line, answer["answer"]
+    assert _money(_spent(alice, start, end, but="Rent")) in line and confident(alice, answer), answer["answer"]
+
+
+def test_more_wordings_of_the_level_and_the_order(chat_demo, alice, alice_money):
+    start, end = last_month_iso()
+    merchants = [name for name, _ in _ranked(alice, "merchant__name", start, end)]
+    whom = chat_turn(user=alice, message="whom did I pay most last month")
+    assert whom["tool_calls"][0]["arguments"].get("measure") == "top_merchants", whom["tool_calls"]
+    assert _in_order(_first_line(whom), merchants[:3]), whom["answer"]
+    categories = [name for name, _ in _ranked(alice, "category__name", start, end)]
+    for question in ("what did I blow the most money on last month", "my top 3 spending areas last month",
+                     "the 3 things I spent the most on last month"):
+        answer = chat_turn(user=alice, message=question)
+        assert _in_order(_first_line(answer), categories[:3]), (question, answer["answer"])
+        assert confident(alice, answer), (question, answer["grounding"]["reasons"])
+    upward = [name for name, _ in _ranked(alice, "category__name", start, end, smallest_first=True)]
+    ordered = chat_turn(user=alice, message="order my top 3 categories from smallest to biggest for last month")
+    assert _in_order(_first_line(ordered), upward[:3]), ordered["answer"]
+
+
 def test_rankings_keep_their_usual_readings(chat_demo, alice, alice_money):
     # single purchases stay purchases; a kind of purchase asked with no ranking is no ranking
     biggest = chat_turn(user=alice, message="what was my biggest purchase last month")
@@ -142,3 +168,6 @@ def test_rankings_keep_their_usual_readings(chat_demo, alice, alice_money):
     kinds = chat_turn(user=alice, message="what kind of purchases did I make at amazon last month")
     assert kinds["tool_calls"][0]["arguments"].get("measure") != "top_categories", kinds["tool_calls"]
     assert date.fromisoformat(last_month_iso()[0]) < timezone.localdate() + timedelta(days=1)
+    # a change ranked is a comparison of periods, never this period's biggest category
+    grew = chat_turn(user=alice, message="which kind of spending went up the most last month")
+    assert all(c["arguments"].get("measure") != "top_categories" for c in grew["tool_calls"]), grew["tool_calls"]

@@ -30,7 +30,7 @@ REASON_RE = re.compile(r"(?:[,;.!]|\s[–—-]|(?=\s+(?:bc|b/c|cuz|coz|cos|becau
                        r"|as (?:i|we) (?:need|have to|want)\b)[^?]*", re.I)
 # a clause that insists or apologises, to the next comma or sentence end: "don't tell me zero", "I know it's a lot",
 # "be honest", "no judgment please", "it can't be nothing", "I swear I went there" — how to take the answer, no filter
-INSIST_RE = re.compile(r"(?:^|[,;.!?–—-]|\b(?:and|but|so|also|plus)\b)\s*(?:(?:and|but|so|also|please|pls|ok|okay)\s+)*"
+INSIST_RE = re.compile(r"(?:^|[,;.!?–—-]|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\b(?:and|but|so|also|plus)\b)\s*(?:(?:and|but|so|also|please|pls|ok|okay)\s+)*"
                        r"(?:(?:don'?t|do not|dont) (?:tell|give|say|show) me (?:it'?s |that'?s |its )?(?:zero|0|\$0(?:\.00)?|"
                        r"nothing|none|no charges?)|(?:it |that )?(?:can'?t|cannot|couldn'?t) (?:be|have been) (?:zero|0|"
                        r"\$0|nothing|right)|(?:it'?s|it is|its) (?:definitely |certainly |surely )?not (?:zero|0|\$0|nothing)"

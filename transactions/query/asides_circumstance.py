@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.asides_remarks import OPERATOR_RE
+
 # people and animals a purchase is for (a closed class, with the relatives of transactions/query/asides.PEOPLE)
 _PERSON = (r"(?:grand(?:son|daughter|kids?|children|child|ma|pa|mother|father|parents?)s?|wife|husband|partner|"
            r"spouse|boyfriend|girlfriend|fianc[ée]e?|sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddlers?|"
@@ -30,6 +32,8 @@ _OLDER = r"(?:(?:little|older|younger|eldest|oldest|youngest|big|baby|new|two|th
 PERSON_NP = (rf"(?:(?i:my|our|the|his|her|their)\s+{_OLDER}(?i:{_PERSON})(?:\s+(?!(?:I|A|The)\b)[A-Z][a-z]{{2,}})?)")
 # "for my grandson Tommy", "for the kids", "for the dog": whom it was for
 FOR_PERSON_RE = re.compile(rf"(?<![\w'])(?i:for)\s+{PERSON_NP}(?!['’]s?\b|\s+(?i:and|&)\s+(?i:me|i)\b)")
+# "for me and my roommate", "for me n the kids": the user's own purchases, shared with them — no narrowing
+SHARED_RE = re.compile(rf"(?<![\w'])(?i:for)\s+(?i:me|us|myself)\s+(?i:and|n|&|\+|plus)\s+{PERSON_NP}")
 # "on my day off", "on my days off", "on our off days", "on days off": a day Moneta has no calendar of
 DAY_OFF_RE = re.compile(r"(?<![\w'])(?i:on|during)\s+(?:(?i:my|our|the|a)\s+)?(?i:days?\s+off|off\s+days?|free\s+days?|"
                         r"rest\s+days?)\b")
@@ -73,13 +77,41 @@ STATE_CLAUSE_RE = re.compile(
 FREQUENCY_RE = re.compile(r"(?<![\w'])(?:(?i:every|each|most)\s+(?i:day|week|month|morning|evening|night|weekend|"
                           r"time)s?|(?i:once|twice|\d+\s+times|a few times|a couple (?:of )?times)\s+(?i:a|per|every)\s+"
                           r"(?i:day|week|month)|(?i:daily|nightly))\b")
+# after the question, how it felt ("heating was insane", "gift-giving was brutal") or what they must do with the figure
+# ("gotta venmo request my roommates for their share"): a remark of its own, no filter
+EVALUATION_RE = re.compile(
+    r"^\s*(?:(?i:and|but|so|ugh|man|honestly|tbh|lol)\s*,?\s+)*(?:(?i:the|my|our|that|this|all the|all that)\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+)?\s+(?i:was|were|is|are|has been|have been|got|gets|went)\s+(?:(?i:so|really|super|"
+    r"absolutely|kinda|kind of|pretty|way too|too|just|honestly|lowkey|highkey|totally)\s+)*(?i:brutal|insane|crazy|"
+    r"wild|nuts|rough|expensive|pricey|a lot|a killer|killer|painful|huge|massive|ridiculous|bonkers|out of control|"
+    r"through the roof|no joke|a nightmare|awful|terrible|bad|heavy|tough|intense|unreal|savage|a mess|chaos|"
+    r"chaotic|nonstop|non-stop|endless|everything|a lot this year|out of hand)\b")
+OBLIGATION_RE = re.compile(r"^\s*(?:(?i:and|so|cause|cuz|bc)\s+)?(?:(?i:i|we)(?:'m| am|'re| are)?\s+)?(?i:gotta|got to|"
+                           r"have to|need to|needa|must|should|wanna|want to|trying to|tryna|hoping to|planning to|"
+                           r"going to|gonna)\s+[a-z]+")
+NARROWS_RE = re.compile(r"\b(?i:exclud\w*|leave out|leaving out|without|except|not count\w*|minus|only|just|"
+                        r"includ\w*|compare\w*|vs|versus|per (?:day|week|month)|each month|split by|by month)\b")
+# a story before "anyway," is a digression: "i was at target grabbing foam board for a client... anyway, how much …"
+DIGRESSION_RE = re.compile(r"^(?P<lead>[^?]{8,240}?)(?:\.{2,}|…|[,.;!—–-])?\s*\b(?i:anyway|anyways|anyhow|but anyway|"
+                           r"long story short)\b\s*[,:;—–-]?\s+(?=\S)")
 CLAUSE_RE = re.compile(r"[^,.;!?—–()]+(?:[,.;!?—–()]+|$)|\s-\s")
 
 
+# the same in Vietnamese, in a remark: "bữa nào nghỉ làm là" (whenever I'm off work), "lúc ốm" (when sick), "giữa ca"
+# (between shifts), "sau khi đi lễ" (after church); "mình ngồi … cả ngày" (I sit … all day): the habit, no filter
+VI_CIRCUMSTANCE_RE = re.compile(r"(?<!\w)(?i:(?:bữa|hôm|ngày|lúc|khi|những hôm|mấy hôm|mấy bữa)\s+(?:nào\s+)?(?:mà\s+)?"
+                                r"(?:được\s+)?(?:nghỉ làm|nghỉ|rảnh|ốm|bệnh|tan làm|tan ca|đi làm về|đi lễ về)"
+                                r"(?:\s+(?:là|thì))?|giữa (?:ca|hai ca|giờ làm)|sau khi đi (?:lễ|nhà thờ|chùa|làm))(?!\w)")
+VI_HABIT_RE = re.compile(r"(?<!\w)(?i:mình|tôi|tui|em|anh|chị|tớ)\s+(?:(?i:hay|thường|toàn|cứ|hay là)\s+)*"
+                         r"(?i:ngồi|ghé|mua|uống|ăn|đi|ở)(?!\w)|(?<!\w)(?i:cả ngày|suốt ngày|mỗi tuần|mỗi ngày|hằng ngày|"
+                         r"hàng ngày|hằng tuần)(?!\w)")
+EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF"
+
+
 def _clauses(text: str) -> list[tuple[int, int]]:
-    """Spans of the clauses of `text`, split at punctuation and dashes."""
+    """Spans of the clauses of `text`, split at punctuation, dashes and emoji."""
     out, start = [], 0
-    for m in re.finditer(r"[,.;!?—–()]+|\s-\s", text):
+    for m in re.finditer(rf"[,.;!?—–(){EMOJI}]+|\s-\s", text):
         if m.start() > start:
             out.append((start, m.start()))
         start = m.end()
@@ -102,28 +134,47 @@ def _tidy(text: str) -> str:
 def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
     """(the question without its circumstances, the asides as written, the narrowings not applied as written)."""
     text = question or ""
+    lead: list[str] = []
+    if (m := DIGRESSION_RE.match(text)) and not _is_question(m.group("lead")) \
+            and _is_question(rest := text[m.end():]) and len(rest.split()) >= 3:
+        lead, text = [m.group("lead").strip(" .…,;—–-")], rest
     clauses = _clauses(text)
     # a clause is a remark when it asks nothing and has a subject and verb of its own ("I stop by between shifts");
     # a bare noun phrase is the question's ("whole foods for the kids last month, how much")
     asked = [(a, b) for a, b in clauses if _is_question(text[a:b]) or not (
         SUBJECT_VERB_RE.search(text[a:b]) or STATE_CLAUSE_RE.match(text[a:b]))]
+    first = next((a for a, b in clauses if _is_question(text[a:b])), len(text))
+    trailing = [(a, b) for a, b in clauses if a > first and not _is_question(text[a:b]) and (
+        EVALUATION_RE.match(text[a:b]) or OBLIGATION_RE.match(text[a:b])) and not OPERATOR_RE.search(text[a:b])
+        and not NARROWS_RE.search(text[a:b])]  # "…, need to exclude rent" narrows the question
+    asked = [c for c in asked if c not in trailing]
 
     def in_question(pos: int) -> bool:
         return any(a <= pos < b for a, b in asked)
 
     cuts: list[tuple[int, int, str]] = []  # (start, end, "aside" | "unapplied")
+    remarks: list[tuple[int, int]] = []  # remark clauses with a cut: named whole in the answer
+    for m in SHARED_RE.finditer(text):
+        cuts.append((m.start(), m.end(), "aside"))
     for m in FOR_PERSON_RE.finditer(text):
-        cuts.append((m.start(), m.end(), "unapplied" if in_question(m.start()) else "aside"))
+        if not any(s <= m.start() < e for s, e, _ in cuts):
+            cuts.append((m.start(), m.end(), "unapplied" if in_question(m.start()) else "aside"))
     for m in DAY_OFF_RE.finditer(text):
         cuts.append((m.start(), m.end(), "unapplied" if in_question(m.start()) else "aside"))
     for m in CIRCUMSTANCE_RE.finditer(text):
         cuts.append((m.start(), m.end(), "aside"))
-    remarks: list[tuple[int, int]] = []  # remark clauses with a cut: named whole in the answer
+    for a, b in clauses:  # in Vietnamese, only in a remark: the question's own words are read by its grammar
+        if (a, b) not in asked or not _is_question(text[a:b]):
+            vi = [(a + m.start(), a + m.end()) for m in VI_CIRCUMSTANCE_RE.finditer(text[a:b])]
+            if vi:
+                vi += [(a + m.start(), a + m.end()) for m in VI_HABIT_RE.finditer(text[a:b])]
+                cuts += [(s, e, "aside") for s, e in vi]
+                remarks.append((a, b))
     for a, b in clauses:
         if (a, b) in asked:
             continue
         clause = text[a:b]
-        if STATE_CLAUSE_RE.match(clause):  # ", i was sick a lot": the whole clause
+        if STATE_CLAUSE_RE.match(clause) or (a, b) in trailing:  # ", i was sick a lot": the whole clause
             cuts.append((a, b, "aside"))
             remarks.append((a, b))
             continue
@@ -137,7 +188,7 @@ def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
         if remark:
             remarks.append((a, b))
     if not cuts:
-        return question, [], []
+        return (_tidy(text), lead, []) if lead else (question, [], [])
     cuts.sort()
     merged: list[tuple[int, int, str]] = []
     for s, e, kind in cuts:
@@ -155,4 +206,4 @@ def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
     kept = _tidy(kept)
     if len(re.findall(r"\w+", kept)) < 2:
         return question, [], []
-    return kept, asides, unapplied
+    return kept, lead + asides, unapplied

@@ -45,6 +45,9 @@ AMOUNT_BODY_RE = re.compile(r"^(?P<amount>(?:\$|€|£)?\s*\d[\d,]*(?:\.\d+)?\s*
                             r"nghìn|ngàn|triệu|tr)?)(?P<tail>(?:\s+\S+){0,4})$", re.I)
 AMOUNT_RE = re.compile(r"(?:\$|€|£)?\d[\d,]*(?:\.\d+)?(?:\s*(?:k\b|dollars?\b|bucks\b|usd\b|đ\b|nghìn\b|triệu\b))?",
                        re.I)
+# a correction that is itself a request ("just move them to Groceries"): it restates the request, it names no subject
+REQUEST_BODY_RE = re.compile(r"^(?:(?:just|only|please|pls|instead)\s+)*(?:move|put|file|mark|tag|label|recategori[sz]e|"
+                             r"categori[sz]e|create|start|add|log|delete|remove|set\s+up)\b", re.I)
 PREPOSITION = {"in", "for", "during", "over", "on", "at", "from", "of", "trong", "cho", "tại", "o"}
 
 
@@ -148,8 +151,8 @@ def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], Mon
     body, after = rest[:end.start()].strip(), rest[end.start():]
     said = (m.group(0) + body).strip(" ,;—–.")
     body = LEAD_WORDS_RE.sub("", body).strip()
-    if not body:
-        return None
+    if not body or REQUEST_BODY_RE.match(body):
+        return None  # "…as a work expense… actually no, just move them to Groceries": a request said again, read whole
     amounted = _amount_replaced(before, body)
     if amounted is not None:
         return amounted[0] + after, Correction(said, amounted[1], body)

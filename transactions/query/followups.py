@@ -133,6 +133,10 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"\s*(?:lai|chung)\b|\bcong don\b|\btong (?:ca|cong) (?:hai|ba)\b")
 # "together with groceries", "combined with Target": a name joins the set, it is no sum of the last answer alone
 WITH_MORE_RE = re.compile(r"\b(?:together|combined|along|lumped|lump(?:ed)? (?:them|those|it|that))\s+with\b")
+# words that say two sets are meant ("both together", "the two combined"): after a total, then a count of a part of
+# it ("dining" → "how many of those were Uber Eats" → "what did those orders add up to"), "those" is the part alone
+BOTH_RE = re.compile(r"\b(?:both|two|together|combined|all (?:of )?(?:them|those)|ca hai|hai (?:cai|khoan|ben))\b")
+INCLUDE_RE = re.compile(r"\b(?:does|did|do|is|was) (?:that|it|this|those) includ(?:e|ing)\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{{1,2}}|{TWO_TO_TEN})\b"
                            r"(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
@@ -168,7 +172,7 @@ def _list_them(text: str, s: _State) -> Edit:
                 return None
             items, spans = [items[which]], [*spans, one.span()]
         q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
-    q.measure, q.limit, q.offset = "list", None, 0
+    q.measure, q.limit, q.offset, q.per = "list", None, 0, None  # the rows, not "per week" of the figure before
     return q, spans
 
 
@@ -323,8 +327,10 @@ def _add_up(text: str, s: _State) -> Edit:
     """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
     or the rows the last answer was about, as one total."""
     m = ADD_UP_RE.search(text)
-    if not m or WITH_MORE_RE.search(text):
-        return None  # "put those together with groceries": groceries added to them (followups_merge._united)
+    if not m or WITH_MORE_RE.search(text) or INCLUDE_RE.search(text):
+        # "put those together with groceries", "does that include Uber Eats? both together": groceries (Uber Eats)
+        # added to them (followups_merge._united)
+        return None
     prev, earlier, q, spans = s.previous, s.earlier, s.query(), [m.span(), *(w.span() for w in
                                                                              THOSE_UNITS_RE.finditer(text))]
     q.measure, q.offset, q.limit, q.per = "total", 0, None, None
@@ -365,7 +371,8 @@ def _add_up(text: str, s: _State) -> Edit:
     averaged = prev.measure == earlier.measure and prev.measure in ("monthly_average", "average") \
         and prev.months == earlier.months if earlier is not None else False
     if earlier is not None and not prev.compare and not earlier.compare \
-            and (averaged or (prev.measure in ("total", "count") and earlier.measure in ("total", "count"))) \
+            and (averaged or (prev.measure in ("total", "count") and earlier.measure in ("total", "count")
+                              and (prev.measure == earlier.measure or BOTH_RE.search(text)))) \
             and (earlier.merchants or earlier.categories or earlier.text) and any(names) \
             and (earlier.period == prev.period or earlier.period is None or prev.period is None) \
             and (earlier.merchants, earlier.categories, earlier.text) != names:
@@ -424,6 +431,17 @@ TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _
                 _measure_again, _set_measure, _what_it_cost)
 
 
+def _other_way_unread(text: str, spans: list[tuple[int, int]], q: MoneyQuery) -> bool:
+    """Does the turn say money going the other way than the edited query, in words the edit did not read ("what came
+    in the same month last year?" after spending)? Then the edit is only part of the turn: the parser reads the
+    rest (its measure) over the edited query."""
+    was_in = q.measure in ("income", "net") or q.direction == "in"
+    if q.measure == "net" or q.compare:
+        return False
+    other = OUT_WORDS_RE if was_in else IN_WORDS_RE
+    return any(not any(a <= m.start() < b for a, b in spans) for m in other.finditer(text))
+
+
 def followup_on_result(text: str, previous: MoneyQuery, shown: dict | None, today: date,
                        earlier: MoneyQuery | None = None) -> MoneyQuery | None:
     """The last query edited as the turn asks, or None when the turn is no edit of it that every one of its words
@@ -463,7 +481,8 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         # a bound on the amounts said with it ("of those, how many were over $40") that the edit did not take
         unread_bound = any(not any(a <= x < b for a, b in spans) for x, _ in amounts) \
             and (q.amount_min, q.amount_max) == (previous.amount_min, previous.amount_max)
-        if [w for w in left if w not in state.subject_words] or state.narrowed(left) or unread_bound:
+        if [w for w in left if w not in state.subject_words] or state.narrowed(left) or unread_bound \
+                or _other_way_unread(text, spans, q):
             if partial and edit in COMPOSABLE:
                 # the rest without the edit's words (a period the edit took is its own, not said again)
                 taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans

@@ -39,7 +39,8 @@ FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "former", "latter", "which", "items", "rows", "entries", "lot", "side", "figure", "please", "cool", "great",
     "nice", "right", "sure", "hmm", "alright", "wait", "oh", "con", "vay", "thi", "sao", "nhe", "nua", "cai", "nao",
     "thoi", "chi", "la", "cua", "toi", "minh", "ban", "nhung", "nay", "khoan", "giao", "dich", "muc", "noi",
-    "gium", "dum", "ho", "nha", "ne", "rest", "others", "remaining", "anyway", "exactly", "individual", "separate", "thats", "em"}
+    "gium", "dum", "ho", "nha", "ne", "rest", "others", "remaining", "anyway", "exactly", "individual", "separate", "thats", "em",
+    "nah", "lol", "tho", "though", "huh", "time", "around"}
 
 
 def _n(word: str | None, default: int) -> int:

@@ -14,7 +14,8 @@ from transactions.query.sides import side_label
 
 # "per month?", "what's that a week", "monthly?", "mỗi tháng": the figure spread over the period
 PER_UNIT_RE = re.compile(r"\b(?:per|a|an|each|every|/)\s*(day|week|month)\b(?!\s+(?:ago|before|after|earlier|later|"
-                         r"back|from))|\b(daily|weekly|monthly)\b|\bmoi (ngay|tuan|thang)\b")
+                         r"back|from))|\b(daily|weekly|monthly)\b|\b(?:moi|hang|(?:mot|1)(?= (?:ngay|tuan|thang)\s*(?:bao nhieu|"
+                         r"thi|la|het|[?.!]|$))) (ngay|tuan|thang)\b")  # "vậy một tuần bao nhiêu?": per week
 PER_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "ngay": "day", "tuan": "week", "thang": "month"}
 # words of a spend question that only say the figure is money out ("how much is that per week", "spent per day")
 SPEND_RE = re.compile(r"\b(?:spen[dt]|spending|costs?|came to|comes? to|works? out(?: to)?|averages?|on average|"
@@ -25,6 +26,11 @@ WHICH_RE = re.compile(r"\b(?:which|what|who|(?:cai|ben|thang|tuan|nam|quy|ky|muc
 COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pricier|costlier|worse|heavier|nhieu hon|"
                             r"lon hon)|(?P<less>less|smaller|lower|cheaper|fewer|lighter|it hon|nho hon))\b"
                             r"(?!\s+than\b)(?:\s+(?:money|spending|expensive))?")
+# "so was I worse this time?", "did I spend more this time around", "was it higher than before": the last answer set
+# against the one before it, asked without "which"
+THIS_TIME_RE = re.compile(r"\b(?:was|were|am|did|is|has|have)\s+(?:i|it|that|this|we|spending|my spending)\b"
+                          r"(?=.{0,30}\b(?:this time|than (?:before|then|last time)|now)\b)")
+BETTER_RE = re.compile(r"\bbetter\b")  # spending less is doing better
 # "what's the difference?", "by how much?", "how big is the gap": the difference of a comparison's two sides
 DIFFERENCE_RE = re.compile(r"\b(?:the\s+)?(?:difference|diff|gap)\b|\bby how much\b|\bhow much (?:more|less|bigger|"
                            r"smaller|higher|lower)\b|\bchenh lech\b")
@@ -95,10 +101,11 @@ def _which_more(text: str, s: _State) -> Edit:
     several things: those things side by side; after a ranking: its first (or last) item; after transactions: the
     biggest (smallest) of them. After an answer about one thing and nothing before it: nothing to compare — the
     words are left unread, so the answer is not confident and says so."""
-    which, comparative = WHICH_RE.search(text), COMPARATIVE_RE.search(text)
+    which, said = WHICH_RE.search(text) or THIS_TIME_RE.search(text), COMPARATIVE_RE.search(text)
+    comparative = said or BETTER_RE.search(text)  # doing "better" is spending less
     if not which or not comparative:
         return None
-    more, prev = bool(comparative.group("more")), s.previous
+    more, prev = bool(said and said.group("more")), s.previous
     spans = [which.span(), comparative.span(), *(w.span() for w in SPEND_RE.finditer(text))]
     q = s.query()
     if q.compare and len(q.compare.get("sides") or []) >= 1:

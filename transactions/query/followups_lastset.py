@@ -18,6 +18,7 @@ from transactions.query.exclusions import EXCLUDE_RE, SPLIT_EXCLUDE_RE
 from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.followups_figures import PER_UNIT_RE, PER_WORDS
 from transactions.query.grammar import find_amounts
+from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 
 # words pointing back at the rows the last answer was about
@@ -55,6 +56,8 @@ def _set_measure(text: str, s: _State) -> Edit:
     prev = s.previous
     count, big = COUNT_RE.search(text), BIG_RE.search(text)
     ref = SET_REF_RE.search(text) or (WHICH_RE.search(text) if big else None)
+    if prev.compare and ref is not None and (united := _sides_united(s)) is not None:
+        prev = united  # "Whole Foods vs Trader Joe's last month" → "the biggest purchase of those": of both sides
     if prev.compare or not (count or big) or (count and big):
         return None
     if ref is None and len(text.split()) > 4:
@@ -62,7 +65,10 @@ def _set_measure(text: str, s: _State) -> Edit:
     if find_amounts(text)[2]:
         return None  # "of those how many were over $40": a bound on the rows, read by the parser over the last set
     spans = [*_spans(text, COUNT_RE, BIG_RE, SET_REF_RE, ROW_WORDS_RE, UNIT_NOUN_RE, *((WHICH_RE,) if big else ()))]
-    q = s.query()
+    q = MoneyQuery.from_dict({**s.query().as_dict(), **{k: v for k, v in prev.as_dict().items()
+                                                        if k in ("merchants", "categories", "text", "period",
+                                                                 "compare", "measure")}}) if prev is not s.previous \
+        else s.query()
     if prev.measure in RANKINGS:  # the ranked items: the first (or last) of them, never a row
         if count or not s.items or big is None or EXCLUDE_RE.search(text) or SPLIT_EXCLUDE_RE.search(text):
             return None  # "which is biggest if you leave out housing": the ranking again without it (the parser's)
@@ -84,6 +90,25 @@ def _set_measure(text: str, s: _State) -> Edit:
             return None
         q.limit, q.offset, q.per, q.months = 1, 0, None, None
     return q, spans
+
+
+def _sides_united(s: _State) -> MoneyQuery | None:
+    """The rows of every side of a comparison of names over one period, as one set (its total): what "those" and
+    "trong đó" point at after "Whole Foods vs Trader Joe's last month". None for a comparison of periods."""
+    if s.mode != "sides" or not s.sides:
+        return None
+    periods = {(side.period.start, side.period.end) if side.period else None for side in s.sides}
+    if len(periods) != 1:
+        return None
+    side_period = s.sides[0].period or s.previous.period
+    q = s.query()
+    q.merchants = list(dict.fromkeys(m for side in s.sides for m in side.merchants))
+    q.categories = list(dict.fromkeys(c for side in s.sides for c in side.categories))
+    q.text = list(dict.fromkeys(t for side in s.sides for t in side.text))
+    if sum(bool(names) for names in (q.merchants, q.categories, q.text)) > 1:
+        return None  # a shop on one side, a word of the statements on the other: together they would narrow
+    q.compare, q.period, q.measure = None, side_period, "total"
+    return q
 
 
 def _average_over_months(text: str, s: _State) -> Edit:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from django.utils import timezone
+
 from core.periods import Period, period_label, previous_full_months
 from transactions.query.followups_base import COUNT
 from transactions.query.followups_lastset import SET_REF_RE
@@ -21,7 +23,7 @@ from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import ASKS_AMOUNT
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
-from transactions.query.state import leaves_out_of_last, period_edit
+from transactions.query.state import leaves_out_of_last, period_before, period_edit
 
 # words that add the names said to the last set rather than replace it
 UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)? in|(?:put |lump )?together with|along with|"
@@ -338,8 +340,19 @@ def _swap_words_read(new: MoneyQuery) -> None:
     new.things = {u: v for u, v in new.things.items() if u not in SWAP_WORDS}
 
 
-def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool
-           ) -> MoneyQuery:
+def _same_period_said_alone(prev: MoneyQuery, new: MoneyQuery, said: Period, measure: str | None,
+                            names_something: bool) -> bool:
+    """Does a follow-up say only the period the last answer covered, a calendar month, week or year before this one
+    ("còn tháng trước?" after last month), and nothing else? ("and this month?" after this month is no step back.)"""
+    period = prev.period
+    return period is not None and not said.relative and (said.start, said.end) == (period.start, period.end) \
+        and said.end < timezone.localdate() and said.grain in ("month", "week", "year") and not names_something and not new.excludes \
+        and measure in (None, prev.measure) and not (new.per or new.weekdays or new.offset) \
+        and new.amount_min is None and new.amount_max is None and not prev.compare
+
+
+def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool,
+                   earlier: MoneyQuery | None = None) -> MoneyQuery:
     _swap_words_read(new)
     q = MoneyQuery.from_dict(prev.as_dict())
     q.language = new.language
@@ -383,8 +396,12 @@ def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, pe
         q.amount_min = q.amount_max = None  # one row's amount ("the tv"): not the amount of what is named now
     if new.weekdays:
         q.weekdays = new.weekdays
-    if periods:
-        q.period = period_edit(prev.period, periods[0])  # "that month", "the month before", "in June"
+    if periods and _same_period_said_alone(prev, new, periods[0], measure, names_something):
+        # "còn tháng trước?", "and last month?" after last month: the turn changes nothing but says the period the
+        # answer already covered — the one before it is meant, never the same answer again
+        q.period = period_before(prev.period, timezone.localdate()) if prev.period else None
+    elif periods:
+        q.period = period_edit(prev.period, periods[0], earlier.period if earlier is not None else None)  # "in June"
         if q.compare and q.compare.get("mode") != "periods":
             for side in q.compare.get("sides") or []:
                 side.period = None

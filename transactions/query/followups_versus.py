@@ -121,7 +121,31 @@ def _one_more_period(text: str, s: _State) -> Edit:
         return None  # the turn says more than the period ("only September": one of them, followups_periods)
     q = s.query()
     sides = [side for side in (q.compare or {}).get("sides") or [] if side.period]
+    if (shifted := _sides_in_year(sides, period)) is not None:
+        # "this month vs last month" → "and last year?": the same two months a year earlier, side by side
+        q.compare = {**(q.compare or {}), "sides": shifted}
+        q.compare.pop("ask", None)
+        return q, [(0, len(text))]
     direction = sides[0].direction if sides else None
     q.compare = {**(q.compare or {}), "sides": [*sides, Side(label=period.label, period=period, direction=direction)]}
     q.compare.pop("ask", None)
     return q, [(0, len(text))]
+
+
+def _sides_in_year(sides: list[Side], year: Period) -> list[Side] | None:
+    """The periods compared, each moved into the year said, when they are parts of one other year ("November vs
+    October" → "and last year?"); None when the turn names no whole year or the sides span years."""
+    if year.grain != "year" or len(sides) < 2 or any(side.period is None or side.period.grain == "year"
+                                                     for side in sides):
+        return None
+    years = {side.period.start.year for side in sides if side.period} | {side.period.end.year for side in sides
+                                                                         if side.period}
+    if len(years) != 1 or year.start.year in years:
+        return None
+    shift = year.start.year - years.pop()
+    out = []
+    for side in sides:
+        moved = side.period.shifted(years=shift) if side.period else None
+        out.append(Side(label=moved.label if moved else side.label, period=moved, direction=side.direction,
+                        merchants=list(side.merchants), categories=list(side.categories), text=list(side.text)))
+    return out

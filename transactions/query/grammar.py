@@ -25,7 +25,10 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
                "pls": "please", "plz": "please", "gimme": "give me", "lemme": "let me", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
-               "'em": "them", "+": "and", "subs": "subscriptions"}
+               "'em": "them", "+": "and", "subs": "subscriptions",
+               # texting with the vowels left out ("hw many was tht", "wat about last mo")
+               "hw": "how", "tht": "that", "wat": "what", "wht": "what", "mny": "many", "mch": "much",
+               "thm": "them", "ths": "this", "wuz": "was"}
 # shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
 SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
 SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
@@ -254,6 +257,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\bwhich (?:one )?(?:costs?|is costing|cost me|did i spend) (?:me )?more\b|\bdifference between\b"
                 # "dining and groceries, side by side": each with its own total, not one together
                 r"|\bside[- ]by[- ]side\b|\bnext to each other\b|\bhead[- ]to[- ]head\b"
+                # "chia ra Whole Foods với Trader Joe's": split into the names that follow (not "chia ra mỗi tháng")
+                r"|\b(?:chia|tach) (?:ra|rieng)\b(?!\s+(?:moi|tung|hang|cho|lam|thanh|\d))"
                 r"|\b(?:more|less) than (?:i )?(?:usual|normal|typically|last)\b|\bso sanh\b|\bso voi\b|\bup or down\b"
                 r"|\b(?:hay|voi|cai nao)\b.{0,40}\b(?:nhieu|it|cao|thap|ton|lon|mac|bu|re) hon\b|\b(?:nhieu|it|ton) hon\b.{0,40}\bhay\b"
                 # "tháng 7 và tháng 10, tháng nào chi nhiều": which of the two months named
@@ -323,7 +328,7 @@ TOP_N = re.compile(r"\b(?:top|bottom)\s+(\d+|one|two|three|four|five|six|seven|e
                    r"(?:biggest|largest|most expensive|top|smallest|lowest|bottom)\b|\btop\s+(\d+)\s*$|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|"
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
-                   r"companies|brands|businesses|spots|danh muc|"
+                   r"companies|brands|businesses|spots|things|danh muc|"
                    r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b"
                    # "give me 3", "show me the top five", "list 3 of them": how many of the ranking to show
                    r"|\b(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:top\s+)?(\d{1,2}|two|three|four|five|six|"

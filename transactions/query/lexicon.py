@@ -142,7 +142,7 @@ mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
 nhe giup trong ve la co khong roi het bao nhieu thi sao con the nao nay do gi vay a oi nao tong cong di
 nhat lon nho nhieu it so sanh voi nua trung binh moi thang liet ke hon binh thuong danh muc gan day dat re
-ton lai gop chung tinh dau noi cai
+ton lai gop chung tinh dau noi cai chia tach
 biet oi nhe nha dum giup giùm gium
 thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
 wait nvm nevermind fine sorry oops meant anyways

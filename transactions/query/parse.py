@@ -60,7 +60,7 @@ from transactions.query.settle import examples_and_kinds, settle, union_text_nam
 from transactions.query.shares import share_asked, side_by_side_read
 from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
 from transactions.query.spelling import common_words
-from transactions.query.state import counted_nouns, leans_on_last, referenced_merchant
+from transactions.query.state import counted_nouns, leans_on_last, names_parts_of_last, referenced_merchant
 from transactions.query.things import (
     LOOSE_CATEGORY,
     bracketed_names,
@@ -354,12 +354,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
-    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text))
+    followup = previous is not None and (is_followup(question, text, q, measure) or leans_on_last(text)
+                                         or names_parts_of_last(text, q, previous, vocab.merchant_category))
     if followup:
         q.unknown = [u for u in q.unknown if u not in counted_nouns(text, q, previous)]  # "how many deliveries"
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
         q = settle_followup(merge_followup(previous, said, measure=measure, periods=own_periods,
-                                           narrow=bool(NARROW_RE.search(text))), said, previous, text, measure,
+                                           narrow=bool(NARROW_RE.search(text)), earlier=earlier), said, previous, text, measure,
                             today, vocab.merchant_category)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
@@ -420,7 +421,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         paired_sides(q, text, periods)  # "shell in August and chevron in July": each name with its own period
     merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
     settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
-    versus_rest(q, text, own_periods) or share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
+    versus_rest(q, text, own_periods, previous) or share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
     side_by_side_read(q, text)  # "dining and groceries, side by side": its words read
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped
     if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked

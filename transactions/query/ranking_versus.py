@@ -32,26 +32,35 @@ SIDE_FIELDS = {"merchant": ("merchants", "exclude_merchants"), "category": ("cat
                "text": ("text", "exclude_text")}
 
 
-def versus_rest(q: MoneyQuery, text: str, periods: list[Period]) -> bool:
+def versus_rest(q: MoneyQuery, text: str, periods: list[Period], previous: MoneyQuery | None = None) -> bool:
     """Make "X vs everything else" a comparison of X against every other row of money out over the same period (the
-    first period of its own the question says, `periods`). Returns whether it did."""
+    first period of its own the question says, `periods`). A follow-up ("vs everything else combined?" after a total
+    for rent) sets the last answer's subject against the rest over its period, unless the turn says its own. Returns
+    whether it did."""
     m = VERSUS_REST_RE.search(text)
-    if m is None or q.followup or (q.compare or {}).get("ask") == "share":
+    if m is None or (q.compare or {}).get("ask") == "share":
         return False
     named = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")
              and re.search(rf"\b{re.escape(link.mention)}\b", text[:m.start()])]
-    if not named:
-        return False
+    said = {kind: [n for link in named if link.kind == kind for n in link.names] for kind in SIDE_FIELDS}
+    labels = [side_label(link) for link in named]
     period = next((p for p in periods if not p.relative), None)
-    part = Side(label=" + ".join(side_label(link) for link in named), period=period)
-    rest = Side(label="everything else", period=period)
-    for link in named:
-        own, left_out = SIDE_FIELDS[link.kind]
+    if q.followup:
+        if previous is None or (not named and not (previous.merchants or previous.categories or previous.text)):
+            return False
+        if not named:  # "vs everything else?": the last answer's subject
+            said = {"merchant": list(previous.merchants), "category": list(previous.categories),
+                    "text": list(previous.text)}
+            labels = [*previous.merchants, *previous.categories, *previous.text]
+        period = period or previous.period
+    elif not named:
+        return False
+    part = Side(label=" + ".join(dict.fromkeys(labels)), period=period)
+    rest = Side(label="mọi khoản khác" if q.language == "vi" else "everything else", period=period)
+    for kind, names in said.items():
+        own, left_out = SIDE_FIELDS[kind]
         for side, attr in ((part, own), (rest, left_out)):
-            names = getattr(side, attr)
-            names.extend(n for n in link.names if n not in names)
-    if q.language == "vi":
-        rest.label = "mọi khoản khác"
+            getattr(side, attr).extend(n for n in dict.fromkeys(names) if n not in getattr(side, attr))
     q.measure, q.direction, q.merchants, q.categories, q.text = "compare", "out", [], [], []
     q.limit, q.offset, q.per, q.period = None, 0, None, period
     q.compare = {"mode": "sides", "sides": [part, rest]}

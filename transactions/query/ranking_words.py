@@ -39,6 +39,12 @@ RANK_CUE_RE = re.compile(r"\b(?:most|top|biggest|largest|highest|main|number one
 # "which sort of spending", "what kinds of stuff", "the top 3 types of expenses": a kind of spending is a category
 KIND_OF_RE = re.compile(r"\b(top(?:\s+\d+)?|which|what|biggest|largest|main|my|the|\d+)\s+(?:kind|type|sort)(s?)\s+of\s+"
                         r"(?:spending|stuff|things?|expenses?|costs?|purchases?|bills?|outgoings|shopping|money)\b")
+# "my top spending areas", "which buckets do I spend the most in": areas of spending are its categories
+AREAS_RE = re.compile(r"\b((?:top|which|what|biggest|largest|main|my|the|\d+)\s+(?:\d+\s+)?(?:spending\s+|expense\s+|"
+                      r"budget\s+)?)(areas?|buckets?)\b")
+# a change ranked ("went up the most", "grew the most"): not a ranking of amounts
+CHANGE_RE = re.compile(r"\b(?:went|gone|go|goes|going)\s+(?:up|down)\b|\b(?:rose|risen|rising|increas\w*|decreas\w*|grew|"
+                       r"grown|growing|jump\w*|dropp\w*|fell|fallen|climb\w*|chang\w*|spik\w*)\b")
 # ranking nouns that name no level ("my 3 biggest money pits", "what's my number one expense besides rent"): read as
 # the categories, the level people mostly mean — a guess (`level_guessed`)
 GUESSED_NOUN = (r"money[- ]?(?:pits?|sinks?|drains?|holes?|suckers?|hogs?|wasters?)|black holes?|budget[- ]?(?:killers?|"
@@ -62,16 +68,18 @@ def ranking_said(text: str) -> str:
     biggest categories"; "top 5 places, smallest first" → "top 5 places, smallest". Text with no ranking is kept."""
     text = WHERE_MOST_RE.sub(" where does the most go ", text)
     text = TAKES_MOST_RE.sub(lambda m: f"{m.group(1) or m.group(3)}{m.group(2) or m.group(4) or ''} the most", text)
-    if not RANK_CUE_RE.search(text):
-        return text
+    if not RANK_CUE_RE.search(text) or CHANGE_RE.search(text):
+        return text  # "which kind of spending went up the most": a change ranked, which the comparison reads
     # Vietnamese: "cái category nào" (which category: "cái" is no classifier of a thing here), "nhóm", "hạng mục" (a
     # group of spending: a category), "xếp hạng" (rank)
     text = VI_WHICH_LEVEL_RE.sub("", text)
     text = VI_GROUP_RE.sub("danh muc", text)
     text = re.sub(r"\bxep hang\b", "top", text)
+    text = AREAS_RE.sub(lambda m: f"{m.group(1)}{'categories' if m.group(2).endswith('s') else 'category'}", text)
     text = KIND_OF_RE.sub(lambda m: f"{m.group(1)} categor{'ies' if m.group(2) or m.group(1)[0].isdigit() or m.group(1).startswith('top ') else 'y'}", text)
     text = GUESSED_RE.sub(_guessed_level, text)
-    text = ASCENDING_RE.sub(" smallest ", text)
+    # "tiniest": a word of the small end (grammar.SMALLEST_FIRST_RE) that no measure rule reads as one purchase
+    text = ASCENDING_RE.sub(" tiniest ", text)
     return DESCENDING_RE.sub(" ", text)
 
 
@@ -97,7 +105,7 @@ def level_guessed(question: str) -> str | None:
 # (the merchants)
 EXTRA_RULES: list[tuple[str, str]] = [
     ("top_merchants", rf"\bwho(?:m|'s| is| was| are)?\s+(?:\w+\s+){{0,2}}?{TAKE_VERB}\b.{{0,20}}\bthe most\b"
-                      r"|\bwho\b.{0,30}\b(?:pay|paid|paying|give|gave|giving|send|sent|spend|spent)\b.{0,25}\bthe most\b"
+                      r"|\bwhom?\b.{0,30}\b(?:pay|paid|paying|give|gave|giving|send|sent|spend|spent)\b.{0,25}\b(?:the )?most\b"
                       r"|\b(?:rank|ranking|ranked|order|ordered|sort|sorted|list|break\s*down)\b.{0,30}\bby\s+(?:store|shop|"
                       r"merchant|vendor|place|payee|company|business|brand|retailer|seller)s?\b"
                       # "cửa hàng nào tốn nhất", "tiêu ở đâu nhiều nhất": which shop, where
@@ -106,6 +114,12 @@ EXTRA_RULES: list[tuple[str, str]] = [
                        r"(?:the\s+)?most\b"
                        r"|\bwhat\s+(?:costs?|is costing|cost)\s+(?:me|us)\s+the most\b"
                        r"|\bwhere does the most go\b"
+                       # "what do I blow the most money on", "the 3 things I spend the most on", "order my categories"
+                       r"|\bwhat\s+(?:do|did|have)\s+(?:i|we)\s+(?:\w+\s+)?(?:spend|spent|blow|blew|blown|waste|wasted|drop|"
+                       r"dropped|put|throw|threw|splurge|splurged)\s+(?:the\s+)?most\b"
+                       r"|\b(?:things|stuff)\s+(?:that\s+)?(?:i|we)\s+(?:\w+\s+)?(?:spend|spent|blow|blew|put)\s+(?:the\s+)?"
+                       r"most\b(?:\s+(?:money\s+)?on)?"
+                       r"|\b(?:order|ordered|arrange|arranged)\b.{0,20}\bcategor"
                        # "cái category nào tốn nhất", "nhóm nào chi nhiều nhất", "xếp hạng 3 nhóm chi nhiều nhất"
                        r"|\b(?:category|categories|nhom|hang muc) nao\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"
                        r"|\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:category|nhom|hang muc) nao\b"

@@ -47,12 +47,17 @@ def contiguous(periods: list[Period]) -> Period | None:
     return Period(start, end, period_label(start, end, "range"), "range")
 
 
-def period_edit(previous: Period | None, said: Period) -> Period | None:
+def period_edit(previous: Period | None, said: Period, earlier: Period | None = None) -> Period | None:
     """A period said in a follow-up, applied to the last answer's: a named one replaces it; "that month" is the same
     one; "the month before/after" steps from it; "the same months a year earlier" shifts it a year. A relative period
-    with nothing before it is read from today (None for "that month")."""
+    with nothing before it is read from today (None for "that month"). `earlier`: the period of the answer before the
+    last, which "that month" means when the last answer covered all time ("biggest purchase in May" → "at that
+    store, ever?" → "and my shopping total that month?": May)."""
     if not said.relative:
         return said
+    if said.step == 0 and earlier is not None and previous is not None and previous.grain == "all" \
+            and earlier.grain != "all":
+        return earlier
     if previous is None:
         return None if said.step == 0 else said
     if said.step == 0:
@@ -204,7 +209,11 @@ LEANS_ON_LAST_RE = re.compile(r"\b(?:add|throw|put|toss|chuck|lump)\b.{1,40}?\b(
                               # set and the name said together; "total for both": the two answers' names
                               r"|^\s*(?:(?:and|also|now|ok(?:ay)?|so|oh)[,\s]+)*(?:plus|along with|together with|as well as|"
                               r"on top of (?:that|it|those)|with)\b|\b(?:for|of) both\b|\bboth (?:of them |of those )?(?:together|combined)\b"
-                              r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b")
+                              r"|\btrong (?:so )?do\b|\b(?:may|nhung|cac) (?:cai|khoan|giao dich|mon|don|lan) (?:do|nay|ay)\b"
+                              # "(still not counting rent)", "vẫn không tính tiền nhà": what the last answer left out,
+                              # kept — the turn carries the last question on
+                              r"|\b(?:still|van)\s+(?:not counting|not including|excluding|except|without|minus|leaving out|"
+                              r"khong tinh|khong ke|tru|bo)\b")
 
 
 def leans_on_last(text: str) -> bool:
@@ -268,3 +277,19 @@ def action_state(name: str, args: dict) -> dict | None:
         return None
     # marked: no money answer was given, so the same query run now is no repeat of one (`query_unchanged`)
     return {**MoneyQuery(measure="total", merchants=merchants, direction="out").as_dict(), "from_action": name}
+
+
+PART_TURN_WORDS = 12  # a longer turn that names some of the last answer's shops is a question of its own
+
+
+def names_parts_of_last(text: str, q: MoneyQuery, previous: MoneyQuery, merchant_category: dict[str, str]) -> bool:
+    """Does a short turn name only shops, two or more, that are part of what the last answer counted ("which was more,
+    electric or internet" after utilities last month, "chia ra Whole Foods với Trader Joe's" after groceries), and no
+    period of its own? Then it sets parts of the last answer's set side by side: a follow-up that keeps its period."""
+    # a name read from the statements' words ("the good plate") counts beside a shop of the set
+    if previous.period is None or q.period is not None or not q.merchants or len(q.merchants) + len(q.text) < 2 \
+            or q.categories or q.unknown or len(text.split()) > PART_TURN_WORDS:
+        return False
+    if previous.merchants:
+        return set(q.merchants) <= set(previous.merchants)
+    return bool(previous.categories) and all(merchant_category.get(m) in previous.categories for m in q.merchants)
