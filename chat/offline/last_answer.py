@@ -89,3 +89,28 @@ def ask_about_last_answer(text: str, ctx: TurnContext) -> None:
                 f"What would you like to know about the last answer ({about})? For example “list them”, "
                 f"“per week?”, “and before that?” or “by merchant”.")
     ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
+
+
+# a turn that only points back at an answer ("how many was that", "list them", "and per week?", "mấy lần?")
+POINTING_RE = re.compile(r"\b(?:that|those|them|these|it|em|they)\b|\b(?:do|nay|ay)\b|^\s*(?:and|so|what about)\b")
+LISTING_VERB_RE = re.compile(r"\b(?:list|show|which ones|what were|liet ke|per (?:day|week|month)|a (?:week|month))\b")
+
+
+def points_at_nothing(text: str, q, ctx: TurnContext) -> bool:
+    """A short turn that only points back at an answer ("how many was that?", "list them") that opens a conversation:
+    what it points at cannot be found. It asks what the user means (never a knowledge search,
+    never a figure of everything)."""
+    if ctx.previous_query or ctx.previous_asked or len(text.split()) > SHORT_TURN_WORDS or own_words(text):
+        return False
+    plain = normalise(text)
+    if not POINTING_RE.search(plain) or q.has_filters or q.period is not None or q.unknown:
+        return False
+    if not (names_money_measure(text) or LISTING_VERB_RE.search(plain)):
+        return False
+    vi = answer_language(text, ctx.ui_language) == "vi"
+    question = ("Trong cuộc trò chuyện này chưa có câu trả lời nào về tiền để “đó” chỉ tới. Bạn muốn tôi tính gì, ví "
+                "dụ “tháng trước tôi tiêu bao nhiêu ở Starbucks?”" if vi else
+                "There's no earlier answer in this conversation for that to point to. What would you like me to count "
+                "or list — for example “how much did I spend at Starbucks last month?”")
+    ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
+    return True

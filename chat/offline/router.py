@@ -35,7 +35,13 @@ from chat.offline.frames import (
     names_money_measure,
     vi_own_spending,
 )
-from chat.offline.last_answer import ask_about_last_answer, leans_on_last_answer, money_measure_turn, own_words
+from chat.offline.last_answer import (
+    ask_about_last_answer,
+    leans_on_last_answer,
+    money_measure_turn,
+    own_words,
+    points_at_nothing,
+)
 from chat.offline.route_cues import (
     APP_HOWTO_RE,
     APP_NOUNS,
@@ -343,6 +349,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # calculated", "what is a high-yield savings account") is looked up in the knowledge base first, and the
         # web follows when nothing there fits (offline model's next step)
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if points_at_nothing(text, q, ctx):  # "how many was that?" with no answer before it: ask (last_answer.py)
+        return done([("clarify", best, text)], [])
     if ctx.previous_query and ctx.previous_family != "other" and leans_on_last_answer(text):
         # a short turn after a money answer is about that answer, never a knowledge search — unless it names a
         # concept ("what is an index fund?"): ask what it wants of the answer rather than guess

@@ -169,3 +169,10 @@ def test_still_leaving_out_carries_the_last_question_on(chat_demo, alice, alice_
     left_out = [*(args.get("exclude_categories") or []), *(args.get("exclude_merchants") or [])]
     assert args["measure"] == "top_categories" and any("Rent" in n for n in left_out), args
     assert (args.get("start"), args.get("end")) == (start.isoformat(), end.isoformat()), args
+
+
+@pytest.mark.parametrize("ask", ["how many was that", "list them", "hw many was tht", "and per week?"])
+def test_a_pointer_with_nothing_before_it_is_asked_about(chat_demo, alice, alice_money, ask):
+    answer = talk(alice, ask)[-1]
+    assert not answer["tool_calls"] and "no earlier answer" in answer["answer"], answer["answer"]
+    assert not confident(alice, answer)
