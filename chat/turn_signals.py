@@ -43,6 +43,7 @@ from chat.affordability import REASONING_TOOLS
 from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder, tool_arguments
 from chat.balances import BALANCE_TOOLS
 from chat.capabilities import OTHERS_TOPIC
+from chat.confidence_asked import income_answered_by_spending
 from core.text import strip_accents
 from transactions.query.followups_subject import asks_all_of_it
 from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
@@ -129,15 +130,23 @@ def _ran(recorder: TurnRecorder) -> list[Any]:
     return [r for r in recorder.tool_records if not r.error and r.name != "respond"]
 
 
+def _all_time(period: Any) -> bool:
+    if isinstance(period, dict):
+        period = period.get("label") or period.get("name")
+    return isinstance(period, str) and period.strip().lower() in ("all time", "all", "ever", "all-time")
+
+
 def _covers_a_period(record: Any) -> bool:
     """Did this tool call cover some period: in its arguments, its comparison sides, or the query its result ran?"""
     args, result = record.arguments or {}, record.result if isinstance(record.result, dict) else {}
+    query: dict = result["query"] if isinstance(result.get("query"), dict) else {}
+    if _all_time(args.get("period")) or _all_time(query.get("period")):
+        return False  # "what was my shopping total that month?" answered over every row they have: no period kept
     if any(args.get(k) not in (None, "", [], {}) for k in PERIOD_KEYS):
         return True
     sides = args.get("sides") or args.get("compare") or []
     if any(isinstance(s, dict) and any(s.get(k) for k in PERIOD_KEYS) for s in sides):
         return True
-    query: dict = result["query"] if isinstance(result.get("query"), dict) else {}
     return bool(result.get("start") or (query.get("period") or {}).get("start") or query.get("months") or any(
         (s.get("period") or {}).get("start") for s in (query.get("compare") or {}).get("sides") or []))
 
@@ -432,5 +441,5 @@ def turn_signals(*, question: str, recorder: TurnRecorder, ctx: Any) -> tuple[fl
                explanation_as_capability(text, records) + how_to_answered_by_a_change(text, records) +
                followup_period_lost(text, records, ctx) + request_answered_by_a_figure(text, records) +
                change_wider_than_asked(text, records) + flow_answered_by_capability(text, records) +
-               edit_read_as_a_delete(text, records, ctx))
+               edit_read_as_a_delete(text, records, ctx) + income_answered_by_spending(text, records))
     return round(SIGNAL_PENALTY * len(reasons), 3), reasons
