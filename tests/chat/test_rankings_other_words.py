@@ -171,3 +171,13 @@ def test_rankings_keep_their_usual_readings(chat_demo, alice, alice_money):
     # a change ranked is a comparison of periods, never this period's biggest category
     grew = chat_turn(user=alice, message="which kind of spending went up the most last month")
     assert all(c["arguments"].get("measure") != "top_categories" for c in grew["tool_calls"]), grew["tool_calls"]
+
+
+def test_the_biggest_single_expense_is_one_purchase_not_a_category(chat_demo, alice, alice_money):
+    start, end = last_month_iso()
+    answer = chat_turn(user=alice, message="what was my biggest single expense last month, not counting rent?")
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args["measure"] == "largest" and (args.get("exclude_categories") or args.get("exclude_merchants")), args
+    row = (Transaction.objects.filter(user=alice, amount__lt=0, date__range=(start, end))
+           .exclude(category__name="Rent").order_by("amount").first())
+    assert _money(-row.amount) in answer["answer"], answer["answer"]

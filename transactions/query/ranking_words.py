@@ -50,7 +50,7 @@ CHANGE_RE = re.compile(r"\b(?:went|gone|go|goes|going)\s+(?:up|down)\b|\b(?:rose
 GUESSED_NOUN = (r"money[- ]?(?:pits?|sinks?|drains?|holes?|suckers?|hogs?|wasters?)|black holes?|budget[- ]?(?:killers?|"
                 r"busters?|eaters?)")
 GUESSED_RE = re.compile(rf"\b(?P<noun>{GUESSED_NOUN})\b"
-                        r"|\b(?:(?P<place>number one|no\.? ?1|#\s?1|top|main|biggest single)\s+(?P<expense>expense|"
+                        r"|\b(?:(?P<place>number one|no\.? ?1|#\s?1|top|main)\s+(?P<expense>expense|"
                         r"expenses|cost|costs|outgoing|outgoings))\b(?!\s+(?:categor|merchant|store|shop|place))")
 # the order of a ranking said after it: from the small end ("smallest first", "lowest to highest", "ascending"), or the
 # usual order from the top ("biggest first", "highest to lowest"), which changes nothing
@@ -87,7 +87,7 @@ def _guessed_level(m: re.Match) -> str:
     if m.group("noun"):
         return "categories" if m.group("noun").endswith("s") else "category"
     place = "top" if m.group("place") in ("number one", "no 1", "no. 1", "no.1", "no1", "#1", "# 1") else m.group("place")
-    return f"{'top' if place == 'biggest single' else place} categor{'ies' if m.group('expense').endswith('s') else 'y'}"
+    return f"{place} categor{'ies' if m.group('expense').endswith('s') else 'y'}"
 
 
 def level_guessed(question: str) -> str | None:
