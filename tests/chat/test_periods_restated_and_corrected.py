@@ -44,3 +44,11 @@ def test_months_before_this_one_are_the_full_months_before_it(chat_demo, alice, 
     first, last = months_back(3), months_back(0) - timedelta(days=1)
     args = last_args(chat_turn(user=alice, message="how much in the 3 months before this one on dining"))
     assert (args["start"], args["end"]) == (first.isoformat(), last.isoformat()), args
+
+
+def test_a_holiday_time_glossed_with_like_is_the_month_said(chat_demo, alice, alice_money):
+    meant = months_back(1)
+    last_day = calendar.monthrange(meant.year, meant.month)[1]
+    answer = chat_turn(user=alice, message=f"christmas time last year like {meant:%B %Y} how much did i spend total")
+    args = last_args(answer)
+    assert (args["start"], args["end"]) == (f"{meant:%Y-%m}-01", f"{meant:%Y-%m}-{last_day:02d}"), args

@@ -29,6 +29,8 @@ TO_TODAY_RE = re.compile(r"\s*(?:to|through|thru|till|until|up to|up till|up unt
 YEAR_SAID_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 
 
+# between a named period and its year: nothing, or the word for its stretch ("christmas time last year")
+STRETCH_GAP_RE = re.compile(r"[\s,]*(?:(?:time|season|break|holidays?|period|week|weekend)[\s,]*)?")
 # a period known by its name, whose span is a convention: a season, the holidays, a holiday
 NAMED_SPAN_RE = re.compile(r"\b(?:holidays?|christmas|xmas|thanksgiving|black friday|cyber monday|new year'?s?|halloween|"
                            r"easter|spring|summer|fall|autumn|winter|festive|mua (?:xuan|he|thu|dong|le)|dip le|"
@@ -40,8 +42,9 @@ YEAR_ONLY_RE = re.compile(r"\s*(?:in\s+|of\s+)?(?:(?:last|this|previous)\s+year'
 # year, november and december together", "christmas: dec 20 to 31"), not "or"/"vs" (a comparison)
 APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?"
                            # "winter break, so …", "my fall semester (august thru october)": the stretch named by it
-                           r"(?:\s+(?:break|semester|term|season|vacation|holidays?|months|quarter|period|stretch))?"
-                           r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
+                           r"(?:\s+(?:break|semester|term|season|vacation|holidays?|months|quarter|period|stretch|time))?"
+                           # "christmas time last year like december 2025": "like" glosses it in casual speech
+                           r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b|\blike\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
                            # "…, so all of december 2025", "…, just the whole of december"
                            r"specifically|namely|meaning|just|only|all(?:\s+of)?|(?:the\s+)?whole(?:\s+of)?)\s+)*")
 
@@ -57,7 +60,7 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
             continue
         k = i + 1
         while k < len(found) and YEAR_ONLY_RE.fullmatch(text[found[k][1][0]:found[k][1][1]]) \
-                and not text[b:found[k][1][0]].strip(" ,"):
+                and STRETCH_GAP_RE.fullmatch(text[b:found[k][1][0]]):
             b = found[k][1][1]  # "the holidays last year": its year, said after it
             k += 1
         if k >= len(found):
