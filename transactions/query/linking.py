@@ -94,8 +94,7 @@ class Linker:
             elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and word_starts(glued, mt):
                 shortened.append(name)  # "bb coffee": the first words by their initials, the last one whole
         if exact:
-            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares the exact one's category;
-            # a different business that starts with the name ("Uber Eats" after "Uber") does not
+            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares its category; "Uber Eats" does not
             cats = {self.vocab.merchant_category.get(e) for e in exact}
             same_brand = [p for p in prefix if self.vocab.merchant_category.get(p) in cats]
             # and under a shorter one of two words or more ("Delta Air" for a bag fee, beside "Delta Air Lines")
@@ -118,11 +117,14 @@ class Linker:
             return spelt, "initials"  # "see vee ess", "tee jays": the letters of a name said one by one
         if longer := said_names.name_then_sound(window, self.merchant_tokens):
             return longer, "nickname"  # "uber eets": Uber Eats, not Uber
-        return self.sounded(window) or said_names.near_named(window, self.merchant_tokens), "nickname"  # a guess
+        return self.sounded(window, near=True), "nickname"  # a guess
 
-    def sounded(self, window: list[str]) -> list[str]:
-        """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded."""
-        return said_names.sounded(window, self.merchant_tokens, self.stopwords)
+    def sounded(self, window: list[str], near: bool = False) -> list[str]:
+        """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded, or
+        (`near`) said_names.near_named; never a Vietnamese phrase with a verb in it ("bà xài hết bao" is no Best Buy)."""
+        return [] if self.vietnamese and any(w in VI_WORDS for w in window) else said_names.sounded(
+            window, self.merchant_tokens, self.stopwords) or (
+            said_names.near_named(window, self.merchant_tokens) if near else [])
 
     def nickname(self, word: str) -> tuple[list[str], str]:
         """A shortened name of one of their merchants that is not an everyday word: initials ("wf", "tjs"), the
@@ -133,9 +135,8 @@ class Linker:
         if len(word) > 4 and word.endswith("s") and word[:-1] in common_words():
             return [], ""  # "wife's", "kids": an everyday word with its s, no shortened name
         bare = word[:-1] if len(word) > 2 and word.endswith("s") else word
-        # the initials of a name ("bb": Best Buy), or the first initials of a longer one ("wf": Whole Foods Mkt) —
-        # both when both fit ("bb": Best Buy or Blue Bottle Coffee, a question to ask)
-        # initials said aloud and written as heard ("teejays", "beebee"): the letters they name
+        # a name's initials ("bb": Best Buy), or a longer one's first ("wf": Whole Foods Mkt) — both when both fit (a
+        # question to ask); initials said aloud and written as heard ("teejays", "beebee"): the letters they name
         letters = spelled_letters(bare) or spelled_letters(word) or bare
         by_initials = [m for m, mt in self.merchant_tokens.items() if len(mt) >= 2 and initials(mt) in (word, bare, letters)]
         by_initials += [m for m, mt in self.merchant_tokens.items() if m not in by_initials and len(mt) >= 2 and (
@@ -404,8 +405,7 @@ def link_entities(toks: list[str], linker: Linker
                 take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
     # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
     # merchant, loosely; the reading its other words had is kept for the clarifying question
-    links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS,
-                          stopwords=stop)
+    links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS, stopwords=stop)
     # a Vietnamese noun of a place before the kind of business it is ("quán cà phê", "phòng gym") is
     # part of that kind, not a name of its own heading it (as "peet's" heads "coffee" below)
     for i, t in enumerate(toks[:-1]):
