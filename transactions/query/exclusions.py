@@ -13,7 +13,7 @@ EXCLUDE_RE = re.compile(
     # "ngoài tiền nhà" (apart from rent); not "giảm trừ" (a deduction), "ăn (ở) ngoài" (eating out), "năm ngoái", "nước ngoài", "ngoài ra"
     r"(?<!\ban )(?<!\bnam )(?<!\bnuoc )(?<!\bben )(?<!\bo )ngoai(?!\s+(?:ra|troi|gio)\b)(?=\s+[a-z])|"
     r"outside of|outside(?=\s+(?:the\s+|my\s+)?[a-z])(?!\s+(?:the\s+|my\s+)?(?:house|home|office|work|city|town|country|"
-    r"us|usa|uk|eu|state|hours)\b)|tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|excl|sans|khong ke)\b")
+    r"us|usa|uk|eu|state|hours)\b)|tak(?:e|es|ing) away|knock(?:ing)? off|remov(?:e|ing)|barring|bar(?= (?:the|my|any) )|(?<=, )bar(?= [a-z])|excl|sans|khong ke)\b")
 # "everything but rent", "all but groceries", "spending last month less rent": "but" after a word for the whole and
 # "less" that subtracts (not "spent less on", "less than") are "except"
 BUT_LESS_RE = re.compile(r"(\b(?:everything|anything|all|else|spending|expenses|purchases|categories|merchants|spent|"

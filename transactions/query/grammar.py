@@ -77,6 +77,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
     text = re.sub(r"\binflows?\b", "income", text)
+    # "the trailing 90 days", "trailing 3 full months", "ttm": the last ones
+    text = re.sub(r"\btrailing(?=\s+(?:[a-z0-9]+\s+){0,2}(?:months?|days?|weeks?|years?|quarters?)\b)", "last", text)
+    text = re.sub(r"\bttm\b", "the last 12 months", text)
     # "top 3 kind", "which type I spend most": in broken English a kind of spending is a category (not "kind of …")
     text = re.sub(r"\b(top(?:\s+\d+)?|which|what|biggest|main)\s+(?:kind|type|sort)(s?)\b(?!\s+of\b)",
                   lambda m: f"{m.group(1)} categor{'ies' if m.group(2) or m.group(1).startswith('top ') else 'y'}", text)
