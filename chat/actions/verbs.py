@@ -28,7 +28,7 @@ BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|gi
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
-                      r"switch|set|count|treat|chuyển|đổi|xếp|phân loại|đưa|đánh dấu|gắn nhãn|gắn|ghi)(?!\w)", re.I)
+                      r"switch|set|count(?!\s+(?:of|how)\b)|treat|chuyển|đổi|xếp|phân loại|đưa|đánh dấu|gắn nhãn|gắn|ghi)(?!\w)", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
                     r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)(?!(?:\s+(?:them|those|these|both|all|em|"
                     r"the))+(?:\s+(?:\d+|two|three|four|five|six))?\s*[?.!]*\s*$)|record|enter|track|book|"

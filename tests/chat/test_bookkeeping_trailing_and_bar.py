@@ -34,3 +34,12 @@ def test_bar_after_a_comma_leaves_it_out(chat_demo, alice, alice_money, bob):
     # Starbucks 5.75 + 6.25, Amazon 42.99 + 18.50, Whole Foods 96.40, Uber 23.10, Netflix 15.49, The Good Plate 64.00
     assert "$272.48" in answer["answer"], answer["answer"]
     assert "$272.48" not in chat_turn(user=bob, message=f"spending for {first:%B} 1st-15th, bar rent?")["answer"]
+
+
+def test_a_count_of_transactions_is_a_question_not_a_request_to_refile(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="count of transactions over $40 in the last 3 full months, excluding the rent?")
+    assert [c["name"] for c in answer["tool_calls"]] == ["search_transactions"], answer["tool_calls"]
+    args = last_args(answer)
+    assert args["measure"] == "count" and args.get("amount_min") == 40.0, args
+    # Whole Foods 96.40, The Good Plate 64.00 and Amazon 42.99 a month, rent left out
+    assert "9 purchases" in answer["answer"], answer["answer"]
