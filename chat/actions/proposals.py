@@ -383,9 +383,6 @@ def add_call(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     return {"name": "propose_add_transaction", "args": args}
 
 
-# "one of those", "one of them", "among these": a thing of the last answer's set
-AMONG_LAST_RE = re.compile(r"\b(?:one|any|some|two)\s+of\s+(?:those|them|these|'em)\b|\bamong\s+(?:those|them|these)\b"
-                           r"|\b(?:those|these|them)\b", re.I)
 
 
 def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
@@ -409,14 +406,17 @@ def delete_call(text: str, q: Any, ctx: Any = None) -> dict[str, Any]:
         sq = understand_in(subject, ctx)
         if sq.merchants or sq.categories or sq.text:
             q = sq
-        elif DUPLICATE_RE.search(text) and AMONG_LAST_RE.search(subject) and ctx.previous_query:
-            # "one of those is a duplicate": the duplicate among what the last answer was about, over its period
+        elif DUPLICATE_RE.search(text) and ctx.previous_query:
+            # "one of those is a duplicate", "Delete the duplicate then": the duplicate among what the last answer was
+            # about, over its period (the verb, read as a name — "Delete" as Delta — names nothing)
             previous = ctx.previous_query
             q = understand_in("", ctx)
             q.merchants, q.categories = list(previous.get("merchants") or []), list(previous.get("categories") or [])
             span = previous.get("period") or {}
             if span.get("start") and span.get("end") and not period:
                 period = {"start": span["start"], "end": span["end"]}
+        else:
+            q = sq  # without the verb the turn names nothing: "Delete" was no merchant
     merchants = getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None)
     if merchants:
         args["merchant"] = merchants[0]
