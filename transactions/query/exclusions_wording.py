@@ -37,6 +37,8 @@ NEGATED_COUNTING_RE = re.compile(
     r"(?<!\bwhy )(?:\b(?:and\s+|but\s+|so\s+|although\s+|though\s+)?(?:(?:if|when|where)\s+|(?:i'?d|i\s+would)\s+"
     r"(?:rather|prefer)\s+(?:(?:that|if)\s+)?))?\b(?<!\bwhy )(?:(?:please|pls|plz|kindly)\s+)?" + PERSON + r"?" + NEG_AUX +
     r"\s+(?:(?:even|really|actually|please|pls|want\s+to|wanna|need\s+to|have\s+to|gotta)\s+)*" + COUNT_VERB +
+    # "the rent shouldn't count": said after the thing, nothing follows — exclusions.py's postposed form reads it
+    r"(?!\s*(?:[,;.?!)]|$))"
     r"|(?:^|(?<=[,;])|\band\b)\s*(?:don'?t|do\s+not)\s+(?:worry|bother|think)\s+(?:about|with)\b")
 # broken English: "no count the rent", "no include amazon", "without counting": "not incl rent" (before the thing)
 BROKEN_NEGATION_RE = re.compile(r"\b(?:no|not|w/o|without|minus)\s+(?:even\s+)?(?:count(?:ing)?|includ(?:e|ing)|incl\.?|"
