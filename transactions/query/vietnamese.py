@@ -47,7 +47,9 @@ VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
 # whose money it is — the user's own — never a word to link ("tụi" is no shop, "nhà" no rent)
 VI_ASKER_RE = re.compile(r"\b(?:(?:tui|bon|chung|nha|ca nha|gia dinh|vo chong|hai vo chong|hai dua|tui em|bon em)\s+"
-                         r"(?:minh|toi|tao|em|ta|tui|to)|chung ta|ca nha|gia dinh (?:minh|toi|em)|tui|tao)\b")
+                         r"(?:minh|toi|tao|em|ta|tui|to)|chung ta|ca nha|gia dinh (?:minh|toi|em)|tui|tao|"
+                         # a grandparent speaking of themself ("bà xài hết bao nhiêu", "ông mua"): before a verb of buying
+                         r"(?:ba|ong)(?=\s+(?:(?:da|co|cung)\s+)?(?:xai|tieu|mua|chi|tra|ghe|quet|dat|mat|ton)\b))\b")
 VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
                               r"khoan chi|loai chi|muc chi)\b)")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
