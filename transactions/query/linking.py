@@ -316,14 +316,16 @@ def link_entities(toks: list[str], linker: Linker
         for i, window in _windows(toks, used, n):
             if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
                           or all(w in stop for w in window)) and not linker.exact_name(window):
-                if n > 1 and all(w in stop for w in window) and (names := linker.sounded(window)):
-                    take(i, n, Link(" ".join(window), "merchant", names, "nickname"))  # "spot if": Spotify, by sound
+                if n > 1 and all(w in stop for w in window) and (found := said_names.plain_sounded(
+                        toks, i, n, linker.merchant_tokens, linker.sounded))[0]:  # "spot if": Spotify, by sound
+                    take(i, n, Link(" ".join(window), "merchant", *found))
                 continue
             names, how = linker.merchants_for(window)
             if names:
                 take(i, n, Link(" ".join(window), "merchant", names, how))
     links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
     said_names.family_named(toks, links, linker.merchant_tokens)  # "everything uber", "uber, rides and eats both"
+    said_names.owned_phrase_doubted(toks, links, linker.merchant_tokens)  # "my whole food money": a doubt
     def named_before(i: int) -> bool:
         """Token i follows a word that is no everyday word and names nothing of theirs: the two are one name they
         don't have ("sam's club", "costco gas"), not a phrase of their descriptions ("club" of "… CLUB FEES")."""
@@ -403,11 +405,9 @@ def link_entities(toks: list[str], linker: Linker
                     take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
             elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
                 take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
-    # 6. a phrase keeping one distinctive word of a merchant's name ("whole paycheck", "trader jim's") is that
-    # merchant, loosely; the reading its other words had is kept for the clarifying question
+    # 6. one distinctive word of a name kept ("whole paycheck", "trader jim's"): that merchant, loosely (nicknames.py)
     links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS, stopwords=stop)
-    # a Vietnamese noun of a place before the kind of business it is ("quán cà phê", "phòng gym") is
-    # part of that kind, not a name of its own heading it (as "peet's" heads "coffee" below)
+    # "quán cà phê", "phòng gym": a Vietnamese noun of a place is part of the kind after it, not a name heading it
     for i, t in enumerate(toks[:-1]):
         if t in VI_PLACE_NOUNS and not used[i] and any(p == i + 1 and link.kind == "merchant" for p, link in links):
             used[i] = True

@@ -10,9 +10,10 @@ Used by transactions/query/linking.py; the keys are name_matching's.
 """
 from __future__ import annotations
 
+from transactions.query.lexicon import HEAD_NOUNS
 from transactions.query.name_matching import initials, singular, sound_key, sounds_keys
 from transactions.query.nicknames import distinctive_words
-from transactions.query.spelling import edits
+from transactions.query.spelling import common_words, edits
 
 # the names of the letters, said one by one ("see vee ess", "pee gee and ee", "dubya eff")
 LETTER_WORDS = {"ay": "a", "eh": "a", "bee": "b", "be": "b", "cee": "c", "see": "c", "sea": "c", "dee": "d",
@@ -78,10 +79,66 @@ def sounded(window: list[str], merchant_tokens: dict[str, list[str]], stopwords:
     plain = all(w in stopwords or not sound_key(w) for w in window)
     keys = {k for k in sounds_keys(window) if len(k) >= 4}
     if not keys:
-        return []
+        return [] if plain else glued_named(window, merchant_tokens, stopwords)  # "del ta": short, but one word
     long_keys = {k for k in keys if len(k) >= 5}  # a first word of five consonants is a name alone ("comb cast")
     return [m for m, mt in merchant_tokens.items() if mt and (not plain or len(mt) == 1) and any(
-        (keys if k == len(mt) or k >= 2 else long_keys) & sounds_keys(mt[:k]) for k in range(1, len(mt) + 1))]
+        (keys if k == len(mt) or k >= 2 else long_keys) & sounds_keys(mt[:k]) for k in range(1, len(mt) + 1))] \
+        or ([] if plain else glued_named(window, merchant_tokens, stopwords))
+
+
+def glued_named(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str]) -> list[str]:
+    """Words that, run together, are one of their names split by speech to text: the first word(s) of a name
+    exactly ("del ta" → Delta Air Lines), or a one-word name misheard at its end ("net flick" → Netflix,
+    name_matching's edit and sound thresholds). Never with a function word in it ("at t", "for d")."""
+    if len(window) < 2 or any(w in stopwords or not w.isalpha() for w in window):
+        return []
+    glued = "".join(window)
+    if len(glued) < 5:
+        return []
+    return [m for m, mt in merchant_tokens.items() if mt and (
+        any("".join(mt[:k]) == glued for k in range(1, len(mt) + 1)) or len(mt) == 1 and near_word(glued, mt[0]))]
+
+
+# after a name said as everyday words: the end, a blanked period or amount, or a word that goes on asking about it
+PLAIN_NAME_AFTER = {"", "|", "^", "last", "this", "in", "on", "during", "since", "for", "and", "or", "vs", "versus",
+                    "total", "so", "lately", "over", "before", "after"}
+NOT_BEFORE_NAME = {"the", "a", "an", "was", "is", "are", "were", "be", "been", "very", "so", "too", "most", "it"}
+
+
+def plain_sounded(toks: list[str], i: int, n: int, merchant_tokens: dict[str, list[str]], sounded_names
+                  ) -> tuple[list[str], str]:
+    """(names, how) for everyday words that sound like one of their names: a name of one word (`sounded_names`,
+    "spot if i"), or word for word a name of two words or more whose words each sound the same ("best by" for
+    Best Buy, "by" said "buy"). The latter is a doubt — an everyday phrase may be meant — so it is read loosely
+    (how = "partial": answered, below confident, "I read …"), and only where a name stands: not after "the"/"was"
+    ("the best by far") and before the end, a period or a word that goes on asking, or a noun a name heads."""
+    window = toks[i:i + n]
+    if names := sounded_names(window):
+        return names, "nickname"
+    after = toks[i + n] if i + n < len(toks) else ""
+    if (i > 0 and toks[i - 1] in NOT_BEFORE_NAME) or (after not in PLAIN_NAME_AFTER and after not in HEAD_NOUNS):
+        return [], ""
+    names = [m for m, mt in merchant_tokens.items() if len(mt) == n and mt != window and all(
+        a == b or sound_key(a) and sound_key(a) == sound_key(b) for a, b in zip(window, mt))]
+    return names, "partial" if names else ""
+
+
+POSSESSIVES = {"my", "our", "your", "his", "her", "their"}
+
+
+def owned_phrase_doubted(toks: list[str], links: list, merchant_tokens: dict[str, list[str]]) -> None:
+    """A name read loosely from words after a possessive ("my whole food money", "our best buys") may be an
+    everyday phrase — the words of a budget, not the shop: the link is kept but read as a doubt (how = "partial",
+    never confident, "I read …"), unless the words are the name's own."""
+    for i, link in links:
+        words = link.mention.split()
+        mt = merchant_tokens.get(link.names[0]) if link.names else None
+        if link.kind == "merchant" and link.how in LOOSE and i > 0 and toks[i - 1] in POSSESSIVES and mt \
+                and words != mt[:len(words)] and words[0] in common_words():
+            link.how = "partial"
+
+
+LOOSE = ("spelling", "nickname", "prefix")
 
 
 def near_word(said: str, word: str) -> bool:
