@@ -24,7 +24,8 @@ def carol_shops(alice):
              (first + timedelta(days=5), "PAYPAL *EBAY 402-935-7733", "-23.15", "Shopping"),
              (first + timedelta(days=8), "BEST BUY 00012345 EMERYVILLE CA", "-24.99", "Shopping"),
              (first + timedelta(days=11), "HULU 877-8244858 CA", "-17.99", "Subscriptions"),
-             (first + timedelta(days=12), "SPOTIFY USA 877-778-1161 NY", "-11.99", "Subscriptions")]
+             (first + timedelta(days=12), "SPOTIFY USA 877-778-1161 NY", "-11.99", "Subscriptions"),
+             (first + timedelta(days=14), "UBER EATS 8005928996 CA", "-33.40", "Dining")]
     return transactions_import(user=alice, file_name="carol.csv",
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
@@ -74,3 +75,17 @@ def test_another_user_without_those_shops_gets_none_of_them(chat_demo, alice, bo
     transactions_import(user=bob, file_name="bob.csv", content=statement_csv(today=timezone.localdate()))
     answer = chat_turn(user=bob, message="what did i spend at del ta last month")
     assert "$412.30" not in answer["answer"] and not any(m.lower().startswith("delta") for m in _merchants(answer))
+
+
+@pytest.mark.parametrize(("said", "amount", "merchant", "not_merchant"), [
+    ("huber rides last month, how much?", "$23.10", "uber", "uber eats"),  # a one-word name respelt, then its noun
+    ("how much were my huber trips last month", "$23.10", "uber", "uber eats"),
+    ("what did i spend on huber eats last month", "$33.40", "uber eats", None),
+])
+def test_a_name_respelt_by_sound_then_a_noun_is_that_name(chat_demo, alice, carol_shops, said, amount, merchant,
+                                                          not_merchant):
+    answer = chat_turn(user=alice, message=said)
+    merchants = [m.lower() for m in _merchants(answer)]
+    assert amount in answer_body(answer), (said, answer["answer"])
+    assert any(m.startswith(merchant) for m in merchants), (said, merchants)
+    assert not_merchant is None or not any(m.startswith(not_merchant) for m in merchants), (said, merchants)

@@ -177,7 +177,7 @@ class Linker:
             return by_whole_sound, "spelling"
         # spelt as it sounds ("netflicks", "chevrun", "tarjay"): the name's sound, or its start less one consonant
         key = sound_key(bare)
-        by_key = [m for m, mt in self.merchant_tokens.items() if len(key) >= 3 and mt and any(
+        by_key = [m for m, mt in self.merchant_tokens.items() if (len(key) >= 3 or said_names.sound_respelt(bare, mt)) and mt and any(
             key == whole or (len(key) >= 4 and key in sounds_keys(mt[:1]))
             or (len(word) >= 5 and word[0] == mt[0][0] and whole.startswith(key) and len(whole) - len(key) <= 1)
             for whole in sounds_keys(mt))]

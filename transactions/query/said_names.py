@@ -74,7 +74,7 @@ def sounded(window: list[str], merchant_tokens: dict[str, list[str]], stopwords:
     "eye") may be part of it, not its start; words that are all everyday function words sound only a name of one
     word ("spot if" → Spotify, while "best by" is no "Best Buy")."""
     if any(w.isdigit() or not w.isalpha() for w in window) or not sound_key(window[0]) \
-            or any([w] in merchant_tokens.values() for w in window):
+            or any([w] in merchant_tokens.values() for w in window) or named_then_noun(window, merchant_tokens):
         return []  # "o starbucks": a word that sounds like nothing; "uber rides": one of their names and a noun
     plain = all(w in stopwords or not sound_key(w) for w in window)
     keys = {k for k in sounds_keys(window) if len(k) >= 4}
@@ -84,6 +84,21 @@ def sounded(window: list[str], merchant_tokens: dict[str, list[str]], stopwords:
     return [m for m, mt in merchant_tokens.items() if mt and (not plain or len(mt) == 1) and any(
         (keys if k == len(mt) or k >= 2 else long_keys) & sounds_keys(mt[:k]) for k in range(1, len(mt) + 1))] \
         or ([] if plain else glued_named(window, merchant_tokens, stopwords))
+
+
+def named_then_noun(window: list[str], merchant_tokens: dict[str, list[str]]) -> bool:
+    """The words sound like a one-word name of theirs, then a noun a name heads ("huber rides" is Uber's rides, not
+    "Uber Eats" by the sound of all of it)."""
+    if len(window) < 2 or window[-1] not in HEAD_NOUNS:
+        return False
+    keys = {k for k in sounds_keys(window[:-1]) if len(k) >= 2}
+    return any(len(mt) == 1 and keys & sounds_keys(mt) for mt in merchant_tokens.values())
+
+
+def sound_respelt(word: str, name_tokens: list[str]) -> bool:
+    """A one-word name respelt by one letter, as it sounds ("huber" for Uber, "lyfft" for Lyft), even when its sound
+    key is short: the caller checks that the keys are the same."""
+    return len(name_tokens) == 1 and len(word) >= 4 and edits(word, name_tokens[0], 1) <= 1
 
 
 def glued_named(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str]) -> list[str]:
