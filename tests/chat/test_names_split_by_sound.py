@@ -25,7 +25,8 @@ def carol_shops(alice):
              (first + timedelta(days=8), "BEST BUY 00012345 EMERYVILLE CA", "-24.99", "Shopping"),
              (first + timedelta(days=11), "HULU 877-8244858 CA", "-17.99", "Subscriptions"),
              (first + timedelta(days=12), "SPOTIFY USA 877-778-1161 NY", "-11.99", "Subscriptions"),
-             (first + timedelta(days=14), "UBER EATS 8005928996 CA", "-33.40", "Dining")]
+             (first + timedelta(days=14), "UBER EATS 8005928996 CA", "-33.40", "Dining"),
+             (first + timedelta(days=16), "STARBUCKS STORE 05512 OAKLAND CA", "-6.85", "Dining")]
     return transactions_import(user=alice, file_name="carol.csv",
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
@@ -89,3 +90,29 @@ def test_a_name_respelt_by_sound_then_a_noun_is_that_name(chat_demo, alice, caro
     assert amount in answer_body(answer), (said, answer["answer"])
     assert any(m.startswith(merchant) for m in merchants), (said, merchants)
     assert not_merchant is None or not any(m.startswith(not_merchant) for m in merchants), (said, merchants)
+
+
+@pytest.mark.parametrize(("said", "amount"), [
+    ("tháng trước tôi chi bao nhiêu ở xờ-ta-bấc?", "$18.85"),  # Starbucks said in Vietnamese syllables
+    ("tháng trước tôi tiêu bao nhiêu ở sta bấc", "$18.85"),
+    ("tháng trước tôi trả bao nhiêu cho nét phờ lích", "$15.49"),  # Netflix
+    ("how much at bes bai last month", "$24.99"),  # Best Buy without its t
+])
+def test_a_name_said_without_its_clusters_is_read_as_a_doubt(chat_demo, alice, carol_shops, said, amount):
+    answer = chat_turn(user=alice, message=said)
+    assert amount in answer_body(answer), (said, answer["answer"])
+    assert answer["confidence"] < CONFIDENT, (said, answer["confidence"])
+
+
+def test_a_name_said_without_its_clusters_is_left_out_when_excluded(chat_demo, alice, carol_shops):
+    answer = chat_turn(user=alice, message="shopping last month but no the bes bai, that was the tv")
+    assert any(m.lower().startswith("best buy") for call in answer["tool_calls"]
+               for m in call["arguments"].get("exclude_merchants") or []), answer["tool_calls"]
+
+
+@pytest.mark.parametrize("said", ["tháng trước tôi tiêu bao nhiêu cho ăn uống và đi chợ",
+                                  "tháng trước tôi mua sắm hết bao nhiêu", "how much at the bus stop last month"])
+def test_everyday_vietnamese_and_english_words_are_no_name_heard(chat_demo, alice, carol_shops, said):
+    answer = chat_turn(user=alice, message=said)
+    hows = [w.get("how") for w in (answer.get("understanding") or {}).get("words", []) if w.get("role") == "merchant"]
+    assert "partial" not in hows and not _merchants(answer), (said, answer["tool_calls"])

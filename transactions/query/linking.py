@@ -117,7 +117,9 @@ class Linker:
             return spelt, "initials"  # "see vee ess", "tee jays": the letters of a name said one by one
         if longer := said_names.name_then_sound(window, self.merchant_tokens):
             return longer, "nickname"  # "uber eets": Uber Eats, not Uber
-        return self.sounded(window, near=True), "nickname"  # a guess
+        if names := self.sounded(window, near=True):
+            return names, "nickname"  # a guess
+        return said_names.heard_loosely(window, self.merchant_tokens, self.stopwords, vietnamese=self.vietnamese)
 
     def sounded(self, window: list[str], near: bool = False) -> list[str]:
         """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded, or
@@ -189,8 +191,7 @@ class Linker:
                             for x in (g, self.merchant_tokens[m][0]))]
         return by_sound, "nickname" if by_sound else ""
 
-    def exact_name(self, window: list[str]) -> bool:
-        """The whole of one of their merchant names, even made of everyday words ("Best Buy")."""
+    def exact_name(self, window: list[str]) -> bool:  # the whole of one of their names, even everyday words
         return len(window) > 1 and any(mt == window for mt in self.merchant_tokens.values())
 
     # concepts ------------------------------------------------------------------------------------------------
@@ -360,8 +361,7 @@ def link_entities(toks: list[str], linker: Linker
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in stop and not used[i - 1])) and (
                     i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in stop):
-                # "rent and bills", "everything that wasn't a bill": their fixed costs (rent, utilities, insurance…),
-                # told apart from subscriptions as everywhere in Moneta — after a name it heads it: "amazon bill"
+                # "rent and bills": their fixed costs, not subscriptions; after a name it heads it ("amazon bill")
                 bills = linker.bill_categories()
                 if bills:
                     take(i, n, Link(phrase, "category", bills, "synonym"))

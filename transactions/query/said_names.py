@@ -10,6 +10,8 @@ Used by transactions/query/linking.py; the keys are name_matching's.
 """
 from __future__ import annotations
 
+import re
+
 from transactions.query.lexicon import HEAD_NOUNS
 from transactions.query.name_matching import initials, singular, sound_key, sounds_keys
 from transactions.query.nicknames import distinctive_words
@@ -240,3 +242,53 @@ def place_said(toks: list[str], i: int) -> bool:
 
 
 PLACE_DETERMINERS = {"the", "a", "an", "this", "that", "some", "one"}
+
+
+# consonants that speakers of Vietnamese (and Spanish) leave out of an English name: its r and l after a vowel, an s
+# or t closing a cluster ("sta bấc" for Starbucks, "oan mát" for Walmart, "bes bai" for Best Buy)
+DROPPABLE = set("rslt")
+
+
+def vi_spelling(syllable: str) -> str:
+    """A Vietnamese syllable (accents stripped) spelt as English says its sounds: "xo" → "so", "thi" → "ti",
+    "bac" → "bak", "lich" → "lik" (x is s, th is a t, a final c or ch is k)."""
+    syllable = re.sub(r"^x", "s", syllable)
+    syllable = re.sub(r"^th", "t", syllable)
+    return re.sub(r"(?:ch|c)$", "k", syllable)
+
+
+def dropped_only(said: str, name: str) -> bool:
+    """`said` is the key of `name` with only droppable consonants left out (DROPPABLE), at most a third of them,
+    starting with the same one and keeping three or more."""
+    if len(said) < 3 or not name or said[0] != name[0] or len(said) >= len(name) \
+            or 3 * (len(name) - len(said)) > len(name) + 1:
+        return False
+    it = iter(name)
+    missing: list[str] = []
+    for ch in said:
+        for other in it:
+            if other == ch:
+                break
+            missing.append(other)
+        else:
+            return False
+    return all(ch in DROPPABLE for ch in missing + list(it))
+
+
+def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str], *,
+                  vietnamese: bool) -> tuple[list[str], str]:
+    """(names, "partial") for words that sound like one of their names said by a speaker whose language has no such
+    consonant clusters — a Vietnamese sound-spelling ("xờ-ta-bấc", "nét phờ lích", "tơ-rây-đơ giô") or an English
+    respelling that leaves them out ("bes bai") — with only r, l, s or t missing. A guess: read as a doubt (never
+    confident, "I read …"). Never with a function word or a Vietnamese grammar word in it, nor English everyday words only."""
+    if len(window) < 2 or any(not w.isalpha() or w in stopwords for w in window) or (
+            not vietnamese and all(w in common_words() for w in window)):
+        return [], ""
+    said = [vi_spelling(w) for w in window] if vietnamese else window
+    if not sound_key(said[0]):
+        return [], ""  # "ở xờ-ta-bấc": the word before it ("o") sounds like nothing and is no part of the name
+    keys = {k for k in sounds_keys(said) if len(k) >= 3}
+    names = [m for m, mt in merchant_tokens.items() if mt and any(
+        dropped_only(k, whole) for k in keys for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
+        if len(whole) >= 4)]
+    return names, "partial" if names else ""
