@@ -26,7 +26,8 @@ def carol_shops(alice):
              (first + timedelta(days=11), "HULU 877-8244858 CA", "-17.99", "Subscriptions"),
              (first + timedelta(days=12), "SPOTIFY USA 877-778-1161 NY", "-11.99", "Subscriptions"),
              (first + timedelta(days=14), "UBER EATS 8005928996 CA", "-33.40", "Dining"),
-             (first + timedelta(days=16), "STARBUCKS STORE 05512 OAKLAND CA", "-6.85", "Dining")]
+             (first + timedelta(days=16), "STARBUCKS STORE 05512 OAKLAND CA", "-6.85", "Dining"),
+             (first + timedelta(days=17), "TARGET 00012345 OAKLAND CA", "-61.20", "Shopping")]
     return transactions_import(user=alice, file_name="carol.csv",
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
@@ -97,6 +98,8 @@ def test_a_name_respelt_by_sound_then_a_noun_is_that_name(chat_demo, alice, caro
     ("tháng trước tôi tiêu bao nhiêu ở sta bấc", "$18.85"),
     ("tháng trước tôi trả bao nhiêu cho nét phờ lích", "$15.49"),  # Netflix
     ("how much at bes bai last month", "$24.99"),  # Best Buy without its t
+    ("tháng trước tôi mua bao nhiêu ở bét bai", "$24.99"),
+    ("tháng trước tôi chi bao nhiêu ở ta-gét", "$61.20"),  # Target: "gét" is a syllable, not the English "get"
 ])
 def test_a_name_said_without_its_clusters_is_read_as_a_doubt(chat_demo, alice, carol_shops, said, amount):
     answer = chat_turn(user=alice, message=said)

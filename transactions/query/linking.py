@@ -94,10 +94,9 @@ class Linker:
             elif n >= 2 and len(mt) > n and window[-1] == mt[-1] and word_starts(glued, mt):
                 shortened.append(name)  # "bb coffee": the first words by their initials, the last one whole
         if exact:
-            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares its category; "Uber Eats" does not
-            cats = {self.vocab.merchant_category.get(e) for e in exact}
+            # the same brand under a longer name ("Blue Bottle Coffee SAN") shares its category ("Uber Eats" does not),
+            cats = {self.vocab.merchant_category.get(e) for e in exact}  # or a shorter one ("Delta Air", bag fees)
             same_brand = [p for p in prefix if self.vocab.merchant_category.get(p) in cats]
-            # and under a shorter one of two words or more ("Delta Air" for a bag fee, beside "Delta Air Lines")
             same_brand += [m for m, mt in self.merchant_tokens.items() if 2 <= len(mt) < n and mt == window[:len(mt)]
                            and m not in exact and self.vocab.merchant_category.get(m) in cats]
             return exact + same_brand, "exact"
@@ -119,7 +118,8 @@ class Linker:
             return longer, "nickname"  # "uber eets": Uber Eats, not Uber
         if names := self.sounded(window, near=True):
             return names, "nickname"  # a guess
-        return said_names.heard_loosely(window, self.merchant_tokens, self.stopwords, vietnamese=self.vietnamese)
+        return said_names.heard_loosely(window, self.merchant_tokens, VI_WORDS if self.vietnamese else STOPWORDS,
+                                        vietnamese=self.vietnamese)
 
     def sounded(self, window: list[str], near: bool = False) -> list[str]:
         """Words that sound like one of their names ("hole foods", "chip hotel", "spot if i"): said_names.sounded, or

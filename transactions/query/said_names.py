@@ -249,18 +249,20 @@ PLACE_DETERMINERS = {"the", "a", "an", "this", "that", "some", "one"}
 DROPPABLE = set("rslt")
 
 
-def vi_spelling(syllable: str) -> str:
+def vi_spellings(syllable: str) -> list[str]:
     """A Vietnamese syllable (accents stripped) spelt as English says its sounds: "xo" → "so", "thi" → "ti",
-    "bac" → "bak", "lich" → "lik" (x is s, th is a t, a final c or ch is k)."""
+    "bac" → "bak", "lich" → "lik" (x is s, th is a t, a final c or ch is k); a first d both ways, as đ ("đơ" for
+    "der") and as d ("dôn" for "zon"), the accent that told them apart being gone."""
     syllable = re.sub(r"^x", "s", syllable)
     syllable = re.sub(r"^th", "t", syllable)
-    return re.sub(r"(?:ch|c)$", "k", syllable)
+    syllable = re.sub(r"(?:ch|c)$", "k", syllable)
+    return [syllable, "z" + syllable[1:]] if syllable.startswith("d") else [syllable]
 
 
 def dropped_only(said: str, name: str) -> bool:
     """`said` is the key of `name` with only droppable consonants left out (DROPPABLE), at most a third of them,
     starting with the same one and keeping three or more."""
-    if len(said) < 3 or not name or said[0] != name[0] or len(said) >= len(name) \
+    if len(said) < 3 or not name or said[0] != name[0] or len(said) > len(name) \
             or 3 * (len(name) - len(said)) > len(name) + 1:
         return False
     it = iter(name)
@@ -275,19 +277,22 @@ def dropped_only(said: str, name: str) -> bool:
     return all(ch in DROPPABLE for ch in missing + list(it))
 
 
-def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str], *,
+def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stopwords: set[str] | frozenset[str], *,
                   vietnamese: bool) -> tuple[list[str], str]:
     """(names, "partial") for words that sound like one of their names said by a speaker whose language has no such
     consonant clusters — a Vietnamese sound-spelling ("xờ-ta-bấc", "nét phờ lích", "tơ-rây-đơ giô") or an English
     respelling that leaves them out ("bes bai") — with only r, l, s or t missing. A guess: read as a doubt (never
-    confident, "I read …"). Never with a function word or a Vietnamese grammar word in it, nor English everyday words only."""
+    confident, "I read …"). Never with a function word (in a Vietnamese question: a Vietnamese grammar word; "gét" of
+    "ta-gét" is no English "get") in it, nor English everyday words only."""
     if len(window) < 2 or any(not w.isalpha() or w in stopwords for w in window) or (
             not vietnamese and all(w in common_words() for w in window)):
         return [], ""
-    said = [vi_spelling(w) for w in window] if vietnamese else window
-    if not sound_key(said[0]):
+    if not sound_key(window[0]):
         return [], ""  # "ở xờ-ta-bấc": the word before it ("o") sounds like nothing and is no part of the name
-    keys = {k for k in sounds_keys(said) if len(k) >= 3}
+    keys: set[str] = {""}
+    for w in window:  # each way the syllables may be said, one after the other
+        keys = {k + sound_key(s) for k in keys for s in (vi_spellings(w) if vietnamese else [w])}
+    keys = {k for k in (re.sub(r"(.)\1+", r"\1", k) for k in keys) if len(k) >= 3}
     names = [m for m, mt in merchant_tokens.items() if mt and any(
         dropped_only(k, whole) for k in keys for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
         if len(whole) >= 4)]
