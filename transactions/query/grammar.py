@@ -74,6 +74,11 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # calendar month", "this calendar year"): the period grammar reads the plain words
     text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",
                   lambda m: "full " if m.group(1) or m.group(2) else "", text)
+    # "tax year 2025", "last tax year", "the 2025 tax year": a personal tax year is the calendar year where Moneta's
+    # users file (US); the answer states the dates it used, so a different tax year shows at once
+    text = re.sub(r"\btax\s+year(?=\s+(?:of\s+)?(?:19|20)\d{2}\b)", "", text)
+    text = re.sub(r"\b((?:19|20)\d{2})\s+tax\s+year\b", r"\1", text)
+    text = re.sub(r"\b(last|this|previous|current)\s+tax\s+year\b", r"\1 year", text)
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
     text = re.sub(r"\binflows?\b", "income", text)
