@@ -11,9 +11,10 @@ Used by transactions/query/linking.py; the keys are name_matching's.
 from __future__ import annotations
 
 import re
+from itertools import product
 
 from transactions.query.lexicon import HEAD_NOUNS
-from transactions.query.name_matching import initials, singular, sound_key, sounds_keys
+from transactions.query.name_matching import initials, singular, sound_key, sounds_key, sounds_keys
 from transactions.query.nicknames import distinctive_words
 from transactions.query.spelling import common_words, edits
 
@@ -250,10 +251,9 @@ DROPPABLE = set("rslt")
 
 
 def vi_spellings(syllable: str) -> list[str]:
-    """A Vietnamese syllable (accents stripped) spelt as English says its sounds: "xo" → "so", "thi" → "ti",
-    "bac" → "bak", "lich" → "lik" (x is s, th is a t, a final c or ch is k); a first d both ways, as đ ("đơ" for
-    "der") and as d ("dôn" for "zon"), the accent that told them apart being gone."""
-    syllable = re.sub(r"^x", "s", syllable)
+    """A Vietnamese syllable (accents stripped) spelt as English says its sounds: "thi" → "ti", "bac" → "bak",
+    "lich" → "lik" (th is a t, a final c or ch is k; a first x is already s in name_matching's sound_key); a first d
+    both ways, as đ ("đơ" for "der") and as d ("dôn" for "zon"), the accent that told them apart being gone."""
     syllable = re.sub(r"^th", "t", syllable)
     syllable = re.sub(r"(?:ch|c)$", "k", syllable)
     return [syllable, "z" + syllable[1:]] if syllable.startswith("d") else [syllable]
@@ -289,11 +289,9 @@ def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stop
         return [], ""
     if not sound_key(window[0]):
         return [], ""  # "ở xờ-ta-bấc": the word before it ("o") sounds like nothing and is no part of the name
-    keys: set[str] = {""}
-    for w in window:  # each way the syllables may be said, one after the other
-        keys = {k + sound_key(s) for k in keys for s in (vi_spellings(w) if vietnamese else [w])}
-    keys = {k for k in (re.sub(r"(.)\1+", r"\1", k) for k in keys) if len(k) >= 3}
+    said = product(*(vi_spellings(w) if vietnamese else [w] for w in window))  # each way the syllables may be said
+    keys = {k for k in (sounds_key(list(words)) for words in said) if len(k) >= 3}
     names = [m for m, mt in merchant_tokens.items() if mt and any(
-        dropped_only(k, whole) for k in keys for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
-        if len(whole) >= 4)]
+        dropped_only(k, whole) for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
+        if len(whole) >= 4 for k in keys)]
     return names, "partial" if names else ""
