@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.foreign_words import FOREIGN_CATEGORY_WORDS, FOREIGN_CONCEPT_WORDS
+
 # concept → (words/chains found in merchant names, fallback category, label)
 CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "coffee": (("coffee", "cafe", "caffe", "espresso", "starbucks", "peet", "peets", "dunkin", "costa", "philz",
@@ -108,6 +110,10 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Income": ("income", "thu nhap"),
     "Salary": ("luong",),
 }
+# words of other languages (Spanish "supermercado", "renta", "luz"): their one home is foreign_words.py
+for _category, _words in FOREIGN_CATEGORY_WORDS.items():
+    CATEGORY_WORDS[_category] = (*CATEGORY_WORDS[_category], *_words)
+CONCEPT_WORDS.update(FOREIGN_CONCEPT_WORDS)
 # words that are part of asking, not part of what is asked about
 STOPWORDS = set("""
 a an the i me my mine myself we our us you your it its it's this that these those there here what what's whats which
