@@ -318,7 +318,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
-               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
+               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|\btien ve\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"

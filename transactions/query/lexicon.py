@@ -131,8 +131,8 @@ spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd wha
 average avg typical typically usually normally monthly month months year years week weeks day days so far
 biggest largest smallest cheapest priciest costliest dearest expensive highest lowest single one ones once one-time one-off oneoff go
 top best worst main compare compared comparison versus vs difference between against
-come came coming in out income earn earned earnings received receive made make making
-list show display pull look lookup search see view
+come came coming in out income earn earned earnings received receive made make making credits debits deposits
+list show display pull look lookup search see view summary summaries summarise summarize overview rundown recap
 stuff things thing items item place places spot spots store stores shop shops market mkt merchant merchants vendor vendors burn burns burned burnt burning
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions
