@@ -109,3 +109,15 @@ def test_dates_said_to_be_day_first_are_read_day_first(chat_demo, alice, alice_m
     assert (args["start"], args["end"]) == (first.replace(day=a).isoformat(), first.replace(day=b).isoformat()), args
     assert not answer["understanding"]["not_understood"], answer["understanding"]
     assert confident(alice, answer)
+
+
+def test_this_past_weekend_is_one_that_is_over(chat_demo, alice, alice_money):
+    from datetime import timedelta
+
+    today = timezone.localdate()
+    sunday = today - timedelta(days=today.weekday() + 1)  # the last Sunday before today
+    if today.weekday() == 6:
+        sunday = today - timedelta(days=7)
+    answer = chat_turn(user=alice, message="uber this past weekend")
+    args = _args(answer)
+    assert (args["start"], args["end"]) == ((sunday - timedelta(days=1)).isoformat(), sunday.isoformat()), args

@@ -226,9 +226,9 @@ def period_rules(today: date):
 
     def weekend(m):
         """"last weekend", "this weekend", "over the weekend": the Saturday and Sunday of the most recent weekend
-        that has started ("last" on a Sunday: the one before)."""
+        that has started ("last" on a Sunday: the one before; "this past weekend" is one that is over, as "last")."""
         saturday = today - timedelta(days=(today.weekday() - 5) % 7)
-        if (m.group(2) or m.group(4)) and today.weekday() >= 5:
+        if (m.group("gone") or m.group(3) or m.group(5)) and today.weekday() >= 5:
             saturday -= timedelta(days=7)
         end = min(saturday + timedelta(days=1), today)
         return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
@@ -366,7 +366,7 @@ def period_rules(today: date):
          r"\s+(?:the\s+)?\d)(?:\s+(?:to|till|until|thru|through|up to)\s+(?:now|today|date|the present))?", since_nth),
         # "the weekend before last": the one before last weekend
         (r"\b(?:(?:over|during|on)\s+)?the\s+weekend\s+before\s+last\b", lambda m: weekend_before_last()),
-        (r"\b(?:(?:over|during)\s+the|(this)(?:\s+past)?|(last|previous|past))\s+weekend\b(?!s)"
+        (r"\b(?:(?:over|during)\s+the|(this)(?:\s+(?P<gone>past|just gone))?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
         (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
