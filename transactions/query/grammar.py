@@ -294,8 +294,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("smallest", r"\b(?:smallest|cheapest|lowest|least expensive|nho nhat|re nhat)\b"
                  r"(?!\s+(?:categor\w*|merchants?|stores?|shops?|places?|months?)\b)"),
     ("monthly_average", r"\b(?:average|avg|typical(?:ly)?|usually|normally|on average|trung binh)\b.*"
-                        r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|mỗi|moi)\s+month\b"
-                        r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
+                        r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|one|1|mỗi|moi)\s+month\b"
+                        r".*\b(?:average|avg|typical|usually|normally|on average)\b"
+                        # "what is one month of my expenses" (an emergency fund's yardstick): a typical month
+                        r"|\b(?:one|1|a single)\s+month(?:'?s)?\s+(?:of|worth of)\s+(?:my\s+|our\s+)?(?:expenses|spending|"
+                        r"costs|bills|outgoings)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
                         r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
                         r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b"
                         # what something runs per month ("netflix a month?", "rent per mo", "the gym each month"): the
