@@ -118,3 +118,10 @@ def test_days_of_the_week_no_query_kept_are_said(chat_demo, alice, alice_money):
         pytest.skip("the days of the week were kept")
     assert not confident(alice, answer), reasons(answer)
     assert "I left out" in answer["answer"]
+
+
+def test_someone_who_uses_this_account_is_no_one_elses_data(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="my partner shares this account with me, what did he spend at Uber last month")
+    if not any(c["name"] == "check_data_available" for c in answer["tool_calls"]):
+        pytest.skip("answered from the account's data")
+    assert not confident(alice, answer), reasons(answer)
