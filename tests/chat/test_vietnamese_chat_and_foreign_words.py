@@ -24,7 +24,7 @@ def test_chat_forms_are_spelled_out_in_vietnamese(texted, written_out):
     assert normalise(texted) == written_out and is_vietnamese(texted)
 
 
-@pytest.mark.parametrize("english", ["r u sure about j crew", "how much did I pay t mobile last mo",
+@pytest.mark.parametrize("english", ["r u sure about j crew", "dc trip in may?", "how much did I pay t mobile last mo",
                                      "what did I spend at the café last month"])
 def test_english_keeps_its_own_short_forms(english):
     assert not is_vietnamese(english), normalise(english)
