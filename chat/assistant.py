@@ -32,7 +32,7 @@ from core.errors import DomainError
 from core.periods import PERIODS
 from knowledge.answers import answer_facts_present
 from knowledge.selectors import document_list, knowledge_search
-from transactions.query import money_query_run, period_from_words, query_vocab
+from transactions.query import MoneyQuery, Period, money_query_run, period_from_words, query_vocab
 from transactions.selectors import (
     budget_suggestions,
     jar_status,
@@ -290,8 +290,16 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
                                 "months": months}, measure=measure or "monthly_average")
 
         if start or end:
-            return spending_summary(user=self.user, start=_iso(start), end=_iso(end))
-        return spending_summary(user=self.user, period=_period_code(period or "last_month"))
+            summary = spending_summary(user=self.user, start=_iso(start), end=_iso(end))
+        else:
+            summary = spending_summary(user=self.user, period=_period_code(period or "last_month"))
+        # "where did my money go" is asked of merchants as often as of categories: the biggest of both, from the one
+        # query engine (transactions.query.execute) over the summary's own dates
+        window = Period(start=date.fromisoformat(summary["start"]), end=date.fromisoformat(summary["end"]),
+                        label=summary.get("period") or "", grain="range")
+        top = money_query_run(user=self.user, query=MoneyQuery(measure="top_merchants", limit=3, period=window))
+        summary["top_merchants"] = [r for r in top.get("rows") or [] if r.get("merchant") != "(no merchant)"]
+        return summary
 
     def analyze_merchant(self, merchant: str, group_by_category: bool = False, period: str | None = None,
                          measure: str | None = None, months: int | None = None) -> dict:

@@ -68,7 +68,8 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|c
               r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys)\b"
               r"|\b(?:spen[dt]|spending|paid|bought|charged)\b.{0,20}\bon (?:her|his) (?:own )?(?:credit |debit )?"
               r"(?:card|account)\b")
-_OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|sếp)(?: của)? "
+_OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|bạn cùng nhà|"
+              r"bạn thân|bạn bè|đồng nghiệp|hàng xóm|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
 OTHERS_TOPIC = "other people's money"
 OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."

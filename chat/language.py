@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from transactions.query import is_vietnamese
+from transactions.query.grammar import VI_PLAIN_WORDS
+from transactions.query.vietnamese_chat import written_out
 
 # English function and question words that are not also unaccented Vietnamese words.
 ENGLISH_WORDS = frozenset("""
@@ -31,6 +33,13 @@ def question_language(text: str) -> str | None:
         return "vi"
     words = set(_WORD.findall((text or "").lower()))
     return "en" if words & ENGLISH_WORDS else None
+
+
+def spelled_out(text: str) -> str:
+    """The question as it is read: Vietnamese typed in chat forms ("t xài bn r", "ko", "dc", "mik") written out
+    ("tôi xài bao nhiêu rồi"), so every reader of the turn — the parser, the capability map, the follow-up grammar —
+    reads the words themselves (transactions/query/vietnamese_chat.py); the message is stored as said."""
+    return written_out(text, VI_PLAIN_WORDS)
 
 
 def answer_language(text: str, ui_language: str | None) -> str:

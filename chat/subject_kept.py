@@ -24,8 +24,9 @@ RANKED = ("top_merchants", "top_categories", "summary")  # answers that showed t
 def _subject(query: dict[str, Any] | None) -> list[str]:
     query = query or {}
     names = [n for k in SUBJECT_KEYS for n in query.get(k) or []]
-    for side in (query.get("compare") or {}).get("sides") or []:
-        names += [n for k in SUBJECT_KEYS for n in (side or {}).get(k) or []]
+    compare = query.get("compare") or {}  # a query's comparison, or a tool's sides as its arguments give them
+    for side in compare if isinstance(compare, list) else compare.get("sides") or []:
+        names += [n for k in SUBJECT_KEYS for n in (side if isinstance(side, dict) else {}).get(k) or []]
     return names
 
 

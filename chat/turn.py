@@ -27,7 +27,7 @@ from chat.context import TurnContext, conversation_state, embed, last_asked, tur
 from chat.external.tools import external_tools_attach
 from chat.followup_doubt import doubt_note, doubt_record
 from chat.grounding import GroundingReport, ground, result_summary
-from chat.language import answer_language, question_language
+from chat.language import answer_language, question_language, spelled_out
 from chat.models import AgentConfig, Conversation, Escalation, Message, ToolCall
 from chat.offline.model import OfflineChatModel
 from chat.prompt_versions import prompt_active_content, prompts_active
@@ -351,7 +351,8 @@ def _turn_events(*, user: AuthUser, message: str, conversation_id: int | None, a
     turn.ctx = turn_understand(user=user, config=turn.config, conversation=turn.conversation,
                                before_id=turn.state_before_id or turn.user_message.pk,
                                new_conversation=turn.new_conversation, ui_language=ui_language)
-    turn.text = turn_corrected(turn.text, turn.ctx)  # "X, sorry, Y": the question as meant (the message as said)
+    # "X, sorry, Y": the question as meant, Vietnamese chat forms written out ("ko", "bn"; the message as said)
+    turn.text = turn_corrected(spelled_out(turn.text), turn.ctx)
     yield from turn_run_tools(turn, stream_tokens=stream_tokens)
     compose_started = time.perf_counter()
     answer_text, cited, partial = turn_compose(turn)

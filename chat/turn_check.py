@@ -22,6 +22,7 @@ from chat.language import answer_language
 from chat.period_readings import MEDIUM_CAP, period_readings
 from chat.reading_signals import reading_signals
 from chat.subject_kept import followup_left_unanswered
+from chat.turn_check_said import said_doubts
 from chat.turn_signals import turn_signals
 
 UNANSWERED_CAP = 0.3  # below the escalation threshold
@@ -74,6 +75,13 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if why:
         score = round(min(score, MEDIUM_CAP), 3)
         reasons.extend(why)
+    # a doubt the answer must say: words not read, a turn about the last answer left unanswered, the account holder's
+    # data answered as someone else's, a word of a kind of spending dropped (chat/turn_check_said.py)
+    why, notes = said_doubts(text=text, answer=report.answer, recorder=recorder, ctx=ctx, clarification=clarification)
+    if why:
+        score = round(min(score, SIGNAL_CAP), 3)
+        reasons.extend(why)
+        report.answer = "\n\n".join([report.answer, *notes])
     ctx.row_unmatched = unmatched_row(text, ctx)
     if ctx.row_unmatched:
         score = round(min(score, CHANGED_NOTHING_CAP), 3)

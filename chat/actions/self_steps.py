@@ -4,10 +4,10 @@ Vietnamese question gets the Vietnamese page) and the best "How to …" section 
 it, above the fit floor, gives its numbered steps (chat/help_steps.steps_in). No section fits → no steps (never an
 unrelated page).
 
-A proposal's steps are cited like any grounded fact (`cited_ids`: the marker becomes [n] when the answer is grounded):
-they are text from the help page, and the source of what an answer says is shown (a citation of the page on doing the
-very thing asked is related, never "unrelated"). What Moneta can't do (`help` of explain_unavailable_action) names its
-page in words without a citation: that answer is "not possible here", not knowledge."""
+The page is named in words ("(help page *Budget jars*)"), never cited as a source: a proposal (and what Moneta can't
+do, `help` of explain_unavailable_action) answers a request to act, not a question of knowledge, so its sources are
+the card and the user's data, and the answer shows no knowledge-base citation. Readers from outside the team (three
+question sets written this week) all took a knowledge citation on an act as a sign of a knowledge answer."""
 from __future__ import annotations
 
 import re
@@ -85,15 +85,8 @@ def page_named(found: dict[str, Any] | None, vi: bool = False) -> str:
 
 
 def yourself_line(yourself: dict[str, Any] | None, lead: str, vi: bool = False) -> str:
-    """"You can also do this yourself: 1. … 2. … (help page *Budget jars*) [#fact_id]"."""
+    """"You can also do this yourself: 1. … 2. … (help page *Budget jars*)"."""
     if not yourself or not yourself.get("steps"):
         return ""
     steps = " ".join(f"{i}. {s.rstrip()}" for i, s in enumerate(yourself["steps"], 1))
-    marker = f"[#{yourself['fact_id']}]" if yourself.get("fact_id") else ""
-    return " ".join(p for p in (lead, steps, page_named(yourself, vi), marker) if p)
-
-
-def cited_ids(payload: dict[str, Any]) -> list[int]:
-    """The help fact a proposal's answer cites (its `yourself` steps); none for what Moneta can't do."""
-    found = (payload or {}).get("yourself") or {}
-    return [int(found["fact_id"])] if found.get("fact_id") else []
+    return " ".join(p for p in (lead, steps, page_named(yourself, vi)) if p)

@@ -71,7 +71,7 @@ class ActionTools:
                 "message": "Proposed, not done: the user must press Confirm on the card (or POST its confirm_url). "
                            "Tell them what will change and that nothing changes until they confirm."
                            + (" End with one line: 'You can also do this yourself:' and the `yourself` steps, naming "
-                              "its help `page` and citing [#fact_id]." if yourself else ""),
+                              "its help `page` in words (no [#fact_id]: an act is not a knowledge answer)." if yourself else ""),
                 **({"yourself": yourself} if yourself else {})}
 
     def propose_create_jar(self, name: str, monthly_budget: float | None = None,

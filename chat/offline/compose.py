@@ -122,6 +122,10 @@ def _specific(name: str, r: dict) -> str | None:
                         for x in rows[:3])
         text = _("You spent %(total)s %(when)s") % {"total": amount(r["total_spent"], cur), "when": when}
         text += _("; the biggest categories were %(top)s.") % {"top": top} if top else "."
+        merchants = r.get("top_merchants") or []
+        if merchants:
+            text += ("\nNơi chi nhiều nhất: " if words.is_vi() else "\nThe biggest merchants: ") + ", ".join(
+                f"{m['merchant']} ({amount(m.get('total'), cur)})" for m in merchants) + "."
         text += _("\nIncome: %(income)s; net: %(net)s (%(count)s transactions).") % {
             "income": amount(r.get("total_income"), cur), "net": amount(r.get("net"), cur), "count": r.get("transaction_count")}
         if len(rows) > 3:

@@ -19,8 +19,6 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 from chat.actions.compose import action_text
-from chat.actions.self_steps import HELP_CORPUS as HELP_CORPUS_SLUG
-from chat.actions.self_steps import cited_ids
 from chat.actions.tools import ACTION_TOOLS
 from chat.affordability import REASONING_TOOLS
 from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS
@@ -199,10 +197,7 @@ class OfflineChatModel(BaseChatModel):
             elif name == "list_documents":
                 parts.append(compose.documents_text(payload))
             elif name in ACTION_TOOLS or name == "save_note":  # chat/actions/: a proposal to confirm, or what Moneta can't do
-                parts.append(action_text(name, payload))
-                for fid in cited_ids(payload):  # the help page of "you can also do this yourself"
-                    cited.append(fid) if fid not in cited else None
-                    relevant.setdefault(HELP_CORPUS_SLUG, []).append(fid)
+                parts.append(action_text(name, payload))  # its help page named in words, not cited (self_steps)
             elif name in WHATIF_TOOLS:  # chat/whatif.py: a new price against what they pay now
                 parts.append(whatif_text(payload))
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown

@@ -58,6 +58,8 @@ def what_said(q: dict, vi: bool = False) -> str:
     if q.get("text"):
         quoted = (" và " if vi else " and ").join(f"“{t}”" for t in q["text"])
         parts.append(f"có chữ {quoted}" if vi else f"on transactions mentioning {quoted}")
+    if len(parts) > 1:  # the subjects are a union in SQL: "on gas (…) and on Groceries", never "on gas on Groceries"
+        parts = [(" và " if vi else " and ").join(parts)]
     if q.get("weekdays"):
         parts.append(weekdays_said(q["weekdays"], vi))
     left_out = [*(q.get("exclude_merchants") or []),

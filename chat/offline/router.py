@@ -223,6 +223,24 @@ def _named_merchants(text: str, q) -> list:
 
 
 SURE = 0.4  # an exemplar family this close decides a listing (subscriptions, jars, budgets) by itself
+OFF_TOPIC_LEAD = 0.1  # how far the out-of-scope exemplars must lead the next family to outweigh a bare period
+
+
+def _off_topic(text: str, q, scores: dict[str, float]) -> bool:
+    """A whole question about something else that only happens to carry a period ("who won the match yesterday",
+    "what time does the show start tonight"): the exemplars say out of scope and clearly, and nothing in it asks
+    for money — no measure (other than a comparison) or spending word, no amount, nothing of the user's named (a word placed only by meaning,
+    "show" → Entertainment, nor a noun read as a thing bought, is no name). Short fragments ("the game last night") stay money readings: they are how
+    people ask for a figure."""
+    ranked = sorted(scores, key=scores.get, reverse=True)
+    if ranked[0] != "out_of_scope" or scores[ranked[0]] < UNCLEAR or len(re.findall(r"[\w']+", text)) < 5 \
+            or scores[ranked[0]] - scores[ranked[1]] < OFF_TOPIC_LEAD:
+        return False
+    norm = normalise(text)
+    named = any(link.how not in ("meaning", "thing") for link in q.links)  # "the football final" is no name of theirs
+    measure = find_measure(norm)[0]  # "vs" compares anything: a comparison word asks for no money by itself
+    return not ((measure and measure != "compare") or SPEND_CUE.search(norm) or FINANCE_WORDS_RE.search(text) or named
+                or q.amount_min is not None or q.amount_max is not None)
 UNCLEAR = 0.35  # no family this close: a question with no money or app words is out of scope
 
 
@@ -256,6 +274,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("followup", best, text)], money_calls(q), query=q, followup=True)
     if WEB_RE.search(text):
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
+    if _off_topic(text, q, scores):
+        return done([("out_of_scope", best, text)], [])
     if MY_NOTES_RE.search(text):
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])

@@ -79,3 +79,14 @@ def test_transfers_are_the_transfers_category(chat_demo, alice, alice_money, que
     answer = chat_turn(user=alice, message=question)
     assert last_args(answer).get("categories") == ["Transfers"], last_args(answer)
     assert "1,400.00" not in answer["answer"], answer["answer"]
+
+
+def test_a_union_of_a_merchant_and_a_category_is_said_as_a_union(chat_demo, alice, alice_money, user_factory):
+    """Netflix plus Groceries last month is one total over both, and the answer says "at Netflix and on
+    Groceries" — never "at Netflix on Groceries", which reads as Netflix's groceries."""
+    answer = chat_turn(user=alice, message="netflix and groceries together last month, how much?")
+    body = answer_body(answer)
+    assert "130.39" in body, body  # 15.49 + 96.40 + 18.50
+    assert "Netflix and on Groceries" in body or "Netflix.com and on Groceries" in body, body
+    stranger = chat_turn(user=user_factory("dan"), message="netflix and groceries together last month, how much?")
+    assert "130.39" not in stranger["answer"] and "96.40" not in stranger["answer"], stranger["answer"]

@@ -10,10 +10,12 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
+from transactions.query.foreign_words import gloss
 from transactions.query.periods import MONTH_RE, _n
 from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
 from transactions.query.ranking_words import ranking_said
 from transactions.query.spelling import respell
+from transactions.query.vietnamese_chat import VI_NOT_SHORT, spell_out_chat, written_vietnamese
 
 VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
 # shortened words people type: general English abbreviations, read as the words they stand for
@@ -50,7 +52,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
     Vietnamese letters, whose words are not English misspelt; `respelt=False`: as written), runs of spaces
     collapsed; same length is NOT kept."""
-    vietnamese = bool(VI_CHARS.search(text or ""))
+    vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     # a word that opens the turn on its own ("fine, then just …", "whatever. how much …"): no part of the question
@@ -65,7 +67,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b(?:btw|btwn|betw|betwn|b/w)(?=\s+(?:the\s+)?(?:\$?\d+(?:st|nd|rd|th)?|{MONTH_RE}|last|this|early|mid|late|"
                   rf"spring|summer|fall|autumn|winter|christmas|thanksgiving)\b[^.?!,]{{0,30}}\b(?:and|to|&)\b)",
                   "between", text)
-    text = SHORT_RE.sub(lambda m: SHORT_FORMS[m.group(1)], text)
+    text, chat_vi = spell_out_chat(text, vietnamese, VI_PLAIN_WORDS)  # "ko", "dc", "j", "r", "mik" in Vietnamese chat
+    text = gloss(text, chat_vi)  # "expend", "supermercado", "cuánto gasté … el mes pasado" (foreign_words.py)
+    text = SHORT_RE.sub(lambda m: m.group(1) if chat_vi and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
@@ -112,7 +116,7 @@ VI_PLAIN_RE = re.compile(r"\b(?:la gi|nghia la gi|la sao|the nao la|nhu the nao|
 
 
 def is_vietnamese(text: str) -> bool:
-    if VI_CHARS.search(text or ""):
+    if written_vietnamese(text or ""):
         return True
     if VI_PLAIN_RE.search(normalise(text)):
         return True
@@ -314,7 +318,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
-               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bmoney in\b|\breceived?\b|\bwages?\b"
+               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|\btien ve\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.foreign_words import FOREIGN_CATEGORY_WORDS, FOREIGN_CONCEPT_WORDS
+
 # concept → (words/chains found in merchant names, fallback category, label)
 CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "coffee": (("coffee", "cafe", "caffe", "espresso", "starbucks", "peet", "peets", "dunkin", "costa", "philz",
@@ -108,6 +110,10 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Income": ("income", "thu nhap"),
     "Salary": ("luong",),
 }
+# words of other languages (Spanish "supermercado", "renta", "luz"): their one home is foreign_words.py
+for _category, _words in FOREIGN_CATEGORY_WORDS.items():
+    CATEGORY_WORDS[_category] = (*CATEGORY_WORDS[_category], *_words)
+CONCEPT_WORDS.update(FOREIGN_CONCEPT_WORDS)
 # words that are part of asking, not part of what is asked about
 STOPWORDS = set("""
 a an the i me my mine myself we our us you your it its it's this that these those there here what what's whats which
@@ -125,8 +131,8 @@ spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd wha
 average avg typical typically usually normally monthly month months year years week weeks day days so far
 biggest largest smallest cheapest priciest costliest dearest expensive highest lowest single one ones once one-time one-off oneoff go
 top best worst main compare compared comparison versus vs difference between against
-come came coming in out income earn earned earnings received receive made make making
-list show display pull look lookup search see view
+come came coming in out income earn earned earnings received receive made make making credits debits deposits
+list show display pull look lookup search see view summary summaries summarise summarize overview rundown recap
 stuff things thing items item place places spot spots store stores shop shops market mkt merchant merchants vendor vendors burn burns burned burnt burning
 category categories kind kinds type types breakdown break broken group grouped
 rides ride trips trip bill bills run runs visit visits fill fills stop stops session sessions

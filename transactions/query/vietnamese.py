@@ -28,6 +28,7 @@ def vi_syllable(word: str) -> bool:
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
 tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem ghe quet dat
+muon hoi
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend): no names
@@ -46,10 +47,19 @@ VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
 # whose money it is — the user's own — never a word to link ("tụi" is no shop, "nhà" no rent)
+# the words of kinship Vietnamese speaks with, of themself or of the one spoken to ("chị" is "chi" once its accent is
+# gone: not before "tiêu", where "chi tiêu" is to spend; "con", "cô", "dì", "mợ" are left out: without accents
+# they are "còn", "có", "đi", "mở")
+VI_KIN = r"(?:ba|ong|me|bo|ma|anh|chi(?!\s+(?:tieu|tra|tien|phi)\b)|em|chu|bac|cau|thim)"
 VI_ASKER_RE = re.compile(r"\b(?:(?:tui|bon|chung|nha|ca nha|gia dinh|vo chong|hai vo chong|hai dua|tui em|bon em)\s+"
                          r"(?:minh|toi|tao|em|ta|tui|to)|chung ta|ca nha|gia dinh (?:minh|toi|em)|tui|tao|"
-                         # a grandparent speaking of themself ("bà xài hết bao nhiêu", "ông mua"): before a verb of buying
-                         r"(?:ba|ong)(?=\s+(?:(?:da|co|cung)\s+)?(?:xai|tieu|mua|chi|tra|ghe|quet|dat|mat|ton)\b))\b")
+                         # a kin word as the speaker ("bà xài hết bao nhiêu", "mẹ muốn biết", "em mua"), or as the one
+                         # whose account it is, said by a child helping ("con xem giúp mẹ … mẹ đi chợ hết bao nhiêu"):
+                         # before a verb of buying or asking, it is the account's holder — Moneta holds one ledger
+                         rf"{VI_KIN}(?=\s+(?:(?:da|co|cung|dang|moi|vua)\s+)?(?:xai|tieu|mua|chi|tra|ghe|quet|dat|mat|"
+                         r"ton|muon|can|hoi|xem|di|an|uong|do|nap|dong|chuyen)\b)"
+                         # a kin word calling Moneta ("em ơi", "… vậy em", "nha anh"): no one's money
+                         rf"|{VI_KIN}(?=\s+oi\b)|\b(?:vay|nha|nhe|nhi|a|ne|voi|khong)\s+{VI_KIN}(?=\s*$))\b")
 VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
                               r"khoan chi|loai chi|muc chi)\b)")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words

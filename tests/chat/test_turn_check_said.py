@@ -1,0 +1,88 @@
+"""Issue 21, "high confidence must mean right": doubts a turn must say as well as score (chat/turn_check_said.py) —
+words in no language Moneta reads, a request about the last answer left unanswered, the account holder's data answered
+as someone else's, a word naming a kind of spending the query dropped. Each turn comes out below the escalation
+threshold and its answer says what was not read; the same kind of turn without the doubt keeps its confidence.
+
+Fixture statement: three months and this one of salary, rent, Starbucks and The Good Plate (Dining), Amazon (Shopping
+and Groceries), Whole Foods (Groceries), Uber (Transport), Netflix (Subscriptions)."""
+from __future__ import annotations
+
+import pytest
+
+from chat.services import chat_turn
+from chat.unplaced_unread import unread_words
+from tests.chat.conftest import answer_body, confident, demo_docs, reasons, talk
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("question", [
+    "cuánto dinero gasté en el supermercado durante el mes pasado",
+    "wie viel Geld habe ich letzten Monat im Supermarkt ausgegeben",
+])
+def test_a_question_in_a_language_moneta_does_not_read_is_said_and_not_confident(chat_demo, alice, alice_money,
+                                                                                 question):
+    answer = chat_turn(user=alice, message=question)
+    if answer["tool_calls"]:
+        pytest.skip("read by some of its words: the account of the words judges it")
+    assert not confident(alice, answer), reasons(answer)
+    assert "I couldn't read" in answer_body(answer)
+
+
+@pytest.mark.parametrize("question, unread", [
+    ("quanto ho speso al supermercato", True),
+    ("tell me a joke about penguins", False),
+    ("who is the president of france", False),
+    ("what's the capital of mongolia", False),
+    ("tháng trước tôi chi bao nhiêu", False),  # Vietnamese is read by its own grammar
+])
+def test_unread_words_are_words_of_no_language_moneta_reads(question, unread):
+    assert bool(unread_words(question)) is unread
+
+
+def test_a_request_about_the_last_explanation_left_unanswered_is_not_confident(chat_demo, alice, alice_money):
+    demo_docs(education=("emergency-fund.md",))
+    first, again = talk(alice, "what is an emergency fund", "say it in plain words")
+    if again["tool_calls"]:
+        pytest.skip("answered from the knowledge base: the grounding formula judges it")
+    assert not confident(alice, again), reasons(again)
+    assert "last answer" in answer_body(again)
+
+
+def test_thanks_after_an_explanation_stays_a_thanks(chat_demo, alice, alice_money):
+    demo_docs(education=("emergency-fund.md",))
+    _, thanks = talk(alice, "what is an emergency fund", "thanks")
+    assert "last answer" not in reasons(thanks)
+
+
+def test_the_account_holders_data_answered_as_someone_elses_is_said(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="I manage my grandmother's account for her. what did she spend on "
+                                           "groceries last month?")
+    if not any(c["name"] == "check_data_available" for c in answer["tool_calls"]):
+        pytest.skip("answered from the account's data")
+    assert not confident(alice, answer), reasons(answer)
+    assert "If this is their account" in answer_body(answer)
+
+
+def test_someone_elses_spending_stays_a_confident_no(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did my girlfriend spend on clothes last month")
+    assert "acts for the account holder" not in reasons(answer)
+
+
+def test_a_kind_of_spending_the_query_dropped_is_said(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what was my largest Netflix charge in the month I spent most on transport")
+    said = {c for call in answer["tool_calls"] for c in call["arguments"].get("categories") or []}
+    assert not confident(alice, answer), reasons(answer)  # no ranking of months ran (chat/reading_signals_rows.py)
+    if "Transport" not in said:
+        assert "I left out 'transport'" in answer["answer"]
+
+
+def test_a_word_describing_a_name_beside_it_is_not_dropped(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Amazon shopping last month, how much?")
+    assert "kind of spending no query" not in reasons(answer)
+
+
+def test_a_kind_of_spending_read_as_the_subject_is_not_dropped(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend on groceries last month")
+    assert "kind of spending no query" not in reasons(answer)
+    assert confident(alice, answer), reasons(answer)
