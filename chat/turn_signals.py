@@ -289,10 +289,23 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
     return [f"the question states {', '.join(map(repr, left[:3]))} but no tool that ran used it"]
 
 
+# a figure asked ("how much", "average", "total") of their own ("me", "my", "we") over a past period of their data
+FIGURE_WORD_RE = re.compile(r"\b(?:how (?:much|many)|average|avg|total|sum|bao nhieu|trung binh|tong)\b")
+OWN_RE = re.compile(r"\b(?:i|me|my|we|us|our|toi|minh)\b")
+
+
 def help_for_a_figure(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
-    if names and names <= KNOWLEDGE_TOOLS | {"search_online"} and (m := THEIR_FIGURE_RE.search(text)):
+    if not names or not names <= KNOWLEDGE_TOOLS | {"search_online"}:
+        return []
+    if m := THEIR_FIGURE_RE.search(text):
         return [f"the question asks what something {m.group(0)!r} but only help text and knowledge were searched"]
+    # "so for me how much is one month of expenses? take average of last 6 months": a figure of theirs over a period
+    # of their data, whatever verb asks it ("next 10 years" is no period of their data)
+    stated = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text))
+    if stated and not stated.group(0).startswith("next") and FIGURE_WORD_RE.search(text) and OWN_RE.search(text):
+        return [f"the question asks a figure of theirs over {stated.group(0)!r} but only help text and knowledge "
+                "were searched"]
     return []
 
 
