@@ -95,7 +95,8 @@ RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\
                            r"danh muc|hang muc|cua hang|cho|noi|khoan)\b")  # "3 danh mục tiêu nhiều nhất"
 NOT_A_QUANTITY = re.compile(r"\s*(?:of (?:them|those|these|the|my|our|us)\b|ones?\b|things?\b|of us\b)")
 # before the number, words that make it a count of items already shown ("add those 3 up", "all 3")
-ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other)\s+$")
+# ("thứ 3", "thứ ba": a place in Vietnamese, "the third")
+ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other|thu)\s+$")
 # a figure of their own money ("what did that cost me", "how much have I spent", "what do I usually spend a month")
 THEIR_FIGURE_RE = re.compile(r"\b(?:cost(?:s|ed)? (?:me|us)|(?:do|did|have|had) (?:i|we) (?:usually |normally |typically |"
                              r"really |actually )?(?:spend|spent|pay|paid)|(?:am|was|were) (?:i|we) spending|"
