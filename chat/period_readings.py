@@ -7,6 +7,9 @@ the question does not pin one, the answer states the dates it used (and the othe
   month"): the whole past period, or the same stretch of it (1 Jan – 27 Nov of both years). Pinned by "whole", "full",
   "entire", "all of", "cả", "trọn" (the whole one) or "same period", "to date", "cùng kỳ" (the same stretch; a side of
   another length is then chat/reading_signals.unlike_spans's).
+- **a numeric date both of whose numbers could be the month** ("from 3/4 to 5/4", "on 06-05-2026"): month/day (the
+  English order, as read) or day/month. Below the escalation threshold when the two spans share less than half their
+  days (the figure would be quite different); a day past the 12th, dots or Vietnamese pin the order.
 
 Read from the spans the tools ran (chat/unplaced._spans), so the same for the offline model and an LLM's tool calls.
 `period_readings` gives (reasons, note): the reasons keep the confidence at medium (`MEDIUM_CAP`, chat/turn_check.py),
@@ -23,6 +26,7 @@ from core.periods import add_months, fmt_day, month_bounds
 from core.text import strip_accents
 
 MEDIUM_CAP = 0.7  # below "high" (0.75, chat/web/presenters.py), above the escalation threshold
+FAR_APART_CAP = 0.35  # below the escalation threshold: the other reading of the words would change the figure a lot
 LAST_WEEK_RE = re.compile(r"\b(?:last|previous|past|prior) week\b|\btuan (?:truoc|roi|qua|vua roi|vua qua)\b")
 WEEK_PINNED_RE = re.compile(
     r"\b(?:calendar week|mon(?:day)?\s*(?:-|–|to|through|thru|till|until)\s*sun(?:day)?|"
@@ -126,6 +130,54 @@ def running_against_past(text: str, spans: list[tuple[date, date]], today: date,
     return "", ""
 
 
+# a numeric date whose two numbers are both 1–12 ("3/4", "05-06-2026"): month/day (as read) or day/month
+TWO_WAY_DATE_RE = re.compile(r"(?<![\d/.$-])(0?[1-9]|1[0-2])(/|-)(0?[1-9]|1[0-2])(?:\2((?:19|20)?\d{2}))?(?![\d/.-]|\s*%)")
+PINNED_DATE_RE = re.compile(r"(?<![\d/.$-])(?:(?:1[3-9]|2\d|3[01])/\d{1,2}|\d{1,2}/(?:1[3-9]|2\d|3[01]))(?![\d.-])")
+FAR_APART = "reads two ways"  # the mark of a reason whose other reading would give a very different figure
+
+
+def _overlap(a: tuple[date, date], b: tuple[date, date]) -> float:
+    """The share of the longer span that the two spans have in common."""
+    common = (min(a[1], b[1]) - max(a[0], b[0])).days + 1
+    return max(common, 0) / max((a[1] - a[0]).days + 1, (b[1] - b[0]).days + 1)
+
+
+def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+    """"from 3/4 to 5/4": month/day (4 March to 4 May, the English order, as read) or day/month (3 to 5 April). The
+    answer says both; when the two spans share less than half their days the figure could be quite different, and
+    the reason carries FAR_APART (low confidence, `period_cap`). Vietnamese dates are day/month (periods_vi)."""
+    from transactions.query.grammar import normalise
+    from transactions.query.periods import DAY_FIRST_RE, find_periods
+
+    tokens = [m for m in TWO_WAY_DATE_RE.finditer(text) if int(m.group(1)) != int(m.group(3))
+              and (m.group(2) == "/" or m.group(4))]
+    if vi or not tokens or PINNED_DATE_RE.search(text) or DAY_FIRST_RE.search(normalise(text)):
+        return "", ""  # "from 8/3 to 8/20": the other end (a day past the 12th) pins the order
+    swapped = text
+    for m in reversed(tokens):
+        sep, year = m.group(2), f"{m.group(2)}{m.group(4)}" if m.group(4) else ""
+        swapped = swapped[:m.start()] + f"{m.group(3)}{sep}{m.group(1)}{year}" + swapped[m.end():]
+    read = [(p.start, p.end) for p, _ in find_periods(normalise(text), today)]
+    other = [(p.start, p.end) for p, _ in find_periods(normalise(swapped), today)]
+    used = [s for s in read if s in spans and s not in other]
+    alternative = [s for s in other if s not in read]
+    if not used or not alternative:
+        return "", ""
+    said = " and ".join(m.group(0) for m in tokens)
+    far = _overlap(used[0], alternative[0]) < 0.5
+    note = (f"_I read {said} as month/day ({_span_text(*used[0], vi)}); read as day/month "
+            f"({_span_text(*alternative[0], vi)}) the figure {'would be quite different' if far else 'could differ'}"
+            " — say which you meant._")
+    return (f"the date {said} {FAR_APART if far else 'has two readings'}: month/day (used, {used[0][0]}..{used[0][1]}) "
+            f"or day/month ({alternative[0][0]}..{alternative[0][1]})"), note
+
+
+def period_cap(reasons: list[str]) -> float:
+    """The highest confidence a turn with these period readings can have: medium, or below the escalation threshold
+    when a reading would give a very different figure."""
+    return FAR_APART_CAP if any(FAR_APART in r for r in reasons) else MEDIUM_CAP
+
+
 def period_readings(*, question: str, records: list[Any], today: date, language: str) -> tuple[list[str], str]:
     """(reasons, note in the answer's language) for each period of the turn that has two honest readings."""
     spans = _spans(records)
@@ -134,7 +186,7 @@ def period_readings(*, question: str, records: list[Any], today: date, language:
     text, vi = _text(question), language == "vi"
     reasons, notes = [], []
     with translation.override("vi" if vi else "en"):
-        for reading in (week_reading, running_against_past):
+        for reading in (week_reading, running_against_past, date_order_reading):
             why, note = reading(text, spans, today, vi)
             if why:
                 reasons.append(why)

@@ -19,7 +19,7 @@ from chat.followup_doubt import (
 )
 from chat.grounding import GroundingReport, answer_fit, confidence
 from chat.language import answer_language
-from chat.period_readings import MEDIUM_CAP, period_readings
+from chat.period_readings import period_cap, period_readings
 from chat.reading_signals import reading_signals
 from chat.subject_kept import followup_left_unanswered
 from chat.turn_check_said import said_doubts
@@ -73,7 +73,7 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     why, ctx.period_note = period_readings(question=text, records=recorder.tool_records, today=ctx.today,
                                            language=answer_language(text, ctx.ui_language))
     if why:
-        score = round(min(score, MEDIUM_CAP), 3)
+        score = round(min(score, period_cap(why)), 3)
         reasons.extend(why)
     # a doubt the answer must say: words not read, a turn about the last answer left unanswered, the account holder's
     # data answered as someone else's, a word of a kind of spending dropped (chat/turn_check_said.py)

@@ -24,7 +24,7 @@ def test_chat_forms_are_spelled_out_in_vietnamese(texted, written_out):
     assert normalise(texted) == written_out and is_vietnamese(texted)
 
 
-@pytest.mark.parametrize("english", ["r u sure about j crew", "how much did I pay t mobile last mo",
+@pytest.mark.parametrize("english", ["r u sure about j crew", "dc trip in may?", "how much did I pay t mobile last mo",
                                      "what did I spend at the café last month"])
 def test_english_keeps_its_own_short_forms(english):
     assert not is_vietnamese(english), normalise(english)
@@ -56,3 +56,18 @@ def test_learner_and_spanish_words_read_as_english(chat_demo, alice, alice_money
     answer = chat_turn(user=alice, message=question)
     assert figure in answer["answer"] and "You spent" in answer["answer"], answer["answer"]
     assert confident(alice, answer), answer["understanding"]
+
+
+@pytest.mark.parametrize(("words", "start", "end"), [
+    ("chi tiêu từ 20.12.2025 đến 10.1.2026", (2025, 12, 20), (2026, 1, 10)),  # day first, dotted
+    ("từ 2/2/2026 tới 20/2", (2026, 2, 2), (2026, 2, 20)),  # a year said on one side holds for the other
+    ("từ 20/12 tới 10/1/2026", (2025, 12, 20), (2026, 1, 10)),  # the first day runs into the year said after it
+    ("từ 5.4 đến 25.4", (2026, 4, 5), (2026, 4, 25)),
+])
+def test_day_first_ranges_with_or_without_years(words, start, end):
+    from datetime import date
+
+    from transactions.query import period_from_words
+
+    found = period_from_words(words, today=date(2026, 11, 28))
+    assert found is not None and (found.start, found.end) == (date(*start), date(*end)), found

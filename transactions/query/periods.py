@@ -29,9 +29,24 @@ def _beside_a_month(text: str, span: tuple[int, int], word: str = "may") -> bool
                              text[max(0, span[0] - 30):span[1]]))
 
 
+# the writer says their dates put the day first: "(dd/mm)", "day/month" (normalised "day per month"), "day-first"
+DAY_FIRST_RE = re.compile(r"\b(?:dd[/.-]mm(?:[/.-]y{2,4})?|day\s*(?:/|per|-|\s)\s*month(?:\s*(?:/|-)\s*year)?\s*(?:format|order)?"
+                          r"|day[\s-]first|(?:uk|british|european) (?:date )?(?:format|order|style))\b")
+NUMERIC_DATE_RE = re.compile(r"(?<![\d/.$-])(\d{1,2})/(\d{1,2})(?=(?:/\d{2,4})?(?![\d/]))")
+
+
+def day_first(text: str) -> str:
+    """Numeric dates read day/month where the writer says so ("3/4 to 5/4 (dd/mm)"): each one's two numbers swapped
+    (same length, so every span stays where it was)."""
+    if not DAY_FIRST_RE.search(text):
+        return text
+    return NUMERIC_DATE_RE.sub(lambda m: f"{m.group(2)}/{m.group(1)}", text)
+
+
 def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:
     """Every period the (normalised) text names, left to right, with its span. "may" is a month only where it
     reads as one ("in May", "May 2025", "since may"), not as the verb."""
+    text = day_first(text)
     found: list[tuple[Period, tuple[int, int]]] = []
     taken: list[tuple[int, int]] = []
     for pattern, build in period_rules(today):
@@ -88,7 +103,18 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found.sort(key=lambda p: p[1][0])
     found = carried_to_today(text, glossed_dates(text, named_within_month(text, found, today), today, find_periods),
                              today)
-    return periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
+    found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
+    return _with_order_said(text, found)
+
+
+def _with_order_said(text: str, found: list[tuple[Period, tuple[int, int]]]) -> list[tuple[Period, tuple[int, int]]]:
+    """"3/4 to 5/4 (dd/mm)": the words saying the order of the dates belong to the dates they follow."""
+    for hint in DAY_FIRST_RE.finditer(text):
+        for i, (period, (a, b)) in enumerate(found):
+            if b <= hint.start() and re.fullmatch(r"[\s,(:-]*(?:in\s+|as\s+)?", text[b:hint.start()]):
+                end = hint.end() + (1 if text[hint.end():hint.end() + 1] == ")" else 0)
+                found[i] = (period, (a, end))
+    return found
 
 
 # a count of time ("3 months", "6 wks" once normalised, "2 tuần"): a length, not an amount and not a period of its own

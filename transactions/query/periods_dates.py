@@ -4,7 +4,8 @@
 everything until then); and quarters with their year ("Q4 of 2025", "Q4 of last year", "2025 Q4", "quý 4 năm
 ngoái"). transactions.query.periods puts these rules first, so a date is never read as an amount or left out.
 
-Numeric dates are month/day (the English order); a date that is no valid month/day ("15/4") is read day/month.
+Numeric dates are month/day (the English order), dotted ones ("07.09.2026") day.month.year; a date that is no valid
+month/day ("15/4") is read day/month.
 Vietnamese day/month ranges ("từ 1/9 đến 15/9") are the Vietnamese grammar's (periods_vi). A date without a
 year is the most recent one that is not in the future; a range's missing year comes from its other end.
 """
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, full_months_before, period_label
-from transactions.query.periods_words import EN_COUNTS, ORDINAL_WORDS
+from transactions.query.periods_words import CIRCUMSTANCE, EN_COUNTS, ORDINAL_WORDS
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -30,6 +31,8 @@ _ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_WORDS)})\s+of\s+(?:{_MONTH_RE})\b\.?(?:,?\
 DATE = (rf"(?:{_ORDINAL_OF}|"
         rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
         rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
+        # "14-06-2026", "14.06.2026": a numeric date with its year, the parts joined by dashes or dots
+        rf"|\d{{1,2}}-\d{{1,2}}-(?:19|20)\d{{2}}(?![\d-])|\d{{1,2}}\.\d{{1,2}}\.(?:19|20)\d{{2}}(?![\d.]\d)"
         rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
         rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?))")
 # a month's first or last day said by its edge ("the beginning of March", "the end of May"): an end of a range of dates
@@ -59,10 +62,12 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
     iso = re.fullmatch(r"((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})", token)
     if iso:
         return [(int(iso.group(2)), int(iso.group(3)), int(iso.group(1)))]
-    slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?", token)
+    slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?|(\d{1,2})([-.])(\d{1,2})\5(\d{4})", token)
     if slash:
-        a, b, y = int(slash.group(1)), int(slash.group(2)), _year(slash.group(3))
-        return [(a, b, y), (b, a, y)]
+        a, b = int(slash.group(1) or slash.group(4)), int(slash.group(2) or slash.group(6))
+        y = _year(slash.group(3) or slash.group(7))
+        # dots are written day.month.year wherever they are used ("07.09.2026" is 7 September)
+        return [(b, a, y), (a, b, y)] if slash.group(5) == "." else [(a, b, y), (b, a, y)]
     edge = re.fullmatch(r"(?:very\s+)?(start|beginning|end|last day)\s+of\s+(?:the\s+month\s+of\s+)?(.+)", token)
     if edge:  # "the end of may": day 0 stands for the month's last day (_make)
         token = f"{1 if edge.group(1) in ('start', 'beginning') else 0} of {edge.group(2)}"
@@ -370,9 +375,15 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         d = day_of_month(int(m.group("n")), m.group("which") in ("truoc", "roi", "vua roi"))
         return None if d is None else Period(d, d, fmt_day(d), "day")
 
+    # a date said alone: ISO, with its year, or a day and month that read only one way ("14/06", "6/14": a day past
+    # the 12th; "3/4" alone may be a fraction, and "24/7" means around the clock)
     iso_or_named = (r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/(?:19|20)?\d{2}"
+                    r"|\d{1,2}-\d{1,2}-(?:19|20)\d{2}|\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}"
+                    r"|(?!24/7\b)(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/])"
+                    r"|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])(?![\d/])"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        (rf"\bsince\s+{CIRCUMSTANCE}(?:the\s+)?(?P<after>(?!))?(?P<a>{DATE})", since),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:calendar\s+)?months?\s*,?\s*(?:counting|including|incl\.?|with|plus|and)\s+"
          r"(?:this|the current|the present|the ongoing)\s+(?:one|month)(?:\s+(?:so far|too|as well|included))?\b",

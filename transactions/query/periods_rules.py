@@ -25,12 +25,14 @@ from transactions.query.periods_seasons import (
 )
 from transactions.query.periods_vi import vi_rules
 from transactions.query.periods_words import (
+    CIRCUMSTANCE,
     DAY,
     MONTH_RE,
     MONTHS,
     NUM,
     POINT,
     POINT_MONTHS,
+    START_OF,
     VI_BIG,
     YEAR,
     _day,
@@ -111,6 +113,18 @@ def period_rules(today: date):
     def since_day(m):
         d = _day(m.group(1), m.group(2), m.group(3), today)
         return Period(d, today, f"since {fmt_day(d)}", "range") if d else None
+
+    def tax_year(m):
+        """"this tax year", "last fiscal year", "FY2025", "tax year 2025": a personal tax year is the calendar year (as
+        in the US); the label says that reading, for a user whose tax year runs otherwise."""
+        said = m.group(2) or m.group(3) or m.group(4)
+        y = (2000 + int(said) if len(said) == 2 else int(said)) if said else \
+            today.year - (1 if m.group(1) in ("last", "previous", "prior") else 0)
+        if date(y, 1, 1) > today:
+            return None
+        end = min(date(y, 12, 31), today)
+        return Period(date(y, 1, 1), end, f"tax year {y}" + (" so far" if end < date(y, 12, 31) else "") +
+                      f" (read as the calendar year: {period_label(date(y, 1, 1), end, 'range')})", "year")
 
     def month_year_word(m):
         k = {"this": 0, "last": 12, "next": -12}[m.group(2)]
@@ -278,13 +292,13 @@ def period_rules(today: date):
          "rel_month"),
         (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
          r"\b|\bin\s+there\b", "that_period"),
-        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?(?:start\s+of\s+)?{POINT}\s*(?:to|through|thru|till|until|-|–|"
+        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{START_OF}?{POINT}\s*(?:to|through|thru|till|until|-|–|"
          rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)"
          # "february to april this year", "march through may of last year": the year the span ends in
          r"(?:,?\s+(?:of\s+|in\s+)?(?P<rel>this|last|previous)\s+year\b)?"
          # "nov to feb 2025/2026", "dec-feb 2025-26": the span across the turn of those two years
          r"(?:\s*[/-]\s*(?P<pair>(?:19|20)?\d{2})\b)?", span_range),
-        (rf"\b(?:since|from)\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?(?:this\s+|last\s+)?{POINT}"
+        (rf"\b(?:since|from)\s+(?:the\s+)?{START_OF}?(?:this\s+|last\s+)?{POINT}"
          rf"(?:\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present))?"
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
          since_point),
@@ -309,9 +323,9 @@ def period_rules(today: date):
          r"|\b(?:for\s+)?as long as (?:i'?ve|i have|we'?ve|we have) (?:been )?(?:using|used|had|been on) "
          r"(?:you|moneta|the app|this app|it)\b",
          "all"),
-        (rf"\b(?:since|after|from)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
+        (rf"\b(?:since\s+{CIRCUMSTANCE}|(?:since|after|from)\s+{START_OF}?)({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
-        (rf"\b(?:since|from|after)\s+(?:the\s+(?:start|beginning)\s+of\s+)?({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
+        (rf"\b(?:since\s+{CIRCUMSTANCE}|(?:since|from|after)\s+{START_OF}?)({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
         # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
         # "the cold months" are winter, "the warm months" summer; "winter 2025/26" runs from December 2025
         (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong|"
@@ -320,9 +334,11 @@ def period_rules(today: date):
          rf"(?:\s+(?:of\s+)?{YEAR}(?:\s*[/-]\s*(?:19|20)?\d{{2}}\b)?)?",
          lambda m: _season_period(season_named(m.group(2)), m.group(1) or VI_SEASON_WHICH.get(
              re.sub(r"^of\s+", "", m.group(3) or "")), today, int(m.group(4)) if m.group(4) else None)),
+        (r"\b(?:(this|current|last|previous|prior)\s+)?(?:tax|fiscal|financial)\s+year(?:\s+(?:of\s+)?((?:19|20)\d{2}))?\b"
+         r"|\bfy\s?'?((?:19|20)\d{2}|\d{2})\b|\b((?:19|20)\d{2})\s+(?:tax|fiscal|financial)\s+year\b", tax_year),
         (r"\b(?:(?:the|this)\s+(?:calendar\s+)?year\s+(?:so far|to date|till now|until now|up to now)|so far (?:in|into|for) "
          r"(?:the|this) year|(?:the\s+)?year[\s-]to[\s-]date|ytd|so far this year|this year so far|(?:this|the current|current) (?:calendar )?year|nam nay"
-         r"|since (?:the )?(?:start|beginning) of (?:the|this) year|since january"
+         r"|since (?:the )?(?:start|starting|beginning) of (?:the|this) year|since january"
          r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay)?(?: (?:den|toi) (?:nay|gio|bay gio|hien tai))?)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),

@@ -165,16 +165,21 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return clip(start, end) if start <= today else None
 
     def day_range(m):
+        """"từ 1/3 đến 31/3", "15/12/2025 tới 15/1/2026", "1.3 - 31.3.2026": day first, each year optional (a year said
+        on one side holds for the other, the first running into the next year when it is later in the year)."""
+        ya, yb = (int(y) if y else None for y in (m.group(4), m.group(7)))
         try:
-            a = date(today.year, int(m.group(2)), int(m.group(1)))
-            b = date(today.year, int(m.group(4)), int(m.group(3)))
+            a = date(ya or yb or today.year, int(m.group(3)), int(m.group(1)))
+            b = date(yb or ya or today.year, int(m.group(6)), int(m.group(5)))
         except ValueError:
             return None
-        if a > today:
+        if ya is None and yb is None and a > today:
             a, b = a.replace(year=a.year - 1), b.replace(year=b.year - 1)
-        if b < a:
+        if b < a and yb is None:
             b = b.replace(year=b.year + 1)
-        return clip(a, b)
+        elif b < a and ya is None:
+            a = a.replace(year=a.year - 1)
+        return clip(a, b) if a <= b and a <= today else None
 
     def first_of(m) -> date | None:
         """The first day of the month a day belongs to: this month unless named ("tháng trước", "tháng 9")."""
@@ -244,8 +249,8 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
         (rf"\b(dau|giua|cuoi)\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
-        (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})/(\d{1,2})\s*(?:den|toi|-|–)\s*(?:ngay\s+)?(\d{1,2})/(\d{1,2})(?![/\d])",
-         day_range),
+        (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})([/.])(\d{1,2})(?:\2((?:19|20)\d{2}))?\s*(?:den|toi|-|–)\s*(?:ngay\s+)?"
+         r"(\d{1,2})\2(\d{1,2})(?:\2((?:19|20)\d{2}))?(?![/.\d])", day_range),
         (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
         (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
         # not "mỗi tháng 3 tháng gần đây" (a month each over the last 3 months): a number before "tháng" with a word of

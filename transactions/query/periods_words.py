@@ -103,6 +103,14 @@ def _day(month_word: str, day: str, year: str | None, today: date) -> date | Non
 
 
 DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+# "the start of", "the beginning of", "starting of" (learner English): the first day of what follows
+START_OF = r"(?:(?:the\s+)?(?:very\s+)?(?:start|starting|beginning)\s+of\s+)"
+# "since my birthday on 14 June", "since we moved in March": a circumstance dated by what follows — the period runs from
+# that date, the circumstance itself is no subject ("my birthday" is no search); said after "since" only
+# ("since my bday June 14th": a possessive's short noun phrase may stand right before the date)
+_CIRC_WORD = r"\s+(?!(?:how|what|which|did|do|does|much|many|spend|spent|on|in)\b)[a-z']+"
+CIRCUMSTANCE = (rf"(?:(?:my|our|his|her|their)(?:{_CIRC_WORD}){{1,2}}\s+(?:(?:on|in)\s+)?"
+                rf"|(?:my|our|the|his|her|their|we|i|he|she|they)(?:{_CIRC_WORD}){{1,5}}\s+(?:on|in)\s+)")
 YEAR = r"((?:19|20)\d{2})"
 # a named span of months: a month or a season (with an optional year)
 POINT = rf"(spring|summer|fall|autumn|winter|{MONTH_RE})\.?(?:\s+{YEAR})?"

@@ -31,8 +31,8 @@ VI_CHAT_WRITTEN = {
 VI_CHAT_FORMS = {strip_accents(k): strip_accents(v) for k, v in VI_CHAT_WRITTEN.items()}
 # forms that only Vietnamese chat uses: one of them among Vietnamese syllables makes an unaccented text Vietnamese
 VI_CHAT_ONLY = frozenset("ko khg hok khum dc j mik mk mjk ntn cx nx trc thg hnay hqua ngta dzay bnhiu nhiu bn".split())
-# common syllables of a question typed without accents, beside grammar.VI_PLAIN_WORDS
-VI_COMMON = frozenset("co nay bao nhieu het roi ne nha hom qua luon mot hai ba ki may gio xai tui tao em anh chi".split())
+# common syllables of a question typed without accents, beside grammar.VI_PLAIN_WORDS (not "may", "ba": English too)
+VI_COMMON = frozenset("co nay bao nhieu het roi ne nha hom qua luon mot hai ki gio xai tui tao em anh chi".split())
 _FORMS_RE = re.compile(r"(?<![\w/&$.,'])(?<!\d )(" + "|".join(sorted(map(re.escape, VI_CHAT_FORMS), key=len, reverse=True))
                        + r")(?![\w/&'])(?!\s+mobile\b)", re.I)  # "t mobile" is T-Mobile
 _WRITTEN_RE = re.compile(r"(?<![\w/&$.,'])(?<!\d )(" + "|".join(sorted(map(re.escape, VI_CHAT_WRITTEN), key=len, reverse=True))
