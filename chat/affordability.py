@@ -21,17 +21,18 @@ from typing import Any
 from django.utils import timezone
 
 from chat.goals import GoalPlans, goal_args
+from chat.kept_figures import leave_out_args, left_out_names, period_figures
+from chat.kept_figures import spending as spending_rows
 from chat.rates import rate_from_args, rate_in
 from core.money import money
 from core.periods import add_months, month_bounds, period_label
 from transactions.models import Category, Subscription
-from transactions.query import period_from_words
 from transactions.query.followups_base import COUNT
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import NUMBER_WORDS, find_periods
 from transactions.selectors import income_expected, recurring_due
-from transactions.selectors.figures import expense_rows, income_rows, totals, usual
+from transactions.selectors.figures import expense_rows, income_rows, usual
 
 MONTHS = 3
 IRREGULAR = Decimal("0.25")  # income whose months vary by more than this share of the average
@@ -186,10 +187,11 @@ def reasoning_call(text: str, q: Any = None, previous: dict[str, Any] | None = N
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
     if (KEPT_RE.search(text) or needs) and (period := _period_words(text) or _leaned_period(text, q, previous)):
-        return {"name": "income_breakdown", "args": {"period": period}}
+        return {"name": "income_breakdown", "args": {"period": period, **leave_out_args(q)}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text) or _monthly_amount(text)
-        call = {"name": "income_breakdown", "args": {"monthly_income": float(income)} if income else {}}
+        call = {"name": "income_breakdown", "args": {**({"monthly_income": float(income)} if income else {}),
+                                                     **leave_out_args(q)}}
         if RULE_RE.search(text):  # the rule named as such: what it is, from the knowledge base, beside their split
             call["concept"] = "50/30/20 budgeting rule needs wants savings"
         return call
@@ -370,7 +372,8 @@ class ReasoningTools(GoalPlans):
                          period: str | None = None, goal: float | None = None, per_month: float | None = None,
                          per_month_arithmetic: str | None = None, save_merchants: list[str] | None = None,
                          save_categories: list[str] | None = None, save_period: str | None = None,
-                         save_months: int | None = None) -> dict:
+                         save_months: int | None = None, leave_out_categories: list[str] | None = None,
+                         leave_out_merchants: list[str] | None = None) -> dict:
         """How much of their pay the user kept (income − spending, and the share kept), and what goes to needs
         (housing, utilities, groceries, transport, insurance, health, debt) versus wants — averaged over the last
         `months` full months (transfers are neither). With `monthly_income` (e.g. "on 3k a month") the shares are
@@ -380,25 +383,28 @@ class ReasoningTools(GoalPlans):
         ("going by last month"). The monthly saving can be given instead: `per_month` (stated: "if I save $450 a
         month"; pure arithmetic), or a spending figure of theirs saved each month — `save_merchants` /
         `save_categories` with `save_period` ("what I spent on Amazon last month") or `save_months` (their average
-        month over that many full months)."""
+        month over that many full months). `leave_out_categories` / `leave_out_merchants`: spending not counted
+        ("not counting rent"), named and summed in `left_out`."""
+        left_out = {"leave_out_categories": leave_out_categories, "leave_out_merchants": leave_out_merchants}
         if goal and (per_month or save_merchants or save_categories):
             return self._goal_plan(goal, per_month, per_month_arithmetic, save_merchants, save_categories, save_period,
                                    save_months)
         if period:
-            figures = self._period_figures(period)
+            figures = self._period_figures(period, **left_out)
             if goal and not figures.get("message"):  # at the rate of that period: what it kept
                 figures.update(_goal(goal, Decimal(figures["kept"])))
             return figures
         today = timezone.localdate()
         months = max(1, min(int(months), 12))
         income = usual(income_rows(user=self.user), today=today, user=self.user, months=months, sign=1)
-        spending = usual(expense_rows(user=self.user), today=today, user=self.user, months=months, sign=-1)
+        counted, left = spending_rows(self.user, leave_out_categories, leave_out_merchants)
+        spending = usual(counted, today=today, user=self.user, months=months, sign=-1)
         if not (income["months_with_rows"] or spending["months_with_rows"]):
             return {"message": "There are no full months of transactions yet to work this out from.",
                     "currency": income["currency"] or "USD"}
         currency = spending["currency"] or income["currency"]
-        need_names = self._need_names()
-        rows = expense_rows(user=self.user).filter(currency=currency)
+        need_names = [n for n in self._need_names() if n not in (leave_out_categories or [])]
+        rows = counted.filter(currency=currency)
         needs = usual(rows.filter(category__name__in=need_names), today=today, user=self.user, months=months, sign=-1)
         wants = usual(rows.exclude(category__name__in=need_names), today=today, user=self.user, months=months,
                       sign=-1)
@@ -423,37 +429,13 @@ class ReasoningTools(GoalPlans):
                 "wants_pct": pct(_d(wants["average"])), "need_categories": need_names,
                 "rows": [{"month": i["month"], "income": i["total"], "spent": s["total"]}
                          for i, s in zip(income["rows"], spending["rows"])],
-                "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {})}
+                "caveats": caveats, **({"confidence_cap": UNSURE_CAP} if caveats else {}),
+                **_usual_left_out(left, leave_out_categories, leave_out_merchants, today, self.user, months)}
 
 
-    def _period_figures(self, period: str) -> dict:
-        """One period's income and spending (the rows the pages count: transfers are neither), its spending split
-        into needs and wants, and how much was kept; {"message"} when the period is unreadable or empty."""
-        found = period_from_words(period)
-        if found is None:
-            return {"message": f"I could not read “{period}” as a period.", "currency": "USD"}
-        window = {"date__gte": found.start, "date__lte": found.end}
-        income = next(iter(totals(income_rows(user=self.user).filter(**window), user=self.user)), None)
-        spending = next(iter(totals(expense_rows(user=self.user).filter(**window), user=self.user)), None)
-        if income is None and spending is None:
-            return {"message": f"There are no transactions in {found.label}.", "currency": "USD"}
-        currency = (income or spending or {}).get("currency") or "USD"
-        received = _d(income["net"]) if income else Decimal("0.00")
-        spent = -_d(spending["net"]) if spending else Decimal("0.00")
-        need_names = self._need_names()
-        rows = expense_rows(user=self.user).filter(currency=currency, **window)
-        needs = next(iter(totals(rows.filter(category__name__in=need_names), user=self.user)), None)
-        needs_spent = -_d(needs["net"]) if needs else Decimal("0.00")
-        kept = received - spent
-
-        def pct(part: Decimal) -> str | None:
-            return str((part / received * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if received > 0 else None
-
-        return {"period": found.label, "grain": found.grain, "start": found.start.isoformat(), "end": found.end.isoformat(),
-                "currency": currency, "income": str(received), "spending": str(spent), "kept": str(kept),
-                "kept_pct": pct(kept), "needs": str(needs_spent), "needs_pct": pct(needs_spent),
-                "wants": str(spent - needs_spent), "wants_pct": pct(spent - needs_spent), "need_categories": need_names,
-                "rule_50_30_20": ["50", "30", "20"]}  # the shares the rule suggests, quoted beside the user's own
+    def _period_figures(self, period: str, leave_out_categories: list[str] | None = None,
+                        leave_out_merchants: list[str] | None = None) -> dict:
+        return period_figures(self.user, period, self._need_names(), leave_out_categories, leave_out_merchants)
 
     def _need_names(self) -> list[str]:
         return sorted(n for n in Category.objects.filter(user=self.user, kind=Category.Kind.EXPENSE)
@@ -483,6 +465,15 @@ def _label(payload: dict[str, Any], vi: bool, prefix: str = "") -> str:
     start, end = date.fromisoformat(payload[f"{prefix}start"]), date.fromisoformat(payload[f"{prefix}end"])
     label = period_label(start, end, payload[f"{prefix}grain"], today=timezone.localdate(), localized=vi)
     return label[:1].lower() + label[1:] if vi else label
+
+
+def _usual_left_out(left: Any, categories: list[str] | None, merchants: list[str] | None, today: date, user: Any,
+                    months: int) -> dict[str, Any]:
+    """The usual month's spending left out on the user's word ("not counting rent"): names and average."""
+    if left is None:
+        return {}
+    average = _d(usual(left, today=today, user=user, months=months, sign=-1)["average"])
+    return {"left_out": {"names": left_out_names(categories, merchants), "amount": str(average)}}
 
 
 def _goal(goal: float | None, kept: Decimal) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import Any
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
 from transactions.query.exclusions_wording import OTHER_CUES
+from transactions.query.followups_months import MONTHS_ADDED_RE
 from transactions.query.followups_subject import ROW_BEFORE_RE, asks_all_of_it
 from transactions.query.periods_words import RANK_ORDINALS
 
@@ -183,6 +184,8 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
         return "the last answer's period", lambda s: start <= s[0] and s[1] <= end
     if _said(SAME, text):
         return "the last answer's period", lambda s: s[0] == start and s[1] == end
+    if MONTHS_ADDED_RE.search(text):  # "add the three months up": the month answered and those just before it
+        return "the last answer's month and the months before it", lambda s: s[1] == end and s[0] < start
     if _said(PICK, text) and not _said(PERIOD_WORD, text):
         # "just the first one" after two months asked together: one of them, inside the last answer's period
         return "a part of the last answer's period", lambda s: start <= s[0] and s[1] <= end

@@ -16,6 +16,8 @@ from typing import Any
 from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
 from transactions.query import strip_accents
+from transactions.query.grammar import find_measure, normalise
+from transactions.query.periods import find_periods
 
 _JUDGED = (r"bad|good|ok|okay|fine|smart|wise|dumb|stupid|safe|unsafe|risky|dangerous|legit|normal|necessary|"
            r"worth it|worth the \w+|a (?:good|bad|smart|dumb|terrible|great) (?:idea|move|thing|habit)|"
@@ -129,6 +131,15 @@ def concept_of_question_before(text: str, ctx: Any, topic: str) -> str | None:
     if not before or getattr(ctx, "previous_family", None) == "money" or not leans_on_question(text) \
             or asks_how_to(before) or asks_how_to(text):
         return None  # "how do i make a jar" → "can I delete it later": the help pages (chat/help_steps.py)
-    if not names_education_topic(topic):
+    if not names_education_topic(topic) or _own_figure_over_time(text, getattr(ctx, "today", None)):
         return None
     return f"{topic} {text}"
+
+
+def _own_figure_over_time(text: str, today: Any) -> bool:
+    """"so for me, one month of expenses? average of the last 6 months" after "what is an emergency fund": a figure of
+    their own over a period (a money measure and a period said) — their data, not the concept again."""
+    norm = normalise(text)
+    measure = find_measure(norm)[0]
+    return measure in ("monthly_average", "total", "average", "income", "net") and bool(
+        today and find_periods(norm, today))

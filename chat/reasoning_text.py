@@ -170,6 +170,8 @@ def _reasoning_text(name: str, payload: dict[str, Any], question: str, vi: bool)
         text = _kept_in_period_text(payload, vi, question)
     else:
         text = _usual_split_text(payload, vi, question)
+    if payload.get("left_out") and name == "income_breakdown":
+        text = _left_out_text(payload) + "\n\n" + text
     caveats = payload.get("caveats") or []
     if caveats:
         text += "\n\n" + _("**Take this with care:** %(caveats)s.") % {
@@ -178,6 +180,22 @@ def _reasoning_text(name: str, payload: dict[str, Any], question: str, vi: bool)
         text += "\n\n" + _("This is an estimate: it assumes the coming month looks like your recent ones; one-off "
                            "costs would change it.")
     return text
+
+
+def _left_out_text(p: dict[str, Any]) -> str:
+    """What the question asked not to count ("not counting rent"), its sum, and that the spending below is without
+    it: "Not counting Rent ($2,150.00): $3,919.11 − $2,150.00 = $1,769.11 spent."."""
+    cur = p.get("currency")
+    left = p["left_out"]
+    names = words.categories(left["names"])
+    joined = names[0] if len(names) == 1 else _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]),
+                                                                           "last": names[-1]}
+    said = {"names": joined, "amount": money(left["amount"], cur),
+            "spent": money(p["spending"], cur)}
+    if left.get("all_spending") is None:  # a usual month: the averages
+        return _("Not counting %(names)s (%(amount)s in a usual month): the spending below leaves that out.") % said
+    said["all"] = money(left["all_spending"], cur)
+    return _("Not counting %(names)s (%(amount)s): %(all)s − %(amount)s = %(spent)s spent.") % said
 
 
 def _goal_text(p: dict[str, Any], period: str | None = None) -> str:

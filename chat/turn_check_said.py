@@ -33,7 +33,8 @@ ABOUT_LAST_RE = re.compile(r"\b(?:it|that|this|those|these|them|the (?:last|abov
 # the one asking acts for the account holder, or says the account is the other person's
 HOLDER_RE = re.compile(r"\b(?:(?:his|her|their)(?: own)? (?:account|login|app|moneta)|account (?:holder|owner)|"
                        r"(?:my \w+(?:-in-law)?'s|(?:his|her|their)) (?:account|finances|money|budget|login)|"
-                       r"(?:logged|signed) in as|on (?:his|her|their) behalf|"
+                       r"(?:logged|signed) in as|on (?:his|her|their) behalf|joint account|"
+                       r"(?:uses?|using|shares?|sharing|is on|are on) (?:this|my|our|the same) (?:account|app|login)|"
                        r"i (?:help|manage|handle|run|look after|take care of|care for|do) (?:\w+ ){0,2}?"
                        r"(?:him|her|them|(?:my|his|her|their) \w+(?:-in-law)?(?:'s)?)\b|"
                        r"(?:i'?m|i am) (?:his|her|their) (?:carer|caregiver|guardian|helper|son|daughter)|"

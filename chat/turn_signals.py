@@ -95,7 +95,8 @@ RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\
                            r"danh muc|hang muc|cua hang|cho|noi|khoan)\b")  # "3 danh mục tiêu nhiều nhất"
 NOT_A_QUANTITY = re.compile(r"\s*(?:of (?:them|those|these|the|my|our|us)\b|ones?\b|things?\b|of us\b)")
 # before the number, words that make it a count of items already shown ("add those 3 up", "all 3")
-ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other)\s+$")
+# ("thứ 3", "thứ ba": a place in Vietnamese, "the third")
+ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other|thu)\s+$")
 # a figure of their own money ("what did that cost me", "how much have I spent", "what do I usually spend a month")
 THEIR_FIGURE_RE = re.compile(r"\b(?:cost(?:s|ed)? (?:me|us)|(?:do|did|have|had) (?:i|we) (?:usually |normally |typically |"
                              r"really |actually )?(?:spend|spent|pay|paid)|(?:am|was|were) (?:i|we) spending|"
@@ -289,10 +290,23 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
     return [f"the question states {', '.join(map(repr, left[:3]))} but no tool that ran used it"]
 
 
+# a figure asked ("how much", "average", "total") of their own ("me", "my", "we") over a past period of their data
+FIGURE_WORD_RE = re.compile(r"\b(?:how (?:much|many)|average|avg|total|sum|bao nhieu|trung binh|tong)\b")
+OWN_RE = re.compile(r"\b(?:i|me|my|we|us|our|toi|minh)\b")
+
+
 def help_for_a_figure(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
-    if names and names <= KNOWLEDGE_TOOLS | {"search_online"} and (m := THEIR_FIGURE_RE.search(text)):
+    if not names or not names <= KNOWLEDGE_TOOLS | {"search_online"}:
+        return []
+    if m := THEIR_FIGURE_RE.search(text):
         return [f"the question asks what something {m.group(0)!r} but only help text and knowledge were searched"]
+    # "so for me how much is one month of expenses? take average of last 6 months": a figure of theirs over a period
+    # of their data, whatever verb asks it ("next 10 years" is no period of their data)
+    stated = PERIOD_RE.search(PER_UNIT_RE.sub(" ", text))
+    if stated and not stated.group(0).startswith("next") and FIGURE_WORD_RE.search(text) and OWN_RE.search(text):
+        return [f"the question asks a figure of theirs over {stated.group(0)!r} but only help text and knowledge "
+                "were searched"]
     return []
 
 

@@ -230,14 +230,15 @@ def _off_topic(text: str, q, scores: dict[str, float]) -> bool:
     """A whole question about something else that only happens to carry a period ("who won the match yesterday",
     "what time does the show start tonight"): the exemplars say out of scope and clearly, and nothing in it asks
     for money — no measure (other than a comparison) or spending word, no amount, nothing of the user's named (a word placed only by meaning,
-    "show" → Entertainment, nor a noun read as a thing bought, is no name). Short fragments ("the game last night") stay money readings: they are how
+    "show" → Entertainment, a word of a kind, a noun read as a thing bought, is no name of theirs). Short fragments ("the game last night") stay money readings: they are how
     people ask for a figure."""
     ranked = sorted(scores, key=scores.get, reverse=True)
     if ranked[0] != "out_of_scope" or scores[ranked[0]] < UNCLEAR or len(re.findall(r"[\w']+", text)) < 5 \
             or scores[ranked[0]] - scores[ranked[1]] < OFF_TOPIC_LEAD:
         return False
     norm = normalise(text)
-    named = any(link.how not in ("meaning", "thing") for link in q.links)  # "the football final" is no name of theirs
+    # "the football final" (a thing bought) and "movie" (a word of the kind Entertainment) are no names of theirs
+    named = any(link.how not in ("meaning", "thing", "synonym") for link in q.links)
     measure = find_measure(norm)[0]  # "vs" compares anything: a comparison word asks for no money by itself
     return not ((measure and measure != "compare") or SPEND_CUE.search(norm) or FINANCE_WORDS_RE.search(text) or named
                 or q.amount_min is not None or q.amount_max is not None)

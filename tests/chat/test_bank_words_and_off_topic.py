@@ -14,7 +14,7 @@ import pytest
 
 from chat.assistant import MONEY_TOOLS
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, month_start, statement_csv
+from tests.chat.conftest import answer_body, demo_docs, month_start, statement_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +59,20 @@ def test_a_question_about_something_else_with_a_period_runs_no_money_tool(chat_d
 def test_a_short_fragment_with_a_period_stays_a_money_question(chat_demo, erin):
     answer = chat_turn(user=erin, message="netflix last month")
     assert "15.49" in answer_body(answer), answer["answer"]
+
+
+def test_a_recommendation_asked_with_a_word_of_a_kind_is_out_of_scope(chat_demo, erin):
+    """"movie" is a word of Entertainment, but asking for one to watch asks for no money."""
+    answer = chat_turn(user=erin, message="please recommend a fun comedy movie to see this weekend")
+    assert not set(answer["tools_used"]) & MONEY_TOOLS, answer
+
+
+def test_one_month_of_expenses_after_a_concept_is_their_monthly_average(chat_demo, erin):
+    """After "what is an emergency fund", "so for me, one month of expenses, averaged over the last 3 months" is their
+    own monthly average (a money measure and a period), not the concept's page again."""
+    demo_docs(education=("emergency-fund.md",))
+    conversation = chat_turn(user=erin, message="what is an emergency fund?")["conversation_id"]
+    answer = chat_turn(user=erin, message="so for me how much is one month of expenses? average of the last 3 months",
+                       conversation_id=conversation)
+    assert answer["tools_used"] and answer["tools_used"][0] in MONEY_TOOLS, answer
+    assert "a month on average" in answer_body(answer), answer["answer"]

@@ -86,3 +86,42 @@ def test_a_kind_of_spending_read_as_the_subject_is_not_dropped(chat_demo, alice,
     answer = chat_turn(user=alice, message="how much did I spend on groceries last month")
     assert "kind of spending no query" not in reasons(answer)
     assert confident(alice, answer), reasons(answer)
+
+
+def test_an_item_of_a_list_read_as_nothing_is_said(chat_demo, alice, alice_money):
+    # "bills" sits in a list whose other items were read: it was dropped, not a word of asking
+    answer = chat_turn(user=alice, message="what went out last month leaving aside rent, bills and groceries")
+    left = {c for call in answer["tool_calls"] for c in call["arguments"].get("exclude_categories") or []}
+    if len(left) >= 3:
+        pytest.skip("every item of the list was read")
+    assert not confident(alice, answer), reasons(answer)
+    assert "I left out 'bills'" in answer["answer"]
+
+
+def test_a_list_read_whole_is_not_said(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="starbucks, netflix and uber last month")
+    assert "I left out" not in answer["answer"], reasons(answer)
+
+
+def test_a_word_for_a_kind_of_shop_read_as_nothing_is_said(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what was the total of my eating outside over the last month")
+    said = {c for call in answer["tool_calls"] for c in call["arguments"].get("categories") or []}
+    if "Dining" in said:
+        pytest.skip("read as Dining")
+    assert not confident(alice, answer), reasons(answer)
+
+
+def test_days_of_the_week_no_query_kept_are_said(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much on weekends versus weekdays in the last month")
+    kept = [call["arguments"] for call in answer["tool_calls"] if "weekdays" in repr(call["arguments"])]
+    if kept:
+        pytest.skip("the days of the week were kept")
+    assert not confident(alice, answer), reasons(answer)
+    assert "I left out" in answer["answer"]
+
+
+def test_someone_who_uses_this_account_is_no_one_elses_data(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="my partner shares this account with me, what did he spend at Uber last month")
+    if not any(c["name"] == "check_data_available" for c in answer["tool_calls"]):
+        pytest.skip("answered from the account's data")
+    assert not confident(alice, answer), reasons(answer)

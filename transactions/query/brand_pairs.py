@@ -1,5 +1,5 @@
 """Two words said together that name one business they never had ("delta dental" beside their Delta Air Lines): moved
-out of linking.py (module size) unchanged."""
+out of linking.py (module size) unchanged; called by linking_sentence.link_entities."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,6 @@
 """Exclusions in a money question ("except rent", "not counting Amazon", "leave Uber out", "rent aside",
 "non-grocery", "(not groceries)", "ngoài tiền nhà ra"): each is rewritten as `^` where it begins and `|` where it
-ends, so linking reads the names inside as filters that remove (transactions/query/linking.py `_excluded`)."""
+ends, so linking reads the names inside as filters that remove (transactions/query/linking_sentence.py `_excluded`)."""
 from __future__ import annotations
 
 import re

@@ -29,6 +29,7 @@ from transactions.query.followups_base import (
     ROWS,
     TWO_TO_TEN,
     UNIT_NOUN_RE,
+    VI_COUNT,
     WHOLE_SET_RE,
     Edit,
     _leftover,
@@ -40,13 +41,15 @@ from transactions.query.followups_figures import (
     PER_UNIT_RE,
     PER_WORDS,
     _difference_or_share,
-    _groups,
     _per_unit,
     _typical_month,
     _which_more,
     _without_biggest,
 )
 from transactions.query.followups_lastset import BIG_RE, _average_months, _average_over_months, _set_measure
+from transactions.query.followups_months import MONTHS_ADDED_RE, _months_added
+from transactions.query.followups_nth import ORDINAL, PICK_RE, _pick  # noqa: F401 (chat/listings reads PICK_RE)
+from transactions.query.followups_occasion import _latest_occasion
 from transactions.query.followups_parts import (
     _again,
     _by_unit,
@@ -62,6 +65,7 @@ from transactions.query.followups_periods import (
     _against_usual,
     _before_that,
     _day_range,
+    _in_bigger_one,
     _narrow_to_period,
     _pick_period,
     _same_for,
@@ -95,18 +99,9 @@ LIST_THEM_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|now|so|then|please|pls|also)
 BY_RE = re.compile(r"\b(?:break|split|broken|split up)\b.{0,20}\b(?:by|per|into)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\b|^\s*(?:and\s+)?(?:by|per)\s+(merchants?|stores?|shops?|places?|payees?|"
                    r"categor(?:y|ies))\s*\??\s*$")
-PICK_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|and|so|now),?\s+)?(?:just|only)?\s*(?:the\s+)?(first|second|third|last|top|1st|2nd|"
-                     r"3rd)(?:\s+(?P<unit>one|month|period|merchant|category|place|store|item))?\s*\??\s*$"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|top|1st|2nd|3rd)(?: one)?\b(?!\s+(?:months?|"
-                     r"weeks?|years?|quarters?|days?|time|\d))"
-                     r"|\b(?:just|only) (?:the\s+)?(first|second|third|last|1st|2nd|3rd) (?P<unit2>month|period)\b"
-                     r"|\bthe (first|second|third|last|top|1st|2nd|3rd) (?:one|merchant|category|place|store|item|payee)\b"
-                     r"|\b(dau tien|thu hai|thu ba|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau)\b")
 # "for the second one", "of the first category": one of the ranked items a list is asked of
 ONE_OF_RE = re.compile(r"\b(?:for|of|from|in|at|on)\s+(?:the\s+)?(?P<which>first|top|second|third|last|1st|2nd|3rd)"
                        r"(?:\s+(?:one|merchant|category|place|store|item))?\b")
-ORDINAL = {"first": 0, "top": 0, "second": 1, "third": 2, "last": -1, "1st": 0, "2nd": 1, "3rd": 2, "dau tien": 0, "dau": 0, "thu hai": 1,
-           "thu ba": 2, "cuoi cung": -1}
 ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| all| both)? (?:up|together)\b"
                        # "add those 3 up", "add all three together", "add up all three", "the sum of those"
                        rf"|\badd (?:all (?:of )?)?(?:them|those|these|both|the (?:top )?(?:{COUNT})|"
@@ -218,58 +213,6 @@ def _direction(text: str, s: _State) -> Edit:
 
 
 
-def _pick(text: str, s: _State) -> Edit:
-    """"just the first one": one of the periods compared, of the sides compared, or of the items listed; "only the
-    2nd month": one month of the periods compared or of the span of months the last answer covered."""
-    m = PICK_RE.search(text)
-    if not m:
-        return None
-    which = ORDINAL[next(g for g in (m.group(1), m.group(3), m.group(4), m.group(6), m.group(7)) if g)]
-    q = s.query()
-    if s.mode == "periods" and s.periods:
-        if -len(s.periods) <= which < len(s.periods):
-            # "only the first one, how many visits": that period, counted if the turn asks how many
-            measure, span = find_measure(text)
-            q.compare, q.period = None, s.periods[which]
-            q.measure = measure if measure in ("count", "average") else "total"
-            return q, [m.span(), *([span] if span and measure in ("count", "average") else []),
-                       *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
-    if (m.group("unit") or m.group("unit2")) in ("month", "period"):
-        if s.months and -len(s.months) <= which < len(s.months):  # "September and October" → "only the 2nd month"
-            q.period, q.offset = s.months[which], 0
-            return q, [m.span()]
-        return None  # "just last month?" names a period; without periods shown it is not a pick
-    if s.mode == "sides" and -len(s.sides) <= which < len(s.sides):
-        side = s.sides[which]
-        q.merchants, q.categories, q.text = list(side.merchants), list(side.categories), list(side.text)
-        q.period = side.period or q.period
-        q.compare, q.measure = None, "total"
-        return q, [m.span()]
-    shown_n = s.previous.limit or 1
-    if s.previous.measure in ("largest", "smallest") and shown_n > 1 and -shown_n <= which < shown_n:
-        # "my 3 biggest purchases" → "the second one": that transaction, the next rank of the same rows
-        q.offset, q.limit = (s.previous.offset or 0) + which % shown_n, 1
-        return q, [m.span()]
-    if s.previous.measure in ("list", "largest", "smallest"):
-        return None  # a list shows transactions, not names to pick: ask rather than total some merchant
-    if s.items and -len(s.items) <= which < len(s.items):
-        return s.one_item(q, s.items[which]), [m.span()]
-    groups = _groups(s.previous) if s.previous.measure in ("total", "count") and not s.items else []
-    if 2 <= len(groups) and -len(groups) <= which < len(groups):
-        # "Starbucks or Blue Bottle this year" → "just the second one: how many visits?": Blue Bottle's count
-        side = groups[which]
-        q.merchants, q.categories, q.text = list(side.merchants), list(side.categories), list(side.text)
-        q.links = [link for link in q.links if set(link.names) & set(side.merchants + side.categories + side.text)]
-        measure, span = find_measure(text)
-        q.measure = measure if measure in ("count", "total", "average") else s.previous.measure
-        q.limit, q.offset, q.per = None, 0, None
-        return q, [m.span(), *([span] if span else []), *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
-    if not s.items and s.previous.measure in ROWS and 2 <= len(s.months) <= 3 and -len(s.months) <= which < len(s.months):
-        q.period = s.months[which]  # "dining in September and October" → "just the first one": September
-        return q, [m.span()]
-    return None
-
-
 # "when was the first trip?", "the most recent visit", "how much was the last one?", "lần đầu tiên": one occasion of
 # the rows the last answer added up, by date
 ONE_TIME_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very first|last|latest|most recent|final)"
@@ -326,7 +269,7 @@ def _how_many_that(text: str, s: _State) -> Edit:
 def _add_up(text: str, s: _State) -> Edit:
     """"add them up": the items listed, the sides or (following) periods compared, the two last answers' names,
     or the rows the last answer was about, as one total."""
-    m = ADD_UP_RE.search(text)
+    m = ADD_UP_RE.search(text) or MONTHS_ADDED_RE.search(text)  # "cộng cả 3 tháng lại" after two months compared
     if not m or WITH_MORE_RE.search(text) or INCLUDE_RE.search(text):
         # "put those together with groceries", "does that include Uber Eats? both together": groceries (Uber Eats)
         # added to them (followups_merge._united)
@@ -355,8 +298,8 @@ def _add_up(text: str, s: _State) -> Edit:
         return q, spans
     if s.mode == "periods":
         months = list(s.periods)
-        said = re.search(rf"\b({COUNT})\s+(?:of\s+)?(?:those|these|the)?\s*months\b", text)
-        if said and _n(said.group(1), 0) > len(months) and earlier is not None and earlier.period \
+        said = re.search(rf"\b({COUNT})\s+(?:of\s+)?(?:those|these|the)?\s*months\b|\b({VI_COUNT})\s+thang\b", text)
+        if said and _n(said.group(1) or said.group(2), 0) > len(months) and earlier is not None and earlier.period \
                 and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
                 (prev.merchants, prev.categories, prev.text):
             # "dining in August" → "the two months after that?" (side by side) → "all three of those months added
@@ -414,20 +357,20 @@ def _add_up(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overall, _includes_without, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
+EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overall, _includes_without, _months_added, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
-         _direction, _pick_period, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
-         _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
+         _direction, _pick_period, _in_bigger_one, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
+         _latest_occasion, _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
          _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)
-COMPOSABLE = (_next_units, _part_of, _day_range, _narrow_to_period, _same_days_in, _same_period_another_year,
+COMPOSABLE = (_months_added, _next_units, _part_of, _day_range, _narrow_to_period, _same_days_in, _same_period_another_year,
               _before_that,
               _since_then, _same_for, _widen,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
               _set_measure, _includes_without, _what_it_cost)
 # a period said with them applies
-TAKES_PERIOD = (_list_them, _skip, _next, _length, _direction, _how_many_that, _add_up, _per_unit, _without_biggest,
+TAKES_PERIOD = (_list_them, _pick, _skip, _next, _length, _direction, _how_many_that, _add_up, _per_unit, _without_biggest,
                 _measure_again, _set_measure, _what_it_cost)
 
 

@@ -26,7 +26,8 @@ WHY_HIGH_RE = re.compile(r"^\s*(?:(?:and|but|hmm+|wait|wow|whoa|huh|so|ok(?:ay)?
 POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
 # "only September", "just the spring": one period of a comparison, named again
 NARROW_RE = re.compile(r"\b(?:only|just)\b")
-SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
+# "same PG&E month last year": words between "same" and the unit say whose period it is (a name, read apart)
+SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?P<between>(?:(?!(?:last|the|a|as|for|in|of)\b)[a-z0-9&'.]+\s+){1,3}?)?(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
                                r"(?:(?:last|the previous|a|the)\s+(?P<unit>year|month)|the (?P<unit2>year|month) before)\b"
                                r"|\b(?:a|one) (?P<unit3>year|month) (?:earlier|before)\b|\bthe year before\b"
                                r"|\bthis time last (?P<unit4>year|month)\b|" + VI_SAME_LAST_YEAR)
@@ -93,6 +94,8 @@ def _same_period_another_year(text: str, s: _State) -> Edit:
     each period it compared) moved to another year."""
     m = SAME_LAST_YEAR_RE.search(text)
     years, spans = -1, [m.span()] if m else []
+    if m and m.group("between"):  # the words between are no part of the period: the parser reads them if new
+        spans = [(m.start(), m.start("between")), (m.end("between"), m.end())]
     months = 0
     if m and "month" in (m.group("unit"), m.group("unit2"), m.group("unit3"), m.group("unit4")):
         years, months = 0, -1  # "the same days last month": the same day-span a month earlier
@@ -179,6 +182,27 @@ def _bigger_one(text: str, s: _State) -> tuple[Period, tuple[int, int]] | None:
         return None
     pick = max if m.group("big") else min
     return s.periods[figures.index(pick(figures))], m.span()
+
+
+# "in the higher month", "for the bigger one", "during the cheaper period": one of the periods compared, by its figure
+IN_BIGGER_RE = re.compile(r"\b(?:in|for|of|during|from|within)\s+(?=the\s+(?:bigger|larger|higher|greater|pricier|"
+                          r"costlier|worse|smaller|lower|cheaper|lesser)\b)")
+ASKED_IN_PERIOD = ("largest", "smallest", "count", "average", "list", "top_merchants", "top_categories")
+
+
+def _in_bigger_one(text: str, s: _State) -> Edit:
+    """"in the higher month, what was the biggest item?" after two periods compared: the question asked over the
+    period whose figure was bigger (smaller) — not which of them was more, which the answer already said."""
+    m = IN_BIGGER_RE.search(text)
+    if not m or s.mode != "periods" or (chosen := _bigger_one(text, s)) is None:
+        return None
+    period, span = chosen
+    measure, mspan = find_measure(text)
+    q = s.query()
+    q.compare, q.period, q.offset, q.per = None, period, 0, None
+    q.measure = measure if measure in ASKED_IN_PERIOD else "total"
+    q.limit = 1 if measure in ("largest", "smallest") else q.limit if measure in RANKINGS else None
+    return q, [m.span(), span, *([mspan] if mspan and measure in ASKED_IN_PERIOD else [])]
 
 
 def _moved(text: str, q: MoneyQuery, s: _State, period: Period) -> MoneyQuery:

@@ -59,6 +59,10 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = INTERJECTION_RE.sub("", text)
     # "last 6 i mean": a restatement's cue closing the turn says nothing of its own
     text = re.sub(r"[\s,;-]+i mean\s*[?.!]*\s*$", " ", text)
+    # "không, ý tôi là tháng 9" (no, I mean September): a turn opening with a restatement's cue says what the last
+    # question meant in the words after it; the cue itself names nothing
+    text = re.sub(r"^\s*(?:(?:khong|ko|hong|hok)\s*[,.!]?\s*)?(?:y (?:toi|minh|em|tui|anh|chi|con) (?:la|muon noi)|"
+                  r"(?:toi|minh|em) muon noi(?: la)?)\s*[,:]?\s+", " ", text)
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
@@ -76,7 +80,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b(?:up\s+)?(?:to|until|till|through|thru)\s+and\s+includ(?:ing|e)\b", "through", text)
     # "calendar" beside a unit of time says what "full" says ("the last three full calendar months", "the previous
     # calendar month", "this calendar year"): the period grammar reads the plain words
-    text = re.sub(r"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b)",
+    # ("calendar October": October's own dates, first to last)
+    text = re.sub(rf"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b|(?:{MONTH_RE})\b)",
                   lambda m: "full " if m.group(1) or m.group(2) else "", text)
     # "tax year 2025", "last tax year", "the 2025 tax year": a personal tax year is the calendar year where Moneta's
     # users file (US); the answer states the dates it used, so a different tax year shows at once
@@ -294,8 +299,11 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("smallest", r"\b(?:smallest|cheapest|lowest|least expensive|nho nhat|re nhat)\b"
                  r"(?!\s+(?:categor\w*|merchants?|stores?|shops?|places?|months?)\b)"),
     ("monthly_average", r"\b(?:average|avg|typical(?:ly)?|usually|normally|on average|trung binh)\b.*"
-                        r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|mỗi|moi)\s+month\b"
-                        r".*\b(?:average|avg|typical|usually|normally|on average)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
+                        r"\b(?:month|monthly|a month|per month|each month|thang)\b|\b(?:per|a|each|every|one|1|mỗi|moi)\s+month\b"
+                        r".*\b(?:average|avg|typical|usually|normally|on average)\b"
+                        # "what is one month of my expenses" (an emergency fund's yardstick): a typical month
+                        r"|\b(?:one|1|a single)\s+month(?:'?s)?\s+(?:of|worth of)\s+(?:my\s+|our\s+)?(?:expenses|spending|"
+                        r"costs|bills|outgoings)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
                         r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
                         r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b"
                         # what something runs per month ("netflix a month?", "rent per mo", "the gym each month"): the

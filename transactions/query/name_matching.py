@@ -7,6 +7,10 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+# the possessive determiners: before a phrase they make it an ordinary noun phrase of someone's ("my whole food
+# money", "our best buys"), not a name said loosely (said_names, nicknames, things)
+POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their"})
+
 
 def _tok(word: str) -> str:
     word = word.strip(".,;:!?()[]{}\"'-")

@@ -17,6 +17,7 @@ from functools import cache
 
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, HEAD_NOUNS
 from transactions.query.model import Link
+from transactions.query.name_matching import POSSESSIVES, SEPARATORS
 from transactions.query.spelling import common_words
 
 # words of company forms and storefronts: in many names, never what tells one business from another
@@ -24,8 +25,7 @@ COMPANY_WORDS = {"corp", "corporation", "inc", "llc", "ltd", "company", "store",
                  "online", "services", "service", "group", "international", "center", "centre", "shop", "payment",
                  "payments", "bill", "bills", "club", "lines", "airlines", "restaurant", "foods", "food"}
 # before the phrase, a word that makes it an ordinary noun phrase ("my whole paycheck", "the whole trip")
-DETERMINERS = {"my", "our", "your", "his", "her", "their", "a", "an", "the", "this", "that", "these", "those", "of"}
-SEPARATORS = ("|", "^")
+DETERMINERS = POSSESSIVES | {"a", "an", "the", "this", "that", "these", "those", "of"}
 
 
 def _kind_words() -> set[str]:

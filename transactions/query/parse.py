@@ -37,7 +37,8 @@ from transactions.query.grammar import (
     find_weekdays,
 )
 from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
-from transactions.query.linking import Linker, link_entities
+from transactions.query.linking import Linker
+from transactions.query.linking_sentence import link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
 from transactions.query.name_matching import tokens
 from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked

@@ -14,7 +14,7 @@ import re
 from itertools import product
 
 from transactions.query.lexicon import HEAD_NOUNS
-from transactions.query.name_matching import initials, singular, sound_key, sounds_key, sounds_keys
+from transactions.query.name_matching import POSSESSIVES, initials, singular, sound_key, sounds_key, sounds_keys
 from transactions.query.nicknames import distinctive_words
 from transactions.query.spelling import common_words, edits
 
@@ -141,7 +141,7 @@ def plain_sounded(toks: list[str], i: int, n: int, merchant_tokens: dict[str, li
     return names, "partial" if names else ""
 
 
-POSSESSIVES = {"my", "our", "your", "his", "her", "their"}
+LOOSE = ("spelling", "nickname", "prefix")  # links read loosely from the words said
 
 
 def owned_phrase_doubted(toks: list[str], links: list, merchant_tokens: dict[str, list[str]]) -> None:
@@ -155,8 +155,6 @@ def owned_phrase_doubted(toks: list[str], links: list, merchant_tokens: dict[str
                 and words != mt[:len(words)] and words[0] in common_words():
             link.how = "partial"
 
-
-LOOSE = ("spelling", "nickname", "prefix")
 
 
 def near_word(said: str, word: str) -> bool:
@@ -284,14 +282,17 @@ def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stop
     respelling that leaves them out ("bes bai") — with only r, l, s or t missing. A guess: read as a doubt (never
     confident, "I read …"). Never with a function word (in a Vietnamese question: a Vietnamese grammar word; "gét" of
     "ta-gét" is no English "get") in it, nor English everyday words only."""
-    if len(window) < 2 or any(not w.isalpha() or w in stopwords for w in window) or (
+    joined = any("-" in w.strip("-") for w in window)  # syllables the writer made one word ("a-ma-dôn")
+    syllables = [p for w in window for p in w.split("-") if p]
+    if len(syllables) < 2 or any(not w.replace("-", "").isalpha() or w in stopwords for w in window) or (
             not vietnamese and all(w in common_words() for w in window)):
-        return [], ""
+        return [], ""  # a grammar word may be a syllable of a joined name, never a word of its own
     if not sound_key(window[0]):
         return [], ""  # "ở xờ-ta-bấc": the word before it ("o") sounds like nothing and is no part of the name
-    said = product(*(vi_spellings(w) if vietnamese else [w] for w in window))  # each way the syllables may be said
+    said = product(*(vi_spellings(w) if vietnamese else [w] for w in syllables))  # each way they may be said
     keys = {k for k in (sounds_key(list(words)) for words in said) if len(k) >= 3}
+    # a name of three consonants ("Amazon") only by its own key, and only when its syllables were joined
     names = [m for m, mt in merchant_tokens.items() if mt and any(
         dropped_only(k, whole) for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
-        if len(whole) >= 4 for k in keys)]
+        if len(whole) >= 4 or joined and len(whole) == 3 for k in keys)]
     return names, "partial" if names else ""

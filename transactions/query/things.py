@@ -11,6 +11,7 @@ import re
 from core.text import strip_accents
 from transactions.query.lexicon import CONCEPTS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
 from transactions.query.model import Link, Vocab
+from transactions.query.name_matching import POSSESSIVES
 from transactions.query.spelling import GRAMMAR_VOCABULARY, common_words
 from transactions.query.vietnamese import CLASSIFIERS, vi_syllable
 
@@ -40,7 +41,7 @@ LOOSE_CATEGORY = ("synonym", "meaning", "concept")
 # animals people keep: a noun before an everyday word for a category ("pet food", "dog treats") names whose it is
 ANIMALS = {"pet", "pets", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "bird", "birds", "fish", "hamster",
            "rabbit", "bunny", "parrot", "guinea", "lizard", "turtle", "pony", "meo", "cho"}
-POSSESSIVE_RE = r"(?:the|my|our|his|her|their|your)\s+"
+POSSESSIVE_RE = rf"(?:{'|'.join(sorted(POSSESSIVES | {'the'}))})\s+"  # "the" too: "for the wedding"
 
 
 def _as_written(token: str) -> str:

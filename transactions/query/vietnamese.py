@@ -79,7 +79,7 @@ def vi_prepare(rest: str, question: str = "") -> str:
     count and phrases of the asking blanked, each classifier joined to its noun ("con-cho"), and a proper name of
     Vietnamese words written with capitals ("Nha Trang", "Đà Lạt") kept one name, though "nha" and "da" alone are
     function words."""
-    for name in proper_names(question):
+    for name in proper_names(question) + joined_syllables(question):
         rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
     rest = VI_ASKER_RE.sub(" ", rest)
     rest = VI_RANK_COUNT_RE.sub(" ", rest)  # "ba danh mục … nhiều nhất": the length of the ranking (grammar.TOP_N)
@@ -115,6 +115,14 @@ def proper_names(question: str) -> list[str]:
     if len(run) >= 2:
         out.append(" ".join(run))
     return out
+
+
+def joined_syllables(question: str) -> list[str]:
+    """Runs of two or more syllables the writer joined with hyphens ("a-ma-dôn", "tơ-rây-đơ"), accent-stripped and
+    apart: Vietnamese spells a foreign name by its sounds so — one word, though a syllable alone may be a grammar
+    word ("a", "đơ"). Never a phrase of the lexicon."""
+    runs = (strip_accents(m.group(0).lower()).split("-") for m in re.finditer(r"[^\W\d_]+(?:-[^\W\d_]+)+", question))
+    return [" ".join(r) for r in runs if all(vi_syllable(p) for p in r) and " ".join(r) not in CONCEPT_WORDS]
 
 
 def as_written(phrase: str, question: str) -> str:

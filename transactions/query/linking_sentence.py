@@ -1,0 +1,274 @@
+"""Entity linking over the sentence: the tokens left after periods and amounts → links to the user's own merchants,
+categories, concepts and narrative phrases, and what is left over.
+
+Step by step, longest first: the user's own aliases (learned from their choices), their merchants (linking.Linker),
+shops said short after "at"/"from", phrases and words that really occur in their statements, concepts and
+categories, meaning (embeddings), and names kept by one distinctive word (nicknames.py). What is left is a name
+the user does not have ("Costco"), a word that could change the answer but was not understood ("the boat"), or a
+function word.
+"""
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from transactions.query import said_names
+from transactions.query.brand_pairs import brand_pairs
+from transactions.query.lexicon import (
+    CATEGORY_WORDS,
+    CONCEPT_WORDS,
+    CONCEPTS,
+    GRAMMAR_WORDS,
+    HEAD_NOUNS,
+    NAME_PREPOSITIONS,
+)
+from transactions.query.linking import Linker
+from transactions.query.model import Link
+from transactions.query.name_matching import SEPARATORS, singular
+from transactions.query.nicknames import partial_names, shop_prefixes
+from transactions.query.spelling import common_words
+from transactions.query.vietnamese import vi_syllable
+
+SEMANTIC_MERCHANT_MIN = 0.62
+SEMANTIC_CATEGORY_MIN = 0.60
+FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to", "with", "my", "i", "me", "and", "or",
+                  "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
+
+
+def _windows(toks: list[str], used: list[bool], n: int):
+    for i in range(len(toks) - n + 1):
+        window = toks[i:i + n]
+        if any(used[i:i + n]) or "|" in window or "^" in window:
+            continue
+        yield i, window
+
+
+def _excluded(toks: list[str], i: int) -> bool:
+    """Is token i inside an exclusion ("except …" up to the next blanked span)?"""
+    cue = max((k for k, t in enumerate(toks[:i]) if t == "^"), default=-1)
+    return cue >= 0 and "|" not in toks[cue:i]
+
+
+def link_entities(toks: list[str], linker: Linker
+                  ) -> tuple[list[Link], list[str], list[str], dict[str, list[str]], list[str]]:
+    """(links, unknown names, ignored words, suggestions, unknown words inside an exclusion) for the tokens left
+    after periods and amounts."""
+    used = [t in SEPARATORS for t in toks]
+    stop = linker.stopwords  # with a Vietnamese question's verbs
+    links: list[tuple[int, Link]] = []
+
+    def take(i: int, n: int, link: Link) -> None:
+        used[i:i + n] = [True] * n
+        links.append((i, link))
+
+    # 0. the user's own aliases (learned from the choices they picked and their corrections), longest first
+    for n in sorted({len(word.split()) for word in linker.vocab.aliases}, reverse=True):
+        for i, window in _windows(toks, used, n):
+            hit = linker.vocab.aliases.get(" ".join(window))
+            if hit:
+                take(i, n, Link(" ".join(window), hit[0], [hit[1]], "alias"))
+    # 1. the user's merchants, longest mentions first
+    for n in (4, 3, 2, 1):
+        for i, window in _windows(toks, used, n):
+            if n > 1 and (window[0] in FUNCTION_WORDS or window[-1] in FUNCTION_WORDS
+                          or all(w in stop for w in window)) and not linker.exact_name(window):
+                if n > 1 and all(w in stop for w in window) and (found := said_names.plain_sounded(
+                        toks, i, n, linker.merchant_tokens, linker.sounded))[0]:  # "spot if": Spotify, by sound
+                    take(i, n, Link(" ".join(window), "merchant", *found))
+                continue
+            names, how = linker.merchants_for(window)
+            if names and not (how == "initials" and _initials_of_another(toks, i + n, used, linker)):
+                take(i, n, Link(" ".join(window), "merchant", names, how))
+    links += shop_prefixes(toks, used, linker.merchant_tokens, linker.vocab.merchant_category)  # "at whole"
+    said_names.family_named(toks, links, linker.merchant_tokens)  # "everything uber", "uber, rides and eats both"
+    said_names.owned_phrase_doubted(toks, links, linker.merchant_tokens)  # "my whole food money": a doubt
+    def named_before(i: int) -> bool:
+        """Token i follows a word that is no everyday word and names nothing of theirs: the two are one name they
+        don't have ("sam's club", "costco gas"), not a phrase of their descriptions ("club" of "… CLUB FEES")."""
+        w = toks[i - 1] if i > 0 else ""
+        return not used[i - 1] and len(w) >= 3 and w.isalpha() and w not in stop and w not in GRAMMAR_WORDS \
+            and w not in common_words() and not (linker.vietnamese and vi_syllable(w)) if w else False
+
+    # 2. phrases that really occur in the user's narratives ("bag fee", "atm withdrawal")
+    for n in (3, 2):
+        for i, window in _windows(toks, used, n):
+            if any(w in stop or w.isdigit() or "-" in w for w in window) or named_before(i):  # "oan-mat": a name
+                continue
+            phrase = " ".join(singular(w) for w in window)
+            if linker.narrative(phrase):
+                take(i, n, Link(" ".join(window), "text", [phrase], "narrative"))
+    # 3. concepts ("coffee", "gas") and categories ("eating out", "groceries")
+    for n in (3, 2, 1):
+        for i, window in _windows(toks, used, n):
+            phrase = " ".join(window)
+            concept = linker.concept_for(phrase)
+            if concept:
+                names = linker.concept_merchants(concept)
+                fallback = CONCEPTS[concept][1]
+                category = linker.category_named(fallback) if fallback and not names else None
+                if names:
+                    take(i, n, Link(phrase, "merchant", names, "concept"))
+                elif category:
+                    take(i, n, Link(phrase, "category", [category], "concept"))
+                else:
+                    take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
+                continue
+            if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
+                    toks[i - 1] in stop and not used[i - 1])) and (
+                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in stop):
+                # "rent and bills": their fixed costs, not subscriptions; after a name it heads it ("amazon bill")
+                bills = linker.bill_categories()
+                if bills:
+                    take(i, n, Link(phrase, "category", bills, "synonym"))
+                continue
+            if n == 1 and (phrase in stop or len(phrase) < 3):
+                continue
+            category = linker.category_for(window)
+            if category:
+                how = "exact" if phrase == category.lower() else "prefix" if n == 1 and any(
+                    t and t[0].startswith(phrase) and len(t[0]) > len(phrase) for t in linker.category_tokens.values()
+                ) and phrase not in {w for ws in CATEGORY_WORDS.values() for w in ws} else "synonym"
+                take(i, n, Link(phrase, "category", [category], how))
+    # 4. single words of the user's narratives ("dentist", "parking")
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 3
+            and not t.isdigit() and t not in SEPARATORS]
+    for i, word in left:
+        if linker.narrative(singular(word), exact=True) and not named_before(i):
+            take(i, 1, Link(word, "text", [singular(word)], "narrative"))
+    # 5. by meaning: a leftover word close to one of the user's merchants or categories
+    places: set[int] = set()
+    left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 4
+            and t.isalpha() and t not in SEPARATORS and singular(t) not in HEAD_NOUNS
+            and not (linker.vietnamese and vi_syllable(t))]  # "thuyền" has no English meaning to compare
+    if left and linker.vocab.embed is not None and (linker.vocab.merchants or linker.vocab.categories):
+        words = [t for _, t in left]
+        merchants = list(linker.vocab.merchants)
+        categories = list(linker.vocab.categories)
+        vectors = linker.vocab.embed(words + merchants + categories)
+        wv, mv, cv = vectors[:len(words)], vectors[len(words):len(words) + len(merchants)], vectors[
+            len(words) + len(merchants):]
+        for (i, word), row in zip(left, wv):
+            if _name_like(toks, i, used):
+                continue  # "at Costco": a name they don't have is not "close to" another shop
+            best_m = (float((mv @ row).max()), merchants[int((mv @ row).argmax())]) if len(merchants) else (0, "")
+            best_c = (float((cv @ row).max()), categories[int((cv @ row).argmax())]) if len(categories) else (0, "")
+            # by meaning, an everyday word can point at a shop ("sneakers"); a brand they don't have ("walmart") can't
+            if best_m[0] >= SEMANTIC_MERCHANT_MIN and best_m[0] >= best_c[0] and word in common_words():
+                if said_names.place_said(toks, i):
+                    places.add(i)  # "from the campus bookstore": a shop they name, none of theirs (Amazon)
+                else:
+                    take(i, 1, Link(word, "merchant", [best_m[1]], "meaning"))
+            elif best_c[0] >= SEMANTIC_CATEGORY_MIN:
+                take(i, 1, Link(word, "category", [best_c[1]], "meaning"))
+    # 6. one distinctive word of a name kept ("whole paycheck", "trader jim's"): that merchant, loosely (nicknames.py)
+    links = partial_names(toks, used, links, linker.merchant_tokens, function_words=FUNCTION_WORDS, stopwords=stop)
+    # "quán cà phê", "phòng gym": a Vietnamese noun of a place is part of the kind after it, not a name heading it
+    for i, t in enumerate(toks[:-1]):
+        if t in VI_PLACE_NOUNS and not used[i] and any(p == i + 1 and link.kind == "merchant" for p, link in links):
+            used[i] = True
+    # 7. what is left: names the user does not have, or words that carry no filter
+    unknown: list[str] = []
+    ignored: list[str] = []
+    excluded_unknown: list[str] = []
+    suggestions: dict[str, list[str]] = {}
+    unknown_ends: list[int] = []
+    named = {k for p, link in links if link.kind == "merchant" for k in range(p, p + len(link.mention.split()))}
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        letter = len(t) == 1 and t.isalpha() and t not in NAME_PREPOSITIONS and not linker.vietnamese and i + 1 < len(toks) and not used[i + 1] and len(toks[i + 1]) >= 3 \
+            and toks[i + 1].isalpha() and toks[i + 1] not in stop and toks[i + 1] not in GRAMMAR_WORDS
+        if used[i] or t in SEPARATORS or t in stop or t in GRAMMAR_WORDS or (len(t) < 2 and not letter) \
+                or t.isdigit():
+            i += 1  # a letter starts a name with the word after it ("h mart", "j crew")
+            continue
+        j = i
+        while j + 1 < len(toks) and not used[j + 1] and toks[j + 1] not in stop and toks[j + 1] not in \
+                SEPARATORS and toks[j + 1] not in GRAMMAR_WORDS and not toks[j + 1].isdigit():
+            j += 1
+        phrase = " ".join(toks[i:j + 1])
+        if j == i and (name := linker.beside_named(t, [x for _, x in links])):
+            used[i] = True
+            links.append((i, Link(t, "merchant", [name], "nickname")))
+            i += 1
+            continue
+        if _excluded(toks, i):
+            excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
+        elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) or _coordinated(toks, i, j, named) \
+                or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)):
+            unknown.append(phrase)
+            unknown_ends.append(j)
+            close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)
+            suggestions[phrase] = [m for m in linker.vocab.merchants if m.lower() in close]
+        else:
+            ignored.append(phrase)
+        i = j + 1
+    # "peet's coffee": a name they don't have, heading a concept, means that name — not every coffee shop; unless
+    # it shortens one of that concept's merchants ("chevy gas station" → Chevron)
+    for start in unknown_ends:
+        # a category heads a name only after a word no one uses every day ("kroger groceries", not "slip fees")
+        head = next((link for i, link in links if i == start + 1 and (link.how == "concept" or (
+            link.kind == "category" and link.how in ("synonym", "exact") and toks[start] not in common_words()))),
+            None)
+        if head is None:
+            continue
+        begin = max(k for k in range(start + 1) if k == 0 or used[k - 1] or toks[k - 1] in stop
+                    or toks[k - 1] in SEPARATORS or toks[k - 1] in GRAMMAR_WORDS or toks[k - 1].isdigit())
+        phrase = " ".join(toks[begin:start + 1])
+        name = linker.shortened(phrase, head.names) if head.kind == "merchant" and phrase in unknown else None
+        if name:
+            unknown.remove(phrase)
+            suggestions.pop(phrase, None)
+            links = [(i, link) for i, link in links if link is not head]
+            links.append((begin, Link(phrase, "merchant", [name], "nickname")))
+            continue
+        links = [(i, link) for i, link in links if link is not head]
+    links = brand_pairs(links, unknown, suggestions, linker)
+    links.sort(key=lambda x: x[0])
+    # a name after "except", "not counting", "leave out"… (up to the next blanked span) is a filter that removes
+    for i, link in links:
+        link.negated = _excluded(toks, i)
+    return [link for _, link in links], unknown, ignored, suggestions, excluded_unknown
+
+
+VI_PLACE_NOUNS = {"quan", "tiem", "phong", "hieu"}  # quán, tiệm, phòng, hiệu (as read, without accents)
+
+
+def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None) -> bool:
+    """A leftover word reads as a name when it follows "at/from/pay…" or heads a noun ("lyft rides"); a verb form
+    ("finding") never does."""
+    end = i if end is None else end
+    if toks[end].endswith("ing") and len(toks[end]) > 5:
+        return False
+    before = toks[i - 1] if i > 0 else ""
+    after = toks[end + 1] if end + 1 < len(toks) else ""
+    # "how much did doordash pay me": a word no one uses every day, then a verb of money changing hands, is its payer
+    payer = after in PAYER_VERBS and all(t not in common_words() for t in toks[i:end + 1])
+    # "kroger groceries": a word no one uses every day before a word for a kind of spending is a shop of that kind
+    brand = after in KIND_WORDS and all(t not in common_words() for t in toks[i:end + 1])
+    return before in NAME_PREPOSITIONS or after in HEAD_NOUNS or (bool(after) and after in CONCEPT_WORDS) or payer \
+        or brand
+
+
+def _initials_of_another(toks: list[str], k: int, used: list[bool], linker: Linker) -> bool:
+    """Initials said before a word no one uses every day that names nothing of theirs make one name with it ("tj
+    maxx", "jc penney"): a shop they never had, not their Trader Joe's ("tj groceries": an everyday noun after)."""
+    w = toks[k] if k < len(toks) else ""
+    return len(w) >= 3 and w.isalpha() and not used[k] and w not in linker.stopwords and w not in GRAMMAR_WORDS \
+        and not {w, singular(w), w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w} & common_words() \
+        and not linker.merchants_for([w])[0]  # "lunches" is an everyday word with its plural
+
+
+def _coordinated(toks: list[str], i: int, end: int, named: set[int]) -> bool:
+    """Words no one uses every day joined by "and", "or", "&"… to one of their names are a name too ("cvs and
+    walgreens", "peets or starbucks"): coordination joins words of one kind — a shop they never had, not a word of
+    the question left unread."""
+    if any(t in common_words() for t in toks[i:end + 1]):
+        return False
+    return (i >= 2 and toks[i - 1] in CONJUNCTIONS and i - 2 in named) or (
+        end + 2 < len(toks) and toks[end + 1] in CONJUNCTIONS and end + 2 in named)
+
+
+CONJUNCTIONS = {"and", "or", "&", "n", "+", "plus", "vs", "versus", "nor", "va", "hoac", "voi"}  # và, hoặc, với
+KIND_WORDS = {w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w}
+PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
+               "takes", "cost", "costs", "refund", "refunded", "send", "sent"}
