@@ -19,7 +19,9 @@ ROW_NOUN = r"(?:items?|purchases?|charges?|payments?|expenses?|transactions?|buy
 SUPERLATIVE = (r"(?:biggest|largest|most expensive|priciest|costliest|highest|smallest|cheapest|lowest|"
                r"least expensive)")
 # one row asked: "the biggest item", "my largest single purchase"; not a category or a merchant ranked
-ONE_ROW_ASKED_RE = re.compile(rf"\b{SUPERLATIVE} (?:single |one |individual )?{ROW_NOUN}\b"
+# ("without the biggest one" leaves a row out: it asks for none)
+ONE_ROW_ASKED_RE = re.compile(rf"(?<!without the )(?<!excluding the )(?<!except the )(?<!minus the )(?<!not counting the )"
+                              rf"\b{SUPERLATIVE} (?:single |one |individual )?{ROW_NOUN}\b"
                               r"(?! (?:categor|merchant|shop|store|place|type|kind|group))")
 ROW_MEASURES = {"largest", "smallest", "list"}
 UNIT = r"(?P<unit>month|week|day|year|quarter|weekend)"

@@ -22,11 +22,15 @@ from chat.assistant import MONEY_TOOLS
 from chat.balances import BALANCE_TOOLS
 from chat.tool_fit import question_reading
 from transactions.query.account import word_account
+from transactions.query.asides import set_aside
+from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.grammar import is_vietnamese
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, CONCEPTS, GRAMMAR_WORDS, STOPWORDS
 from transactions.query.model import MoneyQuery
+from transactions.query.restatements import restatements_found
 
 PLACED = {"category", "merchant", "excluded", "text", "concept"}
+INCLUDED = {"included", "including", "incl", "inclusive"}
 # the joins of a list: "rent, bills or groceries", "groceries plus dining", "uber & lyft"
 # words before a list item's noun ("the bills", "my other stuff") and nouns of any kind of thing ("stuff", "the rest"):
 # an item said with them names no kind of its own
@@ -46,7 +50,8 @@ def _mentioned(recorder: Any) -> str | None:
     return " ".join(parts).lower() if parts else None
 
 
-def _kind_words(categories: list[str], merchants: list[str], vietnamese: bool) -> list[tuple[tuple[str, ...], list[str]]]:
+def _kind_words(categories: list[str], merchants: list[str], vietnamese: bool,
+                income: frozenset[str] = frozenset()) -> list[tuple[tuple[str, ...], list[str]]]:
     """(words of the phrase, names any of which a query must use) for each category of theirs — its own name and the
     everyday words for it — and each word for a kind of shop with shops of theirs. None with only grammar words
     ("take out" also leaves something out); in a Vietnamese question the category's name only (its syllables without
@@ -68,6 +73,8 @@ def _kind_words(categories: list[str], merchants: list[str], vietnamese: bool) -
     if not vietnamese:
         for word, concept in CONCEPT_WORDS.items():
             chains, fallback = CONCEPTS.get(concept, ((), None))
+            if fallback in income:  # "paycheck": a kind of money in, a yardstick beside a spending question
+                continue
             shops = [m for m in merchants if any(re.search(rf"\b{re.escape(c)}\b", m.lower()) for c in chains)]
             if shops or fallback in categories:
                 add(word, shops + ([fallback] if fallback else []))
@@ -157,11 +164,26 @@ def dropped_kind_words(text: str, recorder: Any, ctx: Any) -> list[str]:
         return []
     roles = account["words"]
     words = [w["word"] for w in roles]
-    free = [w.get("role") == "function" for w in roles]
+    # words of a remark or circumstance beside the question ("— I know one's food", "I do my coffee run on Saturdays")
+    # were set aside on purpose (transactions/query/asides*.py, the answer names them): no subject was dropped there
+    kept = set(re.findall(r"[^\W\d_]+", set_aside(circumstances_set_aside(text)[0])[0].lower()))
+    placed = {w["word"] for w in roles if w.get("role") in PLACED}  # said again ("except rent?? rent is half my pay")
+    free = [w.get("role") == "function" and w["word"] in kept and w["word"] not in placed for w in roles]
     dropped: list[str] = []
-    for phrase, names in _kind_words(list(vocab.categories), list(vocab.merchants or []), is_vietnamese(text)):
+    # words of money in ("half my paycheck") are yardsticks beside a question, not its subject; a restatement
+    # ("eating out without the coffee — so only The Good Plate") replaces the subject said before it
+    spending = [name for name, kind in vocab.categories.items() if kind != "income"] \
+        if isinstance(vocab.categories, dict) else list(vocab.categories)
+    if restatements_found(text):
+        spending = []
+    income = frozenset(n for n, k in vocab.categories.items() if k == "income") \
+        if isinstance(vocab.categories, dict) else frozenset()
+    for phrase, names in _kind_words(spending, list(vocab.merchants or []), is_vietnamese(text), income):
         n = len(phrase)
         for i in range(len(words) - n + 1):
+            beside = {words[j] for j in (i - 1, i + n) if 0 <= j < len(words)}
+            if beside & INCLUDED:  # "everything last month, rent included": inside the total, not dropped
+                continue
             if tuple(words[i:i + n]) == phrase and all(free[i:i + n]) and \
                     not any(name.lower() in said for name in names) and \
                     not _describes_a_name(roles, i, i + n, names, vocab) and not _every_shop_of(names, said, vocab):
@@ -169,5 +191,6 @@ def dropped_kind_words(text: str, recorder: Any, ctx: Any) -> list[str]:
                 free[i:i + n] = [False] * n
     dropped += [w for w in _list_items_dropped(text, roles) if w not in dropped]
     if any(r.get("role") == "weekday" for r in roles) and not re.search(r"'weekdays?': \[?\d", said):
-        dropped += [r["word"] for r in roles if r.get("role") == "weekday" and r["word"] not in STOPWORDS][:2]
+        dropped += [r["word"] for r in roles if r.get("role") == "weekday" and r["word"] not in STOPWORDS
+                    and r["word"] in kept][:2]  # "I do my coffee run on Saturdays — …": a circumstance set aside
     return dropped
