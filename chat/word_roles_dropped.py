@@ -31,6 +31,9 @@ from transactions.query.restatements import restatements_found
 
 PLACED = {"category", "merchant", "excluded", "text", "concept"}
 INCLUDED = {"included", "including", "incl", "inclusive"}
+# closed-class words of asking: the end of a clause before a list ("which was more, A or B"), never an item of it
+ASKING = {"was", "were", "is", "are", "am", "be", "been", "did", "does", "do", "done", "have", "has", "had", "which",
+          "what", "who", "how", "when", "where", "why", "whose", "can", "could", "would", "should", "will"}
 # the joins of a list: "rent, bills or groceries", "groceries plus dining", "uber & lyft"
 # words before a list item's noun ("the bills", "my other stuff") and nouns of any kind of thing ("stuff", "the rest"):
 # an item said with them names no kind of its own
@@ -143,7 +146,7 @@ def _list_items_dropped(text: str, roles: list[dict]) -> list[str]:
                 continue
             for w, was_read in zip(near, read):
                 if not was_read and w and role_of.get(w[0]) == "function" and len(w[0]) >= 3 and \
-                        w[0] not in GRAMMAR_WORDS | GENERAL_NOUNS:
+                        w[0] not in GRAMMAR_WORDS | GENERAL_NOUNS | ASKING:  # "which was more, A or B": no item
                     out.append(w[0])
     return out
 
@@ -184,6 +187,9 @@ def dropped_kind_words(text: str, recorder: Any, ctx: Any) -> list[str]:
             beside = {words[j] for j in (i - 1, i + n) if 0 <= j < len(words)}
             if beside & INCLUDED:  # "everything last month, rent included": inside the total, not dropped
                 continue
+            if re.search(rf"\b(?:it'?s|that'?s|it is|that is|which is)\s+(?:\w+\s+)?{re.escape(' '.join(phrase))}\b",
+                         text.lower()):
+                continue  # "drop the first one, it's obviously rent": says what a thing is, asks nothing of it
             if tuple(words[i:i + n]) == phrase and all(free[i:i + n]) and \
                     not any(name.lower() in said for name in names) and \
                     not _describes_a_name(roles, i, i + n, names, vocab) and not _every_shop_of(names, said, vocab):
