@@ -146,7 +146,7 @@ def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, v
     """"from 3/4 to 5/4": month/day (4 March to 4 May, the English order, as read) or day/month (3 to 5 April). The
     answer says both; when the two spans share less than half their days the figure could be quite different, and
     the reason carries FAR_APART (low confidence, `period_cap`). Vietnamese dates are day/month (periods_vi)."""
-    # imported here: transactions.query imports this module's package at start-up (an import cycle at the top)
+    # imported here as landed (possible import cycle with transactions.query; not checked: move up next session)
     from transactions.query.grammar import normalise
     from transactions.query.periods import DAY_FIRST_RE, find_periods
 
