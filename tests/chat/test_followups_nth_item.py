@@ -7,18 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from chat.services import chat_turn
-from tests.chat.conftest import confident, last_args, month_start
+from tests.chat.conftest import confident, last_args, month_start, talk
 
 pytestmark = pytest.mark.django_db
 
-
-def _talk(user, *turns):
-    answers, conversation = [], None
-    for said in turns:
-        answers.append(chat_turn(user=user, message=said, conversation_id=conversation))
-        conversation = answers[-1]["conversation_id"]
-    return answers
 
 
 @pytest.mark.parametrize(("ranking", "said", "figure"), [
@@ -30,14 +22,14 @@ def _talk(user, *turns):
     ("top 5 cửa hàng tháng trước", "cái cuối", "$23.10"),
 ])
 def test_an_item_of_a_ranking_by_its_place(chat_demo, alice, alice_money, ranking, said, figure):
-    answer = _talk(alice, ranking, said)[-1]
+    answer = talk(alice, ranking, said)[-1]
     assert figure in answer["answer"], answer["answer"]
     assert confident(alice, answer), answer["grounding"]
 
 
 def test_monday_is_no_place(chat_demo, alice, alice_money):
     """"thứ 2 tuần trước" is last Monday, no second item."""
-    answer = _talk(alice, "top 5 cửa hàng tháng trước", "thứ 2 tuần trước tôi tiêu bao nhiêu")[-1]
+    answer = talk(alice, "top 5 cửa hàng tháng trước", "thứ 2 tuần trước tôi tiêu bao nhiêu")[-1]
     assert "$96.40" not in answer["answer"], answer["answer"]
 
 
@@ -46,7 +38,7 @@ def test_monday_is_no_place(chat_demo, alice, alice_money):
 def test_months_added_up_after_one_months_answer(chat_demo, alice, alice_money, said):
     from django.utils import timezone
     today = timezone.localdate()
-    answer = _talk(alice, "whole foods last month", said)[-1]
+    answer = talk(alice, "whole foods last month", said)[-1]
     args = last_args(answer)
     assert args["start"] == month_start(today, 3).isoformat(), args
     assert "$289.20" in answer["answer"], answer["answer"]  # 3 × 96.40
@@ -56,7 +48,7 @@ def test_months_added_up_after_one_months_answer(chat_demo, alice, alice_money, 
 def test_same_named_month_last_year(chat_demo, alice, alice_money):
     from django.utils import timezone
     today = timezone.localdate()
-    answer = _talk(alice, "netflix last month", "same Netflix month last year")[-1]
+    answer = talk(alice, "netflix last month", "same Netflix month last year")[-1]
     args = last_args(answer)
     start = month_start(today, 13)
     assert args["start"] == start.isoformat(), args
@@ -67,7 +59,7 @@ def test_a_place_and_a_period_in_one_turn(chat_demo, alice, alice_money):
     """"the 2nd one - how much in the last month?": that item over the period said."""
     from django.utils import timezone
     today = timezone.localdate()
-    answer = _talk(alice, "top 3 merchants this year", "the 2nd one - how much last month?")[-1]
+    answer = talk(alice, "top 3 merchants this year", "the 2nd one - how much last month?")[-1]
     args = last_args(answer)
     assert args["start"] == month_start(today, 1).isoformat() and args.get("merchants"), args
 
@@ -83,7 +75,7 @@ def test_the_question_asked_in_the_bigger_period(chat_demo, alice, alice_money):
     one, two = month_start(today, 1).strftime("%B"), month_start(today, 2).strftime("%B")
     extra = [(month_start(today, 1) + timedelta(days=14), "BEST BUY 00012 EMERYVILLE CA", "-250.00", "Shopping")]
     transactions_import(user=alice, file_name="extra.csv", content=csv_bytes(extra))
-    answer = _talk(alice, f"was {two} or {one} higher for shopping?",
+    answer = talk(alice, f"was {two} or {one} higher for shopping?",
                    "in the higher month, what was the biggest purchase?")[-1]
     assert answer["tool_calls"][-1]["arguments"].get("measure") == "largest", answer["tool_calls"]
     assert "$250.00" in answer["answer"], answer["answer"]
@@ -93,6 +85,6 @@ def test_three_months_added_after_a_month_then_two_compared(chat_demo, alice, al
     from django.utils import timezone
     today = timezone.localdate()
     one, two, three = (month_start(today, k).strftime("%B") for k in (1, 2, 3))
-    answer = _talk(alice, f"whole foods in {one}", f"{two} and {three} also?", "cộng cả 3 tháng lại")[-1]
+    answer = talk(alice, f"whole foods in {one}", f"{two} and {three} also?", "cộng cả 3 tháng lại")[-1]
     assert last_args(answer)["start"] == month_start(today, 3).isoformat(), answer["tool_calls"]
     assert "$289.20" in answer["answer"], answer["answer"]

@@ -6,19 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from chat.services import chat_turn
-from tests.chat.conftest import month_start
+from tests.chat.conftest import month_start, talk
 from tests.statements import csv_bytes
 
 pytestmark = pytest.mark.django_db
 
-
-def _talk(user, *turns):
-    answers, conversation = [], None
-    for said in turns:
-        answers.append(chat_turn(user=user, message=said, conversation_id=conversation))
-        conversation = answers[-1]["conversation_id"]
-    return answers
 
 
 @pytest.fixture
@@ -37,10 +29,10 @@ def trips(alice):
 @pytest.mark.parametrize("said", ["just the latest trip", "only the most recent trip, including the bag fee",
                                   "chuyến gần nhất thôi"])
 def test_the_latest_trip_is_its_rows_together(chat_demo, alice, trips, said):
-    answer = _talk(alice, "my travel spending", "list them", said)[-1]
+    answer = talk(alice, "my travel spending", "list them", said)[-1]
     assert "$535.00" in answer["answer"], answer["answer"]
 
 
 def test_a_trip_of_one_row_is_that_row(chat_demo, alice, trips):
-    answer = _talk(alice, "my travel spending", "list them", "the first trip")[-1]
+    answer = talk(alice, "my travel spending", "list them", "the first trip")[-1]
     assert "$400.00" in answer["answer"], answer["answer"]

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from chat.services import chat_turn
-from tests.chat.conftest import last_args, month_start
+from tests.chat.conftest import last_args, month_start, talk
 
 pytestmark = pytest.mark.django_db
 
-
-def _talk(user, *turns):
-    answers, conversation = [], None
-    for said in turns:
-        answers.append(chat_turn(user=user, message=said, conversation_id=conversation))
-        conversation = answers[-1]["conversation_id"]
-    return answers
 
 
 def test_calendar_month_said_as_a_correction(chat_demo, alice, alice_money):
     from django.utils import timezone
     first = month_start(timezone.localdate(), 1)
-    answer = _talk(alice, "whole foods in the last 30 days", f"No — I meant calendar {first:%B}")[-1]
+    answer = talk(alice, "whole foods in the last 30 days", f"No — I meant calendar {first:%B}")[-1]
     args = last_args(answer)
     assert args["start"] == first.isoformat() and args.get("merchants"), args
     assert "$96.40" in answer["answer"], answer["answer"]
@@ -30,7 +22,7 @@ def test_calendar_month_said_as_a_correction(chat_demo, alice, alice_money):
 def test_vietnamese_no_i_mean_keeps_the_subject(chat_demo, alice, alice_money):
     from django.utils import timezone
     first = month_start(timezone.localdate(), 2)
-    answer = _talk(alice, "whole foods tháng trước", f"không, ý tôi là tháng {first.month}")[-1]
+    answer = talk(alice, "whole foods tháng trước", f"không, ý tôi là tháng {first.month}")[-1]
     args = last_args(answer)
     assert args["start"] == first.isoformat() and args.get("merchants"), args
     assert "$96.40" in answer["answer"], answer["answer"]
