@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from dateutil.easter import easter
 from django.utils import formats, timezone
 from django.utils.translation import gettext
 
@@ -295,15 +296,46 @@ def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
 
 
+def _easter(year: int) -> date:
+    """Easter Sunday (Western), from python-dateutil."""
+    day: date = easter(year)
+    return day
+
+
 HOLIDAYS = {
-    "new year's eve": lambda y: date(y, 12, 31), "valentine's day": lambda y: date(y, 2, 14),
+    "new year's eve": lambda y: date(y, 12, 31), "new year's day": lambda y: date(y, 1, 1),
+    "valentine's day": lambda y: date(y, 2, 14),
     "independence day": lambda y: date(y, 7, 4), "halloween": lambda y: date(y, 10, 31),
     "christmas eve": lambda y: date(y, 12, 24), "christmas": lambda y: date(y, 12, 25),
+    "boxing day": lambda y: date(y, 12, 26),
     "memorial day": lambda y: _nth_weekday(y, 5, 0, -1), "labor day": lambda y: _nth_weekday(y, 9, 0, 1),
     "thanksgiving": lambda y: _nth_weekday(y, 11, 3, 4),
     "black friday": lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=1),
     "cyber monday": lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=4),
+    "mother's day": lambda y: _nth_weekday(y, 5, 6, 2), "father's day": lambda y: _nth_weekday(y, 6, 6, 3),
+    "good friday": lambda y: _easter(y) - timedelta(days=2),
+    "easter monday": lambda y: _easter(y) + timedelta(days=1), "easter": _easter,
 }
+# how each holiday is said (text lower-cased, accents gone), most specific first: the one home of these words
+HOLIDAY_SAID = {
+    "new year's eve": r"new\s+year'?s\s+eve|nye", "christmas eve": r"(?:christmas|xmas)\s+eve",
+    "new year's day": r"new\s+year'?s?(?:\s+day)?", "valentine's day": r"valentine'?s(?:\s+day)?",
+    "independence day": r"independence\s+day|(?:the\s+)?(?:4th|fourth)\s+of\s+july",
+    "halloween": r"halloween", "christmas": r"(?:christmas|xmas)(?:\s+day)?", "boxing day": r"boxing\s+day",
+    "memorial day": r"memorial\s+day", "labor day": r"labou?r\s+day", "thanksgiving": r"thanksgiving(?:\s+day)?",
+    "black friday": r"black\s+friday", "cyber monday": r"cyber\s+monday", "mother's day": r"mother'?s'?\s+day",
+    "father's day": r"father'?s'?\s+day", "good friday": r"good\s+friday", "easter monday": r"easter\s+monday",
+    "easter": r"easter(?:\s+sunday)?",
+}
+# any holiday's name but New Year's Day, as one regex group, most specific first (no \b around it: callers place it);
+# New Year's Day is read by its own rule (transactions/query/periods_parts), as "new year" alone is not always a day
+HOLIDAY_NAMES_RE = "(" + "|".join(said for name, said in HOLIDAY_SAID.items() if name != "new year's day") + ")"
+
+
+def holiday_named(said: str) -> str:
+    """The key of HOLIDAYS for a name as said ("xmas" → "christmas", "new years" → "new year's day")."""
+    said = re.sub(r"\s+", " ", said.lower().replace("\u2019", "'")).strip()
+    return next(k for k, pattern in HOLIDAY_SAID.items() if re.fullmatch(pattern, said))
 
 
 def holiday_last(name: str, *, today: date) -> date:

@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
+from core.periods import holiday_last
 from tests.chat.conftest import confident, month_start
 
 pytestmark = pytest.mark.django_db
@@ -191,3 +192,15 @@ def test_vague_and_casual_recent_periods_are_read_or_left_unread(chat_demo, alic
     assert _args(night)["start"] == (today - timedelta(days=1)).isoformat(), night["tool_calls"]
     other = chat_turn(user=alice, message="what did I spend on dining the other day")
     assert not confident(alice, other), other["answer"]
+
+
+def test_a_moving_holiday_and_the_last_n_weekends_are_periods(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    easter = holiday_last("easter", today=today)  # a date that moves every year (python-dateutil)
+    answer = chat_turn(user=alice, message="how much have I spent since easter")
+    assert (_args(answer).get("start"), _args(answer).get("end")) == (easter.isoformat(), today.isoformat())
+    assert confident(alice, answer) and "didn't understand" not in answer["answer"], answer["answer"]
+    weekends = chat_turn(user=alice, message="what did I spend the last 2 weekends")
+    saturday = today - timedelta(days=(today.weekday() - 5) % 7 + 7)
+    args = _args(weekends)
+    assert (args.get("start"), args.get("weekdays")) == (saturday.isoformat(), [5, 6]), args

@@ -193,10 +193,21 @@ def test_an_exclusion_ends_where_the_question_goes_on():
     ("since labor day", ("2026-09-07", "2026-11-26")),
     ("amazon on black friday", ("2025-11-28", "2025-11-28")),  # the most recent one that has come
     ("dining during xmas", ("2025-12-25", "2025-12-25")),
+    ("since easter how much at target", ("2026-04-05", "2026-11-26")),  # Easter moves: 5 April in 2026
+    ("from good friday to easter monday", ("2026-04-03", "2026-04-06")),
+    ("what did I spend between christmas and new year", ("2025-12-25", "2026-01-01")),  # a bare "new year" ends it
+    ("dining on mother's day", ("2026-05-10", "2026-05-10")),  # the second Sunday of May
+    ("since boxing day", ("2025-12-26", "2026-11-26")),
 ])
 def test_open_ranges_and_holidays(question, bounds):
     q = parse(question)
     assert span(q) == bounds and not q.ignored, q.as_dict()
+
+
+def test_the_last_n_weekends_are_a_range_and_weekend_days():
+    q = parse("what did I spend the last 2 weekends")  # a Thursday: the weekends of the 21st and of the 14th
+    assert span(q) == ("2026-11-14", "2026-11-26") and q.weekdays == [5, 6] and not q.ignored, q.as_dict()
+    assert parse("dining the past three weekends").weekdays == [5, 6]
 
 
 @pytest.mark.parametrize("question", ["how much did I spend on my daughter's wedding this year",

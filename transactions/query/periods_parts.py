@@ -394,7 +394,9 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
     return [
         (r"\b(?:recently|lately|of late)\b", recently),
         # "to new years", "on new year's day" (not its eve): 1 January ("since new years" is this year, read before)
-        (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)", new_years_day),
+        # a bare "new year" only as the end of a range ("between christmas and new year", "from mid december to new year")
+        (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)|(?<=\band )(?:the\s+)?new\s+year\b(?![\w'])"
+         r"|(?<=\bto )(?:the\s+)?new\s+year\b(?![\w'])", new_years_day),
         (r"\blast night\b", lambda m: Period(yesterday, yesterday, "yesterday", "day")),
         (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),

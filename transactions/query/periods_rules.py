@@ -7,7 +7,16 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from core.periods import HOLIDAYS, Period, add_months, fmt_day, holiday_last, month_bounds, period_label
+from core.periods import (
+    HOLIDAY_NAMES_RE,
+    Period,
+    add_months,
+    fmt_day,
+    holiday_last,
+    holiday_named,
+    month_bounds,
+    period_label,
+)
 from transactions.query.periods_dates import NOT_RUN_UP, date_rules
 from transactions.query.periods_parts import ago_rules
 from transactions.query.periods_seasons import (
@@ -233,6 +242,13 @@ def period_rules(today: date):
         end = min(saturday + timedelta(days=1), today)
         return Period(saturday, end, f"the weekend of {fmt_day(saturday)}", "range")
 
+    def weekends(m):
+        """"the last 2 weekends", "past three weekends": from the Saturday of the Nth most recent weekend that has
+        started to today; the span stops before "weekends", which stays the weekday filter (Saturdays and Sundays)."""
+        n = _n(m.group(1))
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7 + 7 * (n - 1))
+        return Period(saturday, today, f"the last {n} weekends (since {fmt_day(saturday)})", "range")
+
     def weekend_before_last() -> Period:
         saturday = today - timedelta(days=(today.weekday() - 5) % 7 + (7 if today.weekday() < 5 else 14))
         return Period(saturday, saturday + timedelta(days=1), f"the weekend of {fmt_day(saturday)}", "range")
@@ -251,9 +267,7 @@ def period_rules(today: date):
 
     def holiday(m):
         """"since labor day" (that day to today), "on thanksgiving", "black friday" (that day)."""
-        word = m.group(2).replace("xmas", "christmas").replace("nye", "new year's eve")
-        name = next(k for k in HOLIDAYS if word.startswith(k.split("'")[0]) or word == k)
-        d = holiday_last(name, today=today)
+        d = holiday_last(holiday_named(m.group(2)), today=today)
         if m.group(1):
             return Period(d, today, f"since {fmt_day(d)}", "range")
         return Period(d, d, fmt_day(d), "day")
@@ -356,14 +370,14 @@ def period_rules(today: date):
          lambda m: month_offset(1)),
         (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|(?<!\bthu )\b(\d+|hai|bon|nam|sau|bay|tam|chin|muoi)\s+thang truoc\b", n_months_ago),
         *ago_rules(today, NUM, _n),
-        (r"\b(?:(since|after|from)\s+)?(?:on\s+)?(new year'?s eve|nye|valentine'?s(?: day)?|independence day|halloween|"
-         r"christmas eve|christmas(?: day)?|xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)\b"
+        (r"\b(?:(since|after|from)\s+)?(?:on\s+)?" + HOLIDAY_NAMES_RE + r"\b"
          r"(?(1)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)",
          holiday),
         (r"\b(?:this|current)\s+quarter\b|\bquy nay\b", lambda m: quarter_offset(0)),
         (r"\b(?:last|previous|past)\s+quarter\b|\bquy truoc\b", lambda m: quarter_offset(1)),
         (r"\b(?:since|from|starting(?: from)?) the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of|\s*(?:to|-|and|till|until|thru|through)"
          r"\s+(?:the\s+)?\d)(?:\s+(?:to|till|until|thru|through|up to)\s+(?:now|today|date|the present))?", since_nth),
+        (rf"\b(?:(?:over|during|in|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+{NUM}(?=\s+weekends\b)", weekends),
         # "the weekend before last": the one before last weekend
         (r"\b(?:(?:over|during|on)\s+)?the\s+weekend\s+before\s+last\b", lambda m: weekend_before_last()),
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+(?P<gone>past|just gone))?|(last|previous|past))\s+weekend\b(?!s)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from core.periods import HOLIDAYS, Period, holiday_last, month_bounds, period_label
+from core.periods import HOLIDAY_NAMES_RE, HOLIDAYS, Period, holiday_last, holiday_named, month_bounds, period_label
 
 
 def _clip(start: date, end: date, today: date) -> tuple[date, date]:
@@ -111,18 +111,11 @@ def holiday_season(m: re.Match, today: date) -> Period | None:
                               f"November and December)", "range")
 
 
-_HOLIDAY_NAMES = (r"(new year'?s eve|valentine'?s(?: day)?|independence day|halloween|christmas eve|christmas(?: day)?|"
-                  r"xmas|memorial day|labor day|thanksgiving|black friday|cyber monday)")
 # "thanksgiving weekend", "over labor day weekend": the long weekend around the day, not every weekend day
 HOLIDAY_WEEKEND_RE = (r"\b(?:(?:over|during|on)\s+)?(?:the\s+)?(?:(?P<which>last|this)\s+)?"
                       r"(?P<name>thanksgiving|labor day|memorial day)(?:'s)?\s+(?:long\s+)?weekend\b")
 # "between black friday and christmas": from the first day to the next of the second
-HOLIDAY_SPAN_RE = rf"\b(?:between|from)\s+(?:the\s+)?{_HOLIDAY_NAMES}\s+(?:and|to|through|thru|until|till)\s+{_HOLIDAY_NAMES}\b"
-
-
-def _holiday_name(word: str) -> str:
-    word = word.replace("xmas", "christmas").replace("nye", "new year's eve")
-    return next(k for k in HOLIDAYS if word.startswith(k.split("'")[0]) or word == k)
+HOLIDAY_SPAN_RE = rf"\b(?:between|from)\s+(?:the\s+)?{HOLIDAY_NAMES_RE}\s+(?:and|to|through|thru|until|till)\s+{HOLIDAY_NAMES_RE}\b"
 
 
 def holiday_weekend(m: re.Match, today: date) -> Period | None:
@@ -138,8 +131,8 @@ def holiday_weekend(m: re.Match, today: date) -> Period | None:
 
 
 def holiday_span(m: re.Match, today: date) -> Period | None:
-    first = holiday_last(_holiday_name(m.group(1)), today=today)
-    second_name = _holiday_name(m.group(2))
+    first = holiday_last(holiday_named(m.group(1)), today=today)
+    second_name = holiday_named(m.group(2))
     second = HOLIDAYS[second_name](first.year)
     if second < first:
         second = HOLIDAYS[second_name](first.year + 1)
