@@ -141,6 +141,7 @@ def tool_arguments(name: str) -> tuple[str, ...]:
     return tuple(p for p in inspect.signature(getattr(FinanceAssistant, name)).parameters if p != "self")
 
 
+@cache  # once per process: building a tool's pydantic schema costs ~8 ms, and a turn binds ~28 tools
 def _tool_template(name: str) -> StructuredTool:
     method = getattr(FinanceAssistant(user=None, config=None), name)  # bound: `self` is not in the schema
     return StructuredTool.from_function(func=method, name=name, description=" ".join(method.__doc__.split()))
