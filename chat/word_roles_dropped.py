@@ -16,6 +16,7 @@ category whose every shop of theirs a query named was counted whole ("gym + cvs 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from chat.assistant import MONEY_TOOLS
@@ -55,6 +56,14 @@ def _mentioned(recorder: Any) -> str | None:
 
 def _kind_words(categories: list[str], merchants: list[str], vietnamese: bool,
                 income: frozenset[str] = frozenset()) -> list[tuple[tuple[str, ...], list[str]]]:
+    """`_kind_words_of` for one user's names, fresh lists each call."""
+    found = _kind_words_of(tuple(categories), tuple(merchants), vietnamese, frozenset(income))
+    return [(words, list(names)) for words, names in found]
+
+
+@lru_cache(maxsize=512)  # a user's names change rarely; matching every kind word to every shop cost ~200 ms a turn
+def _kind_words_of(categories: tuple[str, ...], merchants: tuple[str, ...], vietnamese: bool,
+                   income: frozenset[str]) -> tuple[tuple[tuple[str, ...], list[str]], ...]:
     """(words of the phrase, names any of which a query must use) for each category of theirs — its own name and the
     everyday words for it — and each word for a kind of shop with shops of theirs. None with only grammar words
     ("take out" also leaves something out); in a Vietnamese question the category's name only (its syllables without
@@ -81,7 +90,7 @@ def _kind_words(categories: list[str], merchants: list[str], vietnamese: bool,
             shops = [m for m in merchants if any(re.search(rf"\b{re.escape(c)}\b", m.lower()) for c in chains)]
             if shops or fallback in categories:
                 add(word, shops + ([fallback] if fallback else []))
-    return sorted(out, key=lambda p: -len(p[0]))
+    return tuple(sorted(out, key=lambda p: -len(p[0])))
 
 
 def _describes_a_name(roles: list[dict], start: int, end: int, names: list[str], vocab: Any) -> bool:
