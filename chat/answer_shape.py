@@ -87,7 +87,7 @@ BEFORE = (r"\b(?:before (?:that|then|it)|the (?:day|week|month|year|quarter) bef
 ITEMS = (r"\b(?:them|those|these|both|all (?:three|four|five)|each of them|"
          r"(?:may|nhung|cac) (?:cai|khoan|cho|muc|danh muc|noi) (?:do|nay|ay|kia))\b(?! (?:months|weeks|days|dates))")
 # any word that states a period: when a follow-up has none, it keeps the last answer's period
-PERIOD_WORD = (r"\b(?:year|month|week|day|days|today|yesterday|tonight|weekends?|quarter|q[1-4]|h[12]|since|until|till|"
+PERIOD_WORD = (r"\b(?:years?|months?|weeks?|fortnights?|days?|today|yesterday|tonight|weekends?|quarter|q[1-4]|h[12]|since|until|till|"
                r"thru|through|before|after|ago|last|past|next|previous|prior|recent(?:ly)?|lately|so far|ytd|ever|overall|history|general|whole|"
                r"spring|summer|fall|autumn|winter|christmas|holidays?|january|february|march|april|may|june|july|"
                r"august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|"

@@ -48,6 +48,26 @@ class Period:
         return cls(date.fromisoformat(data["start"]), date.fromisoformat(data["end"]), data.get("label") or "",
                    data.get("grain") or "range")
 
+    def before(self) -> Period:
+        """The stretch of the same kind just before this one ("last month vs the one before", "the last 30 days vs
+        the 30 before", "yesterday vs the day before"): whole months, quarters and years the same number of them
+        earlier; a week the whole week before (this week so far → last week); any other stretch of days the same
+        number of days ending the day before it starts."""
+        whole = self.grain in ("month", "quarter", "year") or (self.start.day == 1 and self.end == month_bounds(
+            self.end.year, self.end.month)[1])
+        if whole:
+            span = 12 if self.grain == "year" else 3 if self.grain == "quarter" else \
+                1 if self.grain == "month" else (self.end.year - self.start.year) * 12 + self.end.month - self.start.month + 1
+            return self.shifted(months=-span)
+        if self.grain == "week":
+            start = self.start - timedelta(days=7)
+            return Period(start, start + timedelta(days=6), "the week before", "week")
+        days = (self.end - self.start).days + 1
+        end = self.start - timedelta(days=1)
+        start = end - timedelta(days=days - 1)
+        grain = "day" if days == 1 else "range"
+        return Period(start, end, fmt_day(start) if days == 1 else period_label(start, end, "range"), grain)
+
     def shifted(self, *, months: int = 0, years: int = 0) -> Period:
         """The same period `months`/`years` earlier (negative) or later, whole months kept whole."""
         if self.grain in ("month", "quarter", "year") or (self.start.day == 1 and self.end == month_bounds(

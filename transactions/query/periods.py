@@ -80,6 +80,8 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
                 period = Period(today.replace(day=1), today, "the month after", "month", True, 1)
             elif build == "that_period":
                 period = Period(today, today, "that period", "range", True, 0)
+            elif build == "rel_stretch":
+                period = Period(today, today, "the stretch before", "range", True, -1)
             elif build in ("rel_month", "rel_year", "rel_week"):
                 grain = build[4:]
                 if grain == "month":

@@ -385,6 +385,9 @@ def period_rules(today: date):
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
         (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),
+        # "vs the 2 weeks before", "and the 30 days prior?": a stretch as long as the one named, just before it
+        (rf"\b(?:the\s+)?{NUM}\s+(?:days|weeks|months|years)\s+(?:before|prior|earlier)(?:\s+that)?\b"
+         r"(?=\s*(?:$|[?.!,;)]|and\b|or\b))", "rel_stretch"),
         (r"\b(?:today|so far today|hom nay)\b", lambda m: Period(today, today, "today", "day")),
         (r"\b(?:yesterday|hom qua)\b",
          lambda m: Period(today - timedelta(days=1), today - timedelta(days=1), "yesterday", "day")),

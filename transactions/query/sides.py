@@ -75,6 +75,9 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
         q.merchants, q.categories, q.text = [], [], []
         return
     own = [p for p in periods if not p.relative]
+    if len(own) >= 2 and (own[0].start, own[0].end) == (own[1].start, own[1].end):
+        # "the last 7 days vs the previous 7 days": the same stretch said twice is the one before the first
+        own = [own[0], own[0].before(), *own[2:]]
     if len(own) >= 2:
         q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in own[:2]]}
         q.period = None
@@ -82,8 +85,7 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
     if own and ONE_BEFORE_RE.search(text):
         # "last month vs the one before", "is it going up? October against the month before": the period named
         # against the one before it, not against the usual
-        before = own[0].shifted(months=-1 if own[0].grain in ("month", "range", "week", "day") else
-                                -3 if own[0].grain == "quarter" else -12)
+        before = own[0].before()
         q.compare = {"mode": "periods", "sides": [Side(label=own[0].label, period=own[0]),
                                                   Side(label=before.label, period=before)]}
         q.period = None
@@ -101,8 +103,7 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
             now = _now_like(p, today)  # the other reading, the same dates of that period, is added when run
             q.compare = {"mode": "periods", "sides": [Side(label=now.label, period=now), Side(label=p.label, period=p)]}
         else:
-            before = p.shifted(months=-1 if p.grain in ("month", "range", "week", "day") else
-                               -3 if p.grain == "quarter" else -12)
+            before = p.before()
             q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p),
                                                       Side(label=before.label, period=before)]}
         q.period = None

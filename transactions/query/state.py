@@ -68,6 +68,8 @@ def period_edit(previous: Period | None, said: Period, earlier: Period | None = 
         days = timedelta(days=7 * said.step)
         return Period(previous.start + days, previous.end + days,
                       "the week before" if said.step < 0 else "the week after", "week")
+    if said.grain == "range" and said.step == -1:  # "and the 30 days before?": as long as the last, just before it
+        return previous.before()
     return previous.shifted(months=said.step * (12 if said.grain == "year" else 1))
 
 
