@@ -69,14 +69,20 @@ def _span_text(start: date, end: date, vi: bool) -> str:
     return f"{fmt_day(start, year=start.year != end.year, localized=vi)} – {fmt_day(end, localized=vi)}"
 
 
-def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+def _as_said(m: re.Match, asked: str) -> str:
+    """The words of a match in the accent-free text as the user wrote them ("tuần vừa rồi", not "tuan vua roi"), when
+    the two texts line up letter for letter (they do unless a ligature or the like was unfolded)."""
+    return asked[m.start():m.end()] if len(asked) == len(m.string) else m.group(0)
+
+
+def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool, asked: str = "") -> tuple[str, str]:
     """"last week" answered Monday–Sunday, or over the last 7 days, when the question does not say which."""
     if not (m := LAST_WEEK_RE.search(text)) or WEEK_PINNED_RE.search(text):
         return "", ""
     monday = today - timedelta(days=today.weekday())
     calendar = (monday - timedelta(days=7), monday - timedelta(days=1))
     rolling = (today - timedelta(days=6), today)
-    said = m.group(0)
+    said = _as_said(m, asked)
     if calendar in spans and rolling not in spans:
         used, other = calendar, rolling
         note = (f"_Tôi hiểu “{said}” là tuần lịch, thứ Hai đến Chủ nhật ({_span_text(*used, vi)}); 7 ngày gần nhất "
@@ -95,7 +101,8 @@ def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: boo
             f"the answer used {used[0]}..{used[1]}"), note
 
 
-def running_against_past(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+def running_against_past(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
+                         asked: str = "") -> tuple[str, str]:
     """A running period (this year so far) set against a past one of the same grain, whole or the same stretch of it,
     when the question says neither."""
     if WHOLE_PINNED_RE.search(text) or SAME_STRETCH_RE.search(text):
@@ -142,7 +149,8 @@ def _overlap(a: tuple[date, date], b: tuple[date, date]) -> float:
     return max(common, 0) / max((a[1] - a[0]).days + 1, (b[1] - b[0]).days + 1)
 
 
-def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool) -> tuple[str, str]:
+def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
+                       asked: str = "") -> tuple[str, str]:
     """"from 3/4 to 5/4": month/day (4 March to 4 May, the English order, as read) or day/month (3 to 5 April). The
     answer says both; when the two spans share less than half their days the figure could be quite different, and
     the reason carries FAR_APART (low confidence, `period_cap`). Vietnamese dates are day/month (periods_vi)."""
@@ -188,7 +196,7 @@ def period_readings(*, question: str, records: list[Any], today: date, language:
     reasons, notes = [], []
     with translation.override("vi" if vi else "en"):
         for reading in (week_reading, running_against_past, date_order_reading):
-            why, note = reading(text, spans, today, vi)
+            why, note = reading(text, spans, today, vi, (question or "").lower())
             if why:
                 reasons.append(why)
                 notes.append(note)

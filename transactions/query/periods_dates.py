@@ -40,9 +40,12 @@ DATE = (rf"(?:{_ORDINAL_OF}|"
 _EDGE = (rf"(?:(?:very\s+)?(?:start|beginning|end)|last day)\s+of\s+(?:the\s+month\s+of\s+)?(?:{_MONTH_RE})\b\.?"
          rf"(?:,?\s+(?:19|20)\d{{2}}\b)?")
 EDGE_DATE = rf"(?:{_EDGE}|{DATE})"
-# a Vietnamese date: "15/10", "15/10/2026", "ngày 3 tháng 10 (năm 2026)", ISO
+# a Vietnamese date: "15/10", "15/10/2026", "20.12.2025" (day first, like every dotted date), "ngày 3 tháng 10 (năm
+# 2026)", ISO; "20.12" without its year only as an end of a range that no sum follows ("từ 1.5 đến 2.5 triệu")
 VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"
-           r"|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
+           r"|\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}(?![\d.])|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
+_VI_END = (r"(?:ngay\s+)?\d{1,2}\.\d{1,2}(?:\.(?:19|20)\d{2})?(?![\d.])")
+_NO_SUM = r"(?!\s*(?:k|tr|trieu|nghin|ngan|ty|usd|d|dong|vnd|%|\$)\b)"
 TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
 # "the run-up to …", "leading up to …": the stretch before a day (periods_parts), not everything up to it
 NOT_RUN_UP = r"(?<!\brun )(?<!\blead )(?<!\bbuild )(?<!\bleading )(?<!\brun)(?<!\blead)(?<!\bbuild)"
@@ -94,14 +97,15 @@ def _make(month: int, day: int, year: int) -> date | None:
 
 
 def _vi_parts(token: str) -> list[tuple[int, int, int | None]]:
-    """(month, day, year or None) of a Vietnamese date: "15/10", "15/10/2026", "3 tháng 10 (năm 2026)", ISO."""
+    """(month, day, year or None) of a Vietnamese date: "15/10", "15/10/2026", "20.12.2025", "3 tháng 10 (năm 2026)",
+    ISO."""
     token = re.sub(r"^(?:ngay|hom)\s+", "", token.strip())
     spoken = re.fullmatch(r"(\d{1,2})\s+thang\s+(\d{1,2})(?:\s+nam\s+(\d{4}))?", token)
     if spoken:
         return [(int(spoken.group(2)), int(spoken.group(1)), _year(spoken.group(3)))]
-    slash = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?", token)
+    slash = re.fullmatch(r"(\d{1,2})([/.])(\d{1,2})(?:\2(\d{2,4}))?", token)
     if slash:
-        return [(int(slash.group(2)), int(slash.group(1)), _year(slash.group(3)))]
+        return [(int(slash.group(3)), int(slash.group(1)), _year(slash.group(4)))]
     return _parts(token)
 
 
@@ -208,7 +212,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return Period(d, d, fmt_day(d), "day") if d is not None and d <= today else None
 
     def vi_span(m: re.Match) -> Period | None:
-        return _range(m.group("a"), m.group("b"), today, _vi_parts)
+        return _range(m.group("a") or m.group("a2"), m.group("b") or m.group("b2"), today, _vi_parts)
 
     def vi_since(m: re.Match) -> Period | None:
         d = _one(m.group("a"), today, _vi_parts)
@@ -383,6 +387,13 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
                     r"|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])(?![\d/])"
                     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
+        # Vietnamese dates are day/month, and two joined by "đến"/"tới" are one range, before any single date could
+        # take the last one alone: "từ 1/7 đến 30/9", "1/3 đến 31/3/2026", "20.12.2025 tới 10.1.2026"; "từ 1/7 - 30/9"
+        # and "1.3 - 31.3.2026" (dots are day first) with a dash
+        (rf"(?:\btu\s+|(?<![\d./]))(?P<a>{VI_DATE}|{_VI_END})\s*(?:den|toi|cho den)\s*(?:het\s+)?"
+         rf"(?P<b>{VI_DATE}|{_VI_END}){_NO_SUM}", vi_span),
+        (rf"\btu\s+(?P<a>{VI_DATE}|{_VI_END})\s*[-–]\s*(?P<b>{VI_DATE}|{_VI_END}){_NO_SUM}"
+         rf"|(?<![\d./])(?P<a2>{_VI_END})\s*[-–]\s*(?P<b2>{_VI_END}){_NO_SUM}", vi_span),
         (rf"\bsince\s+{CIRCUMSTANCE}(?:the\s+)?(?P<after>(?!))?(?P<a>{DATE})", since),
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:calendar\s+)?months?\s*,?\s*(?:counting|including|incl\.?|with|plus|and)\s+"
@@ -426,8 +437,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
          r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"
          r"(?P<g2>quarter|month|week|year)\b|\b(?P<g3>quy|tuan|nam)\s+(?:vua\s+(?:roi|qua|ket thuc)|roi)\b",
          just_gone),
-        # Vietnamese dates are day/month: "từ 1/7 đến 30/9", "từ ngày 1 tháng 7 đến nay", "trước 1/10", "hôm 3/10"
-        (rf"\btu\s+(?P<a>{VI_DATE})\s*(?:den|toi|-|–)\s*(?:het\s+)?(?P<b>{VI_DATE})", vi_span),
+
         (rf"\b(?:ke\s+)?(?:tu|(?P<after>sau))\s+(?P<a>{VI_DATE})(?:\s+(?:den|toi)\s+(?:nay|gio|bay gio|hom nay))?",
          vi_since),
         (rf"\btruoc\s+(?P<a>{VI_DATE})", vi_until),

@@ -1,10 +1,10 @@
 """The Vietnamese grammar of periods that English has no counterpart for (accents stripped, as the parser reads
 them): months by number words ("tháng mười"), a month of last year ("tháng 10 năm ngoái"), month ranges ("từ tháng
-6 đến tháng 8"), the first months or half of a year ("3 tháng đầu năm", "nửa cuối năm ngoái") and day ranges
-written day/month ("từ 1/9 đến 15/9"), parts of a month ("đầu tháng 8" = days 1–10, "giữa" 11–20, "cuối" 21 to the end)
+6 đến tháng 8"), the first months or half of a year ("3 tháng đầu năm", "nửa cuối năm ngoái"), days of a month
+("từ ngày 1 đến 15 tháng này"), parts of a month ("đầu tháng 8" = days 1–10, "giữa" 11–20, "cuối" 21 to the end)
 or of a year ("cuối năm ngoái" = December), and "từ" one of them to today ("từ đầu tháng 8", "từ tháng 3", "đầu năm
-đến giờ"). A month may be named in English after "tháng" ("tháng August"). transactions.query.periods puts these
-rules first."""
+đến giờ"). A month may be named in English after "tháng" ("tháng August"). Numeric dates and ranges of them ("từ 1/9 đến
+15/9", "20.12.2025 đến 10.1.2026") are transactions.query.periods_dates' (one reading of every written date)."""
 from __future__ import annotations
 
 import calendar
@@ -72,8 +72,7 @@ def month_number(word: str) -> int | None:
 def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Period],
              month_span: Callable[[int, str | None, int, str | None], Period | None],
              rolling: Callable[[str, int], Period]) -> list:
-    """(regex, builder) pairs in priority order; `month_period` and `month_span` are the English grammar's own. The
-    first pair is tried before the written-out dates (transactions/query/periods_rules.py)."""
+    """(regex, builder) pairs in priority order; `month_period` and `month_span` are the English grammar's own."""
     def clip(start: date, end: date) -> Period:
         s, e = start, min(end, today)
         return Period(s, e, period_label(s, e, "range", today=today), "range")
@@ -165,23 +164,6 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             start, end = date(year, 1, 1), add_months(date(year, 1, 1), n) - timedelta(days=1)
         return clip(start, end) if start <= today else None
 
-    def day_range(m):
-        """"từ 1/3 đến 31/3", "15/12/2025 tới 15/1/2026", "1.3 - 31.3.2026": day first, each year optional (a year said
-        on one side holds for the other, the first running into the next year when it is later in the year)."""
-        ya, yb = (int(y) if y else None for y in (m.group(4), m.group(7)))
-        try:
-            a = date(ya or yb or today.year, int(m.group(3)), int(m.group(1)))
-            b = date(yb or ya or today.year, int(m.group(6)), int(m.group(5)))
-        except ValueError:
-            return None
-        if ya is None and yb is None and a > today:
-            a, b = a.replace(year=a.year - 1), b.replace(year=b.year - 1)
-        if b < a and yb is None:
-            b = b.replace(year=b.year + 1)
-        elif b < a and ya is None:
-            a = a.replace(year=a.year - 1)
-        return clip(a, b) if a <= b and a <= today else None
-
     def first_of(m) -> date | None:
         """The first day of the month a day belongs to: this month unless named ("tháng trước", "tháng 9")."""
         if m.group("month"):
@@ -234,10 +216,6 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return part_of(word, whole, today)
 
     return [
-        # two numeric dates joined by "đến"/"tới" are day first ("20.12.2025 đến 10.1.2026"): the first rule, which the
-        # grammar tries before single written-out dates (which would take the last date alone)
-        (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})([/.])(\d{1,2})(?:\2((?:19|20)\d{2}))?\s*(?:den|toi|cho den)\s*(?:ngay\s+)?"
-         r"(\d{1,2})\2(\d{1,2})(?:\2((?:19|20)\d{2}))?(?![/.\d])", day_range),
         (rf"\b(?:tu\s+(?:{DAY_WORD}\s+)?|{DAY_WORD}\s+)(?P<a>\d{{1,2}})\s*(?:den|toi|cho den|-|–)\s*(?:{DAY_WORD}\s+)?"
          rf"(?P<b>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}\b", days),
         (rf"\b(?P<since>tu\s+)?{DAY_WORD}\s+(?P<d>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}(?(since){TO_NOW_VI}?)\b", one_day),
@@ -254,8 +232,6 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
         (rf"\b(dau|giua|cuoi)\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
-        (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})([/.])(\d{1,2})(?:\2((?:19|20)\d{2}))?\s*(?:den|toi|-|–)\s*(?:ngay\s+)?"
-         r"(\d{1,2})\2(\d{1,2})(?:\2((?:19|20)\d{2}))?(?![/.\d])", day_range),
         (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
         (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
         # not "mỗi tháng 3 tháng gần đây" (a month each over the last 3 months): a number before "tháng" with a word of
