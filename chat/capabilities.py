@@ -57,11 +57,14 @@ def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{t})" for t in (*terms, *plain)), re.I)
 
 
+# a person who only says or thinks something about the user's own spending ("my daughter says I spend too much on
+# takeaways", "my wife thinks we overspend") is context beside the question, not someone else's data
+_NOT_THEIRS = r"(?:i|we|me|us|says?|said|thinks?|thought|reckons?|keeps?|told|tells?|claims?|feels?)\b"
 _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|children|child|mom|mum|mother|dad|father|"
               r"friend|roommate|flatmate|housemate|boss|brother|sister|bro|sis|parents?|girlfriend|boyfriend|gf|bf|girl|"
               r"guy|man|woman|hubby|wifey|missus|fianc[ée]e?|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|"
               r"niece|nephew|in-laws?|(?:mother|father|brother|sister)-in-law|coworker|colleague|neighbou?r|"
-              r"other half|better half|significant other)(?:'s)? (?:(?:\w+ ){0,2})(?:spending|"
+              r"other half|better half|significant other)(?:'s)? (?:(?:(?!" + _NOT_THEIRS + r")\w+ ){0,2})(?:spending|"
               r"transactions|account|accounts|cards?|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
               # what someone else did with their own card: "how much did my girl spend on her card", "what did he
               # spend on his account"
@@ -71,6 +74,16 @@ _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|c
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|bạn cùng nhà|"
               r"bạn thân|bạn bè|đồng nghiệp|hàng xóm|sếp)(?: của)? "
               r"(?:tôi|mình|em|anh)\b.{0,20}\b(?:tiêu|chi|mua|xài|trả|nợ|tiền)")
+# the one asking acts for the account holder, or says the account is the other person's (read on lowered text
+# without accents): the data in this account is the one asked about, whoever types
+HOLDER_RE = re.compile(r"\b(?:(?:his|her|their)(?: own)? (?:account|login|app|moneta)|account (?:holder|owner)|"
+                       r"(?:my \w+(?:-in-law)?'s|(?:his|her|their)) (?:account|finances|money|budget|login)|"
+                       r"(?:logged|signed) in as|on (?:his|her|their) behalf|joint account|"
+                       r"(?:uses?|using|shares?|sharing|is on|are on) (?:this|my|our|the same) (?:account|app|login)|"
+                       r"i (?:help|manage|handle|run|look after|take care of|care for|do) (?:\w+ ){0,2}?"
+                       r"(?:him|her|them|(?:my|his|her|their) \w+(?:-in-law)?(?:'s)?)\b|"
+                       r"(?:i'?m|i am) (?:his|her|their) (?:carer|caregiver|guardian|helper|son|daughter)|"
+                       r"(?:tai khoan|tk) (?:cua|cho) (?:me|ba|bo|ong|ba noi|ba ngoai|vo|chong|con))")
 OTHERS_TOPIC = "other people's money"
 OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."
 OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
@@ -318,8 +331,16 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
     found = next((m for m in usable if m.pattern.search(text or "")), None)
     if found is None and holding_asked(text) is not None:  # "how much is in savings", "tk còn bn" (chat/holdings.py)
         found = next((m for m in usable if m.topic == "account balance"), None)
+    if found is not None and found.topic == OTHERS_TOPIC and acts_for_holder(text):
+        return None  # "I manage my mum's money in this app; what did she spend on X": this account's own data
     topic = own_thing(text) if found is None else None
     return next((m for m in usable if m.topic == topic), None) if topic else found
+
+
+def acts_for_holder(text: str) -> bool:
+    """The one asking acts for the account holder ("I look after my dad's finances", "I help my mum with her
+    money", "this is her account"): the person they name is the one whose data this account holds."""
+    return bool(HOLDER_RE.search(strip_accents((text or "").lower()).replace("đ", "d").replace("’", "'")))
 
 
 def own_thing(text: str) -> str | None:

@@ -11,7 +11,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 
 from chat.context import embed
-from chat.help_question import what_to_do
+from chat.help_question import asked_how_last, what_to_do
 from knowledge.selectors import section_headings
 from transactions.query import is_vietnamese
 from transactions.query.grammar import VI_CHARS, strip_accents
@@ -385,7 +385,7 @@ def asks_how_to(text: str) -> bool:
     text = text or ""
     if HOW_IT_WORKS_VI_RE.search(text):
         return False
-    return bool(HOWTO_Q_RE.search(text) or (_typed_without_accents(text) and HOWTO_Q_RE.search(
+    return bool(HOWTO_Q_RE.search(text) or asked_how_last(text) or (_typed_without_accents(text) and HOWTO_Q_RE.search(
         strip_accents(text.lower()))))
 
 

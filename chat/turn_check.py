@@ -81,6 +81,7 @@ def turn_check(*, text: str, report: GroundingReport, recorder: TurnRecorder, ct
     if why:
         score = round(min(score, SIGNAL_CAP), 3)
         reasons.extend(why)
+    if notes:  # a note can say whose data the answer is without doubting it (the account holder's)
         report.answer = "\n\n".join([report.answer, *notes])
     ctx.row_unmatched = unmatched_row(text, ctx)
     if ctx.row_unmatched:

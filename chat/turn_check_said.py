@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import OTHERS_TOPIC
+from chat.capabilities import HOLDER_RE, OTHERS_TOPIC
 from chat.language import answer_language
 from chat.offline.compose import OUT_OF_SCOPE
 from chat.unplaced_unread import unread_note, unread_words
@@ -30,15 +30,6 @@ NOT_PLACED = (OUT_OF_SCOPE[:60], "I'm not sure which of your data or documents w
 ABOUT_LAST_RE = re.compile(r"\b(?:it|that|this|those|these|them|the (?:last|above|previous) (?:one|answer|part)|"
                            r"(?:more )?simpl(?:y|er|ify)|plain(?:er)? (?:words|english|terms|language)|in other words|"
                            r"rephrase|(?:an )?example|eli5|like i'?m (?:\d+|five|a kid|a child))\b")
-# the one asking acts for the account holder, or says the account is the other person's
-HOLDER_RE = re.compile(r"\b(?:(?:his|her|their)(?: own)? (?:account|login|app|moneta)|account (?:holder|owner)|"
-                       r"(?:my \w+(?:-in-law)?'s|(?:his|her|their)) (?:account|finances|money|budget|login)|"
-                       r"(?:logged|signed) in as|on (?:his|her|their) behalf|joint account|"
-                       r"(?:uses?|using|shares?|sharing|is on|are on) (?:this|my|our|the same) (?:account|app|login)|"
-                       r"i (?:help|manage|handle|run|look after|take care of|care for|do) (?:\w+ ){0,2}?"
-                       r"(?:him|her|them|(?:my|his|her|their) \w+(?:-in-law)?(?:'s)?)\b|"
-                       r"(?:i'?m|i am) (?:his|her|their) (?:carer|caregiver|guardian|helper|son|daughter)|"
-                       r"(?:tai khoan|tk) (?:cua|cho) (?:me|ba|bo|ong|ba noi|ba ngoai|vo|chong|con))")
 
 
 def _not_placed(answer: str) -> bool:
@@ -83,6 +74,10 @@ def said_doubts(*, text: str, answer: str, recorder: Any, ctx: Any,
         reasons.append(f"answered as someone else's data, but the question says the asker acts for the account "
                        f"holder ({m.group(0)!r})")
         notes.append(_holder_note(language))
+    elif ran and HOLDER_RE.search(lowered):  # answered from this account for the holder: say whose data it is
+        notes.append("_Đây là dữ liệu trong tài khoản này — của người bạn đang giúp quản lý._" if language == "vi"
+                     else "_These figures are the data in this account — the account holder's, whom you said you "
+                          "help._")
     if dropped := dropped_kind_words(text, recorder, ctx):
         reasons.append(f"words of a kind of spending no query that ran used: {dropped}")
         shown = ", ".join(f"'{w}'" for w in dropped[:3])

@@ -67,6 +67,25 @@ GUESS_RE = re.compile(r"(?P<sep>[,.?!]\s+|[—–]\s*)(?:[A-Za-z']+\s+){0,2}[A-Z
 LEAD_RE = re.compile(r"^\s*(?:(?i:ok(?:ay)?|so|hey|hi|hello|right|alright|sorry)\s*,?\s*)*(?i:quick (?:one|q(?:uestion)?)|"
                      r"(?:a |one )?(?:quick )?question|real quick|sorry to bother you)\s*,?\s*(?:(?i:between|while|"
                      r"before|after|during|on|from)\s+[^—–:;?]{1,40}?)?\s*(?:[—–:]|\s-\s)\s*")
+# "my daughter says I spend too much on takeaways, how much was it": someone reported at the start, saying something
+# about the user's own spending (I/we follow) — who said it is context, what they said stays the question
+REPORTER_LEAD_RE = re.compile(r"^\s*(?:(?i:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?|[A-Z][a-z]+)\s+(?:(?i:always|keeps|still)\s+)?"
+                              r"(?i:says|said|thinks|thought|reckons|keeps saying|tells me|told me|claims|complains)"
+                              r"(?:\s+(?i:that))?\s+(?=(?i:i|we)\b)")
+# "I manage my mum's money in this app; how much did she spend on X": the asker acts for the account holder, whose
+# data this account is — said first as a clause of its own; the holder's "she", "he" in the question stand for "I"
+HOLDER_LEAD_RE = re.compile(r"^\s*(?i:i(?:'m| am)?\s+(?:help(?:ing)?|manag(?:e|ing)|handl(?:e|ing)|look(?:ing)? after|"
+                            r"tak(?:e|ing) care of|do|run)\s+(?:[a-z]+\s+){0,2}?(?:my|our)\s+[a-z-]+(?:'s)?(?:\s+with)?"
+                            r"(?:\s+(?:her|his|their|the))?\s+(?:money|finances|account|budget|spending|banking)"
+                            r"(?:\s+(?:in|on|with|using)\s+(?:this|the)\s+(?:app|account|moneta))?(?:\s+here)?)\s*[;:,.—–-]\s*")
+HOLDER_PRONOUN_RE = re.compile(r"\b(?:did|does|has|have|do|was|is|will|would|can)\s+(?i:she|he|they)\b|"
+                               r"\b(?i:she|he|they)\s+(?=(?:spen[dt]|spends|paid|pays|bought|buys|owes?|got|"
+                               r"earned|made)\b)")
+# what the reported person blames the user for: how much, or spending called waste ("I spend way too much on X", "we
+# waste money on X") — the judgement is theirs; the spending on X is what to count
+REPORTED_BLAME_RE = re.compile(r"\s+(?:(?i:way|far|much|a bit|a little|so)\s+)?(?i:too much|a lot|a ton|so much)\b"
+                               r"|\b(?i:waste|wastes|wasted|blow|blows|blew|overspend|overspends|overspent)"
+                               r"(?:\s+(?i:so much|too much|a lot|way too much))?(?:\s+(?i:money|cash))?\b")
 # "as our grandson calls it" (a remark), "the taxi app, as my son calls Uber" (a name for it)
 AS_CALLS_RE = re.compile(r",?\s*\b(?i:as|what)\s+(?:(?i:my|our|his|her|their|the)\s+)?[A-Za-z']+(?:\s+[a-z']+)?\s+"
                          r"(?i:calls?|called|likes? to call|puts? it|says?|would say)\s+(?P<obj>[^,.;?!()—–]+?)"
@@ -182,6 +201,12 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     if lead and len(re.findall(r"\w+", text[lead.end():])) >= 2:
         found.append(lead.group(0).strip(" ,;:–—-"))
         text = text[lead.end():]
+    if (holder := HOLDER_LEAD_RE.match(text)) and len(re.findall(r"\w+", text[holder.end():])) >= 3:
+        found.append(holder.group(0).strip(" ;:,.—–-"))
+        text = HOLDER_PRONOUN_RE.sub(lambda m: re.sub(r"(?i:she|he|they)", "I", m.group(0)), text[holder.end():])
+    if (reporter := REPORTER_LEAD_RE.match(text)) and len(re.findall(r"\w+", text[reporter.end():])) >= 4:
+        found.append(reporter.group(0).strip())
+        text = REPORTED_BLAME_RE.sub(lambda m: " " if m.group(0)[:1].isspace() else "spend", text[reporter.end():])
     if (scene := _scene_set(text)) is not None:
         found.append(scene[0].strip(" .!"))
         text = scene[1]
