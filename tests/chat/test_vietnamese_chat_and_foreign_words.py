@@ -59,14 +59,25 @@ def test_learner_and_spanish_words_read_as_english(chat_demo, alice, alice_money
 
 
 @pytest.mark.parametrize(("words", "start", "end"), [
-    pytest.param("chi tiêu từ 20.12.2025 đến 10.1.2026", (2025, 12, 20), (2026, 1, 10), marks=pytest.mark.xfail(
-        strict=True, reason="KNOWN REGRESSION (2026-11-28): two helpers' dotted-date rules met at the merge; the range "
-                            "is read as its last day. Fix next session (periods_vi / periods_dates).")),  # day first, dotted
+    ("chi tiêu từ 20.12.2025 đến 10.1.2026", (2025, 12, 20), (2026, 1, 10)),  # day first, dotted, years on both
     ("từ 2/2/2026 tới 20/2", (2026, 2, 2), (2026, 2, 20)),  # a year said on one side holds for the other
     ("từ 20/12 tới 10/1/2026", (2025, 12, 20), (2026, 1, 10)),  # the first day runs into the year said after it
     ("từ 5.4 đến 25.4", (2026, 4, 5), (2026, 4, 25)),
 ])
 def test_day_first_ranges_with_or_without_years(words, start, end):
+    from datetime import date
+
+    from transactions.query import period_from_words
+
+    found = period_from_words(words, today=date(2026, 11, 28))
+    assert found is not None and (found.start, found.end) == (date(*start), date(*end)), found
+
+
+@pytest.mark.parametrize(("words", "start", "end"), [
+    ("1/3 đến 31/3/2026", (2026, 3, 1), (2026, 3, 31)),  # no "từ" before the first date
+    ("chi tieu 15.11.2025 toi 5.1.2026", (2025, 11, 15), (2026, 1, 5)),  # without accents
+])
+def test_two_dates_joined_by_den_are_one_day_first_range(words, start, end):
     from datetime import date
 
     from transactions.query import period_from_words

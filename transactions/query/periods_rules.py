@@ -279,9 +279,9 @@ def period_rules(today: date):
     month_of = rf"(?:the\s+)?(?P<month>last month|previous month|prior month|this month|{MONTH_RE})"
     # Vietnamese months, month ranges and parts of a year come first: "năm ngoái" inside "tháng 10 năm ngoái" is
     # that month's year, not a period of its own; dates and quarters written out ("2026-07-01", "3/1", "1 Jul",
-    # "Q4 of last year") before both
-    return [*date_rules(today, quarter_period=_quarter_period),
-            *vi_rules(today, month_period=_month_period, month_span=month_span, rolling=rolling),
+    # "Q4 of last year") before both, but after two day-first dates joined by "đến"/"tới" (one range)
+    vi = vi_rules(today, month_period=_month_period, month_span=month_span, rolling=rolling)
+    return [vi[0], *date_rules(today, quarter_period=_quarter_period), *vi[1:],
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (HOLIDAY_WEEKEND_RE, lambda m: holiday_weekend(m, today)),
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),

@@ -72,7 +72,8 @@ def month_number(word: str) -> int | None:
 def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Period],
              month_span: Callable[[int, str | None, int, str | None], Period | None],
              rolling: Callable[[str, int], Period]) -> list:
-    """(regex, builder) pairs in priority order; `month_period` and `month_span` are the English grammar's own."""
+    """(regex, builder) pairs in priority order; `month_period` and `month_span` are the English grammar's own. The
+    first pair is tried before the written-out dates (transactions/query/periods_rules.py)."""
     def clip(start: date, end: date) -> Period:
         s, e = start, min(end, today)
         return Period(s, e, period_label(s, e, "range", today=today), "range")
@@ -233,6 +234,10 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return part_of(word, whole, today)
 
     return [
+        # two numeric dates joined by "đến"/"tới" are day first ("20.12.2025 đến 10.1.2026"): the first rule, which the
+        # grammar tries before single written-out dates (which would take the last date alone)
+        (r"\b(?:tu\s+)?(?:ngay\s+)?(\d{1,2})([/.])(\d{1,2})(?:\2((?:19|20)\d{2}))?\s*(?:den|toi|cho den)\s*(?:ngay\s+)?"
+         r"(\d{1,2})\2(\d{1,2})(?:\2((?:19|20)\d{2}))?(?![/.\d])", day_range),
         (rf"\b(?:tu\s+(?:{DAY_WORD}\s+)?|{DAY_WORD}\s+)(?P<a>\d{{1,2}})\s*(?:den|toi|cho den|-|–)\s*(?:{DAY_WORD}\s+)?"
          rf"(?P<b>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}\b", days),
         (rf"\b(?P<since>tu\s+)?{DAY_WORD}\s+(?P<d>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}(?(since){TO_NOW_VI}?)\b", one_day),

@@ -60,6 +60,11 @@ VI_ASKER_RE = re.compile(r"\b(?:(?:tui|bon|chung|nha|ca nha|gia dinh|vo chong|ha
                          r"ton|muon|can|hoi|xem|di|an|uong|do|nap|dong|chuyen)\b)"
                          # a kin word calling Moneta ("em ơi", "… vậy em", "nha anh"): no one's money
                          rf"|{VI_KIN}(?=\s+oi\b)|\b(?:vay|nha|nhe|nhi|a|ne|voi|khong)\s+{VI_KIN}(?=\s*$))\b")
+# whose a thing is, after "của" ("đám cưới của em gái tôi", "tiền học của con trai mình", "quà của mẹ chồng"): a
+# relative or someone close, with "my" after it or not — the owner of the thing, never a thing or a word to link
+VI_OWNER_RE = re.compile(rf"\bcua\s+(?:(?:em|anh|chi|con|chau)\s+(?:gai|trai|ho|re|dau|ruot)|(?:me|bo|ba|cha)\s+(?:chong|vo|"
+                         r"ruot)|(?:ong|ba)\s+(?:noi|ngoai)|ong ba|bo me|ba me|cha me|vo|chong|ban(?:\s+(?:gai|trai|than))?|"
+                         rf"dong nghiep|hang xom|sep|{VI_KIN})(?:\s+(?:toi|minh|em|tui|tao|to))?\b")
 VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
                               r"khoan chi|loai chi|muc chi)\b)")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
@@ -81,6 +86,7 @@ def vi_prepare(rest: str, question: str = "") -> str:
     function words."""
     for name in proper_names(question) + joined_syllables(question):
         rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
+    rest = VI_OWNER_RE.sub(" ", rest)
     rest = VI_ASKER_RE.sub(" ", rest)
     rest = VI_RANK_COUNT_RE.sub(" ", rest)  # "ba danh mục … nhiều nhất": the length of the ranking (grammar.TOP_N)
     rest = VI_COUNT_RE.sub(" | ", rest)
