@@ -12,7 +12,8 @@ with what the tools that ran did, whatever the other words of the sentence; each
   English forms are chat/turn_signals.HOW_TO_RE's.
 - **Like set against unlike**: "this year compared with the same months of last year" answered by this year so far
   against all of last year: the question asks for spans of the same length and the sides ran differ in length.
-- One row asked and none ranked; a period picked by a ranking and none ranked: chat/reading_signals_rows.py.
+- One row asked and none ranked; a period picked by a ranking and none ranked; one of a set picked and nothing
+  ranked: chat/reading_signals_rows.py.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from typing import Any
 
 from chat.actions.tools import PROPOSE_TOOLS
 from chat.assistant import TurnRecorder
-from chat.reading_signals_rows import one_row_not_ranked, ranked_period_not_ranked
+from chat.reading_signals_rows import one_row_not_ranked, pick_not_ranked, ranked_period_not_ranked
 from chat.turn_signals import ACT_REQUEST_RE, EXPLAIN_RE, SIGNAL_PENALTY, _ran, _text
 
 # verbs of moving money, which no tool of Moneta does ("transfer", "send", "pay off"), and Vietnamese verbs of change
@@ -126,6 +127,7 @@ def reading_signals(*, question: str, recorder: TurnRecorder) -> tuple[float, li
     text = _text(question)
     reasons = (request_answered_by_a_passage(text, records) + side_without_subject(text, records) +
                vi_how_to_answered_by_a_change(text, records) + unlike_spans(text, records) +
-               one_row_not_ranked(text, records) + ranked_period_not_ranked(text, records))
+               one_row_not_ranked(text, records) + ranked_period_not_ranked(text, records) +
+               pick_not_ranked(text, records))
     return round(SIGNAL_PENALTY * len(reasons), 3), reasons
 

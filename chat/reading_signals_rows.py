@@ -7,6 +7,9 @@ SIGNAL_PENALTY: never confident). Each reads the question's own words and the qu
 - **A period picked by a ranking, none ranked**: "my biggest Uber ride in the month I spent most on groceries", "what
   did I buy during my priciest week" answered without ranking the months (or weeks): the period asked is the one a
   ranking picks, and no query that ran grouped by it — the words were read as a subject or dropped.
+- **One of several picked, nothing ranked**: "which habit cost me the most", "loại nào tốn nhiều nhất" answered by a
+  plain total, average or count: the question picks the top one of some set, and every query that ran only added up
+  (the word naming the set was dropped or read as a filter).
 """
 from __future__ import annotations
 
@@ -31,6 +34,15 @@ RANKED_PERIOD_RE = re.compile(
     r"(?:i|we) (?:\w+ ){0,2}?(?:the )?(?:most|least|highest|lowest)\b|"
     rf"\b(?:in|during|for|of|from|over) (?:the|that|my) {SUPERLATIVE.replace('(?:', '(?:worst|best|')} "
     rf"(?:spending )?(?P<unit2>month|week|day|year|quarter|weekend)\b")
+
+
+# the top one of a set picked: "which <set> … the most / the biggest", "… nào … nhiều nhất" ("the most recent" and
+# "the most often" pick no amount)
+PICK_ASKED_RE = re.compile(r"\bwhich\b.{0,50}?\b(?:most(?! (?:recent|recently|often|frequent|frequently|times)\b)|"
+                           r"biggest|largest|highest|priciest|costliest)\b"
+                           r"|\bnao\b.{0,40}?\b(?:nhieu|ton|lon|cao|dat|mac) nhat\b")
+# the measures that only add up: no one thing picked
+SUM_MEASURES = {"total", "average", "count"}
 
 
 def _parts(record: Any) -> list[dict]:
@@ -58,3 +70,13 @@ def ranked_period_not_ranked(text: str, records: list[Any]) -> list[str]:
         return []
     return [f"the question asks about the {unit} a ranking picks ({m.group(0)!r}) but no query that ran ranked "
             f"{unit}s"]
+
+
+def pick_not_ranked(text: str, records: list[Any]) -> list[str]:
+    queries = [r for r in records if r.name in MONEY_TOOLS]
+    if not queries or not (m := PICK_ASKED_RE.search(text)):
+        return []
+    if any(r.name != "search_transactions" or any(part.get("group_by") or (part.get("measure") or "total")
+                                                  not in SUM_MEASURES for part in _parts(r)) for r in queries):
+        return []
+    return [f"the question picks the top one of a set ({m.group(0)!r}) but every query that ran only added up"]

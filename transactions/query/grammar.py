@@ -247,6 +247,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"vendors?|payees?|retailers?|companies|brands|businesses|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
                       r"businesses|companies|brands|payees)\b|\bwho (?:gets|got|takes|took) (?:the )?most\b"
+                      # "which subscription costs the most", "which of my apps was priciest": a service is paid to a merchant
+                      r"|\bwhich\s+(?:of\s+(?:my|the)\s+)?(?:[\w-]+\s+){0,2}?(?:subscriptions?|services?|apps?|memberships?|"
+                      r"airlines?|hotels?|bars?|gyms?)\b.{0,40}\b(?:most|biggest|largest|priciest|costliest|most expensive)\b"
                       r"|\b(?:rank|ranking|order|sort)\b.{0,20}\b(?:shops|stores|merchants|places|businesses|payees)\b"
                       r"|\b(?:favou?rite|highest(?: spending)?|most expensive)\s+(?:\w+\s+){0,2}?(?:merchants?|stores?|"
                       r"shops?|places?|vendors?|payees?|businesses|companies|brands|retailers?)\b"

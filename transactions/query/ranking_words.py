@@ -42,6 +42,10 @@ KIND_OF_RE = re.compile(r"\b(top(?:\s+\d+)?|which|what|biggest|largest|main|my|t
 # "my top spending areas", "which buckets do I spend the most in": areas of spending are its categories
 AREAS_RE = re.compile(r"\b((?:top|which|what|biggest|largest|main|my|the|\d+)\s+(?:\d+\s+)?(?:spending\s+|expense\s+|"
                       r"budget\s+)?)(areas?|buckets?)\b")
+# "my biggest expense types", "largest spending group", "top 3 purchase kinds": a kind of spending said after its noun
+# is a category too (read only with a ranking cue, as the kinds above)
+NOUN_KIND_RE = re.compile(r"\b((?:spending|spend|expense|expenses|purchase|purchases|cost|costs|outgoing|outgoings)\s+)"
+                          r"(?:kind|type|sort|group|class)(s?)\b")
 # a change ranked ("went up the most", "grew the most"): not a ranking of amounts
 CHANGE_RE = re.compile(r"\b(?:went|gone|go|goes|going)\s+(?:up|down)\b|\b(?:rose|risen|rising|increas\w*|decreas\w*|grew|"
                        r"grown|growing|jump\w*|dropp\w*|fell|fallen|climb\w*|chang\w*|spik\w*)\b")
@@ -77,6 +81,7 @@ def ranking_said(text: str) -> str:
     text = re.sub(r"\bxep hang\b", "top", text)
     text = AREAS_RE.sub(lambda m: f"{m.group(1)}{'categories' if m.group(2).endswith('s') else 'category'}", text)
     text = KIND_OF_RE.sub(lambda m: f"{m.group(1)} categor{'ies' if m.group(2) or m.group(1)[0].isdigit() or m.group(1).startswith('top ') else 'y'}", text)
+    text = NOUN_KIND_RE.sub(lambda m: f"categor{'ies' if m.group(2) else 'y'}", text)
     text = GUESSED_RE.sub(_guessed_level, text)
     # "tiniest": a word of the small end (grammar.SMALLEST_FIRST_RE) that no measure rule reads as one purchase
     text = ASCENDING_RE.sub(" tiniest ", text)
