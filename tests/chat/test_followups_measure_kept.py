@@ -1,15 +1,15 @@
 """Follow-ups that keep the subject and change the measure (issue 21, follow area): "an N-month average" is an average
 per month over N full months — never the average purchase — asked fresh or after another answer about the same
-subject; one more period said with two compared joins them when they are added up. Through chat_turn on the chat fixture statement (Whole Foods 96.40 and Amazon 18.50 in Groceries, 76.00
-of dining each month)."""
+subject; one more period said with two compared joins them when they are added up. Through chat_turn on the chat
+fixture statement (Whole Foods 96.40 and Amazon 18.50 in Groceries, 76.00 of dining each month)."""
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
 
-from tests.chat.conftest import confident, talk
 from tests.chat.conftest import answer_body as _body
+from tests.chat.conftest import confident, talk
 from tests.chat.conftest import last_args as _args
 from tests.chat.conftest import months_back as _month
 
