@@ -7,6 +7,8 @@ import re
 
 from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.followups_base import COUNT, VI_COUNT, Edit, _n, _State
+from transactions.query.periods import find_periods
+from transactions.query.state import contiguous
 
 _TOGETHER = r"(?:up|together|combined|added up|summed(?: up)?|in total|altogether|all together)"
 MONTHS_ADDED_RE = re.compile(
@@ -38,3 +40,36 @@ def _months_added(text: str, s: _State) -> Edit:
     q.measure = s.previous.measure if s.previous.measure in ("total", "count", "income") else "total"
     q.limit, q.offset, q.per = None, 0, None
     return q, [m.span()]
+
+
+# "and August too, add all three up", "plus October, the 3 of them together": one more period joins those compared and
+# all of them are added up
+ONE_MORE_ADDED_RE = re.compile(rf"\b(?:add|sum|total)\b(?: (?:them|those|these|it|all|of|the|up|(?:{COUNT})))*"
+                               rf" (?:up|together|combined)\b|\b(?:add|sum) up\b(?: (?:all|of|them|those|these|the|"
+                               rf"(?:{COUNT})))*|\b(?:all|the) (?:{COUNT})(?: of (?:them|those|these))?"
+                               rf" (?:together|combined|added up|summed(?: up)?|in total)\b")
+ALSO_RE = re.compile(r"\b(?:too|also|as well|plus|and|with)\b")
+
+
+def _one_more_added_up(text: str, s: _State) -> Edit:
+    """"and August too, add all three up" after September and October compared: the period said joins the periods
+    compared and their total is one figure over all of them — never the period said alone. Periods with a gap between
+    them are not one span (the parser's, which asks)."""
+    m = ONE_MORE_ADDED_RE.search(text)
+    named = [(p, span) for p, span in find_periods(text, s.today) if not p.relative]
+    if m is None or s.mode != "periods" or len(s.periods) < 2 or len(named) != 1 or ALSO_RE.search(text) is None:
+        return None
+    period = named[0][0]
+    if any((p.start, p.end) == (period.start, period.end) for p in s.periods):
+        return None
+    count = re.search(rf"\b({COUNT})\b", text[m.start():m.end()])
+    if count and _n(count.group(1), 0) != len(s.periods) + 1:
+        return None  # "add all four up" after two periods and one more: not what was shown
+    whole = contiguous([*s.periods, period])
+    if whole is None:
+        return None
+    q = s.query()
+    q.compare, q.period, q.measure, q.limit, q.offset, q.per = None, whole, "total", None, 0, None
+    if s.previous.measure in ("count", "income"):
+        q.measure = s.previous.measure
+    return q, [m.span(), *(a.span() for a in ALSO_RE.finditer(text))]

@@ -308,6 +308,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                         r"|\b(?:one|1|a single)\s+month(?:'?s)?\s+(?:of|worth of)\s+(?:my\s+|our\s+)?(?:expenses|spending|"
                         r"costs|bills|outgoings)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
                         r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
+                        # "my six-month average", "the same 6 month avg": a monthly average over that many months
+                        r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:full[ -])?"
+                        r"(?:months?'?|month's)\s+(?:average|avg|mean)\b"
                         r"|\bmonthly (?:\w+ ){0,2}(?:bill|cost|payment|charge|spend\w*)\b"
                         # what something runs per month ("netflix a month?", "rent per mo", "the gym each month"): the
                         # usual monthly figure; not "a month ago", "in a month", "more than a month"

@@ -139,10 +139,12 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
         q.direction = "in"
     if q.measure == "monthly_average":
         rolling = next((p for p in periods if p.label.startswith("the last") and "month" in p.label), None)
-        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b", text)
+        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b"
+                      r"|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:full[ -])?(?:months?'?|month's)"
+                      r"\s+(?:average|avg|mean)\b", text)
         if rolling is not None or m:
             counted = re.search(r"\d+", rolling.label) if rolling is not None else None
-            q.months = int(counted.group()) if counted else _n(m.group(1)) if m else 3
+            q.months = int(counted.group()) if counted else _n(m.group(1) or m.group(2)) if m else 3
             q.period = None
         elif q.period is not None and q.period.grain == "range" and q.period.start.day == 1 and q.period.end == today \
                 and q.period.start < today.replace(day=1):
