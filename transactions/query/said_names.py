@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import product
 
-from transactions.query.lexicon import HEAD_NOUNS
+from transactions.query.lexicon import HEAD_NOUNS, NAME_PREPOSITIONS
 from transactions.query.name_matching import POSSESSIVES, initials, singular, sound_key, sounds_key, sounds_keys
 from transactions.query.nicknames import distinctive_words
 from transactions.query.spelling import common_words, edits
@@ -154,6 +154,31 @@ def owned_phrase_doubted(toks: list[str], links: list, merchant_tokens: dict[str
         if link.kind == "merchant" and link.how in LOOSE and i > 0 and toks[i - 1] in POSSESSIVES and mt \
                 and words != mt[:len(words)] and words[0] in common_words():
             link.how = "partial"
+        elif link.kind == "merchant" and link.how in ("exact", "prefix") and mt and len(words) == 1 \
+                and words[0] == mt[0] and money_sense_said(toks, i):
+            link.how = "partial"
+
+
+# words of money talk that are also names of shops ("what is my target for groceries", "what's the delta vs last
+# month"): the goal, the difference — said as a noun of the question, not as the shop
+MONEY_SENSE_WORDS = frozenset({"target", "delta", "goal", "balance", "change", "credit", "capital", "prime", "mint",
+                               "square", "chase", "interest", "cash", "total", "limit", "budget"})
+DETERMINERS = POSSESSIVES | {"the", "a", "an", "this", "that"}
+
+
+def money_sense_said(toks: list[str], i: int) -> bool:
+    """Is the one-word name at token i a word of money talk used as a noun of the question: after a determiner that
+    no "at"/"from" heads ("my target for…", "the delta vs…"), not heading a word of shopping ("my target run")?"""
+    word = toks[i]
+    before = toks[i - 1] if i > 0 else ""
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    headed = i > 1 and toks[i - 2] in NAME_PREPOSITIONS
+    return word in MONEY_SENSE_WORDS and before in DETERMINERS and not headed and after not in HEAD_NOUNS \
+        and after not in SHOP_WORDS
+
+
+SHOP_WORDS = frozenset({"store", "stores", "shop", "haul", "receipt", "receipts", "card", "account", "app",
+                        "station", "flight", "flights"})
 
 
 
