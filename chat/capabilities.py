@@ -79,7 +79,7 @@ _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|m
 HOLDER_RE = re.compile(r"\b(?:(?:his|her|their)(?: own)? (?:account|login|app|moneta)|account (?:holder|owner)|"
                        r"(?:my \w+(?:-in-law)?'s|(?:his|her|their)) (?:account|finances|money|budget|login)|"
                        r"(?:logged|signed) in as|on (?:his|her|their) behalf|joint account|"
-                       r"(?:uses?|using|shares?|sharing|is on|are on) (?:this|my|our|the same) (?:account|app|login)|"
+                       r"(?:uses?|using|shares?|sharing|is on|are on) (?:this|my|our|the same) (?:account|login)|"
                        r"i (?:help|manage|handle|run|look after|take care of|care for|do) (?:\w+ ){0,2}?"
                        r"(?:him|her|them|(?:my|his|her|their) \w+(?:-in-law)?(?:'s)?)\b|"
                        r"(?:i'?m|i am) (?:his|her|their) (?:carer|caregiver|guardian|helper|son|daughter)|"

@@ -46,3 +46,9 @@ def test_helping_the_account_holder_answers_this_accounts_data(chat_demo, alice,
     assert "the account holder's" in answer["answer"]  # says whose data the figures are
     assert missing_data(message) is None
 
+
+
+def test_someone_with_their_own_login_to_the_app_is_someone_else(chat_demo, alice, alice_money):
+    # "also uses this app" says they have their own account here, not that they share this one
+    answer = chat_turn(user=alice, message="My brother also uses this app. How much does he spend on dining compared with me?")
+    assert "no access" in answer["answer"] and "$" not in answer["answer"], answer["answer"]
