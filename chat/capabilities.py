@@ -415,11 +415,27 @@ CHANGE_ASKED_RE = re.compile(r"\b(?:improve|raise|boost|build|fix|repair|increas
 
 def own_thing_judged(text: str) -> bool:
     """A judgement asked of the user's own thing Moneta cannot see ("credit score?? mine ok?", "is my net worth
-    decent for my age"), not how to change it nor what it is."""
+    decent for my age", "điểm tín dụng của tôi có tốt không"), not how to change it nor what it is."""
+    if _vi_own_judged(text):
+        return True
     said = normalise(text or "")
     return bool(re.search(r"\b(?:my|our|mine)\b", said)) and thing_named_own(text) is not None \
         and bool(JUDGED_RE.search(text or "")) and not CHANGE_ASKED_RE.search(text or "") \
         and not CONCEPT_ASKED_RE.search(text or "") and not asks_what_moves(text)
+
+
+# a judgement asked in Vietnamese ("điểm tín dụng của tôi có tốt không", "tài sản ròng của mình thế nào"), accents gone
+_VI_JUDGED_RE = re.compile(r"\b(?:co\s+)?(?:tot|on|cao|thap|xau|kha|du|binh thuong|an toan)\s+(?:khong|ko|k|chua)\b"
+                           r"|\b(?:the nao|ra sao)\b")
+
+
+def _vi_own_judged(text: str) -> bool:
+    """A judgement asked in Vietnamese of the user's own thing Moneta cannot see, not what it is or how to change it."""
+    plain = strip_accents((text or "").lower()).replace("đ", "d")
+    if not is_vietnamese(text) or not _PLAIN_OWN_RE.search(plain) or _PLAIN_CONCEPT_RE.search(plain) \
+            or not _VI_JUDGED_RE.search(plain):
+        return False
+    return any(re.search(rf"\b(?:{strip_accents(names)})(?!\w)", plain) for names in OWN_THINGS.values())
 
 
 def thing_named_own(text: str) -> str | None:

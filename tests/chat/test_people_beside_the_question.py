@@ -52,3 +52,14 @@ def test_someone_with_their_own_login_to_the_app_is_someone_else(chat_demo, alic
     # "also uses this app" says they have their own account here, not that they share this one
     answer = chat_turn(user=alice, message="My brother also uses this app. How much does he spend on dining compared with me?")
     assert "no access" in answer["answer"] and "$" not in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize(("question", "tool"), [
+    ("điểm tín dụng của tôi có tốt không", "check_data_available"),  # their own score judged: Moneta can't see it
+    ("diem tin dung cua toi the nao", "check_data_available"),
+    ("điểm tín dụng là gì", "search_knowledge_base"),  # what it is: the concept
+    ("làm sao cải thiện điểm tín dụng của tôi", "search_knowledge_base"),  # how to change it: the concept
+])
+def test_a_vietnamese_judgement_of_their_own_score_is_data_moneta_lacks(chat_demo, alice, alice_money, question, tool):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tool_calls"][0]["name"] == tool, answer["tool_calls"]
