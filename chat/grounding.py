@@ -21,7 +21,7 @@ from chat.language import UNVERIFIED_RE, unverified_tag
 from chat.listings import LISTING_NAMED_BY
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
-from chat.unplaced import accounted_by_tools, name_like, written_in_vietnamese
+from chat.unplaced import accounted_by_tools, lacking_in_union, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
 from transactions.query.account import companion
 from transactions.query.closed_words import closed_class_only
@@ -412,11 +412,16 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     # a word of a closed class ("honestly", "bro", "nhỉ") left as unknown is no thing the question is about
     understood = {**understood, "unknown": [u for u in understood.get("unknown") or []
                                             if not closed_class_only(u, question) and not carried(u)]}
-    if understood.get("unknown") and (answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
+    lacking = [u for u in understood.get("unknown") or [] if answered and lacking_in_union(u, question, understood)]
+    if lacking:  # "trader joes and aldi": theirs counted, and nothing is called aldi — said so, medium at most
+        penalty += NAME_NONE_PENALTY
+        reasons.append(f"names in a union that match none of theirs, answered as none: {lacking}")
+    if (unknown := [u for u in understood.get("unknown") or [] if u not in lacking]) and (
+            answered or any(understood.get(k) for k in ("merchants", "categories", "text"))):
         # "dining for the wedding": answered Dining without "wedding"; "the bachelor weekend": a figure for something
         # else was given while the thing asked about is not in their data
-        not_understood += list(understood["unknown"])
-    else:
+        not_understood += unknown
+    elif not lacking:
         # "no transactions at X" is not understood when X is close to one of their names ("starbuks") or is a word
         # of the question's own language rather than a brand ("tổng cộng")
         not_understood += [u for u in understood.get("unknown") or []

@@ -78,9 +78,15 @@ def said_doubts(*, text: str, answer: str, recorder: Any, ctx: Any,
         notes.append("_Đây là dữ liệu trong tài khoản này — của người bạn đang giúp quản lý._" if language == "vi"
                      else "_These figures are the data in this account — the account holder's, whom you said you "
                           "help._")
-    if dropped := dropped_kind_words(text, recorder, ctx):
+    said_of: list[tuple[str, list[str]]] = []
+    if dropped := dropped_kind_words(text, recorder, ctx, said_of):
         reasons.append(f"words of a kind of spending no query that ran used: {dropped}")
         shown = ", ".join(f"'{w}'" for w in dropped[:3])
         notes.append(f"_Tôi đã bỏ qua {shown}: câu trả lời không tính đến._" if language == "vi" else
                      f"_I left out {shown}: this answer does not use {'it' if len(dropped) == 1 else 'them'}._")
+    for kind, shops in said_of[:1]:  # "groceries at Target": the shop's rows carry one category, not what was bought
+        shop = " and ".join(shops)
+        notes.append(f"_Đây là mọi khoản chi tại {shop}: giao dịch không cho biết khoản nào là '{kind}'._"
+                     if language == "vi" else f"_This is everything at {shop}: your transactions there don't say which "
+                                              f"purchases were {kind}._")
     return reasons, notes

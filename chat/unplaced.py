@@ -13,6 +13,7 @@ from transactions.query.closed_words import closed_class_only
 from transactions.query.grammar import VI_CHARS
 from transactions.query.periods import find_periods
 from transactions.query.periods_words import EN_COUNTS
+from transactions.query.spelling import common_words
 
 # before a name, words that make the mention a verb or an adverb of the sentence ("did I fly anywhere")
 NOT_A_NAME_BEFORE = re.compile(r"(?:^|\W)(?:i|we|you|they|he|she|did|do|does|will|would|can|could|to)\W*$")
@@ -34,7 +35,10 @@ def name_like(mention: str, question: str) -> bool:
     letters or more, none of a closed class, not written with Vietnamese letters, said where a name goes (not after
     "I" or "did": "did I fly anywhere" says a verb)."""
     words = mention.split()
-    if not 1 <= len(words) <= 2 or any(len(w) < 3 or not w.replace("'", "").isalpha() or closed_class_only(w, question)
+    # "cost co", "wal greens": one name written in two pieces (transactions/query/linking_sentence.split_names)
+    pieces = len(words) == 2 and len("".join(words)) >= 5 and "".join(words) not in common_words()
+    if not 1 <= len(words) <= 2 or any((len(w) < 3 and not (pieces and len(w) == 2))
+                                       or not w.replace("'", "").isalpha() or closed_class_only(w, question)
                                        for w in words) or written_in_vietnamese(mention, question):
         return False
     lowered = strip_accents(question.lower()).replace("'", "").replace("’", "")
@@ -70,3 +74,22 @@ def accounted_by_tools(phrase: str, records: list[Any], today: date) -> bool:
         return False
     period = found[0][0]
     return all(period.start <= s[0] and s[1] <= period.end for s in spans)
+
+
+# a join of a union ("whole foods and aldi", "groceries plus costco", "sprouts & amazon", "groceries including costco")
+UNION_JOIN = r"(?:,|&|\+|\band\b|\bor\b|\bplus\b|\bincluding\b|\bincl\b|\bva\b|\bhoac\b)"
+
+
+def lacking_in_union(mention: str, question: str, understood: dict) -> bool:
+    """Is this unknown mention a shop they never had, joined in a union to names of theirs ("trader joes and aldi
+    together")? Then "nothing is called aldi" beside the total of the rest is the answer — medium confidence, like
+    "nothing at Costco" alone — not a word left unread. Not when it is close to a name of theirs (a misspelling),
+    a thing ("the boat"), an everyday word, or the question compares or ranks."""
+    words = mention.split()
+    if (understood.get("suggestions") or {}).get(mention) or mention in (understood.get("things") or {}) \
+            or understood.get("measure") not in ("total", "count", "monthly_average") or understood.get("compare") \
+            or any(w in common_words() for w in words) or not name_like(mention, question):
+        return False
+    lowered = strip_accents(question.lower()).replace("'", "").replace("’", "")
+    said = r"\W*".join(re.escape(w.replace("'", "")) for w in words)
+    return re.search(rf"{UNION_JOIN}\s*(?:the\s+)?{said}(?!\w)|(?<!\w){said}\s*{UNION_JOIN}", lowered) is not None

@@ -41,6 +41,8 @@ ASKING = {"was", "were", "is", "are", "am", "be", "been", "did", "does", "do", "
 DETERMINERS = {"the", "my", "our", "any", "all", "some", "those", "these", "that", "this", "other", "more", "also"}
 GENERAL_NOUNS = {"stuff", "things", "thing", "everything", "anything", "others", "misc", "miscellaneous", "etc",
                  "expenses", "expense", "spending", "costs", "cost", "money", "rest", "else", "total", "totals"}
+# between a kind and the shop it is said of ("medicine at cvs", "thuốc ở cvs")
+SHOP_PREPOSITIONS = {"at", "from", "via", "with", "on", "in", "o", "tai", "ở", "tại"}
 JOIN_RE = re.compile(r"\s*(?:,\s*(?:and|or|plus|&)?|\band\b|\bor\b|\bnor\b|\bplus\b|&|\+)\s*")
 
 
@@ -94,12 +96,29 @@ def _kind_words_of(categories: tuple[str, ...], merchants: tuple[str, ...], viet
 
 
 def _describes_a_name(roles: list[dict], start: int, end: int, names: list[str], vocab: Any) -> bool:
-    """"Amazon shopping", "mua sắm Amazon": the word beside a name of theirs of that kind says what it is."""
-    beside = [roles[j] for j in (start - 1, end) if 0 <= j < len(roles)]
+    """"Amazon shopping", "mua sắm Amazon": the word beside a name of theirs of that kind says what it is; so does
+    the kind said of the shop after a preposition ("medicine at CVS", "dining at Starbucks", "thuốc ở CVS")."""
+    shop, _ = _said_of_shop(roles, start, end)
+    beside = [roles[j] for j in (start - 1, end, shop) if 0 <= j < len(roles)]
     kinds = set(names)
     # beside a name of no shop of theirs ("peet's coffee"), it says what that name is: the name is the doubt said
     return any(r.get("role") == "unknown" or r.get("role") == "merchant" and any(
         n in kinds or (vocab.merchant_category or {}).get(n) in kinds for n in r.get("names") or []) for r in beside)
+
+
+def _said_of_shop(roles: list[dict], start: int, end: int) -> tuple[int, list[str]]:
+    """(where, names) of the shop of theirs the kind at start:end is said of — after it ("groceries at the Target":
+    Target) or before it ("at Target on groceries") — or (-1, [])."""
+    def shop_at(k: int, step: int) -> int:
+        while 0 <= k < len(roles) and roles[k].get("word") in ("the", "my"):
+            k += step
+        return k if 0 <= k < len(roles) and roles[k].get("role") == "merchant" else -1
+
+    if end < len(roles) and roles[end].get("word") in SHOP_PREPOSITIONS and (k := shop_at(end + 1, 1)) >= 0:
+        return k, list(roles[k].get("names") or [])
+    if start >= 1 and roles[start - 1].get("word") in ("on", "for") and (k := shop_at(start - 2, -1)) >= 0:
+        return k, list(roles[k].get("names") or [])
+    return -1, []
 
 
 def _every_shop_of(names: list[str], said: str, vocab: Any) -> bool:
@@ -160,9 +179,12 @@ def _list_items_dropped(text: str, roles: list[dict]) -> list[str]:
     return out
 
 
-def dropped_kind_words(text: str, recorder: Any, ctx: Any) -> list[str]:
+def dropped_kind_words(text: str, recorder: Any, ctx: Any, said_of: list[tuple[str, list[str]]] | None = None
+                       ) -> list[str]:
     """The words of a kind of spending, of a list or of the week that the parser read as nothing and no query that
-    ran used."""
+    ran used. A kind said of one shop of theirs of another kind ("groceries at Target", Target's rows being
+    Shopping) is no word dropped — the shop was answered, which is what was asked — and goes to `said_of` (the kind,
+    the shop's names) for the answer to say it could not be split."""
     said = _mentioned(recorder)
     vocab = getattr(ctx, "vocab", None)
     if said is None or vocab is None or not vocab.categories:
@@ -202,7 +224,12 @@ def dropped_kind_words(text: str, recorder: Any, ctx: Any) -> list[str]:
             if tuple(words[i:i + n]) == phrase and all(free[i:i + n]) and \
                     not any(name.lower() in said for name in names) and \
                     not _describes_a_name(roles, i, i + n, names, vocab) and not _every_shop_of(names, said, vocab):
-                dropped.append(" ".join(phrase))
+                _, shops = _said_of_shop(roles, i, i + n)
+                if shops and all(shop.lower() in said for shop in shops):
+                    if said_of is not None:
+                        said_of.append((" ".join(phrase), shops))
+                else:
+                    dropped.append(" ".join(phrase))
                 free[i:i + n] = [False] * n
     dropped += [w for w in _list_items_dropped(text, roles) if w not in dropped]
     if any(r.get("role") == "weekday" for r in roles) and not re.search(r"'weekdays?': \[?\d", said):

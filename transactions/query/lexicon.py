@@ -93,7 +93,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
                   "the water board", "dien nuoc", "tien nuoc", "hoa don"),
     "Rent": ("rent", "housing", "tien nha", "thue nha"),
     "Shopping": ("shopping", "clothes", "clothing", "stuff online", "online shopping", "mua sam", "quan ao"),
-    "Health": ("health", "healthcare", "medical", "doctor", "doctors", "medicine", "suc khoe", "thuoc",
+    "Health": ("health", "healthcare", "medical", "doctor", "doctors", "medicine", "medicines", "meds", "medication",
+               "medications", "suc khoe", "thuoc",
                "benh vien"),
     "Travel": ("travel", "vacation", "vacations", "holiday", "holidays", "hotel", "hotels",
                "du lich"),
@@ -123,7 +124,8 @@ and or but if so not no yes too very just only also again even ever still all an
 per up down out off then now already yet get got getting give gave show shows showed list find tell let know
 please pls plz thanks thank thx ok okay hey hi hello um uh lol lmao haha btw tho though like really actually
 basically much many more most less least lot lots total totals sum sums overall aggregate altogether all together combined
-spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges
+spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges charging
+billed billing
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
 money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting

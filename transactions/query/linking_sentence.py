@@ -114,7 +114,8 @@ def link_entities(toks: list[str], linker: Linker
                 continue
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in stop and not used[i - 1])) and (
-                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in stop):
+                    i + 1 >= len(toks) or toks[i + 1] in SEPARATORS or toks[i + 1] in stop) and not (
+                    i + 1 < len(toks) and toks[i + 1] in OBJECT_PRONOUNS):  # "did the cable company bill me": a verb
                 # "rent and bills": their fixed costs, not subscriptions; after a name it heads it ("amazon bill")
                 bills = linker.bill_categories()
                 if bills:
@@ -166,12 +167,15 @@ def link_entities(toks: list[str], linker: Linker
         if t in VI_PLACE_NOUNS and not used[i] and any(p == i + 1 and link.kind == "merchant" for p, link in links):
             used[i] = True
     # 7. what is left: names the user does not have, or words that carry no filter
-    unknown: list[str] = []
+    unknown: list[str] = split_names(toks, used, links, linker)  # "at cost co": one name said in two pieces
     ignored: list[str] = []
     excluded_unknown: list[str] = []
     suggestions: dict[str, list[str]] = {}
     unknown_ends: list[int] = []
     named = {k for p, link in links if link.kind == "merchant" for k in range(p, p + len(link.mention.split()))}
+    # a kind of theirs a name may be joined to ("groceries plus costco": a shop they never had)
+    kinds = {k for p, link in links if link.kind in ("category", "concept")
+             for k in range(p, p + len(link.mention.split()))}
     i = 0
     while i < len(toks):
         t = toks[i]
@@ -193,7 +197,8 @@ def link_entities(toks: list[str], linker: Linker
             continue
         if _excluded(toks, i):
             excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
-        elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) or _coordinated(toks, i, j, named) \
+        elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) \
+                or _coordinated(toks, i, j, named, kinds) \
                 or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)):
             unknown.append(phrase)
             unknown_ends.append(j)
@@ -249,6 +254,34 @@ def _name_like(toks: list[str], i: int, used: list[bool], end: int | None = None
         or brand
 
 
+def split_names(toks: list[str], used: list[bool], links: list[tuple[int, Link]], linker: Linker) -> list[str]:
+    """Two words where a name goes ("at cost co", "plus dun kin") that are one name written apart: a piece of two
+    letters, or of three that is no everyday word, and joined no everyday word. Their merchant when the
+    joined word is one of their names; otherwise a name they never had (left unknown, so the answer says nothing is
+    called that — never read as no name at all, every transaction of the month)."""
+    stop = linker.stopwords
+    out: list[str] = []
+    for i in range(1, len(toks) - 1):
+        a, b = toks[i], toks[i + 1]
+        joined = a + b
+        if used[i] or used[i + 1] or not (a.isalpha() and b.isalpha()) or len(joined) < 5 \
+                or joined in common_words() or joined in stop or linker.vietnamese:
+            continue
+        short = [w for w in (a, b) if len(w) <= 3]
+        if not short or any(w in GRAMMAR_WORDS or w in FUNCTION_WORDS or (len(w) == 3 and (
+                w in stop or w in common_words())) for w in short) or b in HEAD_NOUNS or singular(b) in HEAD_NOUNS:
+            continue  # "vet visits", "dog food": a word and its noun, not a name in pieces
+        if toks[i - 1] not in NAME_PREPOSITIONS and toks[i - 1] not in CONJUNCTIONS:
+            continue
+        names, how = linker.merchants_for([joined])
+        used[i] = used[i + 1] = True
+        if names:
+            links.append((i, Link(f"{a} {b}", "merchant", names, "spelling" if how == "exact" else how)))
+        else:
+            out.append(f"{a} {b}")
+    return out
+
+
 def _initials_of_another(toks: list[str], k: int, used: list[bool], linker: Linker) -> bool:
     """Initials said before a word no one uses every day that names nothing of theirs make one name with it ("tj
     maxx", "jc penney"): a shop they never had, not their Trader Joe's ("tj groceries": an everyday noun after)."""
@@ -258,17 +291,21 @@ def _initials_of_another(toks: list[str], k: int, used: list[bool], linker: Link
         and not linker.merchants_for([w])[0]  # "lunches" is an everyday word with its plural
 
 
-def _coordinated(toks: list[str], i: int, end: int, named: set[int]) -> bool:
+def _coordinated(toks: list[str], i: int, end: int, named: set[int], kinds: frozenset[int] | set[int] = frozenset()
+                 ) -> bool:
     """Words no one uses every day joined by "and", "or", "&"… to one of their names are a name too ("cvs and
     walgreens", "peets or starbucks"): coordination joins words of one kind — a shop they never had, not a word of
     the question left unread."""
     if any(t in common_words() for t in toks[i:end + 1]):
         return False
+    if i == end and (end + 1 >= len(toks) or not {toks[end + 1], singular(toks[end + 1])} & HEAD_NOUNS):
+        named = named | kinds  # beside a kind, one word heading no noun ("her food and vet visits" is a thing)
     return (i >= 2 and toks[i - 1] in CONJUNCTIONS and i - 2 in named) or (
         end + 2 < len(toks) and toks[end + 1] in CONJUNCTIONS and end + 2 in named)
 
 
-CONJUNCTIONS = {"and", "or", "&", "n", "+", "plus", "vs", "versus", "nor", "va", "hoac", "voi"}  # và, hoặc, với
+OBJECT_PRONOUNS = {"me", "us", "you", "him", "her", "them"}
+CONJUNCTIONS = {"and", "or", "&", "n", "+", "plus", "including", "incl", "vs", "versus", "nor", "va", "hoac", "voi"}  # và, hoặc, với
 KIND_WORDS = {w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w}
 PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
                "takes", "cost", "costs", "refund", "refunded", "send", "sent"}

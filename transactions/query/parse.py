@@ -393,7 +393,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
             q.measure, q.limit = "list", q.limit or 1
     exclusion_inside_subject(q, text)  # "dining minus the work lunches": a part of dining it cannot pick out
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
-    examples_and_kinds(q, vocab)
+    examples_and_kinds(q, vocab, text)
     union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
     _added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
     if TEXT_CUE.search(text):

@@ -14,11 +14,13 @@ from transactions.query.sides import compare_sides
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
 
 
-def examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
+def examples_and_kinds(q: MoneyQuery, vocab: Vocab, text: str = "") -> None:
     """Merchants named beside a category they belong to are examples of it ("health stuff – gym, pharmacy";
-    "restaurant or cafe"), and a kind of merchant named beside one of its own ("fill up at Shell") is that one."""
+    "restaurant or cafe"), a kind of merchant named beside one of its own ("fill up at Shell") is that one, and a kind
+    said of one shop ("groceries at Target") is that shop (`kind_at_shop`)."""
     if q.followup:
         return
+    kind_at_shop(q, text)
     if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
         merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
         if all(link.how == "concept" for link in merchant_links):
@@ -36,6 +38,40 @@ def examples_and_kinds(q: MoneyQuery, vocab: Vocab) -> None:
                 q.links.remove(link)
                 q.merchants = [m for m in q.merchants if m in specific or any(
                     m in x.names for x in q.links if x.kind == "merchant")]
+
+
+# the kind said of a shop, then the shop: "medicine at cvs", "groceries from target", "thuốc ở cvs"; or the shop, then
+# the kind bought there: "at target on groceries"
+SHOP_AT = r"\s+(?:at|from|via|with|on|in|o|tai)\s+(?:the\s+|my\s+)?"
+KIND_AT = r"\s+(?:on|for)\s+(?:the\s+|my\s+)?"
+
+
+def kind_at_shop(q: MoneyQuery, text: str) -> None:
+    """"groceries at Target", "coffee at Target", "gas at Costco": the kind of thing bought there, said of one shop —
+    that shop's spending (the kind narrows nothing Moneta can see: a shop's rows carry one category), never the shop
+    plus every transaction of the kind. The kind's word stays for the account of the words, which judges whether it
+    describes the shop (chat/word_roles_dropped.py)."""
+    if q.followup:
+        return
+    shops = [x.mention for x in q.links if x.kind == "merchant" and x.how != "concept" and not x.negated]
+    shops += [u for u in q.unknown if " " not in u or len(u.split()) == 2]
+    kinds = [x for x in q.links if not x.negated and (x.kind == "category" or (
+        x.kind in ("merchant", "concept") and x.how == "concept"))]
+    said_of = [k for k in kinds for shop in shops if re.search(
+        rf"\b{_written_phrase(k.mention)}{SHOP_AT}{_written_phrase(shop)}\b|"
+        rf"\b(?:at|from|o|tai)\s+(?:the\s+)?{_written_phrase(shop)}{KIND_AT}{_written_phrase(k.mention)}\b", text)]
+    if not said_of or len(said_of) != len(kinds):
+        return  # another kind said on its own ("groceries and coffee at Target"): left as read
+    dropped = {n for k in said_of for n in k.names}
+    q.links = [x for x in q.links if x not in said_of]
+    q.categories = [c for c in q.categories if c not in dropped or any(
+        c in x.names for x in q.links if x.kind == "category")]
+    q.merchants = [m for m in q.merchants if m not in dropped or any(
+        m in x.names for x in q.links if x.kind == "merchant")]
+
+
+def _written_phrase(mention: str) -> str:
+    return r"\s+".join(_written(w) for w in mention.split())
 
 
 UNION_JOINT = r"\s*(?:,|&|\+|\band\b|\bplus\b|\bor\b)\s*(?:the\s+|my\s+)?"
