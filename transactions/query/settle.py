@@ -43,6 +43,7 @@ def examples_and_kinds(q: MoneyQuery, vocab: Vocab, text: str = "") -> None:
 # the kind said of a shop, then the shop: "medicine at cvs", "groceries from target", "thuốc ở cvs"; or the shop, then
 # the kind bought there: "at target on groceries"
 SHOP_AT = r"\s+(?:at|from|via|with|on|in|o|tai)\s+(?:the\s+|my\s+)?"
+UNKNOWN_AT = r"\s+(?:at|from|o|tai)\s+(?:the\s+)?"
 KIND_AT = r"\s+(?:on|for)\s+(?:the\s+|my\s+)?"
 
 
@@ -53,12 +54,13 @@ def kind_at_shop(q: MoneyQuery, text: str) -> None:
     describes the shop (chat/word_roles_dropped.py)."""
     if q.followup:
         return
-    shops = [x.mention for x in q.links if x.kind == "merchant" and x.how != "concept" and not x.negated]
-    shops += [u for u in q.unknown if " " not in u or len(u.split()) == 2]
+    shops = [(x.mention, SHOP_AT) for x in q.links if x.kind == "merchant" and x.how != "concept" and not x.negated]
+    # a name they never had only after "at"/"from" ("restaurants in san francisco" says a place, no shop)
+    shops += [(u, UNKNOWN_AT) for u in q.unknown if len(u.split()) <= 2]
     kinds = [x for x in q.links if not x.negated and (x.kind == "category" or (
         x.kind in ("merchant", "concept") and x.how == "concept"))]
-    said_of = [k for k in kinds for shop in shops if re.search(
-        rf"\b{_written_phrase(k.mention)}{SHOP_AT}{_written_phrase(shop)}\b|"
+    said_of = [k for k in kinds for shop, at in shops if re.search(
+        rf"\b{_written_phrase(k.mention)}{at}{_written_phrase(shop)}\b|"
         rf"\b(?:at|from|o|tai)\s+(?:the\s+)?{_written_phrase(shop)}{KIND_AT}{_written_phrase(k.mention)}\b", text)]
     if not said_of or len(said_of) != len(kinds):
         return  # another kind said on its own ("groceries and coffee at Target"): left as read
