@@ -70,6 +70,7 @@ from transactions.query.things import (
     things_listed,
     things_owning,
 )
+from transactions.query.umbrella_lists import umbrella_glossed
 from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
@@ -139,7 +140,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
     question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
         text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
-    question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
+    question = umbrella_glossed(definitions_read(question)[0])[0]  # "— by bills I mean rent and PG&E", "bills: power, gym"
     restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
     for found in restatements_found(question):
         r = _parse(found.body, vocab=vocab, today=today, previous=None, earlier=None, shown=None)
