@@ -24,7 +24,7 @@ FIELDS = {"jar_create": {"amount", "per", "name", "category"}, "budget_set": {"a
 CENT = Decimal("0.01")
 
 # the words that open a correction ("actually", "wait", "no", "sorry", "à không", "nhầm rồi")
-CUE = (r"(?:actually|wait|no+|nah|nope|hmm+|oh|oops|sorry|ok(?:ay)?|err?|um+|uh+|scratch that|my bad|i mean|i meant|"
+CUE = (r"(?:actually|wait|yes|yeah|yep|no+|nah|nope|hmm+|oh|oops|sorry|ok(?:ay)?|err?|um+|uh+|scratch that|my bad|i mean|i meant|"
        r"correction|on second thought|hold on|hang on|change of plans?|rather|à không|à mà|ờ|ừ|à|không|nhầm(?: rồi)?|"
        r"thôi|ý (?:tôi|mình|em) là|sorry|xin lỗi)")
 # a computed basis instead of an amount: "base it on the 3-month average", "going by what I spent last month"
@@ -137,7 +137,7 @@ def amend_call(text: str, ctx: Any) -> dict[str, Any] | None:
     said = " ".join(text.split())
     cue = CUES_RE.match(said)
     body = said[cue.end():] if cue else said
-    body = re.sub(r"^(?:(?:just|please|pls|ok|okay|then|so|and)[\s,]+)+", "", body, flags=re.I)
+    body = re.sub(r"^(?:(?:just|please|pls|ok|okay|then|so|and|but)[\s,]+)+", "", body, flags=re.I)
     args: dict[str, Any] = {}
     if m := NAME_RE.match(body):
         value = _clean(next(g for g in m.groups() if g))

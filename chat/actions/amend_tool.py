@@ -67,3 +67,11 @@ class AmendTools:
             except DomainError:  # confirmed or expired meanwhile: not waiting any more
                 continue
         return {"cancelled": cancelled, "count": len(cancelled)}
+
+    def show_pending_actions(self) -> dict:
+        """When the user answers a waiting proposal with "yes", "confirm", "go ahead", "do it": the changes still
+        waiting for confirmation in this conversation, their cards shown again. A chat message never applies a change:
+        the user presses Confirm on the card (or POSTs its confirm_url)."""
+        waiting = pending_in_conversation(user=self.user, conversation_id=self.conversation_id)
+        return {"waiting": [action_present(a) for a in waiting],
+                "message": "Not applied: tell the user to press Confirm on the card (shown again with this answer)."}

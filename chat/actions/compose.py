@@ -34,6 +34,20 @@ def _cancelled_text(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _waiting_text(payload: dict[str, Any]) -> str:
+    """"Yes, do it" to a proposal: a chat message applies nothing; the card's Confirm does (the card is shown again)."""
+    waiting = payload.get("waiting") or []
+    vi = is_vi()
+    if not waiting:
+        return ("Không có thay đổi nào đang chờ bạn xác nhận trong cuộc trò chuyện này." if vi else
+                "Nothing is waiting for your confirmation in this conversation.")
+    head = ("Tin nhắn trong khung chat không tự áp dụng thay đổi: để áp dụng, hãy bấm **Xác nhận** trên thẻ bên dưới "
+            "(hoặc **Huỷ** để bỏ)." if vi else
+            "A chat message doesn't apply a change: to apply it, press **Confirm** on the card below (or **Cancel** to "
+            "drop it).")
+    return head + "\n\n" + "\n".join(f"- {a.get('summary')}" for a in waiting)
+
+
 def basis_text(b: dict[str, Any]) -> str:
     """The arithmetic behind a computed amount (chat/actions/basis.py): each month's figure, their sum and the
     average, or the period's total; then the change in percent."""
@@ -137,6 +151,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         return no_access_text(payload, vi=is_vi())
     if name == "cancel_pending_action":
         return _cancelled_text(payload)
+    if name == "show_pending_actions":
+        return _waiting_text(payload)
     if name == "explain_unavailable_action":
         vi = is_vi() and bool(payload.get("message_vi"))
         helped = payload.get("help") or {}

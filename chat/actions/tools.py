@@ -43,7 +43,7 @@ from transactions.selectors.subscriptions import subscription_list
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
                 "propose_delete_transaction", "propose_set_jar_budget", "amend_pending_action", "cancel_pending_action",
-                "explain_unavailable_action", "check_data_available")
+                "explain_unavailable_action", "check_data_available", "show_pending_actions")
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
 PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:7], "save_note"))
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
@@ -482,4 +482,6 @@ def turn_action_ids(records: list[Any]) -> list[int]:
         result = getattr(r, "result", None)
         if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
             ids.append(int(result["action"]["id"]))
+        elif r.name == "show_pending_actions" and isinstance(result, dict):  # "yes do it": the cards shown again
+            ids.extend(int(a["id"]) for a in result.get("waiting") or [])
     return ids

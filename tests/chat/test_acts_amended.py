@@ -156,3 +156,41 @@ def test_a_weekly_amount_shows_its_monthly_arithmetic(chat_demo, alice, alice_mo
     answer, new = _amend(alice, first, "make it $20 a week")
     assert new["params"]["monthly_budget"] == "86.67" and "$20.00 × 52 ÷ 12 = $86.67" in answer["answer"]
     assert not answer["grounding"]["unsupported_numbers"], answer["grounding"]
+
+
+def test_the_web_page_shows_the_amended_card_waiting_and_the_old_one_cancelled(chat_demo, alice, alice_money):
+    from django.test import Client
+    from django.urls import reverse
+
+    web = Client()
+    web.force_login(alice)
+    first = chat_turn(user=alice, message="start a savings jar for a trip with $200 a month")
+    old = _one(first)
+    _answer, new = _amend(alice, first, "actually make it $150")
+    page = web.get(reverse("web-chat-conversation", args=[first["conversation_id"]])).content.decode()
+    assert f'id="action-{new["id"]}"' in page and f'id="action-{old["id"]}"' in page
+    card = page[page.index(f'id="action-{new["id"]}"'):]
+    assert 'data-status="pending"' in card[:300] and "$150.00" in card[:600], card[:600]
+    old_card = page[page.index(f'id="action-{old["id"]}"'):]
+    assert 'data-status="cancelled"' in old_card[:300]
+    web.post(reverse("web-chat-action", args=[new["id"], "confirm"]), HTTP_HX_REQUEST="true")
+    assert Jar.objects.get(user=alice, name="Trip").monthly_budget == Decimal("150.00")
+
+
+@pytest.mark.parametrize("wording", ["yes do it", "ok go ahead", "confirm", "sure, go for it!", "ok làm đi",
+                                     "đồng ý nhé"])
+def test_yes_to_a_waiting_proposal_points_at_its_card_and_applies_nothing(chat_demo, alice, alice_money, wording):
+    before = _state(alice)
+    first = chat_turn(user=alice, message="start a savings jar for a trip with $200 a month")
+    old = _one(first)
+    answer = chat_turn(user=alice, message=wording, conversation_id=first["conversation_id"])
+    assert answer["tools_used"] == ["show_pending_actions"], answer["tool_calls"]
+    assert [a["id"] for a in answer["pending_actions"]] == [old["id"]]  # the same card, shown again
+    assert ("Confirm" in answer["answer"] or "Xác nhận" in answer["answer"]) and answer["confidence"] >= 0.5
+    assert _state(alice) == before and PendingAction.objects.get(id=old["id"]).status == "pending"
+
+
+def test_yes_with_a_correction_amends(chat_demo, alice, alice_money):
+    first = chat_turn(user=alice, message="start a savings jar for a trip with $200 a month")
+    _answer, new = _amend(alice, first, "yes, but make it $180")
+    assert new["params"]["monthly_budget"] == "180.00", new["params"]
