@@ -45,7 +45,7 @@ class AmendTools:
             shown, was = action_present(new), action_present(old)
         key = "monthly_budget" if old.kind == "jar_create" else "amount"
         said = amount if amount is not None else (old.params or {}).get(key)
-        arithmetic = Rate(price=Decimal(str(said)), times=1, unit=changes["per"]).arithmetic(
+        arithmetic = Rate(price=Decimal(str(said)), times=1, unit=str(changes["per"])).arithmetic(
             (new.preview or {}).get("currency")) if changes["per"] in ("day", "week", "year") and said else ""
         return {"proposed": True, "kind": new.kind, "action": shown, "replaces": was,
                 **({"arithmetic": arithmetic} if arithmetic else {}),
