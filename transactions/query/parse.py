@@ -70,8 +70,7 @@ from transactions.query.things import (
     things_listed,
     things_owning,
 )
-from transactions.query.umbrella_lists import umbrella_glossed
-from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
+from transactions.query.vietnamese import VI_POLITE_RE, named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -140,7 +139,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
     question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
         text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
-    question = umbrella_glossed(definitions_read(question)[0])[0]  # "— by bills I mean rent and PG&E", "bills: power, gym"
+    question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
     restated = []  # "— so Chipotle and Uber Eats only", "(call it Nov 20 to Dec 31)": what the user means
     for found in restatements_found(question):
         r = _parse(found.body, vocab=vocab, today=today, previous=None, earlier=None, shown=None)
@@ -278,8 +277,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if per:
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
             per.group(1) or per.group(2), per.group(1) or per.group(2))
-    if q.language == "vi":  # verbs, measure words and classifiers (transactions/query/vietnamese.py)
-        rest = vi_prepare(rest, question)
+    # Vietnamese: verbs, measure words and classifiers (transactions/query/vietnamese.py); in a turn read as English,
+    # Vietnamese courtesy typed without marks ("…, xin loi nhe") is still never a name
+    rest = vi_prepare(rest, question) if q.language == "vi" else VI_POLITE_RE.sub(" ", rest)
     links, unknown, ignored, suggestions, excluded_unknown = link_entities(
         tokens(rest), Linker(vocab, vietnamese=q.language == "vi"))
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]
