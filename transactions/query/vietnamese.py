@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from core.text import strip_accents
+from transactions.query.closed_words import VI_POLITE_BARE
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS
 
 VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
@@ -46,6 +47,7 @@ _TIEN_NOUNS = "|".join(sorted({w[5:] for w in [*CONCEPT_WORDS, *(x for ws in CAT
                                if w.startswith("tien ")} - {"cho"}, key=len, reverse=True))  # "cho": "for" too
 VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
+VI_POLITE_RE = re.compile(r"\b(?:" + "|".join(VI_POLITE_BARE) + r")\b")
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
 # whose money it is — the user's own — never a word to link ("tụi" is no shop, "nhà" no rent)
 # the words of kinship Vietnamese speaks with, of themself or of the one spoken to ("chị" is "chi" once its accent is
@@ -101,6 +103,7 @@ def vi_prepare(rest: str, question: str = "") -> str:
     rest = VI_COUNT_RE.sub(" | ", rest)
     rest = VI_FUNCTION_RE.sub(" | ", rest)
     rest = TIEN_VERB_RE.sub(lambda m: m.group(0) if m.group(0) in _LEXICON else f"tien-{m.group(1)}", rest)
+    rest = VI_POLITE_RE.sub(" ", rest)  # "xin lỗi", "cảm ơn", "làm ơn": courtesy, never a thing bought
     # "con" written so ("con chó") is a classifier; "còn" ("còn Starbucks thì sao?": what about) is not; typed
     # without accents, only before an animal or kin
     written = question.lower()

@@ -1,0 +1,28 @@
+"""A request to re-file followed by a remark (issue 21, kind 6): the target is the one the request names, never a
+place said inside the remark ("…, they keep landing in the wrong place" proposed a new category "Wrong Place")."""
+from __future__ import annotations
+
+import pytest
+
+from chat.services import chat_turn
+from tests.chat.conftest import last_args
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("request_text,category,merchant", [
+    ("file all the uber rides as Transport please, they keep landing in the wrong place", "Transport", "Uber"),
+    ("move my amazon orders to Shopping, it's all in the wrong category", "Shopping", "Amazon"),
+    ("put starbucks under Dining — I'm tired of seeing it in a weird place", "Dining", "Starbucks"),
+])
+def test_target_is_the_requests_not_the_remarks(alice_money, request_text, category, merchant):
+    answer = chat_turn(user=alice_money.user, message=request_text)
+    args = last_args(answer)
+    assert answer["tool_calls"][-1]["name"] == "propose_set_category"
+    assert args["category"] == category
+    assert any(merchant.lower() in m.lower() for m in args.get("merchants", []))
+
+
+def test_a_target_said_only_after_a_comma_is_still_read(alice_money):
+    answer = chat_turn(user=alice_money.user, message="the uber rides, file them as Transport")
+    assert last_args(answer).get("category") == "Transport"
