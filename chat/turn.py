@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from chat.actions.selectors import actions_for_answer
+from chat.actions.selectors import actions_for_answer, waiting_after_last_answer
 from chat.actions.services import pending_actions_attach
 from chat.actions.tools import turn_action_ids
 from chat.agent_configs import agent_config_for
@@ -89,7 +89,9 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
                        previous_confidence=previous_sure,
                        previous_asked="" if new_conversation else last_asked(conversation, before_id),
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
-                       ui_language=ui_language)
+                       ui_language=ui_language,
+                       waiting=[] if new_conversation else waiting_after_last_answer(
+                           user=user, conversation_id=conversation.pk, before_id=before_id))
 
 
 def chat_turn(*, user: AuthUser, message: str = "", conversation_id: int | None = None, agent_slug: str | None = None,

@@ -88,6 +88,9 @@ PRONOUN_RE = re.compile(r"\b(?:(?:did|does|has|have|do|was|were|is|will) (?:it|t
 # right answers on the validation sets: said in words they are ranks only ("top three")
 QUANTITY_FROM = 15
 RANK_WORDS = {w: n for w, n in {**EN_COUNTS, **TEENS}.items() if 2 <= n < QUANTITY_FROM}
+VI_SCALES = {"triệu": 1_000_000, "trieu": 1_000_000, "tr": 1_000_000, "củ": 1_000_000, "nghìn": 1000, "nghin": 1000,
+             "ngàn": 1000, "ngan": 1000, "tỷ": 1_000_000_000, "ty": 1_000_000_000}
+VI_SCALE_AFTER = re.compile(r"\s*(triệu|trieu|tr|củ|nghìn|nghin|ngàn|ngan|tỷ|ty)(?!\w)", re.I)
 NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + EN_BIG + r")\b")
 _N = r"(\d{1,2}|" + "|".join(RANK_WORDS) + ")"
 RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\b|\b{_N} (?:\w+ )?(?:biggest|largest|"
@@ -281,6 +284,8 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
             if m.group(2) and len(m.group(1)) >= 3:  # "401k" is a kind of account, not 401,000
                 continue
             value = float(m.group(1)) * (1000 if m.group(2) else 1)
+            if scale := VI_SCALE_AFTER.match(text, m.end()):  # "2 triệu" is 2,000,000, "50 nghìn" 50,000
+                value *= VI_SCALES[scale.group(1).lower()]
         else:
             value = words_number(m.group(3)) or 0
             if value < QUANTITY_FROM:

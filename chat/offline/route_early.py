@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from chat.actions.control import dismiss_call
+from chat.actions.control import confirm_call, dismiss_call
 from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call
 from chat.affordability import RULE_RE, reasoning_call
@@ -120,7 +120,8 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or confirm_call(text, ctx.waiting) \
+        or whatif_call(text, q)
     action = None if howto or early is not None else action_call(text, q, ctx)
     if early is None and not howto and not own_thing_judged(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))
