@@ -63,3 +63,11 @@ def test_money_asked_without_a_money_word_is_still_money(chat_demo, alice, alice
 def test_something_of_theirs_with_a_period_is_looked_up_not_refused(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="con mèo của tôi tháng này")
     assert {c["name"] for c in answer["tool_calls"]} & MONEY_TOOLS, answer["answer"]
+
+
+@pytest.mark.parametrize("then", ["Netflix?", "còn Uber", "200k?"])
+def test_a_turn_with_no_language_of_its_own_goes_on_in_vietnamese(chat_demo, alice, alice_money, then):
+    # the person's UI is English, the conversation Vietnamese: the short turn is answered in Vietnamese
+    first = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu ở Starbucks")
+    answer = chat_turn(user=alice, message=then, conversation_id=first["conversation_id"])
+    assert "You spent" not in answer["answer"] and "What I looked up" not in answer["answer"], answer["answer"]
