@@ -33,7 +33,7 @@ and says why in words. They read the question and the tool calls only, so an LLM
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -247,7 +247,9 @@ def _used_numbers(records: list[Any]) -> set[float]:
         # "2 months ago", "3 weeks back", "a year ago": how far the period lies before today
         today = timezone.localdate()
         used |= {(today.year - start.year) * 12 + today.month - start.month, today.year - start.year,
-                 round((today - start).days / 7), (today - start).days}
+                 round((today - start).days / 7), (today - start).days,
+                 # "2 weeks ago", "2 tuần trước": the calendar week that many Mondays before this week's
+                 (today - timedelta(days=today.weekday()) - start).days // 7}
     return used
 
 

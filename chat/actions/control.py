@@ -47,7 +47,7 @@ def dismiss_call(text: str) -> dict[str, Any] | None:
         rest = " ".join(words)
         if not rest:
             continue
-        if not DISMISS_PART_RE.fullmatch(rest):
+        if not (DISMISS_PART_RE.fullmatch(rest) or DISMISS_PART_RE.fullmatch(part)):  # "no thanks": "no" is its part
             return None
         found = True
     return {"name": "cancel_pending_action", "args": {}} if found else None

@@ -26,3 +26,19 @@ def test_target_is_the_requests_not_the_remarks(alice_money, request_text, categ
 def test_a_target_said_only_after_a_comma_is_still_read(alice_money):
     answer = chat_turn(user=alice_money.user, message="the uber rides, file them as Transport")
     assert last_args(answer).get("category") == "Transport"
+
+
+@pytest.mark.parametrize("request_text,tool", [
+    ("set a budget of $300 a month for eating out, I need to rein it in", "propose_set_budget"),
+    ("start a coffee jar with $40 a month, I want to stop wasting money", "propose_create_jar"),
+    ("make a holiday jar of $150 a month please, we need to save up for Japan", "propose_create_jar"),
+])
+def test_a_remark_of_wanting_or_needing_is_no_how_to(alice_money, request_text, tool):
+    """"I need to …" in a remark after the request was read as a how-to question: the help page, nothing proposed."""
+    answer = chat_turn(user=alice_money.user, message=request_text)
+    assert answer["tool_calls"][-1]["name"] == tool
+
+
+def test_a_how_to_asked_alone_is_still_help(alice_money):
+    answer = chat_turn(user=alice_money.user, message="how do I set up a jar? I need to save for a trip")
+    assert not any(t["name"].startswith("propose_") for t in answer["tool_calls"])

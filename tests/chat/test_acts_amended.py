@@ -194,3 +194,12 @@ def test_yes_with_a_correction_amends(chat_demo, alice, alice_money):
     first = chat_turn(user=alice, message="start a savings jar for a trip with $200 a month")
     _answer, new = _amend(alice, first, "yes, but make it $180")
     assert new["params"]["monthly_budget"] == "180.00", new["params"]
+
+
+@pytest.mark.parametrize("wording", ["no thanks", "nah, no thanks"])
+def test_no_thanks_to_a_waiting_proposal_cancels_it(chat_demo, alice, alice_money, wording):
+    first = chat_turn(user=alice, message="log a cash lunch of $12")
+    old = _one(first)
+    answer = chat_turn(user=alice, message=wording, conversation_id=first["conversation_id"])
+    assert answer["tools_used"] == ["cancel_pending_action"], answer["tool_calls"]
+    assert PendingAction.objects.get(id=old["id"]).status == "cancelled"

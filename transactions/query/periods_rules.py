@@ -383,7 +383,7 @@ def period_rules(today: date):
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+(?P<gone>past|just gone))?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
-        (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
+        (r"\b(?:last|previous)\s+week\b|" + NOT_AFTER_VI_NUM + r"\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),
         # "vs the 2 weeks before", "and the 30 days prior?": a stretch as long as the one named, just before it
         (rf"\b(?:the\s+)?{NUM}\s+(?:days|weeks|months|years)\s+(?:before|prior|earlier)(?:\s+that)?\b"
