@@ -25,6 +25,7 @@ from typing import Any
 
 from core.periods import add_months, month_bounds
 from core.text import strip_accents
+from transactions.query.asides_clauses import run_on_asides
 from transactions.query.exclusions_wording import OTHER_CUES
 from transactions.query.followups_months import MONTHS_ADDED_RE
 from transactions.query.followups_subject import ROW_BEFORE_RE, asks_all_of_it
@@ -350,7 +351,7 @@ def shape_misfit(question: str, ran: list[dict], ctx: Any) -> tuple[float, list[
     ran = [x for x in ran if x["name"] not in LISTING_TOOLS]
     if not ran:
         return 0.0, []
-    original = (question or "").lower()
+    original = run_on_asides(question or "")[0].lower()  # "…, the dog costs more than the kids": a story, no compare
     text = " ".join(re.findall(r"[\w$.']+", strip_accents(original.replace("%", " percent "))))
     text = re.sub(SHORT_UNIT, lambda m: SHORT_UNITS[m.group(1)], text)  # "same month last yr": a year back
     today = getattr(ctx, "today", None) or date.today()

@@ -70,6 +70,9 @@ class TurnContext:
     previous_asked: str = ""  # the user's message before this one ("how do jars work?" before "make me one for rent")
     row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
     period_note: str = ""  # the dates used for a period with two readings (chat/period_readings.py), said in the answer
+    # the changes the very last answer proposed that still wait for confirmation ({id, kind, params}): "actually make it
+    # $16" amends the last of them (chat/actions/amend.py)
+    waiting: list[dict[str, Any]] = field(default_factory=list)
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer

@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from chat.actions.selectors import actions_for_answer
+from chat.actions.selectors import actions_for_answer, waiting_after_last_answer
 from chat.actions.services import pending_actions_attach
 from chat.actions.tools import turn_action_ids
 from chat.agent_configs import agent_config_for
@@ -83,13 +83,17 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
     vocab = query_vocab(user=user, embed=embed)
     previous, earlier, shown, family, previous_sure = (None, None, None, None, None) if new_conversation else \
         conversation_state(conversation, before_id)
+    asked = "" if new_conversation else last_asked(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
                        balances=balances_available(user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,
                        previous_confidence=previous_sure,
-                       previous_asked="" if new_conversation else last_asked(conversation, before_id),
+                       previous_asked=asked,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
-                       ui_language=ui_language)
+                       # a turn with no language of its own ("Netflix?", "200k") goes on in the conversation's
+                       ui_language=("vi" if question_language(asked) == "vi" else "") or ui_language,
+                       waiting=[] if new_conversation else waiting_after_last_answer(
+                           user=user, conversation_id=conversation.pk, before_id=before_id))
 
 
 def chat_turn(*, user: AuthUser, message: str = "", conversation_id: int | None = None, agent_slug: str | None = None,

@@ -20,12 +20,14 @@ from typing import Any
 from chat.capabilities import HOLDER_RE, OTHERS_TOPIC
 from chat.language import answer_language
 from chat.offline.compose import OUT_OF_SCOPE
+from chat.offline.vi_scope import NOT_PLACED_VI, OUT_OF_SCOPE_VI
 from chat.unplaced_unread import unread_note, unread_words
 from chat.word_roles_dropped import dropped_kind_words
 from core.text import strip_accents
 
 # the reply of a turn no tool answered because its question was not placed (chat/offline/model.py)
-NOT_PLACED = (OUT_OF_SCOPE[:60], "I'm not sure which of your data or documents would answer that")
+NOT_PLACED = (OUT_OF_SCOPE[:60], "I'm not sure which of your data or documents would answer that", OUT_OF_SCOPE_VI[:60],
+              NOT_PLACED_VI[:60])
 # the turn is about the last answer: a pronoun for it, or asking it again in other words
 ABOUT_LAST_RE = re.compile(r"\b(?:it|that|this|those|these|them|the (?:last|above|previous) (?:one|answer|part)|"
                            r"(?:more )?simpl(?:y|er|ify)|plain(?:er)? (?:words|english|terms|language)|in other words|"

@@ -33,7 +33,7 @@ and says why in words. They read the question and the tool calls only, so an LLM
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -88,6 +88,9 @@ PRONOUN_RE = re.compile(r"\b(?:(?:did|does|has|have|do|was|were|is|will) (?:it|t
 # right answers on the validation sets: said in words they are ranks only ("top three")
 QUANTITY_FROM = 15
 RANK_WORDS = {w: n for w, n in {**EN_COUNTS, **TEENS}.items() if 2 <= n < QUANTITY_FROM}
+VI_SCALES = {"triệu": 1_000_000, "trieu": 1_000_000, "tr": 1_000_000, "củ": 1_000_000, "nghìn": 1000, "nghin": 1000,
+             "ngàn": 1000, "ngan": 1000, "tỷ": 1_000_000_000, "ty": 1_000_000_000}
+VI_SCALE_AFTER = re.compile(r"\s*(triệu|trieu|tr|củ|nghìn|nghin|ngàn|ngan|tỷ|ty)(?!\w)", re.I)
 NUMBER_RE = re.compile(r"(?<![\w/.,#-])(\d+(?:\.\d+)?)(k)?(?![\w/%:-]|\.\d|,\d)|\b(" + EN_BIG + r")\b")
 _N = r"(\d{1,2}|" + "|".join(RANK_WORDS) + ")"
 RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\b|\b{_N} (?:\w+ )?(?:biggest|largest|"
@@ -244,7 +247,9 @@ def _used_numbers(records: list[Any]) -> set[float]:
         # "2 months ago", "3 weeks back", "a year ago": how far the period lies before today
         today = timezone.localdate()
         used |= {(today.year - start.year) * 12 + today.month - start.month, today.year - start.year,
-                 round((today - start).days / 7), (today - start).days}
+                 round((today - start).days / 7), (today - start).days,
+                 # "2 weeks ago", "2 tuần trước": the calendar week that many Mondays before this week's
+                 (today - timedelta(days=today.weekday()) - start).days // 7}
     return used
 
 
@@ -279,6 +284,8 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
             if m.group(2) and len(m.group(1)) >= 3:  # "401k" is a kind of account, not 401,000
                 continue
             value = float(m.group(1)) * (1000 if m.group(2) else 1)
+            if scale := VI_SCALE_AFTER.match(text, m.end()):  # "2 triệu" is 2,000,000, "50 nghìn" 50,000
+                value *= VI_SCALES[scale.group(1).lower()]
         else:
             value = words_number(m.group(3)) or 0
             if value < QUANTITY_FROM:

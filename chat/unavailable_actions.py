@@ -31,6 +31,107 @@ VI_MOVE_MONEY = (rf"|\b(?:chuyển|chuyển khoản|gửi|nạp|rút|bỏ|cất)
                  r"(?:hũ|quỹ|tài khoản|tk|sổ tiết kiệm|tiết kiệm|heo đất)(?!\w)"
                  r"|\b(?:trả|thanh toán|đóng)\s+(?:giúp|giùm|hộ|dùm)\b")
 
+# a change to a jar other than creating it or its monthly amount ("delete my coffee jar", "rename the trip jar",
+# "pause my vacation jar", "xoá hũ cà phê"); "drop my coffee jar to $50" is its amount (chat/actions/jar_change.py)
+_NO_NEW_AMOUNT = r"(?s)^(?!.*\b(?:to|by|at|xuống|lên|thành|còn)\s*[$€£]?\s*\d)"
+JAR_OTHER = (_NO_NEW_AMOUNT + r".*?(?:\b(?:delete|remove|drop|get rid of|rename|archive|pause|close|freeze|hide|merge|"
+             r"combine|restore|unarchive|empty|reset|kill|trash)\b.{0,40}\b(?:jars?|envelopes?|sinking funds?)\b|"
+             r"(?<!\w)(?:xoá|xóa|xoa|bỏ|đổi tên|gộp|tạm dừng|dừng|lưu trữ|đóng)(?!\w).{0,30}(?<!\w)hũ(?!\w))")
+# a change to one transaction's own fields ("change the amount of the Starbucks charge to $5", "fix the date of …",
+# "edit the description of …"): the Transactions page
+TX_FIELDS = (r"\b(?:change|edit|fix|correct|update|modify|adjust|set)\b.{0,25}\b(?:amount|date|description|memo|note|"
+             r"merchant|payee|account|price|value)\b.{0,30}\b(?:charge|transaction|purchase|payment|entry|expense|bill|"
+             r"order|one)\b|\b(?:change|edit|fix|correct|update|modify)\b.{0,40}\b(?:charge|transaction|purchase|payment|"
+             r"entry|order)\b.{0,30}\b(?:amount|date|description|memo|price)\b|\b(?:sửa|đổi|chỉnh)\b.{0,20}\b(?:số tiền|"
+             r"ngày|mô tả)\b.{0,30}\b(?:giao dịch|khoản)\b")
+UNAVAILABLE_MORE: tuple[Unavailable, ...] = (
+    Unavailable("change or delete a jar", _re(JAR_OTHER),
+                "The assistant can't delete, rename, archive or merge a jar from the chat; it can create a jar or change "
+                "a jar's monthly amount, with your confirmation.",
+                ("Open **Jars & budgets** and press **Rename or archive** on the jar's card.",
+                 "Type the new name and press **Rename**, or press **Archive** to put it away (**Restore** brings it "
+                 "back); **Merge into…** folds it into another jar.",
+                 "To change its monthly amount instead, ask me (\"lower my coffee jar to $50\") and confirm the card."),
+                "Trợ lý không xoá, đổi tên, lưu trữ hay gộp hũ từ khung chat được; trợ lý chỉ tạo hũ mới hoặc đổi số "
+                "tiền hằng tháng của hũ, khi bạn xác nhận.",
+                ("Mở **Hũ & ngân sách** và bấm **Đổi tên hoặc lưu trữ** trên thẻ của hũ.",
+                 "Gõ tên mới rồi bấm **Đổi tên**, hoặc bấm **Lưu trữ** để cất hũ đi (**Khôi phục** để lấy lại); "
+                 "**Gộp vào…** gộp hũ vào một hũ khác.",
+                 "Muốn đổi số tiền hằng tháng thì nhờ tôi (\"giảm hũ cà phê xuống 50 đô\") rồi xác nhận thẻ.")),
+    Unavailable("split a transaction",
+                _re(r"\bsplit\b.{0,40}\b(?:charge|transaction|purchase|receipt|payment|order)\b.{0,40}\b(?:into|across|"
+                    r"between|in two|in half)\b|\bsplit\b.{0,40}\b(?:across|between)\b.{0,20}\bcategor\w*|"
+                    r"(?<!\w)(?:tách|chia)(?!\w).{0,30}\b(?:giao dịch|khoản)\b.{0,30}\b(?:danh mục|mục)\b"),
+                "The assistant can't split a transaction from the chat.",
+                ("Open **Transactions** and click the transaction.",
+                 "Under **Split across categories**, give each part a category and an amount (they must add up to the "
+                 "whole).",
+                 "Press **Split**; **Undo the split** on the same page puts it back together."),
+                "Trợ lý không tách một giao dịch từ khung chat được.",
+                ("Mở **Giao dịch** và bấm vào giao dịch đó.",
+                 "Ở **Chia theo danh mục**, đặt danh mục và số tiền cho từng phần (cộng lại phải bằng cả khoản).",
+                 "Bấm **Chia**; **Hoàn tác chia** trên cùng trang để gộp lại.")),
+    Unavailable("edit a transaction", _re(TX_FIELDS),
+                "The assistant can't edit a transaction's amount, date or description from the chat; it can re-file "
+                "transactions under a category, add one or delete one, with your confirmation.",
+                ("Open **Transactions** and click the transaction.",
+                 "Change its date, amount, description, merchant, category or note and press **Save changes** (your "
+                 "change wins over automatic categorisation and a re-import never overwrites it).",
+                 "If it is simply wrong, ask me to delete it (and log the right one), then confirm the cards."),
+                "Trợ lý không sửa số tiền, ngày hay mô tả của giao dịch từ khung chat được; trợ lý có thể xếp giao dịch "
+                "vào danh mục, thêm hoặc xoá giao dịch, khi bạn xác nhận.",
+                ("Mở **Giao dịch** và bấm vào giao dịch đó.",
+                 "Sửa ngày, số tiền, mô tả, người nhận, danh mục hoặc ghi chú rồi bấm **Lưu thay đổi**.",
+                 "Nếu giao dịch sai hẳn, hãy nhờ tôi xoá nó (và ghi lại khoản đúng) rồi xác nhận thẻ.")),
+    Unavailable("create a category",
+                _re(r"^\W*(?:(?:please|pls|can you|could you|would you|i want to|i'd like to|let'?s)\s+)*(?:create|add|make|"
+                    r"set up|start|open)\s+(?:me\s+)?(?:a\s+)?(?:new\s+)?(?:expense\s+|income\s+|spending\s+)?categor(?:y|ies)\b"
+                    r"(?!.{0,60}\b(?:and|then)\s+(?:file|move|put)\b)|(?<!\w)(?:tạo|thêm|lập)\s+(?:một\s+)?(?:danh mục|mục)"
+                    r"(?:\s+mới)?(?!\w)"),
+                "The assistant can't create an empty category from the chat; it can file transactions under a new "
+                "category (created when you confirm), e.g. \"file my vet bills under Pets\".",
+                ("Open **Transactions**, then **Categories & payees**.",
+                 "Type its name under **New category**, pick its kind (Expense, Income or Transfer) and press "
+                 "**Create**."),
+                "Trợ lý không tạo danh mục trống từ khung chat được; trợ lý có thể xếp giao dịch vào một danh mục mới "
+                "(tạo khi bạn xác nhận), ví dụ \"xếp tiền khám thú y vào mục Thú cưng\".",
+                ("Mở **Giao dịch**, rồi **Danh mục & người nhận**.",
+                 "Gõ tên ở **Danh mục mới**, chọn loại (Chi, Thu hoặc Chuyển khoản) rồi bấm **Tạo**.")),
+    Unavailable("export your data",
+                _re(r"\b(?:export|download|send me)\b.{0,30}\b(?:data|transactions|statements?|history|csv|spreadsheet|"
+                    r"excel|everything)\b|\b(?:xuất|tải)\b.{0,20}\b(?:dữ liệu|giao dịch|file|excel|csv)\b"),
+                "The assistant can't export or send files from the chat.",
+                ("Open **Account** in the menu and find **Your data**.",
+                 "Press **Download my data (.zip)**: one CSV and one JSON file for each kind of data, your transactions "
+                 "included."),
+                "Trợ lý không xuất hay gửi tệp từ khung chat được.",
+                ("Mở **Tài khoản** trong menu và tìm **Dữ liệu của bạn**.",
+                 "Bấm **Tải dữ liệu của tôi (.zip)**: mỗi loại dữ liệu một tệp CSV và một tệp JSON, có cả giao dịch.")),
+    Unavailable("change your settings",
+                _re(r"\b(?:change|switch|set|update)\b.{0,15}\b(?:my|the|app'?s?)?\s*(?:currency|language)\b|"
+                    r"\b(?:đổi|chuyển)\b.{0,15}\b(?:tiền tệ|đơn vị tiền|ngôn ngữ)\b"),
+                "The assistant can't change your settings from the chat.",
+                ("Open **Account** in the menu; the first section is **Profile and preferences**.",
+                 "Pick the **Language** and the **Currency** and press **Save settings**."),
+                "Trợ lý không đổi cài đặt của bạn từ khung chat được.",
+                ("Mở **Tài khoản** trong menu; phần đầu là **Hồ sơ và tuỳ chọn**.",
+                 "Chọn **Ngôn ngữ** và **Tiền tệ** rồi bấm **Lưu cài đặt**.")),
+    Unavailable("undo a change",
+                _re(r"^\W*(?:(?:please|pls|can you|could you|ok|okay|oh|no|wait)[\s,]+)*(?:undo|revert|reverse|roll back)\s+"
+                    r"(?:that|it|this|the (?:last )?(?:change|one|action)|what you (?:just )?did|my last change|the "
+                    r"(?:jar|budget|transaction|category change|deletion))\b|^\W*(?:hoàn tác|khôi phục lại)(?!\w)"),
+                "The assistant doesn't undo changes from the chat: every change you confirmed has its own **Undo**.",
+                ("Find the card of the change in this conversation (it says \"Done\").",
+                 "Press **Undo** on it: a new jar is deleted again, a budget goes back, re-filed transactions go back "
+                 "to their categories, an added one is removed and a deleted one is put back.",
+                 "A transaction you deleted yourself is under **Transactions → Recently deleted** for 30 days."),
+                "Trợ lý không hoàn tác thay đổi từ khung chat: mỗi thay đổi bạn đã xác nhận có nút **Hoàn tác** riêng.",
+                ("Tìm thẻ của thay đổi đó trong cuộc trò chuyện (thẻ ghi \"Đã xong\").",
+                 "Bấm **Hoàn tác**: hũ mới bị xoá, ngân sách trở lại như cũ, giao dịch về danh mục trước, khoản đã thêm "
+                 "bị bỏ và khoản đã xoá được đưa lại.",
+                 "Giao dịch bạn tự xoá nằm ở **Giao dịch → Đã xoá gần đây** trong 30 ngày.")),
+)
+
 UNAVAILABLE: tuple[Unavailable, ...] = (
     Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
                                                   r"|\bnotify me\b|\balert me\b"
@@ -46,7 +147,10 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
     Unavailable("take a subscription off the list",
                 _re(r"\btake a subscription off the list\b|\b(?:take|get|knock|cross|strike|scratch|kick)\b.{1,40}?\b(?:off|out "
                     r"of)\s+(?:my|the|this|that|your)\s+(?:subscriptions?\s+)?list\b|\b(?:remove|hide)\b.{1,40}?\bfrom\s+"
-                    r"(?:my|the|this|that|your)\s+subscriptions?(?:\s+list)?\b|khỏi danh sách"),
+                    r"(?:my|the|this|that|your)\s+subscriptions?(?:\s+list)?\b|khỏi danh sách"
+                    # "mark Netflix as not a subscription", "dismiss that subscription": the Dismiss on the page
+                    r"|\bnot an? (?:real |actual )?(?:subscription|recurring charge)\b|\bdismiss\b.{0,40}\bsubscriptions?\b"
+                    r"|\bkhông phải (?:là )?(?:gói |khoản )?(?:đăng ký|định kỳ)\b"),
                 "The assistant can't take a subscription off your list from the chat, and it never stops the charges "
                 "themselves: it only reads your statements.",
                 ("Open **Subscriptions** in the menu.",
@@ -140,8 +244,12 @@ UNAVAILABLE: tuple[Unavailable, ...] = (
 )
 
 
+# what is never a re-filing, whatever verb asks it ("change my currency to euros", "mark Netflix as not a subscription")
+FIRM = frozenset({*(u.what for u in UNAVAILABLE_MORE), "take a subscription off the list"})
+
+
 def unavailable_action(text: str) -> Unavailable | None:
-    return next((u for u in UNAVAILABLE if u.pattern.search(text or "")), None)
+    return next((u for u in (*UNAVAILABLE_MORE, *UNAVAILABLE) if u.pattern.search(text or "")), None)
 
 
 def unavailable_steps(request: str) -> dict:

@@ -34,6 +34,20 @@ def _cancelled_text(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _waiting_text(payload: dict[str, Any]) -> str:
+    """"Yes, do it" to a proposal: a chat message applies nothing; the card's Confirm does (the card is shown again)."""
+    waiting = payload.get("waiting") or []
+    vi = is_vi()
+    if not waiting:
+        return ("Không có thay đổi nào đang chờ bạn xác nhận trong cuộc trò chuyện này." if vi else
+                "Nothing is waiting for your confirmation in this conversation.")
+    head = ("Tin nhắn trong khung chat không tự áp dụng thay đổi: để áp dụng, hãy bấm **Xác nhận** trên thẻ bên dưới "
+            "(hoặc **Huỷ** để bỏ)." if vi else
+            "A chat message doesn't apply a change: to apply it, press **Confirm** on the card below (or **Cancel** to "
+            "drop it).")
+    return head + "\n\n" + "\n".join(f"- {a.get('summary')}" for a in waiting)
+
+
 def basis_text(b: dict[str, Any]) -> str:
     """The arithmetic behind a computed amount (chat/actions/basis.py): each month's figure, their sum and the
     average, or the period's total; then the change in percent."""
@@ -89,6 +103,45 @@ def already_text(a: dict[str, Any]) -> str:
         "category": words.category(a.get("category"))}
 
 
+def _checked_text(payload: dict[str, Any]) -> str:
+    """The answer to whether a charge came twice: both copies of each charge found twice, then the proposal to delete
+    the later one (or the question which one, when several came twice); else that none did, with the charges looked
+    at. Nothing is deleted without a confirmation."""
+    vi = is_vi()
+    pairs = payload.get("pairs") or []
+    if not pairs and not payload.get("no_duplicate"):  # nothing to check ("no merchant called …")
+        return (f"Tôi chưa kiểm tra được: {payload.get('problem')}" if vi else
+                f"I couldn't check that: {payload.get('problem')}")
+    if not pairs:
+        charges = payload.get("charges") or []
+        head = "Không — tôi không thấy khoản nào bị trừ hai lần" if vi else "No — I found no double charge"
+        why = str(payload.get("problem") or "").removeprefix("I found no duplicate: ")
+        text = f"{head}: {why}" if not vi else f"{head} (cùng người nhận, cùng số tiền, cách nhau tối đa 3 ngày)."
+        if charges:
+            text += "\n\n" + "\n".join(_sample_lines(charges))
+        return text + "\n\n" + ("Không có gì bị xoá." if vi else "Nothing was deleted.")
+    lines = []
+    for earlier, later in pairs:
+        lines.append(f"**{later.get('description')}** {money(later.get('amount'), later.get('currency'))}: "
+                      f"{words.day(earlier.get('date'))} và lại {words.day(later.get('date'))}" if vi else
+                      f"**{later.get('description')}** {money(later.get('amount'), later.get('currency'))} on "
+                      f"{words.day(earlier.get('date'))} and again on {words.day(later.get('date'))}")
+        lines.extend(_sample_lines([earlier, later]))
+    head = (("Có — khoản này có vẻ bị trừ hai lần:" if vi else "Yes — it looks like you were charged twice:")
+            if len(pairs) == 1 else (f"Có — {len(pairs)} khoản có vẻ bị trừ hai lần:" if vi else
+                                     f"Yes — {len(pairs)} charges look like they came twice:"))
+    text = head + "\n\n" + "\n".join(lines)
+    if payload.get("proposed"):
+        action = payload.get("action") or {}
+        offer = ("Tôi có thể xoá bản sau. Khi bạn xác nhận, tôi sẽ: **%s**" if vi else
+                 "I can delete the later copy. Here is what I'll do once you confirm: **%s**") % action.get("summary")
+        return "\n\n".join([text, offer, _("Nothing has changed yet: press **Confirm** on the card to apply it or "
+                                           "**Cancel** to drop it. After confirming you can still **Undo** it.")])
+    return text + "\n\n" + ("Nói tôi khoản nào cần xoá (ngày và số tiền), tôi sẽ đề xuất xoá bản sau. Chưa có gì bị "
+                            "xoá." if vi else "Tell me which one to delete (its date and amount) and I'll propose "
+                                              "deleting the later copy. Nothing was deleted.")
+
+
 def action_text(name: str, payload: dict[str, Any]) -> str:
     if name == "check_data_available":
         if payload.get("limits"):
@@ -98,6 +151,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         return no_access_text(payload, vi=is_vi())
     if name == "cancel_pending_action":
         return _cancelled_text(payload)
+    if name == "show_pending_actions":
+        return _waiting_text(payload)
     if name == "explain_unavailable_action":
         vi = is_vi() and bool(payload.get("message_vi"))
         helped = payload.get("help") or {}
@@ -112,6 +167,11 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         return _("I couldn't prepare that change: %(error)s") % {"error": payload["error"]}
     if not payload.get("proposed") and payload.get("already"):
         return already_text(payload["already"])
+    if payload.get("check"):  # "was I charged twice for X?": what was found, then the offer (chat/actions/duplicate_check)
+        return _checked_text(payload)
+    if not payload.get("proposed") and payload.get("unchanged"):  # a correction of a proposal that can't be made
+        return (f"Tôi chưa thay đổi gì: {payload.get('problem')}" if is_vi() else
+                f"I haven't changed anything: {payload.get('problem')}")
     if not payload.get("proposed"):
         problem = _(payload["problem"]) if payload.get("problem") else _("something was missing.")
         text = _("I haven't proposed any change: %(problem)s") % {"problem": problem}
@@ -130,6 +190,8 @@ def action_text(name: str, payload: dict[str, Any]) -> str:
         jar = payload["instead"].get("jar")
         lines.insert(0, f"Bạn chưa có hũ “{jar}”, nên tôi đề xuất tạo hũ đó với số tiền này." if is_vi() else
                      f"You have no jar called “{jar}” yet, so I'm proposing to create it with this amount.")
+    if payload.get("arithmetic"):  # "make it $20 a week": the monthly amount worked out
+        lines.append(("Mỗi tháng: " if is_vi() else "A month: ") + str(payload["arithmetic"]) + ".")
     lines.append(_("Here is what I'll do once you confirm: **%(summary)s**") % {"summary": action.get("summary")})
     sample = action.get("sample") or []
     count = action.get("count") or 0

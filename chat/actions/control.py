@@ -47,8 +47,36 @@ def dismiss_call(text: str) -> dict[str, Any] | None:
         rest = " ".join(words)
         if not rest:
             continue
-        if not DISMISS_PART_RE.fullmatch(rest):
+        if not (DISMISS_PART_RE.fullmatch(rest) or DISMISS_PART_RE.fullmatch(part)):  # "no thanks": "no" is its part
             return None
         found = True
     return {"name": "cancel_pending_action", "args": {}} if found else None
 
+
+
+# A turn that only says yes to what was just proposed ("yes do it", "ok go ahead", "confirm", "đồng ý", "ok làm đi"):
+# a chat message never applies a change, so the answer points at the card's Confirm (chat/actions/amend_tool.py)
+CONFIRM_WORDS = (
+    r"(?:yes|yep|yeah|yup|ya|yes please|sure|ok|okay|k|oke|confirm(?:ed)?|i confirm|do it|do that|go ahead|go for it|"
+    r"sounds good|looks good|looks right|perfect|great|apply it|make it so|please do|let'?s do it|let'?s go|"
+    r"that'?s (?:right|correct|fine|good|perfect)|correct|all good|đồng ý|xác nhận|làm đi|làm luôn|được|đúng rồi|"
+    r"ừ|có|chốt|oke|ok luôn|tạo đi|ghi đi|lưu đi|làm|tạo|ghi|lưu)")
+CONFIRM_PART_RE = re.compile(CONFIRM_WORDS + r"(?:\s+" + CONFIRM_WORDS + r")*", re.I)
+CONFIRM_FILLER = {"please", "pls", "then", "thanks", "thank", "you", "just", "nhé", "nha", "đi", "vậy", "luôn", "ạ",
+                  "cool", "awesome", "so", "and", "now", "moneta"}
+
+
+def confirm_call(text: str, waiting: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The pointer at the waiting proposals' cards, when the whole turn says yes to them; None otherwise."""
+    if not waiting:
+        return None
+    parts = [p.strip() for p in re.split(r"[,.!;]+|\s+(?:and|then|rồi)\s+", (text or "").lower()) if p.strip()]
+    found = False
+    for part in parts:
+        rest = " ".join(w for w in part.split() if w not in CONFIRM_FILLER)
+        if not rest:
+            continue
+        if not CONFIRM_PART_RE.fullmatch(rest):
+            return None
+        found = True
+    return {"name": "show_pending_actions", "args": {}} if found else None

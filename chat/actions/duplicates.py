@@ -30,8 +30,18 @@ def duplicates(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             if same_payee and later["amount"] == earlier["amount"] and later["amount"] < 0 and \
                     timedelta(0) <= later["date"] - earlier["date"] <= timedelta(days=DUPLICATE_WINDOW_DAYS):
                 seen.update((later["id"], earlier["id"]))
-                out.append(shown_row(later, reason=f"a second copy of the same charge on "
-                                                f"{earlier['date'].isoformat()}",
-                                  duplicate_of=earlier["date"].isoformat()))
+                out.append({**shown_row(later, reason=f"a second copy of the same charge on "
+                                                   f"{earlier['date'].isoformat()}",
+                                     duplicate_of=earlier["date"].isoformat()), "copy_of": shown_row(earlier)})
                 break
     return out
+
+
+def duplicate_checked(out: dict[str, Any], candidates: Any) -> dict[str, Any]:
+    """The answer to "was I charged twice?": the tool's payload marked as a check, with each charge found twice shown
+    as its two copies (the earlier first), so the answer lists both before offering to delete the later one."""
+    found = [c for c in candidates if isinstance(c, dict) and c.get("copy_of")] if isinstance(candidates, list) else []
+    pairs = [[c["copy_of"], {k: v for k, v in c.items() if k != "copy_of"}] for c in found]
+    # the check run, as a query: a charge seen twice ("charged 2 times", "trừ 2 lần") within the window
+    return {**out, "check": True, "query": {"copies": 2, "window_days": DUPLICATE_WINDOW_DAYS},
+            **({"pairs": pairs} if pairs else {})}

@@ -17,7 +17,7 @@ from chat.context import understand
 
 MISSING_CAP = 0.6  # above the escalation threshold (0.4): no noise in the queue for an honest "I have no access to that"
 KEY_ARGS = {"propose_create_jar": ("monthly_budget",), "propose_set_jar_budget": ("jar", "amount", "change"), "propose_set_budget": ("category", "amount"),
-            "propose_set_category": ("category", "start", "end"), "propose_add_transaction": ("amount",),
+            "propose_set_category": ("category", "start", "end"), "amend_pending_action": ("amount", "name", "category"), "propose_add_transaction": ("amount",),
             # the period a request gives, and "all" of it: deleting every Chipotle when August was said is not high
             "propose_delete_transaction": ("start", "end", "all_matching")}
 

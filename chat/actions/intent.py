@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from chat.actions.amend import amend_call
 from chat.actions.amounts import amount_in
 from chat.actions.basis import basis_in, percent_in
 from chat.actions.control import note_call
+from chat.actions.duplicate_check import duplicate_check_call
 from chat.actions.jar_change import jar_change_call
 from chat.actions.jar_subject import basis_subject
 from chat.actions.off_list import off_list_call
@@ -45,7 +47,7 @@ from chat.actions.verbs import (
     plain_request,
 )
 from chat.listings import POINTS_BACK_RE
-from chat.unavailable_actions import unavailable_action
+from chat.unavailable_actions import FIRM, unavailable_action
 from transactions.query.asides import set_aside
 from transactions.query.exclusions_wording import exclusion_asked
 from transactions.query.state import exclusion_followup
@@ -59,7 +61,7 @@ THE_BIG_ONE_RE = re.compile(r"\b(?:the|that|this)\s+(?:big|large|huge|expensive|
 REMINDER_RE = re.compile(r"\bremind(?:er)?s?\b|\bnhắc\b", re.I)
 POINTER_WORDS = {"them", "they", "those", "these", "it", "that", "this", "em", "'em", "ones", "one"}
 PROPOSING = {"propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-             "propose_delete_transaction", "propose_set_jar_budget"}
+             "propose_delete_transaction", "propose_set_jar_budget", "amend_pending_action"}
 
 
 def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
@@ -68,6 +70,10 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     clause is read for the verb, the whole text for the names, amounts and dates."""
     if not text.strip():
         return None
+    if (amend := amend_call(text, ctx)) is not None:  # "actually make it $16": the proposal just made, corrected
+        return amend
+    if (check := duplicate_check_call(text, q, ctx)) is not None:  # "was I charged twice for X": the rows, an offer
+        return check
     text = plain_request(text)  # "would you be so kind as to set me up a jar…": "please set me up a jar…"
     # "make me one for rent" after "how do jars work?": a jar; "…, my manager says budgeting is adulting 101": the
     # remark is no part of the request (its words name nothing to change, its numbers are no amount)
@@ -98,7 +104,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return None  # "if I move to an apartment for $1,800, how much would I save": a what-if, not a request
     # "set a reminder to pay pg&e": a reminder whatever verb asks for it, never a category called "Pay Pg&e"
     reminder = found is not None and found.what == "reminders and shared bills" and REMINDER_RE.search(text)
-    if found is not None and (reminder or said(UNAVAILABLE_VERB_RE) or recategorise_call(text, ctx) is None):
+    if found is not None and (found.what in FIRM or reminder or said(UNAVAILABLE_VERB_RE)
+                              or recategorise_call(text, ctx) is None):
         merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
         # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
         return {"name": "explain_unavailable_action",

@@ -301,6 +301,10 @@ CORRECTED_RE = re.compile(r"(?:\.\.+|[,;—–-])?\s*\b(?:actually|no wait|wait|
                           r"(?:(?:move|put|file|mark|tag|label|make)\s+)?(?:(?:them|those|these|it|em)\s+)?", re.I)
 
 
+REMARK_START_RE = re.compile(r"\s+[-–—]+\s+|[;.!?]\s|,\s*(?=(?:it|it'?s|that|this|they|they'?re|she|he|i|i'?m|we|was|cause|because|"
+                             r"coz|since|as)\b)", re.I)
+
+
 def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
     if (bare := _bare_target_call(text, ctx)) is not None:
         return bare
@@ -308,6 +312,10 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
     # is the lead-in, and "change password" is no category
     verb = RECAT_RE.search(text)
     splits = [s for s in TARGET_SPLIT_RE.finditer(text) if verb is None or s.start() >= verb.end()]
+    # "file the rides as Transport please, they keep landing in the wrong place": a target said inside a remark after
+    # the request ("in the wrong place") is no target when the request itself names one before the remark
+    if (remark := REMARK_START_RE.search(text, verb.end() if verb else 0)) is not None:
+        splits = [s for s in splits if s.start() < remark.start()] or splits
     for split in reversed(splits):
         # the name ends where the sentence does or a dash starts an aside ("as a gift please — it was mom's")
         head, tail = text[:split.start()], re.split(r"\s+[-–—]+\s+|[;.!?]|,\s*(?=(?:it|it'?s|that|this|they|she|he|i|we|was|cause|because|coz)\b)",

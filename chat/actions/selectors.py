@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chat.actions.kinds import action_summary
-from chat.models import PendingAction
+from chat.models import Message, PendingAction
 from core.errors import NotFound
 from core.types import AuthUser
 
@@ -68,3 +68,17 @@ def pending_in_conversation(*, user: AuthUser, conversation_id: int | None) -> l
         return []
     return list(PendingAction.objects.filter(user=user, conversation_id=conversation_id, status=S.PENDING,
                                              expires_at__gt=timezone.now()).order_by("id"))
+
+
+def waiting_after_last_answer(*, user: AuthUser, conversation_id: int | None, before_id: int) -> list[dict[str, Any]]:
+    """The proposals of the conversation's last answer before `before_id` still waiting for confirmation, oldest
+    first ({id, kind, params}): what a correction such as "actually make it $16" amends."""
+    if conversation_id is None:
+        return []
+    last = Message.objects.filter(conversation_id=conversation_id, conversation__user=user, id__lt=before_id,
+                                  role=Message.Role.ASSISTANT).order_by("-id").values_list("id", flat=True).first()
+    if last is None:
+        return []
+    rows = PendingAction.objects.filter(user=user, message_id=last, status=S.PENDING,
+                                        expires_at__gt=timezone.now()).order_by("id")
+    return [{"id": a.id, "kind": a.kind, "params": a.params or {}} for a in rows]

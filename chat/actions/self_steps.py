@@ -35,6 +35,14 @@ UNAVAILABLE_TOPICS = {
     "move or pay money": "how to pay a bill or transfer money",
     "rename or merge categories and payees": "how to create, rename, merge or archive a category",
     "open or close accounts": "how to add an account",
+    "take a subscription off the list": "how to confirm or dismiss a subscription",
+    "change or delete a jar": "how to rename, archive or restore a jar",
+    "split a transaction": "how to split a transaction across categories",
+    "edit a transaction": "how to edit, delete and undo a transaction",
+    "create a category": "how to create, rename, merge or archive a category",
+    "export your data": "how to download (export) all your data",
+    "change your settings": "how to change the language (English or Vietnamese) or the currency",
+    "undo a change": "how to undo a change the assistant made",
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from chat.actions.amend import NotAmendable, amended_raw
 from chat.actions.kinds import KINDS
 from chat.models import Message, PendingAction
 from core.errors import DomainError, NotFound
@@ -81,6 +82,31 @@ def pending_action_confirm(*, user: AuthUser, action_id: int) -> PendingAction:
 
 def pending_action_cancel(*, user: AuthUser, action_id: int) -> PendingAction:
     return _claim(user, action_id, from_status=S.PENDING, to_status=S.CANCELLED)
+
+
+def pending_action_amend(*, user: AuthUser, action_id: int, changes: dict[str, Any]) -> tuple[PendingAction,
+                                                                                           PendingAction]:
+    """A waiting proposal changed as the user corrected it ("actually make it $16"): the old one is cancelled and
+    the same kind is proposed again with the change, validated afresh, in the same conversation; nothing is applied.
+    Returns (new, old). Both happen or neither: a change that doesn't validate leaves the old proposal waiting."""
+    old = _owned(user, action_id)
+    if old.status != S.PENDING or old.expires_at <= timezone.now():
+        state = "applied" if old.status == S.APPLIED else old.get_status_display().lower() \
+            if old.status != S.PENDING else "expired"
+        steps = " Press **Undo** on its card, then ask again with the change." if old.status == S.APPLIED else \
+            " Ask again with the change and Moneta will propose it afresh."
+        raise DomainError(f"That proposal is {state} already, so it can't be changed.{steps}", code="conflict")
+    try:
+        raw = amended_raw(old.kind, old.params or {}, changes)
+    except NotAmendable as exc:
+        raise DomainError(str(exc), code="validation_error")
+    with transaction.atomic():
+        old = _claim(user, action_id, from_status=S.PENDING, to_status=S.CANCELLED)
+        new = pending_action_propose(user=user, kind=old.kind, params=raw)  # a DomainError rolls the cancel back
+        if old.conversation_id:
+            new.conversation_id = old.conversation_id
+            new.save(update_fields=["conversation"])
+    return new, old
 
 
 def pending_action_undo(*, user: AuthUser, action_id: int) -> PendingAction:

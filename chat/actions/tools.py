@@ -14,8 +14,9 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import get_language
 
+from chat.actions.amend_tool import AmendTools
 from chat.actions.basis import figure_for
-from chat.actions.duplicates import DUPLICATE_WINDOW_DAYS, duplicates, shown_row
+from chat.actions.duplicates import DUPLICATE_WINDOW_DAYS, duplicate_checked, duplicates, shown_row
 from chat.actions.jar_change import jar_categories
 from chat.actions.selectors import action_present, pending_in_conversation
 from chat.actions.self_steps import TOPICS, UNAVAILABLE_TOPICS, steps_for
@@ -41,10 +42,10 @@ from transactions.selectors.figures import money_rows, totals
 from transactions.selectors.subscriptions import subscription_list
 
 ACTION_TOOLS = ("propose_create_jar", "propose_set_budget", "propose_set_category", "propose_add_transaction",
-                "propose_delete_transaction", "propose_set_jar_budget", "cancel_pending_action", "explain_unavailable_action",
-                "check_data_available")
+                "propose_delete_transaction", "propose_set_jar_budget", "amend_pending_action", "cancel_pending_action",
+                "explain_unavailable_action", "check_data_available", "show_pending_actions")
 # the tools that store a pending action (save_note, on FinanceAssistant, proposes a note the same way)
-PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:6], "save_note"))
+PROPOSE_TOOLS = frozenset((*ACTION_TOOLS[:7], "save_note"))
 DUPLICATE_RECENT_DAYS = 62  # "drop the duplicate" naming nothing: the last two months' statements
 MAX_CANDIDATES = 3
 NO_SET = ("There is no list of transactions in this conversation to point back to: say which ones (a merchant, "
@@ -52,7 +53,7 @@ NO_SET = ("There is no list of transactions in this conversation to point back t
 MAX_DELETE = 500  # more than this at once is a selection on the Transactions page, not a chat request
 
 
-class ActionTools:
+class ActionTools(AmendTools):
     user: Any
     conversation_id: int | None = None  # the conversation of this turn: "never mind" cancels what it proposed
     _last_answer_span: dict[str, str] = {}  # noqa: RUF012 - replaced per call, never mutated
@@ -283,7 +284,8 @@ class ActionTools:
                                    duplicate: bool = False, start: str | None = None, end: str | None = None,
                                    categories: list[str] | None = None, text: list[str] | None = None,
                                    all_matching: bool = False, of_last_answer: bool = False,
-                                   amount_min: float | None = None, amount_max: float | None = None) -> dict:
+                                   amount_min: float | None = None, amount_max: float | None = None,
+                                   check: bool = False) -> dict:
         """Propose deleting the user's transactions: by `transaction_id`, or the one matching `merchant`
         (or `categories`, `text`: words in the bank narrative), `amount` and/or `date` (YYYY-MM-DD), optionally
         within `start`..`end` and with a size between `amount_min` and `amount_max` ("the ones over $40"); `all_matching=true` ("delete all my Chipotle from August") proposes deleting every
@@ -291,7 +293,8 @@ class ActionTools:
         merchant and amount within a few days) and proposes deleting the later copy — when there is none, nothing
         is proposed and the charges found are shown. When several match and one was meant, returns the candidates
         to ask which. `of_last_answer=true`: every transaction the last answer listed or added up ("delete all of
-        those"). Only proposes: the user confirms on a card."""
+        those"). `check=true` with `duplicate`: the user asked whether they were charged twice ("was I charged twice
+        for X?"): the answer shows both copies and offers to delete the later one. Only proposes: the user confirms."""
         if transaction_id:
             return self._propose("transaction_delete", {"transaction_id": transaction_id})
         if of_last_answer:
@@ -305,8 +308,9 @@ class ActionTools:
         candidates = self._delete_candidates(merchant=merchant, amount=amount, day=date, duplicate=duplicate,
                                              start=start, end=end, categories=categories, text=text,
                                              every=all_matching, bounds=(amount_min, amount_max))
-        if isinstance(candidates, dict):
-            return candidates
+        if isinstance(candidates, dict) or (check and duplicate):
+            out = candidates if isinstance(candidates, dict) else self._one_deleted(candidates)
+            return duplicate_checked(out, candidates) if check and duplicate else out
         if all_matching and not duplicate and candidates:
             return self._propose("transaction_delete", {
                 "transaction_ids": [c["id"] for c in candidates],
@@ -315,6 +319,9 @@ class ActionTools:
                 + (f" > {money(amount_min)}" if amount_min is not None else "")
                 + (f" < {money(amount_max)}" if amount_max is not None else ""),
                 **({"start": start or date, "end": end or date} if (start and end) or date else {})})
+        return self._one_deleted(candidates)
+
+    def _one_deleted(self, candidates: list[dict[str, Any]]) -> dict[str, Any]:
         if len(candidates) != 1:
             return {"proposed": False, "kind": "transaction_delete", "candidates": candidates[:MAX_CANDIDATES],
                     "problem": (f"{len(candidates)} transactions match; which one should go?" if candidates else
@@ -403,21 +410,6 @@ class ActionTools:
                     "problem": "Say which transaction: the merchant, the amount or the date."}
         return [shown_row(r) for r in rows]
 
-    def cancel_pending_action(self, action_id: int | None = None) -> dict:
-        """Drop a change proposed in this conversation that the user has not confirmed, when they say "never
-        mind", "cancel that", "forget it", "don't". Without `action_id`: every proposal still waiting in this
-        conversation. Nothing is changed but the proposal's status."""
-        waiting = pending_in_conversation(user=self.user, conversation_id=self.conversation_id)
-        if action_id is not None:
-            waiting = [a for a in waiting if a.id == int(action_id)]
-        cancelled = []
-        for action in waiting:
-            try:
-                cancelled.append(action_present(pending_action_cancel(user=self.user, action_id=action.id)))
-            except DomainError:  # confirmed or expired meanwhile: not waiting any more
-                continue
-        return {"cancelled": cancelled, "count": len(cancelled)}
-
     def explain_unavailable_action(self, request: str, subject: str | None = None) -> dict:
         """For a request Moneta cannot carry out (cancel a subscription at the provider, move or pay money,
         contact a bank, see a credit score): say so and give the steps the user can take in the app. `subject`:
@@ -490,4 +482,6 @@ def turn_action_ids(records: list[Any]) -> list[int]:
         result = getattr(r, "result", None)
         if r.name in PROPOSE_TOOLS and isinstance(result, dict) and result.get("proposed"):
             ids.append(int(result["action"]["id"]))
+        elif r.name == "show_pending_actions" and isinstance(result, dict):  # "yes do it": the cards shown again
+            ids.extend(int(a["id"]) for a in result.get("waiting") or [])
     return ids

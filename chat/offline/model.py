@@ -28,6 +28,7 @@ from chat.language import answer_language
 from chat.offline import compose, money_answer, money_phrases
 from chat.offline.frames import knowledge_query
 from chat.offline.router import route
+from chat.offline.vi_scope import NOT_PLACED_VI, OUT_OF_SCOPE_VI
 from chat.reasoning_text import reasoning_text
 from chat.whatif import WHATIF_TOOLS, whatif_text
 from core.money import written_in_currency_style
@@ -94,6 +95,8 @@ class OfflineChatModel(BaseChatModel):
             if intent == "thanks":
                 vi = answer_language(question, ctx.ui_language) == "vi"
                 return self._respond(compose.THANKS_VI if vi else compose.THANKS, [])
+            if answer_language(question, ctx.ui_language) == "vi":  # a Vietnamese question is answered wholly in it
+                return self._respond(OUT_OF_SCOPE_VI if intent in ("out_of_scope", "followup") else NOT_PLACED_VI, [])
             return self._respond(compose.OUT_OF_SCOPE if intent in ("out_of_scope", "followup") else
                                  "I'm not sure which of your data or documents would answer that. Could you "
                                  "rephrase, for example naming a category, a merchant or a period?", [])

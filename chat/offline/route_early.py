@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from chat.actions.control import dismiss_call
+from chat.actions.control import confirm_call, dismiss_call
 from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call
+from chat.actions.verbs import looks_like_request
 from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, own_thing_judged, thing_named
@@ -44,6 +45,7 @@ from chat.offline.route_cues import (
 )
 from chat.whatif import whatif_call
 from transactions.query import is_vietnamese, own_spending_asked
+from transactions.query.asides import set_aside
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -119,8 +121,11 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     # two ideas weighed ("snowball or avalanche if one card has a small balance"): the balance it names is no request
     weighs = compares_concepts(text, q, ctx.today) and not q.followup and names_education_topic(text)
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
-    howto = asks_how_to(text) and not WEAK_OPENER_RE.search(text)
-    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or whatif_call(text, q)
+    # "set a budget of $300 for dining, I need to cut back": the remark's "I need to" asks no how-to of a request
+    kept, remarks = set_aside(text)
+    howto = asks_how_to(kept if remarks and looks_like_request(kept) else text) and not WEAK_OPENER_RE.search(text)
+    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or confirm_call(text, ctx.waiting) \
+        or whatif_call(text, q)
     action = None if howto or early is not None else action_call(text, q, ctx)
     if early is None and not howto and not own_thing_judged(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))

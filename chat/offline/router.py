@@ -61,6 +61,7 @@ from chat.offline.route_cues import (
     WHAT_HAPPENS_RE,
 )
 from chat.offline.route_early import Plan, early_plan, search_query
+from chat.offline.vi_scope import vi_off_topic
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS
 from core.embeddings import single_thread_inference
@@ -275,7 +276,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("followup", best, text)], money_calls(q), query=q, followup=True)
     if WEB_RE.search(text):
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
-    if _off_topic(text, q, scores):
+    if _off_topic(text, q, scores) or vi_off_topic(text, q):
         return done([("out_of_scope", best, text)], [])
     if MY_NOTES_RE.search(text):
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",

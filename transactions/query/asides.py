@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.asides_clauses import run_on_asides
 from transactions.query.asides_remarks import OPERATOR_RE, remarks_set_aside
 
 # people and records a figure is asked for: "for my accountant", "for my tax guy", "for our bookkeeper"
@@ -80,7 +81,9 @@ def _aside_paren(inner: str) -> bool:
 
 def set_aside(question: str) -> tuple[str, list[str]]:
     """The question without its purpose clauses and asides, and those clauses (as written, trimmed)."""
-    text, found = remarks_set_aside(question or "")  # "— yes I know one's food", "Harold says …", "all told"
+    text, found = run_on_asides(question or "")  # "…, my son uses my account for both", "…, the shop was shut"
+    text, remarks = remarks_set_aside(text)  # "— yes I know one's food", "Harold says …", "all told"
+    found += remarks
 
     def take(m: re.Match[str]) -> str:
         found.append(m.group(0).strip(" ,;.:–—-()?!"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.asides_clauses import run_on_asides
 from transactions.query.asides_remarks import OPERATOR_RE
 
 # people and animals a purchase is for (a closed class, with the relatives of transactions/query/asides.PEOPLE)
@@ -133,11 +134,11 @@ def _tidy(text: str) -> str:
 
 def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
     """(the question without its circumstances, the asides as written, the narrowings not applied as written)."""
-    text = question or ""
-    lead: list[str] = []
+    text, lead = run_on_asides(question or "")  # "…, the dog eats more than the kids": the whole clause first
+    question = text
     if (m := DIGRESSION_RE.match(text)) and not _is_question(m.group("lead")) \
             and _is_question(rest := text[m.end():]) and len(rest.split()) >= 3:
-        lead, text = [m.group("lead").strip(" .…,;—–-")], rest
+        lead, text = [*lead, m.group("lead").strip(" .…,;—–-")], rest
     clauses = _clauses(text)
     # a clause is a remark when it asks nothing and has a subject and verb of its own ("I stop by between shifts");
     # a bare noun phrase is the question's ("whole foods for the kids last month, how much")
@@ -205,5 +206,5 @@ def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
         kept = kept[:s] + " " + kept[e:]
     kept = _tidy(kept)
     if len(re.findall(r"\w+", kept)) < 2:
-        return question, [], []
+        return (question, lead, []) if lead else (question, [], [])
     return kept, lead + asides, unapplied

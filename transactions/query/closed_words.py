@@ -48,7 +48,7 @@ VIETNAMESE = VI_PARTICLES | VI_PRONOUNS
 def without_set_phrases(phrase: str) -> str:
     """The phrase in lower case without the set phrases of courtesy and chatter ("for the record", "làm ơn")."""
     text = PHRASE_RE.sub(" ", unicodedata.normalize("NFC", (phrase or "").lower()))
-    for polite in VI_POLITE:
+    for polite in (*VI_POLITE, *VI_POLITE_BARE):  # typed without marks too: "xin loi", "cam on" are never content
         text = re.sub(rf"(?<!\w){re.escape(polite)}(?!\w)", " ", text)
     return text
 
@@ -66,6 +66,9 @@ def closed_word(word: str, question: str = "") -> bool:
 
 def _bare(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word.replace("đ", "d")) if not unicodedata.combining(c))
+
+
+VI_POLITE_BARE = tuple(_bare(p) for p in VI_POLITE)
 
 
 def closed_class_only(phrase: str, question: str = "") -> bool:

@@ -60,7 +60,7 @@ COURTESY_RE = re.compile(r"\bif (?:it'?s|it is) not (?:too much )?(?:trouble|a b
                          r"cheers|thx|ty|great stuff|got it)\b|\bin (?:that |the same |date |time )?order\b"
                          r"|\bwith (?:the |their |its )?(?:dates?|amounts?|details?|descriptions?|days)"
                          r"(?: (?:and|&) (?:the )?(?:dates?|amounts?|details?|descriptions?))?\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
-                         r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
+                         r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bnha\b|\b(?:xin loi|cam on|lam on|vui long)\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
 
 
 def _leftover(text: str, spans: list[tuple[int, int]]) -> list[str]:

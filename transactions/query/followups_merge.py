@@ -17,7 +17,7 @@ from datetime import date
 from django.utils import timezone
 
 from core.periods import Period, period_label, previous_full_months
-from transactions.query.followups_base import COUNT
+from transactions.query.followups_base import COUNT, COURTESY_RE
 from transactions.query.followups_lastset import SET_REF_RE
 from transactions.query.followups_ranking import ranked_again
 from transactions.query.grammar import ASKS_AMOUNT
@@ -36,8 +36,9 @@ SWAP_WORDS = ("instead", "swap", "switch", "rather", "replace", "change")
 # "add them up" adds up, it names nothing to add
 ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all)(?: two| three| all)? (?:up|together)\b")
 # a turn that opens by setting the last answer against something: "vs the subscriptions?", "compared with dining?"
-VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+)?(?:vs\.?|versus|compared (?:to|with)|against|than|so sanh "
-                       r"voi)\b")
+# ("so với tiền đi chợ thì sao", "còn so với Uber?", "thế so sánh với ăn ngoài": the same in Vietnamese)
+VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|(?:con|the|vay|the con|vay con|nhung|ma)\s+)?(?:vs\.?|versus|"
+                       r"compared (?:to|with)|against|than|(?:so sanh|so|dem so)\s+(?:voi|cung)|so sanh)\b")
 TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
 # "what did I spend there overall that month" after the biggest purchase: the amount of all of them
 SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
@@ -47,6 +48,8 @@ THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:{COUNT})
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
 
 
+# what opens a turn that corrects or goes on from the last one ("oh no,", "wait", "à không,", "ừ thì"): no content
+OPENER_RE = re.compile(r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|uh|a(?=\s*,)|a khong|khong|ua|thoi)[\s,.!-]+)+")
 # a turn that says it goes on from the last question ("and …", "what about …", "those")
 FOLLOWUP_RE = re.compile(
     r"^\s*(?:(?:oh|wait|sorry|no|nope|actually|hmm+|ah|oops|whatever|fine|nvm|never ?mind|my bad)[\s,.!-]+)*"
@@ -60,7 +63,7 @@ FOLLOWUP_RE = re.compile(
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
     r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
-    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b",
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b|\by (?:toi|minh|em|tui|con) la\b",
     re.I)
 
 
@@ -307,7 +310,8 @@ def _same_stretch(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: s
 def is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) -> bool:
     """A turn continues the previous money question when it changes something of it (a period, a name, an amount,
     the measure) and is short or says so ("and …", "what about …", "only the …"). "thanks!" changes nothing."""
-    words = len(text.split())
+    # the words that carry the edit: not an opener ("oh no,", "à không,") nor courtesy ("sorry", "xin lỗi nha")
+    words = len(COURTESY_RE.sub(" ", OPENER_RE.sub("", text)).split())
     names = bool(q.merchants or q.categories or q.text or q.unknown or q.period or q.weekdays or q.excludes
                  or q.excluded_unknown or q.offset or q.per or q.amount_min is not None
                  or q.amount_max is not None or find_periods(text, date.today()))

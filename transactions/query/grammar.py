@@ -117,7 +117,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
 
 
 # questions typed without accents that only Vietnamese asks this way ("lai kep la gi vay", "bao nhieu")
-VI_PLAIN_RE = re.compile(r"\b(?:la gi|nghia la gi|la sao|the nao la|nhu the nao|bao nhieu|duoc khong|giai thich)\b")
+# phrases only Vietnamese typed without accents says: asking words and the days, weeks, months and years of periods
+VI_PLAIN_RE = re.compile(r"\b(?:la gi|nghia la gi|la sao|the nao la|nhu the nao|bao nhieu|duoc khong|giai thich|the nao|"
+                         r"thi sao|hom (?:nay|qua)|ngay mai|(?:tuan|thang) (?:truoc|nay|roi)|nam (?:ngoai|nay))\b")
 
 
 def is_vietnamese(text: str) -> bool:
@@ -140,7 +142,7 @@ VI_PLAIN_WORDS = frozenset("""
 lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
 nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
 lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
-tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai
+tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai hom nay thi roi
 """.split()) - {"them"}
 
 

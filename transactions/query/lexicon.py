@@ -80,6 +80,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
                "takeaway", "take out", "meals out", "meal", "meals", "lunch", "lunches", "dinner", "dinners",
                "breakfast", "brunch", "food", "eating", "an uong", "an ngoai", "an trua", "an toi", "an sang",
                "nha hang", "do an", "quan an", "di an", "an com", "di an ngoai", "an o ngoai", "an ben ngoai",
+               # "tiền ăn" (food money): "ăn" alone is a verb that names nothing, with "tiền" before it the thing paid
+               "tien an", "tien an uong", "tien an ngoai", "tien com",
                # older and descriptive names of places to eat ("the diner", "the cafeteria", "the eatery")
                "diner", "diners", "cafeteria", "canteen", "eatery", "eateries", "bistro", "luncheonette",
                "supper", "suppers", "supper club"),

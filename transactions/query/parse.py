@@ -70,7 +70,7 @@ from transactions.query.things import (
     things_listed,
     things_owning,
 )
-from transactions.query.vietnamese import named_shop, said_in, unjoin, vi_prepare
+from transactions.query.vietnamese import VI_POLITE_RE, named_shop, said_in, unjoin, vi_prepare
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
@@ -277,8 +277,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if per:
         q.per = {"ngay": "day", "tuan": "week", "daily": "day", "weekly": "week"}.get(
             per.group(1) or per.group(2), per.group(1) or per.group(2))
-    if q.language == "vi":  # verbs, measure words and classifiers (transactions/query/vietnamese.py)
-        rest = vi_prepare(rest, question)
+    # Vietnamese: verbs, measure words and classifiers (transactions/query/vietnamese.py); in a turn read as English,
+    # Vietnamese courtesy typed without marks ("…, xin loi nhe") is still never a name
+    rest = vi_prepare(rest, question) if q.language == "vi" else VI_POLITE_RE.sub(" ", rest)
     links, unknown, ignored, suggestions, excluded_unknown = link_entities(
         tokens(rest), Linker(vocab, vietnamese=q.language == "vi"))
     named = [w for x in links if x.kind == "merchant" and x.how != "concept" for w in x.mention.split()]

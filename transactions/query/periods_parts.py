@@ -401,6 +401,8 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),
         (rf"\b{num}\s+weeks?{back}", weeks_ago),
+        # "2 tuần trước", "hai tuần trước": that week, as "2 tháng trước" is that month (not last week after a number)
+        (r"(?<!\bthu )\b(\d+|hai|bon|nam|sau|bay|tam|chin|muoi)\s+tuan truoc\b(?!\s+(?:do|nua)\b)", weeks_ago),
         (rf"\b{num}\s+fortnights?{back}", lambda m: weeks_ago_n(2 * n_of(m.group(1)))),  # "a fortnight ago"
         (rf"\b{num}\s+years?{back}", years_ago),
     ]

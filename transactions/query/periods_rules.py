@@ -53,7 +53,7 @@ from transactions.query.periods_words import (
 
 # "2 tháng trước", "hai tháng trước" are two months ago, not "tháng trước" (last month) after a number
 # ("thứ hai tháng trước" is the second … last month: "thứ" makes the number an order)
-NOT_AFTER_VI_NUM = "".join(f"(?<!(?<!\\bthu )\\b{w} )" for w in ("hai", "bon", "nam", "sau", "bay", "tam", "chin", "muoi")) \
+NOT_AFTER_VI_NUM = "".join(f"(?<!(?<!\\bthu )\\b{w} )" for w in ("hai", "ba", "bon", "nam", "sau", "bay", "tam", "chin", "muoi")) \
     + r"(?<!\d )"
 
 
@@ -368,7 +368,7 @@ def period_rules(today: date):
          r"|\bprevious one\b", "rel_month"),
         (r"\b(?:last|previous|prior)\s+month\b|\bpast month\b|" + NOT_AFTER_VI_NUM + r"\bthang (?:truoc|roi|vua roi)\b",
          lambda m: month_offset(1)),
-        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|(?<!\bthu )\b(\d+|hai|bon|nam|sau|bay|tam|chin|muoi)\s+thang truoc\b", n_months_ago),
+        (rf"\b{NUM}\s+months?\s+(?:ago|back|earlier|before now)\b|(?<!\bthu )\b(\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+thang truoc\b", n_months_ago),
         *ago_rules(today, NUM, _n),
         (r"\b(?:(since|after|from)\s+)?(?:on\s+)?" + HOLIDAY_NAMES_RE + r"\b"
          r"(?(1)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)",
@@ -383,7 +383,7 @@ def period_rules(today: date):
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+(?P<gone>past|just gone))?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
-        (r"\b(?:last|previous)\s+week\b|\btuan (?:truoc|roi)\b", last_week),
+        (r"\b(?:last|previous)\s+week\b|" + NOT_AFTER_VI_NUM + r"\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),
         # "vs the 2 weeks before", "and the 30 days prior?": a stretch as long as the one named, just before it
         (rf"\b(?:the\s+)?{NUM}\s+(?:days|weeks|months|years)\s+(?:before|prior|earlier)(?:\s+that)?\b"

@@ -206,6 +206,18 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             return Period(d, today, f"since {fmt_day(d)}", "range")
         return Period(d, d, fmt_day(d), "day")
 
+    def day_month(m):
+        """"16 Tháng 11", "3 tháng 9 năm 2025" (a date written without "ngày", as Moneta writes dates): that day of
+        that month (this year's, or last year's when it has not come yet)."""
+        number, day = month_number(m.group("m")), int(m.group("d"))
+        if number is None or not 1 <= day <= 31:
+            return None
+        first = month_period(number, int(m.group("y")) if m.group("y") else None, today).start
+        if day > month_bounds(first.year, first.month)[1].day or first.replace(day=day) > today:
+            return None
+        d = first.replace(day=day)
+        return Period(d, d, fmt_day(d), "day")
+
     def part_rel(m):
         """"đầu tháng này" (days 1–10), "giữa tháng trước", "cuối tháng rồi", "nửa đầu tháng này" (1–15)."""
         first = add_months(today.replace(day=1), 0 if m.group("rel") == "nay" else -1)
@@ -219,6 +231,10 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (rf"\b(?:tu\s+(?:{DAY_WORD}\s+)?|{DAY_WORD}\s+)(?P<a>\d{{1,2}})\s*(?:den|toi|cho den|-|–)\s*(?:{DAY_WORD}\s+)?"
          rf"(?P<b>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}\b", days),
         (rf"\b(?P<since>tu\s+)?{DAY_WORD}\s+(?P<d>\d{{1,2}}){NOT_AMOUNT}{OF_MONTH}(?(since){TO_NOW_VI}?)\b", one_day),
+        # a day and its month by number, without "ngày": not "3 tháng 2 ngày" (a length), "mỗi 2 tháng 1 lần"
+        (rf"(?<![\d/.,-])(?<!\bthu )(?<!\bmoi )\b(?P<d>\d{{1,2}})\s+thang\s+(?P<m>\d{{1,2}})(?:\s*(?:nam\s+|/)?(?P<y>{YEAR[1:-1]}))?"
+         r"\b(?!\s*(?:ngay|tuan|thang|nam(?!\s+(?:nay|ngoai|truoc))|lan|gio|phut|k|tr|trieu|nghin|ngan|%|\$|usd|dong)\b)",
+         day_month),
         (rf"\b(?:(?P<part>dau|giua|cuoi)|nua\s+(?P<half>dau|cuoi|sau))\s+thang\s+{REL_MONTH}\b"
          r"(?!\s*(?:den|toi)\s+(?:thang|ngay|mung|dau|giua|cuoi|het|nay|gio|bay gio|hien tai|hom nay|\d))",
          part_rel),

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from transactions.query.model import MoneyQuery
+from transactions.query.umbrella_lists import umbrella_glossed
 
 # The words that introduce a restatement, the one list of them: of names or a period ("— so A and B only", "(i.e. A)",
 # "— that is, A", "(call it Nov 20 to Dec 31)", ", say from X to Y")…
@@ -60,7 +61,9 @@ def definitions_read(question: str) -> tuple[str, list[str]]:
         found.append(m.group(0).strip(" ,;.:–—-()?!"))
         question = said.sub(names.replace("\\", r"\\"), rest, count=1)
     question = re.sub(r"\(\s*\)", " ", question)
-    return re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", question)).strip(), found
+    question = re.sub(r"\s+([?.!,)])", r"\1", re.sub(r"\s{2,}", " ", question)).strip()
+    question, glossed = umbrella_glossed(question)  # "all my bills for October: electricity, internet and Netflix"
+    return question, found + glossed
 
 
 def restatements_found(question: str) -> list[Restatement]:

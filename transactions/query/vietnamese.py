@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from core.text import strip_accents
+from transactions.query.closed_words import VI_POLITE_BARE
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS
 
 VI_SYLLABLE_RE = re.compile(r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
@@ -31,9 +32,10 @@ tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dan
 muon hoi
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
-# (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend): no names
+# (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend), "thì sao" (what
+# about): no names, nor part of one ("Uber thì sao" is Uber, not "Uber Eats" heard in "uber thi")
 VI_GRAMMAR_WORDS = frozenset("""
-mac bu cao thap mon xai hon coi
+mac bu cao thap mon xai hon coi thi sao
 """.split())
 VI_WORDS = VI_VERBS | VI_GRAMMAR_WORDS
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"
@@ -45,6 +47,7 @@ _TIEN_NOUNS = "|".join(sorted({w[5:] for w in [*CONCEPT_WORDS, *(x for ws in CAT
                                if w.startswith("tien ")} - {"cho"}, key=len, reverse=True))  # "cho": "for" too
 VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
+VI_POLITE_RE = re.compile(r"\b(?:" + "|".join(VI_POLITE_BARE) + r")\b")
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
 # whose money it is — the user's own — never a word to link ("tụi" is no shop, "nhà" no rent)
 # the words of kinship Vietnamese speaks with, of themself or of the one spoken to ("chị" is "chi" once its accent is
@@ -79,6 +82,14 @@ CON_KNOWN_RE = re.compile(rf"\bcon (?=(?:{CON_NOUNS})\b)")
 OTHER_CLASSIFIER_RE = re.compile(r"\b(?:be|chiec|cai) (?!(?:gi|nay|do|kia|nao|ay|thi|la)\b)(?=[a-z]{2,}\b)|\bem be\b")
 
 
+# "tiền" and a verb with nothing after it ("tiền uống", "tiền xem"): the thing paid for, said by what one does with it — a
+# content word even though the verb alone names nothing; one word ("tien-uong"), so it is linked or stays unknown and
+# is never dropped. Not a phrase of the lexicon ("tiền ăn" is Dining), nor a verb with its object ("tiền tập gym")
+_LEXICON = frozenset({*CONCEPT_WORDS, *(w for ws in CATEGORY_WORDS.values() for w in ws)})
+TIEN_VERB_RE = re.compile(r"\btien (an|uong|nuoi|tap|xem)(?=\s*(?:$|\||[^\w\s-]|(?:bao|het|la|thi|cua|nay|vay|nhi|ne|"
+                          r"roi|khong|co|chi|tieu|xai|toi|minh|em|tui|mat|ton|tong)\b))")
+
+
 def vi_prepare(rest: str, question: str = "") -> str:
     """Vietnamese text (accent-stripped, periods and amounts blanked) made ready for linking: the measure words of a
     count and phrases of the asking blanked, each classifier joined to its noun ("con-cho"), and a proper name of
@@ -91,6 +102,8 @@ def vi_prepare(rest: str, question: str = "") -> str:
     rest = VI_RANK_COUNT_RE.sub(" ", rest)  # "ba danh mục … nhiều nhất": the length of the ranking (grammar.TOP_N)
     rest = VI_COUNT_RE.sub(" | ", rest)
     rest = VI_FUNCTION_RE.sub(" | ", rest)
+    rest = TIEN_VERB_RE.sub(lambda m: m.group(0) if m.group(0) in _LEXICON else f"tien-{m.group(1)}", rest)
+    rest = VI_POLITE_RE.sub(" ", rest)  # "xin lỗi", "cảm ơn", "làm ơn": courtesy, never a thing bought
     # "con" written so ("con chó") is a classifier; "còn" ("còn Starbucks thì sao?": what about) is not; typed
     # without accents, only before an animal or kin
     written = question.lower()

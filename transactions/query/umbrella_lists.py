@@ -1,0 +1,48 @@
+"""An umbrella word glossed by the list of what it covers (issue 21, kind 1: unions).
+
+"all my bills for October: electricity, internet, Netflix and the gym", "the subscriptions (netflix, spotify and
+the gym)", "my fixed costs last month — rent, power and insurance": the list says what the umbrella word means here,
+so the listed items are the union, and the umbrella's own categories (bills → Rent + Utilities) are not added. Like
+"by bills I mean …" (restatements.definitions_read), the word is read as the names it is given; the list is no
+second subject. A list after a colon, a dash, a bracket or "namely" / "i.e." / "that is" glosses the umbrella word
+said before it in the same sentence; a word that is no umbrella (a merchant, a period) is glossed by nothing.
+"""
+from __future__ import annotations
+
+import re
+
+# general words for a group of charges, and category words said as a group (lexicon.CATEGORY_WORDS are read as
+# categories; here they only stand for the list said after them)
+UMBRELLA = (r"bills?|subscriptions?|subs|utilities|utility bills|fixed costs|fixed bills|regular (?:bills|payments|"
+            r"costs)|monthly (?:bills|costs|payments)|direct debits|standing orders|outgoings|expenses|costs|"
+            r"household (?:bills|costs|stuff)|running costs|overheads|essentials|the usual(?: suspects)?|regulars|"
+            r"streaming(?: services| stuff)?|food(?: stuff)?|health(?: stuff)?|car (?:stuff|costs)|"
+            r"transport(?: stuff| costs)?|kid(?:s'?|'s) stuff|pet stuff|work stuff")
+_GLOSS = r"(?P<sep>\s*(?::|\(|\s[–—-]\s*|[–—]\s*|,\s*(?:namely|i\.?e\.?|that is|that's|so)\s*,?)\s*)"
+# the umbrella word, what else its clause says (a period: "for October"), then the list to the end of the sentence
+GLOSSED_RE = re.compile(rf"\b(?P<word>{UMBRELLA})\b(?P<mid>[^:;()?.!—–]{{0,40}}?){_GLOSS}"
+                        r"(?P<list>[^;()?.!—–]{2,160}?)\s*(?P<close>\)|(?=[;?.!—–])|$)", re.I)
+ITEM_JOIN_RE = re.compile(r"\s*(?:,\s*(?:and|&|plus|or)?|\band\b|&|\bplus\b|\+|\bor\b|\bvs\.?|\bversus\b)\s*", re.I)
+# the list must name things, not ask or narrow: "bills: how much", "the bills — except rent", "costs: last month"
+NOT_A_LIST_RE = re.compile(r"^\s*(?:how|what|which|why|when|where|who|is|are|was|were|did|do|does|can|could|"
+                           r"please|except|excluding|without|not|only|just|i|we|it|that|this|last|next|in|for|from|since|"
+                           r"over|per|by|total|all up)\b", re.I)
+
+
+def umbrella_glossed(question: str) -> tuple[str, list[str]]:
+    """The question with an umbrella word replaced by the list said to gloss it, and the glosses read."""
+    found: list[str] = []
+    for _ in range(3):
+        m = GLOSSED_RE.search(question)
+        if m is None:
+            break
+        items = [i for i in ITEM_JOIN_RE.split(m.group("list").strip(" ,")) if i.strip()]
+        if NOT_A_LIST_RE.match(m.group("list")) or not items or len(items) > 8 \
+                or any(len(i.split()) > 4 for i in items):
+            break
+        if m.group("sep").strip() == "(" and not m.group("close"):
+            break
+        listed = m.group("list").strip(" ,")
+        found.append(m.group(0).strip())
+        question = question[:m.start()] + listed + m.group("mid") + " " + question[m.end():]
+    return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", question)).strip(), found
