@@ -6,14 +6,19 @@
 
 Prints, per statement and for both, what the bench reports (every row, top-3, rows of merchants seen / never seen
 in the older part, applied share and precision at `FILE_THRESHOLD`), and on the rows of merchants never seen how
-often each evidence kind alone ranks the right category first (where it has anything to say). Figures only: no row
+often each evidence kind alone ranks the right category first (where it has anything to say). Then, per statement,
+where the wrong rows are (`error_figures`): seen and never-seen merchants apart, how many of them have the right
+category 2nd or 3rd, how sure Moneta was, which categories are confused (the person's category → the suggested
+one, category names and counts), and how many wrong never-seen rows hold a word the person's own older rows tie to
+the right category (if few do, their history has nothing more to say there). Figures only: no row
 is printed or stored, and nothing is written to docs/BENCHMARKS.md (the full bench is the measurement of record:
 its import can group narratives differently, so figures here can differ from it by a few rows).
 """
 from __future__ import annotations
 
+import re
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from bench.common import bench_database_setup
@@ -33,7 +38,7 @@ def _statement(stmt) -> dict | None:
     user = get_user_model().objects.filter(username=f"bench_cat_{stmt.name}").first()
     if user is None:
         return None
-    _learn, predict = categorise_real.time_split(stmt.rows)
+    learn, predict = categorise_real.time_split(stmt.rows)
     categories = list(Category.objects.filter(user=user).values_list("id", "name", "kind"))
     ids = [c for c, _, _ in categories]
     by_name = {n.lower(): c for c, n, _ in categories}
@@ -65,8 +70,52 @@ def _statement(stmt) -> dict | None:
         options = ranked[r["description"]]
         out.append({"truth": truth, "top": options[0][0], "confidence": options[0][1],
                     "top3": [c for c, _ in options], "new": r["merchant_id"] not in known,
-                    "kinds": tensor[position[r["description"]]], "ids": ids})
-    return {"rows": out, "seconds": seconds, "features": FEATURES}
+                    "kinds": tensor[position[r["description"]]], "ids": ids, "words": _words(r["description"])})
+    names = {c: n for c, n, _ in categories}
+    history = [(_words(r.description), by_name.get(r.category.lower())) for r in learn]
+    return {"rows": out, "seconds": seconds, "features": FEATURES, "names": names, "history": history}
+
+
+def _words(text: str) -> frozenset[str]:
+    """The narrative's words of four letters or more (lower case): what a person's payee names share."""
+    return frozenset(w for w in re.sub(r"[^a-z]+", " ", (text or "").lower()).split() if len(w) >= 4)
+
+
+def tied_words(history: list[tuple[frozenset[str], int | None]], *, rows: int = 3, purity: float = 0.8
+               ) -> dict[str, int]:
+    """Words of the older rows that name one category: in at least `rows` rows, `purity` of them filed there."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for words, category in history:
+        for w in words:
+            counts[w][category] += 1
+    out = {}
+    for w, c in counts.items():
+        category, n = c.most_common(1)[0]
+        total = sum(c.values())
+        if total >= rows and n / total >= purity and category is not None:
+            out[w] = category
+    return out
+
+
+def error_figures(rows: list[dict], names: dict[int, str], tied: dict[str, int]) -> dict[str, dict]:
+    """Per part ("seen", "never seen" merchants) of `rows` (each with `truth`, `top`, `top3`, `confidence`, `new`,
+    `words`): rows, wrong, wrong with the right category 2nd or 3rd, wrong by confidence (>= 0.9, 0.6-0.9, < 0.6),
+    the confusions (person's category → suggested, by name) and the wrong rows holding a word `tied` to the right
+    category."""
+    out = {}
+    for part, new in (("seen", False), ("never seen", True)):
+        mine = [r for r in rows if r["new"] is new]
+        wrong = [r for r in mine if r["top"] != r["truth"]]
+        out[part] = {
+            "rows": len(mine), "wrong": len(wrong),
+            "right_2nd_3rd": sum(1 for r in wrong if r["truth"] in r["top3"]),
+            "sure": sum(1 for r in wrong if r["confidence"] >= 0.9),
+            "middling": sum(1 for r in wrong if 0.6 <= r["confidence"] < 0.9),
+            "unsure": sum(1 for r in wrong if r["confidence"] < 0.6),
+            "word_tied_to_right": sum(1 for r in wrong if any(tied.get(w) == r["truth"] for w in r["words"])),
+            "confusions": Counter((names.get(r["truth"], "?"), names.get(r["top"], "?")) for r in wrong),
+        }
+    return out
 
 
 @dataclass
@@ -135,6 +184,11 @@ def main(argv: list[str]) -> int:
                  for k in kind_figures(new, result["features"]) if k.present]
         print("    never-seen merchants, each evidence kind alone (right, on the share of rows it speaks for, and "
               "how many of the rows whose top suggestion is wrong it alone ranks right): " + "; ".join(parts))
+        for part, f in error_figures(rows, result["names"], tied_words(result["history"])).items():
+            print(f"    {part}: {f['wrong']} of {f['rows']} wrong ({f['right_2nd_3rd']} with the right category 2nd "
+                  f"or 3rd; at confidence >= 0.9 {f['sure']}, 0.6-0.9 {f['middling']}, < 0.6 {f['unsure']}; "
+                  f"{f['word_tied_to_right']} hold a word the older rows tie to the right category); confused: "
+                  + "; ".join(f"{a} -> {b} {n}" for (a, b), n in f["confusions"].most_common(6)))
     if everything:
         print(f"  both {_summary(everything, FILE_THRESHOLD)}")
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bench.categorise_rerank import kind_figures
+from bench.categorise_rerank import _words, error_figures, kind_figures, tied_words
 from transactions.categorize import Item, evidence_gather, suggestions_rank
 from transactions.category_evidence import FEATURES, F
 from transactions.models import Category, CategorySource, Transaction
@@ -20,6 +20,34 @@ def test_figures_count_rows_with_evidence_and_the_ones_a_kind_alone_would_fix():
     a, b = kind_figures(rows, ("first", "second"))
     assert (a.present, a.right, a.on_wrong, a.rescued) == (3, 1, 2, 1)
     assert (b.present, b.right, b.on_wrong, b.rescued) == (2, 1, 1, 0)
+
+
+def test_words_the_older_rows_tie_to_one_category():
+    history = [(_words("GLIMMER PONY STABLES 12"), 1), (_words("glimmer pony rides"), 1), (_words("Glimmer Feed Co"), 1),
+               (_words("PONY EXPRESS COURIER"), 2), (_words("tiny ox"), 3)]
+    tied = tied_words(history)
+    # 'glimmer' is in three rows, all of category 1; 'pony' in three rows but only two filed alike (< 80 %);
+    # short words ('ox') and words of fewer than three rows are not counted
+    assert tied == {"glimmer": 1}
+    assert tied_words(history, rows=1, purity=1.0)["courier"] == 2
+
+
+def test_error_figures_split_seen_and_never_seen_and_name_the_confusions():
+    names = {1: "Pony Care", 2: "Couriers", 3: "Snacks"}
+    row = lambda truth, top, top3, confidence, new, text: {  # noqa: E731
+        "truth": truth, "top": top, "top3": top3, "confidence": confidence, "new": new, "words": _words(text)}
+    rows = [row(1, 1, [1, 3], 0.95, False, "glimmer stables"),  # right, seen
+            row(1, 3, [3, 1], 0.92, False, "stables 7"),  # wrong, sure, right one second
+            row(2, 3, [3, 1], 0.40, True, "swift parcel"),  # wrong, unsure, right one not in the top 3
+            row(1, 3, [3, 2], 0.70, True, "glimmer meadow"),  # wrong, holds a word tied to the right category
+            row(3, 3, [3, 1], 0.50, True, "crunch hut")]  # right, never seen
+    figures = error_figures(rows, names, {"glimmer": 1, "parcel": 1})
+    seen, new = figures["seen"], figures["never seen"]
+    assert (seen["rows"], seen["wrong"], seen["right_2nd_3rd"], seen["sure"]) == (2, 1, 1, 1)
+    assert (new["rows"], new["wrong"], new["right_2nd_3rd"], new["middling"], new["unsure"]) == (3, 2, 0, 1, 1)
+    # 'parcel' is tied to another category than the row's own: only the 'glimmer' row counts
+    assert new["word_tied_to_right"] == 1
+    assert new["confusions"] == {("Pony Care", "Snacks"): 1, ("Couriers", "Snacks"): 1}
 
 
 def _label(user, category, description, amount):
