@@ -125,10 +125,9 @@ def steps_text(text: str, steps: list[str], marker: str) -> str:
 
 
 # ---- which questions are how-to questions about Moneta ------------------------------------------------------
-# A how-to asks how to do something ("how do I…", "where can I…", "is there a way to…", "I forgot my password",
-# Vietnamese "làm sao để…", "cách…"). It is about Moneta when what it asks to do is one of the topics of the help
-# corpus's "How to …" sections: sharing a topic word with a section heading, or close to one in meaning. So the
-# topics come from the help pages themselves; a new page with steps is found without code changes.
+# A how-to asks how to do something ("how do I…", "is there a way to…", "I forgot my password" but not "I forgot what
+# I spent", "làm sao để…", "cách…"). It is about Moneta when what it asks to do is a topic of the help corpus's "How
+# to …" sections (a topic word shared with a heading, or close in meaning): found from the pages, not from code.
 HOWTO_Q_RE = re.compile(
     r"\bhow (?:do|can|could|would|will|does) (?:i|we|you|one)\b|\bhow to\b|\bwhere (?:do|can|could|would|"
     r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
@@ -137,7 +136,9 @@ HOWTO_Q_RE = re.compile(
     r"|\bwhere(?:'s| is| are| do i find| can i find| do i see)\s+(?:the|my)\s+(?:[\w-]+\s+){0,2}?(?:queue|tab|list|menu|"
     r"section|inbox|link|form|toggle|switch|settings?|button|option|page|screen)s?\b"
     r"|\b(?:can|could|may) i\b|\bi (?:want|need|would like|'d like|wanna) to\b"
-    r"|\bforgot\b|\bforgotten\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
+    r"|\b(?:forgot|forgotten|forget|lost|can'?t remember|don'?t remember)\b(?:\s+(?:my|the|our|your|which|what))?\s+(?:"
+    r"(?:moneta|app|account|sign-?in|log-?in|email)\s+)?(?:password|passcode|pass|pin|log-?in|login details|username|"
+    r"user name|sign-?in|2fa|two-factor|recovery codes?|code|token|email address)\b|\bwhat do i do (?:if|when|to|about|now)\b|\bwhat do i do\b|\bhelp me\b"
     # "tell me how I'd set one up", "show me how I can…": how to, asked inside a request
     r"|\b(?:tell|show|teach|remind) (?:me|us) how\b(?!\s+(?:much|many|often|long|big|far)\b)|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
     r"(?:go about|set|make|create|add|change|fix|undo|delete|remove|turn|get|do|start|import|export|split|merge)\b"

@@ -87,3 +87,19 @@ CONSEQUENCE_RE = re.compile(r"\bwhat (?:happens|will happen|would happen) (?:if|
                             r"really |even )?(?:bad|good|ok|okay|smart|dumb|wise|a (?:good|bad) idea)\b"
                             r"|^\W*(?:so\W+|and\W+|but\W+)?(?:does|do|will|would|can|could|is|are)\b.{1,80}\b(?:help|helps|"
                             r"hurt|hurts|affect|affects|damage|improve|raise|lower|boost|ruin|build|count against)\b", re.I)
+# connecting a bank, card or bank account to Moneta ("can I connect my bank", "sync my card", "does it link to Chase",
+# "bank feed", "pull transactions automatically from my bank", "kết nối ngân hàng"): the help section that says there
+# is no bank connection and how statements are imported instead — never the MCP page, sign-up or a figure
+_LINK_VERB = r"(?:connect|link|sync|synch|hook(?:ed)? up|hook|plug(?:ged)? in|integrat)\w*"
+_BANK_THING = (r"(?:bank(?:ing)?(?: accounts?| app)?|banks|(?:credit |debit )?cards?|checking(?: account)?|savings account|"
+               r"current account|chase|wells fargo|bank of america|citi(?:bank)?|capital one|amex|american express|hsbc|"
+               r"barclays|monzo|revolut|paypal|venmo|plaid)")
+BANK_LINK_RE = re.compile(
+    rf"\b{_LINK_VERB}\b(?:\s+\w+){{0,4}}?\s+(?:to |with |into |up )?(?:my |our |the |a |your )?(?:\w+ )?{_BANK_THING}\b"
+    rf"|\b{_BANK_THING}\s+(?:\w+\s+){{0,3}}?(?:{_LINK_VERB}|feeds?)\b|\bbank feeds?\b|\bopen banking\b"
+    r"|\b(?:automatic(?:ally)?|auto-?)\s*(?:import|download|pull|sync|fetch|update)\w*\b.{0,40}\b(?:bank|card|"
+    r"transactions|statements)\b|\b(?:pull|import|download|fetch|get|grab)\w*\b.{0,30}\b(?:directly|automatically|"
+    r"straight)\s+from\s+(?:my|the|our)\s+(?:bank|card)\b"
+    r"|\b(?:kết nối|liên kết|đồng bộ|ket noi|lien ket|dong bo)\b.{0,30}\b(?:ngân hàng|thẻ|ngan hang|the)\b"
+    r"|\b(?:ngân hàng|thẻ|ngan hang)\b.{0,30}\b(?:kết nối|liên kết|đồng bộ|ket noi|lien ket|dong bo)\b", re.I)
+BANK_LINK_QUERY = "how to connect or sync your bank account"

@@ -35,6 +35,8 @@ from chat.offline.calls import money_calls
 from chat.offline.frames import PRONOUN_RE, compares_concepts, concept_frame, knowledge_query, names_money_measure
 from chat.offline.route_cues import (
     APP_NOUNS,
+    BANK_LINK_QUERY,
+    BANK_LINK_RE,
     CONSEQUENCE_RE,
     EATS_PAY_RE,
     HYPOTHETICAL_RE,
@@ -126,6 +128,10 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     howto = asks_how_to(kept if remarks and looks_like_request(kept) else text) and not WEAK_OPENER_RE.search(text)
     early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or confirm_call(text, ctx.waiting) \
         or whatif_call(text, q)
+    if early is None and BANK_LINK_RE.search(text) and q.period is None and q.amount_min is None \
+            and q.amount_max is None:
+        # "can I connect my bank", "sync my card": the help section saying there is no bank link, and what to do instead
+        return done([("app_help", 1.0, text)], [{"name": "get_app_information", "args": {"query": BANK_LINK_QUERY}}])
     action = None if howto or early is not None else action_call(text, q, ctx)
     if early is None and not howto and not own_thing_judged(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))

@@ -99,7 +99,7 @@ def set_aside(question: str) -> tuple[str, list[str]]:
     if len(re.findall(r"\w+", kept)) < 2:  # the reason was all there was: keep the question as asked
         kept, found = text, found[:-1] if REASON_RE.search(text) else found
     kept = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", kept)).strip()
-    return (kept, found) if found else (question, [])
+    return (kept, found) if found or text != question else (question, [])  # (a lead of forgetting: nothing found)
 
 
 # an aside that says what a word of the question stands for: "(lunch is pretty much always chipotle)", "(coffee =

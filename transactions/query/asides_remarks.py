@@ -98,6 +98,12 @@ QUOTED_RE = re.compile(r"(?<!\w)['‘\"“](?P<word>[A-Za-z][A-Za-z &-]{1,30})['
 OPERATOR_RE = re.compile(r"\b(?i:except|excluding|without|not counting|leave out|leaving out|but not|minus|only the|"
                          r"just the|plus|by \w+ i mean|i\.e\.)\b|(?i:" + OTHER_CUES + ")")  # (+ "you didn't include")
 MIN_WORDS_BEFORE = 3  # a remark follows a question; "Sorry, I think I overspent on dining" is the question
+# "I have quite forgotten what I spent on X", "I can't recall how much went on Y", "remind me what Z cost", "tôi quên mất
+# tháng trước tiêu bao nhiêu": not remembering a figure is how the question is asked, never a forgotten password
+MEMORY = (r"(?i:(?:i|we)(?:'ve|'d| have| had)?\s+(?:(?:quite|completely|totally|clean|kind of|kinda|honestly|"
+          r"actually|just|already|entirely|totally|sort of)\s+)*(?:forgot(?:ten)?|forget|lost track of|no idea|"
+          r"(?:can'?t|cannot|can not|don'?t|do not|couldn'?t|could not)\s+(?:quite\s+)?(?:remember|recall|recollect)|"
+          r"(?:can'?t|cannot) (?:keep track of|work out|figure out))|i'?m not sure|no idea|remind me(?: of)?)")
 # a sentence after a question that says how the asker feels about it, not what to count: "? seems high to me",
 # "? honestly I think we eat out too much", ", I'm trying to cut back", "? I feel like it's a lot", "? lol",
 # "? thấy hơi nhiều", "? cảm giác nhiều quá". It opens with an interjection, a feeling or a first-person or
@@ -113,7 +119,8 @@ _FEELING = (r"(?i:seems?|feels?|looks?|sounds?|kinda|kind of|probably|must be|go
             r"have to|should|want to)|it'?s (?:a lot|too|so|way|probably|gotta|got to|crazy|insane|getting)|"
             r"that'?s (?:a lot|too|so|way|crazy|insane|ridiculous|probably)|(?:this|that|it) (?:seems|feels|looks|"
             r"can'?t be|must be|is (?:a lot|too much|crazy))|(?:tôi |mình |em |anh |chị )?(?:thấy|cảm giác|cảm thấy|"
-            r"nghĩ|đoán|sợ|lo)|hình như|có vẻ|chắc (?:là )?(?:nhiều|ít|cao|lắm)|nhiều quá|hơi nhiều|trời ơi|haiz)")
+            r"nghĩ|đoán|sợ|lo)|(?:tôi |mình |em )?(?:quên mất|quên|không nhớ)|" + MEMORY +
+            r"|hình như|có vẻ|chắc (?:là )?(?:nhiều|ít|cao|lắm)|nhiều quá|hơi nhiều|trời ơi|haiz)")
 # a sentence in the first person after a question: "? I have been trying to shop there less.", "? I have quite
 # forgotten to check this month." — not one that says what to count ("? I mean Starbucks", "? I only want rent")
 FIRST_PERSON_AFTER_Q_RE = re.compile(
@@ -134,6 +141,10 @@ STANDALONE_WORDS = 7
 GREETING_RE = re.compile(r"^\s*(?i:(?:good (?:morning|afternoon|evening|day)|greetings|hello|hi|hey|howdy|dear|"
                          r"to whom it may concern)(?:\s+(?:to you|there|all|moneta|assistant|sir|madam|sir or madam|"
                          r"friend|folks))*)\s*[,.!:;—–-]+\s*")
+MEMORY_LEAD_RE = re.compile(rf"^\s*(?:(?i:ok(?:ay)?|so|hmm+|um+|honestly|sorry|oh)\s*,?\s*)*{MEMORY}\s*,?\s*"
+                            r"(?=(?i:how|what|where|when|which|who|whether|if|the|my|our)\b)"
+                            r"|^\s*(?i:tôi|mình|em|tui|toi|minh)?\s*(?i:quên mất|quên|không nhớ|chẳng nhớ|không còn nhớ|quen mat|"
+                            r"quen|khong nho)\s+(?:(?i:là|la)\s+)?")
 OPENER_RE = re.compile(r"^\s*(?i:to (?:begin|start) with|first(?:ly| of all| off)?|for starters|secondly|next|"
                        r"also|anyway|in any case)\s*,\s*")
 
@@ -212,13 +223,18 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
         text = scene[1]
     while (greeting := GREETING_RE.match(text)) and len(re.findall(r"\w+", text[greeting.end():])) >= 3:
         text = text[greeting.end():]  # "Good morning. I was wondering …", "Dear Moneta, …": how a letter opens
+    memory = MEMORY_LEAD_RE.match(text)
+    if memory is not None and len(re.findall(r"\w+", text[memory.end():])) >= 3:
+        text = text[memory.end():]  # "I've quite forgotten what I spent on X": what they spent on X (nothing to say)
+    else:
+        memory = None
     if (opener := OPENER_RE.match(text)) and len(re.findall(r"\w+", text[opener.end():])) >= 3:
         text = text[opener.end():]  # "To begin with, how much came in during October?": how the turn goes on
     text, renamed = _renamed(text)
     found += renamed
     for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
         text = rx.sub(take, text)
-    if not found:
+    if not found and memory is None:
         return question, []
     text = re.sub(r"\(\s*\)", " ", text)
     text = re.sub(r"\s+([?.!,;)])", r"\1", re.sub(r"\s{2,}", " ", text))

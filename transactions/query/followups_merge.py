@@ -30,6 +30,8 @@ UNION_RE = re.compile(r"\b(?:add(?:ing)?|plus|includ(?:e|ing)|incl|throw(?:ing)?
                       r"combined with|on top of|as well as|cong them|cong ca|them ca)\b|\b(?:included|added|thrown in)\b"
                       # "and with groceries too?", "also with Target": the last set with the name said
                       r"|^\s*(?:(?:and|also|now|ok(?:ay)?|so)[,\s]+)+with\b|\bwith\b(?=.{1,40}\b(?:too|as well|also)\s*[?.!]*\s*$)")
+# "the online orders too", "and the ones in store as well": more of the last set
+TOO_RE = re.compile(r"\b(?:too|as well|also)\s*[?.!]*\s*$|^\s*(?:and\s+)?also\b")
 # words that say the turn swaps a part of the last question ("and in August instead", "swap the month for July"):
 # how to change it, never a name to look for
 SWAP_WORDS = ("instead", "swap", "switch", "rather", "replace", "change")
@@ -85,7 +87,11 @@ def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) ->
     """"add uber to that" after Shell and Chevron: the three together; "including rent" after everything but rent:
     everything. Names left out before and said now are no longer left out."""
     cue = UNION_RE.search(ADD_UP_ONLY_RE.sub(" ", text))
-    if not cue or not (said.merchants or said.categories or said.text):
+    # only words that narrow a name ("the online ones"), said as more of the last set: "and the online orders too"
+    # (a word no row says, "online" with no online rows, stays a word not understood: the answer says so)
+    kind_only = bool(said.text or said.unknown) and not (said.merchants or said.categories or said.excludes)
+    cue = cue or (TOO_RE.search(text) if kind_only else None)
+    if not cue or not (said.merchants or said.categories or said.text or kind_only):
         return q
     named = [link for link in said.links if not link.negated]
     lifted = set(said.merchants + said.categories + said.text) & set(
@@ -100,7 +106,11 @@ def _united(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) ->
     q.exclude_merchants = [m for m in previous.exclude_merchants if m not in said.merchants]
     q.exclude_categories = [c for c in previous.exclude_categories if c not in said.categories]
     q.exclude_text = [t for t in previous.exclude_text if t not in said.text]
-    if merchants or categories or words:  # the last set was some things: these join them
+    if kind_only and (merchants or categories):
+        # "including the online ones" after Chipotle or Dining: words beside a name narrow it (its rows that say them),
+        # so they are rows the last set already counts — it stays as it was, and the words are read
+        q.merchants, q.categories, q.text = list(merchants), list(categories), list(words)
+    elif merchants or categories or words:  # the last set was some things: these join them
         q.merchants = list(dict.fromkeys(merchants + said.merchants))
         q.categories = list(dict.fromkeys(categories + said.categories))
         q.text = list(dict.fromkeys(words + said.text))
