@@ -301,7 +301,8 @@ CORRECTED_RE = re.compile(r"(?:\.\.+|[,;—–-])?\s*\b(?:actually|no wait|wait|
                           r"(?:(?:move|put|file|mark|tag|label|make)\s+)?(?:(?:them|those|these|it|em)\s+)?", re.I)
 
 
-REMARK_START_RE = re.compile(r"\s+[-–—]+\s+|[;.!?]\s|,\s*(?=(?:it|it'?s|that|this|they|they'?re|she|he|i|i'?m|we|was|cause|because|"
+# (a new sentence may correct the request: "as work stuff... actually no, just move them to Groceries")
+REMARK_START_RE = re.compile(r"\s+[-–—]+\s+|,\s*(?=(?:it|it'?s|that|this|they|they'?re|she|he|i|i'?m|we|was|cause|because|"
                              r"coz|since|as)\b)", re.I)
 
 

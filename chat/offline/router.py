@@ -276,7 +276,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("followup", best, text)], money_calls(q), query=q, followup=True)
     if WEB_RE.search(text):
         return done([("web", best, text)], [{"name": "search_online", "args": {"query": text}}])
-    if _off_topic(text, q, scores) or vi_off_topic(text, q):
+    if _off_topic(text, q, scores) or vi_off_topic(text, q, after_money=ctx.previous_query is not None):
         return done([("out_of_scope", best, text)], [])
     if MY_NOTES_RE.search(text):
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",

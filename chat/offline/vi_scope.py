@@ -65,7 +65,7 @@ OWN_RE = re.compile(r"\bcua (?:toi|minh|em|tui|tao|to|chung toi|chung minh|nha (
 FIGURE_RE = re.compile(r"\d")
 
 
-def vi_off_topic(text: str, q) -> bool:
+def vi_off_topic(text: str, q, *, after_money: bool = False) -> bool:
     """A Vietnamese question of its own (three words or more; a bare phrase only when it names a topic such as the
     weather) that asks nothing of money or of Moneta: no money or app word, no amount asked, no figure, nothing of
     the user's named or owned, and no follow-up of the last answer."""
@@ -78,6 +78,8 @@ def vi_off_topic(text: str, q) -> bool:
     topic = TOPIC_RE.search(text.lower()) or TOPIC_PLAIN_RE.search(plain)
     if money or AMOUNT_ASKED_RE.search(plain) or OWN_RE.search(plain) or not (ASKS_RE.search(plain) or topic):
         return False
+    if after_money and q.period is not None and not topic:
+        return False  # "tháng trước đó nữa thì sao?" after a money answer: the last question for another period
     if q.merchants or q.categories or q.text or q.amount_min is not None or q.amount_max is not None:
         return False
     return not any(link.how != "meaning" for link in q.links)

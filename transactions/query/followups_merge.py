@@ -65,7 +65,7 @@ FOLLOWUP_RE = re.compile(
     r"|\b(?:that|the same) (?:months?|period|time|weeks?|years?|quarter|stretch|span)\b|\bin (?:there|that)\b"
     r"|\b(?:compare|break|split|show|list|divide|average|sum|add|rank|sort)\s+(?:that|this|it|them|those|these)\b"
     r"|\b(?:of )?the (?:two|three|both)\b|\bwhich (?:one|of them|of those)\b"
-    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b|\by (?:toi|minh|em|tui|con) la\b",
+    r"|\bhow (?:does|did|do|is|was) (?:that|this|it)\b|\bi meant?\b|\by (?:toi|minh|em|tui|con) la\b|\bthi sao\b",
     re.I)
 
 

@@ -28,6 +28,12 @@ NOT_A_LIST_RE = re.compile(r"^\s*(?:how|what|which|why|when|where|who|is|are|was
                            r"please|except|excluding|without|not|only|just|i|we|it|that|this|last|next|in|for|from|since|"
                            r"over|per|by|total|all up)\b", re.I)
 
+# a list given as examples of the umbrella ("health stuff - gym, pharmacy, that kind of thing", "bills: like power,
+# water etc"): the umbrella word stands, the examples do not narrow it
+EXAMPLES_RE = re.compile(r"\b(?:that|this) (?:kind|sort|type) of (?:thing|stuff)\b|\b(?:things?|stuff) like that\b|\betc\b|"
+                         r"\band so on\b|\band (?:the like|whatnot|such)\b|\bor whatever\b|\band stuff\b|^\s*(?:like|e\.?g\.?|"
+                         r"such as|for example|for instance|say)\b", re.I)
+
 
 def umbrella_glossed(question: str) -> tuple[str, list[str]]:
     """The question with an umbrella word replaced by the list said to gloss it, and the glosses read."""
@@ -37,7 +43,7 @@ def umbrella_glossed(question: str) -> tuple[str, list[str]]:
         if m is None:
             break
         items = [i for i in ITEM_JOIN_RE.split(m.group("list").strip(" ,")) if i.strip()]
-        if NOT_A_LIST_RE.match(m.group("list")) or not items or len(items) > 8 \
+        if NOT_A_LIST_RE.match(m.group("list")) or EXAMPLES_RE.search(m.group("list")) or not items or len(items) > 8 \
                 or any(len(i.split()) > 4 for i in items):
             break
         if m.group("sep").strip() == "(" and not m.group("close"):
