@@ -23,6 +23,7 @@ from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, lacking_in_union, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
+from transactions.brands import brand_index
 from transactions.query.account import companion
 from transactions.query.closed_words import closed_class_only
 from transactions.query.state import asks_again, query_unchanged
@@ -429,7 +430,8 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         things = understood.get("things") or {}
         rest = [u for u in understood.get("unknown") or [] if u not in not_understood]
         unmatched = [u for u in rest if u not in things]
-        if unmatched and not answered and all(name_like(u, question) for u in unmatched):
+        if unmatched and not answered and all(name_like(u, question) and _known_or_written_as_name(u, question)
+                                              for u in unmatched):
             # "any Costco purchases?": one name, close to none of theirs by spelling, said where a name goes —
             # "nothing at Costco" is the answer, resting on nothing found: medium, never high
             penalty += NAME_NONE_PENALTY
@@ -474,3 +476,14 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         penalty += max(loose.values())
         reasons.append(f"names read from a shortened or misspelled form: {sorted(loose)}")
     return round(penalty, 3), reasons
+
+
+def _known_or_written_as_name(mention: str, question: str) -> bool:
+    """Is an unplaced mention a shop's name by more than its place in the sentence: a brand the name-suggestion index
+    knows ("costco", "aldi") or written with a capital ("Bunnings")? "grocs", "countng", "thanksgivng" are neither:
+    a shortened or misspelled word, so "nothing at Grocs" is no answer to rest on."""
+    index = brand_index()
+    if index is not None and index.match(mention)[1]:
+        return True
+    return any(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", question)
+               if w.lower() in mention.lower().split() and not question.lstrip().startswith(w))

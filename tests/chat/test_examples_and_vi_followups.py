@@ -30,3 +30,16 @@ def test_vietnamese_what_about_after_a_money_answer_keeps_the_subject(alice_mone
 def test_weather_after_a_money_answer_is_still_off_topic(alice_money):
     _, second = talk(alice_money.user, "tháng trước tôi mua ở Starbucks hết bao nhiêu", "hôm nay Hà Nội có mưa không")
     assert not second["tool_calls"]
+
+
+@pytest.mark.parametrize("question,confident", [
+    ("since September 10th how much on grocs", False),  # a shortened word, no shop: "nothing at Grocs" rests on nothing
+    ("how much i spend last mo not countng rent", False),  # a misspelled word
+    ("any costco purchases this year?", True),  # a brand the name-suggestion index knows: "nothing at Costco", medium
+    ("how much at Bunnings last month", True),  # written as a name
+])
+def test_nothing_found_for_a_word_is_confident_only_for_a_shops_name(alice_money, question, confident):
+    from tests.chat.conftest import confident as is_confident
+
+    (answer,) = talk(alice_money.user, question)
+    assert is_confident(alice_money.user, answer) is confident

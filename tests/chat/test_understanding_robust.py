@@ -112,9 +112,10 @@ def test_add_up_is_arithmetic_not_a_new_transaction(chat_demo, alice, alice_mone
 
 
 def test_a_word_of_the_sentence_is_not_a_shop_the_user_lacks(chat_demo, alice, alice_money):
-    # "thời tiết" (weather) is a Vietnamese word, not a brand: "no transactions at Thoi Tiet" is not confident
+    # "thời tiết" (weather) is a Vietnamese word, not a brand: never "no transactions at Thoi Tiet"; the question is
+    # off topic, said plainly in Vietnamese with no money tool (chat/offline/vi_scope.py)
     answer = chat_turn(user=alice, message="hôm nay thời tiết thế nào?")
-    assert not confident(alice, answer)
+    assert not answer["tool_calls"] and "thoi tiet" not in answer["answer"].lower(), answer["answer"]
 
 
 def test_a_pet_is_a_thing_they_have_no_spending_on(chat_demo, alice, alice_money):

@@ -105,6 +105,8 @@ def is_aside_clause(clause: str) -> bool:
     m = OTHER_SUBJECT_RE.match(clause) or own
     if m is None:
         return False
+    if re.search(r"\b(?:the|my|our|his|her|their|your|a|an)\s*$", m.group("subj") or "", re.I):
+        return False  # "the trips and the eats together": no verb follows "the" — "eats" is a noun, no clause
     # "the total is", "the rest was": the figure asked, not a thing of the user's life; "the ones that cost over $50",
     # "the stuff at costco was": a noun said with what picks it out is the question's
     return not re.search(r"\b(?:total|sum|figure|amount|number|answer|rest|difference|average|ones?|that|which|who|"
