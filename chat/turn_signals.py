@@ -247,9 +247,9 @@ def _used_numbers(records: list[Any]) -> set[float]:
         # "2 months ago", "3 weeks back", "a year ago": how far the period lies before today
         today = timezone.localdate()
         used |= {(today.year - start.year) * 12 + today.month - start.month, today.year - start.year,
-                 round((today - start).days / 7), (today - start).days,
-                 # "2 weeks ago", "2 tuần trước": the calendar week that many Mondays before this week's
-                 (today - timedelta(days=today.weekday()) - start).days // 7}
+                 round((today - start).days / 7), (today - start).days}
+        if days == 7:  # "2 weeks ago", "2 tuần trước": the calendar week that many Mondays before this week's
+            used.add((today - timedelta(days=today.weekday()) - start).days // 7)
     return used
 
 
