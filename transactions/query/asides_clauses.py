@@ -97,6 +97,8 @@ def is_aside_clause(clause: str) -> bool:
     """A clause whose subject is not the asker, or that gives the asker's feeling or opinion, and narrows nothing."""
     if NARROWS_RE.search(clause) or ASKS_AGAIN_RE.match(clause):
         return False
+    if re.search(r"\b(?:wonder(?:ing|ed)?|tell me|let me know|show me)\b", clause, re.I):
+        return False  # "I was wondering whether you might tell me …": the lead of the question (asides_remarks)
     if RENAMES_RE.match(clause):  # "as my nephew calls Starbucks": a name for the thing (asides_remarks._renamed)
         return False
     own = OWN_OPINION_RE.match(clause)
