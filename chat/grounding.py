@@ -23,7 +23,7 @@ from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, lacking_in_union, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
-from transactions.brands import brand_index, squash
+from transactions.brands import brand_index
 from transactions.query.account import companion
 from transactions.query.closed_words import closed_class_only
 from transactions.query.state import asks_again, query_unchanged
@@ -483,9 +483,8 @@ def _known_or_written_as_name(mention: str, question: str) -> bool:
     knows ("costco", "aldi") or written with a capital ("Bunnings")? "grocs", "countng", "thanksgivng" are neither:
     a shortened or misspelled word, so "nothing at Grocs" is no answer to rest on."""
     index = brand_index()
-    key = squash(mention)
-    # a brand's whole name, or the word its name starts with ("sprouts" of Sprouts Farmers Market)
-    if index is not None and (index.match(mention)[1] or (len(key) >= 5 and any(k.startswith(key) for k in index.names))):
+    # a brand's whole name, or the words its name starts with ("sprouts" of Sprouts Farmers Market, "home depot")
+    if index is not None and (index.match(mention)[1] or index.starts_a_name(mention)):
         return True
     return any(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", question)
                if w.lower() in mention.lower().split() and not question.lstrip().startswith(w))

@@ -20,6 +20,7 @@ Index (`index_build`): {"source", "kinds": {kind: words}, "names": {squashed nam
 """
 from __future__ import annotations
 
+import bisect
 import gzip
 import json
 import os
@@ -184,6 +185,9 @@ class BrandIndex:
         self.kinds: dict[str, str] = index["kinds"]
         self.names: dict[str, list] = index["names"]
         self._cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        # every name, and every name without its leading article ("thehomedepot" → "homedepot"), sorted for
+        # prefix look-ups (`starts_a_name`)
+        self._sorted = sorted(set(self.names) | {k[3:] for k in self.names if k.startswith("the") and len(k) > 7})
 
     def name_match(self, merchant: str, description: str = "") -> str:
         """The squashed brand name the merchant (or else the narrative) names, or "" (`match`)."""
@@ -206,6 +210,15 @@ class BrandIndex:
                 if key in self.names:
                     return key, False
         return "", False
+
+    def starts_a_name(self, mention: str, *, shortest: int = 5) -> bool:
+        """Is the mention a brand's name or the start of one ("sprouts" of Sprouts Farmers Market, "home depot" of
+        The Home Depot)? Mentions shorter than `shortest` letters squashed are too common to tell."""
+        key = squash(mention)
+        if len(key) < shortest:
+            return key in self.names
+        at = bisect.bisect_left(self._sorted, key)
+        return at < len(self._sorted) and self._sorted[at].startswith(key)
 
     def kinds_of(self, merchant: str, description: str = "", *, places: frozenset[str] = frozenset()
                  ) -> tuple[tuple[str, float], ...]:

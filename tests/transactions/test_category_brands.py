@@ -29,6 +29,7 @@ NSI = {"nsi": {
         {"displayName": "Velmora's", "locationSet": {"include": ["nz-auk.geojson"]}, "tags": {}},
         {"displayName": "Orbelin", "locationSet": {"include": ["nz"]}, "tags": {}},
         {"displayName": "Tavisk Grill", "locationSet": {"include": ["001"]}, "tags": {}},
+        {"displayName": "The Bramwick Depot", "locationSet": {"include": ["us"]}, "tags": {}},
     ]},
     "operators/amenity/parking": {"items": [
         {"displayName": "Kelvran", "locationSet": {"include": ["nz"]}, "tags": {}},
@@ -81,6 +82,13 @@ def test_merchants_match_exactly_then_by_their_first_words_then_by_words_of_the_
     assert index.name_match("", "EFTPOS 0042 PELLIX 12") == ""  # one word of a narrative is too loose
     assert index.name_match("karori pellix") == ""  # a brand must start the merchant's name
     assert index.kinds_of("xqz holdings", "XQZ HOLDINGS 123") == ()
+
+
+def test_a_mention_may_be_the_start_of_a_brands_name_without_its_article(index):
+    assert index.starts_a_name("tavisk") and index.starts_a_name("Tavisk Grill")
+    assert index.starts_a_name("bramwick depot") and index.starts_a_name("the bramwick")
+    assert not index.starts_a_name("tavis grill") and not index.starts_a_name("depot")
+    assert not index.starts_a_name("pel")  # too short to be told from a word, and not a whole name
 
 
 def test_brands_that_trade_in_the_statements_country_are_preferred(index):
