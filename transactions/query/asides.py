@@ -25,7 +25,10 @@ ROLE_RE = re.compile(r",?\s*\b(?:for|to send to|to give to|to show)\s+(?:my|our|
 # a clause giving the reason, to the end of the sentence: ", I need it for the quarterly estimate"
 REASON_RE = re.compile(r"(?:[,;.!]|\s[–—-]|(?=\s+(?:bc|b/c|cuz|coz|cos|because)\s+(?!of\b)))\s*(?:(?:i|we)(?:'ll| will)? (?:need|want|have to send|have to give|use)"
                        r" (?:it|this|that|them|the (?:number|figure|total|amount))\b|(?:it'?s|this is|that'?s) (?:for|"
-                       r"going to)\b|so (?:that )?(?:i|we) can\b|because\b|cause\b|cuz\b|coz\b|cos\b|bc\b|b/c\b"
+                       r"going to)\b|(?:just )?so (?:that )?(?:i|we) (?:can|could|know|have|get|see|understand|figure|work|plan)\b"
+                       # ", to see if I can afford it", ", I'm planning a trip": why the figure is wanted
+                       r"|(?:just )?to (?:see|know|check|figure out|work out|decide) (?:if|whether|how)\b"
+                       r"|(?:i'?m|i am|we'?re|we are) (?:planning|thinking|hoping|trying|looking|saving|deciding)\b|because\b|cause\b|cuz\b|coz\b|cos\b|bc\b|b/c\b"
                        r"|since (?:i|we|my|our)\b|as (?:i|we) (?:was |were |am |have been |had been )?(?:telling|told|"
                        r"said to|saying to|mentioned to|mentioning to|explained to|explaining to|writing to|wrote to)\b"
                        r"|as (?:i|we) (?:need|have to|want)\b)[^?]*", re.I)

@@ -63,6 +63,12 @@ HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviou
 GUESS_RE = re.compile(r"(?P<sep>[,.?!]\s+|[—–]\s*)(?:[A-Za-z']+\s+){0,2}[A-Za-z']+\s*,?\s*(?:(?i:mostly|probably|"
                       r"maybe)\s*,?\s*)?(?i:i (?:should |would |'d )?(?:think|expect|guess|suppose|imagine|believe|"
                       r"reckon)|i'?d (?:say|guess))(?=\s*[,.;?!)]|\s*$)")
+# what the money went on, said after the question with a hedge ("…, christmas shopping basically", "…, mostly
+# groceries", "— takeout mostly really"): a description of the spending asked about, not a narrowing of it
+DESCRIBED_RE = re.compile(r"(?P<sep>,\s+|\s[–—-]\s*|[–—]\s*)(?:(?i:it was|that was|that's|it's|which was|all)\s+)?"
+                          r"(?:(?i:mostly|basically|mainly|largely|pretty much|practically)\s+(?:[A-Za-z']+\s+){0,2}"
+                          r"[A-Za-z']+|(?:[A-Za-z']+\s+){0,2}[A-Za-z']+\s*,?\s*(?i:basically|mostly|mainly|largely|"
+                          r"pretty much|really|i guess))(?=\s*[.!?]*\s*$)")
 # "ok quick one between calls —", "quick question while I'm on break:": how the turn opens, not what it asks
 LEAD_RE = re.compile(r"^\s*(?:(?i:ok(?:ay)?|so|hey|hi|hello|right|alright|sorry)\s*,?\s*)*(?i:quick (?:one|q(?:uestion)?)|"
                      r"(?:a |one )?(?:quick )?question|real quick|sorry to bother you)\s*,?\s*(?:(?i:between|while|"
@@ -137,6 +143,7 @@ POINTS_BACK_RE = re.compile(r"\b(?i:there|it|its|that|those|them|they|this|these
 PERIOD_SAID_RE = re.compile(r"\b(?i:january|february|march|april|may|june|july|august|september|october|november|"
                             r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|month|year|week|quarter|"
                             r"today|yesterday|since|\d{4}|days?|months|weeks|years)\b")
+SEASON_SAID_RE = re.compile(r"\b(?i:weekends?|fortnight|holidays?|christmas|xmas|summer|spring|autumn|fall|winter)\b")
 STANDALONE_WORDS = 7
 GREETING_RE = re.compile(r"^\s*(?i:(?:good (?:morning|afternoon|evening|day)|greetings|hello|hi|hey|howdy|dear|"
                          r"to whom it may concern)(?:\s+(?:to you|there|all|moneta|assistant|sir|madam|sir or madam|"
@@ -232,6 +239,11 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
         text = text[opener.end():]  # "To begin with, how much came in during October?": how the turn goes on
     text, renamed = _renamed(text)
     found += renamed
+    # a description after a period said ("…the 31st of December, christmas shopping basically"), not one more item of
+    # a list ("on groceries, dining and shopping mostly")
+    text = DESCRIBED_RE.sub(lambda m: take(m) if (PERIOD_SAID_RE.search(text[max(0, m.start() - 30):m.start()])
+                                                  or SEASON_SAID_RE.search(text[max(0, m.start() - 30):m.start()]))
+                            and not re.search(r"\b(?i:and|or|plus|but|except|not)\b", m.group(0)) else m.group(0), text)
     for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
         text = rx.sub(take, text)
     if not found and memory is None:

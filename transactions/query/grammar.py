@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.foreign_words import gloss
+from transactions.query.lexicon import REGIONAL_GRAMMAR_WORDS
 from transactions.query.periods import MONTH_RE, _n
 from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
 from transactions.query.ranking_words import ranking_said
@@ -32,7 +33,7 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "hw": "how", "tht": "that", "wat": "what", "wht": "what", "mny": "many", "mch": "much",
                "thm": "them", "ths": "this", "wuz": "was"}
 # shortened words that are Vietnamese words once accents are stripped ("tốt"): read only in English text
-SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals"}
+SHORT_FORMS_EN = {"tot": "total", "ttl": "total", "tots": "totals", **REGIONAL_GRAMMAR_WORDS}
 SHORT_EN_RE = re.compile(r"(?<![\w/&])(" + "|".join(SHORT_FORMS_EN) + r")(?![\w/&])")
 SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SHORT_FORMS, key=len, reverse=True))
                       + r")(?![\w/&])")
@@ -55,6 +56,10 @@ INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|co
                              r"\s*[,.!…:;-]+\s*)+")
 
 
+PAY_JOINED_RE = re.compile(r"(?:^|(?<=\bplus )|(?<=\band )|(?<=\+ )|(?<=^ ))pay\b(?=\s+(?:plus|and|\+|along with|"
+                           r"together with|as well as)\s+(?:the |that |my |our |a |any )?[a-z]|\s*[,;]|\s*[?.!]?\s*$)")
+
+
 def normalise(text: str, *, respelt: bool = True) -> str:
     """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), misspelt words
     of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
@@ -62,6 +67,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     collapsed; same length is NOT kept."""
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
+    text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     # a word that opens the turn on its own ("fine, then just …", "whatever. how much …"): no part of the question
     text = INTERJECTION_RE.sub("", text)
@@ -97,6 +103,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\btax\s+year(?=\s+(?:of\s+)?(?:19|20)\d{2}\b)", "", text)
     text = re.sub(r"\b((?:19|20)\d{2})\s+tax\s+year\b", r"\1", text)
     text = re.sub(r"\b(last|this|previous|current)\s+tax\s+year\b", r"\1 year", text)
+    # "pay plus that tax refund", "the refund and pay": "pay" said as a thing joined to another is their pay, not the
+    # verb ("did I pay and when", "what I pay plus tax" keep the verb: a subject stands before it)
+    text = PAY_JOINED_RE.sub("my pay", text)
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
     text = re.sub(r"\binflows?\b", "income", text)
@@ -337,7 +346,17 @@ MEASURE_RULES: list[tuple[str, str]] = [
               r"|\bso lan\b|\bbao nhieu giao dich\b"),
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
-    ("income", r"\b(?:how much|what) (?:did|do|have) i (?:make|made|earn|bring in|take home)\b|"
+    # "how much did i actually make", "what have we made", "how much i made": an adverb may sit before the verb
+    ("income", r"\b(?:how much|what) (?:(?:did|do|have) )?(?:i|we)(?:'ve)? (?:(?:actually|really|even|truly|roughly|"
+               r"\w+ly) )?(?:make|made|earn|bring in|take home|pull(?:ed)? in|rake[ds]? in)\b|"
+               # "my take-home", "our pay last month" (not "my pay for rent"): money earned, said as a noun
+               r"\btake[- ]home\b|\b(?:my|our) (?:net |gross |monthly |weekly )?(?:pay|earnings)\b(?!\s+(?:for|to|on|off|back)\b)|"
+               # "how much went in last month", "what's been paid into my account", "what landed in my account",
+               # "incoming money", "have I been paid": money in, said by where it went
+               r"\b(?:went|gone|goes) in\b(?=\s*(?:$|[?.!,]|last|this|in\b|over|during|since|from|between|so\b|because))|"
+               r"\bpaid in(?:to)?\b|\b(?:landed|lands|hit|hits|arrived|showed up|came through) (?:in(?:to)? )?(?:my|our|the) "
+               r"(?:account|bank|checking|current account)\b|\bincoming(?: money| cash| payments?| funds)?\b|"
+               r"\b(?:have|has|had) (?:i|we) been paid\b|\b(?:i|we)(?:'ve| have| had) been paid\b|\b(?:i|we) (?:was|were) paid\b|"
                # "what did we bring in", "how much I took home", "take-home pay": money earned
                r"\b(?:i|we|did i|did we|do i|do we|have i|have we|i've|we've)\s+(?:\w+\s+)?"
                r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"

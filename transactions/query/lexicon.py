@@ -36,6 +36,9 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "rent": (("apartments", "apartment", "rent", "property", "realty", "landlord", "lease"), "Rent"),
     "amazon": (("amazon", "amzn"), None),
     "payroll": (("payroll", "salary", "wages", "paycheck", "direct dep", "luong"), "Salary"),
+    # a refund of tax, by the tax office's name on a statement ("IRS TREAS 310 TAX REF", "HMRC", "ATO")
+    "tax refund": (("irs", "tax ref", "tax refund", "treas", "hmrc", "ato", "franchise tax", "dept of revenue",
+                    "revenue"), None),
 }
 # spoken forms → concept
 CONCEPT_WORDS: dict[str, str] = {
@@ -45,6 +48,9 @@ CONCEPT_WORDS: dict[str, str] = {
     "fill-up": "gas", "fill-ups": "gas", "filled up": "gas", "fill up at": "gas", "gas station": "gas",
     "gas stations": "gas", "filling station": "gas", "filling stations": "gas", "petrol station": "gas",
     "service station": "gas", "gas pump": "gas", "the pumps": "gas", "xang": "gas", "do xang": "gas", "tien xang": "gas",
+    # Australian and British words for the petrol station and a coffee ("the servo", "a cuppa", "flat whites")
+    "servo": "gas", "servos": "gas", "the servo": "gas", "petrol stations": "gas",
+    "cuppa": "coffee", "cuppas": "coffee", "flat white": "coffee", "flat whites": "coffee",
     "rideshare": "rideshare", "ride share": "rideshare", "taxi": "rideshare", "taxis": "rideshare",
     "cab": "rideshare", "cabs": "rideshare",
     "food delivery": "food delivery", "delivery": "food delivery", "takeout delivery": "food delivery",
@@ -57,7 +63,7 @@ CONCEPT_WORDS: dict[str, str] = {
     "fly": "airline", "flew": "airline", "flown": "airline", "flying": "airline", "may bay": "airline",
     "gym": "gym", "gym membership": "gym", "fitness": "gym",
     "dentist": "dental", "dental": "dental", "teeth": "dental", "nha si": "dental",
-    "phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
+    "phone bill": "phone and internet", "mobile bill": "phone and internet", "mobile phone bill": "phone and internet", "internet": "phone and internet", "internet bill": "phone and internet",
     "cable": "phone and internet", "wifi": "phone and internet",
     "electricity": "electricity", "electric bill": "electricity", "power bill": "electricity", "electric": "electricity",
     "electricity bill": "electricity", "energy bill": "electricity", "gas and electric": "electricity", "electric company": "electricity",
@@ -72,7 +78,9 @@ CONCEPT_WORDS: dict[str, str] = {
     "paycheck": "payroll", "paychecks": "payroll", "pay check": "payroll", "pay checks": "payroll",
     "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
     "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
-    "work pay": "payroll",
+    "work pay": "payroll", "my pay": "payroll", "our pay": "payroll",
+    "tax refund": "tax refund", "tax refunds": "tax refund", "tax return refund": "tax refund",
+    "irs refund": "tax refund", "tax rebate": "tax refund", "refund from the irs": "tax refund",
 }
 # everyday words → the category they usually mean (resolved against the user's own category names)
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -84,10 +92,12 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
                "tien an", "tien an uong", "tien an ngoai", "tien com",
                # older and descriptive names of places to eat ("the diner", "the cafeteria", "the eatery")
                "diner", "diners", "cafeteria", "canteen", "eatery", "eateries", "bistro", "luncheonette",
-               "supper", "suppers", "supper club"),
+               "supper", "suppers", "supper club",
+               # Australian and British words for meals bought ("brekkie", "takeaways", "the chippy")
+               "brekkie", "brekky", "takeaways", "chippy", "the chippy", "chip shop", "the chip shop"),
     "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
                   "food shopping", "food shop", "grocer", "grocers", "greengrocer",
-                  "the grocer's", "grocery shopping", "provisions", "butcher", "butchers", "the butcher's", "di cho", "sieu thi", "thuc pham", "tien cho", "cho", "tap hoa",
+                  "the grocer's", "grocery shopping", "the weekly shop", "weekly shop", "the big shop", "provisions", "butcher", "butchers", "the butcher's", "di cho", "sieu thi", "thuc pham", "tien cho", "cho", "tap hoa",
                   "do tap hoa", "tien tap hoa"),
     "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",
                   "driving", "transit", "di lai", "xe co", "giao thong"),
@@ -117,6 +127,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
 for _category, _words in FOREIGN_CATEGORY_WORDS.items():
     CATEGORY_WORDS[_category] = (*CATEGORY_WORDS[_category], *_words)
 CONCEPT_WORDS.update(FOREIGN_CONCEPT_WORDS)
+# regional words said for a word of the grammar ("was it dearer in March": pricier), read as that word
+REGIONAL_GRAMMAR_WORDS = {"dearer": "pricier", "dearest": "priciest"}
 # words that are part of asking, not part of what is asked about
 STOPWORDS = set("""
 a an the i me my mine myself we our us you your it its it's this that these those there here what what's whats which

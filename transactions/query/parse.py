@@ -77,7 +77,8 @@ SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoin
                          r"chi tieu|tieu)\b")
 # the verbs of earning said as phrases ("bring in", "took home", "take-home pay"): read as income, never a name
 INCOME_VERB_RE = re.compile(r"\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken)[- ](?:in|home)\b"
-                            r"(?:\s+pay\b)?")
+                            r"(?:\s+pay\b)?|\b(?:landed|lands|hit|hits|arrived|showed up|came through)(?= (?:in(?:to)? )?"
+                            r"(?:my|our|the) (?:account|bank|checking|current account)\b)|\bincoming\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 

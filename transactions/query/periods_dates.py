@@ -46,7 +46,9 @@ VI_DATE = (r"(?:ngay\s+)?(?:\d{1,2}\s+thang\s+\d{1,2}(?:\s+nam\s+\d{4})?\b|\d{1,
            r"|\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}(?![\d.])|(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?![\d/]))")
 _VI_END = (r"(?:ngay\s+)?\d{1,2}\.\d{1,2}(?:\.(?:19|20)\d{2})?(?![\d.])")
 _NO_SUM = r"(?!\s*(?:k|tr|trieu|nghin|ngan|ty|usd|d|dong|vnd|%|\$)\b)"
-TO = r"\s*(?:to|through|thru|till|until|up to|and|-|–|—)\s*(?:the\s+)?"
+# "up to and including", "through to", "up until": the end is in the range, as with "to"
+TO = (r"\s*(?:(?:up\s+)?(?:to|through|thru|till|until)(?:\s+and\s+including|\s+to)?|and|-|–|—)\s*"
+      r"(?:the\s+)?")
 # "the run-up to …", "leading up to …": the stretch before a day (periods_parts), not everything up to it
 NOT_RUN_UP = r"(?<!\brun )(?<!\blead )(?<!\bbuild )(?<!\bleading )(?<!\brun)(?<!\blead)(?<!\bbuild)"
 # not inside a Vietnamese day/month range ("từ 1/9 - 15/9") nor a longer number
@@ -426,12 +428,12 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (r"\b(?:from|between)\s+(?P<ya>(?:19|20)\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*"
          r"(?P<yb>(?:19|20)\d{2})\b", years),
         (r"\b(?:(?P<cue>since|from|after|starting(?: from)?)\s+)?(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)\s+of\s+"
-         r"(?:the\s+)?(?P<which>last|this|previous|prior|current)\s+month\b"
+         r"(?:the\s+)?(?P<which>last|this|previous|prior|current|(?<=the )(?=month\b))\s*month\b"
          r"(?(cue)(?:\s+(?:to|till|until|thru|through)\s+(?:now|today|date)\b)?)", nth_of),
-        (r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\s*(?:to|and|till|until|through|thru|-|–)\s*"
+        (r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\s*(?:(?:up\s+)?(?:to|till|until|through|thru)(?:\s+and\s+including)?|and|-|–)\s*"
          r"(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)", days_here),
         (rf"\b(?:(?P<cue>since|from|after|starting(?: from)?)|on)\s+the\s+(?P<nth>(?P<n>\d{{1,2}})(?:st|nd|rd|th))\b"
-         rf"(?!\s*(?:of|in|to|and|till|until|through|thru|biggest|largest|most|highest|time|one|{_MONTH_RE})\b|\s*[-–/])",
+         rf"(?!\s*(?:of|in|to|up|and|till|until|through|thru|biggest|largest|most|highest|time|one|{_MONTH_RE})\b|\s*[-–/])",
          nth_here),
         (r"\b(?:the\s+)?(?P<g>quarter|month|week|year)\s+(?:that\s+)?(?:just\s+)?(?:gone|ended|passed|finished)\b"
          r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"

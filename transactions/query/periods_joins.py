@@ -176,3 +176,53 @@ def carried_to_today(text: str, found: Found, today: date) -> Found:
         while i < len(found) and found[i][1][0] < end:  # "today" itself, now inside the range
             i += 1
     return out
+
+
+# a name of the end-of-year season said bare beside dates ("holidays, dec 20 thru jan 2", "dec 15 to 31, xmas
+# basically"): read only when the dates fall in that season, so "my holiday, 3 to 10 June" stays a trip
+SEASON_WORD_RE = re.compile(r"\b(?:the\s+)?(?:holidays|holiday season|festive season|christmas|xmas)\b")
+# what says two periods are set against each other, not one restating the other
+VERSUS_RE = re.compile(r"\b(?:vs\.?|versus|compared?|against|than|or)\b")
+# between dates and the name that glosses them: a comma, colon, dash or bracket, "so", "i mean", "like", "basically"
+NAME_GLOSS_GAP_RE = re.compile(r"\s*(?:[,:;(–—-]|\b(?:so|i mean|like|that is|i\.e\.?|aka|basically|for)\b)[\s,:(]*"
+                               r"(?:(?:so|i mean|like|that is|basically|the|my|our|for|over|during|around)\s+)*")
+
+
+def _overlaps_within_a_year(named: Period, said: Period) -> bool:
+    return any(min(p.end, said.end) >= max(p.start, said.start)
+               for p in (named, named.shifted(years=-1), named.shifted(years=1)))
+
+
+def names_beside_dates(text: str, found: Found) -> Found:
+    """A season or holiday named beside dates spelled out ("holidays 2025, dec 20 thru jan 2", "from the 15th to the
+    31st of december, christmas shopping basically", "dec 20 - jan 2 (the holidays)"): the dates are what is meant
+    and the name only says what they were — its words read as those dates (no second period left unread, no 25
+    December, no Travel from "holidays"). Not when the two are set against each other ("christmas vs dec 1 to 10")
+    or the name's season is nowhere near the dates."""
+    if VERSUS_RE.search(text):
+        return found
+    dated = [(p, span) for p, span in found if not p.relative and p.grain in ("range", "day")
+             and re.search(r"\d{1,2}(?:st|nd|rd|th)?\b", re.sub(r"\b(?:19|20)\d{2}\b", "", text[span[0]:span[1]]))
+             and not NAMED_SPAN_RE.search(text[span[0]:span[1]])]
+    if len(dated) != 1:
+        return found
+    said, (c, d) = dated[0]
+    out: Found = []
+    for period, (a, b) in found:
+        words = text[a:b]
+        if (period, (a, b)) != dated[0] and not period.relative and NAMED_SPAN_RE.search(words) \
+                and not re.search(r"\d", re.sub(r"\b(?:19|20)\d{2}\b", "", words)) and _overlaps_within_a_year(period, said):
+            out.append((said, (a, b)))
+        else:
+            out.append((period, (a, b)))
+    taken = [span for _, span in out]
+    for m in SEASON_WORD_RE.finditer(text):
+        a, b = m.span()
+        if any(x < b and a < y for x, y in taken):
+            continue
+        gap = text[b:c] if b <= c else text[d:a]
+        glossing = NAME_GLOSS_GAP_RE.fullmatch(gap) is not None
+        season = Period(date(said.end.year, 11, 15), date(said.end.year + 1, 1, 6), "the holidays", "range")
+        if glossing and _overlaps_within_a_year(season, said):
+            out.append((said, (a, b)))
+    return sorted(out, key=lambda p: p[1][0])

@@ -327,7 +327,12 @@ def this_one_parts(text: str, today: date) -> list[tuple[Period, tuple[int, int]
         part = re.match(r"(early|mid|late|start of|beginning of|end of|middle of|first half of|second half of|"
                         r"1st half of|2nd half of)", m.group(0))
         made = part_of(part.group(1), whole, today) if part else None
-        if made is not None:
+        since = re.search(r"\b(?:since|from|starting(?:\s+from)?)\s+(?:the\s+)?(?:very\s+)?$", text[:m.start()])
+        if made is not None and since and part is not None and not re.search(
+                r"\s*(?:to|through|thru|till|until|up to|-|–)\s", text[m.end():m.end() + 8]):
+            # "since the start of the month": from its first day to today, not days 1–10
+            out.append((_since(made, part.group(1), whole, today), (since.start(), m.end())))
+        elif made is not None:
             out.append((made, m.span()))
     for m in HALF_ALONE_RE.finditer(text):
         made = part_of(f"{m.group('which')} half of", _this("year", today), today)
@@ -398,7 +403,7 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
         (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)|(?<=\band )(?:the\s+)?new\s+year\b(?![\w'])"
          r"|(?<=\bto )(?:the\s+)?new\s+year\b(?![\w'])", new_years_day),
         (r"\blast night\b", lambda m: Period(yesterday, yesterday, "yesterday", "day")),
-        (r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
+        (r"\b(?:this (?:morning|afternoon|arvo|evening)|tonight)\b", lambda m: Period(today, today, "today", "day")),
         (rf"\b{num}\s+days?{back}", days_ago),
         (rf"\b{num}\s+weeks?{back}", weeks_ago),
         # "2 tuần trước", "hai tuần trước": that week, as "2 tháng trước" is that month (not last week after a number)

@@ -285,12 +285,17 @@ def period_rules(today: date):
         *((pattern, lambda m: holiday_season(m, today)) for pattern in HOLIDAY_SEASON_RES),
         (HOLIDAY_WEEKEND_RE, lambda m: holiday_weekend(m, today)),
         (HOLIDAY_SPAN_RE, lambda m: holiday_span(m, today)),
-        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:and|to|through|thru|till|until|-|–)"
+        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{DAY.replace('(', '(?P<a>', 1)}\s*(?:(?:up\s+)?(?:to|through|thru|till|until)(?:\s+and\s+including)?|and|-|–)"
          rf"\s*(?:the\s+)?{DAY.replace('(', '(?P<b>', 1)}\s+(?:of|in)\s+{month_of}\b(?P<week>)", days_of_month),
         (rf"\b(?:the\s+)?(?P<week>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+week\s+(?:of|in)\s+{month_of}\b"
          rf"(?P<a>)(?P<b>)", days_of_month),
         (rf"\b(?:the\s+)?(first|1st|second|2nd|latter|back|front)\s+half\s+(?:of\s+)?(?:the\s+)?(?:(this|last)\s+year"
          rf"|year|{YEAR})\b|\b(h[12])(?:\s+(?:of\s+)?(?:{YEAR}|(this|last)\s+year))?\b|\b{YEAR}\s+(h[12])\b", half_year),
+        # "the fortnight before last": the fourteen days before the last fourteen
+        (r"\b(?:(?:in|over|during)\s+)?the\s+fortnight\s+before\s+(?:last|that)\b",
+         lambda m: Period(today - timedelta(days=27), today - timedelta(days=14), "the fortnight before last "
+                          f"({period_label(today - timedelta(days=27), today - timedelta(days=14), 'range')})",
+                          "range")),
         (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b(?!\s+(?:ago|back))"
          r"|\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+couple\s+(?:of\s+)?weeks\b",
          lambda m: rolling("days", 14)),
@@ -382,6 +387,9 @@ def period_rules(today: date):
         (r"\b(?:(?:over|during|on)\s+)?the\s+weekend\s+before\s+last\b", lambda m: weekend_before_last()),
         (r"\b(?:(?:over|during)\s+the|(this)(?:\s+(?P<gone>past|just gone))?|(last|previous|past))\s+weekend\b(?!s)"
          r"|\bcuoi tuan (?:(nay)|(truoc|roi|vua roi|vua qua|qua))\b", weekend),
+        # "in the last week", "over the past week": the last seven days ("last week" alone is the calendar week)
+        (r"\b(?:in|over|during|within|across|throughout|for)\s+the\s+(?:last|past)\s+(?:1\s+|one\s+)?week\b"
+         r"(?!\s+(?:of|in|before)\b)", lambda m: rolling("days", 7)),
         (r"\b(?:this|current)\s+week\b|\btuan nay\b", this_week),
         (r"\b(?:last|previous)\s+week\b|" + NOT_AFTER_VI_NUM + r"\btuan (?:truoc|roi)\b", last_week),
         (r"\b(?:the\s+)?week before(?:\s+that)?\b", "rel_week"),

@@ -73,6 +73,8 @@ HOLIDAY_SEASON_RES = (
     # (not "the holidays in Spain", "holidays abroad"; "the holidays in December" is the season)
     rf"\b{_SEASON_PREFIX}holidays\b{_SEASON_YEAR}(?!\s+(?:in|to|at)\b(?!\s+(?:last\s+|this\s+)?{_MONTHS}\b)"
     r"|\s+(?:abroad|trip)\b)",
+    # "holidays 2025", "over the holidays of 2024": the season of that year, said with no article
+    r"\b(?:(?:over|during|for|in|around|through|across)\s+)?holidays\s+(?:of\s+)?(?P<y3>(?:19|20)\d{2})\b",
     # "christmas spending", "xmas shopping", "christmas gifts": the season's spending, not the one day
     rf"\b{_SEASON_PREFIX}?(?:christmas|xmas)\b{_SEASON_YEAR}(?=\s+(?:spending|shopping|gifts?|presents|expenses|costs?|"
     rf"budget|purchases)\b)",
