@@ -23,7 +23,8 @@ def alice_grocers(alice):
     first = month_start(timezone.localdate(), 1)
     extra = [(first + timedelta(days=6), "TRADER JOE'S #552 OAKLAND CA", "-58.10", "Groceries"),
              (first + timedelta(days=21), "BEST BUY 00012345 EMERYVILLE CA", "-24.99", "Shopping"),
-             (first + timedelta(days=22), "SQ *BLUE BOTTLE COFFEE OAKLAND CA", "-7.25", "Dining")]
+             (first + timedelta(days=22), "SQ *BLUE BOTTLE COFFEE OAKLAND CA", "-7.25", "Dining"),
+             (first + timedelta(days=19), "COMCAST XFINITY 800-266-2278 CA", "-89.99", "Utilities")]
     return transactions_import(user=alice, file_name="alice.csv",
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
@@ -56,3 +57,25 @@ def test_the_second_user_without_the_shop_gets_no_link(chat_demo, alice, alice_g
     answer = chat_turn(user=bob, message="how much did i spend at trader john's last month")
     assert "58.10" not in answer["answer"], answer["answer"]
     assert not any(m.startswith("Trader Joe") for m in _merchants(answer)), answer["tool_calls"]
+
+
+@pytest.mark.parametrize(("said", "amount", "merchant"), [
+    ("how much did the calm cast bill come to last month", "$89.99", "Comcast"),
+    ("calm cast last month how much", "$89.99", "Comcast"),
+    ("what did i spend at hold foods last month", "$96.40", "Whole Foods"),
+])
+def test_everyday_words_heard_for_a_name_with_one_consonant_too_many_are_a_loose_reading(
+        chat_demo, alice, alice_grocers, said, amount, merchant):
+    """Speech to text writes everyday words for a name it does not know ("calm cast", "hold foods"): the words sound
+    like the name with one consonant more, ending as it ends — read as that merchant, said, and never confidently."""
+    answer = chat_turn(user=alice, message=said)
+    assert amount in answer_body(answer), answer["answer"]
+    assert any(m.startswith(merchant) for m in _merchants(answer)), answer["tool_calls"]
+    assert "I read" in answer["answer"] and answer["confidence"] < 0.4, (answer["answer"], answer["confidence"])
+
+
+@pytest.mark.parametrize("said", ["i got cold feet about the trip, what did i spend last month",
+                                  "how much went on the old fort tour last month"])
+def test_everyday_words_that_sound_like_no_name_of_theirs_link_nothing(chat_demo, alice, alice_grocers, said):
+    answer = chat_turn(user=alice, message=said)
+    assert not any(m.startswith(("Comcast", "Whole Foods")) for m in _merchants(answer)), answer["tool_calls"]

@@ -314,3 +314,17 @@ def test_a_weekday_never_stands_in_for_a_thing_they_have_no_name_for():
     q = parse("how much has my knitting cost this year, the yarn and the Thursday lessons")
     assert q.unknown == ["knitting"] and not q.weekdays, q.as_dict()  # not every Thursday's spending
     assert parse("dining on thursdays this year").weekdays == [3]  # a weekday beside a subject still narrows it
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("what am i paying 4 spotify", "paying for spotify"), ("same 4 october", "same for october"),
+    ("how much 4 gas last month", "much for gas"), ("a budget of 250 4 dining", "250 for dining"),
+])
+def test_a_lone_4_after_a_money_word_or_an_amount_is_for(said, read):
+    assert read in normalise(said)
+
+
+@pytest.mark.parametrize("said", ["i spent 4 days in denver", "top 4 categories", "on 4 october",
+                                  "how much did i pay 4 times at chipotle", "spent 4 of the last 6 weekends out"])
+def test_a_4_that_counts_or_dates_stays_a_number(said):
+    assert " 4 " in f" {normalise(said)} "

@@ -39,6 +39,14 @@ SHORT_RE = re.compile(r"(?<![\w/&])(" + "|".join(re.escape(k) for k in sorted(SH
                       + r")(?![\w/&])")
 
 
+# a lone "4" that texting or dictation writes for "for": after a word that asks about money or repeats the last
+# question ("how much 4 …", "paying 4 …", "same 4 …") or after an amount ("400 4 groceries"), and before a word that is
+# no unit it could count ("4 days", "4 times", "4 coffees" stay numbers)
+FOUR_FOR_RE = re.compile(r"(\b(?:same|much|pay|paying|paid|spent|spend|spending|budget|jar|money|cash|save|saving|"
+                         r"savings|enough|owe|charged|charge)|\d)\s+4\s+(?=[a-z])(?!(?:days?|weeks?|months?|years?|"
+                         r"times?|transactions?|purchases?|payments?|people|persons?|of|or|and|to|x)\b)")
+
+
 INTERJECTION_RE = re.compile(r"^\s*(?:(?:fine|whatever|alright|all right|sure|cool|great|yeah|yep|yup|nope|hmm+|"
                              r"oh|ah|wait|well|anyway|anyhow|oops|ugh|lol|nvm|never ?mind|(?:my )?goodness(?: me)?|gosh|golly|wow|geez|jeez|"
                              r"yikes|oof|huh|oh dear|good grief|blimey|crikey|darn|dang|"
@@ -77,6 +85,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(rf"\b(?:btw|btwn|betw|betwn|b/w)(?=\s+(?:the\s+)?(?:\$?\d+(?:st|nd|rd|th)?|{MONTH_RE}|last|this|early|mid|late|"
                   rf"spring|summer|fall|autumn|winter|christmas|thanksgiving)\b[^.?!,]{{0,30}}\b(?:and|to|&)\b)",
                   "between", text)
+    text = FOUR_FOR_RE.sub(r"\1 for ", text)  # "paying 4 spotify", "same 4 september": texting and dictation's "for"
     text, chat_vi = spell_out_chat(text, vietnamese, VI_PLAIN_WORDS)  # "ko", "dc", "j", "r", "mik" in Vietnamese chat
     text = gloss(text, chat_vi)  # "expend", "supermercado", "cuánto gasté … el mes pasado" (foreign_words.py)
     text = SHORT_RE.sub(lambda m: m.group(1) if chat_vi and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)

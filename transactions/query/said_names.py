@@ -282,6 +282,26 @@ def vi_spellings(syllable: str) -> list[str]:
     return [syllable, "z" + syllable[1:]] if syllable.startswith("d") else [syllable]
 
 
+def misheard_words(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
+    """Everyday words that speech to text wrote for a name it did not know, hearing one consonant too many ("hold
+    foods" for Whole Foods, "calm cast" for Comcast): the words' key is the key of the name or of its first words
+    (four consonants or more) with one consonant added, and the last word ends that sound. A guess, read as a doubt."""
+    if len(window) < 2 or any(len(w) < 3 for w in window):
+        return []
+    said = sounds_key(window)
+    last = sound_key(window[-1])
+    if len(said) < 5 or len(last) < 2:
+        return []
+    return [m for m, mt in merchant_tokens.items() if mt and any(
+        len(whole) == len(said) - 1 and whole[0] == said[0] and whole.endswith(last) and dropped_one(whole, said)
+        for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n]))]
+
+
+def dropped_one(short: str, long: str) -> bool:
+    """`long` is `short` with one letter added somewhere."""
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def dropped_only(said: str, name: str) -> bool:
     """`said` is the key of `name` with only droppable consonants left out (DROPPABLE), at most a third of them,
     starting with the same one and keeping three or more."""
@@ -309,9 +329,11 @@ def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stop
     "ta-gét" is no English "get") in it, nor English everyday words only."""
     joined = any("-" in w.strip("-") for w in window)  # syllables the writer made one word ("a-ma-dôn")
     syllables = [p for w in window for p in w.split("-") if p]
-    if len(syllables) < 2 or any(not w.replace("-", "").isalpha() or w in stopwords for w in window) or (
-            not vietnamese and all(w in common_words() for w in window)):
+    if len(syllables) < 2 or any(not w.replace("-", "").isalpha() or w in stopwords for w in window):
         return [], ""  # a grammar word may be a syllable of a joined name, never a word of its own
+    if not vietnamese and all(w in common_words() for w in window):
+        names = misheard_words(window, merchant_tokens)
+        return names, "partial" if names else ""
     if not sound_key(window[0]):
         return [], ""  # "ở xờ-ta-bấc": the word before it ("o") sounds like nothing and is no part of the name
     said = product(*(vi_spellings(w) if vietnamese else [w] for w in syllables))  # each way they may be said
