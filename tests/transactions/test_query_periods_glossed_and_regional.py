@@ -118,3 +118,30 @@ def test_regional_money_words(said, merchants, categories):
 def test_dearer_compares(said):
     q = parse(said)
     assert q.compare and not q.ignored, (q.compare, q.ignored)
+
+
+@pytest.mark.parametrize(("said", "start", "end"), [
+    ("what did i spend across the summer holidays", "2026-06-01", "2026-08-31"),
+    ("what did i spend over the summer hols", "2026-06-01", "2026-08-31"),
+    ("what went out throughout october", "2026-10-01", "2026-10-31"),
+    ("what did I spend within october", "2026-10-01", "2026-10-31"),
+    ("what did i spend this arvo", "2026-11-28", "2026-11-28"),
+])
+def test_seasons_called_holidays_and_prepositions(said, start, end):
+    q = parse(said)
+    assert q.period is not None and (str(q.period.start), str(q.period.end)) == (start, end), q.period
+    assert not q.categories and not q.unknown and not q.ignored, (q.categories, q.unknown, q.ignored)
+
+
+@pytest.mark.parametrize("said", ["how much money did i make last month", "what was my pay packet last month",
+                                  "how much were my payslips this year", "my paycheques this year"])
+def test_pay_said_the_british_way(said):
+    q = parse(said)
+    assert q.measure == "income" and q.direction == "in", (q.measure, q.direction)
+    assert not q.unknown and not q.ignored, (q.unknown, q.ignored)
+
+
+@pytest.mark.parametrize("said", ["how much did i make vs spend last month",
+                                  "what i earned against what i spent in october"])
+def test_made_against_spent_is_net(said):
+    assert parse(said).measure == "net"

@@ -289,6 +289,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
             # "did I spend more than I earned?", "did I earn more than I spent": money in against money out
             r"|\bspen[dt]\b.{0,15}\b(?:more|less) than (?:i |we )?(?:earn(?:ed)?|made|make|brought in|took home|got paid)\b"
             r"|\b(?:earn(?:ed)?|made|make|brought in) (?:more|less) than (?:i |we )?spen[dt]\b"
+            # "how much did I make vs spend", "what I earned against what I spent", "income and outgoings"
+            r"|\b(?:earn(?:ed)?|made|make|brought in|took home|income) (?:vs\.?|versus|and|against|compared (?:to|with)|minus)"
+            r" (?:what (?:i|we) |my |our )?(?:spen[dt]|spending|outgoings|expenses)\b"
             r"|\bliving (?:within|beyond) (?:my|our) means\b|\bin the (?:red|black)\b"),
     ("largest", r"\btop\s+(?:\d+|three|five|ten)\s+(?:biggest\s+|largest\s+)?(?:expenses|purchases|transactions|charges|"
                 r"payments|orders|bills)\b|\b(?:biggest|largest)\s+(?:\d+|three|five|ten)\b"
@@ -350,7 +353,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
     ("net", r"\bnet\b|\bcash ?flow\b|\b(?:did|do|have) i save\b|\bhow much (?:did|have) i saved?\b|\bsavings? rate\b"
             r"|\bleft over\b|\bincome (?:minus|vs\.?|versus|after) (?:spending|expenses)\b|\btiet kiem duoc\b"),
     # "how much did i actually make", "what have we made", "how much i made": an adverb may sit before the verb
-    ("income", r"\b(?:how much|what) (?:(?:did|do|have) )?(?:i|we)(?:'ve)? (?:(?:actually|really|even|truly|roughly|"
+    ("income", r"\b(?:how much|what) (?:money |cash )?(?:(?:did|do|have) )?(?:i|we)(?:'ve)? (?:(?:actually|really|even|truly|roughly|"
                r"\w+ly) )?(?:make|made|earn|bring in|take home|pull(?:ed)? in|rake[ds]? in)\b|"
                # "my take-home", "our pay last month" (not "my pay for rent"): money earned, said as a noun
                r"\btake[- ]home\b|\b(?:my|our) (?:net |gross |monthly |weekly )?(?:pay|earnings)\b(?!\s+(?:for|to|on|off|back)\b)|"
@@ -365,7 +368,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
-               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
+               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bpay ?cheques?\b|\bpay ?slips?\b|\bpay packets?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|\btien ve\b"),
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"

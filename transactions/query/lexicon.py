@@ -79,6 +79,9 @@ CONCEPT_WORDS: dict[str, str] = {
     "salary": "payroll", "wages": "payroll", "payroll": "payroll", "my job": "payroll", "employer": "payroll",
     "tien luong": "payroll", "from work": "payroll", "my work": "payroll", "from my job": "payroll",
     "work pay": "payroll", "my pay": "payroll", "our pay": "payroll",
+    # British and Australian words for the pay itself ("my pay packet", "payslips", "paycheques")
+    "pay packet": "payroll", "pay packets": "payroll", "my pay packet": "payroll", "my pay packets": "payroll", "payslip": "payroll", "payslips": "payroll",
+    "pay slip": "payroll", "pay slips": "payroll", "paycheque": "payroll", "paycheques": "payroll",
     "tax refund": "tax refund", "tax refunds": "tax refund", "tax return refund": "tax refund",
     "irs refund": "tax refund", "tax rebate": "tax refund", "refund from the irs": "tax refund",
 }
@@ -169,7 +172,7 @@ biet oi nhe nha dum giup giùm gium
 thats thatd thatll they them their theirs theyre theyve whatll whatever alright yeah yep yup nope hmm oh
 wait nvm nevermind fine sorry oops meant anyways
 gotten anywhere somewhere real actual proper mostly mainly
-toward towards ended
+toward towards ended across throughout within
 i.e ie e.g eg i.e. e.g. meaning namely
 whether kindly reckon reckons reckoned perhaps possibly presumably essentially literally grateful appreciate
 appreciated obliged bother bit tad anyhow regards sincerely cheers

@@ -348,7 +348,8 @@ def period_rules(today: date):
         # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
         # "the cold months" are winter, "the warm months" summer; "winter 2025/26" runs from December 2025
         (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong|"
-         rf"{SEASON_LIKE})\b(?:\s+months\b)?"
+         # "the summer holidays", "over the winter hols": the season's span (not a trip: "holidays in Spain" is one)
+         rf"{SEASON_LIKE})\b(?:\s+months\b|\s+(?:holidays|hols)\b(?!\s+(?:in|to|at|abroad|trip)\b))?"
          rf"(?:\s+(vua roi|vua qua|nam ngoai|nam truoc|nam nay|truoc|nay|(?:of\s+)?last year|(?:of\s+)?this year)\b)?"
          rf"(?:\s+(?:of\s+)?{YEAR}(?:\s*[/-]\s*(?:19|20)?\d{{2}}\b)?)?",
          lambda m: _season_period(season_named(m.group(2)), m.group(1) or VI_SEASON_WHICH.get(
