@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.foreign_words import gloss
@@ -60,11 +61,13 @@ PAY_JOINED_RE = re.compile(r"(?:^|(?<=\bplus )|(?<=\band )|(?<=\+ )|(?<=^ ))pay\
                            r"together with|as well as)\s+(?:the |that |my |our |a |any )?[a-z]|\s*[,;]|\s*[?.!]?\s*$)")
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str, *, respelt: bool = True) -> str:
     """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), misspelt words
     of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
     Vietnamese letters, whose words are not English misspelt; `respelt=False`: as written), runs of spaces
-    collapsed; same length is NOT kept."""
+    collapsed; same length is NOT kept. Cached: a pure function of its text, called for the same sentence and its
+    parts many times in one turn (parse, routing, the checks)."""
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
