@@ -150,3 +150,9 @@ def test_pay_said_the_british_way(said):
                                   "what i earned against what i spent in october"])
 def test_made_against_spent_is_net(said):
     assert parse(said).measure == "net"
+
+
+@pytest.mark.parametrize("said", ["how much have I paid in rent this year", "how much have i paid in this month",
+                                  "what did i pay in fees last year"])
+def test_paid_in_by_me_is_spending(said):
+    assert parse(said).measure != "income"

@@ -106,8 +106,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\btax\s+year(?=\s+(?:of\s+)?(?:19|20)\d{2}\b)", "", text)
     text = re.sub(r"\b((?:19|20)\d{2})\s+tax\s+year\b", r"\1", text)
     text = re.sub(r"\b(last|this|previous|current)\s+tax\s+year\b", r"\1 year", text)
-    # "pay plus that tax refund", "the refund and pay": "pay" said as a thing joined to another is their pay, not the
-    # verb ("did I pay and when", "what I pay plus tax" keep the verb: a subject stands before it)
+    # "pay plus that tax refund": "pay" joined to a thing is their pay ("did I pay and when" keeps the verb)
     text = PAY_JOINED_RE.sub("my pay", text)
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
@@ -360,7 +359,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                # "how much went in last month", "what's been paid into my account", "what landed in my account",
                # "incoming money", "have I been paid": money in, said by where it went
                r"\b(?:went|gone|goes) in\b(?=\s*(?:$|[?.!,]|last|this|in\b|over|during|since|from|between|so\b|because))|"
-               r"\bpaid in(?:to)?\b|\b(?:landed|lands|hit|hits|arrived|showed up|came through) (?:in(?:to)? )?(?:my|our|the) "
+               r"\b(?:been|got|gets|get|was|were|is|are|'s) paid in(?:to)?\b|\bpaid into (?:my|our|the) account\b|"
+               r"\b(?:landed|lands|hit|hits|arrived|showed up|came through) (?:in(?:to)? )?(?:my|our|the) "
                r"(?:account|bank|checking|current account)\b|\bincoming(?: money| cash| payments?| funds)?\b|"
                r"\b(?:have|has|had) (?:i|we) been paid\b|\b(?:i|we)(?:'ve| have| had) been paid\b|\b(?:i|we) (?:was|were) paid\b|"
                # "what did we bring in", "how much I took home", "take-home pay": money earned
