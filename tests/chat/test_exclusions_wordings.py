@@ -123,6 +123,21 @@ def test_a_name_said_with_too_after_everything_but_is_one_more_thing_left_out(ch
     assert _spent_last_month(alice, without=("AMAZON", "RENT")) in _first_line(both), both["answer"]
 
 
+@pytest.mark.parametrize("said", ["what did I spend last month except amazon like the coffee and the rides",
+                                  "last month minus amazon just uber and starbucks",
+                                  "spending last month without the amazon stuff only starbucks and uber"])
+def test_what_is_kept_said_after_a_thing_left_out_without_commas_is_not_left_out_too(chat_demo, alice, alice_money, said):
+    """Dictated, with no commas: "like …", "just …", "only …" after a thing left out say what is kept."""
+    answer = chat_turn(user=alice, message=said)
+    assert _left_out(answer) == ["Amazon"], answer["tool_calls"]
+
+
+def test_examples_of_a_general_word_left_out_are_left_out(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what did I spend last month except bills like rent and netflix")
+    left_out = _left_out(answer)
+    assert "Rent" in left_out and any(n.startswith("Netflix") for n in left_out), answer["tool_calls"]
+
+
 def test_a_name_said_with_too_after_a_name_is_not_left_out(chat_demo, alice, alice_money):
     _, more = talk(alice, "how much at starbucks last month", "and amazon too")
     assert not _left_out(more), more["tool_calls"]
