@@ -69,10 +69,10 @@ CLAUSE_END_RE = re.compile(r"[,;]|\s[—–-]+\s|[—–]|\b(how (?:much|many|of
                            r"tell|give|when|where|bao nhieu|het bao|gets|got|takes|took|comes?|came|wins|won|ranks|"
                            r"ranked|everything else|all else|(?:but |and )?(?:including|incl|inclusive of)|"
                            r"(?<!khong )(?:tinh ca|ke ca|bao gom ca)|"
-                           # said without commas ("minus the gym like pharmacy and dentist", "but not uber just gas"): what
-                           # is kept, after a thing left out — unless "like" gives examples of a general word left out
+                           # said without commas ("minus the gym like pharmacy and dentist", "but not uber just gas", "not
+                           # target i said trader joes"): what is kept, after a thing left out — unless "like" gives examples of a general word left out
                            # ("except bills like rent")
-                           r"just|only|(?<!stuff )(?<!things )(?<!thing )(?<!bills )(?<!ones )(?<!anything )"
+                           r"just|only|i said|i meant|i mean|(?<!stuff )(?<!things )(?<!thing )(?<!bills )(?<!ones )(?<!anything )"
                            r"(?<!kind of )(?<!sort of )(?<!that )(?<!those )(?:like|such as))\b")
 # what is said as kept in after an exclusion ("w/o Amazon — everything else incl. rent", ", plus the rent of course",
 # ", tính cả tiền nhà"): never a list of more things left out

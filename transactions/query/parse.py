@@ -29,6 +29,7 @@ from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
+from transactions.query.followups_swap import subject_swapped
 from transactions.query.grammar import (
     find_amounts,
     find_group_by,
@@ -134,6 +135,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
                       earlier: MoneyQuery | None = None, shown: dict | None = None) -> MoneyQuery:
     """`previous`: the money query of the last answer; `earlier`: the one before it ("which one was more?" compares
     the two); `shown`: what the last answer showed (its items, periods and figure) for follow-ups on the result."""
+    question = subject_swapped(question, previous, lambda text: _parse(  # "no wait, not Target, I said TJ's"
+        text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))
     question, corrected = corrections_applied(question, today=today, read=lambda text: _parse(
         text, vocab=vocab, today=today, previous=None, earlier=None, shown=None))  # "X, sorry, Y": Y in X's place
     question, _ = definitions_read(question)  # "— by bills I mean rent, PG&E and Comcast": the bills are those
