@@ -42,7 +42,6 @@ from chat.offline.last_answer import (
     own_words,
     points_at_nothing,
 )
-from chat.offline.route_restate import restate_plan
 from chat.offline.route_cues import (
     APP_HOWTO_RE,
     APP_NOUNS,
@@ -62,6 +61,7 @@ from chat.offline.route_cues import (
     WHAT_HAPPENS_RE,
 )
 from chat.offline.route_early import Plan, early_plan, search_query
+from chat.offline.route_restate import restate_plan
 from chat.offline.vi_scope import vi_off_topic
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS

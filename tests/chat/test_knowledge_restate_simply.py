@@ -68,3 +68,27 @@ def test_a_knowledge_answer_is_restated_from_its_page(chat_demo, alice, first, t
     assert again["citations"] and again["citations"][0]["document"] == asked["citations"][0]["document"]
     assert again["answer"].startswith("Put simply: "), again["answer"]
     assert len(again["answer"]) < len(asked["answer"])
+
+
+# ---- a retirement pot asked by its level, under any country's name: "I have no access to that", never a figure
+@pytest.mark.parametrize("question", [
+    "what's left of my pension",
+    "my super balance",
+    "how big is our kiwisaver now",
+    "whats my superannuation at",
+    "how much is left in my pension pot?",
+    "our rrsp balance",
+])
+def test_a_retirement_pot_is_data_moneta_lacks(chat_demo, alice, alice_money, bob, bob_money, question):
+    for user in (alice, bob):
+        answer = talk(user, question)[0]
+        assert answer["tools_used"] == ["check_data_available"], answer["tool_calls"]
+        assert answer["answer"].startswith("I have no access to that") and "pension providers" in answer["answer"]
+        assert "$" not in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize("question", ["how much is left in my budget", "super expensive month, what did I spend?"])
+def test_a_budget_or_the_word_super_is_no_retirement_pot(question):
+    from chat.capabilities import missing_data
+
+    assert missing_data(question) is None
