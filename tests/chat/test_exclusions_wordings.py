@@ -115,6 +115,19 @@ def test_follow_ups_leave_out_in_other_words_and_keep_the_period(chat_demo, alic
     assert all(confident(alice, a) for a in (first, amazon, both))
 
 
+@pytest.mark.parametrize("more", ["and the amazon stuff too", "amazon as well", "the Amazon orders also"])
+def test_a_name_said_with_too_after_everything_but_is_one_more_thing_left_out(chat_demo, alice, alice_money, more):
+    """After "everything but the rent" a name said with "too" is already counted: it can only be left out too."""
+    _, without_rent, both = talk(alice, "how much did I spend last month", "leave out the rent", more)
+    assert _spent_last_month(alice, without=("RENT",)) in _first_line(without_rent), without_rent["answer"]
+    assert _spent_last_month(alice, without=("AMAZON", "RENT")) in _first_line(both), both["answer"]
+
+
+def test_a_name_said_with_too_after_a_name_is_not_left_out(chat_demo, alice, alice_money):
+    _, more = talk(alice, "how much at starbucks last month", "and amazon too")
+    assert not _left_out(more), more["tool_calls"]
+
+
 @pytest.mark.parametrize("said", ["how much did I spend last month if you don't count the boat",
                                   "last month's spending, leaving the timeshare to one side",
                                   "ko tính tiền du thuyền thì tháng trước tiêu bao nhiêu"])

@@ -69,6 +69,11 @@ def test_a_holiday_set_against_dates_is_compared():
     ("what's gone out since the 1st of the month", "2026-11-01", "2026-11-28"),
     ("dining at the start of the month", "2026-11-01", "2026-11-10"),  # a part of it, as before
     ("spending w/c 3 march", "2026-03-03", "2026-03-09"),  # week commencing
+    ("spending in the 7 days to yesterday", "2026-11-21", "2026-11-27"),  # a count ending on the day said
+    ("dining for the year ending june", "2025-07-01", "2026-06-30"),
+    ("what went out the fortnight ending 15 november", "2026-11-02", "2026-11-15"),
+    ("groceries in the 3 weeks up to nov 20", "2026-10-31", "2026-11-20"),
+    ("amazon in the month to 15 october", "2026-09-16", "2026-10-15"),
 ])
 def test_british_and_formal_ranges(said, start, end):
     q = parse(said)
@@ -145,3 +150,9 @@ def test_pay_said_the_british_way(said):
                                   "what i earned against what i spent in october"])
 def test_made_against_spent_is_net(said):
     assert parse(said).measure == "net"
+
+
+@pytest.mark.parametrize("said", ["how much have I paid in rent this year", "how much have i paid in this month",
+                                  "what did i pay in fees last year"])
+def test_paid_in_by_me_is_spending(said):
+    assert parse(said).measure != "income"

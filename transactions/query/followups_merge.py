@@ -294,6 +294,7 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _within_last_set(q, said, previous, text, merchant_category or {})
     q = _named_after_ranking(q, said, previous, measure)
     q = _united(q, said, previous, text)
+    q = _left_out_too(q, said, previous, text)
     q = _versus(q, said, previous, text)
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
@@ -363,6 +364,21 @@ def _same_period_said_alone(prev: MoneyQuery, new: MoneyQuery, said: Period, mea
         and said.end < timezone.localdate() and said.grain in ("month", "week", "year") and not names_something and not new.excludes \
         and measure in (None, prev.measure) and not (new.per or new.weekdays or new.offset) \
         and new.amount_min is None and new.amount_max is None and not prev.compare
+
+
+def _left_out_too(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"and the Best Buy thing too" after "everything but the rent": the last set was everything except something,
+    so a name said with "too" can only be one more thing left out (it is already counted)."""
+    everything_but = not (previous.merchants or previous.categories or previous.text) and previous.excludes
+    if not everything_but or said.excludes or not (said.merchants or said.categories or said.text) \
+            or UNION_RE.search(ADD_UP_ONLY_RE.sub(" ", text)) or not TOO_RE.search(text):
+        return q
+    q.exclude_merchants = list(dict.fromkeys(previous.exclude_merchants + said.merchants))
+    q.exclude_categories = list(dict.fromkeys(previous.exclude_categories + said.categories))
+    q.exclude_text = list(dict.fromkeys(previous.exclude_text + said.text))
+    q.merchants, q.categories, q.text = [], [], []
+    q.period = q.period or previous.period
+    return q
 
 
 def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, periods: list[Period], narrow: bool,

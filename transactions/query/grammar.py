@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.foreign_words import gloss
@@ -60,11 +61,13 @@ PAY_JOINED_RE = re.compile(r"(?:^|(?<=\bplus )|(?<=\band )|(?<=\+ )|(?<=^ ))pay\
                            r"together with|as well as)\s+(?:the |that |my |our |a |any )?[a-z]|\s*[,;]|\s*[?.!]?\s*$)")
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str, *, respelt: bool = True) -> str:
     """Lower case, accents stripped, ’ → ', shortened words spelled out ("last mo" → "last month"), misspelt words
     of the grammar respelt ("categries" → "categories", transactions/query/spelling.py; not in text written with
     Vietnamese letters, whose words are not English misspelt; `respelt=False`: as written), runs of spaces
-    collapsed; same length is NOT kept."""
+    collapsed; same length is NOT kept. Cached: a pure function of its text, called for the same sentence and its
+    parts many times in one turn (parse, routing, the checks)."""
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
@@ -103,8 +106,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\btax\s+year(?=\s+(?:of\s+)?(?:19|20)\d{2}\b)", "", text)
     text = re.sub(r"\b((?:19|20)\d{2})\s+tax\s+year\b", r"\1", text)
     text = re.sub(r"\b(last|this|previous|current)\s+tax\s+year\b", r"\1 year", text)
-    # "pay plus that tax refund", "the refund and pay": "pay" said as a thing joined to another is their pay, not the
-    # verb ("did I pay and when", "what I pay plus tax" keep the verb: a subject stands before it)
+    # "pay plus that tax refund": "pay" joined to a thing is their pay ("did I pay and when" keeps the verb)
     text = PAY_JOINED_RE.sub("my pay", text)
     # bookkeeping words for money out and money in
     text = re.sub(r"\b(?:outflows?|expenditures?|outlays?|disbursements?)\b", "spending", text)
@@ -357,7 +359,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                # "how much went in last month", "what's been paid into my account", "what landed in my account",
                # "incoming money", "have I been paid": money in, said by where it went
                r"\b(?:went|gone|goes) in\b(?=\s*(?:$|[?.!,]|last|this|in\b|over|during|since|from|between|so\b|because))|"
-               r"\bpaid in(?:to)?\b|\b(?:landed|lands|hit|hits|arrived|showed up|came through) (?:in(?:to)? )?(?:my|our|the) "
+               r"\b(?:been|got|gets|get|was|were|is|are|'s) paid in(?:to)?\b|\bpaid into (?:my|our|the) account\b|"
+               r"\b(?:landed|lands|hit|hits|arrived|showed up|came through) (?:in(?:to)? )?(?:my|our|the) "
                r"(?:account|bank|checking|current account)\b|\bincoming(?: money| cash| payments?| funds)?\b|"
                r"\b(?:have|has|had) (?:i|we) been paid\b|\b(?:i|we)(?:'ve| have| had) been paid\b|\b(?:i|we) (?:was|were) paid\b|"
                # "what did we bring in", "how much I took home", "take-home pay": money earned

@@ -177,6 +177,11 @@ i.e ie e.g eg i.e. e.g. meaning namely
 whether kindly reckon reckons reckoned perhaps possibly presumably essentially literally grateful appreciate
 appreciated obliged bother bit tad anyhow regards sincerely cheers
 """.split())
+# the verbs of earning said as phrases ("bring in", "took home", "take-home pay", "landed in my account"):
+# read as income, never a name
+INCOME_VERB_RE = re.compile(r"\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken)[- ](?:in|home)\b"
+                            r"(?:\s+pay\b)?|\b(?:landed|lands|hit|hits|arrived|showed up|came through)(?= (?:in(?:to)? )?"
+                            r"(?:my|our|the) (?:account|bank|checking|current account)\b)|\bincoming\b")
 # how the figure should be given ("to the nearest dollar", "bottom line?", "a rough estimate is fine"): no filter
 MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpark(?: figure| number)?|real quick|"
                        r"quick q(?:uestion)?|round(?:ed)?(?: (?:up|down|off))?(?: to(?: the)? nearest \w+)?|"

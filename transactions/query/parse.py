@@ -36,7 +36,7 @@ from transactions.query.grammar import (
     find_top_n,
     find_weekdays,
 )
-from transactions.query.lexicon import MANNER_RE, ORDER_WORDS
+from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker
 from transactions.query.linking_sentence import link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
@@ -75,10 +75,6 @@ from transactions.query.vietnamese import VI_POLITE_RE, named_shop, said_in, unj
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
-# the verbs of earning said as phrases ("bring in", "took home", "take-home pay"): read as income, never a name
-INCOME_VERB_RE = re.compile(r"\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken)[- ](?:in|home)\b"
-                            r"(?:\s+pay\b)?|\b(?:landed|lands|hit|hits|arrived|showed up|came through)(?= (?:in(?:to)? )?"
-                            r"(?:my|our|the) (?:account|bank|checking|current account)\b)|\bincoming\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
 
 

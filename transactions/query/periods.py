@@ -11,7 +11,13 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, full_months_before, month_bounds, period_label
 from transactions.query.periods_alike import periods_alike
-from transactions.query.periods_joins import carried_to_today, glossed_dates, named_within_month, names_beside_dates
+from transactions.query.periods_joins import (
+    carried_to_today,
+    counted_to,
+    glossed_dates,
+    named_within_month,
+    names_beside_dates,
+)
 from transactions.query.periods_parts import relative_periods, this_one_parts
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
@@ -106,6 +112,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found = carried_to_today(text, glossed_dates(text, named_within_month(text, found, today), today, find_periods),
                              today)
     found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
+    found = counted_to(text, found)  # "the 4 weeks to the 20th", "the year ending June"
     return _with_order_said(text, names_beside_dates(text, found))  # "holidays 2025, dec 20 thru jan 2": the dates
 
 

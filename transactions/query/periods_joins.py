@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 
-from core.periods import Period, fmt_day, period_label
+from core.periods import Period, add_months, fmt_day, period_label
+from transactions.query.periods_words import NUM, _n
 from transactions.query.restatements import CUES, PERIOD_CUES
 
 Found = list[tuple[Period, tuple[int, int]]]
@@ -226,3 +227,42 @@ def names_beside_dates(text: str, found: Found) -> Found:
         if glossing and _overlaps_within_a_year(season, said):
             out.append((said, (a, b)))
     return sorted(out, key=lambda p: p[1][0])
+
+
+# "the 4 weeks to the 20th", "the 7 days to yesterday", "the year ending June": a length of time that ends on the
+# period said after it
+COUNTED_TO_RE = re.compile(rf"\b(?:(?:in|over|for|during)\s+)?(?:the\s+)?(?:{NUM}\s+(?P<unit>days?|weeks?|fortnights?|"
+                           r"months?|years?)|(?P<one>year|month|fortnight|week))\s+(?:to|ending(?:\s+on)?|ended|"
+                           r"up\s+to|until|till|thru|through)\s+$")
+
+
+def counted_to(text: str, found: Found) -> Found:
+    """A count of days, weeks or months said before the period it runs up to ("the 4 weeks to the 20th", "the year
+    ending June"): that many, ending on the last day of that period."""
+    out = list(found)
+    for i, (period, (a, b)) in enumerate(out):
+        a += len(text[a:b]) - len(text[a:b].lstrip())
+        # "the 3 weeks up to nov 20": the words "up to" already read, as an open range ending that day
+        open_end = period.start == date(1900, 1, 1) and re.match(r"(?:to|until|till|thru|through|up\s+to)\s", text[a:b])
+        before = text[max(0, a - 60):a] + (text[a:a + open_end.end()] if open_end else "")
+        m = COUNTED_TO_RE.search(before)
+        if m is None or period.relative or period.grain not in ("day", "month", "range") or \
+                (period.grain == "range" and period.start != period.end and not open_end):
+            continue
+        if open_end:
+            a += open_end.end()
+        n, unit = (_n(m.group(1)), m.group("unit")) if m.group("unit") else (1, m.group("one"))
+        end = period.end
+        if unit.startswith("day"):
+            start = end - timedelta(days=n - 1)
+        elif unit.startswith("fortnight"):
+            start = end - timedelta(days=14 * n - 1)
+        elif unit.startswith("week"):
+            start = end - timedelta(days=7 * n - 1)
+        else:
+            months = n * (12 if unit.startswith("year") else 1)
+            start = add_months(end + timedelta(days=1), -months)
+        said = " ".join(m.group(0).split())
+        label = f"{period_label(start, end, 'range')} ({said} {fmt_day(end)})"
+        out[i] = (Period(start, end, label, "range"), (a - len(m.group(0).lstrip()), b))
+    return out

@@ -296,7 +296,7 @@ def period_rules(today: date):
          lambda m: Period(today - timedelta(days=27), today - timedelta(days=14), "the fortnight before last "
                           f"({period_label(today - timedelta(days=27), today - timedelta(days=14), 'range')})",
                           "range")),
-        (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b(?!\s+(?:ago|back))"
+        (r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past|previous)?\s*(?:a\s+)?fortnight\b(?!\s+(?:ago|back|ending|ended|to|up to|until|till|thru|through)\b)"
          r"|\b(?:in\s+the\s+|over\s+the\s+)?(?:last|past)\s+couple\s+(?:of\s+)?weeks\b",
          lambda m: rolling("days", 14)),
         (r"\b(?:in\s+|for\s+)?(?:the\s+)?same\s+(?:month|period|time|stretch|months|weeks?|quarter|dates)\s+(?:a|one)\s+"
