@@ -90,6 +90,8 @@ OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants y
 OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
 OTHERS_OFFER_VI = "Nếu hai người chia chi phí, tôi có thể cộng những gì bạn đã trả ở các nơi dùng chung."
 
+RETIREMENT = (r"(?:pension(?: pot| plan| fund)?|super(?:annuation)?(?: fund| account)?|401\s?\(?k\)?|403\s?\(?b\)?|"
+              r"(?:roth )?ira|roth|rrsp|tfsa|kiwisaver|retirement (?:account|savings|fund|pot|plan))")  # a retirement pot
 # The capability map. What Moneta has comes first (for the model and for the offer); then what it lacks, each with
 # the words that name it. The composer (chat/actions/compose.py) and the confidence check (chat/actions/fit.py)
 # read a question against it; the LLM reads it through check_data_available.
@@ -199,6 +201,9 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:portfolio|investments|401\s?k|ira|roth|brokerage|pension|retirement (?:account|savings|fund|plan))"
                r"\b[^?]{0,120}\bwhat(?:'s| is| are) (?:it|that|they|those) (?:worth|at)\b",
                r"\bquỹ (?:chỉ số|đầu tư|etf)\b.{0,30}\b(?:của tôi|lãi|lỗ|thế nào)\b",
+               # a retirement pot's level ("what's left of my pension", "how big is our kiwisaver"): the provider's figure
+               r"\b(?:left|remaining|balance|total|how big|size)\b[^?.!]{0,25}\b(?:my|our) " + RETIREMENT + r"\b",
+               r"\b(?:my|our) " + RETIREMENT + r"(?:'s)? (?:balance|total|pot|size|(?:is|'s) (?:at|worth))\b",
                r"\b(?:how much|what)(?:'s| is| do i have)? (?:sitting )?in my (?:401\s?k|ira|roth(?: ira)?|brokerage|"
                r"pension|portfolio|crypto wallet|investment account)\b",
                # what is held at a broker or in a retirement plan, named by the plan or a broker's name ("how much do I
@@ -288,18 +293,17 @@ OWN_THINGS = {
     "credit score": r"credit (?:score|rating|report)s?|fico(?: score)?|điểm tín dụng",
     "net worth": r"net[ -]?worth|tài sản ròng",
     "account balance": r"(?:bank |account |checking |savings )?balances?|số dư",
-    "investments": r"401 ?\(?k\)?s?|403 ?\(?b\)?|roth(?: ira)?|iras?|brokerage(?: account)?|retirement (?:account|savings|"
-                   r"fund|pot|plan)s?|pension(?: pot| plan)?|portfolio|investment (?:account|portfolio)s?",
+    "investments": r"401 ?\(?k\)?s?|403 ?\(?b\)?|roth(?: ira)?|iras?|brokerage(?: account)?|retirement (?:account|savings|fund|"
+                   r"pot|plan)s?|pension(?: pot| plan| fund)?|portfolio|investment (?:account|portfolio)s?|superannuation|"
+                   r"super (?:fund|balance|account)|kiwisaver|rrsp|tfsa",
 }
-OWN_ONLY = {"investments": r"investments?|stocks?|shares|crypto(?:currency)?(?: wallet)?|bitcoin|(?:index|mutual) "
+OWN_ONLY = {"investments": r"investments?|super|stocks?|shares|crypto(?:currency)?(?: wallet)?|bitcoin|(?:index|mutual) "
                            r"funds?|etfs?|bonds|holdings|savings bonds?",
             # "what's my savings account at", "our checking account rn": the account named alone asks what is in it
             "account balance": r"(?:checking|savings|bank|current) accounts?"}
 # words a bare name may come with: "my …", "what about my …", "how's my … doing", "… this yr", "show me …"
 _FILLER = frozenset("""my our the a an what whats what's about how hows how's is are show me check current currently now
-today right so far please update on in of for and value doing looking status at with lately recently rn atm
-moment
-""".split())
+today right so far please update on in of for and value doing looking status at with lately recently rn atm moment""".split())
 # without "my", a name alone asks for the thing ("credit score", "net worth?"); asked as "what is a …" it is a concept
 _BARE_FILLER = frozenset("show me check current currently now right rn atm at the moment today so far please update "
                          "status".split())
@@ -324,11 +328,12 @@ def _own_thing(text: str) -> str | None:
 
 
 def missing_data(text: str, *, balances: bool = False) -> Missing | None:
-    """The data a question needs that Moneta does not have, if any — asked for in words ("what's my credit score")
-    or by naming the thing alone ("401k this yr", "my brokerage account"). `balances`: the user has accounts with an
-    opening balance, so balances and net worth are not missing (`balances_available`)."""
+    """The data a question needs that Moneta lacks, if any — asked in words ("what's my credit score") or by naming the
+    thing alone ("401k this yr"). `balances`: accounts with an opening balance (`balances_available`) are not lacking."""
     usable = [m for m in MISSING if not (balances and m.topic in LEDGER_TOPICS)]
     found = next((m for m in usable if m.pattern.search(text or "")), None)
+    if found is not None and found.topic == "account balance":  # "my super balance": the pot's, not a bank's
+        found = next((m for m in usable if m.topic == "investments" and m.pattern.search(text or "")), found)
     if found is None and holding_asked(text) is not None:  # "how much is in savings", "tk còn bn" (chat/holdings.py)
         found = next((m for m in usable if m.topic == "account balance"), None)
     if found is not None and found.topic == OTHERS_TOPIC and acts_for_holder(text):
@@ -461,8 +466,7 @@ def missing_thing_call(text: str) -> dict[str, Any] | None:
 # Vietnamese typed without accents: "của tôi" is "cua toi", which the English-first personal check does not read; a
 # question asking what a thing is, how to change it or why, is a concept
 _PLAIN_OWN_RE = re.compile(r"\b(?:toi|minh|chung toi)\b")
-_PLAIN_CONCEPT_RE = re.compile(r"\b(?:la gi|lam sao|lam the nao|cach|tai sao|vi sao|anh huong|cai thien|the nao de|"
-                               r"nghia la)\b")
+_PLAIN_CONCEPT_RE = re.compile(r"\b(?:la gi|lam sao|lam the nao|cach|tai sao|vi sao|anh huong|cai thien|the nao de|nghia la)\b")
 
 
 def _plain_vi_own(text: str) -> bool:

@@ -23,6 +23,7 @@ from typing import Any
 
 from chat.assistant import MONEY_TOOLS
 from chat.balances import BALANCE_TOOLS
+from chat.restate import asks_restatement
 from transactions.query import MoneyQuery, money_query_parse
 from transactions.query.followups import followup_on_result
 from transactions.query.followups_named import row_word_unmatched
@@ -172,6 +173,8 @@ def changed_nothing(text: str, recorder: Any, ctx: Any) -> bool:
     ran = ran_queries(recorder)
     if not previous or previous.get("from_action") or not ran or not all(query_unchanged(previous, q) for q in ran):
         return False
+    if asks_restatement(text):
+        return False  # "explain it more simply": the same answer again is what it asked for (chat/restate.py)
     if check_back(normalise(text)):
         return True  # "make sure you're looking at the right bill": the same answer again is no confirmation
     own = getattr(ctx, "own_reading", None) or own_reading(text, ctx)

@@ -19,6 +19,7 @@ from chat.assistant import KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.language import UNVERIFIED_RE, unverified_tag
 from chat.listings import LISTING_NAMED_BY
+from chat.restate import asks_restatement
 from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, lacking_in_union, name_like, written_in_vietnamese
@@ -464,7 +465,8 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
         # "per week?" after a ranking or a count: the figure the turn asked for is not in the answer
         penalty += UNDERSTOOD_PENALTY
         reasons.append(f"the question asks for a figure per {understood['per']} but no query gave one")
-    elif _followup_changed_nothing(understood, ran, ctx) and not asks_again(question):  # a check-back: kept
+    elif _followup_changed_nothing(understood, ran, ctx) and not asks_again(question) \
+            and not asks_restatement(question):  # a check-back, or "in plain words?" (chat/restate.py): kept
         penalty += UNDERSTOOD_PENALTY
         reasons.append("the follow-up was read as the last question again: what it changes was not understood")
     if disagreement:

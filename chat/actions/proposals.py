@@ -187,6 +187,8 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
         if category or merchants:
             args.update(basis, **({"merchants": merchants} if merchants else {}))
             args.pop("monthly_budget")
+    if not args["name"] and (args.get("categories") or args.get("merchants")):  # "a jar sized to my grocery month"
+        args["name"] = (args.get("categories") or args["merchants"])[0]
     return {"name": "propose_create_jar", "args": args}
 
 

@@ -22,7 +22,11 @@ LEAD = (r"^\s*(?:(?:hey|hi|ok|okay|so|and|also|now|then|moneta|cool|great|nice|a
         r"(?:(?:làm ơn|xin|hãy|bạn(?: có thể| hãy)?|nhờ bạn)\s+)?(?:giúp (?:tôi|mình|em)\s+)?(?:hãy\s+)?")
 # "I'd like a jar for…", "I want a 400 budget…": asking for the thing itself is asking to make it
 WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|some\b|\$?\d)|"
-JAR_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở|làm|lam|tao|lap)\b)(?P<rest>.{0,80}?)"
+# or the jar named with no verb, sized, and asking nothing ("a jar sized to my average grocery month", "a groceries
+# jar, same as my usual month"): the request is the thing itself
+SIZED_JAR = r"(?=(?:a|an|new)\s[^?]{0,60}\b(?:jar|envelope)\b[^?]{0,40}\b(?:sized|size|same as|match\w*|based on|equal to|at|of|" \
+    r"average|usual|\$?\d)[^?]*$)|"
+JAR_RE = re.compile(LEAD + r"(?:" + SIZED_JAR + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở|làm|lam|tao|lap)\b)(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"

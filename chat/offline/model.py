@@ -30,6 +30,7 @@ from chat.offline.frames import knowledge_query
 from chat.offline.router import route
 from chat.offline.vi_scope import NOT_PLACED_VI, OUT_OF_SCOPE_VI
 from chat.reasoning_text import reasoning_text
+from chat.restate import plain_restatement
 from chat.whatif import WHATIF_TOOLS, whatif_text
 from core.money import written_in_currency_style
 
@@ -206,6 +207,8 @@ class OfflineChatModel(BaseChatModel):
             elif name in REASONING_TOOLS:  # chat/affordability.py: the arithmetic shown
                 parts.append(reasoning_text(name, payload, question, vi=vi))
         answer = "\n\n".join(p for p in parts if p)
+        if intents[:1] == ["restate"]:  # "explain it more simply": the same figures, said short (route_restate.py)
+            answer = plain_restatement(answer, vi=vi)
         sources = []
         for name, payload in results:
             label = ("your transactions" if name in MONEY_TOOLS or name in REASONING_TOOLS or name in WHATIF_TOOLS

@@ -61,6 +61,7 @@ from chat.offline.route_cues import (
     WHAT_HAPPENS_RE,
 )
 from chat.offline.route_early import Plan, early_plan, search_query
+from chat.offline.route_restate import restate_plan
 from chat.offline.vi_scope import vi_off_topic
 from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS
@@ -127,6 +128,12 @@ def route(question: str, ctx: TurnContext) -> Plan:
     compound interest?") gets each part answered."""
     started = time.perf_counter()
     text = question.strip()
+    if (restated := restate_plan(text, ctx, lambda asked: route(asked, ctx))) is not None:
+        # "explain it more simply": the last answer again, said short (chat/offline/route_restate.py)
+        intents, calls, query = restated
+        calls = [c for c in calls if not ctx.enabled_tools or c["name"] in ctx.enabled_tools]
+        ctx.timings["routing_ms"] = round((time.perf_counter() - started) * 1000, 2)
+        return Plan(intents=intents, calls=calls, query=query, followup=True)
     clauses = [c.strip(" ,.?") for c in CLAUSE_SPLIT_RE.split(text) if c and len(c.split()) >= 3]
     with single_thread_inference():
         vectors = embed([text] + (clauses if len(clauses) >= 2 else []))
