@@ -47,6 +47,7 @@ RENT_LEFT_OUT = [
     "forget about the rent for a sec, what did I spend last month?",
     "last month's spending, rent notwithstanding",
     "all my spending save for rent last month",
+    "all my spending in the last month save for rent",
     "pretend rent doesn't exist: how much did I spend last month",
     "take the rent out of the equation, how much went out last month",
     "notwithstanding the rent, what did last month cost me",

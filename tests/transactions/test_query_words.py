@@ -328,3 +328,8 @@ def test_a_lone_4_after_a_money_word_or_an_amount_is_for(said, read):
                                   "how much did i pay 4 times at chipotle", "spent 4 of the last 6 weekends out"])
 def test_a_4_that_counts_or_dates_stays_a_number(said):
     assert " 4 " in f" {normalise(said)} "
+
+
+@pytest.mark.parametrize("said", ["the last six complete months", "the past 3 entire months", "the last two whole months"])
+def test_complete_entire_or_whole_months_are_full_months(said):
+    assert "full months" in normalise(said)

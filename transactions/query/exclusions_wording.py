@@ -71,11 +71,13 @@ BEFORE_RE = re.compile(r"\b(?:notwithstanding|with\s+the\s+exception\s+of|(?:the
                        r"never\s*mind(?:\s+about)?(?=\s+(?:the|my|our|all|any)?\s*[a-z])(?!\s+(?:that|it|this|me|what|i|about\s+it|"
                        r"(?:my|the|your)\s+(?:last|previous|question|answer)|then)\b))"
                        r"(?=\s)")
-# "save (for)" after a word for the whole: "all my spending save for rent", "everything save amazon"; not "save for
+# "save (for)" after a word for the whole (and its period: "all my spending in July save for rent"): "all my spending
+# save for rent", "everything save amazon"; not "save for
 # a trip" (what they put by)
 SAVE_FOR_RE = re.compile(r"(\b(?:everything|anything|all|spending|spend|expenses|purchases|categories|merchants|"
                          r"spent|total|outgoings|stuff|bills|charges|transactions|costs)\b(?:\s+(?:i|we)\s+"
-                         r"(?:spent|paid|bought|had))?(?:\s+(?:last|this)\s+\w+)?\s+)save(?:\s+for)?\b(?=\s+[a-z])")
+                         r"(?:spent|paid|bought|had))?(?:\s+(?:last|this)\s+\w+|\s+(?:in|during|over|for)\s+(?:the\s+)?(?:(?:last|past|this)\s+)?\w+(?:\s+\d{4})?)?\s+)"
+                         r"save(?:\s+for)?\b(?=\s+[a-z])")
 # the thing said not to exist: "pretend rent doesn't exist", "imagine there was no amazon", "as if rent never happened"
 NOT_EXIST_RE = re.compile(
     r"\b(?:pretend(?:ing)?|imagin(?:e|ing)|assum(?:e|ing)|suppos(?:e|ing)|say|let'?s\s+say|as\s+if|as\s+though|if)\s+"

@@ -101,6 +101,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # ("calendar October": October's own dates, first to last)
     text = re.sub(rf"\b(?:(full|whole|complete)\s+)?calendar\s+(?=(?:month|quarter|year|week)(s?)\b|(?:{MONTH_RE})\b)",
                   lambda m: "full " if m.group(1) or m.group(2) else "", text)
+    # "the last six complete months", "3 entire months": full ones
+    text = re.sub(r"\b(?:complete|entire|whole)(?=\s+(?:calendar\s+)?(?:months|weeks|quarters|years)\b)", "full", text)
     # "tax year 2025", "last tax year", "the 2025 tax year": a personal tax year is the calendar year where Moneta's
     # users file (US); the answer states the dates it used, so a different tax year shows at once
     text = re.sub(r"\btax\s+year(?=\s+(?:of\s+)?(?:19|20)\d{2}\b)", "", text)
