@@ -333,3 +333,9 @@ def test_a_4_that_counts_or_dates_stays_a_number(said):
 @pytest.mark.parametrize("said", ["the last six complete months", "the past 3 entire months", "the last two whole months"])
 def test_complete_entire_or_whole_months_are_full_months(said):
     assert "full months" in normalise(said)
+
+
+@pytest.mark.parametrize(("said", "read"), [("spent at h-e-b", "at heb"), ("the c-v-s run", "the cvs run"),
+                                            ("best-buy stuff", "best buy stuff"), ("my x-ray bill", "x ray")])
+def test_single_letters_joined_by_hyphens_are_one_initialism(said, read):
+    assert read in normalise(said)

@@ -82,6 +82,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
                   r"(?:toi|minh|em) muon noi(?: la)?)\s*[,:]?\s+", " ", text)
     text = re.sub(r"\b([a-z][a-z0-9]+)\.(?:com|net|org|co|io|us)\b", r"\1", text)  # "target.com" is Target
     text = re.sub(rf"\b({MONTH_RE})-({MONTH_RE})\b", r"\1 to \2", text)  # "jan-mar": a span of months
+    # "h-e-b", "t-j-maxx" kept whole where single letters are joined: an initialism, not letters each on its own
+    text = re.sub(r"(?<![\w.-])[a-z](?:-[a-z]){2,4}(?![\w-])", lambda m: m.group(0).replace("-", ""), text)
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "best-buy", "uber-eats": words joined by a hyphen
     text = re.sub(r"(?<=[a-z])\+(?=[a-z])", " + ", text)  # "netflix+spotify": two names joined by "+"
     # "btw march and may", "btwn $20 and $50": "between" when a span of two follows ("btw, how much…" is "by the way")
