@@ -78,6 +78,7 @@ class TurnContext:
     # the changes the very last answer proposed that still wait for confirmation ({id, kind, params}): "actually make it
     # $16" amends the last of them (chat/actions/amend.py)
     waiting: list[dict[str, Any]] = field(default_factory=list)
+    recurring: list[str] = field(default_factory=list)  # merchants of their recurring charges ("what am I paying for X")
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer

@@ -20,7 +20,7 @@ from chat.balances import BALANCE_TOOLS
 from chat.language import UNVERIFIED_RE, unverified_tag
 from chat.listings import LISTING_NAMED_BY
 from chat.restate import asks_restatement
-from chat.subject_kept import dropped_subject, one_asked_many_given, subject_set_aside
+from chat.subject_kept import dropped_subject, empty_narrowing, one_asked_many_given, subject_set_aside
 from chat.tool_fit import direction_fit, figure_fit, function_words_only, kind_fit, question_reading, reasoning_fit
 from chat.unplaced import accounted_by_tools, lacking_in_union, name_like, written_in_vietnamese
 from chat.word_roles import carried_out
@@ -382,6 +382,9 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     if aside := subject_set_aside(question, ran, understood):  # "the rides — not the food one" answered as Dining
         penalty += 0.6
         reasons.append(f"the question sets {', '.join(map(repr, aside[:2]))} aside but a query that ran counted it")
+    if narrowed := empty_narrowing(ran):  # "amazon on online orders": nothing of Amazon says "online"
+        penalty += 0.6
+        reasons.append(f"{narrowed} narrowed a name they have to nothing: the words may describe it instead")
     if one_asked_many_given(question, ran):  # "just the most recent trip" answered with a total of every trip
         penalty += 0.6
         reasons.append("the question asks for the most recent one but the query summed many rows over all time")

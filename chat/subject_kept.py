@@ -126,3 +126,17 @@ def followup_left_unanswered(question: str, recorder: Any, ctx: Any) -> bool:
     return bool(POINTS_BACK_RE.search(question or "") or re.search(
         r"\b(?:that|each of them|(?:from|since|until) then|the (?:biggest|largest|first|last) one)\b", question or "", re.I)) and \
         bool(ASKS_RE.search(question or ""))
+
+
+def empty_narrowing(ran: list[dict]) -> list[str]:
+    """Words of the question used to narrow a named merchant or category that left nothing ("amazon on online
+    orders" → no Amazon row says "online"): the words most likely describe the subject rather than narrow it, so
+    "nothing" is no confident answer. Returns the words."""
+    out = []
+    for x in ran:
+        q, a = x["query"], x["arguments"]
+        words = q.get("text") or a.get("text") or []
+        named = (q.get("merchants") or a.get("merchants") or []) + (q.get("categories") or a.get("categories") or [])
+        if words and named and not x["result"].get("found") and not x["result"].get("count"):
+            out += [w for w in words if isinstance(w, str)]
+    return out

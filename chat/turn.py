@@ -41,6 +41,7 @@ from core.llm import chat_model, llm_configured
 from core.metrics import chat_turn_observe
 from core.types import AuthUser
 from transactions.query import query_vocab
+from transactions.selectors import recurring_merchant_names
 
 log = logging.getLogger(__name__)
 HISTORY_MESSAGES = 8
@@ -85,7 +86,7 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
         conversation_state(conversation, before_id)
     asked = "" if new_conversation else last_asked(conversation, before_id)
     return TurnContext(categories=sorted(vocab.categories), merchants=list(vocab.merchants),
-                       balances=balances_available(user),
+                       balances=balances_available(user), recurring=recurring_merchant_names(user=user),
                        previous_query=previous, earlier_query=earlier, previous_result=shown, previous_family=family,
                        previous_confidence=previous_sure,
                        previous_asked=asked,

@@ -61,6 +61,7 @@ from chat.offline.route_cues import (
     WHAT_HAPPENS_RE,
 )
 from chat.offline.route_early import Plan, early_plan, search_query
+from chat.offline.route_price_now import price_now_merchants
 from chat.offline.route_restate import restate_plan
 from chat.offline.vi_scope import vi_off_topic
 from chat.tool_fit import SAVING_IF_RE
@@ -306,6 +307,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         # "the stuff that comes out every month automatically", "mấy cái bill tự động trừ": the services, said as a
         # noun phrase with no question around it
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
+    if (priced := price_now_merchants(text, q, ctx.recurring, ctx.vocab.merchant_category if ctx.vocab else {})) is not None:
+        # "what am I paying for Spotify": its charge now (chat/offline/route_price_now.py), not all ever paid
+        return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {"merchants": priced}}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
         # a money measure with a period, over their own things, or right after a money answer: never knowledge
         return done([("money", best, text)], money_calls(lean), query=lean, followup=lean.followup)

@@ -231,9 +231,12 @@ def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
               and any(re.search(rf"\b{re.escape(link.mention)}\b", phrase) for phrase in phrases)]
     named = [link for link in q.links if not link.negated and link.kind in ("merchant", "category", "text")
              and link not in inside]
+    # beside a named subject, words said as what it includes ("amazon including the online ones") cannot narrow it:
+    # they say the subject is meant whole
     covered = inside if not named and not q.unknown else [
-        link for link in inside if link.kind == "merchant" and q.categories
-        and all(merchant_category.get(n) in q.categories for n in link.names)]
+        link for link in inside if (link.kind == "merchant" and q.categories
+                                    and all(merchant_category.get(n) in q.categories for n in link.names))
+        or (link.kind == "text" and any(x.kind in ("merchant", "category") for x in named))]
     if not named and inside and not WHOLE_ASKED_RE.search(text):
         return  # "including rent?" alone: what to count is the name
     for link in covered:
@@ -241,7 +244,7 @@ def inclusions_covered(q, text: str, merchant_category: dict[str, str]) -> None:
         target = {"merchant": q.merchants, "category": q.categories, "text": q.text}[link.kind]
         target[:] = [n for n in target if n not in link.names or any(
             n in x.names for x in q.links if x.kind == link.kind and not x.negated)]
-    if covered and not named and not q.unknown:
+    if covered and (not named or all(link.kind == "text" for link in covered)) and not q.unknown:
         # the whole is counted ("what I earned this year with the tax refund included"): the other words of what it
         # includes ("refund") cannot narrow it
         q.ignored = [w for w in q.ignored if not any(re.search(rf"\b{re.escape(w)}\b", p) for p in phrases)]

@@ -87,5 +87,6 @@ from .subscriptions import (  # noqa: F401
     income_expected,
     is_bill_category,
     recurring_due,
+    recurring_merchant_names,
     subscription_list,
 )

@@ -172,6 +172,12 @@ STEP_SQL = ("CASE s.cadence WHEN 'weekly' THEN interval '7 days' WHEN 'quarterly
             "WHEN 'yearly' THEN interval '1 year' ELSE interval '1 month' END")
 
 
+def recurring_merchant_names(*, user: AuthUser) -> list[str]:
+    """The merchants the user pays again and again (their recurring charges, dismissed ones left out)."""
+    return list(Subscription.objects.filter(user=user).exclude(status=Subscription.Status.DISMISSED)
+                .values_list("merchant__name", flat=True))
+
+
 def recurring_due(*, user: AuthUser, start: date, end: date, currency: str | None = None) -> dict[str, Any]:
     """The recurring charges (subscriptions and bills, not dismissed) due between start and end: each expected
     charge from its next expected date on, stepped by its cadence, with the total — in SQL. In `currency` (else
