@@ -107,8 +107,10 @@ def _overall(text: str, s: _State) -> Edit:
     q.links = [link for link in q.links if not link.negated]
     if q.measure == "list":  # the subject's figure, not a list of every row it ever had
         q.measure, q.limit = "total", None
-    if q.measure in ("largest", "smallest") and SPENT_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
-        q.measure, q.limit = "total", None  # "and what did I spend there overall" after the biggest purchase
+    spent = SPENT_RE.search(text) or (re.search(r"\bhow much\b", text) and PLACE_REF_RE.search(text))
+    if q.measure in ("largest", "smallest") and spent and not SUPERLATIVE_WORD_RE.search(text):
+        # "and what did I spend there overall", "that store, how much there ever?" after the biggest purchase
+        q.measure, q.limit = "total", None
     q.offset = 0
     return q, [m.span(), *(t.span() for t in THAT_THING_RE.finditer(text))]
 

@@ -228,7 +228,13 @@ def leans_on_last(text: str) -> bool:
 # "at that store", "spent there": the place the last answer was about
 PLACE_REF_RE = re.compile(r"\b(?:at|from|in|to|with|paid|pay|paying|gave|give|sent|send|owe|owed)\s+(?:that|this|the same)\s+(?P<noun>store|shop|merchant|place|"
                           r"restaurant|company|vendor|retailer|business|outlet|seller)\b|\b(?:spent|spend|spending|"
-                          r"paid|pay|bought|buy|shopped|shop|go|went|been|ordered|order)\s+(?:at\s+)?there\b")
+                          r"paid|pay|bought|buy|shopped|shop|go|went|been|ordered|order)\s+(?:at\s+)?there\b"
+                          # the place as the topic of the turn ("that store, how much there ever?", "and that merchant:
+                          # total this year?"), or its money asked of it ("how much there", "what did it cost me there")
+                          r"|^\s*(?:(?:and|so|ok(?:ay)?|now|what about|how about)[,\s]+)*(?:that|this|the same)\s+"
+                          r"(?P<topic>store|shop|merchant|place|restaurant|company|vendor|retailer|business|outlet|seller)"
+                          r"\b(?!\s+(?:is|was|has|had|'s|did|does)\b)"
+                          r"|\bhow much\s+(?:(?:in )?total\s+)?there\b")
 
 
 def referenced_merchant(text: str, previous: MoneyQuery | None, shown: dict | None) -> tuple[str, str] | None:
@@ -249,7 +255,7 @@ def referenced_merchant(text: str, previous: MoneyQuery | None, shown: dict | No
         name = previous.merchants[0]
     else:
         return "", m.group(0).strip()  # several it could be ("that store" after a ranking): not understood
-    return str(name), m.group("noun") or ""
+    return str(name), m.group("noun") or m.group("topic") or ""
 
 
 def kept_state(result: dict) -> dict | None:
