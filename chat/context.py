@@ -114,6 +114,14 @@ def last_asked(conversation: Any, before_id: int) -> str:
     return last.content if last is not None else ""
 
 
+def conversation_language(conversation: Any, before_id: int, *, language_of, back: int = 6) -> str | None:
+    """The language the conversation goes on in: that of the user's latest message showing one ("vi", "en"), looked
+    for over the last few; a turn with none of its own ("hai cái cộng lại", "con muc thu hai?") keeps it, so a chain
+    of such follow-ups stays in the language the conversation began in."""
+    rows = conversation.messages.filter(role=Message.Role.USER, id__lt=before_id).order_by("-id")[:back]
+    return next((lang for m in rows if (lang := language_of(m.content or ""))), None)
+
+
 def understand(text: str, ctx: TurnContext) -> MoneyQuery:
     """The money reading of a question (and of the conversation so far), by the one parser. The offline router,
     the offline action reader and the action fit check all read a question this way."""

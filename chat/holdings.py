@@ -41,8 +41,11 @@ ASK_EN = re.compile(
     rf"altogether|in total|on hand))*\s*(?:[?.!]|$)"
     rf"|\bcash on hand\b")
 # (VN, accent-free) "còn bao nhiêu", "có bao nhiêu tiền", "số dư", "còn bn", "còn mấy"
+# "còn tiền" is money left only when nothing names a kind of money after it: "còn tiền thuốc / tiền nhà của tôi thì
+# sao" is "and the medicine (rent) money?", a spending question, not a balance
 ASK_VI = re.compile(r"\bso du\b|\b(?:con|co|duoc)(?: lai)? (?:bao nhieu|bn|may|nhieu khong)\b|\bcon (?:tien|bn)\b"
-                    r"|\bbao nhieu tien\b")
+                    r"(?!\s+(?!(?:khong|ko|hong|chua|trong|o|tai|bao|bn|nhieu|it|du|de|chu|ha|a|nhi|ne|gi|sau|vay|the|"
+                    r"toi|minh|em|tui|thi|la|mat|gui|tiet|dau|lai)\b)[a-z]+)|\bbao nhieu tien\b")
 # money moving, advice or a concept: not what is there now
 MOVING = re.compile(r"\b(?:spen[dt]|spending|paid|pay|pays|paying|put|putting|deposit\w*|transfer\w*|moved?|sent|"
                     r"withdr[ae]w\w*|took out|saved (?:up )?(?:last|this|in|during|since)|earn\w*|interest|fees?|"

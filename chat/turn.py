@@ -23,7 +23,7 @@ from chat.agent_configs import agent_config_for
 from chat.assistant import FinanceAssistant
 from chat.capabilities import balances_available
 from chat.clarify import clarification_pick, correction_pick, turn_clarification
-from chat.context import TurnContext, conversation_state, embed, last_asked, turn_corrected
+from chat.context import TurnContext, conversation_language, conversation_state, embed, last_asked, turn_corrected
 from chat.external.tools import external_tools_attach
 from chat.followup_doubt import doubt_note, doubt_record
 from chat.grounding import GroundingReport, ground, result_summary
@@ -92,7 +92,8 @@ def turn_understand(*, user: AuthUser, config: AgentConfig, conversation: Conver
                        previous_asked=asked,
                        corpus_order=list(config.corpus_order or []), today=timezone.localdate(), vocab=vocab,
                        # a turn with no language of its own ("Netflix?", "200k") goes on in the conversation's
-                       ui_language=("vi" if question_language(asked) == "vi" else "") or ui_language,
+                       ui_language=("vi" if not new_conversation and conversation_language(
+                           conversation, before_id, language_of=question_language) == "vi" else "") or ui_language,
                        waiting=[] if new_conversation else waiting_after_last_answer(
                            user=user, conversation_id=conversation.pk, before_id=before_id))
 

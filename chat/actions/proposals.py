@@ -38,10 +38,13 @@ FILLER = {"a", "an", "the", "my", "all", "every", "of", "for", "on", "at", "with
           "khoản", "chi", "giao", "dịch", "cho", "của", "tôi", "mình", "mỗi", "tháng", "hết", "tất", "cả", "các", "những",
           "một", "giúp", "nhé", "với", "trả", "hôm", "nay", "qua", "đồng", "để", "là", "lại",
           # asking nicely names nothing: "tạo giùm cái hũ", "make a jar for me pls" (a jar is never called "Giùm Cái")
-          "giùm", "dùm", "hộ", "cái", "chiếc", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
+          "giùm", "dùm", "hộ", "cái", "chiếc", "mấy", "nha", "nhá", "pls", "plz", "kindly", "us", "you", "another", "quick",
           "quickly", "asap",
           # what ends a request, no name: "make me one for rent then", "a jar for camp too"
           "then", "too", "also", "now", "thanks", "thx"}
+# "mấy cái", "tất cả các khoản", "những chuyến": the ones of a name, said before it — which of them, never the name
+VI_THOSE_RE = re.compile(r"^\s*(?:(?:mấy|may|các|cac|những|nhung|tất cả|tat ca|hết|het|mọi|moi)\s+)*(?:(?:cái|cai|khoản|"
+                         r"khoan|vụ|vu|giao dịch|giao dich|lần|lan|chuyến|chuyen|cuốc|cuoc)\s+)?(?=\S)", re.I)
 VI_JAR_AMOUNT_RE = re.compile(r"(?<=hũ)\s+[$€£]?\s*\d[\d.,]*\s*(?:k|triệu|tr|nghìn|ngàn|tỷ|đô(?: la)?|usd|đồng|\$)?"
                               r"(?:\s*(?:mỗi|một|1)\s*tháng)?(?!\w)", re.I)
 VI_JAR_RE = re.compile(r"(?<!\w)hũ(?!\w)\s*(?:(?:tiết kiệm|chi tiêu|để dành)\s+)?(?:(?:cho|để|tên(?: là)?)\s+)?(?:đi\s+)?"
@@ -346,6 +349,7 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
                                                              "pick": pick}}
         if points_at_last_set(subject, getattr(ctx, "previous_query", None)):  # "move all of those to groceries"
             return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
+        subject = VI_THOSE_RE.sub("", subject)  # "mấy cái Uber": the Uber ones, not a thing called "cái Uber"
         one = _one_named(subject)
         sq = understand_in(one[1] if one else subject, ctx)
         merchants = list(dict.fromkeys([*sq.merchants, *[link.mention for link in sq.links

@@ -52,8 +52,9 @@ QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|do
 # to do it, never the request itself (with or without accents)
 VI_HOW_RE = re.compile(r"\b(?:làm sao|lam sao|làm thế nào|lam the nao|thế nào|the nao|như nào|nhu nao|ra sao|"
                        r"cách nào|cach nao)\b|\bsao\s*(?:vậy|vay|đây|day|ta|nhỉ|nhi|hả|ha|ạ)?\s*[?.!]*\s*$", re.I)
-TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|vào|thành|là)\s+(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)",
-                             re.I)
+# "qua" is the Southern "sang" ("chuyển mấy cái Uber qua mục đi lại"), not "hôm qua" (yesterday)
+TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|(?<!hôm )(?<!hom )qua|vào|thành|là)\s+"
+                             r"(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)", re.I)
 IF_RE = re.compile(r"^\W*(?:if|what if|suppose|say|nếu|giả sử)\b", re.I)
 # changing a proposal just made: "actually base it on the 3-month average instead", "make it 20% below instead"
 REVISE_RE = re.compile(r"\b(?:instead|rather)\b|^\W*(?:actually|no|nah|hmm|ok|okay|wait)?[\s,]*(?:base it on|make it|"

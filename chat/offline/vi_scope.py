@@ -63,6 +63,10 @@ TOPIC_PLAIN_RE = re.compile(r"\b(?:thoi tiet|nhiet do|ty so|ti so|bong da|tran d
 OWN_RE = re.compile(r"\bcua (?:toi|minh|em|tui|tao|to|chung toi|chung minh|nha (?:toi|minh))\b")
 # a written figure (an amount, a rule such as 50/30/20): money, not chat
 FIGURE_RE = re.compile(r"\d")
+# one purchase ranked ("món nào lớn nhất tháng trước", "khoản nào mắc nhất", "món lớn thứ hai"): "món" is a thing
+# bought as often as a dish — ranked by size, and above all within a period, it is the user's largest purchase
+PURCHASE_RANKED_RE = re.compile(r"\b(?:mon|khoan|lan)(?: \w+){0,2} (?:lon|to|bu|mac|dat|nho|re) (?:nhat|thu \w+)\b")
+RANKING_MEASURES = ("largest", "smallest", "top_merchants", "top_categories")
 
 
 def vi_off_topic(text: str, q, *, after_money: bool = False) -> bool:
@@ -78,6 +82,8 @@ def vi_off_topic(text: str, q, *, after_money: bool = False) -> bool:
     topic = TOPIC_RE.search(text.lower()) or TOPIC_PLAIN_RE.search(plain)
     if money or AMOUNT_ASKED_RE.search(plain) or OWN_RE.search(plain) or not (ASKS_RE.search(plain) or topic):
         return False
+    if not topic and (PURCHASE_RANKED_RE.search(plain) or (q.period is not None and q.measure in RANKING_MEASURES)):
+        return False  # the largest purchase of a period ("món nào lớn nhất tháng trước"): a ranking of their money
     if after_money and q.period is not None and not topic:
         return False  # "tháng trước đó nữa thì sao?" after a money answer: the last question for another period
     if q.merchants or q.categories or q.text or q.amount_min is not None or q.amount_max is not None:

@@ -135,6 +135,9 @@ INCLUDE_RE = re.compile(r"\b(?:does|did|do|is|was) (?:that|it|this|those) includ
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{{1,2}}|{TWO_TO_TEN})\b"
                            r"(?!\s+(?:months?|weeks?|days?|years?|quarters?))")
+# "hai cái cộng lại", "cộng ba khoản đầu lại": a count of the listed items said in Vietnamese — the first that many
+VI_SOME_ITEMS_RE = re.compile(rf"\b(?P<n>{VI_COUNT})\s+(?:cai|khoan|muc|cho|thu|mon|ben|danh muc|cua hang|noi)"
+                              r"(?:\s+(?P<end>dau|dau tien|cuoi|cuoi cung))?\b")
 # "all three of those months", "the two periods": what "add them up" adds, no filter
 THOSE_UNITS_RE = re.compile(rf"\b(?:all\s+)?(?:(?:{COUNT})\s+)?(?:of\s+)?(?:those|these|the)\s+(?:(?:{COUNT})\s+)?"
                             r"(?:months|weeks|periods)\b")
@@ -284,6 +287,12 @@ def _add_up(text: str, s: _State) -> Edit:
             if not 1 <= n <= len(items):
                 return None
             items = items[-n:] if some.group("end") in ("last", "bottom") else items[:n]
+            spans.append(some.span())
+        elif some := VI_SOME_ITEMS_RE.search(text):  # "hai cái cộng lại" after three: the first two shown
+            n = _n(some.group("n"), 0)
+            if not 1 <= n <= len(items):
+                return None
+            items = items[-n:] if some.group("end") in ("cuoi", "cuoi cung") else items[:n]
             spans.append(some.span())
         q.merchants, q.categories = (items, []) if s.kind == "merchant" else ([], items)
         return q, spans

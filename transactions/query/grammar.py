@@ -93,7 +93,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = FOUR_FOR_RE.sub(r"\1 for ", text)  # "paying 4 spotify", "same 4 september": texting and dictation's "for"
     text, chat_vi = spell_out_chat(text, vietnamese, VI_PLAIN_WORDS)  # "ko", "dc", "j", "r", "mik" in Vietnamese chat
     text = gloss(text, chat_vi)  # "expend", "supermercado", "cuánto gasté … el mes pasado" (foreign_words.py)
-    text = SHORT_RE.sub(lambda m: m.group(1) if chat_vi and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
+    # "da cho em hoi thang truoc …": Vietnamese typed without accents or chat forms keeps its "em" (the asker, not "them")
+    vi_words = chat_vi or bool(VI_PLAIN_RE.search(text))
+    text = SHORT_RE.sub(lambda m: m.group(1) if vi_words and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
@@ -373,7 +375,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
                r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
                r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bpay ?cheques?\b|\bpay ?slips?\b|\bpay packets?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
-               r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|\btien ve\b"),
+               r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|(?<!gui )(?<!chuyen )\btien ve\b"),  # not "gửi tiền về quê": sent home
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"
              r"|\bwhat (?:did i buy|were (?:my|the|those))\b|\bwhen did i\b|\blast time i\b|\bdid i (?:buy|get)"

@@ -429,8 +429,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if peak and peak_months(q, text, today):  # "which month was highest for groceries": the months ranked
         q.ignored = [w for w in q.ignored if w != peak.group(0).strip()]
     if not q.followup and not q.unknown and not q.compare and not [x for x in q.links if not x.negated] \
-            and (pronoun := PRONOUN_RE.search(text)):
-        q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it to stand for
+            and (pronoun := PRONOUN_RE.search(text)) and not (q.language == "vi" and pronoun.group(0) == "em"):
+        q.ignored.append(pronoun.group(0).strip())  # "how much did they cost" with nothing before it ("em tiêu": I)
     q.guessed += [g for g in [level_guessed(question)] if g and q.measure == "top_categories" and g not in q.guessed]
     q.things = things_in(q.unknown, text, vocab, question=question, vietnamese=q.language == "vi")
     if q.language == "vi":  # the words not understood as the question wrote them, for the answer to quote

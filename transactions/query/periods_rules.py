@@ -335,7 +335,10 @@ def period_rules(today: date):
         (rf"\b({MONTH_RE})\b\.?\s+(?:of\s+)?(this|last)\s+year\b", month_year_word),
         (r"\b(?:since|after)\s+(?:i\s+(?:started|joined|began|signed up)|(?:the\s+)?(?:beginning|start)"
          r"(?:\s+of\s+(?:time|my\s+\w+|the\s+data))?(?!\s+of\b)|day one|forever)\b"
-         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu truoc den nay|tu dau(?!\s+(?:nam|thang|tuan)))\b"
+         r"|\b(?:all[\s-]time|ever|of all time|in total overall|tu dau(?!\s+(?:nam|thang|tuan))"
+         # "từ trước tới giờ", "từ xưa đến nay", "trước giờ", "xưa nay": ever, all time
+         r"|(?<!thang )(?<!tuan )(?<!nam )(?<!quy )(?<!hom )(?<!ky )(?:tu\s+)?(?:truoc|xua)\s+(?:den|toi|cho den)\s+"
+         r"(?:nay|gio|bay gio)|(?<!thang )(?<!tuan )(?<!nam )(?<!hom )truoc (?:gio|toi nay)|xua nay)\b"
          # "over my entire history with you", "in all my records", "for as long as I've used the app": all time
          r"|\b(?:(?:over|in|across|during|for|through(?:out)?)\s+)?(?:my|our|the)\s+(?:entire|whole|full|complete)\s+"
          r"(?:history|records?|data)(?:\s+(?:with|in|on)\s+(?:you|moneta|the app|here))?\b"

@@ -29,7 +29,7 @@ def vi_syllable(word: str) -> bool:
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
 tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem ghe quet dat
-muon hoi
+muon hoi gui
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend), "thì sao" (what
@@ -45,7 +45,7 @@ VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|
 # "trả tiền cho Netflix" pays Netflix — "cho" is "for" as often as "chợ")
 _TIEN_NOUNS = "|".join(sorted({w[5:] for w in [*CONCEPT_WORDS, *(x for ws in CATEGORY_WORDS.values() for x in ws)]
                                if w.startswith("tien ")} - {"cho"}, key=len, reverse=True))  # "cho": "for" too
-VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
+VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop|gui) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
 VI_POLITE_RE = re.compile(r"\b(?:" + "|".join(VI_POLITE_BARE) + r")\b")
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
