@@ -51,7 +51,9 @@ UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understo
 PLACE_RE = re.compile(r"^\W*(?:[a-z]+ )?(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy|one|service|app|company|"
                       r"provider|subscription|membership)\b")
 NAME_NONE_PENALTY = 0.5  # "nothing at Costco": a name of no merchant of theirs, answered that there is none — medium
-THING_PENALTY = 0.35  # "nothing is about the boat": the right answer, resting on nothing found — medium at most
+# "nothing is about the boat", "my dog", "the wedding trip": a thing with no category of its own, found nowhere —
+# said, at low confidence (0.95 − 0.6 < 0.4): the thing may be filed under a category the answer cannot tell
+THING_PENALTY = 0.6
 
 
 @dataclass
@@ -453,7 +455,7 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
             penalty += UNDERSTOOD_PENALTY
             reasons.append(f"everyday words not placed, answered that nothing is about them: {rest}")
         elif rest:
-            # "the boat", "my dog": no transaction is about it, which is the answer — at most medium confidence
+            # "the boat", "my dog": no transaction is about it, which is the answer — never a confident one
             penalty += THING_PENALTY
             reasons.append(f"nothing in their transactions is about {rest}: answered that there is none")
     guessed = [link["mention"] for link in understood.get("links") or [] if link.get("how") == "meaning"]

@@ -102,7 +102,8 @@ def _describes_a_name(roles: list[dict], start: int, end: int, names: list[str],
     beside = [roles[j] for j in (start - 1, end, shop) if 0 <= j < len(roles)]
     kinds = set(names)
     # beside a name of no shop of theirs ("peet's coffee"), it says what that name is: the name is the doubt said
-    return any(r.get("role") == "unknown" or r.get("role") == "merchant" and any(
+    # ("without the uber eats takeaways": the name left out, the word beside it says what its charges are)
+    return any(r.get("role") == "unknown" or r.get("role") in ("merchant", "excluded") and any(
         n in kinds or (vocab.merchant_category or {}).get(n) in kinds for n in r.get("names") or []) for r in beside)
 
 

@@ -151,6 +151,13 @@ LETTER_CLOSE_RE = re.compile(r"[\s,.!]+(?:many\s+thanks|thanks(?:\s+(?:so\s+much
                              r"kind\s+regards|regards|warmly|xoxo|ty|tysm)\b[^.!?\n]{0,30}[.!]*\s*$", re.I)
 
 
+# "rename the uber eats stuff to food delivery", "rename those charges as Travel": the rows are given another
+# category (a re-file, which the assistant proposes), not a category or payee renamed
+ROWS_RENAMED_RE = re.compile(r"\brename\b(?=(?:\s+(?:all|the|my|those|these|of|every))*(?:\s+[\w&'*.-]+){0,4}?\s+(?:stuff|"
+                             r"transactions?|charges?|purchases?|payments?|orders?|rows|spending|expenses|ones)\s+(?:to|as|"
+                             r"into|under)\b)", re.I)
+
+
 def plain_request(text: str) -> str:
     """The request inside a polite wrapper, with "please" where the wrapper was: "would you be so kind as to set me
     up a jar" → "please set me up a jar", "would you mind filing those under Work" → "please file those under Work".
@@ -162,6 +169,7 @@ def plain_request(text: str) -> str:
     text = MIND_RE.sub(lambda m: "please " + GERUNDS.get(m.group("verb").lower(), m.group("verb")), text)
     text = POLITE_RE.sub("please", text)
     text = POLITE_ASIDE_RE.sub("", text)
+    text = ROWS_RENAMED_RE.sub("recategorize", text)
     return re.sub(r"\bplease\s+(?:please\s+)+", "please ", text)
 
 

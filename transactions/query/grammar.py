@@ -13,6 +13,7 @@ from functools import lru_cache
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.foreign_words import gloss
 from transactions.query.lexicon import REGIONAL_GRAMMAR_WORDS
+from transactions.query.number_words import numbers_said
 from transactions.query.periods import MONTH_RE, _n
 from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
 from transactions.query.ranking_words import ranking_said
@@ -127,7 +128,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
                              "high": "highest", "low": "lowest"}[m.group(1)], text)
-    text = ranking_said(text)  # "which shop gets most of my cash": a ranking in the grammar's own words
+    text = ranking_said(numbers_said(text))  # "forty two bucks": 42 bucks; "which shop gets most of my cash": a ranking
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
@@ -373,8 +374,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                r"\b(?:i|we|did i|did we|do i|do we|have i|have we|i've|we've)\s+(?:\w+\s+)?"
                r"(?:bring|brings|bringing|brought|take|takes|taking|took|taken) (?:in|home)\b|\btake[- ]home pay\b|\bi (?:made|make) from\b|\bincome\b|\bearn(?:ed|ings|ing)?\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bpaid me\b"
                # "I got paid", "when do we get paid" — not "my landlord got paid" (money out to them)
-               r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s)? paid\b"
-               r"|^\s*(?:got|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bpay ?cheques?\b|\bpay ?slips?\b|\bpay packets?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
+               r"|\b(?:i|we|i'?ve|we'?ve|me|us|did i|do i|have i)\b(?:\s+\w+){0,2}\s+g(?:o|e)t(?:ting|s|ten)? paid\b"
+               r"|^\s*(?:got|gotten|get|getting) paid\b|\bpay me\b|\brefunds?\b|\breimburse\w*|\bsalary\b|\bpaychecks?\b|\bpay ?checks?\b|\bpay ?cheques?\b|\bpay ?slips?\b|\bpay packets?\b|\bdeposits?\b|\bcredits\b|\bmoney in\b|\breceived?\b|\bwages?\b"
                r"|\bthu nhap\b|\bluong\b|\bkiem duoc\b|\btien vao\b|\bnhan (?:duoc|ve)\b|(?<!gui )(?<!chuyen )\btien ve\b"),  # not "gửi tiền về quê": sent home
     ("list", r"^\s*(?:show|list|find|search|pull up|look up|display|give me (?:a )?list|what were|which (?:transactions|"
              r"purchases|payments|charges|orders))\b"
@@ -408,7 +409,6 @@ PLACES_THROUGH_RE = re.compile(r"\s*(?:and|to|through|thru|till|until|-|–|&)\s
 # that one is ranked above it
 RANK_AFTER_RE = re.compile(r"\b(?:right\s+|just\s+|coming\s+)?(?:after|behind|below|beneath|trailing)\b"
                            r"(?=\s+(?:the\s+|my\s+)?[a-z])(?!\s+(?:that|this|it|them|those|all|everything)\b)")
-
 
 ASKS_AMOUNT = re.compile(r"\bhow much\b|\btotal\b|\bsum\b|\bbao nhieu\b|\bhet\b|\bcost\b|\badd(?:ed)? up\b")
 

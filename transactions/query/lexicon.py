@@ -126,6 +126,13 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Income": ("income", "thu nhap"),
     "Salary": ("luong",),
 }
+# everyday words that cover several categories at once ("without rent or food": food is both eating out and the
+# groceries): read as all of those the user has, before CATEGORY_WORDS' one category ("food" stays Dining there
+# for the spelling and nickname word lists)
+GENERIC_CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "food": ("Dining", "Groceries"), "food and drink": ("Dining", "Groceries"), "food and drinks": ("Dining", "Groceries"),
+    "food costs": ("Dining", "Groceries"), "food spending": ("Dining", "Groceries"),
+}
 # words of other languages (Spanish "supermercado", "renta", "luz"): their one home is foreign_words.py
 for _category, _words in FOREIGN_CATEGORY_WORDS.items():
     CATEGORY_WORDS[_category] = (*CATEGORY_WORDS[_category], *_words)

@@ -17,6 +17,7 @@ from transactions.query.lexicon import (
     CATEGORY_WORDS,
     CONCEPT_WORDS,
     CONCEPTS,
+    GENERIC_CATEGORY_WORDS,
     GRAMMAR_WORDS,
     HEAD_NOUNS,
     NAME_PREPOSITIONS,
@@ -46,6 +47,14 @@ def _excluded(toks: list[str], i: int) -> bool:
     """Is token i inside an exclusion ("except …" up to the next blanked span)?"""
     cue = max((k for k, t in enumerate(toks[:i]) if t == "^"), default=-1)
     return cue >= 0 and "|" not in toks[cue:i]
+
+
+def _heads_a_name(i: int, categories: list, links: list[tuple[int, Link]], linker: Linker) -> bool:
+    """A category word said right after a name of theirs filed under it ("the uber eats takeaways", "chipotle
+    lunches") says what that name's charges are: it heads the name and adds no filter of its own."""
+    filed = linker.vocab.merchant_category
+    return any(x.kind == "merchant" and p + len(x.mention.split()) == i and x.names
+               and all(filed.get(m) in categories for m in x.names) for p, x in links) if any(categories) else False
 
 
 def link_entities(toks: list[str], linker: Linker
@@ -123,7 +132,14 @@ def link_entities(toks: list[str], linker: Linker
                 continue
             if n == 1 and (phrase in stop or len(phrase) < 3):
                 continue
+            generic = [c for c in map(linker.category_named, GENERIC_CATEGORY_WORDS.get(phrase, ())) if c]
             category = linker.category_for(window)
+            if _heads_a_name(i, generic or [category], links, linker):
+                used[i:i + n] = [True] * n  # "without the uber eats takeaways": Uber Eats' charges, not all Dining
+                continue
+            if len(generic) > 1:  # "without rent or food": food is eating out and the groceries
+                take(i, n, Link(phrase, "category", generic, "synonym"))
+                continue
             if category:
                 how = "exact" if phrase == category.lower() else "prefix" if n == 1 and any(
                     t and t[0].startswith(phrase) and len(t[0]) > len(phrase) for t in linker.category_tokens.values()

@@ -34,6 +34,7 @@ from transactions.query.periods_seasons import (
 )
 from transactions.query.periods_vi import vi_rules
 from transactions.query.periods_words import (
+    BEGAN,
     CIRCUMSTANCE,
     DAY,
     MONTH_RE,
@@ -347,7 +348,7 @@ def period_rules(today: date):
          "all"),
         (rf"\b(?:since\s+{CIRCUMSTANCE}|(?:since|after|from)\s+{START_OF}?)({MONTH_RE})\.?\s+{DAY}(?:,?\s+{YEAR})?\b",
          since_day),
-        (rf"\b(?:since\s+{CIRCUMSTANCE}|(?:since|from|after)\s+{START_OF}?)({MONTH_RE})\b\.?(?:\s+{YEAR})?", since_month),
+        (rf"\b(?:since\s+{CIRCUMSTANCE}|(?:since|from|after)\s+{START_OF}?)({MONTH_RE})\b\.?(?:\s+{YEAR})?{BEGAN}?", since_month),
         # a season before the year words: "summer last year", "mùa hè năm ngoái" are last year's summer
         # "the cold months" are winter, "the warm months" summer; "winter 2025/26" runs from December 2025
         (rf"\b(this|last|next)?\s*(spring|summer|fall|autumn|winter|mua xuan|mua he|mua thu|mua dong|"
@@ -361,7 +362,7 @@ def period_rules(today: date):
          r"|\bfy\s?'?((?:19|20)\d{2}|\d{2})\b|\b((?:19|20)\d{2})\s+(?:tax|fiscal|financial)\s+year\b", tax_year),
         (r"\b(?:(?:the|this)\s+(?:calendar\s+)?year\s+(?:so far|to date|till now|until now|up to now)|so far (?:in|into|for) "
          r"(?:the|this) year|(?:the\s+)?year[\s-]to[\s-]date|ytd|so far this year|this year so far|(?:this|the current|current) (?:calendar )?year|nam nay"
-         r"|since (?:the )?(?:start|starting|beginning) of (?:the|this) year|since january"
+         r"|since (?:the )?(?:start|starting|beginning) of (?:the|this) year|since (?:the|this) year" + BEGAN + "|since january"
          r"|(?:since|from)\s+(?:the\s+)?new\s+years?'?s?(?:\s+day)?(?!\s+eve)|tu dau nam(?: nay)?(?: (?:den|toi) (?:nay|gio|bay gio|hien tai))?)\b",
          lambda m: year_offset(0)),
         (r"\b(?:the\s+)?past\s+year\b|\bthe last year\b|\b(?:last|past) twelve months\b", lambda m: rolling("months", 12)),
@@ -369,7 +370,7 @@ def period_rules(today: date):
          lambda m: rolling("months", 6)),
         (r"\b(?:last|previous|prior)\s+(?:calendar\s+)?year\b|\bnam (?:ngoai|truoc|roi)\b", lambda m: year_offset(1)),
         (r"\b(?:the\s+)?year before(?:\s+(?:that|last))?\b", "rel_year"),
-        (r"\b(?:month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|(?<!\bmay )(?<!\bvai )thang nay"
+        (r"\b(?:since (?:the|this) month" + BEGAN + r"|month[\s-]to[\s-]date|mtd|so far this month|this month so far|this month|current month|(?<!\bmay )(?<!\bvai )thang nay"
          r"|(?:tu )?dau thang(?: nay)?(?: (?:den|toi) (?:gio|nay|bay gio|hien tai))?)\b",
          lambda m: month_offset(0)),
         # "tháng trước đó" (the month before that), not "tháng trước đổ xăng" (filled up last month): accents are gone here

@@ -112,6 +112,8 @@ _CIRC_WORD = r"\s+(?!(?:how|what|which|did|do|does|much|many|spend|spent|on|in)\
 CIRCUMSTANCE = (rf"(?:(?:my|our|his|her|their)(?:{_CIRC_WORD}){{1,2}}\s+(?:(?:on|in)\s+)?"
                 rf"|(?:my|our|the|his|her|their|we|i|he|she|they)(?:{_CIRC_WORD}){{1,5}}\s+(?:on|in)\s+)")
 YEAR = r"((?:19|20)\d{2})"
+# "since July started", "since the year began", "since August kicked off": from its first day (as "since July")
+BEGAN = r"(?:\s+(?:started|starts|began|begun|kicked off|rolled (?:a)?round|came around|came in|arrived|hit))"
 # a named span of months: a month or a season (with an optional year)
 POINT = rf"(spring|summer|fall|autumn|winter|{MONTH_RE})\.?(?:\s+{YEAR})?"
 

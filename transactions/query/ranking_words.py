@@ -66,10 +66,15 @@ DESCENDING_RE = re.compile(r"\b(?:(?:the\s+)?(?:biggest|largest|highest|most)\s+
                            r"least|cheapest)|(?:in\s+)?descending(?:\s+order)?|top\s+down)\b")
 
 
+# "my three heaviest categories", "the costliest shops", "priciest merchants": the top of a ranking, as "biggest"
+HEAVIEST_RE = re.compile(r"\b(?:heaviest|costliest|priciest|spendiest|most costly)\b")
+
+
 def ranking_said(text: str) -> str:
     """The normalised text with a ranking's words in the grammar's plain ones: "which shop gets most of my cash" →
     "which shop gets the most"; "which sort of spending" → "which category"; "my 3 biggest money pits" → "my 3
     biggest categories"; "top 5 places, smallest first" → "top 5 places, smallest". Text with no ranking is kept."""
+    text = HEAVIEST_RE.sub("biggest", text)
     text = WHERE_MOST_RE.sub(" where does the most go ", text)
     text = TAKES_MOST_RE.sub(lambda m: f"{m.group(1) or m.group(3)}{m.group(2) or m.group(4) or ''} the most", text)
     if not RANK_CUE_RE.search(text) or CHANGE_RE.search(text):
