@@ -114,7 +114,7 @@ def last_asked(conversation: Any, before_id: int) -> str:
     return last.content if last is not None else ""
 
 
-def conversation_language(conversation: Any, before_id: int, *, language_of, back: int = 6) -> str | None:
+def conversation_language(conversation: Any, before_id: int, *, language_of: Any, back: int = 6) -> str | None:
     """The language the conversation goes on in: that of the user's latest message showing one ("vi", "en"), looked
     for over the last few; a turn with none of its own ("hai cái cộng lại", "con muc thu hai?") keeps it, so a chain
     of such follow-ups stays in the language the conversation began in."""
