@@ -46,6 +46,7 @@ RANK = r"\b(?:biggest|largest|most expensive|highest|priciest|top|(?<!at )most(?
 COMPARE = (r"\b(?:vs|versus|compared?|comparison|(?:higher|lower|more|less|bigger|smaller) than(?! \$?\d)|"
            r"which (?:was|is|one) (?:higher|bigger|more|less|lower|smaller)|or \w+ (?:higher|more|bigger)|so voi|"
            r"so sanh|(?:nhieu|it|cao|thap) hon(?! \d))\b")
+FOR_COMPARISON = r"\b(?:for|as a) (?:(?:the )?sake of )?comparison(?:'?s sake)?\b|\bto compare\s*(?=[?.!,]|$)"
 ORDINAL = r"\b(?:which|what|who)\b[^.?!]{0,20}\b(?:came|comes|was|is|were|in|took)? ?(second|2nd|third|3rd|fourth|4th|fifth|5th)\b"
 SHARE = r"\b(?:percent(?:age)?|share|proportion|portion|fraction|phan tram|ty le)\b|%"  # of a whole: both sides
 BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang))\b"
@@ -76,6 +77,11 @@ MONTH_NAMED = (r"\b(?:january|february|march|april|may|june|july|august|septembe
 MONTH_BACK = r"\b(?:last month|a month (?:before|earlier|ago)|the month before|previous month|thang truoc)\b"
 YEAR_BACK = (r"\b(?:last year|(?:a|one|1) year (?:before|earlier|ago|back|prior)|the year before|previous year|nam ngoai|"
              r"nam truoc)\b")
+MONTH_NUMBER = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                             "dec"), 1)}
+# a year back from the last answer's (not "last year", which is today's)
+YEAR_BEFORE_LAST = r"\b(?:(?:a|one|1) year (?:before|earlier|prior)|the year (?:before|prior)|(?:the )?(?:previous|prior) year)\b"
+BEFORE_THAT = r"\bbefore (?:that|then|it)\b"
 WITHIN = r"\b(?:of (?:that|those|it)|in there|out of that|trong (?:do|so do))\b"
 INSIDE = (rf"\b(?:(?:first|last|final|opening|closing) (?:\w+ )?{PERIOD_NOUN} of (?:that|those|it|the period)|"
           rf"just the (?:first|last|final) (?:\w+ )?{PERIOD_NOUN}|(?:tuan|ngay|nua|thang) (?:dau|cuoi)(?: tien)? (?:cua )?"
@@ -167,6 +173,13 @@ def _period_relation(text: str, previous: tuple[date, date], today: date, steppe
         # "same month last year", "that same period a year earlier": the same dates a year back (to that month's end)
         return "the same period a year earlier", lambda s: s[0] == _year_back(start) and \
             (s[1].year, s[1].month) == (_year_back(end).year, _year_back(end).month)
+    named = next((m for m in re.finditer(MONTH_NAMED, text) if m.group(0) != "may"), None)  # "may" the verb
+    if named and _said(YEAR_BEFORE_LAST, text) and not _said(BEFORE_THAT, text):
+        # "same for October the year before", "the previous year's October": the month named, a year before the
+        # last answer's year
+        month = MONTH_NUMBER[named.group(0)[:3]]
+        return "the month named, a year before the last answer's", lambda s: s[0] == date(start.year - 1, month, 1) \
+            and (s[1].year, s[1].month) == (start.year - 1, month)
     if _said(MONTH_BACK, text) and _said(SAME, text):
         # "the same days last month": those days a month back (a whole month: the whole month before)
         back = add_months(start, -1), add_months(end, -1)
@@ -220,7 +233,7 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
     compared = "compare" in measures or len({(x["query"].get("period") or {}).get("start") for x in ran}) > 1 or \
         any(x["query"].get("compare") for x in ran)
     per_unit = any(x["query"].get("per") or x["arguments"].get("per") or x["result"].get("per") for x in ran)
-    asks_compare = _said(COMPARE, text)
+    asks_compare = _said(COMPARE, re.sub(FOR_COMPARISON, " ", text))  # "top 3 this year, for comparison": why asked
     asked_rank = re.sub(TOP_LEFT_OUT, " ", text)  # "without the biggest one" leaves it out, it does not rank
     missing = []
     counted = {"count"} if _said(COUNT, text) else set()  # "the total number of transactions" is a count

@@ -457,8 +457,12 @@ def _compare_lines(result: dict, q: dict, cur, vi: bool) -> list[str]:
     elif ask and diff:
         (win, lw), (lose, ll) = sorted([(a, la), (b, lb)], key=lambda x: x[0]["total"], reverse=ask == "more")
         word = ("nhiều hơn" if ask == "more" else "ít hơn") if vi else ask
+        gap_pct = float(result.get("gap_pct") or 0)  # "and by what percentage": the winner against the other
+        up = gap_pct > 0
+        gap = f" — {('cao' if up else 'thấp') if vi else ('higher' if up else 'lower')} {'hơn' if vi else 'by'} {abs(gap_pct):g}%" \
+            if gap_pct else ""
         out.insert(0, f"{lw[:1].upper() + lw[1:]}{'' if vi else ' was'} {word}: {amount(win['total'], cur)} "
-                      f"{'so với' if vi else 'against'} {amount(lose['total'], cur)} {'của' if vi else 'for'} {ll}.")
+                      f"{'so với' if vi else 'against'} {amount(lose['total'], cur)} {'của' if vi else 'for'} {ll}{gap}.")
     return out
 
 

@@ -376,6 +376,11 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
         _same_dates_before(user, q, rows, today)
     change = figures.change(rows[0]["total"], rows[1]["total"]) if len(rows) >= 2 else \
         {"difference": None, "change_pct": None}
+    if compare.get("ask") in ("more", "less") and len(rows) == 2 and min(r["total"] for r in rows):
+        # "which was higher, and by what percentage": the higher side over the lower one as a percentage ("which was
+        # cheaper": the lower one under the higher one)
+        high, low = max(r["total"] for r in rows), min(r["total"] for r in rows)
+        change["gap_pct"] = figures.change(*((high, low) if compare["ask"] == "more" else (low, high)))["change_pct"]
     if compare.get("ask") == "share" and len(rows) >= 2 and rows[1]["total"]:  # "what percent is that of my total?"
         change["share_pct"] = round(100 * rows[0]["total"] / rows[1]["total"], 1)
     return {"rows": rows, "mode": compare.get("mode"), **change,

@@ -36,6 +36,7 @@ from transactions.query.followups_base import (
     _n,
     _State,
 )
+from transactions.query.followups_currency import in_currency
 from transactions.query.followups_exclusions import _exclusion_corrected
 from transactions.query.followups_figures import (
     PER_UNIT_RE,
@@ -72,6 +73,7 @@ from transactions.query.followups_periods import (
     _same_period_another_year,
     _since_then,
     _widen,
+    widened,
 )
 from transactions.query.followups_ranking import _length, _next, _rank_numbers, _skip
 from transactions.query.followups_subject import (
@@ -365,10 +367,16 @@ def _add_up(text: str, s: _State) -> Edit:
     return None
 
 
+def _widen_alone(text: str, s: _State) -> Edit:
+    """"the total for the year" after a month: the year around it — but "both together for the year" after Shell
+    and then Chevron adds the two up first (`_add_up`, which widens their period as it is asked)."""
+    return None if ADD_UP_RE.search(text) else _widen(text, s)
+
+
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overall, _includes_without, _months_added,
+EDITS = (_exclusion_corrected, in_currency, _check_back, _both_again, _average_months, _overall, _includes_without, _months_added,
          _one_more_added_up, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
-         _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen, _against_usual, _broken_down,
+         _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen_alone, _against_usual, _broken_down,
          _direction, _pick_period, _in_bigger_one, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
          _latest_occasion, _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
          _again, _measure_again)
@@ -376,7 +384,7 @@ EDITS = (_exclusion_corrected, _check_back, _both_again, _average_months, _overa
 # period moved, then what the parser reads in the rest of the turn applied to that)
 COMPOSABLE = (_months_added, _next_units, _part_of, _day_range, _narrow_to_period, _same_days_in, _same_period_another_year,
               _before_that,
-              _since_then, _same_for, _widen,
+              _since_then, _same_for, _widen_alone,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
               _set_measure, _includes_without, _what_it_cost)
 # a period said with them applies
@@ -446,5 +454,7 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
             continue  # "list them for Amazon": a name or filter this edit does not read (the parser reads it)
         if said and edit in TAKES_PERIOD and not q.compare:
             q.period = period_edit(previous.period, said[0][0]) or q.period
+        elif edit in TAKES_PERIOD and not q.compare and (wide := widened(text, q.period, today)) is not None:
+            q.period = wide[0]  # "both together for the year" after a month: the year around it, up to today
         return (q, "") if not partial else None
     return None

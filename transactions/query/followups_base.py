@@ -60,6 +60,9 @@ COURTESY_RE = re.compile(r"\bif (?:it'?s|it is) not (?:too much )?(?:trouble|a b
                          r"cheers|thx|ty|great stuff|got it)\b|\bin (?:that |the same |date |time )?order\b"
                          r"|\bwith (?:the |their |its )?(?:dates?|amounts?|details?|descriptions?|days)"
                          r"(?: (?:and|&) (?:the )?(?:dates?|amounts?|details?|descriptions?))?\b|\b(?:i'?m|i am) told\b|\ball told\b|\bthank(?:s| you)\b"
+                         # "top three this year so far, for comparison": why it is asked, set beside the last answer
+                         r"|\b(?:just |only )?(?:for|as a) (?:(?:the )?sake of )?(?:comparison|reference|contrast)(?:'?s sake)?\b"
+                         r"|\b(?:just )?to compare(?: (?:with|against|to) (?:that|it|those|them|the last one))?\s*(?=[?.!,]|$)"
                          r"|\bplease\b|\bpls\b|\bkindly\b|\bnhe\b|\bnha\b|\b(?:xin loi|cam on|lam on|vui long)\b|\bgiup (?:toi|me|minh|bo|bo me|con)\b")
 
 

@@ -31,6 +31,10 @@ COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pr
 THIS_TIME_RE = re.compile(r"\b(?:was|were|am|did|is|has|have)\s+(?:i|it|that|this|we|spending|my spending)\b"
                           r"(?=.{0,30}\b(?:this time|than (?:before|then|last time)|now)\b)")
 BETTER_RE = re.compile(r"\bbetter\b")  # spending less is doing better
+# "and by what percentage", "in percent": the gap between two sides compared, as a percentage (the answer to "which
+# was more" says it: transactions/query/execute.py `gap_pct`)
+GAP_PCT_RE = re.compile(r"\b(?:by\s+)?(?:what|which|how much(?: of a)?)\s+(?:percent(?:age)?|%)(?:\s+(?:difference|gap))?"
+                        r"|\b(?:in|as a)\s+(?:percent(?:age)?|%)(?:\s+terms)?|\bpercent(?:age)?[- ]?wise\b")
 # "what's the difference?", "by how much?", "how big is the gap": the difference of a comparison's two sides
 DIFFERENCE_RE = re.compile(r"\b(?:the\s+)?(?:difference|diff|gap)\b|\bby how much\b|\bhow much (?:more|less|bigger|"
                            r"smaller|higher|lower)\b|\bchenh lech\b")
@@ -108,9 +112,10 @@ def _which_more(text: str, s: _State) -> Edit:
     more, prev = bool(said and said.group("more")), s.previous
     spans = [which.span(), comparative.span(), *(w.span() for w in SPEND_RE.finditer(text))]
     q = s.query()
+    pct = [g.span() for g in GAP_PCT_RE.finditer(text)]  # read where two figures are set side by side (below)
     if q.compare and len(q.compare.get("sides") or []) >= 1:
         q.compare["ask"] = "more" if more else "less"
-        return q, spans
+        return q, [*spans, *(pct if len(q.compare.get("sides") or []) == 2 else [])]
     if prev.measure in RANKINGS:
         return (s.one_item(q, s.items[0] if more else s.items[-1]), spans) if s.items else None
     if prev.measure not in ("total", "count", "average", "list", "income", "largest", "smallest"):
@@ -119,7 +124,7 @@ def _which_more(text: str, s: _State) -> Edit:
     if sides:
         q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
         q.compare = {"mode": "sides", "sides": sides, "ask": "more" if more else "less"}
-        return q, spans
+        return q, [*spans, *(pct if len(sides) == 2 else [])]
     if prev.measure in ("list", "largest", "smallest"):
         q.measure, q.limit, q.offset = ("largest" if more else "smallest"), 1, 0
         return q, spans
@@ -131,7 +136,7 @@ def _which_more(text: str, s: _State) -> Edit:
         q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
         q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],
                      "ask": "more" if more else "less"}
-        return q, spans
+        return q, [*spans, *pct]
     if earlier is not None and (earlier.merchants, earlier.categories, earlier.text) != \
             (prev.merchants, prev.categories, prev.text):
         return None  # "Shell this year" → "and Chevron?" → "which one was more?": the two turns (parse.py)

@@ -283,22 +283,32 @@ def _before_that(text: str, s: _State) -> Edit:
     return None
 
 
-def _widen(text: str, s: _State) -> Edit:
-    """"what about the total for the year" after September: the same question over the year (quarter, month) the
-    last period lies in, up to today."""
+def widened(text: str, prev: Period | None, today: date) -> tuple[Period, re.Match] | None:
+    """(the year, quarter or month around `prev`, up to today; the words that asked it) when the turn asks for it
+    ("for the year", "over the whole quarter") and names no period of its own; None when it does not, or `prev` is
+    already that stretch or longer."""
     m = WIDEN_RE.search(text)
-    prev = s.previous.period
-    if not m or prev is None or prev.grain == "all" or s.previous.compare or find_periods(text, s.today):
+    if not m or prev is None or prev.grain == "all" or find_periods(text, today):
         return None
     grain = m.group(1) or m.group(2)
     span = WIDEN_MONTHS[grain]
     first_month = (prev.end.month - 1) // span * span + 1 if span > 1 else prev.end.month
     start = date(prev.end.year, first_month, 1)
-    end = min(add_months(start, span) - timedelta(days=1), s.today)
+    end = min(add_months(start, span) - timedelta(days=1), today)
     if start >= prev.start and end <= prev.end:
         return None  # already that stretch or longer: nothing to widen
+    return Period(start, end, period_label(start, end, grain, today=today), grain), m
+
+
+def _widen(text: str, s: _State) -> Edit:
+    """"what about the total for the year" after September: the same question over the year (quarter, month) the
+    last period lies in, up to today."""
+    prev = s.previous.period
+    found = widened(text, prev, s.today)
+    if found is None or s.previous.compare:
+        return None
     q = s.query()
-    q.period = Period(start, end, period_label(start, end, grain, today=s.today), grain)
+    q.period, m = found
     measure, measure_span = find_measure(text)
     if measure in ("count", "average", "largest", "smallest", "list", *RANKINGS):
         q.measure = measure

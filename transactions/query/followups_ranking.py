@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import NUM, RANKINGS, TWO_TO_TEN, UNIT_NOUN_RE, VI_NUM, Edit, _n, _State
+from transactions.query.followups_base import (
+    COURTESY_RE,
+    NUM,
+    RANKINGS,
+    TWO_TO_TEN,
+    UNIT_NOUN_RE,
+    VI_NUM,
+    Edit,
+    _n,
+    _State,
+)
 from transactions.query.model import MoneyQuery
+from transactions.query.periods import find_periods
 from transactions.query.periods_words import ORDINAL_WORDS
 
 NEXT_RE = re.compile(rf"\b(?:the\s+)?(?:next|following)\s+{NUM}\b"
@@ -139,7 +150,12 @@ def _rank_numbers(text: str, s: _State) -> Edit:
 
 
 def _length(text: str, s: _State) -> Edit:
-    m = LENGTH_RE.search(text)
+    """"make it 5", "top three this year so far, for comparison": the same ranking with another length (a period said
+    with it is the ranking's new period: followups.TAKES_PERIOD; why it is asked is no filter)."""
+    plain = text
+    for a, b in [span for _, span in find_periods(text, s.today)] + [c.span() for c in COURTESY_RE.finditer(text)]:
+        plain = plain[:a] + " " * (b - a) + plain[b:]  # blanked in place: the spans found stay the turn's
+    m = LENGTH_RE.search(re.sub(r"[,;:]", " ", plain))
     if not m or m.group(1) == "one" or s.previous.measure not in (*RANKINGS, "largest", "smallest", "list"):
         return None
     q = s.query()

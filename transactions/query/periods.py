@@ -18,6 +18,7 @@ from transactions.query.periods_joins import (
     named_within_month,
     names_beside_dates,
 )
+from transactions.query.periods_month_year import month_in_year
 from transactions.query.periods_parts import relative_periods, this_one_parts
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
@@ -109,6 +110,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found += [(p, span) for p, span in this_one_parts(text, today)
               if not any(a < span[1] and span[0] < b for _, (a, b) in found)]
     found.sort(key=lambda p: p[1][0])
+    found = month_in_year(text, found)  # "last year's October", "October of the previous year": that one month
     found = carried_to_today(text, glossed_dates(text, named_within_month(text, found, today), today, find_periods),
                              today)
     found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"

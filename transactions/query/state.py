@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from difflib import SequenceMatcher
 
 from core.periods import Period, add_months, month_bounds, period_label
+from transactions.query.followups_currency import IN_CURRENCY_RE
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery
 
@@ -84,6 +85,8 @@ def result_shown(result: dict) -> dict:
     figure = result.get("average") if measure in ("average", "monthly_average") else result.get("total")
     if isinstance(figure, int | float) and not isinstance(figure, bool):
         shown["figure"] = figure
+    if result.get("currency"):  # what its figures were in ("how much was that in $": followups_currency)
+        shown["currency"] = result["currency"]
     if measure in ("largest", "smallest", "list"):  # the transactions it showed ("delete that charge")
         # …and what names each ("the tv", "the flight one": transactions/query/followups_named.py)
         shown["rows"] = [{k: r.get(k) for k in ("id", "date", "merchant", "amount", "description", "category")}
@@ -146,8 +149,10 @@ CHECK_BACK_RE = re.compile(
 
 
 def asks_again(text: str) -> bool:
-    """Does the turn ask the last answer to be checked or repeated? (`CHECK_BACK_RE`)"""
-    return bool(CHECK_BACK_RE.search(normalise(text)))
+    """Does the turn ask the last answer to be checked or repeated (`CHECK_BACK_RE`), or said in a currency ("how
+    much was that in $": followups_currency; another currency than the answer's is a word not understood)?"""
+    plain = normalise(text)
+    return bool(CHECK_BACK_RE.search(plain) or IN_CURRENCY_RE.search(plain))
 
 
 RANKED = ("top_merchants", "top_categories", "summary")
