@@ -171,6 +171,9 @@ DATA: tuple[DataTopic, ...] = (
                r"\bhow much (?:do|have) (?:i|we) (?:have |got )?saved(?: up)?(?: (?:overall|in total|altogether|so far|"
                r"in (?:my|the) bank))*\s*(?:[?.!]|$)",
                r"\b(?:my|our) (?:total|overall) savings\b|\btotal savings\b(?! rate)|\bsavings (?:balance|pot)\b",
+               # "check my savings account, how much is in there": the account named, what is in it asked after
+               r"\b(?:my|our) (?:savings|checking|bank|current) account\b.{0,40}\bhow much (?:is|'?s|do i have|have i got)"
+               r" (?:left )?(?:in (?:there|it)|on it)\b",
                r"\b(?:tôi|mình) (?:có|còn) (?:tổng cộng )?bao nhiêu tiền\b(?!.{0,30}\b(?:tháng|tuần|năm|hũ|cho)\b)",
                # "ba còn bao nhiêu tiền tiết kiệm trong ngân hàng" (whoever says it: "ba", "mẹ", "con"): money in a bank
                r"\bcòn bao nhiêu tiền\b.{0,40}\b(?:trong|ở) (?:ngân hàng|tài khoản|thẻ)\b",
@@ -340,6 +343,14 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
         return None  # "I manage my mum's money in this app; what did she spend on X": this account's own data
     topic = own_thing(text) if found is None else None
     return next((m for m in usable if m.topic == topic), None) if topic else found
+
+
+def own_missing_asked_first(text: str) -> bool:
+    """Does the message open by asking for the user's own thing Moneta cannot see ("what's my net worth these days?
+    after the divorce I have no idea…")? What follows is their circumstance, not a concept question."""
+    first = SENTENCE_END_RE.split((text or "").strip(), maxsplit=1)[0]
+    return bool(re.search(r"\b(?:my|our)\b", first, re.I)) and missing_data(first) is not None \
+        and not asks_what_moves(first) and not CONCEPT_ASKED_RE.search(re.sub(r"\bwhat'?s (?:my|our)\b", "", first))
 
 
 def acts_for_holder(text: str) -> bool:

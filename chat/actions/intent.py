@@ -47,7 +47,7 @@ from chat.actions.verbs import (
     plain_request,
 )
 from chat.listings import POINTS_BACK_RE
-from chat.unavailable_actions import FIRM, unavailable_action
+from chat.unavailable_actions import FIRM, cancel_of_recurring, unavailable_action
 from transactions.query.asides import set_aside
 from transactions.query.exclusions_wording import exclusion_asked
 from transactions.query.state import exclusion_followup
@@ -97,7 +97,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return off
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
-    found = unavailable_action(text)
+    found = unavailable_action(text) or cancel_of_recurring(text, list(getattr(q, "merchants", None) or []),
+                                                            list(getattr(ctx, "recurring", None) or []))
     if found is not None and found.what == "move or pay money" and _refiles(text, ctx):
         found = None  # "move the last 3 Target charges to Groceries": their category, no money moved
     if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
@@ -155,6 +156,10 @@ def _refiles(text: str, ctx: Any) -> bool:
         or bool(re.search(r"\bcategor(?:y|ies)\b|\bdanh mục\b", text, re.I))
 
 
+# the request said again as an order, not a question after it: "…, go ahead and do it", "…, just do that"
+DONE_ECHO_RE = re.compile(r"^\W*(?:just\s+|please\s+)?(?:do|does)\s+(?:it|that|this|so|the same)\b", re.I)
+
+
 def _request_then_question(text: str, ctx: Any) -> dict[str, Any] | None:
     """A request with a question after it, both to be done: "log $12 cash for lunch, then tell me where dining is
     at this month", "re-file the rides as Transport. Also, how much was it?", "cancel my gym — what have I paid
@@ -163,6 +168,8 @@ def _request_then_question(text: str, ctx: Any) -> dict[str, Any] | None:
     if (found := asked_after(text)) is None:
         return None
     start, ask = found
+    if DONE_ECHO_RE.match(ask):
+        return None  # "set a budget of $400 for dining, go ahead and do it": the request said again, no question
     front = text[:start]
     if QUESTION_RE.search(front) and not CAN_YOU_RE.search(front):
         return None  # a question first ("how much did I spend on X, and can you make a jar"): not this order
@@ -184,6 +191,8 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
     if not then:
         return None
     tq, fq = understand_in(then, ctx), understand_in(front, ctx)
+    if call["name"] == "check_data_available" and not (tq.merchants or tq.categories or tq.text):
+        return None  # "how are my investments doing… is it up this year?": the question is of the thing it can't see
     # names the question gives of its own ("… how much at whole foods"), however linked, except a guess by meaning
     solid = [link for link in tq.links if link.how in ("exact", "synonym", "concept", "alias", "prefix", "spelling",
                                                       "nickname", "initials")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import asks_what_moves, missing_data
+from chat.capabilities import SENTENCE_END_RE, asks_what_moves, missing_data, own_missing_asked_first
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
@@ -36,7 +36,10 @@ ASKS_WEB_RE = re.compile(r"\b(?:the web|online|internet|google|look (?:it )?up|t
 def missing_data_call(text: str) -> dict[str, Any] | None:
     """A question about the user's own data that Moneta does not have (their credit score, balance, net worth,
     investments, someone else's spending) → the capability tool, which says so and offers what it can do."""
-    if (HOWTO_RE.search(text) and not OWN_THING_RE.search(text)) or CONCEPT_WORDS_RE.search(text) or asks_what_moves(text):
+    # "what's my net worth these days? … maybe you can work it out": opened by asking for their own thing, the rest is
+    # their circumstance — only the question itself is read for a concept asked
+    asked = SENTENCE_END_RE.split(text.strip(), maxsplit=1)[0] if own_missing_asked_first(text) else text
+    if (HOWTO_RE.search(asked) and not OWN_THING_RE.search(asked)) or CONCEPT_WORDS_RE.search(asked) or asks_what_moves(asked):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):

@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from chat.actions.control import confirm_call, dismiss_call
+from chat.actions.control import NOTE_RE, confirm_call, dismiss_call
 from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call
 from chat.actions.verbs import looks_like_request
 from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
-from chat.capabilities import missing_thing_call, own_thing_judged, thing_named
+from chat.capabilities import missing_thing_call, own_missing_asked_first, own_thing_judged, thing_named
 from chat.context import TurnContext
 from chat.help_steps import (
     HELP_TOPICS,
@@ -125,7 +125,8 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     # "how do I undo it", "undo sao vậy", "tell me how I'd set one up": asked how to, never a request to act
     # "set a budget of $300 for dining, I need to cut back": the remark's "I need to" asks no how-to of a request
     kept, remarks = set_aside(text)
-    howto = asks_how_to(kept if remarks and looks_like_request(kept) else text) and not WEAK_OPENER_RE.search(text)
+    howto = asks_how_to(kept if remarks and looks_like_request(kept) else text) and not WEAK_OPENER_RE.search(text) \
+        and not NOTE_RE.search(text)  # "make me a note that I need to ask…": what the note says asks nothing
     early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or confirm_call(text, ctx.waiting) \
         or whatif_call(text, q)
     if early is None and BANK_LINK_RE.search(text) and q.period is None and q.amount_min is None \
@@ -133,7 +134,7 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
         # "can I connect my bank", "sync my card": the help section saying there is no bank link, and what to do instead
         return done([("app_help", 1.0, text)], [{"name": "get_app_information", "args": {"query": BANK_LINK_QUERY}}])
     action = None if howto or early is not None else action_call(text, q, ctx)
-    if early is None and not howto and not own_thing_judged(text) and (  # "my credit score, is it ok?": theirs
+    if early is None and not howto and not own_thing_judged(text) and not own_missing_asked_first(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))
             # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
             or (action is None and concept_of_question_before(text, ctx, knowledge_query(ctx.previous_asked or "")))):

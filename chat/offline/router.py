@@ -181,6 +181,10 @@ def route(question: str, ctx: TurnContext) -> Plan:
             p.query is not None or p.calls[0]["name"] in ("get_jar_status", "list_subscriptions")
             or (p.intents[0][1] >= 0.45 and not (names_money_measure(clause)
                                                                       and not own_words(clause))))]
+        if parts and parts[0].calls[0]["name"] == "check_data_available":
+            # "how are my investments doing? is it up this year": a part naming nothing of theirs is of that thing
+            parts = [parts[0], *(p for p in parts[1:] if p.query is None or p.query.merchants or p.query.categories
+                                 or p.query.text)]
         families = {INTENT_FAMILY.get(p.intents[0][0], p.intents[0][0]) for p in parts}
         if len(families) >= 2:
             calls = []

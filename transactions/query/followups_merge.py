@@ -303,8 +303,9 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     return _months_averaged(q, said, previous, text, measure, today)
 
 
-SAME_STRETCH_RE = re.compile(r"\b(?:that|the same|this|those|these)\s+(?:same\s+)?(?P<noun>stretch|span|window|timeframe|"
-                             r"time frame|time span|time period|stretch of time|run|spell)\b")
+SAME_STRETCH_RE = re.compile(r"\b(?:(?:that|the|this|those|these)\s+same|that|this|those|these|same)\s+(?P<noun>stretch|"
+                             r"span|window|timeframe|time frame|time span|time period|period|date range|dates|range|"
+                             r"stretch of time|run|spell)\b")
 
 
 def _same_stretch(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:

@@ -49,6 +49,7 @@ from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.periods_words import RANK_ORDINALS
+from transactions.query.purchases import bought_not_bills
 from transactions.query.ranking_versus import versus_rest
 from transactions.query.ranking_words import level_guessed
 from transactions.query.restatements import (
@@ -90,8 +91,7 @@ ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?
 ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2,
             "3": 3, "4": 4, "5": 5}
 RANKED_NOUN_RE = re.compile(r"\b(?:merchants?|stores?|shops?|places?|vendors?|payees?|retailers?|restaurants?|brands?)\b")
-# the places from the small end of a ranking ("the category I spent the least on", "bottom 3 stores"), which the
-# ranking (biggest first) does not give: said as not understood, never answered with the biggest at full confidence
+# the small end of a ranking ("the category I spent the least on", "bottom 3"): not understood, never the biggest
 LEAST_RANK_RE = re.compile(r"\b(?:bottom|smallest|lowest|fewest|cheapest)\b|(?<!\bat )\bleast\b")
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
 
@@ -160,9 +160,8 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
         if r.period is not None:  # the looser words for the period it restates are read
             q.ignored = [w for w in q.ignored if not find_periods(grammar.normalise(w), today)]
     if not q.unknown and all(x.negated or (x.how in LOOSE_CATEGORY and x.kind == "category") for x in q.links):
-        # "my wife's lunches": her part of Dining, which no filter picks out; "my wife's spending": hers, which
-        # Moneta does not have — the person is not understood, not an aside (while "my wife's gym membership" is
-        # the gym's charge, whoever uses it, and "my daughter's wedding" asks about the wedding)
+        # "my wife's lunches": her part of Dining, no filter picks it out; "my wife's spending": Moneta lacks it — not
+        # understood, not an aside (while "my wife's gym membership" is the gym's, "my daughter's wedding" the wedding)
         people = [a for a in asides if is_person(a)]
         asides = [a for a in asides if a not in people]
         q.ignored += [re.sub(r"['’]|^(?:my|our|his|her|their|the)\s+", "", a.lower()) for a in people]
@@ -175,6 +174,7 @@ def money_query_parse(question: str, *, vocab: Vocab, today: date, previous: Mon
     if previous is not None and (named := named_row(question, q, previous, shown)) is not None:
         q = named  # "the tv", "the flight one": the rows of the last answer that word names (followups_named.py)
     q.asides = asides
+    bought_not_bills(q, question, vocab.categories)  # "the biggest thing I bought": rent is paid, not bought
     q.unapplied, q.ignored = unapplied, q.ignored + unapplied  # said in the answer; never a confident one
     q.corrected = [c.as_dict() for c in corrected]
     return q
