@@ -252,20 +252,23 @@ def unavailable_action(text: str) -> Unavailable | None:
     return next((u for u in (*UNAVAILABLE_MORE, *UNAVAILABLE) if u.pattern.search(text or "")), None)
 
 
-# "cancel my Planet Fitness", "get rid of hulu for me": the verb with one of their own recurring charges named
-CANCEL_VERB_RE = re.compile(r"\b(?:cancel|unsubscribe|stop paying|terminate|get rid of|quit|end)\b|\bhu[ỷy]\b", re.I)
+# "cancel my Planet Fitness", "unsubscribe from hulu for me": the verb with one of their own recurring charges named
+CANCEL_VERB_RE = re.compile(r"\b(?:cancel|unsubscribe|stop paying|terminate)\b|\bhu[ỷy]\b", re.I)
+# a charge of it named ("cancel the duplicate netflix charge", "get rid of the extra one"): that row, not the plan
+ONE_CHARGE_RE = re.compile(r"\b(?:charges?|transactions?|payments?|duplicates?|extra|twice|double)\b", re.I)
 
 
 def cancel_of_recurring(text: str, merchants: list[str], recurring: list[str]) -> Unavailable | None:
     """Cancelling a plan named by its merchant, one the user pays again and again: a request Moneta can't carry out."""
-    if not merchants or not CANCEL_VERB_RE.search(text or "") or not set(merchants) <= set(recurring):
+    if not merchants or not CANCEL_VERB_RE.search(text or "") or ONE_CHARGE_RE.search(text or "") \
+            or not set(merchants) <= set(recurring):
         return None
     return next(u for u in UNAVAILABLE if u.what == "cancel a subscription")
 
 
 def unavailable_steps(request: str) -> dict:
     found = unavailable_action(request)
-    if found is None and re.search(r"\b(?:cancel|unsubscribe|stop paying|terminate|get rid of)\b", request or "", re.I):
+    if found is None and CANCEL_VERB_RE.search(request or "") and not ONE_CHARGE_RE.search(request or ""):
         found = next(u for u in UNAVAILABLE if u.what == "cancel a subscription")  # "cancel my Planet Fitness"
     if found is None:
         return {"possible": False, "what": "that", "message": "Moneta can't do that from the chat.",
