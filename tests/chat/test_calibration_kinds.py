@@ -39,7 +39,7 @@ def test_a_category_named_after_not_is_no_subject(chat_demo, alice, alice_money)
     assert "Dining" not in categories or not confident(alice, later), later["grounding"]["reasons"]
     # the same word said as the subject stays confident
     plain = chat_turn(user=alice, message="food last month")
-    assert "$76.00" in plain["answer"] and confident(alice, plain), plain
+    assert "$190.90" in plain["answer"] and confident(alice, plain), plain  # food: Dining + Groceries
 
 
 def test_an_exclusion_that_leaves_nothing_is_not_confident(chat_demo, alice, alice_money):
