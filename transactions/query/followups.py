@@ -47,6 +47,7 @@ from transactions.query.followups_figures import (
     _which_more,
     _without_biggest,
 )
+from transactions.query.followups_groups import _biggest_group
 from transactions.query.followups_lastset import BIG_RE, _average_months, _average_over_months, _set_measure
 from transactions.query.followups_months import MONTHS_ADDED_RE, _months_added, _one_more_added_up
 from transactions.query.followups_nth import ORDINAL, PICK_RE, _pick  # noqa: F401 (chat/listings reads PICK_RE)
@@ -374,7 +375,8 @@ def _widen_alone(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, in_currency, _check_back, _both_again, _average_months, _overall, _includes_without, _months_added,
+EDITS = (_exclusion_corrected, in_currency, _check_back, _both_again, _average_months, _overall, _biggest_group,
+         _includes_without, _months_added,
          _one_more_added_up, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen_alone, _against_usual, _broken_down,
          _direction, _pick_period, _in_bigger_one, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
@@ -386,10 +388,10 @@ COMPOSABLE = (_months_added, _next_units, _part_of, _day_range, _narrow_to_perio
               _before_that,
               _since_then, _same_for, _widen_alone,
               _pick_period, _without_biggest, _per_unit, _add_up, _list_them, _pick, _typical_month, _how_many_that, _again,
-              _set_measure, _includes_without, _what_it_cost)
+              _set_measure, _includes_without, _what_it_cost, _biggest_group)
 # a period said with them applies
 TAKES_PERIOD = (_list_them, _pick, _skip, _next, _length, _direction, _how_many_that, _add_up, _per_unit, _without_biggest,
-                _measure_again, _set_measure, _what_it_cost)
+                _measure_again, _set_measure, _what_it_cost, _biggest_group)
 
 
 def _other_way_unread(text: str, spans: list[tuple[int, int]], q: MoneyQuery) -> bool:
