@@ -253,7 +253,9 @@ def unavailable_action(text: str) -> Unavailable | None:
 
 
 # "cancel my Planet Fitness", "unsubscribe from hulu for me": the verb with one of their own recurring charges named
-CANCEL_VERB_RE = re.compile(r"\b(?:cancel|unsubscribe|stop paying|terminate)\b|\bhu[ỷy]\b", re.I)
+# (asked, at the start of a clause: "maybe I should just cancel it, I don't know" is a thought, no request)
+CANCEL_VERB_RE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:ok|okay|so|and|please|pls|can you|could you|would you|just|go "
+                            r"ahead and|i want you to)\s+)*(?:cancel|unsubscribe|stop paying|terminate|hu[ỷy])\b", re.I)
 # a charge of it named ("cancel the duplicate netflix charge", "get rid of the extra one"): that row, not the plan
 ONE_CHARGE_RE = re.compile(r"\b(?:charges?|transactions?|payments?|duplicates?|extra|twice|double)\b", re.I)
 

@@ -79,3 +79,9 @@ def test_cancelling_a_recurring_charge_named_by_its_merchant_gets_the_steps(chat
 def test_an_account_named_then_what_is_in_it_asked_is_a_balance_it_cannot_see(chat_demo, alice, alice_money):
     (answer,) = talk(alice, "can you check my savings account, how much is in there?")
     assert _names(answer) == ["check_data_available"], answer["tool_calls"]
+
+
+def test_a_thought_of_cancelling_beside_a_question_is_no_request(chat_demo, alice, alice_money):
+    (answer,) = talk(alice, "Netflix. How much have I paid them this year? maybe I should just cancel it, I don't know")
+    assert "search_transactions" in _names(answer) and "explain_unavailable_action" not in _names(answer), \
+        answer["tool_calls"]
