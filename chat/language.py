@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from chat.offline.concept_first import definition_search
 from transactions.query import is_vietnamese
 from transactions.query.grammar import VI_PLAIN_WORDS
 from transactions.query.vietnamese_chat import written_out
@@ -58,7 +59,7 @@ def search_words(query: str) -> str:
     """The words to rank the knowledge base with: a glossed Vietnamese question's English terms, else the query."""
     glossed = GLOSSED_RE.match((query or "").strip())
     if glossed and is_vietnamese(glossed.group(2)) and not is_vietnamese(glossed.group(1)):
-        return glossed.group(1)
+        return definition_search(glossed.group(1), glossed.group(2))  # "ngân sách là gì": "what is budget"
     return query
 
 

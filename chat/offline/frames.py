@@ -32,7 +32,9 @@ CONCEPT_Q_RE = re.compile(r"(?:^|[-–:,?]\s*)(?:what(?:'s|s| is| are| does)|exp
 # a Vietnamese question of what something cost them, with no "tôi" ("chuyến đi Đà Lạt tốn bao nhiêu", "xăng hết bao
 # nhiêu", "ăn ngoài chi mấy tiền"): a spending verb asking an amount is about their money, not a passage
 VI_OWN_SPEND_RE = re.compile(r"\b(?:ton|het|tieu|xai|chi|tra|mat)(?: het)?\s+(?:(?:khoang|tat ca|tong cong|la)\s+)?"
-                             r"(?:bao nhieu|bn|may (?:tien|dong|tram|trieu|nghin|ngan))\b")
+                             r"(?:bao nhieu|bn|may (?:tien|dong|tram|trieu|nghin|ngan))\b"
+                             # "gửi tiền về quê bao nhiêu", "chuyển tiền cho em bao nhiêu": money they sent, asked
+                             r"|\b(?:gui|chuyen|bieu) tien (?:ve|cho)\b.{1,30}\b(?:bao nhieu|bn)\b")
 
 
 def vi_own_spending(text: str) -> bool:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from chat.help_steps import asks_how_to, heading_overlap, heading_words, steps_in, steps_text
 from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
+from chat.offline.concept_first import education_first
 from transactions.query import is_vietnamese
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote
@@ -256,6 +257,11 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
             best = max(stepped, key=lambda f: (_heading_overlap(question, f), _heading_words(question, f)))
             if best is not facts[0]:
                 facts = [best, *[f for f in facts if f is not best]][:MAX_FACTS]
+    if name == "search_knowledge_base":  # "Ngân sách là gì?": what a budget is, before how Moneta uses one
+        said = GLOSSED_RE.match(question.strip())  # "budget (Ngân sách là gì?)": the words as said
+        ranked = sorted(substantive, key=lambda r: -(r.get("score") or 0))
+        facts = education_first(said.group(2) if said else question, facts, ranked,
+                                lambda r: fits_question(question, r, how_to=False), limit=MAX_FACTS, floor=FACT_FLOOR)
     lead = facts[0]
     steps = steps_in(_steps_source(lead)) if name == "get_app_information" or lead.get("corpus") == "moneta-help" \
         else []

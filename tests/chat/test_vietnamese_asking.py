@@ -107,3 +107,37 @@ def test_yesterday_is_no_target_of_a_refile():
     from chat.actions.verbs import TARGET_SPLIT_RE
 
     assert [m.group(0).strip() for m in TARGET_SPLIT_RE.finditer("chuyển Uber hôm qua sang mục Đi lại")] == ["sang mục"]
+
+
+@pytest.fixture
+def budget_pages(db):
+    from tests.chat.conftest import demo_docs
+
+    return demo_docs(education=("budgeting-basics.md", "budgeting-basics.vi.md"),
+                     help_pages=("budget-suggestions.md", "budget-suggestions.vi.md"))
+
+
+@pytest.mark.parametrize("question", ["Ngân sách là gì?", "ngan sach la gi"])
+def test_what_a_budget_is_is_the_finance_concept_first(chat_demo, alice, budget_pages, question):
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tool_calls"][0]["name"] == "search_knowledge_base", answer["tool_calls"]
+    lead = answer["answer"].split("\n")[0]
+    assert lead.startswith("Ngân sách là kế hoạch"), answer["answer"]  # the education page, in Vietnamese
+    assert "Moneta gợi ý" not in lead, lead
+
+
+def test_a_how_to_or_the_apps_own_idea_is_no_definition():
+    from chat.offline.concept_first import asks_definition, definition_search
+
+    assert asks_definition("ngân sách là gì") and definition_search("budget", "ngan sach la gi") == "what is budget"
+    assert not asks_definition("hũ trong Moneta là gì") and not asks_definition("cách đặt ngân sách")
+    assert definition_search("budget", "cách đặt ngân sách") == "budget"
+
+
+@pytest.mark.parametrize("question", ["gửi tiền về quê tháng trước bao nhiêu", "gui tien ve que bao nhieu"])
+def test_money_sent_home_is_no_category_said_unsure(chat_demo, alice, alice_money, question):
+    answer = chat_turn(user=alice, message=question)
+    args = _args(answer)
+    assert args.get("direction") == "out" and args.get("measure") != "income", args  # not "tiền về": money in
+    assert args.get("unknown") == ["que"] and not confident(alice, answer), (args, answer["confidence"])
+    assert "$3,200.00" not in answer["answer"], answer["answer"]

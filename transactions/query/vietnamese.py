@@ -29,7 +29,7 @@ def vi_syllable(word: str) -> bool:
 # verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
 tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem ghe quet dat
-muon hoi gui
+muon hoi
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend), "thì sao" (what
@@ -45,7 +45,7 @@ VI_COUNT_RE = re.compile(r"\b(?:bao nhieu|may|so)\s+(?:chuyen|cuoc|luot|lan|don|
 # "trả tiền cho Netflix" pays Netflix — "cho" is "for" as often as "chợ")
 _TIEN_NOUNS = "|".join(sorted({w[5:] for w in [*CONCEPT_WORDS, *(x for ws in CATEGORY_WORDS.values() for x in ws)]
                                if w.startswith("tien ")} - {"cho"}, key=len, reverse=True))  # "cho": "for" too
-VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop|gui) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
+VI_FUNCTION_RE = re.compile(rf"\b(?:chi phi|tiet kiem duoc|tong cong|thanh toan|(?:tra|chi|tieu|dong|nop) tien(?!\s+(?:{_TIEN_NOUNS})\b)|"
                             r"lan nao|bao gio|tu truoc den nay|tat ca|cong luon|cong them|tinh luon|tinh them|chuyen (?:di|du lich)(?: choi)?)\b")
 VI_POLITE_RE = re.compile(r"\b(?:" + "|".join(VI_POLITE_BARE) + r")\b")
 # the asker, alone or with their household ("tụi mình", "chúng mình", "nhà mình", "bọn tôi", "cả nhà", "tui", "tớ"):
@@ -68,6 +68,8 @@ VI_ASKER_RE = re.compile(r"\b(?:(?:tui|bon|chung|nha|ca nha|gia dinh|vo chong|ha
 VI_OWNER_RE = re.compile(rf"\bcua\s+(?:(?:em|anh|chi|con|chau)\s+(?:gai|trai|ho|re|dau|ruot)|(?:me|bo|ba|cha)\s+(?:chong|vo|"
                          r"ruot)|(?:ong|ba)\s+(?:noi|ngoai)|ong ba|bo me|ba me|cha me|vo|chong|ban(?:\s+(?:gai|trai|than))?|"
                          rf"dong nghiep|hang xom|sep|{VI_KIN})(?:\s+(?:toi|minh|em|tui|tao|to))?\b")
+# sending money home ("gửi tiền về quê", "chuyển tiền về nhà"): what follows "về" is where it went, as after "cho"
+SENT_TO_RE = re.compile(r"\b(?:gui|chuyen|bieu)(?:\s+tien)?\s+ve\b")
 VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
                               r"khoan chi|loai chi|muc chi)\b)")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
@@ -97,6 +99,7 @@ def vi_prepare(rest: str, question: str = "") -> str:
     function words."""
     for name in proper_names(question) + joined_syllables(question):
         rest = re.sub(rf"\b{re.escape(name)}\b", name.replace(" ", "-"), rest)
+    rest = SENT_TO_RE.sub(" cho ", rest)  # "gửi tiền về quê": money sent to "quê" — the one it went to, a name
     rest = VI_OWNER_RE.sub(" ", rest)
     rest = VI_ASKER_RE.sub(" ", rest)
     rest = VI_RANK_COUNT_RE.sub(" ", rest)  # "ba danh mục … nhiều nhất": the length of the ranking (grammar.TOP_N)
