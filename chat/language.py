@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from chat.offline.concept_first import definition_search
+from chat.concept_first import definition_search
 from transactions.query import is_vietnamese
 from transactions.query.grammar import VI_PLAIN_WORDS
 from transactions.query.vietnamese_chat import written_out

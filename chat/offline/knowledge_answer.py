@@ -8,10 +8,10 @@ import re
 
 from django.utils.translation import gettext as _
 
+from chat.concept_first import education_first
 from chat.help_steps import asks_how_to, heading_overlap, heading_words, steps_in, steps_text
 from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
-from chat.offline.concept_first import education_first
 from transactions.query import is_vietnamese
 
 FACT_FLOOR = 0.25          # facts scoring below this are too far from the question to quote

@@ -127,7 +127,7 @@ def test_what_a_budget_is_is_the_finance_concept_first(chat_demo, alice, budget_
 
 
 def test_a_how_to_or_the_apps_own_idea_is_no_definition():
-    from chat.offline.concept_first import asks_definition, definition_search
+    from chat.concept_first import asks_definition, definition_search
 
     assert asks_definition("ngân sách là gì") and definition_search("budget", "ngan sach la gi") == "what is budget"
     assert not asks_definition("hũ trong Moneta là gì") and not asks_definition("cách đặt ngân sách")
