@@ -12,7 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from chat.capabilities import MISSING, missing_answer, missing_data, no_access_text
+from chat.capabilities import MISSING, missing_data
+from chat.capabilities_answer import missing_answer, no_access_text
 from chat.holdings import holding_asked
 from core.money import money
 from transactions.selectors import account_balances, net_worth

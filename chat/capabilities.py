@@ -18,8 +18,7 @@ from functools import cache
 from typing import Any
 
 from django.db.models import Q
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 
 from chat.holdings import holding_asked
 from core.text import strip_accents
@@ -493,19 +492,3 @@ def balances_available(user: Any) -> bool:
     """Does the user have an account whose balance Moneta knows (an opening balance or opening date set)?"""
     return Account.objects.filter(user=user, archived_at__isnull=True).filter(
         ~Q(opening_balance=0) | Q(opening_date__isnull=False)).exists()
-
-
-def missing_answer(m: Missing) -> dict:
-    """The tool result for a question about data Moneta lacks."""
-    return {"available": False, "topic": m.topic, "message": m.why, "offer": m.offer, "moneta_has": list(HAS),
-            "message_vi": m.why_vi, "offer_vi": m.offer_vi}
-
-
-def no_access_text(payload: dict, *, vi: bool) -> str:
-    """The one wording of "Moneta does not have that" for a `missing_answer` result: why, then what it can do
-    instead — in Vietnamese for a Vietnamese question (locale/vi)."""
-    vi = vi and bool(payload.get("message_vi"))
-    why, offer = (payload.get("message_vi"), payload.get("offer_vi")) if vi else (payload.get("message"),
-                                                                                payload.get("offer"))
-    with translation.override("vi" if vi else "en"):
-        return (gettext("I have no access to that: %(why)s") % {"why": why} + f" {offer or ''}").strip()

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from chat import words
 from chat.actions.self_steps import page_named, yourself_line
-from chat.capabilities import no_access_text
+from chat.capabilities_answer import no_access_text
 from chat.limits import limits_text
 from chat.words import is_vi
 from core.money import money

@@ -21,13 +21,8 @@ from chat.actions.jar_change import jar_categories
 from chat.actions.selectors import action_present, pending_in_conversation
 from chat.actions.self_steps import TOPICS, UNAVAILABLE_TOPICS, steps_for
 from chat.actions.services import pending_action_cancel, pending_action_propose
-from chat.capabilities import (
-    LEDGER_TOPICS,
-    balances_available,
-    missing_answer,
-    missing_for_check,
-    moneta_has,
-)
+from chat.capabilities import LEDGER_TOPICS, balances_available, missing_for_check, moneta_has
+from chat.capabilities_answer import missing_answer
 from chat.language import question_language
 from chat.limits import asks_limits, limits_answer
 from chat.tool_args import money_query_from_args

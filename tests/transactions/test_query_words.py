@@ -9,7 +9,8 @@ from datetime import date
 import pytest
 
 from transactions.query import Vocab, money_query_parse
-from transactions.query.grammar import find_weekdays, normalise
+from transactions.query.grammar import normalise
+from transactions.query.weekdays import find_weekdays
 
 TODAY = date(2026, 11, 26)
 MERCHANT_CATEGORY = {

@@ -15,12 +15,13 @@ from datetime import date
 
 from core.periods import add_months
 from core.text import strip_accents
-from transactions.query.grammar import find_amounts, find_weekdays, normalise
+from transactions.query.grammar import find_amounts, normalise
 from transactions.query.lexicon import GRAMMAR_WORDS
 from transactions.query.model import MoneyQuery
 from transactions.query.name_matching import tokens
 from transactions.query.periods import find_periods
 from transactions.query.periods_words import MONTH_RE, MONTHS, words_number
+from transactions.query.weekdays import find_weekdays
 
 WORD_RE = re.compile(r"[a-z0-9&'.+-]+")
 PREPOSITIONS = frozenset({"across", "throughout", "spanning", "covering"})

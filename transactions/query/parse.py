@@ -35,7 +35,6 @@ from transactions.query.grammar import (
     find_group_by,
     find_measure,
     find_top_n,
-    find_weekdays,
 )
 from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker
@@ -73,6 +72,7 @@ from transactions.query.things import (
     things_owning,
 )
 from transactions.query.vietnamese import VI_POLITE_RE, named_shop, said_in, unjoin, vi_prepare
+from transactions.query.weekdays import find_weekdays
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
