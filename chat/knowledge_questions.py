@@ -140,6 +140,14 @@ def _own_figure_over_time(text: str, today: Any) -> bool:
     """"so for me, one month of expenses? average of the last 6 months" after "what is an emergency fund": a figure of
     their own over a period (a money measure and a period said) — their data, not the concept again."""
     norm = normalise(text)
+    if OWN_MONEY_RE.search(norm):  # "ok then how much have I spent this month", "what did I spend on Delta till date"
+        return True
     measure = find_measure(norm)[0]
     return measure in ("monthly_average", "total", "average", "income", "net") and bool(
         today and find_periods(norm, today))
+
+
+# their own money asked in the first person: what they spent, paid or earned, their spending or income
+OWN_MONEY_RE = re.compile(r"\b(?:i|we)(?:'ve| have| had)? (?:spent|paid|earned|made|got paid)\b|\b(?:did|do|have) (?:i|we) "
+                          r"(?:spend|spent|pay|paid|earn|earned|make|made)\b|\b(?:my|our|total) (?:spending|spend|expenses|"
+                          r"outgoings|income|earnings)\b|\bspending (?:this|last|so far|in|since)\b")

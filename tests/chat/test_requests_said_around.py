@@ -85,3 +85,27 @@ def test_a_thought_of_cancelling_beside_a_question_is_no_request(chat_demo, alic
     (answer,) = talk(alice, "Netflix. How much have I paid them this year? maybe I should just cancel it, I don't know")
     assert "search_transactions" in _names(answer) and "explain_unavailable_action" not in _names(answer), \
         answer["tool_calls"]
+
+
+@pytest.mark.parametrize("before, then", [
+    ("What is my bank balance?", "ok fine, then total spending this month so far?"),
+    ("whats in my account right now", "ok then how much have i spent this month"),
+])
+def test_their_own_figure_after_a_cant_see_answer_is_their_money_not_a_concept(chat_demo, alice, alice_money,
+                                                                                before, then):
+    from django.db.models import Sum
+    from django.utils import timezone
+
+    first, second = talk(alice, before, then)
+    assert _names(first) == ["check_data_available"], first["tool_calls"]
+    assert _names(second) == ["search_transactions"] and not second["citations"], second["tool_calls"]
+    today = timezone.localdate()
+    spent = -Transaction.objects.filter(user=alice, amount__lt=0, date__gte=today.replace(day=1),
+                                        date__lte=today).aggregate(s=Sum("amount"))["s"]
+    assert f"${spent:,.2f}" in second["answer"], second["answer"]
+
+
+def test_a_concept_leaning_on_the_question_before_is_still_that_concept(chat_demo, alice, alice_money,
+                                                                        knowledge_docs):
+    _first, second = talk(alice, "what is an emergency fund", "how big should mine be tho")
+    assert "search_knowledge_base" in _names(second), second["tool_calls"]
