@@ -30,7 +30,7 @@ SHORT_FORMS = {"mo": "month", "mos": "months", "mth": "month", "mths": "months",
                "b4": "before", "prev": "previous", "ytd": "this year", "mtd": "this month", "rn": "right now",
                "pls": "please", "plz": "please", "gimme": "give me", "lemme": "let me", "u": "you", "ur": "your", "r": "are", "n": "and", "&": "and",
                "bout": "about", "abt": "about", "w": "with", "w/": "with", "wo": "without", "em": "them",
-               "'em": "them", "+": "and", "subs": "subscriptions",
+               "'em": "them", "+": "and", "subs": "subscriptions", "utils": "utilities",
                # texting with the vowels left out ("hw many was tht", "wat about last mo")
                "hw": "how", "tht": "that", "wat": "what", "wht": "what", "mny": "many", "mch": "much",
                "thm": "them", "ths": "this", "wuz": "was"}
@@ -92,11 +92,20 @@ def normalise(text: str, *, respelt: bool = True) -> str:
                   rf"spring|summer|fall|autumn|winter|christmas|thanksgiving)\b[^.?!,]{{0,30}}\b(?:and|to|&)\b)",
                   "between", text)
     text = FOUR_FOR_RE.sub(r"\1 for ", text)  # "paying 4 spotify", "same 4 september": texting and dictation's "for"
+    # an analyst's shorthand: "past 90d" (days), "6mo"/"12mths" (a number and its unit joined), "2026-07-01..2026-09-15"
+    # (a range), "prior yr" (the previous one), "top 3 cats" / "biggest cat" (categories)
+    text = re.sub(r"\b(past|last|previous|prev|trailing|over|in|within|the)\s+(\d+)\s?d\b", r"\1 \2 days", text)
+    text = re.sub(r"\b(\d+)(mo|mos|mth|mths|wk|wks|yr|yrs)\b", r"\1 \2", text)
+    text = re.sub(r"(\d)\s?\.\.\s?(?=\d)", r"\1 to ", text)
+    text = re.sub(r"\bprior(?=\s+(?:year|yr|month|mo|week|wk|quarter|qtr|period)\b)", "previous", text)
+    text = re.sub(r"\b((?:top|bottom)(?:\s+\d+|\s+(?:one|two|three|four|five))?|biggest|largest|smallest|main|which|what)"
+                  r"\s+cat(s?)\b", lambda m: m.group(1) + (" categories" if m.group(2) else " category"), text)
     text, chat_vi = spell_out_chat(text, vietnamese, VI_PLAIN_WORDS)  # "ko", "dc", "j", "r", "mik" in Vietnamese chat
     text = gloss(text, chat_vi)  # "expend", "supermercado", "cuánto gasté … el mes pasado" (foreign_words.py)
     # "da cho em hoi thang truoc …": Vietnamese typed without accents or chat forms keeps its "em" (the asker, not "them")
     vi_words = chat_vi or bool(VI_PLAIN_RE.search(text))
     text = SHORT_RE.sub(lambda m: m.group(1) if vi_words and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
+    text = re.sub(r"\bsame (month|week|quarter|period) previous year\b", r"same \1 the previous year", text)  # "same mo prior yr"
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day

@@ -177,7 +177,7 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
         q.direction = "in"
     if q.measure == "monthly_average":
         rolling = next((p for p in periods if p.label.startswith("the last") and "month" in p.label), None)
-        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+)?months\b"
+        m = re.search(r"\b(\d+|three|six|twelve|two|four|five)\s+(?:full\s+|complete\s+|whole\s+)?months?\b"
                       r"|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:full[ -])?(?:months?'?|month's)"
                       r"\s+(?:average|avg|mean)\b", text)
         if rolling is not None or m:
@@ -188,6 +188,11 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
                 and q.period.start < today.replace(day=1):
             # "avg per month since March": the full months from March to the last one
             q.months = (today.year - q.period.start.year) * 12 + today.month - q.period.start.month
+            q.period = None
+        elif q.period is not None and q.period.grain == "range" and q.period.start.day == 1 \
+                and q.period.end == today.replace(day=1) - timedelta(days=1):
+            # "avg/mo, last 12 full mo": the full months named, each counted (never the default 3)
+            q.months = (q.period.end.year - q.period.start.year) * 12 + q.period.end.month - q.period.start.month + 1
             q.period = None
         elif q.period is not None and q.period.grain == "year":
             q.months = max(1, (min(q.period.end, today.replace(day=1) - timedelta(days=1)).month
