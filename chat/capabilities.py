@@ -308,7 +308,7 @@ _FILLER = frozenset("""my our the a an what whats what's about how hows how's is
 today right so far please update on in of for and value doing looking status at with lately recently rn atm moment""".split())
 # without "my", a name alone asks for the thing ("credit score", "net worth?"); asked as "what is a …" it is a concept
 _BARE_FILLER = frozenset("show me check current currently now right rn atm at the moment today so far please update "
-                         "status".split())
+                         "status yoy mom trend history over time change".split())  # "credit score YoY?": its course
 
 
 def _own_thing(text: str) -> str | None:

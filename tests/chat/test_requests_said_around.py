@@ -109,3 +109,10 @@ def test_a_concept_leaning_on_the_question_before_is_still_that_concept(chat_dem
                                                                         knowledge_docs):
     _first, second = talk(alice, "what is an emergency fund", "how big should mine be tho")
     assert "search_knowledge_base" in _names(second), second["tool_calls"]
+
+
+def test_a_thing_it_cannot_see_asked_over_time_is_still_that_thing(chat_demo, alice, alice_money, knowledge_docs):
+    (answer,) = talk(alice, "credit score YoY?")
+    assert _names(answer) == ["check_data_available"], answer["tool_calls"]
+    (concept,) = talk(alice, "what changes a credit score")  # how it works: the concept, not their figure
+    assert "check_data_available" not in _names(concept), concept["tool_calls"]
