@@ -59,3 +59,30 @@ def test_top_cats_is_a_ranking_of_categories(chat_demo, alice, alice_money):
     (answer,) = talk(alice, "top 3 cats last month")
     args = answer["tool_calls"][-1]["arguments"]
     assert args.get("measure") == "top_categories" and args.get("limit") == 3, args
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("what is the expenditure done on starbucks till date?", "starbucks so far"),
+    ("income this year to date", "this year so far"),
+])
+def test_till_date_is_so_far(said, read):
+    assert read in normalise(said)
+
+
+def test_date_night_stays_a_night_out():
+    assert "so far" not in normalise("we went to date night at the good plate")
+
+
+def test_an_amount_and_less_left_out_keeps_the_larger_ones(chat_demo, alice, alice_money):
+    (answer,) = talk(alice, "amazon this year, exclude anything 20 dollars or less")
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args.get("amount_min") == 20 and args.get("amount_max") is None, args
+    (kept,) = talk(alice, "amazon purchases of 20 dollars or less this year")  # said without the exclusion: at most
+    assert kept["tool_calls"][-1]["arguments"].get("amount_max") == 20, kept["tool_calls"]
+
+
+def test_also_out_after_an_exclusion_leaves_that_out_too(chat_demo, alice, alice_money):
+    _total, _rent, both = talk(alice, "how much did I spend last month?", "leaving out rent?", "and dining also out?")
+    args = both["tool_calls"][-1]["arguments"]
+    left_out = " ".join((args.get("exclude_categories") or []) + (args.get("exclude_merchants") or [])).lower()
+    assert "dining" in left_out and "rent" in left_out and not args.get("categories"), args

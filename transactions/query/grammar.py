@@ -105,6 +105,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     # "da cho em hoi thang truoc …": Vietnamese typed without accents or chat forms keeps its "em" (the asker, not "them")
     vi_words = chat_vi or bool(VI_PLAIN_RE.search(text))
     text = SHORT_RE.sub(lambda m: m.group(1) if vi_words and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
+    text = re.sub(r"\b(?:also|as well) (out|excluded|left out)(?=\s*[?.!]*\s*$)", r"\1 too", text)  # "and travel also out?"
+    text = re.sub(r"\b(?:till|until|til|up to|upto|to) date\b(?!\s+(?:nights?|ideas?|spots?|places?|with)\b)", "so far", text)  # "expenditure till date", "this year to date"
     text = re.sub(r"\bsame (month|week|quarter|period) previous year\b", r"same \1 the previous year", text)  # "same mo prior yr"
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
@@ -236,7 +238,7 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
     under = re.search(rf"(?:\b(?:{UNDER})\b|(?<!\w)<=?)\s*{AMOUNT}", text)
     if not under:
         # "$20 or less", "30 bucks and under": that amount and under
-        under = re.search(rf"(?:\$|€|£)?\s*{_NUMBER}{_CUR}\s*(?:or|and) (?:less|under|below|lower)\b", text)
+        under = re.search(rf"(?:(?:\$|€|£)\s*)?{_NUMBER}{_CUR}\s*(?:or|and) (?:less|under|below|lower)\b", text)
         under = under if under and re.search(r"[$€£]|\b(?:usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)\b|"
                                              r"\d\s*(?:k|nghin|ngan|trieu|tr)\b", under.group(0)) else None
     if under:
