@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import SENTENCE_END_RE, asks_what_moves, missing_data, own_missing_asked_first
+from chat.capabilities import SENTENCE_END_RE, asks_what_moves, missing_data, own_missing_asked_first, own_thing
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
@@ -48,3 +48,9 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
         return None  # "search the web for today's exchange rate": the web has it, when it is reachable
     return {"name": "check_data_available", "args": {"question": text}}
 
+
+def thing_after_cant_see(text: str, asked_before: str) -> bool:
+    """A bare thing right after a question about another thing Moneta cannot see ("what's my credit score" →
+    "investments?"): theirs, asked the same way — not the concept."""
+    return bool(asked_before) and len((text or "").split()) <= 3 and missing_data(asked_before) is not None \
+        and own_thing(f"my {text}") is not None

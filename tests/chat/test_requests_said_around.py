@@ -116,3 +116,10 @@ def test_a_thing_it_cannot_see_asked_over_time_is_still_that_thing(chat_demo, al
     assert _names(answer) == ["check_data_available"], answer["tool_calls"]
     (concept,) = talk(alice, "what changes a credit score")  # how it works: the concept, not their figure
     assert "check_data_available" not in _names(concept), concept["tool_calls"]
+
+
+def test_a_bare_thing_after_a_cant_see_answer_is_theirs_too(chat_demo, alice, alice_money, knowledge_docs):
+    _score, bare = talk(alice, "what's my credit score", "investments?")
+    assert _names(bare) == ["check_data_available"], bare["tool_calls"]
+    (alone,) = talk(alice, "investments?")  # with nothing before it: the concept, as before
+    assert "check_data_available" not in _names(alone), alone["tool_calls"]
