@@ -33,6 +33,9 @@ def education_first(said: str, facts: list[dict], candidates: list[dict], fits: 
     a concept is and a help page leads; the others keep their order."""
     if not facts or facts[0].get("corpus") != HELP_CORPUS or not asks_definition(said):
         return facts
+    asked = " ".join(re.findall(r"[a-z]+", DEFINE_RE.sub(" ", said.lower()))).strip()
+    if len(asked.split()) >= 2 and asked in " ".join(re.findall(r"[a-z]+", str(facts[0]).lower())):
+        return facts  # "what is safe to spend": the help page names it — Moneta's own idea, its page leads
     taught = next((r for r in candidates if r.get("corpus") not in (None, HELP_CORPUS)
                    and (r.get("score") or 0) >= floor and fits(r)), None)
     if taught is None:

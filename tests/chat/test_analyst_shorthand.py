@@ -63,7 +63,7 @@ def test_top_cats_is_a_ranking_of_categories(chat_demo, alice, alice_money):
 
 @pytest.mark.parametrize(("said", "read"), [
     ("what is the expenditure done on starbucks till date?", "starbucks so far"),
-    ("income this year to date", "this year so far"),
+    ("income this year till date", "this year so far"),
 ])
 def test_till_date_is_so_far(said, read):
     assert read in normalise(said)

@@ -106,7 +106,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     vi_words = chat_vi or bool(VI_PLAIN_RE.search(text))
     text = SHORT_RE.sub(lambda m: m.group(1) if vi_words and m.group(1) in VI_NOT_SHORT else SHORT_FORMS[m.group(1)], text)
     text = re.sub(r"\b(?:also|as well) (out|excluded|left out)(?=\s*[?.!]*\s*$)", r"\1 too", text)  # "and travel also out?"
-    text = re.sub(r"\b(?:till|until|til|up to|upto|to) date\b(?!\s+(?:nights?|ideas?|spots?|places?|with)\b)", "so far", text)  # "expenditure till date", "this year to date"
+    text = re.sub(r"\b(?:till|until|til|upto) date\b(?!\s+(?:nights?|ideas?|spots?|places?|with)\b)", "so far", text)  # "expenditure till date" ("X to date" is a range)
     text = re.sub(r"\bsame (month|week|quarter|period) previous year\b", r"same \1 the previous year", text)  # "same mo prior yr"
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
