@@ -25,6 +25,8 @@ def _biggest_group(text: str, s: _State) -> Edit:
     if m is None or prev.compare or prev.measure not in ROWS_OF_SET:
         return None
     noun = m.group("noun") or m.group("noun2")
+    if not noun.startswith("categor"):
+        return None  # "which place was the biggest": the older ranking path, which keeps the set it picked from
     q = s.query()
     q.measure = "top_categories" if noun.startswith("categor") else "top_merchants"
     q.limit, q.offset, q.per, q.months, q.group_by = 1, 0, None, None, None
