@@ -17,6 +17,7 @@ from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
 from transactions.query import strip_accents
 from transactions.query.grammar import find_measure, normalise
+from transactions.query.own_things import own_money_asked
 from transactions.query.periods import find_periods
 
 _JUDGED = (r"bad|good|ok|okay|fine|smart|wise|dumb|stupid|safe|unsafe|risky|dangerous|legit|normal|necessary|"
@@ -140,14 +141,8 @@ def _own_figure_over_time(text: str, today: Any) -> bool:
     """"so for me, one month of expenses? average of the last 6 months" after "what is an emergency fund": a figure of
     their own over a period (a money measure and a period said) — their data, not the concept again."""
     norm = normalise(text)
-    if OWN_MONEY_RE.search(norm):  # "ok then how much have I spent this month", "what did I spend on Delta till date"
+    if own_money_asked(norm):  # "ok then how much have I spent this month", "what did I spend on Delta till date"
         return True
     measure = find_measure(norm)[0]
     return measure in ("monthly_average", "total", "average", "income", "net") and bool(
         today and find_periods(norm, today))
-
-
-# their own money asked in the first person: what they spent, paid or earned, their spending or income
-OWN_MONEY_RE = re.compile(r"\b(?:i|we)(?:'ve| have| had)? (?:spent|paid|earned|made|got paid)\b|\b(?:did|do|have) (?:i|we) "
-                          r"(?:spend|spent|pay|paid|earn|earned|make|made)\b|\b(?:my|our|total) (?:spending|spend|expenses|"
-                          r"outgoings|income|earnings)\b|\bspending (?:this|last|so far|in|since)\b")

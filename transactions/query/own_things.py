@@ -21,6 +21,16 @@ SHOWING_UP_RE = re.compile(r"\b(?:still )?show(?:ing|s|ed)? up\b|\bpop(?:ping|s|
 # "what about petco?", "wait, how about the vet": after a money answer, the thing named is asked the same way
 WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:oh|wait|ok(?:ay)?|and|so|hmm+|actually|ah)[\s,.!-]+)*(?:what|how) about\b")
 
+# their own money asked in the first person: what they spent, paid or earned, their spending or income
+OWN_MONEY_RE = re.compile(r"\b(?:i|we)(?:'ve| have| had)? (?:spent|paid|earned|made|got paid)\b|\b(?:did|do|have) (?:i|we) "
+                          r"(?:spend|spent|pay|paid|earn|earned|make|made)\b|\b(?:my|our|total) (?:spending|spend|expenses|"
+                          r"outgoings|income|earnings)\b|\bspending (?:this|last|so far|in|since)\b")
+
+
+def own_money_asked(text: str) -> bool:
+    """Their own spending or income asked in the first person ("how much have I spent", "my income")."""
+    return bool(OWN_MONEY_RE.search(text))
+
 
 def own_spending_asked(text: str) -> bool:
     """Does the question look for the user's own charges on something?"""

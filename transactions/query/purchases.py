@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from transactions.query.model import MoneyQuery
+from transactions.selectors.subscriptions import is_bill_category
 
 # the words of a thing bought: "bought", "buy", "thing I got", "splurge", "item" ("purchase" and "expense" are said of
 # any payment: "biggest single expense" may well be the rent)
 BOUGHT_RE = re.compile(r"\b(?:bought|buy|buying|splurged?|splurges|items?|things? (?:i|we) (?:got|paid for))\b", re.I)
-BILL_WORDS = ("rent", "housing", "mortgage", "utilit", "insurance", "loan", "bill", "tax", "childcare")
 
 
 def bought_not_bills(q: MoneyQuery, text: str, categories: dict[str, str]) -> None:
@@ -18,4 +18,4 @@ def bought_not_bills(q: MoneyQuery, text: str, categories: dict[str, str]) -> No
     if q.measure != "largest" or q.merchants or q.categories or q.text or q.exclude_categories \
             or q.direction == "in" or not BOUGHT_RE.search(text):
         return
-    q.exclude_categories = [c for c in categories if any(w in c.lower() for w in BILL_WORDS)]
+    q.exclude_categories = [c for c in categories if is_bill_category(c)]
