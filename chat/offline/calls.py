@@ -28,7 +28,9 @@ def money_calls(q) -> list[dict]:
             "ask": args.get("compare_ask"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
     if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset and not q.smallest_first \
-            and not q.limit:  # "top 3", "cut it to 2", "which one": the ranking's length said is the answer's length
+            and not q.limit and not q.excluded_unknown:
+        # "top 3", "cut it to 2", "which one": the ranking's length said is the answer's length; "setting aside the
+        # mortgage" with no mortgage: the ranking that says nothing was left out for it
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]

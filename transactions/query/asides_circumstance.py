@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from transactions.query.asides_clauses import run_on_asides
+from transactions.query.asides_leading import leading_clauses_set_aside
 from transactions.query.asides_remarks import OPERATOR_RE
 
 # people and animals a purchase is for (a closed class, with the relatives of transactions/query/asides.PEOPLE)
@@ -139,6 +140,8 @@ def circumstances_set_aside(question: str) -> tuple[str, list[str], list[str]]:
     if (m := DIGRESSION_RE.match(text)) and not _is_question(m.group("lead")) \
             and _is_question(rest := text[m.end():]) and len(rest.split()) >= 3:
         lead, text = [*lead, m.group("lead").strip(" .…,;—–-")], rest
+    text, opening = leading_clauses_set_aside(text)  # "If it isn't too much trouble, and since I'm saving, …"
+    lead = [*lead, *opening]
     clauses = _clauses(text)
     # a clause is a remark when it asks nothing and has a subject and verb of its own ("I stop by between shifts");
     # a bare noun phrase is the question's ("whole foods for the kids last month, how much")

@@ -202,6 +202,16 @@ def _renamed(text: str) -> tuple[str, list[str]]:
     return text, found
 
 
+ASKS_BEFORE_RE = re.compile(r"\b(?i:how|what|what's|whats|which|who|whom|when|where|why|show|list|tell|give|total|sum|"
+                            r"compare|rank|top|biggest|largest|most|spen[dt]|spending|cost|paid)\b|\?")
+
+
+def _which_asks(text: str, m: re.Match[str]) -> bool:
+    """A "which …" clause that is the question: it ends the turn with "?" and nothing before it asks."""
+    return (not ASKS_BEFORE_RE.search(text[:m.start()])
+            and re.match(r"\s*\?\s*$", text[m.end():]) is not None)
+
+
 def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     """The question without the remarks said beside it, and those remarks (as written, trimmed)."""
     text = question or ""
@@ -244,8 +254,12 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     text = DESCRIBED_RE.sub(lambda m: take(m) if (PERIOD_SAID_RE.search(text[max(0, m.start() - 30):m.start()])
                                                   or SEASON_SAID_RE.search(text[max(0, m.start() - 30):m.start()]))
                             and not re.search(r"\b(?i:and|or|plus|but|except|not)\b", m.group(0)) else m.group(0), text)
-    for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE, WHICH_RE, HEDGE_RE):
+    for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE):
         text = rx.sub(take, text)
+    # "Leaving out rent, which is my biggest category this year?": after a clause that asks nothing, "which …?" is
+    # the question itself, not a remark on rent ("how much on rent, which is my biggest bill?" stays a remark)
+    text = WHICH_RE.sub(lambda m: m.group(0) if _which_asks(text, m) else take(m), text)
+    text = HEDGE_RE.sub(take, text)
     if not found and memory is None:
         return question, []
     text = re.sub(r"\(\s*\)", " ", text)

@@ -22,6 +22,7 @@ from datetime import date
 from transactions.query import grammar
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
+from transactions.query.periods_alike import SAME_DAYS_RE
 
 _FILL = r"(?:no|nah|nope|oops|sorry|wait|hmm+|uh+|um+|err?m?|oh|ah)"
 # cues that always start a correction, after at least two words of question
@@ -48,6 +49,7 @@ AMOUNT_RE = re.compile(r"(?:\$|€|£)?\d[\d,]*(?:\.\d+)?(?:\s*(?:k\b|dollars?\b
 # a correction that is itself a request ("just move them to Groceries"): it restates the request, it names no subject
 REQUEST_BODY_RE = re.compile(r"^(?:(?:just|only|please|pls|instead)\s+)*(?:move|put|file|mark|tag|label|recategori[sz]e|"
                              r"categori[sz]e|create|start|add|log|delete|remove|set\s+up)\b", re.I)
+SAME_WRITTEN_RE = re.compile(SAME_DAYS_RE.pattern, re.I)
 PREPOSITION = {"in", "for", "during", "over", "on", "at", "from", "of", "trong", "cho", "tại", "o"}
 
 
@@ -106,7 +108,9 @@ def _period_span(text: str, today: date) -> tuple[int, int] | None:
                 best = (words[i].start(), words[j].end())
                 break
         if best:
-            return best
+            # "the same point last month? I mean all of last month": the whole phrase said for the period is replaced
+            alike = [m for m in SAME_WRITTEN_RE.finditer(text) if m.start() <= best[0] < m.end()]
+            return (alike[-1].start(), max(best[1], alike[-1].end())) if alike else best
     return None
 
 
@@ -117,6 +121,30 @@ def _subjects(q: MoneyQuery) -> list[str]:
 
 def _names(q: MoneyQuery) -> bool:
     return bool(q.merchants or q.categories or q.text or q.unknown or q.things)
+
+
+# what leaves a thing out, as written ("not counting rent", "leaving out Amazon", "except for the rent"), to the end of
+# its clause
+EXCLUSION_SAID_RE = re.compile(r"(?:,\s*|\s+)(?:(?:but|and)\s+)?(?:except(?:\s+for)?|excluding|without|minus|other\s+than|"
+                               r"besides|apart\s+from|aside\s+from|leaving\s+out|leave\s+out|ignoring|"
+                               r"(?:not|n't|don'?t|do\s+not)\s+(?:count(?:ing)?|includ(?:e|ing)))\s+[^,;?!—–]*", re.I)
+# a correction that takes everything back in: "counting everything", "include it all", "with everything", "all of it"
+EVERYTHING_BODY_RE = re.compile(r"^(?:(?:just|actually|ok|okay|yes|yeah)\s+)*(?:(?:count(?:ing)?|includ(?:e|ing)|keep(?:ing)?|"
+                                r"with|leave|leaving)\s+(?:in\s+)?)?(?:everything|it\s+all|all\s+of\s+it|the\s+lot|"
+                                r"all\s+(?:of\s+)?(?:my\s+)?(?:spending|expenses|of\s+them))(?:\s+in|\s+included)?$"
+                                r"|^(?:count(?:ing)?|includ(?:e|ing)|keep(?:ing)?)\s+(?:it|them|that|those)(?:\s+in)?$",
+                                re.I)
+
+
+def _exclusion_withdrawn(before: str, body: str) -> tuple[str, str] | None:
+    """`before` without the thing it left out, when the correction takes everything back in; (text, words dropped)."""
+    if not EVERYTHING_BODY_RE.match(body):
+        return None
+    said = list(EXCLUSION_SAID_RE.finditer(before))
+    if not said:
+        return None
+    m = said[-1]
+    return before[:m.start()] + before[m.end():], m.group(0).strip(" ,")
 
 
 def _amount_replaced(before: str, body: str) -> tuple[str, str] | None:
@@ -153,10 +181,16 @@ def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], Mon
     body = LEAD_WORDS_RE.sub("", body).strip()
     if not body or REQUEST_BODY_RE.match(body):
         return None  # "…as a work expense… actually no, just move them to Groceries": a request said again, read whole
+    withdrawn = _exclusion_withdrawn(before, body)
+    if withdrawn is not None:  # "not counting rent, no wait, counting everything": nothing is left out
+        return withdrawn[0] + after, Correction(said, withdrawn[1], body)
     amounted = _amount_replaced(before, body)
     if amounted is not None:
         return amounted[0] + after, Correction(said, amounted[1], body)
     r = read(body)
+    if not (_names(r) or r.period is not None) and (r.exclude_merchants or r.exclude_categories):
+        # "counting everything, no wait, not counting rent": the later word wins, rent is left out
+        return (before.rstrip(" ,;—–") + ", " + body + after, Correction(said, "", body))
     if not (_names(r) or r.period is not None):
         if strong:  # "I mean the thing with the stuff": not understood, and said so
             return None if not re.search(r"\w", body) else (question, Correction(said, "", body, clear=False))

@@ -27,12 +27,13 @@ POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
 # "only September", "just the spring": one period of a comparison, named again
 NARROW_RE = re.compile(r"\b(?:only|just)\b")
 # "same PG&E month last year": words between "same" and the unit say whose period it is (a name, read apart)
-SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?P<between>(?:(?!(?:last|the|a|as|for|in|of)\b)[a-z0-9&'.]+\s+){1,3}?)?(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season)\s+"
+SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?P<between>(?:(?!(?:last|the|a|as|for|in|of)\b)[a-z0-9&'.]+\s+){1,3}?)?(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season|point|stage)\s+"
                                r"(?:(?:last|the previous|a|the)\s+(?P<unit>year|month)|the (?P<unit2>year|month) before)\b"
                                r"|\b(?:a|one) (?P<unit3>year|month) (?:earlier|before)\b|\bthe year before\b"
                                r"|\bthis time last (?P<unit4>year|month)\b|" + VI_SAME_LAST_YEAR)
-# "the same days", "the same stretch": the days of the last period as they are, not the whole months around them
-SAME_DAYS_RE = re.compile(r"\bsame\s+(?:days?|dates|stretch|span|weeks?)\b")
+# "the same days", "the same stretch", "the same point": the days of the last period as they are, not the whole months
+# around them
+SAME_DAYS_RE = re.compile(r"\bsame\s+(?:days?|dates|stretch|span|weeks?|point|stage)\b")
 # "how does the bigger one compare with …": one of two periods compared, by its figure
 BIGGER_ONE_RE = re.compile(r"\bthe\s+(?:(?P<big>bigger|larger|higher|greater|pricier|costlier|worse)|(?P<small>smaller|"
                            r"lower|cheaper|lesser))(?:\s+(?:one|month|period|of (?:the|those) two|of (?:them|those)))?\b")

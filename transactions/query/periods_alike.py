@@ -1,6 +1,7 @@
 """Periods said as like another one the question names: "October compared to the same month a year earlier" (a year
 before it), "the 1st to the 14th of October vs the same days in September" (those days of September), "this month
-vs the same stretch last month". transactions.query.periods calls `periods_alike` once every period is found."""
+vs the same stretch last month", "the same point last month" (this month's days so far, in that month).
+transactions.query.periods calls `periods_alike` once every period is found."""
 from __future__ import annotations
 
 import calendar
@@ -13,7 +14,7 @@ from transactions.query.periods_dates import _MONTH_RE
 MONTH_NUMBERS = {name.lower(): k for k, name in enumerate(calendar.month_name) if name} | {
     name.lower(): k for k, name in enumerate(calendar.month_abbr) if name} | {"sept": 9}
 # "the same days in September", "the same dates last month", "the same stretch of August", "cùng kỳ tháng 9"
-SAME_DAYS_RE = re.compile(rf"\b(?:the\s+)?same\s+(?:days|dates|stretch|span|part|period|window|(?:\d+|two|three|"
+SAME_DAYS_RE = re.compile(rf"\b(?:the\s+)?same\s+(?:days|dates|stretch|span|part|period|window|point|stage|(?:\d+|two|three|"
                           rf"four)\s+(?:days|weeks))\s+(?:in|of|from|during|for)?\s*(?:(?P<month>{_MONTH_RE})\b\.?"
                           rf"(?:\s+(?P<year>(?:19|20)\d{{2}}))?|(?P<rel>last|the previous|the prior|the month before)"
                           rf"\s*(?:month)?\b)")

@@ -1,0 +1,111 @@
+"""Issue 21 kinds 1 and 3 through chat_turn: the order of clauses, corrections said in the same turn, and openings
+that ask nothing. An exclusion said first ("Leaving out rent, which is my biggest category this year?") keeps the
+ranking and the period of the question after it; a correction takes back what was said before it ("not counting
+rent, no wait, counting everything" counts everything); polite and reason clauses before the question ("If it isn't
+too much trouble, and since I'm trying to be careful, …") add no subject and leave nothing out. The chat fixture
+statement (tests/chat/conftest.py), each month: Rent 1400.00, Groceries 114.90, Dining 76.00, Shopping 42.99,
+Transport 23.10, Subscriptions 15.49 (1672.48 in all)."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from chat.services import chat_turn
+from tests.chat.conftest import answer_body, confident, last_month_iso, talk
+
+pytestmark = pytest.mark.django_db
+
+
+def _first_line(answer: dict) -> str:
+    return answer["answer"].splitlines()[0]
+
+
+def _args(answer: dict) -> dict:
+    return answer["tool_calls"][0]["arguments"]
+
+
+@pytest.mark.parametrize("said", [
+    "Leaving out rent, which is my biggest category this year?",
+    "Except for rent, which was the biggest category this year?",
+])
+def test_an_exclusion_said_first_keeps_the_ranking_and_the_period(chat_demo, alice, alice_money, said):
+    answer = chat_turn(user=alice, message=said)
+    line = _first_line(answer)
+    assert "Groceries" in line and "Rent (" not in line, answer["answer"]
+    args = _args(answer)
+    assert args.get("exclude_categories") or args.get("exclude_merchants"), args
+    assert args.get("start") == date(timezone.localdate().year, 1, 1).isoformat(), args
+    assert confident(alice, answer)
+
+
+def test_a_thing_set_aside_first_that_they_do_not_have_keeps_the_question(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Setting aside the mortgage, what did I spend most on last month?")
+    start, end = last_month_iso()
+    args = _args(answer)
+    assert (args.get("start"), args.get("end")) == (start, end), args
+    assert "Rent ($1,400.00" in _first_line(answer), answer["answer"]
+    assert "mortgage" in answer["answer"].lower()  # says it has no mortgage to leave out
+
+
+def test_a_which_clause_after_a_question_stays_a_remark(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend on rent last month, which is my biggest bill?")
+    assert "$1,400.00" in _first_line(answer), answer["answer"]
+    assert not _args(answer).get("exclude_merchants") and not _args(answer).get("exclude_categories")
+
+
+@pytest.mark.parametrize("said", [
+    "how much did I spend last month, not counting rent I guess, no wait, counting everything",
+    "how much did I spend last month excluding rent, actually no, include everything",
+])
+def test_a_correction_that_counts_everything_takes_the_exclusion_back(chat_demo, alice, alice_money, said):
+    answer = chat_turn(user=alice, message=said)
+    assert "$1,672.48" in _first_line(answer), answer["answer"]
+    args = _args(answer)
+    assert not args.get("exclude_merchants") and not args.get("exclude_categories"), args
+    assert confident(alice, answer)
+
+
+def test_a_correction_that_leaves_a_thing_out_wins_over_everything(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much did I spend last month, counting everything, no wait, "
+                                           "not counting rent")
+    assert "$272.48" in _first_line(answer), answer["answer"]
+
+
+@pytest.mark.parametrize(("said", "figure"), [
+    ("If it isn't too much trouble, and since I'm trying to be careful, could you tell me how much I spent on "
+     "groceries last month?", "$114.90"),
+    ("Since I'm trying to cut back on eating out, could you tell me what I spent at Amazon last month?", "$61.49"),
+    ("If you don't mind me asking, and because money is tight, what did I spend on dining last month?", "$76.00"),
+])
+def test_an_opening_that_asks_nothing_adds_and_drops_no_subject(chat_demo, alice, alice_money, said, figure):
+    answer = chat_turn(user=alice, message=said)
+    assert figure in _first_line(answer), answer["answer"]
+    args = _args(answer)
+    assert not args.get("exclude_merchants") and not args.get("exclude_categories"), args
+    start, end = last_month_iso()
+    assert (args.get("start"), args.get("end")) == (start, end), args
+    assert confident(alice, answer)
+
+
+def test_a_clause_the_question_points_back_to_stays(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Since I've been eating out a lot, how much did that cost last month?")
+    assert "$76.00" in _first_line(answer), answer["answer"]
+
+
+def test_i_mean_all_of_last_month_replaces_the_same_point(chat_demo, alice, alice_money):
+    first, corrected = talk(alice, "how much did I spend on dining this month",
+                            "the same point last month? I mean all of last month")
+    start, end = last_month_iso()
+    args = corrected["tool_calls"][-1]["arguments"]
+    assert (args.get("start"), args.get("end")) == (start, end), (args, corrected["answer"])
+    assert "$76.00" in answer_body(corrected), corrected["answer"]
+
+
+def test_compare_that_with_last_year_states_both_years(chat_demo, alice, alice_money):
+    year = timezone.localdate().year
+    first, compared = talk(alice, "how much did I spend on dining this year", "compare that with last year")
+    body = answer_body(compared)
+    assert str(year) in body and str(year - 1) in body, compared["answer"]
+    assert "so far" in body, compared["answer"]  # which stretch this year's figure covers
