@@ -99,6 +99,29 @@ def own_alternatives(text: str, q: MoneyQuery) -> list[Side] | None:
                  categories=list(link.names) if link.kind == "category" else []) for link in named]
 
 
+# two or more things asked "separately", "each", "not added up": a figure for each, never their sum
+SEPARATE_RE = re.compile(r"\b(?:separately|separate (?:totals?|figures?|amounts?|numbers?)|individually|respectively|apiece|"
+                         r"one by one|for each(?: (?:one|of them))?\s*(?:[?.!]|$)|each(?: one| of (?:them|those|these|the two|"
+                         r"the three))?\s*(?:[?.!]|$)|each separately|not (?:added up|added together|summed|combined|"
+                         r"lumped together|together)|rieng (?:tung|le|re)|tung cai)")
+
+
+def own_each(text: str, q: MoneyQuery) -> list[Side] | None:
+    """Two to four of the user's own merchants or categories asked "separately" / "each" ("groceries and dining
+    separately last month"): one side each, so the answer gives each figure, not the union's one total."""
+    if q.compare or q.followup or q.measure not in (None, "total") or not SEPARATE_RE.search(normalise(text)):
+        return None
+    named = [link for link in q.links if link.kind in ("merchant", "category") and not link.negated]
+    sides: list[Side] = []
+    for link in named:
+        if any(set(link.names) == set(side.merchants or side.categories) for side in sides):
+            continue
+        sides.append(Side(label=link.names[0] if len(link.names) == 1 else link.mention,
+                          merchants=list(link.names) if link.kind == "merchant" else [],
+                          categories=list(link.names) if link.kind == "category" else []))
+    return sides if 2 <= len(sides) <= 4 else None
+
+
 def howto_of_last_subject(text: str, q: MoneyQuery, ctx: TurnContext) -> list[dict]:
     """A how-to that points back for its subject ("then tell me how I'd set one up myself" after asking for a jar):
     the help steps for the thing the turn before named."""
@@ -198,7 +221,7 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
             and (q.period is None or q.period.grain == "all") and q.amount_min is None and q.amount_max is None:
         # "what happens if I only ever pay the minimum on my credit card": a concept, not the rows saying "credit"
         return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}])
-    if (sides := own_alternatives(text, q)) is not None:
+    if (sides := own_alternatives(text, q) or own_each(text, q)) is not None:
         # "shell or chevron, which one gets more of my money": two of their own weighed is a comparison of their
         # spending on each, never an investment question about two companies
         q.measure, q.compare, q.merchants, q.categories = "compare", {"mode": "sides", "sides": sides}, [], []
