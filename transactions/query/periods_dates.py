@@ -170,9 +170,11 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         return _range(m.group("a"), m.group("b"), today)
 
     def days_of(m: re.Match) -> Period | None:
-        """"July 1-15", "1–15 July": two days of one month."""
-        month, year = m.group("m1") or m.group("m2"), m.group("y") or ""
-        first, last = m.group("d1") or m.group("d1_"), m.group("d2") or m.group("d2_")
+        """"July 1-15", "1–15 July", "the 3rd of March to the 17th": two days of one month."""
+        month, year = m.group("m1") or m.group("m2") or m.group("m3"), m.group("y") or ""
+        first, last = m.group("d1") or m.group("d1_") or m.group("d1o"), m.group("d2") or m.group("d2_") or m.group("d2o")
+        if m.group("m3") and int(last) < int(first):
+            return None  # "the 5th of October to the 2nd": the month of the second day is not said
         return _range(f"{month} {first}", f"{month} {last}{year}", today)
 
     def week_of(m: re.Match) -> Period | None:
@@ -447,7 +449,9 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{EDGE_DATE}){TO}(?P<b>{EDGE_DATE})"
          rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
         (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
-         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b)"
+         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b"
+         rf"|(?P<d1o>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m3>{_MONTH_RE})\b\.?{TO}(?P<d2o>\d{{1,2}})(?:st|nd|rd|th)\b"
+         rf"(?!\s+of\b))"
          rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{_MONTH_RE})\b)", days_of),
         (rf"\bweek\s+(?:(?P<end>ending|ended|that ended|up to|through|thru)|starting|beginning|commencing|from)"
          rf"\s+(?:on\s+)?(?:the\s+)?(?P<a>{DATE})", week_ending),
