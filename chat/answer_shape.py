@@ -39,7 +39,7 @@ PRESET_MEASURE = {"get_spending_summary": "summary", "analyze_by_category": "tot
 # ---- the cue lexicon, on lower-case text without diacritics (a few Vietnamese words need theirs: see _said) ----
 TOTAL = r"\b(?:total|sum|add (?:\w+ ){0,3}up|adds? up|added up|altogether|all together|in all|combined|tong|cong lai)\b"
 COUNT = (r"\b(?:how many (?!(?:days?|weeks?|months?|years?|more|much|dollars?|bucks)\b)|number of|how often|"
-         r"(?<!not )(?<!nt )(?<!n't )(?<!t be )count\b|may lan|bao nhieu lan|so lan|bao nhieu (?:giao dich|don|lan))")
+         r"(?<!not )(?<!without )(?<!nt )(?<!n't )(?<!t be )count\b|may lan|bao nhieu lan|so lan|bao nhieu (?:giao dich|don|lan))")
 AVERAGE = (r"\b(?:average|avg|on average|typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|per (?:day|week|month|year)|"
            r"trung binh|binh quan|binh thuong|moi (?:ngay|tuan|thang|nam))\b")
 RANK = r"\b(?:biggest|largest|most expensive|highest|priciest|top|(?<!at )most(?! recent)|lon nhat|nhieu nhat|cao nhat|dat nhat)\b"

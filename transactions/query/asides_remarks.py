@@ -238,8 +238,9 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     if (scene := _scene_set(text)) is not None:
         found.append(scene[0].strip(" .!"))
         text = scene[1]
+    greeted = False
     while (greeting := GREETING_RE.match(text)) and len(re.findall(r"\w+", text[greeting.end():])) >= 3:
-        text = text[greeting.end():]  # "Good morning. I was wondering …", "Dear Moneta, …": how a letter opens
+        text, greeted = text[greeting.end():], True  # "Good morning. I was wondering …", "Hello, good evening. …"
     memory = MEMORY_LEAD_RE.match(text)
     if memory is not None and len(re.findall(r"\w+", text[memory.end():])) >= 3:
         text = text[memory.end():]  # "I've quite forgotten what I spent on X": what they spent on X (nothing to say)
@@ -260,7 +261,7 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     # the question itself, not a remark on rent ("how much on rent, which is my biggest bill?" stays a remark)
     text = WHICH_RE.sub(lambda m: m.group(0) if _which_asks(text, m) else take(m), text)
     text = HEDGE_RE.sub(take, text)
-    if not found and memory is None:
+    if not found and memory is None and not greeted:
         return question, []
     text = re.sub(r"\(\s*\)", " ", text)
     text = re.sub(r"\s+([?.!,;)])", r"\1", re.sub(r"\s{2,}", " ", text))

@@ -59,6 +59,21 @@ _SPANISH_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, SPANISH_PHRASES
 _SPANISH_SIGN_RE = re.compile(r"\b(?:cuant[oa]s?|gast\w*|pague|pagado|el mes pasado|este mes|el ano pasado|este ano|"
                               r"la semana pasada)\b")
 _FUNCTION_RE = re.compile(r"\b(" + "|".join(SPANISH_FUNCTION) + r")\b")
+# learner English from a language with one form for both degrees (Spanish "mi gasto más grande", "dónde gasto más"):
+# with nothing compared in the sentence, "my bigger expense" is the biggest, "where I spend more money" the most, and
+# "expensive" after such a word is the noun ("my bigger expensive": the gasto, an expense)
+_COMPARED_RE = re.compile(r"\b(?:than|or|vs|versus|compared?|against|between)\b")
+_EXPENSIVE_NOUN_RE = re.compile(r"\b(bigger|biggest|larger|largest|higher|highest|greater|greatest)\s+expensives?\b")
+_BIGGER_RE = re.compile(r"\b(my|the|which|what|was)\s+(?:bigger|larger|higher|greater)\s+(?=(?:expenses?|purchases?|"
+                        r"payments?|charges?|transactions?|bills?|spending|one|ones)\b)")
+_SPEND_MORE_RE = re.compile(r"\b(spend|spent|spending|pay|paid|expend)\s+more(?=(?:\s+(?:money|cash|dollars))?\s*(?:[?.!,]|"
+                            r"\b(?:in|on|at|this|last|during|the|every)\b|$))")
+_ASKS_WHICH_RE = re.compile(r"\b(?:which|where|what)\b")
+# "without count the rent" (Spanish "sin contar"): not counting it
+_WITHOUT_COUNT_RE = re.compile(r"\bwithout (?:count|to count)\b")
+# "my biggest expense …, and in which shop?": the one purchase's shop, said with it — no ranking of shops
+_WHICH_SHOP_OF_ONE_RE = re.compile(r"(\bbiggest (?:expense|purchase|payment|charge)\b[^?.!]*?),?\s+and\s+(?:in|at|from)\s+"
+                                   r"(?:which|what)\s+(?:shop|store|place|merchant)s?\b")
 
 
 def gloss(text: str, vietnamese: bool) -> str:
@@ -67,7 +82,20 @@ def gloss(text: str, vietnamese: bool) -> str:
     if vietnamese:
         return text
     text = _LEARNER_RE.sub(lambda m: LEARNER_VERBS[m.group(1)], text)
+    text = _one_degree(text)
     if not _SPANISH_SIGN_RE.search(text):
         return text
     text = _SPANISH_RE.sub(lambda m: SPANISH_PHRASES[m.group(1)], text)
     return _FUNCTION_RE.sub(lambda m: SPANISH_FUNCTION[m.group(1)], text)
+
+
+def _one_degree(text: str) -> str:
+    """"my bigger expensive", "where I spend more money" read as the superlative they say, where nothing is compared."""
+    text = _WITHOUT_COUNT_RE.sub("not counting", text)
+    if _COMPARED_RE.search(text):
+        return text
+    text = _EXPENSIVE_NOUN_RE.sub("biggest expense", text)
+    text = _BIGGER_RE.sub(lambda m: f"{m.group(1)} biggest ", text)
+    if _ASKS_WHICH_RE.search(text):
+        text = _SPEND_MORE_RE.sub(lambda m: f"{m.group(1)} the most", text)
+    return _WHICH_SHOP_OF_ONE_RE.sub(r"\1", text)
