@@ -63,7 +63,7 @@ ROW_BEFORE_RE = re.compile(r"\b(?:the\s+)?(?:one|trip|visit|purchase|order|charg
                            r"order|payment|bill|transaction))?\b|\b(?:the\s+)?previous (?:one|trip|visit|purchase|order|"
                            r"charge|payment|flight|ride|bill|transaction|booking)\b")
 # a check of the last answer's basis: "make sure you're looking at the right bill", "is that the right month?"
-CHECK_BACK_RE = re.compile(r"\b(?:make|making|be|are you|you) sure\b|\bdouble[- ]?check\b|\bverify\b|\bconfirm\b"
+CHECK_BACK_RE = re.compile(r"\b(?:make|making|be|are you|you)(?: quite| really| absolutely| totally| 100%)? sure\b|\bdouble[- ]?check\b|\bverify\b|\bconfirm\b"
                            r"|\b(?:is|was|are|were) (?:that|this|it|those|these) (?:the )?(?:right|correct|accurate|proper)\b"
                            r"|\b(?:did|have|are) you (?:get|got|use|used|using|look(?:ed|ing)? at|pick(?:ed)?|check(?:ed)?|"
                            r"count(?:ed|ing)?|have|include[d]?|grab(?:bed)?) the (?:right|correct|proper)\b")

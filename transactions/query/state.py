@@ -91,6 +91,8 @@ def result_shown(result: dict) -> dict:
         # …and what names each ("the tv", "the flight one": transactions/query/followups_named.py)
         shown["rows"] = [{k: r.get(k) for k in ("id", "date", "merchant", "amount", "description", "category")}
                          for r in rows[:5] if r.get("id")]
+    if result.get("by_merchant"):  # the merchants a total was made of ("does that include Starbucks?")
+        shown["parts"] = [r["merchant"] for r in result["by_merchant"] if r.get("merchant")]
     if measure == "top_merchants":
         shown["items"] = {"kind": "merchant", "names": [r["merchant"] for r in rows if r.get("merchant")]}
     elif measure in ("top_categories", "summary"):
@@ -143,16 +145,26 @@ def query_unchanged(previous: dict, now: dict) -> bool:
 # a turn that asks the last answer to be checked or said again ("make sure that's right", "double-check it", "so what's
 # the total then?"): the same query re-run is its answer, not a sign that its words went unread
 CHECK_BACK_RE = re.compile(
-    r"\b(?:make sure|double[- ]?check(?:ed)?|re-?check|check (?:again|that|it|this)|confirm(?:ed)?|are you sure|"
-    r"you sure|(?:is|was) (?:that|it|this) (?:right|correct|accurate)|just to be sure|sanity check|"
+    r"\b(?:make sure|double[- ]?check(?:ed)?|re-?check|check (?:again|that|it|this)|confirm(?:ed)?|(?:are )?you (?:\w+ )?sure|"
+    r"(?:is|was) (?:that|it|this) (?:right|correct|accurate)|just to be sure|sanity check|"
     r"(?:total|figure|amount|number|sum) (?:then|again)|say (?:it|that) again|once more)\b")
+
+# the cue: a word of including said of the last answer ("does that include", "that includes", "is it including",
+# "was X counted in that")
+INCLUDED_CUE_RE = re.compile(
+    r"\b(?:that|it|this|the (?:total|figure|number|amount|sum))(?:'s| is| was)? (?:includes?|including|included|covers?|"
+    r"covering|counts?|counting|has|contains?)\b"
+    r"|\b(?:does|did|do) (?:that|it|this|the (?:total|figure|number|amount|sum)) (?:include|cover|count|have|contain)\b"
+    r"|\b(?:is|are|was|were) (?P<name>[a-z0-9&' .-]{2,30}?) (?:included|counted|covered|in (?:there|that|it))"
+    r"(?: in (?:that|it|there|the total|this))?\b")
 
 
 def asks_again(text: str) -> bool:
     """Does the turn ask the last answer to be checked or repeated (`CHECK_BACK_RE`), or said in a currency ("how
-    much was that in $": followups_currency; another currency than the answer's is a word not understood)?"""
+    much was that in $": followups_currency; another currency than the answer's is a word not understood), or whether
+    it counted something ("does that include Chevron?": followups_included)?"""
     plain = normalise(text)
-    return bool(CHECK_BACK_RE.search(plain) or IN_CURRENCY_RE.search(plain))
+    return bool(CHECK_BACK_RE.search(plain) or IN_CURRENCY_RE.search(plain) or INCLUDED_CUE_RE.search(plain))
 
 
 RANKED = ("top_merchants", "top_categories", "summary")
