@@ -45,6 +45,7 @@ from chat.actions.verbs import (
     looks_like_request,
     one_named,
     plain_request,
+    saving_asked,
 )
 from chat.listings import POINTS_BACK_RE
 from chat.unavailable_actions import FIRM, cancel_of_recurring, unavailable_action
@@ -131,7 +132,7 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     figure = figure_said_before(text, ctx)  # "set up a budget with that amount": the last answer's figure
     # "using what I usually spend", "10% below what I spent last month": an amount computed from their spending
     basis = basis_in(text, q) if amount_in(text) is None and figure is None else None
-    if m := said(JAR_RE):
+    if m := said(JAR_RE) or saving_asked(text):
         return jar_call(text, m.group("rest"), q, ctx, figure=figure, basis=basis)
     if said(BUDGET_RE) and (amount_in(text) is not None or figure is not None or basis is not None):
         return budget_call(text, q, ctx, figure=figure, basis=basis)

@@ -136,7 +136,8 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
     if named and (not [w for w in named.group(1).lower().split() if w not in POINTER_WORDS]
                   or re.match(r"(?:the\s+)?(?:last|past|next|previous|coming)\b", named.group(1), re.I)):
         named = None  # "an amazon jar for exactly that", "… for the last 6 months": the figure or a period
-    words = _words(named.group(1)) if named else [w for w in _words(rest) if w.lower() not in
+    words = [w for w in _words(named.group(1)) if w.lower() not in {"jar", "envelope", "pot"}] if named else \
+        [w for w in _words(rest) if w.lower() not in
                                                       {"savings", "saving", "spending", "budget", "jar", *VI_ASKERS}]
     vi_named = False
     # Vietnamese names the jar after "hũ" ("tạo hũ du lịch"), after its amount too ("một hũ 300 đô để dành tiền học"),

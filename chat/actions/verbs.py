@@ -26,8 +26,20 @@ WANT = r"(?:i(?:'d| would) like|i want|i need|give me|get me)\s+(?=an?\b|my\b|so
 # jar, same as my usual month"): the request is the thing itself
 SIZED_JAR = r"(?=(?:a|an|new)\s[^?]{0,60}\b(?:jar|envelope)\b[^?]{0,40}\b(?:sized|size|same as|match\w*|based on|equal to|at|of|" \
     r"average|usual|\$?\d)[^?]*$)|"
-JAR_RE = re.compile(LEAD + r"(?:" + SIZED_JAR + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|tạo|lập|mở|làm|lam|tao|lap)\b)(?P<rest>.{0,80}?)"
+# putting money by ("set aside 200 a month for a holiday jar"): making a jar, as "start" one is
+SAVE_VERB = r"(?:set aside|put aside|put away|put by|save(?: up)?|stash(?: away)?|tuck away|squirrel away)"
+JAR_RE = re.compile(LEAD + r"(?:" + SIZED_JAR + WANT + r"(?:start|create|make|set(?: me)? up|setup|open|add|begin|new|" + SAVE_VERB +
+                    r"|tạo|lập|mở|làm|lam|tao|lap)\b)(?P<rest>.{0,80}?)"
                     r"(?:\b(?:jar|envelope|pot|sinking fund)s?\b|(?<!\w)hũ(?!\w))", re.I)
+# money put by each month for a goal, asked to be set up ("please set aside 200 a month for christmas, can you set that
+# up", "can you put away $150 a month for a holiday"): a savings jar of that amount, named by what it is for
+SAVE_FOR_RE = re.compile(LEAD + r"(?:i(?:'d| would) like to |i want to |i need to |i'?m going to |i plan to )?" + SAVE_VERB +
+                         r"\s+(?:\$|usd\s?)?\d[\d,.]*k?(?:\s?(?:dollars|bucks|usd))?\s+(?:a|per|each|every)\s+"
+                         r"(?:month|week|mo|paycheck|payday)\s+(?:for|towards?)\s+(?P<rest>[^,.?!]{2,60})", re.I)
+# what makes such a saving wish a request rather than a remark or a question
+SAVE_ASKED_RE = re.compile(r"^\W*(?:please|pls|can you|could you|would you|will you|help me|go ahead|let'?s)\b"
+                           r"|\b(?:set (?:that|it|this|one) up|set up (?:that|it|this|one)|make (?:that|it|this) (?:a jar|happen)"
+                           r"|start (?:that|it|one)|track (?:that|it)|do (?:that|it) for me|go ahead)\b", re.I)
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
@@ -176,7 +188,15 @@ def plain_request(text: str) -> str:
 def looks_like_request(text: str) -> bool:
     """A cheap first look (no parsing): does the text start like a request to change something?"""
     text = plain_request(text)
-    return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE))
+    return any(r.search(text or "") for r in (JAR_RE, BUDGET_RE, RECAT_RE, ADD_RE, DELETE_RE, UNAVAILABLE_VERB_RE)) \
+        or saving_asked(text) is not None
+
+
+def saving_asked(text: str) -> re.Match[str] | None:
+    """"please set aside 200 a month for christmas", "I want to put away 150 a month for a holiday, can you set that
+    up": a monthly saving for a goal asked to be set up (a jar), else None."""
+    m = SAVE_FOR_RE.search(text or "")
+    return m if m and SAVE_ASKED_RE.search(text) else None
 
 
 # "make me one for rent", "can u set one up for camp, $800", "tạo cho mình một cái": "one" is the kind of thing the

@@ -32,6 +32,11 @@ POSTPOSED_EXCLUDE_RE = re.compile(r"(^|[,;|(]|\band\b)([^,;|()^]+?)\s+(?:aside|e
                                   r"includ(?:e|ed)|in it|in there)|(?:is|are|was|were)(?:n'?t| not) (?:part of it|in it))\b")
 LEAD_ASIDE_RE = re.compile(r"\b(?:leav(?:e|ing)|set(?:ting)?|put(?:ting)?|lay(?:ing)?|push(?:ing)?|keep(?:ing)?)\s+"
                            r"aside\b(?=\s+[a-z0-9$])")
+# money put by, not a thing left out: "how much did I set aside for holidays", "I put aside $50 each week",
+# "setting aside money for the car" — a person sets it aside, or it is set aside for a goal or each month
+SAVING_ASIDE_RE = re.compile(r"\b(?:i|we|you|me|us)(?:'ve|'d| have| had| did| do| will|'ll| can| could| should)?\s+"
+                             r"(?:just\s+|already\s+)?(?:set|put|lay|laid)\s+aside\b|\b(?:set|put|lay)(?:ting)?\s+aside"
+                             r"(?=\s+(?:for|towards?|each|every|per|a (?:month|week|year)|money|cash|some|savings?|\$?\d)\b)")
 # "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
                               r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
@@ -100,7 +105,9 @@ def mark_exclusions(rest: str, measure: str | None) -> str:
     # a sentence ends what it leaves out ("forget the gym and any bills. the two streaming ones, combined": the
     # second sentence is the subject)
     rest = SENTENCE_END_RE.sub(" ; ", rest)
-    # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it
+    # "leaving aside rent", "setting aside the car payment": the cue comes first, the thing after it (money set
+    # aside for something is saved, not left out)
+    rest = SAVING_ASIDE_RE.sub(" saved ", rest)
     rest = LEAD_ASIDE_RE.sub(" except ", rest)
     rest = VI_APART_RE.sub(lambda m: f" ^ {m.group(1)} | ", rest)
     rest = BUT_LESS_RE.sub(lambda m: f"{m.group(1)} except ", rest)
