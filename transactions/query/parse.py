@@ -315,8 +315,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         names = [w for w in ignored if re.fullmatch(r"[a-z][a-z' &.-]{2,}", w) and w not in ORDER_WORDS
                  and not (paid and earning_word(w))  # "what did my job pay me", "did I get a raise": their pay
                  # "recategorize", "averaging" are verbs, no names; "the wedding", "my clothing" are things
-                 and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(
-                     rf"\b(?:the|my|our|his|her|their|a|an|on|for|at)\s+{re.escape(w)}\b", text.replace("'", "")))
+                 and not (re.search(r"(?:i[sz]e|ing)$", w) and not re.search(rf"\b(?:the|my|our|his|her|their|a|an|on|"
+                     rf"for|at)\s+{re.escape(w)}\b|\b{re.escape(w)}\s+(?:costs?|set me back|ran me)\b", text.replace("'", "")))
                  and (len(w.replace(" ", "")) >= 4 or w not in common_words()
                       or re.search(rf"\b(?:the|my|our|his|her|their|a|an)\s+{re.escape(w)}\b", text))
                  # a long question says more around its subject ("…have I ended up putting toward the temple
