@@ -72,6 +72,9 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
+    # "# of payments", "no. of visits", "#trips": the number of them (a "#" before digits is a store number, kept)
+    text = re.sub(r"(?:(?<![\w#])#|\bno\.|\bnbr\.?|\bnum\.?)\s*(?=of\b)", "number ", text)
+    text = re.sub(r"(?<![\w#])#\s*(?=[a-z])(?!of\b)", "number of ", text)
     text = re.sub(r"\s*/\s*(mo|mth|month|yr|year|wk|week|day)\b", r" per \1", text)  # "netflix/mo", "$/yr"
     # a word that opens the turn on its own ("fine, then just …", "whatever. how much …"): no part of the question
     text = INTERJECTION_RE.sub("", text)
