@@ -66,7 +66,8 @@ CATEGORY_RANK = (r"\b(?:which|what) (?:\w+ )?(?:categor\w*|kind of spending|area
                  r"(?:biggest|largest|highest|most|top)\b(?! (?:purchase|transaction|charge|single|one|payment|expense|buy)"
                  r")|\b(?:biggest|largest|top|highest) (?:\d+ |spending |expense )?categor\w*|"
                  r"\b(?:danh muc|hang muc|khoan) nao (?:\w+ ){0,3}?(?:nhieu nhat|lon nhat|cao nhat)\b")
-TOP_LEFT_OUT = EXCLUDE + r" (?:\w+ ){0,2}(?:biggest|largest|top|first|highest|lon nhat)(?: one| \w+)?"
+# "apart from that one" after a ranking: its first item (transactions/query/followups_figures.py THAT_ONE_LEFT_OUT_RE)
+TOP_LEFT_OUT = EXCLUDE + r" (?:(?:\w+ ){0,2}(?:biggest|largest|top|first|highest|lon nhat)(?: one| \w+)?|(?:that|this) one)"
 INCLUDED = r"\b(\w{3,}) (?:included|too)\b|\b(?:including|inclusive of|incl) (?:the |my )?(\w{3,})"
 WIDE = r"\b(?:everything|all (?:of )?(?:my|our|the)|overall|every \w+|tat ca|toan bo)\b"  # "everything, rent included"
 PERIOD_NOUN = r"(?:periods?|time|months?|weeks?|days?|dates|years?|quarters?|window|range|stretch)"

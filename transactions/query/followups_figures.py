@@ -31,6 +31,9 @@ COMPARATIVE_RE = re.compile(r"\b(?:(?P<more>more|bigger|larger|higher|greater|pr
 THIS_TIME_RE = re.compile(r"\b(?:was|were|am|did|is|has|have)\s+(?:i|it|that|this|we|spending|my spending)\b"
                           r"(?=.{0,30}\b(?:this time|than (?:before|then|last time)|now)\b)")
 BETTER_RE = re.compile(r"\bbetter\b")  # spending less is doing better
+# "the bigger one?", "so the cheaper of the two": which of the last answer's things, asked without "which"
+THE_ONE_RE = re.compile(r"\bthe\s+(?:bigger|larger|higher|greater|pricier|costlier|smaller|lower|cheaper)\s+"
+                        r"(?:one|of (?:the|those|them|these)(?: two)?|of the pair)\b")
 # "and by what percentage", "in percent": the gap between two sides compared, as a percentage (the answer to "which
 # was more" says it: transactions/query/execute.py `gap_pct`)
 GAP_PCT_RE = re.compile(r"\b(?:by\s+)?(?:what|which|how much(?: of a)?)\s+(?:percent(?:age)?|%)(?:\s+(?:difference|gap))?"
@@ -46,10 +49,11 @@ EVERYTHING_RE = re.compile(r"\b(?:total|all|overall|whole|entire|everything|ever
                            r"(?:spending|spend|expenses|outgoings|money out|costs))?\b|\b(?:spending|expenses|outgoings)\b"
                            r"|\btong chi tieu\b")
 # "and excluding the biggest?", "without the largest one", "minus the top 2": the set without its biggest items
+LEAVE_OUT_CUES = (r"\b(?:excluding|exclude|without|except(?: for)?|minus|leaving out|leave out|not counting|not including|"
+                  r"other than|apart from|aside from|besides|take out|taking out|drop|dropping|ignore|ignoring|skip|"
+                  r"skipping|but not|khong tinh|tru(?: di)?|bo|loai bo)")
 WITHOUT_BIGGEST_RE = re.compile(
-    r"\b(?:excluding|exclude|without|except(?: for)?|minus|leaving out|leave out|not counting|not including|"
-    r"other than|apart from|aside from|besides|take out|taking out|drop|dropping|ignore|ignoring|skip|skipping|"
-    rf"but not|khong tinh|tru(?: di)?|bo|loai bo)\s+(?:the\s+|that\s+)?(?:{NUM}\s+)?(?:(?:single|one|very|khoan|giao dich|"
+    LEAVE_OUT_CUES + rf"\s+(?:the\s+|that\s+)?(?:{NUM}\s+)?(?:(?:single|one|very|khoan|giao dich|"
     r"cai|muc)\s+)?(?:(?P<big>biggest|largest|highest|most expensive|"
     r"priciest|top|lon nhat)|(?P<small>smallest|cheapest|lowest|nho nhat))(?:\s+(?:one|ones|items?|purchases?|"
     r"transactions?|charges?|payments?|categor(?:y|ies)|merchants?|expenses?|outliers?|khoan|tickets?|flights?|"
@@ -60,6 +64,11 @@ WITHOUT_BIGGEST_RE = re.compile(
 TOTAL_OF_REST_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|add(?:ed)? up|in all|how much)\b")
 # …of everything the last answer covered ("everything else"), not only the other items it showed ("the rest")
 ALL_ELSE_RE = re.compile(r"\b(?:everything|every ?thing|anything|all|spending) else\b|\beverything\b")
+
+
+# "apart from that one", "besides this merchant": after a ranking (or the biggest purchases), the one it put first
+THAT_ONE_LEFT_OUT_RE = re.compile(LEAVE_OUT_CUES + r"\s+(?:that|this)\s+(?:one|merchant|category|place|store|shop|item|"
+                                  r"payee|purchase|transaction)\b")
 
 
 def biggest_left_out(text: str) -> tuple[int, str] | None:
@@ -105,7 +114,8 @@ def _which_more(text: str, s: _State) -> Edit:
     several things: those things side by side; after a ranking: its first (or last) item; after transactions: the
     biggest (smallest) of them. After an answer about one thing and nothing before it: nothing to compare — the
     words are left unread, so the answer is not confident and says so."""
-    which, said = WHICH_RE.search(text) or THIS_TIME_RE.search(text), COMPARATIVE_RE.search(text)
+    which = WHICH_RE.search(text) or THIS_TIME_RE.search(text) or THE_ONE_RE.search(text)
+    said = COMPARATIVE_RE.search(text)
     comparative = said or BETTER_RE.search(text)  # doing "better" is spending less
     if not which or not comparative:
         return None
@@ -150,15 +160,18 @@ def _without_biggest(text: str, s: _State) -> Edit:
     ones after it."""
     m = WITHOUT_BIGGEST_RE.search(text)
     prev = s.previous
+    if m is None and prev.measure in (*RANKINGS, "largest"):
+        m = THAT_ONE_LEFT_OUT_RE.search(text)
     if not m or prev.compare:
         return None
-    n = _n(m.group(1), 1)
+    n = _n(m.group(1), 1) if m.re is WITHOUT_BIGGEST_RE else 1
+    big = m.re is THAT_ONE_LEFT_OUT_RE or m.group("big")
     q = s.query()
     total = TOTAL_OF_REST_RE.search(text)
     if prev.measure in RANKINGS:
         if not s.items or n >= len(s.items):
             return None
-        gone = s.items[:n] if m.group("big") else s.items[-n:]
+        gone = s.items[:n] if big else s.items[-n:]
         spans = [m.span(), *([total.span()] if total else []), *(a.span() for a in ALL_ELSE_RE.finditer(text))]
         if total and not ALL_ELSE_RE.search(text):  # "total of the rest": the other items it ranked, added up
             kept = [x for x in s.items if x not in gone]
@@ -176,13 +189,13 @@ def _without_biggest(text: str, s: _State) -> Edit:
     named = list(prev.merchants) or list(prev.categories)
     earlier = s.earlier
     if prev.measure == "total" and len(named) >= 2 and earlier is not None and earlier.measure in RANKINGS \
-            and m.group("big") and not UNIT_NOUN_RE.search(m.group(0)) and not (prev.merchants and prev.categories):
+            and big and not UNIT_NOUN_RE.search(m.group(0)) and not (prev.merchants and prev.categories):
         # "add them up" after a ranking, then "without the biggest one": its items in ranked order, the first gone
         kept = named[n:]
         q.merchants, q.categories = (kept, []) if prev.merchants else ([], kept)
         q.links, q.offset = [], 0
         return q, [m.span(), *([total.span()] if total else [])]
-    if m.group("small"):  # the rows without their smallest: no query leaves those out — said, not guessed
+    if m.re is WITHOUT_BIGGEST_RE and m.group("small"):  # the rows without their smallest: no query leaves those out — said, not guessed
         q.ignored = [m.group(0).strip()]
         return q, [m.span()]
     if prev.measure in ("largest", "smallest"):
