@@ -72,6 +72,10 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
     text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
+    # "last month on its own", "Uber by itself", "the groceries alone": only that, said another way
+    # ("each week on its own" stays: each week side by side, transactions/query/followups_parts.py BY_UNIT_RE)
+    text = re.sub(r"\b((?:each|every|per) (?:week|day|month) )?(?:on (?:its|their) own|by (?:itself|themselves)|"
+                  r"in isolation|alone)\b", lambda m: m.group(0) if m.group(1) else "only", text)
     # "# of payments", "no. of visits", "#trips": the number of them (a "#" before digits is a store number, kept)
     text = re.sub(r"(?:(?<![\w#])#|\bno\.|\bnbr\.?|\bnum\.?)\s*(?=of\b)", "number ", text)
     text = re.sub(r"(?<![\w#])#\s*(?=[a-z])(?!of\b)", "number of ", text)
