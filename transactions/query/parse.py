@@ -363,7 +363,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         said = q  # "add uber to that", "vs the subscriptions?", "the biggest except rent": followups_merge.py
         q = settle_followup(merge_followup(previous, said, measure=measure, periods=own_periods,
                                            narrow=bool(NARROW_RE.search(text)), earlier=earlier), said, previous, text, measure,
-                            today, vocab.merchant_category)
+                            today, vocab.merchant_category, shown)
         q.followup = True
         if previous.measure in ("income", "net") and measure in (None, "total") and SPENDING_RE.search(text) \
                 and not q.merchants and not any(link.kind == "category" for link in q.links if not link.negated):
