@@ -49,7 +49,7 @@ COMPARE = (r"\b(?:vs|versus|compared?|comparison|(?:higher|lower|more|less|bigge
 FOR_COMPARISON = r"\b(?:for|as a) (?:(?:the )?sake of )?comparison(?:'?s sake)?\b|\bto compare\s*(?=[?.!,]|$)"
 ORDINAL = r"\b(?:which|what|who)\b[^.?!]{0,20}\b(?:came|comes|was|is|were|in|took)? ?(second|2nd|third|3rd|fourth|4th|fifth|5th)\b"
 SHARE = r"\b(?:percent(?:age)?|share|proportion|portion|fraction|phan tram|ty le)\b|%"  # of a whole: both sides
-BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang))\b"
+BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang)|(?:per|by) (?:day|week|month) (?:breakdown|split))\b"
 # "each one please, not added up", "each of them", "separately": one figure per period, not their sum
 EACH = (r"\b(?:each (?:one|of (?:them|those|these|the \w+ months))|separately|individually|one by one|one at a time|"
         r"not (?:added up|added together|summed|combined|lumped together|together)|rieng (?:tung|le|re)|tung cai)\b")
@@ -244,7 +244,7 @@ def _measures_missing(text: str, ran: list[dict], shown_items: list[str]) -> lis
     if _said(COUNT, text) and not measures & {"count", "total", "income", "list", "average", "net"}:
         missing.append("a count")
     by_period = any(len((x["query"].get("compare") or {}).get("sides") or x["arguments"].get("sides") or []) >= 2
-                    for x in ran)
+                    or x["query"].get("group_by") == "month" for x in ran)
     if _said(AVERAGE, text) and not (measures & {"average", "monthly_average"} or per_unit or
                                      (_said(BREAKDOWN, text) and by_period) or
                                      any((x["query"].get("compare") or {}).get("mode") == "usual" for x in ran)):

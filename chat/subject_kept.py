@@ -24,6 +24,8 @@ RANKED = ("top_merchants", "top_categories", "summary")  # answers that showed t
 def _subject(query: dict[str, Any] | None) -> list[str]:
     query = query or {}
     names = [n for k in SUBJECT_KEYS for n in query.get(k) or []]
+    # a tool about one name (analyze_merchant's `merchant`, a month-by-month answer) keeps it too
+    names += [query[k] for k in ("merchant", "category") if isinstance(query.get(k), str) and query[k]]
     compare = query.get("compare") or {}  # a query's comparison, or a tool's sides as its arguments give them
     for side in compare if isinstance(compare, list) else compare.get("sides") or []:
         names += [n for k in SUBJECT_KEYS for n in (side if isinstance(side, dict) else {}).get(k) or []]

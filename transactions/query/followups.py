@@ -50,7 +50,7 @@ from transactions.query.followups_figures import (
 from transactions.query.followups_groups import _biggest_group
 from transactions.query.followups_included import _included_asked
 from transactions.query.followups_lastset import BIG_RE, _average_months, _average_over_months, _set_measure
-from transactions.query.followups_months import MONTHS_ADDED_RE, _months_added, _one_more_added_up
+from transactions.query.followups_months import MONTHS_ADDED_RE, _by_month, _months_added, _one_more_added_up
 from transactions.query.followups_nth import ORDINAL, PICK_RE, _pick  # noqa: F401 (chat/listings reads PICK_RE)
 from transactions.query.followups_occasion import _latest_occasion
 from transactions.query.followups_parts import (
@@ -381,7 +381,8 @@ EDITS = (_exclusion_corrected, in_currency, _check_back, _both_again, _average_m
          _one_more_added_up, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen_alone, _against_usual, _broken_down,
          _direction, _pick_period, _in_bigger_one, _without_biggest, _which_more, _difference_or_share, _that_one, _other, _of_the_one,
-         _latest_occasion, _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _per_unit,
+         _latest_occasion, _one_time, _pick, _how_many_that, _set_measure, _what_it_cost, _add_up, _by_unit, _by_month,
+         _per_unit,
          _again, _measure_again)
 # edits that take further edits said with them ("same month last year, rent excluded, what was the total?": the
 # period moved, then what the parser reads in the rest of the turn applied to that)

@@ -46,6 +46,9 @@ TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball t
 # "what did I spend there overall that month" after the biggest purchase: the amount of all of them
 SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
                       r"|\bin total\b|\baltogether\b")
+# "same period", "that month", "over the same time": the last answer's period said again
+SAME_SPAN_RE = re.compile(r"\b(?:same|that|this) (?:period|time(?: ?frame)?|stretch|window|span|range|dates|days|month|week|"
+                          r"quarter|year)\b|\bcung (?:ky|thoi gian|thang)\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
 THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:{COUNT})\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
@@ -148,6 +151,11 @@ def _totalled(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, 
     if previous.measure in ("largest", "smallest", "list", "count") and measure in (None, "total") \
             and (ASKS_AMOUNT.search(text) or SPENT_RE.search(text)) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0
+    elif previous.measure in ("largest", "smallest") and measure is None and SAME_SPAN_RE.search(text) \
+            and (said.merchants or said.categories or said.text) and not SUPERLATIVE_WORD_RE.search(text):
+        # "Target same period?" after the biggest purchase: the period is what is carried, the new name is asked
+        # over it — its total, not its biggest purchase
+        q.measure, q.limit, q.offset = "total", None, 0
     elif previous.measure in ("top_merchants", "top_categories", "summary") and measure in (None, "total") \
             and TOTAL_WORD_RE.search(text) and not SUPERLATIVE_WORD_RE.search(text):
         q.measure, q.limit, q.offset = "total", None, 0  # "…, rent excluded, what was the total?" after a ranking
@@ -186,6 +194,22 @@ def _subject_left_out(q: MoneyQuery, said: MoneyQuery, merchant_category: dict[s
     q.categories = [n for n in q.categories if n not in gone]
     q.text = [n for n in q.text if n not in gone]
     q.links = [link for link in q.links if link.negated or not set(link.names) & gone]
+    return q
+
+
+def _left_out_unshown(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
+                      shown: dict | None) -> MoneyQuery:
+    """"and excl. sbux?" after a top 2 that does not show Starbucks: ranked again without it, the ranking would be the
+    same one — the turn asks the total of the ranked set without it."""
+    kind = {"top_merchants": "merchant", "top_categories": "category", "summary": "category"}.get(previous.measure)
+    items = {n.lower() for n in ((shown or {}).get("items") or {}).get("names") or []}
+    left = said.exclude_merchants if kind == "merchant" else said.exclude_categories
+    other = said.exclude_categories if kind == "merchant" else said.exclude_merchants
+    if kind is None or not items or measure is not None or q.measure != previous.measure or not left or other \
+            or said.exclude_text or said.merchants or said.categories or said.text or SUPERLATIVE_WORD_RE.search(text) \
+            or any(n.lower() in items for n in left):
+        return q
+    q.measure, q.limit, q.offset = "total", None, 0
     return q
 
 
@@ -287,8 +311,9 @@ def _within_last_set(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text
 
 
 def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str, measure: str | None,
-                    today: date, merchant_category: dict[str, str] | None = None) -> MoneyQuery:
-    """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query."""
+                    today: date, merchant_category: dict[str, str] | None = None, shown: dict | None = None) -> MoneyQuery:
+    """The merged follow-up `q`, settled by the words that relate what the turn `said` to the last query (`shown`:
+    what the last answer showed)."""
     q = _after_share(q, said, previous, measure)
     q = _share_of_last(q, said, previous, text)
     q = _subject_left_out(q, said, merchant_category or {})
@@ -297,6 +322,7 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _united(q, said, previous, text)
     q = _left_out_too(q, said, previous, text)
     q = _versus(q, said, previous, text)
+    q = _left_out_unshown(q, said, previous, text, measure, shown)
     q = ranked_again(q, said, previous, text, measure)
     q = _totalled(q, said, previous, text, measure)
     q = _period_of_sides(q, previous)

@@ -73,3 +73,25 @@ def _one_more_added_up(text: str, s: _State) -> Edit:
     if s.previous.measure in ("count", "income"):
         q.measure = s.previous.measure
     return q, [m.span(), *(a.span() for a in ALSO_RE.finditer(text))]
+
+
+# "split by month", "break it down by month", "monthly breakdown", "month by month": the same rows per month
+BY_MONTH_RE = re.compile(r"\b(?:split|break|broken|divide|divided|separate|separated|spread)\b(?:\s+(?:it|that|them|this|"
+                         r"those|these|down|up|out)){0,2}\s+(?:by|per|into|across)\s+(?:the\s+)?months?\b"
+                         r"|\b(?:per|by)[- ]month\s+(?:breakdown|split)\b|\bmonthly\s+(?:breakdown|split)\b"
+                         r"|\bmonth[- ]by[- ]month\b|\beach month separately\b|\btung thang\b"
+                         r"|^\s*(?:and\s+|now\s+|ok(?:ay)?\s+)?(?:by|per|each)\s+month\s*[?.!]*\s*$")
+
+
+def _by_month(text: str, s: _State) -> Edit:
+    """"split by month" after a total (a count) over more than one month: the same subject and filters, a figure per
+    month of the period it covered."""
+    m = BY_MONTH_RE.search(text)
+    prev = s.previous
+    if not m or prev.compare or prev.measure not in ("total", "count") or prev.period is None \
+            or prev.period.grain == "all" or (prev.period.start.year, prev.period.start.month) == \
+            (prev.period.end.year, prev.period.end.month):
+        return None
+    q = s.query()
+    q.group_by, q.limit, q.offset, q.per = "month", None, 0, None
+    return q, [m.span()]

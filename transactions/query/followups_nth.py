@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _State
+from core.periods import full_months_before
+from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.followups_figures import _groups
 from transactions.query.grammar import find_measure
+from transactions.query.model import MoneyQuery
 from transactions.query.periods_words import ORDINAL_WORDS
 
 _VI_PLACES = {"nhat": 1, "hai": 2, "ba": 3, "tu": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
@@ -48,6 +50,31 @@ def ordinal_said(text: str) -> tuple[int, tuple[int, int], str | None] | None:
     return None
 
 
+# "over those 3", "across the three months": the months the last answer covered, said again
+THOSE_MONTHS_RE = re.compile(rf"\b(?:over|across|for|in|of)?\s*(?:the|those|these|all)\s+(?P<n>{COUNT})(?:\s+months)?\b")
+
+
+def _item_averaged(text: str, s: _State, q: MoneyQuery, span: tuple[int, int]) -> Edit:
+    """"the 2nd one, monthly avg over those 3" after a ranking over months: that item's monthly average over the
+    months the ranking covered (the last full months: the engine's monthly average; another span: its total per
+    month); without a monthly average said, the item's own figure."""
+    measure, mspan = find_measure(text)
+    period = q.period
+    if measure != "monthly_average" or mspan is None or period is None or period.grain == "all":
+        return q, [span]
+    months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+    said = THOSE_MONTHS_RE.search(text)
+    if said and _n(said.group("n"), 0) != months:
+        return None  # "over those 4" after three months: not the months shown — the parser reads it
+    q.limit, q.offset = None, 0
+    window = full_months_before(s.today, months)
+    if months >= 2 and (window.start, window.end) == (period.start, period.end):
+        q.measure, q.months, q.period, q.per = "monthly_average", months, None, None
+    else:
+        q.measure, q.per = "total", "month"
+    return q, [span, mspan, *([said.span()] if said else [])]
+
+
 def _pick(text: str, s: _State) -> Edit:
     """"just the first one": one of the periods compared, of the sides compared, or of the items listed; "only the
     2nd month": one month of the periods compared or of the span of months the last answer covered."""
@@ -83,7 +110,7 @@ def _pick(text: str, s: _State) -> Edit:
     if s.previous.measure in ("list", "largest", "smallest"):
         return None  # a list shows transactions, not names to pick: ask rather than total some merchant
     if s.items and -len(s.items) <= which < len(s.items):
-        return s.one_item(q, s.items[which]), [span]
+        return _item_averaged(text, s, s.one_item(q, s.items[which]), span)
     if s.items and s.previous.measure in RANKINGS[:2] and which >= len(s.items) \
             and len(s.items) == (s.previous.limit or 0) and which < 10:
         # "top 3 stores" → "and the 5th one?": the same ranking at that place, which the answer did not reach
