@@ -19,6 +19,7 @@ import pytest
 from tests.chat.conftest import answer_body as _body
 from tests.chat.conftest import confident, last_month_iso, talk
 from tests.chat.conftest import last_args as _args
+from tests.chat.conftest import months_back as _month
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +103,21 @@ def test_so_which_was_higher_compares_the_two_things_just_answered(chat_demo, al
     sides = [s.get("merchants") for s in _args(answer)["sides"]]
     assert sides == [["Uber"], ["Starbucks"]], _args(answer)
     assert "Uber was more" in _body(answer), answer["answer"]
+
+
+def test_a_ranking_with_its_own_period_after_two_months_compared_is_that_ranking(chat_demo, alice, alice_money):
+    """Not the comparison again at high confidence; and "so which was higher" then asks of the ranking's two places."""
+    months = " and ".join(_month(k).strftime("%B") for k in (2, 1))
+    answers = talk(alice, f"what did I spend on groceries in {months}", "top 2 merchants last month",
+                   "so which was higher")
+    args = _args(answers[1])
+    assert args["measure"] == "top_merchants" and not args.get("compare"), args
+    assert (args["start"], args["end"]) == last_month_iso(), args
+    assert " vs " not in _body(answers[1]), answers[1]["answer"]
+    assert "vs" not in _body(answers[2]) or "Whole Foods" in _body(answers[2]), answers[2]["answer"]
+
+
+def test_which_was_higher_of_a_period_and_a_part_of_it_is_not_answered_confidently(chat_demo, alice, alice_money):
+    """"the last 3 full months" then "last month on its own": a whole and its part are no pair to rank."""
+    answer = talk(alice, "Starbucks over the last 3 full months", "last month on its own", "so which was higher")[-1]
+    assert not confident(alice, answer), answer["answer"]

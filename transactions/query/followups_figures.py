@@ -141,7 +141,9 @@ def _which_more(text: str, s: _State) -> Edit:
     earlier = s.earlier
     if earlier is not None and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
             (prev.merchants, prev.categories, prev.text) and earlier.period and prev.period \
-            and earlier.period != prev.period:
+            and earlier.period != prev.period and (earlier.period.end < prev.period.start
+                                                   or prev.period.end < earlier.period.start):
+        # (one period inside the other — "the last 3 months" → "last month on its own" — is no pair to rank)
         # "Shell last month" → "and the month before" → "which one was more?": the two periods
         q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
         q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],

@@ -464,6 +464,11 @@ def merge_followup(prev: MoneyQuery, new: MoneyQuery, *, measure: str | None, pe
         if q.compare and q.compare.get("mode") != "periods":
             for side in q.compare.get("sides") or []:
                 side.period = None
+        elif q.compare and measure in ("top_merchants", "top_categories", "summary", "largest", "smallest") \
+                and not periods[0].relative:
+            # "top 2 merchants last month" after two months compared: a ranking of the one period it names, not
+            # the comparison again
+            q.compare = None
     if measure and measure not in ("list",):
         if prev.measure in ("top_merchants", "top_categories", "summary") and measure in (
                 "total", "count", "average", "income"):

@@ -80,7 +80,7 @@ BY_MONTH_RE = re.compile(r"\b(?:split|break|broken|divide|divided|separate|separ
                          r"those|these|down|up|out)){0,2}\s+(?:by|per|into|across)\s+(?:the\s+)?months?\b"
                          r"|\b(?:per|by)[- ]month\s+(?:breakdown|split)\b|\bmonthly\s+(?:breakdown|split)\b"
                          r"|\bmonth[- ]by[- ]month\b|\beach month separately\b|\btung thang\b"
-                         r"|^\s*(?:and\s+|now\s+|ok(?:ay)?\s+)?(?:by|per|each)\s+month\s*[?.!]*\s*$")
+                         r"|^\s*(?:and\s+|now\s+|ok(?:ay)?\s+)?by\s+month\s*[?.!]*\s*$")  # "per month?" is per unit
 
 
 def _by_month(text: str, s: _State) -> Edit:
