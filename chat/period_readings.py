@@ -155,6 +155,7 @@ def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, v
     answer says both; when the two spans share less than half their days the figure could be quite different, and
     the reason carries FAR_APART (low confidence, `period_cap`). Vietnamese dates are day/month (periods_vi)."""
     # imported here as landed (possible import cycle with transactions.query; not checked: move up next session)
+    from transactions.query.foreign_words import writes_day_first
     from transactions.query.grammar import normalise
     from transactions.query.periods import DAY_FIRST_RE, find_periods
 
@@ -173,12 +174,14 @@ def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, v
     if not used or not alternative:
         return "", ""
     said = " and ".join(m.group(0) for m in tokens)
+    # a writer of Spanish puts the day first (transactions/query/foreign_words.py): read so, the other order said
+    read_as, other_as = ("day/month", "month/day") if writes_day_first(text) else ("month/day", "day/month")
     far = _overlap(used[0], alternative[0]) < 0.5
-    note = (f"_I read {said} as month/day ({_span_text(*used[0], vi)}); read as day/month "
+    note = (f"_I read {said} as {read_as} ({_span_text(*used[0], vi)}); read as {other_as} "
             f"({_span_text(*alternative[0], vi)}) the figure {'would be quite different' if far else 'could differ'}"
             " — say which you meant._")
-    return (f"the date {said} {FAR_APART if far else 'has two readings'}: month/day (used, {used[0][0]}..{used[0][1]}) "
-            f"or day/month ({alternative[0][0]}..{alternative[0][1]})"), note
+    return (f"the date {said} {FAR_APART if far and read_as == 'month/day' else 'has two readings'}: {read_as} (used, {used[0][0]}..{used[0][1]}) "
+            f"or {other_as} ({alternative[0][0]}..{alternative[0][1]})"), note
 
 
 def period_cap(reasons: list[str]) -> float:

@@ -69,6 +69,7 @@ from chat.whatif import WHATIF_TOOLS
 from core.embeddings import single_thread_inference
 from transactions.query import is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
+from transactions.query.foreign_words import english_nouns
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.periods import find_periods
 
@@ -128,7 +129,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
     """A question → tool calls. A question in several parts ("how much on dining last month, and what is
     compound interest?") gets each part answered."""
     started = time.perf_counter()
-    text = question.strip()
+    text = english_nouns(question.strip())  # "the extracto of my bank": the statement (foreign_words.py)
     if (restated := restate_plan(text, ctx, lambda asked: route(asked, ctx))) is not None:
         # "explain it more simply": the last answer again, said short (chat/offline/route_restate.py)
         intents, calls, query = restated

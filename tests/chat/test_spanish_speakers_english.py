@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident
+from tests.chat.conftest import confident, demo_docs
 from transactions.query import normalise
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +38,55 @@ def test_where_i_spend_more_with_nothing_compared_is_a_ranking(chat_demo, alice,
 ])
 def test_the_comparative_stays_where_two_are_compared(asked, kept):
     assert kept in normalise(asked), normalise(asked)
+
+
+@pytest.mark.parametrize(("asked", "read"), [
+    ("how much was the bill I paid the 9/12/2025?", "12/9/2025"),  # the article before the date: "el 9/12"
+    ("cuánto gasté en supermercado el 3/11/2025", "11/3/2025"),  # a Spanish question
+    ("how much on comida from 1/12/2025 to 6/1/2026", "12/1/2025 to 1/6/2026"),  # a Spanish word of what one pays
+    ("how much did I pay on 9/12/2025", "9/12/2025"),  # English: month/day as written
+    ("how much on comida the 15/3/2026", "15/3/2026"),  # a day past the 12th pins the order on its own
+    ("all my expenses from the 1/12/2025 to the 15/12/2025", "1/12/2025 to the 15/12/2025"),  # and that of the other end
+])
+def test_a_spanish_writer_puts_the_day_first(asked, read):
+    assert read in normalise(asked), normalise(asked)
+
+
+def test_a_day_first_date_is_answered_and_the_other_order_said(chat_demo, alice, alice_money):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    last_month = (timezone.localdate().replace(day=1) - timedelta(days=1)).replace(day=1)
+    said = f"2/{last_month.month}/{last_month.year}"  # rent went out on the 2nd of last month
+    answer = chat_turn(user=alice, message=f"Hello. How much was the rent that I paid the {said}?")
+    assert "$1,400.00" in answer["answer"], answer["answer"]
+    if last_month.month != 2:  # "2/2" reads one way
+        assert f"I read {said} as day/month" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize(("asked", "tool"), [
+    ("Hello. How much money I have actually in my bank account?", "check_data_available"),  # "actualmente": now
+    ("Can you tell me what suscripciones I pay each month? Like Spotify and those.", "list_subscriptions"),
+    ("Which subscriptions am I paying every month?", "list_subscriptions"),
+])
+def test_a_spanish_noun_goes_where_its_english_one_goes(chat_demo, alice, alice_money, asked, tool):
+    answer = chat_turn(user=alice, message=asked)
+    assert answer["tools_used"] == [tool], (answer["tools_used"], answer["answer"])
+
+
+@pytest.mark.parametrize(("asked", "read"), [
+    ("the extracto of my bank", "the statement of my bank"),
+    ("the matrícula of the colegio", "the tuition of the school"),
+    ("During el verano pasado", "During last summer"),
+])
+def test_everyday_spanish_nouns_are_read_in_english(asked, read):
+    from transactions.query.foreign_words import english_nouns
+
+    assert english_nouns(asked) == read
+
+
+def test_a_how_to_with_a_spanish_noun_finds_its_help_page(chat_demo, alice):
+    demo_docs(help_pages=("importing-statements.md",))
+    text = chat_turn(user=alice, message="How do I import the extracto of my bank?")["answer"]
+    assert "1. Open Transactions, then Import." in text, text

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import strip_accents
+
 # everyday Spanish words → the category they usually mean
 FOREIGN_CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "Groceries": ("supermercado", "supermercados", "mercado", "despensa", "mandado", "mandados",
@@ -38,6 +40,31 @@ FOREIGN_CONCEPT_WORDS: dict[str, str] = {
     "gasolina": "gas", "gasolinera": "gas", "nafta": "gas", "farmacia": "pharmacy", "gimnasio": "gym",
     "vuelo": "airline", "vuelos": "airline",
 }
+# everyday Spanish nouns of money and of what it goes on, glossed wherever they stand (none is an English word):
+# "the extracto of my bank", "my hipoteca", "the boda of my cousin", "el verano pasado"
+SPANISH_NOUNS = {
+    "suscripciones": "subscriptions", "suscripcion": "subscription", "extracto bancario": "bank statement",
+    "extracto": "statement", "extractos": "statements", "hipoteca": "mortgage", "inversiones": "investments",
+    "inversion": "investment", "fondos de inversion": "investment funds", "fondos": "funds", "bolsa de valores":
+    "stock market", "acciones": "stocks", "saldo": "balance", "cuenta bancaria": "bank account",
+    "tarjeta de credito": "credit card", "tarjeta de debito": "debit card", "tarjeta": "card", "deuda": "debt",
+    "deudas": "debts", "prestamo": "loan", "prestamos": "loans", "ahorros": "savings", "ahorro": "savings",
+    "jubilacion": "retirement", "impuestos": "taxes", "devolucion de impuestos": "tax refund",
+    "devolucion": "refund", "reembolso": "refund", "presupuesto": "budget", "presupuestos": "budgets",
+    "factura": "bill", "facturas": "bills", "interes compuesto": "compound interest", "tasa de interes":
+    "interest rate", "colegio": "school", "escuela": "school", "matricula": "tuition", "veterinario": "vet",
+    "dentista": "dentist", "peluqueria": "hairdresser", "boda": "wedding", "regalos": "gifts", "regalo": "gift",
+    "navidad": "christmas", "navidades": "christmas", "el verano pasado": "last summer", "verano pasado":
+    "last summer", "el invierno pasado": "last winter", "invierno pasado": "last winter",
+}  # not a season alone: "Primavera", "Verano" name restaurants
+_NOUNS_RE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, SPANISH_NOUNS), key=len, reverse=True)) + r")\b")
+_ACCENTED = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uúü]", "n": "[nñ]"}
+# false friends: Spanish "actualmente" is "now" ("how much I have actually in my account": what is there now)
+_FALSE_FRIENDS = {"actually": "now"}
+_FALSE_FRIEND_RE = re.compile(r"(?i)(?:(?<=\bhave )|(?<=\bhas )|(?<=\bhad ))(actually)(?=\s+(?:in|on|at)\b)")
+_NOUNS_AS_WRITTEN_RE = re.compile(r"(?<!\w)(" + "|".join("".join(_ACCENTED.get(c, re.escape(c)) for c in w)
+                                                          for w in sorted(SPANISH_NOUNS, key=len, reverse=True))
+                                  + r")(?!\w)", re.IGNORECASE)
 # learner English: verbs of spending made regular or borrowed from a cognate
 LEARNER_VERBS = {"expend": "spend", "expends": "spends", "expended": "spent", "expending": "spending",
                  "spended": "spent", "spendt": "spent", "payed": "paid", "buyed": "bought", "boughted": "bought"}
@@ -76,6 +103,30 @@ _WHICH_SHOP_OF_ONE_RE = re.compile(r"(\bbiggest (?:expense|purchase|payment|char
                                    r"(?:which|what)\s+(?:shop|store|place|merchant)s?\b")
 
 
+# a writer of Spanish (or of most of the world outside the US) puts the day first: "el 9/12/2025", "the 3/11" (the
+# article before a numeric date is theirs, not English's "on 3/11"), or a question holding Spanish words
+_ARTICLE_DATE_RE = re.compile(r"\b(?:the|el|del|al)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])")
+_SPANISH_WORD_RE = re.compile(r"\b(?:" + "|".join(sorted({re.escape(w) for ws in FOREIGN_CATEGORY_WORDS.values() for w in ws}
+                                                        | {re.escape(w) for w in FOREIGN_CONCEPT_WORDS}
+                                                        | {re.escape(w) for w in SPANISH_NOUNS}, key=len,
+                                                        reverse=True)) + r")\b")
+_ONE_WAY_DATE_RE = re.compile(r"(?<![\d/.$-])(?:(?:1[3-9]|2\d|3[01])/\d{1,2}|\d{1,2}/(?:1[3-9]|2\d|3[01]))(?![\d.-])")
+_TWO_WAY_DATE_RE = re.compile(r"(?<![\d/.$-])(0?[1-9]|1[0-2])/(0?[1-9]|1[0-2])(?=(?:/\d{2,4})?(?![\d/]))")
+
+
+def writes_day_first(text: str) -> bool:
+    """Does the writer of `text` (accent-stripped, lower case) put the day first in a numeric date — a Spanish writer,
+    seen by a Spanish word or the article before a date?"""
+    return bool(_ARTICLE_DATE_RE.search(text) or _SPANISH_SIGN_RE.search(text) or _SPANISH_WORD_RE.search(text))
+
+
+def english_nouns(question: str) -> str:
+    """The question as written, with the everyday Spanish nouns of `SPANISH_NOUNS` in English ("the extracto of my
+    bank" → "the statement of my bank"): what the router and the knowledge search read."""
+    question = _FALSE_FRIEND_RE.sub(lambda m: _FALSE_FRIENDS[m.group(1).lower()], question)
+    return _NOUNS_AS_WRITTEN_RE.sub(lambda m: SPANISH_NOUNS[strip_accents(m.group(1).lower())], question)
+
+
 def gloss(text: str, vietnamese: bool) -> str:
     """`text` (accent-stripped, lower case) with learner verbs and, in a Spanish-worded question, Spanish verbs,
     question words, periods and function words in English."""
@@ -83,6 +134,12 @@ def gloss(text: str, vietnamese: bool) -> str:
         return text
     text = _LEARNER_RE.sub(lambda m: LEARNER_VERBS[m.group(1)], text)
     text = _one_degree(text)
+    if writes_day_first(text) and not _ONE_WAY_DATE_RE.search(text):
+        # "el 3/11/2025" is 3 November: swapped to the English order (same length); a date that reads one way only
+        # ("to the 15/12") already sets the order of the others (periods_dates reads a range's two ends alike)
+        text = _TWO_WAY_DATE_RE.sub(lambda m: f"{m.group(2)}/{m.group(1)}", text)
+    text = _NOUNS_RE.sub(lambda m: SPANISH_NOUNS[m.group(1)], text)
+    text = _FALSE_FRIEND_RE.sub(lambda m: _FALSE_FRIENDS[m.group(1)], text)
     if not _SPANISH_SIGN_RE.search(text):
         return text
     text = _SPANISH_RE.sub(lambda m: SPANISH_PHRASES[m.group(1)], text)
