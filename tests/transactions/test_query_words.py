@@ -342,3 +342,13 @@ def test_complete_entire_or_whole_months_are_full_months(said):
                                             ("best-buy stuff", "best buy stuff"), ("my x-ray bill", "x ray")])
 def test_single_letters_joined_by_hyphens_are_one_initialism(said, read):
     assert read in normalise(said)
+
+
+@pytest.mark.parametrize("question", ["how much business spending did I have in Q3", "business expenses last month"])
+def test_business_said_of_spending_is_a_thing_not_a_filler(question):
+    q = parse(question)
+    assert q.unknown == ["business"], q.as_dict()  # "nothing is about business", never all the spending at 0.95
+
+
+def test_which_business_ranks_merchants():
+    assert parse("which business did I spend the most at this year").measure == "top_merchants"

@@ -168,7 +168,7 @@ entire altogether together exactly roughly approximately about around
 exact precise precisely rounded nearest cent cents penny pennies ballpark approx approximate inclusive
 asap tbh ngl fr yo idk imo lmk quick quickly briefly honest honestly frankly seriously truthfully
 payee payees outgoing outgoings account accounts separate separately individual different distinct hit hits overall whole entire single go-to goto
-set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses business companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
+set sets take takes took taken taking give gives gave given giving send sends sent receive receives got gets businesses companies company firms sellers seller shops stores haul hauls splurge splurges lately recently back while etc etcetera worse better placed averaged averaging wise money-wise memberships membership tickets statement statements
 hang dat lan goi tren mua vao app apps
 mo muc loai
 toi minh ban cua cac nhung giao dich khoan chi tieu tien cho tai tim xem bao nhieu va hay da mua dong vnd
