@@ -421,8 +421,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         compare_turns(q, earlier, previous)
     if not q.followup and q.measure in ("total", "compare") and not q.excludes:
         paired_sides(q, text, periods)  # "shell in August and chevron in July": each name with its own period
-    merchant_kinds = {m: vocab.categories.get(c) for m, c in vocab.merchant_category.items()}
-    settle(q, text, own_periods, today, kinds=vocab.categories, merchant_kinds=merchant_kinds)
+    settle(q, text, own_periods, today, kinds=vocab.categories, filed=vocab.merchant_category)
     versus_rest(q, text, own_periods, previous) or share_asked(q, text, list(vocab.categories))  # "what share of my spending went to dining": the part against its whole (shares.py)
     side_by_side_read(q, text)  # "dining and groceries, side by side": its words read
     periods_left_unread(q, text, periods)  # "dining in march and groceries in april": april is not silently dropped

@@ -9,9 +9,12 @@ from datetime import date, timedelta
 from core.periods import Period
 from transactions.query.model import Link, MoneyQuery, Vocab
 from transactions.query.periods import _n
-from transactions.query.sides import compare_sides
+from transactions.query.sides import compare_sides, sides_apart
 
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
+
+# two things set against each other ("takeaways vs eating out"), not examples of one
+CONTRASTED_RE = re.compile(r"\b(?:vs\.?|versus|against|compar(?:e|ed|ing))\b")
 
 
 def examples_and_kinds(q: MoneyQuery, vocab: Vocab, text: str = "") -> None:
@@ -21,7 +24,8 @@ def examples_and_kinds(q: MoneyQuery, vocab: Vocab, text: str = "") -> None:
     if q.followup:
         return
     kind_at_shop(q, text)
-    if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants):
+    if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants) \
+            and not (q.measure == "compare" and CONTRASTED_RE.search(text)):  # "takeaways vs eating out": two sides
         merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
         if all(link.how == "concept" for link in merchant_links):
             q.links = [link for link in q.links if link.kind != "merchant" or link.negated]
@@ -156,8 +160,10 @@ def all_money_in(q: MoneyQuery, text: str, kinds: dict[str, str], merchant_kinds
 
 
 def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kinds: dict[str, str],
-            merchant_kinds: dict[str, str | None]) -> None:
-    """Direction, monthly-average window, and comparison sides from what was found."""
+           filed: dict[str, str]) -> None:
+    """Direction, monthly-average window, and comparison sides from what was found. `filed`: each merchant's main
+    category."""
+    merchant_kinds = {m: kinds.get(c) for m, c in filed.items()}
     weekday_is_no_subject(q)
     if q.measure in ("income",):
         q.direction = "in"
@@ -203,3 +209,4 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
             q.months = 3
     if q.measure == "compare" or (q.compare and q.followup):
         compare_sides(q, text, periods, today)
+        sides_apart(q, filed)

@@ -65,6 +65,17 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
         q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in own[:2]]}
         q.period = None
         return
+    if len(groups) == 1 and q.unknown and len([p for p in periods if not p.relative]) < 2:
+        # "Costco vs Whole Foods": a name they never had is a side of its own that matches nothing of theirs ($0),
+        # never this month against the last for the one name they have
+        link = groups[0]
+        side = Side(label=side_label(link))
+        {"merchant": side.merchants, "category": side.categories, "text": side.text}[link.kind].extend(link.names)
+        named = [(link.mention, side), *((name, Side(label=name.title(), text=[name])) for name in q.unknown)]
+        sides = [s for _, s in sorted(named, key=lambda x: text.find(x[0]) % (len(text) + 1))]
+        q.compare = {"mode": "sides", "sides": sides}
+        q.merchants, q.categories, q.text = [], [], []
+        return
     if len(groups) >= 2:
         sides = []
         for link in groups:
@@ -172,6 +183,21 @@ def _names_joined(groups: list[Link], text: str) -> bool:
 ONE_BEFORE_RE = re.compile(r"\b(?:vs\.?|versus|than|compared (?:to|with)|against|or|and)\s+(?:the\s+)?(?:one|month|"
                            r"week|year|quarter)\s+(?:before|prior)\b")
 COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|with)|against|or)\s+([a-z][a-z']+)\b")
+
+
+def sides_apart(q: MoneyQuery, filed: dict[str, str]) -> None:
+    """"takeaways vs eating out": sides set against each other are apart — a category's side leaves out the
+    merchants of the other sides filed under it (Dining without Uber Eats), or both would count the same rows."""
+    if not q.compare or q.compare.get("mode") != "sides":
+        return
+    sides = q.compare.get("sides") or []
+    kinds = [link.names for link in q.links if link.kind == "merchant" and link.how == "concept"]  # a kind of shop
+    for side in sides:
+        if not side.categories:
+            continue
+        inside = [m for other in sides if other is not side and not other.categories and other.merchants in kinds
+                  for m in other.merchants if filed.get(m) in side.categories and m not in side.merchants]
+        side.exclude_merchants += [m for m in inside if m not in side.exclude_merchants]
 
 
 def side_label(link: Link) -> str:
