@@ -477,8 +477,10 @@ def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx)
     if disagreement:
         penalty += 0.3
         reasons.append(disagreement)
+    # "whole foods" for Whole Foods Mkt: the whole words that start one name of theirs are that name, not a guess
     loose = {link["mention"]: LOOSE_PENALTY[link["how"]] for link in understood.get("links") or []
-             if link.get("how") in LOOSE_PENALTY}
+             if link.get("how") in LOOSE_PENALTY and not (link["how"] == "prefix" and len(link.get("names") or []) == 1
+                                                         and len(link["mention"].split()) >= 2)}
     if loose:
         penalty += max(loose.values())
         reasons.append(f"names read from a shortened or misspelled form: {sorted(loose)}")

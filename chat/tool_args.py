@@ -85,7 +85,9 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
                 continue
             found, _ = linker.merchants_for(tokens(normalise(name)))
             if not found:
-                concept = linker.concept_for(normalise(name).strip())
+                said = normalise(name).strip()
+                # "power" of "power and internet": the kind of bill the word names (the parser's reading of it)
+                concept = linker.concept_for(said) or (linker.concept_for(f"{said} bill") if " " not in said else None)
                 found = linker.concept_merchants(concept) if concept else []
                 if found:
                     q.links.append(Link(str(name), "merchant", found, "concept"))

@@ -8,6 +8,7 @@ import re
 from datetime import date
 from typing import Any
 
+from transactions.brands import brand_index
 from transactions.query import strip_accents
 from transactions.query.closed_words import closed_class_only
 from transactions.query.grammar import VI_CHARS
@@ -86,9 +87,16 @@ def lacking_in_union(mention: str, question: str, understood: dict) -> bool:
     "nothing at Costco" alone — not a word left unread. Not when it is close to a name of theirs (a misspelling),
     a thing ("the boat"), an everyday word, or the question compares or ranks."""
     words = mention.split()
-    if (understood.get("suggestions") or {}).get(mention) or mention in (understood.get("things") or {}) \
-            or understood.get("measure") not in ("total", "count", "monthly_average") or understood.get("compare") \
-            or any(w in common_words() for w in words) or not name_like(mention, question):
+    # everyday words that are a brand's whole name ("patel brothers") are that brand, not a thing or words unread
+    branded = len(words) >= 2 and (index := brand_index()) is not None and bool(index.match(mention)[1])
+    if (understood.get("suggestions") or {}).get(mention) or (mention in (understood.get("things") or {})
+                                                              and not branded):
+        return False
+    if any(side.get("text") == [mention] and not side.get("merchants") and not side.get("categories")
+           for side in (understood.get("compare") or {}).get("sides") or []):
+        return True  # "Costco vs Whole Foods": the name they never had is a side of its own, shown as none ($0)
+    if understood.get("measure") not in ("total", "count", "monthly_average") or understood.get("compare") \
+            or (any(w in common_words() for w in words) and not branded) or not name_like(mention, question):
         return False
     lowered = strip_accents(question.lower()).replace("'", "").replace("’", "")
     said = r"\W*".join(re.escape(w.replace("'", "")) for w in words)

@@ -21,6 +21,9 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "rideshare": (("uber", "uber trip", "lyft", "grab", "bolt", "taxi", "cab", "be group", "xanh sm", "ola"), None),
     "food delivery": (("uber eats", "doordash", "grubhub", "postmates", "deliveroo", "grabfood", "just eat",
                        "swiggy", "zomato", "shopeefood", "baemin"), None),
+    # food bought ready to eat elsewhere: their delivery apps when they have one, else what they spend eating out
+    "takeaway": (("uber eats", "doordash", "grubhub", "postmates", "deliveroo", "grabfood", "just eat", "swiggy",
+                  "zomato", "shopeefood", "baemin", "menulog", "foodpanda", "takeaway", "takeout"), "Dining"),
     "streaming": (("netflix", "spotify", "hulu", "disney", "hbo", "youtube", "apple music", "prime video",
                    "paramount", "peacock", "deezer", "tidal"), "Subscriptions"),
     "pharmacy": (("cvs", "walgreens", "rite aid", "boots", "pharmacy", "chemist", "duane reade", "long chau",
@@ -54,6 +57,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "rideshare": "rideshare", "ride share": "rideshare", "taxi": "rideshare", "taxis": "rideshare",
     "cab": "rideshare", "cabs": "rideshare",
     "food delivery": "food delivery", "delivery": "food delivery", "takeout delivery": "food delivery",
+    "takeaway": "takeaway", "takeaways": "takeaway", "takeout": "takeaway", "takeouts": "takeaway",
+    "take out": "takeaway", "take away": "takeaway", "takeaway food": "takeaway", "takeout food": "takeaway",
     "streaming": "streaming", "streaming services": "streaming",
     "pharmacy": "pharmacy", "drugstore": "pharmacy", "chemist": "pharmacy", "prescriptions": "pharmacy",
     "chemists": "pharmacy", "druggist": "pharmacy", "apothecary": "pharmacy", "drug store": "pharmacy",

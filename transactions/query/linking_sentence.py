@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
+from transactions.brands import brand_index
 from transactions.query import said_names
 from transactions.query.brand_pairs import brand_pairs
 from transactions.query.lexicon import (
@@ -111,15 +112,7 @@ def link_entities(toks: list[str], linker: Linker
             phrase = " ".join(window)
             concept = linker.concept_for(phrase)
             if concept:
-                names = linker.concept_merchants(concept)
-                fallback = CONCEPTS[concept][1]
-                category = linker.category_named(fallback) if fallback and not names else None
-                if names:
-                    take(i, n, Link(phrase, "merchant", names, "concept"))
-                elif category:
-                    take(i, n, Link(phrase, "category", [category], "concept"))
-                else:
-                    take(i, n, Link(phrase, "concept", [concept], "concept"))  # a kind of merchant they don't have
+                take(i, n, _concept_link(phrase, concept, linker))
                 continue
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in stop and not used[i - 1])) and (
@@ -145,6 +138,17 @@ def link_entities(toks: list[str], linker: Linker
                     t and t[0].startswith(phrase) and len(t[0]) > len(phrase) for t in linker.category_tokens.values()
                 ) and phrase not in {w for ws in CATEGORY_WORDS.values() for w in ws} else "synonym"
                 take(i, n, Link(phrase, "category", [category], how))
+    # 3b. "power and internet": a word that names a kind of bill ("power bill") joined to a concept of the same
+    # category is that bill too, not a word left unread (coordination joins words of one kind)
+    for i, t in enumerate(toks):
+        if used[i] or not (kind := linker.concept_for(f"{t} bill")):
+            continue
+        beside = [link for p, link in links if link.how == "concept" and (
+            (p == i + 2 and i + 1 < len(toks) and toks[i + 1] in CONJUNCTIONS)
+            or (p + len(link.mention.split()) == i - 1 and toks[i - 1] in CONJUNCTIONS))]
+        if any((other := linker.concept_for(link.mention)) and other != kind
+               and CONCEPTS[other][1] is not None and CONCEPTS[other][1] == CONCEPTS[kind][1] for link in beside):
+            take(i, 1, _concept_link(t, kind, linker))
     # 4. single words of the user's narratives ("dentist", "parking")
     left = [(i, t) for i, t in enumerate(toks) if not used[i] and t not in stop and len(t) >= 3
             and not t.isdigit() and t not in SEPARATORS]
@@ -312,12 +316,30 @@ def _coordinated(toks: list[str], i: int, end: int, named: set[int], kinds: froz
     """Words no one uses every day joined by "and", "or", "&"… to one of their names are a name too ("cvs and
     walgreens", "peets or starbucks"): coordination joins words of one kind — a shop they never had, not a word of
     the question left unread."""
-    if any(t in common_words() for t in toks[i:end + 1]):
-        return False
+    if any(t in common_words() for t in toks[i:end + 1]) and not (i < end <= i + 2 and _brand_named(toks[i:end + 1])):
+        return False  # "patel brothers and whole foods": everyday words that are a brand's whole name are a name
     if i == end and (end + 1 >= len(toks) or not {toks[end + 1], singular(toks[end + 1])} & HEAD_NOUNS):
         named = named | kinds  # beside a kind, one word heading no noun ("her food and vet visits" is a thing)
     return (i >= 2 and toks[i - 1] in CONJUNCTIONS and i - 2 in named) or (
         end + 2 < len(toks) and toks[end + 1] in CONJUNCTIONS and end + 2 in named)
+
+
+def _concept_link(phrase: str, concept: str, linker: Linker) -> Link:
+    """A concept said: their merchants of that kind, else its category, else the kind they have none of."""
+    names = linker.concept_merchants(concept)
+    fallback = CONCEPTS[concept][1]
+    category = linker.category_named(fallback) if fallback and not names else None
+    if names:
+        return Link(phrase, "merchant", names, "concept")
+    if category:
+        return Link(phrase, "category", [category], "concept")
+    return Link(phrase, "concept", [concept], "concept")  # a kind of merchant they don't have
+
+
+def _brand_named(words: list[str]) -> bool:
+    """Are these words (two or three) the whole name of a brand the name-suggestion index knows ("patel brothers")?"""
+    index = brand_index()
+    return index is not None and bool(index.match(" ".join(words))[1])
 
 
 OBJECT_PRONOUNS = {"me", "us", "you", "him", "her", "them"}
