@@ -50,6 +50,9 @@ AMOUNT_RE = re.compile(r"(?:\$|€|£)?\d[\d,]*(?:\.\d+)?(?:\s*(?:k\b|dollars?\b
 REQUEST_BODY_RE = re.compile(r"^(?:(?:just|only|please|pls|instead)\s+)*(?:move|put|file|mark|tag|label|recategori[sz]e|"
                              r"categori[sz]e|create|start|add|log|delete|remove|set\s+up)\b", re.I)
 SAME_WRITTEN_RE = re.compile(SAME_DAYS_RE.pattern, re.I)
+# the cue said after what it corrects, at the end of the question ("what did I put in the car … petrol i mean")
+AFTERWORD_RE = re.compile(r"(?P<sep>\s*(?:\.\.+|…|[,;—–]|\s-\s)\s*)(?P<body>[^\s,;.…—–?!][^,;.…—–?!]{0,40}?)\s*,?\s+"
+                          r"(?P<cue>i\s+mean)\s*[.!?]*\s*$", re.I)
 PREPOSITION = {"in", "for", "during", "over", "on", "at", "from", "of", "trong", "cho", "tại", "o"}
 
 
@@ -225,6 +228,8 @@ def corrections_applied(question: str, *, read: Callable[[str], MoneyQuery], tod
                         ) -> tuple[str, list[Correction]]:
     """The question with each correction it makes of itself applied, and the corrections (as said)."""
     done: list[Correction] = []
+    question = AFTERWORD_RE.sub(lambda m: m.group(0) if re.search(r"\b(?:what|how|know|see|if)$", m["body"], re.I)
+                                else f"{m['sep']}{m['cue']} {m['body']}", question)  # "… petrol i mean" ("you know what i mean": no)
     for _ in range(3):
         step = _one(question, read, today)
         if step is None:
