@@ -112,7 +112,13 @@ def link_entities(toks: list[str], linker: Linker
             phrase = " ".join(window)
             concept = linker.concept_for(phrase)
             if concept:
-                take(i, n, _concept_link(phrase, concept, linker))
+                link = _concept_link(phrase, concept, linker)
+                filed = link.names if link.kind == "category" else [
+                    linker.vocab.merchant_category.get(m, "") for m in link.names] if link.kind == "merchant" else []
+                if _heads_a_name(i, filed, links, linker):
+                    used[i:i + n] = [True] * n  # "the starbucks takeaways": Starbucks' charges, not all takeaways
+                else:
+                    take(i, n, link)
                 continue
             if n == 1 and phrase in ("bills", "bill") and (i == 0 or toks[i - 1] in SEPARATORS or (
                     toks[i - 1] in stop and not used[i - 1])) and (
