@@ -104,8 +104,39 @@ def test_i_mean_all_of_last_month_replaces_the_same_point(chat_demo, alice, alic
 
 
 def test_compare_that_with_last_year_states_both_years(chat_demo, alice, alice_money):
-    year = timezone.localdate().year
+    """After this year so far, "last year" is all of it, and the same dates of it beside: both figures, each with the
+    days it covers (it had been the same dates alone, with the whole year only named in a note)."""
+    today = timezone.localdate()
+    year = today.year
     first, compared = talk(alice, "how much did I spend on dining this year", "compare that with last year")
     body = answer_body(compared)
-    assert str(year) in body and str(year - 1) in body, compared["answer"]
-    assert "so far" in body, compared["answer"]  # which stretch this year's figure covers
+    assert f"{year} so far (1 Jan – {today.day} {today:%b} {year})" in body, compared["answer"]
+    assert f"{year - 1} (1 Jan – 31 Dec {year - 1})" in body, compared["answer"]
+    assert f"same dates of {year - 1} (1 Jan – {today.day} {today:%b} {year - 1})" in body, compared["answer"]
+    assert confident(alice, compared)
+
+
+@pytest.mark.parametrize(("said", "days", "figure"), [
+    ("how much on dining last month, from the 5th on", (5, None), "$70.25"),  # 6.25 + 64.00
+    ("groceries last month, first week", (1, 7), "$96.40"),  # Whole Foods on the 6th, not Amazon on the 12th
+    ("dining last month, just the second half", (16, None), "$0.00"),
+])
+def test_a_part_said_after_its_period_narrows_it(chat_demo, alice, alice_money, said, days, figure):
+    """A period said in pieces: the part said after the period is that part of it, not the whole period with the
+    part's words dropped (or read as this month's days)."""
+    answer = chat_turn(user=alice, message=said)
+    start, end = last_month_iso()
+    first = date.fromisoformat(start)
+    want = (first.replace(day=days[0]).isoformat(), first.replace(day=days[1]).isoformat() if days[1] else end)
+    args = _args(answer)
+    assert (args.get("start"), args.get("end")) == want, (args, answer["answer"])
+    assert figure in _first_line(answer), answer["answer"]
+
+
+def test_a_ranking_said_in_a_relative_clause_is_a_ranking(chat_demo, alice, alice_money):
+    """"Which were the 3 categories where I spend more money": the ranking is in the clause after the noun (it had
+    been the total of all spending, at high confidence); "… I spent more on than last year" stays a comparison."""
+    answer = chat_turn(user=alice, message="Which were the 3 categories where I spend more money last month?")
+    line = _first_line(answer)
+    assert "Rent ($1,400.00" in line and "Groceries ($114.90" in line and "Dining ($76.00" in line, answer["answer"]
+    assert "Shopping (" not in line

@@ -281,6 +281,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        # "top 3 kinds", "biggest types of spending": kinds of spending are categories
                        r"|\b(?:top|biggest|largest|main)\s+(?:(?:\d+|two|three|four|five)\s+)?(?:kinds?|types?|sorts?)\b(?!\s+of\s+(?:purchase|transaction|order|charge|payment|thing|item)s?\b)"
                        r"|\brunner[\s-]?up\s+(?:spending\s+)?categor"
+                       # "which were the 3 categories where I spend more money": the ranking said in a relative clause
+                       r"|\b(?:which|what)\s+(?:were|are)\s+(?:the|my)\s+(?:(?:\d+|two|three|four|five)\s+)?categories\s+(?:where|that|which|on which|in which|i|we)\b.{0,30}\b(?:more|most|bigger|biggest)\b(?!.{0,40}\bthan\b)"
                        r"|\btop\s+(?:\d+\s+)?danh muc\b|\bdanh muc\b.{0,40}\b(?:(?:nhieu|lon|ton)(?: (?:nhieu )?tien)? (?:nhat|thu))\b"
                        r"|\bcategory\s+(?:that\s+)?(?:i|we)\s+(?:spen[dt]|pa(?:y|id)|put)\b.{0,25}\b(?:most|least)\b(?!\s+recent)"
                        r"|\b(?:rank|ranking|sort)\b.{0,20}\bcategor|\bwhat did i spend (?:the )?most on\b|\bspend(?:ing)? the most on what\b"

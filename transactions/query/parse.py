@@ -410,9 +410,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         # "compare that with the month before", "how does that stack up against Q4 of 2025?": the last answer's
         # period against the one the turn names (not the named one against the stretch before it)
         other = q.period
-        if other.grain == "year" and previous.period.grain not in ("year", "all") \
-                and previous.period.start.year == previous.period.end.year != other.start.year:
-            # "vs last year?" after March: March of that year, not the whole year
+        if other.grain == "year" and previous.period.grain not in ("year", "all") and previous.period.start.year \
+                == previous.period.end.year != other.start.year and (previous.period.start, previous.period.end) != (date(today.year, 1, 1), today):
+            # "vs last year?" after March: March of that year, not the whole year (after this year so far: the year)
             other = previous.period.shifted(years=other.start.year - previous.period.start.year)
         q.compare = {"mode": "periods", "sides": [Side(label=previous.period.label, period=previous.period),
                                                   Side(label=other.label, period=other)], "from_turns": True}

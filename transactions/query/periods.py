@@ -20,6 +20,7 @@ from transactions.query.periods_joins import (
 )
 from transactions.query.periods_month_year import month_in_year
 from transactions.query.periods_parts import relative_periods, this_one_parts
+from transactions.query.periods_pieces import periods_in_pieces
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
 
@@ -114,6 +115,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found = carried_to_today(text, glossed_dates(text, named_within_month(text, found, today), today, find_periods),
                              today)
     found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
+    found = periods_in_pieces(text, found, today, find_periods)  # "dining last month, just the second half"
     found = counted_to(text, found)  # "the 4 weeks to the 20th", "the year ending June"
     return _with_order_said(text, names_beside_dates(text, found))  # "holidays 2025, dec 20 thru jan 2": the dates
 
