@@ -17,13 +17,14 @@ def what_to_do(question: str) -> str:
                                 question or "")
 
 
-# a request with "how" said after it ("undo a category change how", "export my data how?", "set up a jar how pls"):
+# a request with "how" said after it ("undo a category change how", "export my data — how?", "set up a jar, how pls"):
 # asked how to do it, the way a learner or a hurried typist asks — a verb first, "how" last
 TRAILING_HOW_RE = re.compile(r"^\s*(?:(?:ok|so|and|pls|please|um|hey)\s+)*(?!(?:how|what|which|why|when|where|who|"
-                             r"is|are|was|were|did|does|do|i|we|you|my|it)\b)[a-z]+\b(?:\s+[\w'-]+){1,8}?\s*,?\s+how(?:\s+(?:pls|"
+                             r"is|are|was|were|did|does|do|i|we|you|my|it)\b)[a-z]+\b(?:\s+[\w'-]+){1,8}?(?:\s*[,;:—–-]+)?\s+how(?:\s+(?:pls|"
                              r"please|plz|now|then|exactly))?\s*[?.!]*\s*$", re.I)
 
 
 def asked_how_last(question: str) -> bool:
     """The question ends in a bare "how" after words of doing: asked how to do them."""
     return bool(TRAILING_HOW_RE.search(question or ""))
+

@@ -109,9 +109,11 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     if found is not None and (found.what in FIRM or reminder or said(UNAVAILABLE_VERB_RE)
                               or recategorise_call(text, ctx) is None):
         merchants = list(getattr(q, "merchants", None) or getattr(q, "exclude_merchants", None) or [])
-        # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives
+        # "cancel netflix, how much would I save": the plan it is about, whose price the answer gives; only a plan is
+        # such a subject ("remind me to pay the PG&E bill" is no "**Pg&e Web**:" matter, and has no price to give)
+        plan = "subscription" in found.what and len(merchants) == 1
         return {"name": "explain_unavailable_action",
-                "args": {"request": text, **({"subject": merchants[0]} if len(merchants) == 1 else {})}}
+                "args": {"request": text, **({"subject": merchants[0]} if plan else {})}}
     # (only right after a turn that was no money answer: "use the 3-month average instead" after a figure is a
     # money follow-up)
     if getattr(ctx, "previous_family", None) == "other" and REVISE_RE.search(text) \
