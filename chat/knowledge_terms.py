@@ -23,6 +23,7 @@ from transactions.query.grammar import VI_CHARS, VI_PLAIN_WORDS
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would
 why when where which who me my i you your it its this that these those about between difference explain tell
 mean means meaning good bad best work works there any much many more most less than vs versus really actually
+diff diffs differ different differences compare compared comparison
 note notes say says said document documents docs file files wrote written
 plain simple simply terms words english layman laymans dummies briefly short quick
 smart wise dumb stupid trap scam ripoff legit worth okay normal idea ever even
@@ -44,6 +45,7 @@ exactly app apps application moneta""".split()}  # (the last: "in this app" is w
 SAME_FACT = 0.8  # this close in meaning, a fact answers the question whatever it calls the thing
 
 HELP_CORPUS = "moneta-help"
+SHORTENED = 5  # up to this long, a word may be a longer word cut short ("trad", "diff", "approx")
 PARTIAL_CAP = 0.35  # below the escalation threshold: a related page, not the answer
 # words of asking and of everyday speech that name no concept
 ASKING = frozenset("""please could would should might will shall about tell know want need help like just also even
@@ -111,8 +113,10 @@ def words_not_in_knowledge(question: str, results: list[dict[str, Any]]) -> list
         kept = [row[0] for row in cur.fetchall()]
     # the stemmed vector finds the candidates (an index lookup); the word itself must start a word of the fact, so
     # "conversion" is not found in "conversation" (both stem to "convers")
+    # a short word that starts one of the facts' words is that word shortened ("trad" for traditional, "invst" is not)
     return [w for w in kept if not facts.filter(search_vector=SearchQuery(w, config="english"),
-                                                text__iregex=rf"\m{re.escape(_base(w))}").exists()]
+                                                text__iregex=rf"\m{re.escape(_base(w))}").exists()
+            and not (len(w) <= SHORTENED and facts.filter(text__iregex=rf"\m{re.escape(w)}").exists())]
 
 
 def _base(word: str) -> str:
@@ -121,3 +125,25 @@ def _base(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
     return word
+
+
+# a finance term as the knowledge base writes it in a title or heading: an initialism ("IRA", "APR", "HSA", "ETFs",
+# "RMDs") or a plan's number ("401(k)")
+TERM_RE = re.compile(r"\b(?:[A-Z]{2,6}(?=s?\b)|\d{3}\(\w\))")
+
+
+def finance_terms() -> frozenset[str]:
+    """The initialisms the finance-education corpus's titles and headings name, lowercased and as typed ("ira",
+    "apr", "401k", "401(k)"): words that belong to a concept, so a loose reading of a shop's name ("trad ira" for
+    Trader Joe's) must not take them."""
+    from chat.help_steps import EDUCATION_TOPICS  # (help_steps imports this module's neighbours: imported when used)
+
+    found = {m.group(0).lower() for h in EDUCATION_TOPICS.load().headings for m in TERM_RE.finditer(h)}
+    return frozenset(found | {t.replace("(", "").replace(")", "") for t in found})
+
+
+def takes_finance_term(mention: str, names: list[str]) -> bool:
+    """Does a reading of `mention` as one of `names` take a word of a finance term that is no word of the name's own
+    ("trad ira" → Trader Joe's takes "ira"; "apr" → "APR Cafe" would be the name's own)?"""
+    own = {w for n in names for w in re.findall(r"[\w()]+", n.lower())}
+    return any(w in finance_terms() and w not in own for w in re.findall(r"[\w()]+", mention.lower()))

@@ -193,7 +193,7 @@ def ranks_own_records(text: str) -> bool:
 
 # two alternatives side by side: "X or Y", "X vs Y", "X versus Y" (the words either side of the connector)
 ALTERNATIVES_RE = re.compile(r"\b([a-z0-9']+) (?:or|vs|versus|compared (?:to|with)) (?:a |an |the |my )?([a-z0-9']+)\b")
-WEIGHING_RE = re.compile(r"\b(?:better|best|worse|worst|cheaper|safer|smarter|faster|wiser|prefer\w*|difference|differ"
+WEIGHING_RE = re.compile(r"\b(?:better|best|worse|worst|cheaper|safer|smarter|faster|wiser|prefer\w*|difference|differ|diff"
                          r"|pros and cons|which (?:one|is|should|to)|vs|versus)\b")
 
 
@@ -207,7 +207,11 @@ def compares_concepts(text: str, q: MoneyQuery, today: date) -> bool:
     if MEASURE_WORD_RE.search(norm) or measure not in (None, "compare") or find_periods(norm, today) \
             or q.amount_min is not None or q.amount_max is not None or not WEIGHING_RE.search(norm):
         return False
+    from chat.knowledge_terms import takes_finance_term  # (reads the knowledge base's headings: imported when used)
+
+    # a shop read loosely from a finance term's words ("roth vs trad ira": not Trader Joe's) is no side of theirs
     own = {w for link in q.links if link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative")
+           and not (link.kind == "merchant" and takes_finance_term(link.mention, list(link.names or [])))
            for w in normalise(link.mention).split()}
     sides = ALTERNATIVES_RE.search(norm)
     if sides is not None:
