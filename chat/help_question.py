@@ -28,3 +28,8 @@ def asked_how_last(question: str) -> bool:
     """The question ends in a bare "how" after words of doing: asked how to do them."""
     return bool(TRAILING_HOW_RE.search(question or ""))
 
+
+# where a how-to asks about: in the app ("in Moneta", "with the app") — and "here", said to the app, is the app
+APP_PLACE_RE = re.compile(r"\b(?:in|on|into|inside|within|with|using|through)\s+(?:the\s+|this\s+)?(?:moneta|app|application)"
+                          r"(?:'s)?\b", re.I)
+HERE_RE = re.compile(r"\b(?:here|ở đây)(?!\w)", re.I)

@@ -11,7 +11,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 
 from chat.context import embed
-from chat.help_question import asked_how_last, what_to_do
+from chat.help_question import APP_PLACE_RE, HERE_RE, asked_how_last, what_to_do
 from knowledge.selectors import section_headings
 from transactions.query import is_vietnamese
 from transactions.query.grammar import VI_CHARS, strip_accents
@@ -171,7 +171,8 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "tệp ngân hàng": "import statement", "file sao kê": "import statement", "tải lên": "upload",
              "cần xem lại": "review uncertain", "xem lại": "review", "hàng chờ": "review uncertain",
              "cuộc trò chuyện": "conversation", "trò chuyện cũ": "earlier conversation", "tạo lại": "regenerate",
-             "phản hồi": "reply", "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit"}
+             "phản hồi": "reply", "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit",
+             "quỹ chìm": "sinking fund", "lập": "set up"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
 SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "y", "e")
@@ -377,10 +378,6 @@ HOW_IT_WORKS_VI_RE = re.compile(r"\b(?:moneta|ứng dụng|app|hệ thống)\b(?
                                 r"định)\b|\bhoat dong (?:nhu )?the nao\b|\bduoc tinh\b", re.I)
 
 
-APP_PLACE_RE = re.compile(r"\b(?:in|on|into|inside|within|with|using|through)\s+(?:the\s+|this\s+)?(?:moneta|app|application)"
-                          r"(?:'s)?\b", re.I)
-
-
 def asks_how_to(text: str) -> bool:
     """Does the question ask how to do something (in Moneta or anywhere), rather than how something works?"""
     text = text or ""
@@ -410,7 +407,8 @@ def howto_calls(text: str, q: Any = None) -> list[dict[str, Any]]:
     _other, education, _ = EDUCATION_TOPICS.load().best(vector, words)
     # close to a help topic, or sharing a topic word with one and nearer to it than to any finance concept
     # ("how do I budget for a vacation" is budgeting advice, "how do I set a budget in the app" is help)
-    in_app = bool(APP_PLACE_RE.search(text))  # "…as a jar in Moneta": about the app whatever concept it names
+    # "…as a jar in Moneta", "can I set one up here": about the app whatever concept it names
+    in_app = bool(APP_PLACE_RE.search(text) or HERE_RE.search(text))
     if not (score >= HEADING_CLOSE or (shared and (score > education or in_app))):
         return []
     parts = [p.strip(" ,.?") for p in CLAUSE_RE.split(query) if p and len(p.split()) >= 2]

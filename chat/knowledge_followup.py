@@ -68,3 +68,20 @@ def with_question_before(calls: list[dict[str, Any]], text: str, asked_before: s
     for call in calls:
         if call["name"] in KNOWLEDGE_CALLS:
             call["args"]["query"] = f"{subject} {asked}"
+
+
+def howto_points_at_nothing(text: str, ctx: Any) -> bool:
+    """A how-to whose only subject points back ("can I set one up here? how", "how do I do that") opening a
+    conversation: there is nothing for it to point at, so Moneta asks what they mean (an ask-only clarification,
+    below the confidence threshold) instead of searching the knowledge base for "one"."""
+    from chat.help_steps import GENERIC, asks_how_to  # (help_steps loads the section headings: imported when used)
+
+    if getattr(ctx, "previous_asked", None) or getattr(ctx, "previous_query", None) or not POINTS_BACK_RE.search(text) \
+            or not asks_how_to(text) or [w for w in _own_words(text) if w not in GENERIC]:
+        return False
+    vi = bool(re.search(r"[àáảãạăâđèéẻẽẹêìíỉĩịòóỏõọôơùúủũụưỳýỷỹỵ]", text.lower()))
+    question = ("Bạn muốn làm việc gì trong Moneta? Hãy nói tên việc đó, ví dụ “làm sao tạo hũ” hoặc “làm sao nhập sao "
+                "kê”." if vi else "What would you like to set up or do in Moneta? Say which, for example “how do I "
+                "create a jar?” or “how do I import a statement?”")
+    ctx.clarify = {"word": text.strip(), "question": question, "choices": [], "ask_only": True}
+    return True

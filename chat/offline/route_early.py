@@ -27,7 +27,7 @@ from chat.help_steps import (
 )
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
-from chat.knowledge_followup import POINTS_BACK_RE
+from chat.knowledge_followup import POINTS_BACK_RE, howto_points_at_nothing
 from chat.knowledge_questions import concept_of_question_before, informal_concept_query
 from chat.limits import limits_call
 from chat.listings import listing_followup_call
@@ -199,6 +199,8 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     if PLACE_INFO_RE.search(text) and not APP_NOUNS.search(text):
         # "is the CVS on Main St open at 4am": a shop's hours or whereabouts are nowhere in Moneta, whatever it is called
         return done([("out_of_scope", 1.0, text)], [])
+    if howto_points_at_nothing(text, ctx):  # "can I set one up here? how" opening a conversation: set up what?
+        return done([("clarify", best, text)], [])
     # 1c. how to do something in Moneta: the help page's steps
     if calls := howto_calls(text, q) or howto_of_last_subject(text, q, ctx):
         return done([("app_help", 1.0, text)], calls)
