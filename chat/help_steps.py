@@ -172,7 +172,7 @@ VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 
              "cần xem lại": "review uncertain", "xem lại": "review", "hàng chờ": "review uncertain",
              "cuộc trò chuyện": "conversation", "trò chuyện cũ": "earlier conversation", "tạo lại": "regenerate",
              "phản hồi": "reply", "tạo": "create", "bật": "turn on", "tắt": "turn off", "đổi": "change", "thêm": "add", "sửa": "edit",
-             "quỹ chìm": "sinking fund", "lập": "set up"}
+             "quỹ chìm": "sinking fund", "lập": "set up", "quy tắc": "rule"}
 HEADING_CLOSE = 0.6  # cosine of a how-to question to a "How to" heading that says it is that topic
 
 SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "y", "e")
