@@ -53,3 +53,8 @@ def test_restated_and_open_ended_periods(said, start, end):
     assert (period.start.isoformat(), period.end.isoformat()) == (start, end), period
     (ranged, _), = find_periods(normalise("from march through the end of 2025"), TODAY)  # a start said: a range
     assert (ranged.start, ranged.end) == (date(2025, 3, 1), date(2025, 12, 31)), ranged
+
+
+def test_the_same_month_of_last_year_is_that_month():
+    q = money_query_parse("how much on netflix in the same month of last year", vocab=VOCAB, today=TODAY)
+    assert (q.period.start, q.period.end) == (date(2025, 11, 1), date(2025, 11, 30)), q.period  # was: all of 2025

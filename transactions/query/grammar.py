@@ -115,6 +115,8 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\b(?:also|as well) (out|excluded|left out)(?=\s*[?.!]*\s*$)", r"\1 too", text)  # "and travel also out?"
     text = re.sub(r"\b(?:till|until|til|upto) date\b(?!\s+(?:nights?|ideas?|spots?|places?|with)\b)", "so far", text)  # "expenditure till date" ("X to date" is a range)
     text = re.sub(r"\bsame (month|week|quarter|period) previous year\b", r"same \1 the previous year", text)  # "same mo prior yr"
+    text = re.sub(r"\bsame (month|week|quarter|period|time|days|dates) of (?=(?:the )?(?:last|previous) year\b)", r"same \1 ",
+                  text)  # "the same month of last year": that month last year, not the whole year
     # texting shorthand of "bao nhiêu" (how much / how many): "xài hết bn tiền", "bnhiêu lần"; not "$2 bn" (billion)
     text = re.sub(r"(?<![\w/&$.,])(?<!\d )(?:bn|bnhieu|bnh)(?![\w/&])", "bao nhieu", text)
     # "up to and including Oct 15", "through and including the 20th": an end bound that counts that day
