@@ -130,6 +130,20 @@ def _which_more(text: str, s: _State) -> Edit:
         return (s.one_item(q, s.items[0] if more else s.items[-1]), spans) if s.items else None
     if prev.measure not in ("total", "count", "average", "list", "income", "largest", "smallest"):
         return None
+    earlier = s.earlier
+    if prev.measure in ("total", "count", "average", "income") and earlier is not None and not earlier.compare \
+            and (earlier.merchants, earlier.categories, earlier.text) == \
+            (prev.merchants, prev.categories, prev.text) and earlier.period and prev.period \
+            and earlier.period != prev.period and (earlier.period.end < prev.period.start
+                                                   or prev.period.end < earlier.period.start):
+        # (one period inside the other — "the last 3 months" → "last month on its own" — is no pair to rank)
+        # "Shell last month" → "and the month before" → "which one was more?": the two periods — even when the
+        # answers were about two shops ("coffee last month, both places" → "and the month before?"): the turns set
+        # the periods side by side, not the shops inside each
+        q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
+        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],
+                     "ask": "more" if more else "less"}
+        return q, [*spans, *pct]
     sides = _groups(prev)
     if sides:
         q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
@@ -138,17 +152,6 @@ def _which_more(text: str, s: _State) -> Edit:
     if prev.measure in ("list", "largest", "smallest"):
         q.measure, q.limit, q.offset = ("largest" if more else "smallest"), 1, 0
         return q, spans
-    earlier = s.earlier
-    if earlier is not None and not earlier.compare and (earlier.merchants, earlier.categories, earlier.text) == \
-            (prev.merchants, prev.categories, prev.text) and earlier.period and prev.period \
-            and earlier.period != prev.period and (earlier.period.end < prev.period.start
-                                                   or prev.period.end < earlier.period.start):
-        # (one period inside the other — "the last 3 months" → "last month on its own" — is no pair to rank)
-        # "Shell last month" → "and the month before" → "which one was more?": the two periods
-        q.measure, q.period, q.limit, q.offset, q.per = "compare", None, None, 0, None
-        q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],
-                     "ask": "more" if more else "less"}
-        return q, [*spans, *pct]
     if earlier is not None and (earlier.merchants, earlier.categories, earlier.text) != \
             (prev.merchants, prev.categories, prev.text):
         return None  # "Shell this year" → "and Chevron?" → "which one was more?": the two turns (parse.py)
