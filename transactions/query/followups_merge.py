@@ -20,7 +20,7 @@ from core.periods import Period, period_label, previous_full_months
 from transactions.query.followups_base import COUNT, COURTESY_RE
 from transactions.query.followups_lastset import SET_REF_RE
 from transactions.query.followups_ranking import ranked_again
-from transactions.query.followups_whole import whole_subject
+from transactions.query.followups_whole import spent_after_income, whole_subject
 from transactions.query.grammar import ASKS_AMOUNT
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -327,7 +327,7 @@ def settle_followup(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text:
     q = _totalled(q, said, previous, text, measure)
     q = _period_of_sides(q, previous)
     q = _same_stretch(q, said, previous, text)
-    q = whole_subject(q, said, previous, text)
+    q = spent_after_income(whole_subject(q, said, previous, text), said, previous, text)
     return _months_averaged(q, said, previous, text, measure, today)
 
 

@@ -40,3 +40,21 @@ def whole_subject(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: s
     if q.measure in ("total", "income"):
         q.limit = None
     return q
+
+
+# a verb of money going out said of a thing ("what did the rent take?", "and what did groceries cost?")
+TOOK_RE = re.compile(r"\b(?:take|took|taken|takes|cost|costs|eat up|ate up|eats up|swallow(?:ed|s)?|spen[dt]|spending|"
+                     r"go on|went on|goes on|paid for|pay for|set me back|use up|used up)\b")
+IN_SAID_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
+                        r"refunds?|deposits?|inflows?)\b")
+
+
+def spent_after_income(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
+    """"How much came in last month?" → "And what did the rent take?": a thing of theirs named with a verb of money
+    going out is what went out on it, not the money that came in from it (it had been "$0.00 received on Rent")."""
+    if previous.direction != "in" or q.direction != "in" or q.compare or not TOOK_RE.search(text) \
+            or IN_SAID_RE.search(text) or not (said.merchants or said.categories):
+        return q
+    q.direction = "out"
+    q.measure = "total" if q.measure in ("income", None) else q.measure
+    return q
