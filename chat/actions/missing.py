@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import SENTENCE_END_RE, asks_what_moves, missing_data, own_missing_asked_first, own_thing
+from chat.capabilities import (
+    SENTENCE_END_RE,
+    asks_what_moves,
+    missing_data,
+    own_missing_asked_first,
+    own_thing,
+    thing_named_own,
+)
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
@@ -54,3 +61,16 @@ def thing_after_cant_see(text: str, asked_before: str) -> bool:
     "investments?"): theirs, asked the same way — not the concept."""
     return bool(asked_before) and len((text or "").split()) <= 3 and missing_data(asked_before) is not None \
         and own_thing(f"my {text}") is not None
+
+
+# a possessive standing for the thing the question before named ("how do i get my credit score up" → "and what's mine
+# right now", "what's an index fund" → "how are mine doing")
+MINE_RE = re.compile(r"\b(?:mine|ours|my own|our own|my ones?)\b", re.I)
+
+
+def own_of_thing_before(text: str, asked_before: str) -> str | None:
+    """Their own one of the thing Moneta cannot see that the question before named, asked with "mine": that thing
+    (credit score, investments…), or None. Never the concept again."""
+    if not asked_before or not MINE_RE.search(text or ""):
+        return None
+    return thing_named_own(f"{text} ({asked_before})")

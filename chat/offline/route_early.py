@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from chat.actions.control import NOTE_RE, confirm_call, dismiss_call
 from chat.actions.intent import action_call, then_question
-from chat.actions.missing import missing_data_call, thing_after_cant_see
+from chat.actions.missing import missing_data_call, own_of_thing_before, thing_after_cant_see
 from chat.actions.verbs import looks_like_request
 from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
@@ -160,6 +160,9 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     if early is None and action is None and thing_after_cant_see(text, ctx.previous_asked or ""):
         # "what's my credit score" → "investments?": theirs too, which Moneta can't see either
         return done([("capability", 1.0, text)], [{"name": "check_data_available", "args": {"question": f"my {text}"}}])
+    if early is None and action is None and (mine := own_of_thing_before(text, ctx.previous_asked or "")):
+        # "how do i get my credit score up" → "and what's mine right now": their own one, which Moneta can't see
+        return done([("capability", 1.0, text)], [{"name": "check_data_available", "args": {"question": f"my {mine}"}}])
     if early is None and not howto and not own_thing_judged(text) and not own_missing_asked_first(text) and (  # "my credit score, is it ok?": theirs
             concept := informal_concept_query(text, q, search_query(text))
             # a concept (chat/knowledge_questions.py); a request to act leans on no question before ("make one for…")
