@@ -346,10 +346,10 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
 
 def own_missing_asked_first(text: str) -> bool:
     """Does the message open by asking for the user's own thing Moneta cannot see ("what's my net worth these days?
-    after the divorce I have no idea…")? What follows is their circumstance, not a concept question."""
+    after the divorce I have no idea…", "how are my investments doing? I mean my pension pot and the index funds")? What follows is their circumstance, not a concept question."""
     first = SENTENCE_END_RE.split((text or "").strip(), maxsplit=1)[0]
     return bool(re.search(r"\b(?:my|our)\b", first, re.I)) and missing_data(first) is not None \
-        and not asks_what_moves(first) and not CONCEPT_ASKED_RE.search(re.sub(r"\bwhat'?s (?:my|our)\b", "", first))
+        and not asks_what_moves(first) and not CONCEPT_ASKED_RE.search(re.sub(r"\b(?:what'?s|how (?:is|are)|how'?s) (?:my|our)\b", "", first, flags=re.I))
 
 
 def acts_for_holder(text: str) -> bool:

@@ -25,6 +25,8 @@ def _names(answer) -> list[str]:
 @pytest.mark.parametrize("ask", [
     "what's my net worth these days? after splitting everything I have no idea, maybe you can work it out",
     "how are my investments doing, the 401k and the brokerage one? is it up this year?",
+    # a gloss naming kinds of investment (a concept word) after the question of their own
+    "how are my investments doing? I mean the pension and the index funds my daughter picked",
 ])
 def test_their_own_thing_asked_with_words_around_it_is_no_concept_and_no_total(chat_demo, alice, alice_money, ask):
     (answer,) = talk(alice, ask)
