@@ -39,7 +39,8 @@ SAVING_ASIDE_RE = re.compile(r"\b(?:i|we|you|me|us)(?:'ve|'d| have| had| did| do
                              r"(?=\s+(?:for|towards?|each|every|per|a (?:month|week|year)|money|cash|some|savings?|\$?\d)\b)")
 # "leave Uber out", "take housing out of that", "bỏ tiền nhà ra", and a turn that starts "drop Amazon"
 SPLIT_EXCLUDE_RE = re.compile(r"\b(?:leave|leaving|take|taking|keep|keeping|cut|pull|strip|knock|throw)\s+"
-                              r"((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
+                              # (not "what did I leave at the diner": money left at a place is spent there)
+                              r"(?!(?:at|in|with|behind)\b)((?:(?!\bout\b)[^,;|()^])+?)\s+out\b(?:\s+of\s+(?:it|that|this|those|them|there|the "
                               r"(?:list|ranking|total)))?"
                               r"|(?:^\s*|[,;]\s*|\b(?:and|now|but|then|ok|okay|so)\s+)(?:drop|ditch|lose|forget(?: about)?)\s+"
                               r"((?:(?!\b(?:then|and (?:show|give|tell|list|what|how|who|which|rank|sort|make|just)|who|what|which|how|"
