@@ -20,3 +20,9 @@ def test_a_thing_named_with_a_verb_of_spending_after_income_is_money_out(chat_de
 def test_income_from_a_source_stays_income(chat_demo, alice, alice_money):
     _, again = talk(alice, "How much came in for me last month?", "and the month before?")
     assert "$3,200.00" in again["answer"], again["answer"]
+
+
+def test_what_everything_else_came_to_after_a_ranking_is_the_total(chat_demo, alice, alice_money):
+    _, rest = talk(alice, "What were my three largest categories of spending last month?",
+                   "Leaving the rent out of it, what did everything else come to?")
+    assert "$272.48" in rest["answer"], rest["answer"]  # last month's $1,672.48 out without the $1,400 rent

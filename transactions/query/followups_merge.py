@@ -42,7 +42,9 @@ ADD_UP_ONLY_RE = re.compile(r"\badd(?:ing)? (?:them|those|these|it|that|both|all
 # ("so với tiền đi chợ thì sao", "còn so với Uber?", "thế so sánh với ăn ngoài": the same in Vietnamese)
 VERSUS_RE = re.compile(r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|(?:con|the|vay|the con|vay con|nhung|ma)\s+)?(?:vs\.?|versus|"
                        r"compared (?:to|with)|against|than|(?:so sanh|so|dem so)\s+(?:voi|cung)|so sanh)\b")
-TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b")
+TOTAL_WORD_RE = re.compile(r"\b(?:total|sum)\b|\bin all\b|\baltogether\b|\ball together\b|\bcombined\b"
+                           # "what did everything else come to?": the sum of what is left
+                           r"|\b(?:come|comes|came|add|adds|added) (?:up )?to\b|\beverything else\b")
 # "what did I spend there overall that month" after the biggest purchase: the amount of all of them
 SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|spent|pay|paid)\b|\boverall\b|\ball told\b"
                       r"|\bin total\b|\baltogether\b")
