@@ -322,7 +322,7 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
                          sides: list[dict] | None = None, mode: str | None = None,
                          merchants: list[str] | None = None, period: str | None = None,
-                         text: list[str] | None = None, ask: str | None = None) -> dict:
+                         text: list[str] | None = None, ask: str | None = None, months: int | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period, exclude_merchants, exclude_categories, exclude_text}] (a side
@@ -330,10 +330,12 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         ("usual": `period` against the average of the previous full months, like for like). `ask`: "more" |
         "less" when the question is which side was more (less), "most" | "least" to rank many sides (e.g. each month:
         "which month was highest"), "difference", or "share" (the first side as a
-        part of the second, e.g. of all spending): the answer says that first."""
+        part of the second, e.g. of all spending): the answer says that first. `months` (mode "usual"): how many
+        full months the usual averages (default 3; "compared with the average over the last six months": 6)."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
-                                "categories": categories, "text": text, "compare_ask": ask}, measure="compare")
+                                "categories": categories, "text": text, "compare_ask": ask, "compare_months": months},
+                               measure="compare")
 
         return spending_compare(user=self.user, categories=categories or None,
                                 periods=[_period_code(p) for p in periods] if periods else None)

@@ -174,6 +174,8 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
         q.compare = {"mode": mode, "sides": built}
         if args.get("compare_ask") in ("more", "less", "difference", "share", "most", "least"):  # "which one was more?": that side said first
             q.compare["ask"] = args["compare_ask"]
+        if mode == "usual" and str(args.get("compare_months") or "").isdigit() and 1 <= int(args["compare_months"]) <= 24:
+            q.compare["months"] = int(args["compare_months"])  # the usual over that many full months
     return q
 
 

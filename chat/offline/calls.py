@@ -25,7 +25,7 @@ def money_calls(q) -> list[dict]:
     if q.measure == "compare":
         return [{"name": "compare_spending", "args": drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
-            "ask": args.get("compare_ask"),
+            "ask": args.get("compare_ask"), "months": args.get("compare_months"),
             "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
     if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset and not q.smallest_first \
             and not q.limit and not q.excluded_unknown:
@@ -93,6 +93,7 @@ def query_args(q) -> dict:
     if q.compare:
         args["compare_mode"] = q.compare["mode"]
         args["compare_ask"] = q.compare.get("ask")  # "which one was more?": the side the answer leads with
+        args["compare_months"] = q.compare.get("months")  # the usual over that many full months
         args["compare"] = []
         for side in d["compare"]["sides"]:
             period = side.pop("period")

@@ -307,10 +307,10 @@ def _side_total(user, q: MoneyQuery, side: Side, period: Period | None) -> dict:
     return {"total": value, "count": count}
 
 
-def _usual(user, q: MoneyQuery, today: date, *, upto_day: int | None) -> dict:
+def _usual(user, q: MoneyQuery, today: date, *, upto_day: int | None, months: int = USUAL_MONTHS) -> dict:
     """The usual of the query's rows: the engine's average of the full months before this one."""
-    window = full_months_before(today, USUAL_MONTHS)
-    return figures.usual(_base(user, q, period=window), today=today, user=user, months=USUAL_MONTHS,
+    window = full_months_before(today, months)
+    return figures.usual(_base(user, q, period=window), today=today, user=user, months=months,
                          sign=1 if q.direction == "in" else -1, upto_day=upto_day)
 
 
@@ -347,16 +347,17 @@ def _compare(user, q: MoneyQuery, today: date) -> dict:
         now = _side_total(user, q, Side(label=current.label), current)
         rows.append({"label": current.label, **now, "period": current.as_dict()})
         partial = current.grain == "month" and current.end >= today and current.start.day == 1
-        usual = _usual(user, q, today, upto_day=today.day if partial else None)
-        rows.append({"label": (f"usual for days 1–{today.day} (average of the {USUAL_MONTHS} full months before)"
-                               if partial else f"usual (average of the {USUAL_MONTHS} full months before)"),
+        n = int(compare.get("months") or USUAL_MONTHS)  # "compared with the average over the last six months"
+        usual = _usual(user, q, today, upto_day=today.day if partial else None, months=n)
+        rows.append({"label": (f"usual for days 1–{today.day} (average of the {n} full months before)"
+                               if partial else f"usual (average of the {n} full months before)"),
                      "total": usual["average"], "count": None, "months": usual["months"],
-                     "usual": {"months": USUAL_MONTHS, "upto_day": today.day if partial else None}})
+                     "usual": {"months": n, "upto_day": today.day if partial else None}})
         if partial:
-            full = _usual(user, q, today, upto_day=None)
-            rows.append({"label": f"a usual whole month (average of the {USUAL_MONTHS} full months before)",
+            full = _usual(user, q, today, upto_day=None, months=n)
+            rows.append({"label": f"a usual whole month (average of the {n} full months before)",
                          "total": full["average"], "count": None, "months": full["months"],
-                         "usual": {"months": USUAL_MONTHS, "upto_day": None}})
+                         "usual": {"months": n, "upto_day": None}})
     else:
         for side in sides:
             period = side.period or q.period

@@ -15,6 +15,10 @@ from transactions.query.periods import find_periods
 from transactions.query.periods_vi import VI_SAME_LAST_YEAR
 from transactions.query.state import period_before
 
+# the usual's own stretch: "compared with the average over the last six months", "vs my 6-month average"
+USUAL_OVER_RE = re.compile(r"\b(?:(?:say|like|i mean)[\s,]+)?(?:(?:compared|comparing)\s+(?:with|to|against)\s+)?(?:the\s+|my\s+)?"
+                           r"(?:average|avg|usual|norm)\s+(?:of|over|for|across)\s+(?:the\s+)?(?:last|past|previous)\s+"
+                           r"(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:full\s+)?months?\b")
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|average month|as usual|binh thuong)\b")
 # "why so high?", "how come it's that much?", "that seems like a lot": the figure against the usual, which says whether
 # (and how far) it is high
@@ -228,7 +232,11 @@ def _against_usual(text: str, s: _State) -> Edit:
     current = s.previous.period or Period(s.today.replace(day=1), s.today, f"{s.today:%B %Y} so far", "month")
     q.measure, q.period = "compare", current
     q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
-    return q, [m.span(), pointer.span(), *([span] if (span := find_measure(text)[1]) else [])]
+    spans = [m.span(), pointer.span(), *([span] if (span := find_measure(text)[1]) else [])]
+    if over := USUAL_OVER_RE.search(text):  # "say, compared with the average over the last six months"
+        q.compare["months"] = _n(over.group("n"), 3)
+        spans.append(over.span())
+    return q, spans
 
 
 
