@@ -352,3 +352,11 @@ def test_business_said_of_spending_is_a_thing_not_a_filler(question):
 
 def test_which_business_ranks_merchants():
     assert parse("which business did I spend the most at this year").measure == "top_merchants"
+
+
+def test_the_holiday_month_is_a_time_not_travel():
+    vocab = Vocab(merchants=VOCAB.merchants, merchant_category=VOCAB.merchant_category,
+                  categories={**VOCAB.categories, "Travel": "expense"})
+    q = money_query_parse("what did december cost me? the holiday month", vocab=vocab, today=TODAY)
+    assert not q.categories and not q.unknown, q.as_dict()  # was: Travel in December ($0 at 0.95)
+    assert money_query_parse("how much on holiday this year", vocab=vocab, today=TODAY).categories == ["Travel"]

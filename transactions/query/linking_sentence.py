@@ -36,6 +36,9 @@ FUNCTION_WORDS = {"a", "an", "the", "at", "on", "in", "of", "for", "from", "to",
                   "did", "do", "how", "what", "much", "many", "is", "was", "this", "that", "last"}
 
 
+TIME_NOUNS = {"month", "months", "week", "weeks", "weekend", "weekends", "period", "stretch"}
+
+
 def _windows(toks: list[str], used: list[bool], n: int):
     for i in range(len(toks) - n + 1):
         window = toks[i:i + n]
@@ -110,6 +113,11 @@ def link_entities(toks: list[str], linker: Linker
     for n in (3, 2, 1):
         for i, window in _windows(toks, used, n):
             phrase = " ".join(window)
+            if n == 1 and 0 < i < len(toks) - 1 and toks[i - 1] in ("the", "that", "this", "a") \
+                    and toks[i + 1] in TIME_NOUNS and not linker.category_named(phrase) \
+                    and (linker.concept_for(phrase) or linker.category_for(window)):
+                used[i:i + 2] = [True, True]  # "the holiday month", "the festive week": the time, no kind of spending
+                continue
             concept = linker.concept_for(phrase)
             if concept:
                 link = _concept_link(phrase, concept, linker)
