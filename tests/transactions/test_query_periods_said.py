@@ -51,6 +51,9 @@ def parse(question: str):
     ("what did I spend from the 3rd of March to the 17th", "2026-03-03", "2026-03-17"),  # was: 3 March to today
     ("spending between the 3rd of March and the 17th", "2026-03-03", "2026-03-17"),  # was: 3 March alone
     ("dining 3rd march to the 17th", "2026-03-03", "2026-03-17"),
+    # a stretch restated by a more exact one: the second reading (was: last month, "last 30 days" unread)
+    ("uber over the past month, how much? like the last 30 days", "2026-10-28", "2026-11-26"),
+    ("uber over the past month, so the last 30 days", "2026-10-28", "2026-11-26"),
     ("a fortnight ago uber", "2026-11-09", "2026-11-15"),  # that week, as "2 weeks ago" (was: the last 14 days)
     ("last 2 quarters dining", "2026-04-01", "2026-09-30"),  # the whole quarters, as "last quarter" is
     ("dining in the last quarter of 2025", "2025-10-01", "2025-12-31"),  # was: Q3 2026, "of 2025" unread

@@ -17,6 +17,7 @@ from transactions.query.periods_joins import (
     glossed_dates,
     named_within_month,
     names_beside_dates,
+    relative_glossed,
 )
 from transactions.query.periods_month_year import month_in_year
 from transactions.query.periods_parts import relative_periods, this_one_parts
@@ -117,6 +118,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
     found = periods_in_pieces(text, found, today, find_periods)  # "dining last month, just the second half"
     found = counted_to(text, found)  # "the 4 weeks to the 20th", "the year ending June"
+    found = relative_glossed(text, found)  # "over the past month, like the last 30 days": the second reading
     return _with_order_said(text, names_beside_dates(text, found))  # "holidays 2025, dec 20 thru jan 2": the dates
 
 
