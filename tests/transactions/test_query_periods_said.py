@@ -51,6 +51,10 @@ def parse(question: str):
     ("what did I spend from the 3rd of March to the 17th", "2026-03-03", "2026-03-17"),  # was: 3 March to today
     ("spending between the 3rd of March and the 17th", "2026-03-03", "2026-03-17"),  # was: 3 March alone
     ("dining 3rd march to the 17th", "2026-03-03", "2026-03-17"),
+    # days said as ordinal words (was: "fifteenth", "first", "tenth" unread or an unknown thing)
+    ("spending between June fifteenth and July fifteenth", "2026-06-15", "2026-07-15"),
+    ("dining August first through the tenth", "2026-08-01", "2026-08-10"),
+    ("spending from the first of august to the tenth of august", "2026-08-01", "2026-08-10"),
     # a stretch restated by a more exact one: the second reading (was: last month, "last 30 days" unread)
     ("uber over the past month, how much? like the last 30 days", "2026-10-28", "2026-11-26"),
     ("uber over the past month, so the last 30 days", "2026-10-28", "2026-11-26"),

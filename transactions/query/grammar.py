@@ -13,7 +13,7 @@ from functools import lru_cache
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
 from transactions.query.foreign_words import gloss
 from transactions.query.lexicon import REGIONAL_GRAMMAR_WORDS
-from transactions.query.number_words import numbers_said
+from transactions.query.number_words import day_words_said, numbers_said
 from transactions.query.periods import MONTH_RE, _n
 from transactions.query.ranking_words import EXTRA_RULES as RANKING_RULES
 from transactions.query.ranking_words import ranking_said
@@ -148,7 +148,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = re.sub(r"\bmost (big|large|small|cheap|high|low)\b",
                   lambda m: {"big": "biggest", "large": "largest", "small": "smallest", "cheap": "cheapest",
                              "high": "highest", "low": "lowest"}[m.group(1)], text)
-    text = ranking_said(numbers_said(text))  # "forty two bucks": 42 bucks; "which shop gets most of my cash": a ranking
+    text = ranking_said(numbers_said(day_words_said(text)))  # "forty two bucks": 42 bucks; "which shop gets most of my cash": a ranking
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
     # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years

@@ -73,3 +73,32 @@ def numbers_said(text: str) -> str:
     """The normalised text with amounts said in words as digits: "over one hundred dollars" → "over 100 dollars",
     "forty two bucks" → "42 bucks", "a couple hundred" → "200". Other text is kept as it is."""
     return RUN_RE.sub(lambda m: _said(m, text), text)
+
+
+# days of the month said as ordinal words ("june fifteenth", "the first of august", "august first through the tenth")
+DAY_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+                "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+                "twenty first": 21, "twenty second": 22, "twenty third": 23, "twenty fourth": 24, "twenty fifth": 25,
+                "twenty sixth": 26, "twenty seventh": 27, "twenty eighth": 28, "twenty ninth": 29, "thirtieth": 30,
+                "thirty first": 31}
+_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|"
+          r"jun|jul|aug|sept?|oct|nov|dec)")
+_ORD = "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]") for w in DAY_ORDINALS), key=len, reverse=True))
+# after a month ("june fifteenth"), before "of" and a month ("the fifteenth of june"), or the end of a span whose
+# start was a day ("august 1st through the tenth")
+DAY_WORD_RE = re.compile(rf"(?P<pre>\b{_MONTH} |\d(?:st|nd|rd|th) (?:through|thru|to|till|until|and) the )(?P<a>{_ORD})\b"
+                         rf"|\b(?P<b>{_ORD})(?= of {_MONTH}\b)")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def day_words_said(text: str) -> str:
+    """Days of the month said as ordinal words, as digits: "june fifteenth" → "june 15th", "august first through the
+    tenth" → "august 1st through the 10th". Ordinals not beside a month ("the first one", "second biggest") stay."""
+    def digits(m: re.Match) -> str:
+        word = re.sub(r"[\s-]+", " ", m.group("a") or m.group("b"))
+        return (m.group("pre") or "") + _ordinal(DAY_ORDINALS[word])
+    return DAY_WORD_RE.sub(digits, DAY_WORD_RE.sub(digits, text))  # twice: "august first through the tenth"
