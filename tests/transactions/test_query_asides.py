@@ -106,3 +106,12 @@ def test_names_joined_before_versus_are_one_side_and_a_list_is_not():
 def test_the_first_and_the_one_after_it_is_the_top_two():
     q = parse("which shop got most of my money this year, not counting rent, and which came second?")
     assert q.measure == "top_merchants" and q.limit == 2 and not q.offset, q.as_dict()
+
+
+@pytest.mark.parametrize("question", [
+    "total spend from March 10th thru April 9th? thats my billing cycle for one client",
+    "how much since July in total? thats when the raise kicked in",
+])
+def test_a_sentence_after_the_question_saying_why_names_nothing(question):
+    q = parse(question)
+    assert not q.unknown and not q.things, q.as_dict()  # was: "no transactions about 'cycle'"

@@ -134,6 +134,10 @@ FIRST_PERSON_AFTER_Q_RE = re.compile(
     r"(?!'d like|\s+(?i:mean|meant|want|wanna|need|would like|prefer|only|just want|said|asked)\b)[^?;()]*?(?:[.!]+\s*)?$"
     r"|(?P<sep2>[?!]\s+)(?i:i|we)(?i:'d| would) (?i:like|love) to (?i:compare|know|check|see|understand|find out)\s+"
     r"(?i:them|it|this|that|both|those)\b[^?;()]*$")
+# a sentence after the question that says what its period or amount is to them ("… March 10th thru April 9th? thats
+# my billing cycle for one client", "… since July in total? thats when the raise kicked in"): why they ask, no filter
+WHY_AFTER_Q_RE = re.compile(r"(?P<sep>[?!]\s+)(?i:that'?s|that is|thats|it'?s|its|this is)\s+(?i:when|how|why|because|"
+                            r"what|where|my|our|for)\b[^?;()]*?(?:[.!]+\s*)?$")
 # a statement before the question that sets the scene ("The holidays are always expensive. Could you tell me what I
 # spent in December 2025?"): set aside when the question after it stands alone — names a period or is long enough,
 # and points back at nothing the statement said ("there", "it", "that")
@@ -255,7 +259,7 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     text = DESCRIBED_RE.sub(lambda m: take(m) if (PERIOD_SAID_RE.search(text[max(0, m.start() - 30):m.start()])
                                                   or SEASON_SAID_RE.search(text[max(0, m.start() - 30):m.start()]))
                             and not re.search(r"\b(?i:and|or|plus|but|except|not)\b", m.group(0)) else m.group(0), text)
-    for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE):
+    for rx in (TRAILING_REMARK_RE, FIRST_PERSON_AFTER_Q_RE, WHY_AFTER_Q_RE, GUESS_RE, OPINION_RE, NOUN_REMARK_RE, THOUGH_RE):
         text = rx.sub(take, text)
     # "Leaving out rent, which is my biggest category this year?": after a clause that asks nothing, "which …?" is
     # the question itself, not a remark on rent ("how much on rent, which is my biggest bill?" stays a remark)
