@@ -36,6 +36,9 @@ def own_words(text: str) -> list[str]:
             and w not in GRAMMAR_WORDS and w not in REFERS_BACK and w not in VAGUE_WORDS and not MEASURE_WORD_RE.search(w)]
 
 
+BARE_NAME_WORDS = 7  # a name and a period, said as a question of its own
+
+
 def money_measure_turn(text: str, q, ctx: TurnContext):
     """The query a turn that names a money measure asks (kind 1 of issue 21), or None: with a period ("total
     spending in may"), a ranking or count of their own things ("top 3 categories overall?"), or right after a money
@@ -43,7 +46,10 @@ def money_measure_turn(text: str, q, ctx: TurnContext):
     subscriptions) or a what-if. After a money answer, a turn that names nothing of its own is that answer's
     question with the turn's measure; when it changes nothing the answer says so (chat/grounding.py)."""
     after_money = bool(ctx.previous_query) and ctx.previous_family == "money"
-    if not names_money_measure(text) or asks_concept(text, q, ctx.today, after_money=after_money) \
+    # "xfinity over the past 12 months?": one of their own names and a period, asking nothing else — their money
+    bare = (q.merchants or q.categories or q.text) and q.period is not None and not q.unknown \
+        and len(text.split()) <= BARE_NAME_WORDS and not asks_concept(text, q, ctx.today, after_money=after_money)
+    if not (names_money_measure(text) or bare) or asks_concept(text, q, ctx.today, after_money=after_money) \
             or SUBSCRIPTION_RE.search(text) or JAR_RE.search(text) or HYPOTHETICAL_RE.search(text) \
             or WHAT_HAPPENS_RE.search(text) or SHOULD_RE.search(text):
         return None

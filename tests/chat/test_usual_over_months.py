@@ -22,3 +22,11 @@ def test_the_usual_over_the_months_said_keeps_the_subject(chat_demo, alice, alic
 def test_the_usual_unsaid_is_three_months(chat_demo, alice, alice_money):
     _, answer = talk(alice, "what did I spend at amazon last month", "is that more than usual?")
     assert "average of the 3 full months before" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize("ask", ["netflix over the past 2 months?", "seattle over the past 2 months?"])
+def test_a_name_of_theirs_and_a_period_alone_is_their_money(chat_demo, alice, alice_money, ask):
+    # "seattle": a word of their narratives only (as "xfinity" in "COMCAST XFINITY"), no merchant's name
+    (answer,) = talk(alice, ask)
+    assert [c["name"] for c in answer["tool_calls"]] == ["search_transactions"], answer["tool_calls"]
+    assert not answer["citations"]
