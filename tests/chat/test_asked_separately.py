@@ -30,3 +30,9 @@ def test_a_union_asked_together_stays_one_total(chat_demo, alice, alice_money):
 def test_each_month_is_no_separate_things(chat_demo, alice, alice_money):
     (answer,) = talk(alice, "what do I spend on netflix and starbucks each month")
     assert "compare_spending" not in [c["name"] for c in answer["tool_calls"]], answer["tool_calls"]
+
+
+@pytest.mark.parametrize("then", ["ok combined", "and combined?"])
+def test_combined_after_two_things_compared_is_their_total(chat_demo, alice, alice_money, then):
+    _, combined = talk(alice, "groceries vs dining last month, which is more", then)
+    assert "$190.90" in combined["answer"], combined["answer"]

@@ -125,7 +125,8 @@ ADD_UP_RE = re.compile(r"\badd (?:them|those|these|it|that|both)(?: two| three| 
                        r"(?:\s+(?:visits?|trips?|orders?|purchases?|charges?|payments?|bills?|rides?|runs?|ones?|"
                        r"transactions?))? (?:come|add up|amount) to\b|\b(?:adds?|added) up to\b|\bcome to (?:together|combined|in total)\b"
                        r"|\b(?:they|those|these|the two|both|them)\b.{0,30}\b(?:combined|together|altogether|in total)\b"
-                       r"|^\s*(?:and\s+)?(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)\s*\??\s*$"
+                       r"|^\s*(?:(?:and|ok|okay|k|so|now|then|right)[\s,]+)*(?:combined|together|altogether|in total|sum(?: them| it)?(?: up)?)"
+                       r"\s*\??\s*$"
                        r"|\bhow much (?:is that|are they|were they) (?:together|combined|in total)\b"
                        # "cộng hai chỗ lại", "gộp hai khoản lại", "cộng dồn": the two (or all) of them added up
                        r"|\b(?:cong|gop) (?:(?:ca|tat ca)\s+)?(?:hai|ba|chung|lai)?\s*(?:cai|khoan|muc|cho|thu|mon|ben|so|con so)?"
