@@ -270,18 +270,22 @@ def counted_to(text: str, found: Found) -> Found:
 
 # "…, like the last 30 days", "…, so the last 30 days", "…, how much? i.e. the last 30 days": the restatement cue (with
 # "like" in casual speech), after at most a bare "how much?" said between
+MONTH_WORD_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b")
+SEASON_RE = re.compile(r"\b(?:spring|summer|autumn|fall|winter|season)\b")
 RELATIVE_GLOSS_RE = re.compile(rf"\s*[,(:;\-–—]?\s*(?:(?:how much|what'?s the total|total)\s*\??\s*)?"
                                rf"(?:(?:{CUES}|{PERIOD_CUES}|like)(?!\w)[\s,:]*)+(?:the\s+)?")
 
 
 def relative_glossed(text: str, found: Found) -> Found:
-    """A stretch restated by another that overlaps it, neither with a year said ("uber eats over the past month, how
+    """A stretch restated by another that overlaps it, neither with a year, a month or a season named ("uber eats over the past month, how
     much? like the last 30 days"): the second, more exact reading is what the user means — one period, not a second
     one left unread."""
     out = list(found)
     for i in range(1, len(out)):
         (first, (a, b)), (second, (c, d)) = out[i - 1], out[i]
         if first.grain != "all" and second.grain != "all" and not YEAR_SAID_RE.search(text[a:d]) \
+                and not MONTH_WORD_RE.search(text[a:b]) and not MONTH_WORD_RE.search(text[c:d]) \
+                and not NAMED_SPAN_RE.search(text[a:b]) and not SEASON_RE.search(text[a:b]) \
                 and RELATIVE_GLOSS_RE.fullmatch(text[b:c]) and first.start <= second.end and second.start <= first.end:
             return [*out[:i - 1], (second, (a, d)), *out[i + 1:]]
     return out
