@@ -186,7 +186,9 @@ def reasoning_call(text: str, q: Any = None, previous: dict[str, Any] | None = N
         return {"name": "income_breakdown", "args": goal}  # chat/goals.py: the monthly saving stated or pointed to
     needs = NEEDS_Q_RE.search(text) and re.search(r"\b(?:goes?|go|spend|spent|spending|on|my|split|for|chi|tiêu|chia|cho|dành)\b",
                                                    text, re.I)
-    if (KEPT_RE.search(text) or needs) and (period := _period_words(text) or _leaned_period(text, q, previous)):
+    # "in the same month" points back: the last answer's period first, never the words read as a period of their own
+    if (KEPT_RE.search(text) or needs) and (period := (_leaned_period(text, q, previous) if THAT_PERIOD_RE.search(text)
+                                                       else None) or _period_words(text) or _leaned_period(text, q, previous)):
         return {"name": "income_breakdown", "args": {"period": period, **leave_out_args(q)}}
     if (KEPT_RE.search(text) or needs) and not _period_words(text):
         income = _amount(text) or _monthly_amount(text)

@@ -26,3 +26,10 @@ def test_what_everything_else_came_to_after_a_ranking_is_the_total(chat_demo, al
     _, rest = talk(alice, "What were my three largest categories of spending last month?",
                    "Leaving the rent out of it, what did everything else come to?")
     assert "$272.48" in rest["answer"], rest["answer"]  # last month's $1,672.48 out without the $1,400 rent
+
+
+def test_what_was_kept_in_the_same_month_is_the_last_answers_month(chat_demo, alice, alice_money):
+    _, kept = talk(alice, "How much came in for me last month?",
+                   "And how much went out in the same month, everything included? I should like to know how much of "
+                   "my pay I actually kept.")
+    assert "$1,672.48" in kept["answer"] and "$3,200.00" in kept["answer"], kept["answer"]  # was: today's figures
