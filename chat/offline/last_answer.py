@@ -37,6 +37,18 @@ def own_words(text: str) -> list[str]:
 
 
 BARE_NAME_WORDS = 7  # a name and a period, said as a question of its own
+BARE_FILLER = {"over", "in", "the", "for", "during", "on", "at", "my", "and", "so", "far", "ok", "what", "about"}
+
+
+def _only_name_and_period(text: str, q, ctx: TurnContext) -> bool:
+    """Does the turn say nothing but one of their names and a period ("xfinity over the past 12 months?")? A word
+    beside them ("has spotify gotten pricier lately") asks something else."""
+    said = normalise(text)
+    for _, (a, b) in find_periods(said, ctx.today):
+        said = said[:a] + " " * (b - a) + said[b:]
+    for link in q.links:
+        said = re.sub(rf"\b{re.escape(link.mention.lower())}\b", " ", said)
+    return not [w for w in re.findall(r"[a-z0-9']+", said) if w not in BARE_FILLER]
 
 
 def money_measure_turn(text: str, q, ctx: TurnContext):
@@ -48,7 +60,8 @@ def money_measure_turn(text: str, q, ctx: TurnContext):
     after_money = bool(ctx.previous_query) and ctx.previous_family == "money"
     # "xfinity over the past 12 months?": one of their own names and a period, asking nothing else — their money
     bare = (q.merchants or q.categories or q.text) and q.period is not None and not q.unknown \
-        and len(text.split()) <= BARE_NAME_WORDS and not asks_concept(text, q, ctx.today, after_money=after_money)
+        and len(text.split()) <= BARE_NAME_WORDS and _only_name_and_period(text, q, ctx) \
+        and not asks_concept(text, q, ctx.today, after_money=after_money)
     if not (names_money_measure(text) or bare) or asks_concept(text, q, ctx.today, after_money=after_money) \
             or SUBSCRIPTION_RE.search(text) or JAR_RE.search(text) or HYPOTHETICAL_RE.search(text) \
             or WHAT_HAPPENS_RE.search(text) or SHOULD_RE.search(text):
