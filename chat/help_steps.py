@@ -14,7 +14,8 @@ from chat.context import embed
 from chat.help_question import APP_PLACE_RE, HERE_RE, asked_how_last, what_to_do
 from knowledge.selectors import section_headings
 from transactions.query import is_vietnamese
-from transactions.query.grammar import VI_CHARS, strip_accents
+from transactions.query.grammar import strip_accents
+from transactions.query.vietnamese_chat import VI_CHARS
 
 MARKER_RE = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+")
 HEADING_RE = re.compile(r"^\s*#{1,6}\s*(.+?)\s*$", re.M)

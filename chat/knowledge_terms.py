@@ -17,7 +17,7 @@ from django.db import connection
 from chat.language import GLOSSED_RE
 from knowledge.models import Fact
 from transactions.query import is_vietnamese, strip_accents
-from transactions.query.grammar import VI_CHARS, VI_PLAIN_WORDS
+from transactions.query.vietnamese_chat import VI_CHARS, VI_PLAIN_WORDS
 
 # the words of a question that name no topic, shared with the offline knowledge answer (chat/offline/knowledge_answer.py)
 QUESTION_NOISE = set("""what whats is are the a an of and or to in on for how do does did can could should would

@@ -13,8 +13,7 @@ import re
 
 from chat.concept_first import definition_search
 from transactions.query import is_vietnamese
-from transactions.query.grammar import VI_PLAIN_WORDS
-from transactions.query.vietnamese_chat import written_out
+from transactions.query.vietnamese_chat import VI_PLAIN_WORDS, written_out
 
 # English function and question words that are not also unaccented Vietnamese words.
 ENGLISH_WORDS = frozenset("""

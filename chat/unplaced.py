@@ -11,10 +11,10 @@ from typing import Any
 from transactions.brands import brand_index
 from transactions.query import strip_accents
 from transactions.query.closed_words import closed_class_only
-from transactions.query.grammar import VI_CHARS
 from transactions.query.periods import find_periods
 from transactions.query.periods_words import EN_COUNTS
 from transactions.query.spelling import common_words
+from transactions.query.vietnamese_chat import VI_CHARS
 
 # before a name, words that make the mention a verb or an adverb of the sentence ("did I fly anywhere")
 NOT_A_NAME_BEFORE = re.compile(r"(?:^|\W)(?:i|we|you|they|he|she|did|do|does|will|would|can|could|to)\W*$")

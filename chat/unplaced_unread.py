@@ -13,9 +13,10 @@ import re
 from functools import lru_cache
 
 from transactions.query import strip_accents
-from transactions.query.grammar import VI_CHARS, VI_PLAIN_WORDS, is_vietnamese
+from transactions.query.grammar import is_vietnamese
 from transactions.query.lexicon import CATEGORY_WORDS, CONCEPT_WORDS, GRAMMAR_WORDS, HEAD_NOUNS, STOPWORDS
 from transactions.query.spelling import common_words, vocabulary
+from transactions.query.vietnamese_chat import VI_CHARS, VI_PLAIN_WORDS
 
 UNREAD_SHARE = 1 / 3
 UNREAD_AT_LEAST = 2

@@ -15,7 +15,8 @@ from datetime import date
 
 from core.periods import add_months
 from core.text import strip_accents
-from transactions.query.grammar import find_amounts, normalise
+from transactions.query.amounts import find_amounts
+from transactions.query.grammar import normalise
 from transactions.query.lexicon import GRAMMAR_WORDS
 from transactions.query.model import MoneyQuery
 from transactions.query.name_matching import tokens

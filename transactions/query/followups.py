@@ -22,6 +22,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from transactions.query.amounts import find_amounts
 from transactions.query.followups_base import (
     COUNT,
     HOW_MANY_THAT_RE,
@@ -88,7 +89,7 @@ from transactions.query.followups_subject import (
     _what_it_cost,
 )
 from transactions.query.followups_versus import _one_more_period, _period_and_more, _same_days_in
-from transactions.query.grammar import find_amounts, find_measure
+from transactions.query.grammar import find_measure
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import contiguous, period_edit

@@ -1,5 +1,5 @@
 """Amounts said in words (issue 21): "over one hundred dollars", "forty-two bucks", "a couple hundred", "two
-thousand five hundred", "a few grand". The amount grammar (grammar.find_amounts) reads digits; this turns a run of
+thousand five hundred", "a few grand". The amount grammar (amounts.find_amounts) reads digits; this turns a run of
 number words into its digits where the run is surely an amount or a big count:
 - it holds "hundred" or "thousand" ("a couple hundred" = 200, "one hundred and fifty" = 150), or
 - a money word follows it ("forty two bucks", "five dollars"), or

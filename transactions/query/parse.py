@@ -14,6 +14,7 @@ from difflib import get_close_matches
 
 from core.periods import Period, add_months
 from transactions.query import grammar
+from transactions.query.amounts import find_amounts
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
 from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.corrections import corrections_applied
@@ -30,12 +31,7 @@ from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
 from transactions.query.followups_swap import subject_swapped
-from transactions.query.grammar import (
-    find_amounts,
-    find_group_by,
-    find_measure,
-    find_top_n,
-)
+from transactions.query.grammar import find_group_by, find_measure, find_top_n
 from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
 from transactions.query.linking import Linker
 from transactions.query.linking_sentence import link_entities

@@ -31,8 +31,20 @@ VI_CHAT_WRITTEN = {
 VI_CHAT_FORMS = {strip_accents(k): strip_accents(v) for k, v in VI_CHAT_WRITTEN.items()}
 # forms that only Vietnamese chat uses: one of them among Vietnamese syllables makes an unaccented text Vietnamese
 VI_CHAT_ONLY = frozenset("ko khg hok khum dc j mik mk mjk ntn cx nx trc thg hnay hqua ngta dzay bnhiu nhiu bn".split())
-# common syllables of a question typed without accents, beside grammar.VI_PLAIN_WORDS (not "may", "ba": English too)
+# common syllables of a question typed without accents, beside VI_PLAIN_WORDS (not "may", "ba": English too)
 VI_COMMON = frozenset("co nay bao nhieu het roi ne nha hom qua luon mot hai ki gio xai tui tao em anh chi".split())
+VI_CHARS = re.compile(r"[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]", re.I)
+# questions typed without accents that only Vietnamese asks this way ("lai kep la gi vay", "bao nhieu")
+# phrases only Vietnamese typed without accents says: asking words and the days, weeks, months and years of periods
+VI_PLAIN_RE = re.compile(r"\b(?:la gi|nghia la gi|la sao|the nao la|nhu the nao|bao nhieu|duoc khong|giai thich|the nao|"
+                         r"thi sao|hom (?:nay|qua)|ngay mai|(?:tuan|thang) (?:truoc|nay|roi)|nam (?:ngoai|nay))\b")
+# Vietnamese syllables as typed without accents that are not English words (nor common in English merchant names)
+VI_PLAIN_WORDS = frozenset("""
+lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
+nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
+lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
+tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai hom nay thi roi
+""".split()) - {"them"}
 _FORMS_RE = re.compile(r"(?<![\w/&$.,'])(?<!\d )(" + "|".join(sorted(map(re.escape, VI_CHAT_FORMS), key=len, reverse=True))
                        + r")(?![\w/&'])(?!\s+mobile\b)", re.I)  # "t mobile" is T-Mobile
 _WRITTEN_RE = re.compile(r"(?<![\w/&$.,'])(?<!\d )(" + "|".join(sorted(map(re.escape, VI_CHAT_WRITTEN), key=len, reverse=True))
