@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from difflib import get_close_matches
 
 from core.periods import Period, add_months
-from transactions.query import grammar
+from transactions.query import grammar, ranking_places
 from transactions.query.amounts import find_amounts
 from transactions.query.asides import aside_definitions, is_person, people_named, set_aside
 from transactions.query.asides_circumstance import circumstances_set_aside
@@ -40,10 +40,8 @@ from transactions.query.name_matching import tokens
 from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spending_asked, paid_deposits_blanked
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_alike import same_days_alone
-from transactions.query.periods_joins import glossed_name
 from transactions.query.periods_parts import unplaced_cues
 from transactions.query.periods_weeks import weeks_of_month
-from transactions.query.periods_words import RANK_ORDINALS
 from transactions.query.purchases import bought_not_bills
 from transactions.query.ranking_versus import versus_rest
 from transactions.query.ranking_words import level_guessed
@@ -54,9 +52,17 @@ from transactions.query.restatements import (
     restatements_found,
     without,
 )
-from transactions.query.settle import examples_and_kinds, settle, union_text_named
+from transactions.query.settle import added_words_unread, examples_and_kinds, settle, union_text_named
 from transactions.query.shares import share_asked, side_by_side_read
-from transactions.query.sides import compare_turns, paired_sides, peak_months, periods_anded, periods_left_unread
+from transactions.query.sides import (
+    compare_turns,
+    paired_sides,
+    peak_months,
+    periods_anded,
+    periods_left_unread,
+    split_joined_span,
+    two_periods_joined,
+)
 from transactions.query.spelling import common_words
 from transactions.query.state import counted_nouns, leans_on_last, names_parts_of_last, referenced_merchant
 from transactions.query.things import (
@@ -74,45 +80,7 @@ from transactions.query.weekdays import find_weekdays
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
-
-
-ORDINAL_RE = re.compile(r"\b(?:lon|nhieu|dat|to|ton kem|ton(?: (?:nhieu )?tien)?|nhieu tien|chi nhieu) thu (hai|ba|tu|nam)\b|"
-                        rf"\b({'|'.join(RANK_ORDINALS)})[\s-]+(?:biggest|largest|most|highest|top|"
-                        r"priciest|costliest|greatest|lon nhat)\b|\brunner[\s-]?up\b"
-                        # "which category came in 2nd", "the store that ranked third": the place after its verb
-                        rf"|\b(?:came|comes|ranked|ranks|rank|placed|finished|landed|sit|sits|are|is|were|was)\s+(?:in\s+|at\s+)?(?:the\s+)?"
-                        rf"({'|'.join(RANK_ORDINALS)})\b(?!\s+(?:week|day|month|year|quarter|time)s?\b)"
-                        # "which merchant was number two", "the #3 category": the place said as a number
-                        r"|(?:\bnumber\s+|#\s?|\bno\.?\s?)(two|three|four|five|2|3|4|5)\b(?!\s*(?:[$%,.]\d|k\b|dollars?|bucks))")
-ORDINALS = {**RANK_ORDINALS, "hai": 2, "ba": 3, "tu": 4, "nam": 5, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2,
-            "3": 3, "4": 4, "5": 5}
-RANKED_NOUN_RE = re.compile(r"\b(?:merchants?|stores?|shops?|places?|vendors?|payees?|retailers?|restaurants?|brands?)\b")
-# the small end of a ranking ("the category I spent the least on", "bottom 3"): not understood, never the biggest
-LEAST_RANK_RE = re.compile(r"\b(?:bottom|smallest|lowest|fewest|cheapest)\b|(?<!\bat )\bleast\b")
 PER_RE = re.compile(r"\b(?:per|a|each|every|moi)\s+(day|week|ngay|tuan)\b|\b(daily|weekly)\b")
-
-
-# Vietnamese: "tháng 9 với tháng 10", "tháng 9 hay tháng 10", "so với"
-PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than|voi|hay|hoac|so voi)\s*"
-                             r"(?:in\s+|to\s+)?")
-
-
-def _split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]], today: date
-                       ) -> list[tuple[Period, tuple[int, int]]]:
-    """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
-    for _, (a, b) in periods:
-        piece = text[a:b]
-        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece) \
-                and not glossed_name(piece):  # "the holidays last year (nov and dec)": one span, its months said
-            # "vs " keeps the length: the spans found stay those of the text
-            return find_periods(text[:a] + re.sub(r"\band\b", "vs ", piece, count=1) + text[b:], today)
-    return periods
-
-
-def _two_periods_joined(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
-    """Two periods of their own joined by "or", "vs", "compared with": a comparison of the two."""
-    own = [(p, span) for p, span in periods if not p.relative]
-    return any(PERIOD_JOINT_RE.fullmatch(text[a[1][1]:b[1][0]]) for a, b in zip(own, own[1:]))
 
 
 def _blank_words(text: str, words: list[str]) -> str:
@@ -224,12 +192,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if measure == "compare" or (measure is None and not TOGETHER_RE.search(text)):
         # "compare groceries in july and august", "groceries august and september?": two months, each its figure
         # ("the total for june and july", "between june and july": one span)
-        split = _split_joined_span(text, periods, today)
+        split = split_joined_span(text, periods, today)
         measure, periods, anded = ("compare", split, True) if len(split) > len(periods) else (measure, split, False)
     anded = anded or (measure in (None, "total") and periods_anded(text, periods) and not TOGETHER_RE.search(text))
-    if measure in (None, "total") and (_two_periods_joined(text, periods) or anded):
+    if measure in (None, "total") and (two_periods_joined(text, periods) or anded):
         measure = "compare"  # "was May or June worse", "gas in march vs april": both periods, side by side
-    q.limit = find_top_n(text) or (1 if measure in ("top_merchants", "top_categories") and ONE_ASKED_RE.search(text)
+    q.limit = find_top_n(text) or (1 if measure in ("top_merchants", "top_categories") and ranking_places.ONE_ASKED_RE.search(text)
                                    else None)  # "which dining place got most of my money": the one
     q.group_by = find_group_by(text)
     q.weekdays, weekday_spans = find_weekdays(_blank(text, [s for _, s in periods]))
@@ -245,7 +213,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         q.skip_largest, rest = without[0], rest.replace(without[1], " | ")
         measure = find_measure(measure_text.replace(without[1], " "))[0]
     q.smallest_first, rest = grammar.smallest_first(rest, measure)
-    ordinal = ORDINAL_RE.search(text)
+    ordinal = ranking_places.ORDINAL_RE.search(text)
     # "the second biggest, after rent", "runner-up behind Amazon": the one named is ranked above — left out of the
     # ranking, and the place counted from what remains
     rank_after = bool(ordinal or measure in ("top_merchants", "top_categories")) \
@@ -260,13 +228,13 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if ordinal and (place := ordinal.group(2) or ordinal.group(3) or ordinal.group(4)):  # "2nd biggest": its place read
         rest = re.sub(rf"\b{place}\b", " ", rest, count=1)
     if ordinal and measure in (None, "total"):  # "the #3 category in october": a place of a ranking, never a total
-        measure = "top_categories" if re.search(r"\bcategor", text) else "top_merchants" if RANKED_NOUN_RE.search(
+        measure = "top_categories" if re.search(r"\bcategor", text) else "top_merchants" if ranking_places.RANKED_NOUN_RE.search(
             text) else measure
     if ordinal:
-        q.offset = ORDINALS.get(next((g for g in ordinal.groups() if g), ""), 2) - 1
+        q.offset = ranking_places.ORDINALS.get(next((g for g in ordinal.groups() if g), ""), 2) - 1
         q.limit = q.limit or 1
         if (through := grammar.PLACES_THROUGH_RE.match(text, ordinal.end())) and (
-                last := ORDINALS.get(through.group(1), 0)) > q.offset + 1:
+                last := ranking_places.ORDINALS.get(through.group(1), 0)) > q.offset + 1:
             q.limit = last - q.offset  # "4th and 5th", "2nd through 4th": the places from one to the other
             rest = re.sub(rf"\b{through.group(1)}\b", " ", rest, count=1)
     per = PER_RE.search(text)
@@ -330,8 +298,8 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     q.ignored += [cue for cue in unplaced_cues(text, [s for _, s in periods]) if cue not in q.ignored]
     if measure != "monthly_average":  # "2 months back" read as no period: a length of time no period took is unread
         q.ignored += [m.group(0).strip() for m in TIME_COUNT_RE.finditer(rest) if m.group(0).strip() not in q.ignored]
-    peak = PEAK_PERIOD_RE.search(text)
-    if (least := LEAST_RANK_RE.search(text)) and measure in ("top_categories", "top_merchants", "summary") \
+    peak = ranking_places.PEAK_PERIOD_RE.search(text)
+    if (least := ranking_places.LEAST_RANK_RE.search(text)) and measure in ("top_categories", "top_merchants", "summary") \
             and not q.smallest_first and least.group(0) not in q.ignored:
         q.ignored.append(least.group(0))
     if peak:  # "the biggest month", "which week did I spend the most": a ranking of periods the query cannot make
@@ -392,7 +360,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     inclusions_covered(q, text, vocab.merchant_category)  # "everything since August, rent included": no filter
     examples_and_kinds(q, vocab, text)
     union_text_named(q, text, vocab)  # "the Joe's and Whole Foods together": a part of the union, not a narrowing
-    _added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
+    added_words_unread(q, text)  # "the flight in September plus the bag fee": never the bag fee alone
     if TEXT_CUE.search(text):
         # "everything with UBER on my statement": the words of the narrative, not one merchant
         for link in q.links:
@@ -442,35 +410,11 @@ SHORT_QUESTION = 12
 OBJECT_BEFORE = r"\b(?:the|my|our|his|her|their|a|an|on|for|toward|towards|into|at|about)\s+(?:[a-z]+'s\s+)?"
 
 
-# a word that adds a part to what is named ("plus the bag fee", "along with the tip", "+ tax")
-ADDED_RE = r"(?:plus|\+|along with|together with|as well as|on top of|in addition to)\s+(?:the |my |a |an |any |all )?"
-
-
-def _added_words_unread(q: MoneyQuery, text: str) -> None:
-    """Words of the statements added to a named group ("the flight plus the bag fee") are a part of a union the query
-    cannot make (its words narrow what is named, which would answer the bag fee alone): the group is answered and the
-    added words are said to be not understood, so the answer is not confident."""
-    if q.followup or not (q.merchants or q.categories):
-        return
-    for link in [x for x in q.links if x.kind == "text" and not x.negated]:
-        if re.search(rf"\b{ADDED_RE}{re.escape(link.mention)}\b", text):
-            q.links.remove(link)
-            q.text = [t for t in q.text if t not in link.names]
-            q.ignored.append(link.mention)
-
-
 LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)?(?:order|purchase|transaction|charge|"
                        r"payment|visit|trip|bill|ride|paycheck|pay ?check|deposit|salary)\b|\bwhen did i last\b|\blast time i\b"
                        # "the last 3 starbucks purchases": a number of the latest ones
                        r"|\b(?:last|latest|most recent)\s+(?:\d+|two|three|four|five|ten)\s+(?:\w+\s+){0,2}?(?:orders|"
                        r"purchases|transactions|charges|payments|visits|trips|bills|rides|deposits)\b")
-PEAK_PERIOD_RE = re.compile(r"\b(?:biggest|largest|highest|most expensive|priciest|costliest|worst|heaviest|busiest|"
-                            r"top|cheapest|lowest|smallest|lightest)\s+(?:\d+\s+|two\s+|three\s+|five\s+)?(?:spending\s+)?"
-                            r"(?:month|week|day|year|quarter)s?\b"
-                            r"|\bwhich (?:month|week|day|year|quarter)\b.{0,40}\b(?:most|highest|biggest|least|lowest)\b"
-                            r"|\b(?:most|highest|biggest|top)\b.{0,25}\bin (?:a|one|a single) (?:day|week|month)\b"
-                            # "tháng nào tôi tiêu nhiều nhất": which month the most
-                            r"|\b(?:thang|tuan|ngay|nam|quy) nao\b.{0,40}\b(?:nhieu|cao|lon|it|thap|ton) nhat\b")
 # "how much is netflix a year", "spotify annually": the figure for a year — the last twelve months unless a period
 # is named
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
@@ -481,15 +425,6 @@ YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bov
                        r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
-
-
-# a question for the one place or category that got the most ("which store got most of my money", "which category
-# was biggest"): the ranking's first place
-ONE_ASKED_RE = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchant|store|shop|place|vendor|retailer|restaurant|cafe|"
-                          r"business|company|brand|payee|category)\b(?!s).{0,40}\b(?:most|biggest|largest|highest|top|least|smallest|lowest)\b"
-                          # "tiêu nhiều nhất vào khoản nào": on which one the most
-                          r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b"
-                          r"|\b(?:khoan|loai|muc|danh muc|cua hang|noi) nao\b.{0,30}\b(?:nhieu|ton|lon) nhat\b")
 # a pronoun for things named before ("how much they cost", "add those up"): with no last answer, not understood
 PRONOUN_RE = re.compile(r"\b(?:they|them|those|these|em)\b(?!\s+(?:months?|weeks?|days?|years?)\b)")
 TOGETHER_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|in all|overall|between|from)\b")

@@ -210,3 +210,20 @@ def settle(q: MoneyQuery, text: str, periods: list[Period], today: date, *, kind
     if q.measure == "compare" or (q.compare and q.followup):
         compare_sides(q, text, periods, today)
         sides_apart(q, filed)
+
+
+# a word that adds a part to what is named ("plus the bag fee", "along with the tip", "+ tax")
+ADDED_RE = r"(?:plus|\+|along with|together with|as well as|on top of|in addition to)\s+(?:the |my |a |an |any |all )?"
+
+
+def added_words_unread(q: MoneyQuery, text: str) -> None:
+    """Words of the statements added to a named group ("the flight plus the bag fee") are a part of a union the query
+    cannot make (its words narrow what is named, which would answer the bag fee alone): the group is answered and the
+    added words are said to be not understood, so the answer is not confident."""
+    if q.followup or not (q.merchants or q.categories):
+        return
+    for link in [x for x in q.links if x.kind == "text" and not x.negated]:
+        if re.search(rf"\b{ADDED_RE}{re.escape(link.mention)}\b", text):
+            q.links.remove(link)
+            q.text = [t for t in q.text if t not in link.names]
+            q.ignored.append(link.mention)

@@ -9,6 +9,8 @@ from datetime import date, timedelta
 
 from core.periods import Period, add_months, period_label
 from transactions.query.model import Link, MoneyQuery, Side
+from transactions.query.periods import find_periods
+from transactions.query.periods_joins import glossed_name
 
 USUAL_RE = re.compile(r"\b(?:usual|normal|normally|typical|typically|on average|average month|as usual|binh thuong|"
                       r"(?:going|gone|went) (?:up|down)|increas\w*|decreas\w*|rising|climbing|trend\w*)\b")
@@ -306,3 +308,26 @@ def peak_months(q: MoneyQuery, text: str, today: date) -> bool:
     said = m.group(0).strip()
     q.ignored = [w for w in q.ignored if w not in said and said not in w]
     return True
+
+
+# Vietnamese: "tháng 9 với tháng 10", "tháng 9 hay tháng 10", "so với"
+PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than|voi|hay|hoac|so voi)\s*"
+                             r"(?:in\s+|to\s+)?")
+
+
+def split_joined_span(text: str, periods: list[tuple[Period, tuple[int, int]]], today: date
+                      ) -> list[tuple[Period, tuple[int, int]]]:
+    """A comparison naming "july and august" (not "between july and august") compares the two, not the span."""
+    for _, (a, b) in periods:
+        piece = text[a:b]
+        if re.search(r"\band\b", piece) and not re.match(r"\s*(?:from|between)\b", piece) \
+                and not glossed_name(piece):  # "the holidays last year (nov and dec)": one span, its months said
+            # "vs " keeps the length: the spans found stay those of the text
+            return find_periods(text[:a] + re.sub(r"\band\b", "vs ", piece, count=1) + text[b:], today)
+    return periods
+
+
+def two_periods_joined(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
+    """Two periods of their own joined by "or", "vs", "compared with": a comparison of the two."""
+    own = [(p, span) for p, span in periods if not p.relative]
+    return any(PERIOD_JOINT_RE.fullmatch(text[a[1][1]:b[1][0]]) for a, b in zip(own, own[1:]))
