@@ -16,12 +16,12 @@ from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import missing_thing_call, own_missing_asked_first, own_thing_judged, thing_named
 from chat.context import TurnContext
+from chat.help_behaviour import behaviour_calls
 from chat.help_steps import (
     HELP_TOPICS,
     WEAK_OPENER_RE,
     asks_education_section,
     asks_how_to,
-    behaviour_calls,
     howto_calls,
     names_education_topic,
 )
