@@ -1,5 +1,5 @@
 """Which words of a question the tools that ran account for, beside the money query's own account of them
-(chat/grounding.answer_fit reads both).
+(chat/answer_fit.py reads both).
 
 - Arithmetic over their figures (chat/affordability.py, chat/goals.py) covers names of its own: pay kept and
   affordability count all of their money in, so "how much of my salary did I keep" names their payroll and is

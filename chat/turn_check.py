@@ -1,11 +1,12 @@
 """The confidence of a turn's answer: the grounding formula (chat/grounding.py), then does the answer fit the question
-(chat/grounding.answer_fit, chat/actions/fit.py), then a follow-up is no surer than the doubted part of an answer it keeps
+(chat/answer_fit.py, chat/actions/fit.py), then a follow-up is no surer than the doubted part of an answer it keeps
 (chat/followup_doubt.py)."""
 from __future__ import annotations
 
 from typing import Any
 
 from chat.actions.fit import action_fit
+from chat.answer_fit import answer_fit
 from chat.assistant import TurnRecorder
 from chat.clarify import clarification_check
 from chat.context import TurnContext
@@ -17,7 +18,7 @@ from chat.followup_doubt import (
     total_is_the_row,
     unmatched_row,
 )
-from chat.grounding import GroundingReport, answer_fit, confidence
+from chat.grounding import GroundingReport, confidence
 from chat.language import answer_language
 from chat.period_readings import period_cap, period_readings
 from chat.reading_signals import reading_signals
