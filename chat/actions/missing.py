@@ -5,14 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import (
-    SENTENCE_END_RE,
-    asks_what_moves,
-    missing_data,
-    own_missing_asked_first,
-    own_thing,
-    thing_named_own,
-)
+from chat.capabilities import missing_data, own_thing
+from chat.capabilities_asked import SENTENCE_END_RE, asks_what_moves, own_missing_asked_first, thing_named_own
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance

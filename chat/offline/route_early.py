@@ -14,7 +14,8 @@ from chat.actions.missing import missing_data_call, own_of_thing_before, thing_a
 from chat.actions.verbs import looks_like_request
 from chat.affordability import RULE_RE, reasoning_call
 from chat.balances import balance_call
-from chat.capabilities import missing_thing_call, own_missing_asked_first, own_thing_judged, thing_named
+from chat.capabilities import thing_named
+from chat.capabilities_asked import missing_thing_call, own_missing_asked_first, own_thing_judged
 from chat.context import TurnContext
 from chat.help_behaviour import behaviour_calls
 from chat.help_steps import (
