@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from chat import words
-from chat.affordability import NEEDS_Q_RE, _label
+from chat.affordability import _label
+from chat.affordability_asked import NEEDS_Q_RE
 from chat.goals import goal_plan_text
 from core.money import money
 

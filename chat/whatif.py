@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chat import words
-from chat.affordability import usual_months_said
+from chat.affordability_asked import usual_months_said
 from chat.rates import Rate, rate_from_args, rate_in
 from chat.tool_args import money_query_from_args
 from core.errors import DomainError

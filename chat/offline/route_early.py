@@ -12,7 +12,7 @@ from chat.actions.control import NOTE_RE, confirm_call, dismiss_call
 from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call, own_of_thing_before, thing_after_cant_see
 from chat.actions.verbs import looks_like_request
-from chat.affordability import RULE_RE, reasoning_call
+from chat.affordability_asked import RULE_RE, reasoning_call
 from chat.balances import balance_call
 from chat.capabilities import thing_named
 from chat.capabilities_asked import missing_thing_call, own_missing_asked_first, own_thing_judged

@@ -13,7 +13,8 @@ import re
 import time
 from datetime import date
 
-from chat.affordability import REASONING_TOOLS, asked_before, reasoning_call
+from chat.affordability import REASONING_TOOLS
+from chat.affordability_asked import asked_before, reasoning_call
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import names_education_topic
 from chat.holdings import jar_amount_asked
