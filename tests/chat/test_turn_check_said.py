@@ -125,3 +125,31 @@ def test_someone_who_uses_this_account_is_no_one_elses_data(chat_demo, alice, al
     if not any(c["name"] == "check_data_available" for c in answer["tool_calls"]):
         pytest.skip("answered from the account's data")
     assert not confident(alice, answer), reasons(answer)
+
+
+LEFT_OUT_PROBES = [
+    "what did I spend at Amazon around new year last year, like the whole of january",
+    "how much went on starbucks around halloween like the whole month of october",
+    "what did uber cost me around thanksgiving this year like the whole month of november",
+    "whole foods spending near labor day, basically all of september",
+    "starbucks spending for the gala last month",
+    "how much on whole foods for the bbq and the picnic",
+    "uber rides to the vet last month",
+    "how much did the good plate cost me for the anniversary dinner",
+    "netflix and hulu together this year",
+    "groceries last month minus the zorblax",
+]
+
+
+def test_an_answer_that_says_it_left_words_out_is_never_confident(chat_demo, alice, alice_money):
+    """Whatever the reading, the score agrees with what the answer says: a turn whose answer says it left words of the
+    question out ("I didn't understand …", "Nothing in your transactions is called …") is below the threshold."""
+    from chat.turn_check_said import LEFT_OUT_NOTE_RE
+
+    noted = 0
+    for question in LEFT_OUT_PROBES:
+        answer = chat_turn(user=alice, message=question)
+        if LEFT_OUT_NOTE_RE.search(answer["answer"]):
+            noted += 1
+            assert not confident(alice, answer), (question, answer["confidence"], answer["answer"][:300])
+    assert noted, "none of the probes left words out: the check is untested"
