@@ -55,7 +55,9 @@ class LabelTable:
 
 
 def label_table(*, user) -> LabelTable:
-    """The user's own labelled rows, grouped (one query; the shape expression is `narrative_shape` in SQL)."""
+    """The user's own labelled rows, grouped (one query; the shape expression is `narrative_shape` in SQL), in
+    the order of the group's keys: the evidence built from them (nearest-neighbour ties, the linear model's
+    fit, the calibration's sample) must not depend on the order Postgres happens to return groups in."""
     with connection.cursor() as cur:
         cur.execute(
             """
@@ -67,6 +69,7 @@ def label_table(*, user) -> LabelTable:
             FROM transactions_transaction t LEFT JOIN transactions_merchant m ON m.id = t.merchant_id
             WHERE t.user_id = %s AND t.category_source = 'user' AND t.category_id IS NOT NULL
             GROUP BY 1, 2, 3, 4, 5, 6, 11
+            ORDER BY 1, 2, 3, 4, 5, 6, 11
             """,
             [user.id],
         )

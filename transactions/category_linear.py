@@ -141,7 +141,9 @@ class TextClassifier:
                                        preprocessor=_merchant_part),
                        TfidfVectorizer(analyzer="word", token_pattern=r"[a-z0-9]{2,}", sublinear_tf=True,
                                        preprocessor=_narrative_part))
-        model = LinearSVC(C=LINEAR_C)
+        # A fixed seed: liblinear shuffles the rows in its dual coordinate descent, and an unseeded fit (numpy's
+        # global random state) gave a different model, and different suggestions, in every process.
+        model = LinearSVC(C=LINEAR_C, random_state=0)
         out = cls(vectorizers, model, np.zeros(0, dtype=np.int64))
         # One thread: on a shared machine BLAS threads fighting over the cores made fits several times slower.
         with threadpool_limits(1):

@@ -123,7 +123,8 @@ def _known_keys(user: AuthUser) -> tuple[frozenset[str], frozenset[str]]:
                                                         merchant__isnull=False)
                              .order_by().values_list("merchant__key", "category_id").annotate(n=Count("id"))):
         counts[key][category] += n
-    return known, branching_keys({k: c.most_common(1)[0][0] for k, c in counts.items()})
+    # The majority category of each key; a tie goes to the lower category id, not to the order rows came back in.
+    return known, branching_keys({k: min(c, key=lambda cat: (-c[cat], cat)) for k, c in counts.items()})
 
 
 # A background import reports progress about this many times (categorising one slice of rows at a time).
