@@ -20,6 +20,8 @@ from transactions.query.vietnamese import vi_syllable
 
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
 # category/merchant/period) — "What is the envelope method?" is not about the user's jars.
+# the person themself, said as such ("for me", "my", "I"): not "spending" or "payments", which concepts name too
+OWN_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|us|tôi|mình)\b", re.I)
 PERSONAL_RE = re.compile(r"\b(?:my|me|mine|i|i'?ve|i'?m|i'?d|myself|our|we|tôi|mình)\b|"
                          r"\b(?:transactions?|purchases?|payments?|charges?|refunds?|spending|spent|paid|bought|"
                          r"giao dịch)\b", re.I)
@@ -160,6 +162,8 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
         return False  # "what does the cat cost me a month": what they paid, not what a cat costs
     if q.amount_min is not None or q.amount_max is not None:
         return False
+    if q.measure == "monthly_average" and (q.categories or q.merchants) and OWN_RE.search(text):
+        return False  # "what's a normal month of groceries for me?": their own monthly average, not a yardstick
     if q.period is not None or find_periods(norm, today):
         # a period makes it their money ("what was the total in May", "what was rent in March") unless nothing of
         # theirs is asked: "what is the generation-skipping transfer tax exemption in 2026" is a concept

@@ -75,7 +75,8 @@ THANKS_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|cool|nice|perfect|got it|awes
                        r"thank you|thx|ty|cheers|cảm ơn|cám ơn|cam on)(?:\s+(?:a lot|so much|very much|moneta|bạn))?"
                        r"[\s!.]*$", re.I)
 SHOULD_RE = re.compile(r"\b(?:should (?:i|my|mine|we)|how (?:big|large|much) should|is it (?:better|worth|smart|wise)|worth it"
-                       r"|what(?:'s| is) a (?:good|healthy|normal)|nên)\b", re.I)
+                       # "what's a normal month of groceries for me" asks their usual month, not what should be
+                       r"|what(?:'s| is) a (?:good|healthy|normal(?!\s+(?:month|week)\b))|nên)\b", re.I)
 BUDGET_RE = re.compile(r"\bbudgets?\b|\bcut back\b|\bspend less\b|\bsave more\b|\bcut (?:down|costs)\b", re.I)
 MY_SPENDING_RE = re.compile(r"\b(?:based on|given|from|with|using|according to|for) (?:what i spend|my (?:spending|"
                             r"expenses|budget|income|transactions|numbers|data)|how much i spend)\b|\bmy (?:monthly )?"

@@ -22,6 +22,7 @@ from transactions.query.model import MEASURES, Link, MoneyQuery, Side, Vocab
 from transactions.query.own_things import own_spending_asked
 from transactions.query.parse import money_query_parse
 from transactions.query.periods import find_periods
+from transactions.selectors.figures import pay_last
 
 __all__ = ["MEASURES", "Link", "MoneyQuery", "Period", "Side", "Vocab", "filtered", "full_months_before",
            "is_vietnamese", "money_query_count", "money_query_parse", "money_query_rows", "money_query_run",
@@ -70,7 +71,8 @@ def query_vocab(*, user, embed=None) -> Vocab:
     aliases = {a.word: (a.kind, a.target_name) for a in NameAlias.objects.filter(user=user).select_related(
         "merchant", "category")}
     return Vocab(merchants=merchants, merchant_category={k: v[1] for k, v in main.items()}, categories=categories,
-                 narrative_has=_narrative_lookup(user), embed=embed, aliases=aliases)
+                 narrative_has=_narrative_lookup(user), embed=embed, aliases=aliases,
+                 pay_last=lambda day: pay_last(user=user, on_or_before=day))
 
 
 def money_question(*, user, question: str, previous: MoneyQuery | None = None, today: date | None = None,

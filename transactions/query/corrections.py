@@ -19,10 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from core.periods import HOLIDAY_NAMES_RE, Period
 from transactions.query import grammar
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.periods_alike import SAME_DAYS_RE
+from transactions.query.periods_words import MONTH_RE
 
 _FILL = r"(?:no|nah|nope|oops|sorry|wait|hmm+|uh+|um+|err?m?|oh|ah)"
 # cues that always start a correction, after at least two words of question
@@ -53,6 +55,9 @@ SAME_WRITTEN_RE = re.compile(SAME_DAYS_RE.pattern, re.I)
 # the cue said after what it corrects, at the end of the question ("what did I put in the car … petrol i mean")
 AFTERWORD_RE = re.compile(r"(?P<sep>\s*(?:\.\.+|…|[,;—–]|\s-\s)\s*)(?P<body>[^\s,;.…—–?!][^,;.…—–?!]{0,40}?)\s*,?\s+"
                           r"(?P<cue>i\s+mean)\s*[.!?]*\s*$", re.I)
+YEAR_RE = re.compile(r"\b(?:19|20)\d{2}\b")
+# a month or a holiday by its name: a year said after it places it
+NAMED_DAY_RE = re.compile(rf"\b(?:{MONTH_RE}|{HOLIDAY_NAMES_RE})\b")
 PREPOSITION = {"in", "for", "during", "over", "on", "at", "from", "of", "trong", "cho", "tại", "o"}
 
 
@@ -115,6 +120,31 @@ def _period_span(text: str, today: date) -> tuple[int, int] | None:
             alike = [m for m in SAME_WRITTEN_RE.finditer(text) if m.start() <= best[0] < m.end()]
             return (alike[-1].start(), max(best[1], alike[-1].end())) if alike else best
     return None
+
+
+def _in_year_of(body: str, said: Period, replaced: str, today: date) -> str:
+    """A period said again more widely, without a year of its own ("over Christmas last year, I mean the whole of
+    December"): in the year of the one it restates, where that year's (and not the latest) overlaps it."""
+    earlier = find_periods(grammar.normalise(replaced), today)
+    if said.relative or said.grain in ("year", "all") or len(earlier) != 1 or earlier[0][0].relative \
+            or YEAR_RE.search(body) or re.search(r"\byears?\b", body, re.I):
+        return body
+    first = earlier[0][0]
+    for shifted in (said, said.shifted(years=-1), said.shifted(years=1)):
+        if shifted.start <= first.end and first.start <= shifted.end:
+            same_year = shifted.start.year == shifted.end.year
+            return body if shifted is said or not same_year else f"{body} {shifted.start.year}"
+    return body
+
+
+def _places_in_year(r: MoneyQuery, replaced: str, today: date) -> bool:
+    """A year said alone after a month or a holiday with none ("groceries in december, last year I mean"): it says
+    which one, it does not replace it."""
+    if r.period is None or r.period.grain != "year" or _names(r) or YEAR_RE.search(replaced) \
+            or not NAMED_DAY_RE.search(grammar.normalise(replaced)):
+        return False
+    earlier = find_periods(grammar.normalise(replaced), today)
+    return len(earlier) == 1 and not earlier[0][0].relative and earlier[0][0].grain in ("month", "day")
 
 
 def _subjects(q: MoneyQuery) -> list[str]:
@@ -204,6 +234,9 @@ def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], Mon
         span = _period_span(before, today)
         if span is not None:
             replaced.append(before[span[0]:span[1]])
+            body = _in_year_of(body, r.period, before[span[0]:span[1]], today)
+            if _places_in_year(r, before[span[0]:span[1]], today):
+                body = f"{before[span[0]:span[1]]} {body}"  # "in december, last year I mean": that december
             if _names(r):
                 before = before[:span[0]] + before[span[1]:]
             else:

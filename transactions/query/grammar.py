@@ -281,7 +281,7 @@ MEASURE_RULES: list[tuple[str, str]] = [
                         # "what is one month of my expenses" (an emergency fund's yardstick): a typical month
                         r"|\b(?:one|1|a single)\s+month(?:'?s)?\s+(?:of|worth of)\s+(?:my\s+|our\s+)?(?:expenses|spending|"
                         r"costs|bills|outgoings)\b|\bmonthly (?:average|avg|mean)\b|\b(?:average|avg|mean) monthly\b"
-                        r"|\b(?:average|typical|normal)\s+month\b|\bmoi thang\b|\bhang thang\b"
+                        r"|\b(?:average|typical|normal|regular|ordinary|usual)\s+month\b|\bmoi thang\b|\bhang thang\b"
                         # "my six-month average", "the same 6 month avg": a monthly average over that many months
                         r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:full[ -])?"
                         r"(?:months?'?|month's)\s+(?:average|avg|mean)\b"

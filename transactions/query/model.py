@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 
 from core.periods import Period
@@ -239,7 +240,7 @@ def _amount(value: Decimal) -> str:
 
 @dataclass
 class Vocab:
-    """What the parser links against: the user's own merchants and categories, and two lookups into their data."""
+    """What the parser links against: the user's own merchants and categories, and lookups into their data."""
 
     merchants: list[str] = field(default_factory=list)
     merchant_category: dict[str, str] = field(default_factory=dict)  # merchant → its most used category
@@ -247,3 +248,4 @@ class Vocab:
     narrative_has: Callable[..., bool] | None = None  # does a phrase occur in the user's narratives?
     embed: Callable | None = None  # texts → L2-normalised vectors, for linking by meaning
     aliases: dict[str, tuple[str, str]] = field(default_factory=dict)  # the user's own word → (kind, name)
+    pay_last: Callable[[date], date | None] | None = None  # the day of their last pay on or before a day

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.periods_words import DAY_ORDINALS, MONTH_RE
+
 UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
          "seventeen": 17, "eighteen": 18, "nineteen": 19}
@@ -75,20 +77,11 @@ def numbers_said(text: str) -> str:
     return RUN_RE.sub(lambda m: _said(m, text), text)
 
 
-# days of the month said as ordinal words ("june fifteenth", "the first of august", "august first through the tenth")
-DAY_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
-                "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-                "twenty first": 21, "twenty second": 22, "twenty third": 23, "twenty fourth": 24, "twenty fifth": 25,
-                "twenty sixth": 26, "twenty seventh": 27, "twenty eighth": 28, "twenty ninth": 29, "thirtieth": 30,
-                "thirty first": 31}
-_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|"
-          r"jun|jul|aug|sept?|oct|nov|dec)")
 _ORD = "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]") for w in DAY_ORDINALS), key=len, reverse=True))
 # after a month ("june fifteenth"), before "of" and a month ("the fifteenth of june"), or the end of a span whose
 # start was a day ("august 1st through the tenth")
-DAY_WORD_RE = re.compile(rf"(?P<pre>\b{_MONTH} |\d(?:st|nd|rd|th) (?:through|thru|to|till|until|and) the )(?P<a>{_ORD})\b"
-                         rf"|\b(?P<b>{_ORD})(?= of {_MONTH}\b)")
+DAY_WORD_RE = re.compile(rf"(?P<pre>\b(?:{MONTH_RE}) |\d(?:st|nd|rd|th) (?:through|thru|to|till|until|and) the )(?P<a>{_ORD})\b"
+                         rf"|\b(?P<b>{_ORD})(?= of (?:{MONTH_RE})\b)")
 
 
 def _ordinal(n: int) -> str:

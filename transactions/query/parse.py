@@ -41,6 +41,7 @@ from transactions.query.own_things import WHAT_ABOUT_RE, look_blanked, own_spend
 from transactions.query.periods import TIME_COUNT_RE, find_periods
 from transactions.query.periods_alike import same_days_alone
 from transactions.query.periods_parts import unplaced_cues
+from transactions.query.periods_pay import pay_periods, pay_words_blanked
 from transactions.query.periods_weeks import weeks_of_month
 from transactions.query.purchases import bought_not_bills
 from transactions.query.ranking_versus import versus_rest
@@ -172,14 +173,14 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
                 edited.language = "vi" if grammar.is_vietnamese(question) else "en"
                 return edited
     q = MoneyQuery(language="vi" if grammar.is_vietnamese(question) else "en")
-    periods = find_periods(text, today)
+    periods = pay_periods(text, find_periods(text, today), vocab.pay_last, today)  # "since my last payday"
     if previous is None:  # "groceries the same dates in August", said first: this month's days so far, in August
         periods = same_days_alone(text, periods, today)
     amount_text = _blank(text, [s for _, s in periods])
     low, high, amount_spans = find_amounts(amount_text)
     low, high, amount_spans = bounds_left(amount_text, low, high, amount_spans)  # "without the ones under $30": $30 and over
     q.amount_min, q.amount_max = low, high
-    measure, _ = find_measure(text)
+    measure, _ = find_measure(pay_words_blanked(text))  # "since my last paycheck" asks for no money in
     own = own_spending_asked(text)  # "is anything from the wedding still showing up? … the venue deposit"
     if measure == "income" and own and find_measure(paid_deposits_blanked(text))[0] != "income":
         measure = find_measure(paid_deposits_blanked(text))[0]

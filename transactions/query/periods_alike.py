@@ -9,13 +9,11 @@ import re
 from datetime import date
 
 from core.periods import Period, add_months, period_label
-from transactions.query.periods_dates import _MONTH_RE
+from transactions.query.periods_words import MONTH_RE, MONTHS
 
-MONTH_NUMBERS = {name.lower(): k for k, name in enumerate(calendar.month_name) if name} | {
-    name.lower(): k for k, name in enumerate(calendar.month_abbr) if name} | {"sept": 9}
 # "the same days in September", "the same dates last month", "the same stretch of August", "cùng kỳ tháng 9"
 SAME_DAYS_RE = re.compile(rf"\b(?:the\s+)?same\s+(?:days|dates|stretch|span|part|period|window|point|stage|(?:\d+|two|three|"
-                          rf"four)\s+(?:days|weeks))\s+(?:in|of|from|during|for)?\s*(?:(?P<month>{_MONTH_RE})\b\.?"
+                          rf"four)\s+(?:days|weeks))\s+(?:in|of|from|during|for)?\s*(?:(?P<month>{MONTH_RE})\b\.?"
                           rf"(?:\s+(?P<year>(?:19|20)\d{{2}}))?|(?P<rel>last|the previous|the prior|the month before)"
                           rf"\s*(?:month)?\b)")
 
@@ -47,7 +45,7 @@ def periods_alike(text: str, found: list[tuple[Period, tuple[int, int]]], today:
             continue
         named = before[-1][0]
         if m.group("month"):
-            month = MONTH_NUMBERS[m.group("month").lower()]
+            month = MONTHS[m.group("month").lower()]
             year = int(m.group("year")) if m.group("year") else named.start.year - (month > named.start.month)
             first = date(year, month, 1)
         else:
@@ -70,7 +68,7 @@ def same_days_alone(text: str, found: list[tuple[Period, tuple[int, int]]], toda
     m = SAME_DAYS_RE.search(text)
     if not m or not m.group("month") or any(s[1] <= m.start() and not p.relative for p, s in found):
         return found
-    month = MONTH_NUMBERS[m.group("month").lower()]
+    month = MONTHS[m.group("month").lower()]
     year = int(m.group("year")) if m.group("year") else today.year - (month >= today.month)
     same = _shifted_days(Period(today.replace(day=1), today, "", "month"), date(year, month, 1), today)
     if same is None:

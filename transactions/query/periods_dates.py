@@ -17,27 +17,23 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, full_months_before, period_label
-from transactions.query.periods_words import CIRCUMSTANCE, EN_COUNTS, ORDINAL_WORDS
+from transactions.query.periods_words import CIRCUMSTANCE, EN_COUNTS, MONTH_RE, MONTHS, ORDINAL_WORDS
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTHS["sept"] = 9
-_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 ALL_TIME_START = date(1900, 1, 1)
 
 # a day said as an ordinal word before "of" and a month ("the first of September")
-_ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_WORDS)})\s+of\s+(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
+_ORDINAL_OF = rf"(?:{'|'.join(ORDINAL_WORDS)})\s+of\s+(?:{MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
 # one date: ISO, numeric (month/day, optional year), or a day and a month name (either order)
 DATE = (rf"(?:{_ORDINAL_OF}|"
         rf"(?:(?:19|20)\d{{2}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}(?![\d/])"
         rf"|\d{{1,2}}/\d{{1,2}}(?:/(?:(?:19|20)?\d{{2}}))?(?![\d/])"
         # "14-06-2026", "14.06.2026": a numeric date with its year, the parts joined by dashes or dots
         rf"|\d{{1,2}}-\d{{1,2}}-(?:19|20)\d{{2}}(?![\d-])|\d{{1,2}}\.\d{{1,2}}\.(?:19|20)\d{{2}}(?![\d.]\d)"
-        rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
-        rf"|(?:{_MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?))")
+        rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}}\b)?"
+        rf"|(?:{MONTH_RE})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d{{2}}\b)?))")
 # a month's first or last day said by its edge ("the beginning of March", "the end of May"): an end of a range of dates
 # only ("from the first of March through the end of May"); "until the end of May" alone is the period grammar's
-_EDGE = (rf"(?:(?:very\s+)?(?:start|beginning|end)|last day)\s+of\s+(?:the\s+month\s+of\s+)?(?:{_MONTH_RE})\b\.?"
+_EDGE = (rf"(?:(?:very\s+)?(?:start|beginning|end)|last day)\s+of\s+(?:the\s+month\s+of\s+)?(?:{MONTH_RE})\b\.?"
          rf"(?:,?\s+(?:19|20)\d{{2}}\b)?")
 EDGE_DATE = rf"(?:{_EDGE}|{DATE})"
 # a Vietnamese date: "15/10", "15/10/2026", "20.12.2025" (day first, like every dotted date), "ngày 3 tháng 10 (năm
@@ -79,11 +75,11 @@ def _parts(token: str) -> list[tuple[int, int, int | None]]:
     said = re.fullmatch(rf"({'|'.join(ORDINAL_WORDS)})\s+of\s+(.+)", token)
     if said:  # "first of september": as "1 of september"
         token = f"{ORDINAL_WORDS[said.group(1)]} of {said.group(2)}"
-    named = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?", token) or \
-        re.fullmatch(rf"({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?", token)
+    named = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_RE})\.?(?:,?\s+(\d{{4}}))?", token) or \
+        re.fullmatch(rf"({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?", token)
     if named:
         first, second = named.group(1), named.group(2)
-        month, day = (_MONTHS[second], int(first)) if first.isdigit() else (_MONTHS[first], int(second))
+        month, day = (MONTHS[second], int(first)) if first.isdigit() else (MONTHS[first], int(second))
         return [(month, day, _year(named.group(3)))]
     return []
 
@@ -356,7 +352,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         """"the 3 months ending September", "the six months to March 2026": that many calendar months, the last
         of them the month named (the latest such that has started)."""
         n = int(m.group("n")) if m.group("n").isdigit() else EN_COUNTS.get(m.group("n"), 0)
-        month = _MONTHS[m.group("month")]
+        month = MONTHS[m.group("month")]
         year = int(m.group("year")) if m.group("year") else today.year - (1 if date(today.year, month, 1) > today
                                                                           else 0)
         if not 1 <= n <= 24:
@@ -389,7 +385,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
                     r"|\d{1,2}-\d{1,2}-(?:19|20)\d{2}|\d{1,2}\.\d{1,2}\.(?:19|20)\d{2}"
                     r"|(?!24/7\b)(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/])"
                     r"|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])(?![\d/])"
-                    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
+                    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_RE})\b\.?(?:,?\s+(?:19|20)\d{{2}})?")
     return [
         # Vietnamese dates are day/month, and two joined by "đến"/"tới" are one range, before any single date could
         # take the last one alone: "từ 1/7 đến 30/9", "1/3 đến 31/3/2026", "20.12.2025 tới 10.1.2026"; "từ 1/7 - 30/9"
@@ -412,7 +408,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (r"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+(?P<n>[1-9]|1[0-2]|two|three|four|five|six|seven|eight|"
          r"nine|ten|eleven|twelve)\s+(?:full|whole|complete|completed|calendar|entire)\s+weeks?\b", whole_weeks),
         (rf"\b(?:the\s+)?(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\s+"
-         rf"(?:ending|ended|that ended|to|through|thru|up to)\s+(?:the\s+end\s+of\s+)?(?:in\s+)?(?P<month>{_MONTH_RE})\b\.?"
+         rf"(?:ending|ended|that ended|to|through|thru|up to)\s+(?:the\s+end\s+of\s+)?(?:in\s+)?(?P<month>{MONTH_RE})\b\.?"
          rf"(?:,?\s+(?P<year>(?:19|20)\d{{2}})\b)?", months_ending),
         (r"\b(?:from\s+|between\s+)?q(?P<qa>[1-4])(?:\s+(?P<ya>(?:19|20)\d{2}))?\s*(?:to|through|thru|till|until|and|-|–)"
          r"\s*q(?P<qb>[1-4])(?:\s+(?P<yb>(?:19|20)\d{2}))?\b", quarter_span),
@@ -435,7 +431,7 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\s*(?:(?:up\s+)?(?:to|till|until|through|thru)(?:\s+and\s+including)?|and|-|–)\s*"
          r"(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)", days_here),
         (rf"\b(?:(?P<cue>since|from|after|starting(?: from)?)|on)\s+the\s+(?P<nth>(?P<n>\d{{1,2}})(?:st|nd|rd|th))\b"
-         rf"(?!\s*(?:of|in|to|up|and|till|until|through|thru|biggest|largest|most|highest|time|one|{_MONTH_RE})\b|\s*[-–/])",
+         rf"(?!\s*(?:of|in|to|up|and|till|until|through|thru|biggest|largest|most|highest|time|one|{MONTH_RE})\b|\s*[-–/])",
          nth_here),
         (r"\b(?:the\s+)?(?P<g>quarter|month|week|year)\s+(?:that\s+)?(?:just\s+)?(?:gone|ended|passed|finished)\b"
          r"|\b(?:the\s+)?(?:last|latest|most recent|previous)\s+(?:full|whole|complete|completed|finished)\s+"
@@ -448,11 +444,11 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
         (rf"\b(?P<a>(?:ngay|hom)\s+{VI_DATE})", vi_day),
         (rf"{_NOT_VI}(?:\b(?:from|between)\s+)?(?:the\s+)?(?P<a>{EDGE_DATE}){TO}(?P<b>{EDGE_DATE})"
          rf"(?:\s*\(?\s*(?:inclusive|both included)\s*\)?)?", span),
-        (rf"\b(?:(?P<m1>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
-         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE})\b"
-         rf"|(?P<d1o>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m3>{_MONTH_RE})\b\.?{TO}(?P<d2o>\d{{1,2}})(?:st|nd|rd|th)\b"
+        (rf"\b(?:(?P<m1>{MONTH_RE})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+         rf"|(?P<d1_>\d{{1,2}})(?:st|nd|rd|th)?{TO}(?P<d2_>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{MONTH_RE})\b"
+         rf"|(?P<d1o>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m3>{MONTH_RE})\b\.?{TO}(?P<d2o>\d{{1,2}})(?:st|nd|rd|th)\b"
          rf"(?!\s+of\b))"
-         rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{_MONTH_RE})\b)", days_of),
+         rf"(?P<y>,?\s+(?:19|20)\d{{2}}\b)?(?!\s*[/:]|\s+(?:{MONTH_RE})\b)", days_of),
         (rf"\bweek\s+(?:(?P<end>ending|ended|that ended|up to|through|thru)|starting|beginning|commencing|from)"
          rf"\s+(?:on\s+)?(?:the\s+)?(?P<a>{DATE})", week_ending),
         (rf"\bweek of\s+(?:the\s+)?(?P<a>{DATE})", week_of),

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, fmt_day, period_label
-from transactions.query.periods_words import NUM, _n
+from transactions.query.periods_seasons import SEASONS
+from transactions.query.periods_words import MONTH_RE, NUM, _n
 from transactions.query.restatements import CUES, PERIOD_CUES
 
 Found = list[tuple[Period, tuple[int, int]]]
@@ -36,8 +37,7 @@ STRETCH_GAP_RE = re.compile(r"[\s,]*(?:(?:time|season|break|holidays?|period|wee
 NAMED_SPAN_RE = re.compile(r"\b(?:holidays?|christmas|xmas|thanksgiving|black friday|cyber monday|new year'?s?|halloween|"
                            r"easter|spring|summer|fall|autumn|winter|festive|mua (?:xuan|he|thu|dong|le)|dip le|"
                            r"giang sinh|noel|tet)\b")
-MONTH_NAMES_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b|\d{1,2}(?:st|nd|rd|th)?\b"
-                            r"|\bthang\b")
+MONTH_NAMES_RE = re.compile(rf"\b(?:{MONTH_RE})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|\bthang\b")
 YEAR_ONLY_RE = re.compile(r"\s*(?:in\s+|of\s+)?(?:(?:last|this|previous)\s+year'?s?|(?:19|20)\d{2}|nam (?:ngoai|nay|truoc))\s*")
 # between a named period and the dates that say what it means: a comma, colon, dash or bracket ("the holidays last
 # year, november and december together", "christmas: dec 20 to 31"), not "or"/"vs" (a comparison)
@@ -45,9 +45,26 @@ APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?"
                            # "winter break, so …", "my fall semester (august thru october)": the stretch named by it
                            r"(?:\s+(?:break|semester|term|season|vacation|holidays?|months|quarter|period|stretch|time))?"
                            # "christmas time last year like december 2025": "like" glosses it in casual speech
-                           r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b|\blike\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
+                           r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b|\blike\b|\bi\.e\.?|\bnamely\b|\bmeaning\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
                            # "…, so all of december 2025", "…, just the whole of december"
-                           r"specifically|namely|meaning|just|only|all(?:\s+of)?|(?:the\s+)?whole(?:\s+of)?)\s+)*")
+                           r"specifically|namely|meaning|that is|i\.?e\.?|just|only|all(?:\s+of)?|(?:the\s+)?whole(?:\s+of)?)"
+                           r"\s+)*")
+# between months listed one after another ("march, april and may", "june july & august")
+LISTED_RE = re.compile(r"\s*(?:,|&|\band\b|\s)\s*(?:and\s+)?")
+
+
+def _listed_months(text: str, found: Found, k: int) -> tuple[Period, int]:
+    """The months listed from found[k] on, each following the one before it ("march, april and may"): one span from
+    the first to the last, and the index of the last."""
+    said = found[k][0]
+    while k + 1 < len(found):
+        nxt, (c, _) = found[k + 1]
+        if nxt.relative or nxt.start != said.end + timedelta(days=1) or not MONTH_NAMES_RE.search(text[c:found[k + 1][1][1]]) \
+                or not LISTED_RE.fullmatch(text[found[k][1][1]:c]):
+            break
+        said = Period(said.start, nxt.end, period_label(said.start, nxt.end, "range"), "range")
+        k += 1
+    return said, k
 
 
 def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], today: date
@@ -66,7 +83,10 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
             k += 1
         if k >= len(found):
             continue
-        said, (c, d) = found[k]
+        c = found[k][1][0]
+        c += len(text[c:found[k][1][1]]) - len(text[c:found[k][1][1]].lstrip())  # " june": the gap takes the space
+        said, k = _listed_months(text, found, k)  # "spring, that is march, april and may": the months listed
+        d = found[k][1][1]
         words = text[c:d]
         if said.relative or NAMED_SPAN_RE.search(words) or not MONTH_NAMES_RE.search(words) \
                 or not APPOSITION_RE.fullmatch(text[b:c]):
@@ -270,8 +290,8 @@ def counted_to(text: str, found: Found) -> Found:
 
 # "…, like the last 30 days", "…, so the last 30 days", "…, how much? i.e. the last 30 days": the restatement cue (with
 # "like" in casual speech), after at most a bare "how much?" said between
-MONTH_WORD_RE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b")
-SEASON_RE = re.compile(r"\b(?:spring|summer|autumn|fall|winter|season)\b")
+MONTH_WORD_RE = re.compile(rf"\b(?:{MONTH_RE})\b")
+SEASON_RE = re.compile(rf"\b(?:{'|'.join(SEASONS)}|season)\b")
 RELATIVE_GLOSS_RE = re.compile(rf"\s*[,(:;\-–—]?\s*(?:(?:how much|what'?s the total|total)\s*\??\s*)?"
                                rf"(?:(?:{CUES}|{PERIOD_CUES}|like)(?!\w)[\s,:]*)+(?:the\s+)?")
 

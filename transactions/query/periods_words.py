@@ -34,10 +34,16 @@ _VI_UNIT = "mot|hai|ba|bon|tu|lam|nam|sau|bay|tam|chin"
 VI_BIG = rf"(?:hai|ba|bon|nam|sau|bay|tam|chin)\s+muoi(?:\s+(?:{_VI_UNIT}))?|muoi\s+(?:{_VI_UNIT})"
 NUM = (rf"(\d+|{EN_BIG}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a couple|"
        r"couple|a few|several|an?)")
+# days of the month said as ordinal words ("june fifteenth", "the twenty first of may"; number_words.day_words_said)
+DAY_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+                "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+                "twenty first": 21, "twenty second": 22, "twenty third": 23, "twenty fourth": 24, "twenty fifth": 25,
+                "twenty sixth": 26, "twenty seventh": 27, "twenty eighth": 28, "twenty ninth": 29, "thirtieth": 30,
+                "thirty first": 31}
 # ordinals in words up to tenth: a day ("the third of May"), a place in a ranking ("the fourth biggest", "numbers
 # fourth and fifth")
-ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                 "ninth": 9, "tenth": 10}
+ORDINAL_WORDS = {w: n for w, n in DAY_ORDINALS.items() if n <= 10}
 # a place in a ranking said as an ordinal ("the second biggest", "which came 3rd"): second to tenth, in words or digits
 RANK_ORDINALS = {**{w: n for w, n in ORDINAL_WORDS.items() if n >= 2},
                  **{f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}": n for n in range(2, 11)}}

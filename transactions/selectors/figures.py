@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Abs
 
 from core.periods import add_months, full_months_before, period_label
@@ -101,6 +101,18 @@ def income_rows(*, user: AuthUser) -> QuerySet[Transaction]:
     """Income as the pages count it: rows in an income category and uncategorised money in; never transfers."""
     return Transaction.objects.filter(user=user).filter(
         Q(category__kind=Category.Kind.INCOME) | Q(category__isnull=True, amount__gt=0))
+
+
+def pay_last(*, user: AuthUser, on_or_before: date) -> date | None:
+    """The day of the user's last pay on or before a day: the latest money in from the payer who paid them most
+    often in the 100 days before it (a salary, not a one-off refund), else their latest income of all; None
+    when they have no income."""
+    rows = income_rows(user=user).filter(amount__gt=0, date__lte=on_or_before)
+    recent = (rows.filter(date__gt=on_or_before - timedelta(days=100), merchant__isnull=False)
+              .values("merchant_id").annotate(n=Count("id")).order_by("-n", "merchant_id").first())
+    if recent is not None and recent["n"] >= 2:
+        rows = rows.filter(merchant_id=recent["merchant_id"])
+    return rows.order_by("-date").values_list("date", flat=True).first()
 
 
 def _subquery(rows: QuerySet[Transaction], *, currency_column: bool) -> tuple[str, tuple[Any, ...]]:
