@@ -72,7 +72,7 @@ from transactions.query import is_vietnamese, strip_accents
 from transactions.query.clarify import clarification_for
 from transactions.query.foreign_words import english_nouns
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-from transactions.query.periods import find_periods
+from transactions.query.periods import TIME_COUNT_RE, find_periods
 
 MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
 
@@ -213,6 +213,11 @@ def route(question: str, ctx: TurnContext) -> Plan:
 OWN_THINGS_RE = re.compile(r"\b(?:jars?|subscriptions?|budgets?|bills?|categories|goals?)\b", re.I)
 
 
+def _months_said(text: str, q) -> bool:
+    """A monthly average over a number of months the turn says ("… going by the last three months")."""
+    return bool(q.months and q.measure == "monthly_average" and TIME_COUNT_RE.search(normalise(text)))
+
+
 def _mine_named(clause: str, before: str) -> str:
     """A clause that says "mine" for the thing the clause before named ("explain budget jars and show how mine are
     doing"): "my jars" in its place, so the part is routed as their own."""
@@ -305,7 +310,8 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
             and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
         # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
-    if asks_listing(text) and not q.period and not _named_merchants(text, q) and not LISTING_FIGURE_RE.search(text):
+    if asks_listing(text) and not (q.period or _months_said(text, q)) and not _named_merchants(text, q) \
+            and not LISTING_FIGURE_RE.search(text):  # "… each month … going by the last 3 months": a monthly average
         # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if names_recurring_alone(text) and not (q.period or q.merchants or q.categories or q.amount_min is not None
@@ -353,7 +359,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
                        or SUBSCRIPTION_RE.search(normalise(text))) and not _named_merchants(text, q) and not q.period
                       and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
-                      or (asks_listing(text) and not q.period)):  # "what are my subscriptions rn", "subs?"
+                      or (asks_listing(text) and not (q.period or _months_said(text, q)))):  # "what are my subscriptions rn", "subs?"
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):

@@ -72,3 +72,11 @@ def test_a_normal_month_of_a_category_for_me_is_their_monthly_average(chat_demo,
     assert f"{calendar.month_name[first.month]}" in answer["answer"] or first.strftime("%Y-%m") in answer["answer"], \
         answer["answer"]
     assert last.strftime("%Y-%m") in answer["answer"], answer["answer"]
+
+
+def test_bills_each_month_going_by_months_said_is_their_monthly_average(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="what do i need each month for rent and bills, going by the last 2 months")
+    assert [c["name"] for c in answer["tool_calls"]] != ["list_subscriptions"], answer["tool_calls"]
+    assert "$1,400.00 a month on average" in answer["answer"], answer["answer"]
+    listing = chat_turn(user=alice, message="what bills do i pay each month")
+    assert [c["name"] for c in listing["tool_calls"]] == ["list_subscriptions"], listing["tool_calls"]

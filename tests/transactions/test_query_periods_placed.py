@@ -26,6 +26,9 @@ def parse(question: str, today: date, vocab: Vocab = VOCAB):
     # restated more widely: the wider reading, in the year of the first
     ("how much went on amazon over xmas last year, and i mean all of december", "2025-12-01", "2025-12-31"),
     ("uber at thanksgiving last year, i mean the whole of november", "2025-11-01", "2025-11-30"),
+    ("amazon around xmas last year like the entire month of december", "2025-12-01", "2025-12-31"),
+    # a quarter said aloud
+    ("uber in q four last year", "2025-10-01", "2025-12-31"),
     # a month and its year said apart
     ("how much did uber cost in december? that was last year", "2025-12-01", "2025-12-31"),
     ("in december what did amazon come to, last year", "2025-12-01", "2025-12-31"),

@@ -147,6 +147,8 @@ QUARTER_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3r
 # "Q3", "quarter 3", "quý 3", "the fourth quarter", with its year after it ("Q4 of 2025", "Q1-2026", "q1 '26", "Q4 of
 # last year", "quý 4 năm ngoái") or before it ("2025 Q4")
 QUARTER = (r"(?:\b(?P<y0>(?:19|20)\d{2})\s+)?(?:\b(?:the\s+)?(?:q|quarter\s*|quy\s*)(?P<n>[1-4])"
+           # said aloud: "q four last year", "quarter two"
+           r"|\b(?:the\s+)?(?:q|quarter)\s+(?P<word>one|two|three|four)"
            r"|\b(?:the\s+)?(?P<ord>first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter)\b"
            r"(?:(?:\s*[-/]\s*|\s+(?:of\s+|in\s+)?(?:the\s+)?|\s+nam\s+)(?:(?P<y>(?:19|20)\d{2})\b|(?P<rel>last|this|"
            r"previous|prior|current)\s+year\b|(?P<vi>ngoai|truoc|nay)\b)|\s*'(?P<yy>\d{2})\b)?")
@@ -156,7 +158,8 @@ def date_rules(today: date, *, quarter_period: Callable[[int, int | None, date],
     """(regex, builder) pairs in priority order for transactions.query.periods; `quarter_period` is its own (a
     quarter without a year is the most recent one that has started)."""
     def quarter(m: re.Match) -> Period:
-        n = int(m.group("n")) if m.group("n") else QUARTER_ORDINALS[m.group("ord")]
+        n = int(m.group("n")) if m.group("n") else EN_COUNTS[m.group("word")] if m.group("word") else \
+            QUARTER_ORDINALS[m.group("ord")]
         year = m.group("y") or m.group("y0") or (f"20{m.group('yy')}" if m.group("yy") else None)
         if m.group("rel") or m.group("vi"):
             year = str(today.year - (0 if (m.group("rel") or m.group("vi")) in ("this", "current", "nay") else 1))

@@ -47,7 +47,8 @@ APPOSITION_RE = re.compile(r"(?:\s*(?:19|20)\d{2})?"
                            # "christmas time last year like december 2025": "like" glosses it in casual speech
                            r"\s*(?:[,:;(–—-]|\bi mean\b|\bso\b|\bthat is\b|\blike\b|\bi\.e\.?|\bnamely\b|\bmeaning\b)[\s,:(]*(?:(?:from|between|i mean|so|like|"
                            # "…, so all of december 2025", "…, just the whole of december"
-                           r"specifically|namely|meaning|that is|i\.?e\.?|just|only|all(?:\s+of)?|(?:the\s+)?whole(?:\s+of)?)"
+                           r"specifically|namely|meaning|that is|i\.?e\.?|just|only|all(?:\s+of)?|(?:the\s+)?(?:whole|entire|full)(?:\s+month)?"
+                           r"(?:\s+of)?)"
                            r"\s+)*")
 # between months listed one after another ("march, april and may", "june july & august")
 LISTED_RE = re.compile(r"\s*(?:,|&|\band\b|\s)\s*(?:and\s+)?")
@@ -80,6 +81,8 @@ def dates_named_win(text: str, found: list[tuple[Period, tuple[int, int]]], toda
         while k < len(found) and YEAR_ONLY_RE.fullmatch(text[found[k][1][0]:found[k][1][1]]) \
                 and STRETCH_GAP_RE.fullmatch(text[b:found[k][1][0]]):
             b = found[k][1][1]  # "the holidays last year": its year, said after it
+            if found[k][0].grain == "year" and not found[k][0].relative:
+                named = named.shifted(years=found[k][0].start.year - named.start.year)
             k += 1
         if k >= len(found):
             continue
