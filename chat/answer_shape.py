@@ -28,6 +28,7 @@ from core.text import strip_accents
 from transactions.query.asides_clauses import run_on_asides
 from transactions.query.exclusions_wording import OTHER_CUES
 from transactions.query.followups_months import MONTHS_ADDED_RE
+from transactions.query.followups_parts import APART_WORDS
 from transactions.query.followups_subject import ROW_BEFORE_RE, asks_all_of_it
 from transactions.query.periods_words import RANK_ORDINALS
 
@@ -51,8 +52,7 @@ ORDINAL = r"\b(?:which|what|who)\b[^.?!]{0,20}\b(?:came|comes|was|is|were|in|too
 SHARE = r"\b(?:percent(?:age)?|share|proportion|portion|fraction|phan tram|ty le)\b|%"  # of a whole: both sides
 BREAKDOWN = r"\b(?:(day|week|month) by \1|tung (?:ngay|tuan|thang)|(?:per|by) (?:day|week|month) (?:breakdown|split))\b"
 # "each one please, not added up", "each of them", "separately": one figure per period, not their sum
-EACH = (r"\b(?:each (?:one|of (?:them|those|these|the \w+ months))|separately|individually|one by one|one at a time|"
-        r"not (?:added up|added together|summed|combined|lumped together|together)|rieng (?:tung|le|re)|tung cai)\b")
+EACH = rf"\b(?:each (?:one|of (?:them|those|these|the \w+ months))|one at a time|{APART_WORDS})\b"
 EXCLUDE = (r"\b(?:except(?:ing)?|excluding|exclude[sd]?|without|not counting|not including|other than|besides|"
            r"apart from|aside from|minus|ignoring|leave (?:\w+ ){0,3}out|leaving (?:\w+ ){0,3}out|left out|"
            r"take (?:\w+ ){0,3}out|skip(?:ping)?|everything else|the rest(?! of (?:the|this|that|my) (?:year|month|week))|"

@@ -49,6 +49,7 @@ from chat.offline.route_cues import (
 from chat.whatif import whatif_call
 from transactions.query import is_vietnamese, own_spending_asked
 from transactions.query.asides import set_aside
+from transactions.query.followups_parts import APART_WORDS
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
@@ -101,10 +102,9 @@ def own_alternatives(text: str, q: MoneyQuery) -> list[Side] | None:
 
 
 # two or more things asked "separately", "each", "not added up": a figure for each, never their sum
-SEPARATE_RE = re.compile(r"\b(?:separately|separate (?:totals?|figures?|amounts?|numbers?)|individually|respectively|apiece|"
-                         r"one by one|for each(?: (?:one|of them))?\s*(?:[?.!]|$)|each(?: one| of (?:them|those|these|the two|"
-                         r"the three))?\s*(?:[?.!]|$)|each separately|not (?:added up|added together|summed|combined|"
-                         r"lumped together|together)|rieng (?:tung|le|re)|tung cai)")
+SEPARATE_RE = re.compile(rf"\b(?:{APART_WORDS}|separate (?:totals?|figures?|amounts?|numbers?)|respectively|apiece|"
+                         r"for each(?: (?:one|of them))?\s*(?:[?.!]|$)|each(?: one| of (?:them|those|these|the two|"
+                         r"the three))?\s*(?:[?.!]|$)|each separately)")
 
 
 def own_each(text: str, q: MoneyQuery) -> list[Side] | None:

@@ -26,6 +26,7 @@ from transactions.query.amounts import find_amounts
 from transactions.query.followups_base import (
     COUNT,
     HOW_MANY_THAT_RE,
+    IN_WORDS_RE,
     RANKINGS,
     ROWS,
     TWO_TO_TEN,
@@ -156,8 +157,6 @@ OUT_WORDS_RE = re.compile(r"\b(?:spen[dt]|spending|outgoings?|outflows?|money ou
 # words that say all of it went out, nothing left out: "everything", "rent included", "including rent"
 WHOLE_OUT_RE = re.compile(r"\b(?:everything|every ?thing|all of it|all in|in total|total|altogether)\b"
                           r"|\b[a-z&']+\s+included\b|\bincluding\s+[a-z&']+\b")
-IN_WORDS_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
-                         r"inflows?|thu nhap|tien (?:vao|vo|ve)|(?:vao|vo|ve) (?:tai khoan|tk))\b")
 
 
 

@@ -23,6 +23,12 @@ COUNT = rf"\d{{1,2}}|{'|'.join(w for w, n in EN_COUNTS.items() if n >= 2)}"
 NUM = rf"(\d{{1,2}}|one|{TWO_TO_TEN})"
 VI_COUNT = r"\d{1,2}|hai|ba|bon|nam|sau|bay|tam|chin|muoi"
 VI_NUM = rf"({VI_COUNT})"
+# money coming in, said in words ("and what came in?", "got paid", "thu nhập"): the one home of these words in the
+# follow-ups — money the other way than the last answer's (followups), a thing's income rather than its cost
+# (followups_whole, which adds "refunds" and "deposits": said of a thing, the money in from it)
+IN_WORDS = (r"income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|inflows?|thu nhap|"
+            r"tien (?:vao|vo|ve)|(?:vao|vo|ve) (?:tai khoan|tk)")
+IN_WORDS_RE = re.compile(rf"\b(?:{IN_WORDS})\b")
 # "how many lunches was that", "how many visits were those": the rows the last answer was about, counted — the noun
 # says what they are called, it names no new subject
 HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are|did) (?:that|those|these|it|they|this)"

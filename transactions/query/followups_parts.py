@@ -27,9 +27,13 @@ NEXT_UNITS_RE = re.compile(rf"\b(?:the\s+)?(?:next|following|subsequent|coming)\
                            rf"(?!\s+(?:ago|before|back))|\b(?P<n2>{NUM[1:-1]})\s+(?P<unit2>days?|weeks?|months?)\s+"
                            r"(?:after (?:that|it|those|then)|later)\b"
                            rf"|\b(?P<n3>{VI_COUNT})\s+(?P<unit3>thang|tuan|nam)\s+(?:tiep theo|sau do|ke tiep)\b")
-EACH_RE = re.compile(r"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\bseparately\b|\bone by one\b|\bmonth by month\b"
-                     r"|\bweek by week\b|\bbroken down\b|\bindividually\b|\bnot (?:added up|added together|together|"
-                     r"combined|summed(?: up)?|as one)\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
+# things or periods asked apart, not as one sum ("separately", "one by one", "not added up", "riêng từng"): the one home
+# of these words; EACH_RE (here), the first turn's own sides (chat/offline/route_early.SEPARATE_RE) and the shape
+# check (chat/answer_shape.EACH) each add the wordings of their own place to them
+APART_WORDS = (r"separately|individually|one by one|not (?:added up|added together|summed(?: up)?|combined|"
+               r"lumped together|together|as one)|rieng (?:tung|le|re)|tung cai")
+EACH_RE = re.compile(rf"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\b(?:{APART_WORDS})\b|\bmonth by month\b"
+                     r"|\bweek by week\b|\bbroken down\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
 FEW_MONTHS = 3  # "the two months before/after that" after a total: each month side by side unless "together"
 TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}

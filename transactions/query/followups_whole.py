@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.followups_base import IN_WORDS
 from transactions.query.model import MoneyQuery
 
 _NOUN = r"(?P<{}>income|earnings|spending|spend|expenses|expenditures?|outgoings)"
@@ -45,8 +46,7 @@ def whole_subject(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: s
 # a verb of money going out said of a thing ("what did the rent take?", "and what did groceries cost?")
 TOOK_RE = re.compile(r"\b(?:take|took|taken|takes|cost|costs|eat up|ate up|eats up|swallow(?:ed|s)?|spen[dt]|spending|"
                      r"go on|went on|goes on|paid for|pay for|set me back|use up|used up)\b")
-IN_SAID_RE = re.compile(r"\b(?:income|earn(?:ed|ings|t)?|came in|come in|coming in|money in|received|got paid|paid me|"
-                        r"refunds?|deposits?|inflows?)\b")
+IN_SAID_RE = re.compile(rf"\b(?:{IN_WORDS}|refunds?|deposits?)\b")  # money in said of a thing
 
 
 def spent_after_income(q: MoneyQuery, said: MoneyQuery, previous: MoneyQuery, text: str) -> MoneyQuery:
