@@ -250,7 +250,7 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
                             exclude_merchants: list[str] | None = None, exclude_categories: list[str] | None = None,
                             exclude_text: list[str] | None = None, offset: int | None = None, per: str | None = None,
                             skip_largest: int | None = None, smallest_first: bool | None = None,
-                            query: str | None = None) -> dict:
+                            group_by: str | None = None, query: str | None = None) -> dict:
         """The user's transactions as one structured query; every figure comes from SQL. `measure`: total |
         count | average | monthly_average | largest | smallest | list | top_merchants | top_categories | compare
         | income | net. Filters: `merchants` and `categories` (the user's own names), `text` (words that must
@@ -264,7 +264,8 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         rent"); named merchants, categories and text are a union ("coffee plus lunches"). `offset`: skip that many
         first in a ranking ("second biggest" = offset 1, limit 1). `per`: "day" | "week" | "month" spreads the total
         over the period. `skip_largest`: leave out that many biggest transactions ("excluding the biggest"). `smallest_first`: a
-        ranking from the smallest ("my 3 smallest categories", "the shop I spent least at"). Names the user does not have come back as `unknown` with close names: say so."""
+        ranking from the smallest ("my 3 smallest categories", "the shop I spent least at"). `group_by`: "month" gives a total or
+        count its figure for each calendar month of the period ("split by month"). Names the user does not have come back as `unknown` with close names: say so."""
         args = {k: v for k, v in locals().items() if k != "self" and v is not None}
         return self._money(args)
 

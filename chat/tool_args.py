@@ -129,6 +129,7 @@ def money_query_from_args(*, user, args: dict, measure: str | None = None, vocab
     q.exclude_text = [str(t) for t in args.get("exclude_text") or []]
     q.offset = tool_int(args.get("offset"), name="offset", low=0, high=LIMIT_MAX) or 0
     q.per = args.get("per") if args.get("per") in ("day", "week", "month") else None
+    q.group_by = "month" if args.get("group_by") == "month" else q.group_by
     q.skip_largest = tool_int(args.get("skip_largest"), name="skip_largest", low=0, high=LIMIT_MAX) or 0
     q.smallest_first = args.get("smallest_first") in (True, "true", "True", 1)
     q.unknown += [str(u) for u in args.get("unknown") or []]

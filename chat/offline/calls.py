@@ -7,6 +7,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+MONTH_SPLIT = ("total", "count", "income")  # the measures a figure per month is given for (transactions/query/execute.py)
+
 
 def money_calls(q) -> list[dict]:
     """The tool call that answers a money query: one structured query; the narrow tools only where they add
@@ -16,12 +18,10 @@ def money_calls(q) -> list[dict]:
             and not q.categories and q.measure in ("total", "list", "top_categories"):
         return [{"name": "analyze_merchant", "args": drop_none({
             "merchant": q.merchants[0], "group_by_category": True, "period": _span(q)})}]
-    series = q.group_by == "month" and q.measure in ("total", "list") and not (q.text or q.excludes or q.unknown
-                                                                             or q.amount_min or q.amount_max)
-    if series and len(set(q.merchants)) == 1 and not q.categories:  # "Woolworths month by month": its monthly series
+    if q.group_by == "month" and q.measure == "list" and len(set(q.merchants)) == 1 and not q.categories \
+            and not (q.text or q.excludes or q.unknown or q.amount_min or q.amount_max):
+        # "list Woolworths month by month": its monthly series (a total or a count is split by the query itself)
         return [{"name": "analyze_merchant", "args": drop_none({"merchant": q.merchants[0], "period": _span(q)})}]
-    if series and len(q.categories) == 1 and not q.merchants:
-        return [{"name": "analyze_by_category", "args": drop_none({"category": q.categories[0], "period": _span(q)})}]
     if q.measure == "compare":
         return [{"name": "compare_spending", "args": drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
@@ -83,7 +83,8 @@ def query_args(q) -> dict:
             "months": q.months, "limit": q.limit, "unknown": q.unknown or None, "weekdays": q.weekdays or None,
             "exclude_merchants": q.exclude_merchants or None, "exclude_categories": q.exclude_categories or None,
             "exclude_text": q.exclude_text or None, "offset": q.offset or None, "per": q.per,
-            "skip_largest": q.skip_largest or None, "smallest_first": q.smallest_first or None}
+            "skip_largest": q.skip_largest or None, "smallest_first": q.smallest_first or None,
+            "group_by": "month" if q.group_by == "month" and q.measure in MONTH_SPLIT else None}
     if q.period is not None:
         if q.period.grain == "all":
             args["period"] = "all time"

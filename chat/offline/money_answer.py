@@ -13,6 +13,7 @@ from chat.offline.money_compare import compare_lines
 from chat.offline.money_phrases import (
     amount,
     day_said,
+    months_said,
     named_period,
     names_joined,
     period_of,
@@ -372,6 +373,8 @@ def _ordinal(n: int) -> str:
 
 def _by_merchant(lines: list[str], result: dict, cur, q: dict, vi: bool = False) -> None:
     shown = result.get("by_merchant") or []
-    if len(shown) > 1 and (len(q.get("merchants") or []) != 1):
+    if result.get("by_month"):  # "split by month": each month's figure, in place of the shops'
+        lines.append(months_said(result["by_month"], cur, counted=q.get("measure") == "count", vi=vi))
+    elif len(shown) > 1 and (len(q.get("merchants") or []) != 1):
         lines.append(("Theo nơi chi: " if vi else "By merchant: ")
                      + ", ".join(f"{r['merchant']} {amount(r['total'], cur)}" for r in shown[:5]) + ".")

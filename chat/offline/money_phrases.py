@@ -108,3 +108,16 @@ def period_of(result: dict) -> dict | None:
     if result.get("start") and result.get("end"):
         return {"start": result["start"], "end": result["end"], "label": result.get("period"), "grain": "range"}
     return None
+
+
+def months_said(months: list[dict], currency: str | None, *, counted: bool, vi: bool = False) -> str:
+    """"By month: August 2026 $153.77; September 2026 $99.80; 1–29 Nov 2026 $40.10." — each month's figure of a
+    total (with `counted`, its number of transactions first), a month cut by the period shown by its days."""
+    def label(m: dict) -> str:
+        a, b = date.fromisoformat(m["start"]), date.fromisoformat(m["end"])
+        whole = a.day == 1 and (b + timedelta(days=1)).day == 1
+        return formats.date_format(a, "F Y") if whole else f"{a.day}–{formats.date_format(b, 'j M Y')}"
+
+    said = [f"{label(m)}: {m['count']} ({amount(m['total'], currency)})" if counted else
+            f"{label(m)} {amount(m['total'], currency)}" for m in months]
+    return ("Theo tháng: " if vi else "By month: ") + "; ".join(said) + "."

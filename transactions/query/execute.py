@@ -142,6 +142,26 @@ def _chart_for(user, q: MoneyQuery, out: dict) -> dict | None:
     return None
 
 
+def _by_month(user, q: MoneyQuery, qs: QuerySet, *, direction: str | None, currency: str) -> list[dict] | None:
+    """"split by month": the figure of each calendar month of the period (the first and last cut to it), from the
+    engine's windows; None when the period is one month or runs over more than two years."""
+    start, end = q.period.start if q.period else None, q.period.end if q.period else None
+    if start is None or end is None or q.period.grain == "all":
+        return None
+    months, first = [], start
+    while first <= end and len(months) <= 24:
+        last = min(add_months(first.replace(day=1), 1) - timedelta(days=1), end)
+        months.append((first, last))
+        first = last + timedelta(days=1)
+    if not 2 <= len(months) <= 24:
+        return None
+    found = figures.window_totals(qs, months, user=user, currency=currency)
+    inward = direction == "in"
+    return [{"month": f"{a:%Y-%m}", "start": a.isoformat(), "end": b.isoformat(),
+             "total": r["received"] if inward else r["spent"], "count": r["count_in"] if inward else r["count_out"]}
+            for (a, b), r in zip(months, found)]
+
+
 def _currency(user) -> str:
     latest = Transaction.objects.filter(user=user).order_by("-date").values_list("currency", flat=True).first()
     return latest or "USD"
@@ -166,6 +186,8 @@ def _aggregate(user, q: MoneyQuery, today: date) -> dict:
         result["net"] = main.get("net", 0.0)
     if q.per in PER_DAYS and result["count"]:
         result["per"] = _per_unit(user, q, qs, result["count"] if q.measure == "count" else result["total"], today)
+    if q.group_by == "month" and q.measure in ("total", "count", "income") and not q.per and result["count"]:
+        result["by_month"] = _by_month(user, q, qs, direction=q.direction, currency=main["currency"])
     if q.measure == "average" and result["count"]:
         avg = qs.aggregate(a=Sum("amount") / Count("id"))["a"]
         result["average"] = _num(abs(avg or 0))

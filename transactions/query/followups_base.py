@@ -126,6 +126,14 @@ class _State:
         q.followup, q.unknown, q.ignored, q.excluded_unknown, q.suggestions = True, [], [], [], {}
         return q
 
+    def top_place(self, q: MoneyQuery, *, biggest: bool) -> MoneyQuery:
+        """"which of those was biggest", "the cheaper one?" after a ranking: its items ranked again and the first (or
+        last) place taken — picked by a ranking of exactly that list, so the answer says which one tops it."""
+        q.measure = "top_categories" if self.previous.measure == "summary" else self.previous.measure
+        q.merchants, q.categories = (list(self.items), []) if self.kind == "merchant" else ([], list(self.items))
+        q.smallest_first, q.offset, q.limit, q.per = not biggest, 0, 1, None
+        return q
+
     def one_item(self, q: MoneyQuery, name: str) -> MoneyQuery:
         q.merchants, q.categories = ([name], []) if self.kind == "merchant" else ([], [name])
         q.measure, q.offset, q.limit, q.per = "total", 0, None, None

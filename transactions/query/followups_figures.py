@@ -127,7 +127,7 @@ def _which_more(text: str, s: _State) -> Edit:
         q.compare["ask"] = "more" if more else "less"
         return q, [*spans, *(pct if len(q.compare.get("sides") or []) == 2 else [])]
     if prev.measure in RANKINGS:
-        return (s.one_item(q, s.items[0] if more else s.items[-1]), spans) if s.items else None
+        return (s.top_place(q, biggest=more), spans) if s.items else None
     if prev.measure not in ("total", "count", "average", "list", "income", "largest", "smallest"):
         return None
     earlier = s.earlier

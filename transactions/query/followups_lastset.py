@@ -72,7 +72,7 @@ def _set_measure(text: str, s: _State) -> Edit:
     if prev.measure in RANKINGS:  # the ranked items: the first (or last) of them, never a row
         if count or not s.items or big is None or EXCLUDE_RE.search(text) or SPLIT_EXCLUDE_RE.search(text):
             return None  # "which is biggest if you leave out housing": the ranking again without it (the parser's)
-        return s.one_item(q, s.items[0] if big.group("big") else s.items[-1]), spans
+        return s.top_place(q, biggest=bool(big.group("big"))), spans
     if prev.measure not in ROWS:
         return None
     q.unknown = list(prev.unknown)  # a set named by a word nothing matched stays that set: never all spending

@@ -121,7 +121,7 @@ def rows_listed(shown: dict, previous: dict | None) -> dict:
 
 SAME_QUESTION_KEYS = ("measure", "merchants", "categories", "text", "exclude_merchants", "exclude_categories",
                       "exclude_text", "amount_min", "amount_max", "direction", "weekdays", "months", "limit", "offset",
-                      "per", "skip_largest")
+                      "per", "skip_largest", "group_by")
 
 
 def query_unchanged(previous: dict, now: dict) -> bool:
