@@ -25,10 +25,12 @@ from chat.assistant import MONEY_TOOLS, TurnRecorder
 from chat.context import TurnContext
 from chat.language import answer_language
 from chat.models import Conversation, Message
+from chat.subject_kept import CLAUSE_SPLIT_RE, NEGATION_BEFORE_RE
 from core.errors import DomainError
 from core.types import AuthUser
 from transactions.query import MoneyQuery, money_query_parse, query_vocab
 from transactions.query.clarify import choice_parse, clarification_for
+from transactions.query.grammar import normalise
 from transactions.services import alias_learn
 
 CLARIFY_CONFIDENCE = 0.35  # below the default escalation threshold (0.4): never "confident"
@@ -92,6 +94,8 @@ def clarification_pick(*, user: AuthUser, conversation: Conversation, choice: st
         said = " ".join(text.lower().split()).strip(" .!?")
         picked = next((c for c in (open_[1]["choices"] if open_ else [])
                        if said in (c.get("label", "").lower(), c.get("name", "").lower())), None)
+        if picked is None and open_ is not None:  # "the rides I mean, not the food": the choice by its kind
+            picked = _described_choice(text, open_[1]["choices"], query_vocab(user=user))
         if picked is None:
             return None
     assert open_ is not None
@@ -103,6 +107,29 @@ def clarification_pick(*, user: AuthUser, conversation: Conversation, choice: st
                 question=clarification.get("for_question") or "")
     return Pick(label=picked["label"], question=clarification.get("for_question") or text,
                 state_before_id=message.pk)
+
+
+def _described_choice(text: str, choices: list[dict], vocab) -> dict | None:
+    """The one choice a reply describes by what it is rather than by its name ("the food one", "the rides I mean, not
+    the food" for Uber or Uber Eats): a name or kind of spending the reply says (a merchant choice is of its usual
+    category) picks the choices it covers, one it says after a negation ("not the food") rules them out. None unless
+    exactly one choice is left."""
+    q = money_query_parse(text, vocab=vocab, today=timezone.localdate())
+    clauses = [c for c in CLAUSE_SPLIT_RE.split(normalise(text)) if c and c.strip()]
+    wanted: set[str] = set()
+    denied: set[str] = set()
+    for link in q.links:
+        mention = re.compile(rf"(?<!\w){re.escape(normalise(link.mention).strip())}(?!\w)")
+        places = [(c, m) for c in clauses for m in mention.finditer(c)]
+        negated = link.negated or bool(places) and all(NEGATION_BEFORE_RE.search(c[:m.start()]) for c, m in places)
+        (denied if negated else wanted).update(link.names)
+
+    def covered(choice: dict, names: set[str]) -> bool:
+        return choice.get("name") in names or (choice.get("kind") == "merchant"
+                                               and vocab.merchant_category.get(choice.get("name")) in names)
+
+    left = [c for c in choices if not covered(c, denied) and (not wanted or covered(c, wanted))]
+    return left[0] if (wanted or denied) and len(left) == 1 else None
 
 
 CORRECTION_RE = re.compile(r"^\s*(?:(?:no|nope|not that|wrong|sorry)\b[\s,.!]*)?(?:i meant|i mean|i was asking about|"

@@ -294,3 +294,21 @@ def test_a_vietnamese_question_is_asked_back_in_vietnamese(chat_demo, alice, two
     answer = chat_turn(user=alice, message="tháng trước tôi tiêu bao nhiêu cho ubr?")
     assert answer["clarification"]["ask_only"] and answer["tool_calls"] == []
     assert "Bạn nói “ubr” là Uber hay Uber Eats?" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize(("reply", "said", "other"), [
+    ("the rides I mean, not the food", "$23.10", "$31.00"),  # Uber is filed as Transport, Uber Eats as Dining
+    ("no, not the food one", "$23.10", "$31.00"),
+    ("the food one", "$31.00", "$23.10"),
+])
+def test_a_reply_that_describes_a_choice_picks_it(chat_demo, alice, two_ubers, reply, said, other):
+    asked = chat_turn(user=alice, message="ubr last month?")
+    answer = chat_turn(user=alice, message=reply, conversation_id=asked["conversation_id"])
+    assert said in answer["answer"] and other not in answer["answer"], answer["answer"]
+    assert confident(alice, answer), answer["grounding"]["reasons"]
+
+
+def test_a_reply_that_fits_both_choices_picks_none(chat_demo, alice, two_ubers):
+    asked = chat_turn(user=alice, message="ubr last month?")
+    answer = chat_turn(user=alice, message="the one I use most", conversation_id=asked["conversation_id"])
+    assert not NameAlias.objects.filter(user=alice).exists(), answer["answer"]
