@@ -161,3 +161,20 @@ def test_a_stranger_leaving_rent_out_sees_none_of_alices_money(chat_demo, alice,
     answer = chat_turn(user=bob, message="what did I spend last month, leaving the rent to one side")
     assert _spent_last_month(alice, without=("RENT",)) not in answer["answer"]
     assert "Oak St" not in answer["answer"] and "1,400" not in answer["answer"]
+
+
+@pytest.mark.parametrize(("turns", "said", "not_said"), [
+    # "not the amazon stuff" right after what is kept, no comma: last month's groceries without the Amazon part
+    # (96.40 of 114.90)
+    (("what did I spend last month", "the groceries not the amazon stuff"), "$96.40", "$114.90"),
+])
+def test_not_the_thing_after_what_is_kept_leaves_it_out(chat_demo, alice, alice_money, turns, said, not_said):
+    answer = talk(alice, *turns)[-1]
+    body = _first_line(answer)
+    assert said in body and not_said not in body, answer["answer"]
+    assert confident(alice, answer), answer["grounding"]["reasons"]
+
+
+def test_not_the_whole_month_is_no_exclusion(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="Starbucks last month, not the whole month, just the first week")
+    assert "$5.75" in answer["answer"] or not confident(alice, answer), answer["answer"]

@@ -59,9 +59,18 @@ in on at for from with including include included counting count spend spent spe
 went get got have had be been being bad good worth enough any anything everything sure yet that's what how""".split())
 
 
+# "just the rides not the food", "the flights not the bag fee": the same with a determiner before the thing left out
+# (not "is not the biggest", "not the whole month": a helper before it, or a word after it that is no name)
+BARE_NOT_THE_RE = re.compile(r"\b([a-z0-9'&]+)\s+not\s+(?:the|my|our|any)\s+([a-z0-9'&]+)")
+NOT_THE_BEFORE = NOT_BEFORE | set("""same whole entire full biggest largest smallest best worst only first last most least
+usual one ones other rest point case""".split())
+
+
 def _bare_not(rest: str) -> str:
-    return BARE_NOT_RE.sub(lambda m: m.group(0) if m.group(1) in NOT_AFTER or m.group(2) in NOT_BEFORE
+    rest = BARE_NOT_RE.sub(lambda m: m.group(0) if m.group(1) in NOT_AFTER or m.group(2) in NOT_BEFORE
                            else f"{m.group(1)} ^ {m.group(2)}", rest)
+    return BARE_NOT_THE_RE.sub(lambda m: m.group(0) if m.group(1) in NOT_AFTER or m.group(2) in NOT_THE_BEFORE
+                               else m.group(0).replace(" not ", " ^ ", 1), rest)
 
 
 # the rest of a list after a comma: "groceries and dining", "uber, lyft or taxis" — names only, up to the end of
