@@ -13,6 +13,7 @@ import re
 
 from chat.concept_first import definition_search
 from transactions.query import is_vietnamese
+from transactions.query.dictation import marks_written
 from transactions.query.vietnamese_chat import VI_PLAIN_WORDS, written_out
 
 # English function and question words that are not also unaccented Vietnamese words.
@@ -37,9 +38,10 @@ def question_language(text: str) -> str | None:
 
 def spelled_out(text: str) -> str:
     """The question as it is read: Vietnamese typed in chat forms ("t xài bn r", "ko", "dc", "mik") written out
-    ("tôi xài bao nhiêu rồi"), so every reader of the turn — the parser, the capability map, the follow-up grammar —
-    reads the words themselves (transactions/query/vietnamese_chat.py); the message is stored as said."""
-    return written_out(text, VI_PLAIN_WORDS)
+    ("tôi xài bao nhiêu rồi") and punctuation said aloud written as marks ("… last month question mark",
+    transactions/query/dictation.py), so every reader of the turn — the parser, the capability map, the follow-up
+    grammar — reads the words themselves (transactions/query/vietnamese_chat.py); the message is stored as said."""
+    return written_out(marks_written(text), VI_PLAIN_WORDS)
 
 
 def answer_language(text: str, ui_language: str | None) -> str:

@@ -46,6 +46,7 @@ from chat.capabilities import OTHERS_TOPIC
 from chat.confidence_asked import income_answered_by_spending
 from core.text import strip_accents
 from transactions.query.followups_subject import asks_all_of_it
+from transactions.query.number_words import years_and_quarters_said
 from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
 
 SIGNAL_PENALTY = 0.6
@@ -277,6 +278,7 @@ def number_not_used(question: str, text: str, records: list[Any]) -> list[str]:
              if n <= _ranked(scoped)}  # "my top 3 categories" answered by a summary ranking all of them
     used |= ranks
     left = []
+    text = years_and_quarters_said(text)  # "december twenty twenty five", "q four": a year and a quarter, not two quantities
     for m in NUMBER_RE.finditer(text):
         if NOT_A_QUANTITY.match(text, m.end()) or ITEMS_BEFORE.search(text[:m.start()]):
             continue  # "the two of them", "add those 3 up": items, not a quantity

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from core.text import strip_accents  # noqa: F401  (re-exported by transactions.query)
+from transactions.query.dictation import marks_written
 from transactions.query.foreign_words import gloss
 from transactions.query.lexicon import REGIONAL_GRAMMAR_WORDS
 from transactions.query.number_words import day_words_said, numbers_said
@@ -76,6 +77,7 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     parts many times in one turn (parse, routing, the checks)."""
     vietnamese = written_vietnamese(text or "")
     text = strip_accents((text or "").replace("’", "'").replace("‘", "'").lower())
+    text = marks_written(text)  # "… last month question mark": punctuation said aloud (dictation.py)
     text = re.sub(r"\bw/c\b", "week commencing", text)  # "w/c 3 March": the week that starts that day
     # "last month on its own", "Uber by itself", "the groceries alone": only that, said another way
     # ("each week on its own" stays: each week side by side, transactions/query/followups_parts.py BY_UNIT_RE)

@@ -73,8 +73,34 @@ def _said(m: re.Match, text: str) -> str:
 
 def numbers_said(text: str) -> str:
     """The normalised text with amounts said in words as digits: "over one hundred dollars" → "over 100 dollars",
-    "forty two bucks" → "42 bucks", "a couple hundred" → "200". Other text is kept as it is."""
+    "forty two bucks" → "42 bucks", "a couple hundred" → "200"; and numbers that stand where only a number can —
+    a quarter ("q four" → "q4") and a year said as two pairs ("twenty twenty five" → "2025"). Other text is kept."""
+    text = years_and_quarters_said(text)
     return RUN_RE.sub(lambda m: _said(m, text), text)
+
+
+def years_and_quarters_said(text: str) -> str:
+    """A quarter and a year said in words, as digits: "q four" → "q4", "twenty twenty five" → "2025"."""
+    return YEAR_RE.sub(_year, QUARTER_RE.sub(lambda m: f"q{UNITS[m.group(1)]}", text))
+
+
+# a quarter by its number, as dictation writes "Q4" ("q four", "q. two"); "quarter four" is the grammar's own
+QUARTER_RE = re.compile(r"\bq\.?\s*(one|two|three|four)\b")
+# a year said in two pairs: "twenty twenty five", "twenty nineteen", "twenty oh nine" (2009); a year has no other
+# reading of "twenty" followed by a number of ten or more ("twenty five" alone stays 25)
+_PAIR = "|".join([*TEENS, *TENS])
+YEAR_RE = re.compile(rf"\b(?P<c>nineteen|twenty)\s+(?:(?P<pair>{_PAIR})(?:[\s-]+(?P<unit>{'|'.join(UNITS)}))?"
+                     rf"|(?:oh|o|zero)\s+(?P<single>{'|'.join(UNITS)}))\b(?!\s*(?:dollars?|bucks|usd|quid|euros?|pounds?)\b)")
+
+
+def _year(m: re.Match) -> str:
+    century = 1900 if m.group("c") == "nineteen" else 2000
+    if m.group("single"):
+        return str(century + UNITS[m.group("single")])
+    pair = TEENS.get(m.group("pair")) or TENS[m.group("pair")]
+    if m.group("unit") and m.group("pair") in TEENS:
+        return m.group(0)  # "twenty fifteen four": no year
+    return str(century + pair + (UNITS[m.group("unit")] if m.group("unit") else 0))
 
 
 _ORD = "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]") for w in DAY_ORDINALS), key=len, reverse=True))
