@@ -311,6 +311,10 @@ _BARE_FILLER = frozenset("show me check current currently now right rn atm at th
                          "status yoy mom trend history over time change".split())  # "credit score YoY?": its course
 
 
+# an account named by its kind ("roth ira", "trad ira", "sep ira", "solo 401k"): a kind of product, not the user's own
+KIND_OF_ACCOUNT_RE = re.compile(r"\b(?:roth|trad|traditional|sep|simple|spousal|rollover|solo)\s+(?:iras?|401 ?\(?k\)?s?)\b")
+
+
 def _own_thing(text: str) -> str | None:
     """The topic of a turn that only names one of the things Moneta cannot see, bare or as the user's own (see
     OWN_THINGS), or None."""
@@ -323,6 +327,8 @@ def _own_thing(text: str) -> str | None:
         m = re.search(rf"\b(?:{strip_accents(names)})(?!\w)", said)
         if m is None:
             continue
+        if not own and KIND_OF_ACCOUNT_RE.search(said):
+            continue  # "roth ira?", "sep ira": a kind of account named alone asks what it is (a concept)
         rest = (said[:m.start()] + " " + said[m.end():]).replace("'s", " ").split()
         if all(w in (_FILLER if own else _BARE_FILLER) or w in ("toi", "cua", "minh") for w in rest):
             return topic

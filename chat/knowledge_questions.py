@@ -15,9 +15,10 @@ from typing import Any
 
 from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
+from chat.offline.route_cues import APP_NOUNS
 from transactions.query import strip_accents
-from transactions.query.grammar import find_measure, normalise
-from transactions.query.own_things import own_money_asked
+from transactions.query.grammar import SPEND_CUE, find_measure, normalise
+from transactions.query.own_things import own_money_asked, own_spending_asked
 from transactions.query.periods import find_periods
 
 _JUDGED = (r"bad|good|ok|okay|fine|smart|wise|dumb|stupid|safe|unsafe|risky|dangerous|legit|normal|necessary|"
@@ -90,10 +91,17 @@ def asks_about_concept(text: str) -> bool:
                 or (NEED_OR_WORKS_RE.search(text) and not IN_APP_RE.search(text)))
 
 
+def _loose_term_reading(link: Any) -> bool:
+    """A shop read loosely from the words of a finance term ("trad ira" as Trader Joe's): no name of theirs."""
+    from chat.knowledge_terms import takes_finance_term  # (reads the knowledge base's headings: imported when used)
+
+    return link.kind == "merchant" and takes_finance_term(link.mention, list(link.names or []))
+
+
 def _names_their_own(q: Any) -> bool:
     """A merchant or category of theirs named by its name (not only placed by meaning)."""
     return any(link.kind in ("merchant", "category") and link.how not in ("meaning", "narrative", "concept")
-               and not link.negated for link in getattr(q, "links", None) or [])
+               and not link.negated and not _loose_term_reading(link) for link in getattr(q, "links", None) or [])
 
 
 def _own_names(q: Any) -> bool:
@@ -105,8 +113,8 @@ def _own_names(q: Any) -> bool:
     if (period is not None and period.grain != "all") or getattr(q, "amount_min", None) is not None \
             or getattr(q, "amount_max", None) is not None:
         return True
-    return any(link.kind == "merchant" and link.how not in ("meaning", "narrative") and not link.negated
-               for link in getattr(q, "links", None) or [])
+    return any(link.kind == "merchant" and link.how not in ("meaning", "narrative", "concept") and not link.negated
+               and not _loose_term_reading(link) for link in getattr(q, "links", None) or [])
 
 
 def informal_concept_query(text: str, q: Any, query: str) -> str | None:
@@ -120,6 +128,26 @@ def informal_concept_query(text: str, q: Any, query: str) -> str | None:
             and names_education_topic(query):
         return query
     if not asks_about_concept(text):
+        return None
+    return query if names_education_topic(query) else None
+
+
+# a clause of circumstance after what is asked ("… if i freelance", "… when ur income is random")
+CIRCUMSTANCE_RE = re.compile(r"\s(?:when|whenever|if|since|as|while|because|cause|cuz|bc)\s", re.I)
+
+
+def topic_asked_of_no_figure(text: str, q: Any, query: str) -> str | None:
+    """The knowledge search words (`query`) of a turn that names a finance-education topic and asks for no figure of
+    the user's own, however casually it is said ("can i write my laptop off if i freelance", "how do u budget when
+    ur pay is all over the place", "trad ira?"): no period, amount, merchant or category of theirs named by its name,
+    no first-person spending asked and no money measure other than "how much" — else None. Words placed only by
+    meaning ("paycheck" as their payroll, "phone bill" as their carrier) name nothing of theirs."""
+    asked = CIRCUMSTANCE_RE.split(text, maxsplit=1)[0]  # "… when my income is all over the place" says whose case
+    norm = normalise(asked)
+    measure = find_measure(norm)[0]
+    if q is None or getattr(q, "followup", False) or _own_names(q) or _names_their_own(q) or own_money_asked(norm) \
+            or own_spending_asked(asked) or measure not in (None, "total") or (measure and SPEND_CUE.search(norm)) \
+            or APP_NOUNS.search(text):
         return None
     return query if names_education_topic(query) else None
 

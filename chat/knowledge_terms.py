@@ -120,10 +120,11 @@ def words_not_in_knowledge(question: str, results: list[dict[str, Any]]) -> list
 
 
 def _base(word: str) -> str:
-    """The word without an inflection ("conversions" → "conversion", "converting" → "convert", "taxed" → "tax")."""
+    """The word without an inflection ("conversions" → "conversion", "converting" → "convert", "taxed" → "tax",
+    "supplies" → "suppl")."""
     for suffix in ("ing", "ies", "es", "ed", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            return word[: -len(suffix)]  # "supplies" → "suppl", which starts "supply" and "supplies" alike
     return word
 
 

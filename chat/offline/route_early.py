@@ -29,7 +29,7 @@ from chat.help_steps import (
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import POINTS_BACK_RE, howto_points_at_nothing
-from chat.knowledge_questions import concept_of_question_before, informal_concept_query
+from chat.knowledge_questions import concept_of_question_before, informal_concept_query, topic_asked_of_no_figure
 from chat.limits import limits_call
 from chat.listings import listing_followup_call
 from chat.offline.calls import money_calls
@@ -213,6 +213,9 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     if not (q.period or q.merchants or q.categories) and asks_education_section(text):
         # "how should I budget on an irregular income": that page, not their figures
         return done([("concept", 1.0, text)], [{"name": "search_knowledge_base", "args": {"query": search_query(text)}}])
+    if (concept := topic_asked_of_no_figure(text, q, search_query(text))) is not None:
+        # "can i write my laptop off if i freelance", "trad ira?": a finance topic asked of no figure of theirs
+        return done([("concept", best, text)], [{"name": "search_knowledge_base", "args": {"query": concept}}])
     if THANKS_RE.search(text):
         return done([("thanks", 1.0, text)], [])
     if compares_concepts(text, q, ctx.today) and not q.followup:  # "snowball or avalanche", "roth vs traditional"

@@ -69,6 +69,7 @@ from chat.tool_fit import SAVING_IF_RE
 from chat.whatif import WHATIF_TOOLS
 from core.embeddings import single_thread_inference
 from transactions.query import is_vietnamese, strip_accents
+from transactions.query.asides import intent_lead
 from transactions.query.clarify import clarification_for
 from transactions.query.foreign_words import english_nouns
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
@@ -131,6 +132,7 @@ def route(question: str, ctx: TurnContext) -> Plan:
     compound interest?") gets each part answered."""
     started = time.perf_counter()
     text = english_nouns(question.strip())  # "the extracto of my bank": the statement (foreign_words.py)
+    text = intent_lead(text)[0]  # "I want to save some money, so how much…": the question after what they want
     if (restated := restate_plan(text, ctx, lambda asked: route(asked, ctx))) is not None:
         # "explain it more simply": the last answer again, said short (chat/offline/route_restate.py)
         intents, calls, query = restated

@@ -20,6 +20,30 @@ ROLE = (r"(?:accountant|bookkeeper|cpa|tax (?:guy|gal|lady|person|preparer|advis
 PURPOSE_LEAD_RE = re.compile(r"^\s*(?:(?:quick (?:one|q(?:uestion)?)|question|ok(?:ay)?|so)\s*,?\s*)?"
                              r"(?:this is |it'?s |that'?s )?(?:for|to send to|to give to|to show)\s+(?:my|our|the)\s+"
                              r"[\w' ]{1,30}?\s*[:–—-]\s+", re.I)
+# a statement of what the person wants, before the question it leads to: "I want to save some money, so how much do I
+# pay in subscriptions", "trying to cut back — what went on takeout last month", "we're saving for a car. which
+# category is biggest": the question after it is what is asked
+INTENT_LEAD_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|well|hey|hi|hmm+|um+|alright|right|honestly)\W+)*"
+    r"(?:(?:i|we)(?:'m|'re|m| am| are)?\s+(?:\w+\s+){0,2}?(?:want|wanna|need|would like|'d like|trying|try|plan|planning|"
+    r"hope|hoping|aim|aiming|decided|thinking|gonna|going|saving|budgeting|cutting)\b"
+    r"|(?:trying|planning|hoping|aiming|thinking|saving up|budgeting|cutting back)\b)"
+    r"[^?!;]{0,100}?(?:,\s*(?:(?:so|and|but)\s+)?|\s+so\s+|\.\s+|:\s+|\s[–—-]+\s+)"
+    r"(?=(?:how|what|what'?s|whats|which|where|when|who|did|do|does|is|are|was|were|can|could|show|list|tell|give|find|"
+    r"pull)\b)", re.I)
+# what the question after the lead would lose with it: a word pointing back at the lead ("how much would that save")
+LEANS_ON_LEAD_RE = re.compile(r"\b(?:it|that|this|them|those|these|one|ones|would|could|if)\b", re.I)
+
+
+def intent_lead(question: str) -> tuple[str, str]:
+    """(the question without a leading statement of intent, that statement) — or (question, "") when there is none,
+    or when the question after it points back at it."""
+    m = INTENT_LEAD_RE.match(question or "")
+    if m is None or LEANS_ON_LEAD_RE.search(question[m.end():]) or len(question[m.end():].split()) < 3:
+        return question, ""
+    return question[m.end():], m.group(0).strip(" ,;.:–—-")
+
+
 # "for my accountant" anywhere (not "for my accountant's fees": a possessive names a thing to count)
 ROLE_RE = re.compile(r",?\s*\b(?:for|to send to|to give to|to show)\s+(?:my|our|the)\s+" + ROLE + r"\b(?!'s)", re.I)
 # a clause giving the reason, to the end of the sentence: ", I need it for the quarterly estimate"
@@ -84,7 +108,9 @@ def _aside_paren(inner: str) -> bool:
 
 def set_aside(question: str) -> tuple[str, list[str]]:
     """The question without its purpose clauses and asides, and those clauses (as written, trimmed)."""
-    text, found = run_on_asides(question or "")  # "…, my son uses my account for both", "…, the shop was shut"
+    text, lead = intent_lead(question or "")  # "I want to save some money, so …"
+    text, found = run_on_asides(text)
+    found = [lead, *found] if lead else found  # "…, my son uses my account for both", "…, the shop was shut"
     text, remarks = remarks_set_aside(text)  # "— yes I know one's food", "Harold says …", "all told"
     found += remarks
 
