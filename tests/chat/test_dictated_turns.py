@@ -86,3 +86,38 @@ def test_a_quarter_said_by_its_number_is_that_quarter(chat_demo, alice, alice_mo
     args = last_args(answer)
     assert args["start"] == f"{year}-{3 * quarter - 2:02d}-01", answer["tool_calls"]
     assert not args.get("unknown"), answer["tool_calls"]
+
+
+@pytest.mark.parametrize(
+    "question, figure, name",
+    [
+        ("what did hoover charge me last month", "$23.10", "Uber"),  # an h heard before it, b heard as v
+        ("what did the hoover trips cost last month", "$23.10", "Uber"),
+        ("what did I pay net flex last month", "$15.49", "Netflix"),
+    ],
+)
+def test_a_name_heard_as_other_words_is_answered_as_a_doubt(chat_demo, alice, alice_money, question, figure, name):
+    answer = chat_turn(user=alice, message=question)
+    assert figure in answer_body(answer), (question, answer["answer"], answer["tool_calls"])
+    assert last_args(answer).get("merchants") == [name], answer["tool_calls"]
+
+
+def test_a_name_by_sound_alone_is_never_confident_and_is_offered(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how much went to hoover last month question mark")
+    assert "$23.10" in answer_body(answer), answer["answer"]
+    assert not confident(alice, answer), answer["confidence"]
+    assert [c["name"] for c in (answer["clarification"] or {}).get("choices", [])] == ["Uber"], answer["clarification"]
+
+
+@pytest.mark.parametrize(
+    "question, word",
+    [
+        ("how much did I spend at costco last month", "costco"),
+        ("how much did I spend at hooters last month", "hooters"),
+        ("what did I spend at ikea last month", "ikea"),
+    ],
+)
+def test_a_name_they_never_had_is_not_heard_as_theirs(chat_demo, alice, alice_money, question, word):
+    answer = chat_turn(user=alice, message=question)
+    assert not last_args(answer).get("merchants"), answer["tool_calls"]
+    assert word in " ".join(last_args(answer).get("unknown") or []), answer["tool_calls"]

@@ -234,6 +234,10 @@ def link_entities(toks: list[str], linker: Linker
         elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) \
                 or _coordinated(toks, i, j, named, kinds) \
                 or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)):
+            if heard := _heard_as_theirs(toks, i, j, used, links, linker):
+                links, end = heard
+                i = end + 1  # "at hoover", "hoover eats": one of their names by its sound, read as a doubt
+                continue
             unknown.append(phrase)
             unknown_ends.append(j)
             close = get_close_matches(phrase, [m.lower() for m in linker.vocab.merchants], n=3, cutoff=0.6)
@@ -361,3 +365,23 @@ CONJUNCTIONS = {"and", "or", "&", "n", "+", "plus", "including", "incl", "vs", "
 KIND_WORDS = {w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w}
 PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
                "takes", "cost", "costs", "refund", "refunded", "send", "sent"}
+
+
+def _heard_as_theirs(toks: list[str], i: int, j: int, used: list[bool], links: list[tuple[int, Link]],
+                     linker: Linker) -> tuple[list[tuple[int, Link]], int] | None:
+    """(links, last token) with the unplaced words toks[i..j] where a name stands — reaching over a word read only
+    as a kind ("hoover eats": "eats" read as Dining) — read as one of their names they sound like
+    (said_names.heard_as_theirs), loosely (how = "partial"); None when they sound like none of them."""
+    if linker.vietnamese:
+        return None
+    kinds = {p for p, link in links if (link.kind in ("concept", "category") or link.how == "concept")
+             and " " not in link.mention}
+    for end in range(min(j + 2, len(toks) - 1), j - 1, -1):
+        if any(used[k] and k not in kinds or toks[k] in SEPARATORS for k in range(j + 1, end + 1)):
+            continue
+        names = said_names.heard_as_theirs(toks[i:end + 1], linker.merchant_tokens)
+        if names:
+            kept = [(p, link) for p, link in links if not i <= p <= end]
+            used[i:end + 1] = [True] * (end + 1 - i)
+            return kept + [(i, Link(" ".join(toks[i:end + 1]), "merchant", names, "partial"))], end
+    return None

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from doublemetaphone import doublemetaphone
+
 # the possessive determiners: before a phrase they make it an ordinary noun phrase of someone's ("my whole food
 # money", "our best buys"), not a name said loosely (said_names, nicknames, things)
 POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their"})
@@ -124,3 +126,28 @@ def sounds_keys(words: list[str]) -> set[str]:
     for w in words:
         keys = {k + sound_key(s) for k in keys for s in _said_as(w)}
     return {re.sub(r"(.)\1+", r"\1", k) for k in keys}
+
+
+# ---- how a run of words sounds, by Double Metaphone (the `doublemetaphone` package) -------------------------
+# Why a library beside `sound_key`: Double Metaphone is the maintained, widely used key of English pronunciation
+# (two keys per spelling where a spelling may be said two ways), for words heard rather than typed; `sound_key`
+# stays the compact consonant key that the rules above compare key by key.
+# Consonants said at one place that speech to text confuses across a name it does not know ("hoover" for "uber":
+# b and v are both lips, p and f too; th and t) — one class each
+SOUND_CLASSES = str.maketrans({"F": "P", "0": "T"})
+
+
+def spoken_keys(words: list[str]) -> set[str]:
+    """The keys of words said as one run ("hoover eats" → "HPRTS", "APRTS"), each way it may be said, with the sounds of one
+    place as one class; and, when the run starts with an h before a vowel, the key without it too (an h heard
+    or dropped at the start: "hoover" for "uber")."""
+    glued = re.sub(r"[^a-z]", "", "".join(words).lower())
+    said = [glued] + ([glued[1:]] if re.match(r"h[aeiou]", glued) else [])
+    return {k.translate(SOUND_CLASSES) for s in said for k in doublemetaphone(s) if k}
+
+
+def one_sound_more(said: str, name: str) -> bool:
+    """`said` is the key `name` with one sound heard in it that the name has not ("spot a fly" for Spotify: SPTPL
+    and SPTP), not at its start."""
+    return len(said) == len(name) + 1 and len(name) >= 4 and any(
+        said[:i] + said[i + 1:] == name for i in range(1, len(said)))

@@ -14,7 +14,16 @@ import re
 from itertools import product
 
 from transactions.query.lexicon import HEAD_NOUNS, NAME_PREPOSITIONS
-from transactions.query.name_matching import POSSESSIVES, initials, singular, sound_key, sounds_key, sounds_keys
+from transactions.query.name_matching import (
+    POSSESSIVES,
+    initials,
+    one_sound_more,
+    singular,
+    sound_key,
+    sounds_key,
+    sounds_keys,
+    spoken_keys,
+)
 from transactions.query.nicknames import distinctive_words
 from transactions.query.spelling import common_words, edits
 
@@ -343,3 +352,21 @@ def heard_loosely(window: list[str], merchant_tokens: dict[str, list[str]], stop
         dropped_only(k, whole) for n in range(1, len(mt) + 1) for whole in sounds_keys(mt[:n])
         if len(whole) >= 4 or joined and len(whole) == 3 for k in keys)]
     return names, "partial" if names else ""
+
+
+def heard_as_theirs(window: list[str], merchant_tokens: dict[str, list[str]], *, least: int = 3) -> list[str]:
+    """Their names that words left unplaced where a name stands sound like, by Double Metaphone
+    (name_matching.spoken_keys): speech to text writes everyday words for a name it does not know ("hoover" for
+    Uber, "spot a fly" for Spotify). The sound of the words is the sound of the whole name (else of its first words),
+    of `least` sounds or more, or that sound with one sound more heard in it. A guess: the caller reads it as a doubt
+    (how = "partial": answered below confident, the name offered to confirm)."""
+    if not window or len(window) > 4 or any(not w.isalpha() for w in window) or len(window[0]) < 3:
+        return []
+    said = spoken_keys(window)
+
+    def fits(words: list[str]) -> bool:
+        return any(len(k) >= least and (s == k or one_sound_more(s, k)) for s in said for k in spoken_keys(words))
+
+    whole = [m for m, mt in merchant_tokens.items() if mt and fits(mt)]
+    return whole or [m for m, mt in merchant_tokens.items() if len(mt) >= 2 and any(
+        fits(mt[:n]) for n in range(1, len(mt)))]
