@@ -63,7 +63,7 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                "chứng chỉ tiền gửi": "certificate of deposit", "bình quân giá": "dollar-cost averaging",
                "phương pháp phong bì": "envelope budgeting", "ngân sách bằng không": "zero-based budgeting",
                "trả cho mình trước": "pay yourself first", "lãi": "interest",
-               "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "để ở đâu": "where to keep",
+               "mấy tháng": "how many months", "bao nhiêu tháng": "how many months", "bao nhiêu": "how much", "để ở đâu": "where to keep",
                "bắt đầu": "how to start", "khác gì": "difference",
                "tỷ lệ nợ trên thu nhập": "debt-to-income ratio", "nợ trên thu nhập": "debt-to-income ratio",
                "tỷ lệ sử dụng tín dụng": "credit utilization", "vay mua nhà": "mortgage", "thế chấp": "mortgage",
@@ -92,11 +92,6 @@ VI_GLOSSARY = {"quỹ khẩn cấp": "emergency fund", "quỹ dự phòng": "eme
                # to put money aside: "nên để dành mấy tháng" asks how many months of costs to keep saved
                "để dành": "savings", "dành dụm": "savings", "để giành": "savings", "tiền dự phòng": "emergency fund",
                "tỷ lệ tiết kiệm": "savings rate", "tỉ lệ tiết kiệm": "savings rate"}
-# English words of the app and of money a Vietnamese question borrows ("category", "budget", "jar", "app")
-CODE_SWITCHED = frozenset("""
-app category categories budget budgets jar jars import export merchant merchants transaction transactions rule rules
-subscription subscriptions undo rollover account accounts statement statements csv refund refunds split tag tags
-""".split())
 # APR, APY, ETF, 401K, CD: written the same in both languages (a country's code — VN, US, UK — names no topic)
 LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
@@ -109,9 +104,11 @@ def knowledge_query(text: str) -> str:
     # read "phong" as "phone")
     low, plain = text.lower(), " " + " ".join(re.findall(r"[a-z0-9/]+", strip_accents(text).lower())) + " "
     terms = LATIN_TERM_RE.findall(text)
-    # English words said inside the Vietnamese ("app này tự sửa category được không"): terms as they are
-    terms += [w for w in re.findall(r"(?<![\w'])[a-z]{3,}(?![\w'])", text.lower()) if not vi_syllable(w)
-              and w in CODE_SWITCHED]
+    # English words said inside the Vietnamese ("app này tự sửa category được không", "roth ira với 401k khác gì
+    # nhau"): terms as they are — any word of three or more letters or digits that is no Vietnamese syllable (the
+    # embedding model reads English only, so the English words carry the question's topic)
+    terms += [w for w in re.findall(r"(?<![\w'])[a-z0-9]*[a-z][a-z0-9]*(?![\w'])", text.lower())
+              if len(w) >= 3 and not vi_syllable(w) and w.upper() not in terms]
     for vi, en in sorted(VI_GLOSSARY.items(), key=lambda kv: -len(kv[0])):
         bare = strip_accents(vi).lower()
         if vi in low or (" " in vi and f" {bare} " in plain):

@@ -54,6 +54,16 @@ def test_a_vietnamese_section_is_the_one_the_question_asks(chat_demo, alice, edu
     assert not ENGLISH_RE.search(_prose(answer)), answer["answer"]
 
 
+@pytest.mark.parametrize("question", ["roth ira với 401k khác gì nhau", "ira va 401k khac nhau the nao"])
+def test_english_terms_inside_a_vietnamese_question_carry_its_topic(chat_demo, alice, education, question):
+    """The embedding model reads English: the question's own English words ("roth ira", "401k", written lowercase and
+    in no glossary) are what the knowledge base is searched with, beside the glossary's terms."""
+    answer = chat_turn(user=alice, message=question)
+    assert answer["citations"] and all(c["document"].startswith("Tài khoản hưu trí") for c in answer["citations"]), \
+        (answer["answer"], answer["citations"])
+    assert "401(k)" in answer["answer"] and not ENGLISH_RE.search(_prose(answer)), answer["answer"]
+
+
 def test_a_concept_question_with_a_second_clause_is_still_a_concept(chat_demo, alice, education):
     answer = chat_turn(user=alice, message="what's a roth ira and who is it actually good for")
     assert "search_knowledge_base" in answer["tools_used"], answer["tool_calls"]
