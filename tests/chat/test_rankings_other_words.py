@@ -152,7 +152,8 @@ def test_more_wordings_of_the_level_and_the_order(chat_demo, alice, alice_money)
     assert _in_order(_first_line(whom), merchants[:3]), whom["answer"]
     categories = [name for name, _ in _ranked(alice, "category__name", start, end)]
     for question in ("what did I blow the most money on last month", "my top 3 spending areas last month",
-                     "the 3 things I spent the most on last month"):
+                     "the 3 things I spent the most on last month",
+                     "which are the three areas where most of my money went last month"):  # the count in words
         answer = chat_turn(user=alice, message=question)
         assert _in_order(_first_line(answer), categories[:3]), (question, answer["answer"])
         assert confident(alice, answer), (question, answer["grounding"]["reasons"])

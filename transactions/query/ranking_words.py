@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from core.text import strip_accents
+from transactions.query.number_words import TEENS, UNITS
 
 # what money is called when a share of it is asked ("most of my cash", "the bulk of our budget")
 MONEY_NOUN = r"(?:money|cash|budget|paycheck|paychecks|pay|income|dough|funds|spending|salary|wages|wallet|dollars|bucks)"
@@ -40,8 +41,10 @@ RANK_CUE_RE = re.compile(r"\b(?:most|top|biggest|largest|highest|main|number one
 KIND_OF_RE = re.compile(r"\b(top(?:\s+\d+)?|which|what|biggest|largest|main|my|the|\d+)\s+(?:kind|type|sort)(s?)\s+of\s+"
                         r"(?:spending|stuff|things?|expenses?|costs?|purchases?|bills?|outgoings|shopping|money)\b")
 # "my top spending areas", "which buckets do I spend the most in": areas of spending are its categories
-AREAS_RE = re.compile(r"\b((?:top|which|what|biggest|largest|main|my|the|\d+)\s+(?:\d+\s+)?(?:spending\s+|expense\s+|"
-                      r"budget\s+)?)(areas?|buckets?)\b")
+# (the count as digits or words: "the three areas where most of my money went")
+_COUNT = "|".join([r"\d+", *UNITS, *TEENS])
+AREAS_RE = re.compile(rf"\b((?:top|which|what|biggest|largest|main|my|the|\d+)\s+(?:(?:{_COUNT})\s+)?(?:spending\s+|"
+                      r"expense\s+|budget\s+)?)(areas?|buckets?)\b")
 # "my biggest expense types", "largest spending group", "top 3 purchase kinds": a kind of spending said after its noun
 # is a category too (read only with a ranking cue, as the kinds above)
 NOUN_KIND_RE = re.compile(r"\b((?:spending|spend|expense|expenses|purchase|purchases|cost|costs|outgoing|outgoings)\s+)"
