@@ -93,6 +93,7 @@ def test_a_quarter_said_by_its_number_is_that_quarter(chat_demo, alice, alice_mo
     [
         ("what did hoover charge me last month", "$23.10", "Uber"),  # an h heard before it, b heard as v
         ("what did the hoover trips cost last month", "$23.10", "Uber"),
+        ("what did the hoover rides cost me last month", "$23.10", "Uber"),  # rides: no part of Uber Eats
         ("what did I pay net flex last month", "$15.49", "Netflix"),
     ],
 )

@@ -25,7 +25,7 @@ from transactions.query.lexicon import (
 )
 from transactions.query.linking import Linker
 from transactions.query.model import Link
-from transactions.query.name_matching import SEPARATORS, singular
+from transactions.query.name_matching import SEPARATORS, singular, spoken_keys
 from transactions.query.nicknames import partial_names, shop_prefixes
 from transactions.query.spelling import common_words
 from transactions.query.vietnamese import vi_syllable
@@ -380,6 +380,9 @@ def _heard_as_theirs(toks: list[str], i: int, j: int, used: list[bool], links: l
         if any(used[k] and k not in kinds or toks[k] in SEPARATORS for k in range(j + 1, end + 1)):
             continue
         names = said_names.heard_as_theirs(toks[i:end + 1], linker.merchant_tokens)
+        if end > j:  # the words reached over say the end of the name ("eats" of Uber Eats; "rides" is no part of it)
+            extra = spoken_keys(toks[j + 1:end + 1])
+            names = [m for m in names if extra & spoken_keys(linker.merchant_tokens[m][-(end - j):])]
         if names:
             kept = [(p, link) for p, link in links if not i <= p <= end]
             used[i:end + 1] = [True] * (end + 1 - i)
