@@ -11,6 +11,7 @@ import pytest
 
 from tests.transactions.test_query_periods_said import MERCHANT_CATEGORY
 from transactions.query import Vocab, money_query_parse
+from transactions.query.periods import find_periods
 
 NOVEMBER, DECEMBER = date(2026, 11, 26), date(2026, 12, 29)
 VOCAB = Vocab(merchants=sorted(MERCHANT_CATEGORY), merchant_category=MERCHANT_CATEGORY,
@@ -73,3 +74,12 @@ def test_since_the_last_payday_runs_from_the_users_own_pay():
         assert (q.period.start, q.period.end) == (date(2026, 11, 13), NOVEMBER), (said, q.period)
     # without pay in their data, the words are not read as a period
     assert parse("how much have i spent since my last payday", NOVEMBER).period is None
+
+
+def test_periods_weighed_and_shrugged_off_are_the_one_said_after():
+    q = parse("biggest amazon order, last year or this year whatever, like the past twelve months", NOVEMBER)
+    assert q.measure == "largest" and not q.compare, (q.measure, q.compare)
+    assert (q.period.start, q.period.end) == (date(2025, 11, 27), NOVEMBER), q.period
+    q = parse("starbucks this month or last, doesn't matter, say the past 30 days", NOVEMBER)
+    assert (q.period.start, q.period.end) == (date(2026, 10, 28), NOVEMBER) and not q.compare, q.period
+    assert len(find_periods(" uber in march or april ", NOVEMBER)) == 2  # no shrug: both weighed

@@ -18,6 +18,7 @@ from transactions.query.periods_joins import (
     named_within_month,
     names_beside_dates,
     relative_glossed,
+    shrugged_periods,
 )
 from transactions.query.periods_month_year import month_in_year
 from transactions.query.periods_parts import relative_periods, this_one_parts
@@ -119,6 +120,7 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found = periods_in_pieces(text, found, today, find_periods)  # "dining last month, just the second half"
     found = counted_to(text, found)  # "the 4 weeks to the 20th", "the year ending June"
     found = relative_glossed(text, found)  # "over the past month, like the last 30 days": the second reading
+    found = shrugged_periods(text, found)  # "last year or this year whatever, like the past 12 months": the last
     return _with_order_said(text, names_beside_dates(text, found))  # "holidays 2025, dec 20 thru jan 2": the dates
 
 

@@ -312,3 +312,24 @@ def relative_glossed(text: str, found: Found) -> Found:
                 and RELATIVE_GLOSS_RE.fullmatch(text[b:c]) and first.start <= second.end and second.start <= first.end:
             return [*out[:i - 1], (second, (a, d)), *out[i + 1:]]
     return out
+
+
+# "last year or this year, whatever, like the past twelve months": the periods weighed, given up on, and the one said
+# after the shrug; between the ones weighed, "or"
+WEIGHED_RE = re.compile(r"\s*(?:,\s*)?(?:or|,)\s*(?:maybe\s+)?")
+SHRUG_RE = re.compile(r"\s*,?\s*(?:or\s+)?(?:whatever|either way|doesn'?t matter|don'?t care)\s*[,.;:—–-]?\s*"
+                      r"(?:(?:like|i mean|say|let'?s say|just|basically|so|make it)\s*,?\s+)*(?:(?:in|over|for|during)\s+)?"
+                      r"(?:the\s+)?")
+
+
+def shrugged_periods(text: str, found: Found) -> Found:
+    """Periods weighed and given up on for the one said after the shrug ("last year or this year whatever like in the
+    past twelve months"): that last one, read over the whole phrase — not a comparison of the ones weighed."""
+    for j in range(1, len(found)):
+        if not SHRUG_RE.fullmatch(text[found[j - 1][1][1]:found[j][1][0]]):
+            continue
+        i = j - 1
+        while i > 0 and WEIGHED_RE.fullmatch(text[found[i - 1][1][1]:found[i][1][0]]):
+            i -= 1
+        return [*found[:i], (found[j][0], (found[i][1][0], found[j][1][1])), *found[j + 1:]]
+    return found
