@@ -54,3 +54,9 @@ def test_the_bigger_or_cheaper_one_of_three_categories(chat_demo, alice, alice_m
     answer = talk(alice, "top 3 categories last month", ask)[-1]
     assert said in answer_body(answer) and not_said not in answer_body(answer), answer["answer"]
     assert confident(alice, answer), (answer["grounding"]["reasons"], answer["confidence"])
+
+
+def test_which_purchase_was_pricier_after_a_total_of_two_shops_is_a_row(chat_demo, alice, alice_money):
+    answer = talk(alice, "Starbucks and Amazon last month", "which purchase was the pricier one")[-1]
+    assert last_args(answer)["measure"] == "largest", last_args(answer)
+    assert "$42.99" in answer_body(answer) and "$61.49" not in answer_body(answer), answer["answer"]

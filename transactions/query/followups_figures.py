@@ -144,6 +144,11 @@ def _which_more(text: str, s: _State) -> Edit:
         q.compare = {"mode": "periods", "sides": [Side(label=p.label, period=p) for p in (earlier.period, prev.period)],
                      "ask": "more" if more else "less"}
         return q, [*spans, *pct]
+    row = UNIT_NOUN_RE.search(text)
+    if row is not None and prev.measure in ("total", "count", "average"):
+        # "which trip was the pricier one" after flights: of the transactions added up, not of their shops
+        q.measure, q.limit, q.offset, q.per = ("largest" if more else "smallest"), 1, 0, None
+        return q, [*spans, row.span()]
     sides = _groups(prev)
     if sides:
         q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
