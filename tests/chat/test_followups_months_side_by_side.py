@@ -44,3 +44,22 @@ def test_a_few_months_after_a_months_total_and_all_of_them_added_up(chat_demo, a
     args = added["tool_calls"][0]["arguments"]
     assert args["start"] == month_start(today, 3).isoformat(), args
     assert "$289.20" in added["answer"], added["answer"]  # 3 × 96.40
+
+
+@pytest.mark.parametrize("said", ["and the two months before that, not lumped together",
+                                  "then the 2 months before it but not added together please"])
+def test_together_said_apart_is_not_one_total(chat_demo, alice, alice_money, said):
+    # "not lumped together": the word "together" inside it asks no sum
+    answer = _talk(alice, "whole foods last month", said)[-1]
+    assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
+    assert answer["answer"].count("$96.40") >= 2, answer["answer"]
+    assert "$192.80" not in answer["answer"], answer["answer"]
+
+
+def test_two_months_not_added_together_on_the_first_turn_are_side_by_side(chat_demo, alice, alice_money):
+    from django.utils import timezone
+    today = timezone.localdate()
+    one, two = (f"{month_start(today, k):%B}" for k in (2, 1))
+    answer = _talk(alice, f"whole foods in {one} and {two}, not added together")[-1]
+    assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
+    assert "$192.80" not in answer["answer"], answer["answer"]

@@ -35,7 +35,11 @@ APART_WORDS = (r"separately|individually|one by one|not (?:added up|added togeth
 EACH_RE = re.compile(rf"\beach\b(?:\s+(?:one|of them))?|\bevery one\b|\b(?:{APART_WORDS})\b|\bmonth by month\b"
                      r"|\bweek by week\b|\bbroken down\b|\btung (?:thang|tuan)\b|\bmoi (?:thang|tuan)\b")
 FEW_MONTHS = 3  # "the two months before/after that" after a total: each month side by side unless "together"
-TOGETHER_RE = re.compile(r"\b(?:together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong)\b")
+# things asked as one sum ("together", "all told", "cộng lại"): the one home of these words (parse.TOGETHER_RE adds
+# the first turn's own "between", "from", "in all"); not when said apart ("not added together", "not lumped together")
+NOT_APART = r"(?<!\bnot )(?<!\bnot added )(?<!\bnot lumped )(?<!\bnot summed )(?<!\bnot put )(?<!\bnot all )"
+TOGETHER_WORDS = r"together|combined|altogether|in total|total|overall|all told|sum|cong lai|tong"
+TOGETHER_RE = re.compile(rf"{NOT_APART}\b(?:{TOGETHER_WORDS})\b")
 VI_UNITS = {"thang": "month", "tuan": "week", "nam": "year"}
 # "just the last week of that", "the first half of it", "only the first 10 days", "the final two weeks"
 # ("the past two weeks of that month": "past" is "last" once the turn points at the last period; Vietnamese "10 ngày

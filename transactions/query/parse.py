@@ -30,6 +30,7 @@ from transactions.query.followups import followup_in_part, followup_on_result
 from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
+from transactions.query.followups_parts import NOT_APART, TOGETHER_WORDS
 from transactions.query.followups_swap import subject_swapped
 from transactions.query.grammar import find_group_by, find_measure, find_top_n
 from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
@@ -428,4 +429,4 @@ TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:descrip
                       r"containing|that says?|with the words?|labell?ed)\b")
 # a pronoun for things named before ("how much they cost", "add those up"): with no last answer, not understood
 PRONOUN_RE = re.compile(r"\b(?:they|them|those|these|em)\b(?!\s+(?:months?|weeks?|days?|years?)\b)")
-TOGETHER_RE = re.compile(r"\b(?:total|sum|combined|together|altogether|in all|overall|between|from)\b")
+TOGETHER_RE = re.compile(rf"{NOT_APART}\b(?:{TOGETHER_WORDS}|in all|between|from)\b")
