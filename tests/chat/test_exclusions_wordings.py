@@ -178,3 +178,23 @@ def test_not_the_thing_after_what_is_kept_leaves_it_out(chat_demo, alice, alice_
 def test_not_the_whole_month_is_no_exclusion(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="Starbucks last month, not the whole month, just the first week")
     assert "$5.75" in answer["answer"] or not confident(alice, answer), answer["answer"]
+
+
+@pytest.mark.parametrize("said", [
+    "what did I spend last month apart from the rent which I can't change anyway",
+    "last month's spending except rent, which we have to pay regardless",
+    "how much went out last month besides the rent, which I cannot really avoid?",
+])
+def test_why_the_thing_is_left_out_is_a_remark_not_a_word_to_read(chat_demo, alice, alice_money, said):
+    # a clause saying the thing left out is fixed narrows nothing: answered with confidence, nothing unread
+    answer = chat_turn(user=alice, message=said)
+    assert _spent_last_month(alice, without=("RENT",)) in _first_line(answer), answer["answer"]
+    assert any("Rent" in n for n in _left_out(answer)), answer["tool_calls"]
+    assert not answer["tool_calls"][-1]["arguments"].get("unknown"), answer["tool_calls"]
+    assert confident(alice, answer)
+
+
+def test_a_clause_that_narrows_what_is_left_out_is_still_read(chat_demo, alice, alice_money):
+    # "the subscriptions that I stopped" says which ones: never dropped to a confident answer leaving out all of them
+    answer = chat_turn(user=alice, message="what did I spend last month except the subscriptions that I stopped")
+    assert not confident(alice, answer) or "stopped" in str(answer["tool_calls"]), answer["answer"]

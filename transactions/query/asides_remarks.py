@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from transactions.query.exclusions import EXCLUDE_RE
 from transactions.query.exclusions_wording import OTHER_CUES
 
 # ---- closed classes --------------------------------------------------------------------------------------------
@@ -52,6 +53,15 @@ WHICH_RE = re.compile(r"(?P<sep>\s*),\s*(?i:which|who)\s+(?i:is|are|was|were|'s|
                       r"(?!(?i:not|never|more|less|most|least|bigger|biggest|higher|highest|larger|largest|lower|"
                       r"lowest|cheaper|cheapest|smaller|smallest|worse|worst|better|best|dearer|dearest)\b)"
                       r"[^,.;?!()—–]*")
+# why a thing is left out, said of it ("apart from the rent which I can't change anyway", "except groceries, which we
+# have to buy regardless"): the thing is fixed or unavoidable; the clause narrows nothing (only after a word that leaves
+# out, and only with such a reason: "except the subscriptions that I stopped" is not this)
+LEFT_OUT_WHY_RE = re.compile(
+    r"(?P<sep>\s*,?\s*)\b(?i:which|that)\s+(?i:i|we)\s+(?:[A-Za-z']+\s+){0,3}?"
+    r"(?i:(?:can'?t|cannot|can not|couldn'?t|won'?t|don'?t|do not)\s+(?:really\s+|even\s+)?(?:change|avoid|control|help|cut|"
+    r"skip|reduce|escape|negotiate|touch|get out of|do (?:much|anything) about)|(?:have|has|need|got)\s+to\s+"
+    r"(?:pay|buy|spend|have|cover)(?:\s+[A-Za-z']+){0,3}?\s+(?:anyway|anyhow|regardless|no matter what|either way|every month|"
+    r"each month)|[A-Za-z' ]{0,30}?\b(?:anyway|anyhow|regardless|no matter what|either way|in any case))\b[^,.;?!()—–]*")
 # politeness and hedges said on their own between commas or at the end
 HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviously|naturally|to begin with|to start with|for starters|first of all|first off|as you (?:can|might|may|could) (?:imagine|guess|see|tell)|"
                       r"as you know|if it'?s not too much trouble|if you(?:'d| would) be so kind|if you don'?t mind|"
@@ -264,6 +274,8 @@ def remarks_set_aside(question: str) -> tuple[str, list[str]]:
     # "Leaving out rent, which is my biggest category this year?": after a clause that asks nothing, "which …?" is
     # the question itself, not a remark on rent ("how much on rent, which is my biggest bill?" stays a remark)
     text = WHICH_RE.sub(lambda m: m.group(0) if _which_asks(text, m) else take(m), text)
+    text = LEFT_OUT_WHY_RE.sub(lambda m: take(m) if EXCLUDE_RE.search(text[max(0, m.start() - 50):m.start()].lower())
+                               else m.group(0), text)
     text = HEDGE_RE.sub(take, text)
     if not found and memory is None and not greeted:
         return question, []
