@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from chat.app_nouns import APP_NOUNS
 from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
-from chat.offline.route_cues import APP_NOUNS
 from transactions.query import strip_accents
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.own_things import own_money_asked, own_spending_asked

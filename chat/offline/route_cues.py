@@ -18,14 +18,6 @@ APP_HOWTO_RE = re.compile(
     r"|\bhow (?:do|does|is|are|can|will|would)\b(?:\s+\S+){0,4}?\s+(?:work|worked out|calculated|decided|chosen|"
     r"detected|learn\w*|remember\w*|handled?|set up|sorted?)\b|\bwill (?:it|moneta|the app) remember\b"
     r"|\bwhere do (?:my|the|its|their) \w+ (?:go|come from)\b|\bwhere do its\b", re.I)
-APP_NOUNS = re.compile(
-    r"\b(?:app|moneta|jars?|import\w*|upload\w*|csv|ofx|(?:re-?)?categor\w*|rules?|budget suggestions?|suggested budget\w*|"
-    r"(?:search|find)\w* (?:\w+ )?transactions|sentence|chat|assistant|documents?|subscriptions?|figure out|detect\w*|"
-    r"features?|settings?|bank statement|export|hũ|hu chi tieu|questions?|answers?|data|privacy|escalat\w*|"
-    r"sao kê|ứng dụng|danh mục|giao dịch|nhập)\b"
-    r"|\b(?:my |an |the )?account\b(?=.{0,40}\b(?:delete|settings?|sign|log|password|create|close|export|email|"
-    r"token|language|currency)\b)|\b(?:delete|settings?|sign|log|password|create|close|export)\b.{0,40}\baccount\b",
-    re.I)  # "my account" is their bank account unless the sentence is about the app's account
 WEB_RE = re.compile(r"\b(?:search|look|check|find)\b.{0,20}\b(?:the web|online|the internet|google)\b|\bon the web\b"
                     r"|\b(?:today'?s|current|latest|right now)\b.{0,30}\brates?\b|\brates?\b.{0,20}\b(?:today|right now)\b"
                     r"|\b(?:latest|today'?s|current) (?:news|headlines)\b|\btìm trên mạng\b", re.I)

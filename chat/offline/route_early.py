@@ -13,6 +13,7 @@ from chat.actions.intent import action_call, then_question
 from chat.actions.missing import missing_data_call, own_of_thing_before, thing_after_cant_see
 from chat.actions.verbs import looks_like_request
 from chat.affordability_asked import RULE_RE, reasoning_call
+from chat.app_nouns import APP_NOUNS
 from chat.balances import balance_call
 from chat.capabilities import thing_named
 from chat.capabilities_asked import missing_thing_call, own_missing_asked_first, own_thing_judged
@@ -35,7 +36,6 @@ from chat.listings import listing_followup_call
 from chat.offline.calls import money_calls
 from chat.offline.frames import PRONOUN_RE, compares_concepts, concept_frame, knowledge_query, names_money_measure
 from chat.offline.route_cues import (
-    APP_NOUNS,
     BANK_LINK_QUERY,
     BANK_LINK_RE,
     CONSEQUENCE_RE,

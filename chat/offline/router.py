@@ -15,6 +15,7 @@ from datetime import date
 
 from chat.affordability import REASONING_TOOLS
 from chat.affordability_asked import asked_before, reasoning_call
+from chat.app_nouns import APP_NOUNS
 from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import names_education_topic
 from chat.holdings import jar_amount_asked
@@ -45,7 +46,6 @@ from chat.offline.last_answer import (
 )
 from chat.offline.route_cues import (
     APP_HOWTO_RE,
-    APP_NOUNS,
     BUDGET_RE,
     DOCUMENT_LIST_RE,
     FINANCE_WORDS_RE,
