@@ -52,3 +52,19 @@ def test_a_holiday_time_glossed_with_like_is_the_month_said(chat_demo, alice, al
     answer = chat_turn(user=alice, message=f"christmas time last year like {meant:%B %Y} how much did i spend total")
     args = last_args(answer)
     assert (args["start"], args["end"]) == (f"{meant:%Y-%m}-01", f"{meant:%Y-%m}-{last_day:02d}"), args
+
+
+@pytest.mark.parametrize("said", [
+    "whole foods in {a:%B} or {b:%B}, doesn't matter, say the last 2 months",
+    "whole foods {a:%B} or {b:%B}, whatever, just do the past 2 months",
+    "whole foods for {a:%B} or {b:%B}, I mean the last two months",
+])
+def test_a_period_said_after_a_shrug_replaces_every_choice_offered(chat_demo, alice, alice_money, said):
+    # "march or april, doesn't matter, say the last 2 months": never "march" joined to the last 2 months, nor a
+    # comparison of one shrugged-off month with them
+    from django.utils import timezone
+    today = timezone.localdate()
+    answer = chat_turn(user=alice, message=said.format(a=months_back(4), b=months_back(3)))
+    args = last_args(answer)
+    assert answer["tool_calls"][-1]["name"] == "search_transactions", answer["tool_calls"]
+    assert args["end"] == today.isoformat() and args["start"] > f"{months_back(3):%Y-%m}-31", args

@@ -30,7 +30,12 @@ _FILL = r"(?:no|nah|nope|oops|sorry|wait|hmm+|uh+|um+|err?m?|oh|ah)"
 # cues that always start a correction, after at least two words of question
 _STRONG = (r"(?:i\s+mean(?:t)?(?:\s+to\s+say)?|what\s+i\s+meant\s+was|or\s+rather|make\s+(?:that|it)|"
            r"correction\s*:|scratch\s+that|let\s+me\s+correct\s+(?:that|myself)|ý\s+(?:tôi|mình|em|anh|chị)\s+là|"
-           r"à\s+(?:không|nhầm)|nhầm(?:\s+rồi)?|không\s+phải(?:\s+vậy)?\s*,)")
+           r"à\s+(?:không|nhầm)|nhầm(?:\s+rồi)?|không\s+phải(?:\s+vậy)?\s*,|"
+           # a shrug at what was said, then what to use instead ("march or april, doesn't matter, say the last 3 months",
+           # "june or july, whatever, just do the past 2 months"): what follows replaces what was shrugged off
+           r"(?:whatever|(?:it\s+)?does(?:n'?t|\s+not)\s+matter|(?:i\s+)?do(?:n'?t|\s+not)\s+(?:really\s+)?care|who\s+cares|"
+           r"either(?:\s+(?:one|way))?|any\s+of\s+(?:them|those)|not\s+sure)\s*[,.!;—–-]?\s*"
+           r"(?:(?:let'?s\s+)?say|call\s+it|go\s+with|just(?:\s+(?:do|use|give\s+me))?|use))")
 STRONG_RE = re.compile(rf"(?P<lead>(?:[\s,;:—–…]|\.\.+|\s-\s)\s*)(?:(?:{_FILL}|actually)\s*[,.!]?\s+)*"
                        rf"(?P<cue>{_STRONG})[\s,:]*",
                        re.I)
@@ -55,6 +60,7 @@ SAME_WRITTEN_RE = re.compile(SAME_DAYS_RE.pattern, re.I)
 # the cue said after what it corrects, at the end of the question ("what did I put in the car … petrol i mean")
 AFTERWORD_RE = re.compile(r"(?P<sep>\s*(?:\.\.+|…|[,;—–]|\s-\s)\s*)(?P<body>[^\s,;.…—–?!][^,;.…—–?!]{0,40}?)\s*,?\s+"
                           r"(?P<cue>i\s+mean)\s*[.!?]*\s*$", re.I)
+SHRUG_RE = re.compile(r"(?:whatever|it\s+does|does|i\s+do|do|who|either|any|not)\b", re.I)
 YEAR_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 # a month or a holiday by its name: a year said after it places it
 NAMED_DAY_RE = re.compile(rf"\b(?:{MONTH_RE}|{HOLIDAY_NAMES_RE})\b")
@@ -120,6 +126,20 @@ def _period_span(text: str, today: date) -> tuple[int, int] | None:
             alike = [m for m in SAME_WRITTEN_RE.finditer(text) if m.start() <= best[0] < m.end()]
             return (alike[-1].start(), max(best[1], alike[-1].end())) if alike else best
     return None
+
+
+OR_BEFORE_RE = re.compile(r"(?:\s*,)?\s+(?:or|/)\s*$|\s*/\s*$", re.I)
+
+
+def _alternatives(text: str, span: tuple[int, int] | None, today: date) -> tuple[int, int] | None:
+    """The span of the periods offered as choices ("march or april", "june, july or august") that ends with `span`:
+    a correction of them replaces them all (never "march or the last 3 months")."""
+    while span is not None and (join := OR_BEFORE_RE.search(text[:span[0]])):
+        earlier = _period_span(text[:join.start()], today)
+        if earlier is None or text[earlier[1]:join.start()].strip():
+            break
+        span = (earlier[0], span[1])
+    return span
 
 
 def _in_year_of(body: str, said: Period, replaced: str, today: date) -> str:
@@ -225,13 +245,15 @@ def _at(question: str, m: re.Match[str], strong: bool, read: Callable[[str], Mon
         # "counting everything, no wait, not counting rent": the later word wins, rent is left out
         return (before.rstrip(" ,;—–") + ", " + body + after, Correction(said, "", body))
     if not (_names(r) or r.period is not None):
+        if strong and SHRUG_RE.match(m.group("cue")):
+            return None  # "june or july, whatever, just the total": no correction, the question goes on
         if strong:  # "I mean the thing with the stuff": not understood, and said so
             return None if not re.search(r"\w", body) else (question, Correction(said, "", body, clear=False))
         return None
     replaced: list[str] = []
     clear = True
     if r.period is not None:
-        span = _period_span(before, today)
+        span = _alternatives(before, _period_span(before, today), today)
         if span is not None:
             replaced.append(before[span[0]:span[1]])
             body = _in_year_of(body, r.period, before[span[0]:span[1]], today)
