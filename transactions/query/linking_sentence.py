@@ -25,7 +25,7 @@ from transactions.query.lexicon import (
 )
 from transactions.query.linking import Linker
 from transactions.query.model import Link
-from transactions.query.name_matching import SEPARATORS, singular, spoken_keys
+from transactions.query.name_matching import SEPARATORS, one_sound_more, singular, spoken_keys
 from transactions.query.nicknames import partial_names, shop_prefixes
 from transactions.query.spelling import common_words
 from transactions.query.vietnamese import vi_syllable
@@ -265,6 +265,7 @@ def link_entities(toks: list[str], linker: Linker
             links.append((begin, Link(phrase, "merchant", [name], "nickname")))
             continue
         links = [(i, link) for i, link in links if link is not head]
+    links = _sound_runs_on(toks, links, linker)
     links = brand_pairs(links, unknown, suggestions, linker)
     links.sort(key=lambda x: x[0])
     # a name after "except", "not counting", "leave out"… (up to the next blanked span) is a filter that removes
@@ -382,9 +383,34 @@ def _heard_as_theirs(toks: list[str], i: int, j: int, used: list[bool], links: l
         names = said_names.heard_as_theirs(toks[i:end + 1], linker.merchant_tokens)
         if end > j:  # the words reached over say the end of the name ("eats" of Uber Eats; "rides" is no part of it)
             extra = spoken_keys(toks[j + 1:end + 1])
-            names = [m for m in names if extra & spoken_keys(linker.merchant_tokens[m][-(end - j):])]
+            theirs = {w for mt in linker.merchant_tokens.values() for w in mt}
+            # or all the words sound like a one-word name ("spot a fly": Spotify), none a word of their names
+            whole = not theirs & set(toks[i:end + 1])
+            names = [m for m in names if extra & spoken_keys(linker.merchant_tokens[m][-(end - j):])
+                     or whole and len(linker.merchant_tokens[m]) == 1]
         if names:
             kept = [(p, link) for p, link in links if not i <= p <= end]
             used[i:end + 1] = [True] * (end + 1 - i)
             return kept + [(i, Link(" ".join(toks[i:end + 1]), "merchant", names, "partial"))], end
     return None
+
+
+def _sound_runs_on(toks: list[str], links: list[tuple[int, Link]], linker: Linker) -> list[tuple[int, Link]]:
+    """A one-word name of theirs read loosely from words ("spot if", "spotty") and the word after it read only as a
+    kind by an everyday meaning ("fly": airlines), when all those words together sound like the name ("spot if fly":
+    Spotify) and that word is no word of their names: one name, heard by sound — a doubt (how = "partial")."""
+    theirs = {w for mt in linker.merchant_tokens.values() for w in mt}
+    for p, link in list(links):
+        q = p + len(link.mention.split())
+        after = next((x for x in links if x[0] == q and " " not in x[1].mention and (
+            x[1].kind in ("category", "concept") or x[1].how == "concept")), None)
+        if link.kind != "merchant" or link.how in ("exact", "alias") or len(link.names) != 1 or after is None \
+                or q >= len(toks) or toks[q] in theirs \
+                or len(name := linker.merchant_tokens.get(link.names[0]) or []) != 1:
+            continue
+        keys = spoken_keys(name)
+        said = spoken_keys(toks[p:q + 1])
+        if any(s == k or one_sound_more(s, k) for s in said for k in keys):
+            links = [x for x in links if x is not after and x[1] is not link] + [
+                (p, Link(" ".join(toks[p:q + 1]), "merchant", link.names, "partial"))]
+    return links
