@@ -20,6 +20,7 @@ from chat.offline.money_phrases import (
     what_said,
     when_said,
 )
+from chat.tool_fit import function_words_only
 from chat.word_roles import result_spans
 from transactions.query.account import companion, span_said
 from transactions.query.periods_words import ORDINAL_WORDS as ORDINAL_NUMBERS
@@ -72,8 +73,11 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     # the edges or the length of the span the answer covers, said in words ("the 1st through the 15th"), were used
     # and the people they went with ("w the kids") name nothing to count
     asked = (reading or {}).get("asked") or ""
+    # and words of talk around the question ("sure", "honestly") change nothing: the grounding check's test
+    # (chat/tool_fit.function_words_only), so the note and the score agree (chat/turn_check_said.LEFT_OUT_NOTE_RE)
     ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r), timezone.localdate())
-               and not companion(w, asked) and w not in (q.get("unapplied") or [])]
+               and not companion(w, asked) and w not in (q.get("unapplied") or [])
+               and not function_words_only(w, asked)]
     if ignored:
         parts.append(ngettext("I didn't understand %(words)s, so this answer leaves it out — tell me what you meant.",
                               "I didn't understand %(words)s, so this answer leaves them out — tell me what you "
