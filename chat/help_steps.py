@@ -154,7 +154,7 @@ your it its this that what way possible want need like wanna forgot forgotten he
 for on in of at with from by and or but not up out into again also get got set make made change use using see find
 turn add start stop keep put try pick read work open ask go give take move let done thing things app moneta
 money spend spending save saving savings pay paid month monthly year week time more less much many own when if
-now then so about first only still off""".split())
+now then so about first only still off they them their""".split())
 VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 2 lớp": "two-factor authentication",
              "mật khẩu": "password", "quên": "forgotten", "email": "email", "ngôn ngữ": "language",
              "tiếng việt": "language", "tiền tệ": "currency", "xuất dữ liệu": "export data",
@@ -232,6 +232,25 @@ def heading_words(question: str, heading: str) -> int:
     return len(words(english_topics(what_to_do(question))) & words(re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I)))
 
 
+def heading_unsaid(question: str, heading: str) -> int:
+    """How many topics a "How to …" heading names that the how-to question does not: "How to set up a sinking fund …
+    with a jar" names a sinking fund, which "how do I set up a jar" never asks about, so "How to create a jar" fits it
+    better. Words in brackets only explain the heading ("(saving ahead for a known cost)") and alternatives ("create,
+    rename, merge or archive") are one topic, unsaid only when none of them is said."""
+    said = _stems(english_topics(what_to_do(question)))
+    plain = re.sub(r"\([^)]*\)", " ", re.sub(r"^\s*how to\s+", "", heading or "", flags=re.I))
+    unsaid = 0
+    for part in re.split(r"\b(?:with|for|from|on|in|at|to|between|across|and)\b", plain, flags=re.I):
+        texts = [o.split() for o in re.split(r",|\bor\b", part) if o.split()]
+        if len(texts) > 1:  # "create, rename, merge or archive a category": one of the verbs, then what they act on
+            options = [_stems(" ".join(o[:1] if i == len(texts) - 1 else o)) for i, o in enumerate(texts)]
+            unsaid += not any(o & said for o in options) and any(options)
+            unsaid += len(_stems(" ".join(texts[-1][1:])) - said)
+        elif texts:
+            unsaid += len(_stems(" ".join(texts[0])) - said)
+    return unsaid
+
+
 def _typed_without_accents(text: str) -> bool:
     """Vietnamese typed without its accents ("lam sao de xoa giao dich"): read with every word de-accented."""
     return not VI_CHARS.search(text or "") and is_vietnamese(text or "")
@@ -246,6 +265,8 @@ EN_TOPICS = {"bank file": "import statement", "bank statement": "import statemen
              "login": "log in", "register": "sign up", "new account": "sign up", "back up": "export data",
              "backup": "export data", "spreadsheet": "export data", "amount": "edit", "typo": "edit",
              "date": "edit", "description": "edit", "get rid of": "delete", "erase": "delete", "redo": "regenerate",
+             **dict.fromkeys(("make a new", "set up a new", "start a new", "add a new"), "create"),
+             **dict.fromkeys(("real person", "human", "support", "team member"), "ask a person"),
              **dict.fromkeys(("answer again", "fresh answer", "new answer"), "regenerate answer"), "wrote back": "reply",
              **dict.fromkeys(("chats", "old chat", "past chat", "chat history"), "earlier conversation")}
 

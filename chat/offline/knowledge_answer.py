@@ -9,7 +9,7 @@ import re
 from django.utils.translation import gettext as _
 
 from chat.concept_first import education_first
-from chat.help_steps import asks_how_to, heading_overlap, heading_words, steps_in, steps_text
+from chat.help_steps import asks_how_to, heading_overlap, heading_unsaid, heading_words, steps_in, steps_text
 from chat.knowledge_terms import EVERYDAY_TERMS, GENERIC_TERMS, QUESTION_NOISE, SAME_FACT
 from chat.language import GLOSSED_RE
 from transactions.query import is_vietnamese
@@ -228,6 +228,11 @@ def _heading_words(question: str, fact: dict) -> int:
     return heading_words(question, heading.group(1)) if heading else 0
 
 
+def _heading_unsaid(question: str, fact: dict) -> int:
+    heading = HEADING_LINE_RE.match(_steps_source(fact))
+    return heading_unsaid(question, heading.group(1)) if heading else 0
+
+
 def _steps_source(fact: dict) -> str:
     """The text a how-to's steps are read from: a translated help section's English original, whose heading and steps
     the catalogue translates (locale/vi has every one, tested) and whose heading names the page to open."""
@@ -251,10 +256,13 @@ def knowledge_text(name: str, result: dict, question: str = "", *, vi: bool = Fa
     if name == "get_app_information" and asks_how_to(question):
         # a how-to: the steps of the "How to" section whose heading names most of what it asks, the nearest on a
         # tie ("how to sign up" → "How to sign up…", not the nearer "How to log in and log out")
-        stepped = [f for f in facts + [r for r in substantive if r not in facts and (r.get("score") or 0) >= FACT_FLOOR]
-                   if steps_in(_steps_source(f)) and fits_question(question, f)]
+        stepped = [f for f in facts + [r for r in substantive if r not in facts]
+                   if steps_in(_steps_source(f)) and fits_question(question, f)
+                   and (f in facts or (f.get("score") or 0) >= FACT_FLOOR or _heading_overlap(question, f) > 0)]
         if stepped:
-            best = max(stepped, key=lambda f: (_heading_overlap(question, f), _heading_words(question, f)))
+            # then the one naming fewest topics not asked ("set up a jar": not the one for a sinking fund with a jar)
+            best = max(stepped, key=lambda f: (_heading_overlap(question, f), -_heading_unsaid(question, f),
+                                               _heading_words(question, f)))
             if best is not facts[0]:
                 facts = [best, *[f for f in facts if f is not best]][:MAX_FACTS]
     if name == "search_knowledge_base":  # "Ngân sách là gì?": what a budget is, before how Moneta uses one

@@ -31,3 +31,27 @@ def test_how_to_gets_its_own_sections_steps(chat_demo, alice, alice_money, help_
     assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
     assert answer["answer"].startswith(heading if isinstance(heading, tuple) else (heading,)) \
         and "\n3. " in answer["answer"], answer["answer"]
+
+
+@pytest.fixture
+def jar_and_chat_pages(db):
+    return demo_docs(help_pages=("budget-jars.md", "budgets-by-month.md", "categories-and-rules.md",
+                                 "auto-categorisation.md", "subscriptions.md", "chat-assistant.md"))
+
+
+@pytest.mark.parametrize("question, heading", [
+    # a heading's topics the question never says count against it: "set up a jar" asks no sinking fund
+    ("how do I set up a jar", "How to create a jar:"),
+    ("how would I set up a jar for the kids' clothes", "How to create a jar:"),
+    # a verb among alternatives ("create, rename, merge or archive") is one topic, said when any one is
+    ("how can I make a new category", "How to create, rename, merge or archive a category:"),
+    ("how do I see what my subscriptions cost", "How to see your subscriptions and what they cost:"),
+    # the section that names the person asked for, though it is not the nearest in meaning
+    ("how do i talk to a real person", "How to rate an answer or ask a person:"),
+    ("how do I reach a human", "How to rate an answer or ask a person:"),
+])
+def test_how_to_skips_sections_naming_what_is_not_asked(chat_demo, alice, alice_money, jar_and_chat_pages, question,
+                                                        heading):
+    answer = chat_turn(user=alice, message=question)
+    assert "get_app_information" in answer["tools_used"], answer["tool_calls"]
+    assert answer["answer"].startswith(heading) and "\n3. " in answer["answer"], answer["answer"]
