@@ -266,6 +266,7 @@ EN_TOPICS = {"bank file": "import statement", "bank statement": "import statemen
              "backup": "export data", "spreadsheet": "export data", "amount": "edit", "typo": "edit",
              "date": "edit", "description": "edit", "get rid of": "delete", "erase": "delete", "redo": "regenerate",
              **dict.fromkeys(("make a new", "set up a new", "start a new", "add a new"), "create"),
+             **dict.fromkeys(("forgot", "forgotten", "can't remember", "cant remember", "lost"), "reset"),
              **dict.fromkeys(("real person", "human", "support", "team member"), "ask a person"),
              **dict.fromkeys(("answer again", "fresh answer", "new answer"), "regenerate answer"), "wrote back": "reply",
              **dict.fromkeys(("chats", "old chat", "past chat", "chat history"), "earlier conversation")}
