@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, csv_bytes
+from tests.chat.conftest import confident, csv_bytes, demo_docs
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
@@ -33,3 +33,15 @@ def test_a_brand_sharing_a_first_word_is_not_theirs(chat_demo, alice, alice_mone
     # alice has no such merchant at all: nothing of bob's
     other = chat_turn(user=alice, message="what did I pay summit dental")
     assert "420.00" not in other["answer"] and "150.00" not in other["answer"], other["answer"]
+
+
+def test_what_a_thing_of_theirs_cost_them_is_their_money_not_a_topic(chat_demo, alice, alice_money, bob, bob_money):
+    """"how much did the dentist cost me": their dentist (linked by meaning), not a knowledge search for a finance topic
+    the words touch (it had gone to the knowledge base at 0.0 once casual finance topics were read as concepts)."""
+    _theirs(bob)
+    demo_docs(education=("health-savings-accounts.md",))  # a page that speaks of dentists
+    answer = chat_turn(user=bob, message="how much did the dentist cost me?")
+    assert answer["tools_used"] == ["search_transactions"], answer["tool_calls"]
+    assert "150.00" in answer["answer"], answer["answer"]
+    other = chat_turn(user=alice, message="how much did the dentist cost me?")
+    assert "150.00" not in other["answer"], other["answer"]

@@ -10,7 +10,9 @@ OWN_SPENDING_ASKED_RE = re.compile(
     r"\b(?:anything|any (?:charges?|payments?|purchases?|transactions?|spending|bills?))\s+(?:from|for|at|on|to)\b"
     r"|\bdid (?:i|we) (?:ever )?(?:pay|buy|spend|get charged)\b"
     r"|\b(?:charges?|payments?|purchases?|transactions?) (?:for|from)\b"
-    r"|\b(?:still )?show(?:ing|s|ed)? up\b|\bpop(?:ping|s|ped)? up\b")
+    r"|\b(?:still )?show(?:ing|s|ed)? up\b|\bpop(?:ping|s|ped)? up\b"
+    # "how much did the dentist cost me", "what has the gym set us back": what a thing of theirs cost them
+    r"|\b(?:did|has|have)\b[^?.!]{0,40}?\b(?:cost|set|run)\s+(?:me|us)\b")
 # a deposit the user paid ("the venue deposit", "a security deposit"), not money paid in ("direct deposit")
 PAID_DEPOSIT_RE = re.compile(r"\b(?!(?:direct|payroll|paycheck|mobile|cash|check|cheque|atm|bank|salary|refund|tax|"
                              r"the|my|a|an|our|any|no|that|this)\b)[a-z]+ deposits?\b")
