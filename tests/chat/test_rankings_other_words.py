@@ -182,3 +182,11 @@ def test_the_biggest_single_expense_is_one_purchase_not_a_category(chat_demo, al
     row = (Transaction.objects.filter(user=alice, amount__lt=0, date__range=(start, end))
            .exclude(category__name="Rent").order_by("amount").first())
     assert _money(-row.amount) in answer["answer"], answer["answer"]
+
+
+def test_one_shops_biggest_visit_is_its_biggest_purchase(chat_demo, alice, alice_money):
+    """"my biggest whole foods shop last month": a shop as a visit to the one shop named — its biggest purchase, not a
+    ranking of merchants holding that shop alone (which answered with its total at 0.95)."""
+    for question in ("my biggest whole foods shop last month?", "what was the largest amazon run last month"):
+        answer = chat_turn(user=alice, message=question)
+        assert answer["tool_calls"][0]["arguments"].get("measure") == "largest", (question, answer["tool_calls"])

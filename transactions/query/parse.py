@@ -79,6 +79,9 @@ from transactions.query.vietnamese import VI_POLITE_RE, named_shop, said_in, unj
 from transactions.query.weekdays import find_weekdays
 
 # a turn after an income answer that asks about money going out ("and what did I spend that month?")
+# a visit to a shop ("my biggest whole foods shop", "the largest costco run"), and shops ranked ("my biggest merchant")
+ONE_VISIT_RE = re.compile(r"\b(?:shop|run|haul|trip|visit)\b")
+SHOPS_RANKED_RE = re.compile(r"\b(?:merchants?|stores?|places?|payees?|vendors?|shops|businesses)\b")
 SPENDING_RE = re.compile(r"\b(?:spen[dt]|spending|went out|go(?:es)? out|outgoings?|expenses?|paid out|money out|"
                          r"chi tieu|tieu)\b")
 NARROW_RE = re.compile(r"^\s*(?:only|just)\b|\bjust the\b|\bonly the\b", re.I)
@@ -319,6 +322,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         else:
             q.ignored.append(ref[1])
     measure = saved_if(q, text, measure)  # "if I had cut Uber Eats out, how much would I have saved?"
+    if measure == "top_merchants" and len(q.merchants) == 1 and ONE_VISIT_RE.search(text) \
+            and not SHOPS_RANKED_RE.search(text):
+        measure = "largest"  # "biggest whole foods shop": one shop's biggest visit, not a ranking of that one shop
     own_periods = [p for p, _ in periods]
     q.period = next((p for p in own_periods if not p.relative), None)
 
