@@ -70,7 +70,7 @@ PERIOD_RE = re.compile(
     rf"(?:in|during|within|of|for) (?:that|those)(?: (?:period|time|stretch|window|range|span))?(?=\s*(?:[?.!,;]|$))|"
     rf"(?:in|during|for|since|until|till|through|thru|from|before|after) (?:early |late |mid |mid-)?(?:{MONTH})\b|"
     rf"(?:january|february|march|april|june|july|august|september|october|november|december)|(?:19|20)\d\d|"
-    rf"(?:thang|tuan|nam|quy) (?:nay|truoc|qua|ngoai|roi|\d{{1,2}})|hom (?:nay|qua)|(?:\d+|hai|ba|bon|nam|sau) "
+    rf"(?:thang|tuan|nam|quy) (?:nay|truoc|qua|ngoai|roi|\d{{1,2}})|(?:thang|tuan|nam|hom) (?:do|ay|kia)|hom (?:nay|qua)|(?:\d+|hai|ba|bon|nam|sau) "
     rf"(?:ngay|tuan|thang|nam) (?:gan day|qua|vua qua|vua roi))\b")
 ALL_TIME_RE = re.compile(r"\b(?:ever|all time|all-time|overall|lifetime|to date|in all|since (?:i|we|my|the) "
                          r"(?:started|began|joined|opened|first|records?)|records? (?:began|start)|tu truoc den nay|"

@@ -36,3 +36,14 @@ def test_what_stopping_something_saves_is_never_a_passage_about_saving(chat_demo
         assert not confident(alice, answer), (answer["tool_calls"], answer["answer"])
     else:
         assert not set(answer["tools_used"]) & knowledge, answer["tool_calls"]
+
+
+def test_that_month_in_vietnamese_answered_over_all_time_is_not_confident(chat_demo, alice, alice_money):
+    """"tháng đó" (that month) states a period as "that month" does: after an answer over all time, a total with no
+    period is to another question, never a confident one (chat/turn_signals.PERIOD_RE)."""
+    first = chat_turn(user=alice, message="netflix hết bao nhiêu")
+    then = chat_turn(user=alice, message="còn amazon tháng đó", conversation_id=first["conversation_id"])
+    args = then["tool_calls"][0]["arguments"] if then["tool_calls"] else {}
+    if args.get("start"):
+        pytest.skip("answered for a month: the period was read")
+    assert not confident(alice, then), then["answer"]
