@@ -146,7 +146,7 @@ def topic_asked_of_no_figure(text: str, q: Any, query: str) -> str | None:
     norm = normalise(asked)
     measure = find_measure(norm)[0]
     if q is None or getattr(q, "followup", False) or _own_names(q) or _names_their_own(q) or own_money_asked(norm) \
-            or own_spending_asked(asked) or measure not in (None, "total") or (measure and SPEND_CUE.search(norm)) \
+            or own_spending_asked(asked.lower()) or measure not in (None, "total") or (measure and SPEND_CUE.search(norm)) \
             or APP_NOUNS.search(text):
         return None
     return query if names_education_topic(query) else None

@@ -91,3 +91,13 @@ def test_their_own_account_and_their_own_shop_stay_theirs(chat_demo, alice, groc
     assert mine["tools_used"] == ["check_data_available"], mine["tool_calls"]
     shop = chat_turn(user=alice, message="trader joes this month?")
     assert set(shop["tools_used"]) & MONEY_TOOLS and "Trader Joe" in shop["answer"], shop["answer"]
+
+
+@pytest.mark.parametrize("question", ["Which music services am I paying for?", "What streaming apps are we paying for",
+                                      "how much did the music streaming cost me"])
+def test_what_they_pay_for_asked_in_the_first_person_is_their_money(chat_demo, alice, grocer_money, library, question):
+    """"Which … am I paying for": their own charges, whatever finance topic the words touch — with a capital I too (the
+    first-person check read the turn as typed, so "am I paying" was not seen and the turn became a knowledge search)."""
+    answer = chat_turn(user=alice, message=question)
+    assert set(answer["tools_used"]) & (MONEY_TOOLS | {"list_subscriptions"}), (question, answer["tool_calls"])
+    assert "Spotify" in answer["answer"], answer["answer"]
