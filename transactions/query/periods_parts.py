@@ -397,7 +397,7 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
     yesterday = today - timedelta(days=1)
     back = r"\s+(?:ago|back|earlier|before now)\b"
     return [
-        (r"\b(?:recently|lately|of late|these days|nowadays)\b", recently),
+        (r"\b(?:recently|lately|of late)\b", recently),
         # "to new years", "on new year's day" (not its eve): 1 January ("since new years" is this year, read before)
         # a bare "new year" only as the end of a range ("between christmas and new year", "from mid december to new year")
         (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)|(?<=\band )(?:the\s+)?new\s+year\b(?![\w'])"
