@@ -74,6 +74,9 @@ class TurnContext:
     doubt_inherited: list[str] = field(default_factory=list)  # doubted parts of the last answer this turn keeps
     previous_asked: str = ""  # the user's message before this one ("how do jars work?" before "make me one for rent")
     row_unmatched: str = ""  # the word naming a row of the last answer that none of its rows has ("the flight one")
+    # words of the question the composed answer says it did not understand and leaves out (the offline composer's
+    # note, chat/offline/money_answer.py): the turn is not wholly understood (chat/turn_check_said.py)
+    left_out: list[str] = field(default_factory=list)
     period_note: str = ""  # the dates used for a period with two readings (chat/period_readings.py), said in the answer
     # the changes the very last answer proposed that still wait for confirmation ({id, kind, params}): "actually make it
     # $16" amends the last of them (chat/actions/amend.py)

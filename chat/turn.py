@@ -248,7 +248,9 @@ def turn_compose(turn: Turn) -> tuple[str, list[int], bool]:
         return final.get("answer") or "", list(final.get("cited_fact_ids") or []), False
     if partial:
         gathered = [(r.name, r.result if r.result is not None else {"error": r.error}) for r in recorder.tool_records]
-        body, cited, _relevant = OfflineChatModel().compose_answer(turn.text, gathered, TurnContext())
+        composed = TurnContext()
+        body, cited, _relevant = OfflineChatModel().compose_answer(turn.text, gathered, composed)
+        turn.ctx.left_out = composed.left_out
         return (f"I reached my limit of {turn.config.max_iterations} steps before finishing, so this answer may "
                 f"be incomplete. Here is what I found so far:\n\n{body}"), cited, True
     last = next((m for m in reversed(turn.state.get("messages") or []) if isinstance(m, AIMessage)), None)

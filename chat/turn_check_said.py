@@ -10,7 +10,8 @@ note to the answer): "high confidence must mean right", and a doubted answer say
   holder — what did he spend at Shell?" answered "Moneta only shows your own data": the data in this account is the
   one asked about, whoever types.
 - **An answer that says it did not understand words** (chat/offline/money_answer.py's note "I didn't understand 'x',
-  so this answer leaves it out"): the composer judged the turn not wholly understood, so the score says the same;
+  so this answer leaves it out", whose words the composer puts on the turn's context, `TurnContext.left_out`): the
+  composer judged the turn not wholly understood, so the score says the same;
   the grounding formula may have counted the word as carried by the period. ("Nothing in your transactions is called
   'aldi'" in a union is an answer, medium at most, and keeps its score.)
 - **A word of a kind of spending the query dropped** (chat/word_roles_dropped.py): "my biggest Amazon purchase in the
@@ -37,10 +38,6 @@ ABOUT_LAST_RE = re.compile(r"\b(?:it|that|this|those|these|them|the (?:last|abov
                            r"(?:more )?simpl(?:y|er|ify)|plain(?:er)? (?:words|english|terms|language)|in other words|"
                            r"rephrase|(?:an )?example|eli5|like i'?m (?:\d+|five|a kid|a child))\b")
 
-
-# the composer's own notes that the answer leaves words of the question out (English and Vietnamese)
-LEFT_OUT_NOTE_RE = re.compile(r"I didn't understand .{1,240}?, so this answer leaves (?:it|them) out|"
-                              r"Tôi không hiểu .{1,240}?, nên câu trả lời không tính đến")
 
 
 def _not_placed(answer: str) -> bool:
@@ -89,8 +86,8 @@ def said_doubts(*, text: str, answer: str, recorder: Any, ctx: Any,
         notes.append("_Đây là dữ liệu trong tài khoản này — của người bạn đang giúp quản lý._" if language == "vi"
                      else "_These figures are the data in this account — the account holder's, whom you said you "
                           "help._")
-    if ran and (m := LEFT_OUT_NOTE_RE.search(answer or "")):
-        reasons.append(f"the answer says it did not understand words of the question: {m.group(0)[:120]!r}")
+    if ran and (left_out := getattr(ctx, "left_out", None)):  # set by the composer with its note
+        reasons.append(f"the answer says it did not understand words of the question: {left_out[:6]}")
     said_of: list[tuple[str, list[str]]] = []
     if dropped := dropped_kind_words(text, recorder, ctx, said_of):
         reasons.append(f"words of a kind of spending no query that ran used: {dropped}")

@@ -169,12 +169,15 @@ class OfflineChatModel(BaseChatModel):
         if "investment_advice" in intents:
             parts.append(compose.NO_ADVICE)
         skipped: set[str] = set()
+        left_out: list[str] = []  # words the answer says it did not understand (read by chat/turn_check_said.py)
         money_first = [(n, p) for n, p in results if n in MONEY_TOOLS]
         ordered = money_first + [(n, p) for n, p in results if n not in MONEY_TOOLS]
         for name, payload in ordered:
             if name in MONEY_TOOLS and isinstance(payload, dict) and "measure" in payload and "query" in payload:
-                text = money_answer.money_answer(payload, vi=vi, reading=ctx.understood, asked=question)
+                text, missed = money_answer.money_answer(payload, vi=vi, reading=ctx.understood, asked=question)
+                left_out.extend(missed)
                 if payload.get("measure") == "monthly_average" and EMERGENCY_RE.search(question):
+                    del left_out[len(left_out) - len(missed):]  # the fund's size replaces the answer and its notes
                     text = (f"Based on your own spending — {money_phrases.amount(payload.get('average'), payload.get('currency'))}"
                             f" a month on average over the {payload.get('months')} full months "
                             f"{payload.get('window')} — an emergency fund of 3–6 months of expenses would be "
@@ -208,7 +211,10 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(reasoning_text(name, payload, question, vi=vi))
         answer = "\n\n".join(p for p in parts if p)
         if intents[:1] == ["restate"]:  # "explain it more simply": the same figures, said short (route_restate.py)
-            answer = plain_restatement(answer, vi=vi)
+            restated = plain_restatement(answer, vi=vi)
+            left_out = left_out if restated == answer else []  # said short, without the notes
+            answer = restated
+        ctx.left_out = left_out
         sources = []
         for name, payload in results:
             label = ("your transactions" if name in MONEY_TOOLS or name in REASONING_TOOLS or name in WHATIF_TOOLS

@@ -4,6 +4,7 @@ figure is copied from the result (the grounding check finds it); nothing is comp
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import NamedTuple
 
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -35,6 +36,14 @@ MEASURES_VI = {"total": "chi tiêu", "count": "số giao dịch", "average": "tr
 ACCOUNT_KEYS = ("links", "ignored", "unknown", "excluded_unknown", "asides", "unapplied", "corrected", "guessed")
 
 
+class MoneyAnswer(NamedTuple):
+    """The answer's text, and the words of the question it says it did not understand and leaves out (as said):
+    the composer puts them on the turn's context (TurnContext.left_out), where the confidence check reads them."""
+
+    text: str
+    left_out: list[str]
+
+
 def _looked_up(r: dict, q: dict, vi: bool) -> str:
     """What the query looked up, in the answer's language: the engine's own description in English; in Vietnamese
     written again from the query (the engine's words are English)."""
@@ -45,10 +54,11 @@ def _looked_up(r: dict, q: dict, vi: bool) -> str:
     return " ".join(x for x in (MEASURES_VI.get(measure, "giao dịch"), what_said(q, True), when) if x)
 
 
-def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> str:
+def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> tuple[str, list[str]]:
     """What was looked up, and every word that was not used or was read loosely (the account of the question:
     `reading`, the parse of this turn's words, when the tool call carried only the structured query). The
-    sentences go through gettext: the composer writes under the answer's language (chat/offline/model.py)."""
+    sentences go through gettext: the composer writes under the answer's language (chat/offline/model.py). Also
+    returns the words it says it did not understand, as said."""
     q = {**(r.get("query") or {}), **{k: (reading or {}).get(k) for k in ACCOUNT_KEYS if (reading or {}).get(k)}}
     either, both = gettext("or"), gettext("and")
 
@@ -74,7 +84,8 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     # and the people they went with ("w the kids") name nothing to count
     asked = (reading or {}).get("asked") or ""
     # and words of talk around the question ("sure", "honestly") change nothing: the grounding check's test
-    # (chat/tool_fit.function_words_only), so the note and the score agree (chat/turn_check_said.LEFT_OUT_NOTE_RE)
+    # (chat/tool_fit.function_words_only), so the note and the score agree (MoneyAnswer.left_out, read by
+    # chat/turn_check_said.py)
     ignored = [w for w in q.get("ignored") or [] if not span_said(w, result_spans(r), timezone.localdate())
                and not companion(w, asked) and w not in (q.get("unapplied") or [])
                and not function_words_only(w, asked)]
@@ -105,7 +116,7 @@ def _understood_line(r: dict, reading: dict | None = None, vi: bool = False) -> 
     if q.get("excluded_unknown"):
         parts.append(gettext("Nothing in your transactions is called %(words)s, so nothing was left out for it.")
                      % {"words": quoted(q["excluded_unknown"])})
-    return " ".join(f"_{part}_" for part in parts)
+    return " ".join(f"_{part}_" for part in parts), [said.get(w, w) for w in ignored]
 
 
 def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str:
@@ -126,10 +137,16 @@ def _nothing_about(unknown: list[str], things: dict, when: str, vi: bool) -> str
     return line
 
 
-def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None, asked: str = "") -> str:
+def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None, asked: str = "") -> MoneyAnswer:
     """The direct answer first, in one sentence with the figure, then the detail. `asked`: the question as said (the
     account of its words reads who they went with, chat/word_roles.companion)."""
     reading = {**reading, "asked": asked} if reading and asked else reading
+    understood, left_out = _understood_line(result, reading, vi)
+    return MoneyAnswer(_money_text(result, vi, reading, understood), left_out)
+
+
+def _money_text(result: dict, vi: bool, reading: dict | None, understood: str) -> str:
+    """The answer's text, ending with `understood` (what was looked up and the words not used)."""
     q = result.get("query") or {}
     cur = result.get("currency")
     measure = result.get("measure") or q.get("measure") or "total"
@@ -143,7 +160,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
     things = (reading or {}).get("things") or q.get("things") or {}
     unknown, things = [said.get(u, u) for u in unknown], {said.get(k, k): v for k, v in things.items()}
     if unknown and not result.get("found") and all(u in things for u in unknown):
-        return "\n".join([_nothing_about(unknown, things, when, vi), _understood_line(result, reading, vi)]).strip()
+        return "\n".join([_nothing_about(unknown, things, when, vi), understood]).strip()
     if unknown and not result.get("found"):
         names = names_joined([u if u.islower() is False else u.title() for u in unknown], conj="or")
         if vi:
@@ -158,7 +175,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
         else:  # a name that matched nothing of theirs: said plainly (its confidence is low: chat/grounding.py)
             lines.append(f"Không có nơi chi, danh mục hay mô tả giao dịch nào của bạn khớp với {names}." if vi else
                          f"Nothing among your merchants, categories or transaction descriptions matches {names}.")
-        return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
+        return "\n".join(lines + [understood]).strip()
     if not result.get("found") and measure not in ("compare", "top_categories", "summary"):
         # names the user has, nothing in this period: say the figure is zero, plainly
         zero = amount(0, cur)
@@ -174,7 +191,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
         else:
             lines.append(f"Tôi không tìm thấy giao dịch nào {what} {when}.".replace("  ", " ") if vi else
                          f"I found no transactions {what} {when}.".replace("  ", " "))
-        return "\n".join(lines + [_understood_line(result, reading, vi)]).strip()
+        return "\n".join(lines + [understood]).strip()
     count = result.get("count") or 0
     if measure in ("total", "list", "average") and result.get("received") and q.get("direction") == "in":
         measure = "income"
@@ -310,7 +327,7 @@ def money_answer(result: dict, *, vi: bool = False, reading: dict | None = None,
         lines.append(("Các loại tiền khác (không cộng gộp): " if vi else "Other currencies (not added together): ")
                      + "; ".join(f"{c['currency']}: {amount(c['spent'], c['currency'])} {'chi' if vi else 'out'}"
                                  for c in result["by_currency"][1:]) + ".")
-    lines.append(_understood_line(result, reading, vi))
+    lines.append(understood)
     return "\n".join(line for line in lines if line).strip()
 
 

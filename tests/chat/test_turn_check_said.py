@@ -7,9 +7,12 @@ Fixture statement: three months and this one of salary, rent, Starbucks and The 
 and Groceries), Whole Foods (Groceries), Uber (Transport), Netflix (Subscriptions)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from chat.services import chat_turn
+from chat.turn_check_said import said_doubts
 from chat.unplaced_unread import unread_words
 from tests.chat.conftest import answer_body, confident, demo_docs, reasons, talk
 
@@ -141,15 +144,50 @@ LEFT_OUT_PROBES = [
 ]
 
 
-def test_an_answer_that_says_it_left_words_out_is_never_confident(chat_demo, alice, alice_money):
-    """Whatever the reading, the score agrees with what the answer says: a turn whose answer says it left words of the
-    question out ("I didn't understand …", "Nothing in your transactions is called …") is below the threshold."""
-    from chat.turn_check_said import LEFT_OUT_NOTE_RE
+# the composer's note that the answer leaves words of the question out, as the user reads it
+LEFT_OUT_NOTE_RE = re.compile(r"I didn't understand (.{1,240}?), so this answer leaves (?:it|them) out")
 
+
+def test_an_answer_that_says_it_left_words_out_is_never_confident(chat_demo, alice, alice_money, monkeypatch):
+    """Whatever the reading, the score agrees with what the answer says: a turn whose answer says it left words of the
+    question out ("I didn't understand …") is below the threshold. The composer hands the check the words its note
+    names (TurnContext.left_out), never the check reading them back out of the answer's text."""
+    import chat.turn_check
+
+    handed: list[list[str]] = []
+
+    def said_doubts_seen(**kwargs):
+        handed.append(list(kwargs["ctx"].left_out))
+        return said_doubts(**kwargs)
+
+    monkeypatch.setattr(chat.turn_check, "said_doubts", said_doubts_seen)
     noted = 0
     for question in LEFT_OUT_PROBES:
         answer = chat_turn(user=alice, message=question)
-        if LEFT_OUT_NOTE_RE.search(answer["answer"]):
+        note = LEFT_OUT_NOTE_RE.search(answer["answer"])
+        assert bool(note) == bool(handed[-1]), (question, handed[-1], answer["answer"][:300])
+        if note:
             noted += 1
+            assert note.group(1) == ", ".join(repr(w) for w in handed[-1]), (note.group(1), handed[-1])
             assert not confident(alice, answer), (question, answer["confidence"], answer["answer"][:300])
     assert noted, "none of the probes left words out: the check is untested"
+
+
+def test_the_words_the_composer_left_out_doubt_the_turn_whatever_the_text(chat_demo, alice, alice_money):
+    """The check reads the composer's field, not the answer's wording: an answer worded otherwise (a model's own
+    text) whose composer left words out is doubted; an answer that quotes the note (a help passage about Moneta's
+    notes) when nothing was left out is not."""
+    from chat.assistant import ToolRecord, TurnRecorder
+    from chat.context import TurnContext
+
+    ran = TurnRecorder(records=[ToolRecord(name="search_transactions", arguments={"merchants": ["Starbucks"]},
+                                           result={"found": True})])
+    quoted = ("Moneta says “I didn't understand 'zorp', so this answer leaves it out” when a word of your question "
+              "was not used.")
+    text = "how much did I spend at starbucks last month"
+    left = TurnContext(left_out=["zorp"])
+    why, _ = said_doubts(text=text, answer="You spent $12.00 at Starbucks last month.", recorder=ran, ctx=left,
+                         clarification=None)
+    assert any("did not understand words" in r and "zorp" in r for r in why), why
+    why, _ = said_doubts(text=text, answer=quoted, recorder=ran, ctx=TurnContext(), clarification=None)
+    assert not any("did not understand words" in r for r in why), why
