@@ -25,9 +25,34 @@ def months_back(k: int) -> date:
     return month_start(timezone.localdate(), k)
 
 
+def first_args(answer: dict) -> dict:
+    """The arguments of the first tool call an answer made."""
+    return answer["tool_calls"][0]["arguments"]
+
+
 def last_args(answer: dict) -> dict:
     """The arguments of the last tool call an answer made."""
     return answer["tool_calls"][-1]["arguments"]
+
+
+def all_args(answer: dict) -> list[dict]:
+    """The arguments of every tool call an answer made, in order."""
+    return [call["arguments"] for call in answer["tool_calls"]]
+
+
+def tool_names(answer: dict) -> list[str]:
+    """The tools an answer called, in order."""
+    return [call["name"] for call in answer["tool_calls"]]
+
+
+def merchants_asked(answer: dict) -> list[str]:
+    """Every merchant the answer's tool calls asked about."""
+    return [m for call in answer["tool_calls"] for m in call["arguments"].get("merchants") or []]
+
+
+def first_line(answer: dict) -> str:
+    """The answer's first line (the direct answer)."""
+    return answer["answer"].splitlines()[0]
 
 
 def answer_body(answer: dict) -> str:
@@ -180,6 +205,11 @@ def talk(user, *turns: str) -> list[dict]:
         answers.append(chat_turn(user=user, message=text,
                                  conversation_id=answers[-1]["conversation_id"] if answers else None))
     return answers
+
+
+def say(user, message: str, before: dict | None = None) -> dict:
+    """The answer to `message`, in the conversation of the answer `before` (a new conversation without it)."""
+    return chat_turn(user=user, message=message, conversation_id=before["conversation_id"] if before else None)
 
 
 def last_month_iso() -> tuple[str, str]:

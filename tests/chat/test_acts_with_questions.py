@@ -13,7 +13,7 @@ from django.utils import timezone
 from chat.actions.fit import MISSING_CAP
 from chat.services import chat_turn
 from core.money import money
-from tests.chat.conftest import confident, months_back
+from tests.chat.conftest import confident, months_back, tool_names
 from transactions.models import Category, Jar, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -31,15 +31,11 @@ def _spent(user, description: str, *, start, end) -> Decimal:
     return -(rows.aggregate(s=Sum("amount"))["s"] or Decimal(0))
 
 
-def _tools(answer) -> list[str]:
-    return [call["name"] for call in answer["tool_calls"]]
-
-
 def test_a_plan_moneta_cant_cancel_and_what_it_cost_are_both_answered(chat_demo, alice, alice_money):
     before = _state(alice)
     today = timezone.localdate()
     answer = chat_turn(user=alice, message="stop my netflix plan for me — what have I paid them so far this year?")
-    assert _tools(answer)[:2] == ["explain_unavailable_action", "search_transactions"], answer["tool_calls"]
+    assert tool_names(answer)[:2] == ["explain_unavailable_action", "search_transactions"], answer["tool_calls"]
     paid = _spent(alice, "NETFLIX", start=today.replace(month=1, day=1), end=today)
     assert paid > 0 and money(paid) in answer["answer"], answer["answer"]
     assert "can't" in answer["answer"] and "1." in answer["answer"]  # says so, with the steps in the app
@@ -54,7 +50,7 @@ def test_a_recategorisation_then_also_comma_question_proposes_and_answers(chat_d
     assert [a["kind"] for a in answer["pending_actions"]] == ["category_set"], answer
     uber = _spent(alice, "UBER", start=months_back(12), end=timezone.localdate())
     assert money(uber) in answer["answer"], answer["answer"]
-    assert "search_transactions" in _tools(answer)
+    assert "search_transactions" in tool_names(answer)
     assert _state(alice) == before  # proposed, not applied
 
 

@@ -11,19 +11,15 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import month_start
+from tests.chat.conftest import first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer):
-    return answer["tool_calls"][0]["arguments"]
 
 
 def test_full_calendar_months_are_whole_months(chat_demo, alice, alice_money):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message="whole foods over the last two full calendar months please")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (month_start(today, 2).isoformat(),
                                             (month_start(today, 0) - timedelta(days=1)).isoformat()), args
     assert "$192.80" in answer["answer"], answer["answer"]
@@ -34,7 +30,7 @@ def test_full_calendar_months_are_whole_months(chat_demo, alice, alice_money):
 def test_the_previous_month_said_alone_is_last_month(chat_demo, alice, alice_money, said):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = first_args(answer)
     assert args["start"] == month_start(today, 1).isoformat(), args
     assert "$12.00" in answer["answer"], answer["answer"]
 
@@ -43,14 +39,14 @@ def test_the_month_before_a_previous_answer_is_still_relative_to_it(chat_demo, a
     today = timezone.localdate()
     first = chat_turn(user=alice, message="starbucks last month")
     answer = chat_turn(user=alice, conversation_id=first["conversation_id"], message="and the previous month?")
-    assert _args(answer)["start"] == month_start(today, 2).isoformat(), _args(answer)
+    assert first_args(answer)["start"] == month_start(today, 2).isoformat(), first_args(answer)
 
 
 def test_a_date_to_date_runs_to_today(chat_demo, alice, alice_money):
     today = timezone.localdate()
     start = month_start(today, 1).replace(day=5)
     answer = chat_turn(user=alice, message=f"whole foods for the period {start.day} {start:%B} {start.year} to date")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (start.isoformat(), today.isoformat()), args
 
 
@@ -58,6 +54,6 @@ def test_a_date_to_date_runs_to_today(chat_demo, alice, alice_money):
 def test_bookkeeping_words_for_spending(chat_demo, alice, alice_money, word):
     plain = chat_turn(user=alice, message="total spending last month?")
     answer = chat_turn(user=alice, message=f"total {word} last month?")
-    assert _args(answer) == _args(plain), (_args(answer), _args(plain))
+    assert first_args(answer) == first_args(plain), (first_args(answer), first_args(plain))
     assert answer["answer"].split(",")[0] == plain["answer"].split(",")[0], answer["answer"]  # "You spent $X in …"
     assert not answer["understanding"]["not_understood"], answer["understanding"]

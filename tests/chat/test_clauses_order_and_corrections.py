@@ -13,17 +13,9 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, confident, last_month_iso, talk
+from tests.chat.conftest import answer_body, confident, first_args, first_line, last_month_iso, talk
 
 pytestmark = pytest.mark.django_db
-
-
-def _first_line(answer: dict) -> str:
-    return answer["answer"].splitlines()[0]
-
-
-def _args(answer: dict) -> dict:
-    return answer["tool_calls"][0]["arguments"]
 
 
 @pytest.mark.parametrize("said", [
@@ -32,9 +24,9 @@ def _args(answer: dict) -> dict:
 ])
 def test_an_exclusion_said_first_keeps_the_ranking_and_the_period(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Groceries" in line and "Rent (" not in line, answer["answer"]
-    args = _args(answer)
+    args = first_args(answer)
     assert args.get("exclude_categories") or args.get("exclude_merchants"), args
     assert args.get("start") == date(timezone.localdate().year, 1, 1).isoformat(), args
     assert confident(alice, answer)
@@ -43,16 +35,16 @@ def test_an_exclusion_said_first_keeps_the_ranking_and_the_period(chat_demo, ali
 def test_a_thing_set_aside_first_that_they_do_not_have_keeps_the_question(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="Setting aside the mortgage, what did I spend most on last month?")
     start, end = last_month_iso()
-    args = _args(answer)
+    args = first_args(answer)
     assert (args.get("start"), args.get("end")) == (start, end), args
-    assert "Rent ($1,400.00" in _first_line(answer), answer["answer"]
+    assert "Rent ($1,400.00" in first_line(answer), answer["answer"]
     assert "mortgage" in answer["answer"].lower()  # says it has no mortgage to leave out
 
 
 def test_a_which_clause_after_a_question_stays_a_remark(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how much did I spend on rent last month, which is my biggest bill?")
-    assert "$1,400.00" in _first_line(answer), answer["answer"]
-    assert not _args(answer).get("exclude_merchants") and not _args(answer).get("exclude_categories")
+    assert "$1,400.00" in first_line(answer), answer["answer"]
+    assert not first_args(answer).get("exclude_merchants") and not first_args(answer).get("exclude_categories")
 
 
 @pytest.mark.parametrize("said", [
@@ -61,8 +53,8 @@ def test_a_which_clause_after_a_question_stays_a_remark(chat_demo, alice, alice_
 ])
 def test_a_correction_that_counts_everything_takes_the_exclusion_back(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
-    assert "$1,672.48" in _first_line(answer), answer["answer"]
-    args = _args(answer)
+    assert "$1,672.48" in first_line(answer), answer["answer"]
+    args = first_args(answer)
     assert not args.get("exclude_merchants") and not args.get("exclude_categories"), args
     assert confident(alice, answer)
 
@@ -70,7 +62,7 @@ def test_a_correction_that_counts_everything_takes_the_exclusion_back(chat_demo,
 def test_a_correction_that_leaves_a_thing_out_wins_over_everything(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how much did I spend last month, counting everything, no wait, "
                                            "not counting rent")
-    assert "$272.48" in _first_line(answer), answer["answer"]
+    assert "$272.48" in first_line(answer), answer["answer"]
 
 
 @pytest.mark.parametrize(("said", "figure"), [
@@ -81,8 +73,8 @@ def test_a_correction_that_leaves_a_thing_out_wins_over_everything(chat_demo, al
 ])
 def test_an_opening_that_asks_nothing_adds_and_drops_no_subject(chat_demo, alice, alice_money, said, figure):
     answer = chat_turn(user=alice, message=said)
-    assert figure in _first_line(answer), answer["answer"]
-    args = _args(answer)
+    assert figure in first_line(answer), answer["answer"]
+    args = first_args(answer)
     assert not args.get("exclude_merchants") and not args.get("exclude_categories"), args
     start, end = last_month_iso()
     assert (args.get("start"), args.get("end")) == (start, end), args
@@ -91,7 +83,7 @@ def test_an_opening_that_asks_nothing_adds_and_drops_no_subject(chat_demo, alice
 
 def test_a_clause_the_question_points_back_to_stays(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="Since I've been eating out a lot, how much did that cost last month?")
-    assert "$76.00" in _first_line(answer), answer["answer"]
+    assert "$76.00" in first_line(answer), answer["answer"]
 
 
 def test_i_mean_all_of_last_month_replaces_the_same_point(chat_demo, alice, alice_money):
@@ -128,15 +120,15 @@ def test_a_part_said_after_its_period_narrows_it(chat_demo, alice, alice_money, 
     start, end = last_month_iso()
     first = date.fromisoformat(start)
     want = (first.replace(day=days[0]).isoformat(), first.replace(day=days[1]).isoformat() if days[1] else end)
-    args = _args(answer)
+    args = first_args(answer)
     assert (args.get("start"), args.get("end")) == want, (args, answer["answer"])
-    assert figure in _first_line(answer), answer["answer"]
+    assert figure in first_line(answer), answer["answer"]
 
 
 def test_a_ranking_said_in_a_relative_clause_is_a_ranking(chat_demo, alice, alice_money):
     """"Which were the 3 categories where I spend more money": the ranking is in the clause after the noun (it had
     been the total of all spending, at high confidence); "… I spent more on than last year" stays a comparison."""
     answer = chat_turn(user=alice, message="Which were the 3 categories where I spend more money last month?")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Rent ($1,400.00" in line and "Groceries ($114.90" in line and "Dining ($76.00" in line, answer["answer"]
     assert "Shopping (" not in line

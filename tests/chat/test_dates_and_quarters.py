@@ -12,13 +12,9 @@ from django.utils import timezone
 
 from chat.services import chat_turn
 from core.periods import month_bounds
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 def _last_day(first: date) -> date:
@@ -29,7 +25,7 @@ def test_an_iso_range_is_the_period_and_one_number_names_nothing(chat_demo, alic
     today = timezone.localdate()
     start, end = month_start(today, 2), _last_day(month_start(today, 1))
     answer = chat_turn(user=alice, message=f"Starbucks {start.isoformat()} through {end.isoformat()}, one number.")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (start.isoformat(), end.isoformat()), args
     assert "$24.00" in answer["answer"], answer["answer"]  # two months of 5.75 + 6.25, not all four
     assert "understand" not in answer["answer"] and confident(alice, answer)
@@ -39,14 +35,14 @@ def test_numeric_and_written_dates_are_ranges(chat_demo, alice, alice_money):
     today = timezone.localdate()
     first, last = month_start(today, 2), month_start(today, 1)
     numeric = chat_turn(user=alice, message=f"whole foods from {first.month}/{first.day} to {last.month}/10")
-    assert (_args(numeric)["start"], _args(numeric)["end"]) == (first.isoformat(), last.replace(day=10).isoformat())
+    assert (first_args(numeric)["start"], first_args(numeric)["end"]) == (first.isoformat(), last.replace(day=10).isoformat())
     assert "$192.80" in numeric["answer"], numeric["answer"]  # 96.40 on the 6th of each of the two months
     written = chat_turn(user=alice, message=f"whole foods 1 {first:%b}–{_last_day(last).day} {last:%b}")
-    assert (_args(written)["start"], _args(written)["end"]) == (first.isoformat(), _last_day(last).isoformat())
+    assert (first_args(written)["start"], first_args(written)["end"]) == (first.isoformat(), _last_day(last).isoformat())
     since = chat_turn(user=alice, message=f"starbucks since {last.replace(day=5).isoformat()}")
-    assert _args(since)["start"] == last.replace(day=5).isoformat() and _args(since)["end"] == today.isoformat()
+    assert first_args(since)["start"] == last.replace(day=5).isoformat() and first_args(since)["end"] == today.isoformat()
     day = chat_turn(user=alice, message=f"what did I spend on {last.replace(day=6).isoformat()}")
-    assert _args(day)["start"] == _args(day)["end"] == last.replace(day=6).isoformat()
+    assert first_args(day)["start"] == first_args(day)["end"] == last.replace(day=6).isoformat()
     assert "$96.40" in day["answer"], day["answer"]
 
 
@@ -65,7 +61,7 @@ def test_a_quarter_with_its_year(chat_demo, alice, alice_money, said, quarter, b
     year = timezone.localdate().year - back
     answer = chat_turn(user=alice, message=f"netflix {said.format(year=year)}")
     start = date(year, 3 * quarter - 2, 1)
-    assert _args(answer)["start"] == start.isoformat(), _args(answer)
+    assert first_args(answer)["start"] == start.isoformat(), first_args(answer)
 
 
 def test_stacking_a_total_up_against_a_named_period_compares_the_two(chat_demo, alice, alice_money):
@@ -74,9 +70,9 @@ def test_stacking_a_total_up_against_a_named_period_compares_the_two(chat_demo, 
     first = chat_turn(user=alice, message=f"what did I spend on groceries in {last:%B %Y}?")
     answer = chat_turn(user=alice, message=f"And how does that stack up against {earlier:%B %Y}?",
                        conversation_id=first["conversation_id"])
-    sides = _args(answer)["sides"]
+    sides = first_args(answer)["sides"]
     assert [s["start"] for s in sides] == [last.isoformat(), earlier.isoformat()], sides
-    assert _args(answer)["categories"] == ["Groceries"]
+    assert first_args(answer)["categories"] == ["Groceries"]
     # both months had 96.40 + 18.50 of groceries; the month before the named one (no data) is not a side
     assert answer["answer"].count("$114.90") == 2, answer["answer"]
 
@@ -87,10 +83,10 @@ def test_a_bare_compared_with_a_quarter_after_a_quarter_total(chat_demo, alice, 
     year = month_start(today, 1).year
     first = chat_turn(user=alice, message=f"dining in Q{q} {year}")
     answer = chat_turn(user=alice, message="compared with q4 of last year?", conversation_id=first["conversation_id"])
-    sides = _args(answer)["sides"]
+    sides = first_args(answer)["sides"]
     assert [s["start"] for s in sides] == [date(year, 3 * q - 2, 1).isoformat(),
                                            date(today.year - 1, 10, 1).isoformat()], sides
-    assert _args(answer)["categories"] == ["Dining"]
+    assert first_args(answer)["categories"] == ["Dining"]
 
 
 def test_a_date_range_never_reaches_into_the_future_of_this_year(chat_demo, alice, alice_money):
@@ -98,21 +94,21 @@ def test_a_date_range_never_reaches_into_the_future_of_this_year(chat_demo, alic
     start = max(today - timedelta(days=3), date(today.year, 1, 1))
     after = min(today + timedelta(days=20), date(today.year, 12, 31))
     answer = chat_turn(user=alice, message=f"spending from {start.month}/{start.day} to {after.month}/{after.day}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (start.isoformat(), today.isoformat()), args
 
 
 def test_days_of_one_month_and_compact_ranges(chat_demo, alice, alice_money):
     last = month_start(timezone.localdate(), 1)
     days = chat_turn(user=alice, message=f"starbucks {last:%B} 1-5")
-    assert (_args(days)["start"], _args(days)["end"]) == (last.isoformat(), last.replace(day=5).isoformat())
+    assert (first_args(days)["start"], first_args(days)["end"]) == (last.isoformat(), last.replace(day=5).isoformat())
     assert "$5.75" in days["answer"], days["answer"]  # the 3rd, not the 9th
     earlier = month_start(timezone.localdate(), 2)
     compact = chat_turn(user=alice, message=f"whole foods {earlier.month}/1-{last.month}/10")
-    assert (_args(compact)["start"], _args(compact)["end"]) == (earlier.isoformat(), last.replace(day=10).isoformat())
+    assert (first_args(compact)["start"], first_args(compact)["end"]) == (earlier.isoformat(), last.replace(day=10).isoformat())
     week = chat_turn(user=alice, message=f"what did I spend the week of {last.month}/{last.day + 5}")
-    start = date.fromisoformat(_args(week)["start"])
-    assert start.weekday() == 0 and start <= last.replace(day=6) < start + timedelta(days=7), _args(week)
+    start = date.fromisoformat(first_args(week)["start"])
+    assert start.weekday() == 0 and start <= last.replace(day=6) < start + timedelta(days=7), first_args(week)
 
 
 def test_that_against_a_year_is_the_same_months_that_year(chat_demo, alice, alice_money):
@@ -121,12 +117,12 @@ def test_that_against_a_year_is_the_same_months_that_year(chat_demo, alice, alic
     first = chat_turn(user=alice, message=f"netflix in {last:%B %Y}")
     answer = chat_turn(user=alice, message="how does that compare to last year?",
                        conversation_id=first["conversation_id"])
-    sides = _args(answer)["sides"]
+    sides = first_args(answer)["sides"]
     assert [s["start"] for s in sides] == [last.isoformat(), last.replace(year=last.year - 1).isoformat()], sides
-    assert _args(answer)["merchants"] == ["Netflix"]
+    assert first_args(answer)["merchants"] == ["Netflix"]
     bare = chat_turn(user=alice, message=f"netflix in {last:%B %Y}")
     again = chat_turn(user=alice, message=f"vs {last.year - 2}?", conversation_id=bare["conversation_id"])
-    assert [s["start"] for s in _args(again)["sides"]][1] == last.replace(year=last.year - 2).isoformat()
+    assert [s["start"] for s in first_args(again)["sides"]][1] == last.replace(year=last.year - 2).isoformat()
 
 
 def test_a_quarter_is_a_period_on_the_llm_path_too(fake_llm, alice, alice_money):

@@ -13,7 +13,7 @@ import pytest
 from django.db.models import Q, Sum
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, last_month_iso, talk
+from tests.chat.conftest import confident, first_line, last_month_iso, talk
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -27,10 +27,6 @@ def _spent_last_month(user, *, without: tuple[str, ...]) -> str:
         rows = rows.exclude(Q(description__icontains=word))
     total = -(rows.aggregate(s=Sum("amount"))["s"] or Decimal("0"))
     return f"${total:,.2f}"
-
-
-def _first_line(answer) -> str:
-    return answer["answer"].splitlines()[0]
 
 
 def _left_out(answer) -> list[str]:
@@ -64,7 +60,7 @@ RENT_LEFT_OUT = [
 def test_rent_left_out_in_other_words_is_everything_else(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
     args = answer["tool_calls"][-1]["arguments"]
-    assert _spent_last_month(alice, without=("RENT",)) in _first_line(answer), answer["answer"]
+    assert _spent_last_month(alice, without=("RENT",)) in first_line(answer), answer["answer"]
     assert "Rent" not in (args.get("categories") or []) and any("Rent" in n for n in _left_out(answer)), args
     assert confident(alice, answer)
 
@@ -84,7 +80,7 @@ def test_vietnamese_rent_left_out_and_nothing_deleted(chat_demo, alice, alice_mo
     rows = Transaction.objects.filter(user=alice).count()
     answer = chat_turn(user=alice, message=said)
     assert [c["name"] for c in answer["tool_calls"]] == ["search_transactions"], answer["tool_calls"]
-    assert _spent_last_month(alice, without=("RENT",)) in _first_line(answer), answer["answer"]
+    assert _spent_last_month(alice, without=("RENT",)) in first_line(answer), answer["answer"]
     assert confident(alice, answer)
     assert Transaction.objects.filter(user=alice).count() == rows
 
@@ -94,7 +90,7 @@ def test_vietnamese_rent_left_out_and_nothing_deleted(chat_demo, alice, alice_mo
                                   "last month's spending, amazon set aside"])
 def test_a_shop_left_out_in_other_words(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
-    assert _spent_last_month(alice, without=("AMAZON",)) in _first_line(answer), answer["answer"]
+    assert _spent_last_month(alice, without=("AMAZON",)) in first_line(answer), answer["answer"]
     assert _left_out(answer) == ["Amazon"] and confident(alice, answer)
 
 
@@ -102,7 +98,7 @@ def test_a_shop_left_out_in_other_words(chat_demo, alice, alice_money, said):
                                   "rank my categories last month leaving rent to one side"])
 def test_a_ranking_with_rent_left_out_in_other_words(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Groceries ($114.90" in line and "Rent ($" not in line, answer["answer"]
     assert confident(alice, answer)
 
@@ -110,9 +106,9 @@ def test_a_ranking_with_rent_left_out_in_other_words(chat_demo, alice, alice_mon
 def test_follow_ups_leave_out_in_other_words_and_keep_the_period(chat_demo, alice, alice_money):
     first, amazon, both = talk(alice, "how much did I spend last month", "and if you don't count amazon?",
                                "same but put the rent to one side too")
-    assert _spent_last_month(alice, without=()) in _first_line(first)
-    assert _spent_last_month(alice, without=("AMAZON",)) in _first_line(amazon), amazon["answer"]
-    assert _spent_last_month(alice, without=("AMAZON", "RENT")) in _first_line(both), both["answer"]
+    assert _spent_last_month(alice, without=()) in first_line(first)
+    assert _spent_last_month(alice, without=("AMAZON",)) in first_line(amazon), amazon["answer"]
+    assert _spent_last_month(alice, without=("AMAZON", "RENT")) in first_line(both), both["answer"]
     assert all(confident(alice, a) for a in (first, amazon, both))
 
 
@@ -120,8 +116,8 @@ def test_follow_ups_leave_out_in_other_words_and_keep_the_period(chat_demo, alic
 def test_a_name_said_with_too_after_everything_but_is_one_more_thing_left_out(chat_demo, alice, alice_money, more):
     """After "everything but the rent" a name said with "too" is already counted: it can only be left out too."""
     _, without_rent, both = talk(alice, "how much did I spend last month", "leave out the rent", more)
-    assert _spent_last_month(alice, without=("RENT",)) in _first_line(without_rent), without_rent["answer"]
-    assert _spent_last_month(alice, without=("AMAZON", "RENT")) in _first_line(both), both["answer"]
+    assert _spent_last_month(alice, without=("RENT",)) in first_line(without_rent), without_rent["answer"]
+    assert _spent_last_month(alice, without=("AMAZON", "RENT")) in first_line(both), both["answer"]
 
 
 @pytest.mark.parametrize("said", ["what did I spend last month except amazon like the coffee and the rides",
@@ -154,7 +150,7 @@ def test_a_thing_left_out_that_names_nothing_of_theirs_is_not_confident(chat_dem
 
 def test_not_an_exclusion_keeps_its_subject(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how much did I spend on rent last month?")
-    assert "$1,400.00" in _first_line(answer) and confident(alice, answer)
+    assert "$1,400.00" in first_line(answer) and confident(alice, answer)
 
 
 def test_a_stranger_leaving_rent_out_sees_none_of_alices_money(chat_demo, alice, alice_money, bob):
@@ -170,7 +166,7 @@ def test_a_stranger_leaving_rent_out_sees_none_of_alices_money(chat_demo, alice,
 ])
 def test_not_the_thing_after_what_is_kept_leaves_it_out(chat_demo, alice, alice_money, turns, said, not_said):
     answer = talk(alice, *turns)[-1]
-    body = _first_line(answer)
+    body = first_line(answer)
     assert said in body and not_said not in body, answer["answer"]
     assert confident(alice, answer), answer["grounding"]["reasons"]
 
@@ -188,7 +184,7 @@ def test_not_the_whole_month_is_no_exclusion(chat_demo, alice, alice_money):
 def test_why_the_thing_is_left_out_is_a_remark_not_a_word_to_read(chat_demo, alice, alice_money, said):
     # a clause saying the thing left out is fixed narrows nothing: answered with confidence, nothing unread
     answer = chat_turn(user=alice, message=said)
-    assert _spent_last_month(alice, without=("RENT",)) in _first_line(answer), answer["answer"]
+    assert _spent_last_month(alice, without=("RENT",)) in first_line(answer), answer["answer"]
     assert any("Rent" in n for n in _left_out(answer)), answer["tool_calls"]
     assert not answer["tool_calls"][-1]["arguments"].get("unknown"), answer["tool_calls"]
     assert confident(alice, answer)

@@ -7,18 +7,12 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.utils import timezone
 
 from chat.actions import services as actions
-from core.periods import add_months
-from tests.chat.conftest import talk
+from tests.chat.conftest import months_back, talk
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
-
-
-def _month(k: int) -> date:
-    return add_months(timezone.localdate().replace(day=1), -k)
 
 
 def _ledger(user) -> list[tuple]:
@@ -26,7 +20,7 @@ def _ledger(user) -> list[tuple]:
 
 
 def _last_month(user, description: str):
-    start, end = _month(1), _month(0) - date.resolution
+    start, end = months_back(1), months_back(0) - date.resolution
     return Transaction.objects.filter(user=user, description__startswith=description, date__range=(start, end))
 
 

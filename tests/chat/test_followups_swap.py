@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.db.models import Sum
 
-from tests.chat.conftest import last_month_iso, talk
+from tests.chat.conftest import last_args, last_month_iso, talk
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -24,17 +24,13 @@ def _spent(user, *, word: str = "", without: str = "") -> str:
     return f"${-(rows.aggregate(s=Sum('amount'))['s'] or Decimal('0')):,.2f}"
 
 
-def _args(answer) -> dict:
-    return answer["tool_calls"][-1]["arguments"]
-
-
 @pytest.mark.parametrize("swap", ["no wait not amazon i said starbucks", "not amazon, starbucks",
                                   "sorry, not Amazon — I meant Starbucks", "I said starbucks not amazon"])
 def test_a_denied_subject_with_another_named_is_swapped(chat_demo, alice, alice_money, swap):
     first, second = talk(alice, "how much did I spend at amazon last month", swap)
     assert _spent(alice, word="AMAZON") in first["answer"]
     assert _spent(alice, word="STARBUCKS") in second["answer"].splitlines()[0], second["answer"]
-    assert not _args(second).get("exclude_merchants"), second["tool_calls"]
+    assert not last_args(second).get("exclude_merchants"), second["tool_calls"]
 
 
 def test_a_bare_not_after_a_total_leaves_that_out(chat_demo, alice, alice_money):

@@ -10,14 +10,10 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start, statement_csv
+from tests.chat.conftest import confident, first_args, month_start, statement_csv
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer: dict) -> dict:
-    return answer["tool_calls"][0]["arguments"]
 
 
 def _leaves_out_rent(args: dict) -> bool:
@@ -28,7 +24,7 @@ def _leaves_out_rent(args: dict) -> bool:
 def test_a_purpose_lead_in_and_an_aside_are_set_aside_not_filters(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="for my tax guy: everything I spent last month EXCEPT rent (rent goes on "
                                            "the shop lease anyway) - total?")
-    args = _args(answer)
+    args = first_args(answer)
     assert _leaves_out_rent(args) and not args.get("text") and not args.get("unknown"), args
     assert "$272.48" in answer["answer"] and "set aside" in answer["answer"], answer["answer"]
     assert "tax guy" in answer["answer"] and confident(alice, answer)
@@ -36,12 +32,12 @@ def test_a_purpose_lead_in_and_an_aside_are_set_aside_not_filters(chat_demo, ali
 
 def test_a_reason_clause_after_the_question_is_no_filter(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="total spending last month please, I need it for the quarterly estimate")
-    args = _args(answer)
+    args = first_args(answer)
     assert not args.get("unknown") and not args.get("text"), args
     assert "$1,672.48" in answer["answer"] and "no transactions" not in answer["answer"], answer["answer"]
     # a parenthesis that narrows the question is still read
     narrowed = chat_turn(user=alice, message="what did I spend last month (excluding rent)?")
-    assert _leaves_out_rent(_args(narrowed)), _args(narrowed)
+    assert _leaves_out_rent(first_args(narrowed)), first_args(narrowed)
 
 
 def test_remind_me_what_a_rule_is_asks_the_concept_not_a_reminder(chat_demo, alice, alice_money):
@@ -76,7 +72,7 @@ def test_electric_and_internet_keeps_both(chat_demo, alice):
              (first + timedelta(days=15), "COMCAST XFINITY INTERNET", "-60.00", "Utilities")]
     transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
     answer = chat_turn(user=alice, message="How much I pay for electric and internet last month?")
-    assert not _args(answer).get("unknown"), _args(answer)
+    assert not first_args(answer).get("unknown"), first_args(answer)
     assert "$140.00" in answer["answer"], answer["answer"]
 
 

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, month_start, statement_csv
+from tests.chat.conftest import answer_body, merchants_asked, month_start, statement_csv
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +29,6 @@ def alice_grocers(alice):
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
 
-def _merchants(answer: dict) -> list[str]:
-    return [m for call in answer["tool_calls"] for m in call["arguments"].get("merchants") or []]
-
-
 @pytest.mark.parametrize(("said", "amount", "merchant"), [
     ("how much did i spend at trader john's last month", "$58.10", "Trader Joe"),
     ("what did trader johns cost me last month", "$58.10", "Trader Joe"),
@@ -41,7 +37,7 @@ def _merchants(answer: dict) -> list[str]:
 def test_a_misheard_word_of_their_name_is_their_merchant(chat_demo, alice, alice_grocers, said, amount, merchant):
     answer = chat_turn(user=alice, message=said)
     assert amount in answer_body(answer), answer["answer"]
-    assert any(m.startswith(merchant) for m in _merchants(answer)), answer["tool_calls"]
+    assert any(m.startswith(merchant) for m in merchants_asked(answer)), answer["tool_calls"]
     assert "I read" in answer["answer"], answer["answer"]  # the reading is said, as a loose one
 
 
@@ -49,14 +45,14 @@ def test_a_misheard_word_of_their_name_is_their_merchant(chat_demo, alice, alice
                                   "how much did the best bed frame cost me last month"])
 def test_a_word_far_from_the_names_own_is_not_their_merchant(chat_demo, alice, alice_grocers, said):
     answer = chat_turn(user=alice, message=said)
-    assert not any(m.startswith("Best Buy") for m in _merchants(answer)), answer["tool_calls"]
+    assert not any(m.startswith("Best Buy") for m in merchants_asked(answer)), answer["tool_calls"]
     assert "24.99" not in answer_body(answer), answer["answer"]
 
 
 def test_the_second_user_without_the_shop_gets_no_link(chat_demo, alice, alice_grocers, bob, bob_money):
     answer = chat_turn(user=bob, message="how much did i spend at trader john's last month")
     assert "58.10" not in answer["answer"], answer["answer"]
-    assert not any(m.startswith("Trader Joe") for m in _merchants(answer)), answer["tool_calls"]
+    assert not any(m.startswith("Trader Joe") for m in merchants_asked(answer)), answer["tool_calls"]
 
 
 @pytest.mark.parametrize(("said", "amount", "merchant"), [
@@ -70,7 +66,7 @@ def test_everyday_words_heard_for_a_name_with_one_consonant_too_many_are_a_loose
     like the name with one consonant more, ending as it ends — read as that merchant, said, and never confidently."""
     answer = chat_turn(user=alice, message=said)
     assert amount in answer_body(answer), answer["answer"]
-    assert any(m.startswith(merchant) for m in _merchants(answer)), answer["tool_calls"]
+    assert any(m.startswith(merchant) for m in merchants_asked(answer)), answer["tool_calls"]
     assert "I read" in answer["answer"] and answer["confidence"] < 0.4, (answer["answer"], answer["confidence"])
 
 
@@ -78,4 +74,4 @@ def test_everyday_words_heard_for_a_name_with_one_consonant_too_many_are_a_loose
                                   "how much went on the old fort tour last month"])
 def test_everyday_words_that_sound_like_no_name_of_theirs_link_nothing(chat_demo, alice, alice_grocers, said):
     answer = chat_turn(user=alice, message=said)
-    assert not any(m.startswith(("Comcast", "Whole Foods")) for m in _merchants(answer)), answer["tool_calls"]
+    assert not any(m.startswith(("Comcast", "Whole Foods")) for m in merchants_asked(answer)), answer["tool_calls"]

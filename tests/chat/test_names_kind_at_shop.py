@@ -13,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import month_start, statement_csv
+from tests.chat.conftest import all_args, month_start, statement_csv
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
@@ -29,15 +29,11 @@ def money(alice):
     return transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
 
 
-def _args(answer: dict) -> list[dict]:
-    return [call["arguments"] for call in answer["tool_calls"]]
-
-
 @pytest.mark.parametrize("said", ["medicine at cvs last month", "how much on meds from cvs last month",
                                   "what did dining at starbucks cost me last month", "thuốc ở cvs tháng trước"])
 def test_a_kind_said_of_a_shop_of_that_kind_is_the_shop_confidently(chat_demo, alice, money, said):
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = all_args(answer)
     assert args and all(a.get("merchants") and not a.get("categories") for a in args), (said, args)
     assert answer["confidence"] >= 0.4, (said, answer["confidence"], answer["answer"])
 
@@ -46,7 +42,7 @@ def test_a_kind_said_of_a_shop_of_that_kind_is_the_shop_confidently(chat_demo, a
                                             ("what did i spend at netflix on shopping last month", "shopping")])
 def test_a_kind_said_of_a_shop_of_another_kind_is_that_shop_said_so(chat_demo, alice, money, said, kind):
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = all_args(answer)
     assert args and all(a.get("merchants") and not a.get("categories") for a in args), (said, args)
     assert f"which purchases were {kind}" in answer["answer"], answer["answer"]
 
@@ -55,7 +51,7 @@ def test_a_kind_said_of_a_shop_of_another_kind_is_that_shop_said_so(chat_demo, a
                                                ("what went to dun kin last month", "dun kin")])
 def test_a_name_written_in_two_pieces_is_one_name(chat_demo, alice, money, said, lacking):
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = all_args(answer)
     assert args and not any(a.get("merchants") or a.get("categories") for a in args), (said, args)
     assert any(lacking in (a.get("unknown") or []) for a in args), (said, args)
     assert "no transactions" in answer["answer"].lower(), answer["answer"]
@@ -63,7 +59,7 @@ def test_a_name_written_in_two_pieces_is_one_name(chat_demo, alice, money, said,
 
 def test_a_name_in_two_pieces_of_theirs_is_theirs(chat_demo, alice, money):
     answer = chat_turn(user=alice, message="how much went to net flix last month")
-    assert any("Netflix" in m for a in _args(answer) for m in a.get("merchants") or []), answer["tool_calls"]
+    assert any("Netflix" in m for a in all_args(answer) for m in a.get("merchants") or []), answer["tool_calls"]
 
 
 @pytest.mark.parametrize(("said", "lacking"), [("groceries plus aldi last month", "aldi"),
@@ -74,7 +70,7 @@ def test_a_never_had_shop_in_a_union_is_a_name_they_lack_answered_as_none(chat_d
     """The rest of the union counted and "nothing is called aldi" said: the answer, at medium confidence — not a
     word left unread (below 0.4), nor the rest alone at high confidence."""
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = all_args(answer)
     assert any(lacking in (a.get("unknown") or []) for a in args), (said, args)
     assert f"called '{lacking}'" in answer["answer"], answer["answer"]
     assert 0.4 <= answer["confidence"] < 0.8, (said, answer["confidence"])
@@ -89,6 +85,6 @@ def test_a_never_had_shop_compared_stays_a_doubt(chat_demo, alice, money):
                                   "how much did comcast bill us last month"])
 def test_bill_me_is_a_verb_not_the_bills(chat_demo, alice, money, said):
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = all_args(answer)
     assert args and all(not a.get("categories") for a in args), (said, args)
     assert "$89.99" in answer["answer"] and "1,400" not in answer["answer"], answer["answer"]

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from chat.services import chat_turn
-from tests.chat.conftest import statement_csv
+from tests.chat.conftest import merchants_asked, statement_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +26,6 @@ def shops_with_everyday_names(alice):
     return transactions_import(user=alice, file_name="alice.csv", content=statement_csv(today=today, extra=extra))
 
 
-def _merchants(answer: dict) -> list[str]:
-    return [m for call in answer["tool_calls"] for m in call["arguments"].get("merchants") or []]
-
-
 @pytest.mark.parametrize("said", [
     "what's our target on eating out each month",
     "what is my target for food",
@@ -37,7 +33,7 @@ def _merchants(answer: dict) -> list[str]:
 ])
 def test_a_money_word_said_as_a_noun_is_no_confident_shop(chat_demo, alice, shops_with_everyday_names, said):
     answer = chat_turn(user=alice, message=said)
-    if any(m.startswith(("Target", "Delta")) for m in _merchants(answer)):
+    if any(m.startswith(("Target", "Delta")) for m in merchants_asked(answer)):
         assert answer["confidence"] < 0.4, (said, answer["confidence"], answer["answer"])
 
 
@@ -48,6 +44,6 @@ def test_a_money_word_said_as_a_noun_is_no_confident_shop(chat_demo, alice, shop
 ])
 def test_the_shop_said_as_a_shop_stays_confident(chat_demo, alice, shops_with_everyday_names, said, shop):
     answer = chat_turn(user=alice, message=said)
-    merchants = _merchants(answer)
+    merchants = merchants_asked(answer)
     assert merchants and all(m.startswith(shop) for m in merchants), (said, answer["tool_calls"])
     assert answer["confidence"] >= 0.4, (said, answer["confidence"], answer["answer"])

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, month_start, statement_csv
+from tests.chat.conftest import answer_body, merchants_asked, month_start, statement_csv
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +38,6 @@ def bob_plain(bob):
     return transactions_import(user=bob, file_name="bob.csv", content=statement_csv(today=timezone.localdate()))
 
 
-def _merchants(answer: dict) -> list[str]:
-    return [m for call in answer["tool_calls"] for m in call["arguments"].get("merchants") or []]
-
-
 def _link_hows(answer: dict) -> dict[str, str]:
     return {w.get("mention") or w["word"]: w.get("how", "") for w in (answer.get("understanding") or {})
             .get("words", []) if w.get("role") == "merchant"}
@@ -56,7 +52,7 @@ def _link_hows(answer: dict) -> dict[str, str]:
 def test_a_name_heard_as_other_words_is_their_merchant(chat_demo, alice, alice_shops, said, amount, merchant):
     answer = chat_turn(user=alice, message=said)
     assert amount in answer_body(answer), answer["answer"]
-    assert any(m.startswith(merchant) for m in _merchants(answer)), answer["tool_calls"]
+    assert any(m.startswith(merchant) for m in merchants_asked(answer)), answer["tool_calls"]
 
 
 @pytest.mark.parametrize(("said", "amount"), [
@@ -72,7 +68,7 @@ def test_letters_said_one_by_one_are_the_name_they_spell(chat_demo, alice, alice
 def test_a_name_then_the_rest_of_a_longer_one_as_heard_is_the_longer_one(chat_demo, alice, alice_shops):
     answer = chat_turn(user=alice, message="what did uber eets cost me last month")
     assert "$33.40" in answer_body(answer) and "$23.10" not in answer_body(answer), answer["answer"]
-    assert _merchants(answer) == ["Uber Eats"], answer["tool_calls"]
+    assert merchants_asked(answer) == ["Uber Eats"], answer["tool_calls"]
     rides = chat_turn(user=alice, message="what did my uber rides cost me last month")
     assert "$23.10" in answer_body(rides) and "$33.40" not in answer_body(rides), rides["answer"]
 
@@ -103,7 +99,7 @@ EVERYDAY = ["is that a lot", "what if i stop it", "can you see it", "so are you 
 def test_everyday_words_and_short_questions_name_none_of_their_merchants(chat_demo, alice, alice_shops):
     for said in EVERYDAY:
         answer = chat_turn(user=alice, message=said)
-        assert not _merchants(answer) and not _link_hows(answer), (said, answer["tool_calls"], answer["answer"])
+        assert not merchants_asked(answer) and not _link_hows(answer), (said, answer["tool_calls"], answer["answer"])
         offered = (answer["clarification"] or {}).get("choices") or []
         assert not any(c["kind"] == "merchant" for c in offered), (said, offered)
 
@@ -114,7 +110,7 @@ def test_another_user_gets_nothing_of_those_names(chat_demo, alice, alice_shops,
         answer = chat_turn(user=bob, message=said)
         body = answer_body(answer)
         assert "$17.35" not in body and "$11.99" not in body and "$33.40" not in body, (said, answer["answer"])
-        assert not {"CVS Pharmacy", "Spotify", "Uber Eats"} & set(_merchants(answer)), (said, answer["tool_calls"])
+        assert not {"CVS Pharmacy", "Spotify", "Uber Eats"} & set(merchants_asked(answer)), (said, answer["tool_calls"])
 
 
 def test_all_of_a_brand_takes_its_longer_names_only_when_asked(chat_demo, alice, alice_shops):
@@ -129,7 +125,7 @@ def test_all_of_a_brand_takes_its_longer_names_only_when_asked(chat_demo, alice,
 def test_a_shop_they_name_after_at_is_not_one_of_theirs_by_meaning(chat_demo, alice, alice_shops):
     answer = chat_turn(user=alice, message="how much did i spend at the university bookstore last month")
     body = answer_body(answer)
-    assert "$61.49" not in body and "Amazon" not in _merchants(answer), answer["answer"]
+    assert "$61.49" not in body and "Amazon" not in merchants_asked(answer), answer["answer"]
     assert "no transactions" in body or "nothing" in body.lower(), answer["answer"]
 
 

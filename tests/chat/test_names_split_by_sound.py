@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import answer_body, month_start, statement_csv
+from tests.chat.conftest import answer_body, merchants_asked, month_start, statement_csv
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
@@ -32,10 +32,6 @@ def carol_shops(alice):
                                content=statement_csv(today=timezone.localdate(), extra=extra))
 
 
-def _merchants(answer: dict) -> list[str]:
-    return [m for call in answer["tool_calls"] for m in call["arguments"].get("merchants") or []]
-
-
 @pytest.mark.parametrize(("said", "amount", "merchant"), [
     ("what did i spend at del ta last month", "$412.30", "Delta"),
     ("del ta flights last month, how much", "$412.30", "Delta"),
@@ -46,7 +42,7 @@ def _merchants(answer: dict) -> list[str]:
 def test_a_name_split_into_words_is_their_merchant(chat_demo, alice, carol_shops, said, amount, merchant):
     answer = chat_turn(user=alice, message=said)
     assert amount in answer_body(answer), (said, answer["answer"])
-    assert any(m.lower().startswith(merchant.lower()) for m in _merchants(answer)), (said, answer["tool_calls"])
+    assert any(m.lower().startswith(merchant.lower()) for m in merchants_asked(answer)), (said, answer["tool_calls"])
 
 
 @pytest.mark.parametrize("said", ["best by purchases last month", "what did i spend at best by last month",
@@ -62,21 +58,21 @@ def test_a_name_heard_as_everyday_words_is_read_but_doubted(chat_demo, alice, ca
                                   "was it the best by a mile last month"])
 def test_everyday_phrases_are_none_of_their_merchants(chat_demo, alice, carol_shops, said):
     answer = chat_turn(user=alice, message=said)
-    assert not any(m.lower().startswith(("best buy", "netflix")) for m in _merchants(answer)), (said, answer["tool_calls"])
+    assert not any(m.lower().startswith(("best buy", "netflix")) for m in merchants_asked(answer)), (said, answer["tool_calls"])
 
 
 @pytest.mark.parametrize("said", ["how much did groceries and dining cost, basically my whole food money, last month",
                                   "what was our whole food budget last month"])
 def test_a_budget_phrase_after_a_possessive_is_never_a_confident_merchant(chat_demo, alice, carol_shops, said):
     answer = chat_turn(user=alice, message=said)
-    if any(m.lower().startswith("whole foods") for m in _merchants(answer)):
+    if any(m.lower().startswith("whole foods") for m in merchants_asked(answer)):
         assert answer["confidence"] < CONFIDENT, (said, answer["confidence"], answer["answer"])
 
 
 def test_another_user_without_those_shops_gets_none_of_them(chat_demo, alice, bob, carol_shops):
     transactions_import(user=bob, file_name="bob.csv", content=statement_csv(today=timezone.localdate()))
     answer = chat_turn(user=bob, message="what did i spend at del ta last month")
-    assert "$412.30" not in answer["answer"] and not any(m.lower().startswith("delta") for m in _merchants(answer))
+    assert "$412.30" not in answer["answer"] and not any(m.lower().startswith("delta") for m in merchants_asked(answer))
 
 
 @pytest.mark.parametrize(("said", "amount", "merchant", "not_merchant"), [
@@ -87,7 +83,7 @@ def test_another_user_without_those_shops_gets_none_of_them(chat_demo, alice, bo
 def test_a_name_respelt_by_sound_then_a_noun_is_that_name(chat_demo, alice, carol_shops, said, amount, merchant,
                                                           not_merchant):
     answer = chat_turn(user=alice, message=said)
-    merchants = [m.lower() for m in _merchants(answer)]
+    merchants = [m.lower() for m in merchants_asked(answer)]
     assert amount in answer_body(answer), (said, answer["answer"])
     assert any(m.startswith(merchant) for m in merchants), (said, merchants)
     assert not_merchant is None or not any(m.startswith(not_merchant) for m in merchants), (said, merchants)
@@ -118,4 +114,4 @@ def test_a_name_said_without_its_clusters_is_left_out_when_excluded(chat_demo, a
 def test_everyday_vietnamese_and_english_words_are_no_name_heard(chat_demo, alice, carol_shops, said):
     answer = chat_turn(user=alice, message=said)
     hows = [w.get("how") for w in (answer.get("understanding") or {}).get("words", []) if w.get("role") == "merchant"]
-    assert "partial" not in hows and not _merchants(answer), (said, answer["tool_calls"])
+    assert "partial" not in hows and not merchants_asked(answer), (said, answer["tool_calls"])

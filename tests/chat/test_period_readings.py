@@ -11,19 +11,15 @@ from django.utils import timezone
 
 from chat.period_readings import MEDIUM_CAP
 from chat.services import chat_turn
-from tests.chat.conftest import confident, talk
+from tests.chat.conftest import confident, talk, tool_names
 
 pytestmark = pytest.mark.django_db
 HIGH = 0.75  # chat/web/presenters.py
 
 
-def _tools(answer: dict) -> list[str]:
-    return [c["name"] for c in answer["tool_calls"]]
-
-
 def test_last_week_states_its_dates_and_is_not_high(chat_demo, alice, alice_money, bob, bob_money):
     answer = chat_turn(user=alice, message="what did the coffee at starbucks come to over the previous week")
-    assert "search_transactions" in _tools(answer), answer
+    assert "search_transactions" in tool_names(answer), answer
     assert "Monday to Sunday" in answer["answer"], answer["answer"]
     assert "7 days" in answer["answer"] and answer["confidence"] <= MEDIUM_CAP, answer
     # the second user sees his own week, with the same honesty, and none of the first user's data

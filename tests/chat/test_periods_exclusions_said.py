@@ -12,16 +12,12 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start, talk
+from tests.chat.conftest import confident, first_args, month_start, talk
 
 pytestmark = pytest.mark.django_db
 
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
-
-
 def _span(answer) -> tuple[str, str]:
-    return _args(answer)["start"], _args(answer)["end"]
+    return first_args(answer)["start"], first_args(answer)["end"]
 
 
 def _not_understood(answer) -> str:
@@ -72,27 +68,27 @@ def test_vietnamese_biggest_category_except_rent_ranks_without_rent(chat_demo, a
     answer = chat_turn(user=alice, message=said)
     # was: a knowledge-base search ("I don't have this in my knowledge base")
     assert answer["tool_calls"][0]["name"] == "search_transactions", answer["tool_calls"]
-    assert _args(answer)["measure"] == "top_categories" and _args(answer)["exclude_categories"] == ["Rent"]
+    assert first_args(answer)["measure"] == "top_categories" and first_args(answer)["exclude_categories"] == ["Rent"]
     assert "1,400" not in answer["answer"] and confident(alice, answer), answer["answer"]
 
 
 def test_everything_except_a_category_is_the_rest_not_a_help_page(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="everything except subscriptions last month")
     # was: the help page on subscriptions
-    assert _args(answer)["exclude_categories"] == ["Subscriptions"], answer["tool_calls"]
+    assert first_args(answer)["exclude_categories"] == ["Subscriptions"], answer["tool_calls"]
     assert "$1,656.99" in answer["answer"], answer["answer"]  # the month's 1,672.48 less Netflix 15.49
 
 
 def test_a_name_said_as_included_is_no_filter(chat_demo, alice, alice_money):
     start = month_start(timezone.localdate(), 2)
     answer = chat_turn(user=alice, message=f"everything I've spent since {start:%B} 1st, rent included")
-    assert "categories" not in _args(answer), _args(answer)  # was: Rent only
+    assert "categories" not in first_args(answer), first_args(answer)  # was: Rent only
     assert "$5,017.44" in answer["answer"], answer["answer"]  # three months of everything, rent among it
 
 
 def test_two_periods_anded_are_each_given(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="starbucks last month and this month")
-    sides = _args(answer).get("sides") or []
+    sides = first_args(answer).get("sides") or []
     assert [s["start"] for s in sides] == [month_start(timezone.localdate(), 1).isoformat(),
                                           month_start(timezone.localdate(), 0).isoformat()], answer["tool_calls"]
     assert "$12.00" in answer["answer"], answer["answer"]  # last month's Starbucks, 5.75 + 6.25
@@ -103,7 +99,7 @@ def test_each_name_with_a_period_of_its_own_is_a_side_of_its_own(chat_demo, alic
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"dining in {a:%B} and groceries in {b:%B}")
     # was: both categories in the first month, the second month dropped (then: said not understood)
-    sides = _args(answer).get("sides") or []
+    sides = first_args(answer).get("sides") or []
     assert [(s.get("categories"), s["start"]) for s in sides] == [(["Dining"], a.isoformat()),
                                                                  (["Groceries"], b.isoformat())], answer["tool_calls"]
     # Dining: Starbucks 5.75 + 6.25, The Good Plate 64.00; Groceries: Whole Foods 96.40, Amazon 18.50
@@ -127,8 +123,8 @@ def test_leaving_out_the_whole_last_subject_is_everything_else(chat_demo, alice,
     rent, rest = talk(alice, first, then)
     assert "1,400.00" in rent["answer"], rent["answer"]
     # was: rent less rent, $0.00 at high confidence (English); rent again with "tiền nhà" not understood (Vietnamese)
-    assert not _args(rest).get("categories") and not _args(rest).get("merchants"), rest["tool_calls"]
-    assert _args(rest).get("exclude_categories") or _args(rest).get("exclude_merchants"), rest["tool_calls"]
+    assert not first_args(rest).get("categories") and not first_args(rest).get("merchants"), rest["tool_calls"]
+    assert first_args(rest).get("exclude_categories") or first_args(rest).get("exclude_merchants"), rest["tool_calls"]
     assert "272.48" in rest["answer"], rest["answer"]  # last month's 1,672.48 less the rent
 
 

@@ -11,13 +11,9 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer):
-    return answer["tool_calls"][0]["arguments"]
 
 
 def test_dates_given_as_a_restatement_override_the_season(chat_demo, alice, alice_money):
@@ -25,7 +21,7 @@ def test_dates_given_as_a_restatement_override_the_season(chat_demo, alice, alic
     first, second = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"starbucks over the holidays, let's say from {first:%B} 4th to "
                                            f"{second:%B} 8th {second.year}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (first.replace(day=4).isoformat(), second.replace(day=8).isoformat()), args
     assert "$12.00" in answer["answer"], answer["answer"]  # 6.25 on the 9th of the first, 5.75 on the 3rd of the next
     assert not answer["understanding"]["not_understood"], answer["understanding"]
@@ -34,7 +30,7 @@ def test_dates_given_as_a_restatement_override_the_season(chat_demo, alice, alic
 def test_up_until_the_end_of_a_year_is_everything_until_then(chat_demo, alice, alice_money):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message=f"whole foods up until the end of {today.year}, how much altogether?")
-    args = _args(answer)
+    args = first_args(answer)
     assert args["end"] == today.isoformat() and args["start"] < month_start(today, 3).isoformat(), args
     assert "$385.60" in answer["answer"], answer["answer"]  # the four months of the statement, not December alone
     assert confident(alice, answer)
@@ -45,7 +41,7 @@ def test_up_until_the_end_of_a_year_is_everything_until_then(chat_demo, alice, a
 def test_a_day_of_last_month_to_today_in_vietnamese(chat_demo, alice, alice_money, said):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message=said)
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (month_start(today, 1).replace(day=7).isoformat(), today.isoformat()), args
     assert "96,40" in answer["answer"] or "96.40" in answer["answer"], answer["answer"]  # this month's only
     assert not answer["understanding"]["not_understood"], answer["understanding"]
@@ -56,7 +52,7 @@ def test_months_counted_back_from_a_month_named(chat_demo, alice, alice_money):
     today = timezone.localdate()
     first, last = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"whole foods for the two months ending {last:%B}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (first.isoformat(), (month_start(today, 0) - timedelta(days=1)).isoformat()), args
     assert "$192.80" in answer["answer"], answer["answer"]  # both months, not the one named alone
 
@@ -65,6 +61,6 @@ def test_a_day_said_as_an_ordinal_word_starts_a_range(chat_demo, alice, alice_mo
     today = timezone.localdate()
     first, last = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"whole foods from the first of {first:%B} till the 5th of {last:%B}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (first.isoformat(), last.replace(day=5).isoformat()), args
     assert "$96.40" in answer["answer"], answer["answer"]  # the 6th of the first month only

@@ -14,13 +14,9 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer):
-    return answer["tool_calls"][0]["arguments"]
 
 
 def _month_end(first):
@@ -31,7 +27,7 @@ def test_two_months_weighed_for_two_shops_said_together(chat_demo, alice, alice_
     today = timezone.localdate()
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"which cost me more at starbucks and uber, {a:%B} or {b:%B}?")
-    args = _args(answer)
+    args = first_args(answer)
     assert args["mode"] == "periods", args
     assert [(s["start"], s["end"]) for s in args["sides"]] == [
         (a.isoformat(), _month_end(a).isoformat()), (b.isoformat(), _month_end(b).isoformat())], args
@@ -51,7 +47,7 @@ def test_a_range_said_by_its_edges(chat_demo, alice, alice_money):
     today = timezone.localdate()
     a, b = month_start(today, 3), month_start(today, 2)
     answer = chat_turn(user=alice, message=f"whole foods from the first of {a:%B} through the end of {b:%B}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (a.isoformat(), _month_end(b).isoformat()), args
     assert "$192.80" in answer["answer"], answer["answer"]
     assert confident(alice, answer)
@@ -61,7 +57,7 @@ def test_dates_restating_a_school_break_are_the_period(chat_demo, alice, alice_m
     today = timezone.localdate()
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"over winter break, so {a:%B} 5th thru {b:%B} 8th, starbucks total?")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (a.replace(day=5).isoformat(), b.replace(day=8).isoformat()), args
     assert "$12.00" in answer["answer"], answer["answer"]  # 6.25 on the 9th, then 5.75 on the 3rd
     assert not answer["understanding"]["not_understood"], answer["understanding"]
@@ -77,7 +73,7 @@ def test_a_named_stretch_glossed_by_two_months_is_one_total(chat_demo, alice, al
     today = timezone.localdate()
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"whole foods over my fall semester ({a:%b} + {b:%b}), how much?")
-    args = _args(answer)
+    args = first_args(answer)
     assert answer["tool_calls"][0]["name"] != "compare_spending", answer["tool_calls"]
     assert (args["start"], args["end"]) == (a.isoformat(), _month_end(b).isoformat()), args
     assert "$192.80" in answer["answer"], answer["answer"]
@@ -91,7 +87,7 @@ def test_a_named_stretch_glossed_by_two_months_is_one_total(chat_demo, alice, al
 ])
 def test_spans_across_the_turn_of_a_year(chat_demo, alice, alice_money, said, start, end):
     answer = chat_turn(user=alice, message=f"how much went to whole foods {said}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (start, end), args
     assert not answer["understanding"]["not_understood"], answer["understanding"]
 
@@ -99,7 +95,7 @@ def test_spans_across_the_turn_of_a_year(chat_demo, alice, alice_money, said, st
 def test_the_weekend_before_last(chat_demo, alice, alice_money):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message="starbucks the weekend before last")
-    args = _args(answer)
+    args = first_args(answer)
     saturday = today - timedelta(days=(today.weekday() - 5) % 7 + (7 if today.weekday() < 5 else 14))
     assert (args["start"], args["end"]) == (saturday.isoformat(), (saturday + timedelta(days=1)).isoformat()), args
     assert not args.get("weekdays"), args
@@ -109,7 +105,7 @@ def test_the_latter_part_of_a_month(chat_demo, alice, alice_money):
     today = timezone.localdate()
     a = month_start(today, 2)
     answer = chat_turn(user=alice, message=f"starbucks in the latter part of {a:%B}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (a.replace(day=21).isoformat(), _month_end(a).isoformat()), args
     assert not answer["understanding"]["not_understood"], answer["understanding"]
 
@@ -118,7 +114,7 @@ def test_months_back_in_digits_stay_confident(chat_demo, alice, alice_money):
     today = timezone.localdate()
     a = month_start(today, 2)
     answer = chat_turn(user=alice, message="whole foods 2 mos ago")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (a.isoformat(), _month_end(a).isoformat()), args
     assert "$96.40" in answer["answer"], answer["answer"]
     assert confident(alice, answer)
@@ -129,6 +125,6 @@ def test_a_charge_said_to_recur_with_its_total_asked_is_a_total(chat_demo, alice
     a = month_start(today, 2)
     answer = chat_turn(user=alice, message=f"whole foods has been hitting me every month since {a:%B}, what's the "
                                            f"total so far")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (a.isoformat(), today.isoformat()), args
     assert args.get("measure") == "total", args  # the sum of the charges, not a monthly average

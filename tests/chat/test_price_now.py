@@ -10,14 +10,10 @@ from decimal import Decimal
 import pytest
 from django.db.models import Sum
 
-from tests.chat.conftest import confident, talk
+from tests.chat.conftest import confident, talk, tool_names
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
-
-
-def _tools(answer) -> list[str]:
-    return [c["name"] for c in answer["tool_calls"]]
 
 
 def _all_time(user, word: str) -> str:
@@ -29,7 +25,7 @@ def _all_time(user, word: str) -> str:
                                  "how much does netflix cost me", "what's netflix charging me now?"])
 def test_the_charge_of_a_recurring_merchant_asked_now(chat_demo, alice, alice_money, ask):
     (answer,) = talk(alice, ask)
-    assert _tools(answer) == ["list_subscriptions"], answer["tool_calls"]
+    assert tool_names(answer) == ["list_subscriptions"], answer["tool_calls"]
     assert "$15.49" in answer["answer"] and "monthly" in answer["answer"], answer["answer"]
     assert _all_time(alice, "NETFLIX") not in answer["answer"]
     assert confident(alice, answer)
@@ -37,7 +33,7 @@ def test_the_charge_of_a_recurring_merchant_asked_now(chat_demo, alice, alice_mo
 
 def test_a_bill_category_asked_now_is_its_recurring_charge(chat_demo, alice, alice_money):
     (answer,) = talk(alice, "how much is my rent")
-    assert _tools(answer) == ["list_subscriptions"], answer["tool_calls"]
+    assert tool_names(answer) == ["list_subscriptions"], answer["tool_calls"]
     assert "$1,400.00" in answer["answer"], answer["answer"]
     assert _all_time(alice, "RENT PAYMENT") not in answer["answer"]
 
@@ -45,12 +41,12 @@ def test_a_bill_category_asked_now_is_its_recurring_charge(chat_demo, alice, ali
 @pytest.mark.parametrize("ask", ["how much have i paid netflix in total", "what did netflix cost me this year"])
 def test_a_sum_or_a_period_stays_a_total(chat_demo, alice, alice_money, ask):
     (answer,) = talk(alice, ask)
-    assert "list_subscriptions" not in _tools(answer), answer["tool_calls"]
+    assert "list_subscriptions" not in tool_names(answer), answer["tool_calls"]
 
 
 def test_a_merchant_paid_now_and_then_is_no_charge(chat_demo, alice, alice_money):
     (answer,) = talk(alice, "how much does the good plate cost me")
-    assert "list_subscriptions" not in _tools(answer), answer["tool_calls"]
+    assert "list_subscriptions" not in tool_names(answer), answer["tool_calls"]
 
 
 def test_another_user_sees_no_charge_of_the_first(chat_demo, alice, alice_money, bob):

@@ -17,38 +17,34 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, last_args, months_back
+from tests.chat.conftest import confident, first_line, last_args, months_back
 
 pytestmark = pytest.mark.django_db
 
 
-def _first_line(answer) -> str:
-    return answer["answer"].splitlines()[0]
-
-
 def test_second_place_after_the_one_named_leaves_it_out(chat_demo, alice, alice_money, bob, bob_money):
     answer = chat_turn(user=alice, message="what was my 2nd largest category last month, after rent obviously?")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Groceries ($114.90" in line and "Rent (" not in line, answer["answer"]
     assert last_args(answer).get("exclude_categories") or last_args(answer).get("exclude_merchants")
     assert confident(alice, answer)
     # bob: the shop that came second behind the rent — Whole Foods, and nothing of alice's
     placed = chat_turn(user=bob, message="runner-up merchant behind the rent last month")
-    line = _first_line(placed)
+    line = first_line(placed)
     assert "Whole Foods" in line and "96.40" in line, placed["answer"]
     assert "Oak St" not in line
 
 
 def test_an_ordinal_largest_merchant_ranks_merchants(chat_demo, bob, bob_money):
     answer = chat_turn(user=bob, message="3rd largest merchant last month")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "third-biggest" in line and "64.00" in line, answer["answer"]
     assert confident(bob, answer)
 
 
 def test_how_many_of_a_ranking_said_after_the_question(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="which shop I pay most last month? give me 3")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Whole Foods" in line and "Good Plate" in line.title() and "Amazon" not in line, answer["answer"]
     assert last_args(answer).get("limit") == 3 or "top 3" in line
     assert confident(alice, answer)
@@ -58,7 +54,7 @@ def test_top_kinds_rank_categories(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="top 3 kind")
     names = [t["name"] for t in answer["tool_calls"]]
     assert "search_knowledge_base" not in names, names
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Rent" in line and "Groceries" in line and "Dining" in line, answer["answer"]
 
 
@@ -103,10 +99,10 @@ def test_the_same_dates_in_a_month_said_first_are_this_months_days(chat_demo, bo
 
 def test_places_said_as_numbers_and_runs_of_places(chat_demo, alice, alice_money, bob, bob_money):
     placed = chat_turn(user=alice, message="the #3 category last month")
-    line = _first_line(placed)
+    line = first_line(placed)
     assert "third-biggest" in line and "Dining ($76.00" in line, placed["answer"]  # a place, never a total
     run = chat_turn(user=bob, message="which categories rank 4th and 5th last month")
-    line = _first_line(run)
+    line = first_line(run)
     assert "Shopping ($42.99" in line and "Transport ($23.10" in line and "Rent (" not in line, run["answer"]
     assert confident(bob, run)
 
@@ -114,6 +110,6 @@ def test_places_said_as_numbers_and_runs_of_places(chat_demo, alice, alice_money
 def test_the_small_end_of_a_ranking_is_never_answered_confidently_with_the_biggest(chat_demo, alice, alice_money):
     # the ranking is read from its small end (query.smallest_first): the smallest one, answered and confident
     answer = chat_turn(user=alice, message="which category did i spend the least on last month")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Subscriptions ($15.49" in line and "Rent" not in line, answer["answer"]
     assert confident(alice, answer)

@@ -12,18 +12,14 @@ from __future__ import annotations
 import pytest
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, last_args
+from tests.chat.conftest import confident, first_line, last_args
 
 pytestmark = pytest.mark.django_db
 
 
-def _first_line(answer) -> str:
-    return answer["answer"].splitlines()[0]
-
-
 def test_smallest_categories_come_first(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="my two smallest spending categories last month?")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Subscriptions ($15.49" in line and "Transport ($23.10" in line, answer["answer"]
     assert "Rent" not in line and "smallest" in line
     assert last_args(answer).get("smallest_first") is True
@@ -32,12 +28,12 @@ def test_smallest_categories_come_first(chat_demo, alice, alice_money):
 
 def test_bottom_shops_and_the_least_one(chat_demo, alice, alice_money, bob, bob_money):
     answer = chat_turn(user=alice, message="bottom 2 merchants for last month")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert line.index("Starbucks") < line.index("Netflix") and "12.00" in line, answer["answer"]
     assert "Oak St" not in line and confident(alice, answer)
     # bob: the one shop he spent least at last month — one place, and nothing of alice's
     least = chat_turn(user=bob, message="which store did I spend the least at last month")
-    line = _first_line(least)
+    line = first_line(least)
     assert "Starbucks" in line and "12.00" in line and "Whole Foods" not in line, least["answer"]
     assert confident(bob, least)
 
@@ -56,6 +52,6 @@ def test_pay_at_work_is_their_income(chat_demo, bob, bob_money):
 
 def test_a_numbered_place_is_a_number_used(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="what was my number 2 merchant last month")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Whole Foods" in line and "96.40" in line, answer["answer"]
     assert confident(alice, answer)

@@ -12,18 +12,14 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, last_month_iso
+from tests.chat.conftest import confident, first_line, last_month_iso
 
 pytestmark = pytest.mark.django_db
 
 
-def _first_line(answer) -> str:
-    return answer["answer"].splitlines()[0]
-
-
 def test_the_largest_category_once_rent_is_left_out(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="last month, what's the largest category when you leave rent out of it?")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Groceries ($114.90" in line and "Rent" not in line.replace("excluding Rent", ""), answer["answer"]
     args = answer["tool_calls"][0]["arguments"]
     assert args.get("exclude_categories") or args.get("exclude_merchants")  # the rent, by its category or its payee
@@ -32,17 +28,17 @@ def test_the_largest_category_once_rent_is_left_out(chat_demo, alice, alice_mone
 
 def test_an_ordinal_names_that_place_with_its_figure(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="my 3rd largest spending category last month?")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "third-biggest" in line and "Dining ($76.00" in line, answer["answer"]
     assert "3–3" not in line and "3rd" not in str((answer.get("understanding") or {}).get("not_understood"))
     assert confident(alice, answer)
     placed = chat_turn(user=alice, message="which store came in second last month")
-    assert "second-biggest" in _first_line(placed), placed["answer"]
+    assert "second-biggest" in first_line(placed), placed["answer"]
 
 
 def test_a_ranking_leaving_out_two_categories(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="top 2 categories last month other than rent and groceries")
-    line = _first_line(answer)
+    line = first_line(answer)
     assert "Dining ($76.00" in line and "Shopping ($42.99" in line, answer["answer"]
     assert "Rent (" not in line and "Groceries (" not in line
     start, end = last_month_iso()
@@ -52,7 +48,7 @@ def test_a_ranking_leaving_out_two_categories(chat_demo, alice, alice_money):
 def test_spending_outside_of_a_category_leaves_it_out(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="what did I spend last month outside of rent?")
     # 114.90 + 76.00 + 42.99 + 23.10 + 15.49: everything but the rent
-    assert "$272.48" in _first_line(answer), answer["answer"]
+    assert "$272.48" in first_line(answer), answer["answer"]
 
 
 def test_the_holidays_placed_by_a_month_are_that_month(chat_demo, alice, alice_money):

@@ -8,15 +8,11 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 from transactions.models import Merchant, NameAlias
 from transactions.query.periods import MONTHS
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 @pytest.mark.parametrize("said", ["wholefds", "whole fds", "wholefoods"])
@@ -27,7 +23,7 @@ def test_a_cut_down_name_of_their_merchant_is_linked_and_said(chat_demo, alice, 
 
 def test_a_recurring_charge_per_month_is_its_monthly_figure(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="netflix a month?")
-    assert _args(answer)["measure"] == "monthly_average"
+    assert first_args(answer)["measure"] == "monthly_average"
     assert "$15.49 a month" in answer["answer"], answer["answer"]
     assert confident(alice, answer)
 
@@ -41,14 +37,14 @@ def test_the_most_in_one_go_is_the_largest_purchase_not_the_total(chat_demo, ali
 def test_casual_periods_are_periods(chat_demo, alice, alice_money):
     today = timezone.localdate()
     new_year = chat_turn(user=alice, message="dining since new years")
-    assert _args(new_year)["start"] == today.replace(month=1, day=1).isoformat()
+    assert first_args(new_year)["start"] == today.replace(month=1, day=1).isoformat()
     assert "'new'" not in new_year["answer"]
     last = month_start(timezone.localdate(), 1)
     abbreviation = next(k for k, v in MONTHS.items() if v == last.month and len(k) == 3)
     month = chat_turn(user=alice, message=f"groceries last {abbreviation}")
-    assert _args(month)["start"] == last.isoformat() and "$114.90" in month["answer"], month["answer"]
+    assert first_args(month)["start"] == last.isoformat() and "$114.90" in month["answer"], month["answer"]
     weekend = chat_turn(user=alice, message="what did I spend last weekend")
-    args = _args(weekend)
+    args = first_args(weekend)
     saturday = timezone.datetime.fromisoformat(args["start"]).date()
     assert saturday.weekday() == 5 and saturday <= today and (today - saturday).days < 14
     assert not args.get("weekdays")  # one weekend, not every Saturday and Sunday on record
@@ -57,13 +53,13 @@ def test_casual_periods_are_periods(chat_demo, alice, alice_money):
 def test_a_vietnamese_month_range_covers_every_month(chat_demo, alice, alice_money):
     first, last = month_start(timezone.localdate(), 3), month_start(timezone.localdate(), 1)
     answer = chat_turn(user=alice, message=f"từ tháng {first.month} đến tháng {last.month} đi chợ hết bao nhiêu")
-    assert _args(answer)["start"] == first.isoformat()
+    assert first_args(answer)["start"] == first.isoformat()
     assert "344,70" in answer["answer"] or "344.70" in answer["answer"], answer["answer"]  # 3 × 114.90
 
 
 def test_leaving_something_aside_ranks_without_it(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="biggest category last month, leaving aside rent")
-    args = _args(answer)
+    args = first_args(answer)
     assert args.get("exclude_categories") == ["Rent"] or args.get("exclude_merchants") == ["Rent Payment Oak ST Properties"]
     assert "Groceries ($114.90" in answer["answer"] and "Rent (" not in answer["answer"], answer["answer"]
 
@@ -84,7 +80,7 @@ def test_another_users_names_never_link_this_users_words(chat_demo, alice, alice
     assert pawn is not None
     NameAlias.objects.create(user=bob, word="gp", merchant=pawn)
     own = chat_turn(user=bob, message="gp last month")
-    assert _args(own)["merchants"] == [pawn.name]  # bob's own alias works for bob
+    assert first_args(own)["merchants"] == [pawn.name]  # bob's own alias works for bob
     for question in ("gp last month", "how much at bobs pawn this month", "pawnshp this month"):
         answer = chat_turn(user=alice, message=question)
         assert "777.77" not in answer["answer"] and pawn.name not in str(answer["tool_calls"]), (question, answer)

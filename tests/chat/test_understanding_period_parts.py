@@ -14,13 +14,9 @@ from django.utils import timezone
 
 from chat.services import chat_turn
 from core.periods import holiday_last
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 def _last_month() -> date:
@@ -30,8 +26,8 @@ def _last_month() -> date:
 def test_a_part_of_a_month_is_those_days_and_says_so(chat_demo, alice, alice_money):
     month = f"{_last_month():%B}".lower()
     early = chat_turn(user=alice, message=f"starbucks early {month}")
-    assert _args(early)["start"] == _last_month().isoformat()
-    assert _args(early)["end"] == _last_month().replace(day=10).isoformat()
+    assert first_args(early)["start"] == _last_month().isoformat()
+    assert first_args(early)["end"] == _last_month().replace(day=10).isoformat()
     assert "$12.00" in early["answer"] and "days 1–10" in early["answer"], early["answer"]
     assert confident(alice, early)
     mid = chat_turn(user=alice, message=f"amazon mid-{month[:3]}")
@@ -41,12 +37,12 @@ def test_a_part_of_a_month_is_those_days_and_says_so(chat_demo, alice, alice_mon
 def test_the_run_up_to_a_day_is_the_stretch_before_it_not_the_day(chat_demo, alice, alice_money):
     month = f"{_last_month():%B}"
     answer = chat_turn(user=alice, message=f"uber in the run-up to {month} 20")
-    assert _args(answer)["start"] == _last_month().isoformat()
-    assert _args(answer)["end"] == _last_month().replace(day=19).isoformat()
+    assert first_args(answer)["start"] == _last_month().isoformat()
+    assert first_args(answer)["end"] == _last_month().replace(day=19).isoformat()
     assert "$23.10" in answer["answer"] and "from the 1st of its month to the day before" in answer["answer"], \
         answer["answer"]
     weeks = chat_turn(user=alice, message=f"what did starbucks cost in the 2 weeks before {month} 15th")
-    assert _args(weeks)["end"] == _last_month().replace(day=14).isoformat()
+    assert first_args(weeks)["end"] == _last_month().replace(day=14).isoformat()
     assert "$12.00" in weeks["answer"], weeks["answer"]
 
 
@@ -59,10 +55,10 @@ def test_a_stretch_before_something_that_is_no_period_is_not_understood(chat_dem
 def test_the_end_of_last_year_and_a_half_said_alone(chat_demo, alice, alice_money):
     today = timezone.localdate()
     end = chat_turn(user=alice, message="dining at the end of last year")
-    assert _args(end)["start"] == date(today.year - 1, 12, 1).isoformat()
-    assert _args(end)["end"] == date(today.year - 1, 12, 31).isoformat()
+    assert first_args(end)["start"] == date(today.year - 1, 12, 1).isoformat()
+    assert first_args(end)["end"] == date(today.year - 1, 12, 31).isoformat()
     half = chat_turn(user=alice, message="shopping first half")
-    assert _args(half)["start"] == date(today.year, 1, 1).isoformat()
+    assert first_args(half)["start"] == date(today.year, 1, 1).isoformat()
     assert "first half" not in str(half.get("understanding", {}).get("not_understood")), half["understanding"]
 
 
@@ -121,7 +117,7 @@ def test_the_holiday_season_in_vietnamese_is_the_season(chat_demo, alice, alice_
     today = timezone.localdate()
     answer = chat_turn(user=alice, message="mùa lễ năm ngoái tôi đi chợ hết bao nhiêu?")
     # the holidays are November and December (2660169), last year's here
-    assert (_args(answer)["start"], _args(answer)["end"]) == (f"{today.year - 1}-11-01", f"{today.year - 1}-12-31"), \
+    assert (first_args(answer)["start"], first_args(answer)["end"]) == (f"{today.year - 1}-11-01", f"{today.year - 1}-12-31"), \
         answer["tool_calls"]
     assert "'le'" not in answer["answer"], answer["answer"]
 
@@ -130,12 +126,12 @@ def test_periods_counted_back_from_today_are_periods(chat_demo, alice, alice_mon
     # "2 months back", "2 weeks ago", "the prior 3 months" were read as no period at all: every transaction, at 0.95
     today = timezone.localdate()
     back = chat_turn(user=alice, message="dining 2 months back")
-    assert _args(back)["start"] == month_start(today, 2).isoformat(), back["tool_calls"]
+    assert first_args(back)["start"] == month_start(today, 2).isoformat(), back["tool_calls"]
     weeks = chat_turn(user=alice, message="starbucks 2 weeks ago")
     monday = today - timedelta(days=today.weekday() + 14)
-    assert _args(weeks)["start"] == monday.isoformat(), weeks["tool_calls"]
+    assert first_args(weeks)["start"] == monday.isoformat(), weeks["tool_calls"]
     prior = chat_turn(user=alice, message="uber the prior 3 months")
-    assert _args(prior).get("start") and _args(prior)["end"] == today.isoformat(), prior["tool_calls"]
+    assert first_args(prior).get("start") and first_args(prior)["end"] == today.isoformat(), prior["tool_calls"]
 
 
 def test_a_length_of_time_no_period_took_is_not_understood(chat_demo, alice, alice_money):
@@ -149,9 +145,9 @@ def test_a_part_of_a_month_joined_to_another_or_opened_is_one_range(chat_demo, a
     first, last = month_start(today, 2), month_start(today, 1)
     joined = chat_turn(user=alice, message=f"amazon from early {first:%B} to mid {last:%B}")
     # "mid" a month as an end of a range is its 15th (as a span of its own, days 11–20)
-    assert (_args(joined)["start"], _args(joined)["end"]) == (first.isoformat(), last.replace(day=15).isoformat())
+    assert (first_args(joined)["start"], first_args(joined)["end"]) == (first.isoformat(), last.replace(day=15).isoformat())
     opened = chat_turn(user=alice, message=f"starbucks since late {last:%B}")
-    assert (_args(opened)["start"], _args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())
+    assert (first_args(opened)["start"], first_args(opened)["end"]) == (last.replace(day=21).isoformat(), today.isoformat())
     assert confident(alice, opened) and "unverified" not in opened["answer"], opened["answer"]
 
 
@@ -161,7 +157,7 @@ def test_an_open_start_and_an_open_end_said_together_are_one_closed_range(chat_d
     first, last = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=alice, message=f"amazon from {first:%B} {joint} {last:%B} 8th")
     # was: from the first month to today (the end said was dropped)
-    assert (_args(answer)["start"], _args(answer)["end"]) == (first.isoformat(), last.replace(day=8).isoformat())
+    assert (first_args(answer)["start"], first_args(answer)["end"]) == (first.isoformat(), last.replace(day=8).isoformat())
     assert "$104.48" in answer["answer"], answer["answer"]  # 42.99 + 18.50, then 42.99 (the 12th is after the 8th)
 
 
@@ -171,10 +167,10 @@ def test_a_cost_in_a_year_is_the_last_twelve_months_and_freeing_up_is_saving(cha
 
     today = timezone.localdate()
     year = chat_turn(user=alice, message="how much does netflix cost me in a year")
-    assert _args(year)["start"] == (add_months(today, -12) + timedelta(days=1)).isoformat(), year["tool_calls"]
+    assert first_args(year)["start"] == (add_months(today, -12) + timedelta(days=1)).isoformat(), year["tool_calls"]
     freed = chat_turn(user=alice, message="how much would cancelling netflix free up in a year?")
-    assert _args(freed)["merchants"] == ["Netflix"] and "free" not in freed["answer"].lower(), freed["answer"]
-    assert _args(freed)["start"] == _args(year)["start"]
+    assert first_args(freed)["merchants"] == ["Netflix"] and "free" not in freed["answer"].lower(), freed["answer"]
+    assert first_args(freed)["start"] == first_args(year)["start"]
     which = chat_turn(user=alice, message="how much did I spend on netflix in a year")
     assert not confident(alice, which) and "in a year" in which["answer"], which["answer"]
 
@@ -183,13 +179,13 @@ def test_vague_and_casual_recent_periods_are_read_or_left_unread(chat_demo, alic
     # "lately", "the past couple days", "a couple days ago", "last night" were no period: every transaction, at 0.95
     today = timezone.localdate()
     lately = chat_turn(user=alice, message="dining lately")
-    assert _args(lately)["start"] == (today - timedelta(days=27)).isoformat(), lately["tool_calls"]
+    assert first_args(lately)["start"] == (today - timedelta(days=27)).isoformat(), lately["tool_calls"]
     assert "“lately” = the last four weeks" in lately["answer"] and "unverified" not in lately["answer"], \
         lately["answer"]
     couple = chat_turn(user=alice, message="uber the past couple days")
-    assert _args(couple)["start"] == (today - timedelta(days=1)).isoformat(), couple["tool_calls"]
+    assert first_args(couple)["start"] == (today - timedelta(days=1)).isoformat(), couple["tool_calls"]
     night = chat_turn(user=alice, message="starbucks last night")
-    assert _args(night)["start"] == (today - timedelta(days=1)).isoformat(), night["tool_calls"]
+    assert first_args(night)["start"] == (today - timedelta(days=1)).isoformat(), night["tool_calls"]
     other = chat_turn(user=alice, message="what did I spend on dining the other day")
     assert not confident(alice, other), other["answer"]
 
@@ -198,9 +194,9 @@ def test_a_moving_holiday_and_the_last_n_weekends_are_periods(chat_demo, alice, 
     today = timezone.localdate()
     easter = holiday_last("easter", today=today)  # a date that moves every year (python-dateutil)
     answer = chat_turn(user=alice, message="how much have I spent since easter")
-    assert (_args(answer).get("start"), _args(answer).get("end")) == (easter.isoformat(), today.isoformat())
+    assert (first_args(answer).get("start"), first_args(answer).get("end")) == (easter.isoformat(), today.isoformat())
     assert confident(alice, answer) and "didn't understand" not in answer["answer"], answer["answer"]
     weekends = chat_turn(user=alice, message="what did I spend the last 2 weekends")
     saturday = today - timedelta(days=(today.weekday() - 5) % 7 + 7)
-    args = _args(weekends)
+    args = first_args(weekends)
     assert (args.get("start"), args.get("weekdays")) == (saturday.isoformat(), [5, 6]), args

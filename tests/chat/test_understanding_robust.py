@@ -12,15 +12,11 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident
+from tests.chat.conftest import confident, first_args
 from tests.statements import csv_bytes
 from transactions.services import transactions_import
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 def _month(k: int) -> date:
@@ -35,7 +31,7 @@ def _month(k: int) -> date:
                                       "what did I spend last month, but not the rent"])
 def test_an_exclusion_said_after_the_thing_removes_it(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
-    args = _args(answer)
+    args = first_args(answer)
     assert args.get("exclude_categories") == ["Rent"] or args.get("exclude_merchants") == [
         "Rent Payment Oak ST Properties"], args
     assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"], answer["answer"]
@@ -51,12 +47,12 @@ def test_a_misspelling_that_sounds_like_their_merchant_is_linked_and_said(chat_d
     answer = chat_turn(user=alice, message="starbux last month?")
     assert "$12.00" in answer["answer"] and "I read “starbux” as Starbucks" in answer["answer"], answer["answer"]
     groc = chat_turn(user=alice, message="groc last mo")
-    assert _args(groc)["categories"] == ["Groceries"] and "$114.90" in groc["answer"], groc["answer"]
+    assert first_args(groc)["categories"] == ["Groceries"] and "$114.90" in groc["answer"], groc["answer"]
 
 
 def test_a_shop_named_inside_its_category_narrows_it(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="dining at starbucks last month")
-    assert _args(answer)["merchants"] == ["Starbucks"] and "$12.00" in answer["answer"], answer["answer"]
+    assert first_args(answer)["merchants"] == ["Starbucks"] and "$12.00" in answer["answer"], answer["answer"]
     assert "$76.00" not in answer["answer"]
 
 
@@ -71,39 +67,39 @@ def test_words_beside_a_name_narrow_it(chat_demo, alice, alice_money):
 
 def test_days_of_a_month_and_a_year_earlier_are_periods(chat_demo, alice, alice_money):
     days = chat_turn(user=alice, message="dining between the 1st and the 5th of last month")
-    args = _args(days)
+    args = first_args(days)
     assert (args["start"], args["end"]) == (_month(1).isoformat(), _month(1).replace(day=5).isoformat())
     assert "$5.75" in days["answer"], days["answer"]
     year = chat_turn(user=alice, message="groceries last month compared to the same month a year earlier")
-    sides = _args(year)["sides"]
+    sides = first_args(year)["sides"]
     assert [s["start"] for s in sides] == [_month(1).isoformat(), _month(13).isoformat()], sides
 
 
 def test_follow_ups_lean_on_the_last_answers(chat_demo, alice, alice_money):
     top = chat_turn(user=alice, message="top 2 categories last month")
     first = chat_turn(user=alice, message="how much was the first one", conversation_id=top["conversation_id"])
-    assert _args(first)["categories"] == ["Rent"] and "$1,400.00" in first["answer"], first["answer"]
+    assert first_args(first)["categories"] == ["Rent"] and "$1,400.00" in first["answer"], first["answer"]
 
     coffee = chat_turn(user=alice, message="starbucks last month")
     cid = coffee["conversation_id"]
     chat_turn(user=alice, message="and uber?", conversation_id=cid)
     both = chat_turn(user=alice, message="both together", conversation_id=cid)
-    assert set(_args(both)["merchants"]) == {"Starbucks", "Uber"} and "$35.10" in both["answer"], both["answer"]
+    assert set(first_args(both)["merchants"]) == {"Starbucks", "Uber"} and "$35.10" in both["answer"], both["answer"]
 
     income = chat_turn(user=alice, message="how much did I earn last month")
     out = chat_turn(user=alice, message="and what went out that month", conversation_id=income["conversation_id"])
-    assert _args(out)["direction"] == "out" and "$1,672.48" in out["answer"], out["answer"]
+    assert first_args(out)["direction"] == "out" and "$1,672.48" in out["answer"], out["answer"]
 
     dining = chat_turn(user=alice, message="dining last month")
     before = chat_turn(user=alice, message="compare that w the month before", conversation_id=dining["conversation_id"])
-    assert [s["start"] for s in _args(before)["sides"]] == [_month(1).isoformat(), _month(2).isoformat()]
+    assert [s["start"] for s in first_args(before)["sides"]] == [_month(1).isoformat(), _month(2).isoformat()]
     assert before["answer"].count("$76.00") >= 2, before["answer"]
 
 
 def test_a_ranking_follow_up_changes_its_length(chat_demo, alice, alice_money):
     top = chat_turn(user=alice, message="top 2 merchants last month")
     more = chat_turn(user=alice, message="make it 4", conversation_id=top["conversation_id"])
-    assert _args(more)["limit"] == 4 and "Whole Foods" in more["answer"] and "The Good Plate" in more["answer"]
+    assert first_args(more)["limit"] == 4 and "Whole Foods" in more["answer"] and "The Good Plate" in more["answer"]
 
 
 def test_add_up_is_arithmetic_not_a_new_transaction(chat_demo, alice, alice_money):
@@ -127,7 +123,7 @@ def test_a_pet_is_a_thing_they_have_no_spending_on(chat_demo, alice, alice_money
 def test_a_month_written_in_numbers_is_that_month(chat_demo, alice, alice_money):
     last = _month(1)
     answer = chat_turn(user=alice, message=f"transportation costs {last:%Y-%m}")
-    args = _args(answer)
+    args = first_args(answer)
     assert (args["start"], args["end"]) == (last.isoformat(), (_month(0) - timedelta(days=1)).isoformat())
     assert "$23.10" in answer["answer"], answer["answer"]
 
@@ -160,7 +156,7 @@ def test_add_those_two_up_joins_the_two_periods_asked(chat_demo, alice, alice_mo
     cid = first["conversation_id"]
     chat_turn(user=alice, message="and the month before that", conversation_id=cid)
     both = chat_turn(user=alice, message="add those two up", conversation_id=cid)
-    args = _args(both)
+    args = first_args(both)
     assert (args["start"], args["end"]) == (_month(2).isoformat(), (_month(0) - timedelta(days=1)).isoformat())
     assert "$229.80" in both["answer"], both["answer"]
 

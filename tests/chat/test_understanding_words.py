@@ -10,19 +10,15 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 from transactions.models import Transaction
 
 pytestmark = pytest.mark.django_db
 
 
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
-
-
 def test_an_exclusion_is_a_filter_not_the_subject(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="what did I spend last month apart from rent")
-    args = _args(answer)
+    args = first_args(answer)
     assert args.get("exclude_categories") == ["Rent"] or args.get("exclude_merchants") == ["Rent Payment Oak ST Properties"]
     assert "$272.48" in answer["answer"] and "$1,400.00" not in answer["answer"]
     biggest = chat_turn(user=alice, message="biggest purchase last month other than the rent")
@@ -38,7 +34,7 @@ def test_a_union_counts_both_groups(chat_demo, alice, alice_money):
 
 def test_second_biggest_is_ranking_grammar(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="second biggest purchase last month")
-    assert _args(answer)["offset"] == 1
+    assert first_args(answer)["offset"] == 1
     assert answer["answer"].startswith("Your second biggest purchase") and "$96.40 at Whole Foods" in answer["answer"]
 
 
@@ -66,7 +62,7 @@ def test_closed_ranges_and_two_month_questions(chat_demo, alice, alice_money):
     assert "$228.00" in answer["answer"], answer["answer"]  # three full months of 76.00
     a, b = month_start(timezone.localdate(), 1), month_start(timezone.localdate(), 2)
     which = chat_turn(user=alice, message=f"was {a:%B} or {b:%B} higher for groceries?")
-    assert _args(which).get("mode") == "periods" and which["answer"].count("$114.90") >= 2, which["answer"]
+    assert first_args(which).get("mode") == "periods" and which["answer"].count("$114.90") >= 2, which["answer"]
 
 
 def test_follow_ups_on_the_items_of_a_ranking(chat_demo, alice, alice_money):
@@ -74,10 +70,10 @@ def test_follow_ups_on_the_items_of_a_ranking(chat_demo, alice, alice_money):
     cid = top["conversation_id"]
     assert "Rent" in top["answer"] and "Groceries" in top["answer"]
     after = chat_turn(user=alice, message="the next two", conversation_id=cid)
-    assert _args(after)["offset"] == 2
+    assert first_args(after)["offset"] == 2
     assert "Dining ($76.00" in after["answer"] and "Shopping ($42.99" in after["answer"], after["answer"]
     total = chat_turn(user=alice, message="add them up", conversation_id=cid)
-    assert set(_args(total)["categories"]) == {"Dining", "Shopping"} and "$118.99" in total["answer"]
+    assert set(first_args(total)["categories"]) == {"Dining", "Shopping"} and "$118.99" in total["answer"]
 
 
 def test_follow_ups_on_the_periods_and_the_figure(chat_demo, alice, alice_money):
@@ -85,20 +81,20 @@ def test_follow_ups_on_the_periods_and_the_figure(chat_demo, alice, alice_money)
     both = chat_turn(user=alice, message=f"groceries {a:%B} vs {b:%B}")
     cid = both["conversation_id"]
     first = chat_turn(user=alice, message="just the first one", conversation_id=cid)
-    args = _args(first)
+    args = first_args(first)
     assert args["measure"] == "total" and args["start"] == a.isoformat() and "$114.90" in first["answer"]
     dining = chat_turn(user=alice, message="dining last month")
     weekly = chat_turn(user=alice, message="per week?", conversation_id=dining["conversation_id"])
     days = (month_start(timezone.localdate(), 0) - month_start(timezone.localdate(), 1)).days
     assert f"${round(76 / days * 7, 2):.2f} per week" in weekly["answer"], weekly["answer"]
     listed = chat_turn(user=alice, message="list them", conversation_id=dining["conversation_id"])
-    assert _args(listed)["measure"] == "list" and "THE GOOD PLATE" in listed["answer"].upper()
+    assert first_args(listed)["measure"] == "list" and "THE GOOD PLATE" in listed["answer"].upper()
 
 
 def test_an_exclusion_as_a_follow_up_keeps_the_subject(chat_demo, alice, alice_money):
     dining = chat_turn(user=alice, message="dining last month")
     without = chat_turn(user=alice, message="and without starbucks?", conversation_id=dining["conversation_id"])
-    args = _args(without)
+    args = first_args(without)
     assert args["categories"] == ["Dining"] and args["exclude_merchants"] == ["Starbucks"]
     assert "$64.00" in without["answer"]
 

@@ -8,14 +8,10 @@ from __future__ import annotations
 import pytest
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, talk
+from tests.chat.conftest import confident, first_args, talk
 from transactions.query import grammar
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 @pytest.mark.parametrize("question", ["Dạ cho em hỏi tháng trước em tiêu bao nhiêu ạ",
@@ -36,7 +32,7 @@ def test_em_is_still_them_in_english():
 @pytest.mark.parametrize("question", ["Món nào lớn nhất tháng trước?", "mon nao lon nhat thang truoc"])
 def test_the_largest_item_of_a_month_is_the_largest_purchase(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
-    assert _args(answer)["measure"] == "largest" and not _args(answer).get("categories"), _args(answer)
+    assert first_args(answer)["measure"] == "largest" and not first_args(answer).get("categories"), first_args(answer)
     assert "$1,400.00" in answer["answer"] and confident(alice, answer), answer["answer"]
 
 
@@ -47,17 +43,17 @@ def test_the_best_dish_in_a_city_is_still_no_money_question(chat_demo, alice, al
 
 def test_two_of_the_list_added_and_the_chain_stays_vietnamese(chat_demo, alice, alice_money):
     top, two, second = talk(alice, "top 3 danh muc thang truoc", "hai cai cong lai", "con muc thu hai?")
-    listed = _args(top)
+    listed = first_args(top)
     assert listed["measure"] == "top_categories", listed
-    assert sorted(_args(two)["categories"]) == ["Groceries", "Rent"], _args(two)  # the first two, not all three
+    assert sorted(first_args(two)["categories"]) == ["Groceries", "Rent"], first_args(two)  # the first two, not all three
     assert "Bạn đã chi" in two["answer"], two["answer"]
-    assert _args(second)["categories"] == ["Groceries"], _args(second)
+    assert first_args(second)["categories"] == ["Groceries"], first_args(second)
     assert "Bạn đã chi" in second["answer"] and "You spent" not in second["answer"], second["answer"]
 
 
 def test_all_three_of_the_list_added(chat_demo, alice, alice_money):
     _, three = talk(alice, "top 3 danh mục tháng trước", "cả ba cái cộng lại")
-    assert len(_args(three)["categories"]) == 3, _args(three)
+    assert len(first_args(three)["categories"]) == 3, first_args(three)
 
 
 def test_all_time_said_in_vietnamese(chat_demo, alice, alice_money):
@@ -66,7 +62,7 @@ def test_all_time_said_in_vietnamese(chat_demo, alice, alice_money):
     months = 4 if timezone.localdate().day >= 8 else 3  # the Uber ride is on the 8th of each month
     for question in ("từ trước tới giờ tôi đi Uber hết bao nhiêu", "tu truoc toi gio toi di Uber het bao nhieu"):
         answer = chat_turn(user=alice, message=question)
-        args = _args(answer)
+        args = first_args(answer)
         assert args.get("merchants") == ["Uber"] and "start" not in args or args["start"] <= "2000-01-01", args
         assert f"${23.10 * months:,.2f}" in answer["answer"] and confident(alice, answer), answer["answer"]
         assert not answer["understanding"]["not_understood"], answer["understanding"]
@@ -84,7 +80,7 @@ def test_last_month_up_to_now_is_no_all_time():
 def test_and_the_rent_money_is_spending_not_a_balance(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
     assert answer["tool_calls"] and answer["tool_calls"][0]["name"] == "search_transactions", answer["tool_calls"]
-    assert _args(answer)["categories"] == ["Rent"], _args(answer)
+    assert first_args(answer)["categories"] == ["Rent"], first_args(answer)
 
 
 def test_money_left_is_still_a_balance_question():
@@ -137,7 +133,7 @@ def test_a_how_to_or_the_apps_own_idea_is_no_definition():
 @pytest.mark.parametrize("question", ["gửi tiền về quê tháng trước bao nhiêu", "gui tien ve que bao nhieu"])
 def test_money_sent_home_is_no_category_said_unsure(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
-    args = _args(answer)
+    args = first_args(answer)
     assert args.get("direction") == "out" and args.get("measure") != "income", args  # not "tiền về": money in
     assert args.get("unknown") == ["que"] and not confident(alice, answer), (args, answer["confidence"])
     assert "$3,200.00" not in answer["answer"], answer["answer"]

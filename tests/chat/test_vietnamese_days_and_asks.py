@@ -14,22 +14,18 @@ from django.utils import timezone
 
 from chat.services import chat_turn
 from core.periods import add_months
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, first_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=0):
-    return answer["tool_calls"][n]["arguments"]
 
 
 def test_days_of_last_month_said_with_mung_and_tu_toi(chat_demo, alice, alice_money, bob, bob_money):
     first = month_start(timezone.localdate(), 1)
     answer = chat_turn(user=alice, message="từ mùng 1 tới 5 tháng trước mình xài hết bao nhiêu")
-    assert (_args(answer)["start"], _args(answer)["end"]) == (str(first), str(first + timedelta(days=4)))
+    assert (first_args(answer)["start"], first_args(answer)["end"]) == (str(first), str(first + timedelta(days=4)))
     assert "$1,448.74" in answer["answer"] and confident(alice, answer), answer["answer"]  # 1,400 + 5.75 + 42.99
     other = chat_turn(user=bob, message="tu mung 6 den 9 thang roi tieu bao nhieu")  # another user, no accents
-    assert (_args(other)["start"], _args(other)["end"]) == (str(first + timedelta(days=5)),
+    assert (first_args(other)["start"], first_args(other)["end"]) == (str(first + timedelta(days=5)),
                                                             str(first + timedelta(days=8)))
     assert "$125.75" in other["answer"], other["answer"]  # 96.40 + 23.10 + 6.25
 
@@ -39,7 +35,7 @@ def test_days_of_last_month_said_with_mung_and_tu_toi(chat_demo, alice, alice_mo
 def test_a_part_of_last_month(chat_demo, bob, bob_money, said, days, total):
     first = month_start(timezone.localdate(), 1)
     answer = chat_turn(user=bob, message=f"{said} tôi chi bao nhiêu")
-    assert (_args(answer)["start"], _args(answer)["end"]) == (str(first + timedelta(days=days[0] - 1)),
+    assert (first_args(answer)["start"], first_args(answer)["end"]) == (str(first + timedelta(days=days[0] - 1)),
                                                               str(first + timedelta(days=days[1] - 1)))
     assert total in answer["answer"], answer["answer"]
 
@@ -47,7 +43,7 @@ def test_a_part_of_last_month(chat_demo, bob, bob_money, said, days, total):
 def test_one_day_of_last_month(chat_demo, alice, alice_money):
     day = month_start(timezone.localdate(), 1) + timedelta(days=5)
     answer = chat_turn(user=alice, message="mùng 6 tháng trước tôi tiêu gì")
-    assert (_args(answer)["start"], _args(answer)["end"]) == (str(day), str(day))
+    assert (first_args(answer)["start"], first_args(answer)["end"]) == (str(day), str(day))
     assert "96.40" in answer["answer"], answer["answer"]
 
 
@@ -55,22 +51,22 @@ def test_one_day_of_last_month(chat_demo, alice, alice_money):
 def test_the_last_n_months_said_with_roi_or_nay(chat_demo, alice, alice_money, said, n):
     today = timezone.localdate()
     answer = chat_turn(user=alice, message=f"{said} tiền Netflix hết bao nhiêu")
-    assert _args(answer)["start"] == str(add_months(today, -n) + timedelta(days=1)), _args(answer)
-    assert _args(answer)["merchants"] == ["Netflix"]
+    assert first_args(answer)["start"] == str(add_months(today, -n) + timedelta(days=1)), first_args(answer)
+    assert first_args(answer)["merchants"] == ["Netflix"]
 
 
 @pytest.mark.parametrize("said", ["món nào mắc nhất tháng rồi", "mon nao mac nhat thang roi",
                                   "giao dịch nào bự nhất tháng trước"])
 def test_the_priciest_purchase_said_the_southern_way(chat_demo, bob, bob_money, said):
     answer = chat_turn(user=bob, message=said)
-    assert _args(answer)["measure"] == "largest", _args(answer)
+    assert first_args(answer)["measure"] == "largest", first_args(answer)
     assert "$1,400.00" in answer["answer"] and confident(bob, answer), answer["answer"]
     assert not answer["understanding"]["not_understood"]
 
 
 def test_broken_english_rankings(chat_demo, alice, alice_money):
     stores = chat_turn(user=alice, message="which store I pay most last month? give me 3")
-    assert _args(stores)["measure"] == "top_merchants" and _args(stores)["limit"] == 3, _args(stores)
+    assert first_args(stores)["measure"] == "top_merchants" and first_args(stores)["limit"] == 3, first_args(stores)
     kinds = chat_turn(user=alice, message="top 2 kind last month")
     text = kinds["answer"]
     assert "Rent" in text and "Groceries" in text and text.index("Rent") < text.index("Groceries"), text
@@ -115,7 +111,7 @@ def test_two_months_named_then_which_one(chat_demo, bob, bob_money, ask):
     a, b = month_start(today, 2), month_start(today, 1)
     answer = chat_turn(user=bob, message=ask.format(a=a.month, b=b.month))
     assert answer["tool_calls"][0]["name"] == "compare_spending", answer["tool_calls"]
-    assert [s["start"] for s in _args(answer)["sides"]] == [a.isoformat(), b.isoformat()]
+    assert [s["start"] for s in first_args(answer)["sides"]] == [a.isoformat(), b.isoformat()]
     assert not answer["understanding"]["not_understood"], answer["understanding"]
 
 

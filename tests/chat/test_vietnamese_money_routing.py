@@ -9,12 +9,9 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
+from tests.chat.conftest import tool_names
 
 pytestmark = pytest.mark.django_db
-
-
-def _tools(answer: dict) -> list[str]:
-    return [c["name"] for c in answer["tool_calls"]]
 
 
 @pytest.mark.parametrize("question", [
@@ -24,8 +21,8 @@ def _tools(answer: dict) -> list[str]:
 ])
 def test_a_vietnamese_cost_question_without_toi_is_their_money(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
-    assert "search_knowledge_base" not in _tools(answer), answer["tool_calls"]
-    assert _tools(answer) and _tools(answer)[0] in ("search_transactions", "get_spending_summary"), answer["tool_calls"]
+    assert "search_knowledge_base" not in tool_names(answer), answer["tool_calls"]
+    assert tool_names(answer) and tool_names(answer)[0] in ("search_transactions", "get_spending_summary"), answer["tool_calls"]
 
 
 def test_a_count_in_words_is_that_many_days(chat_demo, alice, alice_money):
@@ -43,9 +40,9 @@ def test_a_count_in_words_is_that_many_days(chat_demo, alice, alice_money):
 ])
 def test_how_much_is_in_a_jar_checks_their_jars(chat_demo, alice, alice_money, question):
     answer = chat_turn(user=alice, message=question)
-    assert _tools(answer) == ["get_jar_status"], answer["tool_calls"]
+    assert tool_names(answer) == ["get_jar_status"], answer["tool_calls"]
 
 
 def test_an_account_balance_is_still_what_moneta_cannot_see(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="how much is in my savings account")
-    assert "get_jar_status" not in _tools(answer), answer["tool_calls"]
+    assert "get_jar_status" not in tool_names(answer), answer["tool_calls"]

@@ -12,13 +12,9 @@ import pytest
 from django.utils import timezone
 
 from chat.services import chat_turn
-from tests.chat.conftest import confident, month_start
+from tests.chat.conftest import confident, last_args, month_start
 
 pytestmark = pytest.mark.django_db
-
-
-def _args(answer, n=-1):
-    return answer["tool_calls"][n]["arguments"]
 
 
 @pytest.mark.parametrize(("first", "then"), [
@@ -30,7 +26,7 @@ def test_so_voi_a_category_sets_the_last_subject_against_it(chat_demo, alice, al
     one = chat_turn(user=alice, message=first)
     answer = chat_turn(user=alice, message=then, conversation_id=one["conversation_id"])
     last = month_start(timezone.localdate(), 1)
-    args = _args(answer)
+    args = last_args(answer)
     assert answer["tool_calls"][-1]["name"] == "compare_spending" and args.get("mode") == "sides", args
     sides = args["sides"]
     assert [s.get("merchants") for s in sides][0] == ["Starbucks"] and sides[1].get("categories") == ["Groceries"]
@@ -41,7 +37,7 @@ def test_so_voi_a_category_sets_the_last_subject_against_it(chat_demo, alice, al
 def test_so_voi_a_merchant_typed_without_accents(chat_demo, alice, alice_money):
     one = chat_turn(user=alice, message="thang truoc Uber het bao nhieu")
     answer = chat_turn(user=alice, message="con so voi Amazon thi sao", conversation_id=one["conversation_id"])
-    sides = _args(answer)["sides"]
+    sides = last_args(answer)["sides"]
     assert [s.get("merchants") for s in sides] == [["Uber"], ["Amazon"]], sides
     assert "$23.10" in answer["answer"] and "$61.49" in answer["answer"], answer["answer"]
 
@@ -49,7 +45,7 @@ def test_so_voi_a_merchant_typed_without_accents(chat_demo, alice, alice_money):
 def test_so_voi_a_month_still_compares_months(chat_demo, alice, alice_money):
     one = chat_turn(user=alice, message="tháng này tiền Starbucks hết bao nhiêu")
     answer = chat_turn(user=alice, message="so với tháng trước thì sao", conversation_id=one["conversation_id"])
-    assert _args(answer).get("mode") == "periods", _args(answer)
+    assert last_args(answer).get("mode") == "periods", last_args(answer)
 
 
 @pytest.mark.parametrize(("said", "back"), [("2 tuần trước tôi tiêu bao nhiêu", 2), ("hai tuan truoc toi tieu bao nhieu", 2),
@@ -58,7 +54,7 @@ def test_n_weeks_ago_is_that_week_not_last_week(chat_demo, alice, alice_money, s
     today = timezone.localdate()
     monday = today - timedelta(days=today.weekday() + 7 * back)
     answer = chat_turn(user=alice, message=said)
-    assert (_args(answer)["start"], _args(answer)["end"]) == (str(monday), str(monday + timedelta(days=6)))
+    assert (last_args(answer)["start"], last_args(answer)["end"]) == (str(monday), str(monday + timedelta(days=6)))
     assert confident(alice, answer), answer
 
 
@@ -66,14 +62,14 @@ def test_last_week_alone_is_still_last_week(chat_demo, alice, alice_money):
     today = timezone.localdate()
     monday = today - timedelta(days=today.weekday() + 7)
     answer = chat_turn(user=alice, message="tuần trước tôi tiêu bao nhiêu")
-    assert _args(answer)["start"] == str(monday), _args(answer)
+    assert last_args(answer)["start"] == str(monday), last_args(answer)
 
 
 @pytest.mark.parametrize("form", ["{d} Tháng {m} tôi mua gì", "{d} thang {m} toi chi bao nhieu", "hôm {d} tháng {m} tôi tiêu gì"])
 def test_a_day_written_with_its_month_number(chat_demo, alice, alice_money, form):
     day = month_start(timezone.localdate(), 1) + timedelta(days=5)
     answer = chat_turn(user=alice, message=form.format(d=day.day, m=day.month))
-    assert (_args(answer)["start"], _args(answer)["end"]) == (str(day), str(day)), _args(answer)
+    assert (last_args(answer)["start"], last_args(answer)["end"]) == (str(day), str(day)), last_args(answer)
     assert "96.40" in answer["answer"], answer["answer"]
 
 
@@ -81,7 +77,7 @@ def test_a_day_written_with_its_month_number(chat_demo, alice, alice_money, form
                                   "thang truoc tien an uong het bao nhieu"])
 def test_food_money_with_or_without_accents(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
-    assert _args(answer).get("categories") == ["Dining"], _args(answer)
+    assert last_args(answer).get("categories") == ["Dining"], last_args(answer)
     assert "$76.00" in answer["answer"] and confident(alice, answer), answer["answer"]  # 5.75 + 6.25 + 64.00
 
 
