@@ -170,12 +170,30 @@ OPENER_RE = re.compile(r"^\s*(?i:to (?:begin|start) with|first(?:ly| of all| off
                        r"also|anyway|in any case)\s*,\s*")
 
 
+# a short sentence of a name alone before the question ("Blue Bottle. How much since August?", "Groceries! what did
+# I spend this year?") is its topic, not a scene: no verb, no person and no talk, so it says what to count
+_STATEMENT_WORD_RE = re.compile(
+    r"\b(?i:i|we|you|he|she|it|they|me|us|my|our|his|her|their|its|this|that|there|here|is|are|was|were|be|been|"
+    r"am|'s|'re|'m|has|have|had|do|does|did|will|would|can|could|should|must|may|might|not|no|yes|so|too|very|"
+    r"always|never|again|just|thanks?|please|sorry|hi|hello|hey|question|q|one|quick)\b|\w(?:ed|ing|n't)\b|'")
+TOPIC_WORDS = 4
+
+
+def _topic_lead(lead: str) -> bool:
+    """A lead that is a bare name: at most four words, none a verb, a person, a greeting or an interjection."""
+    words = re.findall(r"[\w'&]+", lead)
+    return (0 < len(words) <= TOPIC_WORDS and not _STATEMENT_WORD_RE.search(lead)
+            and not re.fullmatch(rf"\s*(?:{_INTERJECTION}\s*[,!.]*\s*)+", lead) and GREETING_RE.match(lead) is None)
+
+
 def _scene_set(text: str) -> tuple[str, str] | None:
     """(the statement before the question, the question) when the question stands on its own, else None."""
     m = re.match(r"^\s*(?P<lead>[^?]{6,200}?[.!])\s+(?P<rest>[^.!]*?\?[^?]*)$", text)
     if m is None:
         return None
     lead, rest = m.group("lead"), m.group("rest")
+    if _topic_lead(lead):
+        return None  # "Blue Bottle. How much since August?": the topic is what the question counts
     if re.match(rf"\s*{QUESTION_START}\b", lead) or OPERATOR_RE.search(lead) \
             or re.search(r"^\s*(?i:only|just)\b|\b(?i:only|except|excluding|without|not counting)\b", lead):
         return None  # "Show me dining. Only last month?" — the first sentence asks too, or narrows
