@@ -59,16 +59,23 @@ def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:
 # a person who only says or thinks something about the user's own spending ("my daughter says I spend too much on
 # takeaways", "my wife thinks we overspend") is context beside the question, not someone else's data
 _NOT_THEIRS = r"(?:i|we|me|us|says?|said|thinks?|thought|reckons?|keeps?|told|tells?|claims?|feels?)\b"
+# how a person spends, said in other verbs: "what does my husband put on his card", "how much does my roommate drop
+# on groceries", "what has my son been blowing at Target" — the person is who spends
+_OTHERS_SPEND_VERB = (r"spends|spending|pays|paying|buys|buying|puts?|putting|charges?|charged|charging|blows?|blew|"
+                      r"blowing|drops?|dropped|dropping|splurges?|splurged|splurging|racks? up|racked up|"
+                      r"shells? out|shelled out|forks? out|forked out")
 _OTHERS_EN = (r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|kids?|children|child|mom|mum|mother|dad|father|"
               r"friend|roommate|flatmate|housemate|boss|brother|sister|bro|sis|parents?|girlfriend|boyfriend|gf|bf|girl|"
               r"guy|man|woman|hubby|wifey|missus|fianc[ée]e?|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|"
               r"niece|nephew|in-laws?|(?:mother|father|brother|sister)-in-law|coworker|colleague|neighbou?r|"
               r"other half|better half|significant other)(?:'s)? (?:(?:(?!" + _NOT_THEIRS + r")\w+ ){0,2})(?:spending|"
-              r"transactions|account|accounts|cards?|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe)\b"
+              r"transactions|account|accounts|cards?|balance|purchases|money|budget|spend|spent|pay|paid|buy|bought|owe|"
+              + _OTHERS_SPEND_VERB + r")\b"
               # what someone else did with their own card: "how much did my girl spend on her card", "what did he
               # spend on his account"
-              r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys)\b"
-              r"|\b(?:spen[dt]|spending|paid|bought|charged)\b.{0,20}\bon (?:her|his) (?:own )?(?:credit |debit )?"
+              r"|\b(?:she|he)\b(?:\s+\w+){0,2}\s+(?:spend|spent|spends|bought|buys|" + _OTHERS_SPEND_VERB + r")\b"
+              r"|\b(?:spen[dt]|spending|paid|bought|charged|put|puts|putting)\b.{0,20}\bon (?:her|his) (?:own )?"
+              r"(?:credit |debit )?"
               r"(?:card|account)\b")
 _OTHERS_VI = (r"\b(?:vợ|chồng|bạn gái|bạn trai|người yêu|con|bố|mẹ|ba|má|anh|chị|em|bạn|bạn cùng phòng|bạn cùng nhà|"
               r"bạn thân|bạn bè|đồng nghiệp|hàng xóm|sếp)(?: của)? "

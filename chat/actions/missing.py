@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import missing_data, own_thing
+from chat.capabilities import OTHERS_TOPIC, missing_data, own_thing
 from chat.capabilities_asked import SENTENCE_END_RE, asks_what_moves, own_missing_asked_first, thing_named_own
 from chat.holdings import holding_asked
 
@@ -40,9 +40,11 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     # "what's my net worth these days? … maybe you can work it out": opened by asking for their own thing, the rest is
     # their circumstance — only the question itself is read for a concept asked
     asked = SENTENCE_END_RE.split(text.strip(), maxsplit=1)[0] if own_missing_asked_first(text) else text
+    found = missing_data(text)
+    if found is not None and found.topic == OTHERS_TOPIC:  # "how much does my roommate drop on groceries": "drop" is
+        asked = found.pattern.sub(" ", asked)  # how they spend, said in the words that name someone else's money
     if (HOWTO_RE.search(asked) and not OWN_THING_RE.search(asked)) or CONCEPT_WORDS_RE.search(asked) or asks_what_moves(asked):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
-    found = missing_data(text)
     if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):
         return None
     if not found.personal and ASKS_WEB_RE.search(text):
