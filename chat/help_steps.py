@@ -331,13 +331,17 @@ class SectionTopics:
             self._key = key
         return self
 
+    def vectors(self) -> Any:
+        """The headings' embeddings, computed on first use (a server's warm-up computes them: chat/apps.py)."""
+        if self._vectors is None:
+            self._vectors = embed(self.headings)
+        return self._vectors
+
     def best(self, vector: Any, words: set[str]) -> tuple[str | None, float, bool]:
         """(closest heading, its cosine, shares a topic word with some heading)."""
         if not self.headings:
             return None, 0.0, False
-        if self._vectors is None:
-            self._vectors = embed(self.headings)
-        sims = self._vectors @ vector
+        sims = self.vectors() @ vector
         i = int(sims.argmax())
         return self.headings[i], float(sims[i]), any(words & s for s in self.stems)
 

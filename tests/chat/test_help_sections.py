@@ -55,3 +55,18 @@ def test_how_to_skips_sections_naming_what_is_not_asked(chat_demo, alice, alice_
     answer = chat_turn(user=alice, message=question)
     assert "get_app_information" in answer["tools_used"], answer["tool_calls"]
     assert answer["answer"].startswith(heading) and "\n3. " in answer["answer"], answer["answer"]
+
+
+def test_a_servers_warm_up_builds_the_headings_a_how_to_is_matched_against(chat_demo, alice, alice_money, help_pages):
+    """A web server's warm-up (MONETA_CHAT_WARMUP, chat/apps.py) embeds the help headings before the first how-to
+    question, which paid for it (seconds on a busy machine); the answer is the same section's steps."""
+    from chat.apps import _warm_help
+    from chat.help_steps import EDUCATION_TOPICS, HELP_TOPICS
+
+    _warm_help()
+    for topics in (HELP_TOPICS, EDUCATION_TOPICS):
+        loaded = topics.load()
+        assert loaded._vectors is not None and len(loaded._vectors) == len(loaded.headings), topics.corpus
+    assert HELP_TOPICS.headings
+    answer = chat_turn(user=alice, message="How do I import a bank statement?")
+    assert "How to import a statement:" in answer["answer"], answer["answer"]
