@@ -14,6 +14,7 @@ the embedded Postgres stops when this process (its last user) exits.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import shutil
@@ -117,6 +118,18 @@ def choose_broker(env: dict) -> None:
 RUNSERVER_ENV = {"DATABASE_POOL": "1"}
 
 
+def checkout_queue(env: dict) -> None:
+    """A Moneta on its embedded Postgres gets Celery queues of its own checkout. On a Redis it did not start (another
+    checkout's `make run`, a branch beside main, another project's Redis) every worker listening on the default
+    queue "moneta" takes tasks from every web process, and a task names rows by id: another checkout's worker would
+    run it against its own database. The queue is named after the database's data folder; MONETA_CELERY_QUEUE,
+    when set, is kept."""
+    if not env.get("MONETA_CELERY_QUEUE"):
+        data = Path(env.get("MONETA_DATA_DIR") or ROOT / ".moneta").resolve()
+        env["MONETA_CELERY_QUEUE"] = f"moneta-{hashlib.sha256(str(data).encode()).hexdigest()[:8]}"
+        log(f"Celery queues of this checkout: {', '.join(queue_names(env))} (set MONETA_CELERY_QUEUE to choose)")
+
+
 def queue_names(env: dict) -> tuple[str, str]:
     """(interactive, ingestion) queue names, computed as config/settings/base.py computes them."""
     interactive = env.get("MONETA_CELERY_QUEUE") or "moneta"
@@ -215,6 +228,7 @@ def main(mode: str = "run") -> None:
             except EmbeddedPostgresError as exc:
                 fail(str(exc))
             log(f"embedded Postgres ready in {time.time() - started:.1f}s (data in .moneta/pgdata)")
+            checkout_queue(env)
         else:
             log("using DATABASE_URL")
         choose_broker(env)

@@ -38,3 +38,23 @@ def test_run_explains_when_postgres_cannot_start(tmp_path):
     assert "embedded Postgres" in result.stdout
     assert str(data_dir / "pgdata") in result.stdout
     assert not _children_of(str(data_dir))  # no orphan postgres / worker / web server
+
+
+def test_run_on_its_embedded_database_has_celery_queues_of_its_own(tmp_path):
+    """Two checkouts' `make run` on one Redis: each one's workers take only its own tasks (a task names rows of its
+    own database by id), and the web process and the workers agree on the queue."""
+    from config.run import checkout_queue, queue_names, run_worker_commands
+
+    one, other = {"MONETA_DATA_DIR": str(tmp_path / "a")}, {"MONETA_DATA_DIR": str(tmp_path / "b")}
+    checkout_queue(one)
+    checkout_queue(other)
+    assert one["MONETA_CELERY_QUEUE"] != other["MONETA_CELERY_QUEUE"] != "moneta"
+    again = {"MONETA_DATA_DIR": str(tmp_path / "a")}
+    checkout_queue(again)
+    assert again["MONETA_CELERY_QUEUE"] == one["MONETA_CELERY_QUEUE"]  # the same database: the same queue
+    interactive, ingestion = queue_names(one)
+    workers = run_worker_commands(one)
+    assert interactive in workers["worker-interactive"] and ingestion in workers["worker-ingestion"]
+    chosen = {"MONETA_CELERY_QUEUE": "mine"}
+    checkout_queue(chosen)
+    assert chosen["MONETA_CELERY_QUEUE"] == "mine"
