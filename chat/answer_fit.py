@@ -20,6 +20,7 @@ from chat.word_roles import carried_out
 from transactions.brands import brand_index
 from transactions.query.account import companion
 from transactions.query.closed_words import closed_class_only
+from transactions.query.lexicon import PLACE_NOUNS
 from transactions.query.state import asks_again, query_unchanged
 from transactions.query.things import said_with_determiner
 
@@ -30,8 +31,7 @@ LISTING_TOOLS = {"list_subscriptions", "get_jar_status"}  # a listing the questi
 UNDERSTOOD_PENALTY = 0.7  # a word that could change the answer was not understood: always below "confident"
 # "the burrito place": a shop of theirs named by what it sells, not a thing — "nothing is about it" is not an answer
 # "the film streaming one", "the burrito takeout place": a shop or service of theirs described, one word before the noun
-PLACE_RE = re.compile(r"^\W*(?:[a-z]+ )?(?:place|spot|joint|shop|store|restaurant|cafe|bar|guy|one|service|app|company|"
-                      r"provider|subscription|membership)\b")
+PLACE_RE = re.compile(rf"^\W*(?:[a-z]+ )?(?:{'|'.join(PLACE_NOUNS)})\b")
 NAME_NONE_PENALTY = 0.5  # "nothing at Costco": a name of no merchant of theirs, answered that there is none — medium
 # "nothing is about the boat", "my dog", "the wedding trip": a thing with no category of its own, found nowhere —
 # said, at low confidence (0.95 − 0.6 < 0.4): the thing may be filed under a category the answer cannot tell

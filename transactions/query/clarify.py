@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from transactions.query.described import described_candidates
 from transactions.query.linking import Linker
 from transactions.query.model import MoneyQuery, Vocab
 from transactions.query.name_matching import initials, skeleton, tokens
@@ -108,6 +109,9 @@ def word_candidates(word: str, vocab: Vocab, linker: Linker | None = None) -> li
         ratio = SequenceMatcher(None, w, glued).ratio() if ct else 0
         if ratio >= SPELLING_MIN:
             add("category", name, ratio)
+    if not found and everyday:  # "the burrito place": two or three of their merchants it may describe
+        for name in described_candidates(word, vocab)[1]:
+            add("merchant", name, 0.6)
     if not found and vocab.embed is not None and everyday and (vocab.merchants or vocab.categories):
         names = [("merchant", m) for m in vocab.merchants] + [("category", c) for c in vocab.categories]
         vectors = vocab.embed([word] + [n for _, n in names])

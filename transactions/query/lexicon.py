@@ -203,6 +203,11 @@ MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpar
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
               "bill", "bills", "spending", "spend", "subscription", "subscriptions", "payments", "payment",
               "visits", "runs", "stuff", "transactions", "coffee", "membership", "tickets", "fees", "fee"}
+# nouns that make the word before them a description of a shop or service of theirs ("the burrito place", "that
+# music thing", "the film streaming one"): what it sells or does, not what it is called (query/described.py, and
+# chat/answer_fit: such a description is not a thing nothing is about)
+PLACE_NOUNS = ("place", "spot", "joint", "shop", "store", "restaurant", "cafe", "bar", "guy", "one", "ones", "service",
+               "app", "company", "provider", "subscription", "membership", "thing")
 # words after which an unknown word is a name the user means ("at Costco", "pay Hulu")
 NAME_PREPOSITIONS = {"at", "from", "to", "with", "via", "on", "pay", "paid", "paying", "for", "tai", "o", "cho"}
 # words of the grammar itself: union, exclusion, ranking, per-unit and range words (the parser reads them; they
