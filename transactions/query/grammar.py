@@ -265,6 +265,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                 r"|\b(?:more|less)\b.*\b(?:on|at)\b.*\bor\b|\bor\b.*\b(?:more|most)\b\s*\??\s*$"
                 r"|\bor\b.{0,40}\b(?:higher|bigger|larger|lower|smaller|cheaper|pricier|more expensive|worse|better|"
                 r"heavier|lighter)\b"
+                # "was August any better?": the period named against another (the last answer's, or the one before)
+                r"|\b(?:was|were)\s+(?:[a-z]+\s+){1,3}(?:any|much|even|a (?:bit|little|lot))\s+(?:better|worse|higher|"
+                r"lower|cheaper|pricier|different)\b"
                 r"|\b(?:higher|bigger|larger|more|less|lower)\b.{0,30}\b(?:or|vs\.?)\b[^,;]{0,30}\??\s*$"
                 r"|\b(?:more|less)\s+(?:on|at|for|with)\b.{1,40}\bthan\b(?!\s*[$\d])|\b(?:higher|lower) than\b(?!\s*[$\d])|\bchanged? (?:since|from)\b|\bwhich is (?:more|bigger|higher)\b"
                 r"|\b(?:spen[dt]|pa(?:y|id)|cost|costs|spending)\s+(?:\w+\s+){0,2}(?:more|less)\b(?!\s+than\s+[$\d])"
