@@ -11,6 +11,7 @@ from datetime import date
 from chat.answer_shape import shape_misfit
 from chat.assistant import MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
+from chat.help_question import asks_app_place
 from chat.listings import LISTING_NAMED_BY
 from chat.restate import asks_restatement
 from chat.subject_kept import dropped_subject, empty_narrowing, one_asked_many_given, subject_set_aside
@@ -67,7 +68,7 @@ def _mentions(ran: list[dict]) -> str:
                         "cats": x["result"].get("categories")} for x in ran], default=str).lower()
 
 
-def _readings_disagree(ctx) -> str:
+def _readings_disagree(ctx, question: str = "") -> str:
     """Two independent readings of the question — the grammar's route and the nearest labelled exemplars — that
     point at different sources (money vs knowledge), with the exemplars sure of theirs, make an answer doubtful."""
     seen = (getattr(ctx, "timings", None) or {}).get("classifier") or {}
@@ -77,6 +78,8 @@ def _readings_disagree(ctx) -> str:
     routed = "money" if route in ("money", "jars", "subscriptions", "budget_advice") else \
         "knowledge" if route in ("concept", "doc_question", "investment_advice", "app_help") else route
     exemplar = "knowledge" if family in ("knowledge", "app") else family
+    if routed == "knowledge" and route == "app_help" and asks_app_place(question):
+        return ""  # "where in the app do I see what I spent": a place asked, which money words only describe
     if {routed, exemplar} == {"money", "knowledge"}:
         return f"the question reads as {exemplar} by its wording but was answered from {routed}"
     return ""
@@ -112,7 +115,7 @@ def answer_fit(*, question: str, recorder: TurnRecorder, ctx, answer: str = "") 
 
 
 def _reading_fit(*, question: str, recorder: TurnRecorder, ran: list[dict], ctx) -> tuple[float, list[str]]:
-    disagreement = _readings_disagree(ctx)
+    disagreement = _readings_disagree(ctx, question)
     if not ran:
         penalty, reasons = reasoning_fit(question, recorder, ctx)
         return (penalty + 0.3, [*reasons, disagreement]) if disagreement else (penalty, reasons)

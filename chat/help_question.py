@@ -33,3 +33,11 @@ def asked_how_last(question: str) -> bool:
 APP_PLACE_RE = re.compile(r"\b(?:in|on|into|inside|within|with|using|through)\s+(?:the\s+|this\s+)?(?:moneta|app|application)"
                           r"(?:'s)?\b", re.I)
 HERE_RE = re.compile(r"\b(?:here|ở đây)(?!\w)", re.I)
+# a place in the app asked ("where in the app would I look to see…", "which screen shows…"): help on where to look,
+# whatever the place shows — a figure's words after it ("how much I've spent") say what is looked for, not a figure asked
+APP_WHERE_RE = re.compile(r"\bwhere\s+(?:in|on)\s+(?:the\s+|this\s+)?(?:app|moneta|website|site)\b"
+                          r"|\bwhich (?:page|screen|tab|menu)\b", re.I)
+
+
+def asks_app_place(question: str) -> bool:
+    return bool(APP_WHERE_RE.search(question or ""))

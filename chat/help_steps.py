@@ -11,7 +11,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 
 from chat.context import embed
-from chat.help_question import APP_PLACE_RE, HERE_RE, asked_how_last, what_to_do
+from chat.help_question import APP_PLACE_RE, APP_WHERE_RE, HERE_RE, asked_how_last, what_to_do
 from knowledge.selectors import section_headings
 from transactions.query import is_vietnamese
 from transactions.query.grammar import strip_accents
@@ -133,6 +133,7 @@ HOWTO_Q_RE = re.compile(
     r"\bhow (?:do|can|could|would|will|does) (?:i|we|you|one)\b|\bhow to\b|\bwhere (?:do|can|could|would|"
     r"should) (?:i|we)\b|\bwhere(?:'s| is| are) (?:the )?(?:setting|option|button|page|screen)s?\b|\bis (?:there|it) "
     r"(?:a way|any way|possible) to\b"
+    r"|" + APP_WHERE_RE.pattern +  # "where in the app would I look to see…": a place in the app
     # "where's the review queue", "where is the subscriptions tab": a place in the app
     r"|\bwhere(?:'s| is| are| do i find| can i find| do i see)\s+(?:the|my)\s+(?:[\w-]+\s+){0,2}?(?:queue|tab|list|menu|"
     r"section|inbox|link|form|toggle|switch|settings?|button|option|page|screen)s?\b"

@@ -11,8 +11,9 @@ from typing import Any
 from transactions.query import strip_accents
 from transactions.query.lexicon import STOPWORDS
 
-POINTS_BACK_RE = re.compile(r"\b(?:mine|ours|it|its|that|this|those|these|them|they|one|same|(?:cái )?(?:đó|này)|nó|"
-                            r"của (?:mình|tôi|em))(?!\w)", re.I)
+POINTS_BACK_RE = re.compile(r"\b(?:mine|ours|it|its|them|they|one|(?:that|this|those|these|same)(?!\s+(?:month|week|year|"
+                            r"quarter|weekend|season|summer|spring|fall|autumn|winter|day|morning|evening|time)s?\b)|"
+                            r"(?:cái )?(?:đó|này)|nó|của (?:mình|tôi|em))(?!\w)", re.I)  # "this month" points at no thing
 # words of a question that ask how much, how, whether — about anything: no subject of their own
 ASKING_WORDS = {"how", "big", "much", "many", "large", "small", "long", "often", "should", "would", "could", "be",
                 "tho", "though", "then", "really", "actually", "exactly", "mine", "ours", "work", "works", "mean",

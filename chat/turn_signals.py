@@ -44,6 +44,7 @@ from chat.assistant import ALL_TOOLS, KNOWLEDGE_TOOLS, MONEY_TOOLS, TurnRecorder
 from chat.balances import BALANCE_TOOLS
 from chat.capabilities import OTHERS_TOPIC
 from chat.confidence_asked import income_answered_by_spending
+from chat.help_question import asks_app_place
 from core.text import strip_accents
 from transactions.query.followups_subject import asks_all_of_it
 from transactions.query.number_words import years_and_quarters_said
@@ -306,8 +307,8 @@ OWN_RE = re.compile(r"\b(?:i|me|my|we|us|our|toi|minh)\b")
 
 def help_for_a_figure(text: str, records: list[Any]) -> list[str]:
     names = {r.name for r in records}
-    if not names or not names <= KNOWLEDGE_TOOLS | {"search_online"}:
-        return []
+    if not names or not names <= KNOWLEDGE_TOOLS | {"search_online"} or asks_app_place(text):
+        return []  # "where in the app would I see how much I've spent": where to look, no figure asked
     if m := THEIR_FIGURE_RE.search(text):
         return [f"the question asks what something {m.group(0)!r} but only help text and knowledge were searched"]
     # "so for me how much is one month of expenses? take average of last 6 months": a figure of theirs over a period
