@@ -3,6 +3,8 @@ the question does not pin one, the answer states the dates it used (and the othe
 
 - **last week** ("last week", "the past week", "tuần trước", "tuần rồi"): Monday to Sunday of the week before this one,
   or the last 7 days. Pinned by "calendar week", "Monday to Sunday", "7 days", "thứ hai đến chủ nhật"…
+- **last quarter** ("the past quarter", "previous quarter"): the last calendar quarter, or the last three full months.
+  Pinned by "calendar quarter", "Q3", "3 months", "90 days".
 - **a running period against a past one** ("this year vs last year", "so với năm ngoái", "this month compared with last
   month"): the whole past period, or the same stretch of it (1 Jan – 27 Nov of both years). Pinned by "whole", "full",
   "entire", "all of", "cả", "trọn" (the whole one) or "same period", "to date", "cùng kỳ" (the same stretch; a side of
@@ -99,6 +101,44 @@ def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: boo
         return "", ""
     return (f"“{said}” has two readings (Monday to Sunday, or the last 7 days) and the question does not say which: "
             f"the answer used {used[0]}..{used[1]}"), note
+
+
+# "last quarter", "the past quarter": the last full calendar quarter, or the last three months (the 3 full months
+# before this one, as "the last 3 months" is read). Pinned by a calendar or fiscal quarter named, or its months said.
+LAST_QUARTER_RE = re.compile(r"\b(?:last|previous|past|prior) quarter\b(?!\s+of\b)|\bquy (?:truoc|roi|vua roi|vua qua)\b")
+QUARTER_PINNED_RE = re.compile(r"\b(?:calendar|fiscal|financial) quarter\b|\bq[1-4]\b|\b(?:3|three|ba) (?:full )?"
+                               r"(?:months?|thang)\b|\b90 days\b|\bquy (?:lich|[1-4])\b")
+
+
+def quarter_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
+                    asked: str = "") -> tuple[str, str]:
+    """"the past quarter" answered as the last calendar quarter or the last three full months, when the question
+    does not say which (the two differ unless this is a quarter's first month)."""
+    if not (m := LAST_QUARTER_RE.search(text)) or QUARTER_PINNED_RE.search(text):
+        return "", ""
+    this_quarter = _grain_start(today, "quarter")
+    calendar = (add_months(this_quarter, -3), this_quarter - timedelta(days=1))
+    this_month = today.replace(day=1)
+    rolling = (add_months(this_month, -3), this_month - timedelta(days=1))
+    if calendar == rolling:
+        return "", ""
+    said = _as_said(m, asked)
+    if calendar in spans and rolling not in spans:
+        used, other = calendar, rolling
+        note = (f"_Tôi hiểu “{said}” là quý lịch vừa rồi ({_span_text(*used, vi)}); ba tháng gần nhất "
+                f"({_span_text(*other, vi)}) có thể khác._" if vi else
+                f"_I read “{said}” as the last calendar quarter ({_span_text(*used, vi)}); the last three months "
+                f"({_span_text(*other, vi)}) could differ — say which you meant._")
+    elif rolling in spans and calendar not in spans:
+        used, other = rolling, calendar
+        note = (f"_Tôi hiểu “{said}” là ba tháng gần nhất ({_span_text(*used, vi)}); quý lịch vừa rồi "
+                f"({_span_text(*other, vi)}) có thể khác._" if vi else
+                f"_I read “{said}” as the last three months ({_span_text(*used, vi)}); the last calendar quarter "
+                f"({_span_text(*other, vi)}) could differ — say which you meant._")
+    else:
+        return "", ""
+    return (f"“{said}” has two readings (the last calendar quarter, or the last three months) and the question does "
+            f"not say which: the answer used {used[0]}..{used[1]}"), note
 
 
 def running_against_past(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
@@ -198,7 +238,7 @@ def period_readings(*, question: str, records: list[Any], today: date, language:
     text, vi = _text(question), language == "vi"
     reasons, notes = [], []
     with translation.override("vi" if vi else "en"):
-        for reading in (week_reading, running_against_past, date_order_reading):
+        for reading in (week_reading, quarter_reading, running_against_past, date_order_reading):
             why, note = reading(text, spans, today, vi, (question or "").lower())
             if why:
                 reasons.append(why)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from transactions.query.exclusions import EXCLUDE_RE
-from transactions.query.exclusions_wording import OTHER_CUES
+from transactions.query.exclusions_wording import COUNTS_RULE_RE, OTHER_CUES
 
 # ---- closed classes --------------------------------------------------------------------------------------------
 _SUBJECT = (r"(?:(?i:yes|yeah|yep|sure|right|true|of course|well|ok|okay|oh|and|but|no|though|although|also|plus|"
@@ -195,7 +195,8 @@ def _scene_set(text: str) -> tuple[str, str] | None:
     if _topic_lead(lead):
         return None  # "Blue Bottle. How much since August?": the topic is what the question counts
     if re.match(rf"\s*{QUESTION_START}\b", lead) or OPERATOR_RE.search(lead) \
-            or re.search(r"^\s*(?i:only|just)\b|\b(?i:only|except|excluding|without|not counting)\b", lead):
+            or re.search(r"^\s*(?i:only|just)\b|\b(?i:only|except|excluding|without|not counting)\b", lead) \
+            or COUNTS_RULE_RE.search(lead.lower()):
         return None  # "Show me dining. Only last month?" — the first sentence asks too, or narrows
     question = rest[:rest.index("?") + 1]
     if POINTS_BACK_RE.search(question) or not (PERIOD_SAID_RE.search(question)

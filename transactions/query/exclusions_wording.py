@@ -114,6 +114,48 @@ VI_TAKE_VERB_OK = re.compile(r"^\s*(?:bo|loai|tach|tru)\b|\b(?:mot|1)\s+ben\b")
 ASKS_RE = re.compile(r"\b(?:how|what|whats|which|who|when|where|show|list|tell|give|bao nhieu|nhieu|nao)\b")
 
 
+# what counts said as a rule ("coffee and takeout count, groceries don't", "coffee counts but not the groceries"): the
+# things that count are the subject ("count" asks no number of purchases), the ones said not to, left out
+_RULE_END = r"(?=\s*(?:[,;.?!)—–]|\s-\s|\bbut\b|\band\b|$))"
+COUNTS_RULE_RE = re.compile(r"(?<!\bthe)(?<!\ba)(?<!\bwhat's)(?<!\bwhats)(?<!\btotal)(?<!\bhow)(?<!\bjust)(?<!\bof)"
+                            r"(?<!n't)(?<!\bnot)(?<!\bnt)(?<=[a-z'])\s+(?:(?:do|does|should|will|would)\s+)?(?:count|counts|are counted|is counted|"
+                            r"are included|is included)" + _RULE_END)
+NOT_COUNTED_RE = re.compile(r"(^|[,;.—–]|\bbut\b|\band\b)\s*((?:(?!\b(?:how|what|which|i|we|but|counts?)\b)[^,;.?!()|^—–])+?)\s+"
+                            r"(?:do|does|should|shall|will|would|are|is)(?:n'?t|\s+not)" + _RULE_END)
+
+
+# what is left out said again as negations ("everything except food, like no dining no groceries", "without bills (so
+# not rent, not power)"): the names negated are what the exclusion means, the word before them is glossed by them
+_NEGATED_ITEM = r"(?:no|not|nor|nothing (?:on|at|from|for))\s+(?!(?:this|last|that|the same|just|only|even|more|less|much)\b)[^,;()?.!—–|^&]+?"
+EXCLUSION_GLOSS_RE = re.compile(
+    r"\b(?P<cue>except(?: for)?|excluding|without|not counting|other than|besides|apart from|aside from)\s+"
+    r"(?:(?P<thing>(?!(?:no|not|nor)\b)[^,;()?.!—–|^]{1,40}?)\s*(?:,|\(|[—–]|\s-\s)\s*(?:(?:like|so|i\.?e\.?|ie|meaning|that is|that means|"
+    r"in other words|basically|e\.?g\.?)\s*,?\s*)?)?(?P<gloss>" + _NEGATED_ITEM + r"(?:\s*(?:,|\band\b|\bor\b)?\s*"
+    + _NEGATED_ITEM + r")*)\s*(?:\)|(?=[,;?.!—–]|$))")
+
+
+def exclusion_glossed(text: str) -> str:
+    """"except food, like no dining no groceries" (or, the word replaced by its gloss, "except no dining, no
+    groceries"): "except dining and groceries ;"."""
+    def respell(m: re.Match) -> str:
+        items = [i for i in re.split(r"\s*(?:,|\band\b|\bor\b)?\s*\b(?:no|not|nor|nothing (?:on|at|from|for))\s+",
+                                     " " + m.group("gloss")) if i.strip()]
+        if m.group("thing") is None and len(items) < 2:
+            return m.group(0)  # "except no frills": a name, maybe; two said ("no X, no Y") are the gloss
+        return f"{m.group('cue')} {' and '.join(i.strip() for i in items)} ; "
+
+    return EXCLUSION_GLOSS_RE.sub(respell, text)
+
+
+def counting_rules_respelt(text: str) -> str:
+    """"coffee and takeout count, groceries don't": "coffee and takeout , except groceries ;" — only in a turn that
+    says what counts (a bare "groceries don't" says nothing to leave out)."""
+    if not COUNTS_RULE_RE.search(text):
+        return text
+    text = NOT_COUNTED_RE.sub(lambda m: f"{m.group(1)} except {m.group(2)} ; ", text)
+    return COUNTS_RULE_RE.sub(" ", text)
+
+
 def exclusions_respelt(text: str) -> str:
     """The normalised turn with exclusions said in other words respelt as "except X ;" (or "khong tinh"/"ngoai tru"
     in Vietnamese), so mark_exclusions reads them as its own cues."""
@@ -121,6 +163,8 @@ def exclusions_respelt(text: str) -> str:
     if _any_cue(text):
         text = REASON_AFTER_RE.sub(" ; ", THAT_FIGURE_RE.sub(" ", FOR_A_WHILE_RE.sub("", text)))
     text = AFTER_INCL_RE.sub(" not included", text)
+    text = counting_rules_respelt(text)
+    text = exclusion_glossed(text)
     text = NEGATED_COUNTING_RE.sub(" except ", text)
     text = BROKEN_NEGATION_RE.sub(" except ", text)
     text = PUT_ASIDE_RE.sub(lambda m: f" except {m.group(1)} ; ", text)

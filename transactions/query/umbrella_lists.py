@@ -35,9 +35,27 @@ EXAMPLES_RE = re.compile(r"\b(?:that|this) (?:kind|sort|type) of (?:thing|stuff)
                          r"such as|for example|for instance|say)\b", re.I)
 
 
+# the umbrella word said after a list, of all its items ("electric and cable, both bills", "netflix and spotify (the
+# two subscriptions)", "rent, power and water — all bills"): what kind of thing they are, no second subject
+APPOSED_RE = re.compile(rf"(?P<sep>\s*(?:,|\(|\s[–—-]|[–—])\s*)(?:both|all|all (?:of them|two|three|four)|the (?:two|three|four)|"
+                        rf"each|they'?re (?:both|all)|which are (?:both|all)|both of them)\s+(?:(?:my|our|the)\s+)?"
+                        rf"(?P<word>{UMBRELLA})\b(?P<close>\s*(?:\)|[—–]|\s-\s))?", re.I)
+LISTED_BEFORE_RE = re.compile(r"[\w'&]\s*(?:,|\band\b|&|\bplus\b|\+)\s*[\w'&]+(?:\s+[\w'&]+){0,3}\s*$", re.I)
+
+
+def umbrella_apposed(question: str) -> tuple[str, list[str]]:
+    """The question without an umbrella word said of the list just before it, and the words dropped."""
+    m = APPOSED_RE.search(question)
+    if m is None or not LISTED_BEFORE_RE.search(re.split(r"[.?!;:]", question[:m.start()])[-1]):
+        return question, []
+    rest = question[m.end():]
+    joined = question[:m.start()] + ("," if rest.strip() and not rest.lstrip().startswith((",", "?", ".", "!")) else "")
+    return re.sub(r"\s{2,}", " ", f"{joined} {rest}").strip(), [m.group(0).strip(" ,()—–-")]
+
+
 def umbrella_glossed(question: str) -> tuple[str, list[str]]:
     """The question with an umbrella word replaced by the list said to gloss it, and the glosses read."""
-    found: list[str] = []
+    question, found = umbrella_apposed(question)
     for _ in range(3):
         m = GLOSSED_RE.search(question)
         if m is None:
