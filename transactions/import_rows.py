@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from core.types import AuthUser
 
 from .categories import category_resolve
 from .categorize import Decision, Item, categorise, narrative_shape
+from .merchant_forms import MerchantForm, merchant_forms_resolve
 from .models import CategorisationRule, CategorySource, Merchant, Transaction
 from .normalize import (
     branching_keys,
@@ -58,8 +59,11 @@ def fingerprints_compute(rows: list[ParsedRow]) -> list[str]:
     return out
 
 
-def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tuple[int | None, str, str]]:
-    """description → (merchant id, merchant key, merchant name); creates the user's new merchants in bulk."""
+def merchants_ensure(*, user: AuthUser, descriptions: list[str], labels: Mapping[str, str] | None = None
+                     ) -> dict[str, tuple[int | None, str, str]]:
+    """description → (merchant id, merchant key, merchant name); creates the user's new merchants in bulk.
+    `labels`: description → the category name the file gives it, when it gives one (forms of one payee filed
+    differently are not merged)."""
     per_desc: dict[str, tuple[str, str]] = {}
     samples: dict[str, list[str]] = defaultdict(list)
     names: dict[str, str] = {}
@@ -96,6 +100,8 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
             final = final[:120]
             cleaned[name] = (merchant_key_known(merchant_key(final)[:120], known, branching), final)
         per_desc[desc] = cleaned[name]
+    # One payee printed in two forms ("Delta Air" on a bag fee, "Delta Air Lines" on the ticket) is one merchant.
+    per_desc, absorbed = _forms_merged(user=user, per_desc=per_desc, labels=labels or {})
     for desc, (key, name) in per_desc.items():
         if key:
             names.setdefault(key, name)
@@ -105,17 +111,88 @@ def merchants_ensure(*, user: AuthUser, descriptions: list[str]) -> dict[str, tu
     # Payees the user merged: their keys answer to the merchant they were merged into (jars.merchant_merge).
     ids.update({k: m_id for m_id, keys in Merchant.objects.filter(user=user, merged_keys__overlap=list(names))
                 .values_list("id", "merged_keys") for k in keys if k in names})
-    new = [Merchant(user=user, key=k, name=names[k], aliases=samples[k]) for k in names if k not in ids]
+    new = [Merchant(user=user, key=k, name=names[k], aliases=samples[k], merged_keys=sorted(absorbed.get(k, ())))
+           for k in names if k not in ids]
+    # The forms a merchant the user has took in are remembered as its merged keys (branching_keys reads them).
+    for merchant in Merchant.objects.filter(user=user, key__in=[k for k in absorbed if k in ids]):
+        keys = sorted({*merchant.merged_keys, *absorbed[merchant.key]} - {merchant.key})
+        if keys != merchant.merged_keys:
+            Merchant.objects.filter(id=merchant.id).update(merged_keys=keys)
     if new:
         Merchant.objects.bulk_create(new, ignore_conflicts=True, batch_size=2000)
         ids.update(Merchant.objects.filter(user=user, key__in=[m.key for m in new]).values_list("key", "id"))
     return {d: (ids.get(k), k, n) for d, (k, n) in per_desc.items()}
 
 
+# Narratives of a name in the file looked at to tell what kind of narrative it comes from.
+FORM_NARRATIVES = 20
+
+
+def _forms_merged(*, user: AuthUser, per_desc: dict[str, tuple[str, str]], labels: Mapping[str, str]
+                  ) -> tuple[dict[str, tuple[str, str]], dict[str, set[str]]]:
+    """`per_desc` with the forms of one payee under one key and name (merchant_forms), among the file's names and
+    with the user's merchants, and the keys each merged key took in. A merchant of the user that a fuller form
+    joins shows that form from now on, unless the user named it themselves."""
+    narratives: dict[str, list[str]] = defaultdict(list)
+    names: dict[str, str] = {}
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for desc, (key, name) in per_desc.items():
+        if not key:
+            continue
+        names.setdefault(key, name)
+        if len(narratives[key]) < FORM_NARRATIVES:
+            narratives[key].append(desc)
+        if labels.get(desc):
+            votes[key][labels[desc].strip().lower()] += 1
+    file_forms = [MerchantForm(k, names[k], tuple(narratives[k]), _majority(votes.get(k))) for k in names]
+    moves, renames, absorbed = merchant_forms_resolve(file_forms=file_forms, known_forms=_known_forms(user))
+    if renames:
+        _merchants_show_fuller(user=user, renames=renames)
+    if not moves:
+        return per_desc, absorbed
+    return {d: moves.get(k, (k, n)) for d, (k, n) in per_desc.items()}, absorbed
+
+
+def _majority(votes: Counter[str] | None) -> str:
+    """The most common label; a tie has no majority ("" — nothing to tell forms apart by)."""
+    if not votes:
+        return ""
+    top = votes.most_common(2)
+    return top[0][0] if len(top) == 1 or top[0][1] > top[1][1] else ""
+
+
+def _known_forms(user: AuthUser) -> list[MerchantForm]:
+    """The user's merchants as name forms: their sample narratives and the category their rows the user filed
+    carry."""
+    merchants = list(Merchant.objects.filter(user=user).values_list("key", "name", "aliases"))
+    if not merchants:
+        return []
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for key, category, n in (Transaction.objects.filter(user=user, category_source=CategorySource.USER,
+                                                        merchant__isnull=False, category__isnull=False)
+                             .order_by().values_list("merchant__key", "category__name").annotate(n=Count("id"))):
+        votes[key][category.lower()] += n
+    return [MerchantForm(key, name, tuple(aliases or ()), _majority(votes.get(key)))
+            for key, name, aliases in merchants]
+
+
+def _merchants_show_fuller(*, user: AuthUser, renames: dict[str, str]) -> None:
+    """Show the fuller form on merchants still named as Moneta read them (a name the user gave stays); merchant
+    rules written against the old name follow it, as a rename by the user does (jars.merchant_rename)."""
+    for merchant in Merchant.objects.filter(user=user, key__in=list(renames)):
+        if merchant_key(merchant.name) != merchant.key:
+            continue  # the user renamed it
+        new = renames[merchant.key][:120]
+        CategorisationRule.objects.filter(user=user, match_type=CategorisationRule.MatchType.MERCHANT,
+                                          pattern__iexact=merchant.name).update(pattern=new)
+        Merchant.objects.filter(id=merchant.id).update(name=new)
+
+
 def _known_keys(user: AuthUser) -> tuple[frozenset[str], frozenset[str]]:
     """The user's merchant keys, and those of them whose names vary after them without changing the category the
     user files them under (`normalize.branching_keys`, from the rows the user labelled)."""
-    known = frozenset(Merchant.objects.filter(user=user).values_list("key", flat=True))
+    merchants = list(Merchant.objects.filter(user=user).values_list("key", "merged_keys"))
+    known = frozenset(key for key, _merged in merchants)
     if not known:
         return known, frozenset()
     counts: dict[str, Counter[int]] = defaultdict(Counter)
@@ -124,7 +201,13 @@ def _known_keys(user: AuthUser) -> tuple[frozenset[str], frozenset[str]]:
                              .order_by().values_list("merchant__key", "category_id").annotate(n=Count("id"))):
         counts[key][category] += n
     # The majority category of each key; a tie goes to the lower category id, not to the order rows came back in.
-    return known, branching_keys({k: min(c, key=lambda cat: (-c[cat], cat)) for k, c in counts.items()})
+    labelled = {k: min(c, key=lambda cat: (-c[cat], cat)) for k, c in counts.items()}
+    # A form merged into a merchant (merchant_forms) is filed as the merchant is: "juniper deli harbourside" under
+    # "juniper deli" still shows that the payee's name varies after "juniper deli".
+    for key, merged in merchants:
+        for other in merged if key in labelled else ():
+            labelled.setdefault(other, labelled[key])
+    return known, branching_keys(labelled)
 
 
 # A background import reports progress about this many times (categorising one slice of rows at a time).
@@ -137,7 +220,8 @@ def rows_prepare(*, user: AuthUser, rows: list[ParsedRow], fingerprints: list[st
     """Merchants, categories and the categorisation decision of every row. With `progress` (a callable taking
     the number of rows done) the rows are categorised slice by slice and progress is reported after each."""
     descriptions = list(dict.fromkeys(r.description for r in rows))
-    merchants = merchants_ensure(user=user, descriptions=descriptions)
+    merchants = merchants_ensure(user=user, descriptions=descriptions,
+                                 labels={r.description: r.category for r in rows if r.category})
     file_categories = {r.category for r in rows if r.category}
     category_ids = {name: category_resolve(user=user, name=name, create=True).id for name in file_categories}
     to_categorise = {}
