@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from chat.assistant import MONEY_TOOLS
+from transactions.query.followups_figures import WITHOUT_BIGGEST_RE
 
 ROW_NOUN = r"(?:items?|purchases?|charges?|payments?|expenses?|transactions?|buys?|orders?|bills?|things?|ones?)"
 SUPERLATIVE = (r"(?:biggest|largest|most expensive|priciest|costliest|highest|smallest|cheapest|lowest|"
@@ -53,7 +54,8 @@ def _parts(record: Any) -> list[dict]:
 
 def one_row_not_ranked(text: str, records: list[Any]) -> list[str]:
     queries = [r for r in records if r.name in MONEY_TOOLS]
-    if not queries or not (m := ONE_ROW_ASKED_RE.search(text)):
+    # "drop the biggest one", "leave out the top purchase": a row left out (the one grammar of it), none asked
+    if not queries or not (m := ONE_ROW_ASKED_RE.search(WITHOUT_BIGGEST_RE.sub(" ", text.lower()))):
         return []
     if any(part.get("measure") in ROW_MEASURES for r in queries for part in _parts(r)):
         return []

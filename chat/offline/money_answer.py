@@ -236,15 +236,23 @@ def _money_text(result: dict, vi: bool, reading: dict | None, understood: str) -
         pick = result.get("pick") or (rows[0] if rows else None)
         word = ("lớn nhất" if measure == "largest" else "nhỏ nhất") if vi else \
             ("biggest" if measure == "largest" else "smallest")
+        base = word
         if q.get("offset"):
             word = f"{word} thứ {q['offset'] + 1}" if vi else \
                 f"{_ordinal(q['offset'] + 1)} {word}"
         n = min(q.get("limit") or 1, len(rows))
         # money in is no purchase: "your biggest payment in" after an income answer ("which was the biggest?")
         noun, where_word = ("incoming payment", "from") if q.get("direction") == "in" else ("purchase", "at")
-        if pick and n > 1:
+        if pick and n > 1 and q.get("offset"):
+            # "drop the biggest one" after the 5 biggest: the places after it, said by their numbers
+            first = q["offset"] + 1
+            lines.append(f"{n} giao dịch {base} tiếp theo {what} {when} (thứ {first}–{first + n - 1}):" if vi else
+                         f"Your next {n} {base} {noun}s {what} {when} (numbers {first}–{first + n - 1}):"
+                         .replace("  ", " "))
+        elif pick and n > 1:
             lines.append(f"{n} giao dịch {word} {what} {when}:" if vi else
                          f"Your {n} {word} {noun}s {what} {when}:".replace("  ", " "))
+        if pick and n > 1:
             lines.extend(f"- {day_said(r['date'])} {r.get('merchant') or r['description']}: {amount(abs(r['amount']), cur)}"
                          for r in rows[:n])
         elif pick:

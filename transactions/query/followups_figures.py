@@ -10,6 +10,7 @@ import re
 
 from transactions.query.followups_base import COUNT, FILLER, NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.model import Link, MoneyQuery, Side
+from transactions.query.shares import INCOME_WHOLE_RE
 from transactions.query.sides import side_label
 
 # "per month?", "what's that a week", "monthly?", "mỗi tháng": the figure spread over the period
@@ -236,14 +237,30 @@ def _difference_or_share(text: str, s: _State) -> Edit:
     if share and prev.measure in RANKINGS and not prev.compare:
         return _share_of_ranked(text, s, q, share.span())
     if not share or prev.compare or prev.measure not in ("total", "count", "list") or prev.direction == "in" \
-            or not (prev.merchants or prev.categories or prev.text) or re.search(r"\bincome|earn|salary", text):
+            or not (prev.merchants or prev.categories or prev.text):
         return None
-    part = Side(label=", ".join(link.mention for link in prev.links if not link.negated) or
-                ", ".join(prev.merchants + prev.categories + prev.text), merchants=list(prev.merchants),
-                categories=list(prev.categories), text=list(prev.text), period=prev.period)
+    income = INCOME_WHOLE_RE.search(text)
+    if income is None and re.search(r"\bincome|earn|salary|\bpay(?:check)?s?\b|\bwages?\b", text):
+        return None  # income said some other way ("percent of what came in from my salary"): the parser reads it
+    # what the total left out stays out of the part ("groceries" → "without whole foods?" → "as a share of my pay?")
+    left_out = prev.exclude_merchants + prev.exclude_categories + prev.exclude_text
+    part = Side(label=(", ".join(link.mention for link in prev.links if not link.negated) or
+                       ", ".join(prev.merchants + prev.categories + prev.text))
+                + (f" excluding {', '.join(left_out)}" if left_out else ""), merchants=list(prev.merchants),
+                categories=list(prev.categories), text=list(prev.text), period=prev.period,
+                exclude_merchants=list(prev.exclude_merchants), exclude_categories=list(prev.exclude_categories),
+                exclude_text=list(prev.exclude_text))
     q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
-    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=prev.period)], "ask": "share"}
-    return q, [share.span(), *(w.span() for w in EVERYTHING_RE.finditer(text))]
+    q.compare = {"mode": "sides", "sides": [part, _whole(income, prev.period)], "ask": "share"}
+    return q, [share.span(), *(w.span() for w in EVERYTHING_RE.finditer(text)), *([income.span()] if income else [])]
+
+
+def _whole(income: re.Match | None, period) -> Side:
+    """What a share asked as a follow-up is of: their income when the turn says so ("as a share of my pay?",
+    "what percent of my income is that"), else all their spending over the same period."""
+    if income is not None:
+        return Side(label="your income", period=period, direction="in")
+    return Side(label="all your spending", period=period)
 
 
 # which of a ranking's items a share is asked of: by place ("the first one", "the top one", "number 2") or all of the
@@ -268,7 +285,9 @@ def _share_of_ranked(text: str, s: _State, q: MoneyQuery, share: tuple[int, int]
     prev = s.previous
     if not s.items or prev.merchants or prev.categories or prev.text:
         return None
-    spans = [share, *(w.span() for w in (*EVERYTHING_RE.finditer(text), *PERCENT_WORDS_RE.finditer(text)))]
+    income = INCOME_WHOLE_RE.search(text)
+    spans = [share, *(w.span() for w in (*EVERYTHING_RE.finditer(text), *PERCENT_WORDS_RE.finditer(text))),
+             *([income.span()] if income else [])]
     place, named = SHARE_PLACE_RE.search(text), _item_named(text, s.items)
     together = SHARE_ALL_RE.search(text)
     if named is not None:
@@ -286,7 +305,7 @@ def _share_of_ranked(text: str, s: _State, q: MoneyQuery, share: tuple[int, int]
     merchants, categories = (chosen, []) if s.kind == "merchant" else ([], chosen)
     part = Side(label=", ".join(chosen), merchants=merchants, categories=categories, period=prev.period)
     q.measure, q.merchants, q.categories, q.text, q.limit, q.offset, q.per = "compare", [], [], [], None, 0, None
-    q.compare = {"mode": "sides", "sides": [part, Side(label="all your spending", period=prev.period)], "ask": "share"}
+    q.compare = {"mode": "sides", "sides": [part, _whole(income, prev.period)], "ask": "share"}
     return q, [*spans, span]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from core.periods import full_months_before
-from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import COUNT, RANKINGS, ROWS, TWO_TO_TEN, UNIT_NOUN_RE, Edit, _n, _State
 from transactions.query.followups_figures import _groups
 from transactions.query.grammar import find_measure
 from transactions.query.model import MoneyQuery
@@ -28,7 +28,7 @@ _VI_AFTER = r"(?!\s+(?:tuan|nay|truoc|toi|vua|roi|ngay|thang)\b)"
 PICK_RE = re.compile(rf"^\s*(?:(?:ok(?:ay)?|and|so|now|what about|how about),?\s+)?(?:just|only)?\s*(?:the\s+|that\s+|this\s+)?"
                      rf"({_EN})(?:\s+(?P<unit>{_NOUN}|month|period))?\s*\??\s*$"
                      rf"|\b(?:just|only) (?:the\s+|that\s+)?({_EN})(?: one)?\b(?!\s+(?:months?|"
-                     r"weeks?|years?|quarters?|days?|time|\d))"
+                     rf"weeks?|years?|quarters?|days?|time|\d|(?:{TWO_TO_TEN})\b))"
                      rf"|\b(?:just|only) (?:the\s+)?({_EN}) (?P<unit2>month|period)\b"
                      rf"|\b(?:the|that|this) ({_EN}) (?:{_NOUN})\b"
                      r"|\b(dau tien|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau|(?<=cai )cuoi)\b"

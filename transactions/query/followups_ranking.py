@@ -63,6 +63,12 @@ LENGTH_RE = re.compile(r"^\s*(?:ok(?:ay)?,?\s+|and\s+|now\s+|so\s+)?(?:make it|m
                        r"limit|reduce|bring|take|keep)(?: (?:it|that|this|them|the list))?(?: (?:down|back))?(?: to)?|"
                        r"(?:just|only)(?: the)?(?: (?:top|first))?|(?:just |only )?(?:the )?(?:top|first))?\s*"
                        rf"(?:the\s+)?(?:top\s+)?{NUM}(?:\s+(?:instead|then|of them|more|please|only|actually|rather))*\s*[?.!]?\s*$")
+# "just the first two, what did each get", "the top 3 on their own, how much each": each place's own figure, which a
+# ranking of that length shows (no sum of them: followups.ADD_UP_RE)
+EACH_ASK_RE = re.compile(r"\b(?:(?:so\s+)?(?:what|how much)\s+(?:did|does|do|was|were|is|are)?\s*)?(?:each|every)(?:\s+one|"
+                         r"\s+of (?:them|those|these))?(?:\s+(?:get|got|cost|come to|came to|make|made|take|took|spend|"
+                         r"account for|was|is))?\b|\b(?:on (?:their|its) own|by themselves|individually|separately|"
+                         r"what did they each (?:get|cost|come to))\b")
 
 
 def _skip(text: str, s: _State) -> Edit:
@@ -76,7 +82,9 @@ def _skip(text: str, s: _State) -> Edit:
     q = s.query()
     q.offset = _n(m.group(1), 0)
     said = next((g for g in (more.groups() if more else ()) if g), None)
-    q.limit = _n(said, len(s.items) or s.previous.limit or q.offset or 5)
+    # as many places as were shown: a list of the biggest purchases shows rows, whose merchants may repeat
+    rows = s.previous.measure in ("largest", "smallest") and s.previous.limit
+    q.limit = _n(said, (s.previous.limit if rows else len(s.items)) or s.previous.limit or q.offset or 5)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
     spans = [m.span(), *([more.span()] if more else [])]
     if aside := _names_skipped(rest, s.items[:q.offset]):
@@ -153,13 +161,14 @@ def _length(text: str, s: _State) -> Edit:
     """"make it 5", "top three this year so far, for comparison": the same ranking with another length (a period said
     with it is the ranking's new period: followups.TAKES_PERIOD; why it is asked is no filter)."""
     plain = text
-    for a, b in [span for _, span in find_periods(text, s.today)] + [c.span() for c in COURTESY_RE.finditer(text)]:
+    each = [e.span() for e in EACH_ASK_RE.finditer(text)]
+    for a, b in [span for _, span in find_periods(text, s.today)] + [c.span() for c in COURTESY_RE.finditer(text)] + each:
         plain = plain[:a] + " " * (b - a) + plain[b:]  # blanked in place: the spans found stay the turn's
-    m = LENGTH_RE.search(re.sub(r"[,;:]", " ", plain))
+    m = LENGTH_RE.search(re.sub(r"[,;:-]", " ", plain))
     if not m or m.group(1) == "one" or s.previous.measure not in (*RANKINGS, "largest", "smallest", "list"):
         return None
     q = s.query()
     q.limit = _n(m.group(1), s.previous.limit or 5)
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure
-    return q, [m.span()]
+    return q, [m.span(), *each]
 

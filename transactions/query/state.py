@@ -182,6 +182,8 @@ def exclusion_followup(text: str, q: MoneyQuery, previous: dict | None) -> bool:
     last = MoneyQuery.from_dict(previous)
     if last.measure in RANKED and q.measure in RANKED and (q.offset, q.limit) != (last.offset, last.limit):
         return True  # "drop the first one, who are the next 3?": the ranking's window moved, nothing deleted
+    if last.measure in ("largest", "smallest") and q.measure == last.measure and (q.offset or 0) > (last.offset or 0):
+        return True  # "my 5 biggest purchases" → "drop the biggest one": the rows after it shown, nothing deleted
     return bool(set(q.exclude_merchants) - set(last.exclude_merchants)
                 or set(q.exclude_categories) - set(last.exclude_categories)
                 or set(q.exclude_text) - set(last.exclude_text))
