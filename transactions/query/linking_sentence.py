@@ -201,6 +201,7 @@ def link_entities(toks: list[str], linker: Linker
         if t in VI_PLACE_NOUNS and not used[i] and any(p == i + 1 and link.kind == "merchant" for p, link in links):
             used[i] = True
     # 7. what is left: names the user does not have, or words that carry no filter
+    _pieces_heard(toks, used, links, linker)  # "at i key a": one of their names heard as short everyday words
     unknown: list[str] = split_names(toks, used, links, linker)  # "at cost co": one name said in two pieces
     ignored: list[str] = []
     excluded_unknown: list[str] = []
@@ -233,7 +234,9 @@ def link_entities(toks: list[str], linker: Linker
             excluded_unknown.append(phrase)  # "except the car payment" when nothing is called that
         elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) \
                 or _coordinated(toks, i, j, named, kinds) \
-                or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)):
+                or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)) \
+                or _turn_start(toks, i, stop) and said_names.heard_as_theirs(toks[i:j + 1], linker.merchant_tokens):
+            # (at the turn's start the subject is said with no "at" before it: "hoover eats last month")
             if heard := _heard_as_theirs(toks, i, j, used, links, linker):
                 links, end = heard
                 i = end + 1  # "at hoover", "hoover eats": one of their names by its sound, read as a doubt
@@ -366,6 +369,34 @@ CONJUNCTIONS = {"and", "or", "&", "n", "+", "plus", "including", "incl", "vs", "
 KIND_WORDS = {w for ws in CATEGORY_WORDS.values() for w in ws if " " not in w}
 PAYER_VERBS = {"pay", "paid", "pays", "charge", "charged", "charges", "bill", "billed", "bills", "take", "took",
                "takes", "cost", "costs", "refund", "refunded", "send", "sent"}
+
+
+def _turn_start(toks: list[str], i: int, stop: set[str] | frozenset[str]) -> bool:
+    """Is toks[i] where a turn's subject starts: only words of grammar, courtesy or separators before it ("hoover
+    eats last month?", "so hoover eats this month")?"""
+    return all(t in stop or t in GRAMMAR_WORDS or t in SEPARATORS for t in toks[:i])
+
+
+def _pieces_heard(toks: list[str], used: list[bool], links: list[tuple[int, Link]], linker: Linker) -> None:
+    """Short pieces left unplaced where a name stands (after "at", "from"… or at the turn's start) that glue into one
+    of their names (said_names.pieces_heard_as_theirs: "i key a" for IKEA): that name, loosely (how = "partial", a
+    doubt). Longest run first; only a run holding a word of grammar ("i", "a"), which no other step reads as a name."""
+    if linker.vietnamese:
+        return
+    stop = linker.stopwords
+    for i in range(len(toks)):
+        if used[i] or not (i and toks[i - 1] in NAME_PREPOSITIONS or _turn_start(toks, i, stop)):
+            continue
+        for n in (4, 3, 2):
+            window = toks[i:i + n]
+            if len(window) < n or any(used[i:i + n]) or not any(w in GRAMMAR_WORDS or w in stop for w in window) \
+                    or all(w in GRAMMAR_WORDS or w in stop for w in window):
+                continue
+            names = said_names.pieces_heard_as_theirs(window, linker.merchant_tokens)
+            if len(names) == 1:
+                used[i:i + n] = [True] * n
+                links.append((i, Link(" ".join(window), "merchant", names, "partial")))
+                break
 
 
 def _heard_as_theirs(toks: list[str], i: int, j: int, used: list[bool], links: list[tuple[int, Link]],

@@ -11,6 +11,7 @@ Used by transactions/query/linking.py; the keys are name_matching's.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from itertools import product
 
 from transactions.query.lexicon import HEAD_NOUNS, NAME_PREPOSITIONS
@@ -370,3 +371,19 @@ def heard_as_theirs(window: list[str], merchant_tokens: dict[str, list[str]], *,
     whole = [m for m, mt in merchant_tokens.items() if mt and fits(mt)]
     return whole or [m for m, mt in merchant_tokens.items() if len(mt) >= 2 and any(
         fits(mt[:n]) for n in range(1, len(mt)))]
+
+
+SPELLED_LIKENESS = 0.8  # difflib ratio of the glued pieces to a glued name: "ikeya" for "ikea" (0.89)
+
+
+def pieces_heard_as_theirs(window: list[str], merchant_tokens: dict[str, list[str]]) -> list[str]:
+    """Their names that short pieces said apart glue into ("i key a" for IKEA, "pay pal" for PayPal): speech to text
+    writes a name it does not know as the everyday words it hears, "i" and "a" among them. The glued pieces are spelt
+    almost as the glued name (SPELLED_LIKENESS) and sound as it does (name_matching.spoken_keys); a name of four letters
+    or more. A guess: the caller reads it as a doubt (how = "partial")."""
+    said = "".join(window)
+    if len(window) < 2 or not all(w.isalpha() and len(w) <= 4 for w in window) or len(said) < 4:
+        return []
+    keys = spoken_keys(window)
+    return [m for m, mt in merchant_tokens.items() if len(glued := "".join(mt)) >= 4 and glued.isalpha()
+            and SequenceMatcher(None, said, glued).ratio() >= SPELLED_LIKENESS and keys & spoken_keys([glued])]
