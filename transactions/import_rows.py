@@ -178,11 +178,14 @@ def _known_forms(user: AuthUser) -> list[MerchantForm]:
 
 def _merchants_show_fuller(*, user: AuthUser, renames: dict[str, str]) -> None:
     """Show the fuller form on merchants still named as Moneta read them (a name the user gave stays); merchant
-    rules written against the old name follow it, as a rename by the user does (jars.merchant_rename)."""
+    rules written against the old name follow it, as a rename by the user does (jars.merchant_rename). A name
+    another of the user's merchants already shows is not taken: two merchants would read as one."""
     for merchant in Merchant.objects.filter(user=user, key__in=list(renames)):
+        new = renames[merchant.key][:120]
         if merchant_key(merchant.name) != merchant.key:
             continue  # the user renamed it
-        new = renames[merchant.key][:120]
+        if Merchant.objects.filter(user=user, name__iexact=new).exclude(id=merchant.id).exists():
+            continue
         CategorisationRule.objects.filter(user=user, match_type=CategorisationRule.MatchType.MERCHANT,
                                           pattern__iexact=merchant.name).update(pattern=new)
         Merchant.objects.filter(id=merchant.id).update(name=new)

@@ -91,3 +91,18 @@ def test_a_fuller_form_arriving_later_joins_the_merchant_and_names_it(bob, impor
     assert first.name == "Kestrel Air Lines"
     assert Transaction.objects.filter(user=bob, merchant=first).count() == 2
     assert Merchant.objects.filter(user=bob).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_merchant_is_not_renamed_to_a_name_another_merchant_shows(alice):
+    from transactions.import_rows import merchants_ensure
+    from transactions.models import Merchant
+
+    # Two merchants from before forms were merged: the shorter one is not renamed to the other one's name.
+    Merchant.objects.create(user=alice, key="kestrel air", name="Kestrel Air",
+                            aliases=["KESTREL AIR 0061234567890 SEAT FEE"])
+    Merchant.objects.create(user=alice, key="kestrel air lines", name="Kestrel Air Lines",
+                            aliases=["KESTREL AIR LINES 0069876543210 DENVER CO"])
+    merchants_ensure(user=alice, descriptions=["KESTREL AIR 0065555555555 SEAT FEE"])
+    assert sorted(Merchant.objects.filter(user=alice).values_list("name", flat=True)) == [
+        "Kestrel Air", "Kestrel Air Lines"]
