@@ -268,9 +268,28 @@ def cancel_of_recurring(text: str, merchants: list[str], recurring: list[str]) -
     return next(u for u in UNAVAILABLE if u.what == "cancel a subscription")
 
 
+# "please stop it for me", "can you cancel that one", "end the membership": a cancel said of what the last answer was
+# about, by a word pointing back
+CANCEL_BACK_RE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:ok|okay|so|and|then|please|pls|can you|could you|would you|will "
+                            r"you|just|go ahead and|i want you to|i'?d like you to)\s+)*(?:cancel|stop|end|terminate|quit|"
+                            r"discontinue|unsubscribe(?: me)?(?: from)?|get me out of|pull the plug on|hu[ỷy]|dừng|ngừng)\s+"
+                            r"(?:it|that|this|them|(?:that|this|the) one|(?:the|that|this|my) (?:membership|subscription|plan|"
+                            r"service|thing|gym|contract))(?!\w)(?!\s+(?:charges?|payments?|transactions?|duplicates?)\b)",
+                            re.I)
+
+
+def cancel_of_last_subject(text: str, last_merchants: list[str], recurring: list[str]) -> Unavailable | None:
+    """Cancelling, by a word pointing back, the plan the last answer was about ("how much did the gym take last
+    month?" → "please stop it for me"): one of their recurring charges, which Moneta can't cancel."""
+    if not last_merchants or not set(last_merchants) <= set(recurring) or not CANCEL_BACK_RE.search(text or ""):
+        return None
+    return next(u for u in UNAVAILABLE if u.what == "cancel a subscription")
+
+
 def unavailable_steps(request: str) -> dict:
     found = unavailable_action(request)
-    if found is None and CANCEL_VERB_RE.search(request or "") and not ONE_CHARGE_RE.search(request or ""):
+    if found is None and (CANCEL_VERB_RE.search(request or "") or CANCEL_BACK_RE.search(request or "")) \
+            and not ONE_CHARGE_RE.search(request or ""):
         found = next(u for u in UNAVAILABLE if u.what == "cancel a subscription")  # "cancel my Planet Fitness"
     if found is None:
         return {"possible": False, "what": "that", "message": "Moneta can't do that from the chat.",

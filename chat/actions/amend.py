@@ -86,9 +86,9 @@ def _name(value: str) -> str:
 
 def _category(value: str, ctx: Any) -> str | None:
     """One of the user's categories, when the words are (nearly) only its name ("groceries", "the Dining one")."""
-    from chat.actions.proposals import _category_in  # the request reader's linking of spellings and plurals
+    from chat.actions.proposals import category_in  # the request reader's linking of spellings and plurals
 
-    found = _category_in(value, ctx)
+    found = category_in(value, ctx)
     if found is None:
         return None
     rest = [w for w in re.findall(r"[\w&'-]+", value.lower()) if w not in FILLER]

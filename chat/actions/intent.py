@@ -11,7 +11,7 @@ from typing import Any
 
 from chat.actions.amend import amend_call
 from chat.actions.amounts import amount_in
-from chat.actions.basis import basis_in, percent_in
+from chat.actions.basis import DEFAULT_MONTHS, basis_in, percent_in
 from chat.actions.control import note_call
 from chat.actions.duplicate_check import duplicate_check_call
 from chat.actions.jar_change import jar_change_call
@@ -20,6 +20,7 @@ from chat.actions.off_list import off_list_call
 from chat.actions.proposals import (
     add_call,
     budget_call,
+    category_in,
     delete_call,
     figure_said_before,
     jar_call,
@@ -35,6 +36,7 @@ from chat.actions.verbs import (
     FUTURE_RE,
     IF_RE,
     JAR_RE,
+    NEW_BUDGET_RE,
     QUESTION_RE,
     RECAT_RE,
     REVISE_RE,
@@ -48,7 +50,7 @@ from chat.actions.verbs import (
     saving_asked,
 )
 from chat.listings import POINTS_BACK_RE
-from chat.unavailable_actions import FIRM, cancel_of_recurring, unavailable_action
+from chat.unavailable_actions import FIRM, cancel_of_last_subject, cancel_of_recurring, unavailable_action
 from transactions.query.asides import set_aside
 from transactions.query.exclusions_wording import exclusion_asked
 from transactions.query.state import exclusion_followup
@@ -98,8 +100,12 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return off
     # not a question (those returned above): a request Moneta can't carry out, however it is worded ("set a
     # reminder for rent")
-    found = unavailable_action(text) or cancel_of_recurring(text, list(getattr(q, "merchants", None) or []),
-                                                            list(getattr(ctx, "recurring", None) or []))
+    recurring = list(getattr(ctx, "recurring", None) or [])
+    last = _last_answer_merchants(ctx)
+    found = unavailable_action(text) or cancel_of_recurring(text, list(getattr(q, "merchants", None) or []), recurring)
+    if found is None and (found := cancel_of_last_subject(text, last, recurring)) is not None:
+        # "please stop it for me" after what the gym took: that plan is the subject, not a word of the turn
+        return {"name": "explain_unavailable_action", "args": {"request": text, "subject": last[0]}}
     if found is not None and found.what == "move or pay money" and _refiles(text, ctx):
         found = None  # "move the last 3 Target charges to Groceries": their category, no money moved
     if found is not None and IF_RE.match(text) and found.what != "cancel a subscription":
@@ -138,6 +144,11 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return jar_call(text, m.group("rest"), q, ctx, figure=figure, basis=basis)
     if said(BUDGET_RE) and (amount_in(text) is not None or figure is not None or basis is not None):
         return budget_call(text, q, ctx, figure=figure, basis=basis)
+    if said(NEW_BUDGET_RE) and (getattr(q, "categories", None) or getattr(q, "merchants", None)
+                                or category_in(text, ctx)):
+        # "could you make one for me then, for the groceries" (after what a budget is): no amount said, so their usual
+        # month there, computed and shown on the card; the user confirms or says another amount
+        return budget_call(text, q, ctx, basis={"usual_months": DEFAULT_MONTHS})
     if said(DELETE_RE):
         return delete_call(text, q, ctx)
     if said(ADD_RE) and amount_in(text) is not None:
@@ -147,6 +158,19 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
             call["howto"] = "correcting a category teaches Moneta: future transactions follow what Moneta has learned"
         return call
     return None
+
+
+def _last_answer_merchants(ctx: Any) -> list[str]:
+    """The merchants the very last answer was about, when it was a money answer (else none: "it" points elsewhere)."""
+    if getattr(ctx, "previous_family", None) != "money":
+        return []
+    return list((getattr(ctx, "previous_query", None) or {}).get("merchants") or [])
+
+
+def cancels_last_plan(text: str, ctx: Any) -> bool:
+    """Does "cancel it" / "stop that" point at the plan the last answer was about (one of their recurring charges)?"""
+    return cancel_of_last_subject(text, _last_answer_merchants(ctx), list(getattr(ctx, "recurring", None) or [])) \
+        is not None
 
 
 def _refiles(text: str, ctx: Any) -> bool:

@@ -80,7 +80,7 @@ def _day(q: Any) -> str | None:
     return None
 
 
-def _category_in(text: str, ctx: Any) -> str | None:
+def category_in(text: str, ctx: Any) -> str | None:
     """The user's category named in `text` (exact, then the parser's linking of spellings and plurals)."""
     vocab = getattr(ctx, "vocab", None)
     names = list(getattr(vocab, "categories", None) or getattr(ctx, "categories", None) or [])
@@ -159,17 +159,17 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
     if not words and (categories or merchants):  # "start a jar with that" after Dining: a Dining jar
         words = (categories or merchants)[0].split()
     name = " ".join(w if w.isupper() else w.capitalize() for w in words[:4])
-    category = _category_in(name, ctx) if name else None
+    category = category_in(name, ctx) if name else None
     # a name given in quotes is the jar's name as said ("a jar called 'Caffeine (lab grade)' for coffee"); what it is
     # for is then said beside it
     if (quoted := QUOTED_NAME_RE.search(text)) and (said := next(g for g in quoted.groups() if g is not None).strip()):
         name = said
         said_for = re.search(r"\bfor\s+(?:my |our |the )?([\w' &-]{2,30}?)(?=[,.!?]|\s+(?:with|at|and|each|every|"
                              r"a|per)\b|\s*[$€£\d]|$)", text[quoted.end():], re.I)
-        category = _category_in(name, ctx) or (_category_in(said_for.group(1), ctx) if said_for else None)
+        category = category_in(name, ctx) or (category_in(said_for.group(1), ctx) if said_for else None)
     elif said_quoted:
         name = said_quoted
-        category = _category_in(name_text(name), ctx)
+        category = category_in(name_text(name), ctx)
     if category is None and vi_named and len(getattr(q, "categories", None) or []) == 1:
         category = q.categories[0]  # "hũ để dành cho tiền ăn ngoài": the category the words after "hũ" name
     args: dict[str, Any] = {"name": name, "monthly_budget": monthly_in(text) or figure or 0}
@@ -198,13 +198,13 @@ def jar_call(text: str, rest: str, q: Any, ctx: Any, *, figure: float | None = N
 
 def budget_call(text: str, q: Any, ctx: Any, *, figure: float | None = None,
             basis: dict[str, Any] | None = None) -> dict[str, Any]:
-    if figure is not None and not getattr(q, "categories", None) and _category_in(text, ctx) is None:
+    if figure is not None and not getattr(q, "categories", None) and category_in(text, ctx) is None:
         categories, _merchants = _previous_subject(ctx)
         if len(categories) == 1:  # "set up a budget with that amount" after the average of Groceries
             return {"name": "propose_set_budget", "args": {"category": categories[0], "amount": figure}}
     target = re.search(r"\b(?:for|on|of|limit|cap)\s+(?:my\s+|the\s+)?([\w' &-]{2,40}?)(?=\s+(?:to|at|of|with|a|per|"
                        r"budget)\b|\s*[$€£\d]|[,.!?]|$)", text, re.I)
-    category = (q.categories[0] if getattr(q, "categories", None) else None) or _category_in(text, ctx)
+    category = (q.categories[0] if getattr(q, "categories", None) else None) or category_in(text, ctx)
     merchants = list(getattr(q, "merchants", None) or [])
     if category is None and merchants:
         # budgets are per category: a limit for a merchant ("a $300 Amazon budget", "a budget for Uber Eats 20%
@@ -295,7 +295,7 @@ def _bare_target_call(text: str, ctx: Any) -> dict[str, Any] | None:
     named = _name_words(NAME_END_RE.sub("", m.group("name")), ctx)
     if not 1 <= len(named) <= 4:
         return None
-    category = _category_in(m.group("name"), ctx)
+    category = category_in(m.group("name"), ctx)
     if category is None or len(named) > len(category.split()):
         category = " ".join(w if w.isupper() else w.capitalize() for w in named)  # "business expense": a new one
     return {"name": "propose_set_category", "args": {"category": category, "of_last_answer": True}}
@@ -327,7 +327,7 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
         # the name ends where the sentence does or a dash starts an aside ("as a gift please — it was mom's")
         head, tail = text[:split.start()], re.split(r"\s+[-–—]+\s+|[;.!?]|,\s*(?=(?:it|it'?s|that|this|they|she|he|i|we|was|cause|because|coz)\b)",
                                                   text[split.end():], flags=re.I)[0]
-        category = _category_in(tail, ctx)
+        category = category_in(tail, ctx)
         named = _name_words(NAME_END_RE.sub("", tail), ctx)
         if category is not None and len(named) > len(category.split()) and named[-1].lower().rstrip("s") in \
                 category.lower():
@@ -377,7 +377,7 @@ def recategorise_call(text: str, ctx: Any) -> dict[str, Any] | None:
 
 def add_call(text: str, q: Any, ctx: Any) -> dict[str, Any]:
     category_m = re.search(r"\b(?:under|as|in(?:to)?)\s+(?:the\s+|my\s+)?([\w&' -]{3,30})$", text.strip(" .!"), re.I)
-    category = _category_in(category_m.group(1), ctx) if category_m else None
+    category = category_in(category_m.group(1), ctx) if category_m else None
     body = text[:category_m.start()] if category and category_m else text
     for clause in CLAUSE_RE.split(text)[1:]:  # "I spent 20 on a taxi, add it": the request is its own clause
         if clause and len(clause.split()) <= 4 and ADD_RE.search(clause):

@@ -43,6 +43,10 @@ SAVE_ASKED_RE = re.compile(r"^\W*(?:please|pls|can you|could you|would you|will 
 BUDGET_RE = re.compile(LEAD + r"(?:(?:" + WANT + r"(?:set|create|make|add|put|give|set up|setup|change|raise|lower|"
                        r"update|đặt|lập|tạo|đổi|thay đổi|tăng|giảm)\b).{0,60}?(?:\bbudgets?\b|\b(?:limit|cap|ceiling)\b|\bngân sách\b"
                        r"|\bhạn mức\b)|(?:limit|cap)\b)", re.I)
+# a budget asked to be made, not changed ("make me a budget for groceries", "set one up for dining"): with no amount said,
+# it is proposed at their usual month there (chat/actions/intent.py) and the card shows the figure before anything changes
+NEW_BUDGET_RE = re.compile(LEAD + r"(?:" + WANT + r"(?:make|create|set(?: me| us)? up|setup|start|build|draw up|put together|"
+                           r"đặt|lập|tạo)\b).{0,40}?(?:\bbudgets?\b|\bngân sách\b)", re.I)
 RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|put|move|mark|label|tag|classify|change|"
                       r"switch|set|count(?!\s+(?:of|how)\b)|treat|chuyển|đổi|xếp|phân loại|đưa|đánh dấu|gắn nhãn|gắn|ghi)(?!\w)", re.I)
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"

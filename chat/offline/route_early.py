@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from chat.actions.control import NOTE_RE, confirm_call, dismiss_call
-from chat.actions.intent import action_call, then_question
+from chat.actions.intent import action_call, cancels_last_plan, then_question
 from chat.actions.missing import missing_data_call, own_of_thing_before, thing_after_cant_see
 from chat.actions.verbs import looks_like_request
 from chat.affordability_asked import RULE_RE, reasoning_call
@@ -151,7 +151,9 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
     kept, remarks = set_aside(text)
     howto = asks_how_to(kept if remarks and looks_like_request(kept) else text) and not WEAK_OPENER_RE.search(text) \
         and not NOTE_RE.search(text)  # "make me a note that I need to ask…": what the note says asks nothing
-    early = listing_followup_call(text, ctx.previous_result) or dismiss_call(text) or confirm_call(text, ctx.waiting) \
+    # "cancel it" with nothing waiting, after an answer about one of their plans: that plan (a request Moneta can't do)
+    dismiss = dismiss_call(text) if ctx.waiting or not cancels_last_plan(text, ctx) else None
+    early = listing_followup_call(text, ctx.previous_result) or dismiss or confirm_call(text, ctx.waiting) \
         or whatif_call(text, q)
     if early is None and BANK_LINK_RE.search(text) and q.period is None and q.amount_min is None \
             and q.amount_max is None:
