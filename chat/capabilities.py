@@ -91,6 +91,7 @@ HOLDER_RE = re.compile(r"\b(?:(?:his|her|their)(?: own)? (?:account|login|app|mo
                        r"(?:i'?m|i am) (?:his|her|their) (?:carer|caregiver|guardian|helper|son|daughter)|"
                        r"(?:tai khoan|tk) (?:cua|cho) (?:me|ba|bo|ong|ba noi|ba ngoai|vo|chong|con))")
 OTHERS_TOPIC = "other people's money"
+COMPANY_RECORDS = "a company's own records"
 OTHERS_WHY = "Moneta only ever shows your own data; it has no access to anyone else's accounts or spending."
 OTHERS_OFFER = "If you share costs, I can total what you paid at the merchants you share."
 OTHERS_WHY_VI = "Moneta chỉ cho bạn xem dữ liệu của chính bạn; không xem được tài khoản hay chi tiêu của người khác."
@@ -149,6 +150,28 @@ DATA: tuple[DataTopic, ...] = (
               "thẻ, nên không biết bạn còn nợ bao nhiêu, hạn mức, lãi suất hay điểm thưởng.",
               "Tôi có thể cộng số tiền bạn đã trả cho khoản vay hay thẻ; phần còn lại hãy xem trong ứng dụng của ngân "
               "hàng."),
+    # what a company, a landlord or a shop keeps of its own: how to reach them, and what they say is owed them. The
+    # statements show what was paid to them, nothing more ("what's my landlord's phone number", "do I owe them
+    # anything, what's the balance on that account" after an answer about a utility)
+    DataTopic(COMPANY_RECORDS, "no",
+              (r"(?<!\bmy )(?<!\bour )\b(?:phone|telephone|contact|fax|cell|mobile) (?:number|no|details|info(?:rmation)?)\b",
+               r"\b(?!(?:my|our|moneta)'s\b)[a-z]+'s (?:e-?mail|postal|mailing|street|office|web) ?(?:address|site)\b",
+               r"\b(?:their|his|her) (?:e-?mail|address|phone|number|website|opening hours|contact details)\b",
+               r"\b(?:address|number|website|e-?mail) (?:of|for) (?:my|the|that|this) (?:[\w'&-]+ ){0,3}?(?:landlord|landlady|company|shop|"
+               r"store|merchant|provider|supplier|biller|utility|gym|restaurant|place|office)\b",
+               r"\b(?:do|did|would) (?:i|we) (?:still )?owe (?:them|him|her|it|that (?:place|company)|(?:the|my) "
+               r"(?:landlord|landlady|company|shop|store|provider|utility|gym))\b(?![^?.!]{0,20}\btax)",
+               r"\bowe (?:them|him|her) (?:anything|any(?:thing| money)? (?:more|else)|money)\b",
+               r"\bbalance (?:on|of|with) (?:that|this|their|the) (?:\w+ )?account\b|\bbalance with (?:them|him|her|that|the)\b",
+               r"\b(?:anything|money) (?:outstanding|overdue) (?:with|to|on|for) (?:them|him|her|that|the)\b"),
+              "Moneta only has your transactions: it doesn't keep a company's or a landlord's contact details or "
+              "their own account with you, so it can't tell you their number or address, or what they say you owe.",
+              "I can show what you paid them and when (for example \"what did I pay them this year\"); their bill, "
+              "website or app has their contact details and your balance with them.",
+              "Moneta chỉ có các giao dịch của bạn: không lưu thông tin liên lạc của công ty hay chủ nhà, cũng không "
+              "thấy tài khoản của bạn bên họ, nên không biết số điện thoại, địa chỉ hay số tiền họ nói bạn còn nợ.",
+              "Tôi có thể cho xem bạn đã trả họ bao nhiêu và khi nào; hoá đơn, trang web hoặc ứng dụng của họ có "
+              "thông tin liên lạc và số dư của bạn bên họ.", personal=False),
     DataTopic("net worth", "ledger", (r"\bnet[ -]?worth\b", r"\bhow (?:rich|wealthy) am i\b", r"\btotal (?:assets|wealth)\b",
                                       r"\b(?:everything|all|what) (?:i|we) own\b.{0,30}\b(?:owe|debts?)\b",
                                       r"\b(?:am i|are we) worth\b|\bhow much (?:am i|are we) worth\b",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chat.capabilities import OTHERS_TOPIC, missing_data, own_thing
+from chat.capabilities import COMPANY_RECORDS, OTHERS_TOPIC, missing_data, own_thing
 from chat.capabilities_asked import SENTENCE_END_RE, asks_what_moves, own_missing_asked_first, thing_named_own
 from chat.holdings import holding_asked
 
@@ -43,7 +43,10 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     found = missing_data(text)
     if found is not None and found.topic == OTHERS_TOPIC:  # "how much does my roommate drop on groceries": "drop" is
         asked = found.pattern.sub(" ", asked)  # how they spend, said in the words that name someone else's money
-    if (HOWTO_RE.search(asked) and not OWN_THING_RE.search(asked)) or CONCEPT_WORDS_RE.search(asked) or asks_what_moves(asked):
+    # "what is the phone number of …" asks for a company's own record, never what such a thing is
+    records = found is not None and found.topic == COMPANY_RECORDS
+    if not records and ((HOWTO_RE.search(asked) and not OWN_THING_RE.search(asked)) or CONCEPT_WORDS_RE.search(asked)
+                        or asks_what_moves(asked)):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
     if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):
         return None
