@@ -217,7 +217,9 @@ INCLUDED_RE = re.compile(r"(?<!\bnot )(?<!n't )(?<!\bwithout )(?<!\bdo not )(?<!
                          r"\b(?:including|incl\.?|inclusive of|counting|tinh ca|ke ca|bao gom ca)\s+((?:(?!\b(?:and (?:how|"
                          r"what|which|show|list|tell|give|compare)|how|what|which|in|since|last|this|for)\b)[^,;|()^?])+)"
                          r"|(?:^|[,;(]|\band\b|\bwith\b)\s*((?:(?!\b(?:and|how|what|which|in|since|for|with)\b)[^,;|()^?])+?)\s+"
-                         r"(?:included|and all|counted|in there|in it|thrown in)\b")
+                         # "with the bag charge and everything", "the fees and all that": what the figure takes in
+                         r"(?:included|and all|and all that|and everything|and (?:all )?the rest|and whatnot|and so on|"
+                         r"counted|in there|in it|thrown in)\b")
 
 
 # after an exclusion, what a remark adds back is kept in, not a subject of its own: ", plus the rent", "and include the

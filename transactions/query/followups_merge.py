@@ -52,7 +52,7 @@ SPENT_RE = re.compile(r"\b(?:what|how much) (?:did|do|have) (?:i|we) (?:spend|sp
 SAME_SPAN_RE = re.compile(r"\b(?:same|that|this) (?:period|time(?: ?frame)?|stretch|window|span|range|dates|days|month|week|"
                           r"quarter|year)\b|\bcung (?:ky|thoi gian|thang)\b")
 SUPERLATIVE_WORD_RE = re.compile(r"\b(?:biggest|largest|smallest|cheapest|priciest|most|least|highest|lowest)\b")
-THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:{COUNT})\s+)?"
+THOSE_MONTHS_RE = re.compile(rf"\b(?:those|these|the same|that)\s+(?:(?:very\s+)?same\s+)?(?:(?:{COUNT})\s+)?"
                              r"(?:months|period|stretch|time)\b|\bover (?:that|the same) (?:time|period|stretch)\b")
 
 
