@@ -44,7 +44,33 @@ TX_FIELDS = (r"\b(?:change|edit|fix|correct|update|modify|adjust|set)\b.{0,25}\b
              r"order|one)\b|\b(?:change|edit|fix|correct|update|modify)\b.{0,40}\b(?:charge|transaction|purchase|payment|"
              r"entry|order)\b.{0,30}\b(?:amount|date|description|memo|price)\b|\b(?:sửa|đổi|chỉnh)\b.{0,20}\b(?:số tiền|"
              r"ngày|mô tả)\b.{0,30}\b(?:giao dịch|khoản)\b")
+# text written for the user — an email, a letter, a message, a poem — or translated: Moneta answers about their money
+# and the app, it writes nothing for them ("write me an email to my landlord", "soạn giùm tin nhắn xin tăng lương",
+# "dịch đoạn này sang tiếng Anh"); a note to keep is a note (chat/actions/control.note_call), not this
+_TEXTS = r"(?:e-?mails?|letters?|messages?|texts?|poems?|essays?|speech|posts?|tweets?|cover letters?|complaints?|replies|reply)"
+_VI_TEXTS = r"(?:e-?mail|mail|thư|lá thư|tin nhắn|bài thơ|thơ|bài văn|bài đăng|bài|đoạn văn|văn bản|đơn|lời nhắn)"
+WRITE_FOR_ME = (rf"\b(?:write|draft|compose|pen)\b(?:\s+(?:me|us|up|out))?\s+(?:(?:a|an|the|my|some|this|that|"
+                rf"quick|short|nice|polite|formal|angry|new)\s+){{0,3}}(?:\w+\s+)?{_TEXTS}\b"
+                r"|\btranslate\b.{0,40}\b(?:into|to)\s+(?:english|vietnamese|spanish|french|chinese|german)\b"
+                # asked of Moneta: the verb opening the turn or with "giúp/giùm/hộ" after it ("ai là người viết bài hát
+                # này", who wrote this song, asks no writing)
+                rf"|(?:^\W*(?:(?:bạn|em|anh|chị|tôi|mình|hãy|làm ơn|có thể|nhờ|giúp|giùm)\s+)*(?:viết|soạn|thảo)(?!\w)"
+                rf"|(?<!\w)(?:viết|soạn|thảo)(?=\s+(?:giúp|giùm|hộ|dùm)(?!\w)))"
+                rf"(?:\s+(?:giúp|giùm|hộ|dùm|cho)(?:\s+(?:tôi|mình|em|tui|anh|chị))?)?(?:\s+(?:một|1|cái))*\s+{_VI_TEXTS}"
+                r"(?!\w)(?!\s+hát)"
+                r"|(?<!\w)dịch(?!\w).{0,40}\bsang tiếng\b")
 UNAVAILABLE_MORE: tuple[Unavailable, ...] = (
+    Unavailable("write text for you", _re(WRITE_FOR_ME),
+                "Moneta can't write emails, letters, messages or other text for you, nor translate it: it answers "
+                "questions about your own money and about the app.",
+                ("Write it in your email or messaging app.",
+                 "If it needs figures, ask me for them first, for example \"what did I pay in rent this year?\" or "
+                 "\"how much did I spend on utilities last month?\", and copy them in."),
+                "Moneta không viết email, thư, tin nhắn hay văn bản nào thay bạn được, cũng không dịch: Moneta chỉ trả "
+                "lời về tiền của bạn và về ứng dụng.",
+                ("Hãy tự viết trong ứng dụng email hoặc nhắn tin của bạn.",
+                 "Nếu cần số liệu, hãy hỏi tôi trước, ví dụ \"năm nay tôi trả tiền nhà bao nhiêu?\" hay \"tháng trước "
+                 "tiền điện nước hết bao nhiêu?\", rồi chép vào.")),
     Unavailable("change or delete a jar", _re(JAR_OTHER),
                 "The assistant can't delete, rename, archive or merge a jar from the chat; it can create a jar or change "
                 "a jar's monthly amount, with your confirmation.",

@@ -40,6 +40,12 @@ def _state(user) -> tuple:
     ("switch the language to vietnamese", "can't change your settings"),
     ("undo that", "Undo"),
     ("mark netflix as not a subscription", "take a subscription off your list"),
+    # text written or translated for them: no figure, no help page about changing the account's email
+    ("write me a letter to my landlord about the deposit", "can't write emails"),
+    ("could you draft a short email to my bank asking about the fee", "can't write emails"),
+    ("soạn giùm mình tin nhắn nhắc bạn cùng phòng trả tiền điện", "không viết email"),
+    ("viết hộ tôi một lá thư cho công ty bảo hiểm", "không viết email"),
+    ("dịch câu này sang tiếng Anh giùm em", "không viết email"),
 ])
 def test_a_request_the_chat_cannot_do_is_said_with_the_steps(chat_demo, alice, alice_money, wording, says):
     jar_create(user=alice, name="Coffee", monthly_budget="60")
