@@ -141,7 +141,13 @@ DATA: tuple[DataTopic, ...] = (
                r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b",
                # "tôi còn nợ thẻ tín dụng bao nhiêu", "dư nợ thẻ": what is still owed (not "trả nợ thẻ", paid)
                r"\bcòn nợ\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b", r"\bdư nợ\b",
-               r"(?<!trả )\bnợ (?:thẻ|ngân hàng|khoản vay|tiền vay)\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b"),
+               r"(?<!trả )\bnợ (?:thẻ|ngân hàng|khoản vay|tiền vay)\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b",
+               # "mình đang nợ tổng cộng bao nhiêu", "tổng nợ hiện tại", "khoản vay mua xe còn lại bao nhiêu": what is
+               # owed now, not what was paid on it ("tổng tiền trả nợ năm nay" is in the statements)
+               r"\b(?:tôi|mình|em|tui|chúng tôi)\s+(?:đang\s+|còn\s+|hiện\s+)*nợ\s+(?:tổng cộng\s+|tất cả\s+|hết\s+)?"
+               r"(?:bao nhiêu|mấy|bn)\b", r"(?<!trả )\btổng (?:số )?(?:dư )?nợ\b",
+               r"\b(?:khoản vay|vay mua (?:nhà|xe)|tiền vay|mortgage|car loan|student loan|loan|thẻ tín dụng|credit card)"
+               r"\b[^?.!]{0,25}\bcòn (?:lại )?(?:bao nhiêu|mấy|bn)\b"),
               "Moneta sees the payments in your statements, not the lender's or card issuer's own records, so it "
               "can't see what you still owe, your credit limit, interest rate or reward points.",
               "I can total what you paid to a lender or card (for example \"what did I pay on my car loan this "

@@ -119,5 +119,20 @@ def own_missing_asked_first(text: str) -> bool:
     """Does the message open by asking for the user's own thing Moneta cannot see ("what's my net worth these days?
     after the divorce I have no idea…", "how are my investments doing? I mean my pension pot and the index funds")? What follows is their circumstance, not a concept question."""
     first = SENTENCE_END_RE.split((text or "").strip(), maxsplit=1)[0]
+    if vi_value_asked(first):
+        return True
     return bool(re.search(r"\b(?:my|our)\b", first, re.I)) and missing_data(first) is not None \
         and not asks_what_moves(first) and not CONCEPT_ASKED_RE.search(re.sub(r"\b(?:what'?s|how (?:is|are)|how'?s) (?:my|our)\b", "", first, flags=re.I))
+
+
+# how much or how many, asked in Vietnamese (accents gone): a value, where "my" is mostly left unsaid ("mortgage còn nợ
+# bao nhiêu", "tổng nợ hiện tại là bao nhiêu")
+_VI_VALUE_RE = re.compile(r"\b(?:bao nhieu|may|bn)\b")
+
+
+def vi_value_asked(text: str) -> bool:
+    """A Vietnamese question asking the value of a thing of theirs Moneta cannot see (the possessive unsaid), not what
+    it is, why or how to change it."""
+    plain = strip_accents((text or "").lower())
+    return is_vietnamese(text) and bool(_VI_VALUE_RE.search(plain)) and not _PLAIN_CONCEPT_RE.search(plain) \
+        and missing_data(text) is not None

@@ -6,7 +6,13 @@ import re
 from typing import Any
 
 from chat.capabilities import COMPANY_RECORDS, OTHERS_TOPIC, missing_data, own_thing
-from chat.capabilities_asked import SENTENCE_END_RE, asks_what_moves, own_missing_asked_first, thing_named_own
+from chat.capabilities_asked import (
+    SENTENCE_END_RE,
+    asks_what_moves,
+    own_missing_asked_first,
+    thing_named_own,
+    vi_value_asked,
+)
 from chat.holdings import holding_asked
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
@@ -48,7 +54,9 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
     if not records and ((HOWTO_RE.search(asked) and not OWN_THING_RE.search(asked)) or CONCEPT_WORDS_RE.search(asked)
                         or asks_what_moves(asked)):
         return None  # "what is the balance on my checking account" asks for theirs, not what a balance is
-    if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None):
+    # (Vietnamese leaves "my" unsaid: "mortgage còn nợ bao nhiêu" asks what they still owe)
+    if found is None or (found.personal and not PERSONAL_RE.search(text) and holding_asked(text) is None
+                         and not vi_value_asked(text)):
         return None
     if not found.personal and ASKS_WEB_RE.search(text):
         return None  # "search the web for today's exchange rate": the web has it, when it is reachable

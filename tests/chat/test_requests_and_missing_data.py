@@ -108,3 +108,23 @@ def test_renaming_a_category_is_not_possible_from_the_chat_and_gets_the_steps(ch
     assert answer["tools_used"] == ["explain_unavailable_action"], answer["tool_calls"]
     assert "Categories & payees" in answer["answer"] and "\n2. " in answer["answer"]
     assert _state(alice) == before and not answer["citations"]
+
+
+@pytest.mark.parametrize("message", [
+    "mình đang nợ tổng cộng bao nhiêu",  # what they owe, with or without "my"
+    "tổng dư nợ hiện giờ là bao nhiêu",
+    "car loan còn lại bao nhiêu",
+    "khoản vay mua nhà còn mấy tiền nữa",
+])
+def test_what_is_still_owed_asked_in_vietnamese_is_said_plainly(chat_demo, alice, alice_money, message):
+    before = _state(alice)
+    answer = chat_turn(user=alice, message=message)
+    assert answer["tools_used"] == ["check_data_available"], answer["tool_calls"]
+    assert not answer["citations"] and answer["confidence"] <= 0.6 and _state(alice) == before
+    assert answer["answer"].startswith("Tôi không thấy được") and "còn nợ bao nhiêu" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize("message", ["nợ tín chấp là gì", "làm thế nào để trả nhanh khoản vay mua xe"])
+def test_how_debt_works_asked_in_vietnamese_stays_a_concept(chat_demo, alice, alice_money, message):
+    answer = chat_turn(user=alice, message=message)
+    assert "check_data_available" not in answer["tools_used"], answer["tool_calls"]
