@@ -28,8 +28,9 @@ WHY_HIGH_RE = re.compile(r"^\s*(?:(?:and|but|hmm+|wait|wow|whoa|huh|so|ok(?:ay)?
                          r"|^\s*(?:(?:hmm+|wow|whoa|huh|wait)[,\s]+)*(?:that|it|this)\s+(?:seems|looks|feels|is)\s+(?:really\s+|"
                          r"quite\s+|kind of\s+|a bit\s+|pretty\s+|very\s+)?(?:high|a lot|like a lot|low|steep)\b")
 POINTER_RE = re.compile(r"\b(?:that|this|it|those)\b")
-# "only September", "just the spring": one period of a comparison, named again
-NARROW_RE = re.compile(r"\b(?:only|just)\b")
+# "only September", "just the spring", "chỉ tháng 9 thôi": one period of a comparison, named again ("chi" is "only"
+# unless it spends: "chi tiêu", "chi trả")
+NARROW_RE = re.compile(r"\b(?:only|just|thoi|rieng)\b|\bchi\b(?!\s+(?:tieu|tra|phi|tien|ra)\b)")
 # "same PG&E month last year": words between "same" and the unit say whose period it is (a name, read apart)
 SAME_LAST_YEAR_RE = re.compile(r"\bsame\s+(?P<between>(?:(?!(?:last|the|a|as|for|in|of)\b)[a-z0-9&'.]+\s+){1,3}?)?(?:months?|period|time|weeks?|days?|dates|stretch|span|quarter|season|point|stage)\s+"
                                r"(?:(?:last|the previous|a|the)\s+(?P<unit>year|month)|the (?P<unit2>year|month) before)\b"

@@ -33,9 +33,10 @@ muon hoi
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend), "thì sao" (what
-# about): no names, nor part of one ("Uber thì sao" is Uber, not "Uber Eats" heard in "uber thi")
+# about): no names, nor part of one ("Uber thì sao" is Uber, not "Uber Eats" heard in "uber thi"); "thôi" closing a
+# turn is "only" ("tháng 8 thôi", just August): what it closes is the question
 VI_GRAMMAR_WORDS = frozenset("""
-mac bu cao thap mon xai hon coi thi sao
+mac bu cao thap mon xai hon coi thi sao thoi
 """.split())
 VI_WORDS = VI_VERBS | VI_GRAMMAR_WORDS
 # the measure words of a count: "bao nhiêu chuyến", "mấy lần", "mấy cuốc", "bao nhiêu lượt", "mấy đơn"

@@ -43,7 +43,7 @@ VI_PLAIN_WORDS = frozenset("""
 lam sao xoa giao dich cach tao nhap doi khau minh cua khong duoc nhung voi thang tuan ngay truoc nhieu tieu tien
 nao dau xem danh muc chuyen khoan hu sua toi gi vay nhu trong ngoai nhat tra mua uong luong hoa dien nuoc xang quy
 lai kep suat giup huy lieu ghi chu thiet ngu thuc hien duoi tren chua muon phai biet hieu ke ngan moi them
-tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai hom nay thi roi
+tai ky nhiu ngon dang hoat dong tinh dung phong khan xau kiem loi hon cao xai hom nay thi roi thoi
 """.split()) - {"them"}
 _FORMS_RE = re.compile(r"(?<![\w/&$.,'])(?<!\d )(" + "|".join(sorted(map(re.escape, VI_CHAT_FORMS), key=len, reverse=True))
                        + r")(?![\w/&'])(?!\s+mobile\b)", re.I)  # "t mobile" is T-Mobile
