@@ -41,7 +41,9 @@ from chat.actions.verbs import (
     RECAT_RE,
     REVISE_RE,
     UNAVAILABLE_VERB_RE,
+    VI_FOR_ME_RE,
     VI_HOW_RE,
+    VI_UNDO_ASKED_RE,
     WORDED_AS_ASK_RE,
     asked_after,
     looks_like_request,
@@ -89,7 +91,8 @@ def action_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
         return split
     if note := note_call(text):
         return note
-    if (QUESTION_RE.search(text) and not CAN_YOU_RE.search(text)) or VI_HOW_RE.search(text):
+    if (QUESTION_RE.search(text) and not CAN_YOU_RE.search(text)) or VI_HOW_RE.search(text) \
+            or (VI_UNDO_ASKED_RE.search(text) and not VI_FOR_ME_RE.search(text)):
         return None
     clauses = [text, *(c for c in CLAUSE_RE.split(text)[1:] if len(c.split()) >= 2)]
 

@@ -68,6 +68,11 @@ QUESTION_RE = re.compile(r"^\s*(?:how|what|why|where|when|which|who|is|are|do|do
 # to do it, never the request itself (with or without accents)
 VI_HOW_RE = re.compile(r"\b(?:làm sao|lam sao|làm thế nào|lam the nao|thế nào|the nao|như nào|nhu nao|ra sao|"
                        r"cách nào|cach nao)\b|\bsao\s*(?:vậy|vay|đây|day|ta|nhỉ|nhi|hả|ha|ạ)?\s*[?.!]*\s*$", re.I)
+# whether an undo can be had, asked in Vietnamese ("confirm nhầm rồi undo được hông", "hoàn tác được không"): a question
+# about the app, not a request to delete — unless it asks it done for them ("hoàn tác giúp mình được không")
+VI_UNDO_ASKED_RE = re.compile(r"(?<!\w)(?:undo|hoàn tác|hoan tac|khôi phục|khoi phuc)(?!\w)[^?.!]{0,20}?\bđược\s+(?:không|"
+                              r"hông|hong|ko|k|chứ|chăng)\b|\bundo\b[^?.!]{0,20}?\bduoc\s+(?:khong|hong|ko|k)\b", re.I)
+VI_FOR_ME_RE = re.compile(r"(?<!\w)(?:giúp|giùm|hộ|dùm|gium|dum)(?!\w)", re.I)
 # "qua" is the Southern "sang" ("chuyển mấy cái Uber qua mục đi lại"), not "hôm qua" (yesterday)
 TARGET_SPLIT_RE = re.compile(r"\b(?:as|under|into|to|in|sang|(?<!hôm )(?<!hom )qua|vào|thành|là)\s+"
                              r"(?:the\s+|my\s+|(?:danh )?mục\s+)?(?=\S+)", re.I)

@@ -26,16 +26,17 @@ NOT_PLACED_VI = ("Tôi chưa rõ dữ liệu hay tài liệu nào của bạn tr
 
 
 def _plain(text: str) -> str:
-    return strip_accents((text or "").lower()).replace("đ", "d")
+    return strip_accents((text or "").lower())
 
 
-# words of money, spending and the app as written with accents (beside the finance glossary): "mưa" (rain) is no
+# words of money, spending and the app as written with accents (beside the finance glossary), the app's English ones
+# among them as mixed Vietnamese says them ("bấm confirm nhầm rồi undo được không"): "mưa" (rain) is no
 # "mua" (buy) when the accents say so; typed without them, the two are one word and the question stays a money one
 _MONEY_WORDS = """
 tiền, chi, tiêu, xài, mua, bán, trả, thanh toán, giá, lương, thu nhập, ngân sách, hũ, tiết kiệm, nợ, lãi, vay, ngân hàng,
 tài khoản, giao dịch, đăng ký, hóa đơn, hoá đơn, chuyển khoản, đầu tư, cổ phiếu, vàng, thuế, bảo hiểm, moneta, ứng dụng,
 app, danh mục, số dư, khoản, phí, tốn, hết, đồng, usd, vnd, đô, sao kê, thẻ, tín dụng, quỹ, nạp, rút, hoàn tiền, cọc,
-gửi, kỳ hạn, lạm phát, kinh tế, mắc, rẻ, đắt
+gửi, kỳ hạn, lạm phát, kinh tế, mắc, rẻ, đắt, xác nhận, hoàn tác, mật khẩu, đăng nhập, confirm, undo, import, export, password
 """.replace("\n", " ").split(", ")
 _WRITTEN = {*(w.strip() for w in _MONEY_WORDS), *(k.lower() for k in VI_GLOSSARY)}
 
