@@ -85,3 +85,15 @@ def test_food_money_with_or_without_accents(chat_demo, alice, alice_money, said)
 def test_tien_and_a_verb_it_cannot_place_is_a_doubt(chat_demo, alice, alice_money, said):
     answer = chat_turn(user=alice, message=said)
     assert answer["confidence"] < 0.4, answer
+
+
+@pytest.mark.parametrize("said", ["tiền đi chợ tháng 3 và tháng 4 hết bao nhiêu", "tien di cho thang 3 va thang 4 het bao nhieu"])
+def test_two_months_joined_by_va_are_both_answered(chat_demo, alice, alice_money, said):
+    # "và" between two months is "and" between them: each month's figure, never the first with the second "not
+    # understood" at 0.0 (with a merchant named, "Starbucks tháng 3 và/với tháng 4", the merchant's total is still
+    # read for the first month alone — left)
+    answer = chat_turn(user=alice, message=said)
+    assert answer["tools_used"] == ["compare_spending"], answer["tool_calls"]
+    sides = last_args(answer)["sides"]
+    assert [s["start"][5:] for s in sides] == ["03-01", "04-01"] and last_args(answer)["categories"] == ["Groceries"], sides
+    assert "Tháng 3" in answer["answer"] and "Tháng 4" in answer["answer"], answer["answer"]

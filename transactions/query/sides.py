@@ -310,8 +310,9 @@ def peak_months(q: MoneyQuery, text: str, today: date) -> bool:
     return True
 
 
-# Vietnamese: "tháng 9 với tháng 10", "tháng 9 hay tháng 10", "so với"
-PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than|voi|hay|hoac|so voi)\s*"
+# Vietnamese: "tháng 9 với tháng 10", "tháng 9 hay tháng 10", "so với", "tháng 10 và tháng 9" (as "october and september"
+# is: each month's figure side by side, transactions/query/sides.split_joined_span)
+PERIOD_JOINT_RE = re.compile(r"\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with)|against|than|voi|hay|hoac|so voi|va)\s*"
                              r"(?:in\s+|to\s+)?")
 
 
