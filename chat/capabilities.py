@@ -389,7 +389,7 @@ def missing_data(text: str, *, balances: bool = False) -> Missing | None:
 def acts_for_holder(text: str) -> bool:
     """The one asking acts for the account holder ("I look after my dad's finances", "I help my mum with her
     money", "this is her account"): the person they name is the one whose data this account holds."""
-    return bool(HOLDER_RE.search(strip_accents((text or "").lower()).replace("đ", "d").replace("’", "'")))
+    return bool(HOLDER_RE.search(strip_accents((text or "").lower()).replace("’", "'")))
 
 
 def own_thing(text: str) -> str | None:

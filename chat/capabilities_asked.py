@@ -73,7 +73,7 @@ _VI_JUDGED_RE = re.compile(r"\b(?:co\s+)?(?:tot|on|cao|thap|xau|kha|du|binh thuo
 
 def _vi_own_judged(text: str) -> bool:
     """A judgement asked in Vietnamese of the user's own thing Moneta cannot see, not what it is or how to change it."""
-    plain = strip_accents((text or "").lower()).replace("đ", "d")
+    plain = strip_accents((text or "").lower())
     if not is_vietnamese(text) or not _PLAIN_OWN_RE.search(plain) or _PLAIN_CONCEPT_RE.search(plain) \
             or not _VI_JUDGED_RE.search(plain):
         return False

@@ -42,7 +42,7 @@ SAME_STRETCH_RE = re.compile(r"\b(?:same|equivalent|matching|corresponding|compa
 
 
 def _text(question: str) -> str:
-    return strip_accents((question or "").lower()).replace("đ", "d")
+    return strip_accents((question or "").lower())
 
 
 def _spans(records: list[Any]) -> list[tuple[date, date]]:

@@ -201,7 +201,7 @@ def figure_fit(question: str, recorder: TurnRecorder) -> tuple[float, list[str]]
     """A question that asks what something of theirs would save, answered only from the knowledge base: a passage
     about saving is not the figure asked for."""
     ran = {r.name for r in recorder.tool_records if not r.error and r.name != "respond"}
-    if ran and ran <= KNOWLEDGE_TOOLS and SAVING_IF_RE.search(strip_accents(question.lower()).replace("đ", "d")):
+    if ran and ran <= KNOWLEDGE_TOOLS and SAVING_IF_RE.search(strip_accents(question.lower())):
         return REASONING_PENALTY, ["the question asks what stopping something of theirs would save, but only the "
                                    "knowledge base was searched"]
     return 0.0, []

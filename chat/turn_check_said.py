@@ -68,7 +68,7 @@ def said_doubts(*, text: str, answer: str, recorder: Any, ctx: Any,
     reasons: list[str] = []
     notes: list[str] = []
     ran = [r for r in recorder.tool_records if not r.error and r.name != "respond"]
-    lowered = strip_accents((text or "").lower()).replace("đ", "d").replace("’", "'")
+    lowered = strip_accents((text or "").lower()).replace("’", "'")
     language = answer_language(text, getattr(ctx, "ui_language", None))
     if not ran and _not_placed(answer):
         if unread := unread_words(text):

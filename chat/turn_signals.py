@@ -129,7 +129,7 @@ REQUEST_RE = re.compile(r"\b(?:can|could|would|will) you\b|\bplease\b|\bgiup (?:
 
 
 def _text(question: str) -> str:
-    return strip_accents((question or "").lower()).replace("đ", "d")
+    return strip_accents((question or "").lower())
 
 
 def _ran(recorder: TurnRecorder) -> list[Any]:

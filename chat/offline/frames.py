@@ -41,7 +41,7 @@ VI_OWN_SPEND_RE = re.compile(r"\b(?:ton|het|tieu|xai|chi|tra|mat)(?: het)?\s+(?:
 
 
 def vi_own_spending(text: str) -> bool:
-    return bool(VI_OWN_SPEND_RE.search(strip_accents(text.lower()).replace("đ", "d")))
+    return bool(VI_OWN_SPEND_RE.search(strip_accents(text.lower())))
 
 
 VI_CONCEPT_RE = re.compile(r"\bl[àa] g[ìi]\b|\bnghĩa là gì\b|\blà sao\b|\bthế nào là\b|\bhoạt động (?:như )?thế nào\b|"

@@ -382,7 +382,7 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
         return done([("money", best, text)], money_calls(q), query=q)
     if intent in MONEY_INTENTS and PERSONAL_RE.search(text) and (q.period or q.has_filters):
         return done([("money", best, text)], money_calls(q), query=q)
-    if SAVING_IF_RE.search(strip_accents(text.lower()).replace("đ", "d")) and not SHOULD_RE.search(text):
+    if SAVING_IF_RE.search(strip_accents(text.lower())) and not SHOULD_RE.search(text):
         # "bỏ cf mỗi ngày thì tiết kiệm đc bn": what stopping something of theirs saves is their own spending on it,
         # never a passage about saving (words the parser could not place make it an unsure answer, said as such)
         return done([("money", best, text)], money_calls(q), query=q)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.text import strip_accents
+
 # discourse markers, fillers and chatter ("like", "basically", "for the record")
 DISCOURSE = frozenset("""like well so anyway anyways anyhow actually basically literally honestly seriously frankly
 obviously clearly entirely apparently essentially genuinely truly btw fwiw tbh ngl imo imho lol lmao rofl haha hehe lmk pls plz
@@ -65,7 +67,7 @@ def closed_word(word: str, question: str = "") -> bool:
 
 
 def _bare(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word.replace("đ", "d")) if not unicodedata.combining(c))
+    return strip_accents(word)
 
 
 VI_POLITE_BARE = tuple(_bare(p) for p in VI_POLITE)
