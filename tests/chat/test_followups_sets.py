@@ -80,6 +80,17 @@ def test_the_biggest_of_a_ranking_leaving_something_out(chat_demo, alice, alice_
     assert not confident(alice, boat), boat["answer"]
 
 
+def test_a_long_leaving_out_said_first_still_ranks_the_last_answers_set(chat_demo, alice, alice_money):
+    # the exclusion said first, in a sentence past twelve words: still the last ranking without it, never a
+    # knowledge search
+    top = say(alice, "top 3 categories last month")
+    without = say(alice, "If you would leave the rent out of it for me, what are the top three then?", top)
+    args = last_args(without)
+    assert args["measure"] == "top_categories" and args["start"] == months_back(1).isoformat(), without["tool_calls"]
+    assert args.get("exclude_categories") or args.get("exclude_merchants"), args
+    assert "Groceries" in answer_body(without) and "$1,400.00" not in answer_body(without), without["answer"]
+
+
 def test_everything_else_that_was_not_a_bill(chat_demo, alice, alice_money):
     spent = say(alice, "what did I spend last month?")
     rest = say(alice, "everything else that wasn't a bill", spent)

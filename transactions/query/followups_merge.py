@@ -362,7 +362,9 @@ def is_followup(question: str, text: str, q: MoneyQuery, measure: str | None) ->
         return False
     if FOLLOWUP_RE.search(text) and words <= 12:
         return True
-    if words <= 12 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
+    if words <= 20 and leaves_out_of_last(text, q):  # "which is biggest if you leave out housing"
+        # (an exclusion that names no subject or period of its own needs the last answer's set, however it is
+        # put: "if you leave the rent out of it, what are the top three then?" runs past twelve words)
         return True
     # a short turn that names only a period, a filter or a measure ("last year?", "how many times?")
     return words <= 5 and not (q.merchants and q.categories)
