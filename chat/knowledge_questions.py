@@ -19,7 +19,7 @@ from chat.knowledge_followup import leans_on_question
 from transactions.query import strip_accents
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.own_things import own_money_asked, own_spending_asked
-from transactions.query.periods import dated_loosely, find_periods
+from transactions.query.periods import find_periods
 
 _JUDGED = (r"bad|good|ok|okay|fine|smart|wise|dumb|stupid|safe|unsafe|risky|dangerous|legit|normal|necessary|"
            r"worth it|worth the \w+|a (?:good|bad|smart|dumb|terrible|great) (?:idea|move|thing|habit)|"
@@ -104,15 +104,13 @@ def _names_their_own(q: Any) -> bool:
                and not link.negated and not _loose_term_reading(link) for link in getattr(q, "links", None) or [])
 
 
-def _own_names(q: Any, text: str = "") -> bool:
+def _own_names(q: Any) -> bool:
     """The turn names one of the user's own merchants (by name, not only by meaning), a period or an amount ("ever",
-    all time, is no period: "what happens if I only ever pay the minimum"; "these days" dates a concept as well as
-    their money: "what is a good savings rate these days")."""
+    all time, is no period: "what happens if I only ever pay the minimum")."""
     if q is None:
         return False
     period = getattr(q, "period", None)
-    loose = period is not None and dated_loosely(normalise(text), period.end)  # the loose present ends today
-    if (period is not None and period.grain != "all" and not loose) or getattr(q, "amount_min", None) is not None \
+    if (period is not None and period.grain != "all") or getattr(q, "amount_min", None) is not None \
             or getattr(q, "amount_max", None) is not None:
         return True
     return any(link.kind == "merchant" and link.how not in ("meaning", "narrative", "concept") and not link.negated
@@ -122,7 +120,7 @@ def _own_names(q: Any, text: str = "") -> bool:
 def informal_concept_query(text: str, q: Any, query: str) -> str | None:
     """The knowledge search words (`query`: the turn's, a Vietnamese one with the English terms it names) of an
     informal concept question about a finance-education topic, or None."""
-    if _own_names(q, text):
+    if _own_names(q):
         return None
     if asks_standard(text) and not _names_their_own(q):
         return query  # a yardstick asked of no one ("how many months of saving is enough"), topic named or not
@@ -147,7 +145,7 @@ def topic_asked_of_no_figure(text: str, q: Any, query: str) -> str | None:
     asked = CIRCUMSTANCE_RE.split(text, maxsplit=1)[0]  # "… when my income is all over the place" says whose case
     norm = normalise(asked)
     measure = find_measure(norm)[0]
-    if q is None or getattr(q, "followup", False) or _own_names(q, asked) or _names_their_own(q) or own_money_asked(norm) \
+    if q is None or getattr(q, "followup", False) or _own_names(q) or _names_their_own(q) or own_money_asked(norm) \
             or own_spending_asked(asked.lower()) or measure not in (None, "total") or (measure and SPEND_CUE.search(norm)) \
             or APP_NOUNS.search(text):
         return None

@@ -15,8 +15,7 @@ from datetime import date
 from core.text import strip_accents
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.grammar import find_measure, normalise
-from transactions.query.periods import dated_loosely, find_periods
-from transactions.query.periods_parts import NOWADAYS_RE
+from transactions.query.periods import find_periods
 from transactions.query.vietnamese import vi_syllable
 
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
@@ -98,10 +97,9 @@ LATIN_TERM_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]{2,5}|CD|CDs)\b")
 
 
 def knowledge_query(text: str) -> str:
-    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names; "these
-    days", "nowadays" name no topic and are left out ("a good savings rate these days" is the savings-rate page)."""
+    """The words to search the knowledge base with: a Vietnamese question gets the English terms it names."""
     if not is_vietnamese(text):
-        return re.sub(r"\s+", " ", NOWADAYS_RE.sub(" ", text)).strip() if NOWADAYS_RE.search(text) else text
+        return text
     # "lai kep": the same terms typed without accents, compared without them (not normalised: its spelling fixes
     # read "phong" as "phone")
     low, plain = text.lower(), " " + " ".join(re.findall(r"[a-z0-9/]+", strip_accents(text).lower())) + " "
@@ -148,9 +146,6 @@ def concept_frame(text: str) -> bool:
                 or re.search(r"^\s*(?:define|explain)\b", text, re.I))
 
 
-LOOSE_HOW = ("meaning", "narrative", "concept", "partial")  # a link by these is no name of theirs said
-
-
 def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = False) -> bool:
     """A concept frame that is not about the user's own money: a knowledge question, whatever spend words it holds.
     Their money is referenced when the frame is about "my…"/"I…", when a period is named, or when the turn ranks or
@@ -166,15 +161,7 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
         return False
     if q.measure == "monthly_average" and (q.categories or q.merchants) and OWN_RE.search(text):
         return False  # "what's a normal month of groceries for me?": their own monthly average, not a yardstick
-    if dated_loosely(norm, today):
-        # "what's a healthy debt to income ratio these days": the present said loosely dates the concept, not their
-        # money — theirs when the frame is about them, leans on the last answer or names one of theirs by its name
-        # ("what's going on uber nowadays"; "healthy" is only a word like their Health category)
-        if after_money or subject in POINTING or PERSONAL_RE.search(text) or q.followup or any(
-                not link.negated and (link.kind == "merchant" and link.how not in LOOSE_HOW
-                                      or link.kind == "category" and link.how == "exact") for link in q.links):
-            return False
-    elif q.period is not None or find_periods(norm, today):
+    if q.period is not None or find_periods(norm, today):
         # a period makes it their money ("what was the total in May", "what was rent in March") unless nothing of
         # theirs is asked: "what is the generation-skipping transfer tax exemption in 2026" is a concept
         if after_money or subject in POINTING or PERSONAL_RE.search(text) or MEASURE_WORD_RE.search(norm) \

@@ -182,10 +182,6 @@ def test_vague_and_casual_recent_periods_are_read_or_left_unread(chat_demo, alic
     assert first_args(lately)["start"] == (today - timedelta(days=27)).isoformat(), lately["tool_calls"]
     assert "“lately” = the last four weeks" in lately["answer"] and "unverified" not in lately["answer"], \
         lately["answer"]
-    for question in ("how much am I spending at starbucks these days", "what's going on uber nowadays"):
-        # "these days" had sent the first to knowledge search at 0.0, and read the second over all time
-        now = chat_turn(user=alice, message=question)
-        assert first_args(now)["start"] == (today - timedelta(days=27)).isoformat(), (question, now["tool_calls"])
     couple = chat_turn(user=alice, message="uber the past couple days")
     assert first_args(couple)["start"] == (today - timedelta(days=1)).isoformat(), couple["tool_calls"]
     night = chat_turn(user=alice, message="starbucks last night")

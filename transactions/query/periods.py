@@ -21,7 +21,7 @@ from transactions.query.periods_joins import (
     shrugged_periods,
 )
 from transactions.query.periods_month_year import month_in_year
-from transactions.query.periods_parts import NOWADAYS_RE, relative_periods, this_one_parts
+from transactions.query.periods_parts import relative_periods, this_one_parts
 from transactions.query.periods_pieces import periods_in_pieces
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
@@ -51,13 +51,6 @@ def day_first(text: str) -> str:
     if not DAY_FIRST_RE.search(text):
         return text
     return NUMERIC_DATE_RE.sub(lambda m: f"{m.group(2)}/{m.group(1)}", text)
-
-
-def dated_loosely(text: str, today: date) -> bool:
-    """Are "these days" / "nowadays" the only period words of the (normalised) text? They are the recent weeks of
-    their spending, but of a concept they date nothing of theirs ("a healthy debt to income ratio these days"), so a
-    concept check reads the turn as undated."""
-    return bool(NOWADAYS_RE.search(text)) and not find_periods(NOWADAYS_RE.sub(" ", text), today)
 
 
 def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]:

@@ -51,11 +51,6 @@ THIS_ONE_RE = re.compile(r"\b(?:early|mid|late|(?:start|beginning|end|middle|(?:
 HALF_ALONE_RE = re.compile(r"\b(?:the\s+)?(?P<which>first|second|1st|2nd)\s+half\b"
                            r"(?!\s+(?:of|a|an|last|this|next|previous|(?:19|20)\d{2})\b)")
 
-# "these days", "nowadays": the present, said loosely. Of their spending it is the recent weeks, as "lately" is ("how
-# much am I spending on coffee these days"); of a concept it dates nothing of theirs ("what's a healthy debt to income
-# ratio these days"), which the concept check reads first (chat/offline/frames.asks_concept)
-NOWADAYS_RE = re.compile(r"\b(?:these days|nowadays)\b", re.I)
-
 
 def _n(raw: str | None) -> int | None:
     if not raw:
@@ -402,7 +397,7 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
     yesterday = today - timedelta(days=1)
     back = r"\s+(?:ago|back|earlier|before now)\b"
     return [
-        (rf"\b(?:recently|lately|of late)\b|{NOWADAYS_RE.pattern}", recently),
+        (r"\b(?:recently|lately|of late)\b", recently),
         # "to new years", "on new year's day" (not its eve): 1 January ("since new years" is this year, read before)
         # a bare "new year" only as the end of a range ("between christmas and new year", "from mid december to new year")
         (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)|(?<=\band )(?:the\s+)?new\s+year\b(?![\w'])"
