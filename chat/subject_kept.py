@@ -118,6 +118,9 @@ ASKS_RE = re.compile(r"\?|\b(?:how|what|which|when|where|each|total|add|sum|tag|
                      r"after|before|bao nhieu|bao nhiêu)\b", re.I)
 
 
+SHORT_TURN_WORDS = 12
+
+
 def followup_left_unanswered(question: str, recorder: Any, ctx: Any) -> bool:
     """A turn that points back at the last money answer and asks something, answered with no tool at all (the
     out-of-scope reply, a guess of the model's): whatever it says, it does not answer what was asked of that answer."""
@@ -125,6 +128,13 @@ def followup_left_unanswered(question: str, recorder: Any, ctx: Any) -> bool:
         return False
     if [r for r in recorder.tool_records if r.name != "respond"]:
         return False
+    seen = (getattr(ctx, "timings", None) or {}).get("classifier") or {}
+    if seen.get("route") == "out_of_scope" and seen.get("intent") != "out_of_scope" \
+            and len(re.findall(r"\w+", question or "")) <= SHORT_TURN_WORDS:
+        # a short turn declined right after a money answer while the nearest exemplars read it as a question they
+        # answer (a month asked in words the grammar lacks): it most likely leans on that answer — a doubtful
+        # decline, never a confident one. "who won the game" (read as off-topic both ways) stays a plain decline.
+        return True
     return bool(POINTS_BACK_RE.search(question or "") or re.search(
         r"\b(?:that|each of them|(?:from|since|until) then|the (?:biggest|largest|first|last) one)\b", question or "", re.I)) and \
         bool(ASKS_RE.search(question or ""))
