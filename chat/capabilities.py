@@ -125,7 +125,8 @@ DATA: tuple[DataTopic, ...] = (
               (r"\bhow much (?:do|did) i (?:still )?owe\b(?![^?.!]{0,20}\btax)", r"\bowe on (?:my|the)\b", r"\bleft to (?:pay|repay)\b",
                r"\b(?:total|all (?:of )?my|how much) debts?\b(?! (?:payments?|paid))", r"\bwhat do i owe\b",
                r"\b(?:card|loan|mortgage|debt) balance\b", r"\bpay ?off (?:amount|date)\b",
-               r"\b(?:credit|spending) limit\b", r"\bavailable credit\b",
+               r"\b(?:credit|spending) limit\b", r"\b(?:credit )?card(?:'s)? (?:credit |spending )?limit\b",
+               r"\blimit (?:on|of) (?:my|our) (?:\w+ )?(?:card|visa|mastercard|amex)\b", r"\bavailable credit\b",
                # the issuer's statement: when a card or loan payment is due, its minimum
                r"\b(?:credit )?card(?:'s)? (?:payment|bill|statement)\b.{0,20}\bdue\b|\bminimum (?:payment|due)\b|"
                r"\bdue date\b.{0,30}\b(?:card|loan|mortgage)\b|\b(?:card|loan|mortgage) (?:payment )?due date\b",

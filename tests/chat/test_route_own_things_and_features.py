@@ -75,3 +75,16 @@ def test_a_jar_name_given_in_quotes_is_kept_as_said(chat_demo, alice, alice_mone
     call = answer["tool_calls"][0]
     assert call["name"] == "propose_create_jar" and call["arguments"]["name"] == "Beans (fancy ones)", call
     assert not Jar.objects.filter(user__in=[alice, bob]).exists()  # only proposed: nothing changes until confirmed
+
+
+@pytest.mark.parametrize("question", ["what's the limit on my mastercard?", "how high is my credit card limit"])
+def test_their_card_limit_is_the_issuers_record(chat_demo, alice, alice_money, question):
+    # the issuer's record, not the concept page about limits (a card's limit is never in a statement)
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["check_data_available"], answer["tools_used"]
+    assert not answer["citations"], answer["citations"]
+
+
+def test_how_card_limits_work_stays_a_concept(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="how do credit card limits work")
+    assert "check_data_available" not in answer["tools_used"], answer["tools_used"]
