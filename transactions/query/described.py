@@ -18,6 +18,7 @@ The merchants' vectors are computed once per set of merchants (and their categor
 """
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 
@@ -25,7 +26,7 @@ import numpy as np
 
 from transactions.brands import brand_index, kind_words
 from transactions.query.lexicon import HEAD_NOUNS, PLACE_NOUNS
-from transactions.query.model import Link, Vocab
+from transactions.query.model import Link, MoneyQuery, Vocab
 from transactions.query.name_matching import tokens
 from transactions.query.nicknames import COMPANY_WORDS
 from transactions.query.spelling import common_words
@@ -126,6 +127,15 @@ def _described_as(word: str, toks: list[str]) -> str:
         if after in PLACE_NOUNS:
             return word  # "place", "thing", "one" add nothing to compare
     return ""
+
+
+ADDING_RE = re.compile(r"\b(?:too|as well|also|incl|including|plus)\b")
+
+
+def adds_to_last(text: str, previous: MoneyQuery | None) -> bool:
+    """A turn that adds to the last answer's subject ("and the online orders too" after dining): its words widen
+    that subject, they do not describe another merchant."""
+    return previous is not None and bool(previous.merchants or previous.categories) and bool(ADDING_RE.search(text))
 
 
 def described_links(links: list[Link], unknown: list[str], suggestions: dict[str, list[str]], vocab: Vocab,

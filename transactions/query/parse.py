@@ -19,7 +19,7 @@ from transactions.query.asides import aside_definitions, is_person, people_named
 from transactions.query.asides_circumstance import circumstances_set_aside
 from transactions.query.corrections import corrections_applied
 from transactions.query.counterfactual import saved_if
-from transactions.query.described import described_links
+from transactions.query.described import adds_to_last, described_links
 from transactions.query.exclusions import (
     bounds_left,
     exclusion_inside_subject,
@@ -299,7 +299,9 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         unknown, ignored = named, [w for w in ignored if w not in named]
         suggestions = {u: [m for m in vocab.merchants if m.lower() in get_close_matches(
             u, [x.lower() for x in vocab.merchants], n=3, cutoff=0.6)] for u in unknown}
-    if q.language == "en" and unknown:  # "that music thing", "the ride cars": a merchant of theirs described
+    if q.language == "en" and unknown and not adds_to_last(text, previous):
+        # "that music thing", "the ride cars": a merchant of theirs described (not "and the online orders too" after
+        # dining: words widening the last answer's subject)
         links, unknown, suggestions = described_links(links, unknown, suggestions, vocab, tokens(rest))
     q.links, q.unknown, q.ignored, q.suggestions = links, unknown, ignored, suggestions
     # "the run-up to the wedding": a stretch before something that is no period — the period was not understood
