@@ -158,9 +158,12 @@ def normalise(text: str, *, respelt: bool = True) -> str:
     text = ranking_said(numbers_said(day_words_said(text)))  # "forty two bucks": 42 bucks; "which shop gets most of my cash": a ranking
     if not vietnamese:
         text = SHORT_EN_RE.sub(lambda m: SHORT_FORMS_EN[m.group(1)], text)
-    # "l3m", "l6m", "l30d", "l2w": the last N months, days, weeks or years
-    text = re.sub(r"\bl(\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
+    # "l3m", "l6m", "l30d", "l2w", "t12m" (trailing): the last N months, days, weeks or years
+    text = re.sub(r"\b[lt](\d{1,3})(m|d|w|y)\b", lambda m: f"the last {m.group(1)} "
                   f"{ {'m': 'months', 'd': 'days', 'w': 'weeks', 'y': 'years'}[m.group(2)]}", text)
+    if not vietnamese:
+        # "ex-rent", "coffee ex-starbucks", "ex the big one-off": the analyst's "excluding" (never "my ex-wife")
+        text = EX_PREFIX_RE.sub("excluding ", text)
     # "2 triệu rưỡi", "5 trăm rưỡi": and a half of the unit before it
     text = re.sub(r"\b(\d+) (trieu|nghin|ngan|k) ruoi\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text)
     # a year with its century left out after a month or season ("fall '25", "dec '24"): 2025, 2024
@@ -354,6 +357,12 @@ PLACES_THROUGH_RE = re.compile(r"\s*(?:and|to|through|thru|till|until|-|–|&)\s
                                r"sixth|seventh|eighth|ninth|tenth|[2-9](?:nd|rd|th)|10th)\b")
 # a place in a ranking counted after the one named ("the second biggest, after rent", "runner-up behind Amazon"):
 # that one is ranked above it
+# "ex-rent", "ex-subs", "ex the big one-off": "excluding" as finance shorthand; a former person or employer
+# ("my ex-wife", "ex-boss") is no exclusion
+EX_PREFIX_RE = re.compile(r"(?<!\bmy )(?<!\bour )(?<!\bher )(?<!\bhis )(?<!\bthe )(?<!\ban )(?<!\btheir )\bex[-\s]+"
+                          r"(?!(?:wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|employer|boss|colleague|coworker|"
+                          r"roommate|flatmate|landlord|in-laws?|s|and|or|to|is|was)\b)(?=[a-z])")
+
 RANK_AFTER_RE = re.compile(r"\b(?:right\s+|just\s+|coming\s+)?(?:after|behind|below|beneath|trailing)\b"
                            r"(?=\s+(?:the\s+|my\s+)?[a-z])(?!\s+(?:that|this|it|them|those|all|everything)\b)")
 

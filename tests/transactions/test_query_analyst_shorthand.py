@@ -1,0 +1,49 @@
+"""An analyst's shorthand read by the grammar (issue 21 kinds 1 and 3): "ex-X" / "ex the X" is "excluding X" — a
+filter that removes, never the thing itself — while a former person ("my ex-husband", "what did my ex cost me") is no
+exclusion; "t12m" / "t6m" (trailing) is the last N months, as "l3m" is. Parser tests on a small vocabulary."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from transactions.query.linking import Vocab
+from transactions.query.parse import money_query_parse
+
+TODAY = date(2026, 11, 27)
+SHOPS = {"Starbucks": "Dining", "Chipotle": "Dining", "Whole Foods Mkt": "Groceries", "Uber": "Transport",
+         "Target": "Shopping", "Amazon": "Shopping", "Oakwood Apartments": "Rent", "Netflix": "Subscriptions"}
+VOCAB = Vocab(merchants=sorted(SHOPS), merchant_category=SHOPS,
+              categories={c: "expense" for c in set(SHOPS.values())}, narrative_has=lambda *_a, **_k: False)
+
+
+def read(question: str):
+    return money_query_parse(question, vocab=VOCAB, today=TODAY)
+
+
+@pytest.mark.parametrize("question, kept, left_out", [
+    ("shopping ex-target this year", ["Shopping"], ["Target"]),
+    ("all spending ex-rent last month", [], ["Rent"]),
+    ("dining ex the chipotle stuff in october", ["Dining"], ["Chipotle"]),
+])
+def test_ex_is_excluding(question, kept, left_out):
+    q = read(question)
+    said = q.as_dict()
+    removed = (said.get("exclude_merchants") or []) + (said.get("exclude_categories") or []) + \
+        [n for link in q.links if link.negated for n in link.names]
+    assert set(left_out) <= set(removed), said
+    assert not set(left_out) & set(q.merchants + q.categories), said
+    assert set(kept) <= set(q.merchants + q.categories), said
+
+
+@pytest.mark.parametrize("question", ["what did I spend on my ex-husband's gift", "what did my ex cost me last year"])
+def test_a_former_person_is_no_exclusion(question):
+    q = read(question)
+    assert not q.excludes and not any(link.negated for link in q.links), q.as_dict()
+
+
+@pytest.mark.parametrize("question, months", [("uber t12m", 12), ("groceries T6M", 6)])
+def test_trailing_months(question, months):
+    q = read(question)
+    assert q.period is not None and q.period.end == TODAY, q.as_dict()
+    assert (q.period.end.year - q.period.start.year) * 12 + q.period.end.month - q.period.start.month in (months, months - 1)
