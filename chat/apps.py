@@ -18,7 +18,7 @@ class ChatConfig(AppConfig):
 
 
 def _warm_up_thread() -> None:
-    from django.db import connection
+    from django.db import connection  # imported when the warm-up runs: an AppConfig module loads before apps are ready
 
     try:
         _warm_up()
@@ -40,9 +40,10 @@ def _warm_help() -> None:
     """The section headings a how-to or concept question is matched against (chat/help_steps.py) and the URLconf
     its answer links a page from: built on first use, which was the first such question's ~1-3 s. Best effort: the
     database may not be migrated yet, and a question builds them itself anyway."""
+    # imported when the warm-up runs: an AppConfig module loads before the app registry (and the URLconf) is ready
     from django.urls import get_resolver
 
-    from chat.help_steps import EDUCATION_TOPICS, HELP_TOPICS
+    from chat.help_steps import EDUCATION_TOPICS, HELP_TOPICS  # (models and the router: only once apps are ready)
 
     try:
         _ = get_resolver().reverse_dict  # imports the views and builds the reverse map

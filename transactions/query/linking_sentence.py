@@ -235,8 +235,10 @@ def link_entities(toks: list[str], linker: Linker
         elif _name_like(toks, i, used, end=j) or places & set(range(i, j + 1)) \
                 or _coordinated(toks, i, j, named, kinds) \
                 or (j > i and len(t) == 2 and _initials_of_another(toks, i + 1, used, linker)) \
-                or _turn_start(toks, i, stop) and said_names.heard_as_theirs(toks[i:j + 1], linker.merchant_tokens):
-            # (at the turn's start the subject is said with no "at" before it: "hoover eats last month")
+                or _turn_start(toks, i, stop) and j + 1 < len(toks) \
+                and said_names.heard_as_theirs(toks[i:j + 1], linker.merchant_tokens):
+            # (at the turn's start the subject is said with no "at" before it: "hoover eats last month"; a word
+            # alone, as typed into search, is offered as "did you mean" instead of taken)
             if heard := _heard_as_theirs(toks, i, j, used, links, linker):
                 links, end = heard
                 i = end + 1  # "at hoover", "hoover eats": one of their names by its sound, read as a doubt
