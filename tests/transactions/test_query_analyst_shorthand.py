@@ -47,3 +47,15 @@ def test_trailing_months(question, months):
     q = read(question)
     assert q.period is not None and q.period.end == TODAY, q.as_dict()
     assert (q.period.end.year - q.period.start.year) * 12 + q.period.end.month - q.period.start.month in (months, months - 1)
+
+
+@pytest.mark.parametrize("question, months", [("dining l3m avg", 3), ("shopping the last 4 months average", 4)])
+def test_an_average_over_several_months_of_no_single_purchase_is_monthly(question, months):
+    q = read(question)
+    assert q.measure == "monthly_average" and q.months == months, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["avg uber ride l6m", "average purchase at target last month",
+                                      "what was my average amazon order over the last 3 months"])
+def test_an_average_of_single_purchases_stays_per_purchase(question):
+    assert read(question).measure == "average", read(question).as_dict()

@@ -193,7 +193,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if measure == "monthly_average" and periods:
         # "average purchase last month": the month belongs to the period, it asks no average per month
         measure_text = _blank(text, [s for _, s in periods])
-        measure = find_measure(measure_text)[0] or measure
+        again = find_measure(measure_text)[0]
+        # "groceries L6M avg", "the last 6 months average": an average said over a span of several months, of no
+        # single purchase, is the monthly average of those months
+        over_months = again == "average" and not PER_ITEM_RE.search(text) and any(
+            (p.end - p.start).days >= MULTI_MONTH_DAYS for p, _ in periods)
+        measure = measure if over_months else again or measure
     anded = False  # two periods said each with its figure ("amazon in september and october")
     if measure == "compare" or (measure is None and not TOGETHER_RE.search(text)):
         # "compare groceries in july and august", "groceries august and september?": two months, each its figure
@@ -416,6 +421,11 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         unjoin(q)  # "con-meo" → "meo", said "con mèo"  # "the boat", "my dog": no shop, nothing in their descriptions
     return q
 
+
+# what an average per item names ("average purchase", "avg order", "per trip"): an average of single rows, not months
+PER_ITEM_RE = re.compile(r"\b(?:purchases?|transactions?|txns?|orders?|visits?|trips?|tickets?|baskets?|shops?|rides?|"
+                         r"meals?|charges?|payments?|bills?|swipes?|per (?:visit|purchase|order|trip|time))\b")
+MULTI_MONTH_DAYS = 55  # a span of about two months or more
 
 # a question this long or shorter is mostly its subject: any word left over may be what it asks about
 SHORT_QUESTION = 12
