@@ -27,6 +27,16 @@ def test_an_item_of_a_ranking_by_its_place(chat_demo, alice, alice_money, rankin
     assert confident(alice, answer), answer["grounding"]
 
 
+@pytest.mark.parametrize(("said", "merchant"), [
+    ("the second one, how many times did I shop there?", "Whole Foods"),
+    ("the third one - # of visits?", "The Good Plate"),
+])
+def test_an_item_of_a_ranking_counted(chat_demo, alice, alice_money, said, merchant):
+    # how many asked of one item: that item's count, never its total at high confidence
+    args = last_args(talk(alice, "my top 5 merchants last month", said)[-1])
+    assert args["measure"] == "count" and any(merchant in m for m in args.get("merchants") or []), args
+
+
 def test_monday_is_no_place(chat_demo, alice, alice_money):
     """"thứ 2 tuần trước" is last Monday, no second item."""
     answer = talk(alice, "top 5 cửa hàng tháng trước", "thứ 2 tuần trước tôi tiêu bao nhiêu")[-1]

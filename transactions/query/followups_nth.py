@@ -60,6 +60,11 @@ def _item_averaged(text: str, s: _State, q: MoneyQuery, span: tuple[int, int]) -
     month); without a monthly average said, the item's own figure."""
     measure, mspan = find_measure(text)
     period = q.period
+    if measure in ("count", "average") and mspan is not None:
+        # "the second one, how many times did I go there", "the top one – # orders?": that item counted (averaged),
+        # as a pick of a period or a side asked how many is
+        q.measure = measure
+        return q, [span, mspan, *(n.span() for n in UNIT_NOUN_RE.finditer(text))]
     if measure != "monthly_average" or mspan is None or period is None or period.grain == "all":
         return q, [span]
     months = (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
