@@ -110,9 +110,10 @@ def test_follow_up_changes_what_it_names_and_keeps_the_rest(chat_demo, alice, al
 
 
 def test_out_of_scope_answers_politely_without_tools(chat_demo, alice):
+    # a text to write is declined either as out of scope or as the plain "can't write … for you" (9184e05e)
     answer = chat_turn(user=alice, message="Write me a poem about the sea")
-    assert answer["tool_calls"] == []
-    assert "personal-finance assistant" in answer["answer"]
+    assert answer["tools_used"] in ([], ["explain_unavailable_action"]), answer["tool_calls"]
+    assert "personal-finance assistant" in answer["answer"] or "can't write" in answer["answer"], answer["answer"]
 
 
 def test_investment_advice_is_declined_with_education(chat_demo, alice, knowledge_docs):
