@@ -7,7 +7,12 @@ import re
 from typing import Any
 
 # money in, on lower-case text without diacritics: the question asks what came in, not what was spent of it
-INCOME_RE = re.compile(r"\b(?:(?:came|come|comes|coming|went|go) in\b(?! (?:under|over|at|below|above))|income|incomes|"
+# ("where did my money go in September": where it went out, in a month — not what went in)
+_MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|" \
+          r"september|october|november|december"
+INCOME_RE = re.compile(r"\b(?:(?:came|come|comes|coming) in\b(?! (?:under|over|at|below|above))|"
+                       rf"(?<!money )(?<!cash )(?<!pay )(?:went|go) in\b(?! (?:under|over|at|below|above|{_MONTHS})\b)|"
+                       r"income|incomes|"
                        r"earn|earned|earning|earnings|received|receive|got paid|get paid|was i paid|money in|deposits?|"
                        r"salary|wages?|thu nhap|tien vao|kiem duoc|nhan duoc)")
 # a turn that asks about spending with income as a yardstick ("what share of my income went on rent")

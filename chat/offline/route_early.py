@@ -198,7 +198,9 @@ def early_plan(text: str, q: MoneyQuery, ctx: TurnContext, best: float) -> Plan 
         return done([(label, 1.0, text)], [call])
     if EATS_PAY_RE.search(text) and not [link for link in q.links if normalise(link.mention).strip() not in PAY_WORDS]:
         # "what's eating most of my pay", "where does my paycheck go": the categories the money goes to, not income
-        q.measure, q.direction, q.unknown, q.ignored, q.links = "top_categories", "out", [], [], []
+        # (the places, when the turn ranks them: "where did my money go? the top three shops")
+        level = "top_merchants" if q.measure == "top_merchants" else "top_categories"
+        q.measure, q.direction, q.unknown, q.ignored, q.links = level, "out", [], [], []
         q.merchants, q.categories, q.text = [], [], []
         q.limit = q.limit or 3
         return done([("money", 1.0, text)], money_calls(q), query=q)

@@ -110,9 +110,11 @@ def is_aside_clause(clause: str) -> bool:
     if re.search(r"\b(?:the|my|our|his|her|their|your|a|an)\s*$", m.group("subj") or "", re.I):
         return False  # "the trips and the eats together": no verb follows "the" — "eats" is a noun, no clause
     # "the total is", "the rest was": the figure asked, not a thing of the user's life; "the ones that cost over $50",
-    # "the stuff at costco was": a noun said with what picks it out is the question's
+    # "the stuff at costco was": a noun said with what picks it out is the question's; "the top three places will do",
+    # "the biggest five shops, say": the places of a ranking asked for
     return not re.search(r"\b(?:total|sum|figure|amount|number|answer|rest|difference|average|ones?|that|which|who|"
-                         r"where|at|in|on|for|from|over|under|with|to|of|i|we|you)\b", m.group("subj") or "", re.I)
+                         r"where|at|in|on|for|from|over|under|with|to|of|i|we|you|top|biggest|largest|highest|main|"
+                         r"bottom|smallest|lowest)\b", m.group("subj") or "", re.I)
 
 
 def run_on_asides(question: str) -> tuple[str, list[str]]:

@@ -67,7 +67,9 @@ HEDGE_RE = re.compile(r"(?P<sep>,?\s*)\b(?i:all told|all in all|of course|obviou
                       r"as you know|if it'?s not too much trouble|if you(?:'d| would) be so kind|if you don'?t mind|"
                       r"if you (?:could|would|can)(?: please)?|if possible|would you(?: mind)?|could you|thank you"
                       r"(?: (?:so|very) much)?|thanks(?: so much)?|i'?m told|i (?:should |would |'d )?(?:think|expect|"
-                      r"guess|suppose|imagine|believe|reckon)|i'?d (?:say|guess)|mind you|bless (?:him|her|them))"
+                      r"guess|suppose|imagine|believe|reckon)|i'?d (?:say|guess)|mind you|bless (?:him|her|them)|"
+                      # "the top three shops, say": an example of what would do
+                      r"(?<=,\s)(?:let'?s )?say|(?<=,)say)"
                       r"(?=\s*[,.;?!)]|\s*$)")
 # a guess at the answer, said after the question: "? gifts mostly, I think", ". Winter, I expect."
 GUESS_RE = re.compile(r"(?P<sep>[,.?!]\s+|[—–]\s*)(?:[A-Za-z']+\s+){0,2}[A-Za-z']+\s*,?\s*(?:(?i:mostly|probably|"

@@ -19,7 +19,7 @@ from datetime import date, timedelta
 from core.periods import Period, add_months, month_bounds, period_label
 from transactions.query.followups_base import NUM, ROWS, UNIT_NOUN_RE, VI_COUNT, Edit, _n, _State
 from transactions.query.grammar import find_measure
-from transactions.query.model import Side
+from transactions.query.model import MoneyQuery, Side
 
 UNIT = r"(?P<unit>days?|weeks?|months?|quarters?|years?)"
 # "the next two months", "the following 3 weeks", "next month" (one unit), "2 months after that"
@@ -178,6 +178,8 @@ def _part_of(text: str, s: _State) -> Edit:
     if unit == "half":
         if which not in ("first", "second", "last", "latter", "former", "early", "later", "earlier"):
             return None
+        if sibling := _half_of_year(m, s, prev, from_start):
+            return sibling, [m.span(), *([only.span()] if only else [])]
         months = (prev.end.year - prev.start.year) * 12 + prev.end.month - prev.start.month + 1
         if _whole_months(prev) and months >= 2 and months % 2 == 0:  # a year: January–June, July–December
             middle = add_months(prev.start, months // 2)
@@ -210,6 +212,35 @@ def _part_of(text: str, s: _State) -> Edit:
         if side.period:  # each side over the same part
             side.period = q.period
     return q, [m.span(), *([only.span()] if only else [])]
+
+
+def _year_half(p: Period, today: date) -> bool:
+    """January–June or July–December of one year (or the part of it up to today)."""
+    if p.start.day != 1 or p.start.month not in (1, 7):
+        return False
+    half_end = date(p.start.year, 6, 30) if p.start.month == 1 else date(p.start.year, 12, 31)
+    return p.end == half_end or p.end == today < half_end
+
+
+def _half_of_year(m: re.Match, s: _State, prev: Period, first: bool) -> MoneyQuery | None:
+    """"and the second half (so far)?" after the first half of a year, "the second half of the year" after any part
+    of it: that half of the year of the last period (a half said after a half is its twin, not a half of it),
+    cut at today. None when the turn points at the last period itself ("the first half of it")."""
+    of = m.group("of") or ""
+    if (of and "year" not in of) or not (_year_half(prev, s.today) or of) or prev.start.year != prev.end.year:
+        return None
+    year = prev.start.year
+    start, end = (date(year, 1, 1), date(year, 6, 30)) if first else (date(year, 7, 1), date(year, 12, 31))
+    end = min(end, s.today)
+    if start > end:
+        return None
+    q = s.query()
+    label = f"{'first' if first else 'second'} half of {year}" + (" so far" if end == s.today else "")
+    q.period, q.offset = Period(start, end, label, "range"), 0
+    for side in (q.compare or {}).get("sides") or []:
+        if side.period:
+            side.period = q.period
+    return q
 
 
 def _nth_unit(m: re.Match, s: _State, prev: Period, k: int) -> Edit:

@@ -369,6 +369,12 @@ RANK_AFTER_RE = re.compile(r"\b(?:right\s+|just\s+|coming\s+)?(?:after|behind|be
 ASKS_AMOUNT = re.compile(r"\bhow much\b|\btotal\b|\bsum\b|\bbao nhieu\b|\bhet\b|\bcost\b|\badd(?:ed)? up\b")
 
 
+# "where did my money go" reads as its kinds unless the places ranked are said ("…? the top three shops, say")
+WHERE_MONEY_RE = re.compile(r"\bwhere (?:has|have|did|does|do|is|'s) (?:all )?(?:my|the) money (?:gone|go|went|going)\b")
+PLACES_RANKED_RE = re.compile(r"\b(?:top|biggest|largest|main)\s+(?:(?:\d+|two|three|four|five|six|ten)\s+)?(?:merchants?|"
+                              r"stores?|shops?|places?|vendors?|payees?|retailers?|businesses)\b")
+
+
 def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
     for measure, pattern in MEASURE_RULES:
         if measure == "list" and ASKS_AMOUNT.search(text):
@@ -377,6 +383,9 @@ def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
         if m and measure == "monthly_average" and RECURRING_TOTAL_RE.search(text) and not re.search(
                 r"\b(?:average|avg|typical|usually|normally|mean|trung binh)\b", text):
             continue  # "it's been charging me every month since May, what's the total so far": a total
+        if m and measure in ("summary", "top_categories") and WHERE_MONEY_RE.match(m.group(0)) and \
+                (places := PLACES_RANKED_RE.search(text)):
+            return "top_merchants", places.span()  # "where did my money go? the top three shops": the level said
         if m:
             return measure, m.span()
     for measure, pattern in RANKING_RULES:  # rankings asked with no word of the rules above (ranking_words.py)

@@ -1,0 +1,43 @@
+"""Issue 21 kinds 2–4, the wordings of an older British user through chat_turn on the chat fixture statement
+(tests/chat/conftest.py): the other half of a year after one half, range ends said as "today" or "through to",
+British everyday words for bills and money, and requests Moneta cannot do or data it does not have."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from tests.chat.conftest import confident, last_args, month_start, talk
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_other_half_after_one_half_of_a_year_is_its_twin(chat_demo, alice, alice_money):
+    year = timezone.localdate().year - 1
+    answers = talk(alice, "what went on uber in the first half of last year", "and over the second half?")
+    assert last_args(answers[-1])["start"] == date(year, 7, 1).isoformat(), answers[-1]["tool_calls"]
+    assert last_args(answers[-1])["end"] == date(year, 12, 31).isoformat(), answers[-1]["tool_calls"]
+
+
+def test_the_second_half_of_the_year_after_a_month_is_of_that_year(chat_demo, alice, alice_money):
+    year = timezone.localdate().year - 1
+    answers = talk(alice, f"netflix in march {year}", "and in the second half of the year?")
+    assert (last_args(answers[-1])["start"], last_args(answers[-1])["end"]) == \
+        (date(year, 7, 1).isoformat(), date(year, 12, 31).isoformat()), answers[-1]["tool_calls"]
+    # a half of the last period itself stays a part of it
+    part = talk(alice, f"netflix in the first half of {year}", "just the second half of that")[-1]
+    assert (last_args(part)["start"], last_args(part)["end"]) == \
+        (date(year, 4, 1).isoformat(), date(year, 6, 30).isoformat()), part["tool_calls"]
+
+
+def test_where_the_money_went_with_the_places_ranked_said_after(chat_demo, alice, alice_money):
+    month = f"{month_start(timezone.localdate(), 1):%B}"
+    answers = talk(alice, f"Where did all my money go in {month}? The biggest two shops, say.", "and the next two?")
+    first, after = last_args(answers[0]), last_args(answers[1])
+    assert (first["measure"], first.get("limit")) == ("top_merchants", 2), answers[0]["tool_calls"]
+    assert confident(alice, answers[0]), answers[0]["answer"]  # "go in <month>" asks no money in
+    assert "say" not in str(answers[0]["understanding"].get("not_understood")), answers[0]["understanding"]
+    assert (after["measure"], after.get("offset")) == ("top_merchants", 2), answers[1]["tool_calls"]
+    alone = talk(alice, "where's my money gone this year? top three places will do")[-1]
+    assert (last_args(alone)["measure"], last_args(alone).get("limit")) == ("top_merchants", 3), alone["tool_calls"]
