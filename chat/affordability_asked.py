@@ -34,7 +34,11 @@ AFFORD_RE = re.compile(r"\bafford\b|\bcó đủ tiền\b|\bcó mua nổi\b|\bco 
                        r"have (?:enough|the money|the cash|room)\b.{0,25}\bfor\b|\bis it (?:ok|okay|fine|safe) (?:to|if i) "
                        r"(?:buy|spend|get)\b|\b(?:is|would) (?:a |an |the )?[\w ]{0,30}"
                        r"\b(?:too expensive|within (?:my )?budget)\b", re.I)
-KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b|\bsav(?:ings|ing)? rate\b|"
+KEPT_RE = re.compile(r"\bhow much of my (?:pay|paycheck|income|salary|wages?)\b"
+                     # "how much of my pay went to rent", "… goes on groceries": a part of the pay (a share the
+                     # money query reads, transactions/query/shares.py), not what was kept of it
+                     r"(?!\s+(?:(?:each|every|a|per|this|last) (?:month|week|year) )?(?:went|goes|go|going|gone|is going|"
+                     r"gets? spent|got spent|was spent|is spent|(?:do|did) (?:i|we) (?:spend|put))\s+(?:to|on|into|towards?|at|for)\b)|\bsav(?:ings|ing)? rate\b|"
                      r"\b(?:what|which) (?:share|percent(?:age)?|part|portion|fraction)\b.{0,40}\b(?:sav|kept|keep)\w*|"
                      r"\bdid i (?:keep|save)\b|\bhow much (?:did|do) i (?:keep|save)\b|\bgi(?:ữ|u) l(?:ạ|a)i (?:đư?ợc |duoc )?bao nhi(?:ê|e)u\b|"
                      r"\bhow much of (?:what|the money) (?:i|we) (?:earned|made|make|earn|brought in|got paid|took home)\b"

@@ -76,7 +76,8 @@ def _sides(record: Any) -> list[tuple[bool, bool]]:
     shared = _has_subject(args) or _has_subject(query)
     sides = [s for s in (args.get("sides") or args.get("compare") or []) if isinstance(s, dict)]
     sides = sides or [s for s in (query.get("compare") or {}).get("sides") or [] if isinstance(s, dict)]
-    return [(_has_subject(s), shared) for s in sides]
+    # a side of money in ("your income", the whole of "how much of my pay went to rent") is no side of all spending
+    return [(_has_subject(s) or s.get("direction") == "in", shared) for s in sides]
 
 
 def side_without_subject(text: str, records: list[Any]) -> list[str]:

@@ -44,6 +44,24 @@ def test_a_share_of_what_they_earn_takes_money_in_as_the_whole(chat_demo, alice,
     assert "$1,400.00" in body and "$3,200.00" in body and "43.8%" in body and "income" in body, body
 
 
+@pytest.mark.parametrize("ask", ["how much of my salary went on rent last month?",
+                                 "last month how much of my paycheck was spent on rent"])
+def test_how_much_of_my_pay_went_to_a_thing_is_its_share_of_income_not_what_was_kept(chat_demo, alice, alice_money,
+                                                                                      ask):
+    # "how much of my pay" followed by where it went names a part of the pay; only "… did I keep" is the savings rate
+    answer = talk(alice, ask)[-1]
+    args = _args(answer)
+    assert args.get("ask") == "share" and args["sides"][1].get("direction") == "in", args
+    body = _body(answer)
+    assert "$1,400.00" in body and "43.8%" in body, body
+    assert confident(alice, answer), (answer["answer"], reasons(answer))  # the income side is a subject of its own
+
+
+def test_how_much_of_my_pay_i_kept_stays_the_savings_rate(chat_demo, alice, alice_money):
+    answer = talk(alice, "how much of my pay did I keep last month")[-1]
+    assert answer["tool_calls"][0]["name"] == "income_breakdown", answer["tool_calls"]
+
+
 def test_a_share_of_a_named_category_takes_that_category_as_the_whole(chat_demo, alice, alice_money):
     answer = talk(alice, "how much of my groceries last month was whole foods?")[-1]
     args = _args(answer)

@@ -59,3 +59,14 @@ def test_an_average_over_several_months_of_no_single_purchase_is_monthly(questio
                                       "what was my average amazon order over the last 3 months"])
 def test_an_average_of_single_purchases_stays_per_purchase(question):
     assert read(question).measure == "average", read(question).as_dict()
+
+
+@pytest.mark.parametrize("question, months", [
+    ("what's our takeout avg been over the past 4 months", 4),
+    ("average spend on shopping in the last 3 months?", 3),
+    ("chipotle avg for the previous six months", 6),
+])
+def test_an_average_said_with_months_in_the_plural_is_monthly(question, months):
+    # "months" in the plural is no "a month": the span of several months still makes the average a monthly one
+    q = read(question)
+    assert q.measure == "monthly_average" and q.months == months, q.as_dict()

@@ -196,9 +196,12 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
         again = find_measure(measure_text)[0]
         # "groceries L6M avg", "the last 6 months average": an average said over a span of several months, of no
         # single purchase, is the monthly average of those months
-        over_months = again == "average" and not PER_ITEM_RE.search(text) and any(
-            (p.end - p.start).days >= MULTI_MONTH_DAYS for p, _ in periods)
+        over_months = again == "average" and _over_months(text, periods)
         measure = measure if over_months else again or measure
+    elif measure == "average" and periods and _over_months(text, periods):
+        # "dining avg over the last 3 months", "what has our shopping average been the past 4 months": the plural
+        # "months" is no "a month", but an average of a span of several months, of no single purchase, is monthly
+        measure = "monthly_average"
     anded = False  # two periods said each with its figure ("amazon in september and october")
     if measure == "compare" or (measure is None and not TOGETHER_RE.search(text)):
         # "compare groceries in july and august", "groceries august and september?": two months, each its figure
@@ -261,6 +264,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     if measure and named and not anded:  # two periods, each its figure, stay compared
         # "at whole paycheck": "paycheck" is part of a name, not a question about money in
         measure, _ = find_measure(_blank_words(measure_text, named))
+        measure = "monthly_average" if measure == "average" and periods and _over_months(text, periods) else measure
     q.excluded_unknown = excluded_unknown
     if rank_after:  # each one named as ranked above takes one place of the count
         q.offset = max(0, q.offset - len([x for x in links if x.negated and x.kind in ("merchant", "category")]))
@@ -426,6 +430,11 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
 PER_ITEM_RE = re.compile(r"\b(?:purchases?|transactions?|txns?|orders?|visits?|trips?|tickets?|baskets?|shops?|rides?|"
                          r"meals?|charges?|payments?|bills?|swipes?|per (?:visit|purchase|order|trip|time))\b")
 MULTI_MONTH_DAYS = 55  # a span of about two months or more
+
+
+def _over_months(text: str, periods: list) -> bool:
+    """An average said over a span of several months and of no single purchase: the months' average."""
+    return not PER_ITEM_RE.search(text) and any((p.end - p.start).days >= MULTI_MONTH_DAYS for p, _ in periods)
 
 # a question this long or shorter is mostly its subject: any word left over may be what it asks about
 SHORT_QUESTION = 12
