@@ -41,3 +41,29 @@ def test_where_the_money_went_with_the_places_ranked_said_after(chat_demo, alice
     assert (after["measure"], after.get("offset")) == ("top_merchants", 2), answers[1]["tool_calls"]
     alone = talk(alice, "where's my money gone this year? top three places will do")[-1]
     assert (last_args(alone)["measure"], last_args(alone).get("limit")) == ("top_merchants", 3), alone["tool_calls"]
+
+
+def test_a_range_ending_today_said_with_between_and_or_through_to(chat_demo, alice, alice_money):
+    today = timezone.localdate()
+    start = month_start(today, 2)
+    between = talk(alice, f"what did netflix take between the 1st of {start:%B} and today?")[-1]
+    assert (last_args(between)["start"], last_args(between)["end"]) == (start.isoformat(), today.isoformat()), \
+        between["tool_calls"]
+    assert "today" not in str(between["understanding"].get("not_understood")), between["understanding"]
+    through = talk(alice, f"starbucks from {start:%B} right through to today")[-1]
+    assert (last_args(through)["start"], last_args(through)["end"]) == (start.isoformat(), today.isoformat()), \
+        through["tool_calls"]
+
+
+def test_months_joined_by_through_to_are_one_span(chat_demo, alice, alice_money):
+    year = timezone.localdate().year - 1
+    answer = talk(alice, f"whole foods from february through to april {year}")[-1]
+    assert (last_args(answer)["start"], last_args(answer)["end"]) == \
+        (date(year, 2, 1).isoformat(), date(year, 4, 30).isoformat()), answer["tool_calls"]
+
+
+def test_two_months_said_one_then_the_other_are_each_figured(chat_demo, alice, alice_money):
+    first, second = month_start(timezone.localdate(), 2), month_start(timezone.localdate(), 1)
+    answer = talk(alice, f"uber in {first:%B}, and then in {second:%B}?")[-1]
+    sides = last_args(answer).get("sides") or []
+    assert [s["start"] for s in sides] == [first.isoformat(), second.isoformat()], answer["tool_calls"]

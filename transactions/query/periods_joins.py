@@ -26,8 +26,12 @@ Found = list[tuple[Period, tuple[int, int]]]
 
 # the words that introduce a restatement of the period just named (the list is transactions.query.restatements')
 GLOSS_RE = re.compile(rf"\s*[,(:;\-–—]?\s*(?:(?:{CUES}|{PERIOD_CUES})(?!\w)[\s,:]*)*")
-TO_TODAY_RE = re.compile(r"\s*(?:to|through|thru|till|until|up to|up till|up until|-|–|—)\s+(?:today|now|date|"
-                         r"the present|this day)\b|\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hom nay|hien tai)\b")
+TO_TODAY_RE = re.compile(r"\s*(?:(?:right\s+)?(?:(?:up\s+)?(?:to|till|until)|through|thru)(?:\s+to)?|-|–|—)\s+"
+                         r"(?:today|now|date|the present|this day)\b"
+                         r"|\s+(?:den|toi|cho den)\s+(?:nay|gio|bay gio|hom nay|hien tai)\b")
+# "between the 1st of July and today": the range's two ends joined by "and" after "between"
+BETWEEN_RE = re.compile(r"\bbetween\s+(?:the\s+)?$")
+AND_TODAY_RE = re.compile(r"\s+and\s+(?:today|now|the present|this day|date)\b")
 YEAR_SAID_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 
 
@@ -188,8 +192,10 @@ def carried_to_today(text: str, found: Found, today: date) -> Found:
     while i < len(found):
         period, (a, b) = found[i]
         tail = TO_TODAY_RE.match(text, b)
-        if period.relative or period.grain in ("all", "day") or period.start > today or period.end >= today \
-                or tail is None:
+        if tail is None and BETWEEN_RE.search(text, 0, a):
+            tail = AND_TODAY_RE.match(text, b)
+        if period.relative or period.grain == "all" or period.start > today or period.end >= today or tail is None \
+                or (period.grain == "day" and not BETWEEN_RE.search(text, 0, a)):
             out.append(found[i])
             i += 1
             continue

@@ -312,8 +312,9 @@ def period_rules(today: date):
          "rel_month"),
         (r"\b(?:in\s+|for\s+|during\s+|over\s+)?(?:that|the\s+same)\s+(?:month|period|time|stretch|span|week|year|quarter)"
          r"\b|\bin\s+there\b", "that_period"),
-        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{START_OF}?{POINT}\s*(?:to|through|thru|till|until|-|–|"
-         rf"and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)"
+        # ("december through to february", "march right up to may": the British "through to" is "to")
+        (rf"\b(?:from\s+|between\s+)?(?:the\s+)?{START_OF}?{POINT}\s*(?:(?:right\s+)?(?:(?:up\s+)?(?:to|till|until)|"
+         rf"through|thru)(?:\s+to)?|-|–|and)\s*(?:the\s+)?(?:end\s+of\s+)?{POINT}\b(?!\s*\d)"
          # "february to april this year", "march through may of last year": the year the span ends in
          r"(?:,?\s+(?:of\s+|in\s+)?(?P<rel>this|last|previous)\s+year\b)?"
          # "nov to feb 2025/2026", "dec-feb 2025-26": the span across the turn of those two years

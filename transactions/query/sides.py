@@ -209,8 +209,10 @@ def side_label(link: Link) -> str:
 
 
 # two periods of their own joined by "and" ("starbucks last month and this month"): each with its figure, as "groceries
-# august and september?" is; "the total for…", "combined": one figure — not a comparison
-AND_JOINT_RE = re.compile(r"\s*[?.]?\s*,?\s*(?:and|&|as well as)\s*(?:also\s+)?(?:in\s+|for\s+|during\s+)?")
+# august and september?" is; "the total for…", "combined": one figure — not a comparison; "in August, and then in
+# September", "in May followed by June": one after the other, each with its figure too
+AND_JOINT_RE = re.compile(r"\s*[?.]?\s*,?\s*(?:(?:and\s+)?then|followed by|and|&|as well as)\s*(?:also\s+)?"
+                          r"(?:in\s+|for\s+|during\s+)?")
 
 
 def periods_anded(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
