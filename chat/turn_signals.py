@@ -101,7 +101,8 @@ RANK_COUNT_RE = re.compile(rf"\b(?:top|first|biggest|largest|most|highest) {_N}\
 NOT_A_QUANTITY = re.compile(r"\s*(?:of (?:them|those|these|the|my|our|us)\b|ones?\b|things?\b|of us\b)")
 # before the number, words that make it a count of items already shown ("add those 3 up", "all 3")
 # ("thứ 3", "thứ ba": a place in Vietnamese, "the third")
-ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other|thu)\s+$")
+# ("number 2 - what did I spend there?", "no. 3": a place of the last ranking, said as a number)
+ITEMS_BEFORE = re.compile(r"\b(?:those|these|all|both|other|thu)\s+$|\b(?:number|no\.)\s*$")
 # a figure of their own money ("what did that cost me", "how much have I spent", "what do I usually spend a month")
 THEIR_FIGURE_RE = re.compile(r"\b(?:cost(?:s|ed)? (?:me|us)|(?:do|did|have|had) (?:i|we) (?:usually |normally |typically |"
                              r"really |actually )?(?:spend|spent|pay|paid)|(?:am|was|were) (?:i|we) spending|"

@@ -49,7 +49,11 @@ def test_trailing_months(question, months):
     assert (q.period.end.year - q.period.start.year) * 12 + q.period.end.month - q.period.start.month in (months, months - 1)
 
 
-@pytest.mark.parametrize("question, months", [("dining l3m avg", 3), ("shopping the last 4 months average", 4)])
+@pytest.mark.parametrize("question, months", [("dining l3m avg", 3), ("shopping the last 4 months average", 4),
+                                               # months in the plural after the average: the grammar's "average"
+                                               ("transport average over the past 5 months", 5),
+                                               ("what is my avg on dining across the last 3 months", 3),
+                                               ("average grocery spending over the last 4 months", 4)])
 def test_an_average_over_several_months_of_no_single_purchase_is_monthly(question, months):
     q = read(question)
     assert q.measure == "monthly_average" and q.months == months, q.as_dict()
@@ -70,3 +74,9 @@ def test_an_average_said_with_months_in_the_plural_is_monthly(question, months):
     # "months" in the plural is no "a month": the span of several months still makes the average a monthly one
     q = read(question)
     assert q.measure == "monthly_average" and q.months == months, q.as_dict()
+
+
+@pytest.mark.parametrize("question", ["average daily spend on dining over the last 3 months",
+                                      "avg weekly transport cost over the past 4 months"])
+def test_an_average_per_day_or_week_over_months_is_no_monthly_average(question):
+    assert read(question).measure != "monthly_average", read(question).as_dict()

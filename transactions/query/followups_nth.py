@@ -22,6 +22,8 @@ ORDINAL = {"top": 0, "last": -1, "final": -1, "dau tien": 0, "dau": 0, "cuoi cun
 _EN = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|top|1st|2nd|3rd|(?:[4-9]|10)th"
 _VI = r"thu (?:nhat|hai|ba|tu|nam|sau|bay|tam|chin|muoi|10|[1-9])"
 _NOUN = r"one|merchant|category|place|store|item|payee|shop"
+# "drill into the 2nd, …", "zoom in on #3 – …": one item looked into
+_DRILL = r"(?:drill(?:\s+down)?\s+(?:into|on)|zoom\s+in(?:to|\s+on)?|dig\s+into|focus\s+on)"
 # Vietnamese "thứ 2" is also Monday: a place only after a classifier ("cái thứ 2", "mục thứ ba") or a word of size
 # ("nhiều thứ 3", "lớn thứ hai"), or as the whole turn, and never before a word of time ("thứ 2 tuần trước")
 _VI_AFTER = r"(?!\s+(?:tuan|nay|truoc|toi|vua|roi|ngay|thang)\b)"
@@ -31,12 +33,18 @@ PICK_RE = re.compile(rf"^\s*(?:(?:ok(?:ay)?|and|so|now|what about|how about),?\s
                      rf"weeks?|years?|quarters?|days?|time|\d|(?:{TWO_TO_TEN})\b))"
                      rf"|\b(?:just|only) (?:the\s+)?({_EN}) (?P<unit2>month|period)\b"
                      rf"|\b(?:the|that|this) ({_EN}) (?:{_NOUN})\b"
+                     # "and the 2nd, how much in August?", "the third – which stores?": a place opening the turn,
+                     # set apart from the question asked of it ("First, …" alone is a word of order, not a place)
+                     rf"|^\s*(?:(?:ok(?:ay)?|and|so|now|what about|how about),?\s+)?(?:{_DRILL}\s+)?(?:just\s+|only\s+)?(?:(?:the|that)\s+"
+                     rf"({_EN})|(1st|2nd|3rd|(?:[4-9]|10)th))(?:\s+(?:{_NOUN}))?(?=\s*(?:[,:;–—]|-\s))"
                      r"|\b(dau tien|cuoi cung|(?<=thang )dau|(?<=cai )dau|(?<=ky )dau|(?<=muc )dau|(?<=cai )cuoi)\b"
                      rf"|\b(?:cai|muc|khoan|cho|noi|danh muc|giao dich|nguoi|con|lon|nhieu|to|dat|ton kem)\s+({_VI})\b{_VI_AFTER}"
                      rf"|^\s*(?:con\s+)?({_VI})(?:\s+(?:thi sao|nhe|nha|di))?\s*\??\s*$")
-# "number 3", "#2", "no. 4": a place said as a number, when it is no amount ("number 3" names no dollars)
-NUMBER_RE = re.compile(r"^\s*(?:(?:and|so|what about|how about|ok(?:ay)?),?\s+)?(?:just\s+|only\s+)?(?:the\s+)?"
-                       r"(?:number|no\.?|#|so)\s*(10|[1-9])(?:\s+(?:one|thi sao|nhe))?\s*\??\s*$")
+# "number 3", "#2", "no. 4": a place said as a number, when it is no amount ("number 3" names no dollars); alone, or
+# opening the turn before the question asked of it ("number 2 - what did I spend there in October?")
+NUMBER_RE = re.compile(r"^\s*(?:(?:and|so|what about|how about|ok(?:ay)?),?\s+)?(?:"
+                       rf"{_DRILL}\s+)?(?:just\s+|only\s+)?(?:the\s+)?"
+                       r"(?:number|no\.?|#|so)\s*(10|[1-9])(?:\s+(?:one|thi sao|nhe))?(?:\s*\??\s*$|(?=\s*(?:[,:;–—]|-\s)))")
 
 
 def ordinal_said(text: str) -> tuple[int, tuple[int, int], str | None] | None:

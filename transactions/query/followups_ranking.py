@@ -15,6 +15,7 @@ from transactions.query.followups_base import (
     _n,
     _State,
 )
+from transactions.query.followups_nth import NUMBER_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.periods_words import ORDINAL_WORDS
@@ -151,6 +152,8 @@ def _rank_numbers(text: str, s: _State) -> Edit:
     last = _place(m.group(2) or m.group(4)) or first
     if first is None or last is None or not 1 <= first <= last:
         return None
+    if first == last and NUMBER_RE.search(text) and text[m.end():].strip(" ?-–—,:;"):
+        return None  # "number 2 - what did I spend there in October?": that item asked something (followups_nth._pick)
     q = s.query()
     q.offset, q.limit = first - 1, last - first + 1
     q.measure = "top_categories" if s.previous.measure == "summary" else s.previous.measure

@@ -430,11 +430,16 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
 PER_ITEM_RE = re.compile(r"\b(?:purchases?|transactions?|txns?|orders?|visits?|trips?|tickets?|baskets?|shops?|rides?|"
                          r"meals?|charges?|payments?|bills?|swipes?|per (?:visit|purchase|order|trip|time))\b")
 MULTI_MONTH_DAYS = 55  # a span of about two months or more
+# an average said per a unit shorter than a month ("average daily spend", "avg per week"): not a monthly average
+PER_SHORTER_RE = re.compile(r"\b(?:daily|weekly|per (?:day|week)|a (?:day|week)|each (?:day|week)|every (?:day|week))\b")
 
 
-def _over_months(text: str, periods: list) -> bool:
-    """An average said over a span of several months and of no single purchase: the months' average."""
-    return not PER_ITEM_RE.search(text) and any((p.end - p.start).days >= MULTI_MONTH_DAYS for p, _ in periods)
+def _over_months(text: str, periods: list[tuple[Period, tuple[int, int]]]) -> bool:
+    """An average said over a span of several months ("the last 6 months", "since June"), of no single purchase
+    and of no shorter unit: the monthly average of those months."""
+    return not PER_ITEM_RE.search(text) and not PER_SHORTER_RE.search(text) and any(
+        (p.end - p.start).days >= MULTI_MONTH_DAYS for p, _ in periods)
+
 
 # a question this long or shorter is mostly its subject: any word left over may be what it asks about
 SHORT_QUESTION = 12
