@@ -3,7 +3,7 @@
 British everyday words for bills and money, and requests Moneta cannot do or data it does not have."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
@@ -67,3 +67,23 @@ def test_two_months_said_one_then_the_other_are_each_figured(chat_demo, alice, a
     answer = talk(alice, f"uber in {first:%B}, and then in {second:%B}?")[-1]
     sides = last_args(answer).get("sides") or []
     assert [s["start"] for s in sides] == [first.isoformat(), second.isoformat()], answer["tool_calls"]
+
+
+def test_british_words_for_services_and_places_to_eat(chat_demo, alice, alice_money):
+    telly = talk(alice, "what does the telly subscription cost me over a year?")[-1]
+    args = last_args(telly)
+    assert "Netflix" in str(telly["answer"]) and args["start"] == (
+        timezone.localdate().replace(year=timezone.localdate().year - 1) + timedelta(days=1)).isoformat(), telly
+    assert not telly["understanding"].get("not_understood"), telly["understanding"]
+    pub = talk(alice, "what did the pub lunches come to last month?")[-1]
+    assert last_args(pub).get("categories") == ["Dining"], pub["tool_calls"]
+    fares = talk(alice, "bus and train fares this year")[-1]
+    assert "Transport" in str(last_args(fares).get("categories")), fares["tool_calls"]
+
+
+def test_british_money_words_bound_the_amount(chat_demo, alice, alice_money):
+    tenner = talk(alice, "amazon orders over a tenner last month")[-1]
+    assert float(last_args(tenner)["amount_min"]) == 10, tenner["tool_calls"]
+    pounds = talk(alice, "starbucks under 6 pounds last month")[-1]
+    assert float(last_args(pounds)["amount_max"]) == 6, pounds["tool_calls"]
+    assert not pounds["understanding"].get("not_understood"), pounds["understanding"]

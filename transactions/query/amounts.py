@@ -6,7 +6,9 @@ import re
 from decimal import Decimal, InvalidOperation
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(k|grand|nghin|ngan|trieu|tr)?\b"
-_CUR = r"(?:\s*(?:\$|usd|dollars?|bucks|do|dong|vnd|eur|euros?|€|£|gbp|quid))?"
+# the words of a currency after an amount ("20 bucks", "fifty quid", "5 pounds", "200 đô"): the one home of them here
+CURRENCY = r"usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid|pounds?|gbp|sterling"
+_CUR = rf"(?:\s*(?:\$|€|£|{CURRENCY}))?"
 AMOUNT = rf"(?:\$|€|£)?\s*{_NUMBER}{_CUR}"
 OVER = r"no less than|not less than|over|above|more than|greater than|at least|exceeding|bigger than|larger than|>=?|tren|hon|lon hon|nhieu hon|it nhat"
 UNDER = r"no more than|not more than|under|below|less than|at most|cheaper than|smaller than|up to|<=?|duoi|it hon|nho hon|khong qua|toi da"
@@ -40,7 +42,7 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
         if a is not None and b is not None:
             return min(a, b), max(a, b), [dash.span()]
     over = re.search(rf"(?:\b(?:{OVER})\b|(?<!\w)>=?)\s*{AMOUNT}", text)
-    if over and (re.search(r"[$€£]|\d\s*(?:k|usd|dollars?|bucks|do|dong|vnd|eur|quid)\b", over.group(0))
+    if over and (re.search(rf"[$€£]|\d\s*(?:k|{CURRENCY})\b", over.group(0))
                  or re.match(r"\s*(?:no less than|not less than|over|above|more than|greater than|at least|exceeding|"
                              r"tren|>)", over.group(0))):
         low = to_amount(over.group(1), over.group(2))
@@ -48,10 +50,10 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
     else:
         # "$100+", "100+ dollars", "$50 and up", "20 bucks or more": that amount and over
         plus = re.search(rf"(?:\$|€|£)\s*{_NUMBER}\s*(?:\+|(?:and|or) (?:up|over|more|above)\b)|\b{_NUMBER}\s*(?:\+\s*)?"
-                         rf"(?:\$|usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)?\s*(?:\+|(?:and|or) (?:up|over|more|above)"
+                         rf"(?:\$|{CURRENCY})?\s*(?:\+|(?:and|or) (?:up|over|more|above)"
                          rf"\b)", text)
         if plus and (plus.group(0).strip().startswith(("$", "€", "£")) or re.search(
-                r"\+|\b(?:usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)\b|\d\s*(?:k|nghin|ngan|trieu|tr)\b", plus.group(0))):
+                rf"\+|\b(?:{CURRENCY})\b|\d\s*(?:k|nghin|ngan|trieu|tr)\b", plus.group(0))):
             number, suffix = (plus.group(1), plus.group(2)) if plus.group(1) else (plus.group(3), plus.group(4))
             low = to_amount(number, suffix)
             spans.append(plus.span())
@@ -59,7 +61,7 @@ def find_amounts(text: str) -> tuple[Decimal | None, Decimal | None, list[tuple[
     if not under:
         # "$20 or less", "30 bucks and under": that amount and under
         under = re.search(rf"(?:(?:\$|€|£)\s*)?{_NUMBER}{_CUR}\s*(?:or|and) (?:less|under|below|lower)\b", text)
-        under = under if under and re.search(r"[$€£]|\b(?:usd|dollars?|bucks|do|dong|vnd|eur|euros?|quid)\b|"
+        under = under if under and re.search(rf"[$€£]|\b(?:{CURRENCY})\b|"
                                              r"\d\s*(?:k|nghin|ngan|trieu|tr)\b", under.group(0)) else None
     if under:
         bound = to_amount(under.group(1), under.group(2))

@@ -26,6 +26,9 @@ CONCEPTS: dict[str, tuple[tuple[str, ...], str | None]] = {
                   "zomato", "shopeefood", "baemin", "menulog", "foodpanda", "takeaway", "takeout"), "Dining"),
     "streaming": (("netflix", "spotify", "hulu", "disney", "hbo", "youtube", "apple music", "prime video",
                    "paramount", "peacock", "deezer", "tidal"), "Subscriptions"),
+    # what is watched on the telly: the video services, not the music ones
+    "tv streaming": (("netflix", "hulu", "disney", "hbo", "youtube", "prime video", "paramount", "peacock", "now tv",
+                      "britbox", "apple tv", "sky"), "Subscriptions"),
     "pharmacy": (("cvs", "walgreens", "rite aid", "boots", "pharmacy", "chemist", "duane reade", "long chau",
                   "pharmacity"), "Health"),
     "airline": (("delta", "united", "american airlines", "southwest", "jetblue", "alaska air", "air lines",
@@ -87,6 +90,17 @@ CONCEPT_WORDS: dict[str, str] = {
     # British and Australian words for the pay itself ("my pay packet", "payslips", "paycheques")
     "pay packet": "payroll", "pay packets": "payroll", "my pay packet": "payroll", "my pay packets": "payroll", "payslip": "payroll", "payslips": "payroll",
     "pay slip": "payroll", "pay slips": "payroll", "paycheque": "payroll", "paycheques": "payroll",
+    # British words for the household's services ("the broadband", "the telly subscription", "the heating",
+    # "diesel"): the same kinds of merchant as their American names
+    "broadband": "phone and internet", "broadband bill": "phone and internet", "the broadband": "phone and internet",
+    "landline": "phone and internet", "phone line": "phone and internet", "mobile contract": "phone and internet",
+    "phone contract": "phone and internet", "mobile phone": "phone and internet", "the mobile": "phone and internet",
+    "internet provider": "phone and internet",
+    "telly subscription": "tv streaming", "tv subscription": "tv streaming", "television subscription": "tv streaming",
+    "telly subscriptions": "tv streaming", "tv subscriptions": "tv streaming", "tv streaming": "tv streaming",
+    "heating": "electricity", "the heating": "electricity", "heating bill": "electricity", "energy": "electricity",
+    "gas and electricity": "electricity", "electricity and gas": "electricity", "gas bill": "electricity",
+    "diesel": "gas", "unleaded": "gas", "forecourt": "gas",
     "tax refund": "tax refund", "tax refunds": "tax refund", "tax return refund": "tax refund",
     "irs refund": "tax refund", "tax rebate": "tax refund", "refund from the irs": "tax refund",
 }
@@ -102,19 +116,29 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
                "diner", "diners", "cafeteria", "canteen", "eatery", "eateries", "bistro", "luncheonette",
                "supper", "suppers", "supper club",
                # Australian and British words for meals bought ("brekkie", "takeaways", "the chippy")
-               "brekkie", "brekky", "takeaways", "chippy", "the chippy", "chip shop", "the chip shop"),
+               "brekkie", "brekky", "takeaways", "chippy", "the chippy", "chip shop", "the chip shop",
+               # the British pub and caff ("a pub lunch", "the curry house", "tea rooms")
+               "pub", "pubs", "the pub", "pub lunch", "pub lunches", "pub meal", "pub meals", "carvery", "caff",
+               "the caff", "tea room", "tea rooms", "tearoom", "tearooms", "curry house", "the curry house",
+               "fish and chips"),
     "Groceries": ("grocery", "groceries", "grocery store", "grocery stores", "supermarket", "supermarkets",
                   "food shopping", "food shop", "grocer", "grocers", "greengrocer",
                   "the grocer's", "grocery shopping", "the weekly shop", "weekly shop", "the big shop", "provisions", "butcher", "butchers", "the butcher's", "di cho", "sieu thi", "thuc pham", "tien cho", "cho", "tap hoa",
                   "do tap hoa", "tien tap hoa"),
     "Transport": ("transport", "transportation", "commute", "commuting", "getting around", "travel costs",
-                  "driving", "transit", "di lai", "xe co", "giao thong"),
+                  "driving", "transit", "di lai", "xe co", "giao thong",
+                  # fares and the ways of getting about ("bus fares", "the tube", "the train", "car parks")
+                  "bus", "buses", "bus fare", "bus fares", "train", "trains", "train fare", "train fares",
+                  "train tickets", "rail", "rail fares", "railway", "the tube", "tube fares", "underground", "tram",
+                  "trams", "parking", "car park", "car parks", "tolls"),
     "Utilities": ("utilities", "utility", "utility bills", "water bill", "water company",
                   "the water board", "dien nuoc", "tien nuoc", "hoa don"),
     "Rent": ("rent", "housing", "tien nha", "thue nha"),
     "Shopping": ("shopping", "clothes", "clothing", "stuff online", "online shopping", "mua sam", "quan ao"),
     "Health": ("health", "healthcare", "medical", "doctor", "doctors", "medicine", "medicines", "meds", "medication",
                "medications", "suc khoe", "thuoc",
+               # the British GP and opticians ("the surgery" is too many things to be one)
+               "gp", "the gp", "optician", "opticians", "the opticians", "optometrist", "eye test", "physio",
                "benh vien"),
     "Travel": ("travel", "vacation", "vacations", "holiday", "holidays", "hotel", "hotels",
                "du lich"),
@@ -156,7 +180,7 @@ basically much many more most less least lot lots total totals sum sums overall 
 spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges charging
 billed billing
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
-money dollars dollar bucks usd amount amounts figure number times time often frequently much count counts tally
+money dollars dollar bucks usd quid pound pounds pence sterling gbp amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
 spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far

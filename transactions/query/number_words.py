@@ -71,11 +71,17 @@ def _said(m: re.Match, text: str) -> str:
     return run if value is None else f"{value} "
 
 
+# the British notes said by their names ("over a fiver", "under a tenner"): that many pounds
+NOTES = {"fiver": 5, "tenner": 10}
+NOTE_RE = re.compile(r"\b(?:a\s+)?(fiver|tenner)\b")
+
+
 def numbers_said(text: str) -> str:
     """The normalised text with amounts said in words as digits: "over one hundred dollars" → "over 100 dollars",
-    "forty two bucks" → "42 bucks", "a couple hundred" → "200"; and numbers that stand where only a number can —
-    a quarter ("q four" → "q4") and a year said as two pairs ("twenty twenty five" → "2025"). Other text is kept."""
-    text = years_and_quarters_said(text)
+    "forty two bucks" → "42 bucks", "a couple hundred" → "200", "a tenner" → "10 quid"; and numbers that stand where
+    only a number can — a quarter ("q four" → "q4") and a year said as two pairs ("twenty twenty five" → "2025").
+    Other text is kept."""
+    text = NOTE_RE.sub(lambda m: f"{NOTES[m.group(1)]} quid", years_and_quarters_said(text))
     return RUN_RE.sub(lambda m: _said(m, text), text)
 
 

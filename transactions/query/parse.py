@@ -457,9 +457,10 @@ LATEST_RE = re.compile(r"\b(?:my |the )?(?:last|latest|most recent)\s+(?:\w+\s+)
 YEARLY_RE = re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bthan )(?<!\bfor )(?<!\bover )(?<!\bonce )"
                        r"\b(?:a|an|per|each|every)\s+year\b(?!\s+(?:ago|before|after|earlier|later|from|back)\b)"
                        r"|\byearly\b|\bannual(?:ly)?\b|\bmoi nam\b|\bhang nam\b"
-                       # "what does netflix cost me in a year", "how much would I save in a year" (not "in a year's time")
+                       # "what does netflix cost me in a year", "how much would I save over a whole year" (not "in a
+                       # year's time")
                        r"|\b(?:cost|costs|costing|pay|paying|save|saved|saving|free up)\b[^.?!]{0,30}"
-                       r"\bin a (?:single |whole |full )?year\b(?!'?s time| from now)")
+                       r"\b(?:in|over|across) a (?:single |whole |full )?year\b(?!'?s time| from now)")
 TEXT_CUE = re.compile(r"\b(?:on (?:my|the) (?:bank )?statement|in the (?:description|narrative)|mentioning|"
                       r"containing|that says?|with the words?|labell?ed)\b")
 # a pronoun for things named before ("how much they cost", "add those up"): with no last answer, not understood
