@@ -6,7 +6,10 @@ followups_versus.py, followups.py). Through chat_turn on the chat fixture statem
 Good Plate 64.00 on the 11th); bob's statement has the same rows and a pawn shop purchase of 777.77 of his own."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tests.chat.conftest import answer_body as _body
 from tests.chat.conftest import confident, talk
@@ -121,3 +124,14 @@ def test_a_jar_at_the_monthly_average_of_the_last_figure(chat_demo, alice, alice
     call = answer["tool_calls"][-1]
     assert call["name"] == "propose_create_jar" and call["arguments"].get("usual_months") == 3, answer["tool_calls"]
     assert call["arguments"].get("name") and "$12.00 a month" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize("first, then, days", [("what went out in the past 10 days", "and the past 45?", 45),
+                                               ("uber over the last 20 days", "ok last 60 then", 60)])
+def test_a_bare_count_after_a_span_of_days_is_that_many_days(chat_demo, alice, alice_money, first, then, days):
+    # "last 30?" after "the last 7 days" keeps the unit of days: never 30 months (a bare count's unit when said alone)
+    answer = talk(alice, first, then)[-1]
+    args = _args(answer)
+    today = timezone.localdate()
+    assert (args.get("start"), args.get("end")) == ((today - timedelta(days=days - 1)).isoformat(), today.isoformat()), args
+    assert not args.get("limit"), args

@@ -376,3 +376,28 @@ def _day_range(text: str, s: _State) -> Edit:
     else:
         q.period = period
     return q, [m.span()]
+
+
+# "last 30?" after "the last 7 days": a bare count after a period counted in a unit is that many of the same unit
+BARE_COUNT_RE = re.compile(r"^\s*(?:(?:and|ok(?:ay)?|so|what about|how about|now)[,\s]+)*(?:the\s+|over\s+the\s+|in\s+the\s+)?"
+                           r"(?:last|past|previous|prior)\s+(\d{1,3})(?=\s*(?:then|instead|now)?\s*[?.!]*\s*$)")
+UNIT_OF_LAST_RE = re.compile(r"^the last \d+ (days?|weeks?|months?|years?)\b")
+
+
+def bare_count_unit(text: str, previous: MoneyQuery | None, today: date) -> str:
+    """The turn with the unit of the last answer's counted period after a bare count ("last 30?" → "last 30 days?"):
+    never 30 months (the unit a bare count has alone) nor the last 30 transactions. The last period is counted in
+    days when it ends today and starts on no day a whole number of months back ("the last 7 days", "past 90 days")."""
+    said = BARE_COUNT_RE.match(text)
+    last = previous.period if previous is not None else None
+    if said is None or last is None or last.grain != "range" or last.end != today:
+        return text
+    unit = UNIT_OF_LAST_RE.match(last.label)
+    if unit is not None:
+        plural = unit.group(1) if unit.group(1).endswith("s") else unit.group(1) + "s"
+    elif (today - last.start).days < 366 and all(add_months(today, -k) + timedelta(days=1) != last.start
+                                                 and add_months(today, -k) != last.start for k in range(1, 13)):
+        plural = "days"
+    else:
+        return text
+    return text[:said.end()] + f" {plural if said.group(1) != '1' else plural[:-1]}" + text[said.end():]

@@ -32,6 +32,7 @@ from transactions.query.followups_figures import biggest_left_out
 from transactions.query.followups_merge import is_followup, merge_followup, settle_followup
 from transactions.query.followups_named import named_row
 from transactions.query.followups_parts import NOT_APART, TOGETHER_WORDS
+from transactions.query.followups_periods import bare_count_unit
 from transactions.query.followups_swap import subject_swapped
 from transactions.query.grammar import find_group_by, find_measure, find_top_n
 from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
@@ -154,6 +155,7 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
            earlier: MoneyQuery | None, shown: dict | None, depth: int = 0) -> MoneyQuery:
     text = weeks_of_month(grammar.normalise(question), today if previous is None else None)  # "week 1 vs week 2 of last month": both weeks of it
     text = exclusions_respelt(text)  # "if you don't count the rent", "rent to one side": "except the rent"
+    text = bare_count_unit(text, previous, today)  # "last 30?" after "the last 7 days": 30 days
     if previous is not None:
         on_result = followup_on_result(text, previous, shown, today, earlier=earlier)
         if on_result is not None:
