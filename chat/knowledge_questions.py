@@ -16,6 +16,7 @@ from typing import Any
 from chat.app_nouns import APP_NOUNS
 from chat.help_steps import asks_how_to, names_education_topic
 from chat.knowledge_followup import leans_on_question
+from chat.listings import asks_listing
 from transactions.query import strip_accents
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
 from transactions.query.own_things import own_money_asked, own_spending_asked
@@ -147,7 +148,7 @@ def topic_asked_of_no_figure(text: str, q: Any, query: str) -> str | None:
     measure = find_measure(norm)[0]
     if q is None or getattr(q, "followup", False) or _own_names(q) or _names_their_own(q) or own_money_asked(norm) \
             or own_spending_asked(asked.lower()) or measure not in (None, "total") or (measure and SPEND_CUE.search(norm)) \
-            or APP_NOUNS.search(text):
+            or APP_NOUNS.search(text) or asks_listing(text):  # "what recurring payments come out of my account": theirs
         return None
     return query if names_education_topic(query) else None
 

@@ -386,7 +386,9 @@ RECURS_RE = re.compile(r"\b(?:every|each|per|a) (?:month|mo|year|week)\b|\bmonth
                        r"\bautomatic(?:ally)?\b|\bauto-?pay\w*|"
                        r"\bh[àằ]ng (?:tháng|năm|tuần)\b|\bđịnh kỳ\b|\btự động\b", re.I)
 BARE_WORDS = {"subs", "subscriptions", "subscription", "my", "bills", "recurring", "charges", "the", "list", "show",
-              "all", "rn", "now", "right", "please", "pls", "and", "me"}
+              "all", "rn", "now", "right", "please", "pls", "and", "me", "payments", "debits"}
+# the words of a bare turn that name the listing by themselves ("subs?", "recurring payments?", "my bills")
+BARE_LISTING = {"subs", "subscriptions", "subscription", "bills", "recurring"}
 
 
 # a noun phrase alone, its determiner first ("the stuff that comes out every month automatically", "all those auto
@@ -413,7 +415,7 @@ def asks_listing(text: str) -> bool:
     "which bills do I pay every month", "list my subscriptions" — not how they work ("how does Moneta find
     subscriptions", "what is a subscription") nor how much was spent on them in a period (a money question)."""
     words = re.findall(r"[\w']+", text.lower())
-    if words and set(words) <= BARE_WORDS and set(words) & {"subs", "subscriptions", "subscription", "bills"}:
+    if words and set(words) <= BARE_WORDS and set(words) & BARE_LISTING:
         return True
     plain = strip_accents(text.lower())
     if not ((OWN_RE.search(text) and LISTING_ASK_RE.search(text))

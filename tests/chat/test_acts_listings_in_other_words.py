@@ -55,6 +55,19 @@ def test_the_listing_asked_in_other_words(chat_demo, alice, tv_plan_rise, bob, b
 
 
 @pytest.mark.parametrize("question", [
+    "What recurring payments come out of my account?",
+    "recurring payments?",
+])
+def test_the_listing_asked_with_a_topic_word(chat_demo, alice, tv_plan_rise, question):
+    """Words a finance-education heading holds ("Monthly payments", "Minimum payments") asked of their own account,
+    or said bare: the listing of their recurring charges, not the page."""
+    demo_docs(education=("loans-and-mortgages.md", "debt-payoff-strategies.md", "credit-cards.md"))
+    answer = chat_turn(user=alice, message=question)
+    assert _names(answer) == ["list_subscriptions"], answer["tool_calls"]
+    assert "Hulu" in answer["answer"] and confident(alice, answer), answer["answer"]
+
+
+@pytest.mark.parametrize("question", [
     "my autopay things like hulu and so on, show me",
     "video, gym, phone, whatever — what am I charged every month?",
 ])
