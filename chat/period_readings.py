@@ -77,30 +77,43 @@ def _as_said(m: re.Match, asked: str) -> str:
     return asked[m.start():m.end()] if len(asked) == len(m.string) else m.group(0)
 
 
+def _two_spans(m: re.Match, asked: str, spans: list[tuple[date, date]], calendar: tuple[date, date],
+               rolling: tuple[date, date], vi: bool, words: dict[str, str]) -> tuple[str, str]:
+    """A said period with a calendar reading and a rolling one ("last week", "last quarter"): when the tools ran one of
+    them and not the other, (the reason, the note in the answer's language) saying the one used and the other.
+    `words` names the two readings: calendar/rolling as read in the note, each in English and Vietnamese
+    (`calendar_en`, `rolling_vi`…), the reason's "(…, or …)" (`both`) and what follows the other reading in an English
+    note (`then_en`)."""
+    said = _as_said(m, asked)
+    if calendar in spans and rolling not in spans:
+        used, other, this, that = calendar, rolling, "calendar", "rolling"
+    elif rolling in spans and calendar not in spans:
+        used, other, this, that = rolling, calendar, "rolling", "calendar"
+    else:
+        return "", ""
+    # the other reading is set off by commas when it is followed by its own description (the week's "Monday to Sunday")
+    other_vi, other_en = words[f"{that}_vi"], words[f"{that}_en"]
+    comma = "," if words.get(f"{that}_set_off") else ""
+    note = (f"_Tôi hiểu “{said}” là {words[f'{this}_vi']} ({_span_text(*used, vi)}); {other_vi} "
+            f"({_span_text(*other, vi)}){comma} có thể khác._" if vi else
+            f"_I read “{said}” as {words[f'{this}_en']} ({_span_text(*used, vi)}); {other_en} "
+            f"({_span_text(*other, vi)}){comma} could differ{words.get('then_en', '')}._")
+    return (f"“{said}” has two readings ({words['both']}) and the question does not say which: "
+            f"the answer used {used[0]}..{used[1]}"), note
+
+
+WEEK_WORDS = {"calendar_en": "the calendar week, Monday to Sunday", "rolling_en": "the last 7 days",
+              "calendar_vi": "tuần lịch, thứ Hai đến Chủ nhật", "rolling_vi": "7 ngày gần nhất",
+              "calendar_set_off": "yes", "both": "Monday to Sunday, or the last 7 days"}
+
+
 def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool, asked: str = "") -> tuple[str, str]:
     """"last week" answered Monday–Sunday, or over the last 7 days, when the question does not say which."""
     if not (m := LAST_WEEK_RE.search(text)) or WEEK_PINNED_RE.search(text):
         return "", ""
     monday = today - timedelta(days=today.weekday())
     calendar = (monday - timedelta(days=7), monday - timedelta(days=1))
-    rolling = (today - timedelta(days=6), today)
-    said = _as_said(m, asked)
-    if calendar in spans and rolling not in spans:
-        used, other = calendar, rolling
-        note = (f"_Tôi hiểu “{said}” là tuần lịch, thứ Hai đến Chủ nhật ({_span_text(*used, vi)}); 7 ngày gần nhất "
-                f"({_span_text(*other, vi)}) có thể khác._" if vi else
-                f"_I read “{said}” as the calendar week, Monday to Sunday ({_span_text(*used, vi)}); the last 7 days "
-                f"({_span_text(*other, vi)}) could differ._")
-    elif rolling in spans and calendar not in spans:
-        used, other = rolling, calendar
-        note = (f"_Tôi hiểu “{said}” là 7 ngày gần nhất ({_span_text(*used, vi)}); tuần lịch, thứ Hai đến Chủ nhật "
-                f"({_span_text(*other, vi)}), có thể khác._" if vi else
-                f"_I read “{said}” as the last 7 days ({_span_text(*used, vi)}); the calendar week, Monday to Sunday "
-                f"({_span_text(*other, vi)}), could differ._")
-    else:
-        return "", ""
-    return (f"“{said}” has two readings (Monday to Sunday, or the last 7 days) and the question does not say which: "
-            f"the answer used {used[0]}..{used[1]}"), note
+    return _two_spans(m, asked, spans, calendar, (today - timedelta(days=6), today), vi, WEEK_WORDS)
 
 
 # "last quarter", "the past quarter": the last full calendar quarter, or the last three months (the 3 full months
@@ -108,6 +121,9 @@ def week_reading(text: str, spans: list[tuple[date, date]], today: date, vi: boo
 LAST_QUARTER_RE = re.compile(r"\b(?:last|previous|past|prior) quarter\b(?!\s+of\b)|\bquy (?:truoc|roi|vua roi|vua qua)\b")
 QUARTER_PINNED_RE = re.compile(r"\b(?:calendar|fiscal|financial) quarter\b|\bq[1-4]\b|\b(?:3|three|ba) (?:full )?"
                                r"(?:months?|thang)\b|\b90 days\b|\bquy (?:lich|[1-4])\b")
+QUARTER_WORDS = {"calendar_en": "the last calendar quarter", "rolling_en": "the last three months",
+                 "calendar_vi": "quý lịch vừa rồi", "rolling_vi": "ba tháng gần nhất",
+                 "both": "the last calendar quarter, or the last three months", "then_en": " — say which you meant"}
 
 
 def quarter_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
@@ -122,23 +138,7 @@ def quarter_reading(text: str, spans: list[tuple[date, date]], today: date, vi: 
     rolling = (add_months(this_month, -3), this_month - timedelta(days=1))
     if calendar == rolling:
         return "", ""
-    said = _as_said(m, asked)
-    if calendar in spans and rolling not in spans:
-        used, other = calendar, rolling
-        note = (f"_Tôi hiểu “{said}” là quý lịch vừa rồi ({_span_text(*used, vi)}); ba tháng gần nhất "
-                f"({_span_text(*other, vi)}) có thể khác._" if vi else
-                f"_I read “{said}” as the last calendar quarter ({_span_text(*used, vi)}); the last three months "
-                f"({_span_text(*other, vi)}) could differ — say which you meant._")
-    elif rolling in spans and calendar not in spans:
-        used, other = rolling, calendar
-        note = (f"_Tôi hiểu “{said}” là ba tháng gần nhất ({_span_text(*used, vi)}); quý lịch vừa rồi "
-                f"({_span_text(*other, vi)}) có thể khác._" if vi else
-                f"_I read “{said}” as the last three months ({_span_text(*used, vi)}); the last calendar quarter "
-                f"({_span_text(*other, vi)}) could differ — say which you meant._")
-    else:
-        return "", ""
-    return (f"“{said}” has two readings (the last calendar quarter, or the last three months) and the question does "
-            f"not say which: the answer used {used[0]}..{used[1]}"), note
+    return _two_spans(m, asked, spans, calendar, rolling, vi, QUARTER_WORDS)
 
 
 def running_against_past(text: str, spans: list[tuple[date, date]], today: date, vi: bool,
