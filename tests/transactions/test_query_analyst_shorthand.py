@@ -60,7 +60,10 @@ def test_an_average_over_several_months_of_no_single_purchase_is_monthly(questio
 
 
 @pytest.mark.parametrize("question", ["avg uber ride l6m", "average purchase at target last month",
-                                      "what was my average amazon order over the last 3 months"])
+                                      "what was my average amazon order over the last 3 months",
+                                      # a noun of one row from each side of transactions/query/lexicon.ROW_NOUNS
+                                      "average target basket the past 5 months", "avg cvs payment l4m",
+                                      "average spend per visit at starbucks over the last 6 months"])
 def test_an_average_of_single_purchases_stays_per_purchase(question):
     assert read(question).measure == "average", read(question).as_dict()
 

@@ -30,7 +30,6 @@ from transactions.query.followups_base import (
     RANKINGS,
     ROWS,
     TWO_TO_TEN,
-    UNIT_NOUN_RE,
     VI_COUNT,
     WHOLE_SET_RE,
     Edit,
@@ -91,6 +90,7 @@ from transactions.query.followups_subject import (
 )
 from transactions.query.followups_versus import _one_more_period, _period_and_more, _same_days_in
 from transactions.query.grammar import find_measure
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import contiguous, period_edit

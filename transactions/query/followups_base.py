@@ -35,9 +35,6 @@ HOW_MANY_THAT_RE = re.compile(r"\bhow many(?: [a-z'-]+){0,2}? (?:was|were|is|are
                               r"(?: (?:make|come to|add up to|in all|in total|altogether))?\b|\bhow many times was that\b")
 # "overall", "in all", "altogether": the whole set the last answer was drawn from, said of "that"
 WHOLE_SET_RE = re.compile(r"\b(?:overall|in all|altogether|all told|in total|all together)\b")
-# nouns of single transactions ("which purchase", "the biggest charge"): the rows, not the ranked items
-UNIT_NOUN_RE = re.compile(r"\b(?:single|purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?|"
-                          r"items?|khoan|giao dich)\b")
 # words of a follow-up that carry no filter beyond the edit they belong to
 FILLER = STOPWORDS | GRAMMAR_WORDS | {
     "one", "ones", "them", "those", "these", "they", "it", "that", "this", "same", "again", "instead", "then", "else",

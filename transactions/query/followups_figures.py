@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from transactions.query.followups_base import COUNT, FILLER, NUM, RANKINGS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import COUNT, FILLER, NUM, RANKINGS, Edit, _n, _State
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.shares import INCOME_WHOLE_RE
 from transactions.query.sides import side_label

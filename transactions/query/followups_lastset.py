@@ -16,8 +16,9 @@ import re
 
 from transactions.query.amounts import find_amounts
 from transactions.query.exclusions import EXCLUDE_RE, SPLIT_EXCLUDE_RE
-from transactions.query.followups_base import COUNT, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import COUNT, RANKINGS, ROWS, Edit, _n, _State
 from transactions.query.followups_figures import PER_UNIT_RE, PER_WORDS
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from core.periods import full_months_before
-from transactions.query.followups_base import COUNT, RANKINGS, ROWS, TWO_TO_TEN, UNIT_NOUN_RE, Edit, _n, _State
+from transactions.query.followups_base import COUNT, RANKINGS, ROWS, TWO_TO_TEN, Edit, _n, _State
 from transactions.query.followups_figures import _groups
 from transactions.query.grammar import find_measure
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods_words import ORDINAL_WORDS
 

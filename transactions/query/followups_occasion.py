@@ -9,7 +9,8 @@ import re
 from datetime import date
 
 from core.periods import Period, fmt_day
-from transactions.query.followups_base import UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_base import Edit, _State
+from transactions.query.lexicon import UNIT_NOUN_RE
 
 OCCASION_RE = re.compile(r"\b(?:the|my|our|that)\s+(?P<which>first|earliest|very first|last|latest|most recent|final|newest)"
                          r"\s+(?:trip|visit|stay|journey|flight|outing|run)\b"

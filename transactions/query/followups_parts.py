@@ -17,8 +17,9 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, month_bounds, period_label
-from transactions.query.followups_base import NUM, ROWS, UNIT_NOUN_RE, VI_COUNT, Edit, _n, _State
+from transactions.query.followups_base import NUM, ROWS, VI_COUNT, Edit, _n, _State
 from transactions.query.grammar import find_measure
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery, Side
 
 UNIT = r"(?P<unit>days?|weeks?|months?|quarters?|years?)"

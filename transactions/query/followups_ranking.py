@@ -9,13 +9,13 @@ from transactions.query.followups_base import (
     NUM,
     RANKINGS,
     TWO_TO_TEN,
-    UNIT_NOUN_RE,
     VI_NUM,
     Edit,
     _n,
     _State,
 )
 from transactions.query.followups_nth import NUMBER_RE
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.periods_words import ORDINAL_WORDS

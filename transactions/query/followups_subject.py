@@ -19,8 +19,9 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, fmt_day
-from transactions.query.followups_base import HOW_MANY_THAT_RE, RANKINGS, ROWS, UNIT_NOUN_RE, Edit, _State
+from transactions.query.followups_base import HOW_MANY_THAT_RE, RANKINGS, ROWS, Edit, _State
 from transactions.query.followups_merge import SPENT_RE, SUPERLATIVE_WORD_RE
+from transactions.query.lexicon import UNIT_NOUN_RE
 from transactions.query.model import MoneyQuery
 from transactions.query.periods import find_periods
 from transactions.query.state import PLACE_REF_RE, period_edit, referenced_merchant

@@ -227,6 +227,13 @@ MANNER_RE = re.compile(r"\b(?:bottom line|rough(?:ly)?(?: an?)? estimate|ballpar
 HEAD_NOUNS = {"rides", "ride", "trips", "trip", "orders", "order", "purchases", "purchase", "charges", "charge",
               "bill", "bills", "spending", "spend", "subscription", "subscriptions", "payments", "payment",
               "visits", "runs", "stuff", "transactions", "coffee", "membership", "tickets", "fees", "fee"}
+# nouns of single transactions ("which purchase", "the biggest charge", "avg order"), the one home of the words; two uses:
+# - UNIT_NOUN_RE (follow-ups): the rows, not the ranked items: a word of the edit, no new subject
+# - PER_ITEM_RE (an average): an average of single rows, not of months ("average purchase", "avg basket", "per trip")
+ROW_NOUNS = r"purchases?|transactions?|charges?|orders?|rides?|trips?|visits?|payments?"
+UNIT_NOUN_RE = re.compile(rf"\b(?:single|{ROW_NOUNS}|items?|khoan|giao dich)\b")
+PER_ITEM_RE = re.compile(rf"\b(?:{ROW_NOUNS}|txns?|tickets?|baskets?|shops?|meals?|bills?|swipes?|"
+                         r"per (?:visit|purchase|order|trip|time))\b")
 # nouns that make the word before them a description of a shop or service of theirs ("the burrito place", "that
 # music thing", "the film streaming one"): what it sells or does, not what it is called (query/described.py, and
 # chat/answer_fit: such a description is not a thing nothing is about)

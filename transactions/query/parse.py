@@ -35,7 +35,7 @@ from transactions.query.followups_parts import NOT_APART, TOGETHER_WORDS
 from transactions.query.followups_periods import bare_count_unit
 from transactions.query.followups_swap import subject_swapped
 from transactions.query.grammar import find_group_by, find_measure, find_top_n
-from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS
+from transactions.query.lexicon import INCOME_VERB_RE, MANNER_RE, ORDER_WORDS, PER_ITEM_RE
 from transactions.query.linking import Linker
 from transactions.query.linking_sentence import link_entities
 from transactions.query.model import MoneyQuery, Side, Vocab
@@ -428,9 +428,6 @@ def _parse(question: str, *, vocab: Vocab, today: date, previous: MoneyQuery | N
     return q
 
 
-# what an average per item names ("average purchase", "avg order", "per trip"): an average of single rows, not months
-PER_ITEM_RE = re.compile(r"\b(?:purchases?|transactions?|txns?|orders?|visits?|trips?|tickets?|baskets?|shops?|rides?|"
-                         r"meals?|charges?|payments?|bills?|swipes?|per (?:visit|purchase|order|trip|time))\b")
 MULTI_MONTH_DAYS = 55  # a span of about two months or more
 # an average said per a unit shorter than a month ("average daily spend", "avg per week"): not a monthly average
 PER_SHORTER_RE = re.compile(r"\b(?:daily|weekly|per (?:day|week)|a (?:day|week)|each (?:day|week)|every (?:day|week))\b")
