@@ -71,8 +71,10 @@ def _mentions(ran: list[dict]) -> str:
 def _readings_disagree(ctx, question: str = "") -> str:
     """Two independent readings of the question — the grammar's route and the nearest labelled exemplars — that
     point at different sources (money vs knowledge), with the exemplars sure of theirs, make an answer doubtful."""
-    seen = (getattr(ctx, "timings", None) or {}).get("classifier") or {}
-    family, score, route = seen.get("family"), seen.get("score") or 0, seen.get("route")
+    seen = getattr(ctx, "routed", None)
+    if seen is None:
+        return ""  # no router ran (the LLM path): there is no second reading to set against the first
+    family, score, route = seen.family, seen.score, seen.route
     if not family or route in ("followup", "note", "out_of_scope") or score < 0.55:
         return ""
     routed = "money" if route in ("money", "jars", "subscriptions", "budget_advice") else \

@@ -46,6 +46,17 @@ class _Embedder:
 embed = _Embedder()
 
 
+@dataclass(frozen=True)
+class RouterReading:
+    """The offline router's two readings of a question, kept for the confidence checks (chat/answer_fit.py,
+    chat/subject_kept.py): the nearest labelled exemplars' intent, its score and family, and the grammar's route."""
+
+    intent: str
+    score: float
+    family: str | None
+    route: str
+
+
 @dataclass
 class TurnContext:
     """One turn's context. `previous_query`/`previous_result`: the last money answer's query and what it showed
@@ -82,6 +93,7 @@ class TurnContext:
     # $16" amends the last of them (chat/actions/amend.py)
     waiting: list[dict[str, Any]] = field(default_factory=list)
     recurring: list[str] = field(default_factory=list)  # merchants of their recurring charges ("what am I paying for X")
+    routed: RouterReading | None = None  # the offline router's readings of the question (None on the LLM path)
 
 
 STATE_LOOKBACK = 3  # answers back to look for the conversation's last money answer

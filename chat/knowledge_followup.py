@@ -10,10 +10,8 @@ from typing import Any
 
 from transactions.query import strip_accents
 from transactions.query.lexicon import STOPWORDS
+from transactions.query.pointers import POINTS_AT_A_THING_RE
 
-POINTS_BACK_RE = re.compile(r"\b(?:mine|ours|it|its|them|they|one|(?:that|this|those|these|same)(?!\s+(?:month|week|year|"
-                            r"quarter|weekend|season|summer|spring|fall|autumn|winter|day|morning|evening|time)s?\b)|"
-                            r"(?:cái )?(?:đó|này)|nó|của (?:mình|tôi|em))(?!\w)", re.I)  # "this month" points at no thing
 # words of a question that ask how much, how, whether — about anything: no subject of their own
 ASKING_WORDS = {"how", "big", "much", "many", "large", "small", "long", "often", "should", "would", "could", "be",
                 "tho", "though", "then", "really", "actually", "exactly", "mine", "ours", "work", "works", "mean",
@@ -37,7 +35,7 @@ OWN_WORDS = 2  # "how often does it get added", "how does it grow over two years
 def _own_words(text: str) -> list[str]:
     """The words of `text` that are neither function words, nor asking words, nor words that point back."""
     words = re.findall(r"[\w']+", strip_accents(text.lower()))
-    return [w for w in words if w not in STOPWORDS and w not in ASKING and not POINTS_BACK_RE.fullmatch(w)
+    return [w for w in words if w not in STOPWORDS and w not in ASKING and not POINTS_AT_A_THING_RE.fullmatch(w)
             and not w.isdigit()]
 
 
@@ -45,7 +43,7 @@ def leans_on_question(text: str) -> bool:
     """Does a short turn point back with (almost) no subject of its own ("how big should mine be tho")? A longer one
     leans too when its own words name no finance topic ("how would i even start one, like how many months is the
     goal")."""
-    if not POINTS_BACK_RE.search(text) or len(text.split()) > LONG_WORDS:
+    if not POINTS_AT_A_THING_RE.search(text) or len(text.split()) > LONG_WORDS:
         return False
     own = _own_words(text)
     if len(text.split()) <= MAX_WORDS:
@@ -64,7 +62,7 @@ def with_question_before(calls: list[dict[str, Any]], text: str, asked_before: s
     if not subject:
         return
     # the turn's words without those that point back or only colour it ("mine", "tho"): "how big should be"
-    asked = " ".join(w for w in re.findall(r"[\w']+", text) if not POINTS_BACK_RE.fullmatch(w)
+    asked = " ".join(w for w in re.findall(r"[\w']+", text) if not POINTS_AT_A_THING_RE.fullmatch(w)
                      and w.lower() not in COLOUR_WORDS)
     for call in calls:
         if call["name"] in KNOWLEDGE_CALLS:
@@ -77,7 +75,7 @@ def howto_points_at_nothing(text: str, ctx: Any) -> bool:
     below the confidence threshold) instead of searching the knowledge base for "one"."""
     from chat.help_steps import GENERIC, asks_how_to  # (help_steps loads the section headings: imported when used)
 
-    if getattr(ctx, "previous_asked", None) or getattr(ctx, "previous_query", None) or not POINTS_BACK_RE.search(text) \
+    if getattr(ctx, "previous_asked", None) or getattr(ctx, "previous_query", None) or not POINTS_AT_A_THING_RE.search(text) \
             or not asks_how_to(text) or [w for w in _own_words(text) if w not in GENERIC]:
         return False
     vi = bool(re.search(r"[àáảãạăâđèéẻẽẹêìíỉĩịòóỏõọôơùúủũụưỳýỷỹỵ]", text.lower()))

@@ -19,6 +19,7 @@ from transactions.query.followups import ADD_UP_RE, ORDINAL, PICK_RE, SUPERLATIV
 from transactions.query.grammar import normalise, strip_accents
 from transactions.query.lexicon import CONCEPTS
 from transactions.query.periods import find_periods
+from transactions.query.pointers import POINTS_AT_LISTED_RE, POINTS_AT_ONE_LISTED_RE
 
 # words that are about recurring charges whoever asks: "my subscriptions", "subs", "recurring", "monthly bills"
 SUBSCRIPTION_CORE = (r"\bsubscri\w*|\bsubs\b|\brecurr\w*|\bmonthly (?:charges|bills|payments)\b|\bđăng ký\b|\bdang ky\b"
@@ -55,8 +56,6 @@ SHOWN_ROWS = 8  # the recurring charges an answer lists (chat/offline/compose.py
 CANCEL_RE = re.compile(r"\b(?:cancel|stop|end|drop|get rid of|unsubscribe(?: from)?|quit|hủy|huỷ|ngừng)\b", re.I)
 PER_UNIT_RE = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|yr|month|mo)\b|\bannual(?:ly)?\b|\byearly\b|"
                          r"\bmỗi (?:năm|tháng)\b|\bmột năm\b", re.I)
-POINTS_BACK_RE = re.compile(r"\b(?:that|it|this|them|those|they|these|each|đó|này)\b", re.I)
-POINTS_AT_ONE_RE = re.compile(r"\b(?:it|that one|this one|that|the one)\b", re.I)
 # asked to cancel for them after the list: "can you cancel one of those for me", "please unsubscribe me from that"
 CANCEL_FOR_ME_RE = re.compile(r"^\W*(?:(?:ok|okay|so|then|and|please|pls|can you|could you|would you|just)\W+)*"
                               r"(?:cancel|unsubscribe|stop|end|get rid of|hủy|huỷ)\b", re.I)
@@ -102,7 +101,7 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     if items.get("kind") != "subscription" or not names:
         return None
     norm = normalise(text)
-    if PER_UNIT_RE.search(text) and POINTS_BACK_RE.search(text) and len(norm.split()) <= 8 and not CANCEL_RE.search(text):
+    if PER_UNIT_RE.search(text) and POINTS_AT_LISTED_RE.search(text) and len(norm.split()) <= 8 and not CANCEL_RE.search(text):
         # "what's that per year then": the cost per month and per year of what the answer was about
         return {"name": "list_subscriptions", "args": {"merchants": (shown.get("focus") or names)}}
     if ROSE_RE.search(text) and not CANCEL_RE.search(text) and len(norm.split()) <= 14:
@@ -125,7 +124,7 @@ def listing_followup_call(text: str, shown: dict[str, Any] | None) -> dict[str, 
     elif pick:
         which = ORDINAL[next(g for g in pick.groups() if g in ORDINAL)]
         chosen = [names[which]] if -len(names) <= which < len(names) else []
-    elif CANCEL_RE.search(text) and POINTS_AT_ONE_RE.search(text) and (shown.get("focus") or len(names) == 1):
+    elif CANCEL_RE.search(text) and POINTS_AT_ONE_LISTED_RE.search(text) and (shown.get("focus") or len(names) == 1):
         chosen = (shown.get("focus") or names)[:1]
     else:
         chosen = []

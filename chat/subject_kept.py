@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-POINTS_BACK_RE = re.compile(r"\b(?:there|those|these|them|it|they|same|that one|those ones)\b|\bđó\b|\bấy\b", re.I)
+from transactions.query.pointers import POINTS_AT_ANSWER_RE, POINTS_AT_SUBJECT_RE
+
 # a turn that widens on purpose: "and everything together?", "overall", "all my spending"
 WIDENS_RE = re.compile(r"\b(?:everything|overall|in general|altogether (?:overall|in total)|all (?:of )?(?:my |our )?"
                        r"(?:spending|expenses|purchases|transactions|categories|money)|total spending|every (?:category|"
@@ -38,7 +39,7 @@ def dropped_subject(question: str, ran: list[dict[str, Any]], ctx: Any) -> list[
     if not ran or WIDENS_RE.search(question or ""):
         return []
     before = _subject(previous) if previous and getattr(ctx, "previous_family", None) == "money" else []
-    if not (before and POINTS_BACK_RE.search(question or "")):
+    if not (before and POINTS_AT_SUBJECT_RE.search(question or "")):
         # the items the last answer listed or ranked ("how much did those three cost", "how many trips there")
         items = ((getattr(ctx, "previous_result", None) or {}).get("items") or {}).get("names") or []
         before = list(items) if ITEMS_BACK_RE.search(question or "") else []
@@ -128,15 +129,14 @@ def followup_left_unanswered(question: str, recorder: Any, ctx: Any) -> bool:
         return False
     if [r for r in recorder.tool_records if r.name != "respond"]:
         return False
-    seen = (getattr(ctx, "timings", None) or {}).get("classifier") or {}
-    if seen.get("route") == "out_of_scope" and seen.get("intent") != "out_of_scope" \
+    seen = getattr(ctx, "routed", None)
+    if seen is not None and seen.route == "out_of_scope" and seen.intent != "out_of_scope" \
             and len(re.findall(r"\w+", question or "")) <= SHORT_TURN_WORDS:
         # a short turn declined right after a money answer while the nearest exemplars read it as a question they
         # answer (a month asked in words the grammar lacks): it most likely leans on that answer — a doubtful
         # decline, never a confident one. "who won the game" (read as off-topic both ways) stays a plain decline.
         return True
-    return bool(POINTS_BACK_RE.search(question or "") or re.search(
-        r"\b(?:that|each of them|(?:from|since|until) then|the (?:biggest|largest|first|last) one)\b", question or "", re.I)) and \
+    return bool(POINTS_AT_SUBJECT_RE.search(question or "") or POINTS_AT_ANSWER_RE.search(question or "")) and \
         bool(ASKS_RE.search(question or ""))
 
 

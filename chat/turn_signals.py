@@ -49,6 +49,7 @@ from core.text import strip_accents
 from transactions.query.followups_subject import asks_all_of_it
 from transactions.query.number_words import years_and_quarters_said
 from transactions.query.periods_words import EN_BIG, EN_COUNTS, TEENS, words_number
+from transactions.query.pointers import LEANS_ON_LAST_RE
 
 SIGNAL_PENALTY = 0.6
 LISTINGS = {"list_subscriptions", "get_jar_status", "suggest_budgets"}  # chosen by their own words, take no period
@@ -338,9 +339,6 @@ def how_to_answered_by_a_change(text: str, records: list[Any]) -> list[str]:
     return []
 
 
-# the turn points back at the last answer ("was that", "those", "it", "same"), or opens as a follow-up does
-POINTS_BACK_RE = re.compile(r"\b(?:that|those|these|them|it|they|there|same|then)\b|^\s*(?:and|ok(?:ay)?|so|what about|how "
-                            r"about|con|vay con)\b")
 
 
 def _previous_span(ctx: Any) -> dict:
@@ -357,7 +355,7 @@ def followup_period_lost(text: str, records: list[Any], ctx: Any) -> list[str]:
     last answer was about one period: "how many visits was that" after "… last 3 months" counts every visit ever."""
     period = _previous_span(ctx)
     scoped = [r for r in records if r.name in SCOPED_TOOLS]
-    if not period or not scoped or any(_covers_a_period(r) for r in scoped) or not POINTS_BACK_RE.search(text):
+    if not period or not scoped or any(_covers_a_period(r) for r in scoped) or not LEANS_ON_LAST_RE.search(text):
         return []
     if PERIOD_RE.search(PER_UNIT_RE.sub(" ", text)) or ALL_TIME_RE.search(text) or asks_all_of_it(text):
         return []  # a period of its own (period_not_covered judges it), or all time on purpose

@@ -12,6 +12,7 @@ from chat.actions.proposals import understand_in
 from chat.actions.scope import period_args
 from chat.actions.verbs import DELETE_VERB
 from transactions.query.followups_acts import points_at_last_set
+from transactions.query.pointers import POINTS_AT_ROWS_RE
 
 # charged (billed, paid, taken) twice, a duplicate, a double charge, "bị trừ 2 lần", "trừ tiền hai lần", "bị trùng"
 CHARGED_TWICE_RE = re.compile(
@@ -24,9 +25,6 @@ CHARGED_TWICE_RE = re.compile(
 # "what is a duplicate charge", "how do duplicates happen": a concept or how-to, no check of their data
 CONCEPT_RE = re.compile(r"^\W*(?:what(?:'s| is| are| does)|why (?:do|does|would|are|is)|how (?:do|does|can|could|"
                         r"would|to|should)|explain|define)\b", re.I)
-# "is that a duplicate", "one of those is a double charge", "are any of these duplicates": the last answer's rows
-POINTS_BACK_RE = re.compile(r"\b(?:that|those|these|this|it|them|one of (?:them|those|these)|any of (?:them|those|"
-                            r"these)|the (?:second|last|other) one)\b|(?<!\w)(?:đó|này|kia)(?!\w)", re.I)
 # the words that ask, and the words of the charge, none of them a name ("charged", "twice", "duplicate")
 ASK_WORDS_RE = re.compile(r"\b(?:was|were|am|is|are|did|do|does|have|has|had|been|get|got|i|me|my|we|us|it|that|"
                           r"this|those|these|any|anything|there|a|an|the|for|by|on|at|in|with|twice|two|2|times?|2x|"
@@ -62,7 +60,7 @@ def duplicate_check_call(text: str, q: Any, ctx: Any) -> dict[str, Any] | None:
     words = [w for w in getattr(q, "text", None) or [] if not ASK_WORDS_RE.fullmatch(w)]
     period = period_args(text, ctx.today)
     previous = getattr(ctx, "previous_query", None) or {}
-    if not (merchants or categories or words) and previous and POINTS_BACK_RE.search(text) \
+    if not (merchants or categories or words) and previous and POINTS_AT_ROWS_RE.search(text) \
             and (points_at_last_set("those", previous) or previous.get("merchants") or previous.get("categories")):
         merchants, categories = list(previous.get("merchants") or []), list(previous.get("categories") or [])
         span = previous.get("period") or {}

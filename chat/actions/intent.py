@@ -51,10 +51,10 @@ from chat.actions.verbs import (
     plain_request,
     saving_asked,
 )
-from chat.listings import POINTS_BACK_RE
 from chat.unavailable_actions import FIRM, cancel_of_last_subject, cancel_of_recurring, unavailable_action
 from transactions.query.asides import set_aside
 from transactions.query.exclusions_wording import exclusion_asked
+from transactions.query.pointers import POINTS_AT_LISTED_RE
 from transactions.query.state import exclusion_followup
 
 CAN_YOU_RE = re.compile(r"^\s*(?:can|could|would|will)\s+you\b", re.I)
@@ -230,7 +230,7 @@ def then_question(call: dict[str, Any], ctx: Any) -> Any:
     merchants = list(args.get("merchants") or ([] if args.get("category") or args.get("categories") else fq.merchants))
     categories = [] if call["name"] == "propose_set_category" else \
         list(args.get("categories") or ([args["category"]] if args.get("category") else fq.categories))
-    if (merchants or categories) and (not solid or POINTS_BACK_RE.search(then)):
+    if (merchants or categories) and (not solid or POINTS_AT_LISTED_RE.search(then)):
         tq.merchants, tq.categories, tq.unknown, tq.text, tq.links = merchants, categories, [], [], []
         # "what have I paid them", "how much were those": the word that points back is read (as the request's subject)
         tq.ignored = [w for w in tq.ignored if w.lower() not in POINTER_WORDS]

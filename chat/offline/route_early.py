@@ -29,7 +29,7 @@ from chat.help_steps import (
 )
 from chat.help_steps import stem as help_stem
 from chat.holdings import jar_amount_asked
-from chat.knowledge_followup import POINTS_BACK_RE, howto_points_at_nothing
+from chat.knowledge_followup import howto_points_at_nothing
 from chat.knowledge_questions import concept_of_question_before, informal_concept_query, topic_asked_of_no_figure
 from chat.limits import limits_call
 from chat.listings import listing_followup_call
@@ -53,6 +53,7 @@ from transactions.query.followups_parts import APART_WORDS
 from transactions.query.grammar import normalise
 from transactions.query.model import MoneyQuery, Side
 from transactions.query.periods import find_periods
+from transactions.query.pointers import POINTS_AT_A_THING_RE
 
 
 @dataclass
@@ -126,7 +127,7 @@ def own_each(text: str, q: MoneyQuery) -> list[Side] | None:
 def howto_of_last_subject(text: str, q: MoneyQuery, ctx: TurnContext) -> list[dict]:
     """A how-to that points back for its subject ("then tell me how I'd set one up myself" after asking for a jar):
     the help steps for the thing the turn before named."""
-    if not (ctx.previous_asked and asks_how_to(text) and POINTS_BACK_RE.search(text)):
+    if not (ctx.previous_asked and asks_how_to(text) and POINTS_AT_A_THING_RE.search(text)):
         return []
     topics = set().union(*HELP_TOPICS.load().stems)
     subject = [w for w in re.findall(r"[\w']+", ctx.previous_asked) if help_stem(w) in topics]

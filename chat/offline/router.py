@@ -16,7 +16,7 @@ from datetime import date
 from chat.affordability import REASONING_TOOLS
 from chat.affordability_asked import asked_before, reasoning_call
 from chat.app_nouns import APP_NOUNS
-from chat.context import TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
+from chat.context import RouterReading, TurnContext, embed, understand  # noqa: F401  (embed: re-exported for the exemplar classifier)
 from chat.help_steps import names_education_topic
 from chat.holdings import jar_amount_asked
 from chat.knowledge_followup import leans_on_question, with_question_before
@@ -164,8 +164,8 @@ def route(question: str, ctx: TurnContext) -> Plan:
             ctx.understood = lead.query.as_dict()
     # the two readings of the question, kept for the confidence check: the grammar's route and the exemplars' family
     ranked = sorted(scored[0], key=scored[0].get, reverse=True)
-    ctx.timings["classifier"] = {"intent": ranked[0], "score": round(scored[0][ranked[0]], 3),
-                                 "family": INTENT_FAMILY.get(ranked[0]), "route": plan.intents[0][0]}
+    ctx.routed = RouterReading(intent=ranked[0], score=round(scored[0][ranked[0]], 3),
+                               family=INTENT_FAMILY.get(ranked[0]), route=plan.intents[0][0])
     # a plan to cancel, with its price per month and per year, answers "how much would I save" too
     priced = bool(plan.calls) and plan.calls[0]["name"] == "explain_unavailable_action" and \
         bool(plan.calls[0]["args"].get("subject")) or [i[0] for i in plan.intents] == ["action", "money"] \

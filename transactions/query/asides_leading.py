@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from transactions.query.asides_remarks import OPERATOR_RE
+from transactions.query.pointers import POINTS_INTO_CLAUSE_RE
 
 # "if it isn't too much trouble", "if it's no bother", "if you don't mind", "if you have a sec", "when you get a
 # minute", "if possible", "sorry to bother you", "out of curiosity"
@@ -41,10 +42,6 @@ _PERIOD_OR_NARROW_RE = re.compile(
     r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter|christmas|last|this|next|"
     r"week|month|year|quarter|ago|yesterday|today|\d{4}|only|just|per|each|every)\b", re.I)
-# the question points back at what the clause said: "how much did that cost", "what did I spend on it", "there"
-_POINTS_BACK_RE = re.compile(r"\b(?:on|at|for|from|to|in)\s+(?:it|that|them|those|these|this)\b|\bthere\b|"
-                             r"\b(?:did|does|do|has|have|was|is)\s+(?:it|that|this|those|they)\s+(?:cost|come|add|run|"
-                             r"total|amount)|\bthat\s+(?:cost|come|add|run|total)", re.I)
 _ASKS_RE = re.compile(r"\b(?:how|what|what's|whats|which|who|when|where|could|can|would|will|please|show|list|tell|"
                       r"give|total|spen[dt]|spending|cost|paid|compare)\b|\?\s*$", re.I)
 
@@ -57,7 +54,7 @@ def leading_clauses_set_aside(question: str) -> tuple[str, list[str]]:
         if (len(re.findall(r"\w+", rest)) < 3 or not _ASKS_RE.search(rest)
                 or (not re.match(POLITE, clause, re.I) and (
                     OPERATOR_RE.search(clause) or _PERIOD_OR_NARROW_RE.search(clause)
-                    or _POINTS_BACK_RE.search(rest)))):
+                    or POINTS_INTO_CLAUSE_RE.search(rest)))):
             break
         found.append(clause.strip())
         text = rest

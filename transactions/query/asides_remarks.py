@@ -16,6 +16,7 @@ import re
 
 from transactions.query.exclusions import EXCLUDE_RE
 from transactions.query.exclusions_wording import COUNTS_RULE_RE, OTHER_CUES
+from transactions.query.pointers import POINTS_AT_REMARK_RE
 
 # ---- closed classes --------------------------------------------------------------------------------------------
 _SUBJECT = (r"(?:(?i:yes|yeah|yep|sure|right|true|of course|well|ok|okay|oh|and|but|no|though|although|also|plus|"
@@ -155,7 +156,6 @@ WHY_AFTER_Q_RE = re.compile(r"(?P<sep>[?!]\s+)(?i:that'?s|that is|thats|it'?s|it
 # and points back at nothing the statement said ("there", "it", "that")
 QUESTION_START = (r"(?i:how|what|what's|whats|which|who|when|where|why|could|can|would|will|please|show|list|tell|"
                   r"give|is|are|was|were|do|does|did|have|has|to begin with|first|so|and|now)")
-POINTS_BACK_RE = re.compile(r"\b(?i:there|it|its|that|those|them|they|this|these|then|the same|such|one)\b")
 PERIOD_SAID_RE = re.compile(r"\b(?i:january|february|march|april|may|june|july|august|september|october|november|"
                             r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|month|year|week|quarter|"
                             r"today|yesterday|since|\d{4}|days?|months|weeks|years)\b")
@@ -201,7 +201,7 @@ def _scene_set(text: str) -> tuple[str, str] | None:
             or COUNTS_RULE_RE.search(lead.lower()):
         return None  # "Show me dining. Only last month?" — the first sentence asks too, or narrows
     question = rest[:rest.index("?") + 1]
-    if POINTS_BACK_RE.search(question) or not (PERIOD_SAID_RE.search(question)
+    if POINTS_AT_REMARK_RE.search(question) or not (PERIOD_SAID_RE.search(question)
                                                or len(question.split()) >= STANDALONE_WORDS):
         return None
     return lead.strip(), rest.strip()
