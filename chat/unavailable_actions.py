@@ -47,10 +47,13 @@ TX_FIELDS = (r"\b(?:change|edit|fix|correct|update|modify|adjust|set)\b.{0,25}\b
 # text written for the user — an email, a letter, a message, a poem — or translated: Moneta answers about their money
 # and the app, it writes nothing for them ("write me an email to my landlord", "soạn giùm tin nhắn xin tăng lương",
 # "dịch đoạn này sang tiếng Anh"); a note to keep is a note (chat/actions/control.note_call), not this
-_TEXTS = r"(?:e-?mails?|letters?|messages?|texts?|poems?|essays?|speech|posts?|tweets?|cover letters?|complaints?|replies|reply)"
+# (a summary or a review of their spending is a money question, not a text: neither is here)
+_TEXTS = (r"(?:e-?mails?|letters?|messages?|texts?|poems?|essays?|speech|posts?|tweets?|cover letters?|complaints?|"
+          r"replies|reply|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|stor(?:y|ies)|jokes?|bios?|resumes?|cvs?|"
+          r"captions?|articles?|toasts?|invitations?|thank[- ]you notes?)")
 _VI_TEXTS = r"(?:e-?mail|mail|thư|lá thư|tin nhắn|bài thơ|thơ|bài văn|bài đăng|bài|đoạn văn|văn bản|đơn|lời nhắn)"
 WRITE_FOR_ME = (rf"\b(?:write|draft|compose|pen)\b(?:\s+(?:me|us|up|out))?\s+(?:(?:a|an|the|my|some|this|that|"
-                rf"quick|short|nice|polite|formal|angry|new)\s+){{0,3}}(?:\w+\s+)?{_TEXTS}\b"
+                rf"quick|short|nice|polite|formal|angry|new)\s+){{0,3}}(?:\w+\s+){{0,2}}{_TEXTS}\b"
                 r"|\btranslate\b.{0,40}\b(?:into|to)\s+(?:english|vietnamese|spanish|french|chinese|german)\b"
                 # asked of Moneta: the verb opening the turn or with "giúp/giùm/hộ" after it ("ai là người viết bài hát
                 # này", who wrote this song, asks no writing)

@@ -46,6 +46,9 @@ def _state(user) -> tuple:
     ("soạn giùm mình tin nhắn nhắc bạn cùng phòng trả tiền điện", "không viết email"),
     ("viết hộ tôi một lá thư cho công ty bảo hiểm", "không viết email"),
     ("dịch câu này sang tiếng Anh giùm em", "không viết email"),
+    # any text composed for them, not only a letter: the same decline, never the out-of-scope note
+    ("compose a haiku about autumn leaves", "can't write emails"),
+    ("can you write me a funny birthday toast for my brother", "can't write emails"),
 ])
 def test_a_request_the_chat_cannot_do_is_said_with_the_steps(chat_demo, alice, alice_money, wording, says):
     jar_create(user=alice, name="Coffee", monthly_budget="60")

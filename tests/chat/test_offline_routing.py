@@ -109,11 +109,16 @@ def test_follow_up_changes_what_it_names_and_keeps_the_rest(chat_demo, alice, al
     assert args["measure"] == "count" and args["categories"] == ["Groceries"]
 
 
-def test_out_of_scope_answers_politely_without_tools(chat_demo, alice):
-    # a text to write is declined either as out of scope or as the plain "can't write … for you" (9184e05e)
-    answer = chat_turn(user=alice, message="Write me a poem about the sea")
-    assert answer["tools_used"] in ([], ["explain_unavailable_action"]), answer["tool_calls"]
-    assert "personal-finance assistant" in answer["answer"] or "can't write" in answer["answer"], answer["answer"]
+def test_a_text_to_write_is_the_plain_cant_write_decline(chat_demo, alice):
+    # the product's one decline of a text to write, compose or translate (chat/unavailable_actions.WRITE_FOR_ME): "Moneta
+    # can't write … for you" with what it can do instead, no data tool, medium (neither "high" nor escalated) — never
+    # the generic out-of-scope note, whichever family the words resemble
+    for message in ("Write me a poem about the sea", "compose a haiku about my commute", "write a short love song"):
+        answer = chat_turn(user=alice, message=message)
+        assert answer["tools_used"] == ["explain_unavailable_action"], (message, answer["tool_calls"])
+        assert answer["answer"].startswith("Moneta can't write") and "What you can do:" in answer["answer"], answer
+        assert "personal-finance assistant" not in answer["answer"], answer["answer"]
+        assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], (message, answer["confidence"])
 
 
 def test_investment_advice_is_declined_with_education(chat_demo, alice, knowledge_docs):

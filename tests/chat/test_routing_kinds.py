@@ -128,10 +128,12 @@ def test_a_vietnamese_question_about_no_ones_money_is_knowledge(chat_demo, alice
 
 
 def test_a_request_unlike_any_family_is_out_of_scope_not_a_jar_status(chat_demo, alice, alice_money):
-    # (a text to write for them is a request Moneta can't carry out: it says so, and never shows jar status)
+    # (a text to write for them is a request Moneta can't carry out: the plain "can't write … for you" with what it
+    # can do instead, at medium, never jar status nor the out-of-scope note)
     answer = chat_turn(user=alice, message="write me a cover letter for a barista job")
-    assert answer["tools_used"] in ([], ["explain_unavailable_action"]), answer["tool_calls"]
-    assert "can't write" in answer["answer"] or "personal-finance assistant" in answer["answer"], answer["answer"]
+    assert answer["tools_used"] == ["explain_unavailable_action"], answer["tool_calls"]
+    assert answer["answer"].startswith("Moneta can't write") and "What you can do:" in answer["answer"], answer
+    assert 0.4 <= answer["confidence"] < 0.75 and not answer["escalated"], answer["confidence"]
 
 
 def test_their_subscriptions_asked_as_what_are_or_by_a_short_name_are_listed(chat_demo, alice, alice_money):
