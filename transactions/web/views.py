@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 from django.contrib import messages
@@ -272,11 +273,17 @@ def import_batch_page(request, batch_id: int):
 @require_POST
 def import_preview_update(request, batch_id: int):
     """The user corrected how the dates or the signs are read: the preview is read again that way."""
+    return _import_step(request, batch_id, lambda: services.import_preview_update(
+        user=request.user, batch_id=batch_id, date_format=(request.POST.get("date_format") or "").strip() or None,
+        sign_convention=(request.POST.get("sign_convention") or "").strip() or None))
+
+
+def _import_step(request, batch_id: int, step: Callable[[], object]) -> HttpResponse:
+    """A step of an import posted from its page: done, then the page again (redirected unless htmx asked), with the
+    step's domain error said on it; another user's or a missing import is a 404."""
     error = None
     try:
-        services.import_preview_update(user=request.user, batch_id=batch_id,
-                                       date_format=(request.POST.get("date_format") or "").strip() or None,
-                                       sign_convention=(request.POST.get("sign_convention") or "").strip() or None)
+        step()
     except NotFound:
         raise Http404("No such import.")
     except DomainError as exc:
@@ -293,8 +300,8 @@ def import_confirm(request, batch_id: int):
     worker and the page shows their progress."""
     choice = (request.POST.get("account") or "").strip()
     account_name = (request.POST.get("account_name") or "").strip()
-    error = None
-    try:
+
+    def confirm() -> None:
         account_id = int(choice) if choice.isdigit() else None
         if account_id is None and not account_name:
             raise DomainError(_("Choose an account, or name a new one."))
@@ -305,13 +312,8 @@ def import_confirm(request, batch_id: int):
                                 sign_convention=(request.POST.get("sign_convention") or "").strip() or None,
                                 skip_bad_rows=request.POST.get("skip_bad_rows") == "1",
                                 accept_balance_mismatch=request.POST.get("accept_balance_mismatch") == "1")
-    except NotFound:
-        raise Http404("No such import.")
-    except DomainError as exc:
-        error = exc.message
-    if not request.htmx and error is None:
-        return redirect("web-transactions-import-batch", batch_id=batch_id)
-    return _import_render(request, batch_id, error=error)
+
+    return _import_step(request, batch_id, confirm)
 
 
 @login_required
