@@ -135,3 +135,13 @@ def test_a_bare_count_after_a_span_of_days_is_that_many_days(chat_demo, alice, a
     today = timezone.localdate()
     assert (args.get("start"), args.get("end")) == ((today - timedelta(days=days - 1)).isoformat(), today.isoformat()), args
     assert not args.get("limit"), args
+
+
+@pytest.mark.parametrize("against", ["so was it over 100?", "hmm did we go above $150", "was that under 200"])
+def test_the_last_figure_held_against_a_number_is_the_figure_not_a_filter(chat_demo, alice, alice_money, against):
+    # "were we over 300?" after a total asks about that total, not the purchases over 300 (of which there are none)
+    answer = talk(alice, "groceries last month", against)[-1]
+    args = _args(answer)
+    assert args.get("amount_min") is None and args.get("amount_max") is None, args
+    assert args.get("categories") == ["Groceries"] and args["start"] == _month(1).isoformat(), args
+    assert "$114.90" in _body(answer), answer["answer"]

@@ -43,6 +43,7 @@ from transactions.query.followups_figures import (
     PER_UNIT_RE,
     PER_WORDS,
     _difference_or_share,
+    _figure_against,
     _per_unit,
     _typical_month,
     _which_more,
@@ -377,7 +378,7 @@ def _widen_alone(text: str, s: _State) -> Edit:
 
 
 # in this order: the first edit whose grammar the turn fits, and that the state allows, is the reading
-EDITS = (_exclusion_corrected, in_currency, _check_back, _both_again, _average_months, _overall, _biggest_group,
+EDITS = (_exclusion_corrected, in_currency, _figure_against, _check_back, _both_again, _average_months, _overall, _biggest_group,
          _includes_without, _included_asked, _months_added,
          _one_more_added_up, _list_them, _average_over_months, _typical_month, _skip, _next_units, _next, _rank_numbers, _part_of, _day_range, _narrow_to_period,
          _length, _same_days_in, _period_and_more, _one_more_period, _same_period_another_year, _row_before, _before_that, _to_period, _since_then, _same_for, _widen_alone, _against_usual, _broken_down,

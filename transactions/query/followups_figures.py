@@ -348,3 +348,21 @@ def _typical_month(text: str, s: _State) -> Edit:
     q.measure, q.period, q.limit, q.offset, q.per = "monthly_average", None, None, 0, None
     q.months = _n(said.group("n"), 0) if said else prev.months
     return q, [m.span(), *([said.span()] if said else []), *(w.span() for w in TYPICAL_WORDS_RE.finditer(text))]
+
+
+# "so were we over 300?", "did that go above $500", "is it under 1k?": the last figure against a number said, not a
+# filter on single purchases (which "coffee over $5" is, said with its subject)
+FIGURE_AGAINST_RE = re.compile(r"^\s*(?:(?:so|and|ok(?:ay)?|but|hmm+|wait)[,\s]+)*(?:were|was|are|is|did|have|has)\s+"
+                               r"(?:we|i|it|that|this|the total|our spending|my spending|spending)\s+(?:(?:go|gone|went|been|"
+                               r"end up|ended up|come in|came in)\s+)?(?:over|above|under|below|more than|less than|within)\s+"
+                               r"(?:the\s+|our\s+|my\s+)?[$€£]?\s*\d[\d,.]*\s*k?\b")
+
+
+def _figure_against(text: str, s: _State) -> Edit:
+    """"so were we over 300?" after a total: the last query again, its figure the answer to hold against the number —
+    never a filter on purchases over 300 (which "coffee over $5" is, said with its subject)."""
+    said = FIGURE_AGAINST_RE.match(text)
+    if said is None or s.previous.compare or s.previous.measure not in ("total", "income", "monthly_average") \
+            or s.previous.amount_min is not None or s.previous.amount_max is not None:
+        return None
+    return s.query(), [said.span()]
