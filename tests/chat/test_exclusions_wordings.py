@@ -194,3 +194,20 @@ def test_a_clause_that_narrows_what_is_left_out_is_still_read(chat_demo, alice, 
     # "the subscriptions that I stopped" says which ones: never dropped to a confident answer leaving out all of them
     answer = chat_turn(user=alice, message="what did I spend last month except the subscriptions that I stopped")
     assert not confident(alice, answer) or "stopped" in str(answer["tool_calls"]), answer["answer"]
+
+
+# "bỏ X ra thì … nào … nhất" asks the biggest purchase (or how many) with X left out: a question, nothing deleted
+VI_LEFT_OUT_THEN_WHICH_MOST = [
+    "loại tiền nhà ra, tháng trước khoản nào đắt nhất",
+    "bỏ tiền nhà đi thì tháng trước cái nào lớn nhất",
+    "tách tiền nhà ra, tháng trước mua mấy lần",
+]
+
+
+@pytest.mark.parametrize("said", VI_LEFT_OUT_THEN_WHICH_MOST)
+def test_vietnamese_left_out_then_which_most_asks_nothing_deleted(chat_demo, alice, alice_money, said):
+    rows = Transaction.objects.filter(user=alice).count()
+    answer = chat_turn(user=alice, message=said)
+    assert [c["name"] for c in answer["tool_calls"]] == ["search_transactions"], answer["tool_calls"]
+    assert _left_out(answer) == ["Rent"], answer["tool_calls"]
+    assert Transaction.objects.filter(user=alice).count() == rows

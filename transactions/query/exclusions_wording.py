@@ -212,7 +212,9 @@ OTHER_CUES = (r"(?:" + NEGATED_COUNTING_RE.pattern + r"|" + BROKEN_NEGATION_RE.p
 # a figure asked ("how much", "bao nhiêu", "what did I spend", "top 3"): the verb that takes a thing out of it leaves it
 # out of the figure, and deletes nothing
 FIGURE_ASKED_RE = re.compile(r"\b(?:how much|how many|what did|what was|what's|whats|total|top|rank|biggest|spen[dt]|"
-                             r"spending|cost|bao nhieu|nhieu|tieu|chi|xai|het|tong)\b")
+                             r"spending|cost|bao nhieu|nhieu|tieu|chi|xai|het|tong|"
+                             # Vietnamese: which…-est ("món nào mắc nhất", "chỗ nào nhiều nhất"), how many times/items
+                             r"nao|\w+ nhat|may (?:lan|cai|khoan|mon|cho)|thi sao)\b")
 ONE_ROW_RE = re.compile(r"\b(?:delete|erase|transactions?|charges?|payments?|purchases?|orders?|entry|entries|"
                         r"duplicates?|giao dich|xoa|that one|this one|it)\b")
 
