@@ -304,7 +304,10 @@ DATA: tuple[DataTopic, ...] = (
               "Tôi có thể cộng các khoản nộp thuế và hoàn thuế có trong sao kê của bạn."),
     DataTopic("market prices", "no",
               (r"\b(?:stock|share|gold|bitcoin|btc|crypto|oil) prices?\b", r"\btrading at\b", r"\bshare price\b",
-               r"\bgiá (?:vàng|cổ phiếu|bitcoin|xăng|đô|usd)\b", r"\btỷ giá\b", r"\bexchange rate\b"),
+               r"\bgiá (?:vàng|cổ phiếu|bitcoin|xăng|đô|usd)\b", r"\btỷ giá\b", r"\bexchange rate\b",
+               # one currency's worth against another ("the pound against the dollar", "the euro vs the yen")
+               r"\b(?:the )?(?:pound|dollar|euro|yen|sterling|gbp|usd|eur)\b[^?.!]{0,40}\b(?:against|versus|vs\.?|"
+               r"compared (?:to|with)|relative to)\s+(?:the\s+)?(?:pound|dollar|euro|yen|sterling|gbp|usd|eur)\b"),
               "Moneta doesn't have live market prices or exchange rates: it only sees your own transactions.",
               "Check a market site or your broker's app; I can show what you spent or received in your statements.",
               "Moneta không có giá thị trường hay tỷ giá trực tiếp: Moneta chỉ thấy giao dịch của chính bạn.",

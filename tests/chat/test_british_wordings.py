@@ -1,6 +1,6 @@
 """Issue 21 kinds 2–4, the wordings of an older British user through chat_turn on the chat fixture statement
 (tests/chat/conftest.py): the other half of a year after one half, range ends said as "today" or "through to",
-British everyday words for bills and money, and requests Moneta cannot do or data it does not have."""
+British everyday words for bills and money, and a currency's worth, which Moneta does not have."""
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -87,3 +87,13 @@ def test_british_money_words_bound_the_amount(chat_demo, alice, alice_money):
     pounds = talk(alice, "starbucks under 6 pounds last month")[-1]
     assert float(last_args(pounds)["amount_max"]) == 6, pounds["tool_calls"]
     assert not pounds["understanding"].get("not_understood"), pounds["understanding"]
+
+
+def test_one_currency_against_another_is_a_rate_moneta_does_not_have(chat_demo, alice, alice_money):
+    # "pounds" after a number is a currency of an amount; the pound's worth against the dollar is a market rate
+    for question in ("How much will the pound be worth against the dollar by next autumn?",
+                     "where's the euro heading versus the pound?"):
+        answer = talk(alice, question)[-1]
+        money = {"search_transactions", "compare_spending", "analyze_merchant", "analyze_by_category"}
+        assert not money & {c["name"] for c in answer["tool_calls"]}, answer["tool_calls"]
+        assert "exchange rates" in answer["answer"], answer["answer"]

@@ -180,7 +180,7 @@ basically much many more most less least lot lots total totals sum sums overall 
 spend spent spending spends paid pay paying pays buy bought buying cost costs costing costed charged charge charges charging
 billed billing
 purchase purchases purchased order orders ordered transaction transactions payment payments expense expenses
-money dollars dollar bucks usd quid pound pounds pence sterling gbp amount amounts figure number times time often frequently much count counts tally
+money dollars dollar bucks usd quid pounds pence amount amounts figure number times time often frequently much count counts tally
 blow blew blown drop dropped shelled forked shell-out fork go goes went going gone put putting
 spending? money? how's hows who's whos i've ive i'd id i'm im i'll ill whatd what'd whered howd whod whend whatre
 average avg typical typically usually normally monthly month months year years week weeks day days so far
