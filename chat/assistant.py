@@ -323,7 +323,9 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
     def compare_spending(self, categories: list[str] | None = None, periods: list[str] | None = None,
                          sides: list[dict] | None = None, mode: str | None = None,
                          merchants: list[str] | None = None, period: str | None = None,
-                         text: list[str] | None = None, ask: str | None = None, months: int | None = None) -> dict:
+                         text: list[str] | None = None, ask: str | None = None, months: int | None = None,
+                         exclude_merchants: list[str] | None = None, exclude_categories: list[str] | None = None,
+                         exclude_text: list[str] | None = None) -> dict:
         """Compare spending side by side: two or more categories (over `periods[0]` if given), or two periods
         (e.g. ["last_month", "this_month"]) optionally limited to `categories`. For merchants or mixed sides pass
         `sides` [{label, merchants, categories, text, period, exclude_merchants, exclude_categories, exclude_text}] (a side
@@ -332,11 +334,13 @@ class FinanceAssistant(ActionTools, ReasoningTools, BalanceTools, WhatIfTools):
         "less" when the question is which side was more (less), "most" | "least" to rank many sides (e.g. each month:
         "which month was highest"), "difference", or "share" (the first side as a
         part of the second, e.g. of all spending): the answer says that first. `months` (mode "usual"): how many
-        full months the usual averages (default 3; "compared with the average over the last six months": 6)."""
+        full months the usual averages (default 3; "compared with the average over the last six months": 6).
+        `exclude_merchants`, `exclude_categories`, `exclude_text`: rows no side counts ("Q1 vs Q2 without rent")."""
         if sides or merchants or mode:
             return self._money({"compare": sides, "compare_mode": mode, "merchants": merchants, "period": period,
-                                "categories": categories, "text": text, "compare_ask": ask, "compare_months": months},
-                               measure="compare")
+                                "categories": categories, "text": text, "compare_ask": ask, "compare_months": months,
+                                "exclude_merchants": exclude_merchants, "exclude_categories": exclude_categories,
+                                "exclude_text": exclude_text}, measure="compare")
 
         return spending_compare(user=self.user, categories=categories or None,
                                 periods=[_period_code(p) for p in periods] if periods else None)

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+EXCLUDES = ("exclude_merchants", "exclude_categories", "exclude_text")
 MONTH_SPLIT = ("total", "count", "income")  # the measures a figure per month is given for (transactions/query/execute.py)
 
 
@@ -26,7 +27,9 @@ def money_calls(q) -> list[dict]:
         return [{"name": "compare_spending", "args": drop_none({
             "sides": args.get("compare"), "mode": args.get("compare_mode"), "period": args.get("period"),
             "ask": args.get("compare_ask"), "months": args.get("compare_months"),
-            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text")})}]
+            "merchants": args.get("merchants"), "categories": args.get("categories"), "text": args.get("text"),
+            # "which was higher ex rent?": what the question leaves out is left out of every side
+            **{k: args.get(k) for k in EXCLUDES}})}]
     if q.measure in ("top_categories", "summary") and not q.has_filters and not q.offset and not q.smallest_first \
             and not q.limit and not q.excluded_unknown:
         # "top 3", "cut it to 2", "which one": the ranking's length said is the answer's length; "setting aside the
