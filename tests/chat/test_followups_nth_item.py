@@ -98,3 +98,37 @@ def test_three_months_added_after_a_month_then_two_compared(chat_demo, alice, al
     answer = talk(alice, f"whole foods in {one}", f"{two} and {three} also?", "cộng cả 3 tháng lại")[-1]
     assert last_args(answer)["start"] == month_start(today, 3).isoformat(), answer["tool_calls"]
     assert "$289.20" in answer["answer"], answer["answer"]
+
+
+@pytest.mark.parametrize(("said", "figure"), [
+    ("#4 – how much?", "$61.49"),  # Amazon
+    ("and the #3 one?", "$64.00"),  # The Good Plate
+])
+def test_an_item_of_a_ranking_by_hash_number(chat_demo, alice, alice_money, said, figure):
+    # "#N" inside a turn is the place N of the last ranking, not an amount
+    answer = talk(alice, "my top 5 merchants last month", said)[-1]
+    assert figure in answer["answer"], answer["answer"]
+    assert confident(alice, answer), answer["grounding"]
+
+
+def test_an_item_by_hash_number_counted(chat_demo, alice, alice_money):
+    args = last_args(talk(alice, "my top 5 merchants last month", "#2 - number of visits?")[-1])
+    assert args["measure"] == "count" and any("Whole Foods" in m for m in args.get("merchants") or []), args
+
+
+@pytest.mark.parametrize("said", ["the second one versus the month before?", "#2 compared to the month before"])
+def test_an_item_of_a_ranking_against_another_period(chat_demo, alice, alice_money, said):
+    # a comparison said beside the pick: that item in the ranking's month against the other month, not all spending
+    # nor the other month alone
+    answer = talk(alice, "my top 5 merchants last month", said)[-1]
+    args = last_args(answer)
+    assert answer["tool_calls"][-1]["name"] == "compare_spending", answer["tool_calls"]
+    assert any("Whole Foods" in m for m in args.get("merchants") or []), args
+    starts = sorted(side["start"] for side in args["sides"])
+    assert starts == [month_start(month_start_today(), 2).isoformat(), month_start(month_start_today(), 1).isoformat()]
+
+
+def month_start_today():
+    from django.utils import timezone
+
+    return timezone.localdate()

@@ -53,7 +53,7 @@ from transactions.query.followups_groups import _biggest_group
 from transactions.query.followups_included import _included_asked
 from transactions.query.followups_lastset import BIG_RE, _average_months, _average_over_months, _set_measure
 from transactions.query.followups_months import MONTHS_ADDED_RE, _by_month, _months_added, _one_more_added_up
-from transactions.query.followups_nth import ORDINAL, PICK_RE, _pick  # noqa: F401 (chat/listings reads PICK_RE)
+from transactions.query.followups_nth import HASH_RE, ORDINAL, PICK_RE, _pick  # noqa: F401 (chat/listings reads PICK_RE)
 from transactions.query.followups_occasion import _latest_occasion
 from transactions.query.followups_parts import (
     _again,
@@ -139,6 +139,8 @@ WITH_MORE_RE = re.compile(r"\b(?:together|combined|along|lumped|lump(?:ed)? (?:t
 # words that say two sets are meant ("both together", "the two combined"): after a total, then a count of a part of
 # it ("dining" → "how many of those were Uber Eats" → "what did those orders add up to"), "those" is the part alone
 BOTH_RE = re.compile(r"\b(?:both|two|together|combined|all (?:of )?(?:them|those)|ca hai|hai (?:cai|khoan|ben))\b")
+# "the #2 one - vs last month?", "the top one versus September": a comparison said beside an edit that builds none
+VERSUS_RE = re.compile(r"\b(?:vs\.?|versus|compared (?:to|with))(?!\w)")
 INCLUDE_RE = re.compile(r"\b(?:does|did|do|is|was) (?:that|it|this|those) includ(?:e|ing)\b")
 # "the top two", "the first 3", "the last two": some of a ranking's places
 SOME_ITEMS_RE = re.compile(rf"\b(?:the\s+)?(?P<end>top|first|last|bottom)\s+(?P<n>\d{{1,2}}|{TWO_TO_TEN})\b"
@@ -432,7 +434,10 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
     state = _State(previous, shown or {}, earlier, today)
     said = find_periods(text, today)
     amounts = find_amounts(text)[2]
+    place_said = HASH_RE.search(text) is not None  # "#2": only a pick reads it (no word of it is left over)
     for edit in EDITS:
+        if place_said and edit is not _pick:
+            continue  # "#2 compared to the month before": the item at that place first, then the rest of the turn
         found = edit(text, state)
         if found is None:
             continue
@@ -448,8 +453,11 @@ def _edited(text: str, previous: MoneyQuery, shown: dict | None, today: date, ea
         # a bound on the amounts said with it ("of those, how many were over $40") that the edit did not take
         unread_bound = any(not any(a <= x < b for a, b in spans) for x, _ in amounts) \
             and (q.amount_min, q.amount_max) == (previous.amount_min, previous.amount_max)
+        # a comparison said that the edit did not read ("vs" is no word left over)
+        versus_unread = not q.compare and any(not any(a <= m.start() < b for a, b in spans)
+                                              for m in VERSUS_RE.finditer(text))
         if [w for w in left if w not in state.subject_words] or state.narrowed(left) or unread_bound \
-                or _other_way_unread(text, spans, q):
+                or _other_way_unread(text, spans, q) or versus_unread:
             if partial and edit in COMPOSABLE:
                 # the rest without the edit's words (a period the edit took is its own, not said again)
                 taken = [s for _, s in said if any(a <= s[0] < b or s[0] <= a < s[1] for a, b in spans)] + spans

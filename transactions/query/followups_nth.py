@@ -46,6 +46,8 @@ PICK_RE = re.compile(rf"^\s*(?:(?:ok(?:ay)?|and|so|now|what about|how about),?\s
 NUMBER_RE = re.compile(r"^\s*(?:(?:and|so|what about|how about|ok(?:ay)?),?\s+)?(?:"
                        rf"{_DRILL}\s+)?(?:just\s+|only\s+)?(?:the\s+)?"
                        r"(?:number|no\.?|#|so)\s*(10|[1-9])(?:\s+(?:one|thi sao|nhe))?(?:\s*\??\s*$|(?=\s*(?:[,:;–—]|-\s)))")
+# "the #2 one - vs last month?", "drill into #3, how many txns": "#N" inside a turn is a place too (never an amount)
+HASH_RE = re.compile(rf"(?<![\w#$])#\s?(10|[1-9])(?![\d.,%])(?:\s+(?:{_NOUN}))?")
 
 
 def ordinal_said(text: str) -> tuple[int, tuple[int, int], str | None] | None:
@@ -54,7 +56,7 @@ def ordinal_said(text: str) -> tuple[int, tuple[int, int], str | None] | None:
     if m:
         word = next(g for g in m.groups() if g in ORDINAL)
         return ORDINAL[word], m.span(), m.group("unit") or m.group("unit2")
-    if n := NUMBER_RE.search(text):
+    if n := NUMBER_RE.search(text) or HASH_RE.search(text):
         return int(n.group(1)) - 1, n.span(), None
     return None
 
