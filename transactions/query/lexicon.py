@@ -59,6 +59,8 @@ CONCEPT_WORDS: dict[str, str] = {
     "cuppa": "coffee", "cuppas": "coffee", "flat white": "coffee", "flat whites": "coffee",
     "rideshare": "rideshare", "ride share": "rideshare", "taxi": "rideshare", "taxis": "rideshare",
     "cab": "rideshare", "cabs": "rideshare",
+    # rides said alone ("rides in the last 2 weeks"): their ride-hailing; after a name it heads it ("uber rides")
+    "rides": "rideshare", "car rides": "rideshare", "rideshares": "rideshare",
     "food delivery": "food delivery", "delivery": "food delivery", "takeout delivery": "food delivery",
     "takeaway": "takeaway", "takeaways": "takeaway", "takeout": "takeaway", "takeouts": "takeaway",
     "take out": "takeaway", "take away": "takeaway", "takeaway food": "takeaway", "takeout food": "takeaway",

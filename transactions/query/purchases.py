@@ -11,8 +11,10 @@ from transactions.query.model import MoneyQuery
 from transactions.selectors.subscriptions import is_bill_category
 
 # the words of a thing bought: "bought", "buy", "thing I got", "splurge", "item" ("purchase" and "expense" are said of
-# any payment: "biggest single expense" may well be the rent)
-BOUGHT_RE = re.compile(r"\b(?:bought|buy|buying|splurged?|splurges|items?|things? (?:i|we) (?:got|paid for))\b", re.I)
+# any payment: "biggest single expense" may well be the rent; so is a "single item": one row of the statement,
+# whatever it paid)
+BOUGHT_RE = re.compile(r"\b(?:bought|buy|buying|splurged?|splurges|(?<!single )items?|"
+                       r"things? (?:i|we) (?:got|paid for))\b", re.I)
 # a thing described by its size ("the big telly", "that huge sofa"): the one purchase of that size
 SIZE_WORDS = frozenset({"big", "biggest", "large", "huge", "giant", "expensive", "pricey", "priciest", "massive"})
 
