@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from core.periods import Period
 from transactions.query.model import Link, MoneyQuery, Vocab
 from transactions.query.periods import _n
+from transactions.query.shares import SHARE_ASKED_RE
 from transactions.query.sides import compare_sides, sides_apart
 
 GENERIC_INCOME = {"income", "thu nhap", "earnings", "money in", "earned", "luong"}
@@ -27,7 +28,9 @@ def examples_and_kinds(q: MoneyQuery, vocab: Vocab, text: str = "") -> None:
     if q.categories and q.merchants and all(vocab.merchant_category.get(m) in q.categories for m in q.merchants) \
             and not (q.measure == "compare" and CONTRASTED_RE.search(text)):  # "takeaways vs eating out": two sides
         merchant_links = [link for link in q.links if link.kind == "merchant" and not link.negated]
-        if all(link.how == "concept" for link in merchant_links):
+        # "what share of dining was coffee": the kind is the part asked of its category, never an example of it (the
+        # share reads the category named after its word as the whole, as for "how much of my groceries was Target")
+        if all(link.how == "concept" for link in merchant_links) and not SHARE_ASKED_RE.search(text):
             q.links = [link for link in q.links if link.kind != "merchant" or link.negated]
             q.merchants = []
         else:

@@ -189,8 +189,9 @@ COMPARED_RE = re.compile(r"\b([a-z][a-z']+)\s+(?:vs\.?|versus|compared (?:to|wit
 
 def sides_apart(q: MoneyQuery, filed: dict[str, str]) -> None:
     """"takeaways vs eating out": sides set against each other are apart — a category's side leaves out the
-    merchants of the other sides filed under it (Dining without Uber Eats), or both would count the same rows."""
-    if not q.compare or q.compare.get("mode") != "sides":
+    merchants of the other sides filed under it (Dining without Uber Eats), or both would count the same rows. A
+    share is no such pair: "coffee's share of dining" is a part of the whole it is in (never over 100%)."""
+    if not q.compare or q.compare.get("mode") != "sides" or q.compare.get("ask") == "share":
         return
     sides = q.compare.get("sides") or []
     kinds = [link.names for link in q.links if link.kind == "merchant" and link.how == "concept"]  # a kind of shop
