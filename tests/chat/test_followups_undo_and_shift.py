@@ -145,3 +145,12 @@ def test_the_last_figure_held_against_a_number_is_the_figure_not_a_filter(chat_d
     assert args.get("amount_min") is None and args.get("amount_max") is None, args
     assert args.get("categories") == ["Groceries"] and args["start"] == _month(1).isoformat(), args
     assert "$114.90" in _body(answer), answer["answer"]
+
+
+def test_since_then_after_a_stretch_of_months_counts_from_where_it_ended(chat_demo, alice, alice_money):
+    # "and since then?" after "from X through the end of Y": the days after Y, not the stretch again up to today
+    first, last = _month(4), _month(3)
+    answer = talk(alice, f"uber from {first:%B} through the end of {last:%B}", "ok and since then?")[-1]
+    args = _args(answer)
+    assert args["start"] == _month(2).isoformat() and args["end"] == timezone.localdate().isoformat(), args
+    assert args.get("merchants"), args

@@ -149,7 +149,13 @@ def _since_then(text: str, s: _State) -> Edit:
     if not m or prev is None or prev.grain == "all" or s.previous.compare or prev.start > s.today:
         return None
     q = s.query()
-    q.period, q.offset = Period(prev.start, s.today, f"since {fmt_day(prev.start)}", "range"), 0
+    start = prev.start
+    if m.group(0).startswith("since") and prev.end < s.today and (prev.start.year, prev.start.month) != (
+            prev.end.year, prev.end.month):
+        # "and since then?" after "January through the end of April": "then" is where that stretch ended, so the
+        # days after it (after one month, "since then" still counts from that month, as "from then" does)
+        start = prev.end + timedelta(days=1)
+    q.period, q.offset = Period(start, s.today, f"since {fmt_day(start)}", "range"), 0
     together = [t.span() for t in TOGETHER_RE.finditer(text)]
     if together and q.measure in ("list", "largest", "smallest"):
         q.measure, q.limit = "total", None
