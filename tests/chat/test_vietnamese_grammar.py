@@ -85,3 +85,22 @@ def test_two_things_left_out_are_named_in_vietnamese_and_which_place_ranks(chat_
     assert "$256.99" in answer["answer"] and " and " not in answer["answer"], answer["answer"]  # 272.48 − 15.49
     where = chat_turn(user=alice, message="nơi nào tôi chi nhiều nhất tháng trước")
     assert first_args(where)["measure"] == "top_merchants" and confident(alice, where), where["understanding"]
+
+
+# where the money goes, said the Vietnamese way, is a ranking of categories; which shop or eatery ("tiệm", "quán",
+# "chỗ") the most is a ranking of merchants
+@pytest.mark.parametrize("said", ["tháng trước tiền của tui chạy vào đâu nhiều nhất, top 3",
+                                  "tien xai vao khoan nao nhieu nhat thang truoc, top 3"])
+def test_where_the_money_goes_ranks_categories(chat_demo, alice, alice_money, said):
+    answer = chat_turn(user=alice, message=said)
+    args = first_args(answer)
+    assert args["measure"] == "top_categories" and args.get("limit") == 3, args
+    assert "Rent" in answer["answer"] and confident(alice, answer), answer["answer"]
+
+
+@pytest.mark.parametrize("said", ["tháng trước quán nào tui ghé nhiều nhất, kể 3 quán",
+                                  "tháng trước tiệm nào tốn tiền nhất, top 3"])
+def test_which_eatery_or_shop_ranks_merchants(chat_demo, alice, alice_money, said):
+    answer = chat_turn(user=alice, message=said)
+    args = first_args(answer)
+    assert args["measure"] == "top_merchants" and args.get("limit") == 3, args

@@ -218,7 +218,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"|\b(?:danh |khoan )?muc(?: chi(?: tieu)?)? (?:nhieu|lon|ton) nhat\b"
                        # "tiêu nhiều nhất vào khoản nào": on which kind of spending the most
                        r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
-                       r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"),
+                       r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"
+                       # "tiền đi đâu nhiều nhất", "tiền chạy vào đâu", "tiền xài vào khoản nào": where the money goes
+                       r"|\btien (?:(?:cua )?(?:toi|tui|minh) )?(?:di|chay|tieu|xai) (?:vao |ra )?(?:dau|cho nao|khoan nao)\b"),
     ("top_merchants", r"(?:\b(?:top|biggest|largest|main|runner[\s-]?up|bottom|smallest|lowest)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|business(?:es)?|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
@@ -234,8 +236,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\bwhere (?:do|did|am|have) i (?:been )?(?:spend|shop|spent|spending|shopping)\b.*\bmost\b"
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"business(?:es)?|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
-                      r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\bcua hang nao\b|\bo dau nhieu nhat\b"
-                      r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu)\b|\b(?:cua hang|noi|nha hang|cho)\b"
+                      r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\b(?:cua hang|tiem|quan|cho) nao\b|\bo dau nhieu nhat\b"
+                      r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu|tiem|quan)\b|\b(?:cua hang|noi|nha hang|cho|tiem|quan)\b"
                       r".{0,40}\b(?:(?:nhieu|ton|lon)(?: (?:nhieu )?tien)? (?:nhat|thu))\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
             r"|\b(?:spending|expenses) (?:vs\.?|versus|against|compared to) (?:income|earnings)\b"
@@ -348,7 +350,9 @@ TOP_N = re.compile(r"\b(?:top|bottom)\s+(\d+|one|two|three|four|five|six|seven|e
                    # "ba danh mục … nhiều nhất", "three categories I spent most on": that many of the ranking
                    r"hai|ba|bon|nam|sau|bay|tam|chin|muoi) (?:merchants|stores|categories|places|shops|payees|vendors|retailers|"
                    r"companies|brands|businesses|spots|things|danh muc|"
-                   r"cua hang|noi|nha hang|khoan chi|loai chi|muc chi)\b"
+                   r"cua hang|noi|nha hang|tiem|quan|khoan chi|loai chi|muc chi)\b"
+                   # "kể 3 chỗ", "kể ra hai quán": list that many ("chỗ" is "cho" unaccented: only after "kể")
+                   r"|\bke\s+(?:ra\s+)?(\d{1,2}|hai|ba|bon|nam)\s+(?:cho|quan|tiem|noi|cai|khoan|mon)\b"
                    # "give me 3", "show me the top five", "list 3 of them": how many of the ranking to show
                    r"|\b(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:top\s+)?(\d{1,2}|two|three|four|five|six|"
                    r"seven|eight|nine|ten)\b(?!\s*(?:[$%.,]\d|k\b|dollars?|bucks|days?|weeks?|months?|years?|quarters?))")

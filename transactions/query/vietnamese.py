@@ -26,10 +26,11 @@ def vi_syllable(word: str) -> bool:
     return len(word) <= 7 and VI_SYLLABLE_RE.fullmatch(word) is not None
 
 
-# verbs of doing something with money or a thing, and politeness particles: in a Vietnamese question they name nothing
+# verbs of doing something with money or a thing ("tiền chạy vào đâu": where the money runs to), and politeness
+# particles: in a Vietnamese question they name nothing
 VI_VERBS = frozenset("""
 tra uong nuoi tap xai mat ton het mua an di xem duoc luon a ru nhi ne vay da dang se van cung nua roi ay kia nhan kiem ghe quet dat
-muon hoi
+muon hoi chay
 """.split())
 # the words of comparing and ranking, and the nouns of one purchase, as the grammar reads them: "mắc nhất" / "bự nhất"
 # (Southern: the priciest, the biggest), "cao hơn", "thấp hơn", "món nào", "lần nào", "xài" (spend), "thì sao" (what
@@ -72,7 +73,8 @@ VI_OWNER_RE = re.compile(rf"\bcua\s+(?:(?:em|anh|chi|con|chau)\s+(?:gai|trai|ho|
 # sending money home ("gửi tiền về quê", "chuyển tiền về nhà"): what follows "về" is where it went, as after "cho"
 SENT_TO_RE = re.compile(r"\b(?:gui|chuyen|bieu)(?:\s+tien)?\s+ve\b")
 VI_RANK_COUNT_RE = re.compile(r"\b(?:\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s+(?=(?:danh muc|cua hang|noi|nha hang|"
-                              r"khoan chi|loai chi|muc chi)\b)")
+                              r"tiem|quan|khoan chi|loai chi|muc chi)\b)|(?<=\bke )(?:ra\s+)?(?:\d{1,2}|hai|ba|bon|nam)\s+"
+                              r"(?:cho|quan|tiem|noi|cai|khoan|mon)\b")
 # a classifier and the noun it counts: one thing ("con chó", "bé Mochi", "chiếc thuyền"); not "con" before the words
 # that make it "còn" ("còn lại": what is left, "còn bao nhiêu") or "my child" ("con tôi")
 CLASSIFIERS = {"con", "be", "chiec", "cai", "em"}
