@@ -52,7 +52,10 @@ RECAT_RE = re.compile(LEAD + r"(?:(?:re-?)?file|categori[sz]e|re-?categori[sz]e|
 ADD_RE = re.compile(LEAD + r"(?:log|add(?!(?:\s+(?:them|those|these|it|that|everything|all|both|of|the|em|"
                     r"\d+|two|three|four|five|six))*\s+(?:up|together)\b)(?!(?:\s+(?:them|those|these|both|all|em|"
                     r"the))+(?:\s+(?:\d+|two|three|four|five|six))?\s*[?.!]*\s*$)|record|enter|track|book|"
-                    r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|ghi lại|ghi|thêm|"
+                    r"note down|put in|put (?:it|that|this) in|write (?:it |that |this )?(?:in|down)|"
+                    # British: "could you pop that in", "stick it down", "jot that down", "pencil it in"
+                    r"(?:pop|stick|bung) (?:it|that|this) (?:in|down|on)|jot (?:it |that |this )?down|"
+                    r"pencil (?:it|that|this) in|ghi lại|ghi|thêm|"
                     r"nhập)\b", re.I)  # "add up my orders", "add all 3 up", "add those 2" are arithmetic, not a new transaction
 DELETE_VERB = (r"(?:delete|remove|drop|get rid of|erase|wipe(?: out)?|clear(?: out)?|purge|scrap|undo|take out|xoá|xóa|"
                r"xoa|bỏ|loại bỏ|loai bo)\b")

@@ -97,3 +97,11 @@ def test_one_currency_against_another_is_a_rate_moneta_does_not_have(chat_demo, 
         money = {"search_transactions", "compare_spending", "analyze_merchant", "analyze_by_category"}
         assert not money & {c["name"] for c in answer["tool_calls"]}, answer["tool_calls"]
         assert "exchange rates" in answer["answer"], answer["answer"]
+
+
+def test_a_cash_purchase_asked_popped_in_or_jotted_down_is_a_proposed_addition(chat_demo, alice, alice_money):
+    for question in ("Paid the window cleaner eight quid in cash this morning. Could you pop it in?",
+                     "a tenner on the raffle yesterday, in cash; would you jot it down please"):
+        answer = talk(alice, question)[-1]
+        actions = answer.get("pending_actions") or []
+        assert [a["kind"] for a in actions] == ["transaction_add"], answer["answer"]
