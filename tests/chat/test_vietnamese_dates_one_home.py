@@ -47,3 +47,20 @@ def test_week_said_two_ways_is_quoted_as_written(chat_demo, alice, alice_money):
 def test_range_of_impossible_dates_is_not_confident(chat_demo, alice, alice_money):
     answer = chat_turn(user=alice, message="tôi chi bao nhiêu từ 35/14 đến 40/15")
     assert not confident(alice, answer), (answer["answer"], answer["understanding"])
+
+
+@pytest.mark.parametrize(("words", "start", "end"), [
+    ("nửa đầu tháng 8", "2026-08-01", "2026-08-15"),  # a half of a month named by number
+    ("nua sau thang September", "2026-09-16", "2026-09-30"),  # by its English name, unaccented, "sau"
+    ("nửa cuối tháng 2 năm 2025", "2025-02-16", "2025-02-28"),  # with its year
+    ("đầu tháng 8", "2026-08-01", "2026-08-10"),  # without "nửa": early in the month, as before
+])
+def test_half_of_a_named_month(words, start, end):
+    said = period_from_words(words, today=date(2026, 11, 28))
+    assert said is not None and (said.start.isoformat(), said.end.isoformat()) == (start, end), said
+
+
+def test_half_of_a_named_month_through_chat(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="nửa sau tháng trước tui xài bao nhiêu")
+    args = last_args(answer)
+    assert args["start"].endswith("-16"), args

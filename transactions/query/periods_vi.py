@@ -135,12 +135,14 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         return Period(start, today, f"since {fmt_day(start)}", "range")
 
     def part(m):
-        """"đầu tháng 8", "cuối tháng trước"-like parts of a named month: early / mid / late, said in the label."""
-        number = month_number(m.group(2))
+        """"đầu tháng 8", "cuối tháng trước"-like parts of a named month: early / mid / late, said in the label; with
+        "nửa" before it ("nửa đầu tháng October", "nửa sau tháng 8") the first or second half (1–15, 16–end)."""
+        number = month_number(m.group(3))
         if number is None:
             return None
-        return part_of(PART_EN[m.group(1)], month_period(number, int(m.group(3)) if m.group(3) else None, today),
-                       today)
+        word = {"dau": "first half", "cuoi": "second half", "sau": "second half"}[m.group(2)] if m.group("nua") \
+            else PART_EN[m.group(2)]
+        return part_of(word, month_period(number, int(m.group(4)) if m.group(4) else None, today), today)
 
     def year_part(m):
         """"cuối năm ngoái" (December), "đầu năm nay" (January), "giữa năm 2025" (May–August)."""
@@ -246,7 +248,7 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (rf"\btu\s+(?:ngay\s+(?P<day>\d{{1,2}})|(?P<part>dau|giua|cuoi))\s+thang\s+(?:(?P<rel>truoc|nay)|(?P<ym>{YEAR[1:-1]})[-/]"
          rf"(?P<mm>\d{{1,2}})|(?P<month>{MONTH_WORD[1:-1]})(?!\s*(?:nam\s+|/)?(?:19|20)\d{{2}}))\b{TO_NOW_VI}?", since_day),
         (rf"\btu\s+{POINT_VI}\b{TO_NOW_VI}?", since),
-        (rf"\b(dau|giua|cuoi)\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
+        (rf"\b(?P<nua>nua\s+)?(dau|giua|cuoi|(?<=nua )sau)\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", part),
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
         (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
         (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
