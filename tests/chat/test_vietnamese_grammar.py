@@ -104,3 +104,9 @@ def test_which_eatery_or_shop_ranks_merchants(chat_demo, alice, alice_money, sai
     answer = chat_turn(user=alice, message=said)
     args = first_args(answer)
     assert args["measure"] == "top_merchants" and args.get("limit") == 3, args
+
+
+def test_where_the_money_goes_counted_in_places_ranks_merchants(chat_demo, alice, alice_money):
+    answer = chat_turn(user=alice, message="tháng trước tiền chạy vào đâu nhiều nhất, kể 3 chỗ")
+    args = first_args(answer)
+    assert args["measure"] == "top_merchants" and args.get("limit") == 3, args

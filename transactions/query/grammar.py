@@ -220,7 +220,9 @@ MEASURE_RULES: list[tuple[str, str]] = [
                        r"|(?<!khoan chi )(?<!giao dich )(?<!mon )\b(?:nhieu|ton|lon) nhat\b.{0,20}\b(?:khoan|loai|muc) (?:nao|gi)\b"
                        r"|\b(?:khoan|loai|muc) (?:nao|gi)\b.{0,30}\b(?:nhieu|ton|lon) nhat\b"
                        # "tiền đi đâu nhiều nhất", "tiền chạy vào đâu", "tiền xài vào khoản nào": where the money goes
-                       r"|\btien (?:(?:cua )?(?:toi|tui|minh) )?(?:di|chay|tieu|xai) (?:vao |ra )?(?:dau|cho nao|khoan nao)\b"),
+                       # (by kind; "…, 3 chỗ", "kể 3 quán" asks places: merchants)
+                       r"|\btien (?:(?:cua )?(?:toi|tui|minh) )?(?:di|chay|tieu|xai) (?:vao |ra )?(?:dau|cho nao|khoan nao)\b"
+                       r"(?!.*\b(?:\d{1,2}|hai|ba|bon|nam) (?:cho|quan|tiem|cua hang|noi|nha hang)\b)"),
     ("top_merchants", r"(?:\b(?:top|biggest|largest|main|runner[\s-]?up|bottom|smallest|lowest)|#\s?1|\bno\.?\s?1|\bnumber (?:one|1))\s+(?:\d+\s+|three\s+|five\s+|two\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"vendors?|payees?|retailers?|companies|brands|business(?:es)?|spots)\b|\bwhich\s+(?:[\w-]+\s+){0,3}?(?:merchants?|"
                       r"stores?|shops?|places?|vendors?|retailers?|supermarkets?|restaurants?|cafes?|coffee shops?|"
@@ -237,6 +239,8 @@ MEASURE_RULES: list[tuple[str, str]] = [
                       r"|\bmost (?:visited|frequented|frequent|used|common)\s+(?:\w+\s+)?(?:merchants?|stores?|shops?|places?|"
                       r"business(?:es)?|restaurants?|cafes?)\b|\bwho (?:did|do) i (?:pay|spend|give)\b.*\bmost\b|\bwhere (?:do|did) i (?:spend|shop)\b.*\bmost\b"
                       r"|\bwhere does my \w+ (?:money|budget|spending) go\b|\b(?:cua hang|tiem|quan|cho) nao\b|\bo dau nhieu nhat\b"
+                      # "… nhiều nhất, 3 chỗ": the most, counted in places
+                      r"|\bnhieu nhat\b.{0,30}\b(?:\d{1,2}|hai|ba|bon|nam) (?:cho|quan|tiem|cua hang|noi|nha hang)\b"
                       r"|\btop\s+(?:\d+\s+)?(?:cua hang|noi|nha hang|thuong hieu|tiem|quan)\b|\b(?:cua hang|noi|nha hang|cho|tiem|quan)\b"
                       r".{0,40}\b(?:(?:nhieu|ton|lon)(?: (?:nhieu )?tien)? (?:nhat|thu))\b|\bnhieu nhat (?:o|tai) dau\b"),
     ("net", r"\bincome (?:vs\.?|versus|and|against|minus|compared to) (?:spending|expenses|outgoings)\b"
