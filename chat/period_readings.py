@@ -9,6 +9,8 @@ the question does not pin one, the answer states the dates it used (and the othe
   month"): the whole past period, or the same stretch of it (1 Jan – 27 Nov of both years). Pinned by "whole", "full",
   "entire", "all of", "cả", "trọn" (the whole one) or "same period", "to date", "cùng kỳ" (the same stretch; a side of
   another length is then chat/reading_signals.unlike_spans's).
+- **a word of now** ("lately", "these days", "nowadays", "at the moment") answered as the last four weeks (the answer's
+  label says so; a listing or a concept takes it as now, with no period: chat/offline/router.py).
 - **a numeric date both of whose numbers could be the month** ("from 3/4 to 5/4", "on 06-05-2026"): month/day (the
   English order, as read) or day/month. Below the escalation threshold when the two spans share less than half their
   days (the figure would be quite different); a day past the 12th, dots or Vietnamese pin the order.
@@ -26,6 +28,7 @@ from django.utils import translation
 
 from core.periods import add_months, fmt_day, month_bounds
 from core.text import strip_accents
+from transactions.query.periods import NOW_RE, find_periods
 
 MEDIUM_CAP = 0.7  # below "high" (0.75, chat/web/presenters.py), above the escalation threshold
 FAR_APART_CAP = 0.35  # below the escalation threshold: the other reading of the words would change the figure a lot
@@ -224,6 +227,16 @@ def date_order_reading(text: str, spans: list[tuple[date, date]], today: date, v
             f"or {other_as} ({alternative[0][0]}..{alternative[0][1]})"), note
 
 
+def now_reading(text: str, spans: list[tuple[date, date]], today: date, vi: bool, asked: str = "") -> tuple[str, str]:
+    """"lately", "these days", "at the moment" answered over the last four weeks (transactions/query/periods_parts:
+    the answer's label says so): as of now, or over some longer stretch, could be meant as well — medium at most."""
+    if not (m := NOW_RE.search(text)) or (today - timedelta(days=27), today) not in spans \
+            or find_periods(NOW_RE.sub(" ", text), today):
+        return "", ""
+    return (f"“{_as_said(m, asked)}” has no span of its own: the answer read it as the last four weeks "
+            f"({today - timedelta(days=27)}..{today})"), ""
+
+
 def period_cap(reasons: list[str]) -> float:
     """The highest confidence a turn with these period readings can have: medium, or below the escalation threshold
     when a reading would give a very different figure."""
@@ -238,9 +251,9 @@ def period_readings(*, question: str, records: list[Any], today: date, language:
     text, vi = _text(question), language == "vi"
     reasons, notes = [], []
     with translation.override("vi" if vi else "en"):
-        for reading in (week_reading, quarter_reading, running_against_past, date_order_reading):
+        for reading in (week_reading, quarter_reading, running_against_past, date_order_reading, now_reading):
             why, note = reading(text, spans, today, vi, (question or "").lower())
             if why:
                 reasons.append(why)
                 notes.append(note)
-    return reasons, "\n\n".join(notes)
+    return reasons, "\n\n".join(n for n in notes if n)

@@ -15,7 +15,7 @@ from datetime import date
 from core.text import strip_accents
 from transactions.query import MoneyQuery, is_vietnamese
 from transactions.query.grammar import find_measure, normalise
-from transactions.query.periods import find_periods
+from transactions.query.periods import find_periods, only_now_said
 from transactions.query.vietnamese import vi_syllable
 
 # A reference to the user or to their own records: the user's-money tools need one of these (or a named
@@ -161,7 +161,8 @@ def asks_concept(text: str, q: MoneyQuery, today: date, *, after_money: bool = F
         return False
     if q.measure == "monthly_average" and (q.categories or q.merchants) and OWN_RE.search(text):
         return False  # "what's a normal month of groceries for me?": their own monthly average, not a yardstick
-    if q.period is not None or find_periods(norm, today):
+    # a word of now ("these days", "at the moment") is no period of theirs: "a healthy DTI ratio these days"
+    if (q.period is not None or find_periods(norm, today)) and not only_now_said(norm, today):
         # a period makes it their money ("what was the total in May", "what was rent in March") unless nothing of
         # theirs is asked: "what is the generation-skipping transfer tax exemption in 2026" is a concept
         if after_money or subject in POINTING or PERSONAL_RE.search(text) or MEASURE_WORD_RE.search(norm) \

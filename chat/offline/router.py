@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from datetime import date
 
 from chat.affordability import REASONING_TOOLS
@@ -73,7 +74,7 @@ from transactions.query.asides import intent_lead
 from transactions.query.clarify import clarification_for
 from transactions.query.foreign_words import english_nouns
 from transactions.query.grammar import SPEND_CUE, find_measure, normalise
-from transactions.query.periods import TIME_COUNT_RE, find_periods
+from transactions.query.periods import TIME_COUNT_RE, find_periods, only_now_said
 
 MONEY_INTENTS = {"tx_search", "spend_amount", "merchant_breakdown", "summary", "compare"}
 
@@ -82,7 +83,9 @@ def _is_money_question(text: str, q, intent: str) -> bool:
     norm = normalise(text)
     if asks_concept(text, q, date.today()):
         return False  # "explain what closing costs are when you purchase a house": a concept, whatever it spends
-    if (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)) and not (q.period or q.amount_min or q.amount_max or find_periods(norm, date.today())) and (
+    # "what's a healthy debt-to-income ratio these days": a word of now dates no figure of theirs
+    dated = not only_now_said(norm, date.today()) and bool(q.period or find_periods(norm, date.today()))
+    if (CONCEPT_Q_RE.search(text) or VI_CONCEPT_RE.search(text)) and not (dated or q.amount_min or q.amount_max) and (
             not (q.merchants or q.categories or q.unknown) or not PERSONAL_RE.search(text)):
         return False  # "why is my credit score lower…", "what's a subscription in Moneta": concepts, not figures
     named = [link for link in q.links if link.how != "meaning"]  # a word placed only by meaning is no name
@@ -302,26 +305,30 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
     if MY_NOTES_RE.search(text):
         return done([("doc_question", best, text)], [{"name": "search_knowledge_base",
                                                       "args": {"query": text, "corpus": ["private"]}}])
+    # "what subscriptions am I paying for these days", "my jars at the moment": a word of now is no period for the
+    # listings, prices and how-tos below; only a total reads it as a span (the last four weeks, said, medium)
+    period = None if only_now_said(normalise(text), ctx.today) else q.period
+    listed = q if period is q.period else replace(q, period=None)
     # 3. how Moneta works (their own jar status is not a how-to: "how are my jars doing")
     jar_status = (bool(JAR_RE.search(text)) and bool(JAR_STATUS_RE.search(text)) and not WHAT_HAPPENS_RE.search(text)) \
         or jar_amount_asked(text, ctx.today)  # "how much is in my emergency fund": their jars before "can't see"
     if (APP_HOWTO_RE.search(text) or VI_HOWTO_RE.search(text)) and APP_NOUNS.search(text) and not jar_status \
-            and not (q.period and not JAR_RE.search(text)):
+            and not (period and not JAR_RE.search(text)):
         return done([("app_help", best, text)], [{"name": "get_app_information", "args": {"query": search_query(text)}}])
-    if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (q.period or _named_merchants(text, q)) \
+    if LIST_ASK_RE.search(text) and SUBSCRIPTION_RE.search(text) and not (period or _named_merchants(text, q)) \
             and q.amount_min is None and q.amount_max is None and not MEASURE_WORD_RE.search(normalise(text)):
         # "list every subscription", "show all the recurring stuff": the listing, not the Subscriptions category's rows
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
-    if asks_listing(text) and not (q.period or _months_said(text, q)) and not _named_merchants(text, q) \
+    if asks_listing(text) and not (period or _months_said(text, q)) and not _named_merchants(text, q) \
             and not LISTING_FIGURE_RE.search(text):  # "… each month … going by the last 3 months": a monthly average
         # "the monthly stuff they bill me automatically, which are they": the services, never a monthly figure
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
-    if names_recurring_alone(text) and not (q.period or q.merchants or q.categories or q.amount_min is not None
+    if names_recurring_alone(text) and not (period or q.merchants or q.categories or q.amount_min is not None
                                             or q.amount_max is not None):
         # "the stuff that comes out every month automatically", "mấy cái bill tự động trừ": the services, said as a
         # noun phrase with no question around it
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
-    if (priced := price_now_merchants(text, q, ctx.recurring, ctx.vocab.merchant_category if ctx.vocab else {})) is not None:
+    if (priced := price_now_merchants(text, listed, ctx.recurring, ctx.vocab.merchant_category if ctx.vocab else {})) is not None:
         # "what am I paying for Spotify": its charge now (chat/offline/route_price_now.py), not all ever paid
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": {"merchants": priced}}])
     if (lean := money_measure_turn(text, q, ctx)) is not None:
@@ -359,9 +366,9 @@ def _route_one(text: str, q, scores: dict[str, float], ctx: TurnContext) -> Plan
                  and all((side.get("merchants") if isinstance(side, dict) else side.merchants)
                          for side in q.compare.get("sides") or []))
     if not sides and (((intent == "subscriptions" and sure) or SUBSCRIPTION_RE.search(text)
-                       or SUBSCRIPTION_RE.search(normalise(text))) and not _named_merchants(text, q) and not q.period
+                       or SUBSCRIPTION_RE.search(normalise(text))) and not _named_merchants(text, q) and not period
                       and ((PERSONAL_RE.search(text) and not concept_q) or UPCOMING_RE.search(text) or bare)
-                      or (asks_listing(text) and not (q.period or _months_said(text, q)))):  # "what are my subscriptions rn", "subs?"
+                      or (asks_listing(text) and not (period or _months_said(text, q)))):  # "what are my subscriptions rn", "subs?"
         return done([("subscriptions", best, text)], [{"name": "list_subscriptions", "args": listing_args(text)}])
     if jar_status or (((intent == "jars" and sure) or JAR_RE.search(text)) and PERSONAL_RE.search(text) and not concept_q
                       and not money):

@@ -21,13 +21,13 @@ from transactions.query.periods_joins import (
     shrugged_periods,
 )
 from transactions.query.periods_month_year import month_in_year
-from transactions.query.periods_parts import relative_periods, this_one_parts
+from transactions.query.periods_parts import NOW_RE, relative_periods, this_one_parts
 from transactions.query.periods_pieces import periods_in_pieces
 from transactions.query.periods_rules import period_rules
 from transactions.query.periods_words import MONTH_RE, MONTHS, NUMBER_WORDS, _n
 
-__all__ = ["MONTHS", "MONTH_RE", "NUMBER_WORDS", "Period", "_n", "find_periods", "full_months_before", "period_label",
-           "without_periods"]
+__all__ = ["MONTHS", "MONTH_RE", "NOW_RE", "NUMBER_WORDS", "Period", "_n", "find_periods", "full_months_before",
+           "only_now_said", "period_label", "without_periods"]
 
 def _beside_a_month(text: str, span: tuple[int, int], word: str = "may") -> bool:
     """"was May or June worse", "sept or oct", "may compared with april": "may" or a month's abbreviation joined to
@@ -146,3 +146,9 @@ def without_periods(text: str, today: date) -> str:
     for _, (a, b) in sorted(find_periods(text, today), key=lambda p: -p[1][0]):
         text = text[:a] + " " * (b - a) + text[b:]
     return TIME_COUNT_RE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def only_now_said(text: str, today: date) -> bool:
+    """The (normalised) text's only period is a word of now ("what subscriptions am I paying for these days", "my jars
+    at the moment"): a route that takes no period reads it as now, with no filter."""
+    return bool(NOW_RE.search(text)) and not find_periods(NOW_RE.sub(" ", text), today)

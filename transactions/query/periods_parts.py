@@ -92,6 +92,12 @@ def _relative(m: re.Match, anchor: Period, today: date) -> tuple[date, date, str
     return start, end, f"the {words} {'after' if after else 'before'}"
 
 
+# words of now ("lately", "these days", "nowadays", "at the moment"): a listing, a price or a concept asked with one
+# takes no period at all (transactions.query.periods.only_now_said); a total reads it as the last four weeks, said in
+# the answer, at most medium (chat/period_readings.now_reading)
+NOW_RE = re.compile(r"\b(?:recently|lately|of late|these days|nowadays|at the moment)\b")
+
+
 def relative_periods(text: str, found: list[tuple[Period, tuple[int, int]]], today: date,
                      find: Callable[[str, date], list[tuple[Period, tuple[int, int]]]]
                      ) -> list[tuple[Period, tuple[int, int]]]:
@@ -397,7 +403,7 @@ def ago_rules(today: date, num: str, n_of: Callable[[str], int]) -> list:
     yesterday = today - timedelta(days=1)
     back = r"\s+(?:ago|back|earlier|before now)\b"
     return [
-        (r"\b(?:recently|lately|of late)\b", recently),
+        (NOW_RE.pattern, recently),
         # "to new years", "on new year's day" (not its eve): 1 January ("since new years" is this year, read before)
         # a bare "new year" only as the end of a range ("between christmas and new year", "from mid december to new year")
         (r"\bnew\s+year(?:'?s(?:\s+day)?|\s+day)(?![\w'])(?!\s+eve\b)|(?<=\band )(?:the\s+)?new\s+year\b(?![\w'])"
