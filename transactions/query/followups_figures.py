@@ -43,6 +43,9 @@ GAP_PCT_RE = re.compile(r"\b(?:by\s+)?(?:what|which|how much(?: of a)?)\s+(?:per
 # "what's the difference?", "by how much?", "how big is the gap": the difference of a comparison's two sides
 DIFFERENCE_RE = re.compile(r"\b(?:the\s+)?(?:difference|diff|gap)\b|\bby how much\b|\bhow much (?:more|less|bigger|"
                            r"smaller|higher|lower)\b|\bchenh lech\b")
+# "what made the difference", "what's behind the gap", "what caused the difference": the cause of a difference asked
+CAUSE_RE = re.compile(r"\b(?:what|which\s+\w+)\s+(?:made|makes|caused|causes|drove|drives|explains?|accounts? for)\b"
+                      r"|\b(?:what'?s|what is|what was)\s+behind\b|\bwhere\s+(?:did|does)\b.{0,20}\bcome from\b")
 # "what percent is that of my total spending?", "what share of everything": the last figure as a part of all spending
 SHARE_RE = re.compile(r"\b(?:what|which|how (?:big|large) (?:a|of a))\s*(?:(?:percent(?:age)?|share|portion|proportion|"
                       r"fraction|part)\b|%)|\bhow much of (?:my|the|all)\b|(?:\b(?:percent(?:age)?|share|portion)|%) of (?:my|"
@@ -233,6 +236,10 @@ def _difference_or_share(text: str, s: _State) -> Edit:
     q = s.query()
     if diff and q.compare and len(q.compare.get("sides") or []) == 2 and q.compare.get("mode") != "usual":
         q.compare["ask"] = "difference"
+        if cause := CAUSE_RE.search(text):
+            # "what made the difference?", "what's behind the gap": the categories that moved are asked, which this
+            # comparison does not show — the difference is given and what it leaves out said, never as the answer
+            q.ignored = [*q.ignored, cause.group(0).strip()]
         return q, [diff.span()]
     share = SHARE_RE.search(text)
     if share and prev.measure in RANKINGS and not prev.compare:
