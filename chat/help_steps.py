@@ -145,6 +145,12 @@ HOWTO_Q_RE = re.compile(
     r"|\b(?:tell|show|teach|remind) (?:me|us) how\b(?!\s+(?:much|many|often|long|big|far)\b)|\bhow (?:i|we)(?:'d| would| could| can| should| might| do)?\s+"
     r"(?:go about|set|make|create|add|change|fix|undo|delete|remove|turn|get|do|start|import|export|split|merge)\b"
     r"|\bcách\b|\blàm (?:sao|thế nào|the nao)\b|\bở đâu\b|\bnhư thế nào\b"
+    # "có đổi qua tiếng Việt được không", "mình có thể xuất ra csv được không": a verb of doing something in the app
+    # asked as "can I … ?" (not "có tiết kiệm được không": whether they managed to save)
+    r"|\bcó (?:thể )?(?:đổi|chuyển|xuất|tải|tắt|bật|xoá|xóa|sửa|thêm|tạo|nhập|cài|kết nối|liên kết|hoàn tác|khôi phục)"
+    r"\b.{0,50}\bđược (?:không|ko|hông|hem)\b"
+    r"|\bco (?:the )?(?:doi|chuyen|xuat|tai|tat|bat|xoa|sua|them|tao|nhap|cai|ket noi|lien ket|hoan tac|khoi phuc)"
+    r"\b.{0,50}\bduoc (?:khong|ko|hong|hem)\b"
     # "undo sao vậy", "sửa thế nào đây": a verb asked how (not "tại sao vậy": why)
     r"|(?<!tại )(?<!vì )\b(?:sao|thế nào) (?:vậy|đây|ta|nhỉ)\s*\??\s*$"
     r"|\bcach\b|\blam (?:sao|the nao)\b|\bo dau\b|\bnhu the nao\b"
@@ -158,7 +164,7 @@ money spend spending save saving savings pay paid month monthly year week time m
 now then so about first only still off they them their""".split())
 VI_TOPICS = {"xác thực hai lớp": "two-factor authentication", "xác thực 2 lớp": "two-factor authentication",
              "mật khẩu": "password", "quên": "forgotten", "email": "email", "ngôn ngữ": "language",
-             "tiếng việt": "language", "tiền tệ": "currency", "xuất dữ liệu": "export data",
+             "tiếng việt": "language", "tiếng anh": "language", "tiền tệ": "currency", "xuất dữ liệu": "export data",
              "tải dữ liệu": "download data", "xoá tài khoản": "delete account", "xóa tài khoản": "delete account",
              "sao kê": "import statement", "nhập": "import", "hũ chi tiêu": "budget jar", "hũ": "jar", "dùng": "use", "ngân sách": "category budget",
              "danh mục": "category", "giao dịch": "transaction", "xoá": "delete", "xóa": "delete",

@@ -151,3 +151,18 @@ def test_how_moneta_does_something_is_explained_not_answered_with_steps(chat_dem
     text = answer["answer"]
     assert "cùng một người bán" in text and not text.startswith("Cách "), text
     assert not ENGLISH_RE.search(_prose(answer)), text
+
+
+@pytest.mark.parametrize(("question", "heading"), [
+    ("có chuyển app sang tiếng Anh được không", "Cách đổi ngôn ngữ"),
+    ("tui có thể xoá tài khoản được ko", "Cách xoá tài khoản"),
+    ("co xoa tai khoan duoc khong", "Cách xoá tài khoản"),
+])
+def test_can_i_do_something_in_the_app_asked_in_vietnamese_gets_the_steps(chat_demo, alice, question, heading):
+    """"có <a verb of doing> … được không" is Vietnamese for "can I …?" about the app: the help page's steps, in
+    Vietnamese — never a decline of a request to act."""
+    demo_docs(help_pages=("account-security.md", "account-security.vi.md", "your-data.md", "your-data.vi.md"))
+    answer = chat_turn(user=alice, message=question)
+    assert answer["tools_used"] == ["get_app_information"], answer["tool_calls"]
+    assert answer["answer"].startswith(heading) and "\n1. " in answer["answer"], answer["answer"]
+    assert not ENGLISH_RE.search(_prose(answer)), answer["answer"]
