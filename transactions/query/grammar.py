@@ -383,7 +383,19 @@ PLACES_RANKED_RE = re.compile(r"\b(?:top|biggest|largest|main)\s+(?:(?:\d+|two|t
                               r"stores?|shops?|places?|vendors?|payees?|retailers?|businesses)\b")
 
 
+# "since my pay went up …", "since rent increased in July": a change said as the event a period starts from, not asked
+EVENT_CHANGE_RE = re.compile(r"\bsince\s+(?:my|our|the|his|her|their|i|we|they|it)\s+(?:[\w']+\s+){0,3}?"
+                             r"(?:(?:went|got|was|were|had) (?:up|down|raised|cut|increased|decreased)|increased|decreased|"
+                             r"rose|dropped|fell)\b")
+
+
+def events_blanked(text: str) -> str:
+    """The text without a change said as the event a period starts from ("since my pay went up"), same length."""
+    return EVENT_CHANGE_RE.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def find_measure(text: str) -> tuple[str | None, tuple[int, int] | None]:
+    text = events_blanked(text)  # "since my pay went up in July, how much": a total, not a change asked
     for measure, pattern in MEASURE_RULES:
         if measure == "list" and ASKS_AMOUNT.search(text):
             continue

@@ -14,11 +14,14 @@ from transactions.query.periods_alike import periods_alike
 from transactions.query.periods_joins import (
     carried_to_today,
     counted_to,
+    edges_said,
     glossed_dates,
     named_within_month,
     names_beside_dates,
     relative_glossed,
     shrugged_periods,
+    since_event,
+    year_up_to,
 )
 from transactions.query.periods_month_year import month_in_year
 from transactions.query.periods_parts import NOW_RE, relative_periods, this_one_parts
@@ -119,6 +122,9 @@ def find_periods(text: str, today: date) -> list[tuple[Period, tuple[int, int]]]
     found = periods_alike(text, found, today)  # "the same month a year earlier", "the same days in September"
     found = periods_in_pieces(text, found, today, find_periods)  # "dining last month, just the second half"
     found = counted_to(text, found)  # "the 4 weeks to the 20th", "the year ending June"
+    found = edges_said(text, found)  # "the past two weeks, counting today": the span, today its edge
+    found = year_up_to(found, text)  # "this year up to the end of September": January to September
+    found = since_event(text, found, today)  # "since my pay went up at the start of July": 1 July to today
     found = relative_glossed(text, found)  # "over the past month, like the last 30 days": the second reading
     found = shrugged_periods(text, found)  # "last year or this year whatever, like the past 12 months": the last
     return _with_order_said(text, names_beside_dates(text, found))  # "holidays 2025, dec 20 thru jan 2": the dates

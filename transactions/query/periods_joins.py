@@ -339,3 +339,58 @@ def shrugged_periods(text: str, found: Found) -> Found:
             i -= 1
         return [*found[:i], (found[j][0], (found[i][1][0], found[j][1][1])), *found[j + 1:]]
     return found
+
+
+# "…, counting today", "… including today", "…, today included": a day said as an edge of the span before it
+EDGE_CUE_RE = re.compile(r"\s*[,(]?\s*(?:counting|including|incl\.?|inclusive of|with)\s+(?:the\s+)?|\s*[,(]?\s*")
+EDGE_TAIL_RE = re.compile(r"\s*(?:included|inclusive|counted|too|as well)\b\)?")
+
+
+def edges_said(text: str, found: Found) -> Found:
+    """A span followed by one of its own edge days ("the past two weeks, counting today", "the last 10 days, today
+    included"): the span, over the whole phrase — not the day alone, nor a second period."""
+    out = list(found)
+    for i in range(1, len(out)):
+        (first, (a, b)), (second, (c, d)) = out[i - 1], out[i]
+        if first.relative or second.relative or first.grain == "all" or second.grain != "day" \
+                or first.start == first.end or second.start not in (first.start, first.end):
+            continue
+        cue, tail = EDGE_CUE_RE.fullmatch(text[b:c]), EDGE_TAIL_RE.match(text, d)
+        if cue is None or not (cue.group(0).strip(" ,(") or tail):
+            continue
+        return [*out[:i - 1], (first, (a, tail.end() if tail else d)), *out[i + 1:]]
+    return out
+
+
+def year_up_to(found: Found, text: str) -> Found:
+    """"this year up to the end of September", "năm nay tính tới hết September": a year followed by the stretch of it
+    up to a month — that stretch, over the whole phrase."""
+    out = list(found)
+    for i in range(1, len(out)):
+        (first, (a, b)), (second, (c, d)) = out[i - 1], out[i]
+        if first.grain == "year" and not first.relative and second.grain == "range" and not second.relative \
+                and second.start == first.start and second.end <= first.end and re.fullmatch(r"[\s,]*", text[b:c]):
+            return [*out[:i - 1], (second, (a, d)), *out[i + 1:]]
+    return out
+
+
+# "since my pay went up at the start of July", "since we moved in March": "since" an event, then when it happened
+SINCE_EVENT_RE = re.compile(r"\bsince\s+(?:[a-z'’]+\s+){1,8}?(?:(?:at|in|on|around|during|back in)\s+(?:the\s+)?)?$")
+EVENT_WHEN_RE = re.compile(r"\s*(?:at|in|on|around|during|back in|early|mid|late)\b")
+
+
+def since_event(text: str, found: Found, today: date) -> Found:
+    """A period said as when an event happened, after "since" and the event ("since my pay went up at the start of
+    July"): from that period's first day to today — one stretch, not two."""
+    out = list(found)
+    for i, (period, (a, b)) in enumerate(out):
+        before = text[out[i - 1][1][1] if i else 0:a]
+        m = SINCE_EVENT_RE.search(before)
+        if m is None or period.relative or period.grain == "all" or period.end >= today \
+                or not (EVENT_WHEN_RE.match(text[a:b]) or re.search(r"\b(?:at|in|on|around|during)\s+(?:the\s+)?$",
+                                                                    m.group(0))):
+            continue
+        label = f"{period_label(period.start, today, 'range', today=today)} (since {fmt_day(period.start)})"
+        start = a - len(before) + m.start()
+        out[i] = (Period(period.start, today, label, "range"), (start, b))
+    return out

@@ -13,7 +13,7 @@ from core.periods import Period, fmt_day, period_label
 
 Found = list[tuple[Period, tuple[int, int]]]
 
-_PAY = r"(?:pay\s?day|pay\s?checks?|pay\s?cheques?|pay\s?slip|salary|wages?|pay(?=\s+(?:came|went|hit|landed|arrived|cleared)))"
+_PAY = r"(?:pay\s?day|pay\s?checks?|pay\s?cheques?|pay\s?slip|salary|wages?|pay(?=\s+(?:came|went\s+(?:in|through)|hit|landed|arrived|cleared)))"
 _ARRIVED = r"(?:\s+(?:came in|went in|hit|landed|arrived|cleared|dropped))?"
 SINCE_PAY_RE = re.compile(
     rf"\b(?:since|after)\s+(?:(?:my|the|our)\s+)?(?:(?:last|latest|most recent|previous)\s+)?{_PAY}{_ARRIVED}"
@@ -37,6 +37,8 @@ def pay_periods(text: str, found: Found, pay_last: Callable[[date], date | None]
         if day is None:
             return found
         a, b = m.span()
+        if any(c <= a and b <= d for _, (c, d) in found):
+            continue  # "since my pay went up at the start of July": the event's own date is said (periods_joins)
         label = f"{period_label(day, today, 'range', today=today)} (since your last pay, {fmt_day(day)})"
         out = [(p, (c, d)) for p, (c, d) in out if d <= a or b <= c]
         out.append((Period(day, today, label, "range"), (a, b)))

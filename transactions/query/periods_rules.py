@@ -324,7 +324,7 @@ def period_rules(today: date):
          rf"(?=\s*(?:to|until|till|through|thru)\s+(?:now|today|date)|\s*$|\s*[?,.!]|\s+(?:on|at|for|in|how|what)\b)",
          since_point),
         (rf"\b{POINT}\s+(?:to|until|till|through|thru)\s+(?:now|today|date|the present)\b", since_point),
-        (rf"(?<!\d)(?<!\d ){NOT_RUN_UP}\b(until|till|through|thru|up to|up until|before)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
+        (rf"(?<!\d)(?<!\d ){NOT_RUN_UP}\b(until|till|through|thru|up to|up until|before|(?:tinh\s+)?(?:toi|den|cho den)\s+het)\s+(?:the\s+)?(?:end\s+of\s+)?({MONTH_RE})\b\.?"
          rf"(?:\s+{YEAR})?(?!\s*\d)", up_to_month),
         (r"\b(?:the\s+)?(?:past|previous|last)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
          r"(?=\s*(?:$|[?,.!]|(?:i mean|then|instead|please|actually|or so)\b))", past_n_bare),

@@ -8,6 +8,7 @@ import re
 from datetime import date, timedelta
 
 from core.periods import Period, add_months, period_label
+from transactions.query.grammar import events_blanked
 from transactions.query.model import Link, MoneyQuery, Side
 from transactions.query.periods import find_periods
 from transactions.query.periods_joins import glossed_name
@@ -103,7 +104,7 @@ def compare_sides(q: MoneyQuery, text: str, periods: list[Period], today: date) 
                                                   Side(label=before.label, period=before)]}
         q.period = None
         return
-    if USUAL_RE.search(text):
+    if USUAL_RE.search(events_blanked(text)):
         current = q.period or Period(today.replace(day=1), today, f"{today:%B %Y} so far", "month")
         q.period = current
         q.compare = {"mode": "usual", "sides": [Side(label=current.label, period=current)]}
