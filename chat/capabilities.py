@@ -23,6 +23,7 @@ from django.utils import timezone
 from chat.holdings import holding_asked
 from core.text import strip_accents
 from transactions.models import Account
+from transactions.query.closed_words import VI_ME_PLAIN
 from transactions.query.grammar import normalise
 from transactions.query.periods import find_periods
 
@@ -140,6 +141,9 @@ DATA: tuple[DataTopic, ...] = (
                r"\b(?:left|remaining|outstanding|still owing)\b.{0,10}\bon (?:my|our|the) (?:\w+ )?(?:loan|mortgage|"
                r"card|credit card|visa|mastercard|amex)\b", r"\bmy (?:loan|mortgage|card)(?:'s)? (?:interest )?rate\b",
                r"\bhạn mức (?:thẻ|tín dụng)\b", r"\bcòn nợ bao nhiêu\b",
+               # "card tui đang xài bao nhiêu % limit", "thẻ mình dùng mấy phần trăm hạn mức rồi": the share of the limit used
+               r"\b(?:xài|dùng|sử dụng|tiêu|quẹt)\b[^?.!]{0,12}\b(?:bao nhiêu|mấy|bn)\s*(?:%|phần trăm)?\s*(?:của\s+)?"
+               r"(?:limit|hạn mức)\b",
                # "tôi còn nợ thẻ tín dụng bao nhiêu", "dư nợ thẻ": what is still owed (not "trả nợ thẻ", paid)
                r"\bcòn nợ\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b", r"\bdư nợ\b",
                r"(?<!trả )\bnợ (?:thẻ|ngân hàng|khoản vay|tiền vay)\b.{0,30}\b(?:bao nhiêu|mấy|bn)\b",
@@ -345,7 +349,9 @@ OWN_ONLY = {"investments": r"investments?|super|stocks?|shares|crypto(?:currency
             "account balance": r"(?:checking|savings|bank|current) accounts?"}
 # words a bare name may come with: "my …", "what about my …", "how's my … doing", "… this yr", "show me …"
 _FILLER = frozenset("""my our the a an what whats what's about how hows how's is are show me check current currently now
-today right so far please update on in of for and value doing looking status at with lately recently rn atm moment""".split())
+today right so far please update on in of for and value doing looking status at with lately recently rn atm moment
+con thi sao nua v vay nhi""".split())  # "còn net worth thì sao?": and the other one, asked in Vietnamese
+_VI_OWN_WORDS = frozenset(["cua", *" ".join(VI_ME_PLAIN.split("|")).split()])  # "của tui", "toi", "minh" (without accents)
 # without "my", a name alone asks for the thing ("credit score", "net worth?"); asked as "what is a …" it is a concept
 _BARE_FILLER = frozenset("show me check current currently now right rn atm at the moment today so far please update "
                          "status yoy mom trend history over time change".split())  # "credit score YoY?": its course
@@ -362,7 +368,7 @@ def _own_thing(text: str) -> str | None:
     for _period, (a, b) in sorted(find_periods(said, timezone.localdate()), key=lambda p: -p[1][0]):
         said = said[:a] + " " + said[b:]
     said = re.sub(r"[^\w()' ]+", " ", said)
-    own = bool(re.search(r"\b(?:my|our|toi|minh)\b", said))
+    own = bool(re.search(rf"\b(?:my|our|{VI_ME_PLAIN})\b", said))
     for topic, names in [*OWN_THINGS.items(), *(OWN_ONLY.items() if own else [])]:
         m = re.search(rf"\b(?:{strip_accents(names)})(?!\w)", said)
         if m is None:
@@ -370,7 +376,7 @@ def _own_thing(text: str) -> str | None:
         if not own and KIND_OF_ACCOUNT_RE.search(said):
             continue  # "roth ira?", "sep ira": a kind of account named alone asks what it is (a concept)
         rest = (said[:m.start()] + " " + said[m.end():]).replace("'s", " ").split()
-        if all(w in (_FILLER if own else _BARE_FILLER) or w in ("toi", "cua", "minh") for w in rest):
+        if all(w in (_FILLER if own else _BARE_FILLER) or w in _VI_OWN_WORDS for w in rest):
             return topic
     return None
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from chat.capabilities import OWN_ONLY, OWN_THINGS, missing_data, own_thing
 from core.text import strip_accents
+from transactions.query.closed_words import VI_ME_PLAIN
 from transactions.query.grammar import is_vietnamese, normalise
 
 # a question about what changes or makes up a thing ("what moves my credit score", "what goes into net worth",
@@ -102,7 +103,7 @@ def missing_thing_call(text: str) -> dict[str, Any] | None:
 
 # Vietnamese typed without accents: "của tôi" is "cua toi", which the English-first personal check does not read; a
 # question asking what a thing is, how to change it or why, is a concept
-_PLAIN_OWN_RE = re.compile(r"\b(?:toi|minh|chung toi)\b")
+_PLAIN_OWN_RE = re.compile(rf"\b(?:{VI_ME_PLAIN})\b")
 _PLAIN_CONCEPT_RE = re.compile(r"\b(?:la gi|lam sao|lam the nao|cach|tai sao|vi sao|anh huong|cai thien|the nao de|nghia la)\b")
 
 

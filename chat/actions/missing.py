@@ -14,9 +14,10 @@ from chat.capabilities_asked import (
     vi_value_asked,
 )
 from chat.holdings import holding_asked
+from transactions.query.closed_words import VI_ME, VI_ME_PLAIN
 
 # their own, or the family's they look after ("tài khoản tiết kiệm của bố mẹ"): Moneta sees neither's balance
-PERSONAL_RE = re.compile(r"\b(?:my|mine|our|i|me|i'?m|i'?ve|tôi|mình)\b|\bcủa (?:bố mẹ|ba mẹ|bố|mẹ|ba|má)\b", re.I)
+PERSONAL_RE = re.compile(rf"\b(?:my|mine|our|i|me|i'?m|i'?ve|{VI_ME}|{VI_ME_PLAIN})\b|\bcủa (?:bố mẹ|ba mẹ|bố|mẹ|ba|má)\b", re.I)
 HOWTO_RE = re.compile(r"^\s*(?:how (?:do|does|can|could|should|would|to|is a|is an)\b|why\b|explain\b|tell me about\b"
                       r"|what (?:is|are|does) (?:a|an|the)\b)", re.I)
 
@@ -66,7 +67,8 @@ def missing_data_call(text: str) -> dict[str, Any] | None:
 def thing_after_cant_see(text: str, asked_before: str) -> bool:
     """A bare thing right after a question about another thing Moneta cannot see ("what's my credit score" →
     "investments?"): theirs, asked the same way — not the concept."""
-    return bool(asked_before) and len((text or "").split()) <= 3 and missing_data(asked_before) is not None \
+    # at most three words besides the thing's name ("còn tài sản ròng thì sao": the name is three words itself)
+    return bool(asked_before) and len((text or "").split()) <= 6 and missing_data(asked_before) is not None \
         and own_thing(f"my {text}") is not None
 
 

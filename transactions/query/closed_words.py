@@ -43,7 +43,13 @@ luôn giùm dùm giúp hộ với coi thử nào nè nhe ta kìa chút xíu cái
 xin hỏi việc món""".split())  # "xin", "cho tôi hỏi": asking politely; "việc", "món": a nominaliser and a classifier
 VI_POLITE = ("cho tôi hỏi", "cho mình hỏi", "cho em hỏi", "làm ơn", "vui lòng", "cảm ơn", "cám ơn", "xin lỗi", "kiểu như",
              "nói chung", "thật ra", "thật sự")
-VI_PRONOUNS = frozenset("""tôi tui tớ mình em anh chị bạn""".split())
+# the speaker in Vietnamese, the one home for them: "tôi", said casually "tui", "tớ", "tao", "mình", "em" (to someone
+# older), "chúng tôi"/"chúng mình" (we). VI_ME: a regex alternation of them as written; VI_ME_PLAIN: typed without
+# accents ("toi", "minh"; not "to", which is English)
+VI_FIRST_PERSON = frozenset("""tôi tui tớ mình em tao""".split())
+VI_ME = "chúng tôi|chúng mình|" + "|".join(sorted(VI_FIRST_PERSON))
+VI_ME_PLAIN = "chung toi|chung minh|" + "|".join(sorted(strip_accents(w) for w in VI_FIRST_PERSON if w != "tớ"))
+VI_PRONOUNS = VI_FIRST_PERSON | frozenset("""anh chị bạn""".split())
 VIETNAMESE = VI_PARTICLES | VI_PRONOUNS
 
 
