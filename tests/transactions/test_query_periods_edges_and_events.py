@@ -25,6 +25,8 @@ def parse(question: str):
     ("what have I spent in 2026 until the end of march", "2026-01-01", "2026-03-31"),
     ("spending this year through the end of june", "2026-01-01", "2026-06-30"),
     ("năm nay tính đến hết August tiêu hết bao nhiêu", "2026-01-01", "2026-08-31"),
+    ("năm nay tính tới hết tháng 7 ăn uống hết bao nhiêu", "2026-01-01", "2026-07-31"),
+    ("tính đến hết tháng 3 năm 2025 tôi tiêu bao nhiêu", "2025-01-01", "2025-03-31"),
     ("total spent since my rent went up in August", "2026-08-01", "2026-11-29"),
     ("how much has gone out since my salary got raised at the start of October", "2026-10-01", "2026-11-29"),
     ("what have we spent since we moved house back in May", "2026-05-01", "2026-11-29"),

@@ -86,6 +86,11 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
             year = today.year - (0 if m.group(3) == "nay" else 1)
         return month_period(number, year, today)
 
+    def up_to(m):
+        number = month_number(m.group(1))
+        whole = None if number is None else month_period(number, int(m.group(2)) if m.group(2) else None, today)
+        return None if whole is None else clip(date(whole.start.year, 1, 1), whole.end)
+
     def span(m):
         """"từ tháng 6 đến tháng 8", "từ đầu tháng 8 đến giữa tháng 9": from the first day of the first (or of its
         part) to the last day of the second (or of its part)."""
@@ -252,6 +257,8 @@ def vi_rules(today: date, *, month_period: Callable[[int, int | None, date], Per
         (r"\b(?:(\d{1,2})\s+thang\s+dau|nua\s+(?:dau|(cuoi)))\s+nam(?:\s+(nay|ngoai|truoc))?\b", first_months),
         (rf"\b(?:tu\s+)?dau\s+nam(?:\s+nay)?{TO_NOW_VI}\b", year_to_date),
         (rf"(?<!tu )\b(dau|giua|cuoi)\s+nam(?:\s+(nay|ngoai|truoc)|\s+{YEAR})?\b", year_part),
+        # "tính tới hết tháng 9", "đến hết tháng 6 năm 2025": from the start of that month's year to its end
+        (rf"\b(?:tinh\s+)?(?:den|toi|cho den)\s+het\s+{THANG}{MONTH_WORD}(?:\s*(?:nam\s+|/)?{YEAR})?\b", up_to),
         # not "mỗi tháng 3 tháng gần đây" (a month each over the last 3 months): a number before "tháng" with a word of
         # recency after it is the last N months (the rolling rule)
         (rf"\bthang\s+{MONTH_WORD}{NOT_LAST_N}(?:\s*(?:nam\s+|/)?{YEAR})?(?:\s+nam\s+(ngoai|truoc|nay))?\b", month),
