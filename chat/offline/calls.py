@@ -37,7 +37,7 @@ def money_calls(q) -> list[dict]:
         if q.period is None or q.period.grain == "all":
             return [{"name": "get_spending_summary", "args": {"period": "all_time"}}]
         return [{"name": "get_spending_summary", "args": _summary_period(q.period)}]
-    if q.measure == "monthly_average":
+    if q.measure == "monthly_average" and not q.excludes:  # "… w/o the trader joe's trips": the query leaves it out
         if q.categories and not q.merchants and len(q.categories) == 1:
             return [{"name": "analyze_by_category", "args": {"category": q.categories[0], "measure": "monthly_average",
                                                              "months": q.months}}]

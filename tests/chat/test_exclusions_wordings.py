@@ -211,3 +211,27 @@ def test_vietnamese_left_out_then_which_most_asks_nothing_deleted(chat_demo, ali
     assert [c["name"] for c in answer["tool_calls"]] == ["search_transactions"], answer["tool_calls"]
     assert _left_out(answer) == ["Rent"], answer["tool_calls"]
     assert Transaction.objects.filter(user=alice).count() == rows
+
+
+@pytest.mark.parametrize("said", ["average monthly dining over the last 3 months w/o starbucks",
+                                  "what does eating out cost me a month on average, leaving out starbucks, last 3 months"])
+def test_a_shop_left_out_of_a_monthly_average_of_a_category(chat_demo, alice, alice_money, said):
+    """A monthly average of one category with a shop left out is averaged without that shop — the narrow
+    category tool, which takes no exclusion, would drop it and answer the whole category."""
+    answer = chat_turn(user=alice, message=said)
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args.get("measure") == "monthly_average" and args.get("categories") == ["Dining"], args
+    assert args.get("exclude_merchants") == ["Starbucks"], args
+    assert "excluding Starbucks" in first_line(answer), answer["answer"]
+
+
+@pytest.mark.parametrize("said", ["and if I exclude starbucks from that dining figure?",
+                                  "now exclude starbucks from the total"])
+def test_what_a_shop_is_left_out_of_stays_the_subject(chat_demo, alice, alice_money, said):
+    """"exclude X from that dining figure": X is left out of the figure, and the figure's category stays its subject
+    (it was left out too, leaving everything else)."""
+    first, answer = talk(alice, "dining last month", said)
+    args = answer["tool_calls"][-1]["arguments"]
+    assert args.get("categories") == ["Dining"] and args.get("exclude_merchants") == ["Starbucks"], args
+    assert not args.get("exclude_categories"), args
+    assert "$64.00" in first_line(answer) and confident(alice, answer), answer["answer"]

@@ -83,6 +83,9 @@ LIST_TAIL_RE = re.compile(r"\s*[a-z0-9'& .]+?(?:\s*,\s*[a-z0-9'& .]+?)*\s+(?:and
 CLAUSE_END_RE = re.compile(r"[,;]|\s[—–-]+\s|[—–]|\b(how (?:much|many|often)|what|which|did i|do i|have i|show|list|"
                            r"tell|give|when|where|bao nhieu|het bao|gets|got|takes|took|comes?|came|wins|won|ranks|"
                            r"ranked|everything else|all else|(?:but |and )?(?:including|incl|inclusive of)|"
+                           # "exclude the coffee from that dining figure": what it is left out of is the subject
+                           r"from (?:that|this|those|these|the|my|our)\s+(?:[\w'&]+\s+){0,2}?(?:figure|total|number|amount|"
+                           r"sum|spend|spending|bill|one)s?|"
                            r"(?<!khong )(?:tinh ca|ke ca|bao gom ca)|"
                            # said without commas ("minus the gym like pharmacy and dentist", "but not uber just gas", "not
                            # target i said trader joes"): what is kept, after a thing left out — unless "like" gives examples of a general word left out
