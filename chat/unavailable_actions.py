@@ -164,6 +164,8 @@ UNAVAILABLE_MORE: tuple[Unavailable, ...] = (
 UNAVAILABLE: tuple[Unavailable, ...] = (
     Unavailable("reminders and shared bills", _re(r"\bremind(?:er)?s?\b(?!\s+(?:me|us)\s+(?:again\s+)?(?:of\s+)?(?:what|how|who|why|which|whether)\b)"
                                                   r"|\bnotify me\b|\balert me\b"
+                                                  # "nhắc tui trả tiền comcast" (remind me), not "nhắc lại" (say again)
+                                                  r"|\bnh[ắa]c (?:tui|tôi|toi|mình|minh|em|anh|chị|chi|tớ|to)\b"
                                                   r"|\bsplit\b.{0,30}\b(?:bill|cost|charge|rent|with)\b"),
                 "Moneta can't send you reminders or split a bill with someone: it reads your own statements.",
                 ("Set the reminder in your phone's calendar or your bank's app.",
@@ -284,7 +286,8 @@ def unavailable_action(text: str) -> Unavailable | None:
 # "cancel my Planet Fitness", "unsubscribe from hulu for me": the verb with one of their own recurring charges named
 # (asked, at the start of a clause: "maybe I should just cancel it, I don't know" is a thought, no request)
 CANCEL_VERB_RE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:ok|okay|so|and|please|pls|can you|could you|would you|just|go "
-                            r"ahead and|i want you to)\s+)*(?:cancel|unsubscribe|stop paying|terminate|hu[ỷy])\b", re.I)
+                            r"ahead and|i want you to|thôi|thoi|vậy|vay|giờ|gio|làm ơn|lam on|bạn|ban)\s+)*"
+                            r"(?:cancel|unsubscribe|stop paying|terminate|hu[ỷy]|hủy|huy|ngưng|ngung)\b", re.I)
 # a charge of it named ("cancel the duplicate netflix charge", "get rid of the extra one"): that row, not the plan
 ONE_CHARGE_RE = re.compile(r"\b(?:charges?|transactions?|payments?|duplicates?|extra|twice|double)\b", re.I)
 

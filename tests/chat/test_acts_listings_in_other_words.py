@@ -180,3 +180,20 @@ def test_a_reminder_is_no_category(chat_demo, alice, alice_money):
     assert _names(answer) == ["explain_unavailable_action"], answer["tool_calls"]
     assert "reminder" in answer["answer"], answer["answer"]
     assert _state(alice) == before
+
+
+@pytest.mark.parametrize(("question", "opening"), [
+    ("thôi hủy hulu giùm tui đi", "**Hulu**: Moneta không huỷ"),
+    ("vậy ngưng netflix dùm mình nha", "**Netflix**: Moneta không huỷ"),
+    ("nhắc mình đóng tiền netflix mỗi tháng nha", "Moneta không gửi nhắc nhở"),
+])
+def test_a_vietnamese_request_moneta_cannot_carry_out_is_declined_in_vietnamese(chat_demo, alice, tv_plan_rise,
+                                                                                   question, opening):
+    """Cancelling a plan or a reminder asked the Vietnamese way (an opener such as "thôi"/"vậy", the verbs "hủy"/
+    "ngưng", "nhắc mình" = remind me): the plain can't, with the steps, in Vietnamese — never a spending figure — and
+    nothing changes."""
+    before = _state(alice)
+    answer = chat_turn(user=alice, message=question)
+    assert _names(answer) == ["explain_unavailable_action"], answer["tool_calls"]
+    assert answer["answer"].startswith(opening), answer["answer"]
+    assert _state(alice) == before
